@@ -1,0 +1,66 @@
+"""``rulesgraph check``: load sources and report counts, dangling references and anomalies."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from rich.table import Table
+from rich.text import Text
+
+from rulesgraph.check import check_report
+
+from .context import Context
+
+HELP = "load sources and report what was parsed, what could not be resolved or placed"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("check", help=HELP, description=HELP)
+    p.add_argument("paths", nargs="*", metavar="PATH", help="sources to check (default: what would be loaded)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--all", action="store_true", help="list every dangling reference, anomaly and skipped line")
+    return p
+
+
+def run(ctx: Context) -> int:
+    args = ctx.args
+    if args.paths:  # checking given files: just those, unless --rules adds more
+        args.rules = list(args.paths) + (args.rules or [])
+        if getattr(args, "no_bundled", None) is None:
+            args.no_bundled = True
+    report = check_report(ctx.book())
+    if args.json:
+        ctx.json(report)
+        return 0
+    console = ctx.console()
+    counts = Table.grid(padding=(0, 2), pad_edge=False)
+    for key in ("effective_date", "chapters", "sections", "rules", "subrules", "paragraphs", "examples", "glossary", "keywords",
+                "faq", "cards", "nodes", "edges", "references"):
+        counts.add_row(key.replace("_", " "), Text(str(report[key] if report[key] is not None else "—")))
+    counts.add_row("dangling", Text(str(len(report["dangling"]))))
+    counts.add_row("anomalies", Text(str(len(report["anomalies"]))))
+    console.print(counts)
+    for doc in report["documents"]:
+        console.print(Text(f"{doc['path']}: {doc['format']}, {doc['encoding']}, {doc['lines']} lines"))
+    by_reason = Counter(d["reason"] for d in report["dangling"])
+    if by_reason:
+        console.print(Text("\ndangling references by reason: " + "; ".join(f"{n} {reason}" for reason, n in by_reason.most_common())))
+    limit = None if args.all else 10
+    for title, items, fmt in (
+        ("dangling references", report["dangling"], lambda d: f"{d['where']}: {d['ref']!r} → {d['target']}: {d['reason']}"),
+        ("anomalies", report["anomalies"], lambda a: f"{a['where'] or '-'}: {a['kind']}: {a['message']}"),
+    ):
+        if items:
+            console.print(Text(f"\n{title} ({len(items)}):", style="bold"))
+            for item in items[:limit]:
+                console.print(Text("  " + fmt(item)))
+            if limit and len(items) > limit:
+                console.print(Text(f"  … {len(items) - limit} more (--all lists them)"))
+    skipped = Counter(s["reason"] for s in report["skipped"])
+    if skipped:
+        console.print(Text("\nskipped lines: " + ", ".join(f"{n} {reason}" for reason, n in skipped.most_common())))
+        if args.all:
+            for s in report["skipped"]:
+                console.print(Text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}"))
+    return 0

@@ -1,0 +1,1 @@
+"""The bundled default corpus (installed as the ``rulesgraph_data`` package); see SOURCES.md."""

@@ -1,0 +1,9 @@
+"""``python -m rulesgraph``: start the terminal front end (the library itself never imports it)."""
+
+from __future__ import annotations
+
+import sys
+
+from rulesgraph_cli.main import main
+
+sys.exit(main())

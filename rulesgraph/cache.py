@@ -1,0 +1,93 @@
+"""Cache the built graph and index in the user cache directory.
+
+Entries are keyed by the sources' content hashes, their display names and formats,
+the schema version and the program version; files are written atomically (temporary
+file + rename), so two processes building at once both leave a whole file.  An
+unreadable entry is rebuilt with a one-line notice; old entries are pruned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+__all__ = ["KEEP", "cache_dir", "cache_key", "code_fingerprint", "read", "write"]
+
+KEEP = 6
+"""Cache entries kept; older ones are removed when a new one is written."""
+_MAGIC = b"rulesgraph-cache\n"
+
+
+def cache_dir() -> Path:
+    """``$RULESGRAPH_CACHE_DIR`` or the platform's user cache directory."""
+    return Path(os.environ.get("RULESGRAPH_CACHE_DIR") or platformdirs.user_cache_path("rulesgraph"))
+
+
+def code_fingerprint() -> str:
+    """Size and mtime of the library's own modules, so an edited install never reads a stale build."""
+    package = Path(__file__).parent
+    stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
+    return hashlib.sha256(repr(stats).encode()).hexdigest()[:16]
+
+
+def cache_key(parts: list[str], schema: int, version: str) -> str:
+    h = hashlib.sha256(f"schema={schema};version={version};code={code_fingerprint()}".encode())
+    for part in parts:
+        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:32]
+
+
+def _path(key: str) -> Path:
+    return cache_dir() / f"build-{key}.pickle"
+
+
+def read(key: str) -> tuple[Any | None, str | None]:
+    """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable."""
+    path = _path(key)
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return None, None
+    except OSError as exc:
+        return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
+    if not data.startswith(_MAGIC):
+        return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
+    try:
+        return pickle.loads(data[len(_MAGIC) :]), None
+    except Exception:  # any unpickling failure means a damaged file
+        return None, f"cache file {path.name} is damaged; rebuilding"
+
+
+def write(key: str, obj: Any) -> str | None:
+    """Store ``obj`` atomically; returns a notice instead of raising when the cache cannot be written."""
+    directory = cache_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(_MAGIC)
+                pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, _path(key))
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        return f"cache not written ({exc.strerror or exc}: {directory}); answers still work, start-up is slower"
+    _prune(directory)
+    return None
+
+
+def _prune(directory: Path) -> None:
+    try:
+        entries = sorted(directory.glob("build-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in entries[KEEP:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass

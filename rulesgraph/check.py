@@ -1,0 +1,54 @@
+"""The ``check`` report: counts, resolved references, dangling references and anomalies of a Rulebook."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .corpus import Rulebook
+
+__all__ = ["check_report"]
+
+
+def _where(item: dict[str, Any]) -> str | None:
+    if isinstance(item.get("origin"), dict):
+        item = item["origin"]
+    return f"{item['file']}:{item['line']}" if item.get("file") else None
+
+
+def check_report(book: Rulebook) -> dict[str, Any]:
+    """A JSON-ready report; counts are totals over every loaded source, with a per-document breakdown."""
+    g = book.graph
+    kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
+    documents = g.graph["documents"]
+    anomalies = [
+        {"kind": a["kind"], "message": a["message"], "where": _where(a)} for doc in documents for a in doc["anomalies"]
+    ] + [{"kind": a["kind"], "message": a["message"], "where": _where(a)} for a in g.graph["link_anomalies"]]
+    return {
+        "effective_date": book.effective,
+        "chapters": kinds["chapter"],
+        "sections": kinds["section"],
+        "rules": kinds["rule"],
+        "subrules": kinds["subrule"],
+        "paragraphs": kinds["paragraph"],
+        "examples": sum(len(d.get("examples") or ()) for _, d in g.nodes(data=True)),
+        "glossary": kinds["glossary"],
+        "keywords": kinds["keyword"],
+        "faq": kinds["faq"],
+        "cards": kinds["card"],
+        "nodes": g.number_of_nodes(),
+        "edges": g.number_of_edges(),
+        "references": g.graph["references"],
+        "dangling": [
+            {"ref": d["raw"], "target": d["target"], "where": _where(d), "reason": d["reason"]} for d in g.graph["dangling"]
+        ],
+        "anomalies": anomalies,
+        "skipped": [
+            {"reason": s["reason"], "text": s["text"], "where": _where(s)} for doc in documents for s in doc["skipped"]
+        ],
+        "documents": [
+            {k: doc[k] for k in ("path", "format", "encoding", "effective", "lines", "chapter", "section", "rule", "subrule",
+                                 "paragraph", "examples", "glossary", "faq", "keywords")}
+            for doc in documents
+        ],
+    }

@@ -1,0 +1,22 @@
+"""The one exception type the library raises for problems a user can cause."""
+
+from __future__ import annotations
+
+__all__ = ["RulesgraphError", "SourceError"]
+
+
+class RulesgraphError(Exception):
+    """A problem the user can fix (bad file, unknown rule, bad option).
+
+    ``str(error)`` is a single line fit to show as-is; front ends print it and exit 2.
+    """
+
+
+class SourceError(RulesgraphError):
+    """A source file that cannot be read or understood; the message starts with ``file[:line]:``."""
+
+    def __init__(self, path: str, message: str, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {message}")

@@ -1,0 +1,206 @@
+"""Parse the official Comprehensive Rules text file.
+
+The file is: title, effective date, Introduction, Contents (a table of contents that
+repeats every chapter and section heading, then ``Glossary`` and ``Credits``), the
+body of numbered rules, the real ``Glossary``, then ``Credits``.  The body is read
+from after the contents; headings listed in the contents are checked against it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..model import Anomaly, Document, Example, GlossaryEntry, Origin, Rule, Skipped
+from ..sources import SourceText
+from .checks import letter_gaps, orphans
+from .numbers import is_title, rule_line
+from .refs import find_refs, find_term_refs
+
+__all__ = ["effective_date", "parse_cr"]
+
+_EFFECTIVE = re.compile(r"effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
+_SENSE = re.compile(r"^(\d+)\.\s+(.*)$")
+_REDIRECT = re.compile(r"^See (?!rules?\b|section)(.+?)\.?$")
+_OBSOLETE = re.compile(r"\s*\(Obsolete\)\s*$", re.IGNORECASE)
+
+
+def effective_date(lines: tuple[str, ...] | list[str]) -> str | None:
+    """The ISO date of the first ``These rules are effective as of …`` line."""
+    for line in lines:
+        m = _EFFECTIVE.search(line)
+        if m:
+            try:
+                return datetime.strptime(m.group(1), "%B %d, %Y").date().isoformat()
+            except ValueError:
+                return None
+    return None
+
+
+@dataclass
+class _Open:
+    """A rule being read: its number line, continuation paragraphs and examples."""
+
+    number: str
+    level: str
+    origin: Origin
+    paragraphs: list[str]
+    examples: list[Example] = field(default_factory=list)
+    after_blank: bool = False
+
+
+def _paragraphs(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for number, line in lines:
+        if line.strip():
+            blocks[-1].append((number, line))
+        elif blocks[-1]:
+            blocks.append([])
+    return [b for b in blocks if b]
+
+
+def _find_parts(lines: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """Indexes of: body start, glossary heading, credits heading, contents heading (-1 if none)."""
+    stripped = [line.strip() for line in lines]
+    contents = stripped.index("Contents") if "Contents" in stripped else -1
+    glossary = max((i for i, s in enumerate(stripped) if s == "Glossary"), default=len(lines))
+    credits = max((i for i, s in enumerate(stripped) if s == "Credits"), default=len(lines))
+    if credits < glossary:
+        credits = len(lines)
+    body = contents + 1 if contents >= 0 else 0
+    if contents >= 0:
+        # the contents end with its own "Credits" line, before the body starts
+        for i in range(contents + 1, glossary):
+            if stripped[i] == "Credits":
+                body = i + 1
+                break
+    return body, glossary, credits, contents
+
+
+class _Body:
+    """Reads the numbered body line by line, closing each rule when the next begins."""
+
+    def __init__(self, file: str, effective: str | None) -> None:
+        self.file, self.effective = file, effective
+        self.rules: list[Rule] = []
+        self.anomalies: list[Anomaly] = []
+        self.current: _Open | None = None
+        self.seen: dict[str, Origin] = {}
+
+    def origin(self, line: int) -> Origin:
+        return Origin(self.file, line, self.effective)
+
+    def close(self) -> None:
+        cur, self.current = self.current, None
+        if cur is None:
+            return
+        text = "".join(cur.paragraphs)
+        title = text if cur.level != "subrule" and is_title(text) else None
+        refs = find_refs(text, cur.origin) + tuple(r for ex in cur.examples for r in find_refs(ex.text, ex.origin))
+        self.rules.append(Rule(cur.number, cur.number, cur.level, text, cur.origin, title, tuple(cur.examples), refs))  # type: ignore[arg-type]
+
+    def feed(self, number: int, line: str) -> None:
+        if not line.strip():
+            if self.current:
+                self.current.after_blank = True
+            return
+        parsed = rule_line(line)
+        if parsed:
+            self.close()
+            num, level, text = parsed
+            origin = self.origin(number)
+            if num in self.seen:
+                self.anomalies.append(Anomaly("duplicate", f"rule {num} appears again (first at line {self.seen[num].line})", origin))
+            self.seen.setdefault(num, origin)
+            self.current = _Open(num, level, origin, [text.rstrip()])
+            return
+        cur = self.current
+        if cur is not None and line.startswith("Example:"):
+            cur.examples.append(Example(line.rstrip(), self.origin(number)))
+        elif cur is not None and (line[:1].isspace() or not cur.after_blank):
+            # a wrapped or indented continuation: it belongs to the example or rule just above
+            sep = "\n\n" if cur.after_blank else "\n"
+            if cur.examples and not cur.after_blank:
+                last = cur.examples[-1]
+                cur.examples[-1] = Example(last.text + sep + line.strip(), last.origin)
+            else:
+                cur.paragraphs.append(sep + line.strip())
+            cur.after_blank = False
+        else:
+            self.anomalies.append(Anomaly("unplaced", f"text outside any rule: {line.strip()[:120]!r}", self.origin(number)))
+
+
+def _glossary(lines: list[tuple[int, str]], file: str, effective: str | None) -> tuple[list[GlossaryEntry], list[Anomaly]]:
+    entries: list[GlossaryEntry] = []
+    anomalies: list[Anomaly] = []
+    for block in _paragraphs(lines):
+        (first, raw_term), rest = block[0], block[1:]
+        origin = Origin(file, first, effective)
+        term = _OBSOLETE.sub("", raw_term.strip())
+        body = [line.strip() for _, line in rest]
+        text = "\n".join(body)
+        if not body:
+            anomalies.append(Anomaly("empty-entry", f"glossary term {term!r} has no definition", origin))
+        senses = tuple(m.group(2) for m in (_SENSE.match(b) for b in body) if m)
+        redirect = None
+        if len(body) == 1 and (m := _REDIRECT.match(body[0])) and not find_refs(body[0], origin):
+            redirect = m.group(1).strip()
+        refs = find_refs(text, origin) + find_term_refs(text, origin)
+        entries.append(GlossaryEntry(term, text, origin, term != raw_term.strip(), senses if len(senses) > 1 else (), redirect, refs))
+    return entries, anomalies
+
+
+def _toc_check(toc: list[tuple[int, str]], rules: list[Rule], file: str) -> list[Anomaly]:
+    body = {(r.number, r.text.strip()) for r in rules if r.level in ("chapter", "section")}
+    out = []
+    for number, line in toc:
+        parsed = rule_line(line.strip())
+        if parsed and parsed[1] in ("chapter", "section") and (parsed[0], parsed[2].strip()) not in body:
+            out.append(Anomaly("toc-mismatch", f"contents lists {line.strip()!r}, which the body does not have", Origin(file, number)))
+    return out
+
+
+def parse_cr(source: SourceText) -> Document:
+    """Parse a Comprehensive Rules file into a :class:`Document`."""
+    lines = source.lines
+    effective = effective_date(lines[:40]) or effective_date(lines)
+    body_start, glossary_at, credits_at, contents_at = _find_parts(lines)
+    numbered = list(enumerate(lines, start=1))
+    reader = _Body(source.path, effective)
+    for number, line in numbered[body_start:glossary_at]:
+        reader.feed(number, line)
+    reader.close()
+    entries, gloss_anomalies = _glossary(numbered[glossary_at + 1 : credits_at], source.path, effective)
+    front_end = contents_at if contents_at >= 0 else body_start
+    front = tuple(" ".join(line.strip() for _, line in p) for p in _paragraphs(numbered[:front_end]))
+    credits = tuple("\n".join(line.strip() for _, line in p) for p in _paragraphs(numbered[credits_at + 1 :]))
+    toc = numbered[contents_at + 1 : body_start] if contents_at >= 0 else []
+    skipped = [Skipped("table of contents", line.strip(), Origin(source.path, n)) for n, line in toc if line.strip()]
+    anomalies = reader.anomalies + letter_gaps(reader.rules) + orphans(reader.rules) + gloss_anomalies
+    anomalies += _toc_check(toc, reader.rules, source.path)
+    if effective is None:
+        anomalies.append(Anomaly("no-date", "no 'These rules are effective as of …' line", Origin(source.path, 1)))
+    keywords = tuple(
+        r.title
+        for r in reader.rules
+        if r.level == "rule" and r.title and r.title != "General" and (r.number or "").split(".")[0] in ("701", "702")
+    )
+    return Document(
+        id=source.stem,
+        path=source.path,
+        format="cr",
+        sha256=source.sha256,
+        effective=effective,
+        title=lines[0].strip() if lines else None,
+        numbering="cr",
+        rules=tuple(reader.rules),
+        glossary=tuple(entries),
+        keywords=keywords,
+        front=front,
+        credits=credits,
+        anomalies=tuple(anomalies),
+        skipped=tuple(skipped),
+        encoding=source.encoding,
+        lines=len(lines),
+    )

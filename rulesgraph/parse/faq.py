@@ -1,0 +1,172 @@
+"""Parse keyword FAQ pages: numbered rule excerpts, then ``Q:``/``A:`` entries, per keyword.
+
+Format as found on community FAQ pages: for each keyword, its CR rule lines (old
+numbering, no headings), an optional ``Specific Questions`` line, then questions
+``Q: … A: …`` (``A:`` on the same line or its own), answers running over further
+lines, forum markup such as ``[b]…[/b]``, and a boilerplate line after each keyword.
+
+Boilerplate is found generically: a line repeated three or more times is not content
+(it is a separator or page furniture), as is a line with no letters or digits.
+Repeated lines are reported as skipped.  A page of rule lines with no questions is a
+plain numbered excerpt and parses here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Anomaly, Document, FaqEntry, Origin, Rule, Skipped
+from ..sources import SourceText
+from ..text import slug
+from .cards import card_candidates
+from .checks import letter_gaps
+from .numbers import rule_line
+from .refs import find_refs
+
+__all__ = ["keyword_of", "parse_faq", "strip_markup"]
+
+REPEATS = 3
+"""A non-blank line seen this many times is boilerplate."""
+
+_MARKUP = re.compile(r"\[/?(?:b|i|u|s|url|img|quote|color|size|code|spoiler|center|card|mana|hr)(?:=[^\]]*)?\]", re.IGNORECASE)
+_QA = re.compile(r"^Q:\s*(?P<q>.*?)(?:\s+A:\s*(?P<a>.*))?$")
+_ANSWER = re.compile(r"^A:\s*(?P<a>.*)$")
+# "Annihilator is a …", "Level up represents …", "Rebound appears …", "“Hexproof” on a permanent means …"
+_DEFINES = re.compile(
+    r"^(?:[\"\u201c](?P<quoted>[A-Z][\w' -]{1,40}?)[\"\u201d]|(?P<name>[A-Z][\w'-]*(?: [a-z][\w'-]*){0,2}))"
+    r"\s+(?:is|are|represents|appears|on a|means)\b"
+)
+_TO_MEANS = re.compile(r"^To (?P<verb>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:means|is)\b")
+_WHAT_DOES = re.compile(r"^(?:What|How) (?:does|do|is) (?:an? |the )?(?P<name>.+?) (?:do|mean|work)\b", re.IGNORECASE)
+
+
+def strip_markup(text: str) -> str:
+    """Remove forum tags such as ``[b]``/``[/b]``; rules brackets like ``[cost]`` are kept."""
+    return _MARKUP.sub("", text)
+
+
+def keyword_of(rule_texts: list[str], questions: list[str]) -> str | None:
+    """The keyword a block is about: named by its first defining rule line, else by ``What does X do?``."""
+    for text in rule_texts:
+        m = _TO_MEANS.match(text)
+        if m:
+            return m.group("verb").capitalize()
+        m = _DEFINES.match(text)
+        if m:
+            return (m.group("quoted") or m.group("name")).strip()
+    for q in questions:
+        m = _WHAT_DOES.match(q)
+        if m:
+            name = m.group("name").strip(" '\"")
+            return name[:1].upper() + name[1:]
+    return None
+
+
+@dataclass
+class _Entry:
+    question: list[str]
+    answer: list[str]
+    origin: Origin
+    answered: bool = False
+
+
+@dataclass
+class _Block:
+    rules: list[Rule] = field(default_factory=list)
+    entries: list[_Entry] = field(default_factory=list)
+
+
+def _repeated(lines: tuple[str, ...]) -> set[str]:
+    counts = Counter(line.strip() for line in lines if line.strip())
+    return {line for line, n in counts.items() if n >= REPEATS and not rule_line(line) and not line.startswith("Q:")}
+
+
+def parse_faq(source: SourceText) -> Document:
+    """Parse a keyword FAQ page (or a page of numbered rule lines)."""
+    file = source.path
+    repeated = _repeated(source.lines)
+    blocks: list[_Block] = [_Block()]
+    skipped: list[Skipped] = []
+    anomalies: list[Anomaly] = []
+    entry: _Entry | None = None
+
+    for number, raw in enumerate(source.lines, start=1):
+        line = raw.strip()
+        origin = Origin(file, number)
+        if not line:
+            continue
+        if line in repeated or not any(ch.isalnum() for ch in line):
+            heading = len(line.split()) <= 4 and line[-1:].isalnum()
+            reason = "decoration" if not any(ch.isalnum() for ch in line) else "repeated heading" if heading else "boilerplate"
+            skipped.append(Skipped(reason, line, origin))
+            if not heading:
+                entry = None
+                if blocks[-1].rules or blocks[-1].entries:
+                    blocks.append(_Block())
+            continue
+        parsed = rule_line(line)
+        if parsed:
+            entry = None
+            if blocks[-1].entries:
+                blocks.append(_Block())
+            num, level, text = parsed
+            blocks[-1].rules.append(Rule(num, num, level, text, origin, refs=find_refs(text, origin)))  # type: ignore[arg-type]
+            continue
+        qa = _QA.match(line)
+        if qa:
+            entry = _Entry([qa.group("q")], [qa.group("a")] if qa.group("a") else [], origin, qa.group("a") is not None)
+            blocks[-1].entries.append(entry)
+            continue
+        answer = _ANSWER.match(line)
+        if answer and entry is not None and not entry.answered:
+            entry.answer.append(answer.group("a"))
+            entry.answered = True
+        elif entry is not None:
+            (entry.answer if entry.answered else entry.question).append(line)
+        else:
+            anomalies.append(Anomaly("unplaced", f"text outside any rule or question: {line[:120]!r}", origin))
+
+    rules: list[Rule] = []
+    faq: list[FaqEntry] = []
+    keywords: list[str] = []
+    per_keyword: Counter[str] = Counter()
+    for block in blocks:
+        if not block.rules and not block.entries:
+            continue
+        questions = [strip_markup(" ".join(e.question)) for e in block.entries]
+        keyword = keyword_of([r.text for r in block.rules], questions)
+        if keyword and keyword not in keywords:
+            keywords.append(keyword)
+        for rule in block.rules:
+            rules.append(Rule(rule.key, rule.number, rule.level, rule.text, rule.origin, None, (), rule.refs, keyword))
+        for e, question in zip(block.entries, questions, strict=True):
+            answer = "\n\n".join(strip_markup(p).strip() for p in e.answer if p.strip())
+            if not e.answered:
+                anomalies.append(Anomaly("no-answer", f"question without an 'A:' answer: {question[:80]!r}", e.origin))
+            tag = slug(keyword or source.stem)
+            per_keyword[tag] += 1
+            cards = tuple(name for name, _ in card_candidates(f"{question}\n{answer}"))
+            refs = find_refs(f"{question}\n{answer}", e.origin)
+            faq.append(FaqEntry(f"{tag}-{per_keyword[tag]}", question.strip(), answer, e.origin, keyword,
+                                tuple(r.key for r in block.rules), refs, cards))
+    for block in blocks:
+        if block.entries and not block.rules:
+            first = block.entries[0].origin
+            anomalies.append(Anomaly("no-rules", "questions with no rule lines above them (keyword taken from the questions)", first))
+    anomalies += letter_gaps(rules)
+    return Document(
+        id=source.stem,
+        path=file,
+        format="faq" if faq else "excerpt",
+        sha256=source.sha256,
+        numbering="excerpt",
+        rules=tuple(rules),
+        faq=tuple(faq),
+        keywords=tuple(keywords),
+        anomalies=tuple(anomalies),
+        skipped=tuple(skipped),
+        encoding=source.encoding,
+        lines=len(source.lines),
+    )

@@ -1,0 +1,118 @@
+"""Rule numbers: split them, order them, expand ranges (subrule letters skip ``l`` and ``o``)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["LETTERS", "expand_range", "is_title", "level_of", "parent_of", "rule_line", "sort_key", "split_number"]
+
+LETTERS = "abcdefghijkmnpqrstuvwxyz"
+"""Subrule letters in order; the CR skips ``l`` and ``o`` (they look like 1 and 0)."""
+
+_NUMBER = re.compile(r"^(\d)$|^(\d{3})(?:\.(\d+)([a-z])?)?$")
+
+
+def split_number(number: str) -> tuple[int, int | None, int | None, str | None] | None:
+    """``702.19b`` → ``(7, 702, 19, "b")``; ``8`` → ``(8, None, None, None)``; ``None`` if not a number."""
+    m = _NUMBER.match(number)
+    if not m:
+        return None
+    if m.group(1):
+        return int(m.group(1)), None, None, None
+    section = int(m.group(2))
+    rule = int(m.group(3)) if m.group(3) else None
+    return section // 100, section, rule, m.group(4)
+
+
+def level_of(number: str) -> str:
+    """``chapter``, ``section``, ``rule`` or ``subrule`` for a well-formed number."""
+    parts = split_number(number)
+    if parts is None:
+        raise ValueError(f"not a rule number: {number!r}")
+    _, section, rule, letter = parts
+    if section is None:
+        return "chapter"
+    if rule is None:
+        return "section"
+    return "subrule" if letter else "rule"
+
+
+def parent_of(number: str) -> str | None:
+    """The number one level up: ``702.19b`` → ``702.19`` → ``702`` → ``7`` → ``None``."""
+    parts = split_number(number)
+    if parts is None:
+        return None
+    chapter, section, rule, letter = parts
+    if letter:
+        return f"{section}.{rule}"
+    if rule is not None:
+        return str(section)
+    if section is not None:
+        return str(chapter)
+    return None
+
+
+def sort_key(number: str) -> tuple[int, int, int, int]:
+    """Document order for numbers of any level (unknown strings sort last)."""
+    parts = split_number(number)
+    if parts is None:
+        return (99, 9999, 9999, 99)
+    chapter, section, rule, letter = parts
+    return (
+        chapter,
+        -1 if section is None else section,
+        -1 if rule is None else rule,
+        -1 if letter is None else (LETTERS.index(letter) if letter in LETTERS else 50 + ord(letter)),
+    )
+
+
+def expand_range(start: str, end: str) -> list[str]:
+    """Every number from ``start`` to ``end`` inclusive.
+
+    ``end`` may be a full number (``601.2h``), a letter (``h``: same rule) or a rule
+    digit string (``8`` after ``119.7``).  Letters follow :data:`LETTERS`.  Returns
+    ``[]`` when the two ends do not make a range.
+    """
+    first = split_number(start)
+    if first is None:
+        return []
+    _, section, rule, letter = first
+    if re.fullmatch(r"[a-z]", end):
+        end = f"{section}.{rule}{end}"
+    elif re.fullmatch(r"\d+", end) and rule is not None and letter is None:
+        end = f"{section}.{end}"
+    last = split_number(end)
+    if last is None or section is None or last[1] != section:
+        return []
+    if letter is not None and last[3] is not None and last[2] == rule:
+        if letter not in LETTERS or last[3] not in LETTERS:
+            return []
+        i, j = LETTERS.index(letter), LETTERS.index(last[3])
+        return [f"{section}.{rule}{c}" for c in LETTERS[i : j + 1]] if i <= j else []
+    if letter is None and last[3] is None and rule is not None and last[2] is not None:
+        return [f"{section}.{r}" for r in range(rule, last[2] + 1)] if rule <= last[2] else []
+    return []
+
+
+# Numbered lines, most specific first.  The CR writes rules as "702.19. Trample",
+# but also "606.5 If …" (no dot), "119.1d. In …" (stray dot) and "901.4.All …" (no space).
+_LINE_FORMS = (
+    ("subrule", re.compile(r"^(?P<num>\d{3}\.\d+[a-z])\.?\s+(?P<text>\S.*)$")),
+    ("rule", re.compile(r"^(?P<num>\d{3}\.\d+)(?:\.\s*|\s+)(?P<text>\S.*)$")),
+    ("section", re.compile(r"^(?P<num>\d{3})\.\s+(?P<text>\S.*)$")),
+    ("chapter", re.compile(r"^(?P<num>\d)\.\s+(?P<text>\S.*)$")),
+)
+
+
+def rule_line(line: str) -> tuple[str, str, str] | None:
+    """``"702.19b The controller …"`` → ``("702.19b", "subrule", "The controller …")``, else ``None``."""
+    for level, pattern in _LINE_FORMS:
+        m = pattern.match(line)
+        if m:
+            return m.group("num"), level, m.group("text")
+    return None
+
+
+def is_title(text: str) -> bool:
+    """Whether a rule's text is a heading (``Trample``) rather than a sentence."""
+    return len(text) <= 80 and not re.search(r"[.:;,]$", text.rstrip()) and len(text.split()) <= 10

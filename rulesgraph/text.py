@@ -1,0 +1,67 @@
+"""Text folding and tokenising shared by indexing and question analysis.
+
+Stored text is never changed; these functions only build the *matching* form:
+lower case, typographic quotes and dashes folded to ASCII, words stemmed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
+
+__all__ = ["STOPWORDS", "fold", "slug", "stem", "terms", "words"]
+
+_FOLD = str.maketrans(
+    {
+        "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
+        "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+        "\u2122": "", "\u00ae": "",
+    }
+)
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+STOPWORDS = frozenset(
+    """a an the of to in on at by for from with and or but if then than that this these those it its
+    is are was were be been being do does did doing have has had having i me my you your yours he she him her
+    his they them their we us our what which who whom whose when where why how can could would should will
+    shall may might must so as into onto about any some each every all no not there here also just only very
+    too such get gets got let lets s t would've im ive id youre theyre dont doesnt isnt arent wont cant""".split()
+)
+"""Words too common to say anything about a question (negations like *can't* are kept as ``cant``
+by :func:`words` but dropped here, since rules text states both sides)."""
+
+_stemmer = snowballstemmer.stemmer("english")
+
+
+def fold(text: str) -> str:
+    """Lower-case matching form: NFKC, typographic quotes and dashes to ASCII, ``™``/``®`` removed."""
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFKC", text.translate(_FOLD)).lower()
+
+
+def words(text: str) -> list[str]:
+    """The folded words of ``text``; apostrophes are dropped inside words (``can't`` → ``cant``)."""
+    return [w.replace("'", "") for w in _WORD.findall(fold(text))]
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Snowball (Porter2) stem of one folded word: ``blocked``, ``blocking`` → ``block``."""
+    return _stemmer.stemWord(word)
+
+
+def terms(text: str) -> list[str]:
+    """Stemmed content words of ``text``, stopwords removed: the unit of text relevance."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS]
+
+
+def slug(text: str) -> str:
+    """A readable identifier fragment: ``Totem armor`` → ``totem-armor``."""
+    return _SLUG.sub("-", fold(text)).strip("-")

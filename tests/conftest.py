@@ -1,0 +1,57 @@
+"""Shared fixtures: an isolated cache, the full CR files (skipped when ../shared is absent,
+required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), and parsed/built corpora reused across tests."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+
+ROOT = Path(__file__).resolve().parent.parent
+CR_DIR = ROOT.parent / "shared" / "data" / "cr"
+CR_2026 = CR_DIR / "MagicCompRules-20260619.txt"
+CR_2024 = CR_DIR / "MagicCompRules-20240202.txt"
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def require_cr(path: Path) -> Path:
+    """The path of a full CR file, or skip (fail in CI, where RULESGRAPH_REQUIRE_FULL_CR=1)."""
+    if path.is_file():
+        return path
+    if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
+        pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the full-CR tests must run")
+    pytest.skip(f"{path} not present (the full Comprehensive Rules live in ../shared/data/cr)")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never touch the user's real cache, data or config directories."""
+    base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(base / "cache"))
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(base / "userdata"))
+    monkeypatch.setenv("RULESGRAPH_CONFIG_DIR", str(base / "config"))
+
+
+@pytest.fixture(scope="session")
+def cr2026() -> Path:
+    return require_cr(CR_2026)
+
+
+@pytest.fixture(scope="session")
+def cr2024() -> Path:
+    return require_cr(CR_2024)
+
+
+@pytest.fixture(scope="session")
+def seeds_book() -> Rulebook:
+    """The bundled seeds only, built without the cache."""
+    return load(bundled_sources(), use_cache=False)
+
+
+@pytest.fixture(scope="session")
+def full_book(cr2026: Path) -> Rulebook:
+    """The bundled seeds plus the 2026 CR, built without the cache."""
+    return load([*bundled_sources(), SourceSpec(str(cr2026), None, cr2026.name)], use_cache=False)

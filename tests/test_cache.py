@@ -1,0 +1,90 @@
+"""The build cache: hits, atomic writes, damaged or unwritable caches, concurrent builders."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import bundled_sources, load
+from rulesgraph import cache as cache_mod
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path / "c"))
+    return tmp_path / "c"
+
+
+def entries(d: Path) -> list[Path]:
+    return sorted(d.glob("build-*.pickle"))
+
+
+def test_second_load_comes_from_the_cache(cache_dir: Path) -> None:
+    first = load(bundled_sources())
+    second = load(bundled_sources())
+    assert not first.from_cache and second.from_cache and not second.notices
+    assert sorted(first.graph.nodes) == sorted(second.graph.nodes)
+    assert len(entries(cache_dir)) == 1 and not list(cache_dir.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("damage", [b"", b"garbage", cache_mod._MAGIC + b"\x80\x05truncated"])
+def test_damaged_cache_is_rebuilt_with_a_notice(cache_dir: Path, damage: bytes) -> None:
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    path.write_bytes(damage)
+    book = load(bundled_sources())
+    assert not book.from_cache and len(book.notices) == 1 and "rebuilding" in book.notices[0]
+    assert load(bundled_sources()).from_cache  # and repaired
+
+
+def test_a_cache_of_another_kind_is_rebuilt(cache_dir: Path) -> None:
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    path.write_bytes(cache_mod._MAGIC + __import__("pickle").dumps({"schema": 0}))
+    book = load(bundled_sources())
+    assert not book.from_cache and "another version" in book.notices[0]
+
+
+def test_unwritable_cache_still_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(blocker / "cache"))
+    book = load(bundled_sources())
+    assert book.graph.number_of_nodes() > 100
+    assert len(book.notices) == 1 and book.notices[0].startswith("cache not written")
+
+
+def test_changed_source_misses_the_cache(cache_dir: Path, tmp_path: Path) -> None:
+    src = tmp_path / "kw.txt"
+    src.write_text("Flying\n\nFlying is an evasion ability.\n")
+    from rulesgraph import SourceSpec
+
+    load([SourceSpec(str(src))])
+    src.write_text("Flying\n\nFlying is an evasion ability.\n\nReach\n\nReach is a static ability.\n")
+    book = load([SourceSpec(str(src))])
+    assert not book.from_cache and "keyword:reach" in book.graph
+
+
+def _build(_: int) -> int:
+    return load(bundled_sources()).graph.number_of_nodes()
+
+
+def test_two_processes_building_at_once_leave_one_whole_entry(cache_dir: Path) -> None:
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(2) as pool:
+        sizes = pool.map(_build, [0, 1])
+    assert sizes[0] == sizes[1]
+    assert len(entries(cache_dir)) == 1 and not list(cache_dir.glob("*.tmp"))
+    assert load(bundled_sources()).from_cache
+
+
+def test_old_entries_are_pruned(cache_dir: Path) -> None:
+    cache_dir.mkdir(parents=True)
+    for i in range(cache_mod.KEEP + 3):
+        (cache_dir / f"build-old{i}.pickle").write_bytes(b"x")
+        os.utime(cache_dir / f"build-old{i}.pickle", (i, i))
+    load(bundled_sources())
+    assert len(entries(cache_dir)) == cache_mod.KEEP

@@ -1,0 +1,73 @@
+"""The command line: dispatch, global options, one-line errors with exit 2, and `check`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesgraph_cli.main import COMMANDS, build_parser, main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (lambda p: None, "no such file"),
+        (lambda p: p.mkdir(), "is a directory"),
+        (lambda p: p.write_bytes(b""), "empty file"),
+        (lambda p: p.write_bytes(b"\x7fELF\x00\x01\x02"), "binary file"),
+        (lambda p: p.write_text("Dear diary,\n\ntoday nothing happened.\n"), "unknown format"),
+    ],
+)
+def test_bad_sources_give_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], setup, message: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "x.txt"
+    setup(path)
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["no-such-command"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["faq"] == 83 and report["keywords"] >= 38
+    for key in ("effective_date", "chapters", "sections", "rules", "subrules", "examples", "glossary", "keywords", "faq",
+                "references", "dangling", "anomalies"):
+        assert key in report
+
+
+def test_check_text_and_global_options(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
+    code, out, _ = run(capsys, "--no-bundled", "--rules", str(cr2026), "check")
+    assert code == 0 and "effective date  2026-06-19" in out and "glossary        735" in out
+    code, out, _ = run(capsys, "check", "--no-bundled", "--rules", f"cr:{cr2026}", "--json")
+    assert json.loads(out)["faq"] == 0
+
+
+def test_every_command_has_help_and_a_readme_entry() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    parser = build_parser()
+    for name, module in COMMANDS.items():
+        assert module.HELP, name
+        assert f"rulesgraph {name}" in readme, f"README does not document 'rulesgraph {name}'"
+    assert parser.format_help()
+
+
+def test_python_dash_m_and_version() -> None:
+    proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--version"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.startswith("rulesgraph ") and "effective" in proc.stdout

@@ -1,0 +1,164 @@
+"""The official CR parser, on small fixtures and on both full files."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from rulesgraph.model import Document
+from rulesgraph.parse.cr import effective_date, parse_cr
+from rulesgraph.sources import SourceText, read_source, split_lines
+
+from .conftest import CR_2024, CR_2026, require_cr
+
+MINI = """\ufeffMagic: The Gathering Comprehensive Rules\r
+\r
+These rules are effective as of June 19, 2026.\r
+\r
+Introduction\r
+\r
+This document is the ultimate authority.\r
+\r
+Contents\r
+\r
+1. Game Concepts\r
+100. General\r
+101. Missing Section\r
+Glossary\r
+Credits\r
+\r
+1. Game Concepts\r
+\r
+100. General\r
+\r
+100.1. These Magic rules apply to any Magic game. See rule 100.2.\r
+\r
+100.1a A two-player game is a game that begins with only two players.\r
+Example: Two players start.\r
+Example: A second example.\r
+\r
+100.1b A multiplayer game is a game that begins with more than two players.\r
+     An indented continuation paragraph.\r
+\r
+100.1d Skipped c on purpose.\r
+\r
+100.2. To play, each player needs a deck.\r
+\r
+606.5 If the total cost contains no dot.\r
+\r
+Glossary\r
+\r
+APNAP Order\r
+See Active Player, Nonactive Player Order.\r
+\r
+Active Player, Nonactive Player Order\r
+A system that determines order. See rule 100.1.\r
+\r
+Bury (Obsolete)\r
+A term that meant put into a graveyard.\r
+\r
+Color\r
+1. A characteristic of an object. See rule 100.1.\r
+2. Part of a card.\r
+See also Colorless.\r
+\r
+Credits\r
+\r
+Design: Someone\r
+"""
+
+
+def mini() -> Document:
+    return parse_cr(SourceText("mini.txt", split_lines(MINI.lstrip("\ufeff")), "0" * 64, "utf-8-sig"))
+
+
+def test_structure_of_a_small_file() -> None:
+    doc = mini()
+    assert doc.effective == "2026-06-19"
+    levels = Counter(r.level for r in doc.rules)
+    assert levels == {"chapter": 1, "section": 1, "rule": 3, "subrule": 3}
+    rules = {r.key: r for r in doc.rules}
+    assert [e.text for e in rules["100.1a"].examples] == ["Example: Two players start.", "Example: A second example."]
+    assert rules["100.1b"].text.endswith("\nAn indented continuation paragraph.")
+    assert rules["606.5"].text == "If the total cost contains no dot."
+    assert [r.targets for r in rules["100.1"].refs] == [("100.2",)]
+    assert doc.front[0] == "Magic: The Gathering Comprehensive Rules" and doc.credits == ("Design: Someone",)
+
+
+def test_glossary_forms() -> None:
+    entries = {e.term: e for e in mini().glossary}
+    assert entries["APNAP Order"].redirect == "Active Player, Nonactive Player Order"
+    assert entries["Bury"].obsolete and "Bury (Obsolete)" not in entries
+    assert entries["Color"].senses == ("A characteristic of an object. See rule 100.1.", "Part of a card.")
+    assert [r.targets for r in entries["Color"].refs] == [("100.1",), ("Colorless",)]
+
+
+def test_anomalies_name_file_and_line() -> None:
+    anomalies = {a.kind: a for a in mini().anomalies}
+    gap = anomalies["letter-gap"]
+    assert gap.origin.line == 30 and "100.1c" in gap.message
+    assert anomalies["orphan"].message.startswith("606.5")  # there is no section 606
+    assert "101. Missing Section" in anomalies["toc-mismatch"].message
+
+
+def test_effective_date_without_trailing_period() -> None:
+    assert effective_date(["These rules are effective as of February 2, 2024"]) == "2024-02-02"
+
+
+@cache
+def full(path: Path) -> Document:
+    return parse_cr(read_source(path))
+
+
+@pytest.mark.parametrize(
+    ("name", "counts"),
+    [
+        ("MagicCompRules-20260619.txt", (9, 147, 1170, 1983, 277, 735)),
+        ("MagicCompRules-20240202.txt", (9, 143, 1108, 1829, 276, 673)),
+    ],
+)
+def test_full_file_counts(name: str, counts: tuple[int, ...]) -> None:
+    doc = full(require_cr(CR_2026.parent / name))
+    levels = Counter(r.level for r in doc.rules)
+    examples = sum(len(r.examples) for r in doc.rules)
+    assert (levels["chapter"], levels["section"], levels["rule"], levels["subrule"], examples, len(doc.glossary)) == counts
+    assert [a for a in doc.anomalies if a.kind not in ("title-mismatch",)] == []
+
+
+_LINE = re.compile(r"^(\d(?=\.\s)|\d{3}(?:\.\d+[a-z]?)?)(?:\.\s*|\s+)(.*)$")
+
+
+@pytest.mark.parametrize("path", [CR_2026, CR_2024], ids=["2026", "2024"])
+def test_every_rule_line_is_a_node_with_its_exact_text(path: Path) -> None:
+    """Walk the source independently of the parser: every numbered body line, every Example: line,
+    every indented continuation ends up, word for word, in the rule it belongs to."""
+    doc = full(require_cr(path))
+    rules = {r.key: r for r in doc.rules}
+    lines = path.read_bytes().decode("utf-8-sig").split("\r\n")
+    start = lines.index("Credits") + 1  # end of the contents
+    end = max(i for i, line in enumerate(lines) if line == "Glossary")
+    seen, current = 0, None
+    for line in lines[start:end]:
+        m = _LINE.match(line)
+        if m:
+            current = rules[m.group(1)]
+            assert current.text.split("\n")[0] == m.group(2).rstrip()
+            seen += 1
+        elif line.startswith("Example:"):
+            assert line.rstrip() in [e.text for e in current.examples]  # type: ignore[union-attr]
+        elif line.strip():
+            assert line.strip() in current.text.split("\n")[1:]  # type: ignore[union-attr]
+    assert seen == len(doc.rules)
+
+
+def test_glossary_of_the_2026_file() -> None:
+    doc = full(require_cr(CR_2026))
+    entries = {e.term: e for e in doc.glossary}
+    assert entries["Totem Armor"].obsolete and "Umbra Armor" in entries["Totem Armor"].text
+    assert entries["APNAP Order"].redirect == "Active Player, Nonactive Player Order"
+    assert len(entries["Ability"].senses) == 2
+    assert sum(e.obsolete for e in doc.glossary) > 10 and doc.credits and doc.effective == "2026-06-19"

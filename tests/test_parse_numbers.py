@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import pytest
+
+from rulesgraph.parse.numbers import LETTERS, expand_range, is_title, level_of, parent_of, rule_line, sort_key
+
+
+def test_letters_skip_l_and_o() -> None:
+    assert "l" not in LETTERS and "o" not in LETTERS and len(LETTERS) == 24
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "members"),
+    [
+        ("601.2f", "h", ["601.2f", "601.2g", "601.2h"]),
+        ("103.2a", "e", ["103.2a", "103.2b", "103.2c", "103.2d", "103.2e"]),
+        ("704.5k", "n", ["704.5k", "704.5m", "704.5n"]),  # skips l
+        ("704.5n", "p", ["704.5n", "704.5p"]),  # skips o
+        ("119.7", "8", ["119.7", "119.8"]),
+        ("601.2b", "601.2d", ["601.2b", "601.2c", "601.2d"]),
+        ("601.2h", "f", []),
+        ("601.2b", "602.1a", []),
+    ],
+)
+def test_expand_range(start: str, end: str, members: list[str]) -> None:
+    assert expand_range(start, end) == members
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("702.19. Trample", ("702.19", "rule", "Trample")),
+        ("702.19b The controller of …", ("702.19b", "subrule", "The controller of …")),
+        ("606.5 If the total cost", ("606.5", "rule", "If the total cost")),
+        ("119.1d. In a two-player Brawl game", ("119.1d", "subrule", "In a two-player Brawl game")),
+        ("901.4.All plane and phenomenon cards", ("901.4", "rule", "All plane and phenomenon cards")),
+        ("702. Keyword Abilities", ("702", "section", "Keyword Abilities")),
+        ("7. Additional Rules", ("7", "chapter", "Additional Rules")),
+        ("Example: a creature", None),
+        ("2020 was a year", None),
+    ],
+)
+def test_rule_line_forms(line: str, expected: tuple[str, str, str] | None) -> None:
+    assert rule_line(line) == expected
+
+
+def test_levels_parents_and_order() -> None:
+    assert [level_of(n) for n in ("7", "702", "702.19", "702.19b")] == ["chapter", "section", "rule", "subrule"]
+    assert [parent_of(n) for n in ("702.19b", "702.19", "702", "7")] == ["702.19", "702", "7", None]
+    assert sorted(["702.19b", "702.2", "702.19", "7", "702"], key=sort_key) == ["7", "702", "702.2", "702.19", "702.19b"]
+
+
+def test_titles_are_short_unpunctuated_texts() -> None:
+    assert is_title("Trample") and is_title("Interaction of Continuous Effects")
+    assert not is_title("These Magic rules apply to any Magic game.")

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import codecs
+import os
+from pathlib import Path
+
+import pytest
+
+from rulesgraph.errors import SourceError
+from rulesgraph.sources import MAX_BYTES, detect_format, read_source, split_lines
+
+SECTIONS = "Flying\n\nFlying is an evasion ability.\n\nA creature with flying can’t be blocked.\n"
+
+
+def test_split_lines_accepts_every_line_ending() -> None:
+    assert split_lines("a\r\nb\rc\nd") == ("a", "b", "c", "d")
+    assert split_lines("a\x0bb\x0cc\u2028d\n") == ("a\x0bb\x0cc\u2028d",)  # not str.splitlines
+
+
+@pytest.mark.parametrize(
+    ("encoded", "encoding"),
+    [
+        (codecs.BOM_UTF8 + SECTIONS.encode(), "utf-8-sig"),
+        (SECTIONS.encode("utf-16"), "utf-16"),
+        (SECTIONS.replace("\n", "\r\n").encode("cp1252"), "cp1252"),
+        (SECTIONS.replace("\n", "\r").encode(), "utf-8"),
+    ],
+)
+def test_encodings_are_read(tmp_path: Path, encoded: bytes, encoding: str) -> None:
+    path = tmp_path / "s.txt"
+    path.write_bytes(encoded)
+    source = read_source(path)
+    assert source.encoding == encoding
+    assert source.lines[4] == "A creature with flying can’t be blocked."
+    assert detect_format(source) == "sections"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(None, "no such file"), (b"", "empty file"), (b"  \n\n", "empty file"), (b"\x00\x01\x02abc", "binary file"),
+     (bytes(range(1, 32)) * 50, "binary file")],
+)
+def test_unreadable_files_raise_one_line(tmp_path: Path, content: bytes | None, message: str) -> None:
+    path = tmp_path / "x.txt"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SourceError, match=message) as info:
+        read_source(path)
+    assert "\n" not in str(info.value) and str(path) in str(info.value)
+
+
+def test_directory_huge_and_symlink_loop(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="directory"):
+        read_source(tmp_path)
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as fh:
+        fh.truncate(MAX_BYTES + 1)
+    with pytest.raises(SourceError, match="too large"):
+        read_source(huge)
+    loop = tmp_path / "loop"
+    os.symlink(loop, loop)
+    with pytest.raises(SourceError, match="symbolic link loop"):
+        read_source(loop)
+
+
+def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "locked.txt"
+    path.write_text(SECTIONS)
+    path.chmod(0)
+    if os.geteuid() == 0:  # root reads anything: make the read fail the way it does for users
+
+        def denied(self: Path) -> bytes:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(Path, "read_bytes", denied)
+    with pytest.raises(SourceError, match="permission denied"):
+        read_source(path)
+
+
+def test_unknown_format_is_none(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("Shopping list\n\neggs, milk and bread.\n")
+    assert detect_format(read_source(path)) is None
