@@ -6,6 +6,7 @@ takes the built graph from the cache or parses, builds and caches it.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -16,6 +17,7 @@ import networkx as nx
 from . import cache
 from .errors import RulesgraphError
 from .graph import SCHEMA, build_graph
+from .index import Index, build_index, load_aliases
 from .parse import parse
 from .sources import FORMATS, SourceText, read_source
 from .version import __version__
@@ -37,6 +39,7 @@ class Rulebook:
     """Everything loaded: the graph, plus what happened while loading it."""
 
     graph: nx.MultiDiGraph
+    index: Index
     sources: list[SourceSpec]
     notices: list[str] = field(default_factory=list)
     """One-line messages for the user (cache rebuilt, cache not writable …)."""
@@ -67,6 +70,11 @@ def parse_spec(text: str) -> SourceSpec:
     return SourceSpec(text, None, text)
 
 
+def aliases_path() -> Path:
+    """The alias table (players' words → rules words); always loaded, even with ``--no-bundled``."""
+    return bundled_dir() / "aliases.toml"
+
+
 def _read(specs: list[SourceSpec]) -> list[SourceText]:
     return [read_source(s.path, s.display) for s in specs]
 
@@ -78,19 +86,29 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
     start = time.perf_counter()
     texts = _read(specs)
     parts = [f"{t.sha256}|{s.fmt or ''}|{t.path}" for s, t in zip(specs, texts, strict=True)]
+    parts.append(hashlib.sha256(aliases_path().read_bytes()).hexdigest())
     key = cache.cache_key(parts, SCHEMA, __version__)
     notices: list[str] = []
     if use_cache:
         cached, notice = cache.read(key)
         if notice:
             notices.append(notice)
-        if isinstance(cached, nx.MultiDiGraph) and cached.graph.get("schema") == SCHEMA:
-            return Rulebook(cached, specs, notices, True, time.perf_counter() - start)
+        if _valid(cached):
+            graph, index = cached
+            return Rulebook(graph, index, specs, notices, True, time.perf_counter() - start)
         if cached is not None:
             notices.append("cache entry was from another version; rebuilding")
     graph = build_graph([parse(t, s.fmt) for s, t in zip(specs, texts, strict=True)])
+    index = build_index(graph, load_aliases(aliases_path()))
     if use_cache:
-        notice = cache.write(key, graph)
+        notice = cache.write(key, (graph, index))
         if notice:
             notices.append(notice)
-    return Rulebook(graph, specs, notices, False, time.perf_counter() - start)
+    return Rulebook(graph, index, specs, notices, False, time.perf_counter() - start)
+
+
+def _valid(cached: object) -> bool:
+    return (
+        isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[0], nx.MultiDiGraph)
+        and cached[0].graph.get("schema") == SCHEMA and isinstance(cached[1], Index)
+    )

@@ -1,4 +1,5 @@
-"""The data model: frozen records that parsers produce and the graph is built from.
+"""The data model: frozen records that parsers produce, the graph is built from, and the
+answer layer returns (:class:`Answer`, :class:`Citation`).
 
 Parsers turn source text into these records and nothing else; every later stage
 (graph, index, answer) reads them.  Each record keeps its :class:`Origin` so any
@@ -12,6 +13,8 @@ from typing import Literal
 
 __all__ = [
     "Anomaly",
+    "Answer",
+    "Citation",
     "Document",
     "Example",
     "FaqEntry",
@@ -173,3 +176,41 @@ class Document:
     skipped: tuple[Skipped, ...] = ()
     encoding: str = "utf-8"
     lines: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One cited node of an answer, in rank order."""
+
+    id: str
+    """The node id: a bare CR number (``702.19b``, ``509``), ``glossary:Term``, ``faq:key`` …"""
+    kind: str
+    """``rule``, ``subrule``, ``section``, ``chapter``, ``glossary``, ``faq`` or ``keyword``."""
+    label: str
+    """What to show as its name: the number, term or FAQ key."""
+    title: str | None
+    text: str
+    source: str
+    """``file:line`` it was read from."""
+    effective: str | None
+    score: float
+    why: tuple[str, ...] = ()
+    examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the answer layer says about a question."""
+
+    question: str
+    answer: str | None
+    """A short direct answer (a FAQ answer or the deciding rule's text), when one is supported."""
+    citations: tuple[Citation, ...]
+    keywords: tuple[str, ...]
+    """Keywords and glossary terms the question was matched to."""
+    confidence: float
+    why: tuple[str, ...]
+    alternatives: tuple[str, ...]
+    """"Did you mean …" readings when confidence is low or two readings tie."""
+    see_also: tuple[str, ...] = ()
+    """Ids of nodes worth reading next (parents, related keywords)."""

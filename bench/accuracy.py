@@ -1,0 +1,139 @@
+"""Accuracy benchmark: rulesgraph against a BM25 baseline over the same texts.
+
+Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--seeds-only] [--misses N]
+
+For each question set (default: bench/questions/{keywords,dev,holdout}.jsonl) prints rule-level
+hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``),
+exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
+side by side with plain BM25 (the ``bm25s`` package, Snowball-stemmed) over the same rule, glossary
+and FAQ texts.  ``--seeds-only`` loads just the bundled seeds and scores the FAQ paraphrases:
+the seed keyword named first, and the paraphrased FAQ entry cited in the top 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from _common import ROOT, cr_path, table
+
+from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph.answer import CITABLE, ask
+from rulesgraph.parse.numbers import level_of, parent_of
+from rulesgraph.text import fold
+
+QUESTIONS = ROOT / "bench" / "questions"
+DEPTH = 10
+
+
+def rule_hit(expected: str, cited: str) -> bool:
+    """A cited rule hits an expected one when it is the same rule or the expected subrule's rule."""
+    return cited == expected or (level_of(expected) == "subrule" and cited == parent_of(expected))
+
+
+def first_hit(expected: list[str], cited: list[str]) -> int | None:
+    for rank, c in enumerate(cited, start=1):
+        if any(rule_hit(e, c) for e in expected):
+            return rank
+    return None
+
+
+def read(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+class Baseline:
+    """BM25 over exactly the texts rulesgraph searches (its citable nodes), ranked by that alone."""
+
+    def __init__(self, graph) -> None:  # type: ignore[no-untyped-def]
+        import bm25s
+        import snowballstemmer
+
+        self.ids = [n for n, d in graph.nodes(data=True) if d["kind"] in CITABLE]
+        texts = [f"{graph.nodes[n].get('title') or ''} {graph.nodes[n]['text']}" for n in self.ids]
+        self.stemmer = snowballstemmer.stemmer("english")
+        self.retriever = bm25s.BM25()
+        self.retriever.index(bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer.stemWords, show_progress=False),
+                             show_progress=False)
+        self._bm25s = bm25s
+
+    def cited(self, question: str, k: int) -> list[str]:
+        tokens = self._bm25s.tokenize([question], stopwords="en", stemmer=self.stemmer.stemWords, show_progress=False)
+        if not tokens.vocab:
+            return []
+        docs, _ = self.retriever.retrieve(tokens, k=k, show_progress=False)
+        return [self.ids[i] for i in docs[0]]
+
+
+def score(rows: list[dict], cite: list[list[str]], first_keywords: list[str | None]) -> dict[str, float]:
+    n = len(rows)
+    ranks = [first_hit(r["expected_rules"], c) for r, c in zip(rows, cite, strict=True)]
+    exact = sum(any(e in c[:3] for e in r["expected_rules"]) for r, c in zip(rows, cite, strict=True))
+    kw_rows = [(r, k) for r, k in zip(rows, first_keywords, strict=True) if r.get("expected_keywords")]
+    kw = sum(1 for r, k in kw_rows if k and fold(k) in {fold(e) for e in r["expected_keywords"]})
+    return {
+        "hit@1": sum(1 for x in ranks if x and x <= 1) / n, "hit@3": sum(1 for x in ranks if x and x <= 3) / n,
+        "hit@5": sum(1 for x in ranks if x and x <= 5) / n, "MRR": sum(1 / x for x in ranks if x) / n,
+        "exact@3": exact / n, "kw@1": kw / len(kw_rows) if kw_rows else float("nan"),
+    }
+
+
+def pct(x: float) -> str:
+    return "—" if x != x else f"{x:.1%}"
+
+
+def run_set(path: Path, book, baseline: Baseline, misses: int) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+    rows = read(path)
+    answers = [ask(book, r["question"], k=DEPTH) for r in rows]
+    ours = score(rows, [[c.id for c in a.citations] for a in answers], [a.keywords[0] if a.keywords else None for a in answers])
+    base = score(rows, [baseline.cited(r["question"], DEPTH) for r in rows], [None] * len(rows))
+    shown = 0
+    for r, a in zip(rows, answers, strict=True):
+        cited = [c.id for c in a.citations]
+        if (first_hit(r["expected_rules"], cited) or 99) > 3 and shown < misses:
+            shown += 1
+            print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {cited[:5]}", file=sys.stderr)
+    out = []
+    for metric in ("hit@1", "hit@3", "hit@5", "MRR", "exact@3", "kw@1"):
+        fmt = (lambda v: f"{v:.3f}") if metric == "MRR" else pct
+        out.append((f"{path.stem} ({len(rows)})", metric, fmt(ours[metric]), fmt(base[metric])))
+    return out
+
+
+def seeds_only(paths: list[Path]) -> None:
+    book = load(bundled_sources())
+    rows = [r for p in paths for r in read(p) if r.get("topic") == "faq_paraphrase"]
+    kw = faq = 0
+    for r in rows:
+        a = ask(book, r["question"], k=DEPTH)
+        kw += bool(a.keywords) and fold(a.keywords[0]) == fold(r["seed_keyword"])
+        wanted = {f"faq:{k}" for k in r.get("expected_faq", [])}
+        faq += bool(wanted & {c.id for c in a.citations[:3]})
+    print(f"bundled seeds only, {len(rows)} paraphrased FAQ questions\n")
+    print(table([("right keyword first", pct(kw / len(rows)), "≥ 95%"), ("paraphrased FAQ entry in top 3", pct(faq / len(rows)), "")],
+                ("measure", "value", "target")))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("sets", nargs="*", type=Path)
+    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
+    ap.add_argument("--seeds-only", action="store_true")
+    ap.add_argument("--misses", type=int, default=0, help="print up to N questions missed at rank 3, per set")
+    args = ap.parse_args()
+    paths = args.sets or [QUESTIONS / f"{name}.jsonl" for name in ("keywords", "dev", "holdout")]
+    if args.seeds_only:
+        seeds_only(args.sets or [QUESTIONS / "dev.jsonl", QUESTIONS / "holdout.jsonl"])
+        return
+    cr = cr_path(args.cr)
+    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    baseline = Baseline(book.graph)
+    rows = [row for p in paths for row in run_set(p, book, baseline, args.misses)]
+    print(f"{cr.name} + bundled seeds; rule-level unless noted; citations considered: {DEPTH}\n")
+    print(table(rows, ("set", "metric", "rulesgraph", "BM25 baseline")))
+
+
+if __name__ == "__main__":
+    main()

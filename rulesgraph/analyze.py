@@ -1,0 +1,193 @@
+"""Question analysis: a player's question → what it mentions, each with the reason it was found.
+
+Pure functions of (question, index).  Finds rule numbers (``702.19b``, ``rule 509``,
+``CR 613.1``), corrects misspelt words against the corpus vocabulary (``tramlpe`` →
+``trample``), matches keywords, glossary terms, card names and section titles on stemmed
+words (``blocks``/``blocked`` → ``block``), and applies the alias table (``ETB`` → enters).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from .index import Index, doc_terms, name_key
+from .text import STOPWORDS, fold, stem, words
+
+__all__ = ["ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean"]
+
+GAPPED = 0.85
+"""Match quality of a name whose words are said apart (``set a scheme in motion``)."""
+EXPANSION = 0.4
+"""Weight of a search word that an alias added, against 1 for the question's own words."""
+MAX_CHARS = 2000
+"""Longer questions are cut here (the answer says so): nobody asks a rules question that long."""
+
+_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
+_CHAPTER = re.compile(r"\bsection (\d)\b")
+NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
+ASKING = frozenset(
+    "what whats does do how work works working mean means meaning explain explanation deal actually exactly tell "
+    "question quick please pls help understand define definition happens happen wondering".split()
+)
+"""Words that only make a sentence a question ("how does X work"): not searched for."""
+FRAMING = ASKING | frozenset("rule rules keyword keywords ability abilities mechanic mechanics thing things about is are".split())
+"""Words that frame a question about a named thing without adding a subject of their own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Something the question mentions."""
+
+    node: str
+    kind: str
+    """``keyword``, ``glossary``, ``card``, ``title`` (a section or rule title), ``alias`` or ``rule``."""
+    said: str
+    """The words of the question that matched."""
+    quality: float
+    """1.0 for an exact match, lower for a corrected spelling."""
+    why: str
+    negated: bool = False
+    """Said as "non-trample", "no flying", "without haste": the question is about its absence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    question: str
+    words: tuple[str, ...]
+    """Folded words after spelling correction."""
+    terms: tuple[tuple[str, float], ...]
+    """Search terms (stems and bigrams) with their weights: the question's own words count 1,
+    words an alias adds count :data:`EXPANSION`."""
+    numbers: tuple[str, ...]
+    """Rule numbers the question names, existing in the index."""
+    matches: tuple[Match, ...]
+    corrections: tuple[tuple[str, str], ...]
+    focus: float
+    """How much the question is only about what it names: 1.0 for "what does trample do?", less
+    for each other content word ("how does trample work with deathtouch" has one: 0.5)."""
+    truncated: bool = False
+
+    def of_kind(self, *kinds: str) -> list[Match]:
+        """Matches of these kinds that the question does not negate."""
+        return [m for m in self.matches if m.kind in kinds and not m.negated]
+
+
+def clean(question: str) -> str:
+    """Drop control characters and unprintable junk; keep letters, digits, punctuation and spaces."""
+    out = []
+    for ch in question:
+        cat = unicodedata.category(ch)
+        out.append(" " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
+    return " ".join("".join(out).split())
+
+
+def _correct(word: str, index: Index) -> tuple[str, float] | None:
+    """The vocabulary word closest to an unknown word, with its similarity; ``None`` if nothing is close."""
+    if len(word) < 4 or not word.isalpha() or word in index.vocab:
+        return None
+    best = process.extract(word, index.vocab.keys(), scorer=OSA.normalized_similarity, score_cutoff=0.7, limit=8)
+    if not best:
+        return None
+    # the closest spelling; among equally close ones, the same letters reordered (a typing slip:
+    # ``clahs`` → ``clash``, not ``class``), then the most common word
+    letters = sorted(word)
+    choice = max(best, key=lambda c: (round(c[1], 3), sorted(c[0]) == letters, index.vocab[c[0]]))
+    return choice[0], choice[1]
+
+
+def _names(stems: list[str], spans: list[str], index: Index, quality: list[float]) -> list[Match]:
+    """Longest-first matches of stemmed n-grams against the name table."""
+    out: list[Match] = []
+    taken = [False] * len(stems)
+    for n in range(min(index.longest_name, len(stems)), 0, -1):
+        for i in range(len(stems) - n + 1):
+            if any(taken[i : i + n]):
+                continue
+            key = " ".join(stems[i : i + n])
+            if n == 1 and (spans[i] in STOPWORDS or len(key) < 3):
+                continue
+            nodes = index.names.get(key)
+            if not nodes:
+                continue
+            said = " ".join(spans[i : i + n])
+            q = min(quality[i : i + n])
+            negated = i > 0 and spans[i - 1] in NEGATIONS
+            for node in nodes:
+                kind = node.split(":", 1)[0] if ":" in node else "title"
+                how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
+                why = f"‘{said}’ names {kind} {node.split(':', 1)[-1]} ({how}{', negated' if negated else ''})"
+                out.append(Match(node, kind, said, q, why, negated))
+            taken[i : i + n] = [True] * n
+    return out + _gapped(stems, spans, index, taken)
+
+
+def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool]) -> list[Match]:
+    """Names of several words said with other words between them, in order, within two extra words."""
+    out: list[Match] = []
+    for i, first in enumerate(stems):
+        for content, key in index.phrases.get(first, ()):
+            j, pos = 1, i + 1
+            while j < len(content) and pos < min(len(stems), i + len(content) + 3):
+                j, pos = (j + 1, pos + 1) if stems[pos] == content[j] else (j, pos + 1)
+            if j < len(content) or all(taken[i:pos]):
+                continue
+            said = " ".join(spans[i:pos])
+            for node in index.names[key]:
+                kind = node.split(":", 1)[0] if ":" in node else "title"
+                out.append(Match(node, kind, said, GAPPED, f"‘{said}’ has the words of {kind} {node.split(':', 1)[-1]}"))
+    return out
+
+
+def analyze(question: str, index: Index) -> Analysis:
+    """Everything the ranking needs to know about ``question``."""
+    text = clean(question)
+    truncated = len(text) > MAX_CHARS
+    text = text[:MAX_CHARS]
+    folded = fold(text)
+    numbers = [n for n in _NUMBER.findall(folded) if n in index.numbers]
+    numbers += [c for c in _CHAPTER.findall(folded) if c in index.numbers]
+    raw = words(text)
+    corrected: list[str] = []
+    quality: list[float] = []
+    corrections: list[tuple[str, str]] = []
+    for w in raw:
+        fix = _correct(w, index)
+        if fix:
+            corrections.append((w, fix[0]))
+            corrected.append(fix[0])
+            quality.append(fix[1])
+        else:
+            corrected.append(w)
+            quality.append(1.0)
+    stems = [stem(w) for w in corrected]
+    matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number") for n in dict.fromkeys(numbers)]
+    matches += _names(stems, corrected, index, quality)
+    weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
+    joined = f" {' '.join(corrected)} "
+    aliased: list[tuple[str, set[str]]] = []
+    for alias in index.aliases:
+        said = next((" ".join(p) for p in alias.say if f" {' '.join(p)} " in joined), None)
+        if said is None:
+            continue
+        for term in doc_terms(alias.means):
+            weights.setdefault(term, EXPANSION)
+        matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}"))
+        meant = {node for term in alias.terms for node in index.names.get(name_key(term), []) if node.startswith(("glossary:", "keyword:"))}
+        for node in sorted(meant):
+            kind = "glossary" if node.startswith("glossary:") else "keyword"
+            matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)"))
+        aliased.append((said, meant))
+    # a name inside a longer alias phrase is not meant on its own: "double block" is not the keyword Double
+    matches = [m for m in matches if not any(m.kind != "alias" and m.said != said and f" {m.said} " in f" {said} " and m.node not in meant
+                                             for said, meant in aliased)]
+    named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") for w in m.said.split()}
+    leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
+    framed = any(w in FRAMING for w in corrected)
+    focus = 0.0 if not named or numbers else 1.0 / (1 + len(leftover) * (1.0 if framed else 2.0))
+    return Analysis(question, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
+                    tuple(corrections), focus, truncated)

@@ -1,0 +1,165 @@
+"""Turn ranked nodes into an Answer: a short direct answer, cited rules in rank order, why they
+were chosen, a confidence, and "did you mean" alternatives.  Every cited id exists in the graph.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from .analyze import Analysis, analyze
+from .corpus import Rulebook
+from .errors import RulesgraphError
+from .link import current_keyword, targets
+from .model import Answer, Citation
+from .parse.numbers import parent_of
+from .rank import Scored, definers, rank
+
+__all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
+
+CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
+MIN_SCORE = 0.2
+"""Candidates scoring below this are not relevant enough to cite."""
+_KIND = {"paragraph": "rule", "chapter": "section"}
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+
+
+def _short(text: str, sentences: int = 2, limit: int = 400) -> str:
+    parts = _SENTENCE.split(" ".join(text.split("\n\n")[0].split()))
+    out = " ".join(parts[:sentences])
+    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...] = ()) -> Citation:
+    """The citation record of any graph node."""
+    data = book.graph.nodes[node]
+    source = f"{data['file']}:{data['line']}" if data.get("file") else "-"
+    return Citation(node, _KIND.get(data["kind"], data["kind"]), data["label"], data.get("title"), data.get("text") or "", source,
+                    data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()))
+
+
+def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
+    """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it."""
+    g = book.graph
+    chosen: list[Scored] = []
+    by_node = {s.node: s for s in ranked}
+    for item in ranked:
+        if len(chosen) >= k or item.score < MIN_SCORE:
+            break
+        if g.nodes[item.node]["kind"] not in CITABLE or any(c.node == item.node for c in chosen):
+            continue
+        chosen.append(item)
+        if g.nodes[item.node]["kind"] == "faq":
+            rests = [r for r in targets(g, item.node, "about") if g.nodes[r]["kind"] in CITABLE]
+            rests.sort(key=lambda r: -(by_node[r].score if r in by_node else 0.0))
+            for rule in rests[:1]:
+                if all(c.node != rule for c in chosen) and len(chosen) < k:
+                    chosen.append(by_node.get(rule) or Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
+    return chosen
+
+
+def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
+    if not chosen:
+        return None
+    g = book.graph
+    top = g.nodes[chosen[0].node]
+    if top["kind"] == "faq":
+        return _short(top["answer"], 3)
+    if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
+        children = targets(g, chosen[0].node, "contains")  # a heading: its first subrule says what it is
+        if children:
+            return _short(g.nodes[children[0]]["text"])
+        return None if not defining else top["title"]
+    return _short(top["text"])
+
+
+def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored]) -> list[str]:
+    """Keywords the question names, the one whose rule ranks best first, then glossary terms likewise."""
+    g = book.graph
+    position = {s.node: i for i, s in enumerate(ranked)}
+    far = len(ranked)
+    order: dict[str, tuple[int, int]] = {}
+    for m in a.of_kind("keyword"):
+        label = g.nodes[current_keyword(g, m.node)]["label"]
+        best = min((position.get(r, far) for r in definers(g, m.node)), default=far)
+        order[label] = min(order.get(label, (0, far)), (0, best))
+    for m in a.of_kind("glossary"):
+        label = g.nodes[m.node]["label"]
+        if label not in order:
+            best = min([position.get(m.node, far)] + [position.get(r, far) for r in targets(g, m.node, "cites")])
+            order[label] = (1, best)
+    return sorted(order, key=lambda k: order[k])
+
+
+def _confidence(ranked: list[Scored]) -> float:
+    """High when the best candidate is strong and clearly ahead of the next."""
+    if not ranked:
+        return 0.0
+    top = ranked[0].score
+    second = ranked[1].score if len(ranked) > 1 else 0.0
+    strength = 1 - math.exp(-top / 1.5)
+    margin = min(1.0, (top - second) / top * 3) if top > 0 else 0.0
+    return round(strength * (0.6 + 0.4 * margin), 3)
+
+
+def ask(book: Rulebook, question: str, k: int = 5) -> Answer:
+    """Answer one question.  Raises :class:`RulesgraphError` for an empty question."""
+    if not question or not question.strip():
+        raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
+    if k < 1:
+        raise RulesgraphError("the number of citations must be at least 1")
+    g = book.graph
+    a = analyze(question, book.index)
+    ranked = rank(book.index, g, a)
+    chosen = _select(book, ranked, k)
+    why: list[str] = []
+    if a.truncated:
+        why.append("the question was very long: only its beginning was read")
+    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
+    why += list(dict.fromkeys(m.why for m in a.matches))
+    if chosen:
+        why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
+    keywords = _keywords(book, a, ranked)
+    confidence = _confidence([r for r in ranked if g.nodes[r.node]["kind"] in CITABLE]) if chosen else 0.0
+    alternatives: list[str] = []
+    if confidence < 0.5:
+        for item in ranked[len(chosen) : len(chosen) + 20]:
+            data = g.nodes[item.node]
+            if data["kind"] in ("keyword", "glossary", "section") and data["label"] not in keywords and item.score >= MIN_SCORE / 2:
+                alternatives.append(f"{data['label']}" if data["kind"] != "section" else f"{item.node} {data['title']}")
+            if len(alternatives) >= 3:
+                break
+    cited = {c.node for c in chosen}
+    see_also = []
+    for c in chosen:
+        parent = parent_of(c.node) if g.nodes[c.node].get("numbering") == "cr" else None
+        if parent and parent in g and parent not in cited and parent not in see_also:
+            see_also.append(parent)
+    return Answer(
+        question=question,
+        answer=_direct(book, chosen, a.focus >= 0.99),
+        citations=tuple(citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen),
+        keywords=tuple(keywords),
+        confidence=confidence,
+        why=tuple(why),
+        alternatives=tuple(alternatives),
+        see_also=tuple(see_also[:5]),
+    )
+
+
+def answer_json(answer: Answer) -> dict[str, Any]:
+    """The stable JSON shape of an answer (documented in README; scripts and bots rely on it)."""
+    return {
+        "question": answer.question,
+        "answer": answer.answer,
+        "citations": [
+            {"id": c.id, "kind": c.kind, "text": c.text,
+             "source": c.source + (f" (CR {c.effective})" if c.effective else ""), "score": c.score}
+            for c in answer.citations
+        ],
+        "keywords": list(answer.keywords),
+        "confidence": answer.confidence,
+        "why": list(answer.why),
+        "alternatives": list(answer.alternatives),
+    }

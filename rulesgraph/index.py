@@ -1,0 +1,172 @@
+"""Search structures built once from the graph (and cached with it): BM25 postings over
+rules, glossary and FAQ text, a table of names (keywords, glossary terms, cards, titles),
+the word vocabulary for spelling correction, and the alias table from ``data/aliases.toml``.
+
+Nothing here looks at a question; :mod:`rulesgraph.analyze` and :mod:`rulesgraph.rank` do.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+
+import networkx as nx
+
+from .errors import RulesgraphError
+from .parse.numbers import parent_of
+from .text import STOPWORDS, fold, stem, words
+
+__all__ = ["FIELDS", "Alias", "Index", "build_index", "load_aliases", "name_key"]
+
+K1, B = 1.2, 0.75
+FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
+"""How much a word counts in each field of a document (BM25 term frequency is the weighted sum)."""
+
+SEARCHABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """One entry of the alias table: players' words and the rules words they stand for."""
+
+    say: tuple[tuple[str, ...], ...]
+    """Phrases as word tuples (folded like questions are)."""
+    means: str
+    terms: tuple[str, ...]
+    why: str
+
+
+@dataclass
+class Index:
+    """What the query layer searches."""
+
+    ids: list[str]
+    postings: dict[str, list[tuple[int, float]]]
+    """Stemmed term (or ``a_b`` bigram) → ``(document, BM25 weight)``."""
+    idf: dict[str, float]
+    names: dict[str, list[str]]
+    """:func:`name_key` of a name → the nodes it names (keywords, glossary terms, cards, titles)."""
+    longest_name: int
+    vocab: dict[str, int]
+    """Folded word → number of documents it occurs in (spelling correction prefers common words)."""
+    faq: list[tuple[str, str]]
+    """``(node, folded question)`` for question similarity."""
+    aliases: list[Alias]
+    numbers: set[str]
+    """Every CR number in the graph (``702``, ``702.19``, ``702.19b``)."""
+    doc_of: dict[str, int] = field(default_factory=dict)
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    """First content stem → ``(content stems, name key)`` of names of two or more content words,
+    for names said with words in between (``set a scheme in motion`` → ``Set in Motion``)."""
+
+
+def name_key(text: str) -> str:
+    """Matching key of a name: folded, stemmed words (``First-Strike`` → ``first strike``)."""
+    return " ".join(stem(w) for w in words(text))
+
+
+def doc_terms(text: str) -> list[str]:
+    """Stemmed content words plus bigrams of neighbouring content words (``first_strike``)."""
+    stems = [stem(w) for w in words(text) if w not in STOPWORDS]
+    return stems + [f"{a}_{b}" for a, b in pairwise(stems)]
+
+
+def _name_variants(name: str) -> list[str]:
+    """``Kicker, Kicked`` → both; ``Banding, “Bands with Other”`` → both; ``Trample (Obsolete)`` → ``Trample``."""
+    name = re.sub(r"\s*\(obsolete\)\s*$", "", name, flags=re.IGNORECASE)
+    parts = [name] + [p.strip(" “”\"") for p in re.split(r",\s+", name)]
+    return [p for p in dict.fromkeys(parts) if p and not re.search(r"[\[\]—]", p)]
+
+
+def _fields(g: nx.MultiDiGraph, nid: str, data: dict) -> dict[str, str]:
+    kind = data["kind"]
+    if kind == "faq":
+        return {"title": data["question"], "text": data["answer"]}
+    if kind == "glossary":
+        return {"title": data["title"], "text": data["text"]}
+    context = []
+    number = data.get("number")
+    parent = parent_of(number) if number else None
+    if parent and parent in g and data["kind"] == "subrule":  # the rule a subrule belongs to says what it is about
+        context.append(g.nodes[parent]["text"])
+    while parent and parent in g:  # ancestors' titles: "Trample" for 702.19b, "Keyword Abilities" …
+        if g.nodes[parent].get("title"):
+            context.append(g.nodes[parent]["title"])
+        parent = parent_of(parent)
+    if data.get("keyword"):
+        context.append(data["keyword"])
+    # the glossary terms whose entries point here name what players call this rule
+    context += [g.nodes[src]["label"] for src, _, k in g.in_edges(nid, keys=True) if k == "cites" and g.nodes[src]["kind"] == "glossary"]
+    title = data.get("title") or ""
+    text = "" if title == data["text"] else data["text"]
+    return {"title": title, "text": text, "context": " ".join(context), "examples": " ".join(data.get("examples") or ())}
+
+
+def load_aliases(path: Path) -> list[Alias]:
+    """Read the alias table (TOML, ``[[alias]]`` entries with ``say``, ``means``, ``terms``, ``why``)."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesgraphError(f"{path}: cannot read the alias table ({exc})") from None
+    out = []
+    for entry in raw.get("alias", []):
+        say = tuple(tuple(words(s)) for s in entry.get("say", ()))
+        out.append(Alias(tuple(s for s in say if s), entry.get("means", ""), tuple(entry.get("terms", ())), entry.get("why", "")))
+    return out
+
+
+def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
+    """Index every searchable node of ``g``."""
+    ids: list[str] = []
+    tfs: list[Counter[str]] = []
+    lengths: list[float] = []
+    vocab: Counter[str] = Counter()
+    for nid, data in g.nodes(data=True):
+        if data["kind"] not in SEARCHABLE:
+            continue
+        tf: Counter[str] = Counter()
+        seen: set[str] = set()
+        for name, text in _fields(g, nid, data).items():
+            for term in doc_terms(text):
+                tf[term] += FIELDS[name]
+            seen.update(words(text))
+        ids.append(nid)
+        tfs.append(tf)
+        lengths.append(sum(tf.values()))
+        vocab.update(seen)
+    n = len(ids)
+    avg = (sum(lengths) / n) if n else 1.0
+    df: Counter[str] = Counter(term for tf in tfs for term in tf)
+    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+    postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for i, tf in enumerate(tfs):
+        norm = K1 * (1 - B + B * lengths[i] / avg)
+        for term, f in tf.items():
+            postings[term].append((i, round(idf[term] * f * (K1 + 1) / (f + norm), 4)))
+
+    names: dict[str, list[str]] = defaultdict(list)
+    for nid, data in g.nodes(data=True):
+        kind = data["kind"]
+        titled = kind == "section" or (kind == "rule" and data.get("title") and data.get("numbering") == "cr")
+        if kind in ("keyword", "glossary", "card") or titled:
+            for variant in [data["title"]] if titled else _name_variants(data["label"]):
+                key = name_key(variant)
+                if key and nid not in names[key]:
+                    names[key].append(nid)
+                    vocab.update(words(variant))
+    for alias in aliases:  # players' words are words, not typos to correct
+        vocab.update(w for phrase in alias.say for w in phrase)
+    faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
+    numbers = {nid for nid, d in g.nodes(data=True) if d.get("numbering") == "cr"}
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
+    for key in names:
+        content = tuple(w for w in key.split() if w not in STOPWORDS)
+        if len(content) >= 2:
+            phrases[content[0]].append((content, key))
+    return Index(ids, dict(postings), idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
+                 numbers, {nid: i for i, nid in enumerate(ids)}, dict(phrases))

@@ -1,0 +1,269 @@
+"""Rank graph nodes for an analysed question.
+
+Text relevance decides *whether* a node is about the question; what the question names and
+the graph decide *which* of the relevant nodes matter most.  So a node's score is
+
+    text × (1 + priors) + direct boosts, then spread along the graph,
+
+with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
+
+1. text relevance: BM25 over rules, glossary and FAQ text, scaled so the best document is 1;
+2. a keyword the question names raises the prior of the rule that defines it and of its
+   subrules, in proportion to how specific the keyword's name is (``trample`` more than ``cast``);
+3. when the question is only about what it names ("what does trample do?"), the defining rule
+   is boosted directly, in proportion to that focus;
+4. a glossary term the question names (directly or through an alias) raises the prior of the
+   rules its entry cites;
+5. a section or rule title the question names raises the prior of the rules under it;
+6. a rule number the question names is the answer;
+7. a FAQ question similar to the question (rapidfuzz) boosts that entry and raises the prior
+   of the rules it is about;
+8. score spreads from the best nodes along the graph: to relevant rules they cite, to their
+   parent (so the general rule stays reachable) and to relevant children;
+9. text from other documents counts for the CR rule it is today (``current`` edges);
+10. a negated mention ("non-trample") boosts nothing;
+11. rules in the section that matches the question best, as a whole, count more;
+12. a keyword's own rules count less when the question does not name that keyword (their reminder-
+    style wording matches many questions that are not about them);
+13. rules of one multiplayer or casual variant count less unless something the question names leads there.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import networkx as nx
+from rapidfuzz import fuzz
+
+from .analyze import Analysis
+from .index import Index, doc_terms
+from .link import current_keyword, subtree, targets
+from .parse.numbers import parent_of
+
+__all__ = ["WEIGHTS", "Scored", "definers", "rank", "specificity"]
+
+WEIGHTS = {
+    "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
+    "keyword_sub": 1.0,  # … and of its subrules
+    "focus": 1.0,  # rule 3, relative to the best score
+    "term_cited": 0.8,  # rule 4
+    "title_sub": 0.8,  # rule 5
+    "number": 10.0,  # rule 6
+    "faq": 1.5,  # rule 7: the entry, times similarity above the floor …
+    "faq_rule": 1.0,  # … prior of the rules it is about
+    "section": 1.0,  # rule 11
+    "spread_cites": 0.3,  # rule 8
+    "spread_parent": 0.25,
+    "spread_child": 0.3,
+}
+KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8}
+"""Text relevance of glossary entries and FAQ entries counts less than a rule's: short definitions
+match many questions, and FAQ entries have their own similarity boost."""
+COVERAGE = 0.3
+"""Share of text relevance a document keeps however few of the question's words it covers."""
+UNNAMED_KEYWORD = 0.5
+"""Rule 12: a keyword's own rules (701.x, 702.x) count this much when the question does not name that keyword."""
+UNNAMED_VARIANT = 0.5
+"""Rule 13: rules of a multiplayer or casual variant count this much unless the question mentions it."""
+COMMON = 30
+"""A keyword named in at most this many documents is fully specific; more common names count less."""
+FAQ_FLOOR = 0.55
+"""FAQ question similarity below this adds nothing."""
+SEEDS = 20
+"""How many of the best nodes spread their score along the graph."""
+
+
+@dataclass
+class Scored:
+    node: str
+    score: float = 0.0
+    reasons: list[str] = field(default_factory=list)
+
+
+def specificity(index: Index, name: str) -> float:
+    """How much naming something says about a question: 1 for names few documents use (``trample``,
+    ``declare blockers``), √(COMMON/df) for names many use (``cast``: about 0.26, ``creature`` less).
+    A name of several words counts by its rarest pair of neighbouring words."""
+    stems = doc_terms(name)
+    pairs = [t for t in stems if "_" in t and t in index.postings]
+    words_ = [t for t in stems if "_" not in t]
+    if not words_:
+        return 0.0
+    df = min(len(index.postings[p]) for p in pairs) if pairs else max(len(index.postings.get(w, ())) for w in words_)
+    return min(1.0, math.sqrt(COMMON / max(df, 1)))
+
+
+class _Scores:
+    def __init__(self) -> None:
+        self.score: dict[str, float] = defaultdict(float)
+        self.reasons: dict[str, list[str]] = defaultdict(list)
+
+    def add(self, node: str, amount: float, reason: str | None = None) -> None:
+        if amount <= 0:
+            return
+        self.score[node] += amount
+        if reason and reason not in self.reasons[node]:
+            self.reasons[node].append(reason)
+
+
+def _text(index: Index, a: Analysis) -> dict[str, float]:
+    """BM25, times how much of the question's (idf-weighted) words the document covers: a rule
+    that matches every word beats one that matches a single rare word many times."""
+    raw: dict[int, float] = defaultdict(float)
+    covered: dict[int, float] = defaultdict(float)
+    total = 0.0
+    for term, qweight in a.terms:
+        idf = index.idf.get(term, 0.0) * qweight
+        if "_" not in term:
+            total += idf
+        for doc, weight in index.postings.get(term, ()):
+            raw[doc] += weight * qweight
+            if "_" not in term:
+                covered[doc] += idf
+    if not raw:
+        return {}
+    scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) if total else s for d, s in raw.items()}
+    top = max(scored.values())
+    return {index.ids[d]: s / top for d, s in scored.items()}
+
+
+def definers(g: nx.MultiDiGraph, keyword: str) -> list[str]:
+    """The rules that define a keyword: its CR rule when loaded, else the other documents' definitions."""
+    kw = current_keyword(g, keyword)
+    sources = [src for src, _, k in g.in_edges(kw, keys=True) if k == "defines" and g.nodes[src]["kind"] != "glossary"]
+    cr = [s for s in sources if g.nodes[s].get("numbering") == "cr"]
+    return cr or sources
+
+
+def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[str, float]:
+    """Multipliers from what the question names (rules 2, 4, 5, 7), with their reasons; direct boosts too."""
+    w = WEIGHTS
+    prior: dict[str, float] = defaultdict(float)
+
+    def raise_(node: str, amount: float, reason: str) -> None:
+        prior[node] += amount
+        if reason not in s.reasons[node]:
+            s.reasons[node].append(reason)
+
+    for m in a.of_kind("keyword"):
+        q = m.quality * specificity(index, m.said) * (0.35 + 0.65 * a.focus)
+        label = g.nodes[current_keyword(g, m.node)]["label"]
+        for rule in definers(g, m.node):
+            raise_(rule, w["keyword_rule"] * q, f"defines {label} ({m.why})")
+            for sub in subtree(g, rule)[1:]:
+                raise_(sub, w["keyword_sub"] * q, f"part of the {label} rules")
+    for m in a.of_kind("glossary"):
+        q = m.quality * specificity(index, g.nodes[m.node]["label"])
+        for rule in targets(g, m.node, "cites"):
+            raise_(rule, w["term_cited"] * q, f"cited by the glossary entry {g.nodes[m.node]['label']}")
+        raise_(m.node, w["term_cited"] * q, m.why)
+    for m in a.of_kind("title"):
+        q = m.quality * specificity(index, g.nodes[m.node]["title"])
+        for sub in subtree(g, m.node):
+            raise_(sub, w["title_sub"] * q, f"under {m.node} {g.nodes[m.node]['title']}")
+    for m in a.of_kind("rule"):
+        s.add(m.node, w["number"], m.why)
+    folded = " ".join(a.words)
+    for node, question in index.faq:
+        sim = fuzz.token_set_ratio(folded, question) / 100
+        if sim < FAQ_FLOOR:
+            continue
+        strength = (sim - FAQ_FLOOR) / (1 - FAQ_FLOOR)
+        s.add(node, w["faq"] * strength, f"FAQ question {sim:.0%} similar")
+        for rule in targets(g, node, "about"):
+            if g.nodes[rule]["kind"] != "keyword":
+                raise_(rule, w["faq_rule"] * strength, f"what {node.removeprefix('faq:')} rests on")
+    return prior
+
+
+def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
+    """Every candidate with its score and the reasons for it, best first."""
+    s = _Scores()
+    text = _text(index, a)
+    prior = _priors(index, g, a, s)
+    section = _sections(g, text)
+    named = {rule for m in a.of_kind("keyword") for rule in definers(g, m.node)}
+    mentioned = {_section_of(g, node) for node in prior}
+    for node, t in text.items():
+        boost = prior.get(node, 0.0) + WEIGHTS["section"] * section.get(_section_of(g, node), 0.0)
+        factor = UNNAMED_KEYWORD if _keyword_rule(node) not in (None, *named) else 1.0
+        if _variant(node) and _section_of(g, node) not in mentioned:
+            factor *= UNNAMED_VARIANT
+        s.add(node, t * factor * KIND_WEIGHT.get(g.nodes[node]["kind"], 1.0) * (1 + boost))
+    _spread(g, s, text)
+    _to_current(g, s)
+    _focus(g, a, s)
+    return sorted((Scored(n, sc, s.reasons[n]) for n, sc in s.score.items()), key=lambda x: -x.score)
+
+
+def _focus(g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
+    """Rule 3: a question only about a keyword ("what does trample do?") is answered by the rule that
+    defines it; the boost is relative to the best score so far, so it wins when the focus is clear."""
+    if not a.focus:
+        return
+    best = max(s.score.values(), default=1.0)
+    keywords = list(dict.fromkeys(m.node for m in a.of_kind("keyword")))  # in the order the question names them
+    quality = {m.node: m.quality for m in reversed(a.of_kind("keyword"))}
+    for order, keyword in enumerate(keywords):
+        for rule in definers(g, keyword):
+            amount = WEIGHTS["focus"] * quality[keyword] * a.focus * best / (1 + order)
+            s.add(rule, amount, "the question is about this keyword")
+
+
+def _keyword_rule(node: str) -> str | None:
+    """``702.19`` for ``702.19b``: the keyword rule a 701/702 CR node belongs to, ``None`` elsewhere."""
+    if node[:4] in ("701.", "702.") and node[4:5].isdigit():
+        return node.rstrip("abcdefghijkmnpqrstuvwxyz")
+    return None
+
+
+def _variant(node: str) -> bool:
+    """Rules of one multiplayer or casual variant (sections 801–8xx and chapter 9)."""
+    return len(node) >= 3 and node[:3].isdigit() and (node[0] == "9" or (node[0] == "8" and node[:3] != "800"))
+
+
+def _section_of(g: nx.MultiDiGraph, node: str) -> str | None:
+    data = g.nodes[node]
+    number = data.get("number")
+    return number.split(".")[0] if number and data.get("numbering") == "cr" else None
+
+
+def _sections(g: nx.MultiDiGraph, text: dict[str, float]) -> dict[str, float]:
+    """How much each CR section as a whole is about the question: the sum of its rules' squared
+    relevance, scaled so the best section is 1 (many strong matches in one place mean the question
+    is about that part of the rules)."""
+    total: dict[str, float] = defaultdict(float)
+    for node, t in text.items():
+        sec = _section_of(g, node)
+        if sec:
+            total[sec] += t * t
+    top = max(total.values(), default=0.0)
+    return {k: v / top for k, v in total.items()} if top else {}
+
+
+def _spread(g: nx.MultiDiGraph, s: _Scores, text: dict[str, float]) -> None:
+    w = WEIGHTS
+    seeds = sorted(s.score.items(), key=lambda x: -x[1])[:SEEDS]
+    for node, score in seeds:
+        data = g.nodes[node]
+        for dst in targets(g, node, "cites"):
+            s.add(dst, w["spread_cites"] * score * text.get(dst, 0.0), f"cited by {data['label']}")
+        number = data.get("number")
+        parent = parent_of(number) if number and data.get("numbering") == "cr" else None
+        if parent and parent in g and g.nodes[parent]["kind"] in ("rule", "subrule"):
+            s.add(parent, w["spread_parent"] * score * math.sqrt(text.get(parent, 0.0) + 0.05))
+        for child in targets(g, node, "contains"):
+            s.add(child, w["spread_child"] * score * text.get(child, 0.0))
+
+
+def _to_current(g: nx.MultiDiGraph, s: _Scores) -> None:
+    """Text from another document (an old FAQ excerpt, an unnumbered section) counts for today's CR rule."""
+    for node in list(s.score):
+        for dst in targets(g, node, "current"):
+            score = s.score.pop(node)
+            if score > s.score.get(dst, 0.0):  # the same words found twice are still one match
+                s.score[dst] = score
+                s.reasons[dst].append(f"same text as {g.nodes[node]['label']} in {g.nodes[node]['file']}")
+            break
