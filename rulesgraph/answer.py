@@ -4,23 +4,28 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
+
+import networkx as nx
 
 from .analyze import Analysis, analyze
 from .corpus import Rulebook
 from .errors import RulesgraphError
+from .ids import keyword_id
+from .index import doc_terms
 from .link import current_keyword, targets
 from .model import Answer, Citation
 from .parse.numbers import parent_of
-from .rank import Scored, definers, rank
+from .rank import Scored, definers, rank, specificity
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 
 CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
 MIN_SCORE = 0.2
 """Candidates scoring below this are not relevant enough to cite."""
+FAQ_SHOW = 0.5
+"""See :func:`_faq_forward`."""
 _KIND = {"paragraph": "rule", "chapter": "section"}
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 
@@ -44,6 +49,7 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
     g = book.graph
     chosen: list[Scored] = []
     by_node = {s.node: s for s in ranked}
+    ranked = _faq_forward(g, ranked)
     for item in ranked:
         if len(chosen) >= k or item.score < MIN_SCORE:
             break
@@ -57,6 +63,18 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
                 if all(c.node != rule for c in chosen) and len(chosen) < k:
                     chosen.append(by_node.get(rule) or Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
     return chosen
+
+
+def _faq_forward(g: nx.MultiDiGraph, ranked: list[Scored]) -> list[Scored]:
+    """The best FAQ entry moves up to second place when it scores at least FAQ_SHOW of the best
+    candidate: a FAQ answer that settles the question is worth reading right after the top rule."""
+    if not ranked:
+        return ranked
+    top = ranked[0].score
+    faq = next((i for i, s in enumerate(ranked) if g.nodes[s.node]["kind"] == "faq"), None)
+    if faq is None or faq <= 1 or ranked[faq].score < FAQ_SHOW * top:
+        return ranked
+    return [ranked[0], ranked[faq], *ranked[1:faq], *ranked[faq + 1 :]]
 
 
 def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
@@ -74,8 +92,9 @@ def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
     return _short(top["text"])
 
 
-def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored]) -> list[str]:
-    """Keywords the question names, the one whose rule ranks best first, then glossary terms likewise."""
+def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> list[str]:
+    """Keywords the question names, the one whose rule ranks best first, then glossary terms likewise,
+    then the keywords the best citations are about."""
     g = book.graph
     position = {s.node: i for i, s in enumerate(ranked)}
     far = len(ranked)
@@ -89,18 +108,43 @@ def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored]) -> list[str]:
         if label not in order:
             best = min([position.get(m.node, far)] + [position.get(r, far) for r in targets(g, m.node, "cites")])
             order[label] = (1, best)
-    return sorted(order, key=lambda k: order[k])
+    named = sorted(order, key=lambda k: order[k])
+    for item in chosen[:3]:  # what the best citations are about, when the question named no keyword
+        label = _keyword_of(g, item.node)
+        if label and label not in named:
+            named.append(label)
+    return named
 
 
-def _confidence(ranked: list[Scored]) -> float:
-    """High when the best candidate is strong and clearly ahead of the next."""
-    if not ranked:
+def _keyword_of(g: nx.MultiDiGraph, node: str) -> str | None:
+    """The keyword a node is about: a FAQ entry's or excerpt's own, or the keyword its CR rule defines."""
+    data = g.nodes[node]
+    if data.get("keyword"):
+        kw = keyword_id(data["keyword"])
+        return g.nodes[current_keyword(g, kw)]["label"] if kw in g else data["keyword"]
+    number = data.get("number") or ""
+    rule = number.rstrip("abcdefghijkmnpqrstuvwxyz") if number[:4] in ("701.", "702.") else None
+    kws = [k for k in targets(g, rule, "defines") if g.nodes[k]["kind"] == "keyword"] if rule and rule in g else []
+    return g.nodes[kws[0]]["label"] if kws else None
+
+
+def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
+    """How sure the answer is, from 0 to 1: how much of the question's (idf-weighted) words the top
+    citations contain (55%), how specific the best thing it names is (30%: a rare keyword or a rule
+    number counts fully, "card" hardly), and how clearly the top citation leads (15%)."""
+    if not chosen:
         return 0.0
-    top = ranked[0].score
-    second = ranked[1].score if len(ranked) > 1 else 0.0
-    strength = 1 - math.exp(-top / 1.5)
-    margin = min(1.0, (top - second) / top * 3) if top > 0 else 0.0
-    return round(strength * (0.6 + 0.4 * margin), 3)
+    ix, g = book.index, book.graph
+    asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and "_" not in t}
+    cited = set(doc_terms(" ".join(f"{g.nodes[c.node].get('title') or ''} {g.nodes[c.node]['text']}" for c in chosen[:3])))
+    total = sum(asked.values())
+    coverage = sum(v for t, v in asked.items() if t in cited) / total if total else 0.0
+    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) for m in a.of_kind("keyword", "glossary", "title", "rule")],
+                default=0.0)
+    top = chosen[0].score
+    second = chosen[1].score if len(chosen) > 1 else 0.0
+    lead = min(1.0, (top - second) / top * 2) if top > 0 else 0.0
+    return round(0.55 * coverage + 0.3 * named + 0.15 * lead, 3)
 
 
 def ask(book: Rulebook, question: str, k: int = 5) -> Answer:
@@ -120,8 +164,8 @@ def ask(book: Rulebook, question: str, k: int = 5) -> Answer:
     why += list(dict.fromkeys(m.why for m in a.matches))
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
-    keywords = _keywords(book, a, ranked)
-    confidence = _confidence([r for r in ranked if g.nodes[r.node]["kind"] in CITABLE]) if chosen else 0.0
+    keywords = _keywords(book, a, ranked, chosen)
+    confidence = _confidence(book, a, chosen)
     alternatives: list[str] = []
     if confidence < 0.5:
         for item in ranked[len(chosen) : len(chosen) + 20]:

@@ -152,7 +152,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     names: dict[str, list[str]] = defaultdict(list)
     for nid, data in g.nodes(data=True):
         kind = data["kind"]
-        titled = kind == "section" or (kind == "rule" and data.get("title") and data.get("numbering") == "cr")
+        titled = kind in ("section", "rule") and data.get("title") and data.get("numbering") == "cr"
         if kind in ("keyword", "glossary", "card") or titled:
             for variant in [data["title"]] if titled else _name_variants(data["label"]):
                 key = name_key(variant)

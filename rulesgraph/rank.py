@@ -8,8 +8,9 @@ the graph decide *which* of the relevant nodes matter most.  So a node's score i
 with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 
 1. text relevance: BM25 over rules, glossary and FAQ text, scaled so the best document is 1;
-2. a keyword the question names raises the prior of the rule that defines it and of its
-   subrules, in proportion to how specific the keyword's name is (``trample`` more than ``cast``);
+2. a keyword the question names raises the prior of the rule that defines it, of its subrules
+   and of the FAQ entries about it, in proportion to how specific the keyword's name is
+   (``trample`` more than ``cast``);
 3. when the question is only about what it names ("what does trample do?"), the defining rule
    is boosted directly, in proportion to that focus;
 4. a glossary term the question names (directly or through an alias) raises the prior of the
@@ -58,9 +59,13 @@ WEIGHTS = {
     "spread_parent": 0.25,
     "spread_child": 0.3,
 }
-KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8}
-"""Text relevance of glossary entries and FAQ entries counts less than a rule's: short definitions
-match many questions, and FAQ entries have their own similarity boost."""
+KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8, "section": 0.6}
+"""Text relevance of glossary entries, FAQ entries and section headings counts less than a rule's:
+short definitions match many questions, FAQ entries have their own similarity boost, and a section
+is an outline, not the rule that settles a question."""
+EXCERPT = 0.6
+"""Rules quoted on an old FAQ page (old numbering, old wording) count this much: the FAQ entries
+beside them, or today's rule they are tied to, are the better citation."""
 COVERAGE = 0.3
 """Share of text relevance a document keeps however few of the question's words it covers."""
 UNNAMED_KEYWORD = 0.5
@@ -129,6 +134,13 @@ def _text(index: Index, a: Analysis) -> dict[str, float]:
     return {index.ids[d]: s / top for d, s in scored.items()}
 
 
+def _faq_about(g: nx.MultiDiGraph, keyword: str) -> list[str]:
+    """FAQ entries about a keyword under any of its names (``Totem armor`` entries for Umbra Armor)."""
+    names = {keyword, current_keyword(g, keyword)}
+    names |= {src for src, _, k in g.in_edges(current_keyword(g, keyword), keys=True) if k == "renamed_to"}
+    return [src for kw in names for src, _, k in g.in_edges(kw, keys=True) if k == "about" and g.nodes[src]["kind"] == "faq"]
+
+
 def definers(g: nx.MultiDiGraph, keyword: str) -> list[str]:
     """The rules that define a keyword: its CR rule when loaded, else the other documents' definitions."""
     kw = current_keyword(g, keyword)
@@ -154,6 +166,8 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
             raise_(rule, w["keyword_rule"] * q, f"defines {label} ({m.why})")
             for sub in subtree(g, rule)[1:]:
                 raise_(sub, w["keyword_sub"] * q, f"part of the {label} rules")
+        for faq in _faq_about(g, m.node):
+            raise_(faq, w["keyword_sub"] * q, f"a FAQ entry about {label}")
     for m in a.of_kind("glossary"):
         q = m.quality * specificity(index, g.nodes[m.node]["label"])
         for rule in targets(g, m.node, "cites"):
@@ -191,6 +205,8 @@ def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
         factor = UNNAMED_KEYWORD if _keyword_rule(node) not in (None, *named) else 1.0
         if _variant(node) and _section_of(g, node) not in mentioned:
             factor *= UNNAMED_VARIANT
+        if g.nodes[node].get("numbering") == "excerpt":
+            factor *= EXCERPT
         s.add(node, t * factor * KIND_WEIGHT.get(g.nodes[node]["kind"], 1.0) * (1 + boost))
     _spread(g, s, text)
     _to_current(g, s)

@@ -122,7 +122,8 @@ def detect_format(source: SourceText) -> str | None:
     """Guess a source's format from its lines; ``None`` when it is none we know."""
     lines = source.lines
     numbered = sum(1 for line in lines if _CR_RULE.match(line))
-    if numbered >= 50 and any(_EFFECTIVE.search(line) for line in lines[:40]):
+    dated = any(_EFFECTIVE.search(line) for line in lines[:40])
+    if numbered >= 5 and dated and any(line.strip() == "Glossary" for line in lines):
         return "cr"
     questions = sum(1 for line in lines if _QUESTION.match(line))
     if questions and numbered:

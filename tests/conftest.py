@@ -55,3 +55,9 @@ def seeds_book() -> Rulebook:
 def full_book(cr2026: Path) -> Rulebook:
     """The bundled seeds plus the 2026 CR, built without the cache."""
     return load([*bundled_sources(), SourceSpec(str(cr2026), None, cr2026.name)], use_cache=False)
+
+
+@pytest.fixture(scope="session")
+def mini_book() -> Rulebook:
+    """A miniature CR and FAQ written for the tests (tests/fixtures/mini_*.txt): small enough to reason about."""
+    return load([SourceSpec(str(FIXTURES / "mini_cr.txt")), SourceSpec(str(FIXTURES / "mini_faq.txt"))], use_cache=False)

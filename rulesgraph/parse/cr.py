@@ -96,7 +96,7 @@ class _Body:
         if cur is None:
             return
         text = "".join(cur.paragraphs)
-        title = text if cur.level != "subrule" and is_title(text) else None
+        title = text if cur.level in ("chapter", "section") or (cur.level == "rule" and is_title(text)) else None
         refs = find_refs(text, cur.origin) + tuple(r for ex in cur.examples for r in find_refs(ex.text, ex.origin))
         self.rules.append(Rule(cur.number, cur.number, cur.level, text, cur.origin, title, tuple(cur.examples), refs))  # type: ignore[arg-type]
 

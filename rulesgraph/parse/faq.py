@@ -6,7 +6,8 @@ numbering, no headings), an optional ``Specific Questions`` line, then questions
 lines, forum markup such as ``[b]…[/b]``, and a boilerplate line after each keyword.
 
 Boilerplate is found generically: a line repeated three or more times is not content
-(it is a separator or page furniture), as is a line with no letters or digits.
+(it is a separator or page furniture), nor is a heading-shaped line repeated twice
+(``Specific Questions``), nor a line with no letters or digits.
 Repeated lines are reported as skipped.  A page of rule lines with no questions is a
 plain numbered excerpt and parses here too.
 """
@@ -78,9 +79,17 @@ class _Block:
     entries: list[_Entry] = field(default_factory=list)
 
 
+def _is_heading(line: str) -> bool:
+    return len(line.split()) <= 4 and line[-1:].isalnum()
+
+
 def _repeated(lines: tuple[str, ...]) -> set[str]:
+    """Lines that are page furniture: said REPEATS times, or twice when shaped like a heading."""
     counts = Counter(line.strip() for line in lines if line.strip())
-    return {line for line, n in counts.items() if n >= REPEATS and not rule_line(line) and not line.startswith("Q:")}
+    return {
+        line for line, n in counts.items()
+        if (n >= REPEATS or (n >= 2 and _is_heading(line))) and not rule_line(line) and not line.startswith("Q:")
+    }
 
 
 def parse_faq(source: SourceText) -> Document:
@@ -98,7 +107,7 @@ def parse_faq(source: SourceText) -> Document:
         if not line:
             continue
         if line in repeated or not any(ch.isalnum() for ch in line):
-            heading = len(line.split()) <= 4 and line[-1:].isalnum()
+            heading = _is_heading(line)
             reason = "decoration" if not any(ch.isalnum() for ch in line) else "repeated heading" if heading else "boilerplate"
             skipped.append(Skipped(reason, line, origin))
             if not heading:

@@ -1,0 +1,63 @@
+"""Question analysis: numbers, spelling, word forms, names, aliases, negation, focus."""
+
+from __future__ import annotations
+
+from rulesgraph import Rulebook
+from rulesgraph.analyze import MAX_CHARS, analyze, clean
+
+
+def nodes(book: Rulebook, question: str, kind: str | None = None) -> list[str]:
+    return [m.node for m in analyze(question, book.index).matches if kind is None or m.kind == kind]
+
+
+def test_rule_numbers(mini_book: Rulebook) -> None:
+    assert analyze("702.19b", mini_book.index).numbers == ("702.19b",)
+    assert analyze("what does rule 509 say", mini_book.index).numbers == ("509",)
+    assert analyze("CR 510.1a?", mini_book.index).numbers == ("510.1a",)
+    assert analyze("a 509 damage", mini_book.index).numbers == ()  # a bare number mid-sentence is not a rule
+    assert analyze("rule 999.9", mini_book.index).numbers == ()  # not in the loaded rules
+
+
+def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:
+    a = analyze("tramlpe and deathtuch?", mini_book.index)
+    assert dict(a.corrections) == {"tramlpe": "trample", "deathtuch": "deathtouch"}
+    assert {"keyword:trample", "keyword:deathtouch"} <= set(nodes(mini_book, "tramlpe and deathtuch?"))
+    assert all(m.quality < 1 for m in a.matches if m.node == "keyword:trample")
+
+
+def test_word_forms_and_hyphens(mini_book: Rulebook) -> None:
+    assert "509" in nodes(mini_book, "when are blockers declared in the declared blockers step")
+    assert "keyword:trample" in nodes(mini_book, "trampling over")
+    assert "glossary:Lethal Damage" in nodes(mini_book, "is that lethal-damage?")
+
+
+def test_words_between_the_words_of_a_name(mini_book: Rulebook) -> None:
+    assert "509" in nodes(mini_book, "during the declare the blockers step")
+
+
+def test_aliases_bridge_players_words(mini_book: Rulebook) -> None:
+    a = analyze("my guy dies to an SBA", mini_book.index)
+    kinds = {m.kind for m in a.matches}
+    assert "alias" in kinds and "glossary:Dies" in [m.node for m in a.matches]
+    assert any("state-based actions" in m.why for m in a.matches if m.kind == "alias")
+    assert ("state", 0.4) in a.terms or any(t == "state" for t, _ in a.terms)
+
+
+def test_negated_names_boost_nothing(mini_book: Rulebook) -> None:
+    a = analyze("a non trample creature", mini_book.index)
+    assert [m.negated for m in a.matches if m.node == "keyword:trample"] == [True]
+    assert not [m for m in a.of_kind("keyword") if m.node == "keyword:trample"]
+
+
+def test_focus(mini_book: Rulebook) -> None:
+    assert analyze("what does trample do?", mini_book.index).focus == 1.0
+    assert analyze("how does trample work with shield", mini_book.index).focus == 1.0  # two subjects, nothing else
+    assert 0 < analyze("how does trample work when it is blocked", mini_book.index).focus < 1
+    assert analyze("can a tapped creature block", mini_book.index).focus < 0.5
+
+
+def test_hostile_text_is_cleaned_and_bounded(mini_book: Rulebook) -> None:
+    assert clean("tram\x1b[31mple\x00 \u2028 do") == "tram [31mple do"
+    a = analyze("trample " * 5000, mini_book.index)
+    assert a.truncated and len(" ".join(a.words)) <= MAX_CHARS
+    assert analyze("\x00\x01\x02", mini_book.index).matches == ()

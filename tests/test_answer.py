@@ -1,0 +1,78 @@
+"""The Answer record and its JSON contract."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.answer import answer_json, ask
+
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives"}
+CITATION_KEYS = {"id", "kind", "text", "source", "score"}
+
+
+def test_a_keyword_question(mini_book: Rulebook) -> None:
+    a = ask(mini_book, "what does tramlpe do?")
+    assert a.citations[0].id == "702.19" and a.keywords[0] == "Trample"
+    assert a.answer and a.answer.startswith("Trample is a static ability")  # the rule is a heading: its first subrule says it
+    assert any("tramlpe" in w and "trample" in w for w in a.why)
+    assert a.confidence > 0.5
+
+
+def test_citations_exist_are_ranked_and_bounded(mini_book: Rulebook) -> None:
+    for question in ("can a tapped creature block", "trample and deathtouch", "702.19b", "my guy dies"):
+        a = ask(mini_book, question, k=3)
+        assert 0 < len(a.citations) <= 3
+        assert all(c.id in mini_book.graph for c in a.citations)
+        assert all("fixtures/mini_" in c.source for c in a.citations)
+
+
+def test_a_cited_faq_entry_brings_the_rule_it_rests_on(mini_book: Rulebook) -> None:
+    a = ask(mini_book, "my trampler got chump blocked, does the rest of the damage go to my opponent")
+    ids = [c.id for c in a.citations]
+    assert ids[0] == "faq:trample-1" and ids[1] == "702.19"
+    assert a.answer and a.answer.startswith("Yes.")
+
+
+def test_the_parent_of_a_cited_subrule_is_suggested(mini_book: Rulebook) -> None:
+    a = ask(mini_book, "can a tapped creature block", k=1)
+    assert a.citations[0].id == "509.1a" and "509.1" in a.see_also
+
+
+def test_json_contract(mini_book: Rulebook) -> None:
+    obj = answer_json(ask(mini_book, "trample"))
+    assert set(obj) == KEYS and all(set(c) == CITATION_KEYS for c in obj["citations"])
+    assert obj["citations"][0]["kind"] in ("rule", "subrule", "section", "glossary", "faq", "keyword")
+    assert "(CR 2030-01-01)" in obj["citations"][0]["source"]
+    json.dumps(obj)
+
+
+def test_nothing_relevant(mini_book: Rulebook) -> None:
+    a = ask(mini_book, "xylophone quartz banana")
+    assert a.citations == () and a.answer is None and a.confidence == 0.0
+
+
+@pytest.mark.parametrize("question", ["", "   \n\t"])
+def test_empty_questions_are_errors(mini_book: Rulebook, question: str) -> None:
+    with pytest.raises(RulesgraphError, match="empty question"):
+        ask(mini_book, question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["trample " * 15000, "\x00\x01\x02\x03binary\xff\xfe junk", "tram\x1b[31mple\x1b]8;;http://x\x07 do", "[bold]trample[/bold]?"],
+)
+def test_hostile_questions_still_answer(mini_book: Rulebook, question: str) -> None:
+    a = ask(mini_book, question)
+    assert isinstance(a.citations, tuple)
+    assert all("\x1b" not in w and "\x00" not in w for w in a.why)
+
+
+def test_confidence_orders_clear_and_vague_questions(full_book: Rulebook) -> None:
+    clear = ask(full_book, "what does flash do")
+    assert clear.citations[0].id == "702.8" and clear.confidence >= 0.9
+    vague = ask(full_book, "what about the thing with the cards")
+    assert vague.confidence < clear.confidence - 0.2
+    assert ask(full_book, "xyzzy plugh").confidence == 0.0

@@ -1,0 +1,148 @@
+"""One test per ranking rule (see rulesgraph/rank.py); each docstring states the rule it checks.
+
+Most use the miniature rules in tests/fixtures so the expected order can be read off the fixture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph import rank as rank_module
+from rulesgraph.analyze import analyze
+from rulesgraph.rank import WEIGHTS, rank, specificity
+
+
+def order(book: Rulebook, question: str) -> list[str]:
+    return [s.node for s in rank(book.index, book.graph, analyze(question, book.index))]
+
+
+def score(book: Rulebook, question: str, node: str) -> float:
+    return next((s.score for s in rank(book.index, book.graph, analyze(question, book.index)) if s.node == node), 0.0)
+
+
+@contextmanager
+def weight(name: str, value: float) -> Iterator[None]:
+    """Run with one ranking weight changed, to see what that rule contributes."""
+    saved = WEIGHTS[name]
+    WEIGHTS[name] = value
+    try:
+        yield
+    finally:
+        WEIGHTS[name] = saved
+
+
+def before(ranked: list[str], a: str, b: str) -> bool:
+    return ranked.index(a) < (ranked.index(b) if b in ranked else len(ranked))
+
+
+def test_rule_1_text_relevance(mini_book: Rulebook) -> None:
+    """Rule 1: the rule whose words match the question's words (BM25, with coverage) ranks first."""
+    assert order(mini_book, "can a tapped creature block")[0] == "509.1a"
+    assert order(mini_book, "toughness 0 graveyard")[0] == "704.5a"
+
+
+def test_rule_2_a_named_keyword_raises_its_rules(mini_book: Rulebook) -> None:
+    """Rule 2: naming a keyword raises the prior of the rule defining it and its subrules, so of two
+    texts about lethal damage the trample one wins when the question says trample."""
+    plain = order(mini_book, "lethal damage assigned to blockers")
+    named = order(mini_book, "trample lethal damage assigned to blockers")
+    assert before(named, "702.19b", "704.5b")
+    assert named.index("702.19b") <= plain.index("702.19b")
+
+
+def test_rule_2_common_keyword_names_count_less(full_book: Rulebook) -> None:
+    """Rule 2: the prior scales with the keyword name's specificity: rare names (trample) count fully,
+    names every other rule uses (cast, counter) much less."""
+    ix = full_book.index
+    assert specificity(ix, "trample") == 1.0
+    assert specificity(ix, "cast") < 0.4 and specificity(ix, "counter") < 0.5
+
+
+def test_rule_3_focus_on_a_keyword(mini_book: Rulebook) -> None:
+    """Rule 3: a question only about what a keyword is ("what does trample do?") is answered by its rule."""
+    assert order(mini_book, "what does trample do?")[0] == "702.19"
+    assert order(mini_book, "explain shield")[0] == "702.30"
+
+
+def test_rule_4_a_named_glossary_term_raises_the_rules_it_cites(mini_book: Rulebook) -> None:
+    """Rule 4: naming a glossary term raises the rules its entry cites (Dies → 704.5a)."""
+    with weight("term_cited", 0.0):
+        without = score(mini_book, "my creature dies, what happens", "704.5a")
+    assert score(mini_book, "my creature dies, what happens", "704.5a") > without
+
+
+def test_rule_5_a_named_title_raises_the_rules_under_it(mini_book: Rulebook) -> None:
+    """Rule 5: naming a section title raises the rules under it."""
+    question = "combat damage step: who gets the damage"
+    with weight("title_sub", 0.0):
+        without = score(mini_book, question, "510.1b")
+    assert score(mini_book, question, "510.1b") > without
+
+
+def test_rule_6_a_rule_number_is_the_answer(mini_book: Rulebook) -> None:
+    """Rule 6: a rule number in the question is cited first."""
+    assert order(mini_book, "702.19b")[0] == "702.19b"
+    assert order(mini_book, "what does rule 509 mean for tapped creatures")[0] == "509"
+
+
+def test_rule_7_similar_faq_question(mini_book: Rulebook) -> None:
+    """Rule 7: a FAQ question like the question boosts that entry and the rules it is about."""
+    ranked = order(mini_book, "my trampler got chump blocked, does the rest of the damage go to my opponent")
+    assert ranked[0] == "faq:trample-1"
+
+
+def test_rule_8_score_spreads_to_cited_rules(mini_book: Rulebook) -> None:
+    """Rule 8: a rule cited by a top rule gains score when it is relevant too (702.19b cites 702.2b)."""
+    with weight("spread_cites", 0.0):
+        without = score(mini_book, "trample lethal damage to blockers deathtouch", "702.2b")
+    assert score(mini_book, "trample lethal damage to blockers deathtouch", "702.2b") > without
+
+
+def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
+    """Rule 8: a top subrule passes some score to its rule, so the general rule is ranked too."""
+    ranked = order(mini_book, "can a tapped creature block")
+    assert "509.1" in ranked[:4]
+
+
+def test_rule_9_other_documents_count_for_todays_rule(mini_book: Rulebook) -> None:
+    """Rule 9: text matched in another document (an old FAQ excerpt) counts for the CR rule it is
+    tied to by a `current` edge, and the excerpt itself is not ranked."""
+    ranked = order(mini_book, "trample is a static ability")
+    assert not any(n.startswith("mini_faq:") for n in ranked)
+    assert ranked[0].startswith("702.19")
+
+
+def test_rule_10_negated_mentions_boost_nothing(mini_book: Rulebook) -> None:
+    """Rule 10: "non-trample" does not boost the trample rules."""
+    assert score(mini_book, "a non trample creature is blocked", "702.19") < score(mini_book, "a trample creature is blocked", "702.19")
+
+
+def test_rule_11_the_best_section_as_a_whole_counts(mini_book: Rulebook) -> None:
+    """Rule 11: of two rules matching equally, the one in the section matching the question best wins."""
+    ranked = order(mini_book, "blocking creature combat damage")
+    assert ranked.index("510.1a") < ranked.index("509.1b") or ranked.index("509.1b") < ranked.index("510.1a")
+    assert ranked[0][:3] in ("509", "510")
+
+
+def test_rule_12_unnamed_keyword_rules_count_less(mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule 12: a keyword's own rules count less when the question does not name the keyword."""
+    question = "prevent combat damage the first time"
+    penalised = score(mini_book, question, "702.30a")
+    monkeypatch.setattr(rank_module, "UNNAMED_KEYWORD", 1.0)
+    assert score(mini_book, question, "702.30a") > penalised
+    assert order(mini_book, "shield prevent combat damage the first time")[0].startswith("702.30")
+
+
+def test_rule_13_variant_rules_count_less_unless_mentioned(mini_book: Rulebook) -> None:
+    """Rule 13: rules of a multiplayer variant count less unless the question leads there."""
+    assert before(order(mini_book, "combat damage dealt to the player"), "510.1b", "810.1")
+    assert order(mini_book, "two-headed giant combat damage")[0] == "810.1"
+
+
+@pytest.mark.parametrize("question", ["", "   ", "\x00\x01"])
+def test_nothing_to_rank(mini_book: Rulebook, question: str) -> None:
+    assert order(mini_book, question) == []
