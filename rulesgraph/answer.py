@@ -139,8 +139,8 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     cited = set(doc_terms(" ".join(f"{g.nodes[c.node].get('title') or ''} {g.nodes[c.node]['text']}" for c in chosen[:3])))
     total = sum(asked.values())
     coverage = sum(v for t, v in asked.items() if t in cited) / total if total else 0.0
-    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) for m in a.of_kind("keyword", "glossary", "title", "rule")],
-                default=0.0)
+    names = a.of_kind("keyword", "glossary", "title", "rule")
+    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) for m in names], default=0.0)
     top = chosen[0].score
     second = chosen[1].score if len(chosen) > 1 else 0.0
     lead = min(1.0, (top - second) / top * 2) if top > 0 else 0.0
