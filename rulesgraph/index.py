@@ -60,6 +60,10 @@ class Index:
     numbers: set[str]
     """Every CR number in the graph (``702``, ``702.19``, ``702.19b``)."""
     doc_of: dict[str, int] = field(default_factory=dict)
+    section: dict[str, str] = field(default_factory=dict)
+    """CR node → its section number (``702`` for ``702.19b``)."""
+    current: dict[str, str] = field(default_factory=dict)
+    """Non-CR rule → the CR rule its text is today (its ``current`` edge)."""
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     """First content stem → ``(content stems, name key)`` of names of two or more content words,
     for names said with words in between (``set a scheme in motion`` → ``Set in Motion``)."""
@@ -168,5 +172,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
         content = tuple(w for w in key.split() if w not in STOPWORDS)
         if len(content) >= 2:
             phrases[content[0]].append((content, key))
+    section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
+    current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
     return Index(ids, dict(postings), idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
-                 numbers, {nid: i for i, nid in enumerate(ids)}, dict(phrases))
+                 numbers, {nid: i for i, nid in enumerate(ids)}, section, current, dict(phrases))

@@ -28,8 +28,8 @@ def _is_cr(g: nx.MultiDiGraph, nid: str) -> bool:
 
 
 def targets(g: nx.MultiDiGraph, node: str, kind: str) -> list[str]:
-    """Where ``node``'s edges of one kind lead."""
-    return [dst for _, dst, k in g.out_edges(node, keys=True) if k == kind]
+    """Where ``node``'s edges of one kind lead (edges are keyed by their kind)."""
+    return [dst for dst, keys in g.succ[node].items() if kind in keys]
 
 
 def defining_rule(g: nx.MultiDiGraph, keyword: str) -> str | None:

@@ -31,6 +31,7 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -76,6 +77,8 @@ COMMON = 30
 """A keyword named in at most this many documents is fully specific; more common names count less."""
 FAQ_FLOOR = 0.55
 """FAQ question similarity below this adds nothing."""
+CANDIDATES = 400
+"""Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 SEEDS = 20
 """How many of the best nodes spread their score along the graph."""
 
@@ -130,8 +133,9 @@ def _text(index: Index, a: Analysis) -> dict[str, float]:
     if not raw:
         return {}
     scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) if total else s for d, s in raw.items()}
-    top = max(scored.values())
-    return {index.ids[d]: s / top for d, s in scored.items()}
+    best = heapq.nlargest(CANDIDATES, scored.items(), key=lambda item: item[1])
+    top = best[0][1]
+    return {index.ids[d]: s / top for d, s in best}
 
 
 def _faq_about(g: nx.MultiDiGraph, keyword: str) -> list[str]:
@@ -197,19 +201,22 @@ def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
     s = _Scores()
     text = _text(index, a)
     prior = _priors(index, g, a, s)
-    section = _sections(g, text)
+    section = _sections(index, text)
     named = {rule for m in a.of_kind("keyword") for rule in definers(g, m.node)}
-    mentioned = {_section_of(g, node) for node in prior}
+    mentioned = {index.section.get(node) for node in prior}
+    nodes = g.nodes
     for node, t in text.items():
-        boost = prior.get(node, 0.0) + WEIGHTS["section"] * section.get(_section_of(g, node), 0.0)
+        sec = index.section.get(node)
+        boost = prior.get(node, 0.0) + WEIGHTS["section"] * section.get(sec, 0.0)
         factor = UNNAMED_KEYWORD if _keyword_rule(node) not in (None, *named) else 1.0
-        if _variant(node) and _section_of(g, node) not in mentioned:
+        if sec and _variant(node) and sec not in mentioned:
             factor *= UNNAMED_VARIANT
-        if g.nodes[node].get("numbering") == "excerpt":
+        data = nodes[node]
+        if data.get("numbering") == "excerpt":
             factor *= EXCERPT
-        s.add(node, t * factor * KIND_WEIGHT.get(g.nodes[node]["kind"], 1.0) * (1 + boost))
+        s.add(node, t * factor * KIND_WEIGHT.get(data["kind"], 1.0) * (1 + boost))
     _spread(g, s, text)
-    _to_current(g, s)
+    _to_current(index, g, s)
     _focus(g, a, s)
     return sorted((Scored(n, sc, s.reasons[n]) for n, sc in s.score.items()), key=lambda x: -x.score)
 
@@ -240,19 +247,13 @@ def _variant(node: str) -> bool:
     return len(node) >= 3 and node[:3].isdigit() and (node[0] == "9" or (node[0] == "8" and node[:3] != "800"))
 
 
-def _section_of(g: nx.MultiDiGraph, node: str) -> str | None:
-    data = g.nodes[node]
-    number = data.get("number")
-    return number.split(".")[0] if number and data.get("numbering") == "cr" else None
-
-
-def _sections(g: nx.MultiDiGraph, text: dict[str, float]) -> dict[str, float]:
+def _sections(index: Index, text: dict[str, float]) -> dict[str, float]:
     """How much each CR section as a whole is about the question: the sum of its rules' squared
     relevance, scaled so the best section is 1 (many strong matches in one place mean the question
     is about that part of the rules)."""
     total: dict[str, float] = defaultdict(float)
     for node, t in text.items():
-        sec = _section_of(g, node)
+        sec = index.section.get(node)
         if sec:
             total[sec] += t * t
     top = max(total.values(), default=0.0)
@@ -274,12 +275,11 @@ def _spread(g: nx.MultiDiGraph, s: _Scores, text: dict[str, float]) -> None:
             s.add(child, w["spread_child"] * score * text.get(child, 0.0))
 
 
-def _to_current(g: nx.MultiDiGraph, s: _Scores) -> None:
+def _to_current(index: Index, g: nx.MultiDiGraph, s: _Scores) -> None:
     """Text from another document (an old FAQ excerpt, an unnumbered section) counts for today's CR rule."""
-    for node in list(s.score):
-        for dst in targets(g, node, "current"):
-            score = s.score.pop(node)
-            if score > s.score.get(dst, 0.0):  # the same words found twice are still one match
-                s.score[dst] = score
-                s.reasons[dst].append(f"same text as {g.nodes[node]['label']} in {g.nodes[node]['file']}")
-            break
+    for node in [n for n in s.score if n in index.current]:
+        dst = index.current[node]
+        score = s.score.pop(node)
+        if score > s.score.get(dst, 0.0):  # the same words found twice are still one match
+            s.score[dst] = score
+            s.reasons[dst].append(f"same text as {g.nodes[node]['label']} in {g.nodes[node]['file']}")
