@@ -5,7 +5,7 @@ Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--seeds-only] [--mi
 For each question set (default: bench/questions/{keywords,dev,holdout}.jsonl) prints rule-level
 hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``),
 exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
-side by side with plain BM25 (the ``bm25s`` package, Snowball-stemmed) over the same rule, glossary
+side by side with plain BM25 (the ``bm25s`` package, Snowball-stemmed with PyStemmer) over the same rule, glossary
 and FAQ texts.  ``--seeds-only`` loads just the bundled seeds and scores the FAQ paraphrases:
 the seed keyword named first, and the paraphrased FAQ entry cited in the top 3.
 """
@@ -49,11 +49,11 @@ class Baseline:
 
     def __init__(self, graph) -> None:  # type: ignore[no-untyped-def]
         import bm25s
-        import snowballstemmer
+        import Stemmer
 
         self.ids = [n for n, d in graph.nodes(data=True) if d["kind"] in CITABLE]
         texts = [f"{graph.nodes[n].get('title') or ''} {graph.nodes[n]['text']}" for n in self.ids]
-        self.stemmer = snowballstemmer.stemmer("english")
+        self.stemmer = Stemmer.Stemmer("english")
         self.retriever = bm25s.BM25()
         self.retriever.index(bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer.stemWords, show_progress=False),
                              show_progress=False)

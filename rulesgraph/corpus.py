@@ -19,7 +19,7 @@ from .errors import RulesgraphError
 from .graph import SCHEMA, build_graph
 from .index import Index, build_index, load_aliases
 from .parse import parse
-from .sources import FORMATS, SourceText, read_source
+from .sources import FORMATS, decode_source, read_bytes
 from .version import __version__
 
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "load", "parse_spec"]
@@ -75,8 +75,6 @@ def aliases_path() -> Path:
     return bundled_dir() / "aliases.toml"
 
 
-def _read(specs: list[SourceSpec]) -> list[SourceText]:
-    return [read_source(s.path, s.display) for s in specs]
 
 
 def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
@@ -84,8 +82,8 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
     if not specs:
         raise RulesgraphError("nothing to load: no sources given (drop --no-bundled or add --rules PATH)")
     start = time.perf_counter()
-    texts = _read(specs)
-    parts = [f"{t.sha256}|{s.fmt or ''}|{t.path}" for s, t in zip(specs, texts, strict=True)]
+    raws = [read_bytes(s.path, s.display) for s in specs]
+    parts = [f"{r.sha256}|{s.fmt or ''}|{r.path}" for s, r in zip(specs, raws, strict=True)]
     parts.append(hashlib.sha256(aliases_path().read_bytes()).hexdigest())
     key = cache.cache_key(parts, SCHEMA, __version__)
     notices: list[str] = []
@@ -98,7 +96,7 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
             return Rulebook(graph, index, specs, notices, True, time.perf_counter() - start)
         if cached is not None:
             notices.append("cache entry was from another version; rebuilding")
-    graph = build_graph([parse(t, s.fmt) for s, t in zip(specs, texts, strict=True)])
+    graph = build_graph([parse(decode_source(r), s.fmt) for s, r in zip(specs, raws, strict=True)])
     index = build_index(graph, load_aliases(aliases_path()))
     if use_cache:
         notice = cache.write(key, (graph, index))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from array import array
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -41,13 +42,40 @@ class Alias:
     why: str
 
 
+class Postings:
+    """Term → (documents, weights), stored as two flat arrays and a table of slices: it pickles as a
+    few byte strings, so a cached index loads in milliseconds."""
+
+    def __init__(self) -> None:
+        self.docs: array[int] = array("I")
+        self.weights: array[float] = array("f")
+        self.spans: dict[str, tuple[int, int]] = {}
+
+    def add(self, term: str, docs: list[int], weights: list[float]) -> None:
+        start = len(self.docs)
+        self.docs.extend(docs)
+        self.weights.extend(weights)
+        self.spans[term] = (start, len(self.docs))
+
+    def get(self, term: str) -> tuple[array[int], array[float]]:
+        start, end = self.spans.get(term, (0, 0))
+        return self.docs[start:end], self.weights[start:end]
+
+    def df(self, term: str) -> int:
+        start, end = self.spans.get(term, (0, 0))
+        return end - start
+
+    def __contains__(self, term: str) -> bool:
+        return term in self.spans
+
+
 @dataclass
 class Index:
     """What the query layer searches."""
 
     ids: list[str]
-    postings: dict[str, list[tuple[int, float]]]
-    """Stemmed term (or ``a_b`` bigram) → ``(document, BM25 weight)``."""
+    postings: Postings
+    """Stemmed term (or ``a_b`` bigram) → the documents it occurs in and its BM25 weight in each."""
     idf: dict[str, float]
     names: dict[str, list[str]]
     """:func:`name_key` of a name → the nodes it names (keywords, glossary terms, cards, titles)."""
@@ -124,34 +152,50 @@ def load_aliases(path: Path) -> list[Alias]:
     return out
 
 
+def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, float]:
+    """Field-weighted term frequencies of one document (stems and bigrams); counts its words into ``vocab``."""
+    tf: dict[str, float] = {}
+    seen: set[str] = set()
+    for name, text in fields.items():
+        if not text:
+            continue
+        ws = words(text)
+        seen.update(ws)
+        weight = FIELDS[name]
+        stems = [stem(w) for w in ws if w not in STOPWORDS]
+        for term in stems:
+            tf[term] = tf.get(term, 0.0) + weight
+        for a, b in pairwise(stems):
+            term = f"{a}_{b}"
+            tf[term] = tf.get(term, 0.0) + weight
+    vocab.update(seen)
+    return tf
+
+
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     """Index every searchable node of ``g``."""
     ids: list[str] = []
-    tfs: list[Counter[str]] = []
-    lengths: list[float] = []
+    tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
     for nid, data in g.nodes(data=True):
-        if data["kind"] not in SEARCHABLE:
-            continue
-        tf: Counter[str] = Counter()
-        seen: set[str] = set()
-        for name, text in _fields(g, nid, data).items():
-            for term in doc_terms(text):
-                tf[term] += FIELDS[name]
-            seen.update(words(text))
-        ids.append(nid)
-        tfs.append(tf)
-        lengths.append(sum(tf.values()))
-        vocab.update(seen)
+        if data["kind"] in SEARCHABLE:
+            ids.append(nid)
+            tfs.append(_weighted_terms(_fields(g, nid, data), vocab))
     n = len(ids)
+    lengths = [sum(tf.values()) for tf in tfs]
     avg = (sum(lengths) / n) if n else 1.0
     df: Counter[str] = Counter(term for tf in tfs for term in tf)
     idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
-    postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    docs: dict[str, list[int]] = defaultdict(list)
+    weights: dict[str, list[float]] = defaultdict(list)
     for i, tf in enumerate(tfs):
         norm = K1 * (1 - B + B * lengths[i] / avg)
         for term, f in tf.items():
-            postings[term].append((i, round(idf[term] * f * (K1 + 1) / (f + norm), 4)))
+            docs[term].append(i)
+            weights[term].append(idf[term] * f * (K1 + 1) / (f + norm))
+    postings = Postings()
+    for term, entries in docs.items():
+        postings.add(term, entries, weights[term])
 
     names: dict[str, list[str]] = defaultdict(list)
     for nid, data in g.nodes(data=True):
@@ -174,5 +218,5 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
             phrases[content[0]].append((content, key))
     section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
-    return Index(ids, dict(postings), idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
+    return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
                  numbers, {nid: i for i, nid in enumerate(ids)}, section, current, dict(phrases))

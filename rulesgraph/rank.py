@@ -99,7 +99,7 @@ def specificity(index: Index, name: str) -> float:
     words_ = [t for t in stems if "_" not in t]
     if not words_:
         return 0.0
-    df = min(len(index.postings[p]) for p in pairs) if pairs else max(len(index.postings.get(w, ())) for w in words_)
+    df = min(index.postings.df(p) for p in pairs) if pairs else max(index.postings.df(w) for w in words_)
     return min(1.0, math.sqrt(COMMON / max(df, 1)))
 
 
@@ -126,9 +126,11 @@ def _text(index: Index, a: Analysis) -> dict[str, float]:
         idf = index.idf.get(term, 0.0) * qweight
         if "_" not in term:
             total += idf
-        for doc, weight in index.postings.get(term, ()):
+        docs, weights = index.postings.get(term)
+        for doc, weight in zip(docs, weights, strict=True):
             raw[doc] += weight * qweight
-            if "_" not in term:
+        if "_" not in term:
+            for doc in docs:
                 covered[doc] += idf
     if not raw:
         return {}

@@ -17,7 +17,10 @@ from pathlib import Path
 
 from .errors import SourceError
 
-__all__ = ["FORMATS", "MAX_BYTES", "SourceText", "decode", "detect_format", "read_source", "split_lines"]
+__all__ = [
+    "FORMATS", "MAX_BYTES", "RawSource", "SourceText", "decode", "decode_source", "detect_format", "read_bytes", "read_source",
+    "split_lines",
+]
 
 FORMATS = ("cr", "faq", "excerpt", "sections")
 """Every format a parser exists for."""
@@ -85,8 +88,17 @@ def _looks_binary(text: str) -> bool:
     return bad / len(sample) > 0.05
 
 
-def read_source(path: str | os.PathLike[str], display: str | None = None) -> SourceText:
-    """Read and decode one source file, refusing what cannot be a rules text."""
+@dataclass(frozen=True, slots=True)
+class RawSource:
+    """A source's bytes and their hash: enough to find a cached build without decoding anything."""
+
+    path: str
+    data: bytes
+    sha256: str
+
+
+def read_bytes(path: str | os.PathLike[str], display: str | None = None) -> RawSource:
+    """Read one source file's bytes, refusing what cannot be a rules text (missing, a directory, too large, empty)."""
     shown = display or os.fspath(path)
     p = Path(path)
     try:
@@ -107,10 +119,20 @@ def read_source(path: str | os.PathLike[str], display: str | None = None) -> Sou
         raise SourceError(shown, f"cannot read it: {reason}") from None
     if not data.strip():
         raise SourceError(shown, "empty file")
-    text, encoding = decode(data, shown)
+    return RawSource(shown, data, hashlib.sha256(data).hexdigest())
+
+
+def decode_source(raw: RawSource) -> SourceText:
+    """Decode a source's bytes into lines."""
+    text, encoding = decode(raw.data, raw.path)
     if _looks_binary(text):
-        raise SourceError(shown, "binary file (mostly control characters), not a rules text")
-    return SourceText(shown, split_lines(text), hashlib.sha256(data).hexdigest(), encoding)
+        raise SourceError(raw.path, "binary file (mostly control characters), not a rules text")
+    return SourceText(raw.path, split_lines(text), raw.sha256, encoding)
+
+
+def read_source(path: str | os.PathLike[str], display: str | None = None) -> SourceText:
+    """Read and decode one source file, refusing what cannot be a rules text."""
+    return decode_source(read_bytes(path, display))
 
 
 _CR_RULE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")

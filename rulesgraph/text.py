@@ -10,7 +10,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-import snowballstemmer
+import Stemmer
 
 __all__ = ["STOPWORDS", "fold", "slug", "stem", "terms", "words"]
 
@@ -23,6 +23,7 @@ _FOLD = str.maketrans(
         "\u2122": "", "\u00ae": "",
     }
 )
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -36,14 +37,19 @@ STOPWORDS = frozenset(
 """Words too common to say anything about a question (negations like *can't* are kept as ``cant``
 by :func:`words` but dropped here, since rules text states both sides)."""
 
-_stemmer = snowballstemmer.stemmer("english")
+_stemmer = Stemmer.Stemmer("english")
 
 
 def fold(text: str) -> str:
     """Lower-case matching form: NFKC, typographic quotes and dashes to ASCII, ``™``/``®`` removed."""
     if text.isascii():
         return text.lower()
-    return unicodedata.normalize("NFKC", text.translate(_FOLD)).lower()
+    return unicodedata.normalize("NFKC", _NON_ASCII.sub(_fold_char, text)).lower()
+
+
+def _fold_char(m: re.Match[str]) -> str:
+    ch = m.group()
+    return _FOLD.get(ord(ch), ch)  # type: ignore[return-value]
 
 
 def words(text: str) -> list[str]:
@@ -53,7 +59,7 @@ def words(text: str) -> list[str]:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """Snowball (Porter2) stem of one folded word: ``blocked``, ``blocking`` → ``block``."""
+    """Snowball (Porter2) stem of one folded word: ``blocked``, ``blocking`` → ``block`` (PyStemmer, the C build)."""
     return _stemmer.stemWord(word)
 
 
