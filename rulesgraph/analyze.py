@@ -20,6 +20,9 @@ from .text import STOPWORDS, fold, stem, words
 
 __all__ = ["ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean"]
 
+CORRECT = 0.7
+"""Least similarity (OSA: a transposition counts as one edit) for an unknown word to be read as a known
+one that starts with the same letter: ``clahs`` → ``clash``, ``barigan`` → ``bargain``."""
 GAPPED = 0.85
 """Match quality of a name whose words are said apart (``set a scheme in motion``)."""
 EXPANSION = 0.4
@@ -71,6 +74,8 @@ class Analysis:
     """How much the question is only about what it names: 1.0 for "what does trample do?", less
     for each other content word ("how does trample work with deathtouch" has one: 0.5)."""
     truncated: bool = False
+    sections: tuple[tuple[str, float], ...] = ()
+    """CR sections an earlier turn of the conversation was answered from, with weights (follow-ups only)."""
 
     def of_kind(self, *kinds: str) -> list[Match]:
         """Matches of these kinds that the question does not negate."""
@@ -88,9 +93,10 @@ def clean(question: str) -> str:
 
 def _correct(word: str, index: Index) -> tuple[str, float] | None:
     """The vocabulary word closest to an unknown word, with its similarity; ``None`` if nothing is close."""
-    if len(word) < 4 or not word.isalpha() or word in index.vocab:
+    if len(word) < 4 or not word.isalpha() or word in index.vocab or word in STOPWORDS or word in FRAMING or stem(word) in index.postings:
         return None
-    best = process.extract(word, index.vocab.keys(), scorer=OSA.normalized_similarity, score_cutoff=0.7, limit=8)
+    best = process.extract(word, index.vocab.keys(), scorer=OSA.normalized_similarity, score_cutoff=CORRECT, limit=8)
+    best = [c for c in best if c[0][0] == word[0]]  # slips keep the first letter; "unrelated" is not "related"
     if not best:
         return None
     # the closest spelling; among equally close ones, the same letters reordered (a typing slip:

@@ -10,6 +10,7 @@ from typing import Any
 import networkx as nx
 
 from .analyze import Analysis, analyze
+from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .ids import keyword_id
@@ -147,17 +148,22 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     return round(0.55 * coverage + 0.3 * named + 0.15 * lead, 3)
 
 
-def ask(book: Rulebook, question: str, k: int = 5) -> Answer:
-    """Answer one question.  Raises :class:`RulesgraphError` for an empty question."""
+def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None) -> Answer:
+    """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
+    conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question."""
     if not question or not question.strip():
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
     g = book.graph
     a = analyze(question, book.index)
+    notes: list[str] = []
+    if conversation is not None:
+        a, notes = conversation.resolve(a, book.index)
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k)
     why: list[str] = []
+    why += notes
     if a.truncated:
         why.append("the question was very long: only its beginning was read")
     why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
@@ -180,6 +186,8 @@ def ask(book: Rulebook, question: str, k: int = 5) -> Answer:
         parent = parent_of(c.node) if g.nodes[c.node].get("numbering") == "cr" else None
         if parent and parent in g and parent not in cited and parent not in see_also:
             see_also.append(parent)
+    if conversation is not None:
+        conversation.record(a, tuple(c.node for c in chosen), book.index)
     return Answer(
         question=question,
         answer=_direct(book, chosen, a.focus >= 0.99),

@@ -26,7 +26,8 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 11. rules in the section that matches the question best, as a whole, count more;
 12. a keyword's own rules count less when the question does not name that keyword (their reminder-
     style wording matches many questions that are not about them);
-13. rules of one multiplayer or casual variant count less unless something the question names leads there.
+13. rules of one multiplayer or casual variant count less unless something the question names leads there;
+14. in a conversation, a follow-up favours the sections the previous answer came from.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ WEIGHTS = {
     "faq": 1.5,  # rule 7: the entry, times similarity above the floor …
     "faq_rule": 1.0,  # … prior of the rules it is about
     "section": 1.0,  # rule 11
+    "continuity": 1.0,  # rule 14
     "spread_cites": 0.3,  # rule 8
     "spread_parent": 0.25,
     "spread_child": 0.3,
@@ -177,7 +179,9 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
     for m in a.of_kind("glossary"):
         q = m.quality * specificity(index, g.nodes[m.node]["label"])
         for rule in targets(g, m.node, "cites"):
-            raise_(rule, w["term_cited"] * q, f"cited by the glossary entry {g.nodes[m.node]['label']}")
+            reason = f"cited by the glossary entry {g.nodes[m.node]['label']}"
+            for node in subtree(g, rule):  # "See rule 613" points at all of rule 613
+                raise_(node, w["term_cited"] * q, reason)
         raise_(m.node, w["term_cited"] * q, m.why)
     for m in a.of_kind("title"):
         q = m.quality * specificity(index, g.nodes[m.node]["title"])
@@ -185,6 +189,11 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
             raise_(sub, w["title_sub"] * q, f"under {m.node} {g.nodes[m.node]['title']}")
     for m in a.of_kind("rule"):
         s.add(m.node, w["number"], m.why)
+    sections = dict(a.sections)
+    if sections:  # rule 14: a follow-up stays near the rules the previous answer came from
+        for node, sec in index.section.items():
+            if sec in sections:
+                prior[node] += w["continuity"] * sections[sec]
     folded = " ".join(a.words)
     for node, question in index.faq:
         sim = fuzz.token_set_ratio(folded, question) / 100

@@ -1,0 +1,129 @@
+"""Conversation state: follow-up questions inherit what earlier turns were about.
+
+A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve`
+decides whether the new question is a follow-up ("and with deathtouch?", "what if it's a
+token?", "same question for planeswalkers") or a new subject ("ok, different question: how
+does ward work?"), and for a follow-up adds the recent subjects to the question's analysis,
+with weights that decay turn by turn.  :meth:`Conversation.record` remembers the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from .analyze import Analysis, Match
+from .index import Index, doc_terms
+from .rank import specificity
+from .text import words
+
+__all__ = ["DECAY", "Conversation"]
+
+DECAY = 0.6
+"""How much a subject still counts one turn later (it is forgotten below :data:`FORGET`)."""
+CARRIED_DECAY = 0.85
+"""A subject a follow-up relied on stays the topic: it fades this slowly."""
+ADDED = 0.8
+"""Weight of a subject a follow-up adds ("and with deathtouch?")."""
+FORGET = 0.2
+CARRIED_TERMS = 0.5
+"""Search weight of a carried subject's name, against 1 for the question's own words."""
+
+_SWITCH = re.compile(
+    r"\b(different|new|another|unrelated|separate|other) (question|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
+    r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b|^\s*(unrelated|anyway|anyways|moving on|new one)\b"
+)
+_FOLLOW = re.compile(
+    r"^\s*(and|but|also|so|then|plus|\+|ok(ay)? and|what about|how about|what if|same (question|thing|for)|does (that|it|this)"
+    r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
+    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then)\b"
+)
+_SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
+_SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
+CONTINUITY = 0.5
+"""How much a follow-up favours the sections the previous answer came from."""
+SPECIFIC = 0.5
+
+
+def _specific(m: Match, index: Index) -> bool:
+    """Worth carrying to the next turn: a keyword, card or rule number, or a term that is not common
+    vocabulary (``layer``, not ``creature``)."""
+    return m.kind in ("keyword", "card", "rule") or specificity(index, m.said) >= SPECIFIC
+
+
+@dataclass
+class Conversation:
+    """The subjects of recent turns, with weights, and the last answer's citations."""
+
+    subjects: dict[str, tuple[Match, float]] = field(default_factory=dict)
+    """Node → (how it was matched, current weight)."""
+    frame: tuple[str, ...] = ()
+    """The last question's own words other than its subjects ("how much damage goes through")."""
+    last_citations: tuple[str, ...] = ()
+    turns: int = 0
+
+    def topic(self) -> list[str]:
+        """What is being carried, strongest first: the words the subjects were said with."""
+        ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
+        return list(dict.fromkeys(m.said for m, _ in ordered))
+
+    def reset(self) -> None:
+        """Start a fresh conversation."""
+        self.subjects.clear()
+        self.frame = ()
+        self.last_citations = ()
+        self.turns = 0
+
+    def resolve(self, a: Analysis, index: Index) -> tuple[Analysis, list[str]]:
+        """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``."""
+        if not self.subjects:
+            return a, []
+        text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
+        own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
+        specific = [m for m in own if m.kind in ("keyword", "card", "rule") or (m.kind == "glossary" and len(m.said) > 5)]
+        if _SWITCH.search(text):
+            self.reset()
+            return a, ["new subject: nothing carried over"]
+        follow = bool(_FOLLOW.search(text)) or not specific or len(a.terms) <= 3
+        if not follow:
+            self.reset()
+            return a, []
+        own_nodes = {m.node for m in own}
+        carried = [(m, w) for node, (m, w) in self.subjects.items() if node not in own_nodes]
+        if not carried:
+            return a, []
+        extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’") for m, w in carried]
+        terms = dict(a.terms)
+        for m, w in carried:
+            for term in doc_terms(m.said):
+                terms.setdefault(term, CARRIED_TERMS * w)
+        if _SUBSTITUTE.search(text):  # "what about double strike?": the last question, asked of a new subject
+            for term in doc_terms(" ".join(self.frame)):
+                terms.setdefault(term, CARRIED_TERMS)
+        said = sorted({m.said for m, _ in carried}, key=len)
+        notes = [f"following up on: {', '.join(said)}"]
+        # the question's own subjects come first: they lead, carried ones support
+        focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
+        sections = tuple((sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
+        resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections)
+        return resolved, notes
+
+    def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
+        """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:
+        "and with deathtouch?" adds to the topic rather than replacing it); subjects it carried fade
+        slowly, the others quickly."""
+        self.turns += 1
+        carried = {m.node for m in a.matches if m.why.startswith("following up")}
+        follow_up = bool(carried)
+        kept = {}
+        for node, (m, w) in self.subjects.items():
+            weight = w * (CARRIED_DECAY if node in carried else DECAY)
+            if weight >= FORGET:
+                kept[node] = (m, weight)
+        self.subjects = kept
+        for m in a.matches:
+            if m.kind in _SUBJECTS and not m.negated and m.node not in carried and _specific(m, index):
+                self.subjects[m.node] = (m, ADDED if follow_up else 1.0)
+        subject_words = {w for m in a.matches if m.kind in _SUBJECTS for w in m.said.split()}
+        self.frame = tuple(w for w in a.words if w not in subject_words)
+        self.last_citations = citations
