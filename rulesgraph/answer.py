@@ -136,7 +136,7 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     if not chosen:
         return 0.0
     ix, g = book.index, book.graph
-    asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and "_" not in t}
+    asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0}
     cited = set(doc_terms(" ".join(f"{g.nodes[c.node].get('title') or ''} {g.nodes[c.node]['text']}" for c in chosen[:3])))
     total = sum(asked.values())
     coverage = sum(v for t, v in asked.items() if t in cited) / total if total else 0.0

@@ -13,7 +13,6 @@ import tomllib
 from array import array
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 
 import networkx as nx
@@ -75,7 +74,7 @@ class Index:
 
     ids: list[str]
     postings: Postings
-    """Stemmed term (or ``a_b`` bigram) → the documents it occurs in and its BM25 weight in each."""
+    """Stemmed term → the documents it occurs in and its BM25 weight in each."""
     idf: dict[str, float]
     names: dict[str, list[str]]
     """:func:`name_key` of a name → the nodes it names (keywords, glossary terms, cards, titles)."""
@@ -103,9 +102,8 @@ def name_key(text: str) -> str:
 
 
 def doc_terms(text: str) -> list[str]:
-    """Stemmed content words plus bigrams of neighbouring content words (``first_strike``)."""
-    stems = [stem(w) for w in words(text) if w not in STOPWORDS]
-    return stems + [f"{a}_{b}" for a, b in pairwise(stems)]
+    """Stemmed content words: the unit of text relevance (bigrams were tried and lost accuracy)."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS]
 
 
 def _name_variants(name: str) -> list[str]:
@@ -153,7 +151,7 @@ def load_aliases(path: Path) -> list[Alias]:
 
 
 def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, float]:
-    """Field-weighted term frequencies of one document (stems and bigrams); counts its words into ``vocab``."""
+    """Field-weighted term frequencies of one document's stems; counts its words into ``vocab``."""
     tf: dict[str, float] = {}
     seen: set[str] = set()
     for name, text in fields.items():
@@ -164,9 +162,6 @@ def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, fl
         weight = FIELDS[name]
         stems = [stem(w) for w in ws if w not in STOPWORDS]
         for term in stems:
-            tf[term] = tf.get(term, 0.0) + weight
-        for a, b in pairwise(stems):
-            term = f"{a}_{b}"
             tf[term] = tf.get(term, 0.0) + weight
     vocab.update(seen)
     return tf

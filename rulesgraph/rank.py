@@ -95,14 +95,12 @@ class Scored:
 def specificity(index: Index, name: str) -> float:
     """How much naming something says about a question: 1 for names few documents use (``trample``,
     ``declare blockers``), √(COMMON/df) for names many use (``cast``: about 0.26, ``creature`` less).
-    A name of several words counts by its rarest pair of neighbouring words."""
+    A name of several words is as specific as its rarest word."""
     stems = doc_terms(name)
-    pairs = [t for t in stems if "_" in t and t in index.postings]
-    words_ = [t for t in stems if "_" not in t]
-    if not words_:
+    if not stems:
         return 0.0
-    df = min(index.postings.df(p) for p in pairs) if pairs else max(index.postings.df(w) for w in words_)
-    return min(1.0, math.sqrt(COMMON / max(df, 1)))
+    df = min(index.postings.df(t) or 1 for t in stems)
+    return min(1.0, math.sqrt(COMMON / df))
 
 
 class _Scores:
@@ -126,14 +124,12 @@ def _text(index: Index, a: Analysis) -> dict[str, float]:
     total = 0.0
     for term, qweight in a.terms:
         idf = index.idf.get(term, 0.0) * qweight
-        if "_" not in term:
-            total += idf
+        total += idf
         docs, weights = index.postings.get(term)
         for doc, weight in zip(docs, weights, strict=True):
             raw[doc] += weight * qweight
-        if "_" not in term:
-            for doc in docs:
-                covered[doc] += idf
+        for doc in docs:
+            covered[doc] += idf
     if not raw:
         return {}
     scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) if total else s for d, s in raw.items()}
