@@ -71,6 +71,8 @@ def render_diff(console: Console, diff: CrDiff, *, plain: bool, limit: int | Non
         if limit is not None and count > limit:
             console.print(Text(f"  … {count - limit:,} more"))
 
+    moved_to = {m.old: m for m in diff.renumbered}
+    moved_from = {m.new: m for m in diff.renumbered}
     if section("renumbered (old → new, similarity)", len(diff.renumbered)):
         for m in diff.renumbered[:limit]:
             console.print(Text(f"  {m.old} → {m.new}  {m.similarity:.1f}"))
@@ -79,12 +81,23 @@ def render_diff(console: Console, diff: CrDiff, *, plain: bool, limit: int | Non
         if section(title, len(entries)):
             for e in entries[:limit]:
                 line = Text(f"  {e.id}  ", style="" if plain else style)
+                if e.id in moved_from and title == "added":
+                    line.append(f"(was {moved_from[e.id].old}) ", style="dim")
+                if e.id in moved_to and title == "removed":
+                    line.append(f"(now {moved_to[e.id].new}) ", style="dim")
                 line.append(_clip(e.text, 200))
                 console.print(line)
             more(len(entries))
     if section("changed", len(diff.changed)):
         for c in diff.changed[:limit]:
             line = Text(f"  {c.id}  ", style=head)
+            if c.id in moved_from or c.id in moved_to:  # another rule's text took this number: no word diff to read
+                now = f"now the text of {moved_from[c.id].old}" if c.id in moved_from else "new text"
+                was = f"; its old text is now {moved_to[c.id].new}" if c.id in moved_to else ""
+                line.append(f"({now}{was}) ", style="dim")
+                line.append(_clip(c.new, 200))
+                console.print(line)
+                continue
             line.append_text(render_words(c.words, plain=plain, context=context))
             if c.examples:
                 line.append("  (examples changed too)", style="dim")

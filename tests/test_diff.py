@@ -179,7 +179,10 @@ def test_cli_diff_json_and_text(cr2024: Path, cr2026: Path, capsys: pytest.Captu
     assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "701.14", "--plain"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 701.14:")
-    assert "701.12 → 701.14  100.0" in out and "[-Play-] {+Fight+}" in out
+    assert "701.12 → 701.14  100.0" in out and "701.14e  (now 701.18e) Previously, the action" in out
+    assert "701.14  (now the text of 701.12; its old text is now 701.18) Fight" in out  # not a word diff of two unrelated texts
+    assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "100.6", "--plain"]) == 0
+    assert "at [-WPN.Wizards.com/en/resources/rules-documents).-] {+WPN.Wizards.com/en/rules-documents).+}" in capsys.readouterr().out
 
 
 def test_cli_diff_of_installed_dates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,7 @@ from rulesgraph.export_html import export_html
 
 from .minicr import make_cr
 
+pytestmark = pytest.mark.browser
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
 from selenium.webdriver.chrome.service import Service  # noqa: E402  (after the importorskip above)
 from selenium.webdriver.common.by import By  # noqa: E402
