@@ -88,9 +88,9 @@ def main() -> None:
             notes = [json.loads(subprocess.run([sys.executable, "-c", NOTES], env=env, capture_output=True, text=True,
                                                check=True).stdout) for _ in range(args.runs + 1)]
             rows += [
-                ("rule note, first in a process (diff computed)", ms(notes[0]["first"]), ""),
-                ("rule note, first in a process (diff cached)", ms(median([n["first"] for n in notes[1:]])), ""),
-                ("rule note, each after that", f"{median([n['each'] for n in notes]) * 1e6:.1f} µs", ""),
+                ("rule note, new process, diff computed", ms(notes[0]["first"]), ""),
+                ("rule note, new process, diff cached", ms(median([n["first"] for n in notes[1:]])), ""),
+                ("rule note, each later call", f"{median([n['each'] for n in notes]) * 1e6:.1f} µs", ""),
             ]
     print(f"2026 CR + bundled seeds, median of {args.runs} runs, fresh processes, Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} CPUs\n")

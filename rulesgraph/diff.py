@@ -144,6 +144,19 @@ def _by_id(doc: Document, levels: tuple[str, ...] = LEVELS) -> dict[str, Rule]:
     return {r.key: r for r in doc.rules if r.level in levels}
 
 
+_MOVES: dict[tuple[str, str], list[Moved]] = {}
+"""Renumbering found per pair of documents (by content hash): it is the slow part, and independent of the scope."""
+
+
+def _renumbered_cached(old: Document, new: Document, a: dict[str, str], b: dict[str, str]) -> list[Moved]:
+    key = (old.sha256, new.sha256)
+    if key not in _MOVES:
+        if len(_MOVES) >= 4:
+            _MOVES.pop(next(iter(_MOVES)))
+        _MOVES[key] = _renumbered(a, b)
+    return _MOVES[key]
+
+
 def _renumbered(old: dict[str, str], new: dict[str, str]) -> list[Moved]:
     sources = [k for k in old if new.get(k) != old[k]]
     targets = {k: v for k, v in new.items() if old.get(k) != v}
@@ -196,19 +209,34 @@ def diff_documents(old: Document, new: Document, scope: str | None = None) -> Cr
             changed.append(Changed(k, a[k], b[k], word_diff(a[k], b[k]), examples))
         elif examples:
             examples_only.append(k)
-    moves = [m for m in _renumbered(a, b) if in_scope(m.old, scope) or in_scope(m.new, scope)]
+    moves = [m for m in _renumbered_cached(old, new, a, b) if in_scope(m.old, scope) or in_scope(m.new, scope)]
     return CrDiff(
         old.effective, new.effective, old.path, new.path, scope, added, removed, tuple(changed), tuple(examples_only), tuple(moves),
         (sum(1 for k in a if in_scope(k, scope)), sum(1 for k in b if in_scope(k, scope))), _headings(old, new, scope),
     )
 
 
+_PARSED: dict[tuple[str, int, int], Document] = {}
+
+
 def load_cr(path: str | os.PathLike[str]) -> Document:
-    """Read and parse a file that must be a Comprehensive Rules text."""
+    """Read and parse a file that must be a Comprehensive Rules text (the last few parsed are kept, by path, size and mtime)."""
+    try:
+        st = os.stat(path)
+        key: tuple[str, int, int] | None = (os.path.abspath(path), st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None  # read_source says what is wrong
+    if key in _PARSED:
+        return _PARSED[key]  # type: ignore[index]
     source = read_source(path)
     if detect_format(source) != "cr":
         raise SourceError(source.path, "not a Comprehensive Rules file (no 'effective as of' line and numbered rules)")
-    return parse_cr(source)
+    doc = parse_cr(source)
+    if key is not None:
+        if len(_PARSED) >= 4:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = doc
+    return doc
 
 
 def diff_files(old: str | os.PathLike[str], new: str | os.PathLike[str], scope: str | None = None) -> CrDiff:
