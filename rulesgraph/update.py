@@ -35,6 +35,8 @@ Progress = Callable[[int, int | None], None]
 
 _HREF = re.compile(r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _DATE_IN_NAME = re.compile(r"(20\d{6})")
+_URL_IN_TEXT = re.compile(r"""https?:(?:\\?/){2}[^\s"'<>()]+?\.txt\b""", re.IGNORECASE)
+"""A TXT address written anywhere (a script's JSON data: ``https:\\/\\/media…\\/MagicCompRules%2020260619.txt``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +109,15 @@ def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, pro
 def find_rules_link(page: str, base: str) -> str:
     """The Comprehensive Rules TXT link on a rules page, made absolute.
 
-    Any ``href`` whose path ends in ``.txt`` and mentions ``CompRules`` (``MagicCompRules%2020260619.txt``,
-    relative or absolute) qualifies; of several, the one with the latest date in its name wins.
+    Any ``href`` — or absolute address written elsewhere in the page, as in a script's data — whose path
+    ends in ``.txt`` and mentions ``CompRules`` (``MagicCompRules%2020260619.txt``, relative or absolute)
+    qualifies; of several, the one with the latest date in its name wins.
     """
     found: list[str] = []
-    for m in _HREF.finditer(page):
-        href = html.unescape(next(g for g in m.groups() if g is not None)).strip()
+    hrefs = [html.unescape(next(g for g in m.groups() if g is not None)).strip() for m in _HREF.finditer(page)]
+    # pages that render their links with a script carry them in JSON data instead of href attributes
+    written = [html.unescape(m.group(0)).replace("\\/", "/") for m in _URL_IN_TEXT.finditer(page)]
+    for href in [*hrefs, *written]:
         path = unquote(urlsplit(href).path)
         if path.lower().endswith(".txt") and "comprules" in path.lower().replace(" ", ""):
             found.append(urljoin(base, href))

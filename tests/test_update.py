@@ -131,6 +131,10 @@ def test_find_rules_link_on_pages_like_wizards() -> None:
     assert find_rules_link(page, "https://magic.wizards.com/en/rules") == "https://media.wizards.com/2026/downloads/MagicCompRules%2020260619.txt"
     several = "<a href='old/MagicCompRules_20240202.txt'>a</a> <A HREF=new/MagicCompRules%2020260417.txt?x=1&amp;y=2>b</A>"
     assert find_rules_link(several, "https://example.test/en/rules") == "https://example.test/en/new/MagicCompRules%2020260417.txt?x=1&y=2"
+    scripted = ('<div id="app"></div><script>window.__DATA__={"txt":"https:\\/\\/media.wizards.com\\/2026\\/downloads\\/'
+                'MagicCompRules%2020260619.txt","pdf":"https:\\/\\/media.wizards.com\\/MagicCompRules.pdf"}</script>')
+    assert find_rules_link(scripted, "https://magic.wizards.com/en/rules") == (
+        "https://media.wizards.com/2026/downloads/MagicCompRules%2020260619.txt")  # a page that draws its links with a script
     with pytest.raises(RulesgraphError, match=r"no Comprehensive Rules \.txt link"):
         find_rules_link('<a href="/MTG_MTR.txt">MTR</a> <a href="/CompRules.pdf">pdf</a>', "https://example.test/")
 
