@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -121,9 +122,9 @@ def _order(g: nx.MultiDiGraph, nodes: list[str]) -> list[str]:
                                              sort_key(n), n))
 
 
-def _paragraphs(text: str, render: object, cls: str | None = None) -> str:
+def _paragraphs(text: str, render: Callable[[str], str], cls: str | None = None) -> str:
     attr = f' class="{cls}"' if cls else ""
-    return "".join(f"<p{attr}>{render(p)}</p>" for p in text.split("\n\n") if p.strip())  # type: ignore[operator]
+    return "".join(f"<p{attr}>{render(p)}</p>" for p in text.split("\n\n") if p.strip())
 
 
 class _Pages:
@@ -132,6 +133,16 @@ class _Pages:
     def __init__(self, g: nx.MultiDiGraph, site: Site) -> None:
         self.g, self.site = g, site
         self.effective = g.graph.get("effective")
+        self.faqs: dict[str, list[str]] = {}
+        """FAQ entries by the page they live on, in source order."""
+        for n in sorted((n for n, d in g.nodes(data=True) if d["kind"] == "faq"), key=lambda n: (g.nodes[n]["file"], g.nodes[n]["line"])):
+            self.faqs.setdefault(site.page[n], []).append(n)
+        self.older: dict[str, list[str]] = {}
+        """Keyword → the older names renamed into it."""
+        for k in site.keywords:
+            now = current_keyword(g, k)
+            if now != k:
+                self.older.setdefault(now, []).append(k)
 
     def linkify(self, text: str) -> str:
         return linkify(text, self.site.rule_href)
@@ -229,11 +240,11 @@ class _Pages:
     def keyword(self, nid: str) -> str:
         g, site = self.g, self.site
         d = g.nodes[nid]
-        names = [n for n in self.keywords_into(nid)]
+        names = [nid, *self.older.get(nid, [])]
         rules = [s for n in names for s in _edges(g, n, "defines", incoming=True)]
         cr_rules = [r for r in rules if g.nodes[r].get("numbering") == "cr"]
         other = [x for r in rules if g.nodes[r].get("numbering") != "cr" for x in subtree(g, r)]
-        faqs = [f for f in g.nodes if g.nodes[f]["kind"] == "faq" and site.page.get(f) == site.page[nid]]
+        faqs = self.faqs.get(site.page[nid], [])
         category = {"ability": "keyword ability", "action": "keyword action"}.get(str(d.get("category")), "keyword")
         out = [f'<div class="entry" id="{escape(site.anchor[nid])}"><h1>{escape(d["label"])}</h1>',
                f'<p class="meta">{escape(category)}</p>',
@@ -248,10 +259,6 @@ class _Pages:
             out.append("<h2>In other sources</h2><ul>" + "".join(
                 f"<li>{site.a(x)}: {escape(_clip(str(g.nodes[x].get('text') or '')))}</li>" for x in other) + "</ul>")
         return "".join(out)
-
-    def keywords_into(self, nid: str) -> list[str]:
-        """The keyword and every older name renamed into it."""
-        return [nid] + [k for k in self.site.keywords if k != nid and current_keyword(self.g, k) == nid]
 
     def keyword_index(self) -> str:
         items = [f"<li>{self.site.a(k, str(self.g.nodes[k]['label']))}</li>" for k in self.site.keywords]
@@ -287,8 +294,6 @@ def _clip(text: str, width: int = 160) -> str:
 def _document(title: str, body: str, site: Site, effective: str | None, *, script: bool = False) -> str:
     nav = " ".join(link(site.page_href(p), name) for p, name in (("index", "Contents"), ("glossary", "Glossary"), ("keywords", "Keywords"))
                    if p in site.present)
-    if site.single:
-        nav = nav.replace("index.html#page-index", "index.html")
     footer = f"Comprehensive Rules effective {effective}. " if effective else ""
     scripts = '<script src="search-index.js"></script><script src="search.js"></script>' if script else ""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, '
@@ -339,7 +344,7 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
         content.append(("glossary", "Glossary", pages.glossary(ordered(by_page["glossary"]))))
     content.append(("keywords", "Keywords", pages.keyword_index()))
     content += [(site.page[k], str(g.nodes[k]["label"]), pages.keyword(k)) for k in site.keywords]
-    for page, title, render in (("faq", "Other FAQ entries", lambda ns: "<h1>FAQ</h1>" + "".join(pages.faq(n) for n in ns)),
+    for page, title, render in (("faq", "Other FAQ entries", lambda ns: "<h1>Other FAQ entries</h1>" + "".join(pages.faq(n) for n in ns)),
                                 ("sources", "Other sources", pages.sources), ("cards", "Cards", pages.cards)):
         if page in by_page:
             content.append((page, title, render(ordered(by_page[page]))))
