@@ -33,7 +33,7 @@ def run(ctx: Context) -> int:
         return 0
     table = Table.grid(padding=(0, 2), pad_edge=False)
     for v in versions:
-        mark = "loaded by default" if v.date == chosen else ""
+        mark = ("loaded (--cr-date)" if ctx.opt("cr_date") else "loaded by default") if v.date == chosen else ""
         table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
     console.print(Text(f"{len(versions)} installed in {store.rules_dir()}:"))
     console.print(table)
