@@ -25,8 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     args = ctx.args
-    if args.paths:  # checking given files: just those, unless --rules adds more
+    if args.paths:  # checking given files: just those, unless --rules (or --cr-date) adds more
         args.rules = list(args.paths) + (args.rules or [])
+        args.no_installed = True
         if getattr(args, "no_bundled", None) is None:
             args.no_bundled = True
     report = check_report(ctx.book())

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load, parse_spec
+from rulesgraph import Rulebook, SourceSpec, bundled_sources, load, parse_spec, store
 
 __all__ = ["Context", "add_global_options"]
 
@@ -27,6 +27,8 @@ def add_global_options(parser: argparse.ArgumentParser, *, sub: bool = False) ->
     group.add_argument("--rules", action="append", default=unset, dest="sub_rules" if sub else "rules", metavar="[FORMAT:]PATH",
                        help="add a rules source (repeatable); FORMAT is cr, faq, excerpt or sections, detected when left out")
     group.add_argument("--no-bundled", action="store_true", default=unset, help="leave the bundled FAQ and keyword data out")
+    group.add_argument("--cr-date", default=unset, metavar="YYYY-MM-DD",
+                       help="load the installed Comprehensive Rules effective that day (default: the newest installed)")
     group.add_argument("--no-cache", action="store_true", default=unset, help="build from the sources without reading or writing the cache")
     group.add_argument("--plain", action="store_true", default=unset, help="plain text: no colour, no links, no pager")
 
@@ -49,8 +51,12 @@ class Context:
         return bool(self.opt("plain")) or "NO_COLOR" in os.environ or not self.stdout.isatty()
 
     def specs(self) -> list[SourceSpec]:
+        """Bundled data, then the installed CR (newest, or ``--cr-date``) unless ``--rules`` gives one, then ``--rules``."""
         specs = [] if self.opt("no_bundled") else bundled_sources()
-        return specs + [parse_spec(p) for p in self.opt("rules", []) + self.opt("sub_rules", [])]
+        given = [parse_spec(p) for p in self.opt("rules", []) + self.opt("sub_rules", [])]
+        date = self.opt("cr_date")
+        installed = None if self.opt("no_installed") and date is None else store.default_cr(given, date)
+        return specs + ([installed] if installed else []) + given
 
     def book(self) -> Rulebook:
         """Load the sources once; notices (cache rebuilt …) go to stderr."""

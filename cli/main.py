@@ -9,10 +9,10 @@ from typing import NoReturn
 
 from rulesgraph import RulesgraphError, __version__
 
-from . import cmd_check
+from . import cmd_check, cmd_diff, cmd_export, cmd_update, cmd_versions
 from .context import Context, add_global_options
 
-COMMANDS = {"check": cmd_check}
+COMMANDS = {"check": cmd_check, "update": cmd_update, "versions": cmd_versions, "diff": cmd_diff, "export": cmd_export}
 """Every subcommand: its module has ``HELP``, ``add_parser(sub)`` and ``run(ctx) -> int``."""
 
 

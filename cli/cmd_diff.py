@@ -1,0 +1,49 @@
+"""``rulesgraph diff``: what changed between two Comprehensive Rules versions (installed dates or files)."""
+
+from __future__ import annotations
+
+import argparse
+
+from rulesgraph import RulesgraphError, store
+from rulesgraph.diff import diff_files
+
+from .context import Context
+from .render_diff import render_diff
+
+HELP = "list rules added, removed, changed (word by word) and renumbered between two CR versions"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("diff", help=HELP, description=HELP + ". OLD and NEW are installed effective dates (see 'rulesgraph "
+                       "versions') or CR files; without them, the two newest installed versions are compared.")
+    p.add_argument("old", nargs="?", metavar="OLD", help="earlier version: YYYY-MM-DD (installed) or a file")
+    p.add_argument("new", nargs="?", metavar="NEW", help="later version: YYYY-MM-DD (installed) or a file")
+    p.add_argument("--rule", metavar="N", help="only this rule and what it contains (702, 702.19 …)")
+    p.add_argument("--json", action="store_true", help='print {"old", "new", "added", "removed", "changed", "renumbered", …}')
+    p.add_argument("--limit", type=int, metavar="N", help="list at most N rules of each kind")
+    p.add_argument("--context", type=int, default=8, metavar="WORDS",
+                   help="unchanged words shown around each change (default 8; 0 shows whole texts)")
+    return p
+
+
+def _sides(args: argparse.Namespace) -> tuple[str, str]:
+    if args.old and args.new:
+        return str(store.resolve(args.old)), str(store.resolve(args.new))
+    if args.old:
+        raise RulesgraphError("diff needs two versions (OLD NEW), or none to compare the two newest installed")
+    versions = store.installed()
+    if len(versions) < 2:
+        raise RulesgraphError(f"diff without OLD NEW compares the two newest installed versions, but {len(versions)} is installed; "
+                              "give two files or install another version with 'rulesgraph update --file PATH'")
+    return str(versions[1].path), str(versions[0].path)
+
+
+def run(ctx: Context) -> int:
+    args = ctx.args
+    old, new = _sides(args)
+    diff = diff_files(old, new, args.rule)
+    if args.json:
+        ctx.json(diff.to_json())
+        return 0
+    render_diff(ctx.console(), diff, plain=ctx.plain, limit=args.limit, context=args.context)
+    return 0

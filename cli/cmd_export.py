@@ -1,0 +1,46 @@
+"""``rulesgraph export``: the loaded rules as a hyperlinked static web site, or the knowledge graph for other tools."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.text import Text
+
+from rulesgraph import RulesgraphError
+from rulesgraph.export_graph import FORMATS, around, export_graph
+from rulesgraph.export_html import export_html
+
+from .context import Context
+
+HELP = "write the loaded rules as a static web site (html DIR) or the knowledge graph (graph OUT: json, graphml or dot)"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("export", help=HELP, description=HELP + ". 'html' writes one page per chapter, the glossary, a page "
+                       "per keyword and a search page into DIR; 'graph' writes every node and edge to OUT.")
+    p.add_argument("what", choices=("html", "graph"), help="html: a static site; graph: the knowledge graph")
+    p.add_argument("out", metavar="DIR|OUT", help="the site's directory (html) or the graph file (graph)")
+    p.add_argument("--single-page", action="store_true", help="html: everything on one page instead of one page per chapter")
+    p.add_argument("--format", choices=FORMATS, help="graph: json (node-link), graphml or dot (default: from OUT's suffix)")
+    p.add_argument("--rule", metavar="N", help="graph: only rule N, what it contains and their neighbours (small enough for Graphviz)")
+    return p
+
+
+def run(ctx: Context) -> int:
+    args = ctx.args
+    if args.what == "html":
+        if args.format or args.rule:
+            raise RulesgraphError("--format and --rule are for 'export graph'; 'export html' writes the whole site")
+        book = ctx.book()
+        written = export_html(book.graph, args.out, single_page=args.single_page)
+        pages = sum(1 for p in written if p.suffix == ".html")
+        ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {args.out}; open {args.out}/index.html"))
+        return 0
+    if args.single_page:
+        raise RulesgraphError("--single-page is for 'export html'")
+    g = ctx.book().graph
+    if args.rule:
+        g = around(g, args.rule)
+    fmt = export_graph(g, args.out, args.format)
+    ctx.console().print(Text(f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt} to {args.out}"))
+    return 0

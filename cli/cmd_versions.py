@@ -1,0 +1,40 @@
+"""``rulesgraph versions``: list the installed Comprehensive Rules and say which one is loaded by default."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.table import Table
+from rich.text import Text
+
+from rulesgraph import store
+
+from .context import Context
+
+HELP = "list the installed Comprehensive Rules versions (by effective date)"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("versions", help=HELP, description=HELP + "; the newest is loaded unless --cr-date picks another")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def run(ctx: Context) -> int:
+    versions = store.installed()
+    chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
+    if ctx.args.json:
+        ctx.json({"directory": str(store.rules_dir()), "default": chosen,
+                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions]})
+        return 0
+    console = ctx.console()
+    if not versions:
+        console.print(Text(f"no Comprehensive Rules installed in {store.rules_dir()}; 'rulesgraph update' installs the current ones"))
+        return 0
+    table = Table.grid(padding=(0, 2), pad_edge=False)
+    for v in versions:
+        mark = ("loaded (--cr-date)" if ctx.opt("cr_date") else "loaded by default") if v.date == chosen else ""
+        table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
+    console.print(Text(f"{len(versions)} installed in {store.rules_dir()}:"))
+    console.print(table)
+    return 0

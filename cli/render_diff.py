@@ -1,0 +1,107 @@
+"""Render a :class:`rulesgraph.diff.CrDiff` on a rich console (shared by ``rulesgraph diff`` and the REPL's ``:diff``)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from rulesgraph.diff import CrDiff
+
+__all__ = ["render_diff", "render_words", "summary"]
+
+_STYLES = {"-": "red strike", "+": "green underline"}
+_MARKS = {"-": ("[-", "-]"), "+": ("{+", "+}")}
+
+
+def _context(run: str, first: bool, last: bool, keep: int) -> str:
+    """An unchanged run with only ``keep`` words kept next to each change."""
+    words = run.split(" ")
+    if keep <= 0 or len(words) <= (1 if first or last else 2) * keep + 1:
+        return run
+    if first and last:
+        return run
+    if first:
+        return "… " + " ".join(words[-keep:])
+    if last:
+        return " ".join(words[:keep]) + " …"
+    return " ".join(words[:keep]) + " … " + " ".join(words[-keep:])
+
+
+def render_words(words: tuple[tuple[str, str], ...], *, plain: bool, context: int = 0) -> Text:
+    """A word-level diff as one Text: colours on a terminal, ``[-deleted-]{+inserted+}`` marks in plain text;
+    with ``context``, unchanged runs keep only that many words next to each change."""
+    out = Text()
+    for i, (op, run) in enumerate(words):
+        if i:
+            out.append(" ")
+        if op == "=":
+            out.append(_context(run, i == 0, i == len(words) - 1, context))
+        elif plain:
+            start, end = _MARKS[op]
+            out.append(f"{start}{run}{end}")
+        else:
+            out.append(run, style=_STYLES[op])
+    return out
+
+
+def summary(diff: CrDiff) -> str:
+    c = diff.counts()
+    scope = f", rule {diff.scope}" if diff.scope else ""
+    return (f"Comprehensive Rules {diff.old or '?'} → {diff.new or '?'}{scope}: {diff.compared[0]:,} → {diff.compared[1]:,} rules and "
+            f"subrules; {c['added']:,} added, {c['removed']:,} removed, {c['changed']:,} changed ({c['changed_with_examples']:,} "
+            f"counting examples), {c['renumbered']:,} renumbered")
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def render_diff(console: Console, diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8) -> None:
+    """Summary line, then renumbered, added, removed and changed rules (at most ``limit`` of each; changed
+    rules show ``context`` unchanged words around each change, 0 for whole texts)."""
+    console.print(Text(summary(diff), style="bold"))
+    head = "bold" if not plain else ""
+
+    def section(title: str, count: int) -> bool:
+        if count:
+            console.print(Text(f"\n{title} ({count:,}):", style=head))
+        return bool(count)
+
+    def more(count: int) -> None:
+        if limit is not None and count > limit:
+            console.print(Text(f"  … {count - limit:,} more"))
+
+    moved_to = {m.old: m for m in diff.renumbered}
+    moved_from = {m.new: m for m in diff.renumbered}
+    if section("renumbered (old → new, similarity)", len(diff.renumbered)):
+        for m in diff.renumbered[:limit]:
+            console.print(Text(f"  {m.old} → {m.new}  {m.similarity:.1f}"))
+        more(len(diff.renumbered))
+    for title, entries, style in (("added", diff.added, "green"), ("removed", diff.removed, "red")):
+        if section(title, len(entries)):
+            for e in entries[:limit]:
+                line = Text(f"  {e.id}  ", style="" if plain else style)
+                if e.id in moved_from and title == "added":
+                    line.append(f"(was {moved_from[e.id].old}) ", style="dim")
+                if e.id in moved_to and title == "removed":
+                    line.append(f"(now {moved_to[e.id].new}) ", style="dim")
+                line.append(_clip(e.text, 200))
+                console.print(line)
+            more(len(entries))
+    if section("changed", len(diff.changed)):
+        for c in diff.changed[:limit]:
+            line = Text(f"  {c.id}  ", style=head)
+            if c.id in moved_from or c.id in moved_to:  # another rule's text took this number: no word diff to read
+                now = f"now the text of {moved_from[c.id].old}" if c.id in moved_from else "new text"
+                was = f"; its old text is now {moved_to[c.id].new}" if c.id in moved_to else ""
+                line.append(f"({now}{was}) ", style="dim")
+                line.append(_clip(c.new, 200))
+                console.print(line)
+                continue
+            line.append_text(render_words(c.words, plain=plain, context=context))
+            if c.examples:
+                line.append("  (examples changed too)", style="dim")
+            console.print(line)
+        more(len(diff.changed))
+    if diff.examples_changed:
+        console.print(Text(f"\nexamples changed, text unchanged ({len(diff.examples_changed):,}): " + ", ".join(diff.examples_changed)))

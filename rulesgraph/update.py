@@ -1,0 +1,159 @@
+"""Download the current Comprehensive Rules: find the TXT link on Wizards' rules page, fetch it, install it.
+
+Only the standard library's ``urllib`` is used.  Every failure — no answer in time, an HTTP
+error, a page without a rules link, a truncated body, an HTML page where text was expected, a
+file that does not validate — raises a one-line :class:`RulesgraphError` before anything is
+installed.  Download progress is reported through a callback; the library never draws it.
+"""
+
+from __future__ import annotations
+
+import html
+import http.client
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import unquote, urljoin, urlsplit
+
+from . import store
+from .errors import RulesgraphError
+from .sources import MAX_BYTES
+from .version import __version__
+
+__all__ = ["DEFAULT_URL", "TIMEOUT", "Progress", "Updated", "download", "fetch", "find_rules_link", "update"]
+
+DEFAULT_URL = "https://magic.wizards.com/en/rules"
+"""Wizards' rules page, which links the current Comprehensive Rules as PDF, DOCX and TXT."""
+TIMEOUT = 30.0
+"""Seconds to wait for a server to accept, answer or send more data."""
+CHUNK = 64 * 1024
+
+Progress = Callable[[int, int | None], None]
+"""Called as bytes arrive: ``(bytes so far, total from Content-Length or None)``."""
+
+_HREF = re.compile(r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+_DATE_IN_NAME = re.compile(r"(20\d{6})")
+_URL_IN_TEXT = re.compile(r"""https?:(?:\\?/){2}[^\s"'<>()]+?\.txt\b""", re.IGNORECASE)
+"""A TXT address written anywhere (a script's JSON data: ``https:\\/\\/media…\\/MagicCompRules%2020260619.txt``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Updated:
+    """What :func:`update` did: the page it read, the file it downloaded and the install result."""
+
+    page: str | None
+    link: str
+    installed: store.Validated
+
+
+def _fail(url: str, message: str) -> RulesgraphError:
+    return RulesgraphError(f"{url}: {message}")
+
+
+def _is_timeout(exc: BaseException) -> bool:
+    return isinstance(exc, TimeoutError) or "timed out" in str(exc)
+
+
+def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = None, limit: int = MAX_BYTES) -> tuple[bytes, str]:
+    """GET ``url``; returns the whole body and its Content-Type.  A body shorter than its
+    Content-Length (the connection dropped) is an error, as is one over ``limit`` bytes."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise _fail(url, "not an http:// or https:// address")
+    request = urllib.request.Request(url, headers={"User-Agent": f"rulesgraph/{__version__}", "Accept-Encoding": "identity"})
+    try:
+        response = urllib.request.urlopen(request, timeout=timeout)  # the scheme was checked above
+    except urllib.error.HTTPError as exc:
+        raise _fail(url, f"HTTP {exc.code} {exc.reason}") from None
+    except urllib.error.URLError as exc:
+        if _is_timeout(exc.reason if isinstance(exc.reason, BaseException) else exc):
+            raise _fail(url, f"no answer within {timeout:g} s (timed out)") from None
+        raise _fail(url, f"cannot connect ({exc.reason})") from None
+    except TimeoutError:
+        raise _fail(url, f"no answer within {timeout:g} s (timed out)") from None
+    except (http.client.HTTPException, OSError) as exc:
+        raise _fail(url, f"no valid answer ({exc.__class__.__name__}: {exc})") from None
+    with response:
+        return _read_body(url, response, timeout, progress, limit), response.headers.get("Content-Type", "")
+
+
+def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, progress: Progress | None, limit: int) -> bytes:
+    length = response.headers.get("Content-Length")
+    total = int(length) if length and length.isdigit() else None
+    if total is not None and total > limit:
+        raise _fail(url, f"too large ({total:,} bytes); the Comprehensive Rules are about 1 MB")
+    chunks: list[bytes] = []
+    done = 0
+    if progress:
+        progress(0, total)
+    try:
+        while chunk := response.read(CHUNK):
+            chunks.append(chunk)
+            done += len(chunk)
+            if done > limit:
+                raise _fail(url, f"too large (over {limit:,} bytes); the Comprehensive Rules are about 1 MB")
+            if progress:
+                progress(done, total)
+    except http.client.IncompleteRead as exc:
+        raise _fail(url, f"download truncated: got {done + len(exc.partial):,} bytes, then the connection closed") from None
+    except TimeoutError:
+        raise _fail(url, f"download stalled: no data for {timeout:g} s (timed out) after {done:,} bytes") from None
+    except (http.client.HTTPException, OSError) as exc:
+        raise _fail(url, f"download failed after {done:,} bytes ({exc.__class__.__name__}: {exc})") from None
+    if total is not None and done < total:
+        raise _fail(url, f"download truncated: got {done:,} of {total:,} bytes; nothing was installed")
+    return b"".join(chunks)
+
+
+def find_rules_link(page: str, base: str) -> str:
+    """The Comprehensive Rules TXT link on a rules page, made absolute.
+
+    Any ``href`` — or absolute address written elsewhere in the page, as in a script's data — whose path
+    ends in ``.txt`` and mentions ``CompRules`` (``MagicCompRules%2020260619.txt``, relative or absolute)
+    qualifies; of several, the one with the latest date in its name wins.
+    """
+    found: list[str] = []
+    hrefs = [html.unescape(next(g for g in m.groups() if g is not None)).strip() for m in _HREF.finditer(page)]
+    # pages that render their links with a script carry them in JSON data instead of href attributes
+    written = [html.unescape(m.group(0)).replace("\\/", "/") for m in _URL_IN_TEXT.finditer(page)]
+    for href in [*hrefs, *written]:
+        path = unquote(urlsplit(href).path)
+        if path.lower().endswith(".txt") and "comprules" in path.lower().replace(" ", ""):
+            found.append(urljoin(base, href))
+    if not found:
+        raise _fail(base, "no Comprehensive Rules .txt link on the page (give the page with --url, or a file with --file)")
+    dated = [(m.group(1), link) for link in found if (m := _DATE_IN_NAME.search(unquote(link)))]
+    return max(dated)[1] if dated else found[0]
+
+
+def _looks_like_html(body: bytes, content_type: str) -> bool:
+    head = body[:1024].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    return "html" in content_type.lower() or head.startswith((b"<!doctype", b"<html", b"<head", b"<body"))
+
+
+def download(link: str, *, timeout: float = TIMEOUT, progress: Progress | None = None) -> bytes:
+    """Fetch the rules text itself, refusing an HTML page served in its place."""
+    body, content_type = fetch(link, timeout=timeout, progress=progress)
+    if _looks_like_html(body, content_type):
+        raise _fail(link, "got an HTML page instead of the rules text; nothing was installed")
+    return body
+
+
+def update(url: str = DEFAULT_URL, *, timeout: float = TIMEOUT, progress: Progress | None = None) -> Updated:
+    """Find the current rules on the page at ``url`` (or take ``url`` itself when it names a .txt
+    file), download, validate and install them."""
+    page_url: str | None = url
+    if urlsplit(url).path.lower().endswith(".txt"):
+        link, page_url = url, None
+    else:
+        body, content_type = fetch(url, timeout=timeout, limit=8 * 1024 * 1024)
+        charset = re.search(r"charset=([\w-]+)", content_type)
+        try:
+            page = body.decode(charset.group(1) if charset else "utf-8", errors="replace")
+        except LookupError:
+            page = body.decode("utf-8", errors="replace")
+        link = find_rules_link(page, url)
+    data = download(link, timeout=timeout, progress=progress)
+    name = unquote(urlsplit(link).path.rsplit("/", 1)[-1]) or link
+    return Updated(page_url, link, store.install(data, name))

@@ -1,0 +1,92 @@
+"""Graph export: JSON and GraphML load back with networkx, Graphviz accepts the DOT file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.export_graph import around, export_graph, format_for, to_dot
+from rulesgraph_cli.main import main
+
+
+@pytest.fixture(scope="module")
+def exported(full_book: Rulebook, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("graph")
+    for fmt in ("json", "graphml", "dot"):
+        export_graph(full_book.graph, out / f"rules.{fmt}")
+    return out
+
+
+def same_graph(loaded: nx.MultiDiGraph, original: nx.MultiDiGraph) -> None:
+    assert set(loaded.nodes) == set(original.nodes)
+    assert sorted((str(s), str(d), str(k)) for s, d, k in loaded.edges(keys=True)) == \
+        sorted((str(s), str(d), str(k)) for s, d, k in original.edges(keys=True))
+
+
+def test_json_round_trip(exported: Path, full_book: Rulebook) -> None:
+    data = json.loads((exported / "rules.json").read_text(encoding="utf-8"))
+    g = nx.node_link_graph(data, edges="edges")
+    assert isinstance(g, nx.MultiDiGraph) and g.graph["effective"] == "2026-06-19"
+    same_graph(g, full_book.graph)
+    assert g.nodes["702.19b"]["text"] == full_book.graph.nodes["702.19b"]["text"]
+    assert g.nodes["702.19b"]["examples"] == list(full_book.graph.nodes["702.19b"]["examples"])
+
+
+def test_graphml_round_trip(exported: Path, full_book: Rulebook) -> None:
+    g = nx.read_graphml(exported / "rules.graphml", force_multigraph=True)
+    assert isinstance(g, nx.MultiDiGraph)
+    same_graph(g, full_book.graph)
+    node = g.nodes["702.19"]
+    assert (node["kind"], node["title"], node["line"]) == ("rule", "Trample", full_book.graph.nodes["702.19"]["line"])
+    assert "number" not in g.nodes["glossary:Trample"]  # None values are left out, not written as "None"
+    kinds = {data["kind"] for *_, data in g.edges(data=True)}
+    assert kinds == {"contains", "cites", "defines", "about", "see_also", "mentions", "current", "renamed_to"}
+    similarity = [d["similarity"] for *_, d in g.edges(data=True) if "similarity" in d]
+    assert similarity and all(isinstance(s, float) for s in similarity)
+
+
+def test_dot_syntax(exported: Path, full_book: Rulebook, seeds_book: Rulebook, tmp_path: Path) -> None:
+    text = (exported / "rules.dot").read_text(encoding="utf-8")
+    assert text.startswith("digraph rulesgraph {") and text.rstrip().endswith("}")
+    assert '"702.19" -> "702.19a" [kind="contains"' in text
+    assert to_dot(nx.MultiDiGraph([("a\"b", "c\\d")])).count('"a\\"b" -> "c\\\\d"') == 1
+    dot = shutil.which("dot")
+    if dot is None:
+        pytest.skip("Graphviz is not installed (apt-get install graphviz); the DOT text was checked without it")
+    nop = shutil.which("nop")
+    if nop:  # the whole graph: parsed by Graphviz without a layout (laying out 4,500 nodes takes minutes)
+        proc = subprocess.run([nop, str(exported / "rules.dot")], capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    for name, g in (("seeds", seeds_book.graph), ("trample", around(full_book.graph, "702.19"))):
+        path = tmp_path / f"{name}.dot"
+        export_graph(g, path)
+        proc = subprocess.run([dot, "-Tsvg", str(path), "-o", str(tmp_path / f"{name}.svg")], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0 and "Error" not in proc.stderr, proc.stderr
+        assert (tmp_path / f"{name}.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_formats_and_errors(tmp_path: Path, full_book: Rulebook) -> None:
+    assert format_for("x.graphml", None) == "graphml" and format_for("x.gv", None) == "dot" and format_for("x", "json") == "json"
+    with pytest.raises(RulesgraphError, match="--format"):
+        format_for("graph.out", None)
+    with pytest.raises(RulesgraphError, match="is a directory"):
+        export_graph(full_book.graph, tmp_path, "json")
+    with pytest.raises(RulesgraphError, match=r"no rule 999\.99"):
+        around(full_book.graph, "999.99")
+    small = around(full_book.graph, "702.19")
+    assert {"702.19", "702.19a", "keyword:trample", "glossary:Trample", "510"} <= set(small.nodes) and len(small) < 60
+
+
+def test_cli_export_graph(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "graph", "--format", "json", str(tmp_path / "g.out")]) == 0
+    assert "nodes and" in capsys.readouterr().out
+    assert nx.node_link_graph(json.loads((tmp_path / "g.out").read_text()), edges="edges").number_of_nodes() > 200
+    assert main(["export", "graph", str(tmp_path / "g.unknown")]) == 2
+    assert "--format" in capsys.readouterr().err
+    assert main(["export", "graph", str(tmp_path / "g.dot"), "--single-page"]) == 2

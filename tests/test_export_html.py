@@ -1,0 +1,177 @@
+"""The static site export: pages and anchors, links both ways, keyword pages, escaping, and no broken internal link."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, load
+from rulesgraph.export_html import Site, export_html
+from rulesgraph_cli.main import main
+
+from .minicr import make_cr
+
+
+class _Page(HTMLParser):
+    """Every id, every link and every asset reference of one page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+        self.assets: list[str] = []
+        self.scripts: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        if tag == "a" and a.get("href") is not None:
+            self.hrefs.append(str(a["href"]))
+        if tag in ("script", "img", "link", "iframe") and (a.get("src") or a.get("href")):
+            self.assets.append(str(a.get("src") or a.get("href")))
+        if tag == "script":
+            self.scripts.append(str(a.get("src")))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse_site(directory: Path) -> dict[str, _Page]:
+    pages = {}
+    for path in sorted(directory.glob("*.html")):
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        pages[path.name] = page
+    return pages
+
+
+def broken_links(directory: Path) -> list[str]:
+    """Every internal link whose file or anchor does not exist, and every asset that is not a local file."""
+    pages = parse_site(directory)
+    broken = []
+    for name, page in pages.items():
+        for href in page.hrefs:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc:
+                broken.append(f"{name}: external link {href}")
+                continue
+            target = unquote(parts.path) or name
+            if target not in pages:
+                broken.append(f"{name}: {href}: no page {target}")
+            elif parts.fragment and unquote(parts.fragment) not in pages[target].ids:
+                broken.append(f"{name}: {href}: no anchor {parts.fragment!r} in {target}")
+        for asset in page.assets:
+            if urlsplit(asset).scheme or urlsplit(asset).netloc or not (directory / asset).is_file():
+                broken.append(f"{name}: asset {asset} is not a file of the site")
+    return broken
+
+
+@pytest.fixture(scope="module")
+def site(full_book: Rulebook, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    export_html(full_book.graph, out)
+    return out
+
+
+def test_pages_and_anchors(site: Path, full_book: Rulebook) -> None:
+    names = {p.name for p in site.iterdir()}
+    assert {"index.html", "glossary.html", "keywords.html", "search.html", "style.css", "search.js", "search-index.js"} <= names
+    assert {f"chapter-{n}.html" for n in range(1, 10)} <= names
+    assert "keyword-trample.html" in names and "keyword-annihilator.html" in names
+    pages = parse_site(site)
+    g = full_book.graph
+    cr = [n for n, d in g.nodes(data=True) if d.get("numbering") == "cr"]
+    anchors = set().union(*(p.ids for name, p in pages.items() if name.startswith("chapter-")))
+    assert set(cr) <= anchors  # an anchor for every chapter, section, rule and subrule
+    assert "702.19b" in pages["chapter-7.html"].ids and "g-trample" in pages["glossary.html"].ids
+
+
+def test_no_broken_internal_link(site: Path) -> None:
+    assert broken_links(site) == []
+    hrefs = sum(len(p.hrefs) for p in parse_site(site).values())
+    assert hrefs > 15000  # the check had something to check
+
+
+def test_references_are_links_with_ranges_expanded(site: Path) -> None:
+    chapter1 = (site / "chapter-1.html").read_text(encoding="utf-8")
+    block = re.search(r'<div class="rule subrule" id="100.2a">.*?</div>', chapter1)
+    assert block and 'href="chapter-1.html#100.4a"' in block.group(0)  # "See rule 100.4a."
+    chapter7 = (site / "chapter-7.html").read_text(encoding="utf-8")
+    assert '<a href="chapter-5.html#510" class="ref">510</a>' in chapter7  # 702.19a: (See rule 510, “Combat Damage Step.”)
+    chapter6 = (site / "chapter-6.html").read_text(encoding="utf-8")
+    ranges = re.findall(r'<span class="range">\((.*?)\)</span>', chapter6)
+    assert ranges and all(part.startswith("<a href=") for r in ranges for part in r.split(", "))
+
+
+def test_cited_by_and_glossary_both_ways(site: Path, full_book: Rulebook) -> None:
+    chapter7 = (site / "chapter-7.html").read_text(encoding="utf-8")
+    block = re.search(r'<div class="rule rule" id="702.19">.*?</div>', chapter7)
+    assert block is not None
+    citing = {src for src, _, kind in full_book.graph.in_edges("702.19", keys=True) if kind == "cites"}
+    assert citing == {"glossary:Trample", "glossary:Trample Over Planeswalkers"}
+    assert '<a href="glossary.html#g-trample">glossary: Trample</a>' in block.group(0)
+    assert 'Glossary: <a href="glossary.html#g-trample">Trample</a>' in block.group(0)  # rule → glossary
+    glossary = (site / "glossary.html").read_text(encoding="utf-8")
+    entry = re.search(r'<div class="entry" id="g-trample">.*?</div>', glossary)
+    assert entry and 'href="chapter-7.html#702.19"' in entry.group(0)  # glossary → rule
+    apnap = re.search(r'<div class="entry" id="g-apnap-order">.*?</div>', glossary)
+    assert apnap and 'See <a href="glossary.html#g-active-player-nonactive-player-order">' in apnap.group(0)
+    assert chapter7.count('class="cited-by') >= 1000  # under every rule and subrule
+
+
+def test_keyword_pages_have_their_faq(site: Path) -> None:
+    page = (site / "keyword-annihilator.html").read_text(encoding="utf-8")
+    assert "Q: What does Annihilator do?" in page and page.count('<div class="faq"') == 4
+    assert 'href="chapter-7.html#702.86"' in page
+    umbra = (site / "keyword-umbra-armor.html").read_text(encoding="utf-8")
+    assert "Q: What does Totem armor do?" in umbra and "Formerly: " in umbra  # renamed keywords bring their FAQ along
+    keywords = (site / "keywords.html").read_text(encoding="utf-8")
+    assert keywords.count("<li>") >= 260
+
+
+def test_search_index(site: Path) -> None:
+    index = (site / "search-index.js").read_text(encoding="utf-8")
+    assert index.startswith("window.RULESGRAPH_INDEX = [") and '["chapter-7.html#702.19", "702.19", "Trample", ""]' in index
+
+
+def test_markup_in_a_rules_file_is_text(tmp_path: Path) -> None:
+    cr = tmp_path / "cr.txt"
+    cr.write_text(make_cr(extra='<script>window.pwned = 1</script> & <b onclick="x()">bold</b>'), encoding="utf-8")
+    book = load([SourceSpec(str(cr))], use_cache=False)
+    export_html(book.graph, tmp_path / "site")
+    for path in (tmp_path / "site").glob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert "<script>window" not in html and "<b onclick" not in html, path.name
+    chapter = (tmp_path / "site" / "chapter-1.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;window.pwned = 1&lt;/script&gt; &amp; &lt;b onclick=&quot;x()&quot;&gt;bold&lt;/b&gt;" in chapter
+    assert "&lt;script&gt;" in (tmp_path / "site" / "search-index.js").read_text(encoding="utf-8").replace("<script>", "&lt;script&gt;")
+    assert broken_links(tmp_path / "site") == []
+
+
+def test_single_page_and_seeds_only(tmp_path: Path, seeds_book: Rulebook) -> None:
+    export_html(seeds_book.graph, tmp_path / "one", single_page=True)
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names == ["index.html", "search-index.js", "search.html", "search.js", "style.css"]
+    assert broken_links(tmp_path / "one") == []
+    index = (tmp_path / "one" / "index.html").read_text(encoding="utf-8")
+    assert "No Comprehensive Rules were loaded" in index and 'id="page-keyword-annihilator"' in index
+    site = Site(seeds_book.graph)
+    assert site.href("faq:annihilator-1") == "keyword-annihilator.html#faq-annihilator-1"
+    assert site.rule_href("702.19") is None  # no CR: numbers in text stay text
+
+
+def test_cli_export_html(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "html", str(tmp_path / "out")]) == 0
+    assert "pages and 3 assets" in capsys.readouterr().out and (tmp_path / "out" / "index.html").is_file()
+    (tmp_path / "file").write_text("x")
+    assert main(["export", "html", str(tmp_path / "file")]) == 2
+    assert "exists and is not a directory" in capsys.readouterr().err
+    assert main(["export", "html", str(tmp_path / "x"), "--format", "dot"]) == 2
+    with pytest.raises(RulesgraphError):
+        export_html(load(bundled_sources(), use_cache=False).graph, tmp_path / "file")

@@ -1,0 +1,63 @@
+"""Per-rule change notes between the two newest installed versions, and their cache."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import history, store
+
+from .minicr import make_cr
+
+
+@pytest.fixture
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path / "cache"))
+    history._memory.clear()
+    return tmp_path
+
+
+def test_no_notes_with_fewer_than_two_versions(dirs: Path) -> None:
+    assert history.rule_note("702.19b") is None
+    store.install(make_cr("2024-02-02").encode(), "a")
+    assert history.latest() is None and history.rule_note("702.19b") is None
+
+
+def test_notes_on_both_sides(dirs: Path) -> None:
+    store.install(make_cr("2024-02-02").encode(), "a")
+    store.install(make_cr("2026-06-19", trample="Excess damage goes to the player.").encode(), "b")
+    note = history.rule_note("702.19b")
+    assert note is not None and note.kind == "changed" and ("+", "goes") in note.words
+    assert str(note) == "702.19b changed since the 2024-02-02 rules"
+    assert str(history.rule_note("702.19b", "2024-02-02")) == "702.19b changed in the 2026-06-19 rules"
+    assert history.rule_note("702.19a") is None and history.rule_note("702.19b", "2025-01-01") is None
+    assert list((dirs / "cache").glob("diff-*.pickle"))
+
+
+def test_the_diff_is_computed_once(dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store.install(make_cr("2024-02-02").encode(), "a")
+    store.install(make_cr("2026-06-19", extra="New words.").encode(), "b")
+    assert str(history.rule_note("100.1")) == "100.1 changed since the 2024-02-02 rules"
+    calls: list[object] = []
+    monkeypatch.setattr(history, "diff_files", lambda *a: calls.append(a))
+    start = time.perf_counter()
+    for _ in range(1000):
+        history.rule_note("100.1")
+    assert time.perf_counter() - start < 1.0 and not calls  # in memory
+    history._memory.clear()
+    assert history.rule_note("100.1") is not None and not calls  # from the cache directory
+    assert not list((dirs / "cache").glob("*.tmp"))
+
+
+def test_real_moves_as_notes(dirs: Path, cr2024: Path, cr2026: Path) -> None:
+    store.install_file(cr2024)
+    store.install_file(cr2026)
+    history._memory.clear()
+    assert str(history.rule_note("701.14")) == "701.14 was 701.12 in the 2024-02-02 rules"
+    assert str(history.rule_note("701.12", "2024-02-02")) == "701.12 is 701.14 in the 2026-06-19 rules"
+    assert str(history.rule_note("107.18")) == "107.18 is new since the 2024-02-02 rules"
+    assert str(history.rule_note("509.5a", "2024-02-02")).startswith("509.5a is 509.3")
+    assert str(history.rule_note("701.28a")) == "701.28a was 701.50a in the 2024-02-02 rules (reworded; 99.5% alike)"

@@ -1,0 +1,109 @@
+"""Installed CR versions: validation, atomic install, listing, picking one, and the default CR to load."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import RulesgraphError, SourceSpec, store
+
+from .minicr import make_cr
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data directory of this test's own (the session-wide one is shared by every test)."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def test_data_dir_honours_the_environment(data_dir: Path) -> None:
+    assert store.data_dir() == data_dir and store.rules_dir() == data_dir / "rules"
+    assert store.installed() == [] and store.newest() is None
+
+
+def test_install_lists_and_picks_versions(data_dir: Path) -> None:
+    first = store.install(make_cr("2024-02-02").encode(), "old.txt")
+    assert first.status == "installed" and first.date == "2024-02-02" and first.rules == 253 and first.glossary == 3
+    assert first.path == data_dir / "rules" / "MagicCompRules-20240202.txt"
+    data = make_cr("2026-06-19").encode()
+    assert store.install(data, "new.txt").status == "installed"
+    assert store.install(data, "new.txt").status == "unchanged"
+    assert store.install(make_cr("2026-06-19", extra="Reissued.").encode(), "new.txt").status == "replaced"
+    assert [v.date for v in store.installed()] == ["2026-06-19", "2024-02-02"]
+    assert store.newest().date == "2026-06-19"  # type: ignore[union-attr]
+    assert store.path_for("2024-02-02").read_bytes() == make_cr("2024-02-02").encode()  # the bytes as given
+    (data_dir / "rules" / ".MagicCompRules-20990101.txt.x.tmp").write_text("half")
+    (data_dir / "rules" / "notes.txt").write_text("mine")
+    assert [v.date for v in store.installed()] == ["2026-06-19", "2024-02-02"]
+
+
+def test_unknown_date_names_what_is_installed(data_dir: Path) -> None:
+    store.install(make_cr("2024-02-02").encode(), "old.txt")
+    with pytest.raises(RulesgraphError, match=r"^no installed rules effective 2025-01-01; installed: 2024-02-02$"):
+        store.path_for("2025-01-01")
+    with pytest.raises(RulesgraphError, match="YYYY-MM-DD"):
+        store.path_for("June 2024")
+    with pytest.raises(RulesgraphError, match="neither an installed date"):
+        store.resolve("nothing-here.txt")
+    assert store.resolve("2024-02-02").name == "MagicCompRules-20240202.txt"
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"", "empty file"),
+        (b"<!DOCTYPE html><html><body>Rules</body></html>", "HTML page"),
+        (make_cr().replace("These rules are effective as of", "Written on").encode(), "no 'These rules are effective"),
+        (make_cr(filler=100).encode(), "only 408 numbered rules"),
+        (make_cr(glossary=False).encode(), "no glossary"),
+        (make_cr().encode()[:30000], "no glossary"),
+    ],
+)
+def test_invalid_files_are_refused_in_one_line(data_dir: Path, data: bytes, reason: str) -> None:
+    with pytest.raises(RulesgraphError, match=reason) as info:
+        store.install(data, "bad.txt")
+    assert "\n" not in str(info.value) and str(info.value).startswith("bad.txt: ")
+    assert store.installed() == []
+
+
+def test_a_failed_write_leaves_the_previous_install_intact(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    good = make_cr("2026-06-19").encode()
+    store.install(good, "good.txt")
+
+    def crash(fd: int) -> None:  # dies half-way: after some bytes reached the temporary file
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(RulesgraphError, match=r"cannot install into .*No space left on device"):
+        store.install(make_cr("2026-06-19", extra="Newer.").encode(), "newer.txt")
+    assert store.path_for("2026-06-19").read_bytes() == good
+    assert sorted(p.name for p in (data_dir / "rules").iterdir()) == ["MagicCompRules-20260619.txt"]
+
+
+def test_install_file_uses_the_source_reader_errors(data_dir: Path, tmp_path: Path) -> None:
+    with pytest.raises(RulesgraphError, match="no such file"):
+        store.install_file(tmp_path / "missing.txt")
+    path = tmp_path / "cr.txt"
+    path.write_text(make_cr("2025-11-14"), encoding="utf-8")
+    assert store.install_file(path).date == "2025-11-14"
+
+
+def test_default_cr_is_the_newest_unless_rules_give_one(data_dir: Path, tmp_path: Path) -> None:
+    assert store.default_cr([]) is None
+    store.install(make_cr("2024-02-02").encode(), "old.txt")
+    store.install(make_cr("2026-06-19").encode(), "new.txt")
+    spec = store.default_cr([])
+    assert spec == SourceSpec(str(data_dir / "rules" / "MagicCompRules-20260619.txt"), "cr", "MagicCompRules-20260619.txt")
+    assert store.default_cr([], "2024-02-02").display == "MagicCompRules-20240202.txt"  # type: ignore[union-attr]
+    with pytest.raises(RulesgraphError, match="no installed rules effective 2025-05-05"):
+        store.default_cr([], "2025-05-05")
+    mine = tmp_path / "mine.txt"
+    mine.write_text(make_cr("2025-01-01"))
+    assert store.default_cr([SourceSpec(str(mine))]) is None  # detected as a CR
+    assert store.default_cr([SourceSpec("x.txt", "cr")]) is None  # named as one
+    assert store.default_cr([SourceSpec(str(tmp_path / "missing.txt"))]) == spec  # loading reports the missing file
+    with pytest.raises(RulesgraphError, match="--rules already gives one"):
+        store.default_cr([SourceSpec(str(mine))], "2024-02-02")

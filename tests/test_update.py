@@ -1,0 +1,241 @@
+"""`update`: find the TXT link, download with progress, install — against a local HTTP server on 127.0.0.1
+(a fixture rules page, a small CR file, and the failures: 404, truncated body, HTML instead of text,
+no TXT link, a server too slow to answer).  Nothing here touches the internet."""
+
+from __future__ import annotations
+
+import io
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import RulesgraphError, store
+from rulesgraph.update import download, fetch, find_rules_link, update
+from rulesgraph_cli import cmd_update
+from rulesgraph_cli.context import Context
+from rulesgraph_cli.main import build_parser, main
+
+from .conftest import FIXTURES
+from .minicr import make_cr
+
+TXT = "/downloads/MagicCompRules%2020260619.txt"
+CR = make_cr("2026-06-19", filler=400).encode()  # over one 64 KiB read, so progress is reported in steps
+
+
+@dataclass
+class Route:
+    body: bytes
+    status: int = 200
+    content_type: str = "text/plain"
+    length: int | None = None
+    """Content-Length to announce (defaults to the body's); more than the body makes a truncated download."""
+    delay: float = 0.0
+    """Seconds to wait before answering."""
+    stall: float = 0.0
+    """Seconds to wait after sending the first half of the body."""
+
+
+@dataclass
+class Server:
+    base: str
+    routes: dict[str, Route] = field(default_factory=dict)
+    hits: list[str] = field(default_factory=list)
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    """A threaded HTTP server on 127.0.0.1 (random port) answering from ``routes``."""
+    state = Server("")
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            state.hits.append(self.path)
+            route = state.routes.get(self.path)
+            if route is None:
+                self.send_error(404, "Not Found")
+                return
+            if route.delay:
+                state.stop.wait(route.delay)
+            self.send_response(route.status)
+            self.send_header("Content-Type", route.content_type)
+            self.send_header("Content-Length", str(route.length if route.length is not None else len(route.body)))
+            self.end_headers()
+            if route.stall:
+                half = len(route.body) // 2
+                self.wfile.write(route.body[:half])
+                self.wfile.flush()
+                state.stop.wait(route.stall)
+                self.wfile.write(route.body[half:])
+            else:
+                self.wfile.write(route.body)
+
+        def log_message(self, format: str, *args: object) -> None:  # keep the test output quiet
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    state.base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield state
+    finally:
+        state.stop.set()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def site(server: Server) -> Server:
+    """The fixture rules page linking the small CR file (relative link, as Wizards' page does with its CDN)."""
+    server.routes["/en/rules"] = Route((FIXTURES / "rules-page.html").read_bytes(), content_type="text/html; charset=utf-8")
+    server.routes[TXT] = Route(CR)
+    return server
+
+
+def installed_files(data_dir: Path) -> list[str]:
+    rules = data_dir / "rules"
+    return sorted(p.name for p in rules.iterdir()) if rules.exists() else []
+
+
+def test_update_end_to_end(site: Server, data_dir: Path) -> None:
+    seen: list[tuple[int, int | None]] = []
+    result = update(site.url("/en/rules"), timeout=5, progress=lambda done, total: seen.append((done, total)))
+    assert result.link == site.url(TXT) and result.page == site.url("/en/rules")
+    assert result.installed.status == "installed" and result.installed.date == "2026-06-19"
+    assert store.path_for("2026-06-19").read_bytes() == CR
+    assert seen[0] == (0, len(CR)) and seen[-1] == (len(CR), len(CR)) and len(seen) > 2
+    assert update(site.url("/en/rules"), timeout=5).installed.status == "unchanged"
+    assert update(site.url(TXT), timeout=5).page is None  # a .txt address is downloaded directly
+
+
+def test_find_rules_link_on_pages_like_wizards() -> None:
+    page = """<a href="https://media.wizards.com/2026/downloads/MagicCompRules%2020260619.pdf">PDF</a>
+      <a href="https://media.wizards.com/2026/downloads/MagicCompRules%2020260619.txt" class="x">TXT</a>"""
+    assert find_rules_link(page, "https://magic.wizards.com/en/rules") == "https://media.wizards.com/2026/downloads/MagicCompRules%2020260619.txt"
+    several = "<a href='old/MagicCompRules_20240202.txt'>a</a> <A HREF=new/MagicCompRules%2020260417.txt?x=1&amp;y=2>b</A>"
+    assert find_rules_link(several, "https://example.test/en/rules") == "https://example.test/en/new/MagicCompRules%2020260417.txt?x=1&y=2"
+    scripted = ('<div id="app"></div><script>window.__DATA__={"txt":"https:\\/\\/media.wizards.com\\/2026\\/downloads\\/'
+                'MagicCompRules%2020260619.txt","pdf":"https:\\/\\/media.wizards.com\\/MagicCompRules.pdf"}</script>')
+    assert find_rules_link(scripted, "https://magic.wizards.com/en/rules") == (
+        "https://media.wizards.com/2026/downloads/MagicCompRules%2020260619.txt")  # a page that draws its links with a script
+    with pytest.raises(RulesgraphError, match=r"no Comprehensive Rules \.txt link"):
+        find_rules_link('<a href="/MTG_MTR.txt">MTR</a> <a href="/CompRules.pdf">pdf</a>', "https://example.test/")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda s: s.routes.pop("/en/rules"), r"/en/rules: HTTP 404 Not Found"),
+        (lambda s: s.routes.pop(TXT), r"MagicCompRules%2020260619.txt: HTTP 404 Not Found"),
+        (lambda s: setattr(s.routes[TXT], "length", len(CR) + 5000), r"download truncated: got [\d,]+ of [\d,]+ bytes"),
+        (lambda s: setattr(s.routes[TXT], "body", CR[: len(CR) // 2]), r"no glossary"),  # cut short with a matching length
+        (lambda s: s.routes.__setitem__(TXT, Route(b"<!DOCTYPE html><html><body>Sign in</body></html>", content_type="text/html")),
+         r"got an HTML page instead of the rules text"),
+        (lambda s: s.routes.__setitem__(TXT, Route(b"<html><p>Moved</p></html>")), r"got an HTML page instead"),  # mislabelled
+        (lambda s: s.routes.__setitem__("/en/rules", Route(b"<html><a href='/rules.pdf'>PDF</a></html>", content_type="text/html")),
+         r"no Comprehensive Rules \.txt link on the page"),
+        (lambda s: s.routes.__setitem__(TXT, Route(b"Not the rules at all.\n" * 100)), r"no 'These rules are effective"),
+    ],
+)
+def test_failures_say_why_and_leave_the_install_untouched(site: Server, data_dir: Path, change, message: str) -> None:  # type: ignore[no-untyped-def]
+    store.install(make_cr("2024-02-02").encode(), "earlier.txt")
+    before = store.path_for("2024-02-02").read_bytes()
+    change(site)
+    with pytest.raises(RulesgraphError, match=message) as info:
+        update(site.url("/en/rules"), timeout=5)
+    assert "\n" not in str(info.value)
+    assert installed_files(data_dir) == ["MagicCompRules-20240202.txt"]
+    assert store.path_for("2024-02-02").read_bytes() == before
+
+
+def test_a_slow_server_times_out(server: Server, data_dir: Path) -> None:
+    server.routes["/slow"] = Route(CR, delay=3.0)
+    start = time.perf_counter()
+    with pytest.raises(RulesgraphError, match=r"/slow: no answer within 0\.3 s \(timed out\)$"):
+        update(server.url("/slow"), timeout=0.3)
+    assert time.perf_counter() - start < 2.5
+    assert installed_files(data_dir) == []
+
+
+def test_a_download_that_stalls_times_out(server: Server, data_dir: Path) -> None:
+    server.routes[TXT] = Route(CR, stall=3.0)
+    with pytest.raises(RulesgraphError, match=r"download stalled: no data for 0\.3 s \(timed out\) after [\d,]+ bytes$"):
+        update(server.url(TXT), timeout=0.3)
+    assert installed_files(data_dir) == []
+
+
+def test_progress_bar_only_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    ctx = Context(build_parser().parse_args(["update"]), stdout=io.StringIO(), stderr=Terminal())
+    with cmd_update._progress_bar(ctx) as progress:
+        assert progress is not None
+        progress(0, 1000)
+        progress(1000, 1000)
+    assert "downloading" in ctx.stderr.getvalue()  # type: ignore[attr-defined]
+    ctx = Context(build_parser().parse_args(["update", "--plain"]), stdout=io.StringIO(), stderr=Terminal())
+    with cmd_update._progress_bar(ctx) as progress:
+        assert progress is None
+
+
+def test_only_http_addresses_are_fetched() -> None:
+    for url in ("ftp://127.0.0.1/rules.txt", "file:///etc/passwd", "rules.txt"):
+        with pytest.raises(RulesgraphError, match=r"not an http:// or https:// address"):
+            fetch(url)
+
+
+def test_connection_refused_is_one_line() -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(RulesgraphError, match=r"cannot connect \(.*refused"):
+        download(f"http://127.0.0.1:{port}/MagicCompRules.txt", timeout=2)
+
+
+def test_cli_update_and_versions(site: Server, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["update", "--url", site.url("/en/rules"), "--timeout", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""  # no progress bar when stderr is not a terminal
+    assert out.startswith("installed the Comprehensive Rules effective 2026-06-19 (403 rules, ") and site.url(TXT) in out
+    path = tmp_path / "old.txt"
+    path.write_text(make_cr("2024-02-02"), encoding="utf-8")
+    assert main(["update", "--file", str(path)]) == 0
+    assert "effective 2024-02-02" in capsys.readouterr().out
+    assert main(["versions"]) == 0
+    out = capsys.readouterr().out
+    assert "2 installed in" in out and "2026-06-19  MagicCompRules-20260619.txt" in out and "loaded by default" in out
+    assert main(["--version"]) == 0 and "rules effective 2026-06-19" in capsys.readouterr().out
+    assert main(["--cr-date", "2024-02-02", "--version"]) == 0 and "rules effective 2024-02-02" in capsys.readouterr().out
+    assert main(["--cr-date", "2025-01-01", "--version"]) == 2
+    assert capsys.readouterr().err == "rulesgraph: error: no installed rules effective 2025-01-01; installed: 2026-06-19, 2024-02-02\n"
+
+
+def test_cli_update_errors_are_one_line_exit_2(site: Server, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    site.routes.pop(TXT)
+    assert main(["update", "--url", site.url("/en/rules"), "--timeout", "5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "HTTP 404" in err and "Traceback" not in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("<html><body>not rules</body></html>")
+    assert main(["update", "--file", str(bad)]) == 2
+    assert "HTML page" in capsys.readouterr().err
+    assert main(["versions"]) == 0 and "no Comprehensive Rules installed" in capsys.readouterr().out
