@@ -3,7 +3,8 @@
 Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--seeds-only] [--misses N]
 
 For each question set (default: bench/questions/{keywords,dev,holdout}.jsonl) prints rule-level
-hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``),
+hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``;
+an expected rule ``702.19`` by itself or one of its subrules; see :func:`rule_hit`),
 exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
 side by side with plain BM25 (the ``bm25s`` package, Snowball-stemmed with PyStemmer) over the same rule, glossary
 and FAQ texts.  ``--seeds-only`` loads just the bundled seeds and scores the FAQ paraphrases:
@@ -29,8 +30,14 @@ DEPTH = 10
 
 
 def rule_hit(expected: str, cited: str) -> bool:
-    """A cited rule hits an expected one when it is the same rule or the expected subrule's rule."""
-    return cited == expected or (level_of(expected) == "subrule" and cited == parent_of(expected))
+    """Rule-level hit: the cited rule is the expected one, or the rule of an expected subrule
+    (``702.19`` hits ``702.19b``), or a subrule of an expected rule (``702.19b`` hits ``702.19``).
+    A sibling (``702.19c`` for ``702.19b``) does not hit."""
+    if cited == expected:
+        return True
+    if level_of(expected) == "subrule":
+        return cited == parent_of(expected)
+    return level_of(expected) == "rule" and parent_of(cited) == expected
 
 
 def first_hit(expected: list[str], cited: list[str]) -> int | None:

@@ -25,6 +25,8 @@ __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
 MIN_SCORE = 0.2
 """Candidates scoring below this are not relevant enough to cite."""
+SAME_RULE = 0.5
+"""See :func:`_diversify`."""
 FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 _KIND = {"paragraph": "rule", "chapter": "section"}
@@ -50,7 +52,7 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
     g = book.graph
     chosen: list[Scored] = []
     by_node = {s.node: s for s in ranked}
-    ranked = _faq_forward(g, ranked)
+    ranked = _diversify(_faq_forward(g, ranked))
     for item in ranked:
         if len(chosen) >= k or item.score < MIN_SCORE:
             break
@@ -64,6 +66,25 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
                 if all(c.node != rule for c in chosen) and len(chosen) < k:
                     chosen.append(by_node.get(rule) or Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
     return chosen
+
+
+def _rule_of(node: str) -> str:
+    """``702.19`` for ``702.19b`` and for ``702.19`` itself; other ids are their own group."""
+    return node.rstrip("abcdefghijkmnpqrstuvwxyz") if node[:1].isdigit() and "." in node else node
+
+
+def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
+    """Re-order the best candidates so that each further citation from a rule already cited counts
+    SAME_RULE less: three subrules of one wrong rule should not fill the first three places."""
+    head, tail = ranked[:depth], ranked[depth:]
+    out: list[Scored] = []
+    seen: dict[str, int] = {}
+    while head:
+        best = max(head, key=lambda s: s.score * SAME_RULE ** seen.get(_rule_of(s.node), 0))
+        head.remove(best)
+        out.append(best)
+        seen[_rule_of(best.node)] = seen.get(_rule_of(best.node), 0) + 1
+    return out + tail
 
 
 def _faq_forward(g: nx.MultiDiGraph, ranked: list[Scored]) -> list[Scored]:
