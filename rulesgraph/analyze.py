@@ -23,6 +23,8 @@ __all__ = ["ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis
 CORRECT = 0.7
 """Least similarity (OSA: a transposition counts as one edit) for an unknown word to be read as a known
 one that starts with the same letter: ``clahs`` → ``clash``, ``barigan`` → ``bargain``."""
+DEFINED_FOCUS = 0.9
+"""Focus of a question that explicitly asks what a keyword means, whatever else it asks."""
 GAPPED = 0.85
 """Match quality of a name whose words are said apart (``set a scheme in motion``)."""
 EXPANSION = 0.4
@@ -149,6 +151,22 @@ def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool])
     return out
 
 
+_DEFINING = (
+    r"(?:what(?:s| is| are| does| do)|whats|how (?:does|do|is)|explain|define|meaning of|rules for) "
+    r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){{0,4}})?{name}\b"
+)
+
+
+def _defined(said_words: list[str], matches: list[Match]) -> Match | None:
+    """The keyword a question explicitly asks the meaning of ("what does X mean", "how does X work",
+    "explain X", "what is X"), whatever else it goes on to ask."""
+    text = " ".join(said_words)
+    for m in matches:
+        if m.kind == "keyword" and not m.negated and re.search(_DEFINING.format(name=re.escape(m.said)), text):
+            return m
+    return None
+
+
 def analyze(question: str, index: Index) -> Analysis:
     """Everything the ranking needs to know about ``question``."""
     text = clean(question)
@@ -195,5 +213,9 @@ def analyze(question: str, index: Index) -> Analysis:
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)
     focus = 0.0 if not named or numbers else 1.0 / (1 + len(leftover) * (1.0 if framed else 2.0))
+    subject = _defined(corrected, matches)
+    if subject is not None:  # "what does shuffle mean, and can my opponent cut?" asks first of all what shuffle is
+        focus = max(focus, DEFINED_FOCUS)
+        matches = [subject] + [m for m in matches if m is not subject]
     return Analysis(question, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
                     tuple(corrections), focus, truncated)

@@ -235,7 +235,8 @@ def _focus(g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
         return
     best = max(s.score.values(), default=1.0)
     keywords = list(dict.fromkeys(m.node for m in a.of_kind("keyword")))  # in the order the question names them
-    quality = {m.node: m.quality for m in reversed(a.of_kind("keyword"))}
+    # a confident spelling correction ("craete") names its subject as surely as the right spelling
+    quality = {m.node: min(1.0, m.quality / 0.8) for m in reversed(a.of_kind("keyword"))}
     for order, keyword in enumerate(keywords):
         for rule in definers(g, keyword):
             amount = WEIGHTS["focus"] * quality[keyword] * a.focus * best / (1 + order)
