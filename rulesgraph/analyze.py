@@ -13,12 +13,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from .index import Index, doc_terms, name_key
 from .text import STOPWORDS, fold, stem, words
 
-__all__ = ["ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean"]
+__all__ = ["ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean", "defined_subject"]
 
 CORRECT = 0.7
 """Least similarity (OSA: a transposition counts as one edit) for an unknown word to be read as a known
@@ -125,13 +125,21 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
             said = " ".join(spans[i : i + n])
             q = min(quality[i : i + n])
             negated = i > 0 and spans[i - 1] in NEGATIONS
-            for node in nodes:
+            for node in _closest(said, nodes, index):
                 kind = node.split(":", 1)[0] if ":" in node else "title"
                 how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
                 why = f"‘{said}’ names {kind} {node.split(':', 1)[-1]} ({how}{', negated' if negated else ''})"
                 out.append(Match(node, kind, said, q, why, negated))
             taken[i : i + n] = [True] * n
     return out + _gapped(stems, spans, index, taken)
+
+
+def _closest(said: str, nodes: list[str], index: Index) -> list[str]:
+    """Of names sharing a stem, those spelled most like what was said: ``planeswalkers`` names the
+    card type Planeswalker, not the keyword action Planeswalk; ``commander`` is not ``Command``."""
+    distance = {n: min((Levenshtein.distance(said, v) for v in index.surface.get(n, ())), default=0) for n in nodes}
+    best = min(distance.values(), default=0)
+    return [n for n in nodes if distance[n] <= best + 1]
 
 
 def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool]) -> list[Match]:
@@ -157,7 +165,7 @@ _DEFINING = (
 )
 
 
-def _defined(said_words: list[str], matches: list[Match]) -> Match | None:
+def defined_subject(said_words: list[str], matches: list[Match]) -> Match | None:
     """The keyword a question explicitly asks the meaning of ("what does X mean", "how does X work",
     "explain X", "what is X"), whatever else it goes on to ask."""
     text = " ".join(said_words)
@@ -213,7 +221,7 @@ def analyze(question: str, index: Index) -> Analysis:
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)
     focus = 0.0 if not named or numbers else 1.0 / (1 + len(leftover) * (1.0 if framed else 2.0))
-    subject = _defined(corrected, matches)
+    subject = defined_subject(corrected, matches)
     if subject is not None:  # "what does shuffle mean, and can my opponent cut?" asks first of all what shuffle is
         focus = max(focus, DEFINED_FOCUS)
         matches = [subject] + [m for m in matches if m is not subject]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from .analyze import Analysis, Match
+from .analyze import Analysis, Match, defined_subject
 from .index import Index, doc_terms
 from .rank import specificity
 from .text import words
@@ -31,12 +31,13 @@ CARRIED_TERMS = 0.5
 
 _SWITCH = re.compile(
     r"\b(different|new|another|unrelated|separate|other) (question|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
-    r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b|^\s*(unrelated|anyway|anyways|moving on|new one)\b"
+    r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b"
+    r"|^\s*((ok|okay|so|alright|right|now|and|but)\s+)*(unrelated|anyway|anyways|moving on|new one)\b"
 )
 _FOLLOW = re.compile(
     r"^\s*(and|but|also|so|then|plus|\+|ok(ay)? and|what about|how about|what if|same (question|thing|for)|does (that|it|this)"
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
-    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then)\b"
+    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well)\b"
 )
 _SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
@@ -81,10 +82,13 @@ class Conversation:
         text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
         own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
         specific = [m for m in own if m.kind in ("keyword", "card", "rule") or (m.kind == "glossary" and len(m.said) > 5)]
-        if _SWITCH.search(text):
+        asked = defined_subject(list(words(a.question)), list(a.matches))
+        if _SWITCH.search(text) or (asked is not None and asked.node not in self.subjects and not _SUBSTITUTE.search(text)):
+            # "ok, unrelated: …" or "how does persist work?" after talk of infect: a new subject
             self.reset()
             return a, ["new subject: nothing carried over"]
-        follow = bool(_FOLLOW.search(text)) or not specific or len(a.terms) <= 3
+        own_words = [t for t, w in a.terms if w == 1.0]
+        follow = bool(_FOLLOW.search(text)) or not specific or len(own_words) <= 3
         if not follow:
             self.reset()
             return a, []

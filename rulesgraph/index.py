@@ -91,6 +91,8 @@ class Index:
     """CR node → its section number (``702`` for ``702.19b``)."""
     current: dict[str, str] = field(default_factory=dict)
     """Non-CR rule → the CR rule its text is today (its ``current`` edge)."""
+    surface: dict[str, list[str]] = field(default_factory=dict)
+    """Node → its names as folded words (``planeswalker``), to tell names that share a stem apart."""
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     """First content stem → ``(content stems, name key)`` of names of two or more content words,
     for names said with words in between (``set a scheme in motion`` → ``Set in Motion``)."""
@@ -193,6 +195,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
         postings.add(term, entries, weights[term])
 
     names: dict[str, list[str]] = defaultdict(list)
+    surface: dict[str, list[str]] = {}
     for nid, data in g.nodes(data=True):
         kind = data["kind"]
         titled = kind in ("section", "rule") and data.get("title") and data.get("numbering") == "cr"
@@ -202,6 +205,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
                 if key and nid not in names[key]:
                     names[key].append(nid)
                     vocab.update(words(variant))
+                    surface.setdefault(nid, []).append(" ".join(words(variant)))
     for alias in aliases:  # players' words are words, not typos to correct
         vocab.update(w for phrase in alias.say for w in phrase)
     faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
@@ -214,4 +218,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
-                 numbers, {nid: i for i, nid in enumerate(ids)}, section, current, dict(phrases))
+                 numbers, {nid: i for i, nid in enumerate(ids)}, section, current, surface, dict(phrases))
