@@ -1,0 +1,68 @@
+"""Accuracy floors on the benchmark question sets (bench/accuracy.py computes the full table).
+
+These guard against regressions; the floors are the levels measured when they were set, and the
+targets of the issue are stated beside them where the product does not reach them yet.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook, bundled_sources, load
+from rulesgraph.answer import ask
+from rulesgraph.text import fold
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+from accuracy import Baseline, first_hit, rule_hit  # noqa: E402
+
+
+def rows(name: str) -> list[dict]:
+    return [json.loads(line) for line in (BENCH / "questions" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines() if line]
+
+
+def hits(book: Rulebook, name: str, at: int) -> float:
+    data = rows(name)
+    return sum((first_hit(r["expected_rules"], [c.id for c in ask(book, r["question"], k=at).citations]) or 99) <= at
+               for r in data) / len(data)
+
+
+def test_rule_level_hits() -> None:
+    assert rule_hit("702.19b", "702.19b") and rule_hit("702.19b", "702.19") and rule_hit("702.19", "702.19b")
+    assert not rule_hit("702.19b", "702.19c") and not rule_hit("702.19b", "702")
+
+
+def test_every_keyword_question_cites_its_rule_first(full_book: Rulebook) -> None:
+    """Issue target: keywords set rule-level hit@1 = 100%, typos included."""
+    assert hits(full_book, "keywords", 1) == 1.0
+
+
+def test_dev_set_floors_and_baseline(full_book: Rulebook) -> None:
+    """Issue targets: dev hit@3 ≥ 85% and hit@1 ≥ 65% (not reached yet: floors 75% / 58%), and hit@3
+    at least 20 points above the BM25 baseline over the same texts (reached)."""
+    at3, at1 = hits(full_book, "dev", 3), hits(full_book, "dev", 1)
+    assert at3 >= 0.75 and at1 >= 0.58
+    baseline = Baseline(full_book.graph)
+    data = rows("dev")
+    base3 = sum((first_hit(r["expected_rules"], baseline.cited(r["question"], 3)) or 99) <= 3 for r in data) / len(data)
+    assert at3 - base3 >= 0.20
+
+
+@pytest.fixture(scope="module")
+def seeds_only() -> Rulebook:
+    return load(bundled_sources(), use_cache=False)
+
+
+def test_faq_paraphrases_with_the_seeds_only(seeds_only: Rulebook) -> None:
+    """Issue target: with only the bundled seeds, reworded seed FAQ questions name the right keyword
+    first ≥ 95% of the time."""
+    data = [r for name in ("dev", "holdout") for r in rows(name) if r.get("topic") == "faq_paraphrase"]
+    right = 0
+    for r in data:
+        a = ask(seeds_only, r["question"])
+        right += bool(a.keywords) and fold(a.keywords[0]) == fold(r["seed_keyword"])
+    assert right / len(data) >= 0.95
