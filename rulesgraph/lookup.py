@@ -43,7 +43,7 @@ CR_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
 """A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
 _WRITTEN = re.compile(r"^(?:(?:cr|rule|rules|section)\s+)?(\d+(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
 _OUTLINE = frozenset({"chapter", "section"})
-_ORDER = {"chapter": 0, "section": 0, "rule": 0, "subrule": 0, "paragraph": 1, "glossary": 2, "faq": 3}
+_ORDER = {"glossary": 2, "faq": 3}
 
 
 class NotFound(RulesgraphError):
@@ -167,7 +167,7 @@ class Cites:
 
     rule: Citation
     references: tuple[Reference, ...]
-    """CR rules in rule order, then other documents' text, glossary entries and FAQ entries."""
+    """CR rules in rule order, then other documents' text (by file and line), glossary entries, FAQ entries."""
 
 
 def cites(book: Rulebook, text: str) -> Cites:
@@ -191,7 +191,11 @@ def cites_of(book: Rulebook, node: str) -> Cites:
     def order(item: tuple[tuple[str, str], list[str]]) -> tuple[Any, ...]:
         (src, _), _ = item
         data = g.nodes[src]
-        return (_ORDER.get(data["kind"], 4), sort_key(src) if is_cr_id(src) else (0, 0, 0, 0), src)
+        if is_cr_id(src):
+            return (0, "", sort_key(src), 0)
+        if data["kind"] in ("glossary", "faq"):
+            return (_ORDER[data["kind"]], "", (0, 0, 0, 0), src)
+        return (1, data["file"], (0, 0, 0, 0), data["line"])  # other documents' text, by file and line
 
     refs = tuple(Reference(citation(book, src), tuple(dict.fromkeys(t)), kind) for (src, kind), t in sorted(found.items(), key=order))
     return Cites(citation(book, node), refs)
