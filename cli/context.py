@@ -106,7 +106,12 @@ class Context:
         return Console(file=self.stdout, highlight=False, emoji=False)
 
     def json(self, obj: Any) -> None:
-        self.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        """One JSON object on one line, flushed (lone surrogates, which cannot be written, as ``\\udcff`` escapes)."""
+        text = json.dumps(obj, ensure_ascii=False)
+        try:
+            self.stdout.write(text + "\n")
+        except UnicodeEncodeError:
+            self.stdout.write(json.dumps(obj) + "\n")
         self.stdout.flush()
 
 

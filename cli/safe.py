@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["visible"]
+__all__ = ["from_argv", "visible"]
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """C0 controls except tab and newline, DEL, C1 controls (CSI ``\\x9b``, OSC ``\\x9d`` …), line and paragraph
-separators and bidirectional overrides (which can make text read differently from what it says)."""
+separators, bidirectional overrides (which can make text read differently from what it says) and lone
+surrogates (undecodable bytes of a command line, which no terminal encoding can write)."""
 
 
 def _picture(m: re.Match[str]) -> str:
@@ -34,3 +35,8 @@ def visible(text: str, *, newlines: bool = True) -> str:
         text = text.replace("\n", " ")
     text = text.replace("\t", "    ")
     return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
+
+
+def from_argv(text: str) -> str:
+    """A command-line argument as text: bytes that were not valid UTF-8 become U+FFFD."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

@@ -56,7 +56,7 @@ def test_ctrl_c_clears_the_line_and_ctrl_d_quits(full_book: Rulebook) -> None:
 
 
 def test_quit_command(full_book: Rulebook) -> None:
-    code, out, shell = drive(full_book, ":quit\n702.19\n\x04")
+    code, _out, shell = drive(full_book, ":quit\n702.19\n\x04")
     assert code == 0 and shell.views == []
 
 
@@ -80,7 +80,7 @@ def test_history_is_kept_in_the_user_data_dir(full_book: Rulebook, tmp_path: Pat
     drive(full_book, "702.19b\n:kw trample\n\x04", history=history)
     saved = history_path().read_text()
     assert "+702.19b" in saved and "+:kw trample" in saved
-    assert list(FileHistory(str(history_path())).load_history_strings())[0] == ":kw trample"
+    assert next(iter(FileHistory(str(history_path())).load_history_strings())) == ":kw trample"
 
 
 def test_history_falls_back_to_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
