@@ -61,7 +61,7 @@ def make_session(book: Rulebook, *, history: History | None = None, input: Input
     return PromptSession(
         PROMPT, history=history or InMemoryHistory(), input=input, output=output,
         completer=RulesCompleter(lambda: vocabulary(book), commands), complete_while_typing=True,
-        auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=lambda: bar, key_bindings=key_bindings(),
+        auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar, key_bindings=key_bindings(),
         style=STYLE, enable_history_search=False, mouse_support=False,
     )
 

@@ -20,7 +20,7 @@ from rulesgraph_cli.commands import Shell
 from rulesgraph_cli.key_bindings import one_line
 from rulesgraph_cli.render import RenderOptions
 from rulesgraph_cli.repl import _history, history_path, make_session, read_lines, repl
-from rulesgraph_cli.toolbar import KEYS, summary, toolbar
+from rulesgraph_cli.toolbar import KEYS, fit, summary, toolbar
 
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
@@ -100,10 +100,15 @@ def test_a_bug_in_one_line_does_not_end_the_session(full_book: Rulebook, monkeyp
     assert code == 0 and "internal error (ValueError: boom)" in out and "MagicCompRules-20260619.txt" in out
 
 
-def test_toolbar(full_book: Rulebook, seeds_book: Rulebook) -> None:
-    text = "".join(part[1] for part in toolbar(full_book))
-    assert "5 sources · CR 2026-06-19 ·" in text and "262 keywords" in text and KEYS in text
+def test_toolbar_fits_the_width(full_book: Rulebook, seeds_book: Rulebook) -> None:
+    long, short = summary(full_book), summary(full_book, counts=False)
+    assert long.startswith("5 sources · CR 2026-06-19 ·") and "262 keywords" in long and short == "5 sources · CR 2026-06-19"
+    wide, narrow, tiny = ("".join(part[1] for part in fit(long, short, width)) for width in (200, 90, 40))
+    assert long in wide and KEYS in wide and len(wide) <= 200
+    assert short in narrow and long not in narrow and KEYS in narrow and len(narrow) <= 90
+    assert tiny.strip() == KEYS
     assert "no CR loaded" in summary(seeds_book)
+    assert KEYS in "".join(part[1] for part in toolbar(full_book)())
 
 
 def test_reading_lines_without_a_terminal(full_book: Rulebook) -> None:
