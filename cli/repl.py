@@ -84,10 +84,11 @@ def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: b
             continue
         except EOFError:
             return 0
-        outcome = _handle(shell, line)
-        if outcome[0] is not None:
-            show(console, outcome[0], page=page)
-        if outcome[1]:
+        renderable, done = _handle(shell, line)
+        if renderable is not None:
+            show(console, renderable, page=page)
+            console.print()
+        if done:
             return 0
 
 
@@ -106,6 +107,7 @@ def read_lines(shell: Shell, lines: TextIO, console: Console) -> int:
         renderable, done = _handle(shell, line)
         if renderable is not None:
             console.print(renderable)
+            console.print()
         if done:
             break
     return 0

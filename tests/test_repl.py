@@ -44,7 +44,7 @@ def test_question_citation_back_rule(full_book: Rulebook) -> None:
     hint = "type a citation's number to open it\n"
     answer, opened_then_answer, rule = out.split(hint)  # :back showed the answer a second time
     assert "[1] " in answer and "[5] " in answer and "why matched" in answer
-    assert shell.views[0].items[0] in opened_then_answer.splitlines()[0]  # typing 1 opened the first citation
+    assert shell.views[0].items[0] in opened_then_answer.strip().splitlines()[0]  # typing 1 opened the first citation
     assert rule.count("702.19g Multiple instances of trample") == 1 and "702.19a Trample is a static ability" in rule
     assert len(shell.views) == 2 and shell.position == 1  # the rule replaced what :back left behind
 
