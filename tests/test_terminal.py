@@ -69,6 +69,13 @@ def after_last(screen: str, marker: str) -> str:
     return screen.rsplit(marker, 1)[1] if marker in screen else ""
 
 
+def prompting(screen: str) -> bool:
+    """The REPL waits at a fresh prompt (the last line before the toolbar); keys typed before then would reach
+    the terminal in cooked mode, where Ctrl-D is not a key."""
+    lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
+    return len(lines) >= 2 and lines[-2] == "rules>"
+
+
 def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) -> None:
     program = Path(sys.executable).parent / "rulesgraph"
     assert program.is_file(), f"{program} is not installed (pip install -e '.[test]')"
@@ -79,7 +86,7 @@ def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) 
     tmux("new-session", "-d", "-s", "rg", "-x", str(WIDTH), "-y", str(HEIGHT), command)
     tmux("set-option", "-t", "rg", "remain-on-exit", "on")
 
-    screen = tmux.wait("the first prompt", lambda s: "rules>" in s)  # capture-pane drops trailing spaces
+    screen = tmux.wait("the first prompt", prompting)
     assert "CR 2026-06-19" in screen and "Ctrl-D quit" in screen  # the welcome line and the toolbar
 
     tmux.type("tram")
@@ -89,7 +96,8 @@ def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) 
 
     tmux.type("can I block with a creature I sacrificed to annihilator?")
     tmux.key("Enter")
-    screen = tmux.wait("the answer", lambda s: "why matched" in after_last(s, "annihilator?"))
+    screen = tmux.wait("the answer", lambda s: "why matched" in after_last(s, "annihilator?") and prompting(s))
+    assert "rules> can I block with a creature" in screen  # Ctrl-C left nothing of "tram" on the line
     answer = after_last(screen, "annihilator?")
     first = re.search(r"^\[1\] (\S+)", answer, re.MULTILINE)
     assert first and "[2] " in answer, answer
@@ -97,12 +105,12 @@ def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) 
 
     tmux.type("702.19b")
     tmux.key("Enter")
-    tmux.wait("the rule", lambda s: "7 › 702 › 702.19 Trample › b" in after_last(s, "rules> 702.19b"))
+    tmux.wait("the rule", lambda s: "7 › 702 › 702.19 Trample › b" in after_last(s, "rules> 702.19b") and prompting(s))
 
     tmux.type("1")
     tmux.key("Enter")
     label = first.group(1)
-    opened = tmux.wait("the first citation", lambda s: label in after_last(s, "rules> 1\n"))
+    opened = tmux.wait("the first citation", lambda s: label in after_last(s, "rules> 1\n") and prompting(s))
     assert "why matched" not in after_last(opened, "rules> 1\n")  # a rule or entry, not the answer again
 
     tmux.key("C-d")
