@@ -20,7 +20,7 @@ from .index import name_key
 from .link import current_keyword, subtree, targets
 from .lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, rule_view
 from .model import Citation
-from .rank import definers
+from .rank import definers, specificity
 from .text import fold
 
 __all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_json", "profile_of", "related", "related_json", "suggest"]
@@ -28,6 +28,9 @@ __all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_j
 _PREFER = {"keyword": 0, "glossary": 1, "card": 2}
 _MAX_WORDS = 6
 """Longer input is a question, not a name."""
+COMMON_WORD = 0.5
+"""A keyword only *mentioned* near another is related to it only when its name is this specific
+(:func:`~rulesgraph.rank.specificity`): ``Double Strike`` is, ``Cast`` and ``Counter`` are not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +217,15 @@ def profile_of(book: Rulebook, node: str, typed: str | None = None) -> Profile:
     summary_node = glossary[0] if kind == "glossary" else (targets(g, first, "contains") or [first])[0] if first else None
     anchors = names + [r for r in rules if g.nodes[r]["kind"] == "rule"]
     faq = _faq(book, anchors, [g.nodes[n]["label"] for n in names])
+    if kind != "card":  # what its own FAQ entries talk about
+        for other, entry in _mentioned(g, [c.id for c, rel in faq if rel == "about"]).items():
+            if other not in names:
+                reasons.setdefault(other, []).append(f"FAQ {g.nodes[entry]['label']} mentions {g.nodes[other]['label']}")
     listed = {c.id for c, _ in faq} | set(glossary)
     cited_by = [r for r in cites_of(book, first).references if r.source.id not in listed] if first and CR_NUMBER.fullmatch(first) else []
+    for other in [n for n, why in reasons.items() if all(" mentions " in w for w in why)]:
+        if g.nodes[other]["kind"] == "keyword" and specificity(book.index, g.nodes[other]["label"]) < COMMON_WORD:
+            del reasons[other]  # "cast", "counter": named everywhere, related to nothing in particular
     related_items = sorted(reasons.items(), key=lambda kv: (-len(kv[1]), g.nodes[kv[0]]["label"].lower()))
     return Profile(
         node=node, kind=kind, name=g.nodes[node]["label"], category=g.nodes[node].get("category"),
