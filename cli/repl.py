@@ -15,7 +15,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -54,8 +54,9 @@ def _history(note: Callable[[str], None]) -> History:
 
 
 def make_session(book: Rulebook, *, history: History | None = None, input: Input | None = None,
-                 output: Output | None = None) -> PromptSession[str]:
-    """The prompt: completion while typing, history with Ctrl-R search and suggestions, the toolbar, our keys."""
+                 output: Output | None = None, plain: bool = False) -> PromptSession[str]:
+    """The prompt: completion while typing, history with Ctrl-R search and suggestions, the toolbar, our keys
+    (in one colour when ``plain``)."""
     commands = [(c.name, c.help) for c in COMMANDS.values()]
     bar = toolbar(book)
     return PromptSession(
@@ -63,6 +64,7 @@ def make_session(book: Rulebook, *, history: History | None = None, input: Input
         completer=RulesCompleter(lambda: vocabulary(book), commands), complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar, key_bindings=key_bindings(),
         style=STYLE, enable_history_search=False, mouse_support=False,
+        color_depth=ColorDepth.MONOCHROME if plain else None,
     )
 
 
@@ -119,5 +121,5 @@ def run_repl(ctx: Context) -> int:
     shell = Shell(book, ctx.render_options(hints=True), ctx.config().citations)
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):
         return read_lines(shell, sys.stdin, ctx.console(wrap=True))
-    session = make_session(book, history=_history(ctx.note))
+    session = make_session(book, history=_history(ctx.note), plain=ctx.plain)
     return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book))
