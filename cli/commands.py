@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.analyze import clean
 from rulesgraph.answer import ask, citation
 from rulesgraph.lookup import as_number, rule_view, view_node
 from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
@@ -97,6 +98,8 @@ class Shell:
 
     # --- the kinds of view -------------------------------------------------------------------
     def answer(self, question: str) -> Outcome:
+        if not clean(question):
+            raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
         result = ask(self.book, question, self.k)
         see_also = [citation(self.book, n) for n in result.see_also]
         outcome = self.show(View(render_answer(result, self.opts, see_also), tuple(c.id for c in result.citations)))

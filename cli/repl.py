@@ -75,8 +75,8 @@ def welcome(book: Rulebook) -> Text:
 
 def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: bool = False,
          greeting: RenderableType | None = None) -> int:
-    """Read, handle, show, until Ctrl-D or :quit.  Ctrl-C clears the line; a bug in handling one line is
-    reported on one line and the REPL goes on."""
+    """Read, handle, show, until Ctrl-D or :quit.  Ctrl-C clears the line (or stops an answer being
+    printed); a bug in handling one line is reported on one line and the REPL goes on."""
     if greeting is not None:
         console.print(greeting)
     while True:
@@ -86,10 +86,14 @@ def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: b
             continue
         except EOFError:
             return 0
-        renderable, done = _handle(shell, line)
-        if renderable is not None:
-            show(console, renderable, page=page)
-            console.print()
+        try:
+            renderable, done = _handle(shell, line)
+            if renderable is not None:
+                show(console, renderable, page=page)
+                console.print()
+        except KeyboardInterrupt:  # Ctrl-C while answering or printing: back to the prompt
+            console.print(Text("(interrupted)", style="dim"))
+            continue
         if done:
             return 0
 

@@ -78,3 +78,14 @@ def test_colour_and_links_only_on_a_terminal(cr2026: Path, monkeypatch: pytest.M
     text = out.getvalue()
     assert ("\x1b]8;" in text and "https://yawgatog.com/resources/magic-rules/#R70219" in text) is coloured
     assert ("\x1b[" in text) is coloured
+
+
+def test_source_text_prints_literally_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    rules = tmp_path / "evil.txt"
+    rules.write_text("702.19a Trample [bold]x[/bold] \x1b[31mred\x1b[0m \x1b]8;;http://evil.example\x07click\x1b]8;;\x07.\n"
+                     "702.19b Multiple instances of trample are redundant.\n", encoding="utf-8")
+    assert main(["--no-bundled", "--rules", str(rules), "rule", "702.19a"]) == 0
+    out = capsys.readouterr().out
+    assert "[bold]x[/bold] ␛[31mred␛[0m ␛]8;;http://evil.example␇click␛]8;;␇." in out and "\x1b" not in out

@@ -76,6 +76,8 @@ def test_small_numbers_without_a_list_are_chapters(shell: Shell) -> None:
     (":back", "nothing to go back to"),
     (":forward", "nothing to go forward to"),
     (":help nope", "no command :nope"),
+    ("\x01\x02\x7f", "empty question"),
+    (":ask", "usage: :ask QUESTION"),
 ])
 def test_mistakes_are_one_error_line(shell: Shell, line: str, message: str) -> None:
     outcome = shell.handle(line)

@@ -100,6 +100,18 @@ def test_a_bug_in_one_line_does_not_end_the_session(full_book: Rulebook, monkeyp
     assert code == 0 and "internal error (ValueError: boom)" in out and "MagicCompRules-20260619.txt" in out
 
 
+def test_ctrl_c_while_answering_returns_to_the_prompt(full_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def interrupted(self: Shell, line: str) -> None:
+        calls.append(line)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Shell, "interpret", interrupted)
+    code, out, _ = drive(full_book, "trample\n702.19\n\x04")
+    assert code == 0 and calls == ["trample", "702.19"] and out.count("(interrupted)") == 2
+
+
 def test_toolbar_fits_the_width(full_book: Rulebook, seeds_book: Rulebook) -> None:
     long, short = summary(full_book), summary(full_book, counts=False)
     assert long.startswith("5 sources · CR 2026-06-19 ·") and "262 keywords" in long and short == "5 sources · CR 2026-06-19"
