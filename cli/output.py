@@ -53,7 +53,8 @@ def show(console: Console, renderable: RenderableType, *, page: bool = False) ->
     if page and console.is_terminal:
         lines = console.render_lines(renderable, console.options, pad=False, new_lines=False)
         if len(lines) >= console.height - 1:
-            with console.pager(pager=SystemPager(console.file), styles=console.color_system is not None, links=True):
+            # without links: only newer pagers understand OSC 8, older ones would show the escape codes
+            with console.pager(pager=SystemPager(console.file), styles=console.color_system is not None, links=False):
                 console.print(renderable)
             return
     console.print(renderable)
