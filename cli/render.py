@@ -9,6 +9,7 @@ carry an OSC 8 hyperlink to ``url_template``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from .safe import visible
 
 __all__ = [
     "RenderOptions",
+    "cited",
     "group_of",
     "label",
     "listing",
@@ -100,27 +102,40 @@ def _heading_only(c: Citation) -> bool:
     return bool(c.title) and c.text == c.title
 
 
-def _body(c: Citation) -> Text:
+_CITED = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?(?![\w])|(?:(?<=[Rr]ule )|(?<=[Rr]ules ))\d{3}(?![\w.])|(?<=[Ss]ection )\d(?![\w.])")
+"""Rule numbers written in rules text: ``702.19b``, and ``rule 510`` / ``section 8`` by their number."""
+
+
+def cited(t: Text, opts: RenderOptions) -> Text:
+    """``t`` with the rule numbers written in it styled as citations (and linked when links are on)."""
+    for m in _CITED.finditer(t.plain):
+        number = m.group()
+        style = Style(color="cyan") + Style(link=rule_url(opts.url_template, number)) if opts.links else Style(color="cyan")
+        t.stylize(style, m.start(), m.end())
+    return t
+
+
+def _body(c: Citation, opts: RenderOptions) -> Text:
     """The words of a node: a FAQ entry's question and answer, a rule's text, a glossary definition."""
     if c.kind == "faq":
         question, _, answer = c.text.partition("\n\n")
-        return text(question, Style(italic=True)).append("\n").append_text(text(answer))
-    return Text() if _heading_only(c) else text(c.text)
+        return cited(text(question, Style(italic=True)).append("\n").append_text(text(answer)), opts)
+    return Text() if _heading_only(c) else cited(text(c.text), opts)
 
 
-def _examples(c: Citation, indent: int = 2) -> list[RenderableType]:
-    return [Padding(text(ex, DIM), (0, 0, 0, indent)) for ex in c.examples]
+def _examples(c: Citation, opts: RenderOptions, indent: int = 2) -> list[RenderableType]:
+    return [Padding(cited(text(ex, DIM), opts), (0, 0, 0, indent)) for ex in c.examples]
 
 
 def _entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bool = False) -> Group:
     """A node in full: its label, its words after it, then its examples dimmed and indented."""
     head = label(c, opts)
-    body = _body(c)
+    body = _body(c, opts)
     if body.plain:
         head = head.append(" ").append_text(body)
     parts: list[RenderableType] = [head]
     if examples:
-        parts += _examples(c)
+        parts += _examples(c, opts)
     elif c.examples:
         parts.append(Text(f"  ({len(c.examples)} example{'s' * (len(c.examples) > 1)})", style=DIM))
     if source and not c.effective:
@@ -221,7 +236,7 @@ def _rules(nodes: Sequence[Citation], opts: RenderOptions) -> Table:
     grid.add_column()
     for node in nodes:
         name = rule_ref(node.id, opts) if is_cr_id(node.id) else text(node.label, HEADING)
-        grid.add_row(name, Group(_body(node) if not _heading_only(node) else text(node.title, HEADING), *_examples(node)))
+        grid.add_row(name, Group(_body(node, opts) if not _heading_only(node) else text(node.title, HEADING), *_examples(node, opts)))
     return grid
 
 

@@ -108,6 +108,10 @@ def test_rule_numbers_link_only_when_asked(full_book: Rulebook) -> None:
     Console(file=linked, width=80, force_terminal=True, color_system="truecolor").print(
         render_rule(view, RenderOptions(url_template="https://example.org/cr/{number}", links=True)))
     assert "\x1b]8;id=" in linked.getvalue() and "https://example.org/cr/702.19\x1b" in linked.getvalue()
+    in_text = io.StringIO()
+    Console(file=in_text, width=80, force_terminal=True, color_system="truecolor").print(
+        render_rule(rule_view(full_book, "702.19a"), RenderOptions(url_template="https://example.org/cr/{number}", links=True)))
+    assert "https://example.org/cr/510\x1b" in in_text.getvalue()  # "(See rule 510, …)" in the rule's text
     unlinked = io.StringIO()
     Console(file=unlinked, width=80, force_terminal=True, color_system="truecolor").print(render_rule(view, OPTS))
     assert "\x1b]8;" not in unlinked.getvalue()
