@@ -268,8 +268,10 @@ def listing(title: Text, rows: Sequence[tuple[Citation, Text]], opts: RenderOpti
     grid.add_column(style=DIM, ratio=None if words else 1)
     for i, (c, tail) in enumerate(rows, start):
         said = c.title if c.kind == "faq" else "" if _heading_only(c) or c.kind in ("keyword", "card") else c.text
-        cells = [Text(f"[{i}]"), label(c, opts, title=c.kind != "faq", source=kinds, kind=kinds)]
-        grid.add_row(*cells, text(said, newlines=False), tail) if words else grid.add_row(*cells, tail)
+        cells: list[RenderableType] = [Text(f"[{i}]"), label(c, opts, title=c.kind != "faq", source=kinds, kind=kinds)]
+        if words:
+            cells.append(text(said, newlines=False))
+        grid.add_row(*cells, tail)
     return Group(title, grid)
 
 
