@@ -62,7 +62,10 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
     try:
         yield t
     finally:
+        found = subprocess.run(["tmux", "-L", t.socket, "display-message", "-p", "#{socket_path}"], capture_output=True, text=True)
         subprocess.run(["tmux", "-L", t.socket, "kill-server"], capture_output=True, timeout=10)
+        if found.returncode == 0 and found.stdout.strip():
+            Path(found.stdout.strip()).unlink(missing_ok=True)  # tmux leaves its socket file behind
 
 
 def after_last(screen: str, marker: str) -> str:
