@@ -1,4 +1,5 @@
-"""What every command needs: the loaded Rulebook (from the global options), consoles, JSON output."""
+"""What every command needs: the loaded Rulebook (from the global options), the config file's
+settings with the flags applied, consoles, render options, JSON output."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load, parse_spec, store
+
+from .config import Config, load_config, validate
+from .output import TrimmedWriter
+from .render import RenderOptions
 
 __all__ = ["Context", "add_global_options"]
 
@@ -31,6 +37,10 @@ def add_global_options(parser: argparse.ArgumentParser, *, sub: bool = False) ->
                        help="load the installed Comprehensive Rules effective that day (default: the newest installed)")
     group.add_argument("--no-cache", action="store_true", default=unset, help="build from the sources without reading or writing the cache")
     group.add_argument("--plain", action="store_true", default=unset, help="plain text: no colour, no links, no pager")
+    group.add_argument("--no-pager", action="store_true", default=unset, help="never page long output")
+    group.add_argument("--url-template", default=unset, metavar="TEMPLATE",
+                       help="where rule numbers link to: {number} is 702.19b, {anchor} is 70219b")
+    group.add_argument("--config", default=unset, metavar="PATH", help="read settings from this TOML file instead of the user config file")
 
 
 @dataclass
@@ -41,14 +51,37 @@ class Context:
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
     _book: Rulebook | None = None
+    _config: Config | None = None
 
     def opt(self, name: str, default: Any = None) -> Any:
         value = getattr(self.args, name, None)
         return default if value is None else value
 
+    def config(self) -> Config:
+        """The config file's settings (defaults when there is none), overridden by the flags given."""
+        if self._config is None:
+            path = self.opt("config")
+            config = load_config(Path(path) if path else None)
+            template = self.opt("url_template")
+            if template is not None:
+                validate({"url_template": template}, "--url-template")
+            self._config = config.with_overrides(citations=self.opt("k"), url_template=template,
+                                                 pager=False if self.opt("no_pager") else None)
+        return self._config
+
     @property
     def plain(self) -> bool:
-        return bool(self.opt("plain")) or "NO_COLOR" in os.environ or not self.stdout.isatty()
+        """No colour, links or pager: asked for (--plain, NO_COLOR, ``color = false``) or not writing to a terminal."""
+        return bool(self.opt("plain")) or "NO_COLOR" in os.environ or not self.stdout.isatty() or not self.config().color
+
+    @property
+    def page(self) -> bool:
+        """Page output taller than the terminal."""
+        return not self.plain and self.config().pager
+
+    def render_options(self, *, hints: bool = False) -> RenderOptions:
+        config = self.config()
+        return RenderOptions(url_template=config.url_template, links=not self.plain and config.links, hints=hints)
 
     def specs(self) -> list[SourceSpec]:
         """Bundled data, then the installed CR (newest, or ``--cr-date``) unless ``--rules`` gives one, then ``--rules``."""
@@ -69,15 +102,22 @@ class Context:
     def note(self, message: str) -> None:
         print(f"rulesgraph: {message}", file=self.stderr)
 
-    def console(self) -> Console:
-        """A console on stdout; plain (no colour, no markup in text, no links) when asked or not a terminal."""
-        if self.plain:  # into a pipe, lines are not wrapped: the reader's terminal or tool does that
-            return Console(file=self.stdout, color_system=None, force_terminal=False, no_color=True, highlight=False,
-                           emoji=False, soft_wrap=not self.stdout.isatty(), width=_width(self.stdout))
+    def console(self, *, wrap: bool = False) -> Console:
+        """A console on stdout; plain (no colour, no markup in text, no links, no trailing spaces) when asked or
+        not a terminal.  Into a pipe, lines are not wrapped (the reader's terminal or tool does that) unless
+        ``wrap``: then they are wrapped at $COLUMNS or 80."""
+        if self.plain:
+            return Console(file=TrimmedWriter(self.stdout), color_system=None, force_terminal=False, no_color=True,
+                           highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
         return Console(file=self.stdout, highlight=False, emoji=False)
 
     def json(self, obj: Any) -> None:
-        self.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        """One JSON object on one line, flushed (lone surrogates, which cannot be written, as ``\\udcff`` escapes)."""
+        text = json.dumps(obj, ensure_ascii=False)
+        try:
+            self.stdout.write(text + "\n")
+        except UnicodeEncodeError:
+            self.stdout.write(json.dumps(obj) + "\n")
         self.stdout.flush()
 
 

@@ -1,4 +1,5 @@
-"""Entry point: parse the command line and dispatch to a command module; errors become one line and exit 2."""
+"""Entry point: parse the command line and dispatch to a command module (no command: the REPL).
+Exit status: 0 found, 1 nothing found (one line on stderr), 2 misuse or a bad source (one line)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from rulesgraph import RulesgraphError, __version__
+from rulesgraph.lookup import NotFound
 
-from . import cmd_check, cmd_diff, cmd_export, cmd_update, cmd_versions
+from . import cmd_ask, cmd_check, cmd_cites, cmd_diff, cmd_export, cmd_kw, cmd_rule, cmd_update, cmd_versions
 from .context import Context, add_global_options
 
-COMMANDS = {"check": cmd_check, "update": cmd_update, "versions": cmd_versions, "diff": cmd_diff, "export": cmd_export}
+COMMANDS = {
+    "ask": cmd_ask, "rule": cmd_rule, "kw": cmd_kw, "cites": cmd_cites, "check": cmd_check,
+    "update": cmd_update, "versions": cmd_versions, "diff": cmd_diff, "export": cmd_export,
+}
 """Every subcommand: its module has ``HELP``, ``add_parser(sub)`` and ``run(ctx) -> int``."""
 
 
@@ -24,6 +29,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.")
     parser.add_argument("--version", action="store_true", help="show the version and the rules' effective date")
+    parser.add_argument("-k", type=cmd_ask.citations, metavar="N", help="citations per answer in the REPL (default 5, or the config's)")
     add_global_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMANDS.values():
@@ -44,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_repl(ctx)
         return int(COMMANDS[args.command].run(ctx))
+    except NotFound as exc:  # well-formed, but not in the loaded rules: "nothing found"
+        ctx.note(str(exc))
+        return 1
     except RulesgraphError as exc:
         ctx.note(f"error: {exc}")
         return 2

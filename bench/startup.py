@@ -1,0 +1,140 @@
+"""Benchmark the terminal: start-up to the first prompt, and Enter to a rendered answer.
+
+Usage: python bench/startup.py [--cr PATH] [--runs N]
+
+* start-up: launch the installed ``rulesgraph`` under a pseudo-terminal (120x50, cache warm) and time
+  until the prompt appears; fresh process per run, median of N.  Measured with the bundled data only
+  and with the 2026 CR added.
+* Enter → answer: in one process, what the REPL does for each line of bench/questions/dev.jsonl
+  (``Shell.handle`` — analysis, ranking, answer, rendering — then printing to a colour console);
+  median and 95th percentile.  Also a rule, a keyword profile and ``:cites``.
+Targets (the terminal issue): start-up ≤ 0.6 s, Enter → answer ≤ 50 ms median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import io
+import json
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+from _common import ROOT, cr_path, median, ms, percentile, table
+
+PROMPT = b"rules>"
+_ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>]")
+
+
+def program() -> str:
+    path = Path(sys.executable).parent / "rulesgraph"
+    if not path.is_file():
+        sys.exit(f"bench: {path} not found; install first: pip install -e .")
+    return str(path)
+
+
+def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> float:
+    """Seconds from launch until the prompt is on the (pseudo) terminal; then Ctrl-D."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True)
+    os.close(slave)
+    seen = b""
+    try:
+        while True:
+            if time.perf_counter() - start > timeout:
+                raise SystemExit(f"bench: no prompt after {timeout:.0f} s; output so far: {seen[-500:]!r}")
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if not ready:
+                continue
+            chunk = os.read(master, 65536)
+            if b"\x1b[6n" in chunk:  # answer the cursor-position query, as a terminal does
+                os.write(master, b"\x1b[1;1R")
+            seen += chunk
+            if PROMPT in _ESCAPES.sub(b"", seen):
+                elapsed = time.perf_counter() - start
+                break
+        os.write(master, b"\x04")
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    return elapsed
+
+
+def startup(cr: str, runs: int, env: dict[str, str]) -> tuple[float, float]:
+    exe = program()
+    results = []
+    for argv in ([exe], [exe, "--rules", cr]):
+        start_once(argv, env)  # warms the cache
+        results.append(median([start_once(argv, env) for _ in range(runs)]))
+    return results[0], results[1]
+
+
+def latency(cr: str) -> dict[str, list[float]]:
+    """Seconds per line, in-process, as the REPL handles and prints it."""
+    sys.path.insert(0, str(ROOT))
+    from rich.console import Console
+
+    from rulesgraph import SourceSpec, bundled_sources, load
+    from rulesgraph_cli.commands import Shell
+    from rulesgraph_cli.render import RenderOptions
+
+    book = load([*bundled_sources(), SourceSpec(cr, None, Path(cr).name)])
+    shell = Shell(book, RenderOptions(links=True, hints=True))
+    console = Console(file=io.StringIO(), width=120, force_terminal=True, color_system="truecolor")
+    questions = [json.loads(line)["question"] for line in (ROOT / "bench" / "questions" / "dev.jsonl").read_text().splitlines() if line]
+    out: dict[str, list[float]] = {"answer": [], "rule": [], "kw": [], "cites": []}
+    for kind, lines in (("answer", questions), ("rule", ["702.19", "509", "601.2"] * 5), ("kw", ["trample", "tramlpe", "block"] * 5),
+                        (("cites"), [":cites 509", ":cites 702.19", ":cites 601.2"] * 5)):
+        shell.handle(lines[0])  # first-use caches (the completion vocabulary is not involved here)
+        for line in lines:
+            start = time.perf_counter()
+            outcome = shell.handle(line)
+            if outcome.renderable is not None:
+                console.print(outcome.renderable)
+            out[kind].append(time.perf_counter() - start)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cr", help="Comprehensive Rules file (default: ../shared/data/cr/MagicCompRules-20260619.txt)")
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    cr = str(cr_path(args.cr))
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "RULESGRAPH_CACHE_DIR": f"{tmp}/cache", "RULESGRAPH_DATA_DIR": f"{tmp}/data",
+               "RULESGRAPH_CONFIG_DIR": f"{tmp}/config", "TERM": "xterm-256color"}
+        env.pop("NO_COLOR", None)
+        os.environ.update({k: env[k] for k in ("RULESGRAPH_CACHE_DIR", "RULESGRAPH_DATA_DIR", "RULESGRAPH_CONFIG_DIR")})
+        bundled, with_cr = startup(cr, args.runs, env)
+        times = latency(cr)
+    answers = times["answer"]
+    rows = [
+        ("start-up to prompt, bundled data (warm cache)", ms(bundled), "≤ 600 ms"),
+        ("start-up to prompt, + 2026 CR (warm cache)", ms(with_cr), "≤ 600 ms"),
+        (f"Enter → answer, median ({len(answers)} dev questions)", ms(median(answers)), "≤ 50 ms"),
+        ("Enter → answer, 95th percentile", ms(percentile(answers, 95)), ""),
+        ("rule (702.19, 509, 601.2), median", ms(median(times["rule"])), ""),
+        ("keyword profile (trample, tramlpe, block), median", ms(median(times["kw"])), ""),
+        (":cites (509, 702.19, 601.2), median", ms(median(times["cites"])), ""),
+    ]
+    print(f"2026 CR + bundled seeds; start-up median of {args.runs} fresh processes under a pty; "
+          f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs\n")
+    print(table(rows, ("measure", "value", "target")))
+
+
+if __name__ == "__main__":
+    main()

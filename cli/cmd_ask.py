@@ -1,0 +1,106 @@
+"""``rulesgraph ask``: answer one question (or, with ``-``, one per line of stdin) as text or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from rich.text import Text
+
+from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.analyze import clean
+from rulesgraph.answer import answer_json, ask, citation
+
+from .context import Context
+from .output import show
+from .render import render_answer
+from .safe import from_argv
+
+HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
+EMPTY = "empty question: type a rules question, a rule number or a keyword"
+
+
+def citations(value: str) -> int:
+    """``-k``: a whole number from 1 to 50."""
+    try:
+        k = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 1 <= k <= 50:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 50, not {k}")
+    return k
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("ask", help=HELP, description=HELP)
+    p.add_argument("question", nargs="*", metavar="QUESTION", help="the question (several words are joined with spaces), or -")
+    p.add_argument("--json", action="store_true", help="print the answer as one JSON object (one per line with -)")
+    p.add_argument("-k", type=citations, default=argparse.SUPPRESS, metavar="N", help="at most N citations (default 5, or the config's)")
+    return p
+
+
+def failed(question: str, message: str) -> dict[str, Any]:
+    """The JSON line for a question that could not be asked: the answer's keys, no citations, the reason in ``why``."""
+    return {"question": question, "answer": None, "citations": [], "keywords": [], "confidence": 0.0, "why": [message],
+            "alternatives": []}
+
+
+def _answer(book: Rulebook, question: str, k: int) -> Any:
+    if not clean(question):
+        raise RulesgraphError(EMPTY)
+    return ask(book, question, k)
+
+
+def _lines() -> Iterator[str]:
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        yield from (line.rstrip("\r\n") for line in sys.stdin)
+        return
+    for raw in stream:
+        yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def _stream(ctx: Context, k: int) -> int:
+    book = ctx.book()
+    console = None if ctx.args.json else ctx.console(wrap=True)
+    opts = ctx.render_options()
+    try:
+        for question in _lines():
+            try:
+                answer = _answer(book, question, k)
+            except RulesgraphError as exc:
+                if console is None:
+                    ctx.json(failed(question, str(exc)))
+                else:
+                    console.print(Text(f"? {question}\nerror: {exc}\n"))
+                continue
+            if console is None:
+                ctx.json(answer_json(answer))
+            else:
+                console.print(Text(f"? {question}", style="bold"))
+                console.print(render_answer(answer, opts, [citation(book, n) for n in answer.see_also]))
+                console.print()
+                console.file.flush()
+    except OSError as exc:
+        raise RulesgraphError(f"cannot read questions from stdin ({exc.strerror or exc})") from None
+    return 0
+
+
+def run(ctx: Context) -> int:
+    words = ctx.args.question
+    k = ctx.config().citations
+    if words == ["-"]:
+        return _stream(ctx, k)
+    if not words:
+        raise RulesgraphError("ask: give a question, or - to read one question per line from stdin")
+    book = ctx.book()
+    question = from_argv(" ".join(words))
+    answer = _answer(book, question, k)
+    if ctx.args.json:
+        ctx.json(answer_json(answer))
+    else:
+        show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
+             page=ctx.page)
+    return 0 if answer.citations else 1

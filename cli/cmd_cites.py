@@ -1,0 +1,31 @@
+"""``rulesgraph cites N``: every rule, glossary entry and FAQ entry that refers to rule N or a part of it."""
+
+from __future__ import annotations
+
+import argparse
+
+from rulesgraph.lookup import cites_json
+from rulesgraph.profile import cites_any
+
+from .context import Context
+from .output import show
+from .render import render_cites
+from .safe import from_argv
+
+HELP = "every rule, glossary entry and FAQ entry that refers to rule N or a part of it (ranges expanded)"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("cites", help=HELP, description=HELP)
+    p.add_argument("number", nargs="+", metavar="N", help="a rule number (702.19), or a keyword whose rule to use (trample)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def run(ctx: Context) -> int:
+    result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
+    if ctx.args.json:
+        ctx.json(cites_json(result))
+    else:
+        show(ctx.console(wrap=True), render_cites(result, ctx.render_options()), page=ctx.page)
+    return 0 if result.references else 1

@@ -1,0 +1,30 @@
+"""``rulesgraph kw NAME``: a keyword's, glossary term's or card's profile."""
+
+from __future__ import annotations
+
+import argparse
+
+from rulesgraph.profile import profile, profile_json
+
+from .context import Context
+from .output import show
+from .render import render_profile
+from .safe import from_argv
+
+HELP = "a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("kw", help=HELP, description=HELP)
+    p.add_argument("name", nargs="+", metavar="NAME", help="a keyword, glossary term or card name (typos forgiven)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def run(ctx: Context) -> int:
+    result = profile(ctx.book(), from_argv(" ".join(ctx.args.name)))
+    if ctx.args.json:
+        ctx.json(profile_json(result))
+    else:
+        show(ctx.console(wrap=True), render_profile(result, ctx.render_options()), page=ctx.page)
+    return 0

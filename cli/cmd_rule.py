@@ -1,0 +1,30 @@
+"""``rulesgraph rule N``: a rule with its subrules and examples, or a section's or chapter's outline."""
+
+from __future__ import annotations
+
+import argparse
+
+from rulesgraph.lookup import rule_json, rule_view
+
+from .context import Context
+from .output import show
+from .render import render_rule
+from .safe import from_argv
+
+HELP = "show a rule with its subrules and examples (a section or chapter as an outline)"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p = sub.add_parser("rule", help=HELP, description=HELP)
+    p.add_argument("number", nargs="+", metavar="N", help="a rule number: 7, 509, 702.19 or 702.19b")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def run(ctx: Context) -> int:
+    view = rule_view(ctx.book(), from_argv(" ".join(ctx.args.number)))
+    if ctx.args.json:
+        ctx.json(rule_json(view))
+    else:
+        show(ctx.console(wrap=True), render_rule(view, ctx.render_options()), page=ctx.page)
+    return 0

@@ -1,0 +1,274 @@
+"""What the REPL does with a line: a question, a rule number, a name, a citation's number, or a
+``:command`` (each with one line of help); plus the back/forward history of what was shown.
+
+No prompt_toolkit here: :class:`Shell` maps a line to a renderable, so it is tested directly and
+the REPL only reads lines and prints what comes back.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.analyze import clean
+from rulesgraph.answer import ask, citation
+from rulesgraph.lookup import as_number, rule_view, view_node
+from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
+
+from .render import (
+    DIM,
+    HEADING,
+    RenderOptions,
+    profile_targets,
+    render_answer,
+    render_cites,
+    render_entry,
+    render_error,
+    render_profile,
+    render_related,
+    render_rule,
+    text,
+)
+
+__all__ = ["COMMANDS", "Command", "Outcome", "Shell", "View"]
+
+HISTORY = 100
+"""Views kept for :back."""
+_RULE_KINDS = frozenset({"chapter", "section", "rule", "subrule", "paragraph"})
+_ITEM = re.compile(r"\d{1,2}")
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Something shown: what to print again on :back, and the nodes its ``[K]`` numbers open."""
+
+    renderable: RenderableType
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What handling one line produced."""
+
+    renderable: RenderableType | None = None
+    quit: bool = False
+    found: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    args: str
+    help: str
+    run: Callable[[Shell, str], Outcome]
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass
+class Shell:
+    """The REPL's state: the loaded rules, render options, and the views shown so far."""
+
+    book: Rulebook
+    opts: RenderOptions
+    k: int = 5
+    views: list[View] = field(default_factory=list)
+    position: int = -1
+
+    # --- showing views -------------------------------------------------------------------
+    def show(self, view: View) -> Outcome:
+        del self.views[self.position + 1 :]
+        self.views.append(view)
+        del self.views[:-HISTORY]
+        self.position = len(self.views) - 1
+        return Outcome(view.renderable)
+
+    def items(self) -> tuple[str, ...]:
+        """What ``K`` opens: the numbered items of the latest view at or before the one on screen that has any."""
+        for view in reversed(self.views[: self.position + 1]):
+            if view.items:
+                return view.items
+        return ()
+
+    # --- the kinds of view -------------------------------------------------------------------
+    def answer(self, question: str) -> Outcome:
+        if not clean(question):
+            raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
+        result = ask(self.book, question, self.k)
+        see_also = [citation(self.book, n) for n in result.see_also]
+        outcome = self.show(View(render_answer(result, self.opts, see_also), tuple(c.id for c in result.citations)))
+        return Outcome(outcome.renderable, found=bool(result.citations))
+
+    def node(self, node: str) -> Outcome:
+        """Open any node: a rule in full, a keyword's or term's profile, a FAQ entry."""
+        kind = self.book.graph.nodes[node]["kind"]
+        if kind in _RULE_KINDS:
+            return self.show(View(render_rule(view_node(self.book, node), self.opts)))
+        if kind in ("keyword", "glossary", "card"):
+            p = profile_of(self.book, node)
+            return self.show(View(render_profile(p, self.opts), tuple(profile_targets(p))))
+        return self.show(View(render_entry(citation(self.book, node), self.opts)))
+
+    def open(self, arg: str) -> Outcome:
+        items = self.items()
+        if not _ITEM.fullmatch(arg.strip()):
+            raise RulesgraphError(f"usage: :open K, where K is a citation's number (1 to {len(items) or 'N'})")
+        k = int(arg)
+        if not items:
+            raise RulesgraphError("nothing to open yet: ask a question first, then type a citation's number")
+        if not 1 <= k <= len(items):
+            raise RulesgraphError(f"no [{k}] on the last list: it has {len(items)}")
+        return self.node(items[k - 1])
+
+    def move(self, step: int) -> Outcome:
+        target = self.position + step
+        if not 0 <= target < len(self.views):
+            raise RulesgraphError("nothing to go back to" if step < 0 else "nothing to go forward to")
+        self.position = target
+        return Outcome(self.views[target].renderable)
+
+    # --- a line ----------------------------------------------------------------------------------
+    def handle(self, line: str) -> Outcome:
+        """Do what a line asks; user errors become an error line, never an exception."""
+        line = " ".join(line.split())
+        if not line:
+            return Outcome()
+        try:
+            if line.startswith(":"):
+                return self.command(line)
+            return self.interpret(line)
+        except RulesgraphError as exc:
+            return Outcome(render_error(str(exc)), found=False)
+
+    def interpret(self, line: str) -> Outcome:
+        """A citation's number, a rule number, a keyword/term/card name, or else a question."""
+        if _ITEM.fullmatch(line) and 1 <= int(line) <= len(self.items()):
+            return self.open(line)
+        number = as_number(line)
+        if number is not None:
+            return self.show(View(render_rule(rule_view(self.book, number), self.opts)))
+        found = find_name(self.book, line)
+        if found is not None:
+            node, typed = found
+            if self.book.graph.nodes[node]["kind"] in _RULE_KINDS:
+                return self.node(node)
+            p = profile_of(self.book, node, typed)
+            return self.show(View(render_profile(p, self.opts), tuple(profile_targets(p))))
+        return self.answer(line)
+
+    def command(self, line: str) -> Outcome:
+        name, _, arg = line[1:].partition(" ")
+        command = lookup_command(name.lower())
+        if command is None:
+            close = difflib.get_close_matches(name.lower(), list(_NAMES), n=1, cutoff=0.5)
+            hint = f"; did you mean :{_NAMES[close[0]].name}?" if close else "; :help lists the commands"
+            raise RulesgraphError(f"unknown command :{name}{hint}")
+        if command.args and not command.args.startswith("[") and not arg.strip():
+            raise RulesgraphError(f"usage: :{command.name} {command.args}")
+        return command.run(self, arg.strip())
+
+
+def _cites(shell: Shell, arg: str) -> Outcome:
+    result = cites_any(shell.book, arg)
+    outcome = shell.show(View(render_cites(result, shell.opts), tuple(r.source.id for r in result.references)))
+    return Outcome(outcome.renderable, found=bool(result.references))
+
+
+def _related(shell: Shell, arg: str) -> Outcome:
+    node, items = related(shell.book, arg)
+    return shell.show(View(render_related(node, items, shell.opts), tuple(r.node.id for r in items)))
+
+
+def _kw(shell: Shell, arg: str) -> Outcome:
+    p = profile(shell.book, arg)
+    return shell.show(View(render_profile(p, shell.opts), tuple(profile_targets(p))))
+
+
+def _help(shell: Shell, arg: str) -> Outcome:
+    if arg:
+        command = lookup_command(arg.lstrip(":").lower())
+        if command is None:
+            raise RulesgraphError(f"no command :{arg.lstrip(':')}; :help lists them")
+        return Outcome(Text(f":{command.name} {command.args}".rstrip() + f"  {command.help}"))
+    return Outcome(help_text())
+
+
+def help_text() -> RenderableType:
+    """What can be typed: kinds of line, then every command with its one line of help."""
+    typing = Table.grid(padding=(0, 2))
+    typing.add_column(no_wrap=True, style=HEADING)
+    typing.add_column()
+    for what, does in (
+        ("a question", "the answer: a direct answer, numbered citations, why they matched, what to read next"),
+        ("702.19, 702.19b", "that rule with its subrules and examples; 509 or 7 shows an outline"),
+        ("trample, tramlpe", "a keyword's or glossary term's profile (typos forgiven); a card's FAQ entries"),
+        ("K", "open the K-th numbered item (citation) of the last answer or list"),
+    ):
+        typing.add_row(what, Text(does))
+    commands = Table.grid(padding=(0, 2))
+    commands.add_column(no_wrap=True, style=HEADING)
+    commands.add_column()
+    for c in COMMANDS.values():
+        commands.add_row(f":{c.name} {c.args}".rstrip(), Text(c.help))
+    keys = "Tab completes · ↑/↓ history · Ctrl-R searches history · → takes a suggestion · Ctrl-C clears the line · Ctrl-D quits"
+    return Group(Text("Type", style=DIM), typing, Text(), Text("Commands", style=DIM), commands, Text(), Text(keys, style=DIM))
+
+
+def _sources(shell: Shell, arg: str) -> Outcome:
+    book = shell.book
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(3):
+        grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, style=DIM)
+    for doc in book.graph.graph["documents"]:
+        kinds = ("rule", "subrule", "paragraph", "glossary", "faq")
+        counts = ", ".join(f"{doc[k]} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
+        grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
+    effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
+                 else "no Comprehensive Rules loaded (add them with --rules PATH)")
+    where = "from the cache" if book.from_cache else "built from the sources"
+    return Outcome(Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM)))
+
+
+def _quit(shell: Shell, arg: str) -> Outcome:
+    return Outcome(quit=True)
+
+
+COMMANDS: dict[str, Command] = {
+    c.name: c
+    for c in (
+        Command("help", "[COMMAND]", "what you can type, and every command", _help, ("h", "?")),
+        Command("ask", "QUESTION", "answer a question (even one that looks like a number or a name)", lambda s, a: s.answer(a)),
+        Command("rule", "N", "show rule N with its subrules (a section or chapter as an outline)",
+                lambda s, a: s.show(View(render_rule(rule_view(s.book, a), s.opts)))),
+        Command("kw", "NAME", "a keyword's or glossary term's profile: rules, glossary, FAQ, related, cited by", _kw),
+        Command("cites", "N", "every rule, glossary entry and FAQ entry that refers to rule N or a part of it", _cites),
+        Command("related", "X", "what is related to a rule number or a name, and why", _related),
+        Command("open", "K", "open the K-th citation of the last answer (typing K alone does the same)", lambda s, a: s.open(a)),
+        Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
+        Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
+        Command("sources", "", "what is loaded: files, formats, counts, the CR's effective date", _sources),
+        Command("quit", "", "leave (Ctrl-D does the same)", _quit, ("q", "exit")),
+    )
+}
+"""Every ``:command``; other modules may add to it (a ``:diff`` command, for one)."""
+
+_NAMES: dict[str, Command] = {}
+
+
+def lookup_command(name: str) -> Command | None:
+    """A command by name, alias or unambiguous prefix."""
+    _NAMES.clear()
+    for c in COMMANDS.values():
+        _NAMES.update({n: c for n in (c.name, *c.aliases)})
+    if name in _NAMES:
+        return _NAMES[name]
+    starting = {c.name for n, c in _NAMES.items() if n.startswith(name)} if name else set()
+    return COMMANDS[starting.pop()] if len(starting) == 1 else None
+

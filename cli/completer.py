@@ -1,0 +1,126 @@
+"""Completion as you type: ``:commands``, rule numbers (with each rule's title beside it), and
+keyword, glossary and card names — by prefix, by the start of any word, and forgiving typos."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from rulesgraph.lookup import Vocabulary
+from rulesgraph.text import fold
+
+from .safe import visible
+
+__all__ = ["LIMIT", "RulesCompleter"]
+
+LIMIT = 40
+"""Most completions offered at once."""
+TYPO = 0.7
+"""Least similarity (OSA, normalised) of a misspelt word to a name's start."""
+_NUMBER = re.compile(r"(?<![\w.])\d[\d.]*[a-z]?$")
+_WORDS = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+){0,3}$")
+_NUMBER_ARGS = frozenset({"rule", "cites"})
+_NAME_ARGS = frozenset({"kw"})
+
+
+class RulesCompleter(Completer):
+    """Completes the word (or words) before the cursor.
+
+    ``vocabulary`` is called once, on the first completion, so building it never delays start-up.
+    """
+
+    def __init__(self, vocabulary: Callable[[], Vocabulary], commands: Sequence[tuple[str, str]]) -> None:
+        self._load = vocabulary
+        self._vocab: Vocabulary | None = None
+        self.commands = list(commands)
+        self._folded: list[tuple[str, str, str]] = []
+
+    @property
+    def vocab(self) -> Vocabulary:
+        if self._vocab is None:
+            self._vocab = self._load()
+            self._folded = [(fold(name), name, kind) for name, kind in self._vocab.names]
+        return self._vocab
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        before = document.text_before_cursor
+        if before.startswith(":"):
+            name, space, arg = before[1:].partition(" ")
+            if not space:
+                yield from self._commands(name)
+                return
+            name = name.lower()
+            if name in _NUMBER_ARGS:
+                yield from self._numbers(arg.strip())
+            elif name in _NAME_ARGS:
+                yield from self._names(arg.lstrip(), whole=True)
+            elif name == "related":
+                yield from (self._numbers(arg.strip()) if arg.strip()[:1].isdigit() else self._names(arg.lstrip(), whole=True))
+            return
+        number = _NUMBER.search(before)
+        if number:
+            yield from self._numbers(number.group())
+            return
+        words = _WORDS.search(before)
+        if words and not before.endswith(" "):
+            yield from self._names(words.group(), whole=False)
+
+    def _commands(self, typed: str) -> Iterable[Completion]:
+        typed = typed.lower()
+        starting = [(n, h) for n, h in self.commands if n.startswith(typed)]
+        close = [(n, h) for n, h in self.commands if typed and typed in n and (n, h) not in starting]
+        for name, help_ in starting + close:
+            yield Completion(f":{name}", -len(typed) - 1, display=f":{name}", display_meta=help_)
+
+    def _numbers(self, typed: str) -> Iterable[Completion]:
+        """Rule numbers starting with ``typed``: the closest first (``702.1``, its subrules, ``702.10`` …)."""
+        if not typed:
+            return
+        numbers = self.vocab.numbers
+        found = [n for n in numbers if n.startswith(typed)]
+        found.sort(key=lambda n: len(n) - len(typed))  # stable: rule order within each length
+        for n in found[:LIMIT]:
+            yield Completion(n, -len(typed), display=n, display_meta=visible(numbers[n], newlines=False))
+
+    def _names(self, typed: str, *, whole: bool) -> Iterable[Completion]:
+        """Names for the last words typed (or all of ``typed`` when ``whole``), longest phrase first."""
+        words = typed.split()
+        if not words:
+            return
+        spans = [" ".join(words)] if whole else [" ".join(words[-n:]) for n in range(min(4, len(words)), 0, -1)]
+        for span in spans:
+            key = fold(span)
+            if len(key) < (2 if whole else 3):
+                continue
+            starting = [(name, kind) for folded, name, kind in self._all() if folded.startswith(key)]
+            if len(span.split()) > 1 and not starting:
+                continue
+            offered = starting + self._word_starts(key, starting) + self._typos(key, len(starting))
+            for name, kind in offered[:LIMIT]:
+                yield Completion(name, -len(span), display=visible(name, newlines=False), display_meta=kind)
+            return
+
+    def _all(self) -> list[tuple[str, str, str]]:
+        self.vocab  # noqa: B018 - loads the names on first use
+        return self._folded
+
+    def _word_starts(self, key: str, already: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        if len(key) < 3:
+            return []
+        seen = set(already)
+        return [(name, kind) for folded, name, kind in self._all()
+                if (name, kind) not in seen and any(w.startswith(key) for w in folded.split()[1:])]
+
+    def _typos(self, key: str, found: int) -> list[tuple[str, str]]:
+        """Names whose start is a typo away from ``key`` (``tramlpe`` → Trample), when few names start with it."""
+        if found >= 5 or len(key) < 4 or " " in key:
+            return []
+        names = self._all()
+        starts = [folded[: len(key)] for folded, _, _ in names]
+        best = process.extract(key, starts, scorer=OSA.normalized_similarity, score_cutoff=TYPO, limit=LIMIT)
+        return [(names[i][1], names[i][2]) for _, _, i in sorted(best, key=lambda b: -b[1]) if not names[i][0].startswith(key)]

@@ -1,0 +1,91 @@
+"""The optional config file (TOML in the user config directory): defaults for links, colour, the
+pager and the number of citations.  Flags override it; a bad file is one line and exit 2."""
+
+from __future__ import annotations
+
+import os
+import string
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from rulesgraph import RulesgraphError
+
+__all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
+
+DEFAULT_URL = "https://yawgatog.com/resources/magic-rules/#R{anchor}"
+"""Yawgatog's hyperlinked Comprehensive Rules: ``#R70219b`` is the anchor of rule 702.19b."""
+_PLACEHOLDERS = frozenset({"number", "anchor"})
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Every setting, with its default (README documents them as ``config.toml`` keys)."""
+
+    url_template: str = DEFAULT_URL
+    """Where a rule number links to; ``{number}`` is ``702.19b``, ``{anchor}`` is ``70219b``."""
+    color: bool = True
+    """Colour and styles on a terminal (never into a pipe, nor with NO_COLOR or --plain)."""
+    links: bool = True
+    """Rule numbers as terminal hyperlinks (OSC 8) when colour is on."""
+    pager: bool = True
+    """Page output taller than the terminal."""
+    citations: int = 5
+    """How many citations an answer shows (``-k``)."""
+
+    def with_overrides(self, **changes: Any) -> Config:
+        """A copy with the given settings replaced; ``None`` values leave a setting alone."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def config_path() -> Path:
+    """``$RULESGRAPH_CONFIG_DIR/config.toml``, else ``config.toml`` in the platform's user config directory."""
+    base = os.environ.get("RULESGRAPH_CONFIG_DIR") or platformdirs.user_config_path("rulesgraph")
+    return Path(base) / "config.toml"
+
+
+def _check_template(template: str, where: str) -> None:
+    try:
+        names = {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+    except ValueError as exc:
+        raise RulesgraphError(f"{where}: url_template is not a valid template ({exc})") from None
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) <= 0x9F for ch in template):
+        raise RulesgraphError(f"{where}: url_template contains control characters")
+    unknown = names - _PLACEHOLDERS
+    if unknown:
+        raise RulesgraphError(f"{where}: url_template uses {{{sorted(unknown)[0]}}}; only {{number}} and {{anchor}} are filled in")
+
+
+def validate(values: dict[str, Any], where: str) -> Config:
+    """A Config from a table of settings; unknown keys and wrong types are errors naming the file."""
+    known = {f.name: f for f in fields(Config)}
+    for key, value in values.items():
+        if key not in known:
+            raise RulesgraphError(f"{where}: unknown setting {key!r} (known: {', '.join(known)})")
+        expected = type(getattr(Config(), key))
+        if type(value) is not expected:
+            raise RulesgraphError(f"{where}: {key} must be {'true or false' if expected is bool else expected.__name__}, not {value!r}")
+    if "citations" in values and not 1 <= values["citations"] <= 50:
+        raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
+    if "url_template" in values:
+        _check_template(values["url_template"], where)
+    return Config(**values)
+
+
+def load_config(path: Path | None = None) -> Config:
+    """The settings of ``path`` (default :func:`config_path`); the defaults when that file does not exist."""
+    path = path or config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Config()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesgraphError(f"{path}: cannot read the config file ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        values = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesgraphError(f"{path}: not valid TOML ({exc})") from None
+    return validate(values, str(path))

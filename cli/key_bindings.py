@@ -1,0 +1,31 @@
+"""The REPL's own keys: Ctrl-C clears the line (instead of quitting), and pasted text with line
+breaks becomes one line (one question).  Everything else is prompt_toolkit's Emacs defaults:
+Ctrl-D on an empty line quits, Ctrl-R searches the history, → takes the suggestion."""
+
+from __future__ import annotations
+
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+
+__all__ = ["key_bindings", "one_line"]
+
+
+def one_line(data: str) -> str:
+    """Pasted text as one line: every line break (and the indentation after it) becomes one space."""
+    return " ".join(part.strip() for part in data.replace("\r\n", "\n").replace("\r", "\n").split("\n") if part.strip())
+
+
+def key_bindings() -> KeyBindings:
+    kb = KeyBindings()
+
+    @kb.add("c-c")
+    def _clear(event: KeyPressEvent) -> None:
+        """Ctrl-C: forget the line being typed (and any open completion menu); stay in the REPL."""
+        event.current_buffer.reset()
+
+    @kb.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        """A pasted question keeps its words but not its line breaks."""
+        event.current_buffer.insert_text(one_line(event.data))
+
+    return kb

@@ -1,0 +1,100 @@
+"""Print renderables: through the pager when they are taller than the terminal (and paging is on),
+and with trailing spaces trimmed from plain text (tables pad their cells; pipes need not see that)."""
+
+from __future__ import annotations
+
+import io
+import os
+import shlex
+import shutil
+import subprocess
+from typing import TextIO
+
+from rich.console import Console, RenderableType
+from rich.pager import Pager
+
+__all__ = ["SystemPager", "TrimmedWriter", "plain_text", "show"]
+
+
+class SystemPager(Pager):
+    """``$PAGER`` (default ``less``, with ``-R`` so colours and links survive); printed directly when
+    there is no pager to run.  Ctrl-C inside the pager is the pager's business, not ours."""
+
+    def __init__(self, fallback: TextIO) -> None:
+        self.fallback = fallback
+
+    def show(self, content: str) -> None:
+        command = os.environ.get("PAGER") or "less"
+        words = shlex.split(command) if command.strip() else []
+        if not words or shutil.which(words[0]) is None:
+            self.fallback.write(content)
+            self.fallback.flush()
+            return
+        env = dict(os.environ)
+        if os.path.basename(words[0]) == "less":
+            env.setdefault("LESS", "-R")
+        proc = subprocess.Popen(words, stdin=subprocess.PIPE, env=env, text=True, errors="backslashreplace")
+        try:
+            assert proc.stdin is not None
+            with proc.stdin:
+                proc.stdin.write(content)
+        except (OSError, KeyboardInterrupt):
+            pass  # the reader quit the pager early
+        while True:
+            try:
+                proc.wait()
+                break
+            except KeyboardInterrupt:
+                continue
+
+
+def show(console: Console, renderable: RenderableType, *, page: bool = False) -> None:
+    """Print ``renderable``; page it when ``page``, the console is a terminal and it would not fit."""
+    if page and console.is_terminal:
+        lines = console.render_lines(renderable, console.options, pad=False, new_lines=False)
+        if len(lines) >= console.height - 1:
+            # without links: only newer pagers understand OSC 8, older ones would show the escape codes
+            with console.pager(pager=SystemPager(console.file), styles=console.color_system is not None, links=False):
+                console.print(renderable)
+            return
+    console.print(renderable)
+
+
+class TrimmedWriter(io.TextIOBase):
+    """A text stream that drops spaces at the end of each line before passing it on."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.pending = ""
+
+    def write(self, s: str) -> int:
+        lines = (self.pending + s).split("\n")
+        self.pending = lines.pop()
+        if lines:
+            self.stream.write("\n".join(line.rstrip(" ") for line in lines) + "\n")
+        return len(s)
+
+    def flush(self) -> None:
+        if self.pending:  # a line still being written: pass it on as it is
+            self.stream.write(self.pending)
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")
+
+
+def plain_text(renderable: RenderableType, width: int = 80) -> str:
+    """``renderable`` as plain text at ``width`` columns: no colour, no links, no trailing spaces."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system=None, force_terminal=False, no_color=True, highlight=False,
+                      emoji=False, legacy_windows=False)
+    console.print(renderable)
+    return "\n".join(line.rstrip(" ") for line in buffer.getvalue().split("\n"))

@@ -1,0 +1,371 @@
+"""Turn answers, rule views, keyword profiles and reference lists into rich renderables.
+
+Pure: no console, no printing, no terminal size; the console lays the renderables out at its
+width.  Every text from a source goes through :func:`~rulesgraph_cli.safe.visible` into a
+:class:`~rich.text.Text` (never a markup string), so ``[bold]`` prints as written and escape
+sequences print as symbols.  Rule numbers are styled as citations and, with ``links`` on,
+carry an OSC 8 hyperlink to ``url_template``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from rulesgraph.lookup import Cites, RuleView, is_cr_id
+from rulesgraph.model import Answer, Citation
+from rulesgraph.profile import Profile, Related
+
+from .config import DEFAULT_URL
+from .safe import visible
+
+__all__ = [
+    "RenderOptions",
+    "cited",
+    "group_of",
+    "label",
+    "listing",
+    "profile_targets",
+    "render_answer",
+    "render_cites",
+    "render_entry",
+    "render_error",
+    "render_profile",
+    "render_related",
+    "render_rule",
+    "rule_ref",
+    "rule_url",
+    "text",
+]
+
+NUMBER = Style(color="cyan", bold=True)
+INDEX = Style(bold=True)
+HEADING = Style(bold=True)
+DIM = Style(dim=True)
+CRUMB = " › "
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """How to render, independent of the terminal's width."""
+
+    url_template: str = DEFAULT_URL
+    links: bool = False
+    """Rule numbers carry OSC 8 hyperlinks (only when writing to a terminal with colour)."""
+    rule_notes: Callable[[RuleView], Sequence[str]] | None = None
+    """Extra lines shown under a rule's breadcrumb (the seam for "changed since …" notes)."""
+    hints: bool = False
+    """Say what to type next (in the REPL, where typing a citation's number opens it)."""
+
+
+def rule_url(template: str, number: str) -> str:
+    """The link of one rule number: ``{number}`` is ``702.19b``, ``{anchor}`` is ``70219b``."""
+    return template.format(number=number, anchor=number.replace(".", ""))
+
+
+def text(value: str | None, style: Style | str = "", *, newlines: bool = True) -> Text:
+    """Source or user text, made visible-safe, as a Text (never markup)."""
+    return Text(visible(value or "", newlines=newlines), style=style)
+
+
+def rule_ref(number: str, opts: RenderOptions, extra: str = "") -> Text:
+    """A rule number styled as a citation (linked when links are on), then ``extra`` unstyled."""
+    style = NUMBER + Style(link=rule_url(opts.url_template, number)) if opts.links and is_cr_id(number) else NUMBER
+    out = Text(visible(number), style=style)
+    if extra:
+        out.append(" " + visible(extra, newlines=False))
+    return out
+
+
+def label(c: Citation, opts: RenderOptions, *, title: bool = True, source: bool = True, kind: bool = True) -> Text:
+    """How a node is named: ``702.19 Trample``, ``glossary: Trample``, ``FAQ annihilator-2`` …"""
+    if is_cr_id(c.id):
+        return rule_ref(c.id, opts, (c.title or "") if title else "")
+    prefix = {"glossary": "glossary: ", "faq": "FAQ ", "card": "card: ", "keyword": ""}.get(c.kind)
+    prefix = prefix if kind or prefix is None else ""
+    if prefix is None:  # a rule of another document: its number or key, and where it is from
+        out = Text(visible(c.label), style=HEADING)
+        if title and c.title and c.title != c.label:
+            out.append(" " + visible(c.title, newlines=False))
+        return out.append(f" ({visible(c.source.rsplit(':', 1)[0])})", style=DIM) if source else out
+    return Text(prefix + visible(c.label, newlines=False), style=HEADING)
+
+
+def _heading_only(c: Citation) -> bool:
+    return bool(c.title) and c.text == c.title
+
+
+_CITED = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?(?![\w])|(?:(?<=[Rr]ule )|(?<=[Rr]ules ))\d{3}(?![\w.])|(?<=[Ss]ection )\d(?![\w.])")
+"""Rule numbers written in rules text: ``702.19b``, and ``rule 510`` / ``section 8`` by their number."""
+
+
+def cited(t: Text, opts: RenderOptions) -> Text:
+    """``t`` with the rule numbers written in it styled as citations (and linked when links are on)."""
+    for m in _CITED.finditer(t.plain):
+        number = m.group()
+        style = Style(color="cyan") + Style(link=rule_url(opts.url_template, number)) if opts.links else Style(color="cyan")
+        t.stylize(style, m.start(), m.end())
+    return t
+
+
+def _body(c: Citation, opts: RenderOptions) -> Text:
+    """The words of a node: a FAQ entry's question and answer, a rule's text, a glossary definition."""
+    if c.kind == "faq":
+        question, _, answer = c.text.partition("\n\n")
+        return cited(text(question, Style(italic=True)).append("\n").append_text(text(answer)), opts)
+    return Text() if _heading_only(c) else cited(text(c.text), opts)
+
+
+def _examples(c: Citation, opts: RenderOptions, indent: int = 2) -> list[RenderableType]:
+    return [Padding(cited(text(ex, DIM), opts), (0, 0, 0, indent)) for ex in c.examples]
+
+
+def _entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bool = False) -> Group:
+    """A node in full: its label, its words after it, then its examples dimmed and indented."""
+    head = label(c, opts)
+    body = _body(c, opts)
+    if body.plain:
+        head = head.append(" ").append_text(body)
+    parts: list[RenderableType] = [head]
+    if examples:
+        parts += _examples(c, opts)
+    elif c.examples:
+        parts.append(Text(f"  ({len(c.examples)} example{'s' * (len(c.examples) > 1)})", style=DIM))
+    if source and not c.effective:
+        parts.append(Text(f"  {visible(c.source)}", style=DIM))
+    return Group(*parts)
+
+
+def _numbered(rows: Sequence[tuple[int, RenderableType]]) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, justify="right")
+    grid.add_column()
+    for i, body in rows:
+        grid.add_row(Text(f"[{i}]", style=INDEX), body)
+    return grid
+
+
+def _fields(rows: Sequence[tuple[str, RenderableType]]) -> Table:
+    """``name  value`` lines with the names dimmed and the values wrapped in their own column."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style=DIM)
+    grid.add_column()
+    for name, value in rows:
+        grid.add_row(Text(name), value)
+    return grid
+
+
+def _joined(items: Sequence[Text], sep: str = " · ") -> Text:
+    return Text(sep).join(items)
+
+
+def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citation] = ()) -> RenderableType:
+    """The direct answer first, then the numbered citations, why they matched, and what to read next."""
+    parts: list[RenderableType] = []
+    if not answer.citations:
+        parts.append(Text("Nothing in the loaded rules matches that question.", style=HEADING))
+        if answer.alternatives:
+            parts.append(_fields([("did you mean", text("; ".join(answer.alternatives), newlines=False))]))
+        more = ", or :help" if opts.hints else " (rulesgraph rule N), or a keyword (rulesgraph kw NAME)"
+        parts.append(Text(f"Ask it in other words, try a rule number{more}.", style=DIM))
+        return Group(*parts)
+    if answer.answer:
+        parts += [text(answer.answer, HEADING), Text()]
+    parts.append(_numbered([(i, _entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]))
+    rows: list[tuple[str, RenderableType]] = []
+    if answer.why:
+        shown = [text(w, newlines=False) for w in answer.why[:6]]
+        if len(answer.why) > 6:
+            shown.append(Text(f"… {len(answer.why) - 6} more"))
+        rows.append(("why matched", Text("\n").join(shown)))
+    if see_also:
+        rows.append(("see also", _joined([label(c, opts) for c in see_also])))
+    if answer.keywords:
+        rows.append(("keywords", text(", ".join(answer.keywords), newlines=False)))
+    level = "high" if answer.confidence >= 0.7 else "medium" if answer.confidence >= 0.4 else "low"
+    rows.append(("confidence", Text(f"{level} ({answer.confidence:.2f})")))
+    if answer.alternatives:
+        rows.append(("did you mean", text("; ".join(answer.alternatives), newlines=False)))
+    parts += [Text(), _fields(rows)]
+    if opts.hints:
+        parts.append(Text("type a citation's number to open it", style=DIM))
+    return Group(*parts)
+
+
+def breadcrumb(view: RuleView, opts: RenderOptions) -> Text:
+    """``7 › 702 › 702.19 Trample › b``: ancestors by number, the parent with its title, then the node;
+    text of another document starts with its file name."""
+    rule = view.rule
+    crumbs = [] if is_cr_id(rule.id) else [text(rule.source.rsplit(":", 1)[0], newlines=False)]
+    crumbs += [rule_ref(t.id, opts) if is_cr_id(t.id) else text(t.label, newlines=False) for t in view.trail[:-1]]
+    if view.trail:
+        parent = view.trail[-1]
+        crumbs.append(label(parent, opts) if is_cr_id(parent.id) else text(parent.title or parent.label, newlines=False))
+    own = rule.label.removeprefix(view.trail[-1].label) if view.trail and view.level == "subrule" else ""
+    if own.isalpha():
+        crumbs.append(Text(own, style=NUMBER))
+    else:
+        crumbs.append(rule_ref(rule.id, opts, rule.title or "") if is_cr_id(rule.id) else text(rule.label, HEADING, newlines=False))
+    return _joined(crumbs, CRUMB)
+
+
+def _outline(view: RuleView, opts: RenderOptions) -> Table:
+    grid = Table.grid(padding=(0, 2), expand=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(no_wrap=True, style=DIM, justify="right")
+    part = "rule" if view.level == "chapter" else "subrule"  # what the children contain
+    for child, count in zip(view.children, view.counts, strict=True):
+        words = child.title if child.title else child.text.split("\n", 1)[0]
+        grid.add_row(rule_ref(child.id, opts) if is_cr_id(child.id) else text(child.label),
+                     text(words, newlines=False), Text(f"{count} {part}{'s' * (count != 1)}" if count else ""))
+    return grid
+
+
+def _rules(nodes: Sequence[Citation], opts: RenderOptions) -> Table:
+    """Rules in full, one row each: the number in its own column, the text wrapped beside it, examples under it."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for node in nodes:
+        name = rule_ref(node.id, opts) if is_cr_id(node.id) else text(node.label, HEADING)
+        grid.add_row(name, Group(_body(node, opts) if not _heading_only(node) else text(node.title, HEADING), *_examples(node, opts)))
+    return grid
+
+
+def render_rule(view: RuleView, opts: RenderOptions) -> RenderableType:
+    """A rule in full with its subrules and their examples; a section or chapter as an outline.
+    The breadcrumb names the rule; notes say where text from another document comes from."""
+    parts: list[RenderableType] = [breadcrumb(view, opts)]
+    notes = list(view.notes) + (list(opts.rule_notes(view)) if opts.rule_notes else [])
+    parts += [text(n, Style(italic=True, dim=True)) for n in notes]
+    if view.today:
+        parts.append(Text("today: ", style=DIM).append_text(_joined([rule_ref(n, opts) for n in view.today], ", ")))
+    if not _heading_only(view.rule):
+        parts += [Text(), _rules([view.rule], opts)]
+    if view.children:
+        parts += [Text(), _outline(view, opts) if view.outline else _rules(view.children, opts)]
+    return Group(*parts)
+
+
+def listing(title: Text, rows: Sequence[tuple[Citation, Text]], opts: RenderOptions, start: int = 1, *,
+            words: bool = True, kinds: bool = True) -> RenderableType:
+    """A numbered one-line-per-node list: ``[3] 702.9b  Flying … → 509``; the node's words (when ``words``)
+    are cut to fit the width, the tail (dimmed) wraps.  ``kinds``: say ``glossary:``/``FAQ`` before such nodes
+    (not needed when the title says it)."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True, justify="right", style=INDEX)
+    grid.add_column(no_wrap=True)
+    if words:
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(style=DIM, ratio=None if words else 1)
+    for i, (c, tail) in enumerate(rows, start):
+        said = c.title if c.kind == "faq" else "" if _heading_only(c) or c.kind in ("keyword", "card") else c.text
+        cells: list[RenderableType] = [Text(f"[{i}]"), label(c, opts, title=c.kind != "faq", source=kinds, kind=kinds)]
+        if words:
+            cells.append(text(said, newlines=False))
+        grid.add_row(*cells, tail)
+    return Group(title, grid)
+
+
+def group_of(c: Citation) -> str:
+    """Which group a node is listed under: ``rules`` (the CR's), ``glossary``, ``FAQ``, or another document's file."""
+    if is_cr_id(c.id):
+        return "rules"
+    return {"glossary": "glossary", "faq": "FAQ"}.get(c.kind) or c.source.rsplit(":", 1)[0]
+
+
+def _grouped(rows: Sequence[tuple[Citation, Text]], opts: RenderOptions, start: int = 1) -> list[RenderableType]:
+    """Consecutive rows of one group under its name, numbered on from ``start``."""
+    parts: list[RenderableType] = []
+    i = 0
+    while i < len(rows):
+        name = group_of(rows[i][0])
+        j = i
+        while j < len(rows) and group_of(rows[j][0]) == name:
+            j += 1
+        parts += [Text(), listing(text(name, HEADING, newlines=False), rows[i:j], opts, start + i, kinds=name == "rules")]
+        i = j
+    return parts
+
+
+def render_cites(result: Cites, opts: RenderOptions) -> RenderableType:
+    """Every reference to a rule or its parts, numbered and grouped (rules, other documents, glossary, FAQ),
+    each with what it points at."""
+    n = len(result.references)
+    head = label(result.rule, opts).append(f" — {n} reference{'s' * (n != 1)} to it or its parts", style=HEADING)
+    if not n:
+        return Group(label(result.rule, opts), Text("Nothing in the loaded rules refers to it.", style=DIM))
+    rows = [(r.source, Text(("about " if r.relation == "about" else "→ ") + ", ".join(r.targets))) for r in result.references]
+    return Group(head, *_grouped(rows, opts))
+
+
+def render_related(node: Citation, items: Sequence[Related], opts: RenderOptions) -> RenderableType:
+    head = Text("related to ", style=HEADING).append_text(label(node, opts))
+    if not items:
+        return Group(head, Text("Nothing related was found.", style=DIM))
+    return listing(head, [(r.node, text("; ".join(r.why), newlines=False)) for r in items], opts, words=False)
+
+
+CITED_BY_SHOWN = 10
+"""A profile lists this many of the references to its rule; ``:cites`` lists them all."""
+
+
+def _profile_sections(p: Profile) -> list[tuple[str, list[tuple[Citation, str]]]]:
+    cited = [(r.source, ("about " if r.relation == "about" else "→ ") + ", ".join(r.targets)) for r in p.cited_by]
+    return [
+        ("defining rules", [(c, "") for c in p.defining]),
+        ("glossary", [(c, "") for c in p.glossary]),
+        ("FAQ", [(c, "" if rel == "about" else "mentions it") for c, rel in p.faq]),
+        ("related", [(r.node, "; ".join(r.why[:2])) for r in p.related]),
+        (f"cited by ({len(cited)})", cited[:CITED_BY_SHOWN]),
+    ]
+
+
+def profile_targets(p: Profile) -> list[str]:
+    """The node ids a profile numbers, in the order :func:`render_profile` numbers them."""
+    return [c.id for _, rows in _profile_sections(p) for c, _ in rows]
+
+
+def render_profile(p: Profile, opts: RenderOptions) -> RenderableType:
+    """A keyword, glossary term or card: what it is, then numbered defining rules, glossary entries,
+    FAQ entries, related keywords and what cites it."""
+    kind = {"keyword": f"keyword {p.category}" if p.category else "keyword", "glossary": "glossary term", "card": "card"}[p.kind]
+    head = text(p.name, HEADING, newlines=False).append(f"  {kind}", style=DIM)
+    defining = [c for c in p.defining if is_cr_id(c.id)]
+    if defining:
+        head.append(" · ", style=DIM).append_text(_joined([rule_ref(c.id, opts) for c in defining], ", "))
+    parts: list[RenderableType] = [head]
+    if p.corrected_from:
+        parts.append(Text("read ‘", style=DIM).append(visible(p.corrected_from, newlines=False)).append(f"’ as ‘{visible(p.name)}’"))
+    if p.formerly:
+        parts.append(Text("formerly ", style=DIM).append_text(text(", ".join(p.formerly), newlines=False)))
+    if p.summary:
+        parts += [Text(), _entry(p.summary, opts, examples=False)]
+    start = 1
+    for title, rows in _profile_sections(p):
+        if not rows:
+            continue
+        rendered = [(c, text(tail, newlines=False)) for c, tail in rows]
+        parts += [Text(), listing(Text(title, style=HEADING), rendered, opts, start, words=title != "related",
+                                  kinds=title not in ("glossary", "FAQ"))]
+        start += len(rows)
+    if len(p.cited_by) > CITED_BY_SHOWN and p.defining:
+        parts.append(Text(f"… {len(p.cited_by) - CITED_BY_SHOWN} more: :cites {visible(p.defining[0].label)}", style=DIM))
+    return Group(*parts)
+
+
+def render_entry(c: Citation, opts: RenderOptions) -> RenderableType:
+    """One node in full (a FAQ entry opened from an answer): its label and words, examples, where it is from."""
+    return Group(_entry(c, opts), Text(visible(c.source) + (f" (CR {c.effective})" if c.effective else ""), style=DIM))
+
+
+def render_error(message: str) -> Text:
+    return Text("error: ", style="bold red").append_text(text(message, newlines=False))

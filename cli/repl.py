@@ -1,0 +1,129 @@
+"""The REPL: a prompt_toolkit PromptSession (completion, history, suggestions, toolbar, keys) around
+:class:`~rulesgraph_cli.commands.Shell`.  Input and output are injectable, so tests drive it with a
+pipe and DummyOutput; without a terminal it reads lines from stdin instead."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+import platformdirs
+from prompt_toolkit import PromptSession
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.styles import Style
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from rulesgraph import Rulebook, __version__
+from rulesgraph.lookup import vocabulary
+
+from .commands import COMMANDS, Shell
+from .completer import RulesCompleter
+from .context import Context
+from .key_bindings import key_bindings
+from .output import show
+from .render import render_error
+from .toolbar import summary, toolbar
+
+__all__ = ["PROMPT", "history_path", "make_session", "read_lines", "repl", "run_repl"]
+
+PROMPT = "rules> "
+STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a"})
+
+
+def history_path() -> Path:
+    """``$RULESGRAPH_DATA_DIR/history``, else ``history`` in the platform's user data directory."""
+    return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph")) / "history"
+
+
+def _history(note: Callable[[str], None]) -> History:
+    path = history_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+    except OSError as exc:
+        note(f"history not kept ({exc.strerror or exc}: {path})")
+        return InMemoryHistory()
+    return FileHistory(str(path))
+
+
+def make_session(book: Rulebook, *, history: History | None = None, input: Input | None = None,
+                 output: Output | None = None, plain: bool = False) -> PromptSession[str]:
+    """The prompt: completion while typing, history with Ctrl-R search and suggestions, the toolbar, our keys
+    (in one colour when ``plain``)."""
+    commands = [(c.name, c.help) for c in COMMANDS.values()]
+    bar = toolbar(book)
+    return PromptSession(
+        PROMPT, history=history or InMemoryHistory(), input=input, output=output,
+        completer=RulesCompleter(lambda: vocabulary(book), commands), complete_while_typing=True,
+        auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar, key_bindings=key_bindings(),
+        style=STYLE, enable_history_search=False, mouse_support=False,
+        color_depth=ColorDepth.MONOCHROME if plain else None,
+    )
+
+
+def welcome(book: Rulebook) -> Text:
+    return Text(f"rulesgraph {__version__} · {summary(book)}\nType a question, a rule number or a keyword; :help for more.",
+                style="dim")
+
+
+def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: bool = False,
+         greeting: RenderableType | None = None) -> int:
+    """Read, handle, show, until Ctrl-D or :quit.  Ctrl-C clears the line (or stops an answer being
+    printed); a bug in handling one line is reported on one line and the REPL goes on."""
+    if greeting is not None:
+        console.print(greeting)
+    while True:
+        try:
+            line = session.prompt()
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return 0
+        try:
+            renderable, done = _handle(shell, line)
+            if renderable is not None:
+                show(console, renderable, page=page)
+                console.print()
+        except KeyboardInterrupt:  # Ctrl-C while answering or printing: back to the prompt
+            console.print(Text("(interrupted)", style="dim"))
+            continue
+        if done:
+            return 0
+
+
+def _handle(shell: Shell, line: str) -> tuple[RenderableType | None, bool]:
+    try:
+        outcome = shell.handle(line)
+    except Exception as exc:  # one bad line must not end a judge's session
+        return render_error(f"internal error ({type(exc).__name__}: {exc}); please report it"), False
+    return outcome.renderable, outcome.quit
+
+
+def read_lines(shell: Shell, lines: TextIO, console: Console) -> int:
+    """Without a terminal: handle each line of ``lines`` as if typed, echoing it after the prompt."""
+    for line in lines:
+        console.print(Text(PROMPT + line.rstrip("\n")))
+        renderable, done = _handle(shell, line)
+        if renderable is not None:
+            console.print(renderable)
+            console.print()
+        if done:
+            break
+    return 0
+
+
+def run_repl(ctx: Context) -> int:
+    """``rulesgraph`` with no command."""
+    book = ctx.book()
+    shell = Shell(book, ctx.render_options(hints=True), ctx.config().citations)
+    if not (sys.stdin.isatty() and ctx.stdout.isatty()):
+        return read_lines(shell, sys.stdin, ctx.console(wrap=True))
+    session = make_session(book, history=_history(ctx.note), plain=ctx.plain)
+    return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book))

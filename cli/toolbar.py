@@ -1,0 +1,50 @@
+"""The REPL's bottom toolbar: what is loaded (sources, the CR's effective date, counts) and the keys,
+shortened to fit the terminal's width."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from prompt_toolkit.application import get_app_or_none
+from prompt_toolkit.formatted_text import FormattedText
+
+from rulesgraph import Rulebook
+
+from .safe import visible
+
+__all__ = ["KEYS", "fit", "summary", "toolbar"]
+
+KEYS = "Tab complete · Ctrl-R search · Ctrl-C clear · Ctrl-D quit"
+
+
+def summary(book: Rulebook, *, counts: bool = True) -> str:
+    """``5 sources · CR 2026-06-19 · 3,304 rules · 262 keywords · 735 glossary · 83 FAQ``."""
+    docs = book.graph.graph["documents"]
+    parts = [f"{len(docs)} source{'s' * (len(docs) != 1)}", f"CR {book.effective}" if book.effective else "no CR loaded"]
+    if counts:
+        kinds = Counter(d["kind"] for _, d in book.graph.nodes(data=True))
+        rules = kinds["rule"] + kinds["subrule"] + kinds["paragraph"]
+        parts += [f"{rules:,} rules", f"{kinds['keyword']:,} keywords", f"{kinds['glossary']:,} glossary", f"{kinds['faq']:,} FAQ"]
+    return visible(" · ".join(parts), newlines=False)
+
+
+def fit(long: str, short: str, width: int) -> FormattedText:
+    """The toolbar for ``width`` columns: everything, or the short summary, or only the keys."""
+    for text in (long, short):
+        line = f" {text} │ {KEYS} "
+        if len(line) <= width:
+            return FormattedText([("class:bottom-toolbar.text", f" {text} "), ("class:bottom-toolbar.keys", f"│ {KEYS} ")])
+    return FormattedText([("class:bottom-toolbar.keys", f" {KEYS} ")])
+
+
+def toolbar(book: Rulebook) -> Callable[[], FormattedText]:
+    """The toolbar as a function of the terminal's current width (plain strings in style tuples: nothing is markup)."""
+    long, short = summary(book), summary(book, counts=False)
+
+    def current() -> FormattedText:
+        app = get_app_or_none()
+        width = app.output.get_size().columns if app is not None else 200
+        return fit(long, short, width)
+
+    return current

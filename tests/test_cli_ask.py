@@ -1,0 +1,97 @@
+"""``rulesgraph ask``: text and JSON, -k, exit statuses, odd questions, and the ``--json -`` stream."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesgraph_cli.main import main
+
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives"}
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-untyped-def]
+    def go(*argv: str) -> tuple[int, str, str]:
+        code = main(["--rules", str(cr2026), *argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go
+
+
+def test_text_answer(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("ask", "can", "I", "block", "with", "a", "creature", "I", "sacrificed", "to", "annihilator?")
+    assert code == 0 and err == ""
+    assert "[1] " in out and "why matched" in out and "\x1b" not in out
+    assert "type a citation's number" not in out  # that is the REPL's hint
+
+
+def test_json_answer_and_k(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run("ask", "--json", "-k", "2", "how", "does", "trample", "work")
+    data = json.loads(out)
+    assert code == 0 and set(data) == KEYS and data["question"] == "how does trample work"
+    assert len(data["citations"]) == 2 and set(data["citations"][0]) == {"id", "kind", "text", "source", "score"}
+    assert out.count("\n") == 1
+
+
+def test_k_from_the_config(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("RULESGRAPH_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "config.toml").write_text("citations = 3\n")
+    assert len(json.loads(run("ask", "--json", "trample")[1])["citations"]) == 3
+    assert len(json.loads(run("ask", "--json", "-k", "1", "trample")[1])["citations"]) == 1
+
+
+def test_nothing_found_exits_1(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run("ask", "xyzzy", "qwfp")
+    assert code == 1 and "Nothing in the loaded rules matches" in out
+    code, out, _ = run("ask", "--json", "xyzzy")
+    assert code == 1 and json.loads(out)["citations"] == []
+
+
+@pytest.mark.parametrize("argv", [["ask"], ["ask", ""], ["ask", "   "], ["ask", "\x01\x02\x1b"], ["ask", "-k", "0", "x"],
+                                  ["ask", "-k", "many", "x"], ["ask", "--bogus", "x"]])
+def test_misuse_exits_2_with_one_line(run, argv: list[str]) -> None:  # type: ignore[no-untyped-def]
+    try:
+        code, out, err = run(*argv)
+    except SystemExit as exc:  # argparse's own errors
+        code, out, err = int(exc.code or 0), "", "x\n"
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("question", ["trample " * 15000, "tr\x00am\x07ple \x1b[31m deathtouch", "\udcff\ufffd junk \x7f bytes"])
+def test_odd_questions_never_crash(run, question: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("ask", "--json", question)
+    assert code in (0, 1) and err == "" and set(json.loads(out)) == KEYS
+
+
+def test_stream_writes_one_line_per_question_in_order(cr2026: Path) -> None:
+    questions = "how does trample work\n\ncan I block with a creature I sacrificed to annihilator?\nwhat is ward\n"
+    proc = subprocess.Popen([sys.executable, "-m", "rulesgraph", "--rules", str(cr2026), "ask", "--json", "-"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("what does deathtouch do\n")
+    proc.stdin.flush()
+    first = json.loads(proc.stdout.readline())  # flushed before the input ends
+    assert first["question"] == "what does deathtouch do" and first["citations"]
+    out, err = proc.communicate(questions, timeout=60)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert proc.returncode == 0 and err == ""
+    assert [line["question"] for line in lines] == ["how does trample work", "", "can I block with a creature I sacrificed to annihilator?",
+                                                    "what is ward"]
+    assert all(set(line) == KEYS for line in lines)
+    blank = lines[1]
+    assert blank["answer"] is None and blank["citations"] == [] and blank["why"][0].startswith("empty question")
+
+
+def test_stream_as_text(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"702.19b\n\nward\n")))
+    code, out, _ = run("ask", "-")
+    assert code == 0 and [line for line in out.splitlines() if line.startswith("?")] == ["? 702.19b", "?", "? ward"]
+    assert "error: empty question" in out

@@ -1,0 +1,91 @@
+"""``rulesgraph rule``, ``kw`` and ``cites``: text, JSON, exit statuses (0 found, 1 not found, 2 misuse)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesgraph_cli import cmd_rule
+from rulesgraph_cli.context import Context
+from rulesgraph_cli.main import build_parser, main
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-untyped-def]
+    def go(*argv: str) -> tuple[int, str, str]:
+        code = main(["--rules", str(cr2026), *argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go
+
+
+def test_rule(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("rule", "702.19")
+    assert code == 0 and err == "" and out.startswith("7 › 702 Keyword Abilities › 702.19 Trample\n")
+    assert "702.19g" in out and "Example: A 2/2 creature" in out
+    code, out, _ = run("rule", "rule", "702.19B", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["id"] == "702.19b" and [b["id"] for b in data["breadcrumb"]] == ["7", "702", "702.19"]
+
+
+def test_rule_not_found_and_misuse(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("rule", "999.9")
+    assert (code, out, err) == (1, "", "rulesgraph: no rule 999.9 in the loaded rules\n")
+    code, out, err = run("rule", "trample")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "is not a rule number" in err
+
+
+def test_kw(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run("kw", "tramlpe")
+    assert code == 0 and out.startswith("Trample  keyword ability · 702.19\nread ‘tramlpe’ as ‘Trample’")
+    code, out, _ = run("kw", "totem", "armor", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["name"] == "Umbra Armor" and data["formerly"] == ["Totem armor"]
+    code, out, err = run("kw", "xyzzy")
+    assert code == 1 and out == "" and err.startswith("rulesgraph: no keyword, glossary term or card named 'xyzzy'")
+
+
+def test_cites(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run("cites", "509")
+    assert code == 0 and out.startswith("509 Declare Blockers Step — 31 references to it or its parts")
+    assert "Evasion Ability" in out and "509.1b, 509.1c" in out
+    code, out, _ = run("cites", "--json", "trample")
+    assert code == 0 and json.loads(out)["id"] == "702.19"
+    code, out, _ = run("cites", "702.19a")
+    assert code == 1 and "Nothing in the loaded rules refers to it." in out
+    assert run("cites", "999")[0] == 1
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("extra", "env", "coloured"), [([], {}, True), (["--plain"], {}, False), ([], {"NO_COLOR": "1"}, False)])
+def test_colour_and_links_only_on_a_terminal(cr2026: Path, monkeypatch: pytest.MonkeyPatch, extra: list[str],
+                                             env: dict[str, str], coloured: bool) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    out = Terminal()
+    args = build_parser().parse_args(["--rules", str(cr2026), "--no-pager", *extra, "rule", "702.19b"])
+    assert cmd_rule.run(Context(args, stdout=out)) == 0
+    text = out.getvalue()
+    assert ("\x1b]8;" in text and "https://yawgatog.com/resources/magic-rules/#R70219" in text) is coloured
+    assert ("\x1b[" in text) is coloured
+
+
+def test_source_text_prints_literally_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    rules = tmp_path / "evil.txt"
+    rules.write_text("702.19a Trample [bold]x[/bold] \x1b[31mred\x1b[0m \x1b]8;;http://evil.example\x07click\x1b]8;;\x07.\n"
+                     "702.19b Multiple instances of trample are redundant.\n", encoding="utf-8")
+    assert main(["--no-bundled", "--rules", str(rules), "rule", "702.19a"]) == 0
+    out = capsys.readouterr().out
+    assert "[bold]x[/bold] ␛[31mred␛[0m ␛]8;;http://evil.example␇click␛]8;;␇." in out and "\x1b" not in out

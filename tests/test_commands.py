@@ -1,0 +1,116 @@
+"""The Shell: what each kind of line shows, :commands, numbered items, back/forward, errors as lines."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from rulesgraph import Rulebook
+from rulesgraph_cli.commands import COMMANDS, HISTORY, Shell, lookup_command
+from rulesgraph_cli.output import plain_text
+from rulesgraph_cli.render import RenderOptions
+
+
+@pytest.fixture
+def shell(full_book: Rulebook) -> Shell:
+    return Shell(full_book, RenderOptions(hints=True), k=5)
+
+
+def out(shell: Shell, line: str) -> str:
+    outcome = shell.handle(line)
+    assert outcome.renderable is not None, line
+    return plain_text(outcome.renderable, 100)
+
+
+def test_a_question_gives_numbered_citations(shell: Shell) -> None:
+    text = out(shell, "can I block with a creature I sacrificed to annihilator?")
+    assert "[1] " in text and "why matched" in text and "type a citation's number" in text
+    assert len(shell.items()) == 5
+
+
+def test_numbers_names_and_questions(shell: Shell) -> None:
+    assert "702.19g Multiple instances of trample" in out(shell, "702.19")
+    assert out(shell, "702.19b").startswith("7 › 702 › 702.19 Trample › b")
+    assert "509.4" in out(shell, "rule 509")
+    profile = out(shell, "tramlpe")
+    assert profile.startswith("Trample  keyword ability") and "read ‘tramlpe’ as ‘Trample’" in profile
+    assert out(shell, "casting spells").startswith("6 Spells, Abilities, and Effects › 601 Casting Spells")
+    assert "why matched" in out(shell, "what does trample do")
+
+
+def test_k_opens_a_citation_and_back_returns(shell: Shell) -> None:
+    answer = out(shell, "trample and deathtouch")
+    first = shell.items()[0]
+    opened = out(shell, "1")
+    assert first in opened and opened != answer
+    assert out(shell, ":back") == answer
+    assert out(shell, ":forward") == opened
+    assert out(shell, ":open 2") != opened  # still the answer's items: the rule view has none
+    with pytest.raises(AssertionError):
+        out(shell, "")
+
+
+def test_items_come_from_the_last_numbered_list(shell: Shell) -> None:
+    out(shell, ":cites 509")
+    assert len(shell.items()) == 31 and shell.items()[22] == "glossary:Block"
+    assert out(shell, "23").startswith("Block  glossary term")
+    out(shell, ":kw annihilator")
+    assert shell.items()[:3] == ("702.86", "glossary:Annihilator", "faq:annihilator-1")
+    assert out(shell, "3").startswith("FAQ annihilator-1 What does Annihilator do?")
+    assert out(shell, "4").startswith("FAQ annihilator-2")  # still the profile's items: a FAQ entry has none
+
+
+def test_small_numbers_without_a_list_are_chapters(shell: Shell) -> None:
+    assert out(shell, "7").startswith("7 Additional Rules")
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (":sorces", "unknown command :sorces; did you mean :sources?"),
+    (":frobnicate", "unknown command :frobnicate; :help lists the commands"),
+    (":rule", "usage: :rule N"),
+    (":rule abc", "'abc' is not a rule number"),
+    (":rule 999.9", "no rule 999.9 in the loaded rules"),
+    (":kw xyzzy", "no keyword, glossary term or card named 'xyzzy'"),
+    (":open 1", "nothing to open yet"),
+    (":open x", "usage: :open K"),
+    (":back", "nothing to go back to"),
+    (":forward", "nothing to go forward to"),
+    (":help nope", "no command :nope"),
+    ("\x01\x02\x7f", "empty question"),
+    (":ask", "usage: :ask QUESTION"),
+])
+def test_mistakes_are_one_error_line(shell: Shell, line: str, message: str) -> None:
+    outcome = shell.handle(line)
+    assert not outcome.found and isinstance(outcome.renderable, Text)
+    assert outcome.renderable.plain.startswith("error: ") and message in outcome.renderable.plain
+
+
+def test_open_out_of_range(shell: Shell) -> None:
+    out(shell, "trample and deathtouch")
+    assert "no [9] on the last list: it has 5" in out(shell, ":open 9")
+
+
+def test_help_sources_quit(shell: Shell) -> None:
+    text = out(shell, ":help")
+    for name in COMMANDS:
+        assert f":{name}" in text
+    assert out(shell, ":help cites").startswith(":cites N")
+    assert "Comprehensive Rules effective 2026-06-19" in out(shell, ":sources")
+    assert shell.handle(":quit").quit and shell.handle(":q").quit and shell.handle(":exit").quit
+
+
+def test_command_names() -> None:
+    assert lookup_command("cites").name == "cites"  # type: ignore[union-attr]
+    assert lookup_command("sou").name == "sources"  # type: ignore[union-attr]  # an unambiguous prefix
+    assert lookup_command("r") is None  # rule or related
+
+
+def test_history_is_bounded(shell: Shell) -> None:
+    for _ in range(HISTORY + 5):
+        shell.handle("702.19a")
+    assert len(shell.views) == HISTORY and shell.position == HISTORY - 1
+
+
+def test_user_text_is_never_markup(shell: Shell) -> None:
+    text = out(shell, ":rule [bold]702[/bold]")
+    assert "'[bold]702[/bold]' is not a rule number" in text

@@ -1,0 +1,72 @@
+"""The config file: defaults without one, every key read and checked, flags override it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import RulesgraphError
+from rulesgraph_cli.config import DEFAULT_URL, Config, config_path, load_config
+from rulesgraph_cli.context import Context
+from rulesgraph_cli.main import build_parser
+
+
+def test_defaults_without_a_file(tmp_path: Path) -> None:
+    assert load_config(tmp_path / "none.toml") == Config()
+    assert Config() == Config(url_template=DEFAULT_URL, color=True, links=True, pager=True, citations=5)
+
+
+def test_the_user_config_dir_is_overridable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESGRAPH_CONFIG_DIR", str(tmp_path))
+    assert config_path() == tmp_path / "config.toml"
+    (tmp_path / "config.toml").write_text('citations = 3\ncolor = false\nurl_template = "https://example.org/{number}"\n')
+    assert load_config() == Config(url_template="https://example.org/{number}", color=False, citations=3)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("colour = true", "unknown setting 'colour'"),
+    ("citations = '5'", "citations must be int"),
+    ("citations = 0", "between 1 and 50"),
+    ("pager = 1", "pager must be true or false"),
+    ("url_template = 'https://x/{rule}'", "only {number} and {anchor}"),
+    ("url_template = 'https://x/{number'", "not a valid template"),
+    ("url_template = \"https://x/\\u001b{number}\"", "control characters"),
+    ("citations = = 3", "not valid TOML"),
+])
+def test_mistakes_are_one_line_errors_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(RulesgraphError) as info:
+        load_config(path)
+    assert message in str(info.value) and str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(RulesgraphError, match="cannot read the config file"):
+        load_config(path)
+
+
+def test_flags_override_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("citations = 3\npager = true\n")
+    args = build_parser().parse_args(["--config", str(path), "-k", "7", "--no-pager", "--url-template", "https://e.org/{anchor}"])
+    config = Context(args).config()
+    assert (config.citations, config.pager, config.url_template) == (7, False, "https://e.org/{anchor}")
+    args = build_parser().parse_args(["ask", "--config", str(path), "-k", "2", "x"])
+    assert Context(args).config().citations == 2
+    with pytest.raises(RulesgraphError, match="--url-template"):
+        Context(build_parser().parse_args(["--url-template", "{nope}"])).config()
+
+
+def test_color_false_means_plain(tmp_path: Path) -> None:
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    path = tmp_path / "config.toml"
+    path.write_text("color = false\n")
+    ctx = Context(build_parser().parse_args(["--config", str(path)]), stdout=Tty())  # type: ignore[arg-type]
+    assert ctx.plain and not ctx.page and not ctx.render_options().links

@@ -1,0 +1,101 @@
+"""Rule views, section outlines, references to a rule, the completion vocabulary and their JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.lookup import NotFound, as_number, cites, cites_json, is_cr_id, parse_number, rule_json, rule_view, vocabulary
+
+
+@pytest.mark.parametrize(("written", "number"), [("702.19b", "702.19b"), ("702.19B", "702.19b"), ("rule 702.19", "702.19"),
+                                                  ("CR 509.1a.", "509.1a"), (" 7 ", "7"), ("section 509", "509")])
+def test_numbers_as_written(written: str, number: str) -> None:
+    assert parse_number(written) == number and as_number(written) == number
+
+
+@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "trample 702.19", "702.19-702.20"])
+def test_not_numbers(text: str) -> None:
+    assert as_number(text) is None
+    with pytest.raises(RulesgraphError, match="is not a rule number") as info:
+        parse_number(text)
+    assert not isinstance(info.value, NotFound)
+
+
+def test_ids() -> None:
+    assert is_cr_id("702.19b") and is_cr_id("7") and is_cr_id("509")
+    assert not is_cr_id("glossary:Trample") and not is_cr_id("keyword-faq-annihilator-to-fight:702.84a")
+
+
+def test_a_rule_with_its_subrules_and_examples(full_book: Rulebook) -> None:
+    view = rule_view(full_book, "702.19")
+    assert view.rule.title == "Trample" and view.level == "rule" and not view.outline
+    assert [c.id for c in view.children] == [f"702.19{x}" for x in "abcdefg"]
+    assert len(view.children[1].examples) == 2
+    assert [t.id for t in view.trail] == ["7", "702"]
+
+
+def test_a_subrule_with_its_breadcrumb(full_book: Rulebook) -> None:
+    view = rule_view(full_book, "702.19b")
+    assert [t.id for t in view.trail] == ["7", "702", "702.19"] and view.trail[-1].title == "Trample"
+    assert view.children == () and view.rule.examples and view.notes == ()
+
+
+def test_a_section_outline(full_book: Rulebook) -> None:
+    view = rule_view(full_book, "509")
+    assert view.outline and [c.id for c in view.children] == ["509.1", "509.2", "509.3", "509.4"]
+    assert view.counts[0] == len(rule_view(full_book, "509.1").children) > 1
+
+
+def test_unknown_numbers_are_not_found(full_book: Rulebook, seeds_book: Rulebook) -> None:
+    with pytest.raises(NotFound, match=r"^no rule 999\.9 in the loaded rules$"):
+        rule_view(full_book, "999.9")
+    with pytest.raises(NotFound, match="no Comprehensive Rules loaded"):
+        rule_view(seeds_book, "702.19")
+
+
+def test_without_the_cr_other_documents_numbers_are_found(seeds_book: Rulebook) -> None:
+    view = rule_view(seeds_book, "702.84a")
+    assert view.rule.id == "keyword-faq-annihilator-to-fight:702.84a"
+    assert "keyword-faq-annihilator-to-fight.txt" in view.notes[0] and view.today == ()
+
+
+def test_other_documents_text_says_what_it_is_today(full_book: Rulebook) -> None:
+    from rulesgraph.lookup import view_node
+
+    view = view_node(full_book, "keyword-faq-annihilator-to-fight:702.84a")
+    assert view.today == ("702.86a",)
+
+
+def test_cites_lists_what_refers_to_a_rule_or_its_parts(full_book: Rulebook) -> None:
+    result = cites(full_book, "509")
+    by_source = {r.source.id: r for r in result.references}
+    assert "glossary:Block" in by_source and "302.5" in by_source
+    assert by_source["glossary:Evasion Ability"].targets == ("509.1b", "509.1c")  # "rules 509.1b–c", expanded
+    assert "cr-keywords-general-to-gift:flying.2" in by_source  # other documents' text too
+    assert not any(r.source.id.startswith("509.") for r in result.references)  # the section's own rules are not listed
+    kinds = [r.source.kind for r in result.references]
+    assert kinds.index("glossary") > kinds.index("subrule")
+
+
+def test_cites_includes_faq_entries_about_a_rule(full_book: Rulebook) -> None:
+    refs = cites(full_book, "702.86").references
+    assert {r.source.id for r in refs if r.relation == "about"} >= {"faq:annihilator-1", "faq:annihilator-2"}
+
+
+def test_vocabulary(full_book: Rulebook, seeds_book: Rulebook) -> None:
+    vocab = vocabulary(full_book)
+    assert ("Trample", "keyword") in vocab.names and ("Block", "glossary") in vocab.names and ("Stifle", "card") in vocab.names
+    assert vocab.numbers["702.19"] == "Trample" and vocab.numbers["702.19b"].startswith("Trample: The controller")
+    assert list(vocab.numbers)[:2] == ["1", "100"]
+    assert "702.84a" in vocabulary(seeds_book).numbers  # an old excerpt's number, when the CR is absent
+
+
+def test_json_shapes(full_book: Rulebook) -> None:
+    rule = rule_json(rule_view(full_book, "702.19b"))
+    assert set(rule) == {"id", "kind", "label", "title", "text", "examples", "source", "effective", "breadcrumb", "children",
+                         "notes", "today"}
+    assert [b["id"] for b in rule["breadcrumb"]] == ["7", "702", "702.19"] and rule["effective"] == "2026-06-19"
+    refs = cites_json(cites(full_book, "702.19"))
+    assert set(refs) == {"id", "label", "title", "references"}
+    assert {"relation", "targets", "id", "kind"} <= set(refs["references"][0])

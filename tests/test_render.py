@@ -1,0 +1,144 @@
+"""Rendering: golden files at width 80 without colour, hyperlinks only when asked, source text shown
+literally (never rich markup, never terminal escapes).  Regenerate the goldens after an intended
+change with ``RULESGRAPH_REGEN_GOLDEN=1 pytest tests/test_render.py`` and review the diff."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from rulesgraph import Rulebook, SourceSpec, load
+from rulesgraph.answer import citation
+from rulesgraph.lookup import cites, rule_view
+from rulesgraph.model import Answer
+from rulesgraph.profile import profile
+from rulesgraph_cli.output import plain_text
+from rulesgraph_cli.render import RenderOptions, render_answer, render_cites, render_error, render_profile, render_rule, rule_url
+
+GOLDEN = Path(__file__).parent / "golden"
+OPTS = RenderOptions()
+EVIL = (
+    "702.19a Trample [bold]x[/bold] is \x1b[31mred\x1b[0m, [link=http://evil.example]a link[/link], "
+    "\x1b]8;;http://evil.example\x07click\x1b]8;;\x07 and a bell\x07 and \x1b]0;title\x07 here.\n"
+    "702.19b Multiple instances of trample are redundant.\n"
+)
+
+
+def golden(name: str, rendered: str) -> None:
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("RULESGRAPH_REGEN_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(rendered, encoding="utf-8")
+    assert path.is_file(), f"{path} is missing: run with RULESGRAPH_REGEN_GOLDEN=1 to create it"
+    assert rendered == path.read_text(encoding="utf-8"), f"{name} rendering changed (RULESGRAPH_REGEN_GOLDEN=1 rewrites it)"
+
+
+def sample_answer(book: Rulebook) -> Answer:
+    """A fixed answer (not the ranker's: these goldens test rendering, not ranking)."""
+    ids = ["702.86", "faq:annihilator-2", "702.86a", "509"]
+    return Answer(
+        question="can I block with a creature I sacrificed to annihilator?",
+        answer="No. Annihilator triggers during the declare attackers step, so the sacrifices happen before blockers are declared.",
+        citations=tuple(citation(book, n, 3.0 - i * 0.5) for i, n in enumerate(ids)),
+        keywords=("Annihilator", "Block"), confidence=0.91,
+        why=("‘annihilator’ names keyword annihilator (exact)", "‘block’ names glossary Block (exact)"),
+        alternatives=(), see_also=("702", "5"),
+    )
+
+
+def test_golden_answer(full_book: Rulebook) -> None:
+    answer = sample_answer(full_book)
+    golden("answer", plain_text(render_answer(answer, OPTS, [citation(full_book, n) for n in answer.see_also])))
+
+
+def test_golden_nothing_found() -> None:
+    empty = Answer("xyzzy", None, (), (), 0.0, (), ("Trample",))
+    golden("answer-nothing", plain_text(render_answer(empty, OPTS)))
+
+
+def test_golden_rule_with_subrules(full_book: Rulebook) -> None:
+    golden("rule-702.19", plain_text(render_rule(rule_view(full_book, "702.19"), OPTS)))
+
+
+def test_golden_subrule_with_breadcrumb(full_book: Rulebook) -> None:
+    rendered = plain_text(render_rule(rule_view(full_book, "702.19b"), OPTS))
+    assert rendered.startswith("7 › 702 › 702.19 Trample › b\n")
+    golden("rule-702.19b", rendered)
+
+
+def test_golden_section_outline(full_book: Rulebook) -> None:
+    golden("rule-509", plain_text(render_rule(rule_view(full_book, "509"), OPTS)))
+
+
+def test_golden_keyword_profile(full_book: Rulebook) -> None:
+    golden("profile-umbra-armor", plain_text(render_profile(profile(full_book, "totem armor"), OPTS)))
+
+
+def test_golden_cites(full_book: Rulebook) -> None:
+    golden("cites-509", plain_text(render_cites(cites(full_book, "509"), OPTS)))
+
+
+def test_examples_are_dimmed_and_indented(full_book: Rulebook) -> None:
+    view = rule_view(full_book, "702.19b")
+    out = io.StringIO()
+    Console(file=out, width=80, force_terminal=True, color_system="standard").print(render_rule(view, OPTS))
+    assert "\n" + " " * 10 + "\x1b[2mExample: A 2/2 creature" in out.getvalue()  # dim
+    lines = plain_text(render_rule(view, OPTS)).splitlines()
+    text = next(line for line in lines if line.startswith("702.19b "))
+    example = next(line for line in lines if "Example: A 2/2" in line)
+    assert example.index("Example") == text.index("The controller") + 2  # indented under the rule's text
+
+
+def test_wrapping_follows_the_width(full_book: Rulebook) -> None:
+    renderable = render_rule(rule_view(full_book, "702.19"), OPTS)
+    for width in (40, 80, 132):
+        lines = plain_text(renderable, width).splitlines()
+        assert max(len(line) for line in lines) <= width
+    assert len(plain_text(renderable, 40).splitlines()) > len(plain_text(renderable, 132).splitlines())
+
+
+def test_rule_numbers_link_only_when_asked(full_book: Rulebook) -> None:
+    assert rule_url(OPTS.url_template, "702.19b") == "https://yawgatog.com/resources/magic-rules/#R70219b"
+    view = rule_view(full_book, "702.19b")
+    linked = io.StringIO()
+    Console(file=linked, width=80, force_terminal=True, color_system="truecolor").print(
+        render_rule(view, RenderOptions(url_template="https://example.org/cr/{number}", links=True)))
+    assert "\x1b]8;id=" in linked.getvalue() and "https://example.org/cr/702.19\x1b" in linked.getvalue()
+    in_text = io.StringIO()
+    Console(file=in_text, width=80, force_terminal=True, color_system="truecolor").print(
+        render_rule(rule_view(full_book, "702.19a"), RenderOptions(url_template="https://example.org/cr/{number}", links=True)))
+    assert "https://example.org/cr/510\x1b" in in_text.getvalue()  # "(See rule 510, …)" in the rule's text
+    unlinked = io.StringIO()
+    Console(file=unlinked, width=80, force_terminal=True, color_system="truecolor").print(render_rule(view, OPTS))
+    assert "\x1b]8;" not in unlinked.getvalue()
+
+
+@pytest.fixture(scope="module")
+def evil_book(tmp_path_factory: pytest.TempPathFactory) -> Rulebook:
+    path = tmp_path_factory.mktemp("evil") / "evil.txt"
+    path.write_text(EVIL, encoding="utf-8")
+    return load([SourceSpec(str(path), None, "evil.txt")], use_cache=False)
+
+
+def test_source_text_is_shown_literally(evil_book: Rulebook) -> None:
+    renderable = render_rule(rule_view(evil_book, "702.19a"), RenderOptions(links=True))
+    plain = plain_text(renderable, 300)
+    assert "[bold]x[/bold]" in plain and "[link=http://evil.example]a link[/link]" in plain
+    assert "␛[31mred␛[0m" in plain and "␛]8;;http://evil.example␇click" in plain and "␛]0;title␇" in plain
+    assert "\x1b" not in plain and "\x07" not in plain
+    out = io.StringIO()
+    Console(file=out, width=80, force_terminal=True, color_system="truecolor").print(renderable)
+    coloured = out.getvalue()
+    assert "[bold]x[/bold]" in coloured and "\x1b[31m" not in coloured and "\x07" not in coloured
+    assert "\x1b]8;;http://evil" not in coloured and "evil.example\x1b" not in coloured  # no link but ours
+    assert "\x1b]0;" not in coloured
+
+
+def test_user_text_in_errors_is_literal() -> None:
+    out = io.StringIO()
+    Console(file=out, width=80, force_terminal=True, color_system="truecolor").print(render_error("'[bold]x\x1b[2J' is not a rule number"))
+    assert "[bold]x␛[2J" in out.getvalue() and "\x1b[2J" not in out.getvalue()

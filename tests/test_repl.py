@@ -1,0 +1,139 @@
+"""The REPL driven through prompt_toolkit's pipe input and DummyOutput: what typing does, Ctrl-C and
+Ctrl-D, pasting, history in the user data dir, the toolbar, and reading lines without a terminal."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.history import FileHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from rulesgraph import Rulebook
+from rulesgraph_cli import repl as repl_module
+from rulesgraph_cli.commands import Shell
+from rulesgraph_cli.key_bindings import one_line
+from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.repl import _history, history_path, make_session, read_lines, repl
+from rulesgraph_cli.toolbar import KEYS, fit, summary, toolbar
+
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+
+
+def drive(book: Rulebook, keys: str, *, history: FileHistory | None = None) -> tuple[int, str, Shell]:
+    """Type ``keys`` into a REPL (they must end it: Ctrl-D or :quit) and return its exit status and output."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
+    shell = Shell(book, RenderOptions(hints=True))
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        session = make_session(book, input=pipe, output=DummyOutput(), history=history)
+        code = repl(shell, session, console, greeting=repl_module.welcome(book))
+    return code, buffer.getvalue(), shell
+
+
+def test_question_citation_back_rule(full_book: Rulebook) -> None:
+    keys = "can I block with a creature I sacrificed to annihilator?\n1\n:back\n702.19\n\x04"
+    code, out, shell = drive(full_book, keys)
+    assert code == 0 and out.startswith("rulesgraph ")
+    hint = "type a citation's number to open it\n"
+    answer, opened_then_answer, rule = out.split(hint)  # :back showed the answer a second time
+    assert "[1] " in answer and "[5] " in answer and "why matched" in answer
+    assert shell.views[0].items[0] in opened_then_answer.strip().splitlines()[0]  # typing 1 opened the first citation
+    assert rule.count("702.19g Multiple instances of trample") == 1 and "702.19a Trample is a static ability" in rule
+    assert len(shell.views) == 2 and shell.position == 1  # the rule replaced what :back left behind
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_quits(full_book: Rulebook) -> None:
+    code, out, shell = drive(full_book, "nonsense words\x03702.19b\n\x04should never be read\n")
+    assert code == 0 and "7 › 702 › 702.19 Trample › b" in out
+    assert len(shell.views) == 1 and "should never" not in out
+
+
+def test_quit_command(full_book: Rulebook) -> None:
+    code, _out, shell = drive(full_book, ":quit\n702.19\n\x04")
+    assert code == 0 and shell.views == []
+
+
+def test_unknown_command_suggests(full_book: Rulebook) -> None:
+    _, out, _ = drive(full_book, ":cits 702.19\n:sorces\n\x04")
+    assert "error: unknown command :cits; did you mean :cites?" in out
+    assert "error: unknown command :sorces; did you mean :sources?" in out
+
+
+def test_pasted_lines_are_one_question(full_book: Rulebook) -> None:
+    _, out, shell = drive(full_book, f"{PASTE_START}how does ward\n  work when\r\nmy opponent targets{PASTE_END}\n\x04")
+    assert len(shell.views) == 1 and shell.views[0].items and "Ward" in out
+    assert one_line("a\n  b\r\nc\r\n") == "a b c"
+
+
+def test_history_is_kept_in_the_user_data_dir(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    assert history_path() == tmp_path / "data" / "history"
+    history = _history(lambda message: pytest.fail(message))
+    assert isinstance(history, FileHistory)
+    drive(full_book, "702.19b\n:kw trample\n\x04", history=history)
+    saved = history_path().read_text()
+    assert "+702.19b" in saved and "+:kw trample" in saved
+    assert next(iter(FileHistory(str(history_path())).load_history_strings())) == ":kw trample"
+
+
+def test_history_falls_back_to_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(blocker / "sub"))
+    notes: list[str] = []
+    assert not isinstance(_history(notes.append), FileHistory) and "history not kept" in notes[0]
+
+
+def test_a_bug_in_one_line_does_not_end_the_session(full_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(self: Shell, line: str) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(Shell, "interpret", boom)
+    code, out, _ = drive(full_book, "anything\n:sources\n\x04")
+    assert code == 0 and "internal error (ValueError: boom)" in out and "MagicCompRules-20260619.txt" in out
+
+
+def test_ctrl_c_while_answering_returns_to_the_prompt(full_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def interrupted(self: Shell, line: str) -> None:
+        calls.append(line)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Shell, "interpret", interrupted)
+    code, out, _ = drive(full_book, "trample\n702.19\n\x04")
+    assert code == 0 and calls == ["trample", "702.19"] and out.count("(interrupted)") == 2
+
+
+def test_toolbar_fits_the_width(full_book: Rulebook, seeds_book: Rulebook) -> None:
+    long, short = summary(full_book), summary(full_book, counts=False)
+    assert long.startswith("5 sources · CR 2026-06-19 ·") and "262 keywords" in long and short == "5 sources · CR 2026-06-19"
+    wide, narrow, tiny = ("".join(part[1] for part in fit(long, short, width)) for width in (200, 90, 40))
+    assert long in wide and KEYS in wide and len(wide) <= 200
+    assert short in narrow and long not in narrow and KEYS in narrow and len(narrow) <= 90
+    assert tiny.strip() == KEYS
+    assert "no CR loaded" in summary(seeds_book)
+    assert KEYS in "".join(part[1] for part in toolbar(full_book)())
+
+
+def test_reading_lines_without_a_terminal(full_book: Rulebook) -> None:
+    buffer = io.StringIO()
+    code = read_lines(Shell(full_book, RenderOptions()), io.StringIO("702.19b\n:kw trample\n:quit\n702.19\n"),
+                      Console(file=buffer, width=80, color_system=None))
+    out = buffer.getvalue()
+    assert code == 0 and out.startswith("rules> 702.19b\n7 › 702 › 702.19 Trample › b")
+    assert "rules> :kw trample\nTrample  keyword ability" in out and "rules> 702.19\n" not in out
+
+
+def test_rulesgraph_with_piped_stdin_reads_lines(cr2026: Path, tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--rules", str(cr2026)], input="702.19b\n:cites 702.19\n",
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "rules> 702.19b\n7 › 702 › 702.19 Trample › b" in proc.stdout
+    assert "702.19 Trample — 2 references" in proc.stdout and "\x1b" not in proc.stdout
