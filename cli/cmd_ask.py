@@ -12,6 +12,7 @@ from rich.text import Text
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.analyze import clean
 from rulesgraph.answer import answer_json, ask, citation
+from rulesgraph.conversation import Conversation
 
 from .context import Context
 from .output import show
@@ -38,6 +39,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("question", nargs="*", metavar="QUESTION", help="the question (several words are joined with spaces), or -")
     p.add_argument("--json", action="store_true", help="print the answer as one JSON object (one per line with -)")
     p.add_argument("-k", type=citations, default=argparse.SUPPRESS, metavar="N", help="at most N citations (default 5, or the config's)")
+    p.add_argument("--conversation", action="store_true",
+                   help="with -: treat the lines as one conversation, follow-ups carrying earlier subjects (default: each alone)")
     return p
 
 
@@ -47,10 +50,10 @@ def failed(question: str, message: str) -> dict[str, Any]:
             "alternatives": []}
 
 
-def _answer(book: Rulebook, question: str, k: int) -> Any:
+def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None) -> Any:
     if not clean(question):
         raise RulesgraphError(EMPTY)
-    return ask(book, question, k)
+    return ask(book, question, k, conversation)
 
 
 def _lines() -> Iterator[str]:
@@ -66,10 +69,11 @@ def _stream(ctx: Context, k: int) -> int:
     book = ctx.book()
     console = None if ctx.args.json else ctx.console(wrap=True)
     opts = ctx.render_options()
+    conversation = Conversation() if ctx.args.conversation else None
     try:
         for question in _lines():
             try:
-                answer = _answer(book, question, k)
+                answer = _answer(book, question, k, conversation)
             except RulesgraphError as exc:
                 if console is None:
                     ctx.json(failed(question, str(exc)))
@@ -93,6 +97,8 @@ def run(ctx: Context) -> int:
     k = ctx.config().citations
     if words == ["-"]:
         return _stream(ctx, k)
+    if ctx.args.conversation:
+        raise RulesgraphError("ask --conversation needs '-' (questions on stdin): one question alone has no conversation")
     if not words:
         raise RulesgraphError("ask: give a question, or - to read one question per line from stdin")
     book = ctx.book()

@@ -16,9 +16,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph import Rulebook, RulesgraphError, store
 from rulesgraph.analyze import clean
 from rulesgraph.answer import ask, citation
+from rulesgraph.conversation import Conversation
+from rulesgraph.diff import diff_files
 from rulesgraph.lookup import as_number, rule_view, view_node
 from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
 
@@ -36,6 +38,7 @@ from .render import (
     render_rule,
     text,
 )
+from .render_diff import diff_group
 
 __all__ = ["COMMANDS", "Command", "Outcome", "Shell", "View"]
 
@@ -78,6 +81,8 @@ class Shell:
     book: Rulebook
     opts: RenderOptions
     k: int = 5
+    conversation: Conversation = field(default_factory=Conversation)
+    """What follow-up questions carry over; :new (or Ctrl-L) starts afresh."""
     views: list[View] = field(default_factory=list)
     position: int = -1
 
@@ -100,7 +105,7 @@ class Shell:
     def answer(self, question: str) -> Outcome:
         if not clean(question):
             raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
-        result = ask(self.book, question, self.k)
+        result = ask(self.book, question, self.k, self.conversation)
         see_also = [citation(self.book, n) for n in result.see_also]
         outcome = self.show(View(render_answer(result, self.opts, see_also), tuple(c.id for c in result.citations)))
         return Outcome(outcome.renderable, found=bool(result.citations))
@@ -216,7 +221,8 @@ def help_text() -> RenderableType:
     commands.add_column()
     for c in COMMANDS.values():
         commands.add_row(f":{c.name} {c.args}".rstrip(), Text(c.help))
-    keys = "Tab completes · ↑/↓ history · Ctrl-R searches history · → takes a suggestion · Ctrl-C clears the line · Ctrl-D quits"
+    keys = ("Tab completes · ↑/↓ history · Ctrl-R searches history · → takes a suggestion · Ctrl-C clears the line · "
+            "Ctrl-L clears the screen and starts a new conversation · Ctrl-D quits")
     return Group(Text("Type", style=DIM), typing, Text(), Text("Commands", style=DIM), commands, Text(), Text(keys, style=DIM))
 
 
@@ -234,6 +240,29 @@ def _sources(shell: Shell, arg: str) -> Outcome:
                  else "no Comprehensive Rules loaded (add them with --rules PATH)")
     where = "from the cache" if book.from_cache else "built from the sources"
     return Outcome(Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM)))
+
+
+def _new(shell: Shell, arg: str) -> Outcome:
+    shell.conversation.reset()
+    return Outcome(Text("New conversation: the next question carries nothing over.", style=DIM))
+
+
+def _topic(shell: Shell, arg: str) -> Outcome:
+    conv = shell.conversation
+    if not conv.subjects:
+        return Outcome(Text("Nothing is carried over: ask a question, then follow up with 'and with …?', 'what if it …'.", style=DIM))
+    grid = Table.grid(padding=(0, 2))
+    for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
+        grid.add_row(text(match.said, newlines=False), Text(f"{weight:.0%}", style=DIM), text(match.node.split(":", 1)[-1]))
+    return Outcome(Group(Text("Follow-up questions carry (weight fades each turn):", style=DIM), grid))
+
+
+def _diff(shell: Shell, arg: str) -> Outcome:
+    parts = arg.split()
+    if len(parts) not in (2, 3):
+        raise RulesgraphError("usage: :diff OLD NEW [N], OLD and NEW installed dates (see 'rulesgraph versions') or files")
+    diff = diff_files(str(store.resolve(parts[0])), str(store.resolve(parts[1])), parts[2] if len(parts) == 3 else None)
+    return Outcome(diff_group(diff, plain=not shell.opts.links, limit=40))
 
 
 def _quit(shell: Shell, arg: str) -> Outcome:
@@ -254,6 +283,9 @@ COMMANDS: dict[str, Command] = {
         Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
         Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
         Command("sources", "", "what is loaded: files, formats, counts, the CR's effective date", _sources),
+        Command("new", "", "start a new conversation: follow-up questions carry nothing over (Ctrl-L too)", _new),
+        Command("topic", "", "what follow-up questions carry over from earlier ones", _topic),
+        Command("diff", "OLD NEW [N]", "what changed between two CR versions (installed dates or files), all or rule N", _diff),
         Command("quit", "", "leave (Ctrl-D does the same)", _quit, ("q", "exit")),
     )
 }

@@ -13,7 +13,8 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load, parse_spec, store
+from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, history, load, parse_spec, store
+from rulesgraph.lookup import RuleView
 
 from .config import Config, load_config, validate
 from .output import TrimmedWriter
@@ -81,7 +82,19 @@ class Context:
 
     def render_options(self, *, hints: bool = False) -> RenderOptions:
         config = self.config()
-        return RenderOptions(url_template=config.url_template, links=not self.plain and config.links, hints=hints)
+        return RenderOptions(url_template=config.url_template, links=not self.plain and config.links, hints=hints,
+                             rule_notes=self.rule_notes)
+
+    def rule_notes(self, view: RuleView) -> list[str]:
+        """Under a CR rule shown: how it changed between the two newest installed versions, if it did."""
+        number = view.rule.id
+        if not number[:1].isdigit() or ":" in number:
+            return []
+        try:
+            note = history.rule_note(number, self.book().effective)
+        except RulesgraphError:
+            return []
+        return [str(note)] if note else []
 
     def specs(self) -> list[SourceSpec]:
         """Bundled data, then the installed CR (newest, or ``--cr-date``) unless ``--rules`` gives one, then ``--rules``."""

@@ -1,8 +1,11 @@
-"""The REPL's own keys: Ctrl-C clears the line (instead of quitting), and pasted text with line
-breaks becomes one line (one question).  Everything else is prompt_toolkit's Emacs defaults:
-Ctrl-D on an empty line quits, Ctrl-R searches the history, → takes the suggestion."""
+"""The REPL's own keys: Ctrl-C clears the line (instead of quitting), Ctrl-L clears the screen and
+starts a new conversation, and pasted text with line breaks becomes one line (one question).
+Everything else is prompt_toolkit's Emacs defaults: Ctrl-D on an empty line quits, Ctrl-R searches
+the history, → takes the suggestion."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -15,8 +18,15 @@ def one_line(data: str) -> str:
     return " ".join(part.strip() for part in data.replace("\r\n", "\n").replace("\r", "\n").split("\n") if part.strip())
 
 
-def key_bindings() -> KeyBindings:
+def key_bindings(on_clear: Callable[[], None] | None = None) -> KeyBindings:
     kb = KeyBindings()
+
+    @kb.add("c-l")
+    def _fresh(event: KeyPressEvent) -> None:
+        """Ctrl-L: clear the screen and start a new conversation (follow-ups carry nothing over)."""
+        if on_clear is not None:
+            on_clear()
+        event.app.renderer.clear()
 
     @kb.add("c-c")
     def _clear(event: KeyPressEvent) -> None:

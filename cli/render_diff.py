@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import Any, Protocol
+
+from rich.console import Group
 from rich.text import Text
 
 from rulesgraph.diff import CrDiff
 
-__all__ = ["render_diff", "render_words", "summary"]
+__all__ = ["diff_group", "render_diff", "render_words", "summary"]
+
+
+class _Printer(Protocol):
+    def print(self, *objects: Any) -> None: ...
+
+
+class _Lines:
+    """Collects what :func:`render_diff` prints, for a front end that shows renderables (the REPL)."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+
+    def print(self, *objects: Any) -> None:
+        self.items.extend(objects)
 
 _STYLES = {"-": "red strike", "+": "green underline"}
 _MARKS = {"-": ("[-", "-]"), "+": ("{+", "+}")}
@@ -56,7 +72,14 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def render_diff(console: Console, diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8) -> None:
+def diff_group(diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8) -> Group:
+    """The same lines as :func:`render_diff`, as one renderable."""
+    lines = _Lines()
+    render_diff(lines, diff, plain=plain, limit=limit, context=context)
+    return Group(*lines.items)
+
+
+def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8) -> None:
     """Summary line, then renumbered, added, removed and changed rules (at most ``limit`` of each; changed
     rules show ``context`` unchanged words around each change, 0 for whole texts)."""
     console.print(Text(summary(diff), style="bold"))

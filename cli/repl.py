@@ -34,7 +34,8 @@ from .toolbar import summary, toolbar
 __all__ = ["PROMPT", "history_path", "make_session", "read_lines", "repl", "run_repl"]
 
 PROMPT = "rules> "
-STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a"})
+STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a",
+                         "bottom-toolbar.topic": "#ffd787"})
 
 
 def history_path() -> Path:
@@ -54,15 +55,16 @@ def _history(note: Callable[[str], None]) -> History:
 
 
 def make_session(book: Rulebook, *, history: History | None = None, input: Input | None = None,
-                 output: Output | None = None, plain: bool = False) -> PromptSession[str]:
-    """The prompt: completion while typing, history with Ctrl-R search and suggestions, the toolbar, our keys
-    (in one colour when ``plain``)."""
+                 output: Output | None = None, plain: bool = False, shell: Shell | None = None) -> PromptSession[str]:
+    """The prompt: completion while typing, history with Ctrl-R search and suggestions, the toolbar (with the
+    conversation's topic when a ``shell`` is given), our keys (in one colour when ``plain``)."""
     commands = [(c.name, c.help) for c in COMMANDS.values()]
-    bar = toolbar(book)
+    bar = toolbar(book, shell.conversation.topic if shell else None)
     return PromptSession(
         PROMPT, history=history or InMemoryHistory(), input=input, output=output,
         completer=RulesCompleter(lambda: vocabulary(book), commands), complete_while_typing=True,
-        auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar, key_bindings=key_bindings(),
+        auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar,
+        key_bindings=key_bindings(shell.conversation.reset if shell else None),
         style=STYLE, enable_history_search=False, mouse_support=False,
         color_depth=ColorDepth.MONOCHROME if plain else None,
     )
@@ -125,5 +127,5 @@ def run_repl(ctx: Context) -> int:
     shell = Shell(book, ctx.render_options(hints=True), ctx.config().citations)
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):
         return read_lines(shell, sys.stdin, ctx.console(wrap=True))
-    session = make_session(book, history=_history(ctx.note), plain=ctx.plain)
+    session = make_session(book, history=_history(ctx.note), plain=ctx.plain, shell=shell)
     return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book))

@@ -15,7 +15,7 @@ from .safe import visible
 
 __all__ = ["KEYS", "fit", "summary", "toolbar"]
 
-KEYS = "Tab complete · Ctrl-R search · Ctrl-C clear · Ctrl-D quit"
+KEYS = "Tab complete · ^R search · ^C clear · ^L new topic · ^D quit"
 
 
 def summary(book: Rulebook, *, counts: bool = True) -> str:
@@ -29,22 +29,27 @@ def summary(book: Rulebook, *, counts: bool = True) -> str:
     return visible(" · ".join(parts), newlines=False)
 
 
-def fit(long: str, short: str, width: int) -> FormattedText:
-    """The toolbar for ``width`` columns: everything, or the short summary, or only the keys."""
+def fit(long: str, short: str, width: int, topic: str = "") -> FormattedText:
+    """The toolbar for ``width`` columns: the conversation's topic (when there is one), then everything,
+    or the short summary, or only the keys."""
+    lead = [("class:bottom-toolbar.topic", f" topic: {topic} │")] if topic else []
+    room = width - (len(lead[0][1]) if lead else 0)
     for text in (long, short):
         line = f" {text} │ {KEYS} "
-        if len(line) <= width:
-            return FormattedText([("class:bottom-toolbar.text", f" {text} "), ("class:bottom-toolbar.keys", f"│ {KEYS} ")])
-    return FormattedText([("class:bottom-toolbar.keys", f" {KEYS} ")])
+        if len(line) <= room:
+            return FormattedText([*lead, ("class:bottom-toolbar.text", f" {text} "), ("class:bottom-toolbar.keys", f"│ {KEYS} ")])
+    return FormattedText([*lead, ("class:bottom-toolbar.keys", f" {KEYS} ")])
 
 
-def toolbar(book: Rulebook) -> Callable[[], FormattedText]:
-    """The toolbar as a function of the terminal's current width (plain strings in style tuples: nothing is markup)."""
+def toolbar(book: Rulebook, topic: Callable[[], list[str]] | None = None) -> Callable[[], FormattedText]:
+    """The toolbar as a function of the terminal's current width and the conversation's topic
+    (plain strings in style tuples: nothing is markup)."""
     long, short = summary(book), summary(book, counts=False)
 
     def current() -> FormattedText:
         app = get_app_or_none()
         width = app.output.get_size().columns if app is not None else 200
-        return fit(long, short, width)
+        carried = visible(", ".join(topic()[:3]), newlines=False) if topic else ""
+        return fit(long, short, width, carried)
 
     return current

@@ -95,3 +95,13 @@ def test_stream_as_text(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: 
     code, out, _ = run("ask", "-")
     assert code == 0 and [line for line in out.splitlines() if line.startswith("?")] == ["? 702.19b", "?", "? ward"]
     assert "error: empty question" in out
+
+
+def test_stream_as_one_conversation(cr2026: Path) -> None:
+    questions = "what does trample do?\nand with deathtouch?\nok different question, what does ward do?\n"
+    argv = [sys.executable, "-m", "rulesgraph", "--rules", str(cr2026), "ask", "--json", "-"]
+    alone = [json.loads(x) for x in subprocess.run(argv, input=questions, capture_output=True, text=True, timeout=60).stdout.splitlines()]
+    chat = [json.loads(x) for x in subprocess.run([*argv, "--conversation"], input=questions, capture_output=True, text=True,
+                                                   timeout=60).stdout.splitlines()]
+    assert "following up on: trample" in chat[1]["why"] and "following up on: trample" not in alone[1]["why"]
+    assert "new subject: nothing carried over" in chat[2]["why"] and chat[2]["citations"][0]["id"] == "702.21"

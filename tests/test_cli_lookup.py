@@ -89,3 +89,15 @@ def test_source_text_prints_literally_end_to_end(tmp_path: Path, capsys: pytest.
     assert main(["--no-bundled", "--rules", str(rules), "rule", "702.19a"]) == 0
     out = capsys.readouterr().out
     assert "[bold]x[/bold] ␛[31mred␛[0m ␛]8;;http://evil.example␇click␛]8;;␇." in out and "\x1b" not in out
+
+
+def test_a_rule_shown_says_how_it_changed(capsys: pytest.CaptureFixture[str], cr2024: Path, cr2026: Path,
+                                          tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two versions installed, a rule shown notes its change between them (here a renumbering)."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    assert main(["update", "--file", str(cr2024)]) == 0 and main(["update", "--file", str(cr2026)]) == 0
+    capsys.readouterr()
+    assert main(["--plain", "rule", "701.14"]) == 0
+    out = capsys.readouterr().out
+    assert "701.14 was 701.12 in the 2024-02-02 rules" in out
+    assert main(["--plain", "rule", "100.1"]) == 0 and "2024-02-02" not in capsys.readouterr().out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rich.text import Text
 
@@ -114,3 +116,20 @@ def test_history_is_bounded(shell: Shell) -> None:
 def test_user_text_is_never_markup(shell: Shell) -> None:
     text = out(shell, ":rule [bold]702[/bold]")
     assert "'[bold]702[/bold]' is not a rule number" in text
+
+
+def test_follow_ups_carry_the_topic_until_new(shell: Shell) -> None:
+    out(shell, "what does trample do?")
+    follow = out(shell, "and with deathtouch?")
+    assert "702.2" in follow and set(shell.conversation.topic()) == {"trample", "deathtouch"}
+    topic = out(shell, ":topic")
+    assert "trample" in topic and "deathtouch" in topic
+    assert "New conversation" in out(shell, ":new") and shell.conversation.topic() == []
+    assert "Nothing is carried over" in out(shell, ":topic")
+
+
+def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
+    text = out(shell, f":diff {cr2024} {cr2026} 702.19")
+    assert text.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 702.19")
+    assert "usage: :diff OLD NEW [N]" in out(shell, ":diff 2024-02-02")
+    assert "no installed rules effective 1999-01-01" in out(shell, ":diff 1999-01-01 2000-01-01")

@@ -32,7 +32,7 @@ def drive(book: Rulebook, keys: str, *, history: FileHistory | None = None) -> t
     shell = Shell(book, RenderOptions(hints=True))
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
-        session = make_session(book, input=pipe, output=DummyOutput(), history=history)
+        session = make_session(book, input=pipe, output=DummyOutput(), history=history, shell=shell)
         code = repl(shell, session, console, greeting=repl_module.welcome(book))
     return code, buffer.getvalue(), shell
 
@@ -137,3 +137,17 @@ def test_rulesgraph_with_piped_stdin_reads_lines(cr2026: Path, tmp_path: Path) -
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "rules> 702.19b\n7 › 702 › 702.19 Trample › b" in proc.stdout
     assert "702.19 Trample — 2 references" in proc.stdout and "\x1b" not in proc.stdout
+
+
+def test_ctrl_l_starts_a_new_conversation(full_book: Rulebook) -> None:
+    code, _out, shell = drive(full_book, "what does trample do?\n\x0c\x04")
+    assert code == 0 and shell.conversation.topic() == []
+    code, _out, shell = drive(full_book, "what does trample do?\n\x04")
+    assert shell.conversation.topic() == ["trample"]
+
+
+def test_the_toolbar_shows_the_topic(full_book: Rulebook) -> None:
+    shell = Shell(full_book, RenderOptions())
+    shell.handle("what does trample do?")
+    bar = "".join(part[1] for part in toolbar(full_book, shell.conversation.topic)())
+    assert bar.startswith(" topic: trample │") and KEYS in bar

@@ -91,7 +91,7 @@ def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) 
     tmux("new-session", "-d", "-s", "rg", "-x", str(WIDTH), "-y", str(HEIGHT), command)
 
     screen = tmux.wait("the first prompt", prompting)
-    assert "CR 2026-06-19" in screen and "Ctrl-D quit" in screen  # the welcome line and the toolbar
+    assert "CR 2026-06-19" in screen and "^D quit" in screen  # the welcome line and the toolbar
 
     tmux.type("tram")
     tmux.wait("completions for 'tram'", lambda s: "Trample Over Planeswalkers" in s)
