@@ -9,7 +9,7 @@ from typing import Any
 
 import networkx as nx
 
-from .analyze import Analysis, analyze
+from .analyze import Analysis, Match, analyze
 from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
@@ -25,6 +25,8 @@ __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
 MIN_SCORE = 0.2
 """Candidates scoring below this are not relevant enough to cite."""
+TELLING = 0.5
+"""Least specificity of a named term for the answer to mention it (see :func:`_telling`)."""
 SAME_RULE = 0.5
 """See :func:`_diversify`."""
 FAQ_SHOW = 0.5
@@ -104,6 +106,9 @@ def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
         return None
     g = book.graph
     top = g.nodes[chosen[0].node]
+    faq = next((c.node for c in chosen[:2] if g.nodes[c.node]["kind"] == "faq"), None)
+    if faq and not defining:  # a FAQ entry this close to the top answers the question as asked
+        return _short(g.nodes[faq]["answer"], 3)
     if top["kind"] == "faq":
         return _short(top["answer"], 3)
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
@@ -112,6 +117,38 @@ def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
             return _short(g.nodes[children[0]]["text"])
         return None if not defining else top["title"]
     return _short(top["text"])
+
+
+def _named(book: Rulebook, a: Analysis) -> list[str]:
+    """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
+    g = book.graph
+    said: dict[str, list[Match]] = {}
+    for m in a.matches:
+        if _telling(book, m) and not m.why.startswith("following up"):
+            said.setdefault(m.said, []).append(m)
+    lines = []
+    for words, ms in said.items():
+        if any(m.kind == "alias" for m in ms):
+            lines += [m.why for m in ms if m.kind == "alias"]
+            ms = [m for m in ms if m.kind != "alias"]
+            if not ms:
+                continue
+        names = []
+        for m in ms:
+            data = g.nodes[m.node] if m.node in g else {}
+            label = data.get("label", m.node)
+            names.append({"keyword": f"keyword {label}", "glossary": f"glossary entry {label}", "card": f"card {label}",
+                          "rule": f"rule {label}"}.get(m.kind, f"rule {m.node} {data.get('title') or ''}".rstrip()))
+        notes = [n for n in ("negated" if any(m.negated for m in ms) else "",
+                             "spelling corrected" if any(m.quality < 1 for m in ms) else "") if n]
+        lines.append(f"‘{words}’ names {', '.join(dict.fromkeys(names))}" + (f" ({', '.join(notes)})" if notes else ""))
+    return lines
+
+
+def _telling(book: Rulebook, m: Match) -> bool:
+    """Worth saying why: keywords, rule numbers, cards, aliases, and terms that are not everyday words
+    ("creature" names a glossary entry, but saying so explains nothing)."""
+    return m.kind in ("keyword", "rule", "card", "alias") or specificity(book.index, m.said) >= TELLING
 
 
 def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> list[str]:
@@ -127,7 +164,7 @@ def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Sc
         order[label] = min(order.get(label, (0, far)), (0, best))
     for m in a.of_kind("glossary"):
         label = g.nodes[m.node]["label"]
-        if label not in order:
+        if label not in order and _telling(book, m):
             best = min([position.get(m.node, far)] + [position.get(r, far) for r in targets(g, m.node, "cites")])
             order[label] = (1, best)
     named = sorted(order, key=lambda k: order[k])
@@ -188,7 +225,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if a.truncated:
         why.append("the question was very long: only its beginning was read")
     why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
-    why += list(dict.fromkeys(m.why for m in a.matches))
+    why += _named(book, a)
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
     keywords = _keywords(book, a, ranked, chosen)

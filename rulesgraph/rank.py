@@ -27,7 +27,8 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 12. a keyword's own rules count less when the question does not name that keyword (their reminder-
     style wording matches many questions that are not about them);
 13. rules of one multiplayer or casual variant count less unless something the question names leads there;
-14. in a conversation, a follow-up favours the sections the previous answer came from.
+14. in a conversation, a follow-up favours the sections the previous answer came from;
+15. with two keywords named, the rules connecting them (sharing rare words) rise.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import permutations
 
 import networkx as nx
 from rapidfuzz import fuzz
@@ -58,6 +60,7 @@ WEIGHTS = {
     "faq_rule": 1.0,  # … prior of the rules it is about
     "section": 1.0,  # rule 11
     "continuity": 1.0,  # rule 14
+    "bridge": 0.3,  # rule 15, relative to the best score
     "spread_cites": 0.3,  # rule 8
     "spread_parent": 0.25,
     "spread_child": 0.3,
@@ -81,6 +84,8 @@ FAQ_FLOOR = 0.55
 """FAQ question similarity below this adds nothing."""
 CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
+BRIDGE_IDF = 3.0
+"""Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
 """How many of the best nodes spread their score along the graph."""
 
@@ -203,6 +208,30 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
     return prior
 
 
+def _bridges(index: Index, g: nx.MultiDiGraph, a: Analysis) -> dict[str, tuple[float, str]]:
+    """Rule 15: with two keywords named ("trample and deathtouch"), the rules of one that share rare words
+    with the other's rules connect them (702.2c makes deathtouch damage lethal, the word trample's
+    702.19b turns on); their prior rises by how much they share, the best connection most."""
+    keywords = list(dict.fromkeys(current_keyword(g, m.node) for m in a.of_kind("keyword")))
+    tops = {kw: definers(g, kw)[0] for kw in keywords if definers(g, kw)}
+    if len(tops) < 2:
+        return {}
+    words = {kw: {t for n in subtree(g, top) for t in doc_terms(g.nodes[n]["text"])} for kw, top in tops.items()}
+    names = {t for kw in tops for t in doc_terms(g.nodes[kw]["label"])}
+    out: dict[str, tuple[float, str]] = {}
+    for x, y in permutations(tops, 2):
+        shared = {}
+        for node in subtree(g, tops[y])[1:]:
+            common = (set(doc_terms(g.nodes[node]["text"])) & words[x]) - names
+            shared[node] = sum(index.idf.get(t, 0.0) for t in common if index.idf.get(t, 0.0) >= BRIDGE_IDF)
+        best = max(shared.values(), default=0.0)
+        for node, amount in shared.items():
+            if best and amount / best >= 0.5:
+                label_x, label_y = g.nodes[x]["label"], g.nodes[y]["label"]
+                out[node] = (amount / best, f"connects {label_y} to {label_x}")
+    return out
+
+
 def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
     """Every candidate with its score and the reasons for it, best first."""
     s = _Scores()
@@ -225,6 +254,9 @@ def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
     _spread(g, s, text)
     _to_current(index, g, s)
     _focus(g, a, s)
+    best = max(s.score.values(), default=0.0)
+    for node, (amount, reason) in _bridges(index, g, a).items():  # rule 15, relative to the best score like rule 3
+        s.add(node, WEIGHTS["bridge"] * amount * best, reason)
     return sorted((Scored(n, sc, s.reasons[n]) for n, sc in s.score.items()), key=lambda x: -x.score)
 
 

@@ -146,3 +146,13 @@ def test_rule_13_variant_rules_count_less_unless_mentioned(mini_book: Rulebook) 
 @pytest.mark.parametrize("question", ["", "   ", "\x00\x01"])
 def test_nothing_to_rank(mini_book: Rulebook, question: str) -> None:
     assert order(mini_book, question) == []
+
+
+def test_rule_15_rules_connecting_two_named_keywords_rise(full_book: Rulebook) -> None:
+    """Rule 15: with two keywords named, the rules of one that share rare words with the other's rules
+    connect them: for trample and deathtouch, 702.2c (deathtouch damage counts as lethal)."""
+    question = "trample and deathtouch"
+    with weight("bridge", 0.0):
+        without = order(full_book, question).index("702.2c")
+    assert order(full_book, question).index("702.2c") < without
+    assert "702.2c" in order(full_book, question)[:4]
