@@ -252,8 +252,13 @@ def _topic(shell: Shell, arg: str) -> Outcome:
     if not conv.subjects:
         return Outcome(Text("Nothing is carried over: ask a question, then follow up with 'and with …?', 'what if it …'.", style=DIM))
     grid = Table.grid(padding=(0, 2))
+    said: dict[str, tuple[float, list[str]]] = {}
     for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
-        grid.add_row(text(match.said, newlines=False), Text(f"{weight:.0%}", style=DIM), text(match.node.split(":", 1)[-1]))
+        best, nodes = said.get(match.said, (weight, []))
+        label = shell.book.graph.nodes[match.node]["label"] if match.node in shell.book.graph else match.node
+        said[match.said] = (max(best, weight), [*nodes, f"{match.kind} {label}"])
+    for words, (weight, nodes) in said.items():
+        grid.add_row(text(words, newlines=False), Text(f"{weight:.0%}", style=DIM), text(", ".join(dict.fromkeys(nodes))))
     return Outcome(Group(Text("Follow-up questions carry (weight fades each turn):", style=DIM), grid))
 
 

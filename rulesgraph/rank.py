@@ -196,9 +196,10 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
             if sec in sections:
                 prior[node] += w["continuity"] * sections[sec]
     folded = " ".join(a.words)
+    asked = set(doc_terms(folded))
     for node, question in index.faq:
         sim = fuzz.token_set_ratio(folded, question) / 100
-        if sim < FAQ_FLOOR:
+        if sim < FAQ_FLOOR or not asked & set(doc_terms(question)):  # alike in shape only ("what does X do?") is not alike
             continue
         strength = (sim - FAQ_FLOOR) / (1 - FAQ_FLOOR)
         s.add(node, w["faq"] * strength, f"FAQ question {sim:.0%} similar")
