@@ -256,7 +256,8 @@ def _topic(shell: Shell, arg: str) -> Outcome:
     for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
         best, nodes = said.get(match.said, (weight, []))
         label = shell.book.graph.nodes[match.node]["label"] if match.node in shell.book.graph else match.node
-        said[match.said] = (max(best, weight), [*nodes, f"{match.kind} {label}"])
+        kind = {"title": "rule", "glossary": "glossary entry"}.get(match.kind, match.kind)
+        said[match.said] = (max(best, weight), [*nodes, f"{kind} {label}"])
     for words, (weight, nodes) in said.items():
         grid.add_row(text(words, newlines=False), Text(f"{weight:.0%}", style=DIM), text(", ".join(dict.fromkeys(nodes))))
     return Outcome(Group(Text("Follow-up questions carry (weight fades each turn):", style=DIM), grid))

@@ -112,9 +112,12 @@ def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
     if top["kind"] == "faq":
         return _short(top["answer"], 3)
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
-        children = targets(g, chosen[0].node, "contains")  # a heading: its first subrule says what it is
+        children = targets(g, chosen[0].node, "contains")  # a heading: its first subrules say what it is
         if children:
-            return _short(g.nodes[children[0]]["text"])
+            said = _short(g.nodes[children[0]]["text"])
+            if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
+                said += " " + _short(g.nodes[children[1]]["text"])
+            return said
         return None if not defining else top["title"]
     return _short(top["text"])
 
@@ -228,6 +231,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     why += _named(book, a)
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
+        why += [f"{g.nodes[c.node]['label']} {r}" for c in chosen[1:] for r in c.reasons if r.startswith("connects ")]
     keywords = _keywords(book, a, ranked, chosen)
     confidence = _confidence(book, a, chosen)
     alternatives: list[str] = []
