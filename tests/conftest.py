@@ -61,3 +61,16 @@ def full_book(cr2026: Path) -> Rulebook:
 def mini_book() -> Rulebook:
     """A miniature CR and FAQ written for the tests (tests/fixtures/mini_*.txt): small enough to reason about."""
     return load([SourceSpec(str(FIXTURES / "mini_cr.txt")), SourceSpec(str(FIXTURES / "mini_faq.txt"))], use_cache=False)
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-untyped-def]
+    """Run the command line with the 2026 CR added: ``run("rule", "702.19")`` → (status, stdout, stderr)."""
+    from rulesgraph_cli.main import main
+
+    def go(*argv: str) -> tuple[int, str, str]:
+        code = main(["--rules", str(cr2026), *argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go

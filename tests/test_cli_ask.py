@@ -9,19 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph_cli.main import main
-
 KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives"}
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-untyped-def]
-    def go(*argv: str) -> tuple[int, str, str]:
-        code = main(["--rules", str(cr2026), *argv])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return go
 
 
 def test_text_answer(run) -> None:  # type: ignore[no-untyped-def]

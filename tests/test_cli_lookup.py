@@ -13,16 +13,6 @@ from rulesgraph_cli.context import Context
 from rulesgraph_cli.main import build_parser, main
 
 
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-untyped-def]
-    def go(*argv: str) -> tuple[int, str, str]:
-        code = main(["--rules", str(cr2026), *argv])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return go
-
-
 def test_rule(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("rule", "702.19")
     assert code == 0 and err == "" and out.startswith("7 › 702 Keyword Abilities › 702.19 Trample\n")
