@@ -62,12 +62,14 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
+    """Everything found in one question, for ranking and for explaining the answer."""
+
     question: str
     words: tuple[str, ...]
     """Folded words after spelling correction."""
     terms: tuple[tuple[str, float], ...]
-    """Search terms (stems and bigrams) with their weights: the question's own words count 1,
-    words an alias adds count :data:`EXPANSION`."""
+    """Search terms (stems) with their weights: the question's own words count 1, words an alias adds
+    count :data:`EXPANSION` (a conversation may add carried subjects' words)."""
     numbers: tuple[str, ...]
     """Rule numbers the question names, existing in the index."""
     matches: tuple[Match, ...]
@@ -175,6 +177,28 @@ def defined_subject(said_words: list[str], matches: list[Match]) -> Match | None
     return None
 
 
+def _aliases(said_words: list[str], index: Index, matches: list[Match], weights: dict[str, float]) -> list[Match]:
+    """Apply the alias table: players' words add rules words to ``weights`` and name glossary entries.
+    A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double)."""
+    joined = f" {' '.join(said_words)} "
+    aliased: list[tuple[str, set[str]]] = []
+    for alias in index.aliases:
+        said = next((" ".join(p) for p in alias.say if f" {' '.join(p)} " in joined), None)
+        if said is None:
+            continue
+        for term in doc_terms(alias.means):
+            weights.setdefault(term, EXPANSION)
+        matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}"))
+        meant = {node for term in alias.terms for node in index.names.get(name_key(term), [])
+                 if node.startswith(("glossary:", "keyword:"))}
+        for node in sorted(meant):
+            kind = "glossary" if node.startswith("glossary:") else "keyword"
+            matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)"))
+        aliased.append((said, meant))
+    return [m for m in matches
+            if not any(m.kind != "alias" and m.said != said and f" {m.said} " in f" {said} " and m.node not in meant for said, meant in aliased)]
+
+
 def analyze(question: str, index: Index) -> Analysis:
     """Everything the ranking needs to know about ``question``."""
     text = clean(question)
@@ -200,23 +224,7 @@ def analyze(question: str, index: Index) -> Analysis:
     matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number") for n in dict.fromkeys(numbers)]
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
-    joined = f" {' '.join(corrected)} "
-    aliased: list[tuple[str, set[str]]] = []
-    for alias in index.aliases:
-        said = next((" ".join(p) for p in alias.say if f" {' '.join(p)} " in joined), None)
-        if said is None:
-            continue
-        for term in doc_terms(alias.means):
-            weights.setdefault(term, EXPANSION)
-        matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}"))
-        meant = {node for term in alias.terms for node in index.names.get(name_key(term), []) if node.startswith(("glossary:", "keyword:"))}
-        for node in sorted(meant):
-            kind = "glossary" if node.startswith("glossary:") else "keyword"
-            matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)"))
-        aliased.append((said, meant))
-    # a name inside a longer alias phrase is not meant on its own: "double block" is not the keyword Double
-    matches = [m for m in matches if not any(m.kind != "alias" and m.said != said and f" {m.said} " in f" {said} " and m.node not in meant
-                                             for said, meant in aliased)]
+    matches = _aliases(corrected, index, matches, weights)
     named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") for w in m.said.split()}
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)
