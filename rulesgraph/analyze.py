@@ -195,8 +195,10 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
             kind = "glossary" if node.startswith("glossary:") else "keyword"
             matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)"))
         aliased.append((said, meant))
-    return [m for m in matches
-            if not any(m.kind != "alias" and m.said != said and f" {m.said} " in f" {said} " and m.node not in meant for said, meant in aliased)]
+    def inside_alias(m: Match) -> bool:
+        return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant for said, meant in aliased)
+
+    return [m for m in matches if not inside_alias(m)]
 
 
 def analyze(question: str, index: Index) -> Analysis:
