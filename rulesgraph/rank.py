@@ -172,7 +172,7 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
         q = m.quality * specificity(index, m.said) * (0.35 + 0.65 * a.focus)
         label = g.nodes[current_keyword(g, m.node)]["label"]
         for rule in definers(g, m.node):
-            raise_(rule, w["keyword_rule"] * q, f"defines {label} ({m.why})")
+            raise_(rule, w["keyword_rule"] * q, f"defines the keyword {label}")
             for sub in subtree(g, rule)[1:]:
                 raise_(sub, w["keyword_sub"] * q, f"part of the {label} rules")
         for faq in _faq_about(g, m.node):
@@ -187,7 +187,8 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
     for m in a.of_kind("title"):
         q = m.quality * specificity(index, g.nodes[m.node]["title"])
         for sub in subtree(g, m.node):
-            raise_(sub, w["title_sub"] * q, f"under {m.node} {g.nodes[m.node]['title']}")
+            reason = f"under {m.node} {g.nodes[m.node]['title']}" if sub != m.node else f"titled {g.nodes[m.node]['title']}"
+            raise_(sub, w["title_sub"] * q, reason)
     for m in a.of_kind("rule"):
         s.add(m.node, w["number"], m.why)
     sections = dict(a.sections)
