@@ -25,6 +25,8 @@ CORRECT = 0.7
 one that starts with the same letter: ``clahs`` → ``clash``, ``barigan`` → ``bargain``."""
 DEFINED_FOCUS = 0.9
 """Focus of a question that explicitly asks what a keyword means, whatever else it asks."""
+OBSOLETE = 0.6
+"""Match quality of an obsolete glossary term: "counts as" is more often plain English than the old term."""
 GAPPED = 0.85
 """Match quality of a name whose words are said apart (``set a scheme in motion``)."""
 EXPANSION = 0.4
@@ -58,6 +60,9 @@ class Match:
     why: str
     negated: bool = False
     """Said as "non-trample", "no flying", "without haste": the question is about its absence."""
+    via: str = "name"
+    """How it was found: ``name``, ``gapped`` (words apart), ``alias``, ``number``, or ``carried`` from an
+    earlier turn of a conversation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +136,7 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
                 kind = node.split(":", 1)[0] if ":" in node else "title"
                 how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
                 why = f"‘{said}’ names {kind} {node.split(':', 1)[-1]} ({how}{', negated' if negated else ''})"
-                out.append(Match(node, kind, said, q, why, negated))
+                out.append(Match(node, kind, said, q * (OBSOLETE if node in index.obsolete else 1.0), why, negated))
             taken[i : i + n] = [True] * n
     return out + _gapped(stems, spans, index, taken)
 
@@ -157,7 +162,7 @@ def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool])
             said = " ".join(spans[i:pos])
             for node in index.names[key]:
                 kind = node.split(":", 1)[0] if ":" in node else "title"
-                out.append(Match(node, kind, said, GAPPED, f"‘{said}’ has the words of {kind} {node.split(':', 1)[-1]}"))
+                out.append(Match(node, kind, said, GAPPED, f"‘{said}’ has the words of {kind} {node.split(':', 1)[-1]}", via="gapped"))
     return out
 
 
@@ -188,12 +193,12 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
             continue
         for term in doc_terms(alias.means):
             weights.setdefault(term, EXPANSION)
-        matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}"))
+        matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}", via="alias"))
         meant = {node for term in alias.terms for node in index.names.get(name_key(term), [])
                  if node.startswith(("glossary:", "keyword:"))}
         for node in sorted(meant):
             kind = "glossary" if node.startswith("glossary:") else "keyword"
-            matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)"))
+            matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)", via="alias"))
         aliased.append((said, meant))
     def inside_alias(m: Match) -> bool:
         return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant for said, meant in aliased)
@@ -223,7 +228,7 @@ def analyze(question: str, index: Index) -> Analysis:
             corrected.append(w)
             quality.append(1.0)
     stems = [stem(w) for w in corrected]
-    matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number") for n in dict.fromkeys(numbers)]
+    matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number", via="number") for n in dict.fromkeys(numbers)]
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
     matches = _aliases(corrected, index, matches, weights)

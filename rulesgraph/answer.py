@@ -127,7 +127,7 @@ def _named(book: Rulebook, a: Analysis) -> list[str]:
     g = book.graph
     said: dict[str, list[Match]] = {}
     for m in a.matches:
-        if _telling(book, m) and not m.why.startswith("following up"):
+        if _telling(book, m) and m.via != "carried":
             said.setdefault(m.said, []).append(m)
     lines = []
     for words, ms in said.items():

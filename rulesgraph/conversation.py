@@ -37,7 +37,7 @@ _SWITCH = re.compile(
 _FOLLOW = re.compile(
     r"^\s*(and|but|also|so|then|plus|\+|ok(ay)? and|what about|how about|what if|same (question|thing|for)|does (that|it|this)"
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
-    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well)\b"
+    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
 _SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
@@ -47,9 +47,12 @@ SPECIFIC = 0.5
 
 
 def _specific(m: Match, index: Index) -> bool:
-    """Worth carrying to the next turn: a keyword, card or rule number, or a term that is not common
-    vocabulary (``layer``, not ``creature``)."""
-    return m.kind in ("keyword", "card", "rule") or specificity(index, m.said) >= SPECIFIC
+    """Worth carrying to the next turn: a keyword, card or rule number, a term players' words led to
+    (SBA → State-Based Actions), or a term that is not common vocabulary (``layer``, not ``creature``);
+    never an obsolete term."""
+    if m.node in index.obsolete:
+        return False
+    return m.kind in ("keyword", "card", "rule") or m.via == "alias" or specificity(index, m.said) >= SPECIFIC
 
 
 @dataclass
@@ -96,7 +99,7 @@ class Conversation:
         carried = [(m, w) for node, (m, w) in self.subjects.items() if node not in own_nodes]
         if not carried:
             return a, []
-        extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’") for m, w in carried]
+        extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         terms = dict(a.terms)
         for m, w in carried:
             for term in doc_terms(m.said):
@@ -117,7 +120,7 @@ class Conversation:
         "and with deathtouch?" adds to the topic rather than replacing it); subjects it carried fade
         slowly, the others quickly."""
         self.turns += 1
-        carried = {m.node for m in a.matches if m.why.startswith("following up")}
+        carried = {m.node for m in a.matches if m.via == "carried"}
         follow_up = bool(carried)
         kept = {}
         for node, (m, w) in self.subjects.items():

@@ -91,6 +91,8 @@ class Index:
     """CR node → its section number (``702`` for ``702.19b``)."""
     current: dict[str, str] = field(default_factory=dict)
     """Non-CR rule → the CR rule its text is today (its ``current`` edge)."""
+    obsolete: set[str] = field(default_factory=set)
+    """Glossary entries marked (Obsolete)."""
     surface: dict[str, list[str]] = field(default_factory=dict)
     """Node → its names as folded words (``planeswalker``), to tell names that share a stem apart."""
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
@@ -218,4 +220,5 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
-                 numbers, {nid: i for i, nid in enumerate(ids)}, section, current, surface, dict(phrases))
+                 numbers, {nid: i for i, nid in enumerate(ids)}, section, current,
+                 {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases))
