@@ -92,6 +92,8 @@ SEEDS = 20
 
 @dataclass
 class Scored:
+    """A ranked node: its score and the reasons that made it (shown as "why matched")."""
+
     node: str
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
@@ -109,6 +111,8 @@ def specificity(index: Index, name: str) -> float:
 
 
 class _Scores:
+    """Scores and reasons being added up for one question."""
+
     def __init__(self) -> None:
         self.score: dict[str, float] = defaultdict(float)
         self.reasons: dict[str, list[str]] = defaultdict(list)
