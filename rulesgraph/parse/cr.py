@@ -128,7 +128,7 @@ class _Body:
                 cur.paragraphs.append(sep + line.strip())
             cur.after_blank = False
         else:
-            self.anomalies.append(Anomaly("unplaced", f"text outside any rule: {line.strip()[:120]!r}", self.origin(number)))
+            self.anomalies.append(Anomaly("unplaced", f"text outside any rule: {line.strip()[:120]!r}", self.origin(number), line.strip()))
 
 
 def _glossary(lines: list[tuple[int, str]], file: str, effective: str | None) -> tuple[list[GlossaryEntry], list[Anomaly]]:

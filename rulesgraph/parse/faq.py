@@ -135,7 +135,7 @@ def parse_faq(source: SourceText) -> Document:
         elif entry is not None:
             (entry.answer if entry.answered else entry.question).append(line)
         else:
-            anomalies.append(Anomaly("unplaced", f"text outside any rule or question: {line[:120]!r}", origin))
+            anomalies.append(Anomaly("unplaced", f"text outside any rule or question: {line[:120]!r}", origin, line))
 
     rules: list[Rule] = []
     faq: list[FaqEntry] = []
