@@ -18,6 +18,7 @@ from rulesgraph import Rulebook, SourceSpec, bundled_sources, load, parse_spec, 
 from .config import Config, load_config, validate
 from .output import TrimmedWriter
 from .render import RenderOptions
+from .safe import json_line
 
 __all__ = ["Context", "add_global_options"]
 
@@ -112,11 +113,11 @@ class Context:
         return Console(file=self.stdout, highlight=False, emoji=False)
 
     def json(self, obj: Any) -> None:
-        """One JSON object on one line, flushed (lone surrogates, which cannot be written, as ``\\udcff`` escapes)."""
-        text = json.dumps(obj, ensure_ascii=False)
+        """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which
+        cannot be written) as ``\\uXXXX`` escapes (see :func:`~rulesgraph_cli.safe.json_line`)."""
         try:
-            self.stdout.write(text + "\n")
-        except UnicodeEncodeError:
+            self.stdout.write(json_line(obj) + "\n")
+        except UnicodeEncodeError:  # a stream that cannot write the text (an ASCII locale): escape everything
             self.stdout.write(json.dumps(obj) + "\n")
         self.stdout.flush()
 
