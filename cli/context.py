@@ -18,7 +18,7 @@ from rulesgraph import Rulebook, SourceSpec, bundled_sources, load, parse_spec, 
 from .config import Config, load_config, validate
 from .output import TrimmedWriter
 from .render import RenderOptions
-from .safe import json_line
+from .safe import json_line, visible
 
 __all__ = ["Context", "add_global_options"]
 
@@ -101,7 +101,8 @@ class Context:
         return self._book
 
     def note(self, message: str) -> None:
-        print(f"rulesgraph: {message}", file=self.stderr)
+        """One line on stderr; paths and words the user gave are in it, so escape sequences are made visible."""
+        print(f"rulesgraph: {visible(message, newlines=False)}", file=self.stderr)
 
     def console(self, *, wrap: bool = False) -> Console:
         """A console on stdout; plain (no colour, no markup in text, no links, no trailing spaces) when asked or
