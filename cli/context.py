@@ -62,7 +62,7 @@ class Context:
         """The config file's settings (defaults when there is none), overridden by the flags given."""
         if self._config is None:
             path = self.opt("config")
-            config = load_config(Path(path) if path else None)
+            config = load_config(Path(path) if path else None, required=bool(path))
             template = self.opt("url_template")
             if template is not None:
                 validate({"url_template": template}, "--url-template")

@@ -42,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     ctx = Context(args)
     try:
+        ctx.config()  # a mistake in the config file is reported by every command, on a terminal or not
         if args.version:
             book = ctx.book()
             print(f"rulesgraph {__version__} (rules effective {book.effective or 'unknown: no Comprehensive Rules loaded'})")
