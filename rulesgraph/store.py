@@ -23,7 +23,7 @@ from .corpus import SourceSpec
 from .errors import RulesgraphError, SourceError
 from .model import Document
 from .parse.cr import parse_cr
-from .sources import MAX_BYTES, SourceText, decode, detect_format, read_source, split_lines
+from .sources import MAX_BYTES, SourceText, decode, decode_source, detect_format, read_bytes, read_source, split_lines
 
 __all__ = [
     "MIN_RULES",
@@ -159,9 +159,9 @@ def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
 
 def install_file(path: str | os.PathLike[str]) -> Validated:
     """Install a CR file the user already has (same validation as a download)."""
-    shown = os.fspath(path)
-    read_source(path)  # the usual one-line errors for a missing, empty, binary or oversized file
-    return install(Path(path).read_bytes(), shown)
+    raw = read_bytes(path)  # read once: the path may be a pipe (update --file <(…))
+    decode_source(raw)  # the usual one-line errors for a missing, empty, binary or oversized file
+    return install(raw.data, raw.path)
 
 
 def installed() -> list[Installed]:
