@@ -5,7 +5,7 @@ the schema version and the program version; files are written atomically (tempor
 file + rename), so two processes building at once both leave a whole file.  Each file
 carries the SHA-256 of its pickle, checked before unpickling: a damaged entry (truncated,
 a flipped bit) is rebuilt with a one-line notice, never read as a different graph.  Old
-entries are pruned.
+entries, and temporary files left by processes killed while writing, are pruned.
 """
 
 from __future__ import annotations
@@ -15,15 +15,18 @@ import hashlib
 import os
 import pickle
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-__all__ = ["KEEP", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "write"]
+__all__ = ["KEEP", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "write"]
 
 KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
+STALE = 600.0
+"""Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
 _MAGIC = b"rulesgraph-cache 2\n"
 _DIGEST = 32
 """Bytes of SHA-256 after the magic line, then the pickle."""
@@ -106,5 +109,9 @@ def _prune(directory: Path) -> None:
         entries = sorted(directory.glob("build-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in entries[KEEP:]:
             old.unlink(missing_ok=True)
+        now = time.time()
+        for tmp in directory.glob(".build-*.tmp"):
+            if now - tmp.lstat().st_mtime > STALE:
+                tmp.unlink(missing_ok=True)
     except OSError:
         pass
