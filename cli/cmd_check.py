@@ -11,6 +11,7 @@ from rich.text import Text
 from rulesgraph.check import check_report
 
 from .context import Context
+from .render import text
 
 HELP = "load sources and report what was parsed, what could not be resolved or placed"
 
@@ -38,12 +39,12 @@ def run(ctx: Context) -> int:
     counts = Table.grid(padding=(0, 2), pad_edge=False)
     for key in ("effective_date", "chapters", "sections", "rules", "subrules", "paragraphs", "examples", "glossary", "keywords",
                 "faq", "cards", "nodes", "edges", "references"):
-        counts.add_row(key.replace("_", " "), Text(str(report[key] if report[key] is not None else "—")))
+        counts.add_row(key.replace("_", " "), text(str(report[key] if report[key] is not None else "—")))
     counts.add_row("dangling", Text(str(len(report["dangling"]))))
     counts.add_row("anomalies", Text(str(len(report["anomalies"]))))
     console.print(counts)
     for doc in report["documents"]:
-        console.print(Text(f"{doc['path']}: {doc['format']}, {doc['encoding']}, {doc['lines']} lines"))
+        console.print(text(f"{doc['path']}: {doc['format']}, {doc['encoding']}, {doc['lines']} lines", newlines=False))
     by_reason = Counter(d["reason"] for d in report["dangling"])
     if by_reason:
         console.print(Text("\ndangling references by reason: " + "; ".join(f"{n} {reason}" for reason, n in by_reason.most_common())))
@@ -55,7 +56,7 @@ def run(ctx: Context) -> int:
         if items:
             console.print(Text(f"\n{title} ({len(items)}):", style="bold"))
             for item in items[:limit]:
-                console.print(Text("  " + fmt(item)))
+                console.print(text("  " + fmt(item), newlines=False))  # file names and words from the files are in it
             if limit and len(items) > limit:
                 console.print(Text(f"  … {len(items) - limit} more (--all lists them)"))
     skipped = Counter(s["reason"] for s in report["skipped"])
@@ -63,5 +64,5 @@ def run(ctx: Context) -> int:
         console.print(Text("\nskipped lines: " + ", ".join(f"{n} {reason}" for reason, n in skipped.most_common())))
         if args.all:
             for s in report["skipped"]:
-                console.print(Text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}"))
+                console.print(text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}", newlines=False))
     return 0

@@ -11,6 +11,7 @@ from rulesgraph.export_graph import FORMATS, around, export_graph
 from rulesgraph.export_html import export_html
 
 from .context import Context
+from .safe import visible
 
 HELP = "write the loaded rules as a static web site (html DIR) or the knowledge graph (graph OUT: json, graphml or dot)"
 
@@ -34,7 +35,8 @@ def run(ctx: Context) -> int:
         book = ctx.book()
         written = export_html(book.graph, args.out, single_page=args.single_page)
         pages = sum(1 for p in written if p.suffix == ".html")
-        ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {args.out}; open {args.out}/index.html"))
+        out = visible(str(args.out), newlines=False)
+        ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {out}; open {out}/index.html"))
         return 0
     if args.single_page:
         raise RulesgraphError("--single-page is for 'export html'")
@@ -42,5 +44,6 @@ def run(ctx: Context) -> int:
     if args.rule:
         g = around(g, args.rule)
     fmt = export_graph(g, args.out, args.format)
-    ctx.console().print(Text(f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt} to {args.out}"))
+    out = visible(str(args.out), newlines=False)
+    ctx.console().print(Text(f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt} to {out}"))
     return 0

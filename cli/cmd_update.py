@@ -16,6 +16,7 @@ from rulesgraph.update import Progress as ProgressCallback
 from rulesgraph.update import update as download_and_install
 
 from .context import Context
+from .safe import visible
 
 HELP = "install the current Comprehensive Rules from Wizards' rules page (or a file) into the user data directory"
 
@@ -62,7 +63,7 @@ def run(ctx: Context) -> int:
     line = (f"{_SAID[result.status]} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
             f"{result.subrules:,} subrules, {result.glossary:,} glossary entries): {result.path}")
     console = ctx.console()
-    console.print(Text(line))
-    if link:
-        console.print(Text(f"from {link}"))
+    console.print(Text(visible(line, newlines=False)))
+    if link:  # read from a web page: whatever it says is printed as symbols, never as escape sequences
+        console.print(Text(visible(f"from {link}", newlines=False)))
     return 0

@@ -10,6 +10,7 @@ from rich.text import Text
 from rulesgraph import store
 
 from .context import Context
+from .safe import visible
 
 HELP = "list the installed Comprehensive Rules versions (by effective date)"
 
@@ -29,12 +30,13 @@ def run(ctx: Context) -> int:
         return 0
     console = ctx.console()
     if not versions:
-        console.print(Text(f"no Comprehensive Rules installed in {store.rules_dir()}; 'rulesgraph update' installs the current ones"))
+        where = visible(str(store.rules_dir()))
+        console.print(Text(f"no Comprehensive Rules installed in {where}; 'rulesgraph update' installs the current ones"))
         return 0
     table = Table.grid(padding=(0, 2), pad_edge=False)
     for v in versions:
         mark = ("loaded (--cr-date)" if ctx.opt("cr_date") else "loaded by default") if v.date == chosen else ""
         table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
-    console.print(Text(f"{len(versions)} installed in {store.rules_dir()}:"))
+    console.print(Text(visible(f"{len(versions)} installed in {store.rules_dir()}:")))
     console.print(table)
     return 0

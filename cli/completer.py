@@ -20,6 +20,9 @@ __all__ = ["LIMIT", "RulesCompleter"]
 
 LIMIT = 40
 """Most completions offered at once."""
+TAIL = 200
+"""Characters before the cursor looked at: completion is about the last few words, and a megabyte pasted
+or typed into the line must not be searched again on every key."""
 TYPO = 0.7
 """Least similarity (OSA, normalised) of a misspelt word to a name's start."""
 _NUMBER = re.compile(r"(?<![\w.])\d[\d.]*[a-z]?$")
@@ -49,7 +52,13 @@ class RulesCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         before = document.text_before_cursor
-        if before.startswith(":"):
+        command = before.startswith(":")
+        if len(before) > TAIL:
+            if command:
+                return  # a command's argument is short: nothing completes a page of it
+            tail = before[-TAIL:]
+            before = tail.split(" ", 1)[1] if " " in tail else ""  # whole words only
+        if command:
             name, space, arg = before[1:].partition(" ")
             if not space:
                 yield from self._commands(name)

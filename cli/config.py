@@ -75,12 +75,15 @@ def validate(values: dict[str, Any], where: str) -> Config:
     return Config(**values)
 
 
-def load_config(path: Path | None = None) -> Config:
-    """The settings of ``path`` (default :func:`config_path`); the defaults when that file does not exist."""
+def load_config(path: Path | None = None, *, required: bool = False) -> Config:
+    """The settings of ``path`` (default :func:`config_path`); the defaults when that file does not exist,
+    unless it is ``required`` (named with ``--config``: a mistyped name must not be ignored)."""
     path = path or config_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if required:
+            raise RulesgraphError(f"{path}: no such config file") from None
         return Config()
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesgraphError(f"{path}: cannot read the config file ({getattr(exc, 'strerror', None) or exc})") from None

@@ -19,6 +19,7 @@ from rulesgraph.lookup import RuleView
 from .config import Config, load_config, validate
 from .output import TrimmedWriter
 from .render import RenderOptions
+from .safe import json_line, visible
 
 __all__ = ["Context", "add_global_options"]
 
@@ -62,7 +63,7 @@ class Context:
         """The config file's settings (defaults when there is none), overridden by the flags given."""
         if self._config is None:
             path = self.opt("config")
-            config = load_config(Path(path) if path else None)
+            config = load_config(Path(path) if path else None, required=bool(path))
             template = self.opt("url_template")
             if template is not None:
                 validate({"url_template": template}, "--url-template")
@@ -113,7 +114,8 @@ class Context:
         return self._book
 
     def note(self, message: str) -> None:
-        print(f"rulesgraph: {message}", file=self.stderr)
+        """One line on stderr; paths and words the user gave are in it, so escape sequences are made visible."""
+        print(f"rulesgraph: {visible(message, newlines=False)}", file=self.stderr)
 
     def console(self, *, wrap: bool = False) -> Console:
         """A console on stdout; plain (no colour, no markup in text, no links, no trailing spaces) when asked or
@@ -125,11 +127,11 @@ class Context:
         return Console(file=self.stdout, highlight=False, emoji=False)
 
     def json(self, obj: Any) -> None:
-        """One JSON object on one line, flushed (lone surrogates, which cannot be written, as ``\\udcff`` escapes)."""
-        text = json.dumps(obj, ensure_ascii=False)
+        """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which
+        cannot be written) as ``\\uXXXX`` escapes (see :func:`~rulesgraph_cli.safe.json_line`)."""
         try:
-            self.stdout.write(text + "\n")
-        except UnicodeEncodeError:
+            self.stdout.write(json_line(obj) + "\n")
+        except UnicodeEncodeError:  # a stream that cannot write the text (an ASCII locale): escape everything
             self.stdout.write(json.dumps(obj) + "\n")
         self.stdout.flush()
 

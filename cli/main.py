@@ -13,6 +13,7 @@ from rulesgraph.lookup import NotFound
 
 from . import cmd_ask, cmd_check, cmd_cites, cmd_diff, cmd_export, cmd_kw, cmd_rule, cmd_update, cmd_versions
 from .context import Context, add_global_options
+from .safe import visible
 
 COMMANDS = {
     "ask": cmd_ask, "rule": cmd_rule, "kw": cmd_kw, "cites": cmd_cites, "check": cmd_check,
@@ -23,7 +24,7 @@ COMMANDS = {
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     ctx = Context(args)
     try:
+        ctx.config()  # a mistake in the config file is reported by every command, on a terminal or not
         if args.version:
             book = ctx.book()
             print(f"rulesgraph {__version__} (rules effective {book.effective or 'unknown: no Comprehensive Rules loaded'})")

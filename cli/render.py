@@ -27,6 +27,7 @@ from .config import DEFAULT_URL
 from .safe import visible
 
 __all__ = [
+    "SHOWN",
     "RenderOptions",
     "cited",
     "group_of",
@@ -70,9 +71,18 @@ def rule_url(template: str, number: str) -> str:
     return template.format(number=number, anchor=number.replace(".", ""))
 
 
+SHOWN = 20_000
+"""Characters of one text shown (the longest in the CR, 205.3m, has under 3,000): laying out a text with many
+lines costs rich more than linear time, so a crafted file with a megabyte in one rule would stall the view;
+``--json`` keeps the whole text."""
+
+
 def text(value: str | None, style: Style | str = "", *, newlines: bool = True) -> Text:
-    """Source or user text, made visible-safe, as a Text (never markup)."""
-    return Text(visible(value or "", newlines=newlines), style=style)
+    """Source or user text, made visible-safe, as a Text (never markup); cut after :data:`SHOWN` characters."""
+    value = value or ""
+    if len(value) > SHOWN:
+        value = f"{value[:SHOWN]} … ({len(value) - SHOWN:,} more characters not shown; --json has them all)"
+    return Text(visible(value, newlines=newlines), style=style)
 
 
 def rule_ref(number: str, opts: RenderOptions, extra: str = "") -> Text:

@@ -9,6 +9,8 @@ from rich.text import Text
 
 from rulesgraph.diff import CrDiff
 
+from .safe import visible
+
 __all__ = ["diff_group", "render_diff", "render_words", "summary"]
 
 
@@ -47,7 +49,8 @@ def render_words(words: tuple[tuple[str, str], ...], *, plain: bool, context: in
     """A word-level diff as one Text: colours on a terminal, ``[-deleted-]{+inserted+}`` marks in plain text;
     with ``context``, unchanged runs keep only that many words next to each change."""
     out = Text()
-    for i, (op, run) in enumerate(words):
+    for i, (op, said) in enumerate(words):
+        run = visible(said, newlines=False)  # the rules' own words: escape sequences in a file print as symbols
         if i:
             out.append(" ")
         if op == "=":
@@ -98,27 +101,27 @@ def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | No
     moved_from = {m.new: m for m in diff.renumbered}
     if section("renumbered (old → new, similarity)", len(diff.renumbered)):
         for m in diff.renumbered[:limit]:
-            console.print(Text(f"  {m.old} → {m.new}  {m.similarity:.1f}"))
+            console.print(Text(visible(f"  {m.old} → {m.new}  {m.similarity:.1f}")))
         more(len(diff.renumbered))
     for title, entries, style in (("added", diff.added, "green"), ("removed", diff.removed, "red")):
         if section(title, len(entries)):
             for e in entries[:limit]:
-                line = Text(f"  {e.id}  ", style="" if plain else style)
+                line = Text(f"  {visible(e.id)}  ", style="" if plain else style)
                 if e.id in moved_from and title == "added":
                     line.append(f"(was {moved_from[e.id].old}) ", style="dim")
                 if e.id in moved_to and title == "removed":
                     line.append(f"(now {moved_to[e.id].new}) ", style="dim")
-                line.append(_clip(e.text, 200))
+                line.append(_clip(visible(e.text, newlines=False), 200))
                 console.print(line)
             more(len(entries))
     if section("changed", len(diff.changed)):
         for c in diff.changed[:limit]:
-            line = Text(f"  {c.id}  ", style=head)
+            line = Text(f"  {visible(c.id)}  ", style=head)
             if c.id in moved_from or c.id in moved_to:  # another rule's text took this number: no word diff to read
                 now = f"now the text of {moved_from[c.id].old}" if c.id in moved_from else "new text"
                 was = f"; its old text is now {moved_to[c.id].new}" if c.id in moved_to else ""
                 line.append(f"({now}{was}) ", style="dim")
-                line.append(_clip(c.new, 200))
+                line.append(_clip(visible(c.new, newlines=False), 200))
                 console.print(line)
                 continue
             line.append_text(render_words(c.words, plain=plain, context=context))
@@ -127,4 +130,5 @@ def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | No
             console.print(line)
         more(len(diff.changed))
     if diff.examples_changed:
-        console.print(Text(f"\nexamples changed, text unchanged ({len(diff.examples_changed):,}): " + ", ".join(diff.examples_changed)))
+        console.print(Text(f"\nexamples changed, text unchanged ({len(diff.examples_changed):,}): "
+                           + visible(", ".join(diff.examples_changed))))

@@ -7,9 +7,10 @@ markup string); this module handles what rich would pass through to the terminal
 
 from __future__ import annotations
 
+import json
 import re
 
-__all__ = ["from_argv", "visible"]
+__all__ = ["from_argv", "json_line", "visible"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """C0 controls except tab and newline, DEL, C1 controls (CSI ``\\x9b``, OSC ``\\x9d`` …), line and paragraph
@@ -35,6 +36,17 @@ def visible(text: str, *, newlines: bool = True) -> str:
         text = text.replace("\n", " ")
     text = text.replace("\t", "    ")
     return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
+
+
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""What ``json.dumps(ensure_ascii=False)`` leaves raw but a terminal may act on (C1 controls such as CSI
+``\x9b``, bidirectional overrides) or cannot encode (lone surrogates)."""
+
+
+def json_line(obj: object) -> str:
+    """``obj`` as one line of JSON, UTF-8 text kept readable, with every character a terminal could act on
+    written as a ``\\uXXXX`` escape (JSON escapes C0 controls itself): the same data, nothing raw."""
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False))
 
 
 def from_argv(text: str) -> str:

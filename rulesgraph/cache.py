@@ -2,8 +2,10 @@
 
 Entries are keyed by the sources' content hashes, their display names and formats,
 the schema version and the program version; files are written atomically (temporary
-file + rename), so two processes building at once both leave a whole file.  An
-unreadable entry is rebuilt with a one-line notice; old entries are pruned.
+file + rename), so two processes building at once both leave a whole file.  Each file
+carries the SHA-256 of its pickle, checked before unpickling: a damaged entry (truncated,
+a flipped bit) is rebuilt with a one-line notice, never read as a different graph.  Old
+entries, and temporary files left by processes killed while writing, are pruned.
 """
 
 from __future__ import annotations
@@ -13,16 +15,21 @@ import hashlib
 import os
 import pickle
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-__all__ = ["KEEP", "cache_dir", "cache_key", "code_fingerprint", "read", "write"]
+__all__ = ["KEEP", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "write"]
 
 KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
-_MAGIC = b"rulesgraph-cache\n"
+STALE = 600.0
+"""Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
+_MAGIC = b"rulesgraph-cache 2\n"
+_DIGEST = 32
+"""Bytes of SHA-256 after the magic line, then the pickle."""
 
 
 def cache_dir() -> Path:
@@ -59,13 +66,22 @@ def read(key: str) -> tuple[Any | None, str | None]:
         return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
     if not data.startswith(_MAGIC):
         return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
+    payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
+    if hashlib.sha256(payload).digest() != data[len(_MAGIC) : len(_MAGIC) + _DIGEST]:
+        return None, f"cache file {path.name} is damaged; rebuilding"
     gc.disable()  # unpickling allocates ~10^5 objects; collecting between them triples the load time
     try:
-        return pickle.loads(data[len(_MAGIC) :]), None
+        return pickle.loads(payload), None
     except Exception:  # any unpickling failure means a damaged file
         return None, f"cache file {path.name} is damaged; rebuilding"
     finally:
         gc.enable()
+
+
+def encode(obj: Any) -> bytes:
+    """The bytes of a cache file holding ``obj``: the magic line, the pickle's SHA-256, the pickle."""
+    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 
 def write(key: str, obj: Any) -> str | None:
@@ -73,11 +89,11 @@ def write(key: str, obj: Any) -> str | None:
     directory = cache_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
+        data = encode(obj)
         fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(_MAGIC)
-                pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                fh.write(data)
             os.replace(tmp, _path(key))
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
@@ -93,5 +109,9 @@ def _prune(directory: Path) -> None:
         entries = sorted(directory.glob("build-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in entries[KEEP:]:
             old.unlink(missing_ok=True)
+        now = time.time()
+        for tmp in directory.glob(".build-*.tmp"):
+            if now - tmp.lstat().st_mtime > STALE:
+                tmp.unlink(missing_ok=True)
     except OSError:
         pass

@@ -22,8 +22,9 @@ def check_report(book: Rulebook) -> dict[str, Any]:
     kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
     documents = g.graph["documents"]
     anomalies = [
-        {"kind": a["kind"], "message": a["message"], "where": _where(a)} for doc in documents for a in doc["anomalies"]
-    ] + [{"kind": a["kind"], "message": a["message"], "where": _where(a)} for a in g.graph["link_anomalies"]]
+        {"kind": a["kind"], "message": a["message"], "where": _where(a), "text": a.get("text")}
+        for a in [*(a for doc in documents for a in doc["anomalies"]), *g.graph["link_anomalies"]]
+    ]
     return {
         "effective_date": book.effective,
         "chapters": kinds["chapter"],

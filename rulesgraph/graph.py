@@ -13,7 +13,7 @@ Cross-document linking and reference resolution live in :mod:`rulesgraph.link`.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import networkx as nx
@@ -128,6 +128,7 @@ def build_graph(documents: list[Document]) -> nx.MultiDiGraph:
     if len(crs) > 1:
         names = ", ".join(d.path for d in crs)
         raise RulesgraphError(f"more than one Comprehensive Rules file given ({names}); load one (use 'diff' to compare two)")
+    documents = _distinct(documents)
     g = nx.MultiDiGraph()
     cr = crs[0] if crs else None
     g.graph.update(
@@ -139,6 +140,21 @@ def build_graph(documents: list[Document]) -> nx.MultiDiGraph:
         _structure(g, doc)
     link_documents(g, documents)
     return g
+
+
+def _distinct(documents: list[Document]) -> list[Document]:
+    """The documents with distinct ids: two files of one name (``a/notes.txt``, ``b/notes.txt``) become
+    ``notes`` and ``notes-2``, so neither one's rules overwrite the other's."""
+    taken: set[str] = set()
+    out = []
+    for doc in documents:
+        n, wanted = 1, doc.id
+        while wanted in taken:
+            n += 1
+            wanted = f"{doc.id}-{n}"
+        taken.add(wanted)
+        out.append(doc if wanted == doc.id else replace(doc, id=wanted))
+    return out
 
 
 def _summary(doc: Document) -> dict[str, Any]:

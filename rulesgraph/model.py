@@ -138,6 +138,9 @@ class Anomaly:
     """``letter-gap``, ``duplicate``, ``unplaced``, ``toc-mismatch``, ``title-mismatch`` …"""
     message: str
     origin: Origin
+    text: str | None = None
+    """The whole text the anomaly is about when no node keeps it (a line that could not be placed,
+    the later of two rules with one number), so ``check`` loses nothing; the message may shorten it."""
 
 
 @dataclass(frozen=True, slots=True)

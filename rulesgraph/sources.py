@@ -98,16 +98,23 @@ class RawSource:
 
 
 def read_bytes(path: str | os.PathLike[str], display: str | None = None) -> RawSource:
-    """Read one source file's bytes, refusing what cannot be a rules text (missing, a directory, too large, empty)."""
+    """Read one source file's bytes, refusing what cannot be a rules text (missing, a directory, too large, empty).
+
+    At most :data:`MAX_BYTES` are read whatever the file claims: a device such as ``/dev/zero`` has no size
+    and no end.  A pipe (``--rules <(…)``) is read once, to its end."""
     shown = display or os.fspath(path)
     p = Path(path)
+    too_large = f"the limit is {MAX_BYTES // 2**20} MB"
     try:
         if p.is_dir():
             raise SourceError(shown, "is a directory, not a file")
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise SourceError(shown, f"file too large ({size / 1e6:.0f} MB; the limit is {MAX_BYTES // 2**20} MB)")
-        data = p.read_bytes()
+            raise SourceError(shown, f"file too large ({size / 1e6:.0f} MB; {too_large})")
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise SourceError(shown, f"file too large (more than {MAX_BYTES // 2**20} MB; {too_large})")
     except SourceError:
         raise
     except FileNotFoundError:

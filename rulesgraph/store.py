@@ -4,7 +4,8 @@ Each version is kept as ``<data dir>/rules/MagicCompRules-YYYYMMDD.txt`` (its ef
 byte for byte as downloaded.  The data directory is ``$RULESGRAPH_DATA_DIR`` or the platform's
 user data directory.  A file is installed only after it parses as a complete CR, and is written
 to a temporary file in the same directory, then renamed over the target: a failure at any point
-leaves what was installed untouched and no temporary file behind.
+leaves what was installed untouched and no temporary file behind (a process killed while writing
+leaves one, which the next install removes).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import hashlib
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -23,10 +25,11 @@ from .corpus import SourceSpec
 from .errors import RulesgraphError, SourceError
 from .model import Document
 from .parse.cr import parse_cr
-from .sources import MAX_BYTES, SourceText, decode, detect_format, read_source, split_lines
+from .sources import MAX_BYTES, SourceText, decode, decode_source, detect_format, read_bytes, read_source, split_lines
 
 __all__ = [
     "MIN_RULES",
+    "STALE",
     "Installed",
     "Validated",
     "check_date",
@@ -40,11 +43,15 @@ __all__ = [
     "path_for",
     "resolve",
     "rules_dir",
+    "sweep",
     "validate",
 ]
 
 MIN_RULES = 1000
 """A real CR has about 3,000 numbered rules and subrules; fewer than this means a truncated or wrong file."""
+
+STALE = 600.0
+"""Seconds after which a temporary file in the rules directory is taken to be left by a killed process."""
 
 _NAME = re.compile(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -123,9 +130,22 @@ def validate(data: bytes, name: str) -> Document:
     return doc
 
 
+def sweep(directory: Path, pattern: str, age: float = STALE) -> None:
+    """Remove files matching ``pattern`` older than ``age`` seconds: temporary files of processes killed before
+    their rename (younger ones may belong to a process still writing)."""
+    now = time.time()
+    try:
+        for p in directory.glob(pattern):
+            if now - p.lstat().st_mtime > age:
+                p.unlink(missing_ok=True)
+    except OSError:
+        pass  # a cleanup that cannot run is no reason to fail
+
+
 def _write_atomically(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` through a temporary file in the same directory and a rename."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    sweep(target.parent, ".MagicCompRules-*.tmp")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -159,9 +179,9 @@ def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
 
 def install_file(path: str | os.PathLike[str]) -> Validated:
     """Install a CR file the user already has (same validation as a download)."""
-    shown = os.fspath(path)
-    read_source(path)  # the usual one-line errors for a missing, empty, binary or oversized file
-    return install(Path(path).read_bytes(), shown)
+    raw = read_bytes(path)  # read once: the path may be a pipe (update --file <(…))
+    decode_source(raw)  # the usual one-line errors for a missing, empty, binary or oversized file
+    return install(raw.data, raw.path)
 
 
 def installed() -> list[Installed]:

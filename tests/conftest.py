@@ -1,5 +1,8 @@
 """Shared fixtures: an isolated cache, the full CR files (skipped when ../shared is absent,
-required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), and parsed/built corpora reused across tests."""
+required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), and parsed/built corpora reused across tests.
+
+Property-based tests run under a hypothesis profile: ``ci`` by default (few examples, the same ones every
+run), ``long`` with ``HYPOTHESIS_PROFILE=long`` (by hand: see the README's Reliability section)."""
 
 from __future__ import annotations
 
@@ -7,8 +10,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("long", max_examples=3000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CR_DIR = ROOT.parent / "shared" / "data" / "cr"

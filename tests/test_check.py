@@ -1,7 +1,13 @@
+"""The check report: counts, dangling references, anomalies and skipped lines, as ``rulesgraph check`` shows them."""
+
 from __future__ import annotations
 
-from rulesgraph import Rulebook
+from pathlib import Path
+
+from rulesgraph import Rulebook, SourceSpec, load
 from rulesgraph.check import check_report
+
+from .conftest import FIXTURES
 
 
 def test_seed_report(seeds_book: Rulebook) -> None:
@@ -23,3 +29,22 @@ def test_full_report(full_book: Rulebook) -> None:
     assert report["references"] > 2192 and len(report["documents"]) == 5
     # with the CR loaded only old-numbered excerpt references stay unresolved
     assert {d["reason"] for d in report["dangling"]} <= {"numbered for another edition of the rules and not in this document"}
+
+
+def test_anomalies_keep_the_whole_text_of_what_they_are_about(tmp_path: Path) -> None:
+    """A line the parser cannot place used to reach the report cut to 120 characters: the rest was lost."""
+    stray = "A stray paragraph " + "that goes on and on " * 20 + "to its last words."
+    cr = (FIXTURES / "mini_cr.txt").read_text(encoding="utf-8")
+    cr = cr.replace("509.1b Each blocking creature blocks one attacking creature.\n",
+                    f"509.1b Each blocking creature blocks one attacking creature.\n\n{stray}\n")
+    faq = "702.9a Flying is an evasion ability.\nQ: What does flying do? A: It flies.\n" + f"----\n----\n----\n{stray}\n"
+    (tmp_path / "cr.txt").write_text(cr, encoding="utf-8")
+    (tmp_path / "faq.txt").write_text(faq, encoding="utf-8")
+    book = load([SourceSpec(str(tmp_path / "cr.txt"), None, "cr.txt"), SourceSpec(str(tmp_path / "faq.txt"), None, "faq.txt")],
+                use_cache=False)
+    report = check_report(book)
+    unplaced = {a["where"]: a for a in report["anomalies"] if a["kind"] == "unplaced"}
+    assert set(unplaced) == {"cr.txt:29", "faq.txt:6"}
+    for a in unplaced.values():
+        assert a["text"] == stray and stray not in a["message"] and len(a["message"]) < 200
+    assert all("text" in a for a in report["anomalies"])  # the key is always there (null when the message says it all)

@@ -71,3 +71,16 @@ def test_every_command_has_help_and_a_readme_entry() -> None:
 def test_python_dash_m_and_version() -> None:
     proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--version"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.startswith("rulesgraph ") and "effective" in proc.stdout
+
+
+@pytest.mark.parametrize("argv", [["--rules", "\x1b]8;;http://evil\x07notes\x1b[2J.txt", "check"], ["--colour\x1b[2J\x07\x9b"],
+                                  ["--rules", "\u202eevil\x9b.txt", "check"]], ids=["path", "option", "c1 and bidi"])
+def test_error_lines_show_control_characters_as_symbols(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Error lines quote what was typed; an escape sequence in it used to reach the terminal raw."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own errors
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and ("␛" in err or "<U+009B>" in err)
+    assert not any((ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c == "\u202e" for c in err), repr(err)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from prompt_toolkit.completion import CompleteEvent, Completion
 from prompt_toolkit.document import Document
 
 from rulesgraph import Rulebook
 from rulesgraph.lookup import vocabulary
+from rulesgraph_cli import completer as completer_module
 from rulesgraph_cli.commands import COMMANDS
-from rulesgraph_cli.completer import LIMIT, RulesCompleter
+from rulesgraph_cli.completer import LIMIT, TAIL, RulesCompleter
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +81,28 @@ def test_vocabulary_is_built_on_first_use(full_book: Rulebook) -> None:
     complete(c, "tram")
     complete(c, "702")
     assert calls == [1]
+
+
+class _Recording:
+    """A compiled pattern that records the length of every string it searches."""
+
+    def __init__(self, pattern: re.Pattern[str], lengths: list[int]) -> None:
+        self.pattern, self.lengths = pattern, lengths
+
+    def search(self, text: str) -> re.Match[str] | None:
+        self.lengths.append(len(text))
+        return self.pattern.search(text)
+
+
+def test_a_huge_line_is_not_searched_whole_on_every_key(completer: RulesCompleter, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Completion runs on every key: searching a pasted or typed megabyte each time made typing quadratic
+    (20,000 characters typed took 73 s).  Only the last words are looked at."""
+    lengths: list[int] = []
+    for name in ("_WORDS", "_NUMBER"):
+        monkeypatch.setattr(completer_module, name, _Recording(getattr(completer_module, name), lengths))
+    question = "how does trample work with deathtouch " * 30_000
+    assert complete(completer, question + "first str")[0].text == "First Strike"
+    assert complete(completer, question + "702.1")[0].text == "702.1"
+    assert complete(completer, question + " :kw tram")[0].text == "Trample"  # a ':' late in a question is no command
+    assert complete(completer, ":kw " + question + "tram") == []
+    assert lengths and max(lengths) <= TAIL

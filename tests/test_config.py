@@ -9,7 +9,7 @@ import pytest
 from rulesgraph import RulesgraphError
 from rulesgraph_cli.config import DEFAULT_URL, Config, config_path, load_config
 from rulesgraph_cli.context import Context
-from rulesgraph_cli.main import build_parser
+from rulesgraph_cli.main import build_parser, main
 
 
 def test_defaults_without_a_file(tmp_path: Path) -> None:
@@ -70,3 +70,21 @@ def test_color_false_means_plain(tmp_path: Path) -> None:
     path.write_text("color = false\n")
     ctx = Context(build_parser().parse_args(["--config", str(path)]), stdout=Tty())  # type: ignore[arg-type]
     assert ctx.plain and not ctx.page and not ctx.render_options().links
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    (lambda p: None, "no such config file"),
+    (lambda p: p.mkdir(), "cannot read the config file"),
+    (lambda p: p.write_text("citations = 'many'\n"), "citations must be int"),
+    (lambda p: p.write_bytes(b"\xff\xfe\x00garbage"), "cannot read the config file"),
+], ids=["missing", "directory", "bad value", "not UTF-8"])
+def test_a_bad_config_file_is_one_line_and_exit_2_for_every_command(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                     setup, message: str) -> None:  # type: ignore[no-untyped-def]
+    """A --config that does not exist was ignored without a word, and a broken one was only reported by commands
+    that happened to read a setting on a terminal (check, --version and anything piped never read it)."""
+    path = tmp_path / "settings.toml"
+    setup(path)
+    for argv in (["check"], ["--version"], ["rule", "702.19"], ["versions"]):
+        assert main(["--config", str(path), *argv]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and message in err and str(path) in err

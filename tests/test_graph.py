@@ -79,3 +79,18 @@ def test_ranges_expand_to_every_member(full_book: Rulebook) -> None:
 def test_two_comprehensive_rules_are_refused(cr2026: Path, cr2024: Path) -> None:
     with pytest.raises(RulesgraphError, match="more than one Comprehensive Rules"):
         load([SourceSpec(str(cr2026)), SourceSpec(str(cr2024))], use_cache=False)
+
+
+def test_two_files_of_one_name_are_both_loaded(tmp_path: Path) -> None:
+    """``--rules a/notes.txt --rules b/notes.txt``: node ids are ``<file stem>:<key>``, so the second file's
+    rules used to overwrite the first's (and ``rule 702.9a`` said "also numbered in a/notes.txt" of a/notes.txt)."""
+    for folder, words in (("a", "Flying is an evasion ability."), ("b", "Flying, as the other file words it.")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "notes.txt").write_text(f"702.9a {words}\nQ: What does flying do? A: It flies.\n", encoding="utf-8")
+    book = load([SourceSpec(str(tmp_path / f / "notes.txt")) for f in "ab"], use_cache=False)
+    g = book.graph
+    assert [d["id"] for d in g.graph["documents"]] == ["notes", "notes-2"]
+    assert g.nodes["notes:702.9a"]["text"] == "Flying is an evasion ability."
+    assert g.nodes["notes-2:702.9a"]["text"] == "Flying, as the other file words it."
+    assert g.nodes["notes-2:702.9a"]["file"] == str(tmp_path / "b" / "notes.txt")
+    assert sum(1 for _, d in g.nodes(data=True) if d["kind"] == "faq") == 2

@@ -162,3 +162,21 @@ def test_glossary_of_the_2026_file() -> None:
     assert entries["APNAP Order"].redirect == "Active Player, Nonactive Player Order"
     assert len(entries["Ability"].senses) == 2
     assert sum(e.obsolete for e in doc.glossary) > 10 and doc.credits and doc.effective == "2026-06-19"
+
+
+def test_a_repeated_number_or_term_keeps_the_first_and_reports_the_second_whole() -> None:
+    """Two rules with one number (or two glossary entries of one term) used to become one graph node holding
+    only the later text: the first was lost without a word (glossary) or with only its line number (rules)."""
+    text = MINI.replace("100.2. To play, each player needs a deck.\r\n",
+                        "100.2. To play, each player needs a deck.\r\n\r\n100.1a A second text for 100.1a.\r\n"
+                        "Example: Its own example.\r\n")
+    text = text.replace("Credits\r\n\r\nDesign", "Color\r\nA second definition of color.\r\n\r\nCredits\r\n\r\nDesign")
+    doc = parse_cr(SourceText("mini.txt", split_lines(text.lstrip("\ufeff")), "0" * 64, "utf-8-sig"))
+    rules = [r for r in doc.rules if r.key == "100.1a"]
+    assert len(rules) == 1 and rules[0].text == "A two-player game is a game that begins with only two players."
+    assert [e.text for e in doc.glossary if e.term == "Color"] == [
+        "1. A characteristic of an object. See rule 100.1.\n2. Part of a card.\nSee also Colorless."]
+    dup = {a.message.split(" appears")[0]: a for a in doc.anomalies if a.kind == "duplicate"}
+    assert dup["rule 100.1a"].text == "100.1a A second text for 100.1a.\nExample: Its own example."
+    assert "first at line 23" in dup["rule 100.1a"].message and dup["rule 100.1a"].origin.line == 34
+    assert dup["glossary term 'Color'"].text == "Color\nA second definition of color."

@@ -85,3 +85,11 @@ def test_bundled_faq_seeds() -> None:
         rule_lines = [line for line in source.lines if line[:1].isdigit()]
         assert [r.text for r in doc.rules] == [line.split(" ", 1)[1] for line in rule_lines]
     assert all("[b]" not in e.question + e.answer for e in entries)
+
+
+def test_a_repeated_rule_number_keeps_the_first_and_reports_the_second_whole() -> None:
+    """Two lines numbered 702.1a used to become one graph node ``page:702.1a`` holding the later text only."""
+    doc = page(PAGE.replace("701.5a To frob means", "702.1a A different widget text.\n701.5a To frob means"))
+    assert [r.text for r in doc.rules if r.key == "702.1a"] == ["Widget is a static ability. See rule 601.2a."]
+    (dup,) = [a for a in doc.anomalies if a.kind == "duplicate"]
+    assert dup.origin.line == 9 and "first at line 1" in dup.message and dup.text == "702.1a A different widget text."

@@ -42,3 +42,14 @@ def test_bundled_keyword_sections() -> None:
         "Hexproof", "Exploit", "Menace", "Renown", "Awaken", "Devoid", "Ingest", "Myriad", "Surge", "Skulk", "Emerge",
         "Deathtouch", "Defender", "Double Strike", "Enchant", "Equip", "First Strike", "Flash", "Flying", "Haste", "Gift",
     }
+
+
+def test_sections_of_one_name_are_all_kept() -> None:
+    """A heading given twice, or two headings with no ASCII letters (both slug to ''), used to share one key:
+    the later section's nodes overwrote the earlier one's in the graph."""
+    doc = parse("Flying\n\nFlying is an evasion ability.\n\nReach\n\nReach is a static ability.\n\n"
+                "Flying\n\nFlying, said again in other words.\n\nΩμέγα\n\nΩμέγα is one.\n\nΔέλτα\n\nΔέλτα is another.\n")
+    texts = {r.key: r.text for r in doc.rules}
+    assert len(texts) == len(doc.rules) == 10
+    assert texts["flying.1"] == "Flying is an evasion ability." and texts["flying-2.1"] == "Flying, said again in other words."
+    assert {texts[k] for k in texts if k.startswith("untitled-")} >= {"Ωμέγα is one.", "Δέλτα is another."}

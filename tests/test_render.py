@@ -17,7 +17,9 @@ from rulesgraph.lookup import cites, rule_view
 from rulesgraph.model import Answer
 from rulesgraph.profile import profile
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions, render_answer, render_cites, render_error, render_profile, render_rule, rule_url
+from rulesgraph_cli.render import SHOWN, RenderOptions, render_answer, render_cites, render_error, render_profile, render_rule, rule_url
+
+from .minicr import make_cr
 
 GOLDEN = Path(__file__).parent / "golden"
 OPTS = RenderOptions()
@@ -142,3 +144,16 @@ def test_user_text_in_errors_is_literal() -> None:
     out = io.StringIO()
     Console(file=out, width=80, force_terminal=True, color_system="truecolor").print(render_error("'[bold]x\x1b[2J' is not a rule number"))
     assert "[bold]x␛[2J" in out.getvalue() and "\x1b[2J" not in out.getvalue()
+
+
+def test_a_huge_text_is_cut_with_a_note(tmp_path: Path) -> None:
+    """A crafted rule of 150,000 lines took rich 23 s to lay out (the cost grows faster than the text), during
+    which the REPL does nothing.  One text shows at most SHOWN characters, and says how much more there is."""
+    lines = "".join(f"\r\n    flood line {i} of the long rule" for i in range(40_000))  # 1.3 MB: 60 times the cap
+    path = tmp_path / "long.txt"
+    path.write_text(make_cr(filler=5, trample=f"Trample is long.{lines}"), encoding="utf-8", newline="")
+    book = load([SourceSpec(str(path), None, "long.txt")], use_cache=False)
+    assert len(book.graph.nodes["702.19b"]["text"]) > 1_000_000
+    plain = plain_text(render_rule(rule_view(book, "702.19b"), OPTS), 100)
+    assert len(plain) < 2 * SHOWN and "flood line 10 " in plain and "flood line 39999" not in plain
+    assert "more characters not shown; --json has them all)" in plain

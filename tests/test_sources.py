@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -69,12 +70,27 @@ def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     path.chmod(0)
     if os.geteuid() == 0:  # root reads anything: make the read fail the way it does for users
 
-        def denied(self: Path) -> bytes:
+        def denied(self: Path, *args: object, **kwargs: object) -> None:
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(Path, "read_bytes", denied)
+        monkeypatch.setattr(Path, "open", denied)
     with pytest.raises(SourceError, match="permission denied"):
         read_source(path)
+
+
+def test_a_device_without_end_is_refused_after_the_limit(tmp_path: Path) -> None:
+    """/dev/zero has no size to check and no end: it used to be read until memory ran out (MemoryError)."""
+    with pytest.raises(SourceError, match=r"/dev/zero: file too large \(more than 32 MB"):
+        read_source("/dev/zero")
+
+
+def test_a_pipe_is_read_to_its_end(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(SECTIONS,))
+    writer.start()
+    assert read_source(fifo).lines[0] == "Flying"
+    writer.join()
 
 
 def test_unknown_format_is_none(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,27 @@ def test_default_cr_is_the_newest_unless_rules_give_one(data_dir: Path, tmp_path
     assert store.default_cr([SourceSpec(str(tmp_path / "missing.txt"))]) == spec  # loading reports the missing file
     with pytest.raises(RulesgraphError, match="--rules already gives one"):
         store.default_cr([SourceSpec(str(mine))], "2024-02-02")
+
+
+def test_install_file_reads_a_pipe_once(data_dir: Path, tmp_path: Path) -> None:
+    """``rulesgraph update --file <(curl …)``: the file was read twice, and the second read of the pipe found it
+    empty ("empty file")."""
+    fifo = tmp_path / "rules-pipe"
+    os.mkfifo(fifo)
+    data = make_cr("2025-11-14").encode()
+    threading.Thread(target=fifo.write_bytes, args=(data,), daemon=True).start()
+    results: list[object] = []
+
+    def install() -> None:  # in a thread: reading the pipe a second time would wait for a writer forever
+        try:
+            results.append(store.install_file(fifo))
+        except RulesgraphError as exc:
+            results.append(exc)
+
+    worker = threading.Thread(target=install, daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert not worker.is_alive(), "install_file is still waiting on the pipe"
+    (result,) = results
+    assert isinstance(result, store.Validated) and result.date == "2025-11-14"
+    assert store.path_for("2025-11-14").read_bytes() == data

@@ -1,5 +1,6 @@
 """The installed ``rulesgraph`` in a real terminal (tmux): start-up, completion, a question, a rule
-number, a citation's number, Ctrl-C and Ctrl-D, asserted on what the screen shows.  .ci/run
+number, a citation's number, Ctrl-C (on a line, and during long output), a megabyte pasted, and Ctrl-D,
+asserted on what the screen shows.  .ci/run
 installs tmux; without it this test is skipped, saying so."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from .minicr import make_cr
 
 pytestmark = pytest.mark.terminal
 
@@ -126,3 +129,47 @@ def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) 
     assert "Traceback" not in tmux.screen()
     history = (tmp_path / "data" / "history").read_text()
     assert "+702.19b" in history and "+can I block" in history
+
+
+def test_ctrl_c_during_long_output_and_a_megabyte_paste(tmux: Tmux, tmp_path: Path) -> None:
+    """Ctrl-C while a long outline is being laid out stops it and returns to the prompt, which still answers;
+    a megabyte pasted (bracketed, as terminals paste) is one question, answered."""
+    program = Path(sys.executable).parent / "rulesgraph"
+    rules = tmp_path / "long.txt"
+    rules.write_text(make_cr(filler=8000), encoding="utf-8", newline="")  # section 100 has 8,000 rules: a long outline
+    env = {"RULESGRAPH_CACHE_DIR": tmp_path / "cache", "RULESGRAPH_DATA_DIR": tmp_path / "data",
+           "RULESGRAPH_CONFIG_DIR": tmp_path / "config", "TERM": "xterm-256color", "LC_ALL": "C.UTF-8"}
+    command = "env -u NO_COLOR -u COLUMNS -u LINES " + " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
+    command += f" {shlex.quote(str(program))} --no-bundled --no-pager --rules {shlex.quote(str(rules))}"
+    status = tmp_path / "status"
+    tmux("new-session", "-d", "-s", "rg", "-x", str(WIDTH), "-y", str(HEIGHT), f"{command}; echo $? > {shlex.quote(str(status))}; sleep 60")
+    tmux.wait("the first prompt", prompting)
+
+    tmux.type(":rule 100")
+    tmux.key("Enter")
+    tmux.wait("the command taken", lambda s: [x.rstrip() for x in s.splitlines() if x.strip()][-1:] == ["rules> :rule 100"])
+    tmux.key("C-c")  # while the 8,000-row outline is still being laid out
+    screen = tmux.wait("the prompt after Ctrl-C", lambda s: "(interrupted)" in s and prompting(s))
+    assert "100.8000" not in screen and "Traceback" not in screen
+
+    tmux.type("702.19b")
+    tmux.key("Enter")
+    crumb = "7 › 702 › 702.19 Trample › b"
+    tmux.wait("the rule after the interruption", lambda s: crumb in after_last(s, "rules> 702.19b") and prompting(s))
+
+    pasted = tmp_path / "paste.txt"
+    pasted.write_text(("how does trample work with deathtouch when my opponent blocks " * 20_000)[:1_000_000], encoding="utf-8")
+    tmux("load-buffer", "-b", "big", str(pasted))
+    tmux("paste-buffer", "-p", "-d", "-b", "big", "-t", "rg")  # -p: bracketed, since the REPL asks for it
+    tmux.wait("the pasted line", lambda s: "opponent blocks" in after_last(s, "rules> 702.19b"))
+    tmux.key("Enter")
+    screen = tmux.wait("the answer to the paste", lambda s: "why matched" in after_last(s, "rules> 702.19b") and prompting(s))
+    assert "the question was very long: only its beginning was read" in screen
+
+    tmux.key("C-d")
+    deadline = time.monotonic() + TIMEOUT
+    while not status.is_file() or not status.read_text().strip():
+        assert time.monotonic() < deadline, "rulesgraph did not exit on Ctrl-D: " + tmux.screen()
+        time.sleep(0.05)
+    assert status.read_text().strip() == "0" and "Traceback" not in tmux.screen()
+    assert (tmp_path / "data" / "history").stat().st_size > 1_000_000  # the paste is in the history, whole

@@ -48,6 +48,8 @@ class _Open:
     paragraphs: list[str]
     examples: list[Example] = field(default_factory=list)
     after_blank: bool = False
+    first: Origin | None = None
+    """Where the same number was first seen, when this is a duplicate."""
 
 
 def _paragraphs(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
@@ -97,6 +99,11 @@ class _Body:
             return
         text = "".join(cur.paragraphs)
         title = text if cur.level in ("chapter", "section") or (cur.level == "rule" and is_title(text)) else None
+        if cur.first is not None:  # one number, one node: the later text is kept whole in the report instead
+            whole = "\n".join([f"{cur.number} {text}", *(ex.text for ex in cur.examples)])
+            message = f"rule {cur.number} appears again (first at line {cur.first.line}); this text is not loaded"
+            self.anomalies.append(Anomaly("duplicate", message, cur.origin, whole))
+            return
         refs = find_refs(text, cur.origin) + tuple(r for ex in cur.examples for r in find_refs(ex.text, ex.origin))
         self.rules.append(Rule(cur.number, cur.number, cur.level, text, cur.origin, title, tuple(cur.examples), refs))  # type: ignore[arg-type]
 
@@ -110,10 +117,8 @@ class _Body:
             self.close()
             num, level, text = parsed
             origin = self.origin(number)
-            if num in self.seen:
-                self.anomalies.append(Anomaly("duplicate", f"rule {num} appears again (first at line {self.seen[num].line})", origin))
+            self.current = _Open(num, level, origin, [text.rstrip()], first=self.seen.get(num))
             self.seen.setdefault(num, origin)
-            self.current = _Open(num, level, origin, [text.rstrip()])
             return
         cur = self.current
         if cur is not None and line.startswith("Example:"):
@@ -128,18 +133,24 @@ class _Body:
                 cur.paragraphs.append(sep + line.strip())
             cur.after_blank = False
         else:
-            self.anomalies.append(Anomaly("unplaced", f"text outside any rule: {line.strip()[:120]!r}", self.origin(number)))
+            self.anomalies.append(Anomaly("unplaced", f"text outside any rule: {line.strip()[:120]!r}", self.origin(number), line.strip()))
 
 
 def _glossary(lines: list[tuple[int, str]], file: str, effective: str | None) -> tuple[list[GlossaryEntry], list[Anomaly]]:
     entries: list[GlossaryEntry] = []
     anomalies: list[Anomaly] = []
+    seen: dict[str, Origin] = {}
     for block in _paragraphs(lines):
         (first, raw_term), rest = block[0], block[1:]
         origin = Origin(file, first, effective)
         term = _OBSOLETE.sub("", raw_term.strip())
         body = [line.strip() for _, line in rest]
         text = "\n".join(body)
+        if term in seen:  # one term, one entry: the later definition is kept whole in the report instead
+            message = f"glossary term {term!r} appears again (first at line {seen[term].line}); this definition is not loaded"
+            anomalies.append(Anomaly("duplicate", message, origin, "\n".join([raw_term.strip(), *body])))
+            continue
+        seen[term] = origin
         if not body:
             anomalies.append(Anomaly("empty-entry", f"glossary term {term!r} has no definition", origin))
         senses = tuple(m.group(2) for m in (_SENSE.match(b) for b in body) if m)

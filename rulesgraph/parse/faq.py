@@ -100,6 +100,7 @@ def parse_faq(source: SourceText) -> Document:
     skipped: list[Skipped] = []
     anomalies: list[Anomaly] = []
     entry: _Entry | None = None
+    numbered: dict[str, Origin] = {}
 
     for number, raw in enumerate(source.lines, start=1):
         line = raw.strip()
@@ -121,6 +122,11 @@ def parse_faq(source: SourceText) -> Document:
             if blocks[-1].entries:
                 blocks.append(_Block())
             num, level, text = parsed
+            if num in numbered:  # one number, one node: the later line is kept whole in the report instead
+                message = f"rule {num} appears again (first at line {numbered[num].line}); this line is not loaded"
+                anomalies.append(Anomaly("duplicate", message, origin, line))
+                continue
+            numbered[num] = origin
             blocks[-1].rules.append(Rule(num, num, level, text, origin, refs=find_refs(text, origin)))  # type: ignore[arg-type]
             continue
         qa = _QA.match(line)
@@ -135,7 +141,7 @@ def parse_faq(source: SourceText) -> Document:
         elif entry is not None:
             (entry.answer if entry.answered else entry.question).append(line)
         else:
-            anomalies.append(Anomaly("unplaced", f"text outside any rule or question: {line[:120]!r}", origin))
+            anomalies.append(Anomaly("unplaced", f"text outside any rule or question: {line[:120]!r}", origin, line))
 
     rules: list[Rule] = []
     faq: list[FaqEntry] = []

@@ -62,6 +62,16 @@ def looks_like_sections(lines: tuple[str, ...]) -> bool:
     )
 
 
+def _unique(key: str, taken: set[str]) -> str:
+    """``key``, or ``key-2``, ``key-3`` … when a section of the same name came before (nothing is overwritten)."""
+    n, out = 1, key
+    while out in taken:
+        n += 1
+        out = f"{key}-{n}"
+    taken.add(out)
+    return out
+
+
 def parse_sections(source: SourceText) -> Document:
     """Parse a page of unnumbered keyword sections."""
     file = source.path
@@ -80,6 +90,7 @@ def parse_sections(source: SourceText) -> Document:
 
     rules: list[Rule] = []
     keywords: list[str] = []
+    keys: set[str] = set()
     i = 0
     while i < len(kept):
         n, block = kept[i]
@@ -94,7 +105,7 @@ def parse_sections(source: SourceText) -> Document:
         is_keyword = heading is not None and (not body or _names(heading, " ".join(body[0][1])))
         if is_keyword and heading:
             keywords.append(heading)
-        key = slug(heading or f"untitled-{start}")
+        key = _unique(slug(heading or "") or f"untitled-{start}", keys)
         origin = Origin(file, start)
         rules.append(Rule(key, None, "rule", heading or "", origin, heading, keyword=heading if is_keyword else None))
         paragraph_no = 0

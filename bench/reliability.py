@@ -1,0 +1,80 @@
+"""Benchmark: how long the hostile inputs of the reliability tests take — a megabyte pasted into the REPL,
+characters typed into a long line (completion runs on every key), a rule of 150,000 lines shown, and the
+cached load with its checksum.  The tests assert behaviour; the times are measured here.
+
+Usage: python bench/reliability.py [--cr PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from _common import ROOT, cr_path, ms, table
+
+sys.path.insert(0, str(ROOT))
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph.lookup import rule_view
+from rulesgraph_cli.commands import Shell
+from rulesgraph_cli.render import RenderOptions, render_rule
+from rulesgraph_cli.repl import make_session, repl
+from tests.minicr import make_cr
+
+
+def typed(book, keys: str) -> float:  # type: ignore[no-untyped-def]
+    """Seconds for the REPL to take ``keys`` (fed from a thread: a pipe holds 64 KiB) and end."""
+    start = time.perf_counter()
+    with create_pipe_input() as pipe:
+        threading.Thread(target=pipe.send_text, args=(keys,), daemon=True).start()
+        session = make_session(book, input=pipe, output=DummyOutput())
+        repl(Shell(book, RenderOptions()), session, Console(file=io.StringIO(), width=100, color_system=None))
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cr", help="the 2026 Comprehensive Rules text file")
+    args = parser.parse_args()
+    cr = cr_path(args.cr)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["RULESGRAPH_CACHE_DIR"] = str(Path(tmp) / "cache")
+        specs = [*bundled_sources(), SourceSpec(str(cr), None, "cr.txt")]
+        load(specs)
+        start = time.perf_counter()
+        book = load(specs)
+        cached = time.perf_counter() - start
+        assert book.from_cache
+        question = "how does trample work with deathtouch when my opponent blocks "
+        paste = typed(book, "\x1b[200~" + (question * 20_000)[:1_000_000] + "\x1b[201~\n\x04")
+        keys = typed(book, (question * 400)[:20_000] + "\n\x04")
+
+        lines = "".join(f"\r\n    flood line {i} of the long rule" for i in range(150_000))
+        long_cr = Path(tmp) / "long.txt"
+        long_cr.write_text(make_cr(filler=5, trample=f"Trample is long.{lines}"), encoding="utf-8", newline="")
+        long_book = load([SourceSpec(str(long_cr), None, "long.txt")], use_cache=False)
+        start = time.perf_counter()
+        Console(file=io.StringIO(), width=140, color_system=None).print(render_rule(rule_view(long_book, "702.19b"), RenderOptions()))
+        shown = time.perf_counter() - start
+
+    print(f"\n2026 CR + bundled seeds; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs\n")
+    print(table([
+        ("cached load (SHA-256 checked)", ms(cached)),
+        ("1 MB pasted into the REPL → answered", ms(paste)),
+        ("20,000 characters typed, one key at a time → answered", ms(keys)),
+        ("a 150,000-line rule (6 MB) shown", ms(shown)),
+    ], ("measure", "value")))
+
+
+if __name__ == "__main__":
+    main()
