@@ -17,7 +17,7 @@ from rulesgraph.conversation import Conversation
 from .context import Context
 from .output import show
 from .render import render_answer
-from .safe import from_argv
+from .safe import from_argv, visible
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
 EMPTY = "empty question: type a rules question, a rule number or a keyword"
@@ -78,12 +78,12 @@ def _stream(ctx: Context, k: int) -> int:
                 if console is None:
                     ctx.json(failed(question, str(exc)))
                 else:
-                    console.print(Text(f"? {question}\nerror: {exc}\n"))
+                    console.print(Text(f"? {visible(question, newlines=False)}\nerror: {visible(str(exc), newlines=False)}\n"))
                 continue
             if console is None:
                 ctx.json(answer_json(answer))
             else:
-                console.print(Text(f"? {question}", style="bold"))
+                console.print(Text(f"? {visible(question, newlines=False)}", style="bold"))
                 console.print(render_answer(answer, opts, [citation(book, n) for n in answer.see_also]))
                 console.print()
                 console.file.flush()

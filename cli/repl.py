@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -29,6 +29,7 @@ from .context import Context
 from .key_bindings import key_bindings
 from .output import show
 from .render import render_error
+from .safe import visible
 from .toolbar import summary, toolbar
 
 __all__ = ["PROMPT", "history_path", "make_session", "read_lines", "repl", "run_repl"]
@@ -43,6 +44,36 @@ def history_path() -> Path:
     return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph")) / "history"
 
 
+class _SafeHistory(FileHistory):
+    """A history file that cannot be read or appended to (a directory, read-only, a full disk) costs one
+    notice and the session keeps its history in memory; it never stops the REPL."""
+
+    def __init__(self, path: Path, note: Callable[[str], None]) -> None:
+        super().__init__(str(path))
+        self._note = note
+        self._broken = False
+
+    def _give_up(self, exc: OSError) -> None:
+        if not self._broken:
+            self._note(f"history not kept ({exc.strerror or exc}: {self.filename}); this session's stays in memory")
+        self._broken = True
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            return list(super().load_history_strings())
+        except OSError as exc:
+            self._give_up(exc)
+            return []
+
+    def store_string(self, string: str) -> None:
+        if self._broken:
+            return
+        try:
+            super().store_string(string)
+        except OSError as exc:
+            self._give_up(exc)
+
+
 def _history(note: Callable[[str], None]) -> History:
     path = history_path()
     try:
@@ -51,7 +82,7 @@ def _history(note: Callable[[str], None]) -> History:
     except OSError as exc:
         note(f"history not kept ({exc.strerror or exc}: {path})")
         return InMemoryHistory()
-    return FileHistory(str(path))
+    return _SafeHistory(path, note)
 
 
 def make_session(book: Rulebook, *, history: History | None = None, input: Input | None = None,
@@ -111,7 +142,7 @@ def _handle(shell: Shell, line: str) -> tuple[RenderableType | None, bool]:
 def read_lines(shell: Shell, lines: TextIO, console: Console) -> int:
     """Without a terminal: handle each line of ``lines`` as if typed, echoing it after the prompt."""
     for line in lines:
-        console.print(Text(PROMPT + line.rstrip("\n")))
+        console.print(Text(PROMPT + visible(line.rstrip("\n"), newlines=False)))
         renderable, done = _handle(shell, line)
         if renderable is not None:
             console.print(renderable)

@@ -9,7 +9,7 @@ from typing import Any
 
 import networkx as nx
 
-from .analyze import Analysis, Match, analyze
+from .analyze import Analysis, Match, analyze, clean
 from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
@@ -212,7 +212,7 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
 def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
     conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question."""
-    if not question or not question.strip():
+    if not clean(question or ""):  # nothing but spaces or control characters
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")

@@ -337,19 +337,12 @@ def test_a_data_dir_that_cannot_be_made_keeps_history_in_memory(tmp_path: Path, 
     assert out == "0 True True\n" and err.startswith("rulesgraph: history not kept (Not a directory")
 
 
-HISTORY_BUG = ("repl._history only guards mkdir/touch: when FileHistory.store_string (append on Enter) or load_history_strings "
-               "raises OSError, prompt_toolkit prints 'Unhandled exception in event loop' with a traceback (and, at the end "
-               "of piped input, loops on 'Press ENTER to continue...')")
-
-
-@pytest.mark.xfail(strict=True, reason=HISTORY_BUG)
 def test_a_history_path_that_is_a_directory(data_dir: Path) -> None:
     (data_dir / "history").mkdir(parents=True)  # touch() succeeds on it; opening it to append does not
     out, err = repl_child([])
     assert out == "0 True True\n" and "Traceback" not in err and "history not kept" in err
 
 
-@pytest.mark.xfail(strict=True, reason=HISTORY_BUG)
 @pytest.mark.parametrize(("errno_", "reason"), [(errno.EACCES, "Permission denied"), (errno.ENOSPC, "No space left on device")],
                          ids=["read-only history file", "disk full"])
 def test_a_history_file_that_cannot_be_appended_to(data_dir: Path, errno_: int, reason: str) -> None:
@@ -357,7 +350,6 @@ def test_a_history_file_that_cannot_be_appended_to(data_dir: Path, errno_: int, 
     assert out == "0 True True\n" and "Traceback" not in err and "history not kept" in err
 
 
-@pytest.mark.xfail(strict=True, reason=HISTORY_BUG)
 def test_a_history_file_that_cannot_be_read(data_dir: Path) -> None:
     out, err = repl_child(["load_history_strings"])
     assert out == "0 True True\n" and "Traceback" not in err and "Unhandled exception" not in err

@@ -206,14 +206,12 @@ def test_a_megabyte_line_on_stdin(full_book: Rulebook, capsys: pytest.CaptureFix
     assert first["question"] == body and first["citations"] and second["citations"][0]["id"] == "702.19b"
 
 
-@pytest.mark.xfail(strict=True, reason="repl.read_lines echoes each piped line raw (Text(PROMPT + line)): ESC and BEL reach stdout")
 def test_piped_lines_are_echoed_as_symbols(hostile_book: Rulebook) -> None:
     buffer = io.StringIO()
     read_lines(Shell(hostile_book, RenderOptions()), io.StringIO(f"trample {EVIL}\n"), Console(file=buffer, width=80, color_system=None))
     assert leaks(buffer.getvalue()) == []
 
 
-@pytest.mark.xfail(strict=True, reason="cmd_ask._stream echoes each question raw ('? {question}'): ESC and BEL reach stdout")
 def test_ask_dash_echoes_questions_as_symbols(hostile: dict[str, Path], capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f"trample {EVIL}\n\x1b[2J\n".encode()), encoding="utf-8"))
