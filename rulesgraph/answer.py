@@ -17,7 +17,7 @@ from .ids import keyword_id
 from .index import doc_terms
 from .link import current_keyword, targets
 from .model import Answer, Citation
-from .parse.numbers import parent_of
+from .parse.numbers import parent_of, rule_of
 from .rank import Scored, definers, rank, specificity
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
@@ -70,11 +70,6 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
     return chosen
 
 
-def _rule_of(node: str) -> str:
-    """``702.19`` for ``702.19b`` and for ``702.19`` itself; other ids are their own group."""
-    return node.rstrip("abcdefghijkmnpqrstuvwxyz") if node[:1].isdigit() and "." in node else node
-
-
 def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
     """Re-order the best candidates so that each further citation from a rule already cited counts
     SAME_RULE less: three subrules of one wrong rule should not fill the first three places."""
@@ -82,10 +77,10 @@ def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
     out: list[Scored] = []
     seen: dict[str, int] = {}
     while head:
-        best = max(head, key=lambda s: s.score * SAME_RULE ** seen.get(_rule_of(s.node), 0))
+        best = max(head, key=lambda s: s.score * SAME_RULE ** seen.get(rule_of(s.node), 0))
         head.remove(best)
         out.append(best)
-        seen[_rule_of(best.node)] = seen.get(_rule_of(best.node), 0) + 1
+        seen[rule_of(best.node)] = seen.get(rule_of(best.node), 0) + 1
     return out + tail
 
 
@@ -185,7 +180,7 @@ def _keyword_of(g: nx.MultiDiGraph, node: str) -> str | None:
         kw = keyword_id(data["keyword"])
         return g.nodes[current_keyword(g, kw)]["label"] if kw in g else data["keyword"]
     number = data.get("number") or ""
-    rule = number.rstrip("abcdefghijkmnpqrstuvwxyz") if number[:4] in ("701.", "702.") else None
+    rule = rule_of(number) if number[:4] in ("701.", "702.") else None
     kws = [k for k in targets(g, rule, "defines") if g.nodes[k]["kind"] == "keyword"] if rule and rule in g else []
     return g.nodes[kws[0]]["label"] if kws else None
 

@@ -90,7 +90,7 @@ def add_keyword(g: nx.MultiDiGraph, name: str, category: str | None, authority: 
     return nid
 
 
-def _structure(g: nx.MultiDiGraph, doc: Document) -> None:
+def _structure(g: nx.MultiDiGraph, doc: Document, faq_ids: dict[tuple[str, str], str]) -> None:
     """Nodes and ``contains``/``defines``/``about`` edges inside one document."""
     heading: str | None = None
     for rule in doc.rules:
@@ -115,7 +115,7 @@ def _structure(g: nx.MultiDiGraph, doc: Document) -> None:
     for entry in doc.glossary:
         _add_glossary(g, doc, entry)
     for entry in doc.faq:
-        nid = _add_faq(g, doc, entry)
+        nid = faq_ids[(doc.id, entry.key)] = _add_faq(g, doc, entry)
         if entry.keyword:
             g.add_edge(nid, add_keyword(g, entry.keyword, None, 1, entry), key="about")
         for key in entry.rules:
@@ -136,9 +136,10 @@ def build_graph(documents: list[Document]) -> nx.MultiDiGraph:
         effective=cr.effective if cr else None,
         documents=[_summary(d) for d in documents],
     )
+    faq_ids: dict[tuple[str, str], str] = {}
     for doc in sorted(documents, key=lambda d: d.numbering != "cr"):  # CR first: it names things
-        _structure(g, doc)
-    link_documents(g, documents)
+        _structure(g, doc, faq_ids)
+    link_documents(g, documents, faq_ids)
     return g
 
 

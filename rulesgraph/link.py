@@ -228,9 +228,9 @@ def _stem_phrase(text: str) -> str:
     return " ".join(stem(w) for w in text.split())
 
 
-def link_documents(g: nx.MultiDiGraph, documents: list[Document]) -> None:
-    """Add every cross-reference and cross-document edge; record what could not be resolved."""
-    faq_ids = {(n_doc, key): nid for nid, n_doc, key in _faq_keys(g)}
+def link_documents(g: nx.MultiDiGraph, documents: list[Document], faq_ids: dict[tuple[str, str], str]) -> None:
+    """Add every cross-reference and cross-document edge; record what could not be resolved.
+    ``faq_ids`` maps (document id, FAQ key) to the node the builder made for that entry."""
     linker = _Linker(g, documents)
     linker.refs(faq_ids)
     linker.renames()
@@ -240,10 +240,3 @@ def link_documents(g: nx.MultiDiGraph, documents: list[Document]) -> None:
     g.graph["link_anomalies"] = linker.anomalies
     g.graph["references"] = linker.resolved
 
-
-def _faq_keys(g: nx.MultiDiGraph) -> list[tuple[str, str, str]]:
-    out = []
-    for nid, data in g.nodes(data=True):
-        if data["kind"] == "faq":
-            out.append((nid, data["doc"], nid.removeprefix("faq:").split("@")[0]))
-    return out

@@ -45,7 +45,7 @@ from rapidfuzz import fuzz
 from .analyze import Analysis
 from .index import Index, doc_terms
 from .link import current_keyword, subtree, targets
-from .parse.numbers import parent_of
+from .parse.numbers import parent_of, rule_of
 
 __all__ = ["WEIGHTS", "Scored", "definers", "rank", "specificity"]
 
@@ -283,9 +283,7 @@ def _focus(g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
 
 def _keyword_rule(node: str) -> str | None:
     """``702.19`` for ``702.19b``: the keyword rule a 701/702 CR node belongs to, ``None`` elsewhere."""
-    if node[:4] in ("701.", "702.") and node[4:5].isdigit():
-        return node.rstrip("abcdefghijkmnpqrstuvwxyz")
-    return None
+    return rule_of(node) if node[:4] in ("701.", "702.") and node[4:5].isdigit() else None
 
 
 def _variant(node: str) -> bool:

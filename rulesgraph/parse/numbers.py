@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LETTERS", "expand_range", "is_title", "level_of", "parent_of", "rule_line", "sort_key", "split_number"]
+__all__ = ["LETTERS", "expand_range", "is_title", "level_of", "parent_of", "rule_line", "rule_of", "sort_key", "split_number"]
 
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
 """Subrule letters in order; the CR skips ``l`` and ``o`` (they look like 1 and 0)."""
@@ -50,6 +50,15 @@ def parent_of(number: str) -> str | None:
     if section is not None:
         return str(chapter)
     return None
+
+
+def rule_of(number: str) -> str:
+    """The rule a number belongs to: ``702.19`` for ``702.19b`` and for ``702.19``; a section,
+    chapter or non-number is its own."""
+    parts = split_number(number)
+    if parts is None or parts[2] is None:
+        return number
+    return f"{parts[1]}.{parts[2]}"
 
 
 def sort_key(number: str) -> tuple[int, int, int, int]:
