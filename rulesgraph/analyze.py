@@ -35,6 +35,7 @@ MAX_CHARS = 2000
 """Longer questions are cut here (the answer says so): nobody asks a rules question that long."""
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
+_QUOTED = re.compile(r"""(?:(?<=[\s(])|^)['"](.+?)['"](?=[\s,.?!:;)-]|$)""")
 _CHAPTER = re.compile(r"\bsection (\d)\b")
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
 ASKING = frozenset(
@@ -85,6 +86,8 @@ class Analysis:
     truncated: bool = False
     sections: tuple[tuple[str, float], ...] = ()
     """CR sections an earlier turn of the conversation was answered from, with weights (follow-ups only)."""
+    quoted: tuple[tuple[str, ...], ...] = ()
+    """Phrases the question quotes (card or rules text, ``'activate only as a sorcery'``), as folded words."""
 
     def of_kind(self, *kinds: str) -> list[Match]:
         """Matches of these kinds that the question does not negate."""
@@ -240,5 +243,6 @@ def analyze(question: str, index: Index) -> Analysis:
     if subject is not None:  # "what does shuffle mean, and can my opponent cut?" asks first of all what shuffle is
         focus = max(focus, DEFINED_FOCUS)
         matches = [subject] + [m for m in matches if m is not subject]
+    quoted = tuple(q for q in (tuple(words(m)) for m in _QUOTED.findall(folded)) if len(q) >= 2)
     return Analysis(question, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
-                    tuple(corrections), focus, truncated)
+                    tuple(corrections), focus, truncated, quoted=quoted)

@@ -60,13 +60,13 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
             break
         if g.nodes[item.node]["kind"] not in CITABLE or any(c.node == item.node for c in chosen):
             continue
-        chosen.append(item)
         if g.nodes[item.node]["kind"] == "faq":
             rests = [r for r in targets(g, item.node, "about") if g.nodes[r]["kind"] in CITABLE]
             rests.sort(key=lambda r: -(by_node[r].score if r in by_node else 0.0))
             for rule in rests[:1]:
-                if all(c.node != rule for c in chosen) and len(chosen) < k:
+                if all(c.node != rule for c in chosen) and len(chosen) < k - 1:
                     chosen.append(by_node.get(rule) or Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
+        chosen.append(item)
     return chosen
 
 

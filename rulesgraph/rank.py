@@ -28,7 +28,9 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
     style wording matches many questions that are not about them);
 13. rules of one multiplayer or casual variant count less unless something the question names leads there;
 14. in a conversation, a follow-up favours the sections the previous answer came from;
-15. with two keywords named, the rules connecting them (sharing rare words) rise.
+15. with two keywords named, the rules connecting them (sharing rare words) rise;
+16. a document with the words the question quotes ('activate only as a sorcery') rises;
+17. the FAQ entries about a named keyword compete on the question's other words.
 """
 
 from __future__ import annotations
@@ -37,15 +39,16 @@ import heapq
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import pairwise, permutations
 
 import networkx as nx
 from rapidfuzz import fuzz
 
-from .analyze import Analysis
+from .analyze import FRAMING, Analysis
 from .index import Index, doc_terms
 from .link import current_keyword, subtree, targets
 from .parse.numbers import parent_of, rule_of
+from .text import words
 
 __all__ = ["WEIGHTS", "Scored", "definers", "rank", "specificity"]
 
@@ -61,6 +64,8 @@ WEIGHTS = {
     "section": 1.0,  # rule 11
     "continuity": 1.0,  # rule 14
     "bridge": 0.3,  # rule 15, relative to the best score
+    "quote": 0.5,  # rule 16, times the share of the quote's word pairs
+    "faq_fit": 2.0,  # rule 17, times the share of the question's other words
     "spread_cites": 0.3,  # rule 8
     "spread_parent": 0.25,
     "spread_child": 0.3,
@@ -84,6 +89,7 @@ FAQ_FLOOR = 0.55
 """FAQ question similarity below this adds nothing."""
 CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 BRIDGE_IDF = 3.0
 """Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
@@ -257,6 +263,9 @@ def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
         if data.get("numbering") == "excerpt":
             factor *= EXCERPT
         s.add(node, t * factor * KIND_WEIGHT.get(data["kind"], 1.0) * (1 + boost))
+    if a.quoted:
+        _quotes(g, a, s, text)
+    _faq_fit(index, g, a, s)
     _spread(g, s, text)
     _to_current(index, g, s)
     _focus(g, a, s)
@@ -264,6 +273,42 @@ def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
     for node, (amount, reason) in _bridges(index, g, a).items():  # rule 15, relative to the best score like rule 3
         s.add(node, WEIGHTS["bridge"] * amount * best, reason)
     return sorted((Scored(n, sc, s.reasons[n]) for n, sc in s.score.items()), key=lambda x: -x.score)
+
+
+def _quotes(g: nx.MultiDiGraph, a: Analysis, s: _Scores, text: dict[str, float]) -> None:
+    """Rule 16: a phrase the question quotes (``'activate only as a sorcery'``, ``'you may'``) is card or
+    rules wording; a relevant document with the same word pairs, small words included, rises by the share
+    of the quote's pairs it has (the best-matching quote counts)."""
+    wanted = [set(pairwise(q)) for q in a.quoted]
+    for node in text:
+        if node not in s.score:
+            continue
+        data = g.nodes[node]
+        ws = words(" ".join([data["text"], *(data.get("examples") or ())]))
+        have = set(pairwise(ws))
+        share = max(len(w & have) / len(w) for w in wanted)
+        if share > 0:
+            s.score[node] *= 1 + WEIGHTS["quote"] * share
+            s.reasons[node].append("has the words the question quotes")
+
+
+def _faq_fit(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
+    """Rule 17: the FAQ entries about a keyword the question names compete on the question's *other*
+    words: each rises by the (idf-weighted) share of them its question and answer contain, so "is
+    proliferate targeted?" finds "Does proliferating target?" rather than "What does proliferate mean?"."""
+    keywords = list(dict.fromkeys(m.node for m in a.of_kind("keyword")))
+    names = {t for kw in keywords for t in doc_terms(g.nodes[kw]["label"])}
+    other = {t: w * index.idf.get(t, 0.0) for t, w in a.terms if t not in names}
+    total = sum(other.values())
+    if not total:
+        return
+    for faq in dict.fromkeys(f for kw in keywords for f in _faq_about(g, kw)):
+        if faq in s.score and set(doc_terms(g.nodes[faq]["question"])) - names - _FRAMING:  # not "What does X do?"
+            have = set(doc_terms(g.nodes[faq]["question"] + " " + g.nodes[faq]["answer"]))
+            fit = sum(v for t, v in other.items() if t in have) / total
+            s.score[faq] *= 1 + WEIGHTS["faq_fit"] * fit
+            if fit >= 0.5:
+                s.reasons[faq].append(f"answers {fit:.0%} of what else the question asks")
 
 
 def _focus(g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:

@@ -61,3 +61,11 @@ def test_hostile_text_is_cleaned_and_bounded(mini_book: Rulebook) -> None:
     a = analyze("trample " * 5000, mini_book.index)
     assert a.truncated and len(" ".join(a.words)) <= MAX_CHARS
     assert analyze("\x00\x01\x02", mini_book.index).matches == ()
+
+
+def test_quoted_phrases(mini_book: Rulebook) -> None:
+    """Straight or typographic quotes, single or double, around two or more words; apostrophes inside
+    words ("can't", "opponent's") and one-word quotes are not quotes."""
+    q = analyze("does 'can’t be prevented' stop my opponent's “you may” trigger, or 'this'?", mini_book.index)
+    assert q.quoted == (("cant", "be", "prevented"), ("you", "may"))
+    assert analyze("can't block, won't die", mini_book.index).quoted == ()

@@ -29,11 +29,18 @@ def test_citations_exist_are_ranked_and_bounded(mini_book: Rulebook) -> None:
         assert all("fixtures/mini_" in c.source for c in a.citations)
 
 
-def test_a_cited_faq_entry_brings_the_rule_it_rests_on(mini_book: Rulebook) -> None:
+def test_a_cited_faq_entry_follows_the_rule_it_rests_on(mini_book: Rulebook) -> None:
+    """The rule is the authority a judge cites; the FAQ entry that explains it comes right after it and
+    gives the direct answer."""
     a = ask(mini_book, "my trampler got chump blocked, does the rest of the damage go to my opponent")
     ids = [c.id for c in a.citations]
-    assert ids[0] == "faq:trample-1" and ids[1] == "702.19"
+    assert ids[0] == "702.19" and ids[1] == "faq:trample-1"
     assert a.answer and a.answer.startswith("Yes.")
+
+
+def test_a_faq_entry_alone_when_one_citation_is_asked_for(mini_book: Rulebook) -> None:
+    a = ask(mini_book, "my trampler got chump blocked, does the rest of the damage go to my opponent", k=1)
+    assert [c.id for c in a.citations] == ["faq:trample-1"]
 
 
 def test_the_parent_of_a_cited_subrule_is_suggested(mini_book: Rulebook) -> None:

@@ -156,3 +156,25 @@ def test_rule_15_rules_connecting_two_named_keywords_rise(full_book: Rulebook) -
         without = order(full_book, question).index("702.2c")
     assert order(full_book, question).index("702.2c") < without
     assert "702.2c" in order(full_book, question)[:4]
+
+
+def test_rule_16_quoted_words_raise_the_documents_that_have_them(full_book: Rulebook) -> None:
+    """Rule 16: a phrase the question quotes is card or rules wording; the relevant rules that have its
+    word pairs (small words too: 'you may') rise."""
+    question = "a 'you may' trigger - do i decide when it triggers or when it resolves?"
+    with weight("quote", 0.0):
+        without = order(full_book, question).index("603.5")
+    assert order(full_book, question).index("603.5") < without
+    unquoted = "a you may trigger - do i decide when it triggers or when it resolves?"
+    assert order(full_book, unquoted).index("603.5") == without
+
+
+def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_book: Rulebook) -> None:
+    """Rule 17: of the FAQ entries about the keyword a question names, the one whose question and
+    answer hold the question's other words rises above the general "What does X do?" entry."""
+    question = "is proliferate targeted? can i add counters to my opponent's hexproof permanent"
+    with weight("faq_fit", 0.0):
+        without = order(seeds_book, question).index("faq:proliferate-2")
+    ranked = order(seeds_book, question)
+    assert ranked.index("faq:proliferate-2") < without
+    assert before(ranked, "faq:proliferate-2", "faq:proliferate-1")
