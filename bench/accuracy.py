@@ -123,7 +123,8 @@ def seeds_only(paths: list[Path]) -> None:
         direct += bool(a.answer) and any(text[:60] == a.answer[:60] for text in answers)  # what the user reads first
     print(f"bundled seeds only, {len(rows)} paraphrased FAQ questions\n")
     n = len(rows)
-    print(table([("right keyword first", pct(kw / n), "≥ 95%"), ("the paraphrased FAQ entry's answer is the direct answer", pct(direct / n), ""),
+    print(table([("right keyword first", pct(kw / n), "≥ 95%"),
+                 ("the paraphrased FAQ entry's answer is the direct answer", pct(direct / n), ""),
                  ("… is in the top 3 citations", pct(faq / n), ""), ("… is in the top 5 (shown by default)", pct(faq5 / n), "")],
                 ("measure", "value", "target")))
 

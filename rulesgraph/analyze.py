@@ -209,6 +209,40 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     return [m for m in matches if not inside_alias(m)]
 
 
+_CASED = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
+_JOINERS = frozenset("of to the from in de a an".split())
+CARD = 0.3
+"""Weight of the words of what looks like a card name (``Soul Warden``): a card's name says little about the
+rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
+
+
+def card_words(text: str) -> set[str]:
+    """Words of what look like card names: runs of Capitalised Words (``Swords to Plowshares``, ``Lab Man``),
+    a single one only mid-sentence (``cast Overrun``).  Acronyms (``ETB``) and sentence words (``Can``, ``My``)
+    are not names; a question typed in Title Case or capitals has none."""
+    tokens = [(m.group(), m.start()) for m in _CASED.finditer(text)]
+    alpha = [t for t, _ in tokens if t[0].isalpha()]
+    def cap(t: str) -> bool:
+        return t[0].isupper() and not t.isupper() and t.lower().replace("'", "") not in STOPWORDS | ASKING
+    if not alpha or sum(t[0].isupper() for t in alpha) > 0.5 * len(alpha) + 1:
+        return set()
+    out: set[str] = set()
+    i = 0
+    while i < len(tokens):
+        if not cap(tokens[i][0]):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens) and (cap(tokens[j][0]) or (tokens[j][0] in _JOINERS and j + 1 < len(tokens) and cap(tokens[j + 1][0]))):
+            j += 1
+        before = text[: tokens[i][1]].rstrip()
+        start = not before or before[-1] in ".?!:;"
+        if j - i >= 2 or not start:
+            out.update(t.lower().replace("'", "") for t, _ in tokens[i:j] if t not in _JOINERS)
+        i = j
+    return out
+
+
 def analyze(question: str, index: Index) -> Analysis:
     """Everything the ranking needs to know about ``question``."""
     text = clean(question)
@@ -235,6 +269,13 @@ def analyze(question: str, index: Index) -> Analysis:
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
     matches = _aliases(corrected, index, matches, weights)
+    cards = card_words(text)
+    if cards:
+        plain = {stem(w) for w, r in zip(corrected, raw, strict=True) if r not in cards}
+        for w in cards:
+            t = stem(w)
+            if t in weights and t not in plain:
+                weights[t] = min(weights[t], CARD)
     named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") for w in m.said.split()}
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)

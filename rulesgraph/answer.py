@@ -61,7 +61,9 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
         if g.nodes[item.node]["kind"] not in CITABLE or any(c.node == item.node for c in chosen):
             continue
         if g.nodes[item.node]["kind"] == "faq":
-            rests = [r for r in targets(g, item.node, "about") if g.nodes[r]["kind"] in CITABLE]
+            # today's rule for an old excerpt: the FAQ page's 702.47a is 702.49a in the loaded CR
+            rests = list(dict.fromkeys(book.index.current.get(r, r) for r in targets(g, item.node, "about")))
+            rests = [r for r in rests if g.nodes[r]["kind"] in CITABLE]
             rests.sort(key=lambda r: -(by_node[r].score if r in by_node else 0.0))
             for rule in rests[:1]:
                 if all(c.node != rule for c in chosen) and len(chosen) < k - 1:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import MAX_CHARS, analyze, clean
+from rulesgraph.analyze import CARD, MAX_CHARS, analyze, card_words, clean
 
 
 def nodes(book: Rulebook, question: str, kind: str | None = None) -> list[str]:
@@ -69,3 +69,14 @@ def test_quoted_phrases(mini_book: Rulebook) -> None:
     q = analyze("does 'can’t be prevented' stop my opponent's “you may” trigger, or 'this'?", mini_book.index)
     assert q.quoted == (("cant", "be", "prevented"), ("you", "may"))
     assert analyze("can't block, won't die", mini_book.index).quoted == ()
+
+
+def test_card_names_count_less(mini_book: Rulebook) -> None:
+    """Capitalised runs look like card names (a single one only mid-sentence); their words weigh CARD,
+    unless the question also uses the word in its own voice. Title Case questions have no card names."""
+    assert card_words("I Swords to Plowshares it and they Ephemerate it") == {"swords", "plowshares", "ephemerate"}
+    assert card_words("Blood Artist dies. Humility is out") == {"blood", "artist"}
+    assert card_words("Does Trample Work With Deathtouch") == set()
+    assert card_words("can i block with an ETB guy") == set()
+    weights = dict(analyze("My Soul Warden sees a creature enter", mini_book.index).terms)
+    assert weights["warden"] == CARD and weights["creatur"] == 1.0
