@@ -42,10 +42,10 @@ def test_every_keyword_question_cites_its_rule_first(full_book: Rulebook) -> Non
 
 
 def test_dev_set_floors_and_baseline(full_book: Rulebook) -> None:
-    """Issue targets: dev hit@3 ≥ 85% and hit@1 ≥ 65% (not reached yet: floors 75% / 58%), and hit@3
-    at least 20 points above the BM25 baseline over the same texts (reached)."""
+    """Issue targets: dev hit@3 ≥ 85% and hit@1 ≥ 65% (not reached yet: measured 79.3% / 61.3%, floors
+    77% / 59%), and hit@3 at least 20 points above the BM25 baseline over the same texts (reached)."""
     at3, at1 = hits(full_book, "dev", 3), hits(full_book, "dev", 1)
-    assert at3 >= 0.75 and at1 >= 0.58
+    assert at3 >= 0.77 and at1 >= 0.59
     baseline = Baseline(full_book.graph)
     data = rows("dev")
     base3 = sum((first_hit(r["expected_rules"], baseline.cited(r["question"], 3)) or 99) <= 3 for r in data) / len(data)
@@ -61,8 +61,16 @@ def test_faq_paraphrases_with_the_seeds_only(seeds_only: Rulebook) -> None:
     """Issue target: with only the bundled seeds, reworded seed FAQ questions name the right keyword
     first ≥ 95% of the time."""
     data = [r for name in ("dev", "holdout") for r in rows(name) if r.get("topic") == "faq_paraphrase"]
-    right = 0
+    right = shown = 0
     for r in data:
         a = ask(seeds_only, r["question"])
         right += bool(a.keywords) and fold(a.keywords[0]) == fold(r["seed_keyword"])
+        shown += bool({f"faq:{k}" for k in r["expected_faq"]} & {c.id for c in a.citations})
     assert right / len(data) >= 0.95
+    assert shown / len(data) >= 0.80  # the paraphrased entry among the five citations shown: measured 82.4%
+
+
+def test_forum_style_floor(full_book: Rulebook) -> None:
+    """Forum-style questions written without sight of the code (card names, long board states): measured
+    hit@3 44% against 11% for BM25; the floor guards the card-name and question-frame handling."""
+    assert hits(full_book, "forum", 3) >= 0.42
