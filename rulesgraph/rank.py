@@ -94,6 +94,8 @@ BRIDGE_IDF = 3.0
 """Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
 """How many of the best nodes spread their score along the graph."""
+QUOTED = 100
+"""Rule 16 looks for quoted words in this many of the best candidates (reading every candidate's words is slow)."""
 
 
 @dataclass
@@ -280,9 +282,7 @@ def _quotes(g: nx.MultiDiGraph, a: Analysis, s: _Scores, text: dict[str, float])
     rules wording; a relevant document with the same word pairs, small words included, rises by the share
     of the quote's pairs it has (the best-matching quote counts)."""
     wanted = [set(pairwise(q)) for q in a.quoted]
-    for node in text:
-        if node not in s.score:
-            continue
+    for node in heapq.nlargest(QUOTED, (n for n in text if n in s.score), key=s.score.__getitem__):
         data = g.nodes[node]
         ws = words(" ".join([data["text"], *(data.get("examples") or ())]))
         have = set(pairwise(ws))
