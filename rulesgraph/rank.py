@@ -90,6 +90,7 @@ FAQ_FLOOR = 0.55
 CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+"""Stems of words that only frame a question ("what does X do"): a FAQ question of nothing else is a definition."""
 BRIDGE_IDF = 3.0
 """Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
