@@ -8,7 +8,6 @@ from rulesgraph.lookup import cites_json
 from rulesgraph.profile import cites_any
 
 from .context import Context
-from .output import show
 from .render import render_cites
 from .safe import from_argv
 
@@ -24,8 +23,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
-    if ctx.args.json:
-        ctx.json(cites_json(result))
-    else:
-        show(ctx.console(wrap=True), render_cites(result, ctx.render_options()), page=ctx.page)
+    ctx.emit(result, cites_json, render_cites)
     return 0 if result.references else 1

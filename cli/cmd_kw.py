@@ -7,7 +7,6 @@ import argparse
 from rulesgraph.profile import profile, profile_json
 
 from .context import Context
-from .output import show
 from .render import render_profile
 from .safe import from_argv
 
@@ -23,8 +22,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     result = profile(ctx.book(), from_argv(" ".join(ctx.args.name)))
-    if ctx.args.json:
-        ctx.json(profile_json(result))
-    else:
-        show(ctx.console(wrap=True), render_profile(result, ctx.render_options()), page=ctx.page)
+    ctx.emit(result, profile_json, render_profile)
     return 0

@@ -7,7 +7,6 @@ import argparse
 from rulesgraph.lookup import rule_json, rule_view
 
 from .context import Context
-from .output import show
 from .render import render_rule
 from .safe import from_argv
 
@@ -23,8 +22,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     view = rule_view(ctx.book(), from_argv(" ".join(ctx.args.number)))
-    if ctx.args.json:
-        ctx.json(rule_json(view))
-    else:
-        show(ctx.console(wrap=True), render_rule(view, ctx.render_options()), page=ctx.page)
+    ctx.emit(view, rule_json, render_rule)
     return 0

@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -17,7 +18,7 @@ from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, h
 from rulesgraph.lookup import RuleView
 
 from .config import Config, load_config, validate
-from .output import TrimmedWriter
+from .output import TrimmedWriter, show
 from .render import RenderOptions
 from .safe import json_line, visible
 
@@ -125,6 +126,13 @@ class Context:
             return Console(file=TrimmedWriter(self.stdout), color_system=None, force_terminal=False, no_color=True,
                            highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
         return Console(file=self.stdout, highlight=False, emoji=False)
+
+    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: Callable[[Any, RenderOptions], Any]) -> None:
+        """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall."""
+        if self.args.json:
+            self.json(to_json(result))
+        else:
+            show(self.console(wrap=True), render(result, self.render_options()), page=self.page)
 
     def json(self, obj: Any) -> None:
         """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which
