@@ -19,8 +19,8 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 6. a rule number the question names is the answer;
 7. a FAQ question similar to the question (rapidfuzz) boosts that entry and raises the prior
    of the rules it is about;
-8. score spreads from the best nodes along the graph: to relevant rules they cite, to their
-   parent (so the general rule stays reachable) and to relevant children;
+8. score spreads from the best nodes along the graph: to relevant rules they cite (a cited section
+   to its relevant rules), to their parent (so the general rule stays reachable) and to relevant children;
 9. text from other documents counts for the CR rule it is today (``current`` edges);
 10. a negated mention ("non-trample") boosts nothing;
 11. rules in the section that matches the question best, as a whole, count more;
@@ -94,6 +94,9 @@ _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 BRIDGE_IDF = 3.0
 """Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
+SPREAD_INTO = ("section",)
+"""Rule 8: a citation of a node of these kinds ("see rule 606") spreads to every relevant rule under it.
+Rules are left out: their subrules are reached through the rule's own spread to its children."""
 """How many of the best nodes spread their score along the graph."""
 QUOTED = 100
 """Rule 16 looks for quoted words in this many of the best candidates (reading every candidate's words is slow)."""
@@ -356,7 +359,9 @@ def _spread(g: nx.MultiDiGraph, s: _Scores, text: dict[str, float]) -> None:
     for node, score in seeds:
         data = g.nodes[node]
         for dst in targets(g, node, "cites"):
-            s.add(dst, w["spread_cites"] * score * text.get(dst, 0.0), f"cited by {data['label']}")
+            # "see rule 606" points at all of section 606: its relevant rules get the credit
+            for part in subtree(g, dst) if g.nodes[dst]["kind"] in SPREAD_INTO else (dst,):
+                s.add(part, w["spread_cites"] * score * text.get(part, 0.0), f"cited by {data['label']}")
         number = data.get("number")
         parent = parent_of(number) if number and data.get("numbering") == "cr" else None
         if parent and parent in g and g.nodes[parent]["kind"] in ("rule", "subrule"):

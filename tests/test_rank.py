@@ -102,6 +102,17 @@ def test_rule_8_score_spreads_to_cited_rules(mini_book: Rulebook) -> None:
     assert score(mini_book, "trample lethal damage to blockers deathtouch", "702.2b") > without
 
 
+def test_rule_8_a_cited_section_passes_score_to_its_relevant_rules(full_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule 8: a citation of a whole section ("see rule 606", in 306.5d) reaches the rules under it in
+    proportion to their relevance, so 606.3 (a loyalty ability once a turn, at sorcery speed) rises
+    for a question about planeswalker abilities that never says "loyalty"."""
+    question = "can i activate my planeswalker's abilities on my opponent's turn?"
+    monkeypatch.setattr(rank_module, "SPREAD_INTO", ())
+    without = order(full_book, question).index("606.3")
+    monkeypatch.undo()
+    assert order(full_book, question).index("606.3") < without
+
+
 def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
     """Rule 8: a top subrule passes some score to its rule, so the general rule is ranked too."""
     ranked = order(mini_book, "can a tapped creature block")
