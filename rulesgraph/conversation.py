@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from .analyze import Analysis, Match, defined_subject
 from .index import Index, doc_terms
 from .rank import specificity
-from .text import words
+from .text import fold, words
 
 __all__ = ["DECAY", "Conversation"]
 
@@ -32,8 +32,11 @@ CARRIED_TERMS = 0.5
 _SWITCH = re.compile(
     r"\b(different|new|another|unrelated|separate|other) (question|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
     r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b"
-    r"|^\s*((ok|okay|so|alright|right|now|and|but)\s+)*(unrelated|anyway|anyways|moving on|new one)\b"
+    r"|^\s*((ok|okay|so|alright|right|now|and|but|also)\s+)*((totally|completely|entirely|kinda|somewhat)\s+)?"
+    r"(unrelated|off topic|anyway|anyways|moving on|new one|on another note)\b"
 )
+_ASIDE = re.compile(r"\b(unrelated|off[- ]topic)( question)?\s*[:;,!-]")
+"""Matched against the question with its punctuation: "… totally unrelated: …" opens a new subject."""
 _FOLLOW = re.compile(
     r"^\s*(and|but|also|so|then|plus|\+|ok(ay)? and|what about|how about|what if|same (question|thing|for)|does (that|it|this)"
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
@@ -43,7 +46,8 @@ _SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|w
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 0.5
 """How much a follow-up favours the sections the previous answer came from."""
-SPECIFIC = 0.5
+SPECIFIC = 0.4
+"""A common-word term is carried when at least this specific (``planeswalker``, ``token``: yes; ``creature``, ``spell``: no)."""
 
 
 def _specific(m: Match, index: Index) -> bool:
@@ -86,7 +90,8 @@ class Conversation:
         own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
         specific = [m for m in own if m.kind in ("keyword", "card", "rule") or (m.kind == "glossary" and len(m.said) > 5)]
         asked = defined_subject(list(words(a.question)), list(a.matches))
-        if _SWITCH.search(text) or (asked is not None and asked.node not in self.subjects and not _SUBSTITUTE.search(text)):
+        said_switch = bool(_SWITCH.search(text) or _ASIDE.search(fold(a.question)))
+        if said_switch or (asked is not None and asked.node not in self.subjects and not _SUBSTITUTE.search(text)):
             # "ok, unrelated: …" or "how does persist work?" after talk of infect: a new subject
             self.reset()
             return a, ["new subject: nothing carried over"]

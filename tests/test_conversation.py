@@ -39,7 +39,8 @@ def test_a_pronoun_follow_up(full_book: Rulebook) -> None:
 
 
 def test_a_new_explicit_subject_never_inherits(full_book: Rulebook) -> None:
-    for switch in ("ok different question, what does ward do?", "how does ward work?", "unrelated: explain ward"):
+    for switch in ("ok different question, what does ward do?", "how does ward work?", "unrelated: explain ward",
+                   "totally unrelated: how does ward work", "completely off-topic, what does ward do?"):
         conv = Conversation()
         ask(full_book, "what does trample do?", conversation=conv)
         new = ask(full_book, switch, conversation=conv)
