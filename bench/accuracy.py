@@ -2,7 +2,7 @@
 
 Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--seeds-only] [--misses N]
 
-For each question set (default: bench/questions/{keywords,dev,holdout,forum,forum_holdout}.jsonl) prints rule-level
+For each question set (default: bench/questions/{keywords,dev,holdout,forum,forum_holdout,forum_holdout2}.jsonl) prints rule-level
 hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``;
 an expected rule ``702.19`` by itself or one of its subrules; see :func:`rule_hit`),
 exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
@@ -129,6 +129,10 @@ def seeds_only(paths: list[Path]) -> None:
                 ("measure", "value", "target")))
 
 
+SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2")
+"""The default sets, in the order of the table (see bench/questions/README.md)."""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="*", type=Path)
@@ -136,7 +140,7 @@ def main() -> None:
     ap.add_argument("--seeds-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print up to N questions missed at rank 3, per set")
     args = ap.parse_args()
-    paths = args.sets or [QUESTIONS / f"{name}.jsonl" for name in ("keywords", "dev", "holdout", "forum", "forum_holdout")]
+    paths = args.sets or [QUESTIONS / f"{name}.jsonl" for name in SETS]
     if args.seeds_only:
         seeds_only(args.sets or [QUESTIONS / "dev.jsonl", QUESTIONS / "holdout.jsonl"])
         return

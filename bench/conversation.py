@@ -1,10 +1,11 @@
 """Follow-up benchmark: per-turn hit@3 over scripted conversations, with and without conversation state.
 
-Usage: python bench/conversation.py [--cr PATH] [--chains FILE] [--misses]
+Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses]
 A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
 citations.  Without state every turn is asked on its own, as one-shot tools do: follow-ups
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
-unchanged; a new explicit subject never inherits the old one.
+unchanged; a new explicit subject never inherits the old one.  By default both sets are
+measured: chains.jsonl (ours, read while tuning) and chains_holdout.jsonl (blind).
 """
 
 from __future__ import annotations
@@ -17,46 +18,59 @@ from pathlib import Path
 from _common import ROOT, cr_path, table
 from accuracy import first_hit
 
-from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
 from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
 
+CHAINS = ROOT / "bench" / "questions"
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
-    ap.add_argument("--chains", type=Path, default=ROOT / "bench" / "questions" / "chains.jsonl")
-    ap.add_argument("--misses", action="store_true", help="list the turns missed with state")
-    args = ap.parse_args()
-    cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
-    chains = [json.loads(line) for line in args.chains.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+def measure(book: Rulebook, path: Path, misses: bool) -> None:
+    """Print one set's table: per group and per turn, hit@3 with state and alone."""
+    chains = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     groups: dict[str, list[tuple[bool, bool]]] = {"first turns": [], "follow-ups": [], "topic switches": []}
     by_turn: dict[int, list[tuple[bool, bool]]] = {}
-    leaks = 0
+    leaks = whole = 0
     for chain in chains:
         conv = Conversation()
+        every = True
         for n, turn in enumerate(chain["turns"], start=1):
             with_state = ask(book, turn["question"], k=3, conversation=conv)
             alone = ask(book, turn["question"], k=3)
             hit = (first_hit(turn["expected_rules"], [c.id for c in with_state.citations]) or 99) <= 3
             hit_alone = (first_hit(turn["expected_rules"], [c.id for c in alone.citations]) or 99) <= 3
+            every &= hit
             group = "first turns" if n == 1 else "topic switches" if turn.get("switch") else "follow-ups"
             groups[group].append((hit, hit_alone))
             by_turn.setdefault(n, []).append((hit, hit_alone))
             if turn.get("switch") and any(w.startswith("following up") for w in with_state.why):
                 leaks += 1
-            if args.misses and not hit:
+            if misses and not hit:
                 print(f"  miss [{chain['id']} #{n}] {turn['question']!r} expected {turn['expected_rules']} "
                       f"got {[c.id for c in with_state.citations]} {[w for w in with_state.why if 'following' in w]}", file=sys.stderr)
+        whole += every
     rows = []
     for name, results in [*groups.items(), *((f"turn {n}", r) for n, r in sorted(by_turn.items()))]:
         if results:
             rows.append((name, str(len(results)), f"{sum(h for h, _ in results) / len(results):.1%}",
                          f"{sum(a for _, a in results) / len(results):.1%}"))
-    print(f"{len(chains)} conversations from {args.chains.name}; {cr.name} + bundled seeds\n")
+    print(f"{len(chains)} conversations from {path.name}\n")
     print(table(rows, ("turns", "count", "hit@3 with conversation", "hit@3 each turn alone")))
-    print(f"\ntopic switches that inherited the old subject: {leaks} of {len(groups['topic switches'])}")
+    print(f"\nconversations right at every turn: {whole} of {len(chains)}")
+    print(f"topic switches that inherited the old subject: {leaks} of {len(groups['topic switches'])}\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
+    ap.add_argument("--chains", type=Path, nargs="+", default=[CHAINS / "chains.jsonl", CHAINS / "chains_holdout.jsonl"])
+    ap.add_argument("--misses", action="store_true", help="list the turns missed with state")
+    args = ap.parse_args()
+    cr = cr_path(args.cr)
+    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    print(f"{cr.name} + bundled seeds\n")
+    for path in args.chains:
+        measure(book, path, args.misses)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,22 @@ def test_rule_level_hits() -> None:
     assert not rule_hit("702.19b", "702.19c") and not rule_hit("702.19b", "702")
 
 
+def test_every_question_set_is_well_formed(full_book: Rulebook) -> None:
+    """Every benchmark line parses, asks something, and expects only rules that exist in the 2026 CR
+    (a rule that does not exist could never be hit, and would quietly lower the figures)."""
+    files = sorted((BENCH / "questions").glob("*.jsonl"))
+    assert len(files) >= 8
+    for path in files:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            row = json.loads(line)
+            for turn in row.get("turns", [row]):
+                where = f"{path.name}:{n}"
+                assert isinstance(turn["question"], str) and turn["question"].strip(), where
+                assert turn["expected_rules"], where
+                for rule in turn["expected_rules"]:
+                    assert full_book.graph.nodes.get(rule, {}).get("kind") in ("rule", "subrule", "section"), f"{where}: {rule}"
+
+
 def test_every_keyword_question_cites_its_rule_first(full_book: Rulebook) -> None:
     """Issue target: keywords set rule-level hit@1 = 100%, typos included."""
     assert hits(full_book, "keywords", 1) == 1.0
