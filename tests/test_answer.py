@@ -83,3 +83,12 @@ def test_confidence_orders_clear_and_vague_questions(full_book: Rulebook) -> Non
     vague = ask(full_book, "what about the thing with the cards")
     assert vague.confidence < clear.confidence - 0.2
     assert ask(full_book, "xyzzy plugh").confidence == 0.0
+
+
+def test_why_does_not_call_an_alias_a_spelling_correction(full_book: Rulebook) -> None:
+    """'loot' reaches Draw and Discard through the alias table; nothing was misspelt."""
+    a = ask(full_book, "if i loot, do i have to discard?")
+    lines = [w for w in a.why if w.startswith("‘loot’")]
+    assert any("names" in w for w in lines) and not any("spelling corrected" in w for w in lines)
+    typo = ask(full_book, "what does tramlpe do?")
+    assert any(w.startswith("‘trample’") and "spelling corrected" in w for w in typo.why)
