@@ -133,10 +133,14 @@ def test_rule_10_negated_mentions_boost_nothing(mini_book: Rulebook) -> None:
 
 
 def test_rule_11_the_best_section_as_a_whole_counts(mini_book: Rulebook) -> None:
-    """Rule 11: of two rules matching equally, the one in the section matching the question best wins."""
-    ranked = order(mini_book, "blocking creature combat damage")
-    assert ranked.index("510.1a") < ranked.index("509.1b") or ranked.index("509.1b") < ranked.index("510.1a")
-    assert ranked[0][:3] in ("509", "510")
+    """Rule 11: rules in the section that matches the question best as a whole count more: for
+    "blocking creature combat damage" that is 510 (combat damage), so 510.1's lead over 509.1b
+    (declaring blockers) grows with the section weight."""
+    question = "blocking creature combat damage"
+    with weight("section", 0.0):
+        without = score(mini_book, question, "510.1") / score(mini_book, question, "509.1b")
+    assert score(mini_book, question, "510.1") / score(mini_book, question, "509.1b") > 1.5 * without
+    assert order(mini_book, question)[0].startswith("510")
 
 
 def test_rule_12_unnamed_keyword_rules_count_less(mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
