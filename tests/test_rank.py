@@ -13,6 +13,7 @@ import pytest
 from rulesgraph import Rulebook
 from rulesgraph import rank as rank_module
 from rulesgraph.analyze import analyze
+from rulesgraph.link import targets
 from rulesgraph.rank import WEIGHTS, rank, specificity
 
 
@@ -48,10 +49,11 @@ def test_rule_1_text_relevance(mini_book: Rulebook) -> None:
 def test_rule_2_a_named_keyword_raises_its_rules(mini_book: Rulebook) -> None:
     """Rule 2: naming a keyword raises the prior of the rule defining it and its subrules, so of two
     texts about lethal damage the trample one wins when the question says trample."""
-    plain = order(mini_book, "lethal damage assigned to blockers")
-    named = order(mini_book, "trample lethal damage assigned to blockers")
-    assert before(named, "702.19b", "704.5b")
-    assert named.index("702.19b") <= plain.index("702.19b")
+    question = "trample lethal damage assigned to blockers"
+    assert before(order(mini_book, question), "702.19b", "704.5b")
+    with weight("keyword_rule", 0.0), weight("keyword_sub", 0.0):
+        without = {node: score(mini_book, question, node) for node in ("702.19", "702.19b")}
+    assert all(score(mini_book, question, node) > 1.1 * without[node] for node in without)
 
 
 def test_rule_2_common_keyword_names_count_less(full_book: Rulebook) -> None:
@@ -63,9 +65,14 @@ def test_rule_2_common_keyword_names_count_less(full_book: Rulebook) -> None:
 
 
 def test_rule_3_focus_on_a_keyword(mini_book: Rulebook) -> None:
-    """Rule 3: a question only about what a keyword is ("what does trample do?") is answered by its rule."""
+    """Rule 3: a question only about what a keyword is ("what does trample do?") is answered by its rule,
+    boosted in proportion to that focus (a question with other words gets less of it)."""
     assert order(mini_book, "what does trample do?")[0] == "702.19"
     assert order(mini_book, "explain shield")[0] == "702.30"
+    for question, rule in (("what does trample do?", "702.19"), ("explain shield", "702.30")):
+        with weight("focus", 0.0):
+            without = score(mini_book, question, rule)
+        assert score(mini_book, question, rule) > 1.2 * without
 
 
 def test_rule_4_a_named_glossary_term_raises_the_rules_it_cites(mini_book: Rulebook) -> None:
@@ -91,8 +98,13 @@ def test_rule_6_a_rule_number_is_the_answer(mini_book: Rulebook) -> None:
 
 def test_rule_7_similar_faq_question(mini_book: Rulebook) -> None:
     """Rule 7: a FAQ question like the question boosts that entry and the rules it is about."""
-    ranked = order(mini_book, "my trampler got chump blocked, does the rest of the damage go to my opponent")
-    assert ranked[0] == "faq:trample-1"
+    question = "my trampler got chump blocked, does the rest of the damage go to my opponent"
+    assert order(mini_book, question)[0] == "faq:trample-1"
+    rests_on = [r for r in targets(mini_book.graph, "faq:trample-1", "about") if mini_book.graph.nodes[r].get("numbering") == "cr"]
+    assert rests_on == ["702.19"]
+    with weight("faq", 0.0), weight("faq_rule", 0.0):
+        without = {node: score(mini_book, question, node) for node in ["faq:trample-1", *rests_on]}
+    assert all(score(mini_book, question, node) > without[node] for node in without)
 
 
 def test_rule_8_score_spreads_to_cited_rules(mini_book: Rulebook) -> None:
@@ -115,8 +127,11 @@ def test_rule_8_a_cited_section_passes_score_to_its_relevant_rules(full_book: Ru
 
 def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
     """Rule 8: a top subrule passes some score to its rule, so the general rule is ranked too."""
-    ranked = order(mini_book, "can a tapped creature block")
-    assert "509.1" in ranked[:4]
+    question = "can a tapped creature block"
+    assert "509.1" in order(mini_book, question)[:4]
+    with weight("spread_parent", 0.0):
+        without = score(mini_book, question, "509.1")
+    assert score(mini_book, question, "509.1") > 1.1 * without
 
 
 def test_rule_9_other_documents_count_for_todays_rule(mini_book: Rulebook) -> None:
