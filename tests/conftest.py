@@ -1,5 +1,7 @@
 """Shared fixtures: an isolated cache, the full CR files (skipped when ../shared is absent,
-required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), and parsed/built corpora reused across tests.
+required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), the external tools some tests drive (tmux, chromium,
+Graphviz, ruff: skipped when missing, required when RULESGRAPH_REQUIRE_TOOLS=1 as in CI), and parsed/built
+corpora reused across tests.
 
 Property-based tests run under a hypothesis profile: ``ci`` by default (few examples, the same ones every
 run), ``long`` with ``HYPOTHESIS_PROFILE=long`` (by hand: see the README's Reliability section)."""
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -34,6 +37,15 @@ def require_cr(path: Path) -> Path:
     if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
         pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the full-CR tests must run")
     pytest.skip(f"{path} not present (the full Comprehensive Rules live in ../shared/data/cr)")
+
+
+def require_tool(name_or_reason: str) -> NoReturn:
+    """Give up on a test because an external tool it drives is missing: skip, saying why (fail in CI, where
+    RULESGRAPH_REQUIRE_TOOLS=1 says every such test must run).  A bare tool name says it is not installed."""
+    reason = name_or_reason if " " in name_or_reason.strip() else f"{name_or_reason} is not installed"
+    if os.environ.get("RULESGRAPH_REQUIRE_TOOLS") == "1":
+        pytest.fail(f"{reason}, and RULESGRAPH_REQUIRE_TOOLS=1 says the tests that need it must run")
+    pytest.skip(reason, allow_module_level=True)
 
 
 @pytest.fixture(autouse=True)

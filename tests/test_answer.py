@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.analyze import MAX_CHARS
 from rulesgraph.answer import answer_json, ask
 
 KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives"}
 CITATION_KEYS = {"id", "kind", "text", "source", "score"}
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""C0 controls (ESC, NUL, BEL, CR …) but tab and newline, DEL and C1 controls."""
 
 
 def test_a_keyword_question(mini_book: Rulebook) -> None:
@@ -72,9 +76,16 @@ def test_empty_questions_are_errors(mini_book: Rulebook, question: str) -> None:
     ["trample " * 15000, "\x00\x01\x02\x03binary\xff\xfe junk", "tram\x1b[31mple\x1b]8;;http://x\x07 do", "[bold]trample[/bold]?"],
 )
 def test_hostile_questions_still_answer(mini_book: Rulebook, question: str) -> None:
+    """Junk around a word does not hide it, and nothing the answer adds carries a control character (the
+    question itself is kept as given, as the JSON contract says: the front ends show its controls as symbols)."""
     a = ask(mini_book, question)
-    assert isinstance(a.citations, tuple)
-    assert all("\x1b" not in w and "\x00" not in w for w in a.why)
+    assert a.question == question
+    if re.search(r"\btrample\b", question):  # the word is there, whole, among the junk
+        assert a.citations and a.citations[0].id == "702.19" and a.keywords[:1] == ("Trample",), [c.id for c in a.citations]
+    if len(question) > MAX_CHARS:
+        assert "the question was very long: only its beginning was read" in a.why
+    texts = [*a.why, a.answer or "", *a.keywords, *a.alternatives, *(t for c in a.citations for t in (c.text, c.label, c.title or ""))]
+    assert [t for t in texts if CONTROL.search(t)] == []
 
 
 def test_confidence_orders_clear_and_vague_questions(full_book: Rulebook) -> None:

@@ -43,12 +43,14 @@ def test_nothing_found_exits_1(run) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("argv", [["ask"], ["ask", ""], ["ask", "   "], ["ask", "\x01\x02\x1b"], ["ask", "-k", "0", "x"],
                                   ["ask", "-k", "many", "x"], ["ask", "--bogus", "x"]])
-def test_misuse_exits_2_with_one_line(run, argv: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_misuse_exits_2_with_one_line(run, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:  # type: ignore[no-untyped-def]
     try:
         code, out, err = run(*argv)
-    except SystemExit as exc:  # argparse's own errors
-        code, out, err = int(exc.code or 0), "", "x\n"
-    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    except SystemExit as exc:  # argparse's own errors: what it printed is still captured
+        code = int(exc.code or 0)
+        out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.endswith("\n") and "Traceback" not in err, (out, err)
+    assert err.startswith("rulesgraph") and "error: " in err, err
 
 
 @pytest.mark.parametrize("question", ["trample " * 15000, "tr\x00am\x07ple \x1b[31m deathtouch", "\udcff\ufffd junk \x7f bytes"])

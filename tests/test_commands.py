@@ -40,14 +40,16 @@ def test_numbers_names_and_questions(shell: Shell) -> None:
     assert "why matched" in out(shell, "what does trample do")
 
 
-def test_k_opens_a_citation_and_back_returns(shell: Shell) -> None:
+def test_k_opens_a_citation_and_back_returns(shell: Shell, full_book: Rulebook) -> None:
     answer = out(shell, "trample and deathtouch")
-    first = shell.items()[0]
+    first, second = shell.items()[:2]  # today 702.19 Trample and 702.2 Deathtouch
     opened = out(shell, "1")
     assert first in opened and opened != answer
     assert out(shell, ":back") == answer
     assert out(shell, ":forward") == opened
-    assert out(shell, ":open 2") != opened  # still the answer's items: the rule view has none
+    reopened = out(shell, ":open 2")  # still the answer's items: the rule view has none
+    assert reopened.splitlines()[0].endswith(f" {second} {full_book.graph.nodes[second]['title']}"), reopened.splitlines()[0]
+    assert reopened == out(Shell(full_book, RenderOptions(hints=True), k=5), second)  # the view of the second citation itself
     with pytest.raises(AssertionError):
         out(shell, "")
 

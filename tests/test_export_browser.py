@@ -1,6 +1,7 @@
 """The exported site in a real headless browser (Debian's chromium + chromedriver, driven by selenium):
 references land on their anchors, "cited by" lists the citing rules, search works offline, and
-markup in a rules file stays text.  Skipped, saying why, only when chromium or its driver is missing."""
+markup in a rules file stays text.  Skipped, saying why, only when selenium, chromium or its driver is missing
+(and failed instead where RULESGRAPH_REQUIRE_TOOLS=1, as in CI)."""
 
 from __future__ import annotations
 
@@ -17,14 +18,18 @@ import pytest
 from rulesgraph import Rulebook, SourceSpec, load
 from rulesgraph.export_html import export_html
 
+from .conftest import require_tool
 from .minicr import make_cr
 
 pytestmark = pytest.mark.browser
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
-from selenium.webdriver.chrome.service import Service  # noqa: E402  (after the importorskip above)
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    require_tool("selenium is not installed (pip install -e '.[test]')")
 
 PWNED = '<script>window.pwned = 1</script> <img src="x" onerror="window.pwned = 2">'
 
@@ -43,7 +48,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     driver_path = _find("chromedriver", "/usr/bin/chromedriver")
     if chromium is None or driver_path is None:
         missing = " and ".join(n for n, p in (("chromium", chromium), ("chromedriver", driver_path)) if p is None)
-        pytest.skip(f"{missing} not found: install Debian's chromium and chromium-driver (.ci/run does) to run the browser tests")
+        require_tool(f"{missing} not found: install Debian's chromium and chromium-driver (.ci/run does) to run the browser tests")
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

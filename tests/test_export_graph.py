@@ -14,6 +14,8 @@ from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.export_graph import around, export_graph, format_for, to_dot
 from rulesgraph_cli.main import main
 
+from .conftest import require_tool
+
 
 @pytest.fixture(scope="module")
 def exported(full_book: Rulebook, tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -56,13 +58,13 @@ def test_dot_syntax(exported: Path, full_book: Rulebook, seeds_book: Rulebook, t
     assert text.startswith("digraph rulesgraph {") and text.rstrip().endswith("}")
     assert '"702.19" -> "702.19a" [kind="contains"' in text
     assert to_dot(nx.MultiDiGraph([("a\"b", "c\\d")])).count('"a\\"b" -> "c\\\\d"') == 1
-    dot = shutil.which("dot")
-    if dot is None:
-        pytest.skip("Graphviz is not installed (apt-get install graphviz); the DOT text was checked without it")
-    nop = shutil.which("nop")
-    if nop:  # the whole graph: parsed by Graphviz without a layout (laying out 4,500 nodes takes minutes)
-        proc = subprocess.run([nop, str(exported / "rules.dot")], capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    dot, nop = shutil.which("dot"), shutil.which("nop")
+    if dot is None or nop is None:
+        missing = " and ".join(n for n, p in (("dot", dot), ("nop", nop)) if p is None)
+        require_tool(f"Graphviz's {missing} not found (apt-get install graphviz); the DOT text was checked without it")
+    # the whole graph: parsed by Graphviz without a layout (laying out 4,500 nodes takes minutes)
+    proc = subprocess.run([nop, str(exported / "rules.dot")], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
     for name, g in (("seeds", seeds_book.graph), ("trample", around(full_book.graph, "702.19"))):
         path = tmp_path / f"{name}.dot"
         export_graph(g, path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -140,17 +141,32 @@ def test_search_index(site: Path) -> None:
     assert index.startswith("window.RULESGRAPH_INDEX = [") and '["chapter-7.html#702.19", "702.19", "Trample", ""]' in index
 
 
+def search_index(path: Path) -> list[list[str]]:
+    """The rows of a written ``search-index.js`` (``window.RULESGRAPH_INDEX = [[href, label, title, text], …];``)."""
+    text = path.read_text(encoding="utf-8")
+    prefix, suffix = "window.RULESGRAPH_INDEX = ", ";\n"
+    assert text.startswith(prefix) and text.endswith(suffix), text[:80]
+    rows = json.loads(text[len(prefix) : -len(suffix)])
+    assert isinstance(rows, list) and all(isinstance(r, list) and len(r) == 4 for r in rows)
+    return rows
+
+
 def test_markup_in_a_rules_file_is_text(tmp_path: Path) -> None:
+    """Markup in a rules file is escaped on every page and kept verbatim, as data, in the search index."""
+    markup = '<script>window.pwned = 1</script> & <b onclick="x()">bold</b>'
     cr = tmp_path / "cr.txt"
-    cr.write_text(make_cr(extra='<script>window.pwned = 1</script> & <b onclick="x()">bold</b>'), encoding="utf-8")
+    cr.write_text(make_cr(extra=markup), encoding="utf-8")
     book = load([SourceSpec(str(cr))], use_cache=False)
     export_html(book.graph, tmp_path / "site")
-    for path in (tmp_path / "site").glob("*.html"):
+    pages = sorted((tmp_path / "site").glob("*.html"))
+    assert "chapter-1.html" in [p.name for p in pages]
+    for path in pages:
         html = path.read_text(encoding="utf-8")
-        assert "<script>window" not in html and "<b onclick" not in html, path.name
+        assert "<script>window.pwned" not in html and "<b onclick" not in html, path.name
     chapter = (tmp_path / "site" / "chapter-1.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;window.pwned = 1&lt;/script&gt; &amp; &lt;b onclick=&quot;x()&quot;&gt;bold&lt;/b&gt;" in chapter
-    assert "&lt;script&gt;" in (tmp_path / "site" / "search-index.js").read_text(encoding="utf-8").replace("<script>", "&lt;script&gt;")
+    rows = {row[1]: row for row in search_index(tmp_path / "site" / "search-index.js")}
+    assert rows["100.1"] == ["chapter-1.html#100.1", "100.1", "", f"Rule number 1 says something about the game. {markup}"]
     assert broken_links(tmp_path / "site") == []
 
 

@@ -4,7 +4,8 @@ word salads of real keywords, rule numbers, commands, markup, escape sequences a
 
 Properties: the only exception is the documented RulesgraphError for an empty question; the same question is
 analysed and answered the same way twice; everything cited or matched exists; nothing a terminal acts on
-reaches the output; the JSON decodes to what was answered."""
+reaches the output; the JSON decodes to what was answered; a known name or rule number at the end of any text
+is completed."""
 
 from __future__ import annotations
 
@@ -117,3 +118,27 @@ def test_completion(completer: RulesCompleter, text: str, data: st.DataObject) -
     for c in completer.get_completions(Document(text, cursor), CompleteEvent(text_inserted=True)):
         assert -cursor <= c.start_position <= 0
         assert leaks(c.display_text) == [] and leaks(c.display_meta_text) == []
+
+
+KNOWN = {"tram": "Trample", "deatht": "Deathtouch", "first str": "First Strike", "tramlpe": "Trample", "702.1": "702.1",
+         "702.19": "702.19b", "509": "509.1a"}
+"""The end of a question → a completion it must offer there (names by prefix and typo, rule numbers)."""
+COMMAND_LINES = {":ci": ":cites", ":": ":help", ":rule 702.1": "702.19", ":kw tram": "Trample", ":related deatht": "Deathtouch",
+                 ":cites 509.1": "509.1a"}
+"""Whole lines (a :command starts its line) → a completion they must offer."""
+
+
+@given(question=QUESTION, end=st.sampled_from(sorted(KNOWN)))
+def test_completion_of_a_known_end(completer: RulesCompleter, question: str, end: str) -> None:
+    """Whatever comes before, a known prefix at the cursor is completed, replacing just that prefix."""
+    text = f"{question.lstrip(':')} {end}"  # a line that starts with ':' is a command: see the next test
+    found = list(completer.get_completions(Document(text, len(text)), CompleteEvent(text_inserted=True)))
+    assert KNOWN[end] in [c.text for c in found], (text[-60:], [c.text for c in found][:10])
+    assert all(-len(text) <= c.start_position < 0 for c in found)
+    assert all(leaks(c.display_text) == [] and leaks(c.display_meta_text) == [] for c in found)
+
+
+@pytest.mark.parametrize("line", sorted(COMMAND_LINES))
+def test_completion_of_command_lines(completer: RulesCompleter, line: str) -> None:
+    found = list(completer.get_completions(Document(line, len(line)), CompleteEvent(text_inserted=True)))
+    assert COMMAND_LINES[line] in [c.text for c in found], [c.text for c in found][:10]

@@ -1,7 +1,7 @@
 """The installed ``rulesgraph`` in a real terminal (tmux): start-up, completion, a question, a rule
 number, a citation's number, Ctrl-C (on a line, and during long output), a megabyte pasted, and Ctrl-D,
 asserted on what the screen shows.  .ci/run
-installs tmux; without it this test is skipped, saying so."""
+installs tmux; without it these tests are skipped, saying so (and fail where RULESGRAPH_REQUIRE_TOOLS=1, as in CI)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import require_tool
 from .minicr import make_cr
 
 pytestmark = pytest.mark.terminal
@@ -60,7 +61,7 @@ class Tmux:
 @pytest.fixture
 def tmux(tmp_path: Path) -> Iterator[Tmux]:
     if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (.ci/run installs it); the real-terminal test needs it")
+        require_tool("tmux is not installed (.ci/run installs it); the real-terminal test needs it")
     t = Tmux(f"rulesgraph-test-{uuid.uuid4().hex[:8]}")
     try:
         yield t

@@ -30,6 +30,8 @@ from .minicr import make_cr
 EVIL = "[bold]x[/bold] \x1b[31mRED\x1b[0m \x1b]8;;http://evil\x07click\x1b]8;;\x07 \x07bell \x08\x08 \x9b2J \u202eevil"
 """Rich markup, an SGR colour, an OSC 8 link, BEL, backspaces, a C1 CSI, a right-to-left override.  (A NUL
 makes a file binary, refused; typed, it is one more control character.)"""
+ECHOED = "[bold]x[/bold] ␛[31mRED␛[0m ␛]8;;http://evil␇click␛]8;;␇ ␇bell"
+"""How the start of EVIL shows: markup as written, each control character as its symbol."""
 OVERWRITE = "innocent words\rOVERWRITTEN"
 """A carriage return that would make the terminal write over what was printed."""
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
@@ -210,10 +212,14 @@ def test_piped_lines_are_echoed_as_symbols(hostile_book: Rulebook) -> None:
     buffer = io.StringIO()
     read_lines(Shell(hostile_book, RenderOptions()), io.StringIO(f"trample {EVIL}\n"), Console(file=buffer, width=80, color_system=None))
     assert leaks(buffer.getvalue()) == []
+    assert buffer.getvalue().startswith(f"rules> trample {ECHOED}"), buffer.getvalue()[:200]  # the echo, not the rules that repeat EVIL
 
 
 def test_ask_dash_echoes_questions_as_symbols(hostile: dict[str, Path], capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f"trample {EVIL}\n\x1b[2J\n".encode()), encoding="utf-8"))
     assert main([*sources(hostile), "--plain", "ask", "-"]) == 0
-    assert leaks(capsys.readouterr().out) == []
+    out = capsys.readouterr().out
+    assert leaks(out) == []
+    words = " ".join(out.split())  # however wide the output is wrapped
+    assert words.startswith(f"? trample {ECHOED}") and " ? ␛[2J " in words, out[:200]  # each question echoed, as symbols
