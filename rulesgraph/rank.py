@@ -30,7 +30,8 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 14. in a conversation, a follow-up favours the sections the previous answer came from;
 15. with two keywords named, the rules connecting them (sharing rare words) rise;
 16. a document with the words the question quotes ('activate only as a sorcery') rises;
-17. the FAQ entries about a named keyword compete on the question's other words.
+17. the FAQ entries about a named keyword compete on the question's other words;
+18. a named glossary term or title raises its rules by how much of the question's other words they hold.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from .analyze import FRAMING, Analysis
 from .index import Index, doc_terms
 from .link import current_keyword, subtree, targets
 from .parse.numbers import parent_of, rule_of
+from .relevance import section_relevance, terms_under, text_relevance
 from .text import words
 
 __all__ = ["WEIGHTS", "Scored", "definers", "rank", "specificity"]
@@ -77,8 +79,6 @@ is an outline, not the rule that settles a question."""
 EXCERPT = 0.6
 """Rules quoted on an old FAQ page (old numbering, old wording) count this much: the FAQ entries
 beside them, or today's rule they are tied to, are the better citation."""
-COVERAGE = 0.3
-"""Share of text relevance a document keeps however few of the question's words it covers."""
 UNNAMED_KEYWORD = 0.5
 """Rule 12: a keyword's own rules (701.x, 702.x) count this much when the question does not name that keyword."""
 UNNAMED_VARIANT = 0.5
@@ -87,13 +87,13 @@ COMMON = 30
 """A keyword named in at most this many documents is fully specific; more common names count less."""
 FAQ_FLOOR = 0.55
 """FAQ question similarity below this adds nothing."""
-CANDIDATES = 400
-"""Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 """Stems of words that only frame a question ("what does X do"): a FAQ question of nothing else is a definition."""
 BRIDGE_IDF = 3.0
 """Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
+INCIDENTAL = 0.45
+"""Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
 SPREAD_INTO = ("section",)
 """Rule 8: a citation of a node of these kinds ("see rule 606") spreads to every relevant rule under it.
 Rules are left out: their subrules are reached through the rule's own spread to its children."""
@@ -137,28 +137,6 @@ class _Scores:
             self.reasons[node].append(reason)
 
 
-def _text(index: Index, a: Analysis) -> dict[str, float]:
-    """BM25, times how much of the question's (idf-weighted) words the document covers: a rule
-    that matches every word beats one that matches a single rare word many times."""
-    raw: dict[int, float] = defaultdict(float)
-    covered: dict[int, float] = defaultdict(float)
-    total = 0.0
-    for term, qweight in a.terms:
-        idf = index.idf.get(term, 0.0) * qweight
-        total += idf
-        docs, weights = index.postings.get(term)
-        for doc, weight in zip(docs, weights, strict=True):
-            raw[doc] += weight * qweight
-        for doc in docs:
-            covered[doc] += idf
-    if not raw:
-        return {}
-    scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) if total else s for d, s in raw.items()}
-    best = heapq.nlargest(CANDIDATES, scored.items(), key=lambda item: item[1])
-    top = best[0][1]
-    return {index.ids[d]: s / top for d, s in best}
-
-
 def _faq_about(g: nx.MultiDiGraph, keyword: str) -> list[str]:
     """FAQ entries about a keyword under any of its names (``Totem armor`` entries for Umbra Armor)."""
     names = {keyword, current_keyword(g, keyword)}
@@ -172,6 +150,23 @@ def definers(g: nx.MultiDiGraph, keyword: str) -> list[str]:
     sources = [src for src, _, k in g.in_edges(kw, keys=True) if k == "defines" and g.nodes[src]["kind"] != "glossary"]
     cr = [s for s in sources if g.nodes[s].get("numbering") == "cr"]
     return cr or sources
+
+
+def _fit(index: Index, g: nx.MultiDiGraph, a: Analysis, roots: list[str], said: str, via: str) -> float:
+    """Rule 18: how much a glossary term or title the question names is what it turns on: 1 when the rules
+    it leads to hold all the question's other (idf-weighted, non-framing) words, down to
+    :data:`INCIDENTAL` when they hold none ("my token has lifelink, how much life do I gain?" is less
+    about the token rules than "does a token that leaves the battlefield cease to exist?")."""
+    if via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
+        return 1.0
+    names = set(doc_terms(said))
+    other = {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in names and t not in _FRAMING}
+    total = sum(other.values())
+    if not roots or total <= 0:
+        return 1.0
+    have = [terms_under(g, root) for root in roots]
+    fit = sum(v for t, v in other.items() if any(t in h for h in have)) / total
+    return INCIDENTAL + (1 - INCIDENTAL) * fit
 
 
 def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[str, float]:
@@ -194,14 +189,14 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
         for faq in _faq_about(g, m.node):
             raise_(faq, w["keyword_sub"] * q, f"a FAQ entry about {label}")
     for m in a.of_kind("glossary"):
-        q = m.quality * specificity(index, g.nodes[m.node]["label"])
+        q = m.quality * specificity(index, g.nodes[m.node]["label"]) * _fit(index, g, a, targets(g, m.node, "cites"), m.said, m.via)
         for rule in targets(g, m.node, "cites"):
             reason = f"cited by the glossary entry {g.nodes[m.node]['label']}"
             for node in subtree(g, rule):  # "See rule 613" points at all of rule 613
                 raise_(node, w["term_cited"] * q, reason)
         raise_(m.node, w["term_cited"] * q, m.why)
     for m in a.of_kind("title"):
-        q = m.quality * specificity(index, g.nodes[m.node]["title"])
+        q = m.quality * specificity(index, g.nodes[m.node]["title"]) * _fit(index, g, a, [m.node], m.said, m.via)
         for sub in subtree(g, m.node):
             reason = f"under {m.node} {g.nodes[m.node]['title']}" if sub != m.node else f"titled {g.nodes[m.node]['title']}"
             raise_(sub, w["title_sub"] * q, reason)
@@ -253,9 +248,9 @@ def _bridges(index: Index, g: nx.MultiDiGraph, a: Analysis) -> dict[str, tuple[f
 def rank(index: Index, g: nx.MultiDiGraph, a: Analysis) -> list[Scored]:
     """Every candidate with its score and the reasons for it, best first."""
     s = _Scores()
-    text = _text(index, a)
+    text = text_relevance(index, a)
     prior = _priors(index, g, a, s)
-    section = _sections(index, text)
+    section = section_relevance(index, text)
     named = {rule for m in a.of_kind("keyword") for rule in definers(g, m.node)}
     mentioned = {index.section.get(node) for node in prior}
     nodes = g.nodes
@@ -338,19 +333,6 @@ def _keyword_rule(node: str) -> str | None:
 def _variant(node: str) -> bool:
     """Rules of one multiplayer or casual variant (sections 801–8xx and chapter 9)."""
     return len(node) >= 3 and node[:3].isdigit() and (node[0] == "9" or (node[0] == "8" and node[:3] != "800"))
-
-
-def _sections(index: Index, text: dict[str, float]) -> dict[str, float]:
-    """How much each CR section as a whole is about the question: the sum of its rules' squared
-    relevance, scaled so the best section is 1 (many strong matches in one place mean the question
-    is about that part of the rules)."""
-    total: dict[str, float] = defaultdict(float)
-    for node, t in text.items():
-        sec = index.section.get(node)
-        if sec:
-            total[sec] += t * t
-    top = max(total.values(), default=0.0)
-    return {k: v / top for k, v in total.items()} if top else {}
 
 
 def _spread(g: nx.MultiDiGraph, s: _Scores, text: dict[str, float]) -> None:

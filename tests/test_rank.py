@@ -208,3 +208,20 @@ def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_bo
     ranked = order(seeds_book, question)
     assert ranked.index("faq:proliferate-2") < without
     assert before(ranked, "faq:proliferate-2", "faq:proliferate-1")
+
+
+def test_rule_18_a_named_term_counts_by_how_well_its_rules_fit(full_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule 18: a glossary term or title the question names raises its rules in proportion to how much of
+    the question's other words those rules hold: "token" raises the token rules (111) fully when the rest
+    of the question is about tokens leaving the battlefield, and less when it is about lifelink."""
+
+    def kept(question: str, node: str) -> float:
+        """The node's score with rule 18, as a share of its score without it."""
+        monkeypatch.setattr(rank_module, "INCIDENTAL", 1.0)
+        off = score(full_book, question, node)
+        monkeypatch.undo()
+        return score(full_book, question, node) / off
+
+    about_tokens = kept("does a token that leaves the battlefield cease to exist?", "111.8")
+    in_passing = kept("my token has lifelink, how much life do i gain when it deals damage to a player?", "111.8")
+    assert in_passing < about_tokens - 0.04 and in_passing < 0.95
