@@ -58,10 +58,10 @@ def test_every_keyword_question_cites_its_rule_first(full_book: Rulebook) -> Non
 
 
 def test_dev_set_floors_and_baseline(full_book: Rulebook) -> None:
-    """Issue targets: dev hit@3 ≥ 85% and hit@1 ≥ 65% (not reached yet: measured 79.3% / 61.3%, floors
-    77% / 59%), and hit@3 at least 20 points above the BM25 baseline over the same texts (reached)."""
+    """Issue targets: dev hit@3 ≥ 85% and hit@1 ≥ 65% (not reached yet: measured 81.1% / 63.1%, floors
+    79% / 61%), and hit@3 at least 20 points above the BM25 baseline over the same texts (reached)."""
     at3, at1 = hits(full_book, "dev", 3), hits(full_book, "dev", 1)
-    assert at3 >= 0.77 and at1 >= 0.59
+    assert at3 >= 0.79 and at1 >= 0.61
     baseline = Baseline(full_book.graph)
     data = rows("dev")
     base3 = sum((first_hit(r["expected_rules"], baseline.cited(r["question"], 3)) or 99) <= 3 for r in data) / len(data)
@@ -83,10 +83,12 @@ def test_faq_paraphrases_with_the_seeds_only(seeds_only: Rulebook) -> None:
         right += bool(a.keywords) and fold(a.keywords[0]) == fold(r["seed_keyword"])
         shown += bool({f"faq:{k}" for k in r["expected_faq"]} & {c.id for c in a.citations})
     assert right / len(data) >= 0.95
-    assert shown / len(data) >= 0.80  # the paraphrased entry among the five citations shown: measured 82.4%
+    assert shown / len(data) >= 0.82  # the paraphrased entry among the five citations shown: measured 84.3%
 
 
 def test_forum_style_floor(full_book: Rulebook) -> None:
     """Forum-style questions written without sight of the code (card names, long board states): measured
-    hit@3 44% against 11% for BM25; the floor guards the card-name and question-frame handling."""
-    assert hits(full_book, "forum", 3) >= 0.42
+    hit@3 48% on forum and 53.8% on the blind forum_holdout2, against 11% and 22.5% for BM25; the floors
+    guard the card-name, question-frame and named-term handling."""
+    assert hits(full_book, "forum", 3) >= 0.46
+    assert hits(full_book, "forum_holdout2", 3) >= 0.51

@@ -6,13 +6,14 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
 from rulesgraph.parse.numbers import parent_of
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
-CHAINS = BENCH / "questions" / "chains.jsonl"
 sys.path.insert(0, str(BENCH))
 from accuracy import first_hit  # noqa: E402  (the benchmark's own definition of a hit)
 
@@ -69,20 +70,27 @@ def test_one_shot_answers_stay_stateless(full_book: Rulebook) -> None:
     assert not any(w.startswith("following up") for w in alone.why)
 
 
-def test_scripted_chains_regression(full_book: Rulebook) -> None:
-    """The 30 scripted conversations of bench/questions/chains.jsonl (players' words; combat,
-    keywords, the stack, layers …): follow-ups must do far better with conversation state than
-    asked alone, first turns must not change, and no topic switch may inherit the old subject.
-    Floors are the levels measured when this was written (see README); raise them as ranking improves."""
-    chains = [json.loads(line) for line in CHAINS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    follow, follow_alone, first, first_alone, leaks = [], [], [], [], 0
+@pytest.mark.parametrize(
+    ("name", "floor", "whole"),
+    [("chains", 0.74, 15), ("chains_holdout", 0.57, 5)],  # measured 76.1% and 60.0%; 15 of 30 and 6 of 24 (issue target 85%)
+)
+def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float, whole: int) -> None:
+    """The scripted conversations of bench/questions/ (players' words; combat, keywords, the stack,
+    layers …; chains_holdout.jsonl was written blind): follow-ups must do far better with conversation
+    state than asked alone, first turns must not change, and no topic switch may inherit the old subject.
+    Floors (follow-up hit@3, conversations right at every turn) are the levels measured when this was
+    written (see README); raise them as ranking improves."""
+    chains = [json.loads(line) for line in (BENCH / "questions" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    follow, follow_alone, first, first_alone, leaks, every = [], [], [], [], 0, 0
     for chain in chains:
         conv = Conversation()
+        right = True
         for n, turn in enumerate(chain["turns"]):
             with_state = ask(full_book, turn["question"], k=3, conversation=conv)
             alone = ask(full_book, turn["question"], k=3)
             hit = first_hit(turn["expected_rules"], ids(with_state)) is not None
             hit_alone = first_hit(turn["expected_rules"], ids(alone)) is not None
+            right &= hit
             if n == 0:
                 first.append(hit)
                 first_alone.append(hit_alone)
@@ -91,7 +99,9 @@ def test_scripted_chains_regression(full_book: Rulebook) -> None:
                 follow_alone.append(hit_alone)
             else:
                 leaks += any(w.startswith("following up") for w in with_state.why)
+        every += right
     assert first == first_alone
     assert leaks == 0
-    assert sum(follow) / len(follow) >= 0.70  # measured 73.2% (issue target 85%)
+    assert sum(follow) / len(follow) >= floor
     assert sum(follow) - sum(follow_alone) >= 0.15 * len(follow)
+    assert every >= whole
