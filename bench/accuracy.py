@@ -8,7 +8,8 @@ an expected rule ``702.19`` by itself or one of its subrules; see :func:`rule_hi
 exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
 side by side with plain BM25 (the ``bm25s`` package, Snowball-stemmed with PyStemmer) over the same rule, glossary
 and FAQ texts.  ``--seeds-only`` loads just the bundled seeds and scores the FAQ paraphrases:
-the seed keyword named first, and the paraphrased FAQ entry cited in the top 3.
+the seed keyword named first, and the paraphrased FAQ entry cited in the top 3.  A second table says how
+well each answer's confidence tells a right top three from a wrong one.
 """
 
 from __future__ import annotations
@@ -91,7 +92,20 @@ def pct(x: float) -> str:
     return "—" if x != x else f"{x:.1%}"
 
 
-def run_set(path: Path, book, baseline: Baseline, misses: int) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+def confidence_row(name: str, answers: list, right: list[bool]) -> tuple[str, ...]:  # type: ignore[type-arg]
+    """How well the answer's confidence tells a right top three from a wrong one: hit@3 of the answers
+    shown as high confidence (≥ 0.7) and of the others, and the AUC (0.5: no better than chance)."""
+    conf = [a.confidence for a in answers]
+    high = [r for c, r in zip(conf, right, strict=True) if c >= 0.7]
+    rest = [r for c, r in zip(conf, right, strict=True) if c < 0.7]
+    pos = [c for c, r in zip(conf, right, strict=True) if r]
+    neg = [c for c, r in zip(conf, right, strict=True) if not r]
+    auc = sum((p > q) + 0.5 * (p == q) for p in pos for q in neg) / (len(pos) * len(neg)) if pos and neg else float("nan")
+    return (name, pct(len(high) / len(conf)), pct(sum(high) / len(high)) if high else "—", pct(sum(rest) / len(rest)) if rest else "—",
+            "—" if auc != auc else f"{auc:.2f}")
+
+
+def run_set(path: Path, book, baseline: Baseline, misses: int, confidence: list[tuple[str, ...]]) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
     rows = read(path)
     answers = [ask(book, r["question"], k=DEPTH) for r in rows]
     ours = score(rows, [[c.id for c in a.citations] for a in answers], [a.keywords[0] if a.keywords else None for a in answers])
@@ -102,6 +116,8 @@ def run_set(path: Path, book, baseline: Baseline, misses: int) -> list[tuple[str
         if (first_hit(r["expected_rules"], cited) or 99) > 3 and shown < misses:
             shown += 1
             print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {cited[:5]}", file=sys.stderr)
+    right = [(first_hit(r["expected_rules"], [c.id for c in a.citations]) or 99) <= 3 for r, a in zip(rows, answers, strict=True)]
+    confidence.append(confidence_row(f"{path.stem} ({len(rows)})", answers, right))
     out = []
     for metric in ("hit@1", "hit@3", "hit@5", "MRR", "exact@3", "kw@1"):
         fmt = (lambda v: f"{v:.3f}") if metric == "MRR" else pct
@@ -147,9 +163,12 @@ def main() -> None:
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
     baseline = Baseline(book.graph)
-    rows = [row for p in paths for row in run_set(p, book, baseline, args.misses)]
+    confidence: list[tuple[str, ...]] = []
+    rows = [row for p in paths for row in run_set(p, book, baseline, args.misses, confidence)]
     print(f"{cr.name} + bundled seeds; rule-level unless noted; citations considered: {DEPTH}\n")
     print(table(rows, ("set", "metric", "rulesgraph", "BM25 baseline")))
+    print("\nconfidence: does 'high' (≥ 0.7) mean the deciding rule is in the top three?\n")
+    print(table(confidence, ("set", "shown high", "hit@3 when high", "hit@3 otherwise", "AUC")))
 
 
 if __name__ == "__main__":

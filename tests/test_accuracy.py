@@ -68,6 +68,17 @@ def test_dev_set_floors_and_baseline(full_book: Rulebook) -> None:
     assert at3 - base3 >= 0.20
 
 
+def test_high_confidence_means_more_often_right(full_book: Rulebook) -> None:
+    """An answer shown with high confidence (≥ 0.7) has the deciding rule in its top three more often than
+    the others: on dev, measured 89.6% against 68.2% (before the score counted: 85.4% against 77.3%)."""
+    high, rest = [], []
+    for r in rows("dev"):
+        a = ask(full_book, r["question"], k=3)
+        right = first_hit(r["expected_rules"], [c.id for c in a.citations]) is not None
+        (high if a.confidence >= 0.7 else rest).append(right)
+    assert sum(high) / len(high) >= sum(rest) / len(rest) + 0.15
+
+
 @pytest.fixture(scope="module")
 def seeds_only() -> Rulebook:
     return load(bundled_sources(), use_cache=False)
