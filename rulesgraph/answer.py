@@ -32,6 +32,8 @@ SAME_RULE = 0.5
 """See :func:`_diversify`."""
 FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
+ALTERNATIVES = 0.6
+"""Below this confidence the answer offers other readings ("did you mean …")."""
 SURE_SCORE = 5.0
 """A top citation scoring this much (a named keyword's defining rule, a similar FAQ question) is as sure
 as the score can make an answer; confidence grows with the logarithm of the score up to it."""
@@ -240,7 +242,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     keywords = _keywords(book, a, ranked, chosen)
     confidence = _confidence(book, a, chosen)
     alternatives: list[str] = []
-    if confidence < 0.5:
+    if confidence < ALTERNATIVES:
         for item in ranked[len(chosen) : len(chosen) + 20]:
             data = g.nodes[item.node]
             if data["kind"] in ("keyword", "glossary", "section") and data["label"] not in keywords and item.score >= MIN_SCORE / 2:
