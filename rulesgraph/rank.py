@@ -92,12 +92,12 @@ _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 BRIDGE_IDF = 3.0
 """Words rarer than this (by idf) make a connection between two keywords' rules; "creature" does not."""
 SEEDS = 20
-INCIDENTAL = 0.45
-"""Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
+"""How many of the best nodes spread their score along the graph."""
 SPREAD_INTO = ("section",)
 """Rule 8: a citation of a node of these kinds ("see rule 606") spreads to every relevant rule under it.
 Rules are left out: their subrules are reached through the rule's own spread to its children."""
-"""How many of the best nodes spread their score along the graph."""
+INCIDENTAL = 0.45
+"""Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
 QUOTED = 100
 """Rule 16 looks for quoted words in this many of the best candidates (reading every candidate's words is slow)."""
 
