@@ -4,8 +4,9 @@ Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses]
 A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
 citations.  Without state every turn is asked on its own, as one-shot tools do: follow-ups
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
-unchanged; a new explicit subject never inherits the old one.  By default both sets are
-measured: chains.jsonl (ours, read while tuning) and chains_holdout.jsonl (blind).
+unchanged; a new explicit subject never inherits the old one.  By default all three sets are
+measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults) and
+chains_holdout2.jsonl (written blind, only measured).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
 
 CHAINS = ROOT / "bench" / "questions"
+SETS = ("chains", "chains_holdout", "chains_holdout2")
+"""Ours (read while tuning), the first blind set (read since), the second blind set (only measured)."""
 
 
 def measure(book: Rulebook, path: Path, misses: bool) -> None:
@@ -63,7 +66,7 @@ def measure(book: Rulebook, path: Path, misses: bool) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
-    ap.add_argument("--chains", type=Path, nargs="+", default=[CHAINS / "chains.jsonl", CHAINS / "chains_holdout.jsonl"])
+    ap.add_argument("--chains", type=Path, nargs="+", default=[CHAINS / f"{name}.jsonl" for name in SETS])
     ap.add_argument("--misses", action="store_true", help="list the turns missed with state")
     args = ap.parse_args()
     cr = cr_path(args.cr)

@@ -32,6 +32,7 @@ CARRIED_TERMS = 0.5
 _SWITCH = re.compile(
     r"\b(different|new|another|unrelated|separate|other) (question|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
     r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b"
+    r"|\b(quick|random|side|general) (one|question|q)\b|\bone more (question|thing)\b"
     r"|^\s*((ok|okay|so|alright|right|now|and|but|also)\s+)*((totally|completely|entirely|kinda|somewhat)\s+)?"
     r"(unrelated|off topic|anyway|anyways|moving on|new one|on another note)\b"
 )

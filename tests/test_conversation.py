@@ -42,7 +42,8 @@ def test_a_pronoun_follow_up(full_book: Rulebook) -> None:
 
 def test_a_new_explicit_subject_never_inherits(full_book: Rulebook) -> None:
     for switch in ("ok different question, what does ward do?", "how does ward work?", "unrelated: explain ward",
-                   "totally unrelated: how does ward work", "completely off-topic, what does ward do?"):
+                   "totally unrelated: how does ward work", "completely off-topic, what does ward do?",
+                   "also quick one, what does ward do?", "one more thing: how does ward work"):
         conv = Conversation()
         ask(full_book, "what does trample do?", conversation=conv)
         new = ask(full_book, switch, conversation=conv)
@@ -71,12 +72,14 @@ def test_one_shot_answers_stay_stateless(full_book: Rulebook) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "floor", "whole"),
-    [("chains", 0.74, 15), ("chains_holdout", 0.57, 5)],  # measured 76.1% and 60.0%; 15 of 30 and 6 of 24 (issue target 85%)
+    ("name", "floor", "gain", "whole"),
+    # follow-ups measured 76.1%, 60.0% and 51.1% (issue target 85%), against 49.3%, 35.6% and 40.0% asked alone;
+    # 15 of 30, 6 of 24 and 6 of 24 conversations right at every turn
+    [("chains", 0.74, 0.15, 15), ("chains_holdout", 0.57, 0.15, 5), ("chains_holdout2", 0.48, 0.08, 5)],
 )
-def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float, whole: int) -> None:
+def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float, gain: float, whole: int) -> None:
     """The scripted conversations of bench/questions/ (players' words; combat, keywords, the stack,
-    layers …; chains_holdout.jsonl was written blind): follow-ups must do far better with conversation
+    layers …; the two chains_holdout sets were written blind): follow-ups must do far better with conversation
     state than asked alone, first turns must not change, and no topic switch may inherit the old subject.
     Floors (follow-up hit@3, conversations right at every turn) are the levels measured when this was
     written (see README); raise them as ranking improves."""
@@ -103,5 +106,5 @@ def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float
     assert first == first_alone
     assert leaks == 0
     assert sum(follow) / len(follow) >= floor
-    assert sum(follow) - sum(follow_alone) >= 0.15 * len(follow)
+    assert sum(follow) - sum(follow_alone) >= gain * len(follow)
     assert every >= whole
