@@ -110,13 +110,11 @@ def run_set(path: Path, book, baseline: Baseline, misses: int, confidence: list[
     answers = [ask(book, r["question"], k=DEPTH) for r in rows]
     ours = score(rows, [[c.id for c in a.citations] for a in answers], [a.keywords[0] if a.keywords else None for a in answers])
     base = score(rows, [baseline.cited(r["question"], DEPTH) for r in rows], [None] * len(rows))
-    shown = 0
-    for r, a in zip(rows, answers, strict=True):
-        cited = [c.id for c in a.citations]
-        if (first_hit(r["expected_rules"], cited) or 99) > 3 and shown < misses:
-            shown += 1
-            print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {cited[:5]}", file=sys.stderr)
     right = [(first_hit(r["expected_rules"], [c.id for c in a.citations]) or 99) <= 3 for r, a in zip(rows, answers, strict=True)]
+    missed = [(r, a) for r, a, hit in zip(rows, answers, right, strict=True) if not hit]
+    for r, a in missed[:misses]:
+        print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {[c.id for c in a.citations][:5]}",
+              file=sys.stderr)
     confidence.append(confidence_row(f"{path.stem} ({len(rows)})", answers, right))
     out = []
     for metric in ("hit@1", "hit@3", "hit@5", "MRR", "exact@3", "kw@1"):

@@ -45,7 +45,7 @@ from itertools import pairwise, permutations
 import networkx as nx
 from rapidfuzz import fuzz
 
-from .analyze import FRAMING, Analysis
+from .analyze import FRAMING, Analysis, Match
 from .index import Index, doc_terms
 from .link import current_keyword, subtree, targets
 from .parse.numbers import parent_of, rule_of
@@ -152,15 +152,15 @@ def definers(g: nx.MultiDiGraph, keyword: str) -> list[str]:
     return cr or sources
 
 
-def _fit(index: Index, g: nx.MultiDiGraph, a: Analysis, roots: list[str], said: str, via: str) -> float:
+def _fit(g: nx.MultiDiGraph, own: dict[str, float], roots: list[str], m: Match) -> float:
     """Rule 18: how much a glossary term or title the question names is what it turns on: 1 when the rules
-    it leads to hold all the question's other (idf-weighted, non-framing) words, down to
+    it leads to hold all the question's other words (``own``: its idf-weighted, non-framing words), down to
     :data:`INCIDENTAL` when they hold none ("my token has lifelink, how much life do I gain?" is less
     about the token rules than "does a token that leaves the battlefield cease to exist?")."""
-    if via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
+    if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
         return 1.0
-    names = set(doc_terms(said))
-    other = {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in names and t not in _FRAMING}
+    names = set(doc_terms(m.said))
+    other = {t: v for t, v in own.items() if t not in names}
     total = sum(other.values())
     if not roots or total <= 0:
         return 1.0
@@ -188,15 +188,16 @@ def _priors(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> dict[s
                 raise_(sub, w["keyword_sub"] * q, f"part of the {label} rules")
         for faq in _faq_about(g, m.node):
             raise_(faq, w["keyword_sub"] * q, f"a FAQ entry about {label}")
+    own = {t: index.idf.get(t, 0.0) for t, weight in a.terms if weight == 1.0 and t not in _FRAMING}  # for rule 18
     for m in a.of_kind("glossary"):
-        q = m.quality * specificity(index, g.nodes[m.node]["label"]) * _fit(index, g, a, targets(g, m.node, "cites"), m.said, m.via)
+        q = m.quality * specificity(index, g.nodes[m.node]["label"]) * _fit(g, own, targets(g, m.node, "cites"), m)
         for rule in targets(g, m.node, "cites"):
             reason = f"cited by the glossary entry {g.nodes[m.node]['label']}"
             for node in subtree(g, rule):  # "See rule 613" points at all of rule 613
                 raise_(node, w["term_cited"] * q, reason)
         raise_(m.node, w["term_cited"] * q, m.why)
     for m in a.of_kind("title"):
-        q = m.quality * specificity(index, g.nodes[m.node]["title"]) * _fit(index, g, a, [m.node], m.said, m.via)
+        q = m.quality * specificity(index, g.nodes[m.node]["title"]) * _fit(g, own, [m.node], m)
         for sub in subtree(g, m.node):
             reason = f"under {m.node} {g.nodes[m.node]['title']}" if sub != m.node else f"titled {g.nodes[m.node]['title']}"
             raise_(sub, w["title_sub"] * q, reason)
