@@ -38,6 +38,8 @@ _NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}
 _QUOTED = re.compile(r"""(?:(?<=[\s(])|^)['"](.+?)['"](?=[\s,.?!:;)-]|$)""")
 _CHAPTER = re.compile(r"\bsection (\d)\b")
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
+COUNTING = frozenset("a an the one two three four five six seven eight nine ten x any each more extra its their my your".split())
+"""Words before a noun, not a verb: "two counters", "a counter" name the thing (rule 122), not the action."""
 ASKING = frozenset(
     "what whats does do how work works working mean means meaning explain explanation deal actually exactly tell "
     "question quick please pls help understand define definition happens happen wondering".split()
@@ -135,6 +137,8 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
             said = " ".join(spans[i : i + n])
             q = min(quality[i : i + n])
             negated = i > 0 and spans[i - 1] in NEGATIONS
+            if n == 1 and _said_as_noun(spans, i) and any(":" not in v and v[:4] not in ("701.", "702.") for v in nodes):
+                nodes = [v for v in nodes if not v.startswith("keyword:")] or nodes
             for node in _closest(said, nodes, index):
                 kind = node.split(":", 1)[0] if ":" in node else "title"
                 how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
@@ -142,6 +146,20 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
                 out.append(Match(node, kind, said, q * (OBSOLETE if node in index.obsolete else 1.0), why, negated))
             taken[i : i + n] = [True] * n
     return out + _gapped(stems, spans, index, taken)
+
+
+_NAMING = frozenset("keyword keywords ability abilities action mechanic".split())
+
+
+def _said_as_noun(spans: list[str], i: int) -> bool:
+    """Whether the word at ``i`` is used as a noun: counted or with an article before it ("two counters",
+    "+1/+1 counters", "a counter"), or followed by "on" ("counters on it").  A keyword action whose name is
+    also a section's title (Counter and 122 "Counters", Exile and 406 "Exile") then names the thing."""
+    before = spans[i - 1] if i else ""
+    after = spans[i + 1] if i + 1 < len(spans) else ""
+    if after in _NAMING:  # "the enchant keyword" names the keyword
+        return False
+    return before.isdigit() or before in COUNTING or after == "on"
 
 
 def _closest(said: str, nodes: list[str], index: Index) -> list[str]:

@@ -80,3 +80,13 @@ def test_card_names_count_less(mini_book: Rulebook) -> None:
     assert card_words("can i block with an ETB guy") == set()
     weights = dict(analyze("My Soul Warden sees a creature enter", mini_book.index).terms)
     assert weights["warden"] == CARD and weights["creatur"] == 1.0
+
+
+def test_a_counted_word_names_the_thing_not_the_keyword_action(full_book: Rulebook) -> None:
+    """Counter is a keyword action (701.6) and 122 "Counters" is a section: "two +1/+1 counters", "a counter"
+    and "counters on it" name the thing; "counter that spell" and "the counter keyword" name the action."""
+    for question in ("a creature with two +1/+1 counters", "does it keep a counter", "the counters on it stay?"):
+        found = nodes(full_book, question)
+        assert "keyword:counter" not in found and "122" in found, question
+    assert "keyword:counter" in nodes(full_book, "can i counter that spell")
+    assert "keyword:counter" in nodes(full_book, "what does the counter keyword do")
