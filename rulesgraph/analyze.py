@@ -137,8 +137,8 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
             said = " ".join(spans[i : i + n])
             q = min(quality[i : i + n])
             negated = i > 0 and spans[i - 1] in NEGATIONS
-            if n == 1 and _said_as_noun(spans, i) and any(":" not in v and v[:4] not in ("701.", "702.") for v in nodes):
-                nodes = [v for v in nodes if not v.startswith("keyword:")] or nodes
+            if n == 1 and _said_as_noun(spans, i) and any(":" not in v and not _of_keyword(v) for v in nodes):
+                nodes = [v for v in nodes if not v.startswith("keyword:") and not _of_keyword(v)]
             for node in _closest(said, nodes, index):
                 kind = node.split(":", 1)[0] if ":" in node else "title"
                 how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
@@ -149,6 +149,11 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
 
 
 _NAMING = frozenset("keyword keywords ability abilities action mechanic".split())
+
+
+def _of_keyword(node: str) -> bool:
+    """A keyword, or the title of a keyword's rule (701.6 "Counter")."""
+    return node.startswith("keyword:") or node[:4] in ("701.", "702.")
 
 
 def _said_as_noun(spans: list[str], i: int) -> bool:

@@ -87,6 +87,6 @@ def test_a_counted_word_names_the_thing_not_the_keyword_action(full_book: Rulebo
     and "counters on it" name the thing; "counter that spell" and "the counter keyword" name the action."""
     for question in ("a creature with two +1/+1 counters", "does it keep a counter", "the counters on it stay?"):
         found = nodes(full_book, question)
-        assert "keyword:counter" not in found and "122" in found, question
+        assert "keyword:counter" not in found and "701.6" not in found and "122" in found, question
     assert "keyword:counter" in nodes(full_book, "can i counter that spell")
     assert "keyword:counter" in nodes(full_book, "what does the counter keyword do")
