@@ -220,7 +220,7 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
         for term in doc_terms(alias.means):
             weights.setdefault(term, EXPANSION)
         matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}", via="alias"))
-        meant = {node for term in alias.terms for node in index.names.get(name_key(term), [])
+        meant = {node for term in alias.terms for node in _closest(fold(term), index.names.get(name_key(term), []), index)
                  if node.startswith(("glossary:", "keyword:"))}
         for node in sorted(meant):
             kind = "glossary" if node.startswith("glossary:") else "keyword"

@@ -90,3 +90,10 @@ def test_a_counted_word_names_the_thing_not_the_keyword_action(full_book: Rulebo
         assert "keyword:counter" not in found and "701.6" not in found and "122" in found, question
     assert "keyword:counter" in nodes(full_book, "can i counter that spell")
     assert "keyword:counter" in nodes(full_book, "what does the counter keyword do")
+
+
+def test_an_alias_names_the_entry_spelled_like_its_term(full_book: Rulebook) -> None:
+    """An alias term is matched like a said name: "Planeswalker" (the 'walker' alias) is the card type, not the
+    keyword action Planeswalk, though both stem to the same key."""
+    found = nodes(full_book, "my walker got attacked")
+    assert "glossary:Planeswalker" in found and "keyword:planeswalk" not in found
