@@ -2,7 +2,7 @@
 
 Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--seeds-only] [--misses N]
 
-For each question set (default: bench/questions/{keywords,dev,holdout,forum,forum_holdout,forum_holdout2}.jsonl) prints rule-level
+For each question set (default: the seven sets of bench/questions/, keywords to forum_holdout3) prints rule-level
 hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``;
 an expected rule ``702.19`` by itself or one of its subrules; see :func:`rule_hit`),
 exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
@@ -143,7 +143,7 @@ def seeds_only(paths: list[Path]) -> None:
                 ("measure", "value", "target")))
 
 
-SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2")
+SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3")
 """The default sets, in the order of the table (see bench/questions/README.md)."""
 
 
