@@ -18,7 +18,9 @@ from rapidfuzz.distance import OSA, Levenshtein
 from .index import Index, doc_terms, name_key
 from .text import STOPWORDS, fold, stem, words
 
-__all__ = ["ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean", "defined_subject"]
+__all__ = [
+    "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean", "defined_subject",
+]
 
 CORRECT = 0.7
 """Least similarity (OSA: a transposition counts as one edit) for an unknown word to be read as a known
@@ -29,6 +31,8 @@ OBSOLETE = 0.6
 """Match quality of an obsolete glossary term: "counts as" is more often plain English than the old term."""
 GAPPED = 0.85
 """Match quality of a name whose words are said apart (``set a scheme in motion``)."""
+ALIAS_GAP = 2
+"""Other words allowed among the words of an alias phrase: "a token when it dies" says "token dies"."""
 EXPANSION = 0.4
 """Weight of a search word that an alias added, against 1 for the question's own words."""
 MAX_CHARS = 2000
@@ -208,13 +212,35 @@ def defined_subject(said_words: list[str], matches: list[Match]) -> Match | None
     return None
 
 
+def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
+    """Whether the words of a phrase of several content words are said in order with at most ALIAS_GAP other
+    words among them: "token … dies" in "what happens to a token when it dies"."""
+    if len(phrase) < 2 or phrase[0] not in said or any(w in STOPWORDS for w in phrase):
+        return False  # a phrase with small words ("counters it", "in response to") is said as written
+    for start, word in enumerate(said):
+        if word != phrase[0]:
+            continue
+        found, extra = 1, 0
+        for w in said[start + 1 :]:
+            if w == phrase[found]:
+                found += 1
+                if found == len(phrase):
+                    return True
+            else:
+                extra += 1
+                if extra > ALIAS_GAP:
+                    break
+    return False
+
+
 def _aliases(said_words: list[str], index: Index, matches: list[Match], weights: dict[str, float]) -> list[Match]:
-    """Apply the alias table: players' words add rules words to ``weights`` and name glossary entries.
+    """Apply the alias table: players' words (a phrase's words may be a little apart, see :func:`_apart`) add
+    rules words to ``weights`` and name glossary entries.
     A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double)."""
     joined = f" {' '.join(said_words)} "
     aliased: list[tuple[str, set[str]]] = []
     for alias in index.aliases:
-        said = next((" ".join(p) for p in alias.say if f" {' '.join(p)} " in joined), None)
+        said = next((" ".join(p) for p in alias.say if f" {' '.join(p)} " in joined or _apart(p, said_words)), None)
         if said is None:
             continue
         for term in doc_terms(alias.means):

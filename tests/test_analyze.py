@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import CARD, EXPANSION, MAX_CHARS, analyze, card_words, clean
+from rulesgraph.analyze import ALIAS_GAP, CARD, EXPANSION, MAX_CHARS, analyze, card_words, clean
 
 
 def nodes(book: Rulebook, question: str, kind: str | None = None) -> list[str]:
@@ -97,3 +97,15 @@ def test_an_alias_names_the_entry_spelled_like_its_term(full_book: Rulebook) -> 
     keyword action Planeswalk, though both stem to the same key."""
     found = nodes(full_book, "my walker got attacked")
     assert "glossary:Planeswalker" in found and "keyword:planeswalk" not in found
+
+
+def test_an_alias_phrase_may_be_said_with_words_among_its_own(mini_book: Rulebook) -> None:
+    """An alias phrase of several words matches with at most ALIAS_GAP other words among its words, in order:
+    "a token when it dies" says "token dies"; further apart, or in the other order, it does not."""
+    def aliased(question: str) -> list[str]:
+        return [m.said for m in analyze(question, mini_book.index).matches if m.kind == "alias"]
+
+    assert ALIAS_GAP == 2
+    assert "token dies" in aliased("what happens to a token when it dies?")
+    assert "token dies" not in aliased("a token that my opponent's creature fights later dies")
+    assert "token dies" not in aliased("it dies, is it a token?")
