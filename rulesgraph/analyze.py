@@ -202,12 +202,12 @@ _DEFINING = (
 )
 
 
-def defined_subject(said_words: list[str], matches: list[Match]) -> Match | None:
-    """The keyword a question explicitly asks the meaning of ("what does X mean", "how does X work",
-    "explain X", "what is X"), whatever else it goes on to ask."""
+def defined_subject(said_words: list[str], matches: list[Match], kind: str = "keyword") -> Match | None:
+    """The keyword (or, with ``kind="title"``, the section or rule title) a question explicitly asks the
+    meaning of ("what does X mean", "how does X work", "explain X", "what is X"), whatever else it goes on to ask."""
     text = " ".join(said_words)
     for m in matches:
-        if m.kind == "keyword" and not m.negated and re.search(_DEFINING.format(name=re.escape(m.said)), text):
+        if m.kind == kind and not m.negated and re.search(_DEFINING.format(name=re.escape(m.said)), text):
             return m
     return None
 

@@ -31,7 +31,9 @@ with these rules (each has a weight in :data:`WEIGHTS` and a test stating it):
 15. with two keywords named, the rules connecting them (sharing rare words) rise;
 16. a document with the words the question quotes ('activate only as a sorcery') rises;
 17. the FAQ entries about a named keyword compete on the question's other words;
-18. a named glossary term or title raises its rules by how much of the question's other words they hold.
+18. a named glossary term or title raises its rules by how much of the question's other words they hold;
+19. a question asking what a named section is ("what's the command zone?") is answered by the rule that
+    opens the section (408.1, where the CR defines it), boosted like rule 3.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from itertools import pairwise, permutations
 import networkx as nx
 from rapidfuzz import fuzz
 
-from .analyze import FRAMING, Analysis, Match
+from .analyze import FRAMING, Analysis, Match, defined_subject
 from .index import Index, doc_terms
 from .link import current_keyword, subtree, targets
 from .parse.numbers import parent_of, rule_of
@@ -58,6 +60,7 @@ WEIGHTS = {
     "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
     "keyword_sub": 1.0,  # … and of its subrules
     "focus": 1.0,  # rule 3, relative to the best score
+    "opening": 1.0,  # rule 19, relative to the best score
     "term_cited": 0.8,  # rule 4
     "title_sub": 0.8,  # rule 5
     "number": 10.0,  # rule 6
@@ -313,7 +316,8 @@ def _faq_fit(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
 
 def _focus(g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
     """Rule 3: a question only about a keyword ("what does trample do?") is answered by the rule that
-    defines it; the boost is relative to the best score so far, so it wins when the focus is clear."""
+    defines it; the boost is relative to the best score so far, so it wins when the focus is clear.
+    Rule 19: without a keyword, a question asking what a named section is gets the section's opening rule."""
     if not a.focus:
         return
     best = max(s.score.values(), default=1.0)
@@ -324,6 +328,9 @@ def _focus(g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
         for rule in definers(g, keyword):
             amount = WEIGHTS["focus"] * quality[keyword] * a.focus * best / (1 + order)
             s.add(rule, amount, "the question is about this keyword")
+    asked = None if keywords else defined_subject(list(a.words), list(a.matches), kind="title")
+    if asked is not None and "." not in asked.node and f"{asked.node}.1" in g:  # rule 19
+        s.add(f"{asked.node}.1", WEIGHTS["opening"] * a.focus * best, f"opens {asked.node}, the section the question asks about")
 
 
 def _keyword_rule(node: str) -> str | None:

@@ -225,3 +225,13 @@ def test_rule_18_a_named_term_counts_by_how_well_its_rules_fit(full_book: Rulebo
     about_tokens = kept("does a token that leaves the battlefield cease to exist?", "111.8")
     in_passing = kept("my token has lifelink, how much life do i gain when it deals damage to a player?", "111.8")
     assert in_passing < about_tokens - 0.04 and in_passing < 0.95
+
+
+def test_rule_19_a_question_about_a_named_section_gets_its_opening_rule(full_book: Rulebook) -> None:
+    """Rule 19: a question asking what a named section is ("what's the command zone?") is answered by the
+    rule that opens the section, where the CR defines it (408.1, 406.1), boosted like rule 3."""
+    for question, opening in (("what's the command zone", "408.1"), ("what is the exile zone", "406.1"), ("what are emblems", "114.1")):
+        assert order(full_book, question)[0] == opening, question
+        with weight("opening", 0.0):
+            assert order(full_book, question)[0] != opening, question
+    assert order(full_book, "what does trample do?")[0] == "702.19"  # a named keyword keeps rule 3
