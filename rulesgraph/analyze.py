@@ -111,7 +111,8 @@ def clean(question: str) -> str:
 
 def _correct(word: str, index: Index) -> tuple[str, float] | None:
     """The vocabulary word closest to an unknown word, with its similarity; ``None`` if nothing is close."""
-    if len(word) < 4 or not word.isalpha() or word in index.vocab or word in STOPWORDS or word in FRAMING or stem(word) in index.postings:
+    known = word in index.vocab or word in index.slang or word in STOPWORDS or word in FRAMING or stem(word) in index.postings
+    if len(word) < 4 or not word.isalpha() or known:
         return None
     best = process.extract(word, index.vocab.keys(), scorer=OSA.normalized_similarity, score_cutoff=CORRECT, limit=8)
     best = [c for c in best if c[0][0] == word[0]]  # slips keep the first letter; "unrelated" is not "related"

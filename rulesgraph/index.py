@@ -98,6 +98,9 @@ class Index:
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     """First content stem → ``(content stems, name key)`` of names of two or more content words,
     for names said with words in between (``set a scheme in motion`` → ``Set in Motion``)."""
+    slang: frozenset[str] = frozenset()
+    """Words of the alias table's phrases that the rules never use (``etb``, ``sac``, card names): words, not
+    typos to correct, but never what a misspelt word is corrected to (``Warden`` is not ``Warrens``)."""
 
 
 def name_key(text: str) -> str:
@@ -208,8 +211,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
                     names[key].append(nid)
                     vocab.update(words(variant))
                     surface.setdefault(nid, []).append(" ".join(words(variant)))
-    for alias in aliases:  # players' words are words, not typos to correct
-        vocab.update(w for phrase in alias.say for w in phrase)
+    slang = frozenset(w for alias in aliases for phrase in alias.say for w in phrase) - vocab.keys()
     faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
     numbers = {nid for nid, d in g.nodes(data=True) if d.get("numbering") == "cr"}
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
@@ -221,4 +223,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
                  numbers, {nid: i for i, nid in enumerate(ids)}, section, current,
-                 {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases))
+                 {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulesgraph import Rulebook
 from rulesgraph.analyze import ALIAS_GAP, CARD, EXPANSION, MAX_CHARS, analyze, card_words, clean
+from rulesgraph.index import Alias, build_index
 
 
 def nodes(book: Rulebook, question: str, kind: str | None = None) -> list[str]:
@@ -109,3 +110,13 @@ def test_an_alias_phrase_may_be_said_with_words_among_its_own(mini_book: Ruleboo
     assert "token dies" in aliased("what happens to a token when it dies?")
     assert "token dies" not in aliased("a token that my opponent's creature fights later dies")
     assert "token dies" not in aliased("it dies, is it a token?")
+
+
+def test_alias_words_are_known_but_never_a_correction(mini_book: Rulebook) -> None:
+    """Words of the alias table that the rules never use (``etb``, card names) are not corrected, and no
+    misspelt word is corrected to one of them: "Warden" stays "warden" though an alias says "warrens"."""
+    aliases = [*mini_book.index.aliases, Alias(say=(("empty", "the", "warrens"),), means="token", terms=(), why="a card")]
+    index = build_index(mini_book.graph, aliases)
+    assert "warrens" in index.slang and "etb" in index.slang and "warrens" not in index.vocab
+    assert dict(analyze("my Soul Warden and an etb", index).corrections) == {}
+    assert dict(analyze("what does tramlpe do", index).corrections) == {"tramlpe": "trample"}
