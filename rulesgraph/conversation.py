@@ -26,7 +26,7 @@ CARRIED_DECAY = 0.85
 ADDED = 0.8
 """Weight of a subject a follow-up adds ("and with deathtouch?")."""
 FORGET = 0.2
-CARRIED_TERMS = 0.5
+CARRIED_TERMS = 0.6
 """Search weight of a carried subject's name, against 1 for the question's own words."""
 
 _SWITCH = re.compile(
@@ -45,7 +45,7 @@ _FOLLOW = re.compile(
 )
 _SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
-CONTINUITY = 0.5
+CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from."""
 SPECIFIC = 0.4
 """A common-word term is carried when at least this specific (``planeswalker``, ``token``: yes; ``creature``, ``spell``: no)."""
