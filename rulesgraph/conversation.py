@@ -43,6 +43,8 @@ _FOLLOW = re.compile(
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
     r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
+_DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
+"""An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
 _SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
@@ -97,7 +99,7 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        follow = bool(_FOLLOW.search(text)) or not specific or len(own_words) <= 3
+        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3
         if not follow:
             self.reset()
             return a, []

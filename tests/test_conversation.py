@@ -51,6 +51,18 @@ def test_a_new_explicit_subject_never_inherits(full_book: Rulebook) -> None:
         assert ids(new)[0] == "702.21" and "trample" not in conv.topic()
 
 
+def test_an_it_that_refers_to_nothing_is_no_follow_up(full_book: Rulebook) -> None:
+    """"How much commander damage does it take", "is it legal to …": that "it" refers to nothing, so a question
+    naming its own subject is not read as a follow-up; a real pronoun still is."""
+    for question, follows in (("how much commander damage does it take to kill somebody?", False),
+                              ("is it legal to respond to commander damage?", False),
+                              ("does it still deal commander damage?", True)):
+        conv = Conversation()
+        ask(full_book, "can a creature with menace be blocked by one creature?", conversation=conv)
+        new = ask(full_book, question, conversation=conv)
+        assert any(w.startswith("following up") for w in new.why) == follows, question
+
+
 def test_subjects_fade_and_reset(full_book: Rulebook) -> None:
     conv = Conversation()
     ask(full_book, "what does flying do?", conversation=conv)
