@@ -239,9 +239,11 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     rules words to ``weights`` and name glossary entries.
     A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double)."""
     joined = f" {' '.join(said_words)} "
+    present = set(said_words)
     aliased: list[tuple[str, set[str]]] = []
     for alias in index.aliases:
-        said = next((" ".join(p) for p in alias.say if f" {' '.join(p)} " in joined or _apart(p, said_words)), None)
+        said = next((" ".join(p) for p in alias.say
+                     if p[0] in present and (f" {' '.join(p)} " in joined or _apart(p, said_words))), None)
         if said is None:
             continue
         for term in doc_terms(alias.means):
