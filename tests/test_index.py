@@ -1,0 +1,37 @@
+"""The search index's inputs: the bundled alias table is well formed and leads only to what exists."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from rulesgraph import Rulebook
+from rulesgraph.index import name_key
+
+_RULE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b|\brule \d{3}\b", re.IGNORECASE)
+
+
+def test_every_alias_is_complete_and_cites_no_rule_number(full_book: Rulebook) -> None:
+    """Each entry says something, means something and explains itself; rule numbers never appear (aliases
+    reach rules only through the glossary and the graph, so they survive renumbering)."""
+    for alias in full_book.index.aliases:
+        assert alias.say and alias.means.strip() and alias.why.strip(), alias
+        assert not _RULE_NUMBER.search(f"{alias.means} {alias.why}"), alias
+
+
+def test_every_alias_term_names_a_glossary_entry_or_keyword(full_book: Rulebook) -> None:
+    """A `terms` name that leads nowhere would silently do nothing: each must be a glossary entry or keyword
+    of the 2026 CR."""
+    names = full_book.index.names
+    lost = [t for a in full_book.index.aliases for t in a.terms
+            if not any(n.startswith(("glossary:", "keyword:")) for n in names.get(name_key(t), []))]
+    assert lost == []
+
+
+def test_no_phrase_belongs_to_two_aliases(full_book: Rulebook) -> None:
+    """A phrase said in two entries would fire both; each phrase has one meaning."""
+    where: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    for i, alias in enumerate(full_book.index.aliases):
+        for phrase in alias.say:
+            where[phrase].add(i)
+    assert {p: i for p, i in where.items() if len(i) > 1} == {}
