@@ -239,13 +239,15 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     rules words to ``weights`` and name glossary entries.
     A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double)."""
     joined = f" {' '.join(said_words)} "
-    present = set(said_words)
+    said_by: dict[int, tuple[int, str]] = {}  # alias → (its first phrase said, as words)
+    for word in set(said_words):
+        for i, j in index.alias_starts.get(word, ()):
+            p = index.aliases[i].say[j]
+            if (i not in said_by or j < said_by[i][0]) and (f" {' '.join(p)} " in joined or _apart(p, said_words)):
+                said_by[i] = (j, " ".join(p))
     aliased: list[tuple[str, set[str]]] = []
-    for alias in index.aliases:
-        said = next((" ".join(p) for p in alias.say
-                     if p[0] in present and (f" {' '.join(p)} " in joined or _apart(p, said_words))), None)
-        if said is None:
-            continue
+    for i in sorted(said_by):
+        alias, said = index.aliases[i], said_by[i][1]
         for term in doc_terms(alias.means):
             weights.setdefault(term, EXPANSION)
         matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}", via="alias"))

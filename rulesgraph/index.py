@@ -101,6 +101,9 @@ class Index:
     slang: frozenset[str] = frozenset()
     """Words of the alias table's phrases that the rules never use (``etb``, ``sac``, card names): words, not
     typos to correct, but never what a misspelt word is corrected to (``Warden`` is not ``Warrens``)."""
+    alias_starts: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """First word of an alias phrase → ``(alias, phrase)`` positions in :attr:`aliases`, so a question is
+    checked only against the phrases that begin with one of its words."""
 
 
 def name_key(text: str) -> str:
@@ -212,6 +215,10 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
                     vocab.update(words(variant))
                     surface.setdefault(nid, []).append(" ".join(words(variant)))
     slang = frozenset(w for alias in aliases for phrase in alias.say for w in phrase) - vocab.keys()
+    alias_starts: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for i, alias in enumerate(aliases):
+        for j, phrase in enumerate(alias.say):
+            alias_starts[phrase[0]].append((i, j))
     faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
     numbers = {nid for nid, d in g.nodes(data=True) if d.get("numbering") == "cr"}
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
@@ -223,4 +230,5 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
                  numbers, {nid: i for i, nid in enumerate(ids)}, section, current,
-                 {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang)
+                 {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
+                 dict(alias_starts))
