@@ -34,6 +34,9 @@ FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
+ALIASED = 0.6
+"""A term reached through the alias table counts this much towards confidence: the player's word was read as
+the rules' term, which is less sure than the term said outright (AUC up 0.01–0.03 on every set but dev)."""
 SURE_SCORE = 5.0
 """A top citation scoring this much (a named keyword's defining rule, a similar FAQ question) is as sure
 as the score can make an answer; confidence grows with the logarithm of the score up to it."""
@@ -197,9 +200,9 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     """How sure the answer is, from 0 to 1: how strongly the top citation scored (35%: the rank score,
     saturating at :data:`SURE_SCORE`), how much of the question's (idf-weighted) words the top citations
     contain (20%), how specific the best thing it names is (30%: a rare keyword or a rule number counts
-    fully, "card" hardly), and how clearly the top citation leads (15%).  ``bench/accuracy.py`` measures
-    how well it tells a right top three from a wrong one (AUC 0.74 on the blind forum set; 0.65 when
-    coverage had the score's share)."""
+    fully, "card" hardly, a term reached through an alias :data:`ALIASED`), and how clearly the top citation
+    leads (15%).  ``bench/accuracy.py`` measures how well it tells a right top three from a wrong one (AUC
+    0.59–0.64 on the forum sets, 0.72 on dev)."""
     if not chosen:
         return 0.0
     ix, g = book.index, book.graph
@@ -208,7 +211,8 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     total = sum(asked.values())
     coverage = sum(v for t, v in asked.items() if t in cited) / total if total else 0.0
     names = a.of_kind("keyword", "glossary", "title", "rule")
-    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) for m in names], default=0.0)
+    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) * (ALIASED if m.via == "alias" else 1.0)
+                 for m in names], default=0.0)
     top = chosen[0].score
     second = chosen[1].score if len(chosen) > 1 else 0.0
     lead = min(1.0, (top - second) / top * 2) if top > 0 else 0.0
