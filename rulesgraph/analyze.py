@@ -237,7 +237,8 @@ def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
 def _aliases(said_words: list[str], index: Index, matches: list[Match], weights: dict[str, float]) -> list[Match]:
     """Apply the alias table: players' words (a phrase's words may be a little apart, see :func:`_apart`) add
     rules words to ``weights`` and name glossary entries.
-    A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double)."""
+    A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double), unless
+    the alias's terms name it too ("token … dies" is about tokens: the section Tokens stays named)."""
     joined = f" {' '.join(said_words)} "
     said_by: dict[int, tuple[int, str]] = {}  # alias → (its first phrase said, as words)
     for word in set(said_words):
@@ -256,9 +257,11 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
         for node in sorted(meant):
             kind = "glossary" if node.startswith("glossary:") else "keyword"
             matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)", via="alias"))
-        aliased.append((said, meant))
-    def inside_alias(m: Match) -> bool:
-        return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant for said, meant in aliased)
+        aliased.append((said, meant | {name_key(t) for t in alias.terms}))
+
+    def inside_alias(m: Match) -> bool:  # meant: the nodes, and the names, the alias's own terms lead to
+        return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant
+                                         and name_key(m.said) not in meant for said, meant in aliased)
 
     return [m for m in matches if not inside_alias(m)]
 

@@ -120,3 +120,10 @@ def test_alias_words_are_known_but_never_a_correction(mini_book: Rulebook) -> No
     assert "warrens" in index.slang and "etb" in index.slang and "warrens" not in index.vocab
     assert dict(analyze("my Soul Warden and an etb", index).corrections) == {}
     assert dict(analyze("what does tramlpe do", index).corrections) == {"tramlpe": "trample"}
+
+
+def test_a_name_inside_an_alias_phrase_stays_named_when_the_alias_means_it(full_book: Rulebook) -> None:
+    """A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double),
+    unless the alias's own terms name it too: "token … dies" is about tokens, so the section Tokens stays named."""
+    assert "111" in nodes(full_book, "what happens to a token when it dies?")
+    assert "keyword:double" not in nodes(full_book, "can I double block with these two?")
