@@ -216,7 +216,7 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
 def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
     """Whether the words of a phrase of several content words are said in order with at most ALIAS_GAP other
     words among them: "token … dies" in "what happens to a token when it dies"."""
-    if len(phrase) < 2 or phrase[0] not in said or any(w in STOPWORDS for w in phrase):
+    if len(phrase) < 2 or any(w in STOPWORDS for w in phrase):
         return False  # a phrase with small words ("counters it", "in response to") is said as written
     for start, word in enumerate(said):
         if word != phrase[0]:
@@ -246,7 +246,7 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
             p = index.aliases[i].say[j]
             if (i not in said_by or j < said_by[i][0]) and (f" {' '.join(p)} " in joined or _apart(p, said_words)):
                 said_by[i] = (j, " ".join(p))
-    aliased: list[tuple[str, set[str]]] = []
+    aliased: list[tuple[str, set[str], set[str]]] = []  # phrase said, the nodes and the names its terms lead to
     for i in sorted(said_by):
         alias, said = index.aliases[i], said_by[i][1]
         for term in doc_terms(alias.means):
@@ -257,11 +257,11 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
         for node in sorted(meant):
             kind = "glossary" if node.startswith("glossary:") else "keyword"
             matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)", via="alias"))
-        aliased.append((said, meant | {name_key(t) for t in alias.terms}))
+        aliased.append((said, meant, {name_key(t) for t in alias.terms}))
 
-    def inside_alias(m: Match) -> bool:  # meant: the nodes, and the names, the alias's own terms lead to
+    def inside_alias(m: Match) -> bool:
         return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant
-                                         and name_key(m.said) not in meant for said, meant in aliased)
+                                         and name_key(m.said) not in names for said, meant, names in aliased)
 
     return [m for m in matches if not inside_alias(m)]
 

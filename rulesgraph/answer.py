@@ -87,11 +87,12 @@ def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
     head, tail = ranked[:depth], ranked[depth:]
     out: list[Scored] = []
     seen: dict[str, int] = {}
+    group = {s.node: rule_of(s.node) for s in head}
     while head:
-        best = max(head, key=lambda s: s.score * SAME_RULE ** seen.get(rule_of(s.node), 0))
+        best = max(head, key=lambda s: s.score * SAME_RULE ** seen.get(group[s.node], 0))
         head.remove(best)
         out.append(best)
-        seen[rule_of(best.node)] = seen.get(rule_of(best.node), 0) + 1
+        seen[group[best.node]] = seen.get(group[best.node], 0) + 1
     return out + tail
 
 

@@ -306,8 +306,9 @@ def _faq_fit(index: Index, g: nx.MultiDiGraph, a: Analysis, s: _Scores) -> None:
     if not total:
         return
     for faq in dict.fromkeys(f for kw in keywords for f in _faq_about(g, kw)):
-        if faq in s.score and set(doc_terms(g.nodes[faq]["question"])) - names - _FRAMING:  # not "What does X do?"
-            have = set(doc_terms(g.nodes[faq]["question"] + " " + g.nodes[faq]["answer"]))
+        asks = set(doc_terms(g.nodes[faq]["question"])) if faq in s.score else set()
+        if asks - names - _FRAMING:  # not "What does X do?"
+            have = asks | set(doc_terms(g.nodes[faq]["answer"]))
             fit = sum(v for t, v in other.items() if t in have) / total
             s.score[faq] *= 1 + WEIGHTS["faq_fit"] * fit
             if fit >= 0.5:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 __all__ = ["LETTERS", "expand_range", "is_title", "level_of", "parent_of", "rule_line", "rule_of", "sort_key", "split_number"]
 
@@ -13,7 +12,6 @@ LETTERS = "abcdefghijkmnpqrstuvwxyz"
 _NUMBER = re.compile(r"^(\d)$|^(\d{3})(?:\.(\d+)([a-z])?)?$")
 
 
-@lru_cache(maxsize=65536)
 def split_number(number: str) -> tuple[int, int | None, int | None, str | None] | None:
     """``702.19b`` → ``(7, 702, 19, "b")``; ``8`` → ``(8, None, None, None)``; ``None`` if not a number."""
     m = _NUMBER.match(number)
