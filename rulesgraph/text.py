@@ -32,7 +32,8 @@ STOPWORDS = frozenset(
     is are was were be been being do does did doing have has had having i me my you your yours he she him her
     his they them their we us our what which who whom whose when where why how can could would should will
     shall may might must so as into onto about any some each every all no not there here also just only very
-    too such get gets got let lets s t would've im ive id youre theyre dont doesnt isnt arent wont cant""".split()
+    too such get gets got let lets s t would've im ive id youre theyre dont doesnt isnt arent wont cant
+    something anything someone anyone somebody anybody""".split()
 )
 """Words too common to say anything about a question (negations like *can't* are kept as ``cant``
 by :func:`words` but dropped here, since rules text states both sides)."""

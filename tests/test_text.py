@@ -1,0 +1,37 @@
+"""Folding, words, stems and search terms (rulesgraph.text)."""
+
+from __future__ import annotations
+
+from rulesgraph.text import STOPWORDS, fold, slug, stem, terms, words
+
+
+def test_fold_makes_typographic_text_match_plain_typing() -> None:
+    assert fold("Can’t — “Trample”™") == "can't - \"trample\""
+    assert fold("ÆTHER\u00a0Vial") == "æther vial"
+
+
+def test_words_keep_contractions_as_one_word() -> None:
+    assert words("Can’t block; doesn't untap, 702.19b") == ["cant", "block", "doesnt", "untap", "702", "19b"]
+
+
+def test_stem_joins_forms_of_one_word() -> None:
+    assert {stem(w) for w in ("blocked", "blocking", "blocks")} == {"block"}
+
+
+def test_terms_drop_words_that_say_nothing_about_a_question() -> None:
+    """Pronouns, "something" and "anyone" included: in "can I do that while something is on the stack?"
+    only "while" and "stack" say what is asked ("something" matched every rule that lets a player "do something")."""
+    assert terms("can I do that while something is on the stack?") == ["while", "stack"]
+    assert terms("can anyone respond to it?") == ["respond"]
+    assert {"something", "anything", "someone", "anyone", "somebody", "anybody"} <= STOPWORDS
+
+
+def test_terms_keep_the_words_rules_turn_on() -> None:
+    """Negations are dropped (rules text states both sides) but "nothing" and "everything" are kept."""
+    assert terms("it can't be countered") == ["counter"]
+    assert terms("nothing happens to everything") == ["noth", "happen", "everyth"]
+
+
+def test_slug() -> None:
+    assert slug("Totem armor") == "totem-armor"
+    assert slug("  “Bands with Other” ") == "bands-with-other"
