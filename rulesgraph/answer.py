@@ -232,7 +232,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     a = analyze(question, book.index)
     notes: list[str] = []
     if conversation is not None:
-        a, notes = conversation.resolve(a, book.index)
+        a, notes = conversation.resolve(a, book.index, g)
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k)
     why: list[str] = []

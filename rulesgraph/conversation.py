@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+import networkx as nx
+
 from .analyze import Analysis, Match, defined_subject
 from .index import Index, doc_terms
+from .link import targets
 from .rank import specificity
-from .text import fold, words
+from .text import STOPWORDS, fold, words
 
 __all__ = ["DECAY", "Conversation"]
 
@@ -46,6 +49,8 @@ _FOLLOW = re.compile(
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
 """An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
 _SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
+_SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
+"""A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from."""
@@ -62,6 +67,14 @@ def _specific(m: Match, index: Index) -> bool:
     return m.kind in ("keyword", "card", "rule") or m.via == "alias" or specificity(index, m.said) >= SPECIFIC
 
 
+def _kin(g: nx.MultiDiGraph, m: Match) -> tuple[str, str]:
+    """What sort of subject a match is: its kind and the CR chapter it belongs to (a glossary entry's: that of
+    the first rule it cites).  Planeswalkers and battles are kin (card types, chapter 3); damage is not."""
+    node = next(iter(targets(g, m.node, "cites")), m.node) if m.kind == "glossary" else m.node
+    number = g.nodes[node].get("number") or ""
+    return m.kind, number[:1]
+
+
 @dataclass
 class Conversation:
     """The subjects of recent turns, with weights, and the last answer's citations."""
@@ -72,6 +85,8 @@ class Conversation:
     """The last question's own words other than its subjects ("how much damage goes through")."""
     last_citations: tuple[str, ...] = ()
     turns: int = 0
+    repeated: bool = False
+    """The question being answered asks the last one again, of a new subject ("what about double strike?")."""
 
     def topic(self) -> list[str]:
         """What is being carried, strongest first: the words the subjects were said with."""
@@ -82,10 +97,11 @@ class Conversation:
         """Start a fresh conversation."""
         self.subjects.clear()
         self.frame = ()
+        self.repeated = False
         self.last_citations = ()
         self.turns = 0
 
-    def resolve(self, a: Analysis, index: Index) -> tuple[Analysis, list[str]]:
+    def resolve(self, a: Analysis, index: Index, g: nx.MultiDiGraph) -> tuple[Analysis, list[str]]:
         """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``."""
         if not self.subjects:
             return a, []
@@ -105,18 +121,31 @@ class Conversation:
             return a, []
         own_nodes = {m.node for m in own}
         carried = [(m, w) for node, (m, w) in self.subjects.items() if node not in own_nodes]
-        if not carried:
+        if _SAME.search(text):  # "same question for battles": battles take the place of planeswalkers, their kin
+            kin = {_kin(g, m) for m in own}
+            gone = {t for m, _ in carried if _kin(g, m) in kin for t in doc_terms(m.said)}  # and what was said of them
+            for m, _ in carried:
+                if _kin(g, m) in kin or gone & set(doc_terms(m.said)):  # "attacking a planeswalker" goes too
+                    del self.subjects[m.node]
+            carried = [(m, w) for m, w in carried if m.node in self.subjects]
+        substitute = _SUBSTITUTE.search(text)
+        if not carried and not substitute:
             return a, []
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         terms = dict(a.terms)
+        if substitute:  # "same question for …" only says how to read the rest: "same" is no search word
+            for term in doc_terms(substitute.group(0)):
+                terms.pop(term, None)
         for m, w in carried:
             for term in doc_terms(m.said):
                 terms.setdefault(term, CARRIED_TERMS * w)
-        if _SUBSTITUTE.search(text):  # "what about double strike?": the last question, asked of a new subject
+        if substitute:  # "what about double strike?": the last question, asked of a new subject
             for term in doc_terms(" ".join(self.frame)):
                 terms.setdefault(term, CARRIED_TERMS)
         said = sorted({m.said for m, _ in carried}, key=len)
-        notes = [f"following up on: {', '.join(said)}"]
+        again = " ".join(w for w in self.frame if w not in STOPWORDS)
+        notes = [f"following up on: {', '.join(said)}"] if said else [f"asking the last question again{': ' * bool(again)}{again}"]
+        self.repeated = bool(substitute)
         # the question's own subjects come first: they lead, carried ones support
         focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
         sections = tuple((sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
@@ -139,6 +168,8 @@ class Conversation:
         for m in a.matches:
             if m.kind in _SUBJECTS and not m.negated and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)
-        subject_words = {w for m in a.matches if m.kind in _SUBJECTS for w in m.said.split()}
-        self.frame = tuple(w for w in a.words if w not in subject_words)
+        if not self.repeated:  # "same question for battles" asks the last question again: its frame stays
+            subject_words = {w for m in a.matches if m.node in self.subjects for w in m.said.split()}  # the rest is the frame
+            self.frame = tuple(w for w in a.words if w not in subject_words)
+        self.repeated = False
         self.last_citations = citations

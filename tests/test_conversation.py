@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
+from rulesgraph.analyze import analyze
 from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
 from rulesgraph.parse.numbers import parent_of
@@ -61,6 +62,32 @@ def test_an_it_that_refers_to_nothing_is_no_follow_up(full_book: Rulebook) -> No
         ask(full_book, "can a creature with menace be blocked by one creature?", conversation=conv)
         new = ask(full_book, question, conversation=conv)
         assert any(w.startswith("following up") for w in new.why) == follows, question
+
+
+def test_same_question_for_a_new_subject_replaces_its_kin(full_book: Rulebook) -> None:
+    """"same question for battles" asks the last question again of battles, which take the place of their kin
+    (planeswalkers: both card types, chapter 3) for good; "same question" itself is no search word."""
+    conv = Conversation()
+    ask(full_book, "how does a planeswalker take combat damage?", conversation=conv)
+    assert conv.topic() == ["planeswalker"]
+    a, notes = conv.resolve(analyze("same question for battles", full_book.index), full_book.index, full_book.graph)
+    assert notes == ["asking the last question again: take combat damage"]  # "combat damage" was too common to carry
+    assert {t for t, _ in a.terms} == {"battl", "take", "combat", "damag"}
+    assert not any(m.via == "carried" for m in a.matches)
+    conv.record(a, (), full_book.index)
+    follow = ask(full_book, "what about double strike?", conversation=conv)
+    assert "following up on: battles" in follow.why
+
+
+def test_same_question_keeps_subjects_of_another_kind(full_book: Rulebook) -> None:
+    """Only the new subject's kin is replaced: trample (a keyword) still carries into "same question for battles"."""
+    conv = Conversation()
+    ask(full_book, "if my trampler is blocked while attacking a planeswalker, where does the excess go?", conversation=conv)
+    a, notes = conv.resolve(analyze("same question for battles", full_book.index), full_book.index, full_book.graph)
+    carried = {m.node for m in a.matches if m.via == "carried"}
+    assert "keyword:trample" in carried
+    assert not carried & {"glossary:Planeswalker", "306"}
+    assert notes[0].startswith("following up on:") and "planeswalker" not in notes[0]
 
 
 def test_subjects_fade_and_reset(full_book: Rulebook) -> None:
