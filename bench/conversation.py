@@ -4,9 +4,9 @@ Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses]
 A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
 citations.  Without state every turn is asked on its own, as one-shot tools do: follow-ups
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
-unchanged; a new explicit subject never inherits the old one.  By default all three sets are
-measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults) and
-chains_holdout2.jsonl (written blind, only measured).
+unchanged; a new explicit subject never inherits the old one.  By default all four sets are
+measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults),
+chains_holdout2.jsonl and chains_holdout3.jsonl (written blind, only measured).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
 
 CHAINS = ROOT / "bench" / "questions"
-SETS = ("chains", "chains_holdout", "chains_holdout2")
-"""Ours (read while tuning), the first blind set (read since), the second blind set (only measured)."""
+SETS = ("chains", "chains_holdout", "chains_holdout2", "chains_holdout3")
+"""Ours (read while tuning), the first blind set (read since), the second and third blind sets (only measured)."""
 
 
 def measure(book: Rulebook, path: Path, misses: bool) -> None:
