@@ -33,7 +33,7 @@ CARRIED_TERMS = 0.6
 """Search weight of a carried subject's name, against 1 for the question's own words."""
 
 _SWITCH = re.compile(
-    r"\b(different|new|another|unrelated|separate|other) (question|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
+    r"\b(different|new|another|unrelated|separate|other) (question|q|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
     r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b"
     r"|\b(quick|random|side|general) (one|question|q)\b|\bone more (question|thing)\b"
     r"|^\s*((ok|okay|so|alright|right|now|and|but|also)\s+)*((totally|completely|entirely|kinda|somewhat)\s+)?"

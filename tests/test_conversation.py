@@ -52,6 +52,18 @@ def test_a_new_explicit_subject_never_inherits(full_book: Rulebook) -> None:
         assert ids(new)[0] == "702.21" and "trample" not in conv.topic()
 
 
+def test_a_switch_cue_alone_starts_a_new_subject(full_book: Rulebook) -> None:
+    """With no subject of its own to tell, "new q", "different question" … still open a new subject, though the
+    question says "it" or "they" ("q" is how chat says question)."""
+    for switch in ("new q - can they still respond to it once I play a land?", "different question: can they respond to it?",
+                   "other q, does it still work if the creature is tapped?"):
+        conv = Conversation()
+        ask(full_book, "what does trample do?", conversation=conv)
+        new = ask(full_book, switch, conversation=conv)
+        assert new.why[0] == "new subject: nothing carried over", switch
+        assert "trample" not in conv.topic()
+
+
 def test_an_it_that_refers_to_nothing_is_no_follow_up(full_book: Rulebook) -> None:
     """"How much commander damage does it take", "is it legal to …": that "it" refers to nothing, so a question
     naming its own subject is not read as a follow-up; a real pronoun still is."""
@@ -112,13 +124,14 @@ def test_one_shot_answers_stay_stateless(full_book: Rulebook) -> None:
 
 @pytest.mark.parametrize(
     ("name", "floor", "gain", "whole"),
-    # follow-ups measured 85.9%, 68.9% and 60.0% (issue target 85% on ours), against 49.3%, 40.0% and 40.0% asked
-    # alone; 21 of 30, 10 of 24 and 8 of 24 conversations right at every turn
-    [("chains", 0.85, 0.30, 21), ("chains_holdout", 0.66, 0.25, 9), ("chains_holdout2", 0.57, 0.18, 7)],
+    # follow-ups measured 85.9%, 68.9%, 60.0% and 57.8% (issue target 85% on ours), against 49.3%, 40.0%, 40.0% and
+    # 40.0% asked alone; 21 of 30, 10 of 24, 8 of 24 and 5 of 24 conversations right at every turn
+    [("chains", 0.85, 0.30, 21), ("chains_holdout", 0.66, 0.25, 9), ("chains_holdout2", 0.57, 0.18, 7),
+     ("chains_holdout3", 0.55, 0.15, 5)],
 )
 def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float, gain: float, whole: int) -> None:
     """The scripted conversations of bench/questions/ (players' words; combat, keywords, the stack,
-    layers …; the two chains_holdout sets were written blind): follow-ups must do far better with conversation
+    layers …; the three chains_holdout sets were written blind): follow-ups must do far better with conversation
     state than asked alone, first turns must not change, and no topic switch may inherit the old subject.
     Floors (follow-up hit@3, conversations right at every turn) are the levels measured when this was
     written (see README); raise them as ranking improves."""
