@@ -48,9 +48,10 @@ _FOLLOW = re.compile(
 )
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
 """An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
-_SUBSTITUTE = re.compile(r"^\s*(what|how) about\b|\bsame (question|thing) (for|with|about)\b|^\s*and for\b")
 _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
 """A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
+_SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b")
+"""The last question asked again, of what follows."""
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from."""
@@ -102,7 +103,8 @@ class Conversation:
         self.turns = 0
 
     def resolve(self, a: Analysis, index: Index, g: nx.MultiDiGraph) -> tuple[Analysis, list[str]]:
-        """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``."""
+        """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
+        subject resets the topic; "same question for X" drops X's kin from it for good."""
         if not self.subjects:
             return a, []
         text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
