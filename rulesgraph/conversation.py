@@ -125,11 +125,13 @@ class Conversation:
         carried = [(m, w) for node, (m, w) in self.subjects.items() if node not in own_nodes]
         if _SAME.search(text):  # "same question for battles": battles take the place of planeswalkers, their kin
             kin = {_kin(g, m) for m in own}
-            gone = {t for m, _ in carried if _kin(g, m) in kin for t in doc_terms(m.said)}  # and what was said of them
-            for m, _ in carried:
-                if _kin(g, m) in kin or gone & set(doc_terms(m.said)):  # "attacking a planeswalker" goes too
-                    del self.subjects[m.node]
-            carried = [(m, w) for m, w in carried if m.node in self.subjects]
+            replaced = {m.node for m, _ in carried if _kin(g, m) in kin}
+            said = {m.node: set(doc_terms(m.said)) for m, _ in carried}
+            gone = set().union(*(said[node] for node in replaced))  # and what was said of them goes too:
+            dropped = replaced | {node for node, terms in said.items() if terms & gone}  # "attacking a planeswalker"
+            for node in dropped:
+                del self.subjects[node]
+            carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
         if not carried and not substitute:
             return a, []
@@ -144,9 +146,11 @@ class Conversation:
         if substitute:  # "what about double strike?": the last question, asked of a new subject
             for term in doc_terms(" ".join(self.frame)):
                 terms.setdefault(term, CARRIED_TERMS)
-        said = sorted({m.said for m, _ in carried}, key=len)
-        again = " ".join(w for w in self.frame if w not in STOPWORDS)
-        notes = [f"following up on: {', '.join(said)}"] if said else [f"asking the last question again{': ' * bool(again)}{again}"]
+        if carried:
+            notes = [f"following up on: {', '.join(sorted({m.said for m, _ in carried}, key=len))}"]
+        else:
+            again = " ".join(w for w in self.frame if w not in STOPWORDS)
+            notes = [f"asking the last question again{': ' * bool(again)}{again}"]
         self.repeated = bool(substitute)
         # the question's own subjects come first: they lead, carried ones support
         focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
