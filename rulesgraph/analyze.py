@@ -2,8 +2,9 @@
 
 Pure functions of (question, index).  Finds rule numbers (``702.19b``, ``rule 509``,
 ``CR 613.1``), corrects misspelt words against the corpus vocabulary (``tramlpe`` →
-``trample``), matches keywords, glossary terms, card names and section titles on stemmed
-words (``blocks``/``blocked`` → ``block``), and applies the alias table (``ETB`` → enters).
+``trample``; an ordinary English word such as ``volcanic`` is left alone), matches keywords,
+glossary terms, card names and section titles on stemmed words (``blocks``/``blocked`` →
+``block``), and applies the alias table (``ETB`` → enters).
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def clean(question: str) -> str:
 def _correct(word: str, index: Index) -> tuple[str, float] | None:
     """The vocabulary word closest to an unknown word, with its similarity; ``None`` if nothing is close."""
     known = word in index.vocab or word in index.slang or word in STOPWORDS or word in FRAMING or stem(word) in index.postings
-    if len(word) < 4 or not word.isalpha() or known:
+    if len(word) < 4 or not word.isalpha() or known or word in index.english:  # "volcanic" is not a slip for "volcano"
         return None
     best = process.extract(word, index.vocab.keys(), scorer=OSA.normalized_similarity, score_cutoff=CORRECT, limit=8)
     best = [c for c in best if c[0][0] == word[0]]  # slips keep the first letter; "unrelated" is not "related"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from .english import EnglishWords, english_words
 from .errors import RulesgraphError
 from .parse.numbers import parent_of
 from .text import STOPWORDS, fold, stem, words
@@ -104,6 +105,8 @@ class Index:
     alias_starts: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     """First word of an alias phrase → ``(alias, phrase)`` positions in :attr:`aliases`, so a question is
     checked only against the phrases that begin with one of its words."""
+    english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
+    """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
 
 
 def name_key(text: str) -> str:
@@ -231,4 +234,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
                  numbers, {nid: i for i, nid in enumerate(ids)}, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_starts))
+                 dict(alias_starts), english_words(vocab.keys() | slang))

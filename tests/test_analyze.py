@@ -127,3 +127,13 @@ def test_a_name_inside_an_alias_phrase_stays_named_when_the_alias_means_it(full_
     unless the alias's own terms name it too: "token … dies" is about tokens, so the section Tokens stays named."""
     assert "111" in nodes(full_book, "what happens to a token when it dies?")
     assert "keyword:double" not in nodes(full_book, "can I double block with these two?")
+
+
+def test_ordinary_english_words_are_never_corrected(full_book: Rulebook) -> None:
+    """A word the rules never use but English often does is what the player meant ("volcanic" is not a slip for
+    "volcano", nor "wearing" for "weirding", nor "unrelated" for "unprepared"); a slip still is corrected."""
+    index = full_book.index
+    for word in ("volcanic", "wearing", "unrelated", "blinking", "thought"):
+        assert dict(analyze(f"my {word} creature", index).corrections) == {}, word
+    fixed = dict(analyze("does tramlpe work with deathtuch on a volcanic creature?", index).corrections)
+    assert fixed == {"tramlpe": "trample", "deathtuch": "deathtouch"}

@@ -1,0 +1,29 @@
+"""The ordinary English word list that spelling correction leaves alone."""
+
+from __future__ import annotations
+
+import pickle
+
+from rulesgraph.english import EnglishWords, english_words
+
+
+def test_common_words_are_in_and_slips_are_not() -> None:
+    english = english_words()
+    for word in ("volcanic", "wearing", "unrelated", "dont"):  # folded as questions are: "don't" → "dont"
+        assert word in english, word
+    for slip in ("tramlpe", "deathtuch", "recieve", "weirding"):  # "weirding" is rarer than once per million words
+        assert slip not in english, slip
+    assert 20_000 < len(english) < 40_000
+
+
+def test_left_out_words_and_non_words() -> None:
+    english = english_words(frozenset({"volcanic"}))
+    assert "volcanic" not in english and "wearing" in english
+    assert "" not in english and "a\nb" not in english and 3 not in english and "don't" not in english
+
+
+def test_it_pickles_as_one_string() -> None:
+    words = EnglishWords({"alpha", "beta"})
+    again = pickle.loads(pickle.dumps(words))
+    assert "alpha" in again and "beta" in again and "gamma" not in again and len(again) == 2
+    assert len(EnglishWords(set())) == 0 and "x" not in EnglishWords(set())
