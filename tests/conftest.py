@@ -28,6 +28,8 @@ CR_DIR = ROOT.parent / "shared" / "data" / "cr"
 CR_2026 = CR_DIR / "MagicCompRules-20260619.txt"
 CR_2024 = CR_DIR / "MagicCompRules-20240202.txt"
 FIXTURES = Path(__file__).parent / "fixtures"
+CARDS_XZ = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
+M21 = ROOT.parent / "shared" / "data" / "rulings" / "M21.json"
 
 
 def require_cr(path: Path) -> Path:
@@ -37,6 +39,15 @@ def require_cr(path: Path) -> Path:
     if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
         pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the full-CR tests must run")
     pytest.skip(f"{path} not present (the full Comprehensive Rules live in ../shared/data/cr)")
+
+
+def require_cards(path: Path = CARDS_XZ) -> Path:
+    """The path of a stand-in card file (../shared/data/cards, ../shared/data/rulings), or skip (fail in CI)."""
+    if path.is_file():
+        return path
+    if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
+        pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the tests that need it must run")
+    pytest.skip(f"{path} not present (the stand-in card data lives in ../shared/data)")
 
 
 def require_tool(name_or_reason: str) -> NoReturn:
@@ -96,3 +107,28 @@ def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-un
         return code, out, err
 
     return go
+
+
+@pytest.fixture(scope="session")
+def full_cards(tmp_path_factory: pytest.TempPathFactory, full_book: Rulebook) -> Path:
+    """The card store of the whole stand-in AtomicCards file, joined to the 2026 CR's keywords: built once
+    per session (about 5 s) at a path of its own; tests open it or link it into their data directory."""
+    from rulesgraph.cards.read import read_card_file
+    from rulesgraph.cards.store import install
+    from rulesgraph.cardview import keyword_list
+
+    path = tmp_path_factory.mktemp("cards") / "cards.sqlite"
+    install(read_card_file(require_cards()), keyword_list(full_book), path=path)
+    return path
+
+
+@pytest.fixture
+def installed_cards(full_cards: Path) -> Path:
+    """The session's full card store, linked in as this test's installed card data."""
+    from rulesgraph.cards.store import store_path
+
+    target = store_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.unlink(missing_ok=True)
+    target.symlink_to(full_cards)
+    return target

@@ -1,0 +1,11 @@
+"""Cards and their rulings: read MTGJSON card files, keep them in a store built once at install time,
+join each card to the rules graph's keywords, and find cards by forgiving names."""
+
+from __future__ import annotations
+
+__all__ = ["DEFAULT_URL", "URL_ENV"]
+
+DEFAULT_URL = "https://mtgjson.com/api/v5/AtomicCards.json.xz"
+"""MTGJSON's every-card file, xz-compressed; its checksum is published beside it (``….xz.sha256``)."""
+URL_ENV = "RULESGRAPH_CARDS_URL"
+"""The environment variable that overrides the download address (the config file's ``cards_url`` does too)."""

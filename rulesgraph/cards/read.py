@@ -1,0 +1,249 @@
+"""Read an MTGJSON card file — AtomicCards (``.json``, ``.json.xz``, ``.json.gz``, ``.json.bz2``) or a
+set file such as ``M21.json`` — into validated :class:`~rulesgraph.cards.model.Card` records.
+
+Everything a hostile file could use to take the program down is bounded before or while it is read:
+the bytes read and decompressed (a compression bomb stops at :data:`MAX_JSON`), the memory JSON
+parsing could need (estimated from the count of JSON values, refused past :data:`MAX_VALUES`),
+nesting depth (Python's recursion limit), and the length of every name, text and list.  Anything out of shape — truncated,
+not JSON, not MTGJSON's layout, a field of the wrong type — is one :class:`SourceError` line.
+"""
+
+from __future__ import annotations
+
+import bz2
+import hashlib
+import json
+import lzma
+import os
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..errors import SourceError
+from .model import Card, CardFile, Face, Ruling
+
+__all__ = ["MAX_FILE", "MAX_JSON", "MAX_VALUES", "decompress", "parse_card_bytes", "read_card_file"]
+
+MAX_FILE = 256 * 1024 * 1024
+"""Bytes read from a card file or download (MTGJSON's AtomicCards.json.xz is about 20 MB)."""
+MAX_JSON = 512 * 1024 * 1024
+"""Bytes of JSON after decompression (the real AtomicCards.json is about 120 MB; the stand-in 31 MB)."""
+MAX_VALUES = 8_000_000
+"""JSON values (counted from commas and brackets) a file may hold: parsing costs up to ~80 bytes of memory
+per value, so this keeps reading under 1 GB.  The stand-in AtomicCards has 1.4 million."""
+LIMITS = {"name": 300, "text": 20_000, "ruling": 10_000, "field": 200, "faces": 8, "rulings": 2_000, "words": 64, "cards": 500_000}
+"""Longest real values: a 141-character name, 1,505-character ruling, 27 rulings, 5 faces; these are far above."""
+
+_DROP = frozenset({"foreignData", "legalities", "purchaseUrls", "printings", "identifiers", "leadershipSkills", "variations",
+                   "availability", "booster", "sealedProduct", "translations", "relatedCards"})
+"""Fields nobody here reads: dropped as each object is parsed, so their memory is freed at once."""
+_TEXT_FIELDS = {"manaCost": "field", "type": "field", "text": "text", "power": "field", "toughness": "field",
+                "loyalty": "field", "defense": "field", "layout": "field", "side": "field", "faceName": "name", "asciiName": "name"}
+_LIST_FIELDS = ("keywords", "supertypes", "types", "subtypes")
+_MAGIC: tuple[tuple[bytes, str], ...] = ((b"\xfd7zXZ\x00", "xz"), (b"\x1f\x8b", "gzip"), (b"BZh", "bzip2"))
+
+
+def read_card_file(path: str | os.PathLike[str]) -> CardFile:
+    """Read, decompress (by content, whatever the name says), parse and validate a local card file."""
+    shown = os.fspath(path)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise SourceError(shown, "is a directory, not a card file")
+        with p.open("rb") as fh:
+            data = fh.read(MAX_FILE + 1)
+    except FileNotFoundError:
+        raise SourceError(shown, "no such file") from None
+    except PermissionError:
+        raise SourceError(shown, "cannot read it: permission denied") from None
+    except OSError as exc:
+        raise SourceError(shown, f"cannot read it ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE:
+        raise SourceError(shown, f"too large (over {MAX_FILE // 2**20} MB) to be an MTGJSON card file")
+    return parse_card_bytes(data, shown)
+
+
+def decompress(data: bytes, name: str) -> bytes:
+    """``data`` itself, or its xz/gzip/bzip2 content; at most :data:`MAX_JSON` bytes are ever produced."""
+    kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
+    if kind is None:
+        return data
+    too_large = SourceError(name, f"decompresses to more than {MAX_JSON // 2**20} MB: not an MTGJSON card file")
+    truncated = SourceError(name, f"truncated {kind} data: the file ends before its compressed stream does")
+    out: list[bytes] = []
+    size = 0
+    try:
+        if kind == "gzip":
+            z = zlib.decompressobj(wbits=47)
+            pending = data
+            while not z.eof:
+                chunk = z.decompress(pending, MAX_JSON + 1 - size)
+                pending = z.unconsumed_tail
+                out.append(chunk)
+                size += len(chunk)
+                if size > MAX_JSON:
+                    raise too_large
+                if not chunk and not pending:
+                    raise truncated
+        else:
+            engine: Any = lzma.LZMADecompressor() if kind == "xz" else bz2.BZ2Decompressor()
+            chunk = engine.decompress(data, MAX_JSON + 1)
+            while True:
+                out.append(chunk)
+                size += len(chunk)
+                if size > MAX_JSON:
+                    raise too_large
+                if engine.eof:
+                    break
+                if engine.needs_input:
+                    raise truncated
+                chunk = engine.decompress(b"", MAX_JSON + 1 - size)
+    except (lzma.LZMAError, OSError, zlib.error, EOFError, ValueError) as exc:
+        raise SourceError(name, f"not valid {kind} data ({exc})") from None
+    return b"".join(out)
+
+
+def _strip(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    return {k: v for k, v in pairs if k not in _DROP}
+
+
+def parse_card_bytes(data: bytes, name: str) -> CardFile:
+    """Validate and read the bytes of a card file called ``name`` (for messages)."""
+    sha = hashlib.sha256(data).hexdigest()
+    raw = decompress(data, name)
+    head = raw[:1024].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head:
+        raise SourceError(name, "empty file")
+    if head[:1] == b"<":
+        raise SourceError(name, "is an HTML or XML page, not an MTGJSON card file")
+    if head[:1] != b"{":
+        raise SourceError(name, "not an MTGJSON card file (it does not start with a JSON object)")
+    values = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
+    if values > MAX_VALUES:
+        raise SourceError(name, f"holds about {values:,} JSON values (at most {MAX_VALUES:,}): too large to read safely")
+    try:
+        top = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_strip)
+    except UnicodeDecodeError as exc:
+        raise SourceError(name, f"not UTF-8 text (byte {exc.start:,})") from None
+    except json.JSONDecodeError as exc:
+        raise SourceError(name, f"not valid JSON, or truncated (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise SourceError(name, "JSON nested too deep: not an MTGJSON card file") from None
+    del raw
+    return _card_file(top, name, sha)
+
+
+class _Shape(Exception):
+    """A file out of MTGJSON's shape; becomes one SourceError line naming the card."""
+
+
+def _text(obj: dict[str, Any], field: str, limit: str, where: str, *, required: bool = False) -> str | None:
+    value = obj.get(field)
+    if value is None:
+        if required:
+            raise _Shape(f"{where}: no {field!r}")
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool) and field in ("power", "toughness", "loyalty", "defense"):
+        value = str(value)
+    if not isinstance(value, str):
+        raise _Shape(f"{where}: {field!r} is not text")
+    if len(value) > LIMITS[limit]:
+        raise _Shape(f"{where}: {field!r} is {len(value):,} characters long (at most {LIMITS[limit]:,})")
+    return value
+
+
+def _words(obj: dict[str, Any], field: str, where: str) -> tuple[str, ...]:
+    value = obj.get(field) or []
+    if not isinstance(value, list) or not all(isinstance(w, str) and len(w) <= LIMITS["field"] for w in value):
+        raise _Shape(f"{where}: {field!r} is not a list of short texts")
+    if len(value) > LIMITS["words"]:
+        raise _Shape(f"{where}: {field!r} has {len(value):,} entries (at most {LIMITS['words']})")
+    return tuple(value)
+
+
+def _rulings(obj: dict[str, Any], where: str) -> tuple[Ruling, ...]:
+    value = obj.get("rulings") or []
+    if not isinstance(value, list):
+        raise _Shape(f"{where}: 'rulings' is not a list")
+    if len(value) > LIMITS["rulings"]:
+        raise _Shape(f"{where}: {len(value):,} rulings (at most {LIMITS['rulings']:,})")
+    out = []
+    for r in value:
+        if not isinstance(r, dict):
+            raise _Shape(f"{where}: a ruling is not an object")
+        out.append(Ruling(_text(r, "date", "field", where) or "", _text(r, "text", "ruling", where, required=True) or ""))
+    return tuple(out)
+
+
+def _face(obj: Any, card_name: str, card: str) -> Face:
+    if not isinstance(obj, dict):
+        raise _Shape(f"{card}: a face is not an object")
+    name = _text(obj, "faceName", "name", card) or card_name
+    return Face(
+        name=name, mana_cost=_text(obj, "manaCost", "field", card), type_line=_text(obj, "type", "field", card) or "",
+        text=_text(obj, "text", "text", card) or "", power=_text(obj, "power", "field", card),
+        toughness=_text(obj, "toughness", "field", card), loyalty=_text(obj, "loyalty", "field", card),
+        defense=_text(obj, "defense", "field", card), layout=_text(obj, "layout", "field", card) or "normal",
+        side=_text(obj, "side", "field", card), keywords=_words(obj, "keywords", card),
+        supertypes=_words(obj, "supertypes", card), types=_words(obj, "types", card), subtypes=_words(obj, "subtypes", card),
+    )
+
+
+def _card(name: Any, faces: list[Any]) -> Card:
+    if not isinstance(name, str) or not name.strip():
+        raise _Shape("a card without a name")
+    if len(name) > LIMITS["name"]:
+        raise _Shape(f"a card name {len(name):,} characters long (at most {LIMITS['name']}): {name[:40]!r}…")
+    shown = f"card {name!r}"
+    if not isinstance(faces, list) or not faces:
+        raise _Shape(f"{shown}: no faces")
+    if len(faces) > LIMITS["faces"]:
+        raise _Shape(f"{shown}: {len(faces)} faces (at most {LIMITS['faces']})")
+    parsed = tuple(_face(f, name, shown) for f in faces)
+    # every face carries the card's rulings; keep each ruling once, in order
+    rulings = tuple(dict.fromkeys(r for f in faces for r in _rulings(f, shown)))
+    first = faces[0]
+    return Card(name=name, layout=parsed[0].layout, faces=parsed, rulings=rulings, funny=first.get("isFunny") is True,
+                ascii_name=_text(first, "asciiName", "name", shown))
+
+
+def _by_name(printings: Iterable[Any]) -> dict[str, list[Any]]:
+    """A set file's printings grouped by card name, one entry per face (the first printing of each face)."""
+    grouped: dict[str, dict[str, Any]] = {}
+    for p in printings:
+        if not isinstance(p, dict):
+            raise _Shape("a card printing is not an object")
+        name = p.get("name")
+        if not isinstance(name, str):
+            raise _Shape("a card printing without a name")
+        faces = grouped.setdefault(name, {})
+        face = p.get("faceName") if isinstance(p.get("faceName"), str) else name
+        if face not in faces or (not faces[face].get("rulings") and p.get("rulings")):
+            faces[face] = p
+    return {name: sorted(faces.values(), key=lambda f: str(f.get("side") or "")) for name, faces in grouped.items()}
+
+
+def _card_file(top: Any, name: str, sha: str) -> CardFile:
+    if not isinstance(top, dict) or not isinstance(top.get("data"), dict | list):
+        raise SourceError(name, "not an MTGJSON card file (no 'data' object)")
+    meta = top.get("meta") if isinstance(top.get("meta"), dict) else {}
+    version = meta.get("version") if isinstance(meta.get("version"), str) else None
+    date = meta.get("date") if isinstance(meta.get("date"), str) else None
+    data = top["data"]
+    try:
+        if isinstance(data, dict) and isinstance(data.get("cards"), list):
+            kind, entries = "set", _by_name(data["cards"])
+        elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
+            kind, entries = "atomic", data
+        else:
+            raise _Shape("not MTGJSON's AtomicCards layout ({name: [face, …]}) nor a set file ({cards: […]})")
+        if len(entries) > LIMITS["cards"]:
+            raise _Shape(f"{len(entries):,} card names (at most {LIMITS['cards']:,})")
+        cards = tuple(_card(n, f) for n, f in entries.items())
+    except _Shape as exc:
+        raise SourceError(name, str(exc)) from None
+    if not cards:
+        raise SourceError(name, "holds no cards")
+    return CardFile(source=name, sha256=sha, version=(version or "")[: LIMITS["field"]] or None,
+                    date=(date or "")[: LIMITS["field"]] or None, kind=kind, cards=cards)  # type: ignore[arg-type]

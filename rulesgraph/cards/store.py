@@ -1,0 +1,335 @@
+"""The card store: one SQLite file in the user data directory, built once when cards are installed.
+
+Why SQLite (the standard library's ``sqlite3``): the store is written once at install time and read
+by key at run time, so a start-up opens a file and reads nothing until a card is asked for — no JSON
+parse of 30 MB, no pickle of 24,000 records held in memory.  Indexes make a lookup by name, keyword
+or type one B-tree search; FTS5 keeps the rulings' text searchable with BM25 for the answer layer.
+
+Tables (``SCHEMA`` bumps when they change): ``meta`` (key → value: source, sha256, MTGJSON version and
+date, counts, the keyword list's fingerprint), ``cards`` (key = full name, layout, funny, ascii name),
+``faces``, ``rulings`` (and ``rulings_fts``), ``names`` (every name, face name and ASCII spelling with
+its card key, for lookup and completion), ``card_keywords`` (card, keyword, relation, category) and
+``card_types`` (card, word, kind: supertype, type or subtype).
+
+Installing writes a new file beside the old one and renames it into place: until the new store is
+complete, the old one is what every reader sees, and a failure leaves it untouched.
+
+**When the rules change** after cards were installed (a new CR adds or renames keywords), the keyword
+join records the fingerprint of the keyword list it was made with.  :meth:`CardStore.card` joins one
+card again on the fly when the caller's list differs (cheap: one card's text), and :func:`rejoin`
+rewrites the whole join table in place (about 2 s) — ``update`` calls it after installing a CR.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ..errors import RulesgraphError
+from .keywords import KeywordList, join_keywords
+from .model import Card, CardFile, CardKeyword, Face, NameEntry, Ruling
+
+__all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "store_path"]
+
+SCHEMA = 1
+_DDL = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE cards (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, layout TEXT NOT NULL, funny INTEGER NOT NULL,
+                    ascii TEXT);
+CREATE TABLE faces (card INTEGER NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, mana_cost TEXT, type_line TEXT NOT NULL,
+                    text TEXT NOT NULL, power TEXT, toughness TEXT, loyalty TEXT, defense TEXT, layout TEXT NOT NULL, side TEXT,
+                    keywords TEXT NOT NULL, supertypes TEXT NOT NULL, types TEXT NOT NULL, subtypes TEXT NOT NULL,
+                    PRIMARY KEY (card, seq)) WITHOUT ROWID;
+CREATE TABLE rulings (id INTEGER PRIMARY KEY, card INTEGER NOT NULL, date TEXT NOT NULL, text TEXT NOT NULL);
+CREATE TABLE names (name TEXT NOT NULL, card INTEGER NOT NULL, kind TEXT NOT NULL);
+CREATE TABLE card_keywords (card INTEGER NOT NULL, keyword TEXT NOT NULL, relation TEXT NOT NULL, category TEXT, seq INTEGER NOT NULL);
+CREATE TABLE card_types (card INTEGER NOT NULL, word TEXT NOT NULL, kind TEXT NOT NULL);
+"""
+_INDEXES = """
+CREATE INDEX rulings_card ON rulings (card);
+CREATE INDEX card_keywords_card ON card_keywords (card);
+CREATE INDEX card_keywords_keyword ON card_keywords (keyword COLLATE NOCASE);
+CREATE INDEX card_types_word ON card_types (word COLLATE NOCASE);
+"""
+
+
+def cards_dir() -> Path:
+    from ..store import data_dir  # the rules' store owns the data directory
+
+    return data_dir() / "cards"
+
+
+def store_path() -> Path:
+    """``<data dir>/cards/cards.sqlite``."""
+    return cards_dir() / "cards.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class StoreInfo:
+    """What the installed card data is: shown by ``versions``."""
+
+    path: Path
+    source: str
+    sha256: str
+    version: str | None
+    date: str | None
+    kind: str
+    cards: int
+    faces: int
+    rulings: int
+    keywords: str
+    """The fingerprint of the keyword list the join was made with."""
+    installed: str
+    """When (UTC, ISO)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Installed:
+    info: StoreInfo
+    status: Literal["installed", "replaced", "unchanged", "checked"]
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(json.loads(text))
+
+
+class CardStore:
+    """An open, read-only card store.  Cheap to open; every method reads what it needs."""
+
+    def __init__(self, path: Path, db: sqlite3.Connection, info: StoreInfo) -> None:
+        self.path = path
+        self._db = db
+        self.info = info
+
+    def close(self) -> None:
+        self._db.close()
+
+    def names(self) -> list[NameEntry]:
+        """Every name a card can be found by — full names, face names, ASCII spellings — with its card key,
+        in card order (about 25,000 for the full data; one query, ~20 ms)."""
+        rows = self._db.execute("SELECT n.name, c.name, n.kind FROM names n JOIN cards c ON c.id = n.card ORDER BY n.card, n.rowid")
+        return [NameEntry(name, key, kind) for name, key, kind in rows]
+
+    def iter_names(self) -> Iterator[NameEntry]:
+        yield from self.names()
+
+    def __len__(self) -> int:
+        return self.info.cards
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._id(key) is not None
+
+    def _id(self, key: str) -> int | None:
+        row = self._db.execute("SELECT id FROM cards WHERE name = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def card(self, key: str, keywords: KeywordList | None = None) -> Card | None:
+        """The card whose full name is ``key``, with faces, rulings and keywords; ``None`` if there is none.
+
+        With ``keywords`` (the loaded rules' list) differing from the one the store was joined with, the
+        card's keywords are joined again from its text, so they always match the rules in use."""
+        row = self._db.execute("SELECT id, name, layout, funny, ascii FROM cards WHERE name = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        cid, name, layout, funny, ascii_name = row
+        faces = tuple(
+            Face(n, mc, tl, tx, p, t, lo, de, la, si, _words(kw), _words(su), _words(ty), _words(sb))
+            for n, mc, tl, tx, p, t, lo, de, la, si, kw, su, ty, sb in self._db.execute(
+                "SELECT name, mana_cost, type_line, text, power, toughness, loyalty, defense, layout, side, keywords, supertypes,"
+                " types, subtypes FROM faces WHERE card = ? ORDER BY seq", (cid,))
+        )
+        rulings = tuple(Ruling(d, t) for d, t in self._db.execute("SELECT date, text FROM rulings WHERE card = ? ORDER BY id", (cid,)))
+        if keywords is not None and keywords.fingerprint != self.info.keywords:
+            joined = join_keywords(faces, [name], keywords)
+        else:
+            joined = tuple(CardKeyword(k, r, c) for k, r, c in self._db.execute(
+                "SELECT keyword, relation, category FROM card_keywords WHERE card = ? ORDER BY seq", (cid,)))
+        return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name)
+
+    def cards(self, keys: list[str], keywords: KeywordList | None = None) -> list[Card]:
+        """The cards of ``keys`` that exist, in that order."""
+        return [c for k in keys if (c := self.card(k, keywords)) is not None]
+
+    def with_keyword(self, keyword: str, *relations: str) -> list[str]:
+        """Keys of the cards joined to ``keyword`` (any case), optionally only with the given relations."""
+        rows = self._db.execute("SELECT c.name, k.relation FROM card_keywords k JOIN cards c ON c.id = k.card"
+                                " WHERE k.keyword = ? COLLATE NOCASE ORDER BY c.name", (keyword,))
+        return [n for n, r in rows if not relations or r in relations]
+
+    def with_type(self, word: str) -> list[str]:
+        """Keys of the cards with ``word`` (any case) among their supertypes, types or subtypes."""
+        rows = self._db.execute("SELECT DISTINCT c.name FROM card_types t JOIN cards c ON c.id = t.card"
+                                " WHERE t.word = ? COLLATE NOCASE ORDER BY c.name", (word,))
+        return [n for (n,) in rows]
+
+    def search_rulings(self, query: str, limit: int = 20) -> list[tuple[str, Ruling, float]]:
+        """Rulings matching an FTS5 query (words are ANDed), best first by BM25: ``(card key, ruling, score)``
+        with larger scores better.  A query FTS5 cannot parse matches nothing."""
+        words = " ".join(f'"{w}"' for w in query.replace('"', " ").split())
+        if not words:
+            return []
+        try:
+            rows = self._db.execute(
+                "SELECT c.name, r.date, r.text, -bm25(rulings_fts) FROM rulings_fts JOIN rulings r ON r.id = rulings_fts.rowid"
+                " JOIN cards c ON c.id = r.card WHERE rulings_fts MATCH ? ORDER BY bm25(rulings_fts) LIMIT ?", (words, limit)).fetchall()
+        except sqlite3.OperationalError:
+            return []
+        return [(n, Ruling(d, t), s) for n, d, t, s in rows]
+
+
+def _connect_ro(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+
+
+def _info(path: Path, db: sqlite3.Connection) -> StoreInfo:
+    meta = dict(db.execute("SELECT key, value FROM meta"))
+    if meta.get("schema") != str(SCHEMA):
+        raise RulesgraphError(f"{path}: card data from another version of rulesgraph; run 'rulesgraph update cards' again")
+    return StoreInfo(path, meta["source"], meta["sha256"], meta.get("version") or None, meta.get("date") or None, meta["kind"],
+                     int(meta["cards"]), int(meta["faces"]), int(meta["rulings"]), meta["keywords"], meta["installed"])
+
+
+def open_store(path: Path | None = None) -> CardStore | None:
+    """The installed card store, or ``None`` when no cards are installed.  A file that is not a card store
+    (damaged, from another version) is a one-line :class:`RulesgraphError`."""
+    path = path or store_path()
+    if not path.is_file():
+        return None
+    try:
+        db = _connect_ro(path)
+        return CardStore(path, db, _info(path, db))
+    except (sqlite3.Error, KeyError, ValueError) as exc:
+        raise RulesgraphError(f"{path}: not a card store ({exc}); run 'rulesgraph update cards' to install the cards again") from None
+
+
+def _rows_keywords(cid: int, card: Card, keywords: KeywordList) -> list[tuple[int, str, str, str | None, int]]:
+    return [(cid, k.name, k.relation, k.category, i) for i, k in enumerate(join_keywords(card.faces, [card.name], keywords))]
+
+
+def build(path: Path, cards: CardFile, keywords: KeywordList) -> None:
+    """Write a complete store for ``cards`` at ``path`` (a new or empty file)."""
+    db = sqlite3.connect(path)
+    try:
+        db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _DDL)
+        faces, rulings, names, kws, types = [], [], [], [], []
+        for cid, card in enumerate(cards.cards, 1):
+            seen = {card.name}
+            names.append((card.name, cid, "name"))
+            for seq, f in enumerate(card.faces):
+                faces.append((cid, seq, f.name, f.mana_cost, f.type_line, f.text, f.power, f.toughness, f.loyalty, f.defense, f.layout,
+                              f.side, json.dumps(f.keywords), json.dumps(f.supertypes), json.dumps(f.types), json.dumps(f.subtypes)))
+                if f.name not in seen:
+                    seen.add(f.name)
+                    names.append((f.name, cid, "face"))
+            if card.ascii_name and card.ascii_name not in seen:
+                names.append((card.ascii_name, cid, "ascii"))
+            rulings.extend((cid, r.date, r.text) for r in card.rulings)
+            kws.extend(_rows_keywords(cid, card, keywords))
+            for kind, words in (("supertype", card.supertypes), ("type", card.types), ("subtype", card.subtypes)):
+                types.extend((cid, w, kind) for w in words)
+        db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?)",
+                       ((cid, c.name, c.layout, int(c.funny), c.ascii_name) for cid, c in enumerate(cards.cards, 1)))
+        db.executemany("INSERT INTO faces VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", faces)
+        db.executemany("INSERT INTO rulings (card, date, text) VALUES (?, ?, ?)", rulings)
+        db.executemany("INSERT INTO names VALUES (?, ?, ?)", names)
+        db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", kws)
+        db.executemany("INSERT INTO card_types VALUES (?, ?, ?)", types)
+        db.executescript(_INDEXES)
+        db.execute("CREATE VIRTUAL TABLE rulings_fts USING fts5(text, content='rulings', content_rowid='id')")
+        db.execute("INSERT INTO rulings_fts (rowid, text) SELECT id, text FROM rulings")
+        meta = {"schema": str(SCHEMA), "source": cards.source, "sha256": cards.sha256, "version": cards.version or "",
+                "date": cards.date or "", "kind": cards.kind, "cards": str(len(cards.cards)), "faces": str(cards.faces),
+                "rulings": str(cards.rulings), "keywords": keywords.fingerprint,
+                "installed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+        db.commit()
+    finally:
+        db.close()
+
+
+def _sweep(directory: Path) -> None:
+    from ..store import sweep
+
+    sweep(directory, ".cards-*.tmp")
+
+
+def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None, dry_run: bool = False) -> Installed:
+    """Build a store for ``cards`` beside the installed one and rename it into place (atomically)."""
+    target = path or store_path()
+    current = None
+    with contextlib.suppress(RulesgraphError):
+        current = open_store(target)
+    if current is not None:
+        same = current.info.sha256 == cards.sha256 and current.info.keywords == keywords.fingerprint
+        current.close()
+        if same and not dry_run:
+            info = open_store(target)
+            assert info is not None
+            info.close()
+            return Installed(info.info, "unchanged")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _sweep(target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".tmp", dir=target.parent)
+        os.close(fd)  # SQLite takes an empty file as an empty database
+    except OSError as exc:
+        raise RulesgraphError(f"cannot install cards into {target.parent}: {exc.strerror or exc}") from None
+    try:
+        build(Path(tmp), cards, keywords)
+        if dry_run:
+            store = open_store(Path(tmp))
+            assert store is not None
+            info = store.info
+            store.close()
+            return Installed(StoreInfo(target, *_fields(info)[1:]), "checked")
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as exc:
+        raise RulesgraphError(f"cannot install cards into {target.parent}: {getattr(exc, 'strerror', None) or exc}") from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    store = open_store(target)
+    assert store is not None
+    store.close()
+    return Installed(store.info, "replaced" if current is not None else "installed")
+
+
+def _fields(info: StoreInfo) -> tuple[object, ...]:
+    return tuple(getattr(info, f) for f in StoreInfo.__dataclass_fields__)
+
+
+def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
+    """Join every installed card to ``keywords`` again (after the rules changed); ``False`` when nothing
+    needed doing (no cards, or already joined with this list).  Written in one transaction."""
+    target = path or store_path()
+    store = open_store(target)
+    if store is None:
+        return False
+    store.close()
+    if store.info.keywords == keywords.fingerprint:
+        return False
+    db = sqlite3.connect(target)
+    try:
+        rows = []
+        for cid, name in db.execute("SELECT id, name FROM cards").fetchall():
+            faces = tuple(Face(n, None, "", t, keywords=_words(k)) for n, t, k in
+                          db.execute("SELECT name, text, keywords FROM faces WHERE card = ? ORDER BY seq", (cid,)))
+            rows.extend((cid, k.name, k.relation, k.category, i) for i, k in enumerate(join_keywords(faces, [name], keywords)))
+        with db:
+            db.execute("DELETE FROM card_keywords")
+            db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", rows)
+            db.execute("UPDATE meta SET value = ? WHERE key = 'keywords'", (keywords.fingerprint,))
+    except sqlite3.Error as exc:
+        raise RulesgraphError(f"{target}: cannot update the card data's keywords ({exc})") from None
+    finally:
+        db.close()
+    return True
