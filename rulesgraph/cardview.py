@@ -1,0 +1,142 @@
+"""Cards joined to the loaded rules: each keyword with its defining rule, each word of the type line with
+the rules its glossary entry points to (Aura → 303.4, Saga → 714, Equipment → 301.5), and the rules
+graph's keyword list the card store joins cards with.  Pure functions of a Rulebook and a card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .cards.keywords import KeywordList
+from .cards.model import Card
+from .corpus import Rulebook
+from .ids import glossary_id, keyword_id
+from .link import current_keyword, defining_rule, targets
+from .parse.numbers import sort_key
+from .text import fold
+
+__all__ = ["CardView", "Linked", "card_json", "card_view", "keyword_list"]
+
+
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """A word of the card (a keyword, a type) and the rules it runs on."""
+
+    name: str
+    relation: str
+    """For keywords, how the card uses it (``has``, ``grants``, ``action``, ``mentions``); for type-line
+    words, ``supertype``, ``type`` or ``subtype``."""
+    rules: tuple[str, ...]
+    """CR numbers (node ids), the defining rule first; empty when the loaded rules have none."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    card: Card
+    keywords: tuple[Linked, ...]
+    types: tuple[Linked, ...]
+
+
+def _shares_stem(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    m = difflib.SequenceMatcher(None, a, b).find_longest_match(0, len(a), 0, len(b))
+    return m.size >= 4
+
+
+def keyword_list(book: Rulebook) -> KeywordList:
+    """Every keyword of the graph — ``(name, category, current name)`` — plus the variants its glossary
+    ties to one (``Megamorph`` → Morph, ``Multikicker`` → Kicker, ``Swampwalk`` → Landwalk): a glossary
+    term that is not a keyword itself, whose redirect or first cited rule leads to a keyword sharing part
+    of its name."""
+    g = book.graph
+    out: list[tuple[str, str | None, str]] = []
+    for node, data in g.nodes(data=True):
+        if data["kind"] == "keyword":
+            current = g.nodes[current_keyword(g, node)]
+            out.append((str(data["label"]), current.get("category") or data.get("category"), str(current["label"])))
+    for node, data in g.nodes(data=True):
+        if data["kind"] != "glossary" or keyword_id(str(data["label"])) in g:
+            continue
+        term = str(data["label"])
+        redirect = data.get("redirect")
+        if redirect and keyword_id(str(redirect)) in g:
+            kw: str | None = keyword_id(str(redirect))
+        else:
+            cited = targets(g, node, "cites")
+            kw = next((k for k in (targets(g, cited[0], "defines") if cited else []) if g.nodes[k]["kind"] == "keyword"), None)
+        if kw and _shares_stem(term, str(g.nodes[kw]["label"])):
+            current = g.nodes[current_keyword(g, kw)]
+            out.append((term, current.get("category"), str(current["label"])))
+    return KeywordList.of(out)
+
+
+def _keyword_rules(book: Rulebook, name: str) -> tuple[str, ...]:
+    g = book.graph
+    node = keyword_id(name)
+    if node not in g:
+        return ()
+    rule = defining_rule(g, current_keyword(g, node))
+    return (rule,) if rule else ()
+
+
+_NAMED_TYPE = re.compile(r"\b(?:sub|spell |super)?types? “([^”]{1,40}?)[.,]?”")
+_TYPE_RULES: dict[int, dict[str, list[str]]] = {}
+
+
+def _type_index(book: Rulebook) -> dict[str, list[str]]:
+    """Folded type word → the CR rules that name it as a type (``Some enchantments have the subtype “Aura.”``),
+    built once per loaded graph."""
+    g = book.graph
+    key = id(g)
+    if key not in _TYPE_RULES:
+        index: dict[str, list[str]] = {}
+        for node, data in g.nodes(data=True):
+            if data.get("numbering") == "cr" and "type" in (data.get("text") or ""):
+                for m in _NAMED_TYPE.finditer(data["text"]):
+                    index.setdefault(fold(m.group(1)), []).append(node)
+        _TYPE_RULES.clear()  # one graph at a time is loaded
+        _TYPE_RULES[key] = {w: sorted(set(r), key=sort_key) for w, r in index.items()}
+    return _TYPE_RULES[key]
+
+
+def _type_rules(book: Rulebook, word: str) -> tuple[str, ...]:
+    """The CR rules a type-line word runs on: the rule naming it as a type and what that rule cites
+    (Saga → 303.5, 714), else what its glossary entry cites (Creature → 302)."""
+    g = book.graph
+    named = _type_index(book).get(fold(word), [])[:1]
+    if named:
+        cited = [t for t in targets(g, named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
+        return tuple(dict.fromkeys([named[0], *sorted(cited, key=sort_key)]))
+    node = glossary_id(word)
+    if node not in g:
+        return ()
+    if g.nodes[node].get("redirect"):
+        node = next(iter(targets(g, node, "see_also")), node)
+    rules = [t for t in targets(g, node, "cites") if g.nodes[t].get("numbering") == "cr"]
+    return tuple(sorted(dict.fromkeys(rules), key=sort_key))
+
+
+def card_view(book: Rulebook, card: Card) -> CardView:
+    """``card`` with its keywords and type-line words linked to the loaded rules."""
+    keywords = tuple(Linked(k.name, k.relation, _keyword_rules(book, k.name)) for k in card.keywords if k.relation != "mentions")
+    words = [(w, "supertype") for w in card.supertypes] + [(w, "type") for w in card.types] + [(w, "subtype") for w in card.subtypes]
+    types = tuple(Linked(w, kind, _type_rules(book, w)) for w, kind in words)
+    return CardView(card, keywords, types)
+
+
+def card_json(view: CardView) -> dict[str, Any]:
+    """``rulesgraph card --json``: the card, its faces and rulings, its keywords and type words with their rules."""
+    c = view.card
+    return {
+        "name": c.name, "layout": c.layout, "funny": c.funny,
+        "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line, "text": f.text, "power": f.power,
+                   "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense, "layout": f.layout, "side": f.side,
+                   "keywords": list(f.keywords), "supertypes": list(f.supertypes), "types": list(f.types),
+                   "subtypes": list(f.subtypes)} for f in c.faces],
+        "keywords": [{"name": k.name, "relation": k.relation, "rules": list(k.rules)} for k in view.keywords],
+        "types": [{"name": t.name, "kind": t.relation, "rules": list(t.rules)} for t in view.types],
+        "rulings": [{"date": r.date, "text": r.text} for r in c.rulings],
+    }

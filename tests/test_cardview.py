@@ -1,0 +1,44 @@
+"""rulesgraph.cardview: cards joined to the loaded rules — keywords to their defining rules, type-line words
+to the rules that name them, the graph's keyword list with its glossary variants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesgraph import Rulebook
+from rulesgraph.cards.store import open_store
+from rulesgraph.cardview import card_json, card_view, keyword_list
+
+
+def _view(book: Rulebook, path: Path, name: str):  # type: ignore[no-untyped-def]
+    store = open_store(path)
+    assert store is not None
+    card = store.card(name, keyword_list(book))
+    assert card is not None
+    return card_view(book, card)
+
+
+def test_keyword_list_has_renames_and_glossary_variants(full_book: Rulebook) -> None:
+    entries = {name: current for name, _, current in keyword_list(full_book).entries}
+    assert entries["Persist"] == "Persist" and entries["Totem armor"] == "Umbra Armor"
+    assert entries["Megamorph"] == "Morph" and entries["Swampwalk"] == "Landwalk" and entries["Multikicker"] == "Kicker"
+
+
+def test_kitchen_finks(full_book: Rulebook, full_cards: Path) -> None:
+    view = _view(full_book, full_cards, "Kitchen Finks")
+    assert [(k.name, k.relation, k.rules) for k in view.keywords] == [("Persist", "has", ("702.79",))]
+    out = card_json(view)
+    assert len(out["rulings"]) == 7 and out["faces"][0]["text"].startswith("When Kitchen Finks enters")
+    assert {"name": "Creature", "kind": "type", "rules": ["302"]} in out["types"]
+
+
+def test_granted_keywords_and_type_rules(full_book: Rulebook, full_cards: Path) -> None:
+    memorial = _view(full_book, full_cards, "Akroma's Memorial")
+    granted = {k.name: k.rules for k in memorial.keywords if k.relation == "grants"}
+    assert granted == {"Flying": ("702.9",), "First Strike": ("702.7",), "Vigilance": ("702.20",), "Trample": ("702.19",),
+                       "Haste": ("702.10",), "Protection": ("702.16",)}
+    assert _view(full_book, full_cards, "Stuffy Doll").keywords[0].rules == ("702.12",)
+    types = {t.name: t.rules for t in _view(full_book, full_cards, "Rancor").types}
+    assert types["Aura"][0] == "303.4"
+    assert "301.5" in {r for t in _view(full_book, full_cards, "Bonesplitter").types for r in t.rules}
+    assert "714" in {r for t in _view(full_book, full_cards, "The Eldest Reborn").types for r in t.rules}
