@@ -1,8 +1,10 @@
-"""``rulesgraph update``: download (or take from a file) the current Comprehensive Rules and install them."""
+"""``rulesgraph update [rules|cards]``: download (or take from a file) the current Comprehensive Rules and
+MTGJSON's card data, and install them.  With no argument both are brought up to date."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -10,15 +12,14 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 from rich.text import Text
 
-from rulesgraph import store
+from rulesgraph import cards, store
 from rulesgraph.update import DEFAULT_URL, TIMEOUT
 from rulesgraph.update import Progress as ProgressCallback
-from rulesgraph.update import update as download_and_install
 
 from .context import Context
 from .safe import visible
 
-HELP = "install the current Comprehensive Rules from Wizards' rules page (or a file) into the user data directory"
+HELP = "install the current Comprehensive Rules (from Wizards' rules page) and card data (from MTGJSON), or a file"
 
 _SAID = {
     "installed": "installed",
@@ -26,39 +27,68 @@ _SAID = {
     "unchanged": "already installed, unchanged:",
     "checked": "checked",
 }
+_CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    p = sub.add_parser("update", help=HELP, description=HELP + ". The file is validated (it parses, has an effective "
-                       "date, at least 1,000 rules and a glossary) before anything is installed.")
-    p.add_argument("--url", default=DEFAULT_URL, help=f"the rules page to find the TXT link on, or a .txt address (default: {DEFAULT_URL})")
-    p.add_argument("--file", metavar="PATH", help="install this CR file instead of downloading")
+    p = sub.add_parser("update", help=HELP, description=HELP + ". Rules are validated (they parse, have an effective "
+                       "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
+                       "read in full, before anything is installed; what was installed stays until then.")
+    p.add_argument("what", nargs="?", choices=("rules", "cards"),
+                   help="only the rules, or only the cards (default: both; with --file, what the file is)")
+    p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
+                   f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
+                   f"{cards.DEFAULT_URL})")
+    p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, or an MTGJSON "
+                   "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file")
     p.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
                    help=f"give up when the server sends nothing for this long (default: {TIMEOUT:g})")
     return p
 
 
 @contextmanager
-def _progress_bar(ctx: Context) -> Iterator[ProgressCallback | None]:
+def _progress_bar(ctx: Context, what: str = "rules") -> Iterator[ProgressCallback | None]:
     """A rich progress bar on stderr when it is a terminal; no callback otherwise."""
     if ctx.opt("plain") or not ctx.stderr.isatty():
         yield None
         return
-    bar = Progress(TextColumn("downloading"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
+    bar = Progress(TextColumn(f"downloading {what}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
                    console=Console(file=ctx.stderr), transient=True)
-    task = bar.add_task("rules", total=None)
+    task = bar.add_task(what, total=None)
     with bar:
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def run(ctx: Context) -> int:
+@contextmanager
+def _working(ctx: Context, what: str) -> Iterator[None]:
+    """A spinner on stderr while a long step runs (terminal only)."""
+    if ctx.opt("plain") or not ctx.stderr.isatty():
+        yield
+        return
+    with Console(file=ctx.stderr).status(what):
+        yield
+
+
+def _targets(args: argparse.Namespace) -> tuple[str, ...]:
+    if args.what:
+        return (args.what,)
+    if args.file:
+        return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
+    if args.url:
+        return ("cards",) if args.url.lower().split("?")[0].endswith(_CARD_FILE) else ("rules",)
+    return ("rules", "cards")
+
+
+def _rules(ctx: Context) -> None:
+    from rulesgraph.update import update as download_and_install
+
     args = ctx.args
     link = None
     if args.file:
         result = store.install_file(args.file)
     else:
-        with _progress_bar(ctx) as progress:
-            updated = download_and_install(args.url, timeout=args.timeout, progress=progress)
+        with _progress_bar(ctx, "rules") as progress:
+            updated = download_and_install(args.url or DEFAULT_URL, timeout=args.timeout, progress=progress)
         result, link = updated.installed, updated.link
     line = (f"{_SAID[result.status]} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
             f"{result.subrules:,} subrules, {result.glossary:,} glossary entries): {result.path}")
@@ -66,4 +96,49 @@ def run(ctx: Context) -> int:
     console.print(Text(visible(line, newlines=False)))
     if link:  # read from a web page: whatever it says is printed as symbols, never as escape sequences
         console.print(Text(visible(f"from {link}", newlines=False)))
+    if result.status in ("installed", "replaced"):
+        _rejoin(ctx)
+
+
+def _rejoin(ctx: Context) -> None:
+    """New rules may name keywords differently: join the installed cards to them again."""
+    from rulesgraph.cards.store import rejoin
+    from rulesgraph.cardview import keyword_list
+
+    ctx.reset_book()
+    rejoin(keyword_list(ctx.book()))
+
+
+def cards_url(ctx: Context) -> str:
+    """``--url``, else ``$RULESGRAPH_CARDS_URL``, else the config's ``cards_url``."""
+    return ctx.args.url or os.environ.get(cards.URL_ENV) or ctx.config().cards_url
+
+
+def _cards(ctx: Context) -> None:
+    from rulesgraph.cards import store as card_store
+    from rulesgraph.cards.fetch import download
+    from rulesgraph.cards.read import read_card_file
+    from rulesgraph.cardview import keyword_list
+
+    args = ctx.args
+    url = None
+    if args.file:
+        with _working(ctx, "reading the card file…"):
+            card_file = read_card_file(args.file)
+    else:
+        url = cards_url(ctx)
+        with _progress_bar(ctx, "cards") as progress:
+            card_file = download(url, timeout=args.timeout, progress=progress)
+    with _working(ctx, f"installing {len(card_file.cards):,} cards…"):
+        result = card_store.install(card_file, keyword_list(ctx.book()))
+    info = result.info
+    build = f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
+    line = (f"{_SAID[result.status]} {build} ({info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings) "
+            f"from {info.source}: {info.path}")
+    ctx.console().print(Text(visible(line, newlines=False)))
+
+
+def run(ctx: Context) -> int:
+    for what in _targets(ctx.args):
+        _rules(ctx) if what == "rules" else _cards(ctx)
     return 0

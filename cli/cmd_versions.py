@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -12,7 +13,10 @@ from rulesgraph import store
 from .context import Context
 from .safe import visible
 
-HELP = "list the installed Comprehensive Rules versions (by effective date)"
+if TYPE_CHECKING:
+    from rulesgraph.cards.store import StoreInfo
+
+HELP = "list the installed Comprehensive Rules versions (by effective date) and the installed card data"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
@@ -21,17 +25,37 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     return p
 
 
+def _cards_json(info: StoreInfo | None) -> dict[str, object] | None:
+    if info is None:
+        return None
+    return {"path": str(info.path), "source": info.source, "version": info.version, "date": info.date, "cards": info.cards,
+            "faces": info.faces, "rulings": info.rulings, "sha256": info.sha256, "installed": info.installed}
+
+
+def _cards_line(info: StoreInfo | None) -> str:
+    from rulesgraph.cards.store import cards_dir
+
+    if info is None:
+        return f"no card data installed in {cards_dir()}; 'rulesgraph update cards' installs MTGJSON's"
+    build = f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
+    return (f"cards: {build}, {info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings "
+            f"(from {info.source}, installed {info.installed}): {info.path}")
+
+
 def run(ctx: Context) -> int:
     versions = store.installed()
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
+    card_store = ctx.cards()
+    info = card_store.info if card_store else None
     if ctx.args.json:
         ctx.json({"directory": str(store.rules_dir()), "default": chosen,
-                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions]})
+                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions], "cards": _cards_json(info)})
         return 0
     console = ctx.console()
     if not versions:
         where = visible(str(store.rules_dir()))
         console.print(Text(f"no Comprehensive Rules installed in {where}; 'rulesgraph update' installs the current ones"))
+        console.print(Text(visible(_cards_line(info))))
         return 0
     table = Table.grid(padding=(0, 2), pad_edge=False)
     for v in versions:
@@ -39,4 +63,5 @@ def run(ctx: Context) -> int:
         table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
     console.print(Text(visible(f"{len(versions)} installed in {store.rules_dir()}:")))
     console.print(table)
+    console.print(Text(visible(_cards_line(info))))
     return 0

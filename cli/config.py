@@ -13,6 +13,7 @@ from typing import Any
 import platformdirs
 
 from rulesgraph import RulesgraphError
+from rulesgraph.cards import DEFAULT_URL as CARDS_URL
 
 __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
 
@@ -35,6 +36,8 @@ class Config:
     """Page output taller than the terminal."""
     citations: int = 5
     """How many citations an answer shows (``-k``)."""
+    cards_url: str = CARDS_URL
+    """Where ``update cards`` downloads MTGJSON's AtomicCards from (``$RULESGRAPH_CARDS_URL`` overrides it)."""
 
     def with_overrides(self, **changes: Any) -> Config:
         """A copy with the given settings replaced; ``None`` values leave a setting alone."""
@@ -70,6 +73,8 @@ def validate(values: dict[str, Any], where: str) -> Config:
             raise RulesgraphError(f"{where}: {key} must be {'true or false' if expected is bool else expected.__name__}, not {value!r}")
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
+    if "cards_url" in values and not values["cards_url"].lower().startswith(("http://", "https://")):
+        raise RulesgraphError(f"{where}: cards_url must be an http:// or https:// address, not {values['cards_url']!r}")
     if "url_template" in values:
         _check_template(values["url_template"], where)
     return Config(**values)

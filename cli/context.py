@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from rich.console import Console
 
@@ -21,6 +21,9 @@ from .config import Config, load_config, validate
 from .output import TrimmedWriter, show
 from .render import RenderOptions
 from .safe import json_line, visible
+
+if TYPE_CHECKING:
+    from rulesgraph.cards.store import CardStore
 
 __all__ = ["Context", "add_global_options"]
 
@@ -55,6 +58,7 @@ class Context:
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
     _book: Rulebook | None = None
     _config: Config | None = None
+    _cards: CardStore | Literal[False] | None = None
 
     def opt(self, name: str, default: Any = None) -> Any:
         value = getattr(self.args, name, None)
@@ -113,6 +117,18 @@ class Context:
             for notice in self._book.notices:
                 self.note(notice)
         return self._book
+
+    def reset_book(self) -> None:
+        """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""
+        self._book = None
+
+    def cards(self) -> CardStore | None:
+        """The installed card store, opened once (``None`` without card data; a damaged store is one line, exit 2)."""
+        if self._cards is None:
+            from rulesgraph.cards.store import open_store
+
+            self._cards = open_store() or False
+        return self._cards or None
 
     def note(self, message: str) -> None:
         """One line on stderr; paths and words the user gave are in it, so escape sequences are made visible."""

@@ -1,0 +1,188 @@
+"""`update cards` against a local server on 127.0.0.1: success with progress, and every failure — checksum
+mismatch, truncated xz, a dropped connection, HTML instead of data, 404, a stalling server, a process killed
+mid-download — is one line and exit 2 with the installed cards untouched.  Nothing here touches the internet."""
+
+from __future__ import annotations
+
+import hashlib
+import lzma
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import RulesgraphError
+from rulesgraph.cards import URL_ENV
+from rulesgraph.cards.fetch import checksum_url, download
+from rulesgraph.cards.store import open_store, store_path
+from rulesgraph_cli import cmd_update
+from rulesgraph_cli.main import build_parser, main
+
+from .minicards import CARDS, atomic, encode
+from .test_faults import FORK
+from .test_update import Route, Server, server  # noqa: F401  (the fixture)
+
+PATH = "/api/v5/AtomicCards.json.xz"
+BODY = encode(atomic(), "xz")
+OLD = encode(atomic({"Mossback Elder": CARDS["Mossback Elder"]}), "xz")
+
+
+def _sha(data: bytes) -> bytes:
+    return f"{hashlib.sha256(data).hexdigest()}  AtomicCards.json.xz\n".encode()
+
+
+@pytest.fixture
+def cards_site(server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Server:  # noqa: F811
+    """The card file and its checksum, served; a data dir of the test's own with one older card set installed."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    server.routes[PATH] = Route(BODY, content_type="application/x-xz")
+    server.routes[PATH + ".sha256"] = Route(_sha(BODY))
+    monkeypatch.setenv(URL_ENV, server.url(PATH))
+    old = tmp_path / "old.json.xz"
+    old.write_bytes(OLD)
+    assert main(["update", "cards", "--file", str(old)]) == 0
+    return server
+
+
+def _installed() -> int:
+    store = open_store()
+    assert store is not None
+    return store.info.cards
+
+
+def test_download_success(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["update", "cards", "--timeout", "5"]) == 0
+    assert f"({len(CARDS)} card names, 7 faces, 3 rulings) from AtomicCards.json.xz" in capsys.readouterr().out
+    assert _installed() == len(CARDS) and cards_site.hits[-2:] == [PATH + ".sha256", PATH]
+    seen: list[tuple[int, int | None]] = []
+    assert len(download(cards_site.url(PATH), timeout=5, progress=lambda d, t: seen.append((d, t))).cards) == len(CARDS)
+    assert seen[-1] == (len(BODY), len(BODY))
+
+
+def test_config_key_and_flag_give_the_address(cards_site: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(URL_ENV)
+    config = tmp_path / "config.toml"
+    config.write_text(f'cards_url = "{cards_site.url(PATH)}"\n')
+    assert main(["--config", str(config), "update", "cards", "--timeout", "5"]) == 0 and _installed() == len(CARDS)
+    config.write_text('cards_url = "ftp://example.com/x"\n')
+    assert main(["--config", str(config), "update", "cards"]) == 2
+
+
+def _fails(capsys: pytest.CaptureFixture[str], message: str, *extra: str) -> None:
+    before = store_path().read_bytes()
+    capsys.readouterr()
+    assert main(["update", "cards", "--timeout", "1", *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+    assert store_path().read_bytes() == before and _installed() == 1
+    assert [p.name for p in store_path().parent.iterdir()] == ["cards.sqlite"]
+
+
+def test_checksum_mismatch(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    cards_site.routes[PATH + ".sha256"] = Route(_sha(OLD))
+    _fails(capsys, "checksum mismatch")
+
+
+def test_truncated_xz_with_a_matching_checksum(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    cut = lzma.compress(encode(atomic()))[:-30]
+    cards_site.routes[PATH] = Route(cut)
+    cards_site.routes[PATH + ".sha256"] = Route(_sha(cut))
+    _fails(capsys, "truncated xz data")
+
+
+def test_connection_dropped(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    cards_site.routes[PATH] = Route(BODY, length=len(BODY) + 1000)
+    _fails(capsys, "download truncated")
+
+
+def test_html_instead_of_data(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    page = b"<!doctype html><html><body>Maintenance</body></html>"
+    cards_site.routes[PATH] = Route(page, content_type="text/html")
+    cards_site.routes[PATH + ".sha256"] = Route(_sha(page))
+    _fails(capsys, "got an HTML page instead of the card data")
+
+
+def test_404(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    del cards_site.routes[PATH]
+    _fails(capsys, "HTTP 404")
+    del cards_site.routes[PATH + ".sha256"]
+    _fails(capsys, "HTTP 404")
+
+
+def test_no_checksum_published(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    cards_site.routes[PATH + ".sha256"] = Route(b"<html>nothing here</html>")
+    _fails(capsys, "not a SHA-256 checksum file")
+
+
+def test_stalling_server_times_out(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    cards_site.routes[PATH] = Route(BODY, stall=5)
+    _fails(capsys, "timed out")
+
+
+def test_targets_of_a_bare_update() -> None:
+    parse = build_parser().parse_args
+    assert cmd_update._targets(parse(["update"])) == ("rules", "cards")
+    assert cmd_update._targets(parse(["update", "cards"])) == ("cards",)
+    assert cmd_update._targets(parse(["update", "--file", "x.json.bz2"])) == ("cards",)
+    assert cmd_update._targets(parse(["update", "--file", "cr.txt"])) == ("rules",)
+    assert cmd_update._targets(parse(["update", "--url", "https://x/rules"])) == ("rules",)
+    assert checksum_url("https://x/a.json.xz?v=1") == "https://x/a.json.xz.sha256?v=1"
+
+
+class _Stalling(BaseHTTPRequestHandler):
+    half_sent = threading.Event()
+    release = threading.Event()
+
+    def do_GET(self) -> None:
+        body = _sha(BODY) if self.path.endswith(".sha256") else BODY
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if body is BODY:
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.half_sent.set()
+            self.release.wait(30)
+        else:
+            self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def stalling() -> Iterator[str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Stalling)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    _Stalling.half_sent.clear()
+    _Stalling.release.clear()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}{PATH}"
+    finally:
+        _Stalling.release.set()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_killed_mid_download_keeps_the_installed_cards(cards_site: Server, stalling: str) -> None:
+    before = store_path().read_bytes()
+    child = FORK.Process(target=main, args=(["update", "cards", "--url", stalling, "--timeout", "20"],))
+    child.start()
+    assert _Stalling.half_sent.wait(30), "the download never started"
+    time.sleep(0.2)
+    os.kill(child.pid, signal.SIGKILL)
+    child.join(10)
+    assert child.exitcode == -signal.SIGKILL
+    assert store_path().read_bytes() == before and _installed() == 1
+
+
+def test_download_errors_are_rulesgraph_errors(cards_site: Server) -> None:
+    with pytest.raises(RulesgraphError, match="HTTP 404"):
+        download(cards_site.url("/nothing.json.xz"), timeout=2)

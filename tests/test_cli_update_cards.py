@@ -1,0 +1,62 @@
+"""`update cards --file`, `update --file CARDS.json`, `versions` with card data: counts printed, bad files
+refused with one line and exit 2, the installed cards kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesgraph.cards.store import open_store, store_path
+from rulesgraph_cli.main import main
+
+from .conftest import CARDS_XZ, M21, require_cards
+from .minicards import CARDS, atomic, encode
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+
+
+def _write(tmp_path: Path, name: str, data: bytes) -> Path:
+    p = tmp_path / name
+    p.write_bytes(data)
+    return p
+
+
+def test_update_cards_file_then_versions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = _write(tmp_path, "AtomicCards.json.gz", encode(atomic(), "gz"))
+    assert main(["update", "cards", "--file", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert f"installed MTGJSON 5.9.0+20990101 of 2099-01-01 ({len(CARDS)} card names, 7 faces, 3 rulings)" in out
+    assert main(["update", "--file", str(good)]) == 0  # a .json* file is card data
+    assert "already installed, unchanged: MTGJSON" in capsys.readouterr().out
+    assert main(["versions"]) == 0 and f"{len(CARDS)} card names" in capsys.readouterr().out
+    assert main(["versions", "--json"]) == 0 and json.loads(capsys.readouterr().out)["cards"]["rulings"] == 3
+
+
+@pytest.mark.parametrize("data", [b"{not json", b"<html><body>oops</body></html>", b'{"data": {"x": 1}}', b"\xfd7zXZ\x00\x00"])
+def test_bad_card_file_keeps_the_installed_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes) -> None:
+    good = _write(tmp_path, "good.json", encode(atomic()))
+    assert main(["update", "cards", "--file", str(good)]) == 0
+    before = store_path().read_bytes()
+    capsys.readouterr()
+    bad = _write(tmp_path, "bad.json.xz", data)
+    assert main(["update", "cards", "--file", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("rulesgraph: error: ") and "Traceback" not in err
+    assert store_path().read_bytes() == before
+
+
+def test_update_cards_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["update", "cards", "--file", "/nonexistent/cards.json"]) == 2
+    assert "no such file" in capsys.readouterr().err and open_store() is None
+
+
+def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
+    assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(CARDS_XZ))]) == 0
+    assert "(23,711 card names, 24,157 faces, 45,058 rulings)" in capsys.readouterr().out
+    assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21))]) == 0
+    assert "replaced the installed copy of MTGJSON 5.1.0+20210718 of 2021-07-18 (285 card names" in capsys.readouterr().out
