@@ -38,7 +38,9 @@ def test_rule_level_hits() -> None:
 
 def test_every_question_set_is_well_formed(full_book: Rulebook) -> None:
     """Every benchmark line parses, asks something, and expects only rules that exist in the 2026 CR
-    (a rule that does not exist could never be hit, and would quietly lower the figures)."""
+    (a rule that does not exist could never be hit, and would quietly lower the figures).  A question the
+    rules do not cover (``"in_rules": false``) expects none; a card-recognition line (``mentions``) expects
+    its labelled spans to be where it says."""
     files = sorted((BENCH / "questions").glob("*.jsonl"))
     assert len(files) >= 8
     for path in files:
@@ -47,7 +49,12 @@ def test_every_question_set_is_well_formed(full_book: Rulebook) -> None:
             for turn in row.get("turns", [row]):
                 where = f"{path.name}:{n}"
                 assert isinstance(turn["question"], str) and turn["question"].strip(), where
-                assert turn["expected_rules"], where
+                if "mentions" in turn:
+                    for span in [*turn["mentions"], *turn.get("not_cards", [])]:
+                        start = span["start"]
+                        assert turn["question"][start : start + len(span["text"])] == span["text"], f"{where}: {span}"
+                    continue
+                assert bool(turn["expected_rules"]) == turn.get("in_rules", True), where
                 for rule in turn["expected_rules"]:
                     assert full_book.graph.nodes.get(rule, {}).get("kind") in ("rule", "subrule", "section"), f"{where}: {rule}"
 
