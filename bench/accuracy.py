@@ -27,6 +27,8 @@ from rulesgraph.parse.numbers import level_of, parent_of
 from rulesgraph.text import fold
 
 QUESTIONS = ROOT / "bench" / "questions"
+SCOPE_EXAMPLES = ROOT / "tests" / "fixtures" / "scope_examples.txt"
+"""The examples rulesgraph/scope.py was developed on; ``bench/questions/scope.jsonl`` is a blind set, only measured."""
 DEPTH = 10
 
 
@@ -143,6 +145,43 @@ def seeds_only(paths: list[Path]) -> None:
                 ("measure", "value", "target")))
 
 
+def scope_rows(path: Path) -> list[tuple[str, bool]]:
+    """``(question, in the rules?)`` of a scope set: JSON Lines with ``in_rules`` (or ``in_scope``) true or false, or
+    ``scope`` ``"in"``/``"out"``; or our development examples (``in | …`` and ``out TOPIC | …`` lines)."""
+    if path.suffix == ".txt":
+        lines = [line.split(" | ", 1) for line in path.read_text(encoding="utf-8").splitlines() if " | " in line and line[0] != "#"]
+        return [(q, head == "in") for head, q in lines]
+    out = []
+    for row in read(path):
+        flag = row.get("in_rules", row.get("in_scope"))
+        out.append((row["question"], flag if isinstance(flag, bool) else row.get("scope") == "in"))
+    return out
+
+
+def table_note(paths: list[Path]) -> str:
+    said = {"scope": "scope.jsonl: written blind, only measured",
+            "scope_examples": "scope_examples: the examples the cues were developed on"}
+    return "; ".join(said.get(p.stem, p.stem) for p in paths) + "\n"
+
+
+def scope_table(book, paths: list[Path], rules_sets: list[Path]) -> str:  # type: ignore[no-untyped-def]
+    """Questions the Comprehensive Rules don't cover: how many are recognised (answered "not in the rules"), and how
+    many rules questions are wrongly refused, per scope set and over every question of the rules sets."""
+    rows = []
+    for path in paths:
+        pairs = scope_rows(path)
+        refused = [not ask(book, q).in_rules for q, _ in pairs]
+        outside = [r for (_, inside), r in zip(pairs, refused, strict=True) if not inside]
+        inside = [r for (_, inside), r in zip(pairs, refused, strict=True) if inside]
+        rows.append((f"{path.stem} ({len(outside)} out, {len(inside)} in)", f"{sum(outside)} of {len(outside)}",
+                     pct(sum(outside) / len(outside)) if outside else "—", f"{sum(inside)} of {len(inside)}",
+                     pct(sum(inside) / len(inside)) if inside else "—"))
+    questions = [r["question"] for p in rules_sets for r in read(p)]
+    wrong = sum(not ask(book, q).in_rules for q in questions)
+    rows.append((f"the rules sets ({len(questions)} in)", "—", "—", f"{wrong} of {len(questions)}", pct(wrong / len(questions))))
+    return table(rows, ("set", "out of scope recognised", "rate", "in scope refused", "rate"))
+
+
 SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3")
 """The default sets, in the order of the table (see bench/questions/README.md)."""
 
@@ -167,6 +206,10 @@ def main() -> None:
     print(table(rows, ("set", "metric", "rulesgraph", "BM25 baseline")))
     print("\nconfidence: does 'high' (≥ 0.7) mean the deciding rule is in the top three?\n")
     print(table(confidence, ("set", "shown high", "hit@3 when high", "hit@3 otherwise", "AUC")))
+    scope = [p for p in (QUESTIONS / "scope.jsonl", SCOPE_EXAMPLES) if p.is_file()]
+    print("\nquestions the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other games):\n")
+    print(table_note(scope))
+    print(scope_table(book, scope, paths))
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def failed(question: str, message: str) -> dict[str, Any]:
     """The JSON line for a question that could not be asked: the answer's keys, no citations, the reason in ``why``."""
     return {"question": question, "answer": None, "citations": [], "keywords": [], "confidence": 0.0, "why": [message],
-            "alternatives": []}
+            "alternatives": [], "in_rules": True}
 
 
 def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None) -> Any:
@@ -109,4 +109,4 @@ def run(ctx: Context) -> int:
     else:
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)
-    return 0 if answer.citations else 1
+    return 0 if answer.citations or not answer.in_rules else 1

@@ -179,6 +179,9 @@ def _joined(items: Sequence[Text], sep: str = " · ") -> Text:
 def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citation] = ()) -> RenderableType:
     """The direct answer first, then the numbered citations, why they matched, and what to read next."""
     parts: list[RenderableType] = []
+    if not answer.in_rules:  # a question the Comprehensive Rules don't cover: one honest line, no rules
+        return Group(text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
+                                                                           ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
     if not answer.citations:
         parts.append(Text("Nothing in the loaded rules matches that question.", style=HEADING))
         if answer.alternatives:

@@ -20,6 +20,7 @@ from .link import current_keyword, targets
 from .model import Answer, Citation
 from .parse.numbers import parent_of, rule_of
 from .rank import Scored, definers, rank, specificity
+from .scope import out_of_scope
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 
@@ -37,6 +38,8 @@ ALTERNATIVES = 0.6
 ALIASED = 0.6
 """A term reached through the alias table counts this much towards confidence: the player's word was read as
 the rules' term, which is less sure than the term said outright (AUC up 0.01–0.03 on every set but dev)."""
+OUT_OF_SCOPE = 0.05
+"""Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
 SURE_SCORE = 5.0
 """A top citation scoring this much (a named keyword's defining rule, a similar FAQ question) is as sure
 as the score can make an answer; confidence grows with the logarithm of the score up to it."""
@@ -228,6 +231,9 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
+    outside = out_of_scope(question, book.index)
+    if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
+        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.graph
     a = analyze(question, book.index)
     notes: list[str] = []
@@ -288,4 +294,5 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "confidence": answer.confidence,
         "why": list(answer.why),
         "alternatives": list(answer.alternatives),
+        "in_rules": answer.in_rules,
     }

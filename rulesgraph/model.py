@@ -217,3 +217,6 @@ class Answer:
     """"Did you mean …" readings when confidence is low or two readings tie."""
     see_also: tuple[str, ...] = ()
     """Ids of nodes worth reading next (parents, related keywords)."""
+    in_rules: bool = True
+    """False for a question the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other
+    games: see :mod:`rulesgraph.scope`); its ``answer`` says so and there are no citations."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives"}
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules"}
 
 
 def test_text_answer(run) -> None:  # type: ignore[no-untyped-def]
@@ -25,6 +25,17 @@ def test_json_answer_and_k(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and set(data) == KEYS and data["question"] == "how does trample work"
     assert len(data["citations"]) == 2 and set(data["citations"][0]) == {"id", "kind", "text", "source", "score"}
     assert out.count("\n") == 1
+
+
+def test_a_question_the_rules_do_not_cover(run) -> None:  # type: ignore[no-untyped-def]
+    """Answered (exit 0) with one honest line and no citations; ``--json`` says ``"in_rules": false``."""
+    code, out, err = run("ask", "is", "sol", "ring", "banned", "in", "modern?")
+    assert code == 0 and err == "" and out.startswith("The Comprehensive Rules don't cover this") and "[1]" not in out
+    code, out, _ = run("ask", "--json", "what's the penalty for drawing an extra card at competitive REL")
+    data = json.loads(out)
+    assert code == 0 and data["in_rules"] is False and data["citations"] == [] and data["confidence"] < 0.4
+    _, out, _ = run("ask", "--json", "what does trample do?")
+    assert json.loads(out)["in_rules"] is True and json.loads(out)["citations"][0]["id"] == "702.19"
 
 
 def test_k_from_the_config(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

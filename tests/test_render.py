@@ -62,6 +62,15 @@ def test_golden_nothing_found() -> None:
     golden("answer-nothing", plain_text(render_answer(empty, OPTS)))
 
 
+def test_golden_out_of_scope() -> None:
+    """A question the Comprehensive Rules don't cover: the one line, why, low confidence; no citations, no hints."""
+    outside = Answer("is sol ring banned in modern", "The Comprehensive Rules don't cover this.", (), (), 0.05,
+                     ("‘banned’: a question about tournament policy, not the rules of the game",), (), in_rules=False)
+    rendered = plain_text(render_answer(outside, RenderOptions(hints=True)))
+    assert "Nothing in the loaded rules" not in rendered and "citation's number" not in rendered
+    golden("answer-out-of-scope", rendered)
+
+
 def test_golden_rule_with_subrules(full_book: Rulebook) -> None:
     golden("rule-702.19", plain_text(render_rule(rule_view(full_book, "702.19"), OPTS)))
 

@@ -1,0 +1,103 @@
+"""Questions the Comprehensive Rules don't cover: recognised by generic cues, answered with one honest line.
+
+Checked on examples written while developing the cues (tests/fixtures/scope_examples.txt: out-of-scope questions
+of every topic and rules questions that look like them); the blind set bench/questions/scope.jsonl is only measured
+(``python bench/accuracy.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph.answer import OUT_OF_SCOPE, answer_json, ask
+from rulesgraph.conversation import Conversation
+from rulesgraph.scope import TOPICS, out_of_scope
+
+EXAMPLES = Path(__file__).parent / "fixtures" / "scope_examples.txt"
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "questions"
+
+
+def examples() -> list[tuple[str | None, str]]:
+    out = []
+    for line in EXAMPLES.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            head, question = line.split(" | ", 1)
+            out.append((None if head == "in" else head.removeprefix("out "), question))
+    return out
+
+
+def test_the_examples_cover_every_topic_and_as_many_look_alikes() -> None:
+    cases = examples()
+    outside = [t for t, _ in cases if t]
+    assert {t.name for t in TOPICS} == set(outside)
+    assert len(outside) >= 60 and len(cases) - len(outside) >= 60
+
+
+@pytest.mark.parametrize(("topic", "question"), examples(), ids=lambda v: v if isinstance(v, str) and len(v) > 20 else None)
+def test_each_example(full_book: Rulebook, topic: str | None, question: str) -> None:
+    found = out_of_scope(question, full_book.index)
+    assert (found.topic if found else None) == topic, found
+
+
+def test_the_questions_of_issue_16() -> None:
+    """Both rules-shaped answers of the issue are now recognised: a ban list and a penalty at competitive REL."""
+    assert out_of_scope("is sol ring banned in modern").topic == "tournament policy"  # type: ignore[union-attr]
+    assert out_of_scope("what's the penalty for drawing an extra card at competitive REL").cue == "penalty"  # type: ignore[union-attr]
+    assert out_of_scope("can I respond to a shortcut?") is None
+
+
+def test_words_the_rules_use_are_not_cues_on_their_own() -> None:
+    for question in ("is it legal to attack with it", "what does it cost", "can I look at my sideboard", "in a tournament can I concede",
+                     "a judge said my trigger resolves first", "how does banding work", "the top card of my library"):
+        assert out_of_scope(question) is None, question
+
+
+def test_a_cue_inside_a_card_name_or_beside_a_rule_number_is_not_one() -> None:
+    assert out_of_scope("Can I cast Price of Progress in response?") is None
+    assert out_of_scope("what does 100.6 say about penalties") is None
+    assert out_of_scope("what is the price of progress") is not None  # lower case: a phrase, not a card
+
+
+def test_a_setting_cue_beside_a_game_situation_only_sets_the_scene(full_book: Rulebook) -> None:
+    """ "at competitive REL" in a question that describes a game (cast, counter, exile …) is the scene, not the subject;
+    alone, or without an index to tell, it is the subject."""
+    scene = "at competitive REL, if my opponent casts a spell and I counter it, does it go to the graveyard or exile"
+    assert out_of_scope(scene, full_book.index) is None
+    assert out_of_scope(scene) is not None
+    assert out_of_scope("what REL is a prerelease run at", full_book.index) is not None
+    assert out_of_scope("is it banned in modern if I cast it and counter it and exile it", full_book.index) is not None  # not a setting
+
+
+def test_no_question_of_the_rules_sets_is_refused(full_book: Rulebook) -> None:
+    """Every question of the rules benchmark sets (1,200 or so, in players' words) is a rules question."""
+    refused = []
+    for path in sorted(BENCH.glob("*.jsonl")):
+        if path.stem.startswith("scope"):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line) if line.strip() else {}
+            for q in [row["question"]] if "question" in row else [t["question"] for t in row.get("turns", [])]:
+                if out_of_scope(q, full_book.index):
+                    refused.append(q)
+    assert refused == []
+
+
+def test_an_out_of_scope_answer_has_one_line_no_citations_and_low_confidence(seeds_book: Rulebook) -> None:
+    answer = ask(seeds_book, "is sol ring banned in modern?")
+    assert not answer.in_rules and answer.citations == () and answer.confidence == OUT_OF_SCOPE < 0.4
+    assert "Magic Tournament Rules" in (answer.answer or "") and "Infraction Procedure Guide" in (answer.answer or "")
+    assert "\n" not in (answer.answer or "") and len(answer.why) == 1
+    data = answer_json(answer)
+    assert data["in_rules"] is False and data["citations"] == []
+    assert answer_json(ask(seeds_book, "how does annihilator work?"))["in_rules"] is True
+
+
+def test_the_conversation_is_left_as_it_was(seeds_book: Rulebook) -> None:
+    conv = Conversation()
+    ask(seeds_book, "how does annihilator work?", conversation=conv)
+    before = conv.topic()
+    ask(seeds_book, "is it banned in legacy?", conversation=conv)
+    assert conv.topic() == before
