@@ -145,17 +145,13 @@ def seeds_only(paths: list[Path]) -> None:
                 ("measure", "value", "target")))
 
 
-def scope_rows(path: Path) -> list[tuple[str, bool]]:
-    """``(question, in the rules?)`` of a scope set: JSON Lines with ``in_rules`` (or ``in_scope``) true or false, or
-    ``scope`` ``"in"``/``"out"``; or our development examples (``in | …`` and ``out TOPIC | …`` lines)."""
+def scope_rows(path: Path) -> list[tuple[str, bool, str]]:
+    """``(question, in the rules?, area)`` of a scope set: JSON Lines where ``"in_rules": false`` marks a question the rules
+    don't cover (see bench/questions/README.md); or our development examples (``in | …`` and ``out TOPIC | …`` lines)."""
     if path.suffix == ".txt":
         lines = [line.split(" | ", 1) for line in path.read_text(encoding="utf-8").splitlines() if " | " in line and line[0] != "#"]
-        return [(q, head == "in") for head, q in lines]
-    out = []
-    for row in read(path):
-        flag = row.get("in_rules", row.get("in_scope"))
-        out.append((row["question"], flag if isinstance(flag, bool) else row.get("scope") == "in"))
-    return out
+        return [(q, head == "in", head.removeprefix("out ")) for head, q in lines]
+    return [(row["question"], row.get("in_rules", True) is not False, row.get("area", "")) for row in read(path) if "question" in row]
 
 
 def table_note(paths: list[Path]) -> str:
@@ -167,19 +163,23 @@ def table_note(paths: list[Path]) -> str:
 def scope_table(book, paths: list[Path], rules_sets: list[Path]) -> str:  # type: ignore[no-untyped-def]
     """Questions the Comprehensive Rules don't cover: how many are recognised (answered "not in the rules"), and how
     many rules questions are wrongly refused, per scope set and over every question of the rules sets."""
-    rows = []
+    rows, areas = [], []
     for path in paths:
         pairs = scope_rows(path)
-        refused = [not ask(book, q).in_rules for q, _ in pairs]
-        outside = [r for (_, inside), r in zip(pairs, refused, strict=True) if not inside]
-        inside = [r for (_, inside), r in zip(pairs, refused, strict=True) if inside]
+        refused = [not ask(book, q).in_rules for q, _, _ in pairs]
+        outside = [r for (_, inside, _), r in zip(pairs, refused, strict=True) if not inside]
+        inside = [r for (_, inside, _), r in zip(pairs, refused, strict=True) if inside]
         rows.append((f"{path.stem} ({len(outside)} out, {len(inside)} in)", f"{sum(outside)} of {len(outside)}",
                      pct(sum(outside) / len(outside)) if outside else "—", f"{sum(inside)} of {len(inside)}",
                      pct(sum(inside) / len(inside)) if inside else "—"))
+        for area in sorted({a for _, inside, a in pairs if not inside}):
+            got = [r for (_, inside, a), r in zip(pairs, refused, strict=True) if not inside and a == area]
+            areas.append(f"{path.stem}/{area or '?'} {sum(got)} of {len(got)}")
     questions = [r["question"] for p in rules_sets for r in read(p)]
     wrong = sum(not ask(book, q).in_rules for q in questions)
     rows.append((f"the rules sets ({len(questions)} in)", "—", "—", f"{wrong} of {len(questions)}", pct(wrong / len(questions))))
-    return table(rows, ("set", "out of scope recognised", "rate", "in scope refused", "rate"))
+    return (table(rows, ("set", "out of scope recognised", "rate", "in scope refused", "rate"))
+            + "\n\nrecognised, by area: " + "; ".join(areas))
 
 
 SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3")
