@@ -135,7 +135,7 @@ def seeds_only(paths: list[Path]) -> None:
         wanted = {f"faq:{k}" for k in r.get("expected_faq", [])}
         faq += bool(wanted & {c.id for c in a.citations[:3]})
         faq5 += bool(wanted & {c.id for c in a.citations[:5]})
-        answers = [book.graph.nodes[w]["answer"] for w in wanted if w in book.graph]
+        answers = [book.qg.nodes[w]["answer"] for w in wanted if w in book.qg]
         direct += bool(a.answer) and any(text[:60] == a.answer[:60] for text in answers)  # what the user reads first
     print(f"bundled seeds only, {len(rows)} paraphrased FAQ questions\n")
     n = len(rows)
@@ -199,7 +199,7 @@ def main() -> None:
         return
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
-    baseline = Baseline(book.graph)
+    baseline = Baseline(book.qg)
     confidence: list[tuple[str, ...]] = []
     rows = [row for p in paths for row in run_set(p, book, baseline, args.misses, confidence)]
     print(f"{cr.name} + bundled seeds; rule-level unless noted; citations considered: {DEPTH}\n")

@@ -23,8 +23,8 @@ from rulesgraph import SourceSpec, bundled_sources, load
 t1 = time.perf_counter()
 book = load([*bundled_sources(), SourceSpec(sys.argv[1], None, "cr.txt")], use_cache=sys.argv[2] == "cache")
 t2 = time.perf_counter()
-print(json.dumps({"import": t1 - t0, "load": t2 - t1, "cached": book.from_cache, "nodes": book.graph.number_of_nodes(),
-                  "edges": book.graph.number_of_edges(), "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+print(json.dumps({"import": t1 - t0, "load": t2 - t1, "cached": book.from_cache, "nodes": book.qg.number_of_nodes(),
+                  "edges": book.qg.number_of_edges(), "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 

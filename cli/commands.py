@@ -112,7 +112,7 @@ class Shell:
 
     def node(self, node: str) -> Outcome:
         """Open any node: a rule in full, a keyword's or term's profile, a FAQ entry."""
-        kind = self.book.graph.nodes[node]["kind"]
+        kind = self.book.qg.nodes[node]["kind"]
         if kind in _RULE_KINDS:
             return self.show(View(render_rule(view_node(self.book, node), self.opts)))
         if kind in ("keyword", "glossary", "card"):
@@ -161,7 +161,7 @@ class Shell:
         found = find_name(self.book, line)
         if found is not None:
             node, typed = found
-            if self.book.graph.nodes[node]["kind"] in _RULE_KINDS:
+            if self.book.qg.nodes[node]["kind"] in _RULE_KINDS:
                 return self.node(node)
             p = profile_of(self.book, node, typed)
             return self.show(View(render_profile(p, self.opts), tuple(profile_targets(p))))
@@ -232,7 +232,7 @@ def _sources(shell: Shell, arg: str) -> Outcome:
     for _ in range(3):
         grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True, style=DIM)
-    for doc in book.graph.graph["documents"]:
+    for doc in book.qg.graph["documents"]:
         kinds = ("rule", "subrule", "paragraph", "glossary", "faq")
         counts = ", ".join(f"{doc[k]} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
         grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
@@ -255,7 +255,7 @@ def _topic(shell: Shell, arg: str) -> Outcome:
     said: dict[str, tuple[float, list[str]]] = {}
     for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
         best, nodes = said.get(match.said, (weight, []))
-        label = shell.book.graph.nodes[match.node]["label"] if match.node in shell.book.graph else match.node
+        label = shell.book.qg.nodes[match.node]["label"] if match.node in shell.book.qg else match.node
         kind = {"title": "rule", "glossary": "glossary entry"}.get(match.kind, match.kind)
         said[match.said] = (max(best, weight), [*nodes, f"{kind} {label}"])
     for words, (weight, nodes) in said.items():

@@ -20,10 +20,10 @@ KEYS = "Tab complete · ^R search · ^C clear · ^L new topic · ^D quit"
 
 def summary(book: Rulebook, *, counts: bool = True) -> str:
     """``5 sources · CR 2026-06-19 · 3,304 rules · 262 keywords · 735 glossary · 83 FAQ``."""
-    docs = book.graph.graph["documents"]
+    docs = book.qg.graph["documents"]
     parts = [f"{len(docs)} source{'s' * (len(docs) != 1)}", f"CR {book.effective}" if book.effective else "no CR loaded"]
     if counts:
-        kinds = Counter(d["kind"] for _, d in book.graph.nodes(data=True))
+        kinds = Counter(book.qg.kind)
         rules = kinds["rule"] + kinds["subrule"] + kinds["paragraph"]
         parts += [f"{rules:,} rules", f"{kinds['keyword']:,} keywords", f"{kinds['glossary']:,} glossary", f"{kinds['faq']:,} FAQ"]
     return visible(" · ".join(parts), newlines=False)

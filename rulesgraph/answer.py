@@ -8,18 +8,16 @@ import math
 import re
 from typing import Any
 
-import networkx as nx
-
 from .analyze import Analysis, Match, analyze, clean
 from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
-from .ids import keyword_id
 from .index import doc_terms
-from .link import current_keyword, targets
 from .model import Answer, Citation
 from .parse.numbers import parent_of, rule_of
+from .qgraph import QGraph
 from .rank import Scored, definers, rank, specificity
+from .relations import current_keyword, keyword_of
 from .scope import out_of_scope
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
@@ -55,7 +53,7 @@ def _short(text: str, sentences: int = 2, limit: int = 400) -> str:
 
 def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...] = ()) -> Citation:
     """The citation record of any graph node."""
-    data = book.graph.nodes[node]
+    data = book.qg.nodes[node]
     source = f"{data['file']}:{data['line']}" if data.get("file") else "-"
     return Citation(node, _KIND.get(data["kind"], data["kind"]), data["label"], data.get("title"), data.get("text") or "", source,
                     data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()))
@@ -63,7 +61,7 @@ def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...]
 
 def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
     """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it."""
-    g = book.graph
+    g = book.qg
     chosen: list[Scored] = []
     by_node = {s.node: s for s in ranked}
     ranked = _diversify(_faq_forward(g, ranked))
@@ -74,7 +72,7 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
             continue
         if g.nodes[item.node]["kind"] == "faq":
             # today's rule for an old excerpt: the FAQ page's 702.47a is 702.49a in the loaded CR
-            rests = list(dict.fromkeys(book.index.current.get(r, r) for r in targets(g, item.node, "about")))
+            rests = list(dict.fromkeys(book.index.current.get(r, r) for r in g.targets(item.node, "about")))
             rests = [r for r in rests if g.nodes[r]["kind"] in CITABLE]
             rests.sort(key=lambda r: -(by_node[r].score if r in by_node else 0.0))
             for rule in rests[:1]:
@@ -99,7 +97,7 @@ def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
     return out + tail
 
 
-def _faq_forward(g: nx.MultiDiGraph, ranked: list[Scored]) -> list[Scored]:
+def _faq_forward(g: QGraph, ranked: list[Scored]) -> list[Scored]:
     """The best FAQ entry moves up to second place when it scores at least FAQ_SHOW of the best
     candidate: a FAQ answer that settles the question is worth reading right after the top rule."""
     if not ranked:
@@ -114,7 +112,7 @@ def _faq_forward(g: nx.MultiDiGraph, ranked: list[Scored]) -> list[Scored]:
 def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
     if not chosen:
         return None
-    g = book.graph
+    g = book.qg
     top = g.nodes[chosen[0].node]
     faq = next((c.node for c in chosen[:2] if g.nodes[c.node]["kind"] == "faq"), None)
     if faq and not defining:  # a FAQ entry this close to the top answers the question as asked
@@ -122,7 +120,7 @@ def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
     if top["kind"] == "faq":
         return _short(top["answer"], 3)
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
-        children = targets(g, chosen[0].node, "contains")  # a heading: its first subrules say what it is
+        children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
         if children:
             said = _short(g.nodes[children[0]]["text"])
             if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
@@ -134,7 +132,7 @@ def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
 
 def _named(book: Rulebook, a: Analysis) -> list[str]:
     """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
-    g = book.graph
+    g = book.qg
     said: dict[str, list[Match]] = {}
     for m in a.matches:
         if _telling(book, m) and m.via != "carried":
@@ -167,7 +165,7 @@ def _telling(book: Rulebook, m: Match) -> bool:
 def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> list[str]:
     """Keywords the question names, the one whose rule ranks best first, then glossary terms likewise,
     then the keywords the best citations are about."""
-    g = book.graph
+    g = book.qg
     position = {s.node: i for i, s in enumerate(ranked)}
     far = len(ranked)
     order: dict[str, tuple[int, int]] = {}
@@ -178,26 +176,14 @@ def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Sc
     for m in a.of_kind("glossary"):
         label = g.nodes[m.node]["label"]
         if label not in order and _telling(book, m):
-            best = min([position.get(m.node, far)] + [position.get(r, far) for r in targets(g, m.node, "cites")])
+            best = min([position.get(m.node, far)] + [position.get(r, far) for r in g.targets(m.node, "cites")])
             order[label] = (1, best)
     named = sorted(order, key=lambda k: order[k])
     for item in chosen[:3]:  # what the best citations are about, when the question named no keyword
-        label = _keyword_of(g, item.node)
+        label = keyword_of(g, item.node)
         if label and label not in named:
             named.append(label)
     return named
-
-
-def _keyword_of(g: nx.MultiDiGraph, node: str) -> str | None:
-    """The keyword a node is about: a FAQ entry's or excerpt's own, or the keyword its CR rule defines."""
-    data = g.nodes[node]
-    if data.get("keyword"):
-        kw = keyword_id(data["keyword"])
-        return g.nodes[current_keyword(g, kw)]["label"] if kw in g else data["keyword"]
-    number = data.get("number") or ""
-    rule = rule_of(number) if number[:4] in ("701.", "702.") else None
-    kws = [k for k in targets(g, rule, "defines") if g.nodes[k]["kind"] == "keyword"] if rule and rule in g else []
-    return g.nodes[kws[0]]["label"] if kws else None
 
 
 def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
@@ -209,7 +195,7 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     0.59–0.64 on the forum sets, 0.72 on dev)."""
     if not chosen:
         return 0.0
-    ix, g = book.index, book.graph
+    ix, g = book.index, book.qg
     asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0}
     cited = set(doc_terms(" ".join(f"{g.nodes[c.node].get('title') or ''} {g.nodes[c.node]['text']}" for c in chosen[:3])))
     total = sum(asked.values())
@@ -234,7 +220,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     outside = out_of_scope(question, book.index)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
-    g = book.graph
+    g = book.qg
     a = analyze(question, book.index)
     notes: list[str] = []
     if conversation is not None:

@@ -1,19 +1,24 @@
 """Cache the built graph and index in the user cache directory.
 
-Entries are keyed by the sources' content hashes, their display names and formats,
-the schema version and the program version; files are written atomically (temporary
-file + rename), so two processes building at once both leave a whole file.  Each file
-carries the SHA-256 of its pickle, checked before unpickling: a damaged entry (truncated,
-a flipped bit) is rebuilt with a one-line notice, never read as a different graph.  Old
-entries, and temporary files left by processes killed while writing, are pruned.
+An entry is two files: ``build-KEY.query``, what answering needs (the query-time graph and the index as
+builtins — lists, dicts, strings, bytes — written with :mod:`marshal`: no pickled objects, read in one go),
+and ``build-KEY.graph``, the networkx graph (pickled) that only ``check``, ``export`` and ``diff`` read.
+Entries are keyed by the sources' content hashes, their display names and formats, the schema version,
+the program version and the Python version (marshal's format is Python's own); files are written atomically
+(temporary file + rename), so two processes building at once both leave a whole file.  Each file carries the
+SHA-256 of its payload, checked before decoding: a damaged entry (truncated, a flipped bit) is rebuilt with a
+one-line notice, never read as a different graph.  Old entries, and temporary files left by processes killed
+while writing, are pruned.
 """
 
 from __future__ import annotations
 
 import gc
 import hashlib
+import marshal
 import os
 import pickle
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,9 +32,11 @@ KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
 STALE = 600.0
 """Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
-_MAGIC = b"rulesgraph-cache 2\n"
+_MAGIC = b"rulesgraph-cache 3\n"
 _DIGEST = 32
-"""Bytes of SHA-256 after the magic line, then the pickle."""
+"""Bytes of SHA-256 after the magic line, then the payload."""
+PARTS = ("query", "graph")
+"""The files of an entry: ``query`` (marshal of builtins) and ``graph`` (the networkx pickle)."""
 
 
 def cache_dir() -> Path:
@@ -45,19 +52,20 @@ def code_fingerprint() -> str:
 
 
 def cache_key(parts: list[str], schema: int, version: str) -> str:
-    h = hashlib.sha256(f"schema={schema};version={version};code={code_fingerprint()}".encode())
+    python = ".".join(map(str, sys.version_info[:3]))
+    h = hashlib.sha256(f"schema={schema};version={version};python={python};code={code_fingerprint()}".encode())
     for part in parts:
         h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:32]
 
 
-def _path(key: str) -> Path:
-    return cache_dir() / f"build-{key}.pickle"
+def _path(key: str, part: str) -> Path:
+    return cache_dir() / f"build-{key}.{part}"
 
 
-def read(key: str) -> tuple[Any | None, str | None]:
+def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
     """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable."""
-    path = _path(key)
+    path = _path(key, part)
     try:
         data = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
@@ -69,32 +77,33 @@ def read(key: str) -> tuple[Any | None, str | None]:
     payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
     if hashlib.sha256(payload).digest() != data[len(_MAGIC) : len(_MAGIC) + _DIGEST]:
         return None, f"cache file {path.name} is damaged; rebuilding"
-    gc.disable()  # unpickling allocates ~10^5 objects; collecting between them triples the load time
+    gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
-        return pickle.loads(payload), None
+        return (marshal.loads(payload) if part == "query" else pickle.loads(payload)), None
     except Exception:  # any unpickling failure means a damaged file
         return None, f"cache file {path.name} is damaged; rebuilding"
     finally:
         gc.enable()
 
 
-def encode(obj: Any) -> bytes:
-    """The bytes of a cache file holding ``obj``: the magic line, the pickle's SHA-256, the pickle."""
-    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+def encode(obj: Any, part: str = "query") -> bytes:
+    """The bytes of a cache file holding ``obj``: the magic line, the payload's SHA-256, the payload
+    (``obj`` marshalled for the ``query`` part — builtins only —, pickled for the ``graph`` part)."""
+    payload = marshal.dumps(obj) if part == "query" else pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 
-def write(key: str, obj: Any) -> str | None:
+def write(key: str, obj: Any, part: str = "query") -> str | None:
     """Store ``obj`` atomically; returns a notice instead of raising when the cache cannot be written."""
     directory = cache_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        data = encode(obj)
+        data = encode(obj, part)
         fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            os.replace(tmp, _path(key))
+            os.replace(tmp, _path(key, part))
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -106,9 +115,10 @@ def write(key: str, obj: Any) -> str | None:
 
 def _prune(directory: Path) -> None:
     try:
-        entries = sorted(directory.glob("build-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in entries[KEEP:]:
-            old.unlink(missing_ok=True)
+        for part in (*PARTS, "pickle"):  # build-*.pickle: entries of rulesgraph before the query part
+            entries = sorted(directory.glob(f"build-*.{part}"), key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in entries[KEEP if part in PARTS else 0 :]:
+                old.unlink(missing_ok=True)
         now = time.time()
         for tmp in directory.glob(".build-*.tmp"):
             if now - tmp.lstat().st_mtime > STALE:

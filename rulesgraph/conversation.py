@@ -12,12 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-import networkx as nx
-
 from .analyze import Analysis, Match, defined_subject
 from .index import Index, doc_terms
-from .link import targets
-from .rank import specificity
+from .qgraph import QGraph
+from .relevance import specificity
 from .text import STOPWORDS, fold, words
 
 __all__ = ["DECAY", "Conversation"]
@@ -68,10 +66,10 @@ def _specific(m: Match, index: Index) -> bool:
     return m.kind in ("keyword", "card", "rule") or m.via == "alias" or specificity(index, m.said) >= SPECIFIC
 
 
-def _kin(g: nx.MultiDiGraph, m: Match) -> tuple[str, str]:
+def _kin(g: QGraph, m: Match) -> tuple[str, str]:
     """What sort of subject a match is: its kind and the CR chapter it belongs to (a glossary entry's: that of
     the first rule it cites).  Planeswalkers and battles are kin (card types, chapter 3); damage is not."""
-    node = next(iter(targets(g, m.node, "cites")), m.node) if m.kind == "glossary" else m.node
+    node = next(iter(g.targets(m.node, "cites")), m.node) if m.kind == "glossary" else m.node
     number = g.nodes[node].get("number") or ""
     return m.kind, number[:1]
 
@@ -102,7 +100,7 @@ class Conversation:
         self.last_citations = ()
         self.turns = 0
 
-    def resolve(self, a: Analysis, index: Index, g: nx.MultiDiGraph) -> tuple[Analysis, list[str]]:
+    def resolve(self, a: Analysis, index: Index, g: QGraph) -> tuple[Analysis, list[str]]:
         """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
         subject resets the topic; "same question for X" drops X's kin from it for good."""
         if not self.subjects:

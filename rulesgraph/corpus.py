@@ -1,26 +1,30 @@
 """Assemble sources (bundled data, user files) and load them — through the cache — into a Rulebook.
 
-This is the library's front door: ``load(specs)`` reads every source, and either
-takes the built graph from the cache or parses, builds and caches it.
+This is the library's front door: ``load(specs)`` reads every source, and either takes the query-time
+graph and index from the cache (one integrity-checked file, no networkx) or parses, builds and caches
+them.  The networkx graph, which only ``check``, ``export`` and ``diff`` need, is read (or rebuilt) the first
+time :attr:`Rulebook.graph` is asked for.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from . import cache
 from .errors import RulesgraphError
-from .graph import SCHEMA, build_graph
 from .index import Index, build_index, load_aliases
-from .parse import parse
-from .sources import FORMATS, decode_source, read_bytes
-from .version import __version__
+from .qgraph import QGraph, build_qgraph
+from .sources import FORMATS, RawSource, decode_source, read_bytes
+from .version import SCHEMA, __version__
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "load", "parse_spec"]
 
@@ -36,20 +40,31 @@ class SourceSpec:
 
 @dataclass
 class Rulebook:
-    """Everything loaded: the graph, plus what happened while loading it."""
+    """Everything loaded: the query-time graph and the index, plus what happened while loading them."""
 
-    graph: nx.MultiDiGraph
+    qg: QGraph
+    """The graph as answering reads it (:mod:`rulesgraph.qgraph`)."""
     index: Index
     sources: list[SourceSpec]
     notices: list[str] = field(default_factory=list)
     """One-line messages for the user (cache rebuilt, cache not writable …)."""
     from_cache: bool = False
     seconds: float = 0.0
+    _network: Callable[[], nx.MultiDiGraph] | None = field(default=None, repr=False)
+    _graph: nx.MultiDiGraph | None = field(default=None, repr=False)
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The networkx graph (``check``, ``export``, ``diff``): from the cache, or rebuilt, on first use."""
+        if self._graph is None:
+            assert self._network is not None
+            self._graph = self._network()
+        return self._graph
 
     @property
     def effective(self) -> str | None:
         """The loaded CR's effective date (ISO), or ``None`` when no CR is loaded."""
-        return self.graph.graph.get("effective")
+        return self.qg.graph.get("effective")
 
 
 def bundled_dir() -> Path:
@@ -92,21 +107,40 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
         if notice:
             notices.append(notice)
         if _valid(cached):
-            graph, index = cached
-            return Rulebook(graph, index, specs, notices, True, time.perf_counter() - start)
+            network = lambda: _network(key, specs, raws)
+            book = Rulebook(QGraph.from_parts(cached["qgraph"]), Index.from_parts(cached["index"]), specs, notices, True, 0.0, network)
+            book.seconds = time.perf_counter() - start
+            return book
         if cached is not None:
             notices.append("cache entry was from another version; rebuilding")
-    graph = build_graph([parse(decode_source(r), s.fmt) for s, r in zip(specs, raws, strict=True)])
-    index = build_index(graph, load_aliases(aliases_path()))
+    graph = _build(specs, raws)
+    qg = build_qgraph(graph)
+    index = build_index(graph, load_aliases(aliases_path()), qg.ids)
     if use_cache:
-        notice = cache.write(key, (graph, index))
+        notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
         if notice:
             notices.append(notice)
-    return Rulebook(graph, index, specs, notices, False, time.perf_counter() - start)
+    return Rulebook(qg, index, specs, notices, False, time.perf_counter() - start, None, graph)
 
 
-def _valid(cached: object) -> bool:
-    return (
-        isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[0], nx.MultiDiGraph)
-        and cached[0].graph.get("schema") == SCHEMA and isinstance(cached[1], Index)
-    )
+def _build(specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
+    from .graph import build_graph  # networkx and the parsers: only when building
+    from .parse import parse
+
+    return build_graph([parse(decode_source(r), s.fmt) for s, r in zip(specs, raws, strict=True)])
+
+
+def _network(key: str, specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
+    """The networkx graph of a cached entry: its ``graph`` file, or rebuilt (and stored) when that is gone."""
+    import networkx as nx
+
+    graph, _ = cache.read(key, "graph")
+    if isinstance(graph, nx.MultiDiGraph):
+        return graph
+    graph = _build(specs, raws)
+    cache.write(key, graph, "graph")
+    return graph
+
+
+def _valid(cached: Any) -> bool:
+    return isinstance(cached, dict) and cached.get("schema") == SCHEMA and "qgraph" in cached and "index" in cached

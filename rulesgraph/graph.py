@@ -23,11 +23,10 @@ from .ids import faq_id, glossary_id, keyword_id, rule_id
 from .link import link_documents
 from .model import Document, FaqEntry, GlossaryEntry, Rule
 from .parse.numbers import parent_of
+from .version import SCHEMA
 
 __all__ = ["EDGE_KINDS", "NODE_KINDS", "SCHEMA", "add_keyword", "build_graph"]
 
-SCHEMA = 1
-"""Bumped whenever node or edge attributes change; part of the cache key."""
 
 NODE_KINDS = ("chapter", "section", "rule", "subrule", "paragraph", "glossary", "keyword", "faq", "card")
 EDGE_KINDS = ("contains", "cites", "defines", "about", "see_also", "mentions", "current", "renamed_to")

@@ -14,13 +14,15 @@ from array import array
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from .english import EnglishWords, english_words
 from .errors import RulesgraphError
 from .parse.numbers import parent_of
 from .text import STOPWORDS, fold, stem, words
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["FIELDS", "Alias", "Index", "build_index", "load_aliases", "name_key"]
 
@@ -68,6 +70,17 @@ class Postings:
     def __contains__(self, term: str) -> bool:
         return term in self.spans
 
+    def parts(self) -> tuple[bytes, bytes, dict[str, tuple[int, int]]]:
+        return self.docs.tobytes(), self.weights.tobytes(), self.spans
+
+    @classmethod
+    def from_parts(cls, parts: tuple[bytes, bytes, dict[str, tuple[int, int]]]) -> Postings:
+        out = cls()
+        out.docs.frombytes(parts[0])
+        out.weights.frombytes(parts[1])
+        out.spans = parts[2]
+        return out
+
 
 @dataclass
 class Index:
@@ -87,7 +100,6 @@ class Index:
     aliases: list[Alias]
     numbers: set[str]
     """Every CR number in the graph (``702``, ``702.19``, ``702.19b``)."""
-    doc_of: dict[str, int] = field(default_factory=dict)
     section: dict[str, str] = field(default_factory=dict)
     """CR node → its section number (``702`` for ``702.19b``)."""
     current: dict[str, str] = field(default_factory=dict)
@@ -107,6 +119,21 @@ class Index:
     checked only against the phrases that begin with one of its words."""
     english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
     """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
+
+
+    def parts(self) -> dict[str, Any]:
+        """Everything as builtins (lists, dicts, sets, strings, bytes), for the cache: no pickled objects."""
+        out = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        out["postings"] = self.postings.parts()
+        out["aliases"] = [(a.say, a.means, a.terms, a.why) for a in self.aliases]
+        return out
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, Any]) -> Index:
+        fields = dict(parts)
+        fields["postings"] = Postings.from_parts(fields["postings"])
+        fields["aliases"] = [Alias(*a) for a in fields["aliases"]]
+        return cls(**fields)
 
 
 def name_key(text: str) -> str:
@@ -180,8 +207,9 @@ def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, fl
     return tf
 
 
-def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
-    """Index every searchable node of ``g``."""
+def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None) -> Index:
+    """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
+    are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0…."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -189,6 +217,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
         if data["kind"] in SEARCHABLE:
             ids.append(nid)
             tfs.append(_weighted_terms(_fields(g, nid, data), vocab))
+    number = {nid: i for i, nid in enumerate(order)} if order is not None else {nid: i for i, nid in enumerate(ids)}
     n = len(ids)
     lengths = [sum(tf.values()) for tf in tfs]
     avg = (sum(lengths) / n) if n else 1.0
@@ -199,7 +228,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
     for i, tf in enumerate(tfs):
         norm = K1 * (1 - B + B * lengths[i] / avg)
         for term, f in tf.items():
-            docs[term].append(i)
+            docs[term].append(number[ids[i]])
             weights[term].append(idf[term] * f * (K1 + 1) / (f + norm))
     postings = Postings()
     for term, entries in docs.items():
@@ -231,7 +260,9 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias]) -> Index:
             phrases[content[0]].append((content, key))
     section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
+    if order is not None:
+        ids = list(order)
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
-                 numbers, {nid: i for i, nid in enumerate(ids)}, section, current,
+                 numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
                  dict(alias_starts), english_words(vocab.keys() | slang))

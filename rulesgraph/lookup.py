@@ -15,7 +15,6 @@ from typing import Any
 from .answer import citation
 from .corpus import Rulebook
 from .errors import RulesgraphError
-from .link import subtree, targets
 from .model import Citation
 from .parse.numbers import sort_key
 
@@ -93,7 +92,7 @@ class RuleView:
 
 
 def _trail(book: Rulebook, node: str) -> tuple[Citation, ...]:
-    g = book.graph
+    g = book.qg
     out: list[Citation] = []
     seen = {node}
     while True:
@@ -108,12 +107,12 @@ def _trail(book: Rulebook, node: str) -> tuple[Citation, ...]:
 
 def view_node(book: Rulebook, node: str) -> RuleView:
     """The view of any rule-like node (CR or another document's), by node id."""
-    g = book.graph
+    g = book.qg
     data = g.nodes[node]
-    children = targets(g, node, "contains")
+    children = g.targets(node, "contains")
     outline = data["kind"] in _OUTLINE
     notes: list[str] = []
-    today = tuple(targets(g, node, "current"))
+    today = tuple(g.targets(node, "current"))
     if data.get("numbering") != "cr":
         where = f"from {data['file']}, not the Comprehensive Rules"
         if data.get("numbering") == "excerpt":
@@ -125,20 +124,20 @@ def view_node(book: Rulebook, node: str) -> RuleView:
         trail=_trail(book, node),
         children=tuple(citation(book, c) for c in children),
         outline=outline,
-        counts=tuple(len(targets(g, c, "contains")) for c in children) if outline else (),
+        counts=tuple(len(g.targets(c, "contains")) for c in children) if outline else (),
         notes=tuple(notes),
         today=today,
     )
 
 
 def _documents_with(book: Rulebook, number: str) -> list[str]:
-    return [f"{doc['id']}:{number}" for doc in book.graph.graph["documents"] if f"{doc['id']}:{number}" in book.graph]
+    return [f"{doc['id']}:{number}" for doc in book.qg.graph["documents"] if f"{doc['id']}:{number}" in book.qg]
 
 
 def rule_view(book: Rulebook, text: str) -> RuleView:
     """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded."""
     number = parse_number(text)
-    g = book.graph
+    g = book.qg
     if number in g and g.nodes[number].get("numbering") == "cr":
         return view_node(book, number)
     others = _documents_with(book, number)
@@ -179,8 +178,8 @@ def cites(book: Rulebook, text: str) -> Cites:
 
 def cites_of(book: Rulebook, node: str) -> Cites:
     """:func:`cites` by node id."""
-    g = book.graph
-    parts = subtree(g, node)
+    g = book.qg
+    parts = g.subtree(node)
     inside = set(parts)
     found: dict[tuple[str, str], list[str]] = {}
     for target in parts:
@@ -224,7 +223,7 @@ def _describe(g: Any, node: str, data: dict[str, Any], width: int = 60) -> str:
 def vocabulary(book: Rulebook) -> Vocabulary:
     """Every name and rule number of the loaded rules (CR numbers first; other documents' numbers
     only where the CR has none)."""
-    g = book.graph
+    g = book.qg
     order = {"keyword": 0, "glossary": 1, "card": 2}
     named: dict[str, tuple[int, str, str]] = {}
     numbers: dict[str, str] = {}
@@ -233,7 +232,7 @@ def vocabulary(book: Rulebook) -> Vocabulary:
         kind = data["kind"]
         if kind in order:
             name = str(data["label"])
-            rank = order[kind] + (0.5 if kind == "keyword" and targets(g, node, "renamed_to") else 0)
+            rank = order[kind] + (0.5 if kind == "keyword" and g.targets(node, "renamed_to") else 0)
             if name.lower() not in named or rank < named[name.lower()][0]:
                 named[name.lower()] = (rank, name, kind)  # type: ignore[assignment]
         elif data.get("numbering") == "cr":

@@ -10,17 +10,17 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
 from rapidfuzz import fuzz, process
 
 from .analyze import analyze, clean
 from .answer import citation
 from .corpus import Rulebook
 from .index import name_key
-from .link import current_keyword, subtree, targets
 from .lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, rule_view
 from .model import Citation
+from .qgraph import QGraph
 from .rank import definers, specificity
+from .relations import current_keyword
 from .text import fold
 
 __all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_json", "profile_of", "related", "related_json", "suggest"]
@@ -67,7 +67,7 @@ class Profile:
     """What refers to its (first CR) defining rule or a part of it, other than its glossary and FAQ entries."""
 
 
-def _prefer(g: nx.MultiDiGraph, nodes: list[str]) -> str:
+def _prefer(g: QGraph, nodes: list[str]) -> str:
     return min(nodes, key=lambda n: (_PREFER.get(g.nodes[n]["kind"], 3), nodes.index(n)))
 
 
@@ -79,11 +79,11 @@ def find_name(book: Rulebook, text: str) -> tuple[str, str | None] | None:
         return None
     nodes = book.index.names.get(name_key(cleaned))
     if nodes:
-        return _prefer(book.graph, nodes), None
+        return _prefer(book.qg, nodes), None
     a = analyze(cleaned, book.index)
     whole = " ".join(a.words)
     found = [m.node for m in a.matches if m.kind in ("keyword", "glossary", "card", "title") and m.said == whole]
-    return (_prefer(book.graph, found), cleaned) if found else None
+    return (_prefer(book.qg, found), cleaned) if found else None
 
 
 def suggest(book: Rulebook, text: str, limit: int = 3) -> list[str]:
@@ -92,16 +92,16 @@ def suggest(book: Rulebook, text: str, limit: int = 3) -> list[str]:
     if not key:
         return []
     best = process.extract(key, list(book.index.names), scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=70)
-    g = book.graph
+    g = book.qg
     nodes = [_prefer(g, book.index.names[k]) for k, _, _ in best]
     labels = [g.nodes[n]["label"] if g.nodes[n]["kind"] in _PREFER else f"{n} {g.nodes[n]['title']}" for n in nodes]
     return list(dict.fromkeys(labels))[:limit]
 
 
-_KEYWORD_NAMES: weakref.WeakKeyDictionary[nx.MultiDiGraph, tuple[re.Pattern[str], dict[str, str]]] = weakref.WeakKeyDictionary()
+_KEYWORD_NAMES: weakref.WeakKeyDictionary[QGraph, tuple[re.Pattern[str], dict[str, str]]] = weakref.WeakKeyDictionary()
 
 
-def _keyword_names(g: nx.MultiDiGraph) -> tuple[re.Pattern[str], dict[str, str]]:
+def _keyword_names(g: QGraph) -> tuple[re.Pattern[str], dict[str, str]]:
     """One regex finding any keyword's name in folded text, and folded name → current keyword node."""
     if g not in _KEYWORD_NAMES:
         table = {fold(d["label"]): current_keyword(g, n) for n, d in g.nodes(data=True) if d["kind"] == "keyword"}
@@ -111,17 +111,17 @@ def _keyword_names(g: nx.MultiDiGraph) -> tuple[re.Pattern[str], dict[str, str]]
     return _KEYWORD_NAMES[g]
 
 
-def _keyword_of(g: nx.MultiDiGraph, node: str) -> str | None:
+def _keyword_of(g: QGraph, node: str) -> str | None:
     """The keyword whose rules contain ``node`` (``keyword:trample`` for ``702.19b``)."""
     while node:
-        kws = [k for k in targets(g, node, "defines") if g.nodes[k]["kind"] == "keyword"]
+        kws = [k for k in g.targets(node, "defines") if g.nodes[k]["kind"] == "keyword"]
         if kws:
             return current_keyword(g, kws[0])
         node = next((src for src, _, k in g.in_edges(node, keys=True) if k == "contains"), "")
     return None
 
 
-def _mentioned(g: nx.MultiDiGraph, nodes: list[str]) -> dict[str, str]:
+def _mentioned(g: QGraph, nodes: list[str]) -> dict[str, str]:
     """Keywords named in the text of ``nodes``: keyword node → the first node naming it."""
     pattern, table = _keyword_names(g)
     out: dict[str, str] = {}
@@ -132,19 +132,19 @@ def _mentioned(g: nx.MultiDiGraph, nodes: list[str]) -> dict[str, str]:
     return out
 
 
-def _keyword_related(g: nx.MultiDiGraph, kw: str, rules: list[str], glossary: list[str]) -> dict[str, list[str]]:
+def _keyword_related(g: QGraph, kw: str, rules: list[str], glossary: list[str]) -> dict[str, list[str]]:
     reasons: dict[str, list[str]] = {}
 
     def add(node: str | None, why: str) -> None:
         if node and node != kw and why not in reasons.setdefault(node, []):
             reasons[node].append(why)
 
-    own = [n for r in rules for n in subtree(g, r)]
+    own = [n for r in rules for n in g.subtree(r)]
     inside = set(own)
     for other, where in _mentioned(g, own).items():
         add(other, f"{g.nodes[where]['label']} mentions {g.nodes[other]['label']}")
     for n in own:
-        for dst in targets(g, n, "cites"):
+        for dst in g.targets(n, "cites"):
             if dst not in inside:
                 add(_keyword_of(g, dst), f"{g.nodes[n]['label']} cites {dst}")
     name = fold(g.nodes[kw]["label"])
@@ -157,7 +157,7 @@ def _keyword_related(g: nx.MultiDiGraph, kw: str, rules: list[str], glossary: li
                 if k == "cites" and src not in inside and g.nodes[src].get("numbering") == "cr":
                     add(_keyword_of(g, src), f"{src} cites {n}")
     for entry in glossary:
-        for dst in targets(g, entry, "see_also"):
+        for dst in g.targets(entry, "see_also"):
             add(dst, f"the glossary says see {g.nodes[dst]['label']}")
         for src, _, k in g.in_edges(entry, keys=True):
             if k == "see_also":
@@ -166,7 +166,7 @@ def _keyword_related(g: nx.MultiDiGraph, kw: str, rules: list[str], glossary: li
 
 
 def _faq(book: Rulebook, anchors: list[str], names: list[str]) -> list[tuple[Citation, str]]:
-    g = book.graph
+    g = book.qg
     about = {src for a in anchors for src, _, k in g.in_edges(a, keys=True) if k in ("about", "mentions") and g.nodes[src]["kind"] == "faq"}
     patterns = [re.compile(rf"\b{re.escape(fold(n))}\b") for n in names if len(n) >= 3]
     mentions = [n for n, d in g.nodes(data=True)
@@ -178,7 +178,7 @@ def _faq(book: Rulebook, anchors: list[str], names: list[str]) -> list[tuple[Cit
 def profile(book: Rulebook, text: str) -> Profile:
     """The profile of the keyword, glossary term or card ``text`` names; raises :class:`NotFound` otherwise."""
     found = find_name(book, text)
-    g = book.graph
+    g = book.qg
     shown = clean(text)[:60]
     if found is not None and g.nodes[found[0]]["kind"] not in _PREFER:
         number = found[0]
@@ -193,7 +193,7 @@ def profile(book: Rulebook, text: str) -> Profile:
 
 def profile_of(book: Rulebook, node: str, typed: str | None = None) -> Profile:
     """The profile of a keyword, glossary or card node; ``typed`` is what was typed when it was corrected."""
-    g = book.graph
+    g = book.qg
     kind = g.nodes[node]["kind"]
     if kind == "keyword":
         node = current_keyword(g, node)
@@ -205,16 +205,16 @@ def profile_of(book: Rulebook, node: str, typed: str | None = None) -> Profile:
         former = []
         names = [node]
         glossary = [node] if kind == "glossary" else []
-        rules = [src for src, _, k in g.in_edges(node, keys=True) if k == "defines"] + targets(g, node, "cites")
+        rules = [src for src, _, k in g.in_edges(node, keys=True) if k == "defines"] + g.targets(node, "cites")
     rules = list(dict.fromkeys(rules))
     reasons = _keyword_related(g, node, rules, glossary) if kind != "card" else {}
     if kind == "card":
         for faq in [src for src, _, k in g.in_edges(node, keys=True) if k == "mentions"]:
-            for kw in targets(g, faq, "about"):
+            for kw in g.targets(faq, "about"):
                 if g.nodes[kw]["kind"] == "keyword":
                     reasons.setdefault(current_keyword(g, kw), []).append(f"{g.nodes[faq]['label']} is about it")
     first = rules[0] if rules else None
-    summary_node = glossary[0] if kind == "glossary" else (targets(g, first, "contains") or [first])[0] if first else None
+    summary_node = glossary[0] if kind == "glossary" else (g.targets(first, "contains") or [first])[0] if first else None
     anchors = names + [r for r in rules if g.nodes[r]["kind"] == "rule"]
     faq = _faq(book, anchors, [g.nodes[n]["label"] for n in names])
     if kind != "card":  # what its own FAQ entries talk about
@@ -242,7 +242,7 @@ def related(book: Rulebook, text: str) -> tuple[Citation, tuple[Related, ...]]:
     """What is related to a rule (by number) or a keyword, term or card (by name), and why:
     for a rule its parent, what it cites, what cites it, the keywords its text names, FAQ entries about
     it and other documents' text of it; for a name, its profile's related keywords and defining rules."""
-    g = book.graph
+    g = book.qg
     number = as_number(text)
     if number is None:
         p = profile(book, text)
@@ -253,9 +253,9 @@ def related(book: Rulebook, text: str) -> tuple[Citation, tuple[Related, ...]]:
     reasons: dict[str, list[str]] = {}
     if view.trail:
         reasons.setdefault(view.trail[-1].id, []).append("contains it")
-    for dst in targets(g, node, "cites"):
+    for dst in g.targets(node, "cites"):
         reasons.setdefault(dst, []).append("cited by it")
-    for dst in targets(g, node, "current"):
+    for dst in g.targets(node, "current"):
         reasons.setdefault(dst, []).append("what this text is in today's rules")
     for src, _, k in g.in_edges(node, keys=True):
         why = {"cites": "cites it", "about": "is about it", "current": "the same text in another document"}.get(k)

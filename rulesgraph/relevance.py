@@ -1,22 +1,21 @@
-"""Text relevance of documents to an analysed question, the part of ranking that reads words only.
-
-BM25 with coverage over the index (rank rule 1), how much each CR section as a whole is about the
-question (rule 11), and the vocabulary under a node (rule 18 compares it with the question's words).
+"""Text relevance of documents to a question's weighted search terms, the part of ranking that reads words
+only: BM25 with coverage over the index (rank rule 1), and how much each CR section as a whole is about the
+question (rule 11).  Documents are the query-time graph's node numbers.
 """
 
 from __future__ import annotations
 
 import heapq
-import weakref
-from collections import defaultdict
+import math
+from collections.abc import Iterable
 
-import networkx as nx
-
-from .analyze import Analysis
 from .index import Index, doc_terms
-from .link import subtree
+from .qgraph import QGraph
 
-__all__ = ["CANDIDATES", "COVERAGE", "section_relevance", "terms_under", "text_relevance"]
+__all__ = ["CANDIDATES", "COMMON", "COVERAGE", "section_relevance", "specificity", "text_relevance"]
+
+COMMON = 30
+"""A name used in at most this many documents is fully specific; more common names count less."""
 
 COVERAGE = 0.3
 """Share of text relevance a document keeps however few of the question's words it covers."""
@@ -24,49 +23,59 @@ CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 
 
-def text_relevance(index: Index, a: Analysis) -> dict[str, float]:
-    """BM25, times how much of the question's (idf-weighted) words the document covers: a rule
-    that matches every word beats one that matches a single rare word many times."""
-    raw: dict[int, float] = defaultdict(float)
-    covered: dict[int, float] = defaultdict(float)
+def text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
+    """BM25, times how much of the question's (idf-weighted) words the document covers: a rule that matches
+    every word beats one that matches a single rare word many times.  ``terms`` are ``(stem, weight)``."""
+    raw: dict[int, float] = {}
+    covered: dict[int, float] = {}
     total = 0.0
-    for term, qweight in a.terms:
-        idf = index.idf.get(term, 0.0) * qweight
+    postings, idfs = index.postings, index.idf
+    spans, all_docs, all_weights = postings.spans, postings.docs, postings.weights
+    for term, qweight in terms:
+        idf = idfs.get(term, 0.0) * qweight
         total += idf
-        docs, weights = index.postings.get(term)
-        for doc, weight in zip(docs, weights, strict=True):
-            raw[doc] += weight * qweight
+        span = spans.get(term)
+        if span is None:
+            continue
+        docs = all_docs[span[0] : span[1]]
+        get = raw.get
+        if qweight == 1.0:
+            for doc, weight in zip(docs, all_weights[span[0] : span[1]], strict=True):
+                raw[doc] = get(doc, 0.0) + weight
+        else:
+            for doc, weight in zip(docs, all_weights[span[0] : span[1]], strict=True):
+                raw[doc] = get(doc, 0.0) + weight * qweight
+        get = covered.get
         for doc in docs:
-            covered[doc] += idf
+            covered[doc] = get(doc, 0.0) + idf
     if not raw:
         return {}
-    scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) if total else s for d, s in raw.items()}
+    scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) for d, s in raw.items()} if total else raw
     best = heapq.nlargest(CANDIDATES, scored.items(), key=lambda item: item[1])
     top = best[0][1]
-    return {index.ids[d]: s / top for d, s in best}
+    return {d: s / top for d, s in best}
 
 
-_UNDER: weakref.WeakKeyDictionary[nx.MultiDiGraph, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
-"""Per graph, root node → the stems of its subtree's text and examples (filled as questions need them)."""
-
-
-def terms_under(g: nx.MultiDiGraph, root: str) -> frozenset[str]:
-    """The stems of the text and examples of ``root`` and everything under it (computed once per graph)."""
-    known = _UNDER.setdefault(g, {})
-    if root not in known:
-        texts = (" ".join([g.nodes[n]["text"], *(g.nodes[n].get("examples") or ())]) for n in subtree(g, root))
-        known[root] = frozenset(t for text in texts for t in doc_terms(text))
-    return known[root]
-
-
-def section_relevance(index: Index, text: dict[str, float]) -> dict[str, float]:
-    """How much each CR section as a whole is about the question: the sum of its rules' squared
-    relevance, scaled so the best section is 1 (many strong matches in one place mean the question
-    is about that part of the rules)."""
-    total: dict[str, float] = defaultdict(float)
+def section_relevance(g: QGraph, text: dict[int, float]) -> dict[str, float]:
+    """How much each CR section as a whole is about the question: the sum of its rules' squared relevance,
+    scaled so the best section is 1 (many strong matches in one place mean the question is about that part
+    of the rules)."""
+    total: dict[str, float] = {}
+    section = g.section
     for node, t in text.items():
-        sec = index.section.get(node)
+        sec = section[node]
         if sec:
-            total[sec] += t * t
+            total[sec] = total.get(sec, 0.0) + t * t
     top = max(total.values(), default=0.0)
     return {k: v / top for k, v in total.items()} if top else {}
+
+
+def specificity(index: Index, name: str) -> float:
+    """How much naming something says about a question: 1 for names few documents use (``trample``,
+    ``declare blockers``), √(COMMON/df) for names many use (``cast``: about 0.26, ``creature`` less).
+    A name of several words is as specific as its rarest word."""
+    stems = doc_terms(name)
+    if not stems:
+        return 0.0
+    df = min(index.postings.df(t) or 1 for t in stems)
+    return min(1.0, math.sqrt(COMMON / df))

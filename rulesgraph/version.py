@@ -3,3 +3,6 @@
 from __future__ import annotations
 
 __version__ = "0.1.0"
+
+SCHEMA = 1
+"""Bumped whenever node or edge attributes change; part of the cache key (the graph and its query-time form)."""

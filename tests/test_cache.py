@@ -20,7 +20,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def entries(d: Path) -> list[Path]:
-    return sorted(d.glob("build-*.pickle"))
+    return sorted(d.glob("build-*.query"))
 
 
 def test_second_load_comes_from_the_cache(cache_dir: Path) -> None:
@@ -70,7 +70,7 @@ def test_unwritable_cache_still_answers(tmp_path: Path, monkeypatch: pytest.Monk
     blocker.write_text("not a directory")
     monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(blocker / "cache"))
     book = load(bundled_sources())
-    assert book.graph.number_of_nodes() > 100
+    assert book.qg.number_of_nodes() > 100
     assert len(book.notices) == 1 and book.notices[0].startswith("cache not written")
 
 
@@ -82,11 +82,11 @@ def test_changed_source_misses_the_cache(cache_dir: Path, tmp_path: Path) -> Non
     load([SourceSpec(str(src))])
     src.write_text("Flying\n\nFlying is an evasion ability.\n\nReach\n\nReach is a static ability.\n")
     book = load([SourceSpec(str(src))])
-    assert not book.from_cache and "keyword:reach" in book.graph
+    assert not book.from_cache and "keyword:reach" in book.qg
 
 
 def _build(_: int) -> int:
-    return load(bundled_sources()).graph.number_of_nodes()
+    return load(bundled_sources()).qg.number_of_nodes()
 
 
 def test_two_processes_building_at_once_leave_one_whole_entry(cache_dir: Path) -> None:
@@ -101,7 +101,7 @@ def test_two_processes_building_at_once_leave_one_whole_entry(cache_dir: Path) -
 def test_old_entries_are_pruned(cache_dir: Path) -> None:
     cache_dir.mkdir(parents=True)
     for i in range(cache_mod.KEEP + 3):
-        (cache_dir / f"build-old{i}.pickle").write_bytes(b"x")
-        os.utime(cache_dir / f"build-old{i}.pickle", (i, i))
+        (cache_dir / f"build-old{i}.query").write_bytes(b"x")
+        os.utime(cache_dir / f"build-old{i}.query", (i, i))
     load(bundled_sources())
     assert len(entries(cache_dir)) == cache_mod.KEEP

@@ -82,7 +82,7 @@ def test_same_question_for_a_new_subject_replaces_its_kin(full_book: Rulebook) -
     conv = Conversation()
     ask(full_book, "how does a planeswalker take combat damage?", conversation=conv)
     assert conv.topic() == ["planeswalker"]
-    a, notes = conv.resolve(analyze("same question for battles", full_book.index), full_book.index, full_book.graph)
+    a, notes = conv.resolve(analyze("same question for battles", full_book.index), full_book.index, full_book.qg)
     assert notes == ["asking the last question again: take combat damage"]  # "combat damage" was too common to carry
     assert {t for t, _ in a.terms} == {"battl", "take", "combat", "damag"}
     assert not any(m.via == "carried" for m in a.matches)
@@ -95,7 +95,7 @@ def test_same_question_keeps_subjects_of_another_kind(full_book: Rulebook) -> No
     """Only the new subject's kin is replaced: trample (a keyword) still carries into "same question for battles"."""
     conv = Conversation()
     ask(full_book, "if my trampler is blocked while attacking a planeswalker, where does the excess go?", conversation=conv)
-    a, notes = conv.resolve(analyze("same question for battles", full_book.index), full_book.index, full_book.graph)
+    a, notes = conv.resolve(analyze("same question for battles", full_book.index), full_book.index, full_book.qg)
     carried = {m.node for m in a.matches if m.via == "carried"}
     assert "keyword:trample" in carried
     assert not carried & {"glossary:Planeswalker", "306"}

@@ -43,7 +43,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def entry(cache_dir: Path) -> Path:
-    (path,) = cache_dir.glob("build-*.pickle")
+    (path,) = cache_dir.glob("build-*.query")
     return path
 
 
@@ -68,9 +68,9 @@ def _flip(at: Callable[[int], int]) -> Callable[[Path], None]:
 
 
 def _other_schema(p: Path) -> None:
-    graph, index = cache_mod.pickle.loads(p.read_bytes()[len(cache_mod._MAGIC) + cache_mod._DIGEST :])
-    graph.graph["schema"] = SCHEMA - 1  # what an older program left under a colliding key
-    p.write_bytes(cache_mod.encode((graph, index)))
+    entry = cache_mod.marshal.loads(p.read_bytes()[len(cache_mod._MAGIC) + cache_mod._DIGEST :])
+    entry["schema"] = SCHEMA - 1  # what an older program left under a colliding key
+    p.write_bytes(cache_mod.encode(entry))
 
 
 DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
@@ -135,7 +135,7 @@ def test_an_unwritable_cache_still_answers(code: int, reason: str, cache_dir: Pa
 def _build(barrier: multiprocessing.synchronize.Barrier, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
     barrier.wait()
     book = load(bundled_sources())
-    results.put((book.graph.number_of_nodes(), book.notices))
+    results.put((book.qg.number_of_nodes(), book.notices))
 
 
 def test_four_processes_building_at_once_leave_one_whole_entry(cache_dir: Path) -> None:
@@ -148,9 +148,9 @@ def test_four_processes_building_at_once_leave_one_whole_entry(cache_dir: Path) 
     outcomes = [results.get(timeout=5) for _ in procs]
     assert all(p.exitcode == 0 for p in procs) and len({n for n, _ in outcomes}) == 1
     assert all(notices == [] for _, notices in outcomes)  # nobody read a half-written file
-    assert len(list(cache_dir.glob("build-*.pickle"))) == 1 and not list(cache_dir.glob(".build-*.tmp"))
+    assert len(list(cache_dir.glob("build-*.query"))) == 1 and not list(cache_dir.glob(".build-*.tmp"))
     book = load(bundled_sources())
-    assert book.from_cache and book.graph.number_of_nodes() == outcomes[0][0]
+    assert book.from_cache and book.qg.number_of_nodes() == outcomes[0][0]
 
 
 def _rewrite(key: str, obj: object, stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[type-arg]
@@ -161,9 +161,9 @@ def _rewrite(key: str, obj: object, stop: multiprocessing.synchronize.Event) -> 
 def test_a_reader_never_sees_a_half_written_entry(cache_dir: Path) -> None:
     """One process rewrites an entry as fast as it can while this one reads it: every read is whole."""
     book = load(bundled_sources())
-    key = entry(cache_dir).name.removeprefix("build-").removesuffix(".pickle")
+    key = entry(cache_dir).name.removeprefix("build-").removesuffix(".query")
     stop = FORK.Event()
-    writer = FORK.Process(target=_rewrite, args=(key, (book.graph, book.index), stop))
+    writer = FORK.Process(target=_rewrite, args=(key, {"qgraph": book.qg.parts(), "index": book.index.parts()}, stop))
     writer.start()
     try:
         reads = [cache_mod.read(key) for _ in range(150)]
@@ -184,8 +184,8 @@ def test_a_build_killed_while_writing_the_cache(cache_dir: Path, capsys: pytest.
     child.start()
     child.join(60)
     assert child.exitcode == -signal.SIGKILL
-    (left,) = cache_dir.glob(".build-*.tmp")  # the whole pickle, never renamed into place
-    assert not list(cache_dir.glob("build-*.pickle"))
+    (left,) = cache_dir.glob(".build-*.tmp")  # the whole entry, never renamed into place
+    assert not list(cache_dir.glob("build-*.query"))
     assert answers(capsys)[1] == []  # a miss, built and written: no notice
     assert left.exists()  # young: it might be another process's file in the middle of being written
     old = time.time() - cache_mod.STALE - 60

@@ -1,4 +1,4 @@
-"""One test per ranking rule (see rulesgraph/rank.py); each docstring states the rule it checks.
+"""One test per ranking rule (see rulesgraph/rank.py, the steps of rulesgraph/steps/); each docstring states the rule it checks.
 
 Most use the miniature rules in tests/fixtures so the expected order can be read off the fixture.
 """
@@ -11,18 +11,17 @@ from contextlib import contextmanager
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph import rank as rank_module
 from rulesgraph.analyze import analyze
-from rulesgraph.link import targets
-from rulesgraph.rank import WEIGHTS, rank, specificity
+from rulesgraph.rank import STEPS, WEIGHTS, rank, specificity
+from rulesgraph.steps import base, named, spread
 
 
 def order(book: Rulebook, question: str) -> list[str]:
-    return [s.node for s in rank(book.index, book.graph, analyze(question, book.index))]
+    return [s.node for s in rank(book.index, book.qg, analyze(question, book.index))]
 
 
 def score(book: Rulebook, question: str, node: str) -> float:
-    return next((s.score for s in rank(book.index, book.graph, analyze(question, book.index)) if s.node == node), 0.0)
+    return next((s.score for s in rank(book.index, book.qg, analyze(question, book.index)) if s.node == node), 0.0)
 
 
 @contextmanager
@@ -100,7 +99,7 @@ def test_rule_7_similar_faq_question(mini_book: Rulebook) -> None:
     """Rule 7: a FAQ question like the question boosts that entry and the rules it is about."""
     question = "my trampler got chump blocked, does the rest of the damage go to my opponent"
     assert order(mini_book, question)[0] == "faq:trample-1"
-    rests_on = [r for r in targets(mini_book.graph, "faq:trample-1", "about") if mini_book.graph.nodes[r].get("numbering") == "cr"]
+    rests_on = [r for r in mini_book.qg.targets("faq:trample-1", "about") if mini_book.qg.nodes[r].get("numbering") == "cr"]
     assert rests_on == ["702.19"]
     with weight("faq", 0.0), weight("faq_rule", 0.0):
         without = {node: score(mini_book, question, node) for node in ["faq:trample-1", *rests_on]}
@@ -119,7 +118,7 @@ def test_rule_8_a_cited_section_passes_score_to_its_relevant_rules(full_book: Ru
     proportion to their relevance, so 606.3 (a loyalty ability once a turn, at sorcery speed) rises
     for a question about planeswalker abilities that never says "loyalty"."""
     question = "can i activate my planeswalker's abilities on my opponent's turn?"
-    monkeypatch.setattr(rank_module, "SPREAD_INTO", ())
+    monkeypatch.setattr(spread, "SPREAD_INTO", ())
     without = order(full_book, question).index("606.3")
     monkeypatch.undo()
     assert order(full_book, question).index("606.3") < without
@@ -162,7 +161,7 @@ def test_rule_12_unnamed_keyword_rules_count_less(mini_book: Rulebook, monkeypat
     """Rule 12: a keyword's own rules count less when the question does not name the keyword."""
     question = "prevent combat damage the first time"
     penalised = score(mini_book, question, "702.30a")
-    monkeypatch.setattr(rank_module, "UNNAMED_KEYWORD", 1.0)
+    monkeypatch.setattr(base, "UNNAMED_KEYWORD", 1.0)
     assert score(mini_book, question, "702.30a") > penalised
     assert order(mini_book, "shield prevent combat damage the first time")[0].startswith("702.30")
 
@@ -218,7 +217,7 @@ def test_rule_18_a_named_term_counts_by_how_well_its_rules_fit(full_book: Rulebo
 
     def kept(question: str, node: str) -> float:
         """The node's score with rule 18, as a share of its score without it."""
-        monkeypatch.setattr(rank_module, "INCIDENTAL", 1.0)
+        monkeypatch.setattr(named, "INCIDENTAL", 1.0)
         off = score(full_book, question, node)
         monkeypatch.undo()
         return score(full_book, question, node) / off
@@ -236,3 +235,10 @@ def test_rule_19_a_question_about_a_named_section_gets_its_opening_rule(full_boo
         with weight("opening", 0.0):
             assert order(full_book, question)[0] != opening, question
     assert order(full_book, "what does trample do?")[0] == "702.19"  # a named keyword keeps rule 3
+
+
+def test_every_step_says_its_rule_and_every_weight_is_read() -> None:
+    """Each step has a docstring naming the rule it applies, and each weight in WEIGHTS belongs to a step."""
+    for step in STEPS.steps:
+        assert "Rule" in step.doc, step.name
+    assert set(WEIGHTS) == {k for step in STEPS.steps for k in step.weights}

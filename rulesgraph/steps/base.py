@@ -1,0 +1,49 @@
+"""The base score: text relevance times one plus the priors and the section's relevance (rule 11), with the
+kinds of text that mislead counting less (rules 12 and 13, excerpts, glossary, FAQ and section headings)."""
+
+from __future__ import annotations
+
+from ..pipeline import Query
+from ..relations import definers
+from ..relevance import section_relevance
+
+__all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base"]
+
+WEIGHTS = {"section": 1.0}  # rule 11
+KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8, "section": 0.6}
+"""Text relevance of glossary entries, FAQ entries and section headings counts less than a rule's:
+short definitions match many questions, FAQ entries have their own similarity boost, and a section
+is an outline, not the rule that settles a question."""
+EXCERPT = 0.6
+"""Rules quoted on an old FAQ page (old numbering, old wording) count this much: the FAQ entries
+beside them, or today's rule they are tied to, are the better citation."""
+UNNAMED_KEYWORD = 0.5
+"""Rule 12: a keyword's own rules (701.x, 702.x) count this much when the question does not name that keyword."""
+UNNAMED_VARIANT = 0.5
+"""Rule 13: rules of a multiplayer or casual variant count this much unless the question mentions it."""
+
+
+def base(q: Query) -> None:
+    """Rules 11–13, the base score: ``text × factor × kind weight × (1 + priors + section)``, where rule 11 adds the
+    relevance of the candidate's CR section as a whole, rule 12 halves a keyword's own rules when the question
+    does not name that keyword (their reminder-style wording matches many questions that are not about them),
+    rule 13 halves a multiplayer or casual variant's rules unless something the question names leads to its
+    section, and an old FAQ page's excerpt counts :data:`EXCERPT`."""
+    g, text = q.g, q.text
+    prior = q.priors(text)
+    section = section_relevance(g, text)
+    named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)}
+    mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
+    w_section = q.w["section"]
+    columns = g.section, g.kwrule, g.variant, g.excerpt, g.kind
+    sections, kwrules, variants, excerpts, kinds = columns
+    for node, t in text.items():
+        sec = sections[node]
+        boost = prior.get(node, 0.0) + w_section * section.get(sec, 0.0)  # type: ignore[arg-type]
+        kwrule = kwrules[node]
+        factor = UNNAMED_KEYWORD if kwrule is not None and kwrule not in named else 1.0
+        if sec and variants[node] and sec not in mentioned:
+            factor *= UNNAMED_VARIANT
+        if excerpts[node]:
+            factor *= EXCERPT
+        q.add(node, t * factor * KIND_WEIGHT.get(kinds[node], 1.0) * (1 + boost))

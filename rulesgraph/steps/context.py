@@ -1,0 +1,18 @@
+"""Rule 14, a conversation's context: a follow-up favours the sections the previous answer came from."""
+
+from __future__ import annotations
+
+from ..pipeline import Query
+
+__all__ = ["WEIGHTS", "continuity"]
+
+WEIGHTS = {"continuity": 1.0}
+
+
+def continuity(q: Query) -> None:
+    """Rule 14: in a conversation, the rules of the sections the previous answer was cited from (with the
+    weights the conversation gives them) have their prior raised."""
+    for sec, weight in dict(q.a.sections).items():
+        span = q.g.spans.get(sec)
+        if span:
+            q.raise_(span[0], span[1], q.w["continuity"] * weight)

@@ -1,0 +1,68 @@
+"""FAQ entries: a FAQ question like the player's (rule 7), and the entries about a named keyword competing
+on the question's other words (rule 17)."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from ..analyze import FRAMING
+from ..index import doc_terms
+from ..pipeline import Query
+from ..relations import faq_about
+
+__all__ = ["FAQ_FLOOR", "WEIGHTS", "faq_fit", "faq_similar"]
+
+WEIGHTS = {
+    "faq": 1.5,  # rule 7: the entry, times similarity above the floor …
+    "faq_rule": 1.0,  # … prior of the rules it is about
+    "faq_fit": 2.0,  # rule 17, times the share of the question's other words
+}
+FAQ_FLOOR = 0.55
+"""FAQ question similarity below this adds nothing."""
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+"""Stems of words that only frame a question ("what does X do"): a FAQ question of nothing else is a definition."""
+
+
+def faq_similar(q: Query) -> None:
+    """Rule 7: a FAQ question similar to the question (rapidfuzz token-set ratio at least :data:`FAQ_FLOOR`,
+    sharing a content word) boosts that entry and raises the prior of the rules it is about."""
+    g, index = q.g, q.index
+    folded = " ".join(q.a.words)
+    asked = set(doc_terms(folded))
+    # rapidfuzz scores every FAQ question in one call; the entries above the floor are then taken in index order
+    close = process.extract(folded, [question for _, question in index.faq], scorer=fuzz.token_set_ratio,
+                            score_cutoff=FAQ_FLOOR * 100 - 1, limit=None)
+    for _, ratio, k in sorted(close, key=lambda c: c[2]):
+        node = index.faq[k][0]
+        sim = ratio / 100
+        i = g.num[node]
+        if sim < FAQ_FLOOR or not asked.intersection(g.question_stems[i]):  # alike in shape only is not alike
+            continue
+        strength = (sim - FAQ_FLOOR) / (1 - FAQ_FLOOR)
+        q.add(i, q.w["faq"] * strength, f"FAQ question {sim:.0%} similar")
+        reason = f"what {node.removeprefix('faq:')} rests on"
+        for rule in g.out(i, "about"):
+            if g.kind[rule] != "keyword":
+                q.raise_(rule, rule + 1, q.w["faq_rule"] * strength, reason)
+
+
+def faq_fit(q: Query) -> None:
+    """Rule 17: the FAQ entries about a keyword the question names compete on the question's *other* words:
+    each rises by the (idf-weighted) share of them its question and answer contain, so "is proliferate
+    targeted?" finds "Does proliferating target?" rather than "What does proliferate mean?"."""
+    g, index = q.g, q.index
+    keywords = list(dict.fromkeys(m.node for m in q.a.of_kind("keyword")))
+    names = {t for kw in keywords for t in doc_terms(g.nodes[kw]["label"])}
+    other = {t: w * index.idf.get(t, 0.0) for t, w in q.a.terms if t not in names}
+    total = sum(other.values())
+    if not total:
+        return
+    for faq in dict.fromkeys(f for kw in keywords for f in faq_about(g, kw)):
+        i = g.num[faq]
+        if i not in q.score:
+            continue
+        asks = set(g.question_stems[i])
+        if asks - names - _FRAMING:  # not "What does X do?"
+            have = asks.union(g.stems[i])
+            share = sum(v for t, v in other.items() if t in have) / total
+            q.scale(i, 1 + q.w["faq_fit"] * share, f"answers {share:.0%} of what else the question asks" if share >= 0.5 else None)

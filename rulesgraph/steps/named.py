@@ -1,0 +1,101 @@
+"""Priors from what the question names: keywords (rule 2), glossary terms (rule 4), titles (rule 5),
+each weighed by how well its rules fit the question's other words (rule 18), and rule numbers (rule 6).
+Rule 10 (a negated mention boosts nothing) holds here because ``Analysis.of_kind`` leaves negated mentions out."""
+
+from __future__ import annotations
+
+from ..analyze import FRAMING, Match
+from ..index import doc_terms
+from ..pipeline import Query
+from ..relations import current_keyword, definers, faq_about
+from ..relevance import specificity
+
+__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "rule_number", "title_prior"]
+
+WEIGHTS = {
+    "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
+    "keyword_sub": 1.0,  # … and of its subrules and FAQ entries
+    "term_cited": 0.8,  # rule 4
+    "title_sub": 0.8,  # rule 5
+    "number": 10.0,  # rule 6
+}
+INCIDENTAL = 0.45
+"""Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+
+
+def keyword_prior(q: Query) -> None:
+    """Rule 2: a keyword the question names raises the prior of the rule that defines it, of its subrules and
+    of the FAQ entries about it, in proportion to how specific the keyword's name is (``trample`` more than
+    ``cast``) and to how much the question is only about it."""
+    g, a, w = q.g, q.a, q.w
+    for m in a.of_kind("keyword"):
+        strength = m.quality * specificity(q.index, m.said) * (0.35 + 0.65 * a.focus)
+        label = g.nodes[current_keyword(g, m.node)]["label"]
+        for rule in definers(g, m.node):
+            i = g.num[rule]
+            q.raise_(i, i + 1, w["keyword_rule"] * strength, f"defines the keyword {label}")
+            if g.end[i] > i + 1:
+                q.raise_(i + 1, g.end[i], w["keyword_sub"] * strength, f"part of the {label} rules")
+        for faq in faq_about(g, m.node):
+            i = g.num[faq]
+            q.raise_(i, i + 1, w["keyword_sub"] * strength, f"a FAQ entry about {label}")
+
+
+def _own(q: Query) -> dict[str, float]:
+    """The question's own non-framing words with their idf (what rule 18 compares a term's rules with)."""
+    if "own" not in q.memo:
+        q.memo["own"] = {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms if weight == 1.0 and t not in _FRAMING}
+    return q.memo["own"]
+
+
+def fit(q: Query, roots: list[int], m: Match) -> float:
+    """Rule 18: how much a glossary term or title the question names is what it turns on: 1 when the rules
+    it leads to hold all the question's other words (idf-weighted, framing words left out), down to
+    :data:`INCIDENTAL` when they hold none ("my token has lifelink, how much life do I gain?" is less
+    about the token rules than "does a token that leaves the battlefield cease to exist?")."""
+    if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
+        return 1.0
+    names = set(doc_terms(m.said))
+    other = {t: v for t, v in _own(q).items() if t not in names}
+    total = sum(other.values())
+    if not roots or total <= 0:
+        return 1.0
+    have = [q.g.terms_under(root) for root in roots]
+    share = sum(v for t, v in other.items() if any(t in h for h in have)) / total
+    return INCIDENTAL + (1 - INCIDENTAL) * share
+
+
+def glossary_prior(q: Query) -> None:
+    """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
+    rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself."""
+    g = q.g
+    for m in q.a.of_kind("glossary"):
+        i = g.num[m.node]
+        label = g.nodes[m.node]["label"]
+        cited = list(g.out(i, "cites"))
+        amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
+        reason = f"cited by the glossary entry {label}"
+        for rule in cited:
+            q.raise_(rule, g.end[rule], amount, reason)
+        q.raise_(i, i + 1, amount, m.why)
+
+
+def title_prior(q: Query) -> None:
+    """Rule 5: a section or rule title the question names raises the prior of the rules under it."""
+    g = q.g
+    for m in q.a.of_kind("title"):
+        i = g.num[m.node]
+        title = g.nodes[m.node]["title"]
+        amount = q.w["title_sub"] * (m.quality * specificity(q.index, title) * fit(q, [i], m))
+        q.raise_(i, i + 1, amount, f"titled {title}")
+        if g.end[i] > i + 1:
+            q.raise_(i + 1, g.end[i], amount, f"under {m.node} {title}")
+
+
+def rule_number(q: Query) -> None:
+    """Rule 6: a rule number the question names is the answer."""
+    for m in q.a.of_kind("rule"):
+        i = q.g.num.get(m.node)
+        if i is not None:
+            q.add(i, q.w["number"], m.why)

@@ -1,0 +1,29 @@
+"""Rule 16: a document with the words the question quotes rises."""
+
+from __future__ import annotations
+
+import heapq
+from itertools import pairwise
+
+from ..pipeline import Query
+
+__all__ = ["QUOTED", "WEIGHTS", "quotes"]
+
+WEIGHTS = {"quote": 0.5}  # times the share of the quote's word pairs
+QUOTED = 100
+"""Quoted words are looked for in this many of the best candidates."""
+
+
+def quotes(q: Query) -> None:
+    """Rule 16: a phrase the question quotes (``'activate only as a sorcery'``, ``'you may'``) is card or rules
+    wording; a relevant document with the same word pairs, small words included, rises by the share of the
+    quote's pairs it has (the best-matching quote counts)."""
+    if not q.a.quoted:
+        return
+    wanted = [set(pairwise(quote)) for quote in q.a.quoted]
+    score = q.score
+    for node in heapq.nlargest(QUOTED, (n for n in q.text if n in score), key=score.__getitem__):
+        have = q.g.word_pairs(node)
+        share = max(len(w & have) / len(w) for w in wanted)
+        if share > 0:
+            q.scale(node, 1 + q.w["quote"] * share, "has the words the question quotes")

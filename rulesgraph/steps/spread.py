@@ -1,0 +1,53 @@
+"""Along the graph: score spreads from the best nodes to what they cite, their parent and their children
+(rule 8), and text from other documents counts for the CR rule it is today (rule 9)."""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from ..pipeline import Query
+
+__all__ = ["SEEDS", "SPREAD_INTO", "WEIGHTS", "spread", "to_current"]
+
+WEIGHTS = {"spread_cites": 0.3, "spread_parent": 0.25, "spread_child": 0.3}
+SEEDS = 20
+"""How many of the best nodes spread their score along the graph."""
+SPREAD_INTO = ("section",)
+"""A citation of a node of these kinds ("see rule 606") spreads to every relevant rule under it.
+Rules are left out: their subrules are reached through the rule's own spread to its children."""
+
+
+def spread(q: Query) -> None:
+    """Rule 8: score spreads from the :data:`SEEDS` best nodes along the graph, in proportion to the receiving
+    node's relevance: to the rules they cite (a cited section to its relevant rules), to their parent (so the
+    general rule stays reachable) and to their children."""
+    g, w, text = q.g, q.w, q.text
+    cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
+    seeds = heapq.nlargest(SEEDS, q.score.items(), key=lambda x: x[1])
+    for node, score in seeds:
+        reason = None
+        for dst in g.out(node, "cites"):
+            for part in range(dst, g.end[dst]) if g.kind[dst] in SPREAD_INTO else (dst,):
+                amount = cites * score * text.get(part, 0.0)
+                if amount > 0:
+                    reason = reason or f"cited by {g.nodes[g.ids[node]]['label']}"
+                    q.add(part, amount, reason)
+        parent = g.up[node]
+        if parent >= 0:
+            q.add(parent, parent_w * score * math.sqrt(text.get(parent, 0.0) + 0.05))
+        for child in g.out(node, "contains"):
+            q.add(child, child_w * score * text.get(child, 0.0))
+
+
+def to_current(q: Query) -> None:
+    """Rule 9: text from another document (an old FAQ excerpt, an unnumbered section) counts for today's CR
+    rule (its ``current`` edge): the better of the two scores is kept, once."""
+    g, score = q.g, q.score
+    for node in [n for n in score if n in g.current]:
+        dst = g.current[node]
+        moved = score.pop(node)
+        if moved > score.get(dst, 0.0):  # the same words found twice are still one match
+            score[dst] = moved
+            data = g.nodes[g.ids[node]]
+            q.note(dst, f"same text as {data['label']} in {data['file']}")

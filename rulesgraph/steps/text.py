@@ -1,0 +1,14 @@
+"""Rule 1, text relevance: the candidates of ranking are the documents whose words match the question's."""
+
+from __future__ import annotations
+
+from ..pipeline import Query
+from ..relevance import text_relevance
+
+__all__ = ["text"]
+
+
+def text(q: Query) -> None:
+    """Rule 1: BM25 over rules, glossary and FAQ text, with coverage, scaled so the best document is 1;
+    the best :data:`~rulesgraph.relevance.CANDIDATES` documents are the candidates every later step scores."""
+    q.text = text_relevance(q.index, q.a.terms)

@@ -1,0 +1,67 @@
+"""The query-time graph says what the networkx graph says: same nodes and attributes, subtrees as ranges,
+edges of every kind in both directions in the same order, and it survives the cache's round trip."""
+
+from __future__ import annotations
+
+import marshal
+import subprocess
+import sys
+
+from rulesgraph import Rulebook
+from rulesgraph.graph import EDGE_KINDS
+from rulesgraph.link import subtree, targets
+from rulesgraph.qgraph import EDGE_KINDS as QUERY_EDGE_KINDS
+from rulesgraph.qgraph import QGraph
+
+
+def test_nodes_and_attributes_are_the_graphs(seeds_book: Rulebook) -> None:
+    g, qg = seeds_book.graph, seeds_book.qg
+    assert list(qg.nodes) == list(g.nodes)
+    assert all(dict(a) == dict(b) for (_, a), (_, b) in zip(qg.nodes(data=True), g.nodes(data=True), strict=True))
+    assert qg.number_of_nodes() == g.number_of_nodes() and qg.number_of_edges() == g.number_of_edges()
+
+
+def test_every_subtree_is_a_contiguous_range(full_book: Rulebook) -> None:
+    g, qg = full_book.graph, full_book.qg
+    for node in g.nodes:
+        i = qg.num[node]
+        assert qg.subtree(node) == subtree(g, node) == qg.ids[i : qg.end[i]]
+
+
+def test_edges_of_every_kind_both_ways(full_book: Rulebook) -> None:
+    g, qg = full_book.graph, full_book.qg
+    assert QUERY_EDGE_KINDS == EDGE_KINDS
+    for node in g.nodes:
+        assert qg.in_edges(node, keys=True) == list(g.in_edges(node, keys=True))
+        for kind in EDGE_KINDS:
+            assert qg.targets(node, kind) == targets(g, node, kind)
+            assert qg.sources(node, kind) == [src for src, keys in g.pred[node].items() if kind in keys]
+
+
+def test_columns(full_book: Rulebook) -> None:
+    qg = full_book.qg
+    i = qg.num["702.19b"]
+    assert (qg.section[i], qg.kwrule[i], qg.ids[qg.up[i]]) == ("702", "702.19", "702.19")
+    assert qg.up[qg.num["702"]] == -1 and qg.kwrule[qg.num["509.1a"]] is None
+    assert qg.variant[qg.num["810.1"]] and not qg.variant[qg.num["800.1"]] and not qg.excerpt[i]
+    start, end = qg.spans["702"]
+    assert qg.ids[start] == "702" and end == qg.end[start]
+    assert "trampl" in qg.terms_under(qg.num["702.19"]) and "trampl" in qg.stems[i]
+
+
+def test_the_cache_round_trip_keeps_everything(seeds_book: Rulebook) -> None:
+    qg = seeds_book.qg
+    again = QGraph.from_parts(marshal.loads(marshal.dumps(qg.parts())))
+    assert again.ids == qg.ids and list(again.end) == list(qg.end) and again.current == qg.current
+    assert [again.nodes[n] for n in again.ids] == [qg.nodes[n] for n in qg.ids]
+    assert all(again.in_edges(n) == qg.in_edges(n) for n in qg.ids)
+
+
+def test_answering_from_the_cache_needs_no_networkx(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    script = ("import sys; from rulesgraph import load, bundled_sources; from rulesgraph.answer import ask; "
+              "b = load(bundled_sources()); ask(b, 'what does trample do?'); "
+              "print(b.from_cache, sorted(m for m in ('networkx', 'rich', 'prompt_toolkit') if m in sys.modules))")
+    env = {"RULESGRAPH_CACHE_DIR": str(tmp_path), "PATH": ""}
+    run = lambda: subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout.strip()
+    assert run() == "False ['networkx']"  # building needs networkx
+    assert run() == "True []"  # answering from the cache does not
