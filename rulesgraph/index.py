@@ -126,6 +126,7 @@ class Index:
         out = {name: getattr(self, name) for name in self.__dataclass_fields__}
         out["postings"] = self.postings.parts()
         out["aliases"] = [(a.say, a.means, a.terms, a.why) for a in self.aliases]
+        out["english"] = self.english.__getstate__()
         return out
 
     @classmethod
@@ -133,6 +134,8 @@ class Index:
         fields = dict(parts)
         fields["postings"] = Postings.from_parts(fields["postings"])
         fields["aliases"] = [Alias(*a) for a in fields["aliases"]]
+        english = fields["english"] = EnglishWords(set())
+        english.__setstate__(parts["english"])
         return cls(**fields)
 
 
