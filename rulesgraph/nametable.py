@@ -1,0 +1,216 @@
+"""The table of card names that :mod:`rulesgraph.mentions` reads questions against: every card name, face
+name and short name (``Sheoldred`` of ``Sheoldred, the Apocalypse``) as folded words, grouped by what they say,
+with what the finder needs to weigh a match: is it a rules word or phrase, how common are its words in English.
+
+Built once from the card store's names (see :class:`CardName`) and the rules' vocabulary; how common an English
+word is comes from ``wordfreq`` (zipf scale: 7 for "the", 0 for a word it has never seen), read only while the
+table is built and kept in it, so finding costs no English word list at query time.  Plain lists, dicts and
+strings: the table pickles in about 3.5 MB and loads in tens of milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from .text import STOPWORDS
+
+__all__ = ["BRACKET_ONLY", "TYPO_EDITS", "TYPO_LETTERS", "WORD", "CardName", "NameTable", "english_zipf", "fold_token",
+           "names_from_atomic", "rules_vocabulary", "tokens"]
+
+TYPO_LETTERS = 8
+"""Least letters (spaces not counted) of a name that a misspelling may be read as."""
+TYPO_EDITS = 2
+"""Most edits (Levenshtein) between what was said and a long name."""
+BRACKET_ONLY = frozenset({"vanguard"})
+"""Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
+WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+"""A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
+_LOWER = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’])")
+_LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
+
+
+@dataclass(frozen=True, slots=True)
+class CardName:
+    """One card as the store knows it: what the table needs, nothing else."""
+
+    key: str
+    """The store's key for the card (its full name, ``Fire // Ice``)."""
+    faces: tuple[str, ...] = ()
+    """Face names of a multi-face card (``Fire``, ``Ice``); empty or the name itself for one face."""
+    funny: bool = False
+    """From a joke set (``isFunny``): found only in brackets."""
+    layout: str = "normal"
+    rank: int = 0
+    """Popularity (EDHREC rank, 1 is the most played; 0 unknown): orders the candidates of an ambiguous short name."""
+
+def fold_token(token: str) -> str:
+    """Matching form of one word: lower case, accents and ligatures off, apostrophes dropped (``Lim-Dûl's`` → ``duls``)."""
+    token = token.translate(_LIGATURES)
+    if not token.isascii():
+        token = "".join(c for c in unicodedata.normalize("NFKD", token) if not unicodedata.combining(c))
+    return token.lower().replace("'", "").replace("’", "")
+
+
+def tokens(text: str) -> list[str]:
+    """The folded words of a name or phrase."""
+    return [fold_token(m.group()) for m in WORD.finditer(text)]
+
+
+def english_zipf() -> tuple[Callable[[str], float], set[str]]:
+    """The English zipf frequency of a folded word, and the long words (:data:`TYPO_LETTERS`+ letters) common
+    enough (zipf ≥ 2) never to be misspelt card names; from ``wordfreq`` (imported only here: building a table)."""
+    from wordfreq import get_frequency_dict
+
+    freq = get_frequency_dict("en", wordlist="best")
+    long = {w.replace("'", "") for w, f in freq.items() if len(w) >= TYPO_LETTERS and f >= 1e-7 and w.replace("'", "").isalpha()}
+    return (lambda w: round(math.log10(freq[w] * 1e9), 2) if freq.get(w) else 0.0), long
+
+
+def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> set[str]:
+    """The rules words and phrases of a rulebook: the keyword, glossary and title names of its
+    :class:`~rulesgraph.index.Index`, and the words at least ``min_docs`` nodes of its ``graph`` write in lower
+    case (``exile``, ``return``, ``response``; ``Clone`` and ``Karn`` are capitalised in examples: cards).
+    Without the graph, the index's words used by ``min_docs`` + 1 documents (case unknown)."""
+    out = {s for nid, ss in index.surface.items() if not nid.startswith("card:") for s in ss}  # type: ignore[attr-defined]
+    if graph is None:
+        out.update(w for w, n in index.vocab.items() if n > min_docs and w.isalpha())  # type: ignore[attr-defined]
+        return out
+    counts: dict[str, int] = {}
+    for _, data in graph.nodes(data=True):  # type: ignore[attr-defined]
+        text = " ".join(str(data.get(k) or "") for k in ("text", "question", "answer")) + " " + " ".join(data.get("examples") or ())
+        for w in set(_LOWER.findall(text)):
+            counts[w] = counts.get(w, 0) + 1
+    out.update(w for w, n in counts.items() if n >= min_docs)
+    return out
+
+
+def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
+    """Card names from MTGJSON AtomicCards ``data`` (``{"Card Name": [face, …]}``); Alchemy rebalances
+    (``A-``) are left out: they are digital copies of paper cards and "A Base Camp" is not one."""
+    for key, faces in data.items():
+        if key.startswith("A-") or not faces:
+            continue
+        first = faces[0]
+        names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
+        yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0))
+
+
+def _short(name: str) -> str | None:
+    """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
+    head, sep, _ = name.partition(", ")
+    return head if sep and head and not head.endswith(("!", "?")) else None
+
+
+def _content(toks: tuple[str, ...]) -> list[str]:
+    return [t for t in toks if t not in STOPWORDS]
+
+
+class NameTable:
+    """Every card name, face name and short name as folded word tuples, grouped by surface, with what the
+    finder needs to weigh them.  Plain lists and dicts of strings: it pickles and loads in milliseconds."""
+
+    def __init__(self) -> None:
+        self.surface: list[tuple[str, ...]] = []
+        self.keys: list[tuple[str, ...]] = []
+        self.sure: list[bool] = []
+        """Exactly one card has this surface as its best evidence (its name, else a face, else a short name):
+        it is the card meant, the others are still candidates (``Urborg``: the card, and Urborg, Tomb of Yawgmoth)."""
+        self.kind: list[str] = []
+        """``name``, ``face`` or ``short``: the best evidence among the cards with this surface."""
+        self.bracket_only: list[bool] = []
+        self.rules: list[bool] = []
+        """The surface is a rules word or phrase (``Flash``, ``Island``, ``Double Strike``)."""
+        self.zipf: list[float] = []
+        """Single content word: its zipf; several: their chance zipf (see :data:`CHANCE`)."""
+        self.joined: list[str] = []
+        """Each surface's words joined by spaces, for fuzzy comparison."""
+        self.exact: dict[tuple[str, ...], int] = {}
+        self.by_first: dict[str, list[int]] = {}
+        """Word → the one-word surfaces it is; ``first second`` → longer surfaces that start with those words."""
+        self.by_word: dict[str, list[int]] = {}
+        """Word of a long name → the long names (≥ :data:`TYPO_LETTERS` letters) that have it, for typos."""
+        self.by_prefix: dict[str, list[int]] = {}
+        """First two letters → long names, for typos in a name's only or first word."""
+        self.rules_long: list[str] = []
+        """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
+        self.name_words: frozenset[str] = frozenset()
+        self.known_long: frozenset[str] = frozenset()
+        """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
+
+    @classmethod
+    def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
+              long_words: Iterable[str] = ()) -> NameTable:
+        """The table for ``cards``.  ``rules_words``: rules words and phrases (keyword names, glossary terms,
+        rule titles, common rules words: see :func:`rules_vocabulary`).  ``zipf``: English word frequency
+        and long words never to read as typos (default: both from :func:`english_zipf`)."""
+        if zipf is None:
+            zipf, english_long = english_zipf()
+            long_words = [*long_words, *english_long]
+        rule_phrases: set[tuple[str, ...]] = set()
+        for w in rules_words:  # a rules phrase and the phrases inside it ("two headed giant" in "… giant variant")
+            toks = tokens(w)
+            rule_phrases.update(tuple(toks[a:b]) for a in range(len(toks)) for b in range(a + 2, len(toks) + 1))
+            rule_phrases.add(tuple(toks))
+        entries: dict[tuple[str, ...], dict[str, object]] = {}
+        order = {"name": 0, "face": 1, "short": 2}
+
+        def add(surface: str, card: CardName, kind: str) -> None:
+            toks = tuple(tokens(surface))
+            if not toks:
+                return
+            e = entries.setdefault(toks, {"cards": {}, "only": True})
+            cards_: dict[str, tuple[int, int]] = e["cards"]  # type: ignore[assignment]
+            best = min(cards_.get(card.key, (9, 0))[0], order[kind])
+            cards_[card.key] = (best, card.rank or 10**7)
+            only = card.funny or card.layout in BRACKET_ONLY or (card.layout == "planar" and len(toks) == 1)
+            e["only"] = bool(e["only"]) and only
+
+        for card in cards:
+            add(card.key, card, "name")
+            for face in card.faces:
+                add(face, card, "face")
+            for name in (card.key, *card.faces):
+                short = _short(name)
+                if short:
+                    add(short, card, "short")
+        table = cls()
+        words: dict[str, float] = {}
+        for toks, e in entries.items():
+            cards_ = e["cards"]  # type: ignore[assignment]
+            best = min(k for k, _ in cards_.values())
+            keys = tuple(sorted(cards_, key=lambda c: (cards_[c][0] != best, cards_[c][1], c)))
+            sure = sum(k == best for k, _ in cards_.values()) == 1
+            content = _content(toks) or list(toks)
+            for w in content:
+                if w not in words:
+                    words[w] = zipf(w)
+            z = words[content[0]] if len(content) == 1 else sum(words[w] for w in content) - 9 * (len(content) - 1)
+            is_rules = toks in rule_phrases or tuple(content) in rule_phrases
+            i = len(table.surface)
+            table.surface.append(toks)
+            table.keys.append(keys)
+            table.sure.append(sure)
+            table.kind.append(["name", "face", "short"][best])
+            table.bracket_only.append(bool(e["only"]))
+            table.rules.append(is_rules)
+            table.zipf.append(z)
+            table.joined.append(" ".join(toks))
+            table.exact[toks] = i
+            table.by_first.setdefault(" ".join(toks[:2]), []).append(i)
+            if sum(map(len, toks)) >= TYPO_LETTERS and not e["only"]:
+                for w in set(content):
+                    if len(w) >= 3:
+                        table.by_word.setdefault(w, []).append(i)
+                table.by_prefix.setdefault(toks[0][:2], []).append(i)
+        table.name_words = frozenset(words)
+        table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
+        table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
+            w for w in long_words if len(w) >= TYPO_LETTERS)
+        return table
+
+    def __len__(self) -> int:
+        return len(self.surface)

@@ -1,0 +1,80 @@
+"""The table of card names: folding, grouping by surface, short names and faces, what is rules vocabulary,
+the MTGJSON adapter, and that it pickles."""
+
+from __future__ import annotations
+
+import pickle
+
+from rulesgraph import Rulebook
+from rulesgraph.nametable import CardName, NameTable, fold_token, names_from_atomic, rules_vocabulary, tokens
+
+ZIPF = {"shock": 4.5, "fire": 5.0, "ice": 4.8, "olivia": 3.8, "urborg": 0.0, "flash": 4.5}
+
+
+def small_table() -> NameTable:
+    cards = [
+        CardName("Shock"), CardName("Fire // Ice", ("Fire", "Ice"), layout="split"), CardName("Flash"),
+        CardName("Urborg"), CardName("Urborg, Tomb of Yawgmoth", rank=300), CardName("Olivia, Crimson Bride", rank=900),
+        CardName("Olivia, Mobilized for War", rank=500), CardName("Squee", layout="vanguard"), CardName("Chicken à la King", funny=True),
+    ]
+    return NameTable.build(cards, ["flash", "first strike", "two headed giant variant"], zipf=lambda w: ZIPF.get(w, 0.0))
+
+
+def test_words_are_folded_like_names_are_said() -> None:
+    assert tokens("Lim-Dûl's Vault") == ["lim", "duls", "vault"]
+    assert tokens("Æther Vial") == ["aether", "vial"]
+    assert fold_token("Urza’s") == "urzas"
+    assert tokens("Fire // Ice") == ["fire", "ice"]
+
+
+def test_surfaces_group_cards_best_evidence_first() -> None:
+    t = small_table()
+    olivia = t.exact[("olivia",)]
+    assert t.kind[olivia] == "short" and not t.sure[olivia]
+    assert t.keys[olivia] == ("Olivia, Mobilized for War", "Olivia, Crimson Bride")  # most played first
+    urborg = t.exact[("urborg",)]
+    assert t.sure[urborg] and t.keys[urborg] == ("Urborg", "Urborg, Tomb of Yawgmoth")  # the card, then the short name's
+    assert t.kind[t.exact[("fire",)]] == "face" and t.keys[t.exact[("fire",)]] == ("Fire // Ice",)
+
+
+def test_rules_words_and_the_phrases_inside_rules_phrases() -> None:
+    t = NameTable.build([CardName("Two-Headed Giant"), CardName("Flash"), CardName("Giant Growth")],
+                        ["two headed giant variant", "flash"], zipf=lambda w: 3.0)
+    assert t.rules[t.exact[("two", "headed", "giant")]] and t.rules[t.exact[("flash",)]]
+    assert not t.rules[t.exact[("giant", "growth")]]
+
+
+def test_joke_and_vanguard_cards_only_in_brackets() -> None:
+    t = small_table()
+    assert t.bracket_only[t.exact[("squee",)]] and t.bracket_only[t.exact[("chicken", "a", "la", "king")]]
+    assert not t.bracket_only[t.exact[("shock",)]]
+
+
+def test_zipf_of_single_words_and_chance_of_phrases() -> None:
+    t = small_table()
+    assert t.zipf[t.exact[("shock",)]] == 4.5
+    assert t.zipf[t.exact[("fire", "ice")]] == 5.0 + 4.8 - 9  # how often the two words would meet by chance
+
+
+def test_atomic_adapter_keeps_faces_flags_and_drops_alchemy() -> None:
+    data = {
+        "Fire // Ice": [{"faceName": "Fire", "layout": "split", "edhrecRank": 12}, {"faceName": "Ice", "layout": "split"}],
+        "A-Shock": [{"layout": "normal"}],
+        "Chicken à la King": [{"isFunny": True, "layout": "normal"}],
+        "Shock": [{"layout": "normal"}],
+    }
+    assert list(names_from_atomic(data)) == [CardName("Fire // Ice", ("Fire", "Ice"), False, "split", 12),
+                                             CardName("Chicken à la King", (), True), CardName("Shock")]
+
+
+def test_rules_vocabulary_reads_case_from_the_graph(mini_book: Rulebook) -> None:
+    words = rules_vocabulary(mini_book.index, mini_book.graph, min_docs=2)
+    assert "trample" in words and "creature" in words
+    assert not any(w[:1].isupper() for w in words)
+    assert rules_vocabulary(mini_book.index) >= {s for n, ss in mini_book.index.surface.items() if not n.startswith("card:") for s in ss}
+
+
+def test_table_pickles() -> None:
+    t = small_table()
+    back = pickle.loads(pickle.dumps(t))
+    assert back.surface == t.surface and back.keys == t.keys and len(back) == len(t)
