@@ -21,22 +21,32 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .nametable import TYPO_EDITS, TYPO_LETTERS, WORD, NameTable, fold_token, tokens
+from .nametable import JOINERS, TYPO_EDITS, TYPO_LETTERS, WORD, NameTable, fold_token, tokens
 from .text import STOPWORDS
 
-__all__ = ["CHANCE", "CUE", "INITIAL_RARE", "RARE_WORD", "CardMention", "find_cards"]
+__all__ = ["CHANCE", "CUE", "GENERIC", "INITIAL_RARE", "OWNER", "RARE_WORD", "CardMention", "find_cards"]
 
-RARE_WORD = 1.0
-"""Zipf frequency at or below which a lower-case single word may be a card name (``tarmogoyf`` 0,
-``counterspell`` 1.2 is players' English, ``shock`` 4.5 is English)."""
-INITIAL_RARE = 3.0
-"""A capitalised sentence-initial single word is a card only when rarer than this ("Tarmogoyf gets …",
-not "Shock deals …"): the capital there is the sentence's, not the name's."""
+RARE_WORD = 2.0
+"""Zipf frequency at or below which a lower-case single word may be a card name: fewer than one in ten million
+words of English (``tarmogoyf`` 0, ``opalescence`` 1.5, ``disenchant`` 1.4); ``shock`` (4.5) is English."""
+INITIAL_RARE = 4.0
+"""A capitalised sentence-initial single word is a card only when rarer than one in 100,000 words of English
+("Humility is out …", 3.6; not "Shock deals …", 4.5): the capital there is the sentence's, not the name's."""
 CHANCE = 1.0
 """A lower-case name of several words is a card when the zipf its content words would have together by chance
 (sum of their zipfs − 9 per extra word) is below this: ``lightning bolt`` −0.7 is, ``hold the line`` 1.7 is not."""
 CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving"})
 """Words before a single-word name that is also a rules word that make it a card ("cast Flash")."""
+OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our"})
+"""Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
+living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
+GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
+"""Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
+("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
+
+TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
+TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
+"""Words around a type's name that say it is the type, not a card named like it."""
 
 _BRACKET = re.compile(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
 _VERBED = re.compile(r"['’](?:d|ed|ing)$", re.IGNORECASE)
@@ -58,7 +68,9 @@ class CardMention:
     """Character span in the question (``text[start:end] == said``), possessive ``'s`` included."""
     said: str
     how: str
-    """``bracket``, ``exact``, ``possessive``, ``plural``, ``short`` (before the comma), ``face`` or ``typo``."""
+    """``bracket``, ``exact``, ``possessive``, ``plural``, ``verb`` (``Control Magic'd``, ``Shocked``), ``short``
+    (the name before its comma, or a card named in full elsewhere in the text said by one word), ``face`` or
+    ``typo``."""
     confidence: float
     """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""
 
@@ -77,13 +89,17 @@ class _Tok:
 
 def _scan(text: str) -> list[_Tok]:
     out: list[_Tok] = []
+    end = 0
+    lower = text.lower() if text.isascii() else None  # one call for the text, not one per word
     for m in WORD.finditer(text):
         raw = m.group()
-        before = text[: m.start()].rstrip(" \t\"'“‘(*-")
-        initial = not before or before[-1] in _BOUNDARY
+        word = lower[m.start() : m.end()].replace("'", "") if lower is not None else fold_token(raw)
+        gap = text[end : m.start()].rstrip(" \t\"'“‘(*-")
+        initial = not out or (bool(gap) and gap[-1] in _BOUNDARY)
+        end = m.end()
         possessive = raw.endswith(("'s", "’s", "'S"))
         cap = raw[0].isupper() and not (len(raw) > 1 and raw.isupper())
-        out.append(_Tok(fold_token(raw), raw, m.start(), m.end(), cap, initial, possessive))
+        out.append(_Tok(word, raw, m.start(), m.end(), cap, initial, possessive))
     if _title_case(out):  # capitals that every word has say nothing about names
         for t in out:
             t.cap = False
@@ -105,7 +121,13 @@ def _variants(tok: _Tok) -> list[tuple[str, str]]:
     ``sheoldred``, plural ``finkses`` → ``finks``."""
     out = [(tok.word, "exact")]
     if _VERBED.search(tok.raw):  # "Control Magic'd", "Bolt'ed": the name made a verb
-        out.append((fold_token(_VERBED.sub("", tok.raw)), "exact"))
+        out.append((fold_token(_VERBED.sub("", tok.raw)), "verb"))
+    elif tok.cap and len(tok.word) > 5:  # "I Shocked it", "he Stifled the trigger", "I Reverberated it"
+        w = tok.word
+        if w.endswith("ed"):
+            out += [(w[:-2], "verb"), (w[:-1], "verb")]
+        elif w.endswith("ing"):
+            out += [(w[:-3], "verb"), (w[:-3] + "e", "verb")]
     w = tok.word
     if tok.possessive and w.endswith("s"):
         w = w[:-1]
@@ -145,7 +167,7 @@ class _Finder:
     def mention(self, g: int, i: int, j: int, how: str, conf: float, start: int | None = None, end: int | None = None) -> CardMention:
         keys = self.t.keys[g]
         kind = self.t.kind[g]
-        if how in ("exact", "possessive", "plural") and kind != "name":
+        if how in ("exact", "possessive", "plural", "verb") and kind != "name":
             how = kind
         start = self.toks[i].start if start is None else start
         end = self.toks[j].end if end is None else end
@@ -179,14 +201,15 @@ class _Finder:
         """``(confidence, group, first word, last word, how)`` of every name the words match with evidence."""
         toks, t = self.toks, self.t
         out = []
+        variants = [_variants(tok) for tok in toks]
         for i, tok in enumerate(toks):
             if self.taken[i]:
                 continue
-            for v, how in _variants(tok):
+            for v, how in variants[i]:
                 for g in t.by_first.get(v, ()):
                     out.append((g, i, i, how))
             if i + 1 < len(toks) and not self.taken[i + 1]:
-                for v, how2 in _variants(toks[i + 1]):
+                for v, how2 in variants[i + 1]:
                     for g in t.by_first.get(f"{tok.word} {v}", ()):
                         n = len(t.surface[g])
                         j = i + n - 1
@@ -194,7 +217,7 @@ class _Finder:
                             continue
                         how = how2
                         if n > 2:
-                            how = dict(_variants(toks[j])).get(t.surface[g][-1], "")
+                            how = dict(variants[j]).get(t.surface[g][-1], "")
                             if not how or any(toks[k].word != t.surface[g][k - i] for k in range(i + 2, j)):
                                 continue
                         if _joined(self.text, toks, i, j):
@@ -203,7 +226,7 @@ class _Finder:
         for g, i, j, how in out:
             conf = self.evidence(g, i, j)
             if conf is not None:
-                if how in ("plural", "possessive") and j == i:
+                if how in ("plural", "possessive", "verb") and j == i:
                     conf -= 0.05
                 scored.append((conf, g, i, j, how))
         return scored
@@ -214,16 +237,21 @@ class _Finder:
         if t.bracket_only[g]:
             return None
         surface = t.surface[g]
-        content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in STOPWORDS]
+        content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
         cue = i > 0 and toks[i - 1].word in CUE
+        owned = cue or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         short = -0.05 if t.kind[g] == "short" else 0.0
         if t.rules[g]:
             return 0.7 + short if cue and all(c.cap for c in content) else None
+        if t.typename[g] and not cue and self.as_type(g, i, j):
+            return None
         if len(content) >= 2:
             if all(c.cap for c in content) and any(not c.initial for c in content):
                 return 0.95 + short
-            return (0.85 if any(c.cap for c in content) else 0.8) + short if z < CHANCE else None
+            if z < CHANCE or (owned and z < CHANCE + 2):
+                return (0.85 if any(c.cap for c in content) else 0.8 if z < CHANCE else 0.7) + short
+            return None
         if not content:
             return None
         c = content[0]
@@ -233,7 +261,20 @@ class _Finder:
             return (0.9 if z < INITIAL_RARE else 0.8) + short
         if c.cap:
             return 0.75 + short if z < INITIAL_RARE else None
-        return 0.75 + short if z <= RARE_WORD and len(c.word) >= 4 else None
+        if len(c.word) < 4:
+            return None
+        if z > RARE_WORD / 2 and ((i > 0 and toks[i - 1].word in ("a", "an")) or (j + 1 < len(toks) and toks[j + 1].word in GENERIC)):
+            return None  # a word English knows, said as a common noun: "a counterspell", "a flicker effect"
+        return 0.75 + short if z <= RARE_WORD else 0.65 + short if owned and z < INITIAL_RARE else None
+
+    def as_type(self, g: int, i: int, j: int) -> bool:
+        """The words ``i..j``, a type's name, are said as the type: "an Illusion", "non-Goblin", "Goblins",
+        "Zombie tokens"."""
+        toks = self.toks
+        before = toks[i - 1].word if i > 0 else ""
+        after = toks[j + 1].word if j + 1 < len(toks) else ""
+        plural = toks[j].word != self.t.surface[g][-1]
+        return before in TYPE_BEFORE or after in TYPE_AFTER or plural
 
     def in_longer_run(self, i: int, j: int) -> bool:
         """Capitalised words joined to the words ``i..j`` by spaces (or small words: ``Agent of Treachery``,
@@ -326,4 +367,28 @@ def find_cards(text: str, table: NameTable) -> list[CardMention]:
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):
             found.append(f.mention(g, i, j, how, conf))
-    return sorted(found, key=lambda m: m.start)
+    return _coreferent(sorted(found, key=lambda m: m.start))
+
+
+def _shortened(said: str, word: str) -> bool:
+    """``said`` is ``word`` or a player's shortening of it: its first or last four letters or more (``snap`` of
+    Snapcaster Mage, ``goyf`` of Tarmogoyf)."""
+    return said == word or (len(said) >= 4 and (word.startswith(said) or word.endswith(said)))
+
+
+def _coreferent(found: list[CardMention]) -> list[CardMention]:
+    """A one-word mention that is a word of another card the text names in full, or a shortening of one, is
+    that card, said short:
+    "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
+    Urborg" is not the card Urborg."""
+    full = {k: set(tokens(k)) - JOINERS for m in found if m.how != "typo" for k in [m.key] if k and len(tokens(k)) > 1}
+    out = []
+    for m in found:
+        said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute
+        if len(said) == 1 and m.how != "bracket":
+            w = said[0].removesuffix("s")
+            owners = [k for k, ws in full.items() if k != m.key and any(_shortened(w, n) for n in ws)]
+            if len(owners) == 1:
+                m = CardMention(owners[0], (owners[0],), m.start, m.end, m.said, "short", m.confidence)
+        out.append(m)
+    return out

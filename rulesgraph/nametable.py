@@ -16,15 +16,18 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .text import STOPWORDS
-
-__all__ = ["BRACKET_ONLY", "TYPO_EDITS", "TYPO_LETTERS", "WORD", "CardName", "NameTable", "english_zipf", "fold_token",
-           "names_from_atomic", "rules_vocabulary", "tokens"]
+__all__ = ["BRACKET_ONLY", "JOINERS", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD", "CardName", "NameTable", "english_zipf",
+           "fold_token", "names_from_atomic", "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
 TYPO_EDITS = 2
 """Most edits (Levenshtein) between what was said and a long name."""
+JOINERS = frozenset("a an the of to in on at by for from with and or but into onto as de la le du".split())
+"""The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
+POPULAR = 10
+"""A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
+names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58)."""
 BRACKET_ONLY = frozenset({"vanguard"})
 """Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
@@ -46,12 +49,17 @@ class CardName:
     layout: str = "normal"
     rank: int = 0
     """Popularity (EDHREC rank, 1 is the most played; 0 unknown): orders the candidates of an ambiguous short name."""
+    types: tuple[str, ...] = ()
+    """Its faces' types, subtypes and supertypes: a card named like one ("My Juggernaut attacks") is not that
+    card when said as the type ("an Illusion", "two Juggernaut tokens")."""
+
 
 def fold_token(token: str) -> str:
     """Matching form of one word: lower case, accents and ligatures off, apostrophes dropped (``Lim-Dûl's`` → ``duls``)."""
+    if token.isascii():
+        return token.lower().replace("'", "")
     token = token.translate(_LIGATURES)
-    if not token.isascii():
-        token = "".join(c for c in unicodedata.normalize("NFKD", token) if not unicodedata.combining(c))
+    token = "".join(c for c in unicodedata.normalize("NFKD", token) if not unicodedata.combining(c))
     return token.lower().replace("'", "").replace("’", "")
 
 
@@ -96,7 +104,8 @@ def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
             continue
         first = faces[0]
         names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
-        yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0))
+        types = tuple(dict.fromkeys(t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()))
+        yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0), types)
 
 
 def _short(name: str) -> str | None:
@@ -106,7 +115,7 @@ def _short(name: str) -> str | None:
 
 
 def _content(toks: tuple[str, ...]) -> list[str]:
-    return [t for t in toks if t not in STOPWORDS]
+    return [t for t in toks if t not in JOINERS]
 
 
 class NameTable:
@@ -124,6 +133,9 @@ class NameTable:
         self.bracket_only: list[bool] = []
         self.rules: list[bool] = []
         """The surface is a rules word or phrase (``Flash``, ``Island``, ``Double Strike``)."""
+        self.typename: list[bool] = []
+        """The surface is a card type, subtype or supertype (``Juggernaut``, ``Illusion``): a card unless said as
+        the type ("an Illusion", "Goblin tokens")."""
         self.zipf: list[float] = []
         """Single content word: its zipf; several: their chance zipf (see :data:`CHANCE`)."""
         self.joined: list[str] = []
@@ -169,6 +181,8 @@ class NameTable:
             only = card.funny or card.layout in BRACKET_ONLY or (card.layout == "planar" and len(toks) == 1)
             e["only"] = bool(e["only"]) and only
 
+        cards = list(cards)
+        type_words = {tuple(tokens(t)) for card in cards for t in card.types}
         for card in cards:
             add(card.key, card, "name")
             for face in card.faces:
@@ -184,6 +198,8 @@ class NameTable:
             best = min(k for k, _ in cards_.values())
             keys = tuple(sorted(cards_, key=lambda c: (cards_[c][0] != best, cards_[c][1], c)))
             sure = sum(k == best for k, _ in cards_.values()) == 1
+            if sure and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
+                sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
             content = _content(toks) or list(toks)
             for w in content:
                 if w not in words:
@@ -197,6 +213,7 @@ class NameTable:
             table.kind.append(["name", "face", "short"][best])
             table.bracket_only.append(bool(e["only"]))
             table.rules.append(is_rules)
+            table.typename.append(toks in type_words)
             table.zipf.append(z)
             table.joined.append(" ".join(toks))
             table.exact[toks] = i

@@ -17,7 +17,8 @@ from .conftest import ROOT
 
 CARDS = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
 
-ZIPF = {"shock": 4.5, "murder": 4.9, "stomp": 3.6, "giant": 4.6, "bonecrusher": 0.5, "fire": 5.0, "ice": 4.8,
+ZIPF = {"clone": 3.7, "colossus": 3.5, "darksteel": 1.0, "collision": 4.0, "illusion": 4.0, "reality": 4.7, "juggernaut": 3.3,
+        "shock": 4.5, "murder": 4.9, "stomp": 3.6, "giant": 4.6, "bonecrusher": 0.5, "fire": 5.0, "ice": 4.8,
         "path": 4.7, "exile": 3.8, "kitchen": 4.6, "finks": 2.0, "hold": 5.2, "line": 5.5, "flash": 4.5,
         "guide": 4.6, "goblin": 3.3, "arena": 4.3, "return": 5.2, "olivia": 3.8, "counterspell": 1.2}
 
@@ -26,7 +27,10 @@ ZIPF = {"shock": 4.5, "murder": 4.9, "stomp": 3.6, "giant": 4.6, "bonecrusher": 
 def table() -> NameTable:
     cards = [CardName(n) for n in ("Shock", "Murder", "Path to Exile", "Kitchen Finks", "Hold the Line", "Flash",
                                    "Goblin Guide", "Arena", "Return", "Tarmogoyf", "Counterspell", "Sheoldred, Whispering One",
-                                   "Restoration Angel", "Stuffy Doll")]
+                                   "Restoration Angel", "Stuffy Doll", "Clone", "Darksteel Colossus")]
+    cards += [CardName("Juggernaut", types=("Artifact", "Creature", "Juggernaut")),
+              CardName("Illusion // Reality", ("Illusion", "Reality"), layout="split", types=("Instant",)),
+              CardName("Phantasmal Image", types=("Creature", "Illusion")), CardName("Collision // Colossus", ("Collision", "Colossus"))]
     cards += [CardName("Bonecrusher Giant // Stomp", ("Bonecrusher Giant", "Stomp"), layout="adventure"),
               CardName("Fire // Ice", ("Fire", "Ice"), layout="split"), CardName("Olivia, Crimson Bride", rank=900),
               CardName("Olivia, Mobilized for War", rank=500), CardName("Look at Me, I'm R&D", funny=True)]
@@ -55,7 +59,9 @@ def test_possessives_plurals_and_verbed_names(table: NameTable) -> None:
     assert said("my two Kitchen Finkses die at once", table) == [("Kitchen Finkses", "Kitchen Finks", "plural")]
     assert said("both my Goblin Guides attack", table) == [("Goblin Guides", "Goblin Guide", "plural")]
     assert said("does Sheoldred's trigger happen?", table) == [("Sheoldred's", "Sheoldred, Whispering One", "short")]
-    assert said("I Path to Exile'd it", table) == [("Path to Exile'd", "Path to Exile", "exact")]
+    assert said("I Path to Exile'd it", table) == [("Path to Exile'd", "Path to Exile", "verb")]
+    assert said("then he Shocked my creature", table) == [("Shocked", "Shock", "verb")]
+    assert said("my creature was shocked", table) == []
 
 
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
@@ -77,7 +83,8 @@ def test_capitals_are_the_evidence_for_common_words(table: NameTable) -> None:
     assert said("Shock deals 2 damage", table) == []  # a sentence's capital says nothing
     assert said("Tarmogoyf gets bigger", table) == [("Tarmogoyf", "Tarmogoyf", "exact")]  # … unless English lacks the word
     assert said("how big is tarmogoyf?", table) == [("tarmogoyf", "Tarmogoyf", "exact")]
-    assert said("can I counterspell it?", table) == []  # players' English, not a name
+    assert said("is that like a counterspell?", table) == []  # players' English, said as a common noun
+    assert said("can I counterspell it?", table) == [("counterspell", "Counterspell", "exact")]  # rarer than 1 in 10⁷ words
     assert said("I played on MTG Arena", table) == []  # a word of another name
 
 
@@ -105,6 +112,23 @@ def test_typos_on_long_names(table: NameTable) -> None:
     assert said("my Stufy Dol", table) == [("Stufy Dol", "Stuffy Doll", "typo")]  # ten letters: two slips allowed
     assert said("I Murdr it, then I Shokc it", table) == []  # too short a name for a slip
     assert said("does lifelinks work", table) == []  # as close to a rules word: not a card
+
+
+def test_uncommon_lower_case_words_owned_or_cast_are_cards(table: NameTable) -> None:
+    assert said("my clone copies their creature", table) == [("clone", "Clone", "exact")]
+    assert said("is there a clone effect in layer 1? is it a clone?", table) == []
+
+
+def test_a_card_named_like_a_type_is_not_the_type(table: NameTable) -> None:
+    assert said("My Juggernaut attacks each combat", table) == [("Juggernaut", "Juggernaut", "exact")]
+    assert said("two Juggernaut tokens, a Juggernaut and some Juggernauts", table) == []
+    assert said("it is a Clone that is also an Illusion", table) == [("Clone", "Clone", "exact")]
+
+
+def test_one_word_of_a_card_named_in_full_is_that_card(table: NameTable) -> None:
+    found = said("I sacrifice my Darksteel Colossus. Colossus says shuffle it in", table)
+    assert found == [("Darksteel Colossus", "Darksteel Colossus", "exact"), ("Colossus", "Darksteel Colossus", "short")]
+    assert said("then Colossus hits", table) == [("Colossus", "Collision // Colossus", "face")]  # nothing else named
 
 
 def test_joke_cards_only_in_brackets(table: NameTable) -> None:
@@ -161,8 +185,7 @@ NAMED: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("How does Thoughtsieze interact with Leyline of Sanctity?", ["Thoughtseize", "Leyline of Sanctity"]),
     ("If I Shock my own Stonecoil Serpent with X=2, what happens to the counters?", ["Shock", "Stonecoil Serpent"]),
     ("[[Sol Ring]] and [[Opt]] in the same turn with Storm Crow", ["Sol Ring", "Opt", "Storm Crow"]),
-    ("can swords to plowshares target my own elesh norn?",
-     ["Swords to Plowshares", ("Elesh Norn, Grand Cenobite", "Elesh Norn, Mother of Machines")]),
+    ("can swords to plowshares target my own elesh norn?", ["Swords to Plowshares", "Elesh Norn, Grand Cenobite"]),
     ("When Doubling Season and Hardened Scales are both out, how many counters does Walking Ballista get?",
      ["Doubling Season", "Hardened Scales", "Walking Ballista"]),
     ("Phyrexian Arena and Sulfuric Vortex trigger in my upkeep. Who goes first?", ["Phyrexian Arena", "Sulfuric Vortex"]),
@@ -170,6 +193,18 @@ NAMED: list[tuple[str, list[str | tuple[str, ...]]]] = [
      ["Counterspell", "Emrakul, the Aeons Torn"]),
     ("We both control a Platinum Angel and an Abyssal Persecutor. Who loses?", ["Platinum Angel", "Abyssal Persecutor"]),
     ("is Humility or Opalescence first in timestamp order?", ["Humility", "Opalescence"]),
+    ("Humility is out and then opalescence enters. what are my creatures?", ["Humility", "Opalescence"]),
+    ("they Stifled my fetchland trigger and I Reverberated their Lightning Bolt", ["Stifle", "Reverberate", "Lightning Bolt"]),
+    ("I sacrificed Darksteel Colossus to Thud. Colossus says shuffle it into the library instead.",
+     ["Darksteel Colossus", "Thud", "Darksteel Colossus"]),
+    ("My Juggernaut attacks each combat. Can my opponent chump it with a Zombie token?", ["Juggernaut"]),
+    ("so my buddy cast time walk and i cast stifle on nothing", ["Time Walk", "Stifle"]),
+    ("my clone copies their tarmogoyf, how big is it?", ["Clone", "Tarmogoyf"]),
+    ("urza's saga under blood moon: does it lose its chapters?", ["Urza's Saga", "Blood Moon"]),
+    ("Opponent's Tarmagoyf is a 4/5 and they Giant Growth it; then I cast Turn to Frog on it.",
+     ["Tarmogoyf", "Giant Growth", "Turn to Frog"]),
+    ("I flashed in Snapcaster Mage targeting my Fire // Ice, and later I Snap it again",
+     ["Snapcaster Mage", "Fire // Ice", "Snapcaster Mage"]),
 ]
 
 NOT_CARDS = [
@@ -186,6 +221,9 @@ NOT_CARDS = [
     "Can I play on MTG Arena with a Mountain and an Island in my hand?",
     "What Does Double Strike Do With First Strike In Combat?",
     "comander damage from a creature I stole: does it count?",
+    "Is a copy of a creature a clone effect? Does it work like a counterspell for abilities?",
+    "Can a Goblin token and an Illusion creature both block? What if I have two Zombies?",
+    "Onslaught-era morph rules: can I unmorph in response?",
 ]
 
 
