@@ -11,6 +11,7 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,6 +20,7 @@ from rich.text import Text
 from rulesgraph import Rulebook, RulesgraphError, store
 from rulesgraph.analyze import clean
 from rulesgraph.answer import ask, citation
+from rulesgraph.cards.names import NameIndex
 from rulesgraph.conversation import Conversation
 from rulesgraph.diff import diff_files
 from rulesgraph.lookup import as_number, rule_view, view_node
@@ -40,12 +42,20 @@ from .render import (
 )
 from .render_diff import diff_group
 
-__all__ = ["COMMANDS", "Command", "Outcome", "Shell", "View"]
+if TYPE_CHECKING:
+    from rulesgraph.cards.store import CardStore
+
+__all__ = ["CARD_ITEM", "COMMANDS", "Command", "Outcome", "Shell", "View"]
 
 HISTORY = 100
 """Views kept for :back."""
 _RULE_KINDS = frozenset({"chapter", "section", "rule", "subrule", "paragraph"})
 _ITEM = re.compile(r"\d{1,2}")
+_BRACKETED = re.compile(r"^\[\[.+\]\]$")
+_CARD_WORDS = 4
+"""A line of more words than this is a question, never a card's name told loosely."""
+CARD_ITEM = "card-data:"
+"""Prefix of a numbered item that opens a card of the card data (an ambiguous name's candidates)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +95,10 @@ class Shell:
     """What follow-up questions carry over; :new (or Ctrl-L) starts afresh."""
     views: list[View] = field(default_factory=list)
     position: int = -1
+    cards: CardStore | None = None
+    """The installed card data, if any."""
+    card_names: Callable[[], NameIndex | None] = lambda: None
+    """Every card name, loaded on first use."""
 
     # --- showing views -------------------------------------------------------------------
     def show(self, view: View) -> Outcome:
@@ -110,8 +124,25 @@ class Shell:
         outcome = self.show(View(render_answer(result, self.opts, see_also), tuple(c.id for c in result.citations)))
         return Outcome(outcome.renderable, found=bool(result.citations))
 
+    def card(self, name: str) -> Outcome:
+        """A card of the card data, found forgivingly; it becomes the conversation's topic."""
+        from rulesgraph.cardview import find_card
+
+        from .render_card import card_targets, render_card_result
+
+        result = find_card(self.book, self.cards, self.card_names(), name)
+        if result.view is None:
+            items = tuple(CARD_ITEM + key for key, _ in result.candidates)
+            return self.show(View(render_card_result(result, self.opts), items))
+        card = result.view.card
+        self.conversation.about_card(card.name, [f"keyword:{k.name.lower()}" for k in result.view.keywords
+                                                 if k.relation in ("has", "grants")], self.book.qg)
+        return self.show(View(render_card_result(result, self.opts), tuple(card_targets(result.view))))
+
     def node(self, node: str) -> Outcome:
-        """Open any node: a rule in full, a keyword's or term's profile, a FAQ entry."""
+        """Open any node: a rule in full, a keyword's or term's profile, a FAQ entry (or a card of the card data)."""
+        if node.startswith(CARD_ITEM):
+            return self.card(node.removeprefix(CARD_ITEM))
         kind = self.book.qg.nodes[node]["kind"]
         if kind in _RULE_KINDS:
             return self.show(View(render_rule(view_node(self.book, node), self.opts)))
@@ -158,7 +189,17 @@ class Shell:
         number = as_number(line)
         if number is not None:
             return self.show(View(render_rule(rule_view(self.book, number), self.opts)))
+        names = self.card_names() if self.cards is not None else None
+        if names is not None and _BRACKETED.match(line):  # [[Card Name]]: always a card
+            return self.card(line)
         found = find_name(self.book, line)
+        exact_rules_name = found is not None and found[1] is None and self.book.qg.nodes[found[0]]["kind"] != "card"
+        if names is not None and not exact_rules_name and names.exact(line):  # "Persist" stays the keyword
+            return self.card(line)
+        if names is not None and found is None and "?" not in line and len(line.split()) <= _CARD_WORDS:
+            guess = names.find(line)  # "Olivia", "kitchen fin", "kitchen finx": a card's name, told forgivingly
+            if guess.how in ("short", "face", "prefix") or (guess.how == "typo" and guess.key):
+                return self.card(line)
         if found is not None:
             node, typed = found
             if self.book.qg.nodes[node]["kind"] in _RULE_KINDS:
@@ -213,6 +254,7 @@ def help_text() -> RenderableType:
         ("a question", "the answer: a direct answer, numbered citations, why they matched, what to read next"),
         ("702.19, 702.19b", "that rule with its subrules and examples; 509 or 7 shows an outline"),
         ("trample, tramlpe", "a keyword's or glossary term's profile (typos forgiven); a card's FAQ entries"),
+        ("Kitchen Finks, [[Stomp]]", "a card of the card data: Oracle text, keywords with their rules, rulings"),
         ("K", "open the K-th numbered item (citation) of the last answer or list"),
     ):
         typing.add_row(what, Text(does))
@@ -282,6 +324,7 @@ COMMANDS: dict[str, Command] = {
         Command("ask", "QUESTION", "answer a question (even one that looks like a number or a name)", lambda s, a: s.answer(a)),
         Command("rule", "N", "show rule N with its subrules (a section or chapter as an outline)",
                 lambda s, a: s.show(View(render_rule(rule_view(s.book, a), s.opts)))),
+        Command("card", "NAME", "a card: Oracle text, keywords with their rules, rulings (forgiving names)", lambda s, a: s.card(a)),
         Command("kw", "NAME", "a keyword's or glossary term's profile: rules, glossary, FAQ, related, cited by", _kw),
         Command("cites", "N", "every rule, glossary entry and FAQ entry that refers to rule N or a part of it", _cites),
         Command("related", "X", "what is related to a rule number or a name, and why", _related),

@@ -11,6 +11,7 @@ from prompt_toolkit.document import Document
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from rulesgraph.cards.names import NameIndex
 from rulesgraph.lookup import Vocabulary
 from rulesgraph.text import fold
 
@@ -29,15 +30,19 @@ _NUMBER = re.compile(r"(?<![\w.])\d[\d.]*[a-z]?$")
 _WORDS = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+){0,3}$")
 _NUMBER_ARGS = frozenset({"rule", "cites"})
 _NAME_ARGS = frozenset({"kw"})
+_CARD_ARGS = frozenset({"card"})
 
 
 class RulesCompleter(Completer):
     """Completes the word (or words) before the cursor.
 
-    ``vocabulary`` is called once, on the first completion, so building it never delays start-up.
+    ``vocabulary`` is called once, on the first completion, so building it never delays start-up; so is
+    ``cards`` (every card name of the card data, or ``None`` without it).
     """
 
-    def __init__(self, vocabulary: Callable[[], Vocabulary], commands: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, vocabulary: Callable[[], Vocabulary], commands: Sequence[tuple[str, str]],
+                 cards: Callable[[], NameIndex | None] = lambda: None) -> None:
+        self._cards = cards
         self._load = vocabulary
         self._vocab: Vocabulary | None = None
         self.commands = list(commands)
@@ -68,6 +73,8 @@ class RulesCompleter(Completer):
                 yield from self._numbers(arg.strip())
             elif name in _NAME_ARGS:
                 yield from self._names(arg.lstrip(), whole=True)
+            elif name in _CARD_ARGS:
+                yield from self._card_names(arg.lstrip(), LIMIT)
             elif name == "related":
                 yield from (self._numbers(arg.strip()) if arg.strip()[:1].isdigit() else self._names(arg.lstrip(), whole=True))
             return
@@ -108,11 +115,27 @@ class RulesCompleter(Completer):
                 continue
             starting = [(name, kind) for folded, name, kind in self._all() if folded.startswith(key)]
             if len(span.split()) > 1 and not starting:
+                cards = list(self._card_names(span, LIMIT))  # "kitchen f": a card's name being typed
+                if cards:
+                    yield from cards
+                    return
                 continue
             offered = starting + self._word_starts(key, starting) + self._typos(key, len(starting))
             for name, kind in offered[:LIMIT]:
                 yield Completion(name, -len(span), display=visible(name, newlines=False), display_meta=kind)
+            if len(offered) < LIMIT:  # then cards of the card data (names the rules already offered are not repeated)
+                shown = {name for name, _ in offered[:LIMIT]}
+                yield from (c for c in self._card_names(span, LIMIT - len(offered)) if c.text not in shown)
             return
+
+    def _card_names(self, typed: str, limit: int) -> Iterable[Completion]:
+        """Card names starting with ``typed`` (or with a later word starting with it), with their card when a face."""
+        index = self._cards() if typed.strip() else None
+        if index is None:
+            return
+        for entry in index.complete(typed, limit):
+            meta = "card" if entry.kind != "face" else f"card: {visible(entry.key, newlines=False)}"
+            yield Completion(entry.name, -len(typed), display=visible(entry.name, newlines=False), display_meta=meta)
 
     def _all(self) -> list[tuple[str, str, str]]:
         self.vocab  # noqa: B018 - loads the names on first use

@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,9 +24,12 @@ from .render import RenderOptions
 from .safe import json_line, visible
 
 if TYPE_CHECKING:
+    from rulesgraph.cards.names import NameIndex
     from rulesgraph.cards.store import CardStore
 
 __all__ = ["Context", "add_global_options"]
+
+_NAMES_LOCK = threading.Lock()
 
 
 def add_global_options(parser: argparse.ArgumentParser, *, sub: bool = False) -> None:
@@ -59,6 +63,7 @@ class Context:
     _book: Rulebook | None = None
     _config: Config | None = None
     _cards: CardStore | Literal[False] | None = None
+    _names: NameIndex | None = None
 
     def opt(self, name: str, default: Any = None) -> Any:
         value = getattr(self.args, name, None)
@@ -129,6 +134,14 @@ class Context:
 
             self._cards = open_store() or False
         return self._cards or None
+
+    def card_names(self) -> NameIndex | None:
+        """Every card name in memory for forgiving lookup, read from the store on first use."""
+        with _NAMES_LOCK:  # the REPL reads them in a thread while the first line is typed
+            if self._names is None:
+                store = self.cards()
+                self._names = store.name_index() if store else None
+        return self._names
 
     def note(self, message: str) -> None:
         """One line on stderr; paths and words the user gave are in it, so escape sequences are made visible."""

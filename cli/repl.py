@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
@@ -93,7 +94,8 @@ def make_session(book: Rulebook, *, history: History | None = None, input: Input
     bar = toolbar(book, shell.conversation.topic if shell else None)
     return PromptSession(
         PROMPT, history=history or InMemoryHistory(), input=input, output=output,
-        completer=RulesCompleter(lambda: vocabulary(book), commands), complete_while_typing=True,
+        completer=RulesCompleter(lambda: vocabulary(book), commands, shell.card_names if shell else lambda: None),
+        complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar,
         key_bindings=key_bindings(shell.conversation.reset if shell else None),
         style=STYLE, enable_history_search=False, mouse_support=False,
@@ -155,8 +157,10 @@ def read_lines(shell: Shell, lines: TextIO, console: Console) -> int:
 def run_repl(ctx: Context) -> int:
     """``rulesgraph`` with no command."""
     book = ctx.book()
-    shell = Shell(book, ctx.render_options(hints=True), ctx.config().citations)
+    shell = Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names)
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):
         return read_lines(shell, sys.stdin, ctx.console(wrap=True))
+    if shell.cards is not None:  # read the card names while the judge starts typing, not on the first line
+        threading.Thread(target=ctx.card_names, daemon=True).start()
     session = make_session(book, history=_history(ctx.note), plain=ctx.plain, shell=shell)
     return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book))

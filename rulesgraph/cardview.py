@@ -8,17 +8,23 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards.store import CardStore
 
 from .cards.keywords import KeywordList
 from .cards.model import Card
+from .cards.names import Found, NameIndex
 from .corpus import Rulebook
+from .errors import RulesgraphError
 from .ids import glossary_id, keyword_id
-from .link import current_keyword, defining_rule, targets
+from .lookup import NotFound, is_cr_id
 from .parse.numbers import sort_key
+from .relations import current_keyword, definers
 from .text import fold
 
-__all__ = ["CardView", "Linked", "card_json", "card_view", "keyword_list"]
+__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "result_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +57,7 @@ def keyword_list(book: Rulebook) -> KeywordList:
     ties to one (``Megamorph`` → Morph, ``Multikicker`` → Kicker, ``Swampwalk`` → Landwalk): a glossary
     term that is not a keyword itself, whose redirect or first cited rule leads to a keyword sharing part
     of its name."""
-    g = book.graph
+    g = book.qg
     out: list[tuple[str, str | None, str]] = []
     for node, data in g.nodes(data=True):
         if data["kind"] == "keyword":
@@ -65,8 +71,8 @@ def keyword_list(book: Rulebook) -> KeywordList:
         if redirect and keyword_id(str(redirect)) in g:
             kw: str | None = keyword_id(str(redirect))
         else:
-            cited = targets(g, node, "cites")
-            kw = next((k for k in (targets(g, cited[0], "defines") if cited else []) if g.nodes[k]["kind"] == "keyword"), None)
+            cited = g.targets(node, "cites")
+            kw = next((k for k in (g.targets(cited[0], "defines") if cited else []) if g.nodes[k]["kind"] == "keyword"), None)
         if kw and _shares_stem(term, str(g.nodes[kw]["label"])):
             current = g.nodes[current_keyword(g, kw)]
             out.append((term, current.get("category"), str(current["label"])))
@@ -74,12 +80,12 @@ def keyword_list(book: Rulebook) -> KeywordList:
 
 
 def _keyword_rules(book: Rulebook, name: str) -> tuple[str, ...]:
-    g = book.graph
+    g = book.qg
     node = keyword_id(name)
     if node not in g:
         return ()
-    rule = defining_rule(g, current_keyword(g, node))
-    return (rule,) if rule else ()
+    rules = [r for r in definers(g, node) if is_cr_id(r)]
+    return tuple(sorted(rules, key=sort_key)[:1])
 
 
 _NAMED_TYPE = re.compile(r"\b(?:sub|spell |super)?types? “([^”]{1,40}?)[.,]?”")
@@ -88,12 +94,13 @@ _TYPE_RULES: dict[int, dict[str, list[str]]] = {}
 
 def _type_index(book: Rulebook) -> dict[str, list[str]]:
     """Folded type word → the CR rules that name it as a type (``Some enchantments have the subtype “Aura.”``),
-    built once per loaded graph."""
-    g = book.graph
+    built once per loaded graph from chapters 2 (Parts of a Card) and 3 (Card Types)."""
+    g = book.qg
     key = id(g)
     if key not in _TYPE_RULES:
         index: dict[str, list[str]] = {}
-        for node, data in g.nodes(data=True):
+        for node in [n for n in g.nodes if n[:1] in ("2", "3") and is_cr_id(n)]:
+            data = g.nodes[node]
             if data.get("numbering") == "cr" and "type" in (data.get("text") or ""):
                 for m in _NAMED_TYPE.finditer(data["text"]):
                     index.setdefault(fold(m.group(1)), []).append(node)
@@ -105,17 +112,17 @@ def _type_index(book: Rulebook) -> dict[str, list[str]]:
 def _type_rules(book: Rulebook, word: str) -> tuple[str, ...]:
     """The CR rules a type-line word runs on: the rule naming it as a type and what that rule cites
     (Saga → 303.5, 714), else what its glossary entry cites (Creature → 302)."""
-    g = book.graph
+    g = book.qg
     named = _type_index(book).get(fold(word), [])[:1]
     if named:
-        cited = [t for t in targets(g, named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
+        cited = [t for t in g.targets(named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
         return tuple(dict.fromkeys([named[0], *sorted(cited, key=sort_key)]))
     node = glossary_id(word)
     if node not in g:
         return ()
     if g.nodes[node].get("redirect"):
-        node = next(iter(targets(g, node, "see_also")), node)
-    rules = [t for t in targets(g, node, "cites") if g.nodes[t].get("numbering") == "cr"]
+        node = next(iter(g.targets(node, "see_also")), node)
+    rules = [t for t in g.targets(node, "cites") if g.nodes[t].get("numbering") == "cr"]
     return tuple(sorted(dict.fromkeys(rules), key=sort_key))
 
 
@@ -140,3 +147,53 @@ def card_json(view: CardView) -> dict[str, Any]:
         "types": [{"name": t.name, "kind": t.relation, "rules": list(t.rules)} for t in view.types],
         "rulings": [{"date": r.date, "text": r.text} for r in c.rulings],
     }
+
+
+@dataclass(frozen=True, slots=True)
+class CardResult:
+    """A card lookup: the card (``view``) when one was found, else the candidates to choose from."""
+
+    found: Found
+    view: CardView | None
+    candidates: tuple[tuple[str, str], ...] = ()
+    """``(card key, its first face's type line)`` for an ambiguous name."""
+
+    @property
+    def note(self) -> str | None:
+        """How the name was read, when not as typed (``read ‘stuffy dol’ as Stuffy Doll``)."""
+        f = self.found
+        if self.view is None or f.how == "exact":
+            return None
+        name = self.view.card.name
+        if f.how == "face":
+            return f"‘{f.matched}’ is a face of {name}"
+        return f"read ‘{f.query.strip()}’ as {name}"
+
+
+def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str) -> CardResult:
+    """Look ``query`` up forgivingly; one card comes with its view, several with their type lines.  No card
+    data installed is a :class:`RulesgraphError`; no such card a :class:`NotFound` naming the nearest names."""
+    if store is None or names is None:
+        raise RulesgraphError("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
+                              "'rulesgraph kw NAME' shows FAQ entries about a card")
+    if not query.strip():
+        raise RulesgraphError("no card name given")
+    found = names.find(query)
+    if not found.keys:
+        near = f"; nearest: {', '.join(found.nearest)}" if found.nearest else ""
+        raise NotFound(f"no card named ‘{query.strip()}’{near}")
+    if found.key is not None:
+        card = store.card(found.key, keyword_list(book))
+        if card is not None:
+            return CardResult(found, card_view(book, card))
+    cards = store.cards(list(found.keys))
+    return CardResult(found, None, tuple((c.name, c.faces[0].type_line) for c in cards))
+
+
+def result_json(result: CardResult) -> dict[str, Any]:
+    """``card --json``: the card (see :func:`card_json`) plus ``query`` and ``read_as``; or, for an ambiguous
+    name, ``name: null`` and ``candidates``."""
+    if result.view is not None:
+        return {"query": result.found.query, "read_as": result.note, **card_json(result.view), "candidates": []}
+    return {"query": result.found.query, "name": None,
+            "candidates": [{"name": key, "type_line": line} for key, line in result.candidates]}

@@ -87,13 +87,26 @@ class Conversation:
     repeated: bool = False
     """The question being answered asks the last one again, of a new subject ("what about double strike?")."""
 
+    card: str | None = None
+    """The card looked up last, while follow-up questions are about it."""
+
     def topic(self) -> list[str]:
-        """What is being carried, strongest first: the words the subjects were said with."""
+        """What is being carried, strongest first: the words the subjects were said with (a card looked up first)."""
         ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
-        return list(dict.fromkeys(m.said for m, _ in ordered))
+        return list(dict.fromkeys([*([self.card] if self.card else []), *(m.said for m, _ in ordered)]))
+
+    def about_card(self, name: str, keywords: list[str], g: QGraph) -> None:
+        """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
+        carry its keywords (those the graph has), said as the card's name."""
+        self.reset()
+        self.card = name
+        for node in keywords:
+            if node in g:
+                self.subjects[node] = (Match(node, "keyword", name, 1.0, f"the card {name} has {g.nodes[node]['label']}"), 1.0)
 
     def reset(self) -> None:
         """Start a fresh conversation."""
+        self.card = None
         self.subjects.clear()
         self.frame = ()
         self.repeated = False
@@ -169,6 +182,8 @@ class Conversation:
             if weight >= FORGET:
                 kept[node] = (m, weight)
         self.subjects = kept
+        if self.card and not any(m.said == self.card for m, _ in kept.values()):
+            self.card = None  # its keywords have faded: the card is no longer the topic
         for m in a.matches:
             if m.kind in _SUBJECTS and not m.negated and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)

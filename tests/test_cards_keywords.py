@@ -33,6 +33,7 @@ def test_granted_keywords() -> None:
 
 def test_mentions_actions_reminders_and_own_name() -> None:
     assert _join("Target creature loses flying until end of turn.") == [("Flying", "mentions")]
+    assert _join("Flying creatures can't block.") == [("Flying", "mentions")]  # a sentence, not a keyword line
     assert _join("Scry 2.", keywords=("Scry",)) == [("Scry", "action")]
     assert _join("Double the damage.") == []  # actions are taken from the card file, not guessed from words
     assert _join("Ward of Bones can't be countered.", name="Ward of Bones") == []

@@ -33,6 +33,10 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 _GIVE = re.compile(r"\b(?:have|has|gains?|with)\b", re.IGNORECASE)
 _TAKE = re.compile(r"\b(?:loses?|without|can't|cannot|don't|doesn't|lack)\b", re.IGNORECASE)
 _PART = re.compile(r"\s*[,;]\s*|\s+and\s+")
+_VERB = re.compile(r"\b(?:can't|cannot|can|gets?|gains?|have|has|deals?|is|are|may|must|don't|doesn't|loses?|attacks?|blocks?)\b",
+                   re.IGNORECASE)
+"""A verb after a line's first keyword makes it a sentence about the keyword (``Flying creatures can't block``),
+not a keyword list (``Flying``, ``Enchant creature you control``, ``Protection from red``)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,8 @@ def _own_name(text: str, names: Iterable[str]) -> str:
 def _is_keyword_line(line: str, pattern: re.Pattern[str]) -> list[str]:
     """The keywords of a line that is a keyword list: it starts with a keyword, and every later part starts
     with one too or continues the one before in lower case (``Protection from red and from blue``)."""
+    if _VERB.search(line):
+        return []
     parts = [p for p in _PART.split(line.strip().rstrip(".")) if p]
     found = []
     for i, p in enumerate(parts):

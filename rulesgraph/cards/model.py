@@ -8,7 +8,7 @@ and the card types on its type line.  The card's key everywhere is its full name
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = ["Card", "CardFile", "CardKeyword", "Face", "NameEntry", "Relation", "Ruling"]
 
@@ -98,9 +98,9 @@ def _union(groups: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for g in groups for w in g))  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True, slots=True)
-class NameEntry:
-    """One name a card can be looked up by: its full name, a face name, or its ASCII spelling."""
+class NameEntry(NamedTuple):
+    """One name a card can be looked up by: its full name, a face name, or its ASCII spelling (a tuple:
+    25,000 of them are made at once)."""
 
     name: str
     key: str

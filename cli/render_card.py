@@ -1,0 +1,131 @@
+"""Render a card lookup: the card's faces (name, mana cost, type line, Oracle text, P/T), its keywords each
+with its defining rule (``Persist → 702.79``), its dated rulings, and the rules its type line points to; or
+the candidates of an ambiguous name.  Pure, like :mod:`~rulesgraph_cli.render`: every text from the card
+data goes through :func:`~rulesgraph_cli.render.text` (visible-safe, never markup)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rulesgraph.cards.model import Face
+from rulesgraph.cardview import CardResult, CardView, Linked
+
+from .render import DIM, HEADING, INDEX, RenderOptions, rule_ref, text
+
+__all__ = ["card_targets", "render_card", "render_card_result"]
+
+_RELATIONS = (("has", "keywords"), ("grants", "grants"), ("action", "actions"))
+
+
+def _stats(face: Face) -> str:
+    if face.power is not None or face.toughness is not None:
+        return f"{face.power or ''}/{face.toughness or ''}"
+    if face.loyalty is not None:
+        return f"loyalty {face.loyalty}"
+    if face.defense is not None:
+        return f"defense {face.defense}"
+    return ""
+
+
+def _face(face: Face, *, heading: bool) -> list[RenderableType]:
+    parts: list[RenderableType] = []
+    if heading:
+        head = text(face.name, HEADING, newlines=False)
+        if face.mana_cost:
+            head.append("  ").append_text(text(face.mana_cost, newlines=False))
+        parts.append(head)
+    parts.append(text(face.type_line, DIM, newlines=False))
+    if face.text:
+        parts.append(text(face.text))
+    if _stats(face):
+        parts.append(text(_stats(face), newlines=False))
+    return parts
+
+
+def card_targets(view: CardView) -> list[str]:
+    """The rule ids :func:`render_card` numbers ``[1]``, ``[2]`` …, in that order (typing K opens one)."""
+    out: list[str] = []
+    for linked in [*view.keywords, *view.types]:
+        for rule in linked.rules:
+            if rule not in out:
+                out.append(rule)
+    return out
+
+
+def _linked(items: Sequence[Linked], numbers: dict[str, int], opts: RenderOptions) -> Text:
+    out = Text()
+    for i, item in enumerate(items):  # one to a line: "Trample → 702.19" never breaks
+        if i:
+            out.append("\n")
+        out.append_text(text(item.name, newlines=False))
+        for j, rule in enumerate(item.rules):
+            out.append(" → " if j == 0 else ", ")
+            if opts.hints:  # in the REPL, where typing the number opens the rule
+                out.append(f"[{numbers[rule]}] ", style=INDEX)
+            out.append_text(rule_ref(rule, opts))
+    return out
+
+
+def render_card(view: CardView, opts: RenderOptions, note: str | None = None) -> RenderableType:
+    card = view.card
+    head = text(card.name, HEADING, newlines=False)
+    one = len(card.faces) == 1
+    if one and card.faces[0].mana_cost:
+        head.append("  ").append_text(text(card.faces[0].mana_cost, newlines=False))
+    if not one:
+        head.append(f"  {card.layout}", style=DIM)
+    parts: list[RenderableType] = [head]
+    if note:
+        parts.append(text(note, DIM, newlines=False))
+    for i, face in enumerate(card.faces):
+        if i and not one:
+            parts.append(Text())
+        parts += _face(face, heading=not one)
+    if card.funny:
+        parts.append(Text("from a joke set: its text need not follow the rules", style=DIM))
+    numbers = {rule: i for i, rule in enumerate(card_targets(view), 1)}
+    fields = Table.grid(padding=(0, 2))
+    fields.add_column(no_wrap=True, style=DIM)
+    fields.add_column()
+    for relation, title in _RELATIONS:
+        items = [k for k in view.keywords if k.relation == relation]
+        if items:
+            fields.add_row(Text(title), _linked(items, numbers, opts))
+    if fields.row_count:
+        parts += [Text(), fields]
+    if card.rulings:
+        rulings = Table.grid(padding=(0, 2))
+        rulings.add_column(no_wrap=True, style=DIM)
+        rulings.add_column()
+        for r in card.rulings:
+            rulings.add_row(text(r.date, newlines=False), text(r.text))
+        parts += [Text(), Text(f"rulings ({len(card.rulings)})", style=HEADING), rulings]
+    if view.types:
+        line = Table.grid(padding=(0, 2))
+        line.add_column(no_wrap=True, style=DIM)
+        line.add_column()
+        line.add_row(Text("type line"), _linked(view.types, numbers, opts))
+        parts += [Text(), line]
+    if opts.hints and numbers:
+        parts.append(Text("type a number in brackets to open that rule", style=DIM))
+    return Group(*parts)
+
+
+def render_card_result(result: CardResult, opts: RenderOptions) -> RenderableType:
+    """The card, or the candidates of an ambiguous name, numbered."""
+    if result.view is not None:
+        return render_card(result.view, opts, result.note)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, justify="right")
+    grid.add_column()
+    for i, (name, line) in enumerate(result.candidates, 1):
+        entry = text(name, HEADING, newlines=False).append("  ").append_text(text(line, DIM, newlines=False))
+        grid.add_row(Text(f"[{i}]", style=INDEX), entry)
+    more = "" if len(result.candidates) < 30 else " (the first 30)"
+    head = Text(f"‘{result.found.query.strip()}’ could be {len(result.candidates)} cards{more}:", style=DIM)
+    tail = Text("type a number to see that card" if opts.hints else "give more of the name", style=DIM)
+    return Group(head, grid, tail)

@@ -1,0 +1,128 @@
+"""`rulesgraph card NAME` and cards in the REPL: the issue's acceptance lookups on the stand-in card data,
+forgiving names, unknown and ambiguous names, no card data, a card as the conversation's topic, completion."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from rulesgraph import Rulebook
+from rulesgraph.cards.store import open_store
+from rulesgraph.lookup import vocabulary
+from rulesgraph_cli.commands import Shell
+from rulesgraph_cli.completer import RulesCompleter
+from rulesgraph_cli.output import plain_text
+from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.toolbar import fit
+
+pytestmark = pytest.mark.usefixtures("installed_cards")
+
+
+def _json(run, *argv: str) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    code, out, err = run("card", "--json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_kitchen_finks_json(run) -> None:  # type: ignore[no-untyped-def]
+    d = _json(run, "kitchen finks")
+    assert d["name"] == "Kitchen Finks" and "Persist (When this creature dies" in d["faces"][0]["text"]
+    assert d["keywords"] == [{"name": "Persist", "relation": "has", "rules": ["702.79"]}]
+    assert len(d["rulings"]) == 7 and all(r["date"] == "2013-06-07" for r in d["rulings"])
+
+
+def test_acceptance_lookups(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run("card", "stuffy", "dol")
+    assert code == 0 and out.startswith("Stuffy Doll") and "read ‘stuffy dol’ as Stuffy Doll" in out
+    assert "Indestructible → 702.12" in out
+    code, out, _ = run("card", "Akroma's Memorial")
+    for granted in ("Flying → 702.9", "First Strike → 702.7", "Vigilance → 702.20", "Trample → 702.19", "Haste → 702.10",
+                    "Protection → 702.16"):
+        assert granted in out
+    assert "grants" in out
+    code, out, _ = run("card", "Stomp")
+    assert code == 0 and out.startswith("Bonecrusher Giant // Stomp") and "‘Stomp’ is a face of Bonecrusher Giant // Stomp" in out
+    code, out, _ = run("card", "Olivia")
+    assert code == 0 and "‘Olivia’ could be" in out
+    candidates = {c["name"] for c in _json(run, "Olivia")["candidates"]}
+    assert {"Olivia Voldaren", "Olivia, Crimson Bride", "Olivia, Mobilized for War"} <= candidates
+    assert "Saga → 303.5, 714" in run("card", "The Eldest Reborn")[1]
+    assert "Aura → 303.4" in run("card", "[[Rancor]]")[1] and "Equipment → 301.5" in run("card", "bonesplitter")[1]
+    assert run("card", "Insectile Aberration")[1].startswith("Delver of Secrets // Insectile Aberration")
+    assert run("card", "kitchen finx")[1].startswith("Kitchen Finks")
+
+
+def test_unknown_card(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("card", "Zzyzx Quuxbeast")
+    assert code == 1 and out == "" and err.startswith("rulesgraph: no card named ‘Zzyzx Quuxbeast’; nearest: ")
+    assert err.count("\n") == 1
+
+
+def test_no_card_data(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path))
+    code, _, err = run("card", "Kitchen Finks")
+    assert code == 2 and "no card data installed" in err and "update cards" in err
+    assert run("kw", "Stifle")[0] == 0  # the FAQ's card names still work without card data
+
+
+@pytest.fixture
+def shell(full_book: Rulebook, full_cards: Path) -> Shell:
+    store = open_store(full_cards)
+    assert store is not None
+    names = store.name_index()
+    return Shell(full_book, RenderOptions(hints=True), k=3, cards=store, card_names=lambda: names)
+
+
+def _out(shell: Shell, line: str) -> str:
+    return plain_text(shell.handle(line).renderable)
+
+
+def test_typing_a_card_name(shell: Shell) -> None:
+    assert _out(shell, "kitchen finks").startswith("Kitchen Finks")
+    assert _out(shell, "1").startswith("7 › 702 Keyword Abilities › 702.79 Persist")  # [1] is Persist's rule
+    assert _out(shell, "persist").startswith("Persist  keyword ability")  # a keyword's name stays the keyword
+    assert _out(shell, ":card persist").startswith("Persist  {1}{B}")  # the card of that name, asked for
+    assert _out(shell, "[[Vigilance]]").startswith("Vigilance  {")
+    assert _out(shell, "Olivia").startswith("‘Olivia’ could be")
+    assert _out(shell, "1").startswith("Olivia Voldaren")  # a candidate's number opens it
+    assert "could block" not in _out(shell, "how does trample work?")  # questions stay questions
+
+
+def test_a_card_is_the_topic(shell: Shell) -> None:
+    _out(shell, ":card Kitchen Finks")
+    assert shell.conversation.topic() == ["Kitchen Finks"]
+    out = _out(shell, "what if it's blocked by a 2/2 and dies?")
+    assert "following up on: Kitchen Finks" in out and "702.79" in out
+    assert _out(shell, ":topic").count("Kitchen Finks") == 1
+    _out(shell, ":new")
+    assert shell.conversation.topic() == []
+
+
+def test_toolbar_shows_the_card(shell: Shell) -> None:
+    _out(shell, "stuffy doll")
+    bar = "".join(t for _, t in fit("sources", "short", 200, ", ".join(shell.conversation.topic())))
+    assert "topic: Stuffy Doll" in bar
+
+
+def test_completion_offers_card_names_quickly(full_book: Rulebook, full_cards: Path) -> None:
+    store = open_store(full_cards)
+    assert store is not None
+    names = store.name_index()
+    completer = RulesCompleter(lambda: vocabulary(full_book), [(":card", "")], lambda: names)
+
+    def offered(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert "Kitchen Finks" in offered("kitchen f") and "Kitchen Finks" in offered("does kitchen")
+    assert {"Bonecrusher Giant // Stomp", "Bonecrusher Giant"} <= set(offered(":card bonecrusher"))
+    assert "Stomp" in offered(":card stom")
+    assert "Trample" in offered("tram")  # rules names first
+    start = time.perf_counter()
+    for i in range(1, 18):
+        offered("my kitchen finks dies with a"[: i + 10])
+    assert time.perf_counter() - start < 5  # generous: the budget (20 ms a key) is measured by bench/cards.py
