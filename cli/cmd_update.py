@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 from rich.text import Text
 
-from rulesgraph import cards, store
+from rulesgraph import RulesgraphError, cards, store
 from rulesgraph.update import DEFAULT_URL, TIMEOUT
 from rulesgraph.update import Progress as ProgressCallback
 
@@ -47,13 +47,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 @contextmanager
-def _progress_bar(ctx: Context, what: str = "rules") -> Iterator[ProgressCallback | None]:
-    """A rich progress bar on stderr when it is a terminal; no callback otherwise."""
-    if ctx.opt("plain") or not ctx.stderr.isatty():
+def _progress_bar(ctx: Context, what: str = "rules", console: Console | None = None) -> Iterator[ProgressCallback | None]:
+    """A rich progress bar on stderr (or on ``console``) when it is a terminal; no callback otherwise."""
+    terminal = console.is_terminal if console is not None else ctx.stderr.isatty()
+    if ctx.opt("plain") or not terminal:
         yield None
         return
     bar = Progress(TextColumn(f"downloading {what}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
-                   console=Console(file=ctx.stderr), transient=True)
+                   console=console or Console(file=ctx.stderr), transient=True)
     task = bar.add_task(what, total=None)
     with bar:
         yield lambda done, total: bar.update(task, completed=done, total=total)
@@ -79,20 +80,41 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
     return ("rules", "cards")
 
 
-def _rules(ctx: Context) -> None:
+def rules_url(ctx: Context) -> str:
+    """``--url``, else ``$RULESGRAPH_RULES_URL``, else the config's ``rules_url`` (Wizards' rules page)."""
+    return ctx.opt("url") or os.environ.get(store.RULES_URL_ENV) or ctx.config().rules_url
+
+
+_OFFLINE = {
+    "rules": f"offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from {DEFAULT_URL})",
+    "cards": f"offline, install a file you have: 'rulesgraph update cards --file PATH' (AtomicCards.json.xz from {cards.DEFAULT_URL})",
+}
+
+
+@contextmanager
+def _offline_hint(what: str) -> Iterator[None]:
+    """A server that cannot be reached: say so, and name the offline way."""
+    from rulesgraph.update import Unreachable
+
+    try:
+        yield
+    except Unreachable as exc:
+        raise RulesgraphError(f"{exc}; {_OFFLINE[what]}") from None
+
+
+def _rules(ctx: Context, console: Console | None = None) -> None:
     from rulesgraph.update import update as download_and_install
 
-    args = ctx.args
     link = None
-    if args.file:
-        result = store.install_file(args.file)
+    if ctx.opt("file"):
+        result = store.install_file(ctx.opt("file"))
     else:
-        with _progress_bar(ctx, "rules") as progress:
-            updated = download_and_install(args.url or DEFAULT_URL, timeout=args.timeout, progress=progress)
+        with _offline_hint("rules"), _progress_bar(ctx, "rules", console) as progress:
+            updated = download_and_install(rules_url(ctx), timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
         result, link = updated.installed, updated.link
     line = (f"{_SAID[result.status]} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
             f"{result.subrules:,} subrules, {result.glossary:,} glossary entries): {result.path}")
-    console = ctx.console()
+    console = console or ctx.console()
     console.print(Text(visible(line, newlines=False)))
     if link:  # read from a web page: whatever it says is printed as symbols, never as escape sequences
         console.print(Text(visible(f"from {link}", newlines=False)))
@@ -111,31 +133,48 @@ def _rejoin(ctx: Context) -> None:
 
 def cards_url(ctx: Context) -> str:
     """``--url``, else ``$RULESGRAPH_CARDS_URL``, else the config's ``cards_url``."""
-    return ctx.args.url or os.environ.get(cards.URL_ENV) or ctx.config().cards_url
+    return ctx.opt("url") or os.environ.get(cards.URL_ENV) or ctx.config().cards_url
 
 
-def _cards(ctx: Context) -> None:
+def _cards(ctx: Context, console: Console | None = None) -> None:
     from rulesgraph.cards import store as card_store
     from rulesgraph.cards.fetch import download
     from rulesgraph.cards.read import read_card_file
     from rulesgraph.cardview import keyword_list
 
-    args = ctx.args
     url = None
-    if args.file:
+    if ctx.opt("file"):
         with _working(ctx, "reading the card file…"):
-            card_file = read_card_file(args.file)
+            card_file = read_card_file(ctx.opt("file"))
     else:
         url = cards_url(ctx)
-        with _progress_bar(ctx, "cards") as progress:
-            card_file = download(url, timeout=args.timeout, progress=progress)
+        with _offline_hint("cards"), _progress_bar(ctx, "cards", console) as progress:
+            card_file = download(url, timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
     with _working(ctx, f"installing {len(card_file.cards):,} cards…"):
         result = card_store.install(card_file, keyword_list(ctx.book()))
     info = result.info
     build = f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
     line = (f"{_SAID[result.status]} {build} ({info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings) "
             f"from {info.source}: {info.path}")
-    ctx.console().print(Text(visible(line, newlines=False)))
+    (console or ctx.console()).print(Text(visible(line, newlines=False)))
+
+
+def first_install(ctx: Context, console: Console) -> bool:
+    """What ``rulesgraph update`` does, for the REPL's first start: the rules, then card data if none is installed,
+    progress and results on ``console``; a failure is one line there and the REPL goes on.  True when rules
+    were installed (the caller loads them)."""
+    from rulesgraph.cards.store import open_store
+
+    done = False
+    for what, step in (("rules", _rules), ("cards", _cards)):
+        if what == "cards" and (not done or open_store() is not None):
+            continue
+        try:
+            step(ctx, console)
+            done = True
+        except RulesgraphError as exc:
+            console.print(Text(visible(f"could not install the {what}: {exc}", newlines=False)))
+    return done
 
 
 def run(ctx: Context) -> int:

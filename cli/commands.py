@@ -279,7 +279,7 @@ def _sources(shell: Shell, arg: str) -> Outcome:
         counts = ", ".join(f"{doc[k]} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
         grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
     effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
-                 else "no Comprehensive Rules loaded (add them with --rules PATH)")
+                 else "no Comprehensive Rules loaded (install them: rulesgraph update)")
     where = "from the cache" if book.from_cache else "built from the sources"
     return Outcome(Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM)))
 

@@ -14,6 +14,7 @@ import platformdirs
 
 from rulesgraph import RulesgraphError
 from rulesgraph.cards import DEFAULT_URL as CARDS_URL
+from rulesgraph.store import RULES_PAGE
 
 __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
 
@@ -36,6 +37,9 @@ class Config:
     """Page output taller than the terminal."""
     citations: int = 5
     """How many citations an answer shows (``-k``)."""
+    rules_url: str = RULES_PAGE
+    """Where ``update`` finds the Comprehensive Rules: a page linking the TXT file, or a .txt address
+    (``$RULESGRAPH_RULES_URL`` overrides it)."""
     cards_url: str = CARDS_URL
     """Where ``update cards`` downloads MTGJSON's AtomicCards from (``$RULESGRAPH_CARDS_URL`` overrides it)."""
 
@@ -73,8 +77,9 @@ def validate(values: dict[str, Any], where: str) -> Config:
             raise RulesgraphError(f"{where}: {key} must be {'true or false' if expected is bool else expected.__name__}, not {value!r}")
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
-    if "cards_url" in values and not values["cards_url"].lower().startswith(("http://", "https://")):
-        raise RulesgraphError(f"{where}: cards_url must be an http:// or https:// address, not {values['cards_url']!r}")
+    for key in ("rules_url", "cards_url"):
+        if key in values and not values[key].lower().startswith(("http://", "https://")):
+            raise RulesgraphError(f"{where}: {key} must be an http:// or https:// address, not {values[key]!r}")
     if "url_template" in values:
         _check_template(values["url_template"], where)
     return Config(**values)

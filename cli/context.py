@@ -123,6 +123,11 @@ class Context:
                 self.note(notice)
         return self._book
 
+    def rules_missing(self) -> bool:
+        """No Comprehensive Rules are installed (so none are loaded) and the user named no sources of their own:
+        worth saying how to install them."""
+        return self.book().effective is None and not (self.opt("rules") or self.opt("sub_rules") or self.opt("cr_date"))
+
     def reset_book(self) -> None:
         """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""
         self._book = None

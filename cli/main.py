@@ -51,9 +51,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .repl import run_repl  # prompt_toolkit is only imported for the REPL
 
             return run_repl(ctx)
-        return int(COMMANDS[args.command].run(ctx))
+        code = int(COMMANDS[args.command].run(ctx))
+        _missing_rules(ctx, args.command)
+        return code
     except NotFound as exc:  # well-formed, but not in the loaded rules: "nothing found"
         ctx.note(str(exc))
+        if "rulesgraph update" not in str(exc):
+            _missing_rules(ctx, args.command)
         return 1
     except RulesgraphError as exc:
         ctx.note(f"error: {exc}")
@@ -63,6 +67,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+
+
+def _missing_rules(ctx: Context, command: str) -> None:
+    """After an answer from the bundled data alone: one line saying the full rules are not installed, and how."""
+    from rulesgraph.store import NOT_INSTALLED
+
+    if command in ANSWERING and ctx.rules_missing():
+        ctx.note(NOT_INSTALLED)
+
+
+ANSWERING = frozenset({"ask", "rule", "kw", "cites"})
+"""Commands that answer from the loaded rules (and so say when the full rules are missing)."""
 
 
 if __name__ == "__main__":

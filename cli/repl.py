@@ -21,7 +21,7 @@ from prompt_toolkit.styles import Style
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from rulesgraph import Rulebook, __version__
+from rulesgraph import Rulebook, __version__, store
 from rulesgraph.lookup import vocabulary
 
 from .commands import COMMANDS, Shell
@@ -33,9 +33,11 @@ from .render import render_error
 from .safe import visible
 from .toolbar import summary, toolbar
 
-__all__ = ["PROMPT", "history_path", "make_session", "read_lines", "repl", "run_repl"]
+__all__ = ["OFFER", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
 
 PROMPT = "rules> "
+OFFER = "The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them now? [Y/n] "
+"""The first screen's one line when no CR is loaded (answered with Enter or y: download, then go on with them)."""
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a",
                          "bottom-toolbar.topic": "#ffd787"})
 
@@ -154,12 +156,39 @@ def read_lines(shell: Shell, lines: TextIO, console: Console) -> int:
     return 0
 
 
+def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) -> Rulebook:
+    """When no full CR is installed: say so in one line and offer to download them now (``confirm`` asks); on yes,
+    download with a progress bar (and card data, as ``rulesgraph update`` does) and go on with them loaded.  The
+    rules to start with."""
+    if not ctx.rules_missing():
+        return ctx.book()
+    try:
+        reply = confirm(OFFER)
+    except (EOFError, KeyboardInterrupt):
+        reply = "n"
+    if reply.strip().lower() not in ("", "y", "yes"):
+        console.print(Text(f"Later: {store.INSTALL_HINT}.", style="dim"))
+        return ctx.book()
+    from .cmd_update import first_install
+
+    if first_install(ctx, console):
+        ctx.reset_book()
+    return ctx.book()
+
+
 def run_repl(ctx: Context) -> int:
     """``rulesgraph`` with no command."""
-    book = ctx.book()
-    shell = Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names)
-    if not (sys.stdin.isatty() and ctx.stdout.isatty()):
-        return read_lines(shell, sys.stdin, ctx.console(wrap=True))
+    def make_shell(book: Rulebook) -> Shell:
+        return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names)
+
+    if not (sys.stdin.isatty() and ctx.stdout.isatty()):  # no one to ask: say it once, and answer from what is there
+        if ctx.rules_missing():
+            ctx.note(store.NOT_INSTALLED)
+        return read_lines(make_shell(ctx.book()), sys.stdin, ctx.console(wrap=True))
+    from prompt_toolkit import prompt
+
+    book = first_screen(ctx, ctx.console(), lambda message: prompt(message))
+    shell = make_shell(book)  # after the first screen: card data it installed is opened here
     if shell.cards is not None:  # read the card names while the judge starts typing, not on the first line
         threading.Thread(target=ctx.card_names, daemon=True).start()
     session = make_session(book, history=_history(ctx.note), plain=ctx.plain, shell=shell)

@@ -145,7 +145,7 @@ def rule_view(book: Rulebook, text: str) -> RuleView:
         view = view_node(book, others[0])
         extra = tuple(f"also numbered {number} in {g.nodes[o]['file']}" for o in others[1:])
         return replace(view, notes=view.notes + extra)
-    hint = "" if book.effective else " (no Comprehensive Rules loaded: add them with --rules PATH)"
+    hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
     raise NotFound(f"no rule {number} in the loaded rules{hint}")
 
 

@@ -84,6 +84,16 @@ class Validated:
     were already installed) or ``checked`` (validated only)."""
 
 
+RULES_PAGE = "https://magic.wizards.com/en/rules"
+"""Wizards' rules page, which links the current Comprehensive Rules as PDF, DOCX and TXT."""
+RULES_URL_ENV = "RULESGRAPH_RULES_URL"
+"""The environment variable that overrides where ``update`` looks for the rules (the config's ``rules_url`` does too)."""
+INSTALL_HINT = f"run 'rulesgraph update' (offline: 'rulesgraph update --file PATH', with the TXT file from {RULES_PAGE})"
+"""How to install the full Comprehensive Rules, for every message that finds them missing."""
+NOT_INSTALLED = f"the full Comprehensive Rules are not installed, only the bundled keyword FAQs: {INSTALL_HINT}"
+"""The one line said when no Comprehensive Rules are loaded."""
+
+
 def data_dir() -> Path:
     """``$RULESGRAPH_DATA_DIR`` or the platform's user data directory."""
     return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph"))

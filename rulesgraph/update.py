@@ -20,11 +20,12 @@ from urllib.parse import unquote, urljoin, urlsplit
 from . import store
 from .errors import RulesgraphError
 from .sources import MAX_BYTES
+from .store import RULES_PAGE
 from .version import __version__
 
-__all__ = ["DEFAULT_URL", "TIMEOUT", "Progress", "Updated", "download", "fetch", "find_rules_link", "update"]
+__all__ = ["DEFAULT_URL", "TIMEOUT", "Progress", "Unreachable", "Updated", "download", "fetch", "find_rules_link", "update"]
 
-DEFAULT_URL = "https://magic.wizards.com/en/rules"
+DEFAULT_URL = RULES_PAGE
 """Wizards' rules page, which links the current Comprehensive Rules as PDF, DOCX and TXT."""
 TIMEOUT = 30.0
 """Seconds to wait for a server to accept, answer or send more data."""
@@ -48,6 +49,11 @@ class Updated:
     installed: store.Validated
 
 
+class Unreachable(RulesgraphError):
+    """The server could not be reached or did not answer in time (no network, a firewall, a name that does not
+    resolve): the front end then names the offline way to install."""
+
+
 def _fail(url: str, message: str) -> RulesgraphError:
     return RulesgraphError(f"{url}: {message}")
 
@@ -68,10 +74,10 @@ def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = Non
         raise _fail(url, f"HTTP {exc.code} {exc.reason}") from None
     except urllib.error.URLError as exc:
         if _is_timeout(exc.reason if isinstance(exc.reason, BaseException) else exc):
-            raise _fail(url, f"no answer within {timeout:g} s (timed out)") from None
-        raise _fail(url, f"cannot connect ({exc.reason})") from None
+            raise Unreachable(f"{url}: no answer within {timeout:g} s (timed out)") from None
+        raise Unreachable(f"{url}: cannot connect ({exc.reason})") from None
     except TimeoutError:
-        raise _fail(url, f"no answer within {timeout:g} s (timed out)") from None
+        raise Unreachable(f"{url}: no answer within {timeout:g} s (timed out)") from None
     except (http.client.HTTPException, OSError) as exc:
         raise _fail(url, f"no valid answer ({exc.__class__.__name__}: {exc})") from None
     with response:

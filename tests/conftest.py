@@ -1,7 +1,8 @@
-"""Shared fixtures: an isolated cache, the full CR files (skipped when ../shared is absent,
-required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), the external tools some tests drive (tmux, chromium,
-Graphviz, ruff: skipped when missing, required when RULESGRAPH_REQUIRE_TOOLS=1 as in CI), and parsed/built
-corpora reused across tests.
+"""Shared fixtures: an isolated cache, the full CR files (from ../shared/data/cr, or the directory
+$RULESGRAPH_TEST_CR_DIR names; skipped when absent, required when RULESGRAPH_REQUIRE_FULL_CR=1 as in CI), the
+external tools some tests drive (tmux, chromium, Graphviz, ruff: skipped when missing, required when
+RULESGRAPH_REQUIRE_TOOLS=1 as in CI), parsed/built corpora reused across tests, and one line at the end
+saying why tests were skipped.
 
 Property-based tests run under a hypothesis profile: ``ci`` by default (few examples, the same ones every
 run), ``long`` with ``HYPOTHESIS_PROFILE=long`` (by hand: see the README's Reliability section)."""
@@ -24,7 +25,10 @@ settings.register_profile("long", max_examples=3000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
-CR_DIR = ROOT.parent / "shared" / "data" / "cr"
+CR_DIR_ENV = "RULESGRAPH_TEST_CR_DIR"
+"""Names the directory holding the full CR files (``rulesgraph update --file`` installs them under these names in
+``~/.local/share/rulesgraph/rules``); default ``../shared/data/cr`` beside the project."""
+CR_DIR = Path(os.environ.get(CR_DIR_ENV) or ROOT.parent / "shared" / "data" / "cr")
 CR_2026 = CR_DIR / "MagicCompRules-20260619.txt"
 CR_2024 = CR_DIR / "MagicCompRules-20240202.txt"
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -38,7 +42,7 @@ def require_cr(path: Path) -> Path:
         return path
     if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
         pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the full-CR tests must run")
-    pytest.skip(f"{path} not present (the full Comprehensive Rules live in ../shared/data/cr)")
+    pytest.skip(f"{path} not present ({FULL_CR_MISSING})")
 
 
 def require_cards(path: Path = CARDS_XZ) -> Path:
@@ -48,6 +52,10 @@ def require_cards(path: Path = CARDS_XZ) -> Path:
     if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
         pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the tests that need it must run")
     pytest.skip(f"{path} not present (the stand-in card data lives in ../shared/data)")
+
+
+FULL_CR_MISSING = "the full Comprehensive Rules files are not there"
+"""The reason every test needing the full CR files gives when it skips (the summary line counts them by it)."""
 
 
 def require_tool(name_or_reason: str) -> NoReturn:
@@ -132,3 +140,20 @@ def installed_cards(full_cards: Path) -> Path:
     target.unlink(missing_ok=True)
     target.symlink_to(full_cards)
     return target
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line saying why tests were skipped, when they were (counted by reason)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    reasons: dict[str, int] = {}
+    for report in skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if FULL_CR_MISSING in reason:
+            reason = (f"need the full Comprehensive Rules files ({CR_2026.name}, {CR_2024.name}), not found in {CR_DIR}: "
+                      f"set {CR_DIR_ENV} to a directory holding them (see README, Run the tests)")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    said = "; ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda item: -item[1]))
+    terminalreporter.write_line(f"{len(skipped)} skipped: {said}", yellow=True)

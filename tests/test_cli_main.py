@@ -88,3 +88,28 @@ def test_error_lines_show_control_characters_as_symbols(capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and ("␛" in err or "<U+009B>" in err)
     assert not any((ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c == "\u202e" for c in err), repr(err)
+
+
+@pytest.mark.parametrize("argv", [["ask", "what", "does", "annihilator", "do"], ["kw", "annihilator"], ["rule", "702.84a"],
+                                  ["rule", "702.19"]])
+def test_without_the_full_rules_answers_say_how_to_install_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """With nothing installed, ask/kw/rule answer from the bundled data and add one line naming 'rulesgraph update' (and
+    'update --file PATH' offline); 'rule 702.19', not found, suggests 'update' rather than '--rules PATH'."""
+    from rulesgraph.store import NOT_INSTALLED
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "empty"))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    if argv == ["rule", "702.19"]:
+        assert code == 1 and lines == ["rulesgraph: no rule 702.19 in the loaded rules (the full Comprehensive Rules are not "
+                                       "installed: run 'rulesgraph update')"]
+        return
+    assert code == 0 and out and lines == [f"rulesgraph: {NOT_INSTALLED}"]
+    assert "rulesgraph update --file PATH" in NOT_INSTALLED and "--rules" not in err
+
+
+def test_with_the_rules_given_nothing_is_said_about_installing(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
+    assert main(["--rules", str(cr2026), "ask", "what does trample do"]) == 0
+    assert capsys.readouterr().err == ""

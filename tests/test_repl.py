@@ -151,3 +151,75 @@ def test_the_toolbar_shows_the_topic(full_book: Rulebook) -> None:
     shell.handle("what does trample do?")
     bar = "".join(part[1] for part in toolbar(full_book, shell.conversation.topic)())
     assert bar.startswith(" topic: trample │") and KEYS in bar
+
+
+# --- first start without the full rules: the offer to download them (against a server on 127.0.0.1) ---
+
+from rulesgraph.store import NOT_INSTALLED, RULES_URL_ENV  # noqa: E402
+from rulesgraph_cli.context import Context  # noqa: E402
+from rulesgraph_cli.main import build_parser  # noqa: E402
+
+from .test_update import Route, Server, server, site  # noqa: E402, F401  (the fixtures)
+
+
+def _first_screen(keys: str, *, terminal: bool = False, argv: tuple[str, ...] = ()) -> tuple[Rulebook, str]:
+    """Answer the first screen's offer with ``keys`` (pipe input, DummyOutput); the rules it goes on with, and what it printed."""
+    from prompt_toolkit import PromptSession
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None, force_terminal=terminal)
+    ctx = Context(build_parser().parse_args(["--plain", *argv]) if not terminal else build_parser().parse_args(list(argv)))
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+        book = repl_module.first_screen(ctx, console, lambda message: session.prompt(message))
+    return book, buffer.getvalue()
+
+
+@pytest.fixture
+def empty_user(site: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Server:  # noqa: F811
+    """No rules or cards installed; the rules page (a small CR) served on 127.0.0.1, and no card data there."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv(RULES_URL_ENV, site.url("/en/rules"))
+    monkeypatch.setenv("RULESGRAPH_CARDS_URL", site.url("/cards/AtomicCards.json.xz"))
+    return site
+
+
+def test_first_start_offers_the_rules_and_goes_on_with_them(empty_user: Server) -> None:
+    book, out = _first_screen("\n")  # Enter: yes
+    assert book.effective == "2026-06-19"
+    assert "installed the Comprehensive Rules effective 2026-06-19" in out
+    assert "could not install the cards: " in out and "404" in out  # card data failing leaves the rules installed
+    assert empty_user.hits[:2] == ["/en/rules", "/downloads/MagicCompRules%2020260619.txt"]
+
+
+def test_first_start_shows_a_progress_bar_on_a_terminal(empty_user: Server) -> None:
+    book, out = _first_screen("y\n", terminal=True)
+    assert book.effective == "2026-06-19" and "downloading rules" in out
+
+
+def test_first_start_declined_says_how_to_install_later(empty_user: Server) -> None:
+    book, out = _first_screen("n\n")
+    assert book.effective is None and empty_user.hits == []
+    assert "Later: run 'rulesgraph update'" in out and "update --file PATH" in out
+
+
+def test_first_start_offline_names_the_offline_way(empty_user: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(RULES_URL_ENV, "http://127.0.0.1:9/en/rules")  # nothing listens on the discard port
+    book, out = _first_screen("\n")
+    assert book.effective is None
+    assert "could not install the rules: " in out and "cannot connect" in out and "rulesgraph update --file PATH" in out
+
+
+def test_no_offer_when_rules_are_given_or_installed(empty_user: Server, cr2026: Path) -> None:
+    book, out = _first_screen("", argv=("--rules", str(cr2026)))
+    assert book.effective == "2026-06-19" and out == "" and empty_user.hits == []
+
+
+def test_without_a_terminal_it_says_so_once_and_never_asks(tmp_path: Path) -> None:
+    env = {k: v for k, v in __import__("os").environ.items()}
+    env["RULESGRAPH_DATA_DIR"] = str(tmp_path / "empty")
+    done = subprocess.run([sys.executable, "-m", "rulesgraph_cli.main"], input="annihilator\n", capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0 and "[Y/n]" not in done.stdout + done.stderr
+    assert done.stderr.count(NOT_INSTALLED) == 1 and "Annihilator" in done.stdout

@@ -42,8 +42,8 @@ class Tmux:
         """The whole scrollback and screen as text (no colours), wrapped lines joined."""
         return self("capture-pane", "-p", "-J", "-S", "-", "-t", "rg")
 
-    def wait(self, what: str, check: Callable[[str], bool]) -> str:
-        deadline = time.monotonic() + TIMEOUT
+    def wait(self, what: str, check: Callable[[str], bool], timeout: float = TIMEOUT) -> str:
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.screen()
             if check(text):

@@ -239,3 +239,29 @@ def test_cli_update_errors_are_one_line_exit_2(site: Server, data_dir: Path, tmp
     assert main(["update", "--file", str(bad)]) == 2
     assert "HTML page" in capsys.readouterr().err
     assert main(["versions"]) == 0 and "no Comprehensive Rules installed" in capsys.readouterr().out
+
+
+def test_update_without_network_names_the_offline_way(data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """No server answers (here: nothing listens on the port): one line saying so, naming 'update --file PATH' and where
+    the file is; nothing installed.  The address comes from $RULESGRAPH_RULES_URL (or the config's rules_url)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("RULESGRAPH_RULES_URL", f"http://127.0.0.1:{port}/en/rules")
+    assert main(["update", "rules", "--timeout", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "cannot connect" in err
+    assert "offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from https://magic.wizards.com/en/rules)" in err
+    assert store.installed() == []
+
+
+def test_the_rules_address_from_the_environment_or_the_config(site: Server, data_dir: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'rules_url = "{site.url("/en/rules")}"\n', encoding="utf-8")
+    assert main(["--config", str(config), "update", "rules", "--timeout", "5"]) == 0
+    assert site.hits[0] == "/en/rules"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('rules_url = "file:///etc/passwd"\n', encoding="utf-8")
+    assert main(["--config", str(bad), "update", "rules"]) == 2
