@@ -95,6 +95,12 @@ def test_xz_bomb_stops_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_too_many_values_are_refused_before_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(read, "MAX_VALUES", 1000)
-    with pytest.raises(SourceError, match="JSON values"):
+    monkeypatch.setattr(read, "MEMORY", 100_000)
+    with pytest.raises(SourceError, match="JSON values would need about 0 MB of memory"):
         parse_card_bytes(b'{"data": [' + b"{}," * 2000 + b"{}]}", "values.json")
+
+
+def test_plain_json_over_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(read, "MAX_JSON", 1000)
+    with pytest.raises(SourceError, match="more than 0 MB of JSON"):
+        parse_card_bytes(b'{"data": "' + b" " * 2000 + b'"}', "big.json")

@@ -29,6 +29,8 @@ TYPO = 85.0
 """Least similarity (rapidfuzz ratio, 0–100) for a misspelt name to be read as a card."""
 MARGIN = 4.0
 """A typo's best reading must beat the next card's by this much, or both are offered."""
+NEAREST = 50.0
+"""Least similarity of a name offered as one of the nearest to an unknown one."""
 CANDIDATES = 30
 """Most candidates listed for an ambiguous name."""
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "‑": "-", "–": "-", "—": "-"})
@@ -75,6 +77,12 @@ class NameIndex:
             self._exact.setdefault(f, []).append(i)
         self._sorted = sorted(range(len(self.folded)), key=self.folded.__getitem__)
         self._keys = [self.folded[i] for i in self._sorted]
+        self._blob = "\n".join(self.folded)  # searched with str.find (C speed) for words inside names
+        self._offsets: list[int] = []
+        at = 0
+        for f in self.folded:
+            self._offsets.append(at)
+            at += len(f) + 1
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -121,7 +129,8 @@ class NameIndex:
     def _typo(self, query: str, q: str, prefixed: tuple[str, ...]) -> Found:
         from rapidfuzz import fuzz, process
 
-        best = process.extract(q, self.folded, scorer=fuzz.ratio, limit=12)
+        # only names close enough to matter are scored in full (rapidfuzz skips the rest by length): ~1 ms
+        best = process.extract(q, self.folded, scorer=fuzz.ratio, limit=12, score_cutoff=TYPO - MARGIN)
         scored: dict[str, tuple[float, int]] = {}
         for _, score, i in best:
             key = self.entries[i].key
@@ -136,7 +145,8 @@ class NameIndex:
             return Found(query, tuple(k for k, _ in close), "typo")
         if prefixed:
             return Found(query, prefixed[:CANDIDATES], "prefix")
-        return Found(query, (), "none", nearest=tuple(self.entries[i].name for _, (_, i) in ranked[:5]))
+        near = process.extract(q, self.folded, scorer=fuzz.ratio, limit=12, score_cutoff=NEAREST)
+        return Found(query, (), "none", nearest=tuple(dict.fromkeys(self.entries[i].name for _, _, i in near))[:5])
 
     def complete(self, typed: str, limit: int = 20) -> list[NameEntry]:
         """Names for what is being typed: those starting with it, then those with a later word starting with it;
@@ -159,8 +169,9 @@ class NameIndex:
             if add(i):
                 return out
         if len(q) >= 3:
-            needle = " " + q
-            for i, f in enumerate(self.folded):
-                if needle in f and add(i):
+            needle, blob, at = " " + q, self._blob, 0
+            while (at := blob.find(needle, at)) >= 0:
+                if add(bisect.bisect_right(self._offsets, at) - 1):
                     break
+                at += 1
         return out

@@ -3,7 +3,7 @@ set file such as ``M21.json`` — into validated :class:`~rulesgraph.cards.model
 
 Everything a hostile file could use to take the program down is bounded before or while it is read:
 the bytes read and decompressed (a compression bomb stops at :data:`MAX_JSON`), the memory JSON
-parsing could need (estimated from the count of JSON values, refused past :data:`MAX_VALUES`),
+parsing could need (estimated from the count of JSON values, refused past :data:`MEMORY`),
 nesting depth (Python's recursion limit), and the length of every name, text and list.  Anything out of shape — truncated,
 not JSON, not MTGJSON's layout, a field of the wrong type — is one :class:`SourceError` line.
 """
@@ -23,15 +23,21 @@ from typing import Any
 from ..errors import SourceError
 from .model import Card, CardFile, Face, Ruling
 
-__all__ = ["MAX_FILE", "MAX_JSON", "MAX_VALUES", "decompress", "parse_card_bytes", "read_card_file"]
+__all__ = ["MAX_FILE", "MAX_JSON", "MEMORY", "decompress", "parse_card_bytes", "read_card_file"]
 
 MAX_FILE = 256 * 1024 * 1024
 """Bytes read from a card file or download (MTGJSON's AtomicCards.json.xz is about 20 MB)."""
-MAX_JSON = 512 * 1024 * 1024
-"""Bytes of JSON after decompression (the real AtomicCards.json is about 120 MB; the stand-in 31 MB)."""
-MAX_VALUES = 8_000_000
-"""JSON values (counted from commas and brackets) a file may hold: parsing costs up to ~80 bytes of memory
-per value, so this keeps reading under 1 GB.  The stand-in AtomicCards has 1.4 million."""
+MAX_JSON = 300 * 1024 * 1024
+"""Bytes of JSON after decompression (the real AtomicCards.json is about 120 MB; the stand-in 31 MB): a
+compression bomb stops here."""
+MEMORY = 900 * 1024 * 1024
+"""Most memory reading a file may need, estimated before parsing as :data:`PER_VALUE` bytes per JSON value
+(counted from commas, colons and brackets) plus twice the text (bytes and decoded).  The stand-in
+AtomicCards (2.2 million values, 31 MB) is estimated at 195 MB; installing it peaks at about 220 MB."""
+PER_VALUE = 64
+"""Bytes of Python objects one JSON value can cost at most (measured: ``{"a":1}``, the worst shape)."""
+CHUNK = 16 * 1024 * 1024
+"""Bytes decompressed per call: the decompressor's own buffers stay small."""
 LIMITS = {"name": 300, "text": 20_000, "ruling": 10_000, "field": 200, "faces": 8, "rulings": 2_000, "words": 64, "cards": 500_000}
 """Longest real values: a 141-character name, 1,505-character ruling, 27 rulings, 5 faces; these are far above."""
 
@@ -64,44 +70,41 @@ def read_card_file(path: str | os.PathLike[str]) -> CardFile:
     return parse_card_bytes(data, shown)
 
 
-def decompress(data: bytes, name: str) -> bytes:
+def decompress(data: bytes, name: str) -> bytes | bytearray:
     """``data`` itself, or its xz/gzip/bzip2 content; at most :data:`MAX_JSON` bytes are ever produced."""
     kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
     if kind is None:
         return data
     too_large = SourceError(name, f"decompresses to more than {MAX_JSON // 2**20} MB: not an MTGJSON card file")
     truncated = SourceError(name, f"truncated {kind} data: the file ends before its compressed stream does")
-    out: list[bytes] = []
-    size = 0
+    out = bytearray()
     try:
         if kind == "gzip":
             z = zlib.decompressobj(wbits=47)
             pending = data
             while not z.eof:
-                chunk = z.decompress(pending, MAX_JSON + 1 - size)
+                chunk = z.decompress(pending, CHUNK)
                 pending = z.unconsumed_tail
-                out.append(chunk)
-                size += len(chunk)
-                if size > MAX_JSON:
+                out += chunk
+                if len(out) > MAX_JSON:
                     raise too_large
                 if not chunk and not pending:
                     raise truncated
         else:
             engine: Any = lzma.LZMADecompressor() if kind == "xz" else bz2.BZ2Decompressor()
-            chunk = engine.decompress(data, MAX_JSON + 1)
+            chunk = engine.decompress(data, CHUNK)
             while True:
-                out.append(chunk)
-                size += len(chunk)
-                if size > MAX_JSON:
+                out += chunk
+                if len(out) > MAX_JSON:
                     raise too_large
                 if engine.eof:
                     break
                 if engine.needs_input:
                     raise truncated
-                chunk = engine.decompress(b"", MAX_JSON + 1 - size)
+                chunk = engine.decompress(b"", CHUNK)
     except (lzma.LZMAError, OSError, zlib.error, EOFError, ValueError) as exc:
         raise SourceError(name, f"not valid {kind} data ({exc})") from None
-    return b"".join(out)
+    return out
 
 
 def _strip(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -119,18 +122,24 @@ def parse_card_bytes(data: bytes, name: str) -> CardFile:
         raise SourceError(name, "is an HTML or XML page, not an MTGJSON card file")
     if head[:1] != b"{":
         raise SourceError(name, "not an MTGJSON card file (it does not start with a JSON object)")
-    values = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
-    if values > MAX_VALUES:
-        raise SourceError(name, f"holds about {values:,} JSON values (at most {MAX_VALUES:,}): too large to read safely")
+    if len(raw) > MAX_JSON:
+        raise SourceError(name, f"more than {MAX_JSON // 2**20} MB of JSON: not an MTGJSON card file")
+    values = raw.count(b",") + raw.count(b":") + raw.count(b"[") + raw.count(b"{")
+    need = PER_VALUE * values + 2 * len(raw)
+    if need > MEMORY:
+        raise SourceError(name, f"{values:,} JSON values would need about {need / 2**20:,.0f} MB of memory to read "
+                          f"(at most {MEMORY // 2**20} MB): too large to be read safely")
     try:
-        top = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_strip)
+        text = raw.decode("utf-8-sig")
+        del raw  # the decoded text alone is parsed
+        top = json.loads(text, object_pairs_hook=_strip)
     except UnicodeDecodeError as exc:
         raise SourceError(name, f"not UTF-8 text (byte {exc.start:,})") from None
     except json.JSONDecodeError as exc:
         raise SourceError(name, f"not valid JSON, or truncated (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise SourceError(name, "JSON nested too deep: not an MTGJSON card file") from None
-    del raw
+    del text
     return _card_file(top, name, sha)
 
 
