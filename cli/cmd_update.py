@@ -178,6 +178,15 @@ def first_install(ctx: Context, console: Console) -> bool:
 
 
 def run(ctx: Context) -> int:
-    for what in _targets(ctx.args):
-        _rules(ctx) if what == "rules" else _cards(ctx)
-    return 0
+    """Each target in turn; with both, a failure of one (said in one line) does not stop the other."""
+    targets = _targets(ctx.args)
+    failed = False
+    for what in targets:
+        try:
+            _rules(ctx) if what == "rules" else _cards(ctx)
+        except RulesgraphError as exc:
+            if len(targets) == 1:
+                raise
+            ctx.note(f"error: {what}: {exc}")
+            failed = True
+    return 2 if failed else 0

@@ -186,3 +186,13 @@ def test_killed_mid_download_keeps_the_installed_cards(cards_site: Server, stall
 def test_download_errors_are_rulesgraph_errors(cards_site: Server) -> None:
     with pytest.raises(RulesgraphError, match="HTTP 404"):
         download(cards_site.url("/nothing.json.xz"), timeout=2)
+
+
+def test_a_bare_update_does_both_and_reports_each(cards_site: Server, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cmd_update, "DEFAULT_URL", cards_site.url("/no-rules-page"))  # the rules page is offline
+    capsys.readouterr()
+    assert main(["update", "--timeout", "5"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("rulesgraph: error: rules: ") and "HTTP 404" in err and err.count("\n") == 1
+    assert f"({len(CARDS)} card names" in out and _installed() == len(CARDS)  # the cards were still brought up to date
