@@ -113,3 +113,10 @@ def test_without_the_full_rules_answers_say_how_to_install_them(tmp_path: Path, 
 def test_with_the_rules_given_nothing_is_said_about_installing(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
     assert main(["--rules", str(cr2026), "ask", "what does trample do"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_readme_examples_use_the_installed_rules() -> None:
+    """README's captured commands run as a user would after installing the rules: none names a rules file with --rules."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    commands = [line for line in readme.splitlines() if line.startswith("$ rulesgraph") or "| rulesgraph" in line]
+    assert commands and not [c for c in commands if "--rules" in c]
