@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import RulesgraphError
+from rulesgraph import RulesgraphError, store
 from rulesgraph.cards import URL_ENV
 from rulesgraph.cards.fetch import checksum_url, download
 from rulesgraph.cards.store import open_store, store_path
@@ -190,7 +190,7 @@ def test_download_errors_are_rulesgraph_errors(cards_site: Server) -> None:
 
 def test_a_bare_update_does_both_and_reports_each(cards_site: Server, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cmd_update, "DEFAULT_URL", cards_site.url("/no-rules-page"))  # the rules page is offline
+    monkeypatch.setenv(store.RULES_URL_ENV, cards_site.url("/no-rules-page"))  # the rules page is gone
     capsys.readouterr()
     assert main(["update", "--timeout", "5"]) == 2
     out, err = capsys.readouterr()
