@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD", "CardName", "NameTable", "english_zipf",
-           "fold_token", "names_from_atomic", "rules_vocabulary", "tokens"]
+           "fold_token", "names_from_atomic", "names_from_cards", "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
@@ -106,6 +106,19 @@ def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
         names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
         types = tuple(dict.fromkeys(t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()))
         yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0), types)
+
+
+def names_from_cards(cards: Iterable[object]) -> Iterator[CardName]:
+    """Card names from the card store's records (:class:`rulesgraph.cards.model.Card`: ``name``, ``layout``,
+    ``funny``, ``faces`` with their ``name`` and types); they carry no popularity, so ``rank`` is 0."""
+    for card in cards:
+        key: str = card.name  # type: ignore[attr-defined]
+        if key.startswith("A-"):
+            continue
+        faces = card.faces  # type: ignore[attr-defined]
+        names = tuple(f.name for f in faces if f.name and f.name != key)
+        types = tuple(dict.fromkeys(t for f in faces for t in (*f.supertypes, *f.types, *f.subtypes)))
+        yield CardName(key, names, bool(card.funny), card.layout, 0, types)  # type: ignore[attr-defined]
 
 
 def _short(name: str) -> str | None:
