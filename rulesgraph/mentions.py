@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .nametable import JOINERS, TYPO_EDITS, TYPO_LETTERS, WORD, NameTable, fold_token, tokens
+from .mention_words import bases, joined, scan, variants
+from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
 from .text import STOPWORDS
 
-__all__ = ["CHANCE", "CUE", "GENERIC", "INITIAL_RARE", "OWNER", "RARE_WORD", "CardMention", "find_cards"]
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIAL_RARE", "OWNER", "RARE_WORD", "CardMention", "find_cards"]
 
 RARE_WORD = 2.0
 """Zipf frequency at or below which a lower-case single word may be a card name: fewer than one in ten million
@@ -35,8 +36,14 @@ INITIAL_RARE = 4.0
 CHANCE = 1.0
 """A lower-case name of several words is a card when the zipf its content words would have together by chance
 (sum of their zipfs − 9 per extra word) is below this: ``lightning bolt`` −0.7 is, ``hold the line`` 1.7 is not."""
-CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving"})
-"""Words before a single-word name that is also a rules word that make it a card ("cast Flash")."""
+CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving", "basic"})
+"""Words before a single-word name that is also a rules word that make it a card ("cast Flash", "a basic Island")."""
+ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
+"""Words after a name that say what a card does: they make even a rules word a card ("Exile targets …",
+"Explore lets me …"; not "Persist returns it")."""
+ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
+"""Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
+they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
 OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our"})
 """Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
 living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
@@ -49,9 +56,6 @@ TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells 
 """Words around a type's name that say it is the type, not a card named like it."""
 
 _BRACKET = re.compile(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
-_VERBED = re.compile(r"['’](?:d|ed|ing)$", re.IGNORECASE)
-_BOUNDARY = frozenset(".?!:;\n")
-_GAP = frozenset(" \t,-/'’\"“”–—&:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,99 +73,17 @@ class CardMention:
     said: str
     how: str
     """``bracket``, ``exact``, ``possessive``, ``plural``, ``verb`` (``Control Magic'd``, ``Shocked``), ``short``
-    (the name before its comma, or a card named in full elsewhere in the text said by one word), ``face`` or
-    ``typo``."""
+    (the name before its comma, or a card named in full elsewhere in the text said by one word), ``part`` (a
+    name's first or last word said alone: ``Snapcaster``, ``Finks``), ``face`` or ``typo``."""
     confidence: float
     """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""
-
-@dataclass(slots=True)
-class _Tok:
-    word: str
-    raw: str
-    start: int
-    end: int
-    cap: bool
-    """Capitalised, and capitals are evidence in this text (not all caps, not Title Case throughout)."""
-    initial: bool
-    """First word of a sentence (or of the text, a line, a quotation)."""
-    possessive: bool
-
-
-def _scan(text: str) -> list[_Tok]:
-    out: list[_Tok] = []
-    end = 0
-    lower = text.lower() if text.isascii() else None  # one call for the text, not one per word
-    for m in WORD.finditer(text):
-        raw = m.group()
-        word = lower[m.start() : m.end()].replace("'", "") if lower is not None else fold_token(raw)
-        gap = text[end : m.start()].rstrip(" \t\"'“‘(*-")
-        initial = not out or (bool(gap) and gap[-1] in _BOUNDARY)
-        end = m.end()
-        possessive = raw.endswith(("'s", "’s", "'S"))
-        cap = raw[0].isupper() and not (len(raw) > 1 and raw.isupper())
-        out.append(_Tok(word, raw, m.start(), m.end(), cap, initial, possessive))
-    if _title_case(out):  # capitals that every word has say nothing about names
-        for t in out:
-            t.cap = False
-    return out
-
-
-def _title_case(toks: list[_Tok]) -> bool:
-    """Typed in Title Case or in capitals: most small words inside sentences (``In The``) have a capital, or
-    most words are all capitals."""
-    small = [t for t in toks if not t.initial and t.word in STOPWORDS and t.raw.isalpha() and len(t.raw) > 1]
-    alpha = [t for t in toks if t.raw.isalpha() and len(t.raw) > 1]
-    if alpha and sum(t.raw.isupper() for t in alpha) > 0.6 * len(alpha):
-        return True
-    return len(small) >= 2 and sum(t.raw[0].isupper() for t in small) > 0.5 * len(small)
-
-
-def _variants(tok: _Tok) -> list[tuple[str, str]]:
-    """``(word, how)``: the word itself, then its bases: ``Magic'd`` → ``magic``, possessive ``sheoldreds`` →
-    ``sheoldred``, plural ``finkses`` → ``finks``."""
-    out = [(tok.word, "exact")]
-    if _VERBED.search(tok.raw):  # "Control Magic'd", "Bolt'ed": the name made a verb
-        out.append((fold_token(_VERBED.sub("", tok.raw)), "verb"))
-    elif tok.cap and len(tok.word) > 5:  # "I Shocked it", "he Stifled the trigger", "I Reverberated it"
-        w = tok.word
-        if w.endswith("ed"):
-            out += [(w[:-2], "verb"), (w[:-1], "verb")]
-        elif w.endswith("ing"):
-            out += [(w[:-3], "verb"), (w[:-3] + "e", "verb")]
-    w = tok.word
-    if tok.possessive and w.endswith("s"):
-        w = w[:-1]
-        out.append((w, "possessive"))
-    out += [(b, "plural") for b in _bases(w)[1:]]
-    return out
-
-
-def _bases(w: str) -> list[str]:
-    """The word and the words it may be the plural of (``finkses`` → ``finks``, ``fairies`` → ``fairy``)."""
-    out = [w]
-    if len(w) >= 4 and w.endswith("s"):
-        if w.endswith("ies"):
-            out.append(w[:-3] + "y")
-        if w.endswith("ves"):
-            out += [w[:-3] + "f", w[:-3] + "fe"]
-        if w.endswith("es"):
-            out.append(w[:-2])
-        out.append(w[:-1])
-    return out
-
-
-def _joined(text: str, toks: list[_Tok], i: int, j: int) -> bool:
-    """The words ``i..j`` are one phrase: only spaces and name punctuation between them."""
-    return all(set(text[toks[k].end : toks[k + 1].start]) <= _GAP and "\n" not in text[toks[k].end : toks[k + 1].start]
-               for k in range(i, j))
-
 
 class _Finder:
     """One question read against a table (the state of one :func:`find_cards` call)."""
 
     def __init__(self, text: str, table: NameTable) -> None:
         self.text, self.t = text, table
-        self.toks = _scan(text)
+        self.toks = scan(text)
         self.taken = [False] * len(self.toks)
 
     def mention(self, g: int, i: int, j: int, how: str, conf: float, start: int | None = None, end: int | None = None) -> CardMention:
@@ -179,6 +101,7 @@ class _Finder:
         return CardMention(keys[0] if sure else None, keys, start, end, self.text[start:end], how, round(conf, 3))
 
     def brackets(self) -> list[CardMention]:
+        """``[[Card]]`` (and ``[card]…[/card]``): a card whatever its words, misspelt or not."""
         out = []
         for m in _BRACKET.finditer(self.text):
             inner = m.group(1) or m.group(2)
@@ -194,22 +117,24 @@ class _Finder:
                 if hit is None:
                     continue
                 g, conf = hit[2], 0.9
-            out.append(self.mention(g, covered[0], covered[-1], "bracket", conf, start, start + len(inner.rstrip())))
+            m_ = self.mention(g, covered[0], covered[-1], "bracket", conf, start, start + len(inner.rstrip()))
+            named = [k for k in m_.candidates if tuple(tokens(k)) == toks]  # [[Akoum]] is the plane Akoum, not Akoum Refuge
+            out.append(CardMention(named[0], m_.candidates, m_.start, m_.end, m_.said, m_.how, m_.confidence) if named else m_)
         return out
 
     def candidates(self) -> list[tuple[float, int, int, int, str]]:
         """``(confidence, group, first word, last word, how)`` of every name the words match with evidence."""
         toks, t = self.toks, self.t
         out = []
-        variants = [_variants(tok) for tok in toks]
+        forms = [variants(tok, tok.word in t.rules_words) for tok in toks]
         for i, tok in enumerate(toks):
             if self.taken[i]:
                 continue
-            for v, how in variants[i]:
+            for v, how in forms[i]:
                 for g in t.by_first.get(v, ()):
                     out.append((g, i, i, how))
             if i + 1 < len(toks) and not self.taken[i + 1]:
-                for v, how2 in variants[i + 1]:
+                for v, how2 in forms[i + 1]:
                     for g in t.by_first.get(f"{tok.word} {v}", ()):
                         n = len(t.surface[g])
                         j = i + n - 1
@@ -217,10 +142,10 @@ class _Finder:
                             continue
                         how = how2
                         if n > 2:
-                            how = dict(variants[j]).get(t.surface[g][-1], "")
+                            how = dict(forms[j]).get(t.surface[g][-1], "")
                             if not how or any(toks[k].word != t.surface[g][k - i] for k in range(i + 2, j)):
                                 continue
-                        if _joined(self.text, toks, i, j):
+                        if joined(self.text, toks, i, j):
                             out.append((g, i, j, how))
         scored = []
         for g, i, j, how in out:
@@ -239,13 +164,16 @@ class _Finder:
         surface = t.surface[g]
         content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
         cue = i > 0 and toks[i - 1].word in CUE
-        owned = cue or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
+        acts = self.acts(j)
+        owned = cue or acts or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
-        short = -0.05 if t.kind[g] == "short" else 0.0
+        short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
         if t.rules[g]:
-            return 0.7 + short if cue and all(c.cap for c in content) else None
-        if t.typename[g] and not cue and self.as_type(g, i, j):
+            return 0.7 + short if (cue or acts in ACTS) and all(c.cap for c in content) else None
+        if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j):
             return None
+        if t.kind[g] == "part" and not (all(c.cap for c in content) or owned):
+            return None  # a name's word said alone in lower case is a deck or a word ("pauper delver mirror")
         if len(content) >= 2:
             if all(c.cap for c in content) and any(not c.initial for c in content):
                 return 0.95 + short
@@ -255,17 +183,37 @@ class _Finder:
         if not content:
             return None
         c = content[0]
+        if z > RARE_WORD / 2 and self.common_noun(i, j, lower=not c.cap):
+            return None  # a word English knows, said as a common noun: "a counterspell", "Clone effects", "Fog-like"
         if c.cap and not c.initial:
-            if (z >= INITIAL_RARE or t.kind[g] == "short") and self.in_longer_run(i, j):
+            if (z >= INITIAL_RARE or t.kind[g] in ("short", "part")) and self.in_longer_run(i, j):
                 return None
             return (0.9 if z < INITIAL_RARE else 0.8) + short
         if c.cap:
-            return 0.75 + short if z < INITIAL_RARE else None
+            return 0.75 + short if z < INITIAL_RARE or acts else None
         if len(c.word) < 4:
             return None
-        if z > RARE_WORD / 2 and ((i > 0 and toks[i - 1].word in ("a", "an")) or (j + 1 < len(toks) and toks[j + 1].word in GENERIC)):
-            return None  # a word English knows, said as a common noun: "a counterspell", "a flicker effect"
         return 0.75 + short if z <= RARE_WORD else 0.65 + short if owned and z < INITIAL_RARE else None
+
+    def acts(self, j: int) -> str:
+        """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",
+        "Shock on a planeswalker", "Worship is out"): the act, else ``""``."""
+        toks = self.toks
+        nxt = toks[j + 1].word if j + 1 < len(toks) and joined(self.text, toks, j, j + 1) else ""
+        then = toks[j + 2].word if j + 2 < len(toks) else ""
+        if nxt in ACTS:
+            return nxt
+        return f"{nxt} {then}" if (nxt, then) in ACTS_ON else ""
+
+    def common_noun(self, i: int, j: int, lower: bool) -> bool:
+        """The words are a common noun: after an article (lower case: "a counterspell"), before "effect",
+        "ability" ("Clone effects"), or the first half of a compound ("Fog-like")."""
+        toks, text = self.toks, self.text
+        if lower and i > 0 and toks[i - 1].word in ("a", "an"):
+            return True
+        if j + 1 < len(toks) and toks[j + 1].word in GENERIC:
+            return True
+        return j + 1 < len(toks) and text[toks[j].end : toks[j + 1].start] == "-" and not toks[j + 1].cap
 
     def as_type(self, g: int, i: int, j: int) -> bool:
         """The words ``i..j``, a type's name, are said as the type: "an Illusion", "non-Goblin", "Goblins",
@@ -277,8 +225,8 @@ class _Finder:
         return before in TYPE_BEFORE or after in TYPE_AFTER or plural
 
     def in_longer_run(self, i: int, j: int) -> bool:
-        """Capitalised words joined to the words ``i..j`` by spaces (or small words: ``Agent of Treachery``,
-        ``MTG Arena``): they are part of another name."""
+        """Capitalised words joined to the words ``i..j`` by spaces (or by "of": ``Agent of Treachery``,
+        ``MTG Arena``; not "Sheoldred with Swampwalk"): they are part of another name."""
         toks, text = self.toks, self.text
 
         def name_word(k: int) -> bool:
@@ -291,8 +239,8 @@ class _Finder:
         if k >= 0 and spaced(k, i) and name_word(k):
             return True
         k = j + 1
-        while k < len(toks) and k - j <= 2 and toks[k].word in STOPWORDS and not toks[k].cap and spaced(k - 1, k):
-            k += 1
+        if k < len(toks) and toks[k].word == "of" and spaced(j, k):  # "Agent of Treachery", "Liliana of the Veil"
+            k += 2 if k + 1 < len(toks) and toks[k + 1].word == "the" else 1
         return k < len(toks) and spaced(k - 1, k) and name_word(k) and (k == j + 1 or toks[k].cap)
 
     def typos(self) -> list[tuple[float, int, int, int, str]]:
@@ -308,8 +256,8 @@ class _Finder:
                 i += 1
                 continue
             j = i
-            while j + 1 < len(toks) and not self.taken[j + 1] and _joined(self.text, toks, j, j + 1) and (
-                    toks[j + 1].cap or (toks[j + 1].word in STOPWORDS and j + 2 < len(toks) and toks[j + 2].cap)):
+            while j + 1 < len(toks) and not self.taken[j + 1] and joined(self.text, toks, j, j + 1) and (
+                    toks[j + 1].cap or self.small_then_cap(j + 1)):
                 j += 1
             spans.append((i, j))
             i = j + 1
@@ -324,39 +272,26 @@ class _Finder:
                         continue
                     if a == b and toks[a].initial and toks[a].cap and len(words[0]) < TYPO_LETTERS:
                         continue
-                    hit = self.closest(" ".join(words))
+                    hit = self.t.misspelt(" ".join(words))
                     if hit is not None:
                         out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
         return out
+
+    def small_then_cap(self, k: int) -> bool:
+        """Small words from ``k`` on (at most two: "of the") and then a capitalised word: inside a name."""
+        toks = self.toks
+        for n in (k, k + 1):
+            if n >= len(toks) or toks[n].word not in JOINERS:
+                return False
+            if n + 1 < len(toks) and toks[n + 1].cap:
+                return True
+        return False
 
     def unknown(self, word: str) -> bool:
         """No card name has the word (nor its base: ``sheoldreds``), and it is not a long English or rules word."""
         t = self.t
         return (word.isalpha() and word not in STOPWORDS and word not in t.known_long
-                and not any(v in t.name_words for v in _bases(word)))
-
-    def closest(self, said: str) -> tuple[int, int] | None:
-        """The long name within :data:`TYPO_EDITS` of ``said`` (none if two different names are as close)."""
-        t = self.t
-        if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
-            return None
-        cands = set(t.by_prefix.get(said[:2], ()))
-        for w in said.split():
-            cands.update(t.by_word.get(w, ()))
-        cands = {c for c in cands if not t.rules[c] and abs(len(t.joined[c]) - len(said)) <= TYPO_EDITS}
-        if not cands:
-            return None
-        order = sorted(cands)
-        hits = process.extract(said, [t.joined[c] for c in order], scorer=Levenshtein.distance, score_cutoff=TYPO_EDITS, limit=3)
-        if not hits:
-            return None
-        best = min(d for _, d, _ in hits)
-        top = [order[k] for _, d, k in hits if d == best]
-        if best == 0 or len({t.keys[c] for c in top}) > 1:
-            return None
-        if process.extractOne(said, t.rules_long, scorer=Levenshtein.distance, score_cutoff=int(best)) is not None:
-            return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
-        return top[0], int(best)
+                and not any(v in t.name_words for v in bases(word)))
 
 
 def find_cards(text: str, table: NameTable) -> list[CardMention]:
@@ -381,7 +316,7 @@ def _coreferent(found: list[CardMention]) -> list[CardMention]:
     that card, said short:
     "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
     Urborg" is not the card Urborg."""
-    full = {k: set(tokens(k)) - JOINERS for m in found if m.how != "typo" for k in [m.key] if k and len(tokens(k)) > 1}
+    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in ("short", "part")}
     out = []
     for m in found:
         said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute

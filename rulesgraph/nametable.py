@@ -16,8 +16,11 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-__all__ = ["BRACKET_ONLY", "JOINERS", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD", "CardName", "NameTable", "english_zipf",
-           "fold_token", "names_from_atomic", "names_from_cards", "rules_vocabulary", "tokens"]
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+__all__ = ["BRACKET_ONLY", "JOINERS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
+           "CardName", "NameTable", "english_zipf", "fold_token", "names_from_atomic", "names_from_cards", "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
@@ -28,6 +31,14 @@ JOINERS = frozenset("a an the of to in on at by for from with and or but into on
 POPULAR = 10
 """A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
 names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58)."""
+PART_CARDS = 12
+"""Most cards one first word may stand for (``Olivia`` for Olivia Voldaren among the Olivias; not ``Sol``'s
+dozens): beyond that it names no card."""
+PART_FIRST = 4.0
+"""A name's first word said alone stands for it when rarer in English than this (``Snapcaster``, ``Delver``,
+``Lurrus``, ``Olivia``; not ``Kitchen``, ``Birds``)."""
+PART_LAST = 2.5
+"""A name's last word stands for it when one card ends with it and English hardly knows it (``Finks``, ``Bogle``)."""
 BRACKET_ONLY = frozenset({"vanguard"})
 """Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
@@ -121,6 +132,27 @@ def names_from_cards(cards: Iterable[object]) -> Iterator[CardName]:
         yield CardName(key, names, bool(card.funny), card.layout, 0, types)  # type: ignore[attr-defined]
 
 
+def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str, tuple[list[CardName], list[CardName]]]:
+    """Each word that begins or ends a several-word name without a comma (``snapcaster`` of Snapcaster Mage,
+    ``finks`` of Kitchen Finks) → the cards whose names it begins, and those it ends.  Type words are left out."""
+    out: dict[str, tuple[list[CardName], list[CardName]]] = {}
+    for card in cards:
+        if card.funny or card.layout in BRACKET_ONLY:
+            continue
+        for name in card.faces or (card.key,):  # a multi-face card's words are its faces' ("Delver of Secrets")
+            toks = tokens(name)
+            if len(toks) < 2 or ", " in name:
+                continue
+            raw = name.split()
+            ends = [(0, toks[0], raw[0])] + ([(1, toks[-1], raw[-1])] if len(toks) == 2 else [])  # "Kitchen Finks"
+            for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
+                if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
+                    group = out.setdefault(word, ([], []))[pos]
+                    if card not in group:
+                        group.append(card)
+    return out
+
+
 def _short(name: str) -> str | None:
     """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
     head, sep, _ = name.partition(", ")
@@ -142,7 +174,8 @@ class NameTable:
         """Exactly one card has this surface as its best evidence (its name, else a face, else a short name):
         it is the card meant, the others are still candidates (``Urborg``: the card, and Urborg, Tomb of Yawgmoth)."""
         self.kind: list[str] = []
-        """``name``, ``face`` or ``short``: the best evidence among the cards with this surface."""
+        """``name``, ``face``, ``short`` (before a comma) or ``part`` (a first or last word): the best evidence
+        among the cards with this surface."""
         self.bracket_only: list[bool] = []
         self.rules: list[bool] = []
         """The surface is a rules word or phrase (``Flash``, ``Island``, ``Double Strike``)."""
@@ -160,6 +193,8 @@ class NameTable:
         """Word of a long name → the long names (≥ :data:`TYPO_LETTERS` letters) that have it, for typos."""
         self.by_prefix: dict[str, list[int]] = {}
         """First two letters → long names, for typos in a name's only or first word."""
+        self.rules_words: frozenset[str] = frozenset()
+        """The one-word rules words: never read as a card's name made a verb ("Flying" is not Fly)."""
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
         self.name_words: frozenset[str] = frozenset()
@@ -181,7 +216,7 @@ class NameTable:
             rule_phrases.update(tuple(toks[a:b]) for a in range(len(toks)) for b in range(a + 2, len(toks) + 1))
             rule_phrases.add(tuple(toks))
         entries: dict[tuple[str, ...], dict[str, object]] = {}
-        order = {"name": 0, "face": 1, "short": 2}
+        order = {"name": 0, "face": 1, "short": 2, "part": 3}
 
         def add(surface: str, card: CardName, kind: str) -> None:
             toks = tuple(tokens(surface))
@@ -204,13 +239,23 @@ class NameTable:
                 short = _short(name)
                 if short:
                     add(short, card, "short")
-        table = cls()
         words: dict[str, float] = {}
+        for word, keys_ in _parts(cards, type_words).items():
+            if word not in words:
+                words[word] = zipf(word)
+            first, last = keys_
+            if first and len(first) <= PART_CARDS and words[word] < PART_FIRST:
+                for card in first:
+                    add(word, card, "part")
+            if len(last) == 1 and words[word] < PART_LAST:
+                add(word, last[0], "part")
+        table = cls()
         for toks, e in entries.items():
             cards_ = e["cards"]  # type: ignore[assignment]
             best = min(k for k, _ in cards_.values())
-            keys = tuple(sorted(cards_, key=lambda c: (cards_[c][0] != best, cards_[c][1], c)))
-            sure = sum(k == best for k, _ in cards_.values()) == 1
+            tier = lambda k: min(k, 2)  # short names and parts are one tier: "Edgar" is either Edgar
+            keys = tuple(sorted(cards_, key=lambda c: (tier(cards_[c][0]) != tier(best), cards_[c][1], c)))
+            sure = sum(tier(k) == tier(best) for k, _ in cards_.values()) == 1
             if sure and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
                 sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
             content = _content(toks) or list(toks)
@@ -223,7 +268,7 @@ class NameTable:
             table.surface.append(toks)
             table.keys.append(keys)
             table.sure.append(sure)
-            table.kind.append(["name", "face", "short"][best])
+            table.kind.append(["name", "face", "short", "part"][best])
             table.bracket_only.append(bool(e["only"]))
             table.rules.append(is_rules)
             table.typename.append(toks in type_words)
@@ -236,11 +281,40 @@ class NameTable:
                     if len(w) >= 3:
                         table.by_word.setdefault(w, []).append(i)
                 table.by_prefix.setdefault(toks[0][:2], []).append(i)
+        for index in (table.by_first, table.by_word, table.by_prefix):  # tuples of ints: the garbage collector
+            for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
+                index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
+        table.rules_words = frozenset(p[0] for p in rule_phrases if len(p) == 1)
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
             w for w in long_words if len(w) >= TYPO_LETTERS)
         return table
+
+    def misspelt(self, said: str) -> tuple[int, int] | None:
+        """``(surface, edits)`` of the long name within :data:`TYPO_EDITS` of ``said`` (folded words joined by
+        spaces), looked up by a word they share or the first two letters; none if two different cards' names are
+        as close, or a rules word is."""
+        t = self
+        if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
+            return None
+        cands = set(t.by_prefix.get(said[:2], ()))
+        for w in said.split():
+            cands.update(t.by_word.get(w, ()))
+        cands = {c for c in cands if not t.rules[c] and abs(len(t.joined[c]) - len(said)) <= TYPO_EDITS}
+        if not cands:
+            return None
+        order = sorted(cands)
+        hits = process.extract(said, [t.joined[c] for c in order], scorer=Levenshtein.distance, score_cutoff=TYPO_EDITS, limit=3)
+        if not hits:
+            return None
+        best = min(d for _, d, _ in hits)
+        top = [order[k] for _, d, k in hits if d == best]
+        if best == 0 or len({t.keys[c] for c in top}) > 1:
+            return None
+        if process.extractOne(said, t.rules_long, scorer=Levenshtein.distance, score_cutoff=int(best)) is not None:
+            return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
+        return top[0], int(best)
 
     def __len__(self) -> int:
         return len(self.surface)

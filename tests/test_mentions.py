@@ -15,24 +15,28 @@ from rulesgraph.nametable import CardName, NameTable, names_from_atomic, rules_v
 
 from .conftest import require_cards
 
-ZIPF = {"clone": 3.7, "colossus": 3.5, "darksteel": 1.0, "collision": 4.0, "illusion": 4.0, "reality": 4.7, "juggernaut": 3.3,
-        "shock": 4.5, "murder": 4.9, "stomp": 3.6, "giant": 4.6, "bonecrusher": 0.5, "fire": 5.0, "ice": 4.8,
-        "path": 4.7, "exile": 3.8, "kitchen": 4.6, "finks": 2.0, "hold": 5.2, "line": 5.5, "flash": 4.5,
-        "guide": 4.6, "goblin": 3.3, "arena": 4.3, "return": 5.2, "olivia": 3.8, "counterspell": 1.2}
+ZIPF = {"snapcaster": 0.0, "mage": 3.5, "voldaren": 0.0, "island": 4.9, "fog": 3.9, "fly": 4.7, "worship": 4.3,
+        "thalias": 0.0, "lieutenant": 3.9, "clone": 3.7, "colossus": 3.5, "darksteel": 1.0, "collision": 4.0, "illusion": 4.0,
+        "reality": 4.7, "juggernaut": 3.3, "shock": 4.5, "murder": 4.9, "stomp": 3.6, "giant": 4.6, "bonecrusher": 0.5,
+        "fire": 5.0, "ice": 4.8, "path": 4.7, "exile": 3.8, "kitchen": 4.6, "finks": 2.0, "hold": 5.2, "line": 5.5,
+        "flash": 4.5, "guide": 4.6, "goblin": 3.3, "arena": 4.3, "return": 5.2, "olivia": 3.8, "counterspell": 1.2}
 
 
 @pytest.fixture(scope="module")
 def table() -> NameTable:
     cards = [CardName(n) for n in ("Shock", "Murder", "Path to Exile", "Kitchen Finks", "Hold the Line", "Flash",
                                    "Goblin Guide", "Arena", "Return", "Tarmogoyf", "Counterspell", "Sheoldred, Whispering One",
-                                   "Restoration Angel", "Stuffy Doll", "Clone", "Darksteel Colossus")]
+                                   "Restoration Angel", "Stuffy Doll", "Clone", "Darksteel Colossus", "Snapcaster Mage",
+                                   "Olivia Voldaren", "Exile", "Fog", "Fly", "Worship", "Thalia's Lieutenant",
+                                   "Thalia, Guardian of Thraben")]
+    cards += [CardName("Island", types=("Basic", "Land", "Island"))]
     cards += [CardName("Juggernaut", types=("Artifact", "Creature", "Juggernaut")),
               CardName("Illusion // Reality", ("Illusion", "Reality"), layout="split", types=("Instant",)),
               CardName("Phantasmal Image", types=("Creature", "Illusion")), CardName("Collision // Colossus", ("Collision", "Colossus"))]
     cards += [CardName("Bonecrusher Giant // Stomp", ("Bonecrusher Giant", "Stomp"), layout="adventure"),
               CardName("Fire // Ice", ("Fire", "Ice"), layout="split"), CardName("Olivia, Crimson Bride", rank=900),
               CardName("Olivia, Mobilized for War", rank=500), CardName("Look at Me, I'm R&D", funny=True)]
-    return NameTable.build(cards, ["flash", "return", "exile", "commander", "lifelink"], zipf=lambda w: ZIPF.get(w, 0.0))
+    return NameTable.build(cards, ["flash", "return", "exile", "commander", "lifelink", "flying"], zipf=lambda w: ZIPF.get(w, 0.0))
 
 
 def said(text: str, table: NameTable) -> list[tuple[str, str | None, str]]:
@@ -65,7 +69,7 @@ def test_possessives_plurals_and_verbed_names(table: NameTable) -> None:
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
     found = find_cards("If Olivia attacks, what happens?", table)
     assert [(m.key, m.candidates, m.how) for m in found] == [
-        (None, ("Olivia, Mobilized for War", "Olivia, Crimson Bride"), "short")]
+        (None, ("Olivia, Mobilized for War", "Olivia, Crimson Bride", "Olivia Voldaren"), "short")]  # most played first
     assert said("I cast Sheoldred, Whispering One", table)[0][1:] == ("Sheoldred, Whispering One", "exact")
 
 
@@ -78,7 +82,8 @@ def test_one_face_of_a_card(table: NameTable) -> None:
 def test_capitals_are_the_evidence_for_common_words(table: NameTable) -> None:
     assert said("I Shock my own creature", table) == [("Shock", "Shock", "exact")]
     assert said("is there a shock when it dies, or murder?", table) == []  # lower-case English words
-    assert said("Shock deals 2 damage", table) == []  # a sentence's capital says nothing
+    assert said("Shock and awe at the table", table) == []  # a sentence's capital says nothing …
+    assert said("Shock deals 2 damage", table) == [("Shock", "Shock", "exact")]  # … unless what follows is what cards do
     assert said("Tarmogoyf gets bigger", table) == [("Tarmogoyf", "Tarmogoyf", "exact")]  # … unless English lacks the word
     assert said("how big is tarmogoyf?", table) == [("tarmogoyf", "Tarmogoyf", "exact")]
     assert said("is that like a counterspell?", table) == []  # players' English, said as a common noun
@@ -127,6 +132,27 @@ def test_one_word_of_a_card_named_in_full_is_that_card(table: NameTable) -> None
     found = said("I sacrifice my Darksteel Colossus. Colossus says shuffle it in", table)
     assert found == [("Darksteel Colossus", "Darksteel Colossus", "exact"), ("Colossus", "Darksteel Colossus", "short")]
     assert said("then Colossus hits", table) == [("Colossus", "Collision // Colossus", "face")]  # nothing else named
+
+
+def test_a_names_first_or_last_word_alone(table: NameTable) -> None:
+    assert said("can my opponent counter the Snapcaster trigger?", table) == [("Snapcaster", "Snapcaster Mage", "part")]
+    assert said("my Finks persisted once", table) == [("Finks", "Kitchen Finks", "part")]
+    assert said("a pauper snapcaster deck", table) == []  # said alone in lower case: a word, a deck
+    found = find_cards("If Olivia attacks, what happens?", table)  # a first word joins the short names' candidates
+    assert found[0].key is None and "Olivia Voldaren" in found[0].candidates
+    assert said("Does Thalia's tax apply?", table) == [("Thalia's", "Thalia, Guardian of Thraben", "short")]  # not Thalia's Lieutenant
+
+
+def test_what_follows_can_say_it_is_a_card(table: NameTable) -> None:
+    assert said("Exile targets an attacking creature", table) == [("Exile", "Exile", "exact")]
+    assert said("Exile it until end of turn", table) == []
+    assert said("Worship is out and I am at 1 life", table) == [("Worship", "Worship", "exact")]
+    assert said("off a basic Island, or a Forest?", table) == [("Island", "Island", "exact")]
+
+
+def test_capitalised_common_nouns_are_not_cards(table: NameTable) -> None:
+    assert said("how do Clone effects work? is a Fog-like shield a card?", table) == []
+    assert said("my creature has Flying", table) == []  # not Fly made a verb
 
 
 def test_joke_cards_only_in_brackets(table: NameTable) -> None:
