@@ -31,6 +31,8 @@ from pathlib import Path
 from _common import ROOT, cr_path, median, ms, percentile, table
 
 PROMPT = b"rules>"
+OFFER = b"[Y/n]"
+"""With no full rules installed the first screen offers to download them: that screen is the prompt the user sees."""
 _ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>]")
 
 
@@ -60,9 +62,13 @@ def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> f
             if b"\x1b[6n" in chunk:  # answer the cursor-position query, as a terminal does
                 os.write(master, b"\x1b[1;1R")
             seen += chunk
-            if PROMPT in _ESCAPES.sub(b"", seen):
+            shown = _ESCAPES.sub(b"", seen)
+            if PROMPT in shown or OFFER in shown:
                 elapsed = time.perf_counter() - start
                 break
+        if OFFER in _ESCAPES.sub(b"", seen):  # decline the download, then leave at the prompt
+            os.write(master, b"n\r")
+            _wait_for(master, PROMPT, start + timeout)
         os.write(master, b"\x04")
         proc.wait(timeout=10)
     finally:
@@ -71,6 +77,19 @@ def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> f
             proc.wait()
         os.close(master)
     return elapsed
+
+
+def _wait_for(master: int, marker: bytes, deadline: float) -> None:
+    seen = b""
+    while marker not in _ESCAPES.sub(b"", seen):
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"bench: no {marker!r}; output so far: {seen[-500:]!r}")
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            chunk = os.read(master, 65536)
+            if b"\x1b[6n" in chunk:
+                os.write(master, b"\x1b[1;1R")
+            seen += chunk
 
 
 def startup(cr: str, runs: int, env: dict[str, str]) -> tuple[float, float]:
