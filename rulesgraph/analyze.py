@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .index import Index, doc_terms, name_key
 from .text import STOPWORDS, fold, stem, words
+
+if TYPE_CHECKING:
+    from .namedcards import NamedCard
 
 __all__ = [
     "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean", "defined_subject",
@@ -95,6 +99,8 @@ class Analysis:
     """CR sections an earlier turn of the conversation was answered from, with weights (follow-ups only)."""
     quoted: tuple[tuple[str, ...], ...] = ()
     """Phrases the question quotes (card or rules text, ``'activate only as a sorcery'``), as folded words."""
+    cards: tuple[NamedCard, ...] = ()
+    """The cards the question names, with what they say (:mod:`rulesgraph.namedcards`; empty without card data)."""
 
     def of_kind(self, *kinds: str) -> list[Match]:
         """Matches of these kinds that the question does not negate."""

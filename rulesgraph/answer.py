@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from typing import Any
 
 from .analyze import Analysis, Match, analyze, clean
+from .cardanswer import card_why, shown_cards, with_rulings
 from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .index import doc_terms
 from .model import Answer, Citation
+from .namedcards import without_names
 from .parse.numbers import parent_of, rule_of
 from .qgraph import QGraph
 from .rank import Scored, definers, rank, specificity
@@ -221,7 +224,10 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg
-    a = analyze(question, book.index)
+    cards = book.deck.named(question) if book.deck is not None else ()
+    a = analyze(without_names(question, cards) if cards else question, book.index)
+    if cards:  # the names are the cards' words, not the question's: the card steps read what the cards say
+        a = replace(a, question=question, cards=cards)
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)
@@ -232,6 +238,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if a.truncated:
         why.append("the question was very long: only its beginning was read")
     why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
+    why += card_why(a)
     why += _named(book, a)
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
@@ -254,15 +261,17 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
             see_also.append(parent)
     if conversation is not None:
         conversation.record(a, tuple(c.node for c in chosen), book.index)
+    citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k)
     return Answer(
         question=question,
-        answer=_direct(book, chosen, a.focus >= 0.99),
-        citations=tuple(citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen),
+        answer=ruled or _direct(book, chosen, a.focus >= 0.99),
+        citations=tuple(citations),
         keywords=tuple(keywords),
         confidence=confidence,
         why=tuple(why),
         alternatives=tuple(alternatives),
         see_also=tuple(see_also[:5]),
+        cards=shown_cards(a),
     )
 
 
@@ -281,4 +290,5 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "why": list(answer.why),
         "alternatives": list(answer.alternatives),
         "in_rules": answer.in_rules,
+        "cards": [{"name": c.name, "type": c.type, "text": c.text} for c in answer.cards],
     }

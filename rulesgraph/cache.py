@@ -35,8 +35,9 @@ STALE = 600.0
 _MAGIC = b"rulesgraph-cache 3\n"
 _DIGEST = 32
 """Bytes of SHA-256 after the magic line, then the payload."""
-PARTS = ("query", "graph")
-"""The files of an entry: ``query`` (marshal of builtins) and ``graph`` (the networkx pickle)."""
+PARTS = ("query", "graph", "names")
+"""The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
+cards, ``names`` (their name table, marshal of builtins)."""
 
 
 def cache_dir() -> Path:
@@ -79,7 +80,7 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
         return None, f"cache file {path.name} is damaged; rebuilding"
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
-        return (marshal.loads(payload) if part == "query" else pickle.loads(payload)), None
+        return (pickle.loads(payload) if part == "graph" else marshal.loads(payload)), None
     except Exception:  # any unpickling failure means a damaged file
         return None, f"cache file {path.name} is damaged; rebuilding"
     finally:
@@ -89,7 +90,7 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
 def encode(obj: Any, part: str = "query") -> bytes:
     """The bytes of a cache file holding ``obj``: the magic line, the payload's SHA-256, the payload
     (``obj`` marshalled for the ``query`` part — builtins only —, pickled for the ``graph`` part)."""
-    payload = marshal.dumps(obj) if part == "query" else pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL) if part == "graph" else marshal.dumps(obj)
     return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 

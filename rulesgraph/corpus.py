@@ -52,6 +52,9 @@ class Rulebook:
     seconds: float = 0.0
     _network: Callable[[], nx.MultiDiGraph] | None = field(default=None, repr=False)
     _graph: nx.MultiDiGraph | None = field(default=None, repr=False)
+    key: str = ""
+    """The cache key of what was loaded (the sources' contents, the program's version): what other caches built
+    from these rules (the cards' name table) are keyed by."""
 
     @property
     def graph(self) -> nx.MultiDiGraph:
@@ -110,6 +113,7 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
             network = lambda: _network(key, specs, raws)
             book = Rulebook(QGraph.from_parts(cached["qgraph"]), Index.from_parts(cached["index"]), specs, notices, True, 0.0, network)
             book.seconds = time.perf_counter() - start
+            book.key = key
             return book
         if cached is not None:
             notices.append("cache entry was from another version; rebuilding")
@@ -120,7 +124,7 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
         if notice:
             notices.append(notice)
-    return Rulebook(qg, index, specs, notices, False, time.perf_counter() - start, None, graph)
+    return Rulebook(qg, index, specs, notices, False, time.perf_counter() - start, None, graph, key)
 
 
 def _build(specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:

@@ -23,6 +23,7 @@ __all__ = [
     "Ref",
     "Rule",
     "RuleLevel",
+    "ShownCard",
     "Skipped",
 ]
 
@@ -220,3 +221,14 @@ class Answer:
     in_rules: bool = True
     """False for a question the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other
     games: see :mod:`rulesgraph.scope`); its ``answer`` says so and there are no citations."""
+    cards: tuple[ShownCard, ...] = ()
+    """The cards the question names, as the answer shows them under itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownCard:
+    """A card a question names, as an answer shows it: its name, type line and Oracle text."""
+
+    name: str
+    type: str
+    text: str

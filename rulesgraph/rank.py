@@ -40,24 +40,29 @@ from .pipeline import Pipeline, Query, Step
 from .qgraph import QGraph
 from .relations import definers
 from .relevance import COMMON, specificity
-from .steps import base, bridges, context, faq, focus, named, quotes, spread, text
+from .steps import base, bridges, cards, context, faq, focus, named, quotes, spread, text
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
 
 STEPS = Pipeline([
     Step("text", text.text),
+    Step("card_text", cards.card_text, {"card_text": cards.WEIGHTS["card_text"]}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
+    Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
+    Step("card_types", cards.card_types, {"card_type": cards.WEIGHTS["card_type"]}),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),
     Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),
     Step("base", base.base, base.WEIGHTS),
+    Step("card_rulings", cards.card_rulings, {k: cards.WEIGHTS[k] for k in ("ruling", "ruling_rule")}),
     Step("quotes", quotes.quotes, quotes.WEIGHTS),
     Step("faq_fit", faq.faq_fit, {"faq_fit": faq.WEIGHTS["faq_fit"]}),
     Step("spread", spread.spread, spread.WEIGHTS),
     Step("to_current", spread.to_current),
     Step("focus", focus.focus, focus.WEIGHTS),
+    Step("card_focus", cards.card_focus, {k: cards.WEIGHTS[k] for k in ("card_focus", "card_floor")}),
     Step("bridges", bridges.bridges, bridges.WEIGHTS),
 ])
 """The ranking steps, in the order they run."""
@@ -83,7 +88,10 @@ class Scored:
 
 
 class Ranking(list[Scored]):
-    """Every candidate with its score, best first; reasons are built only for the nodes that are read."""
+    """Every candidate with its score, best first; reasons are built only for the nodes that are read.  The named
+    cards' rulings that compete (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph."""
+
+    rulings: list[tuple[float, str, str, str, float]] = []  # noqa: RUF012 -- replaced per instance by rank()
 
 
 def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranking:
@@ -91,4 +99,6 @@ def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranki
     q = steps.run(Query(index, g, a, WEIGHTS))
     ids = g.ids
     ordered = sorted(q.score.items(), key=lambda x: -x[1])
-    return Ranking(Scored(ids[i], score, None, q, i) for i, score in ordered)
+    ranking = Ranking(Scored(ids[i], score, None, q, i) for i, score in ordered)
+    ranking.rulings = q.memo.get("rulings", [])
+    return ranking

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..pipeline import Query
 from ..relations import definers
 from ..relevance import section_relevance
+from .cards import named_rules
 
 __all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base"]
 
@@ -32,7 +33,7 @@ def base(q: Query) -> None:
     g, text = q.g, q.text
     prior = q.priors(text)
     section = section_relevance(g, text)
-    named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)}
+    named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)} | named_rules(q)
     mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
     w_section = q.w["section"]
     columns = g.section, g.kwrule, g.variant, g.excerpt, g.kind

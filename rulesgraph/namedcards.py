@@ -1,0 +1,159 @@
+"""The cards a question names, read from the installed card data and joined to the loaded rules: the part of
+question analysis that needs the cards (after :mod:`rulesgraph.analyze`, before ranking).
+
+:class:`CardDeck` is the installed cards as answering reads them: the card store (read on demand) and its
+:class:`~rulesgraph.nametable.NameTable` (built once per card data and rules, then cached).
+:meth:`CardDeck.named` finds the cards a question names (:func:`rulesgraph.mentions.find_cards`) and gives each
+as a :class:`NamedCard`: its type line, Oracle text, rulings, and its keywords and type-line words each with the
+rules they run on (:func:`rulesgraph.cardview.card_view`).  :func:`without_names` blanks the names out of the
+question, so that a card's name is never read as a rules term ("Path to Exile" does not name the keyword
+Exile) and its words do not compete with the question's own; what the card says reaches the ranking through
+the card steps (:mod:`rulesgraph.steps.cards`) instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import cache
+from .index import doc_terms
+
+if TYPE_CHECKING:
+    from .cards.store import CardStore
+    from .corpus import Rulebook
+    from .nametable import NameTable
+
+__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "open_deck", "without_names"]
+
+MIN_CONFIDENCE = 0.5
+"""Mentions found with less confidence than this are not read as cards."""
+MAX_CARDS = 6
+"""At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
+_SCHEMA = 1
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCard:
+    """A card the question names, with what the ranking and the answer need of it."""
+
+    key: str
+    """The card's full name (``Bonecrusher Giant // Stomp``)."""
+    said: str
+    """The words of the question that named it."""
+    start: int
+    end: int
+    confidence: float
+    how: str
+    """How it was found (``exact``, ``bracket``, ``plural``, ``typo`` …: :class:`~rulesgraph.mentions.CardMention`)."""
+    type_line: str
+    """Its faces' type lines, ``" // "`` between faces."""
+    text: str
+    """Its faces' Oracle text, a blank line between faces."""
+    keywords: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """``(keyword, relation, rules)``: the keywords it has or grants (``Indestructible``, ``has``, ``("702.12",)``)."""
+    types: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """``(word, kind, rules)`` for each word of its type line (``Aura``, ``subtype``, ``("303.4", …)``)."""
+    rulings: tuple[tuple[str, str], ...]
+    """``(date, text)``, oldest first, as the card data gives them."""
+    name_terms: frozenset[str]
+    """The stems of its name (and face names): words the question said as the name, not as its own words."""
+
+
+def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
+    """``question`` with the words that named cards replaced by spaces (offsets kept)."""
+    chars = list(question)
+    for c in cards:
+        chars[c.start : c.end] = " " * (c.end - c.start)
+    return "".join(chars)
+
+
+class CardDeck:
+    """The installed cards as answering reads them."""
+
+    def __init__(self, store: CardStore, table: NameTable, book: Rulebook) -> None:
+        self.store = store
+        self.table = table
+        self.book = book
+        self._cards: dict[str, NamedCard | None] = {}
+        self._keywords = None
+
+    def named(self, question: str) -> tuple[NamedCard, ...]:
+        """The cards ``question`` names, in the order it names them, each once (its first mention)."""
+        from .mentions import find_cards
+
+        out: list[NamedCard] = []
+        seen: set[str] = set()
+        for m in find_cards(question, self.table):
+            if m.key is None or m.key in seen or m.confidence < MIN_CONFIDENCE:
+                continue
+            base = self._card(m.key)
+            if base is None:
+                continue
+            seen.add(m.key)
+            out.append(NamedCard(base.key, m.said, m.start, m.end, m.confidence, m.how, base.type_line, base.text,
+                                 base.keywords, base.types, base.rulings, base.name_terms))
+            if len(out) >= MAX_CARDS:
+                break
+        return tuple(out)
+
+    def _card(self, key: str) -> NamedCard | None:
+        """The card ``key`` read from the store and joined to the rules (once per process)."""
+        if key not in self._cards:
+            from .cardview import card_view, keyword_list
+
+            if self._keywords is None:
+                self._keywords = keyword_list(self.book)
+            card = self.store.card(key, self._keywords)
+            if card is None:
+                self._cards[key] = None
+            else:
+                view = card_view(self.book, card)
+                names = " ".join([card.name, *(f.name for f in card.faces)])
+                self._cards[key] = NamedCard(
+                    card.name, card.name, 0, 0, 1.0, "key",
+                    " // ".join(f.type_line for f in card.faces),
+                    "\n\n".join(f.text for f in card.faces if f.text),
+                    tuple((k.name, k.relation, k.rules) for k in view.keywords),
+                    tuple((t.name, t.relation, t.rules) for t in view.types),
+                    tuple((r.date, r.text) for r in card.rulings),
+                    frozenset(doc_terms(names)),
+                )
+        return self._cards[key]
+
+
+def _table_key(store: CardStore, book: Rulebook) -> str:
+    info = store.info
+    parts = [f"names={_SCHEMA}", info.sha256, info.installed, book.key]
+    return "names-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def open_deck(book: Rulebook) -> tuple[CardDeck | None, list[str]]:
+    """The installed cards for answering, or ``None`` when none are installed; and one-line notices (damaged card
+    data, a name table that could not be cached).  The name table is read from the cache, or built (about a
+    second) and cached."""
+    from .cards.store import open_store
+    from .errors import RulesgraphError
+    from .nametable import NameTable
+
+    notices: list[str] = []
+    try:
+        store = open_store()
+    except RulesgraphError as exc:
+        return None, [str(exc)]
+    if store is None:
+        return None, []
+    key = _table_key(store, book)
+    parts, notice = cache.read(key, "names")
+    if notice:
+        notices.append(notice)
+    table = NameTable.from_parts(parts) if isinstance(parts, dict) else None
+    if table is None:
+        from .nametable import rules_vocabulary
+
+        table = NameTable.build(store.card_names(), rules_vocabulary(book.index, book.qg))
+        notice = cache.write(key, table.parts(), "names")
+        if notice:
+            notices.append(notice)
+    return CardDeck(store, table, book), notices

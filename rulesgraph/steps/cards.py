@@ -1,0 +1,192 @@
+"""The card steps: what a card the question names says leads to the rules it runs on (issue 15).
+
+The words that settle a question about cards are usually on the cards ("I Murder my opponent's Stuffy Doll":
+*indestructible* is on the Doll), so each named card (``q.a.cards``, found by :mod:`rulesgraph.namedcards`)
+speaks through the graph, weighed by how surely the card was named and as coming through the card, never as
+strongly as the question's own words:
+
+- ``card_keywords`` (rule 20): its keywords, and the keywords it grants, raise their defining rules like a named
+  keyword (rule 2) does;
+- ``card_types`` (rule 21): the words of its type line raise the rules of those types (Aura → 303.4, Saga → 714),
+  by how specific the type is (``Creature`` hardly);
+- ``card_text`` (rule 22): its Oracle text is a second, weaker query: the rules sharing its rare words rise
+  ("Nonbasic lands are Mountains." → 305.7), the question's own words keeping the lead;
+- ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
+  question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..analyze import FRAMING
+from ..index import doc_terms
+from ..pipeline import Query
+from ..relations import definers, faq_about
+from ..relevance import specificity, text_relevance
+
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_focus", "card_keywords", "card_rulings", "card_text", "card_types",
+           "named_rules"]
+
+WEIGHTS = {
+    "card_keyword": 1.2,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
+    "card_focus": 0.5,  # … and a boost of that rule relative to the best score,
+    "card_floor": 0.5,  # … of which this share does not depend on the question's other words
+    "card_type": 0.6,  # rule 21
+    "card_text": 0.35,  # rule 22: share of the card text's relevance added to a document's text relevance
+    "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
+    "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
+}
+RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
+"""Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
+flying can't block it") counts through its text (rule 22), not here."""
+TEXT_IDF = 2.5
+"""Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""
+TEXT_TERMS = 12
+"""Rule 22: at most this many of a card's rarest words are searched."""
+TEXT_WORD = 0.5
+"""Rule 22: weight of a card's text word in the second query, against 1 for the name of a keyword it has."""
+RULING_FLOOR = 0.4
+"""Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words is not a candidate."""
+RULINGS = 3
+"""Rule 23: at most this many rulings per question become candidates."""
+_REMINDER = re.compile(r"\([^()]*\)")
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+
+
+def named_rules(q: Query) -> set[str]:
+    """The defining rules of the keywords the named cards have or grant: a keyword's own rules do not count as
+    unnamed (rule 12) when a card the question names has it."""
+    if "card_rules" not in q.memo:
+        q.memo["card_rules"] = {r for c in q.a.cards for name, rel, rules in c.keywords if rel in RELATION for r in rules}
+    return q.memo["card_rules"]
+
+
+def card_keywords(q: Query) -> None:
+    """Rule 20: a keyword a named card has (or grants, or performs) raises the prior of its defining rule,
+    half as much its subrules and the FAQ entries about it, in proportion to how surely the card was named,
+    how specific the keyword is and how the card uses it ("Stuffy Doll has indestructible" → 702.12)."""
+    g, w = q.g, q.w["card_keyword"]
+    for card in q.a.cards:
+        for name, relation, rules in card.keywords:
+            if relation not in RELATION:
+                continue
+            strength = w * card.confidence * RELATION[relation] * specificity(q.index, name)
+            verb = {"has": "has", "grants": "grants", "action": "can"}[relation]
+            reason = f"{card.key} {verb} {name.lower()}"
+            node = f"keyword:{name}"
+            for rule in [*rules, *(r for r in (definers(g, node) if node in g else ()) if r not in rules)]:
+                i = g.num.get(rule)
+                if i is None:
+                    continue
+                q.raise_(i, i + 1, strength, reason)
+                if g.end[i] > i + 1:
+                    q.raise_(i + 1, g.end[i], strength / 2, reason)
+            for faq in faq_about(g, node) if node in g else ():
+                i = g.num[faq]
+                q.raise_(i, i + 1, strength / 2, reason)
+
+
+def card_types(q: Query) -> None:
+    """Rule 21: a word of a named card's type line raises the rules of that type (an Aura → 303.4, a Saga →
+    714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly)."""
+    g, w = q.g, q.w["card_type"]
+    for card in q.a.cards:
+        for word, _kind, rules in card.types:
+            strength = w * card.confidence * specificity(q.index, word)
+            if strength <= 0.01:
+                continue
+            article = "an" if word[:1].lower() in "aeiou" else "a"
+            reason = f"{card.key} is {article} {word}"
+            for rule in rules:
+                i = g.num.get(rule)
+                if i is not None:
+                    q.raise_(i, g.end[i], strength, reason)
+
+
+def _text_terms(q: Query) -> list[tuple[str, float]]:
+    """Rule 22's query: the names of the keywords the named cards have or grant (weight 1, as if the question
+    had said them), and the rarest words of their Oracle text (reminder text left out; weight
+    :data:`TEXT_WORD`), not the question's own words nor the cards' names, each once, times how surely the card
+    was named."""
+    own = {t for t, _ in q.a.terms}
+    idf = q.index.idf
+    out: dict[str, float] = {}
+    for card in q.a.cards:
+        for name, relation, _ in card.keywords:
+            if relation in RELATION:
+                for t in doc_terms(name):
+                    out[t] = max(out.get(t, 0.0), card.confidence * RELATION[relation])
+        stems = {t for t in doc_terms(_REMINDER.sub(" ", card.text)) if t not in own and t not in card.name_terms}
+        rare = sorted((t for t in stems if idf.get(t, 0.0) >= TEXT_IDF), key=lambda t: (-idf[t], t))[:TEXT_TERMS]
+        for t in rare:
+            out[t] = max(out.get(t, 0.0), card.confidence * TEXT_WORD)
+    return sorted(out.items())
+
+
+def card_text(q: Query) -> None:
+    """Rule 22: the named cards' Oracle text is a second, weaker query: each document's text relevance to it,
+    times the weight, is added to its relevance to the question (a document only the card text finds becomes
+    a candidate, but with at most the weight's share of a question match)."""
+    terms = _text_terms(q)
+    if not terms:
+        return
+    w = q.w["card_text"]
+    text = q.text
+    for node, rel in text_relevance(q.index, terms).items():
+        text[node] = text.get(node, 0.0) + w * rel
+
+
+def _own(q: Query) -> dict[str, float]:
+    """The question's own words (not the cards' names, not framing) with their idf: what a ruling must hold."""
+    names = {t for c in q.a.cards for t in c.name_terms}
+    return {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms if weight == 1.0 and t not in _FRAMING and t not in names}
+
+
+def card_rulings(q: Query) -> None:
+    """Rule 23: the official rulings of the named cards compete like FAQ entries: a ruling holding at least
+    :data:`RULING_FLOOR` of the question's own (idf-weighted) words is a candidate answer, scored by that
+    share relative to the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share)``),
+    and the rules sharing its words rise (what it rests on)."""
+    own = _own(q)
+    total = sum(own.values())
+    if not total or not q.a.cards:
+        return
+    found = []
+    for card in q.a.cards:
+        for date, text in card.rulings:
+            stems = set(doc_terms(text))
+            share = sum(v for t, v in own.items() if t in stems) / total
+            if share >= RULING_FLOOR:
+                found.append((share * card.confidence, card.key, date, text, stems))
+    found.sort(key=lambda f: -f[0])
+    best = q.best(1.0)
+    kept = []
+    for share, key, date, text, stems in found[:RULINGS]:
+        kept.append((q.w["ruling"] * share * best, key, date, text, share))
+        terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
+        for node, rel in text_relevance(q.index, terms).items():
+            if node in q.score and rel >= 0.5:
+                q.add(node, q.w["ruling_rule"] * share * rel * best, f"what the {key} ruling of {date} rests on")
+    q.memo["rulings"] = kept
+
+
+def card_focus(q: Query) -> None:
+    """Rule 20, second part: the defining rule of a keyword a named card has is boosted directly, relative to
+    the best score (as rule 3 does for a keyword the question is about), by how surely the card was named,
+    how specific the keyword is, how much of the question's own words its rules hold, and less for each other
+    keyword the card has (one of Akroma's six says less than Stuffy Doll's one)."""
+    g = q.g
+    own = _own(q)
+    total = sum(own.values())
+    best = q.best(1.0)
+    for card in q.a.cards:
+        keywords = [(name, rel, rules) for name, rel, rules in card.keywords if rel in RELATION and rules]
+        for name, relation, rules in keywords:
+            i = g.num.get(rules[0])
+            if i is None:
+                continue
+            under = g.terms_under(i)
+            fit = sum(v for t, v in own.items() if t in under) / total if total else 0.0
+            amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * (q.w["card_floor"] + (1 - q.w["card_floor"]) * fit)
+            q.add(i, amount * best / len(keywords) ** 0.5, f"{card.key} {'has' if relation == 'has' else 'grants'} {name.lower()}")
