@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
 from typing import Any
 
 from .analyze import Analysis, Match, analyze, clean
@@ -16,7 +15,7 @@ from .corpus import Rulebook
 from .errors import RulesgraphError
 from .index import doc_terms
 from .model import Answer, Citation
-from .namedcards import without_names
+from .namedcards import with_cards
 from .parse.numbers import parent_of, rule_of
 from .qgraph import QGraph
 from .rank import Scored, definers, rank, specificity
@@ -224,10 +223,9 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg
-    cards = book.deck.named(question) if book.deck is not None else ()
-    a = analyze(without_names(question, cards) if cards else question, book.index)
-    if cards:  # the names are the cards' words, not the question's: the card steps read what the cards say
-        a = replace(a, question=question, cards=cards)
+    a = analyze(question, book.index)
+    if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
+        a = with_cards(a, book.deck.named(question))
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)

@@ -6,26 +6,28 @@ question analysis that needs the cards (after :mod:`rulesgraph.analyze`, before 
 :meth:`CardDeck.named` finds the cards a question names (:func:`rulesgraph.mentions.find_cards`) and gives each
 as a :class:`NamedCard`: its type line, Oracle text, rulings, and its keywords and type-line words each with the
 rules they run on (:func:`rulesgraph.cardview.card_view`).  :func:`without_names` blanks the names out of the
-question, so that a card's name is never read as a rules term ("Path to Exile" does not name the keyword
-Exile) and its words do not compete with the question's own; what the card says reaches the ranking through
-the card steps (:mod:`rulesgraph.steps.cards`) instead.
+question; :func:`with_cards` adds the cards to the question's analysis and drops the rules terms said only inside
+a card's name, so that a card's name is never read as a rules term ("Path to Exile" does not name the keyword
+Exile); what the card says reaches the ranking through the card steps (:mod:`rulesgraph.steps.cards`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import cache
 from .index import doc_terms
+from .text import words
 
 if TYPE_CHECKING:
+    from .analyze import Analysis
     from .cards.store import CardStore
     from .corpus import Rulebook
     from .nametable import NameTable
 
-__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "open_deck", "without_names"]
+__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "open_deck", "with_cards", "without_names"]
 
 MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
@@ -67,6 +69,19 @@ def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
     for c in cards:
         chars[c.start : c.end] = " " * (c.end - c.start)
     return "".join(chars)
+
+
+def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
+    """The analysis ``a`` of a question naming ``cards``: the cards added, and the rules terms the question only
+    said inside a card's name left out ("Path to Exile" does not name the keyword Exile, "Blood Moon" not the
+    glossary term Moon), so a card name is never presented as a spelling of a rules term.  Players' words
+    about a card (the alias table's) stay."""
+    if not cards:
+        return a
+    rest = " ".join(words(without_names(a.question, cards)))
+    kept = tuple(m for m in a.matches
+                 if m.kind in ("alias", "rule") or m.via == "carried" or f" {' '.join(words(m.said))} " in f" {rest} ")
+    return replace(a, matches=kept, cards=cards)
 
 
 class CardDeck:

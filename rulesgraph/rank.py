@@ -62,7 +62,7 @@ STEPS = Pipeline([
     Step("spread", spread.spread, spread.WEIGHTS),
     Step("to_current", spread.to_current),
     Step("focus", focus.focus, focus.WEIGHTS),
-    Step("card_focus", cards.card_focus, {k: cards.WEIGHTS[k] for k in ("card_focus", "card_floor")}),
+    Step("card_focus", cards.card_focus, {"card_focus": cards.WEIGHTS["card_focus"]}),
     Step("bridges", bridges.bridges, bridges.WEIGHTS),
 ])
 """The ranking steps, in the order they run."""

@@ -29,11 +29,10 @@ __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_focus", "car
            "named_rules"]
 
 WEIGHTS = {
-    "card_keyword": 1.2,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
-    "card_focus": 0.5,  # … and a boost of that rule relative to the best score,
-    "card_floor": 0.5,  # … of which this share does not depend on the question's other words
-    "card_type": 0.6,  # rule 21
-    "card_text": 0.35,  # rule 22: share of the card text's relevance added to a document's text relevance
+    "card_keyword": 1.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
+    "card_focus": 1.0,  # … and a boost of that rule relative to the best score,
+    "card_type": 0.3,  # rule 21
+    "card_text": 0.4,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
 }
@@ -46,12 +45,41 @@ TEXT_TERMS = 12
 """Rule 22: at most this many of a card's rarest words are searched."""
 TEXT_WORD = 0.5
 """Rule 22: weight of a card's text word in the second query, against 1 for the name of a keyword it has."""
+SAYS_MUCH = 15.0
+"""Idf-weighted sum of a question's own words above which a card-led rule must share them to count (see :func:`fit`):
+about three rare words, or five ordinary ones."""
 RULING_FLOOR = 0.4
 """Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words is not a candidate."""
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 _REMINDER = re.compile(r"\([^()]*\)")
 _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+
+
+def _own(q: Query) -> dict[str, float]:
+    """The question's own words (not the cards' names, not framing) with their idf: what a card-led rule or a
+    ruling must hold to be what the question is about."""
+    if "card_own" not in q.memo:
+        names = {t for c in q.a.cards for t in c.name_terms}
+        q.memo["card_own"] = {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms
+                              if weight == 1.0 and t not in _FRAMING and t not in names}
+    return q.memo["card_own"]
+
+
+def fit(q: Query, i: int) -> float:
+    """How much a rule a card leads to (node ``i`` and what is under it) is what the question turns on: 1 when
+    the question says little besides the cards' names ("I Murder my opponent's Stuffy Doll, what happens?":
+    what the cards say is the question), else the (idf-weighted) share of the question's own words that the
+    rule's subtree holds, so an incidental keyword (the haste Act of Treason grants, in a question about who
+    controls the creature) hardly counts."""
+    own = _own(q)
+    total = sum(own.values())
+    said = min(1.0, total / SAYS_MUCH)
+    if not said:
+        return 1.0
+    under = q.g.terms_under(i)
+    share = sum(v for t, v in own.items() if t in under) / total
+    return (1 - said) + said * share
 
 
 def named_rules(q: Query) -> set[str]:
@@ -79,9 +107,10 @@ def card_keywords(q: Query) -> None:
                 i = g.num.get(rule)
                 if i is None:
                     continue
-                q.raise_(i, i + 1, strength, reason)
+                amount = strength * fit(q, i)
+                q.raise_(i, i + 1, amount, reason)
                 if g.end[i] > i + 1:
-                    q.raise_(i + 1, g.end[i], strength / 2, reason)
+                    q.raise_(i + 1, g.end[i], amount / 2, reason)
             for faq in faq_about(g, node) if node in g else ():
                 i = g.num[faq]
                 q.raise_(i, i + 1, strength / 2, reason)
@@ -101,7 +130,7 @@ def card_types(q: Query) -> None:
             for rule in rules:
                 i = g.num.get(rule)
                 if i is not None:
-                    q.raise_(i, g.end[i], strength, reason)
+                    q.raise_(i, g.end[i], strength * fit(q, i), reason)
 
 
 def _text_terms(q: Query) -> list[tuple[str, float]]:
@@ -135,12 +164,6 @@ def card_text(q: Query) -> None:
     text = q.text
     for node, rel in text_relevance(q.index, terms).items():
         text[node] = text.get(node, 0.0) + w * rel
-
-
-def _own(q: Query) -> dict[str, float]:
-    """The question's own words (not the cards' names, not framing) with their idf: what a ruling must hold."""
-    names = {t for c in q.a.cards for t in c.name_terms}
-    return {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms if weight == 1.0 and t not in _FRAMING and t not in names}
 
 
 def card_rulings(q: Query) -> None:
@@ -177,8 +200,6 @@ def card_focus(q: Query) -> None:
     how specific the keyword is, how much of the question's own words its rules hold, and less for each other
     keyword the card has (one of Akroma's six says less than Stuffy Doll's one)."""
     g = q.g
-    own = _own(q)
-    total = sum(own.values())
     best = q.best(1.0)
     for card in q.a.cards:
         keywords = [(name, rel, rules) for name, rel, rules in card.keywords if rel in RELATION and rules]
@@ -186,7 +207,5 @@ def card_focus(q: Query) -> None:
             i = g.num.get(rules[0])
             if i is None:
                 continue
-            under = g.terms_under(i)
-            fit = sum(v for t, v in own.items() if t in under) / total if total else 0.0
-            amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * (q.w["card_floor"] + (1 - q.w["card_floor"]) * fit)
+            amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * fit(q, i)
             q.add(i, amount * best / len(keywords) ** 0.5, f"{card.key} {'has' if relation == 'has' else 'grants'} {name.lower()}")
