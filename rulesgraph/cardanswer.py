@@ -52,7 +52,9 @@ def card_why(a: Analysis) -> list[str]:
     for c in a.cards:
         how = "" if c.how in ("exact", "bracket") else f" ({c.how})"
         leads = [f"{name.lower()} → {rules[0]}" for name, rel, rules in c.keywords if rules and rel != "mentions"]
-        leads += [f"{word} → {rules[0]}" for word, kind, rules in c.types if rules and kind == "subtype"]
+        # a subtype's own rules (Aura → 303.4), not the type line's list of every subtype (205.3)
+        leads += [f"{word} → {rules[0]}" for word, kind, rules in c.types
+                  if rules and kind == "subtype" and not rules[0].startswith("205.")]
         lines.append(f"‘{c.said}’ names card {c.key}{how}" + (f": {', '.join(leads)}" if leads else ""))
     return lines
 

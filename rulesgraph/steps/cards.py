@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ..analyze import FRAMING
+from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
 from ..relations import definers, faq_about
@@ -102,7 +103,7 @@ def card_keywords(q: Query) -> None:
             strength = w * card.confidence * RELATION[relation] * specificity(q.index, name)
             verb = {"has": "has", "grants": "grants", "action": "can"}[relation]
             reason = f"{card.key} {verb} {name.lower()}"
-            node = f"keyword:{name}"
+            node = keyword_id(name)
             for rule in [*rules, *(r for r in (definers(g, node) if node in g else ()) if r not in rules)]:
                 i = g.num.get(rule)
                 if i is None:
@@ -117,8 +118,9 @@ def card_keywords(q: Query) -> None:
 
 
 def card_types(q: Query) -> None:
-    """Rule 21: a word of a named card's type line raises the rules of that type (an Aura → 303.4, a Saga →
-    714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly)."""
+    """Rule 21: a word of a named card's type line raises the prior of the rules of that type (an Aura → 303.4, a
+    Saga → 714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly) and
+    how much of the question's own words they hold: of the rules the question's words reach, its type's rise."""
     g, w = q.g, q.w["card_type"]
     for card in q.a.cards:
         for word, _kind, rules in card.types:
@@ -135,9 +137,8 @@ def card_types(q: Query) -> None:
 
 def _text_terms(q: Query) -> list[tuple[str, float]]:
     """Rule 22's query: the names of the keywords the named cards have or grant (weight 1, as if the question
-    had said them), and the rarest words of their Oracle text (reminder text left out; weight
-    :data:`TEXT_WORD`), not the question's own words nor the cards' names, each once, times how surely the card
-    was named."""
+    had said them), and the rarest words of their Oracle text (reminder text left out; weight :data:`TEXT_WORD`),
+    not the question's own words nor the cards' names, each once, times how surely the card was named."""
     own = {t for t, _ in q.a.terms}
     idf = q.index.idf
     out: dict[str, float] = {}

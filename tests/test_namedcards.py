@@ -1,0 +1,73 @@
+"""rulesgraph/namedcards.py: the cards a question names, read from an installed (synthetic) card store and joined
+to the loaded rules; the name table cached once per card data and rules; rules terms inside names dropped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesgraph import Rulebook
+from rulesgraph.analyze import analyze
+from rulesgraph.answer import ask
+from rulesgraph.cards.read import read_card_file
+from rulesgraph.cards.store import install, store_path
+from rulesgraph.cardview import keyword_list
+from rulesgraph.namedcards import open_deck, with_cards, without_names
+
+from .minicards import atomic, encode
+
+
+def _deck(tmp_path: Path, book: Rulebook):  # type: ignore[no-untyped-def]
+    source = tmp_path / "cards.json"
+    source.write_bytes(encode(atomic()))
+    install(read_card_file(source), keyword_list(book), path=store_path())
+    return open_deck(book)
+
+
+def test_no_cards_installed_is_no_deck(mini_book: Rulebook) -> None:
+    assert open_deck(mini_book) == (None, [])
+
+
+def test_named_cards_carry_their_keywords_types_and_rulings(tmp_path: Path, mini_book: Rulebook) -> None:
+    deck, notices = _deck(tmp_path, mini_book)
+    assert deck is not None and notices == []
+    found = deck.named("my Mossback Elder is blocked by two creatures, what happens?")
+    assert [c.key for c in found] == ["Mossback Elder"]
+    elder = found[0]
+    assert ("Trample", "has", ("702.19",)) in elder.keywords
+    assert elder.type_line == "Creature — Elf" and "Whenever Mossback Elder attacks" in elder.text
+    assert [d for d, _ in elder.rulings] == ["2020-01-01", "2021-02-03"]
+    assert found[0].said == "Mossback Elder" and "my Mossback Elder"[3:] == found[0].said
+    banner = deck.named("I control Banner of the Grove")[0]  # a keyword it grants others
+    assert {(k, r) for k, r, _ in banner.keywords} >= {("Trample", "grants"), ("Deathtouch", "grants")}
+
+
+def test_the_name_table_is_cached(tmp_path: Path, mini_book: Rulebook) -> None:
+    _deck(tmp_path, mini_book)
+    again, notices = open_deck(mini_book)
+    assert again is not None and notices == []
+    assert [c.key for c in again.named("[[Sap]] on my Mossback Elder")] == ["Sap // Drain", "Mossback Elder"]
+
+
+def test_without_names_keeps_offsets(tmp_path: Path, mini_book: Rulebook) -> None:
+    deck, _ = _deck(tmp_path, mini_book)
+    question = "does Mossback Elder have trample?"
+    cards = deck.named(question)
+    blank = without_names(question, cards)
+    assert len(blank) == len(question) and "Mossback" not in blank and blank.endswith("have trample?")
+    a = with_cards(analyze(question, mini_book.index), cards)
+    assert a.cards == cards and any(m.node == "keyword:trample" for m in a.matches)
+
+
+def test_ask_answers_through_the_cards(tmp_path: Path, mini_book: Rulebook) -> None:
+    """With the deck set, a question naming a card is answered through what it says and shows the card."""
+    deck, _ = _deck(tmp_path, mini_book)
+    question = "Mossback Elder is blocked, where does the rest of its damage go?"
+    without = ask(mini_book, question)
+    mini_book.deck = deck
+    try:
+        with_cards_ = ask(mini_book, question)
+    finally:
+        mini_book.deck = None
+    assert without.cards == () and [c.name for c in with_cards_.cards] == ["Mossback Elder"]
+    assert with_cards_.citations[0].id.startswith("702.19")
+    assert any(w.startswith("‘Mossback Elder’ names card Mossback Elder: trample → 702.19") for w in with_cards_.why)

@@ -1,0 +1,113 @@
+"""The card steps (rules 20-23, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
+
+Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
+cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulesgraph import Rulebook
+from rulesgraph.analyze import analyze
+from rulesgraph.index import doc_terms
+from rulesgraph.namedcards import NamedCard, with_cards
+from rulesgraph.rank import rank
+
+from .test_rank import weight
+
+
+def card(key: str, text: str = "", keywords: tuple = (), types: tuple = (), rulings: tuple = (), confidence: float = 0.95,
+         type_line: str = "Creature — Elf") -> NamedCard:
+    return NamedCard(key, key, 0, len(key), confidence, "exact", type_line, text, keywords, types, rulings, frozenset(doc_terms(key)))
+
+
+def ranked(book: Rulebook, question: str, *cards: NamedCard) -> list[str]:
+    a = replace(analyze(question, book.index), cards=cards)
+    return [s.node for s in rank(book.index, book.qg, a)]
+
+
+def scored(book: Rulebook, question: str, node: str, *cards: NamedCard) -> float:
+    a = replace(analyze(question, book.index), cards=cards)
+    return next((s.score for s in rank(book.index, book.qg, a) if s.node == node), 0.0)
+
+
+def position(order: list[str], node: str) -> int:
+    return order.index(node) if node in order else len(order)
+
+
+DOLL = card("Stuffed Ogre", keywords=(("Deathtouch", "has", ("702.2",)),))
+
+
+def test_rule_20_a_named_cards_keyword_leads_to_its_rule(mini_book: Rulebook) -> None:
+    """Rule 20: a keyword a named card has leads to its defining rule as if the question had named it, though the
+    question never says it ("I block with Stuffed Ogre, what happens?": deathtouch is on the card)."""
+    question = "I block with Stuffed Ogre, what happens to the attacker?"
+    assert position(ranked(mini_book, question, DOLL), "702.2") < position(ranked(mini_book, question), "702.2")
+    assert position(ranked(mini_book, question, DOLL), "702.2") <= 2
+    with weight("card_keyword", 0.0), weight("card_focus", 0.0), weight("card_text", 0.0):
+        assert "702.2" not in ranked(mini_book, question, DOLL)[:3]
+
+
+def test_rule_20_an_incidental_keyword_counts_less(mini_book: Rulebook) -> None:
+    """Rule 20: the keyword's rule counts by how much of the question's own words it holds: a question that says a
+    lot about something else (a two-headed giant team's shared life) lifts a named card's deathtouch less than one
+    that says nothing but the card."""
+    short = "I block with Stuffed Ogre, what happens?"
+    long = "In a two-headed giant game does my team share its life total when Stuffed Ogre deals damage to the team?"
+    gain = lambda q: scored(mini_book, q, "702.2", DOLL) - scored(mini_book, q, "702.2")
+    assert gain(short) > 2 * gain(long) > 0
+
+
+def test_rule_20_grants_and_confidence_weigh(mini_book: Rulebook) -> None:
+    """Rule 20: a keyword the card grants others counts less than one it has, and a card named less surely less."""
+    has = scored(mini_book, "what happens when Ogre blocks?", "702.2", DOLL)
+    grants = scored(mini_book, "what happens when Ogre blocks?", "702.2", replace(DOLL, keywords=(("Deathtouch", "grants", ("702.2",)),)))
+    unsure = scored(mini_book, "what happens when Ogre blocks?", "702.2", replace(DOLL, confidence=0.5))
+    assert has > grants and has > unsure
+
+
+def test_rule_21_the_type_line_leads_to_its_types_rules(full_book: Rulebook) -> None:
+    """Rule 21: a word of a named card's type line raises the rules of that type (an Aura → 303.4) among those the
+    question's words reach."""
+    aura = card("Thorn Mantle", type_line="Enchantment — Aura", types=(("Aura", "subtype", ("303.4",)),))
+    question = "Thorn Mantle is attached to my creature; what happens to it if the creature leaves the battlefield?"
+    assert scored(full_book, question, "303.4", aura) > scored(full_book, question, "303.4")
+    with weight("card_type", 0.0):
+        assert scored(full_book, question, "303.4", aura) == scored(full_book, question, "303.4")
+
+
+def test_rule_22_the_oracle_text_is_a_weaker_second_query(mini_book: Rulebook) -> None:
+    """Rule 22: the rare words of a named card's Oracle text find the rules that share them (the card's shield),
+    weaker than the question's own words: a rule only the card text finds rises, but not above what the question
+    asks."""
+    shield = card("Bulwark Elf", text="Prevent the first combat damage that would be dealt to Bulwark Elf. (Reminder text.)")
+    question = "Bulwark Elf blocks a tapped creature, can it block?"
+    assert scored(mini_book, question, "702.30a", shield) > scored(mini_book, question, "702.30a")
+    assert ranked(mini_book, question, shield)[0] == ranked(mini_book, question)[0] == "509.1a"
+    with weight("card_text", 0.0):
+        assert scored(mini_book, question, "702.30a", shield) == scored(mini_book, question, "702.30a")
+
+
+def test_rule_23_a_fitting_ruling_competes(mini_book: Rulebook) -> None:
+    """Rule 23: a ruling of a named card holding most of the question's own words is a candidate answer (kept beside
+    the ranking, with its card and date); one holding little of them is not."""
+    rulings = (("2020-01-01", "If Bulwark Elf blocks a tapped attacker, the attacker still deals combat damage."),
+               ("2021-01-01", "This is an unrelated note about mana."))
+    elf = card("Bulwark Elf", rulings=rulings)
+    a = replace(analyze("Bulwark Elf blocks a tapped attacker: does the attacker deal combat damage?", mini_book.index), cards=(elf,))
+    found = rank(mini_book.index, mini_book.qg, a).rulings
+    assert [(key, date) for _, key, date, _, _ in found] == [("Bulwark Elf", "2020-01-01")]
+    with weight("ruling", 0.0):
+        assert rank(mini_book.index, mini_book.qg, a).rulings[0][0] == 0.0
+
+
+def test_a_rules_term_said_only_in_a_cards_name_is_not_named(mini_book: Rulebook) -> None:
+    """A card name is never read as a rules term: "Trample Sprite" does not name the keyword Trample, unless the
+    question also says trample outside the name."""
+    sprite = NamedCard("Trample Sprite", "Trample Sprite", 11, 25, 0.95, "exact", "Creature", "", (), (), (), frozenset())
+    a = analyze("what does Trample Sprite do with lethal damage", mini_book.index)
+    assert any(m.node == "keyword:trample" for m in a.matches)
+    assert not any(m.node == "keyword:trample" for m in with_cards(a, (sprite,)).matches)
+    b = analyze("does Trample Sprite have trample", mini_book.index)
+    sprite_b = replace(sprite, start=5, end=19)
+    assert any(m.node == "keyword:trample" for m in with_cards(b, (sprite_b,)).matches)
