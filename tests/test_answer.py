@@ -11,7 +11,7 @@ from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.analyze import MAX_CHARS
 from rulesgraph.answer import answer_json, ask
 
-KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules"}
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
 CITATION_KEYS = {"id", "kind", "text", "source", "score"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """C0 controls (ESC, NUL, BEL, CR …) but tab and newline, DEL and C1 controls."""
