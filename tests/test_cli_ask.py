@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules"}
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
 
 
 def test_text_answer(run) -> None:  # type: ignore[no-untyped-def]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.analyze import analyze
 from rulesgraph.answer import ask
@@ -14,6 +16,12 @@ from rulesgraph.cardview import keyword_list
 from rulesgraph.namedcards import open_deck, with_cards, without_names
 
 from .minicards import atomic, encode
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card data of this test's own: other tests install cards in the session's data directory."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
 
 
 def _deck(tmp_path: Path, book: Rulebook):  # type: ignore[no-untyped-def]
