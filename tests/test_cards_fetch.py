@@ -8,10 +8,7 @@ import hashlib
 import lzma
 import os
 import signal
-import threading
 import time
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -135,48 +132,16 @@ def test_targets_of_a_bare_update() -> None:
     assert checksum_url("https://x/a.json.xz?v=1") == "https://x/a.json.xz.sha256?v=1"
 
 
-class _Stalling(BaseHTTPRequestHandler):
-    half_sent = threading.Event()
-    release = threading.Event()
-
-    def do_GET(self) -> None:
-        body = _sha(BODY) if self.path.endswith(".sha256") else BODY
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if body is BODY:
-            self.wfile.write(body[: len(body) // 2])
-            self.wfile.flush()
-            self.half_sent.set()
-            self.release.wait(30)
-        else:
-            self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def stalling() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Stalling)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    _Stalling.half_sent.clear()
-    _Stalling.release.clear()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}{PATH}"
-    finally:
-        _Stalling.release.set()
-        httpd.shutdown()
-        httpd.server_close()
-
-
-def test_killed_mid_download_keeps_the_installed_cards(cards_site: Server, stalling: str) -> None:
+def test_killed_mid_download_keeps_the_installed_cards(cards_site: Server) -> None:
     before = store_path().read_bytes()
-    child = FORK.Process(target=main, args=(["update", "cards", "--url", stalling, "--timeout", "20"],))
+    cards_site.routes[PATH] = Route(BODY, stall=30)  # half the file, then nothing
+    child = FORK.Process(target=main, args=(["update", "cards", "--timeout", "20"],))
     child.start()
-    assert _Stalling.half_sent.wait(30), "the download never started"
-    time.sleep(0.2)
+    deadline = time.time() + 30
+    while PATH not in cards_site.hits and time.time() < deadline:
+        time.sleep(0.05)
+    assert PATH in cards_site.hits, "the download never started"
+    time.sleep(0.3)
     os.kill(child.pid, signal.SIGKILL)
     child.join(10)
     assert child.exitcode == -signal.SIGKILL

@@ -60,3 +60,24 @@ def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path) -> No
     assert "(23,711 card names, 24,157 faces, 45,058 rulings)" in capsys.readouterr().out
     assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21))]) == 0
     assert "replaced the installed copy of MTGJSON 5.1.0+20210718 of 2021-07-18 (285 card names" in capsys.readouterr().out
+
+
+def test_new_rules_join_the_cards_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulesgraph import bundled_sources, load
+    from rulesgraph.cardview import keyword_list
+
+    from .minicr import make_cr
+
+    good = _write(tmp_path, "cards.json", encode(atomic()))
+    assert main(["update", "cards", "--file", str(good)]) == 0
+    before = open_store()
+    assert before is not None
+    cr = _write(tmp_path, "MagicCompRules-20260619.txt", make_cr("2026-06-19").encode())
+    assert main(["update", "--file", str(cr)]) == 0  # new rules: their keywords differ from the bundled data's
+    after = open_store()
+    assert after is not None and after.info.keywords != before.info.keywords
+    from rulesgraph import SourceSpec
+
+    book = load([*bundled_sources(), SourceSpec(str(store_path().parent.parent / "rules" / cr.name), "cr")], use_cache=False)
+    assert after.info.keywords == keyword_list(book).fingerprint
+    assert after.card("Banner of the Grove").keyword_names("grants") == ("Trample", "Deathtouch")  # type: ignore[union-attr]
