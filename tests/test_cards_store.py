@@ -139,3 +139,14 @@ def test_killed_while_installing_keeps_the_old_store(tmp_path: Path) -> None:
     os.utime(left, (old, old))
     install(parse_card_bytes(encode(atomic({"Mossback Elder": CARDS["Mossback Elder"]})), "b.json"), KW, path=path)
     assert not left.exists()  # a killed process's leftover is swept by the next install
+
+
+def test_summaries_for_name_finders(tmp_path: Path) -> None:
+    cards = {**CARDS, "Mossback Elder": [{**CARDS["Mossback Elder"][0], "edhrecRank": 120, "isFunny": True}]}
+    s = open_store(_install(tmp_path, cards))
+    assert s is not None
+    by_key = {c.key: c for c in s.summaries()}
+    assert len(by_key) == len(CARDS)
+    assert by_key["Sap // Drain"].faces == ("Sap", "Drain") and by_key["Sap // Drain"].layout == "split"
+    assert by_key["Mossback Elder"] == ("Mossback Elder", (), True, "normal", 120, ("Creature", "Elf"))
+    assert by_key["Banner of the Grove"].types == ("Legendary", "Artifact") and by_key["Banner of the Grove"].rank == 0

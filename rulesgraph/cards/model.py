@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-__all__ = ["Card", "CardFile", "CardKeyword", "Face", "NameEntry", "Relation", "Ruling"]
+__all__ = ["Card", "CardFile", "CardKeyword", "CardSummary", "Face", "NameEntry", "Relation", "Ruling"]
 
 Relation = Literal["has", "grants", "action", "mentions"]
 """How a card relates to a keyword: it ``has`` it (an ability of its own: ``Flying``, ``Persist``),
@@ -72,6 +72,8 @@ class Card:
     funny: bool = False
     """From a joke set (Unglued and the like): its rules text need not follow the rules."""
     ascii_name: str | None = None
+    rank: int = 0
+    """Popularity: EDHREC's rank (1 is the most played), 0 when the card file does not say."""
 
     @property
     def key(self) -> str:
@@ -106,6 +108,19 @@ class NameEntry(NamedTuple):
     key: str
     """The card's key (full name)."""
     kind: Literal["name", "face", "ascii"]
+
+
+class CardSummary(NamedTuple):
+    """What finding cards by name needs of every card (the fields of :class:`rulesgraph.nametable.CardName`)."""
+
+    key: str
+    faces: tuple[str, ...]
+    """Face names of a multi-face card; empty for one face."""
+    funny: bool
+    layout: str
+    rank: int
+    types: tuple[str, ...]
+    """Its faces' supertypes, types and subtypes."""
 
 
 @dataclass(frozen=True, slots=True)

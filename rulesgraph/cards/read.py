@@ -213,8 +213,10 @@ def _card(name: Any, faces: list[Any]) -> Card:
     # every face carries the card's rulings; keep each ruling once, in order
     rulings = tuple(dict.fromkeys(r for f in faces for r in _rulings(f, shown)))
     first = faces[0]
+    rank = first.get("edhrecRank")
     return Card(name=name, layout=parsed[0].layout, faces=parsed, rulings=rulings, funny=first.get("isFunny") is True,
-                ascii_name=_text(first, "asciiName", "name", shown))
+                ascii_name=_text(first, "asciiName", "name", shown),
+                rank=rank if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank < 10**9 else 0)
 
 
 def _by_name(printings: Iterable[Any]) -> dict[str, list[Any]]:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..errors import RulesgraphError
 from .keywords import KeywordList, join_keywords
-from .model import Card, CardFile, CardKeyword, Face, NameEntry, Ruling
+from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
 
 if TYPE_CHECKING:
@@ -43,11 +43,11 @@ if TYPE_CHECKING:
 
 __all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "store_path"]
 
-SCHEMA = 2
+SCHEMA = 3
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE cards (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, layout TEXT NOT NULL, funny INTEGER NOT NULL,
-                    ascii TEXT);
+                    ascii TEXT, rank INTEGER NOT NULL);
 CREATE TABLE faces (card INTEGER NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, mana_cost TEXT, type_line TEXT NOT NULL,
                     text TEXT NOT NULL, power TEXT, toughness TEXT, loyalty TEXT, defense TEXT, layout TEXT NOT NULL, side TEXT,
                     keywords TEXT NOT NULL, supertypes TEXT NOT NULL, types TEXT NOT NULL, subtypes TEXT NOT NULL,
@@ -159,10 +159,10 @@ class CardStore:
 
         With ``keywords`` (the loaded rules' list) differing from the one the store was joined with, the
         card's keywords are joined again from its text, so they always match the rules in use."""
-        row = self._db.execute("SELECT id, name, layout, funny, ascii FROM cards WHERE name = ?", (key,)).fetchone()
+        row = self._db.execute("SELECT id, name, layout, funny, ascii, rank FROM cards WHERE name = ?", (key,)).fetchone()
         if row is None:
             return None
-        cid, name, layout, funny, ascii_name = row
+        cid, name, layout, funny, ascii_name, rank = row
         faces = tuple(
             Face(n, mc, tl, tx, p, t, lo, de, la, si, _words(kw), _words(su), _words(ty), _words(sb))
             for n, mc, tl, tx, p, t, lo, de, la, si, kw, su, ty, sb in self._db.execute(
@@ -175,7 +175,20 @@ class CardStore:
         else:
             joined = tuple(CardKeyword(k, r, c) for k, r, c in self._db.execute(
                 "SELECT keyword, relation, category FROM card_keywords WHERE card = ? ORDER BY seq", (cid,)))
-        return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name)
+        return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name, rank)
+
+    def summaries(self) -> list[CardSummary]:
+        """Every card's key, face names, joke-set flag, layout, popularity rank and type-line words, in card
+        order: what a finder of card names in questions needs (three queries, ~60 ms for the full data)."""
+        faces: dict[int, list[str]] = {}
+        for cid, name in self._db.execute("SELECT card, name FROM faces WHERE card IN (SELECT card FROM faces WHERE seq > 0)"
+                                         " ORDER BY card, seq"):
+            faces.setdefault(cid, []).append(name)
+        types: dict[int, list[str]] = {}
+        for cid, word in self._db.execute("SELECT card, word FROM card_types ORDER BY rowid"):
+            types.setdefault(cid, []).append(word)
+        return [CardSummary(name, tuple(faces.get(cid, ())), bool(funny), layout, rank, tuple(types.get(cid, ())))
+                for cid, name, layout, funny, rank in self._db.execute("SELECT id, name, layout, funny, rank FROM cards ORDER BY id")]
 
     def cards(self, keys: list[str], keywords: KeywordList | None = None) -> list[Card]:
         """The cards of ``keys`` that exist, in that order."""
@@ -258,8 +271,8 @@ def build(path: Path, cards: CardFile, keywords: KeywordList) -> None:
             kws.extend(_rows_keywords(cid, card, keywords))
             for kind, words in (("supertype", card.supertypes), ("type", card.types), ("subtype", card.subtypes)):
                 types.extend((cid, w, kind) for w in words)
-        db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?)",
-                       ((cid, c.name, c.layout, int(c.funny), c.ascii_name) for cid, c in enumerate(cards.cards, 1)))
+        db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)",
+                       ((cid, c.name, c.layout, int(c.funny), c.ascii_name, c.rank) for cid, c in enumerate(cards.cards, 1)))
         db.executemany("INSERT INTO faces VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", faces)
         db.executemany("INSERT INTO rulings (card, date, text) VALUES (?, ?, ?)", rulings)
         db.executemany("INSERT INTO names VALUES (?, ?, ?, ?, ?)", names)
