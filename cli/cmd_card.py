@@ -24,6 +24,6 @@ def run(ctx: Context) -> int:
 
     from .render_card import render_card_result
 
-    result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), from_argv(" ".join(ctx.args.name)))
+    result = find_card(ctx.book(), ctx.cards(required=True), ctx.card_names(), from_argv(" ".join(ctx.args.name)))
     ctx.emit(result, result_json, render_card_result)
     return 0

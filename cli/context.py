@@ -132,12 +132,19 @@ class Context:
         """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""
         self._book = None
 
-    def cards(self) -> CardStore | None:
-        """The installed card store, opened once (``None`` without card data; a damaged store is one line, exit 2)."""
+    def cards(self, *, required: bool = False) -> CardStore | None:
+        """The installed card store, opened once; ``None`` without card data.  A damaged or outdated store is said in
+        one line on stderr and treated as absent — or, when the command needs it (``required``), is the error."""
         if self._cards is None:
             from rulesgraph.cards.store import open_store
 
-            self._cards = open_store() or False
+            try:
+                self._cards = open_store() or False
+            except RulesgraphError as exc:
+                if required:
+                    raise
+                self.note(str(exc))
+                self._cards = False
         return self._cards or None
 
     def card_names(self) -> NameIndex | None:

@@ -126,3 +126,13 @@ def test_completion_offers_card_names_quickly(full_book: Rulebook, full_cards: P
     for i in range(1, 18):
         offered("my kitchen finks dies with a"[: i + 10])
     assert time.perf_counter() - start < 5  # generous: the budget (20 ms a key) is measured by bench/cards.py
+
+
+def test_an_outdated_store_is_one_line_and_the_rest_works(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path))
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "cards.sqlite").write_bytes(b"SQLite format 3\x00" + b"\x00" * 4000)
+    code, _, err = run("card", "Kitchen Finks")
+    assert code == 2 and err.count("\n") == 1 and "update cards" in err
+    code, out, err = run("versions")
+    assert code == 0 and "no card data installed" in out and err.count("\n") == 1 and "update cards" in err
