@@ -107,8 +107,13 @@ class Analysis:
         return [m for m in self.matches if m.kind in kinds and not m.negated]
 
 
+_ASCII_CONTROL = dict.fromkeys([*range(32), 127], " ")
+
+
 def clean(question: str) -> str:
     """Drop control characters and unprintable junk; keep letters, digits, punctuation and spaces."""
+    if question.isascii():  # the usual case: ASCII's only unprintable characters are its control codes
+        return " ".join(question.translate(_ASCII_CONTROL).split())
     out = []
     for ch in question:
         cat = unicodedata.category(ch)
@@ -136,9 +141,10 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
     """Longest-first matches of stemmed n-grams against the name table."""
     out: list[Match] = []
     taken = [False] * len(stems)
+    starts = index.name_starts
     for n in range(min(index.longest_name, len(stems)), 0, -1):
         for i in range(len(stems) - n + 1):
-            if any(taken[i : i + n]):
+            if (n > 1 and starts.get(stems[i], 0) < n) or any(taken[i : i + n]):  # no name of n words starts here
                 continue
             key = " ".join(stems[i : i + n])
             if n == 1 and (spans[i] in STOPWORDS or len(key) < 3):
@@ -220,10 +226,11 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
     return None
 
 
-def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
+def _apart(phrase: tuple[str, ...], said: list[str], present: set[str] | frozenset[str] = frozenset()) -> bool:
     """Whether the words of a phrase of several content words are said in order with at most ALIAS_GAP other
-    words among them: "token … dies" in "what happens to a token when it dies"."""
-    if len(phrase) < 2 or any(w in STOPWORDS for w in phrase):
+    words among them: "token … dies" in "what happens to a token when it dies".  ``present``: the set of
+    ``said`` when the caller has it (a phrase with a word not said is not said)."""
+    if len(phrase) < 2 or (present and not present.issuperset(phrase)) or any(w in STOPWORDS for w in phrase):
         return False  # a phrase with small words ("counters it", "in response to") is said as written
     for start, word in enumerate(said):
         if word != phrase[0]:
@@ -248,10 +255,11 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     the alias's terms name it too ("token … dies" is about tokens: the section Tokens stays named)."""
     joined = f" {' '.join(said_words)} "
     said_by: dict[int, tuple[int, str]] = {}  # alias → (its first phrase said, as words)
-    for word in set(said_words):
+    present = set(said_words)
+    for word in present:
         for i, j in index.alias_starts.get(word, ()):
             p = index.aliases[i].say[j]
-            if (i not in said_by or j < said_by[i][0]) and (f" {' '.join(p)} " in joined or _apart(p, said_words)):
+            if (i not in said_by or j < said_by[i][0]) and (f" {' '.join(p)} " in joined or _apart(p, said_words, present)):
                 said_by[i] = (j, " ".join(p))
     aliased: list[tuple[str, set[str], set[str]]] = []  # phrase said, the nodes and the names its terms lead to
     for i in sorted(said_by):
@@ -307,9 +315,10 @@ def card_words(text: str) -> set[str]:
     return out
 
 
-def analyze(question: str, index: Index) -> Analysis:
-    """Everything the ranking needs to know about ``question``."""
-    text = clean(question)
+def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis:
+    """Everything the ranking needs to know about ``question`` (``cleaned``: its :func:`clean` form, when the
+    caller has it already)."""
+    text = clean(question) if cleaned is None else cleaned
     truncated = len(text) > MAX_CHARS
     text = text[:MAX_CHARS]
     folded = fold(text)

@@ -215,7 +215,8 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
 def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
     conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question."""
-    if not clean(question or ""):  # nothing but spaces or control characters
+    cleaned = clean(question or "")
+    if not cleaned:  # nothing but spaces or control characters
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
@@ -223,7 +224,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg
-    a = analyze(question, book.index)
+    a = analyze(question, book.index, cleaned)
     if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
         a = with_cards(a, book.deck.named(question))
     notes: list[str] = []

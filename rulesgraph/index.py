@@ -118,12 +118,16 @@ class Index:
     """First word of an alias phrase → ``(alias, phrase)`` positions in :attr:`aliases`, so a question is
     checked only against the phrases that begin with one of its words."""
     english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
+    name_starts: dict[str, int] = field(default_factory=dict)
+    """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
+    memo: dict[str, float] = field(default_factory=dict, repr=False, compare=False)
+    """Values computed from the index alone, kept as questions need them (a name's specificity); not cached on disk."""
     """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
 
 
     def parts(self) -> dict[str, Any]:
         """Everything as builtins (lists, dicts, sets, strings, bytes), for the cache: no pickled objects."""
-        out = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        out = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}
         out["postings"] = self.postings.parts()
         out["aliases"] = [(a.say, a.means, a.terms, a.why) for a in self.aliases]
         out["english"] = self.english.__getstate__()
@@ -263,9 +267,13 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
             phrases[content[0]].append((content, key))
     section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
     current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
+    name_starts: dict[str, int] = {}
+    for key in names:
+        first, *rest = key.split()
+        name_starts[first] = max(name_starts.get(first, 0), 1 + len(rest))
     if order is not None:
         ids = list(order)
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_starts), english_words(vocab.keys() | slang))
+                 dict(alias_starts), english_words(vocab.keys() | slang), name_starts)

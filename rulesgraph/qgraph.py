@@ -132,6 +132,7 @@ class QGraph:
         """Non-CR rule → the CR rule its text is today (its ``current`` edge)."""
         self.nodes = _Nodes(self)
         self._under: dict[int, frozenset[str]] = {}
+        self._under_all: dict[tuple[int, ...], frozenset[str]] = {}
         self._pairs: dict[int, frozenset[tuple[str, str]]] = {}
 
     # -- numbered API (ranking) ------------------------------------------------------------------------------
@@ -151,6 +152,14 @@ class QGraph:
         if known is None:
             start, end = i, self.end[i]
             known = self._under[i] = frozenset().union(*self.stems[start:end], *self.example_stems[start:end])
+        return known
+
+    def terms_under_all(self, roots: list[int]) -> frozenset[str]:
+        """The stems under any of ``roots`` (computed once per set of roots)."""
+        key = tuple(roots)
+        known = self._under_all.get(key)
+        if known is None:
+            known = self._under_all[key] = frozenset().union(*(self.terms_under(r) for r in roots))
         return known
 
     def word_pairs(self, i: int) -> frozenset[tuple[str, str]]:

@@ -33,6 +33,7 @@ negated mentions out of every step.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .analyze import Analysis
 from .index import Index
@@ -70,7 +71,7 @@ WEIGHTS = STEPS.weights()
 """Every step's weights; the steps read them from here when they run (a test may change one)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Scored:
     """A ranked node: its score and the reasons that made it (shown as "why matched"), built when first read."""
 
@@ -98,7 +99,7 @@ def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranki
     """Every candidate with its score and the reasons for it, best first."""
     q = steps.run(Query(index, g, a, WEIGHTS))
     ids = g.ids
-    ordered = sorted(q.score.items(), key=lambda x: -x[1])
+    ordered = sorted(q.score.items(), key=itemgetter(1), reverse=True)  # stable: ties in the order they were scored
     ranking = Ranking(Scored(ids[i], score, None, q, i) for i, score in ordered)
     ranking.rulings = q.memo.get("rulings", [])
     return ranking

@@ -5,9 +5,9 @@ question (rule 11).  Documents are the query-time graph's node numbers.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable
+from operator import itemgetter
 
 from .index import Index, doc_terms
 from .qgraph import QGraph
@@ -25,33 +25,38 @@ CANDIDATES = 400
 
 def text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
     """BM25, times how much of the question's (idf-weighted) words the document covers: a rule that matches
-    every word beats one that matches a single rare word many times.  ``terms`` are ``(stem, weight)``."""
+    every word beats one that matches a single rare word many times.  ``terms`` are ``(stem, weight)``.
+    Ties keep the order in which documents were first found (the postings' order)."""
     raw: dict[int, float] = {}
     covered: dict[int, float] = {}
     total = 0.0
     postings, idfs = index.postings, index.idf
     spans, all_docs, all_weights = postings.spans, postings.docs, postings.weights
+    raw_get, covered_get = raw.get, covered.get
     for term, qweight in terms:
         idf = idfs.get(term, 0.0) * qweight
         total += idf
         span = spans.get(term)
         if span is None:
             continue
-        docs = all_docs[span[0] : span[1]]
-        get = raw.get
-        if qweight == 1.0:
-            for doc, weight in zip(docs, all_weights[span[0] : span[1]], strict=True):
-                raw[doc] = get(doc, 0.0) + weight
+        start, end = span
+        if qweight == 1.0:  # weight * 1.0 is weight: the question's own words skip the multiplication
+            for doc, weight in zip(all_docs[start:end], all_weights[start:end], strict=True):
+                raw[doc] = raw_get(doc, 0.0) + weight
+                covered[doc] = covered_get(doc, 0.0) + idf
         else:
-            for doc, weight in zip(docs, all_weights[span[0] : span[1]], strict=True):
-                raw[doc] = get(doc, 0.0) + weight * qweight
-        get = covered.get
-        for doc in docs:
-            covered[doc] = get(doc, 0.0) + idf
+            for doc, weight in zip(all_docs[start:end], all_weights[start:end], strict=True):
+                raw[doc] = raw_get(doc, 0.0) + weight * qweight
+                covered[doc] = covered_get(doc, 0.0) + idf
     if not raw:
         return {}
-    scored = {d: s * (COVERAGE + (1 - COVERAGE) * covered[d] / total) for d, s in raw.items()} if total else raw
-    best = heapq.nlargest(CANDIDATES, scored.items(), key=lambda item: item[1])
+    if total:
+        keep = 1 - COVERAGE
+        scored = [(d, s * (COVERAGE + keep * covered[d] / total)) for d, s in raw.items()]
+    else:
+        scored = list(raw.items())
+    scored.sort(key=itemgetter(1), reverse=True)  # stable: what heapq.nlargest would keep, in C
+    best = scored[:CANDIDATES]
     top = best[0][1]
     return {d: s / top for d, s in best}
 
@@ -73,9 +78,9 @@ def section_relevance(g: QGraph, text: dict[int, float]) -> dict[str, float]:
 def specificity(index: Index, name: str) -> float:
     """How much naming something says about a question: 1 for names few documents use (``trample``,
     ``declare blockers``), √(COMMON/df) for names many use (``cast``: about 0.26, ``creature`` less).
-    A name of several words is as specific as its rarest word."""
-    stems = doc_terms(name)
-    if not stems:
-        return 0.0
-    df = min(index.postings.df(t) or 1 for t in stems)
-    return min(1.0, math.sqrt(COMMON / df))
+    A name of several words is as specific as its rarest word (computed once per name and index)."""
+    known = index.memo.get(name)
+    if known is None:
+        stems = doc_terms(name)
+        known = index.memo[name] = min(1.0, math.sqrt(COMMON / min(index.postings.df(t) or 1 for t in stems))) if stems else 0.0
+    return known

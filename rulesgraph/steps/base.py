@@ -35,7 +35,7 @@ def base(q: Query) -> None:
     section = section_relevance(g, text)
     named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)} | named_rules(q)
     mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
-    w_section = q.w["section"]
+    w_section, score = q.w["section"], q.score
     columns = g.section, g.kwrule, g.variant, g.excerpt, g.kind
     sections, kwrules, variants, excerpts, kinds = columns
     for node, t in text.items():
@@ -47,4 +47,6 @@ def base(q: Query) -> None:
             factor *= UNNAMED_VARIANT
         if excerpts[node]:
             factor *= EXCERPT
-        q.add(node, t * factor * KIND_WEIGHT.get(kinds[node], 1.0) * (1 + boost))
+        amount = t * factor * KIND_WEIGHT.get(kinds[node], 1.0) * (1 + boost)
+        if amount > 0:  # q.add, without a reason, inlined: this runs for every candidate
+            score[node] = score.get(node, 0.0) + amount

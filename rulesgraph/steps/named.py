@@ -61,8 +61,8 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
     total = sum(other.values())
     if not roots or total <= 0:
         return 1.0
-    have = [q.g.terms_under(root) for root in roots]
-    share = sum(v for t, v in other.items() if any(t in h for h in have)) / total
+    have = q.g.terms_under(roots[0]) if len(roots) == 1 else q.g.terms_under_all(roots)
+    share = sum(v for t, v in other.items() if t in have) / total
     return INCIDENTAL + (1 - INCIDENTAL) * share
 
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-import heapq
 import math
+from operator import itemgetter
 
 from ..pipeline import Query
 
@@ -24,7 +24,7 @@ def spread(q: Query) -> None:
     general rule stays reachable) and to their children."""
     g, w, text = q.g, q.w, q.text
     cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
-    seeds = heapq.nlargest(SEEDS, q.score.items(), key=lambda x: x[1])
+    seeds = sorted(q.score.items(), key=itemgetter(1), reverse=True)[:SEEDS]  # stable: ties in the order scored
     for node, score in seeds:
         reason = None
         for dst in g.out(node, "cites"):
