@@ -7,16 +7,12 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from rich.text import Text
-
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.analyze import clean
 from rulesgraph.answer import answer_json, ask, citation
 from rulesgraph.conversation import Conversation
 
 from .context import Context
-from .output import show
-from .render import render_answer
 from .safe import from_argv, visible
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
@@ -68,7 +64,12 @@ def _lines() -> Iterator[str]:
 def _stream(ctx: Context, k: int) -> int:
     book = ctx.book()
     console = None if ctx.args.json else ctx.console(wrap=True)
-    opts = ctx.render_options()
+    if console is not None:  # rich and the renderer only for text output
+        from rich.text import Text
+
+        from .render import render_answer
+
+        opts = ctx.render_options()
     conversation = Conversation() if ctx.args.conversation else None
     try:
         for question in _lines():
@@ -107,6 +108,9 @@ def run(ctx: Context) -> int:
     if ctx.args.json:
         ctx.json(answer_json(answer))
     else:
+        from .output import show
+        from .render import render_answer
+
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)
     return 0 if answer.citations or not answer.in_rules else 1

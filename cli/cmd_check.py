@@ -5,13 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from rich.table import Table
-from rich.text import Text
-
-from rulesgraph.check import check_report
-
 from .context import Context
-from .render import text
 
 HELP = "load sources and report what was parsed, what could not be resolved or placed"
 
@@ -25,6 +19,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
+    from rulesgraph.check import check_report
+
+    from .render import text
+
     args = ctx.args
     if args.paths:  # checking given files: just those, unless --rules (or --cr-date) adds more
         args.rules = list(args.paths) + (args.rules or [])

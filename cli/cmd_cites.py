@@ -8,7 +8,6 @@ from rulesgraph.lookup import cites_json
 from rulesgraph.profile import cites_any
 
 from .context import Context
-from .render import render_cites
 from .safe import from_argv
 
 HELP = "every rule, glossary entry and FAQ entry that refers to rule N or a part of it (ranges expanded)"
@@ -23,5 +22,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
-    ctx.emit(result, cites_json, render_cites)
+    ctx.emit(result, cites_json, "render_cites")
     return 0 if result.references else 1

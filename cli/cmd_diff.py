@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from rulesgraph import RulesgraphError, store
-from rulesgraph.diff import diff_files
+from rulesgraph import RulesgraphError
 
 from .context import Context
-from .render_diff import render_diff
 
 HELP = "list rules added, removed, changed (word by word) and renumbered between two CR versions"
 
@@ -27,6 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:
+    from rulesgraph import store
+
     if args.old and args.new:
         return str(store.resolve(args.old)), str(store.resolve(args.new))
     if args.old:
@@ -39,6 +39,10 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def run(ctx: Context) -> int:
+    from rulesgraph.diff import diff_files
+
+    from .render_diff import render_diff
+
     args = ctx.args
     old, new = _sides(args)
     diff = diff_files(old, new, args.rule)

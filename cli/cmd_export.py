@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from rich.text import Text
-
 from rulesgraph import RulesgraphError
-from rulesgraph.export_graph import FORMATS, around, export_graph
-from rulesgraph.export_html import export_html
 
 from .context import Context
 from .safe import visible
@@ -17,6 +13,8 @@ HELP = "write the loaded rules as a static web site (html DIR) or the knowledge 
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    from rulesgraph.export_graph import FORMATS  # networkx: only when 'export' is the command
+
     p = sub.add_parser("export", help=HELP, description=HELP + ". 'html' writes one page per chapter, the glossary, a page "
                        "per keyword and a search page into DIR; 'graph' writes every node and edge to OUT.")
     p.add_argument("what", choices=("html", "graph"), help="html: a static site; graph: the knowledge graph")
@@ -28,6 +26,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
+    from rich.text import Text
+
+    from rulesgraph.export_graph import around, export_graph
+    from rulesgraph.export_html import export_html
+
     args = ctx.args
     if args.what == "html":
         if args.format or args.rule:

@@ -7,7 +7,6 @@ import argparse
 from rulesgraph.profile import profile, profile_json
 
 from .context import Context
-from .render import render_profile
 from .safe import from_argv
 
 HELP = "a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it"
@@ -22,5 +21,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     result = profile(ctx.book(), from_argv(" ".join(ctx.args.name)))
-    ctx.emit(result, profile_json, render_profile)
+    ctx.emit(result, profile_json, "render_profile")
     return 0

@@ -7,7 +7,6 @@ import argparse
 from rulesgraph.lookup import rule_json, rule_view
 
 from .context import Context
-from .render import render_rule
 from .safe import from_argv
 
 HELP = "show a rule with its subrules and examples (a section or chapter as an outline)"
@@ -22,5 +21,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     view = rule_view(ctx.book(), from_argv(" ".join(ctx.args.number)))
-    ctx.emit(view, rule_json, render_rule)
+    ctx.emit(view, rule_json, "render_rule")
     return 0

@@ -7,17 +7,17 @@ import argparse
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
-from rich.text import Text
-
-from rulesgraph import RulesgraphError, cards, store
-from rulesgraph.update import DEFAULT_URL, TIMEOUT
-from rulesgraph.update import Progress as ProgressCallback
+from rulesgraph import RulesgraphError, cards
 
 from .context import Context
 from .safe import visible
+
+if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
+    from rich.console import Console
+
+    from rulesgraph.update import Progress as ProgressCallback
 
 HELP = "install the current Comprehensive Rules (from Wizards' rules page) and card data (from MTGJSON), or a file"
 
@@ -31,6 +31,8 @@ _CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    from rulesgraph.update import DEFAULT_URL, TIMEOUT
+
     p = sub.add_parser("update", help=HELP, description=HELP + ". Rules are validated (they parse, have an effective "
                        "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
                        "read in full, before anything is installed; what was installed stays until then.")
@@ -53,6 +55,9 @@ def _progress_bar(ctx: Context, what: str = "rules", console: Console | None = N
     if ctx.opt("plain") or not terminal:
         yield None
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
+
     bar = Progress(TextColumn(f"downloading {what}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
                    console=console or Console(file=ctx.stderr), transient=True)
     task = bar.add_task(what, total=None)
@@ -66,6 +71,8 @@ def _working(ctx: Context, what: str) -> Iterator[None]:
     if ctx.opt("plain") or not ctx.stderr.isatty():
         yield
         return
+    from rich.console import Console
+
     with Console(file=ctx.stderr).status(what):
         yield
 
@@ -82,13 +89,18 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
 
 def rules_url(ctx: Context) -> str:
     """``--url``, else ``$RULESGRAPH_RULES_URL``, else the config's ``rules_url`` (Wizards' rules page)."""
+    from rulesgraph import store
+
     return ctx.opt("url") or os.environ.get(store.RULES_URL_ENV) or ctx.config().rules_url
 
 
-_OFFLINE = {
-    "rules": f"offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from {DEFAULT_URL})",
-    "cards": f"offline, install a file you have: 'rulesgraph update cards --file PATH' (AtomicCards.json.xz from {cards.DEFAULT_URL})",
-}
+def _offline(what: str) -> str:
+    from rulesgraph.update import DEFAULT_URL
+
+    return {
+        "rules": f"offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from {DEFAULT_URL})",
+        "cards": f"offline, install a file you have: 'rulesgraph update cards --file PATH' (AtomicCards.json.xz from {cards.DEFAULT_URL})",
+    }[what]
 
 
 @contextmanager
@@ -99,10 +111,14 @@ def _offline_hint(what: str) -> Iterator[None]:
     try:
         yield
     except Unreachable as exc:
-        raise RulesgraphError(f"{exc}; {_OFFLINE[what]}") from None
+        raise RulesgraphError(f"{exc}; {_offline(what)}") from None
 
 
 def _rules(ctx: Context, console: Console | None = None) -> None:
+    from rich.text import Text
+
+    from rulesgraph import store
+    from rulesgraph.update import TIMEOUT
     from rulesgraph.update import update as download_and_install
 
     link = None
@@ -137,10 +153,13 @@ def cards_url(ctx: Context) -> str:
 
 
 def _cards(ctx: Context, console: Console | None = None) -> None:
+    from rich.text import Text
+
     from rulesgraph.cards import store as card_store
     from rulesgraph.cards.fetch import download
     from rulesgraph.cards.read import read_card_file
     from rulesgraph.cardview import keyword_list
+    from rulesgraph.update import TIMEOUT
 
     url = None
     if ctx.opt("file"):
@@ -163,6 +182,8 @@ def first_install(ctx: Context, console: Console) -> bool:
     """What ``rulesgraph update`` does, for the REPL's first start: the rules, then card data if none is installed,
     progress and results on ``console``; a failure is one line there and the REPL goes on.  True when rules
     were installed (the caller loads them)."""
+    from rich.text import Text
+
     from rulesgraph.cards.store import open_store
 
     done = False

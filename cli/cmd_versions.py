@@ -5,11 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from rich.table import Table
-from rich.text import Text
-
-from rulesgraph import store
-
 from .context import Context
 from .safe import visible
 
@@ -43,6 +38,11 @@ def _cards_line(info: StoreInfo | None) -> str:
 
 
 def run(ctx: Context) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
+    from rulesgraph import store
+
     versions = store.installed()
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
     card_store = ctx.cards()

@@ -13,19 +13,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
-from rich.console import Console
-
-from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, history, load, parse_spec, store
-from rulesgraph.lookup import RuleView
+from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, load, parse_spec
 
 from .config import Config, load_config, validate
-from .output import TrimmedWriter, show
-from .render import RenderOptions
 from .safe import json_line, visible
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # rich, the renderer and the CR store are imported when used: '--json' output never needs them
+    from rich.console import Console
+
     from rulesgraph.cards.names import NameIndex
     from rulesgraph.cards.store import CardStore
+    from rulesgraph.lookup import RuleView
+
+    from .render import RenderOptions
 
 __all__ = ["Context", "add_global_options"]
 
@@ -92,6 +92,8 @@ class Context:
         return not self.plain and self.config().pager
 
     def render_options(self, *, hints: bool = False) -> RenderOptions:
+        from .render import RenderOptions
+
         config = self.config()
         return RenderOptions(url_template=config.url_template, links=not self.plain and config.links, hints=hints,
                              rule_notes=self.rule_notes)
@@ -101,6 +103,8 @@ class Context:
         number = view.rule.id
         if not number[:1].isdigit() or ":" in number:
             return []
+        from rulesgraph import history
+
         try:
             note = history.rule_note(number, self.book().effective)
         except RulesgraphError:
@@ -109,6 +113,8 @@ class Context:
 
     def specs(self) -> list[SourceSpec]:
         """Bundled data, then the installed CR (newest, or ``--cr-date``) unless ``--rules`` gives one, then ``--rules``."""
+        from rulesgraph import store
+
         specs = [] if self.opt("no_bundled") else bundled_sources()
         given = [parse_spec(p) for p in self.opt("rules", []) + self.opt("sub_rules", [])]
         date = self.opt("cr_date")
@@ -163,17 +169,25 @@ class Context:
         """A console on stdout; plain (no colour, no markup in text, no links, no trailing spaces) when asked or
         not a terminal.  Into a pipe, lines are not wrapped (the reader's terminal or tool does that) unless
         ``wrap``: then they are wrapped at $COLUMNS or 80."""
+        from rich.console import Console
+
+        from .output import TrimmedWriter
+
         if self.plain:
             return Console(file=TrimmedWriter(self.stdout), color_system=None, force_terminal=False, no_color=True,
                            highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
         return Console(file=self.stdout, highlight=False, emoji=False)
 
-    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: Callable[[Any, RenderOptions], Any]) -> None:
-        """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall."""
+    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str) -> None:
+        """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall;
+        ``render`` names the function of :mod:`rulesgraph_cli.render` that renders it (imported only then)."""
         if self.args.json:
             self.json(to_json(result))
         else:
-            show(self.console(wrap=True), render(result, self.render_options()), page=self.page)
+            from . import render as renderers
+            from .output import show
+
+            show(self.console(wrap=True), getattr(renderers, render)(result, self.render_options()), page=self.page)
 
     def json(self, obj: Any) -> None:
         """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which

@@ -27,19 +27,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``argv``, only the commands it names get their full parsers (the others
+    are listed with their help line), so starting one command never imports what another one's options need."""
     parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.")
     parser.add_argument("--version", action="store_true", help="show the version and the rules' effective date")
     parser.add_argument("-k", type=cmd_ask.citations, metavar="N", help="citations per answer in the REPL (default 5, or the config's)")
     add_global_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in COMMANDS.values():
-        add_global_options(module.add_parser(sub), sub=True)
+    named = None if argv is None else set(argv)
+    for name, module in COMMANDS.items():
+        if named is None or name in named:
+            add_global_options(module.add_parser(sub), sub=True)
+        else:
+            sub.add_parser(name, help=module.HELP)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
     ctx = Context(args)
     try:
         ctx.config()  # a mistake in the config file is reported by every command, on a terminal or not

@@ -15,18 +15,19 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import marshal
 import os
-import pickle
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-__all__ = ["KEEP", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "write"]
+__all__ = ["KEEP", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "remembered_format", "write"]
 
 KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
@@ -80,7 +81,11 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
         return None, f"cache file {path.name} is damaged; rebuilding"
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
-        return (pickle.loads(payload) if part == "graph" else marshal.loads(payload)), None
+        if part != "graph":
+            return marshal.loads(payload), None
+        import pickle  # the networkx graph only: check, export, diff
+
+        return pickle.loads(payload), None
     except Exception:  # any unpickling failure means a damaged file
         return None, f"cache file {path.name} is damaged; rebuilding"
     finally:
@@ -90,7 +95,12 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
 def encode(obj: Any, part: str = "query") -> bytes:
     """The bytes of a cache file holding ``obj``: the magic line, the payload's SHA-256, the payload
     (``obj`` marshalled for the ``query`` part — builtins only —, pickled for the ``graph`` part)."""
-    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL) if part == "graph" else marshal.dumps(obj)
+    if part != "graph":
+        payload = marshal.dumps(obj)
+    else:
+        import pickle
+
+        payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     return _MAGIC + hashlib.sha256(payload).digest() + payload
 
 
@@ -126,3 +136,42 @@ def _prune(directory: Path) -> None:
                 tmp.unlink(missing_ok=True)
     except OSError:
         pass
+
+
+FORMATS_KEPT = 64
+"""Files whose detected format is remembered (``formats.json``); the least recently detected are forgotten."""
+
+
+def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None:
+    """The format of the file at ``path``: remembered by its real path, size and modification time, else
+    ``detect()`` (which reads and scans the whole file) and remembered.  The cache being unreadable or
+    unwritable only means detecting again."""
+    try:
+        st = os.stat(path)
+        where = os.path.realpath(path)
+    except OSError:
+        return detect()  # it reports the missing file in its own words
+    stamp = [st.st_size, st.st_mtime_ns]
+    table_path = cache_dir() / "formats.json"
+    try:
+        table = json.loads(table_path.read_text(encoding="utf-8"))
+        if not isinstance(table, dict):
+            table = {}
+    except (OSError, ValueError):
+        table = {}
+    known = table.get(where)
+    if isinstance(known, list) and len(known) == 3 and known[:2] == stamp:
+        return known[2] if known[2] is None or isinstance(known[2], str) else detect()
+    fmt = detect()
+    table.pop(where, None)
+    table[where] = [*stamp, fmt]
+    table = dict(list(table.items())[-FORMATS_KEPT:])
+    try:
+        table_path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".formats-", suffix=".tmp", dir=table_path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(table, fh)
+        os.replace(tmp, table_path)
+    except OSError:
+        pass
+    return fmt

@@ -9,10 +9,10 @@ time :attr:`Rulebook.graph` is asked for.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -77,7 +77,8 @@ class Rulebook:
 
 def bundled_dir() -> Path:
     """The directory of the bundled corpus (``data/`` in the source tree, ``rulesgraph_data`` when installed)."""
-    return Path(str(resources.files("rulesgraph_data")))
+    package = importlib.import_module("rulesgraph_data")  # a plain package: its directory, without importlib.resources' zip support
+    return Path(package.__file__).parent if package.__file__ else Path(str(next(iter(package.__path__))))
 
 
 def bundled_sources() -> list[SourceSpec]:

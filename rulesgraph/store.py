@@ -21,10 +21,10 @@ from typing import Literal
 
 import platformdirs
 
+from . import cache
 from .corpus import SourceSpec
 from .errors import RulesgraphError, SourceError
 from .model import Document
-from .parse.cr import parse_cr
 from .sources import MAX_BYTES, SourceText, decode, decode_source, detect_format, read_bytes, read_source, split_lines
 
 __all__ = [
@@ -118,6 +118,8 @@ def _decode(data: bytes, name: str) -> SourceText:
 
 def parse_bytes(data: bytes, name: str) -> Document:
     """Parse bytes as a CR file, without validation (raises :class:`SourceError` for undecodable data)."""
+    from .parse.cr import parse_cr  # the parser only when installing or comparing, not for every command
+
     return parse_cr(_decode(data, name))
 
 
@@ -126,6 +128,8 @@ def validate(data: bytes, name: str) -> Document:
     head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if head.startswith((b"<!doctype html", b"<html", b"<?xml", b"<head", b"<body")):
         raise SourceError(name, "is an HTML page, not the Comprehensive Rules text")
+    from .parse.cr import parse_cr
+
     source = _decode(data, name)
     doc = parse_cr(source)
     if doc.effective is None:
@@ -247,8 +251,8 @@ def resolve(arg: str) -> Path:
 def _is_cr(spec: SourceSpec) -> bool:
     if spec.fmt is not None:
         return spec.fmt == "cr"
-    try:
-        return detect_format(read_source(spec.path, spec.display)) == "cr"
+    try:  # detection reads and scans the whole file: remembered by path, size and modification time
+        return cache.remembered_format(spec.path, lambda: detect_format(read_source(spec.path, spec.display))) == "cr"
     except SourceError:
         return False  # loading reports it, in its usual words
 

@@ -105,3 +105,20 @@ def test_old_entries_are_pruned(cache_dir: Path) -> None:
         os.utime(cache_dir / f"build-old{i}.query", (i, i))
     load(bundled_sources())
     assert len(entries(cache_dir)) == cache_mod.KEEP
+
+
+def test_a_files_format_is_remembered_by_path_size_and_mtime(cache_dir: Path, tmp_path: Path) -> None:
+    src = tmp_path / "rules.txt"
+    src.write_text("one")
+    calls: list[str] = []
+
+    def detect() -> str:
+        calls.append("read")
+        return "cr"
+
+    assert cache_mod.remembered_format(str(src), detect) == "cr" and cache_mod.remembered_format(str(src), detect) == "cr"
+    assert calls == ["read"]
+    src.write_text("changed")  # another size: read again
+    assert cache_mod.remembered_format(str(src), lambda: "faq") == "faq"
+    (cache_dir / "formats.json").write_text("not json")  # a damaged table is only a miss
+    assert cache_mod.remembered_format(str(src), lambda: "sections") == "sections"

@@ -1,28 +1,41 @@
 """Parsers, one module per source format; :func:`parse` picks one and returns a Document.
 
 The pipeline is explicit: ``sources.read_source`` → :data:`PARSERS` [format] → ``Document``.
+The parser modules are imported when something is parsed (answering from the cache reads
+``parse.numbers`` only, and importing this package must not import every parser).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import SourceError
 from ..model import Document
 from ..sources import FORMATS, SourceText, detect_format
-from .cr import parse_cr
-from .faq import parse_faq
-from .sections import parse_sections
 
 __all__ = ["PARSERS", "parse"]
 
-PARSERS: dict[str, Callable[[SourceText], Document]] = {
-    "cr": parse_cr,
-    "faq": parse_faq,
-    "excerpt": parse_faq,  # numbered excerpts are FAQ pages without questions
-    "sections": parse_sections,
-}
-assert set(PARSERS) == set(FORMATS)
+
+def _parsers() -> dict[str, Callable[[SourceText], Document]]:
+    from .cr import parse_cr
+    from .faq import parse_faq
+    from .sections import parse_sections
+
+    table: dict[str, Callable[[SourceText], Document]] = {
+        "cr": parse_cr,
+        "faq": parse_faq,
+        "excerpt": parse_faq,  # numbered excerpts are FAQ pages without questions
+        "sections": parse_sections,
+    }
+    assert set(table) == set(FORMATS)
+    return table
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PARSERS":
+        return _parsers()
+    raise AttributeError(name)
 
 
 def parse(source: SourceText, fmt: str | None = None) -> Document:
@@ -30,6 +43,7 @@ def parse(source: SourceText, fmt: str | None = None) -> Document:
     chosen = fmt or detect_format(source)
     if chosen is None:
         raise SourceError(source.path, "unknown format: not Comprehensive Rules, a keyword FAQ, numbered rules or keyword sections")
-    if chosen not in PARSERS:
+    parsers = _parsers()
+    if chosen not in parsers:
         raise SourceError(source.path, f"unknown format {chosen!r} (choose from {', '.join(FORMATS)})")
-    return PARSERS[chosen](source)
+    return parsers[chosen](source)
