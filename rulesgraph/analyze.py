@@ -226,11 +226,10 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
     return None
 
 
-def _apart(phrase: tuple[str, ...], said: list[str], present: set[str] | frozenset[str] = frozenset()) -> bool:
+def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
     """Whether the words of a phrase of several content words are said in order with at most ALIAS_GAP other
-    words among them: "token … dies" in "what happens to a token when it dies".  ``present``: the set of
-    ``said`` when the caller has it (a phrase with a word not said is not said)."""
-    if len(phrase) < 2 or (present and not present.issuperset(phrase)) or any(w in STOPWORDS for w in phrase):
+    words among them: "token … dies" in "what happens to a token when it dies"."""
+    if len(phrase) < 2 or any(w in STOPWORDS for w in phrase):
         return False  # a phrase with small words ("counters it", "in response to") is said as written
     for start, word in enumerate(said):
         if word != phrase[0]:
@@ -259,8 +258,11 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     for word in present:
         for i, j in index.alias_starts.get(word, ()):
             p = index.aliases[i].say[j]
-            if (i not in said_by or j < said_by[i][0]) and (f" {' '.join(p)} " in joined or _apart(p, said_words, present)):
-                said_by[i] = (j, " ".join(p))
+            if (i in said_by and j >= said_by[i][0]) or not present.issuperset(p):  # said as written or apart: all its words are said
+                continue
+            phrase = " ".join(p)
+            if f" {phrase} " in joined or _apart(p, said_words):
+                said_by[i] = (j, phrase)
     aliased: list[tuple[str, set[str], set[str]]] = []  # phrase said, the nodes and the names its terms lead to
     for i in sorted(said_by):
         alias, said = index.aliases[i], said_by[i][1]

@@ -144,8 +144,8 @@ FORMATS_KEPT = 64
 
 def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None:
     """The format of the file at ``path``: remembered by its real path, size and modification time, else
-    ``detect()`` (which reads and scans the whole file) and remembered.  The cache being unreadable or
-    unwritable only means detecting again."""
+    ``detect()`` (which reads and scans the whole file) and remembered when it found one.  The cache being
+    unreadable or unwritable only means detecting again."""
     try:
         st = os.stat(path)
         where = os.path.realpath(path)
@@ -161,8 +161,10 @@ def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None
         table = {}
     known = table.get(where)
     if isinstance(known, list) and len(known) == 3 and known[:2] == stamp:
-        return known[2] if known[2] is None or isinstance(known[2], str) else detect()
+        return known[2] if isinstance(known[2], str) else detect()
     fmt = detect()
+    if fmt is None:  # not a format we know: loading reports it; nothing is written for a file that is no source
+        return None
     table.pop(where, None)
     table[where] = [*stamp, fmt]
     table = dict(list(table.items())[-FORMATS_KEPT:])
