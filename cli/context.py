@@ -178,16 +178,18 @@ class Context:
                            highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
         return Console(file=self.stdout, highlight=False, emoji=False)
 
-    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str) -> None:
+    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str | Callable[[Any, RenderOptions], Any]) -> None:
         """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall;
-        ``render`` names the function of :mod:`rulesgraph_cli.render` that renders it (imported only then)."""
+        ``render`` renders it, or names the function of :mod:`rulesgraph_cli.render` that does (imported only then,
+        so ``--json`` never imports rich)."""
         if self.args.json:
             self.json(to_json(result))
         else:
             from . import render as renderers
             from .output import show
 
-            show(self.console(wrap=True), getattr(renderers, render)(result, self.render_options()), page=self.page)
+            renderer = getattr(renderers, render) if isinstance(render, str) else render
+            show(self.console(wrap=True), renderer(result, self.render_options()), page=self.page)
 
     def json(self, obj: Any) -> None:
         """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which
