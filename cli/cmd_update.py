@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from rulesgraph import RulesgraphError, cards
+from rulesgraph.store import RULES_PAGE as DEFAULT_URL  # what rulesgraph.update.DEFAULT_URL is, without the network stack
 
 from .context import Context
 from .safe import visible
@@ -31,7 +32,7 @@ _CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    from rulesgraph.update import DEFAULT_URL, TIMEOUT
+    from rulesgraph.update import TIMEOUT
 
     p = sub.add_parser("update", help=HELP, description=HELP + ". Rules are validated (they parse, have an effective "
                        "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
@@ -95,8 +96,6 @@ def rules_url(ctx: Context) -> str:
 
 
 def _offline(what: str) -> str:
-    from rulesgraph.update import DEFAULT_URL
-
     return {
         "rules": f"offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from {DEFAULT_URL})",
         "cards": f"offline, install a file you have: 'rulesgraph update cards --file PATH' (AtomicCards.json.xz from {cards.DEFAULT_URL})",
