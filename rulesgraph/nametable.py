@@ -319,19 +319,16 @@ class NameTable:
     def __len__(self) -> int:
         return len(self.surface)
 
-    _FIELDS = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "zipf", "joined", "exact", "by_first",
-               "by_word", "by_prefix", "rules_long", "name_words", "known_long")
-
     def parts(self) -> dict[str, object]:
-        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file."""
-        return {name: getattr(self, name) for name in self._FIELDS}
+        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field."""
+        return dict(vars(self))
 
     @classmethod
     def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
-        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one (another version's)."""
-        if set(parts) != set(cls._FIELDS):
-            return None
+        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one (another version's, with other
+        fields)."""
         table = cls()
-        for name in cls._FIELDS:
-            setattr(table, name, parts[name])
+        if set(parts) != set(vars(table)):
+            return None
+        vars(table).update(parts)
         return table

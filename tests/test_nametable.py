@@ -3,6 +3,7 @@ the MTGJSON adapter, and that it pickles."""
 
 from __future__ import annotations
 
+import marshal
 import pickle
 
 from rulesgraph import Rulebook
@@ -74,6 +75,15 @@ def test_rules_vocabulary_reads_case_from_the_graph(mini_book: Rulebook) -> None
     assert "trample" in words and "creature" in words
     assert not any(w[:1].isupper() for w in words)
     assert rules_vocabulary(mini_book.index) >= {s for n, ss in mini_book.index.surface.items() if not n.startswith("card:") for s in ss}
+
+
+def test_table_round_trips_through_its_parts() -> None:
+    """Every field, including ones added later, goes into the cache's parts and comes back."""
+    t = small_table()
+    back = NameTable.from_parts(marshal.loads(marshal.dumps(t.parts())))  # as the cache stores it
+    assert back is not None and vars(back) == vars(t)
+    assert NameTable.from_parts({**t.parts(), "gone": 1}) is None
+    assert NameTable.from_parts({k: v for k, v in t.parts().items() if k != "rules_words"}) is None
 
 
 def test_table_pickles() -> None:
