@@ -183,11 +183,11 @@ def first_install(ctx: Context, console: Console) -> bool:
     were installed (the caller loads them)."""
     from rich.text import Text
 
-    from rulesgraph.cards.store import open_store
+    from rulesgraph.cards.store import store_path
 
     done = False
     for what, step in (("rules", _rules), ("cards", _cards)):
-        if what == "cards" and (not done or open_store() is not None):
+        if what == "cards" and (not done or store_path().is_file()):
             continue
         try:
             step(ctx, console)

@@ -36,8 +36,9 @@ from .toolbar import summary, toolbar
 __all__ = ["OFFER", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
 
 PROMPT = "rules> "
-OFFER = "The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them now? [Y/n] "
-"""The first screen's one line when no CR is loaded (answered with Enter or y: download, then go on with them)."""
+OFFER = "The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them{also} now? [Y/n] "
+"""The first screen's one line when no CR is loaded, ``{also}`` naming the card data when none is installed either
+(answered with Enter or y: download, then go on with them)."""
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a",
                          "bottom-toolbar.topic": "#ffd787"})
 
@@ -163,7 +164,9 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
     if not ctx.rules_missing():
         return ctx.book()
     try:
-        reply = confirm(OFFER)
+        from rulesgraph.cards.store import store_path
+
+        reply = confirm(OFFER.format(also="" if store_path().is_file() else " and the card data"))
     except (EOFError, KeyboardInterrupt):
         reply = "n"
     if reply.strip().lower() not in ("", "y", "yes"):

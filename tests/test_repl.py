@@ -172,7 +172,11 @@ def _first_screen(keys: str, *, terminal: bool = False, argv: tuple[str, ...] = 
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
-        book = repl_module.first_screen(ctx, console, lambda message: session.prompt(message))
+        def confirm(message: str) -> str:
+            buffer.write(message + "\n")  # what the terminal would show
+            return session.prompt(message)
+
+        book = repl_module.first_screen(ctx, console, confirm)
     return book, buffer.getvalue()
 
 
@@ -187,6 +191,8 @@ def empty_user(site: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def test_first_start_offers_the_rules_and_goes_on_with_them(empty_user: Server) -> None:
     book, out = _first_screen("\n")  # Enter: yes
+    assert out.startswith("The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them "
+                          "and the card data now? [Y/n] \n")  # one line
     assert book.effective == "2026-06-19"
     assert "installed the Comprehensive Rules effective 2026-06-19" in out
     assert "could not install the cards: " in out and "404" in out  # card data failing leaves the rules installed
