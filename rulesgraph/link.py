@@ -8,6 +8,7 @@ with its file, line and the reason; nothing is dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
@@ -15,9 +16,12 @@ from rapidfuzz import fuzz, process
 
 from .ids import card_id, glossary_id, keyword_id, rule_id
 from .model import Document, Ref
+from .parse.numbers import RANGE_LIMIT, expand_range, range_bounds
 from .text import fold, stem
 
 __all__ = ["current_keyword", "defining_rule", "link_documents", "subtree", "targets"]
+
+_ELSEWHERE = "numbered for another edition of the rules and not in this document"
 
 SIMILAR = 60.0
 """Minimum rapidfuzz ratio for a non-CR paragraph to be tied to a CR rule's text."""
@@ -87,32 +91,54 @@ class _Linker:
         self.g.add_edge(src, dst, key=kind, **attrs)
         self.resolved += 1
 
-    def rule_ref(self, doc: Document, src: str, ref: Ref) -> None:
+    def members(self, ref: Ref, target: str, exists: Callable[[str], bool], missing: str) -> list[str]:
+        """A target as the numbers it names that exist: a range (``601.2e–601.2g``) only to the numbers present,
+        its missing ends and a range too long to expand (only its ends are linked) reported."""
+        start, dash, end = target.partition("\u2013")
+        bounds = range_bounds(start, end) if dash else None
+        if bounds is None:
+            return [target]
+        members = expand_range(start, end)
+        if not members:
+            self.miss(ref, target, f"a range of more than {RANGE_LIMIT} numbers is not expanded; only its ends are linked")
+            return [n for n in (start, end) if exists(n)]
+        for n in (start, end):
+            if not exists(n):
+                self.miss(ref, n, missing)
+        return [n for n in members if exists(n)]
+
+    def rule_ref(self, doc: Document, src: str, ref: Ref) -> list[str]:
+        """Link one numbered reference; the CR numbers it resolved to."""
         g = self.g
         if doc.numbering == "excerpt":
             if ref.title and self.has_cr and fold(ref.title.strip(" .,;")) in self.titles:
                 self.edge(src, self.titles[fold(ref.title.strip(" .,;"))], "cites", via="title")
-                return
-            for target in ref.targets:
-                local = rule_id(doc, target)
-                if local in g:
-                    self.edge(src, local, "cites")
-                else:
-                    self.miss(ref, target, "numbered for another edition of the rules and not in this document")
-            return
+                return []
+            for written in ref.targets:
+                for target in self.members(ref, written, lambda n: rule_id(doc, n) in g, _ELSEWHERE):
+                    local = rule_id(doc, target)
+                    if local in g:
+                        self.edge(src, local, "cites")
+                    else:
+                        self.miss(ref, target, _ELSEWHERE)
+            return []
         if not self.has_cr:
             for target in ref.targets:
                 self.miss(ref, target, "no Comprehensive Rules loaded to resolve it against")
-            return
-        for target in ref.targets:
-            if _is_cr(g, target):
-                self.edge(src, target, "cites")
-                title = g.nodes[target].get("title")
-                if ref.title and title and fold(ref.title.strip(" .,;")) != fold(title):
-                    self.anomalies.append({"kind": "title-mismatch", "message": f"{ref.raw!r}: rule {target} is titled {title!r}",
-                                           "file": ref.origin.file, "line": ref.origin.line})
-            else:
-                self.miss(ref, target, "no such rule")
+            return []
+        resolved = []
+        for written in ref.targets:
+            for target in self.members(ref, written, lambda n: _is_cr(g, n), "no such rule"):
+                if _is_cr(g, target):
+                    self.edge(src, target, "cites")
+                    resolved.append(target)
+                    title = g.nodes[target].get("title")
+                    if ref.title and title and fold(ref.title.strip(" .,;")) != fold(title):
+                        self.anomalies.append({"kind": "title-mismatch", "message": f"{ref.raw!r}: rule {target} is titled {title!r}",
+                                               "file": ref.origin.file, "line": ref.origin.line})
+                else:
+                    self.miss(ref, target, "no such rule")
+        return resolved
 
     def term(self, name: str) -> str | None:
         """The glossary node for a written term, forgiving plurals (``Continuous Effects``)."""
@@ -139,9 +165,8 @@ class _Linker:
                     if ref.kind == "term":
                         self.term_ref(src, ref, entry.redirect is not None)
                     else:
-                        self.rule_ref(doc, src, ref)
-                        for target in ref.targets:  # a rule titled like the term defines it
-                            title = self.g.nodes[target].get("title") if _is_cr(self.g, target) else None
+                        for target in self.rule_ref(doc, src, ref):  # a rule titled like the term defines it
+                            title = self.g.nodes[target].get("title")
                             if title and fold(title) == fold(entry.term):
                                 self.g.add_edge(target, src, key="defines")
                 kw = keyword_id(entry.term)

@@ -54,8 +54,9 @@ class Ref:
     raw: str
     """The reference exactly as written, e.g. ``rules 601.2b and 601.2e–g``."""
     targets: tuple[str, ...]
-    """What it points at, ranges expanded: rule numbers (``601.2e``), chapter numbers
-    (``8``) or glossary terms as written (``Active Player, Nonactive Player Order``)."""
+    """What it points at: rule numbers (``601.2e``), ranges as their two ends (``601.2e–601.2g``, expanded
+    by the graph to the numbers that exist), chapter numbers (``8``) or glossary terms as written
+    (``Active Player, Nonactive Player Order``)."""
     kind: Literal["rule", "term"]
     """``rule`` for numbered targets, ``term`` for glossary terms."""
     origin: Origin

@@ -18,12 +18,17 @@ import re
 
 __all__ = ["card_candidates"]
 
+MAX_WORDS = 12
+"""A name has at most this many capitalised words (the longest card names but one have 12).  The bound keeps
+the patterns linear: unbounded, a page of ``Aaa Aaa …`` was re-read from every word (80 KB took 89 s)."""
+
 _CAP = r"[A-Z][A-Za-z'\-]*"
 _JOIN = r"(?:of|the|from|to|in|de)"
 # a name: Capitalised words, small joining words inside, "Uyo, Silent Prophet" style commas
-_NAME = rf"{_CAP}(?:(?:,\s|\s)(?:{_JOIN}\s)*{_CAP})*"
+_NAME = rf"{_CAP}(?:(?:,\s|\s)(?:{_JOIN}\s){{0,2}}{_CAP}){{0,{MAX_WORDS - 1}}}"
 _LINKED = re.compile(rf"(?<![\w'])({_NAME}) (?=[,.?;:)!]|--|'s\b)")
-_RUN = re.compile(rf"\b[a-z][\w'-]*,? ({_CAP}(?:\s(?:{_JOIN}\s)*{_CAP})+)")  # after a lower-case word: mid-sentence
+# after a lower-case word (mid-sentence); the word is matched from its start only
+_RUN = re.compile(rf"(?<![\w'-])[a-z][\w'-]*,? ({_CAP}(?:\s(?:{_JOIN}\s){{0,2}}{_CAP}){{1,{MAX_WORDS - 1}}})")
 _SENTENCE_WORDS = set(
     "I A An The If It In No Yes So Then Say Like Note But And Or With For From To Of On At By As When What Who "
     "Why How This That These Those Do Does Can Is Are Will Would Should Could Since Because Once While After Before".split()
@@ -62,4 +67,13 @@ def card_candidates(text: str) -> list[tuple[str, str]]:
         if len(name.split()) >= 2 and _plausible(name) and name not in found:
             found[name] = "name"
     # a part of a longer name found too ("Silent Prophet" in "Uyo, Silent Prophet") is that name
-    return [(n, e) for n, e in found.items() if not any(n != o and n in o for o in found)]
+    parts = {part for name in found for part in _word_runs(name)}
+    return [(n, e) for n, e in found.items() if " ".join(n.split()) not in parts]
+
+
+def _word_runs(name: str) -> set[str]:
+    """Every run of whole words of ``name`` shorter than it (a trailing comma dropped): at most
+    :data:`MAX_WORDS` squared, so finding the parts of names is linear in their number, not quadratic."""
+    words = name.split()
+    runs = {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1) if j - i < len(words)}
+    return runs | {r.rstrip(",") for r in runs}

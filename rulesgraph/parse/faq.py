@@ -31,7 +31,7 @@ __all__ = ["keyword_of", "parse_faq", "strip_markup"]
 REPEATS = 3
 """A non-blank line seen this many times is boilerplate."""
 
-_MARKUP = re.compile(r"\[/?(?:b|i|u|s|url|img|quote|color|size|code|spoiler|center|card|mana|hr)(?:=[^\]]*)?\]", re.IGNORECASE)
+_MARKUP = re.compile(r"\[/?(?:b|i|u|s|url|img|quote|color|size|code|spoiler|center|card|mana|hr)(?:=[^\[\]]*)?\]", re.IGNORECASE)
 _QA = re.compile(r"^Q:\s*(?P<q>.*?)(?:\s+A:\s*(?P<a>.*))?$")
 _ANSWER = re.compile(r"^A:\s*(?P<a>.*)$")
 # "Annihilator is a …", "Level up represents …", "Rebound appears …", "“Hexproof” on a permanent means …"
@@ -44,7 +44,8 @@ _WHAT_DOES = re.compile(r"^(?:What|How) (?:does|do|is) (?:an? |the )?(?P<name>.+
 
 
 def strip_markup(text: str) -> str:
-    """Remove forum tags such as ``[b]``/``[/b]``; rules brackets like ``[cost]`` are kept."""
+    """Remove forum tags such as ``[b]``/``[/b]``; rules brackets like ``[cost]`` are kept.  A tag's value
+    holds no bracket, so an unclosed ``[b=`` is read up to the next bracket, not to the end (quadratic)."""
     return _MARKUP.sub("", text)
 
 

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LETTERS", "expand_range", "is_title", "level_of", "parent_of", "rule_line", "rule_of", "sort_key", "split_number"]
+__all__ = [
+    "LETTERS", "RANGE_LIMIT", "expand_range", "is_title", "level_of", "parent_of", "range_bounds", "rule_line", "rule_of", "sort_key",
+    "split_number",
+]
 
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
 """Subrule letters in order; the CR skips ``l`` and ``o`` (they look like 1 and 0)."""
 
-_NUMBER = re.compile(r"^(\d)$|^(\d{3})(?:\.(\d+)([a-z])?)?$")
+RANGE_LIMIT = 50
+"""A range of more numbers than this (``100.1–10000000``) is not expanded; the CR's longest spans 12."""
+
+_DIGITS = 6
+"""A rule number has at most this many digits after the dot (the CR's have three); longer digit runs are
+text, not numbers — and never reach ``int()``, which refuses strings of more than 4,300 digits."""
+
+_NUMBER = re.compile(rf"^(\d)$|^(\d{{3}})(?:\.(\d{{1,{_DIGITS}}})([a-z])?)?$")
 
 
 def split_number(number: str) -> tuple[int, int | None, int | None, str | None] | None:
@@ -75,39 +85,55 @@ def sort_key(number: str) -> tuple[int, int, int, int]:
     )
 
 
-def expand_range(start: str, end: str) -> list[str]:
-    """Every number from ``start`` to ``end`` inclusive.
+def range_bounds(start: str, end: str) -> tuple[str, str, int] | None:
+    """The first and last number of the range ``start``–``end`` and how many numbers it spans (past
+    :data:`RANGE_LIMIT`, maybe only ``RANGE_LIMIT + 1``), or ``None`` when the two ends do not make a range.
 
     ``end`` may be a full number (``601.2h``), a letter (``h``: same rule) or a rule
-    digit string (``8`` after ``119.7``).  Letters follow :data:`LETTERS`.  Returns
-    ``[]`` when the two ends do not make a range.
+    digit string (``8`` after ``119.7``).  Letters follow :data:`LETTERS`.
     """
     first = split_number(start)
     if first is None:
-        return []
+        return None
     _, section, rule, letter = first
     if re.fullmatch(r"[a-z]", end):
         end = f"{section}.{rule}{end}"
     elif re.fullmatch(r"\d+", end) and rule is not None and letter is None:
         end = f"{section}.{end}"
+    if rule is not None and letter is None and (m := re.fullmatch(rf"{section}\.(\d{{{_DIGITS + 1},}})", end)) and m.group(1)[0] != "0":
+        return (start, end, RANGE_LIMIT + 1)  # an end too long to be a number: more than any range expands to
     last = split_number(end)
     if last is None or section is None or last[1] != section:
-        return []
+        return None
     if letter is not None and last[3] is not None and last[2] == rule:
         if letter not in LETTERS or last[3] not in LETTERS:
-            return []
+            return None
         i, j = LETTERS.index(letter), LETTERS.index(last[3])
-        return [f"{section}.{rule}{c}" for c in LETTERS[i : j + 1]] if i <= j else []
+        return (start, end, j - i + 1) if i <= j else None
     if letter is None and last[3] is None and rule is not None and last[2] is not None:
-        return [f"{section}.{r}" for r in range(rule, last[2] + 1)] if rule <= last[2] else []
-    return []
+        return (start, end, last[2] - rule + 1) if rule <= last[2] else None
+    return None
+
+
+def expand_range(start: str, end: str) -> list[str]:
+    """Every number from ``start`` to ``end`` inclusive (see :func:`range_bounds`); ``[]`` when the
+    two ends do not make a range or it spans more than :data:`RANGE_LIMIT` numbers."""
+    bounds = range_bounds(start, end)
+    if bounds is None or bounds[2] > RANGE_LIMIT:
+        return []
+    first, _, count = bounds
+    section, rule, letter = split_number(first)[1:]  # type: ignore[index]
+    if letter is not None:
+        i = LETTERS.index(letter)
+        return [f"{section}.{rule}{c}" for c in LETTERS[i : i + count]]
+    return [f"{section}.{r}" for r in range(rule, rule + count)]  # type: ignore[operator]
 
 
 # Numbered lines, most specific first.  The CR writes rules as "702.19. Trample",
 # but also "606.5 If …" (no dot), "119.1d. In …" (stray dot) and "901.4.All …" (no space).
 _LINE_FORMS = (
-    ("subrule", re.compile(r"^(?P<num>\d{3}\.\d+[a-z])\.?\s+(?P<text>\S.*)$")),
-    ("rule", re.compile(r"^(?P<num>\d{3}\.\d+)(?:\.\s*|\s+)(?P<text>\S.*)$")),
+    ("subrule", re.compile(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}}[a-z])\.?\s+(?P<text>\S.*)$")),
+    ("rule", re.compile(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}})(?:\.\s*|\s+)(?P<text>\S.*)$")),
     ("section", re.compile(r"^(?P<num>\d{3})\.\s+(?P<text>\S.*)$")),
     ("chapter", re.compile(r"^(?P<num>\d)\.\s+(?P<text>\S.*)$")),
 )
