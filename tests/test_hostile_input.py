@@ -21,8 +21,10 @@ from .hostile import GROWTH, Growth, build, cr_file, faq_file, generated_file, g
 @pytest.mark.parametrize("case", GROWTH, ids=[c.name for c in GROWTH])
 def test_parsing_grows_linearly(case: Growth) -> None:
     small, large = growth_ratio(case)
-    if large > 5 * small:  # one more try: a neighbour's burst of load can land on either side
-        small, large = growth_ratio(case)
+    for _ in range(2):  # more tries, longer: on a shared machine a burst of load can still land on one side
+        if large <= 5 * small:
+            break
+        small, large = growth_ratio(case, repeat=5)
     assert large <= 5 * small, f"{case.name}: {small * 1000:.1f} ms → {large * 1000:.1f} ms for 4 × the input"
 
 
