@@ -103,7 +103,7 @@ def _stamp(path: Path) -> tuple[str, int, int]:
 
 def _read(path: Path) -> CrDiff | None:
     try:
-        data = path.read_bytes()
+        data = cache.read_file(path)  # a regular file only: a FIFO or a link to /dev/zero there is not read
         if data.startswith(_MAGIC):
             diff = pickle.loads(data[len(_MAGIC) :])
             return diff if isinstance(diff, CrDiff) else None
@@ -131,8 +131,9 @@ def _write(path: Path, diff: CrDiff) -> None:
         pass  # an unwritable cache only costs time
 
 
-def latest(*, use_cache: bool = True) -> History | None:
-    """The history of the two newest installed versions, or ``None`` when fewer than two are installed."""
+def latest(*, use_cache: bool = True, compute: bool = True) -> History | None:
+    """The history of the two newest installed versions, or ``None`` when fewer than two are installed — or,
+    unless ``compute``, when their diff has not been computed and stored yet (``update`` stores it)."""
     versions = store.installed()
     if len(versions) < 2:
         return None
@@ -144,6 +145,8 @@ def latest(*, use_cache: bool = True) -> History | None:
     path = cache.cache_dir() / f"diff-{key}.pickle"
     diff = _read(path) if use_cache else None
     if diff is None:
+        if not compute:
+            return None
         diff = diff_files(older, newer)
         if use_cache:
             _write(path, diff)
@@ -155,7 +158,9 @@ def latest(*, use_cache: bool = True) -> History | None:
 
 
 def rule_note(number: str, effective: str | None = None) -> RuleNote | None:
-    """How rule ``number`` changed between the two newest installed versions, or ``None`` (unchanged, or
-    fewer than two versions installed).  ``effective`` is the loaded CR's date; notes exist for either version."""
-    history = latest()
+    """How rule ``number`` changed between the two newest installed versions, or ``None`` (unchanged, fewer
+    than two versions installed, or their diff not stored yet).  ``effective`` is the loaded CR's date; notes
+    exist for either version.  Only a stored diff is read: showing a rule never computes one (``update``
+    does, through :func:`latest`, when it installs a version)."""
+    history = latest(compute=False)
     return history.note(number, effective) if history else None

@@ -200,3 +200,26 @@ def test_cli_diff_of_installed_dates(tmp_path: Path, monkeypatch: pytest.MonkeyP
     (tmp_path / "notes.txt").write_text("Just some notes.\n")
     assert main(["diff", "2024-02-02", str(tmp_path / "notes.txt")]) == 2
     assert "not a Comprehensive Rules file" in capsys.readouterr().err
+
+
+def test_the_word_diff_of_repetitive_text_is_bounded() -> None:
+    """difflib on "x y" × n against "y x z" × n took 65 s for 3.2 KB: past its budget the rest is removed/added."""
+    import time
+
+    def took(n: int) -> float:
+        start = time.perf_counter()
+        words = word_diff("x y " * n, "y x z " * n)
+        assert " ".join(t for k, t in words if k in "=-").split() == ("x y " * n).split()  # nothing lost either side
+        assert " ".join(t for k, t in words if k in "=+").split() == ("y x z " * n).split()
+        return time.perf_counter() - start
+
+    small = min(took(800) for _ in range(3))
+    large = min(took(3_200) for _ in range(3))
+    assert large <= 5 * small or large < 0.5, f"{small:.3f} s → {large:.3f} s for 4 × the text"
+
+
+def test_the_budget_changes_nothing_for_real_text() -> None:
+    old = "If a creature with trample is blocked, its controller assigns lethal damage to the blockers first."
+    new = "If an attacking creature with trample is blocked, its controller assigns damage to the blockers first."
+    assert word_diff(old, new) == word_diff(old, new, budget=10**12)
+    assert word_diff(old, new, budget=0) == (("-", old), ("+", new))

@@ -29,6 +29,7 @@ def test_no_notes_with_fewer_than_two_versions(dirs: Path) -> None:
 def test_notes_on_both_sides(dirs: Path) -> None:
     store.install(make_cr("2024-02-02").encode(), "a")
     store.install(make_cr("2026-06-19", trample="Excess damage goes to the player.").encode(), "b")
+    assert history.latest() is not None  # what `update` does after installing
     note = history.rule_note("702.19b")
     assert note is not None and note.kind == "changed" and ("+", "goes") in note.words
     assert str(note) == "702.19b changed since the 2024-02-02 rules"
@@ -40,6 +41,7 @@ def test_notes_on_both_sides(dirs: Path) -> None:
 def test_the_diff_is_computed_once(dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store.install(make_cr("2024-02-02").encode(), "a")
     store.install(make_cr("2026-06-19", extra="New words.").encode(), "b")
+    history.latest()
     assert str(history.rule_note("100.1")) == "100.1 changed since the 2024-02-02 rules"
     calls: list[object] = []
     monkeypatch.setattr(history, "diff_files", lambda *a: calls.append(a))
@@ -56,8 +58,21 @@ def test_real_moves_as_notes(dirs: Path, cr2024: Path, cr2026: Path) -> None:
     store.install_file(cr2024)
     store.install_file(cr2026)
     history._memory.clear()
+    history.latest()
     assert str(history.rule_note("701.14")) == "701.14 was 701.12 in the 2024-02-02 rules"
     assert str(history.rule_note("701.12", "2024-02-02")) == "701.12 is 701.14 in the 2026-06-19 rules"
     assert str(history.rule_note("107.18")) == "107.18 is new since the 2024-02-02 rules"
     assert str(history.rule_note("509.5a", "2024-02-02")).startswith("509.5a is 509.3")
     assert str(history.rule_note("701.28a")) == "701.28a was 701.50a in the 2024-02-02 rules (reworded; 99.5% alike)"
+
+
+def test_showing_a_rule_never_computes_the_diff(dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A diff can take long (issue 18: a repetitive pair took 64 s, now bounded): notes only come from a stored one."""
+    store.install(make_cr("2024-02-02").encode(), "a")
+    store.install(make_cr("2026-06-19", extra="New words.").encode(), "b")
+    real = history.diff_files
+    calls: list[object] = []
+    monkeypatch.setattr(history, "diff_files", lambda *a: calls.append(a) or real(*a))
+    assert history.rule_note("100.1") is None and not calls  # nothing stored yet: no note, no diff
+    history.latest()  # `update` stores it
+    assert len(calls) == 1 and str(history.rule_note("100.1")) == "100.1 changed since the 2024-02-02 rules"
