@@ -44,9 +44,20 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    f"{cards.DEFAULT_URL})")
     p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, or an MTGJSON "
                    "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file")
-    p.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
-                   help=f"give up when the server sends nothing for this long (default: {TIMEOUT:g})")
+    p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
+                   help=f"give up on a download that takes longer than this, or on a server that sends nothing for this "
+                   f"long (default: {TIMEOUT:g})")
     return p
+
+
+def seconds(value: str) -> float:
+    """``--timeout``: a number of seconds above 0 (``nan``, ``inf``, ``-1``, ``0`` and ``1e308`` are one-line errors)."""
+    from rulesgraph.update import check_timeout
+
+    try:
+        return check_timeout(float(value))
+    except (ValueError, RulesgraphError) as exc:
+        raise argparse.ArgumentTypeError(str(exc) if isinstance(exc, RulesgraphError) else f"not a number of seconds: {value!r}") from None
 
 
 @contextmanager
@@ -135,6 +146,18 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
         console.print(Text(visible(f"from {link}", newlines=False)))
     if result.status in ("installed", "replaced"):
         _rejoin(ctx)
+        _prepare_notes(ctx)
+
+
+def _prepare_notes(ctx: Context) -> None:
+    """Compare the two newest versions now and store it, so that showing a rule only reads the notes."""
+    from rulesgraph import history
+
+    try:
+        with _working(ctx, "comparing with the previous version…"):
+            history.latest()
+    except RulesgraphError:  # an older version that no longer reads: no notes, nothing else lost
+        pass
 
 
 def _rejoin(ctx: Context) -> None:

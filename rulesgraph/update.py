@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import html
 import http.client
+import math
 import re
+import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -23,12 +26,18 @@ from .sources import MAX_BYTES
 from .store import RULES_PAGE
 from .version import __version__
 
-__all__ = ["DEFAULT_URL", "TIMEOUT", "Progress", "Unreachable", "Updated", "download", "fetch", "find_rules_link", "update"]
+__all__ = ["DEFAULT_URL", "MAX_TIMEOUT", "TIMEOUT", "Progress", "Unreachable", "Updated", "check_timeout", "download", "fetch",
+           "find_rules_link", "update"]
 
 DEFAULT_URL = RULES_PAGE
 """Wizards' rules page, which links the current Comprehensive Rules as PDF, DOCX and TXT."""
 TIMEOUT = 30.0
-"""Seconds to wait for a server to accept, answer or send more data."""
+"""Seconds a whole download (or update: the page and the rules) may take; a server that stops answering
+is given up on as soon as it has sent nothing for that long."""
+MAX_TIMEOUT = 86_400.0
+"""The longest ``timeout`` accepted (a day)."""
+_GRACE = 0.25
+"""Seconds past the deadline given to a download to report its own error (a stall) before it is abandoned."""
 CHUNK = 64 * 1024
 
 Progress = Callable[[int, int | None], None]
@@ -36,8 +45,9 @@ Progress = Callable[[int, int | None], None]
 
 _HREF = re.compile(r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _DATE_IN_NAME = re.compile(r"(20\d{6})")
-_URL_IN_TEXT = re.compile(r"""https?:(?:\\?/){2}[^\s"'<>()]+?\.txt\b""", re.IGNORECASE)
-"""A TXT address written anywhere (a script's JSON data: ``https:\\/\\/media…\\/MagicCompRules%2020260619.txt``)."""
+_URL_IN_TEXT = re.compile(r"""https?:(?:\\?/){2}(?:(?!https?:)[^\s"'<>()])+?\.txt\b""", re.IGNORECASE)
+"""A TXT address written anywhere (a script's JSON data: ``https:\\/\\/media…\\/MagicCompRules%2020260619.txt``).
+An address ends before the next ``http:``/``https:``, so a page of ``https://`` × n is read once (it was quadratic)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +72,52 @@ def _is_timeout(exc: BaseException) -> bool:
     return isinstance(exc, TimeoutError) or "timed out" in str(exc)
 
 
-def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = None, limit: int = MAX_BYTES) -> tuple[bytes, str]:
+def check_timeout(timeout: float) -> float:
+    """``timeout`` if it is a usable number of seconds (above 0, at most :data:`MAX_TIMEOUT`), else a one-line error."""
+    if not isinstance(timeout, int | float) or isinstance(timeout, bool) or not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
+        raise RulesgraphError(f"timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:,.0f}, not {timeout!r}")
+    return float(timeout)
+
+
+def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = None, limit: int = MAX_BYTES,
+          deadline: float | None = None) -> tuple[bytes, str]:
     """GET ``url``; returns the whole body and its Content-Type.  A body shorter than its
-    Content-Length (the connection dropped) is an error, as is one over ``limit`` bytes."""
+    Content-Length (the connection dropped) is an error, as is one over ``limit`` bytes.
+
+    The whole request must be done within ``timeout`` seconds (or by ``deadline``, a ``time.monotonic()``
+    value, when several requests share one budget): a server that trickles a byte at a time is given up on
+    too, not only one that stops.  The request runs in a worker thread that is abandoned at the deadline."""
+    timeout = check_timeout(timeout)
     if urlsplit(url).scheme not in ("http", "https"):
         raise _fail(url, "not an http:// or https:// address")
+    deadline = time.monotonic() + timeout if deadline is None else deadline
+    state: dict[str, object] = {"done": 0}
+    cancel = threading.Event()
+
+    def work() -> None:
+        try:
+            state["result"] = _fetch(url, timeout, deadline, progress, limit, state, cancel)
+        except BaseException as exc:  # handed to the caller's thread
+            state["error"] = exc
+
+    worker = threading.Thread(target=work, name="rulesgraph-fetch", daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()) + _GRACE)
+    if worker.is_alive():
+        cancel.set()
+        done = state["done"]
+        raise _fail(url, f"not done within {timeout:g} s (timed out) after {done:,} bytes; nothing was installed")
+    if "error" in state:
+        raise state["error"]  # type: ignore[misc]
+    return state["result"]  # type: ignore[return-value]
+
+
+def _fetch(url: str, timeout: float, deadline: float, progress: Progress | None, limit: int, state: dict[str, object],
+           cancel: threading.Event) -> tuple[bytes, str]:
     request = urllib.request.Request(url, headers={"User-Agent": f"rulesgraph/{__version__}", "Accept-Encoding": "identity"})
+    wait = max(0.001, min(timeout, deadline - time.monotonic()))
     try:
-        response = urllib.request.urlopen(request, timeout=timeout)  # the scheme was checked above
+        response = urllib.request.urlopen(request, timeout=wait)  # the scheme was checked above
     except urllib.error.HTTPError as exc:
         raise _fail(url, f"HTTP {exc.code} {exc.reason}") from None
     except urllib.error.URLError as exc:
@@ -81,10 +129,11 @@ def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = Non
     except (http.client.HTTPException, OSError) as exc:
         raise _fail(url, f"no valid answer ({exc.__class__.__name__}: {exc})") from None
     with response:
-        return _read_body(url, response, timeout, progress, limit), response.headers.get("Content-Type", "")
+        return _read_body(url, response, timeout, progress, limit, state, cancel), response.headers.get("Content-Type", "")
 
 
-def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, progress: Progress | None, limit: int) -> bytes:
+def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, progress: Progress | None, limit: int,
+               state: dict[str, object], cancel: threading.Event) -> bytes:
     length = response.headers.get("Content-Length")
     total = int(length) if length and length.isdigit() else None
     if total is not None and total > limit:
@@ -94,9 +143,10 @@ def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, pro
     if progress:
         progress(0, total)
     try:
-        while chunk := response.read(CHUNK):
+        while not cancel.is_set() and (chunk := response.read1(CHUNK)):  # what has arrived, not a full chunk
             chunks.append(chunk)
             done += len(chunk)
+            state["done"] = done
             if done > limit:
                 raise _fail(url, f"too large (over {limit:,} bytes); the Comprehensive Rules are about 1 MB")
             if progress:
@@ -138,9 +188,9 @@ def _looks_like_html(body: bytes, content_type: str) -> bool:
     return "html" in content_type.lower() or head.startswith((b"<!doctype", b"<html", b"<head", b"<body"))
 
 
-def download(link: str, *, timeout: float = TIMEOUT, progress: Progress | None = None) -> bytes:
+def download(link: str, *, timeout: float = TIMEOUT, progress: Progress | None = None, deadline: float | None = None) -> bytes:
     """Fetch the rules text itself, refusing an HTML page served in its place."""
-    body, content_type = fetch(link, timeout=timeout, progress=progress)
+    body, content_type = fetch(link, timeout=timeout, progress=progress, deadline=deadline)
     if _looks_like_html(body, content_type):
         raise _fail(link, "got an HTML page instead of the rules text; nothing was installed")
     return body
@@ -148,18 +198,19 @@ def download(link: str, *, timeout: float = TIMEOUT, progress: Progress | None =
 
 def update(url: str = DEFAULT_URL, *, timeout: float = TIMEOUT, progress: Progress | None = None) -> Updated:
     """Find the current rules on the page at ``url`` (or take ``url`` itself when it names a .txt
-    file), download, validate and install them."""
+    file), download, validate and install them, all within ``timeout`` seconds."""
+    deadline = time.monotonic() + check_timeout(timeout)
     page_url: str | None = url
     if urlsplit(url).path.lower().endswith(".txt"):
         link, page_url = url, None
     else:
-        body, content_type = fetch(url, timeout=timeout, limit=8 * 1024 * 1024)
+        body, content_type = fetch(url, timeout=timeout, limit=8 * 1024 * 1024, deadline=deadline)
         charset = re.search(r"charset=([\w-]+)", content_type)
         try:
             page = body.decode(charset.group(1) if charset else "utf-8", errors="replace")
         except LookupError:
             page = body.decode("utf-8", errors="replace")
         link = find_rules_link(page, url)
-    data = download(link, timeout=timeout, progress=progress)
+    data = download(link, timeout=timeout, progress=progress, deadline=deadline)
     name = unquote(urlsplit(link).path.rsplit("/", 1)[-1]) or link
     return Updated(page_url, link, store.install(data, name))

@@ -39,6 +39,8 @@ class Route:
     """Seconds to wait before answering."""
     stall: float = 0.0
     """Seconds to wait after sending the first half of the body."""
+    drip: float = 0.0
+    """Seconds between single bytes of the body (a server that never stops, nor finishes)."""
 
 
 @dataclass
@@ -70,7 +72,13 @@ def server() -> Iterator[Server]:
             self.send_header("Content-Type", route.content_type)
             self.send_header("Content-Length", str(route.length if route.length is not None else len(route.body)))
             self.end_headers()
-            if route.stall:
+            if route.drip:
+                for i in range(len(route.body)):
+                    if state.stop.wait(route.drip):
+                        return
+                    self.wfile.write(route.body[i : i + 1])
+                    self.wfile.flush()
+            elif route.stall:
                 half = len(route.body) // 2
                 self.wfile.write(route.body[:half])
                 self.wfile.flush()
@@ -265,3 +273,41 @@ def test_the_rules_address_from_the_environment_or_the_config(site: Server, data
     bad = tmp_path / "bad.toml"
     bad.write_text('rules_url = "file:///etc/passwd"\n', encoding="utf-8")
     assert main(["--config", str(bad), "update", "rules"]) == 2
+
+
+def test_the_timeout_bounds_the_whole_download(server: Server, data_dir: Path) -> None:
+    """A byte every 0.05 s never trips a per-read timeout; the whole download is bounded by it (issue 18)."""
+    server.routes[TXT] = Route(CR, drip=0.05)
+    start = time.perf_counter()
+    with pytest.raises(RulesgraphError, match=r"not done within 0\.5 s \(timed out\) after [\d,]+ bytes; nothing was installed$"):
+        update(server.url(TXT), timeout=0.5)
+    assert time.perf_counter() - start < 2.0 and installed_files(data_dir) == []
+
+
+def test_the_page_and_the_rules_share_one_timeout(server: Server, data_dir: Path) -> None:
+    server.routes["/en/rules"] = Route(b'<a href="' + TXT.encode() + b'">TXT</a>', content_type="text/html", delay=0.35)
+    server.routes[TXT] = Route(CR, delay=0.35)
+    with pytest.raises(RulesgraphError, match=r"timed out"):
+        update(server.url("/en/rules"), timeout=0.5)  # each alone fits in 0.5 s, both do not
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf", "1e308", "0", "-0", "ten"])
+def test_a_bad_timeout_is_one_line(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["update", "--timeout", value])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1 and "--timeout" in err and "Traceback" not in err
+
+
+def test_the_page_scan_is_linear() -> None:
+    """``https://`` × n with no .txt: the address pattern read from every start to the end (128 KB took 27 s)."""
+    def took(n: int) -> float:
+        page = "https://" * n
+        start = time.perf_counter()
+        with pytest.raises(RulesgraphError):
+            find_rules_link(page, "https://example.invalid/rules")
+        return time.perf_counter() - start
+
+    small = min(took(64_000) for _ in range(3))
+    large = min(took(256_000) for _ in range(3))
+    assert large <= 5 * small, f"{small:.3f} s → {large:.3f} s for 4 × the page"
