@@ -53,12 +53,17 @@ def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | 
 
 
 def _lines() -> Iterator[str]:
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:
-        yield from (line.rstrip("\r\n") for line in sys.stdin)
-        return
-    for raw in stream:
-        yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+    """Questions from stdin, one a line; an error reading it is one line (an error writing answers is not this)."""
+    stream = getattr(sys.stdin, "buffer", None) or sys.stdin
+    lines = iter(stream)
+    while True:
+        try:
+            raw = next(lines)
+        except StopIteration:
+            return
+        except OSError as exc:
+            raise RulesgraphError(f"cannot read questions from stdin ({exc.strerror or exc})") from None
+        yield (raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw).rstrip("\r\n")
 
 
 def _stream(ctx: Context, k: int) -> int:
@@ -71,25 +76,22 @@ def _stream(ctx: Context, k: int) -> int:
 
         opts = ctx.render_options()
     conversation = Conversation() if ctx.args.conversation else None
-    try:
-        for question in _lines():
-            try:
-                answer = _answer(book, question, k, conversation)
-            except RulesgraphError as exc:
-                if console is None:
-                    ctx.json(failed(question, str(exc)))
-                else:
-                    console.print(Text(f"? {visible(question, newlines=False)}\nerror: {visible(str(exc), newlines=False)}\n"))
-                continue
+    for question in _lines():
+        try:
+            answer = _answer(book, question, k, conversation)
+        except RulesgraphError as exc:
             if console is None:
-                ctx.json(answer_json(answer))
+                ctx.json(failed(question, str(exc)))
             else:
-                console.print(Text(f"? {visible(question, newlines=False)}", style="bold"))
-                console.print(render_answer(answer, opts, [citation(book, n) for n in answer.see_also]))
-                console.print()
-                console.file.flush()
-    except OSError as exc:
-        raise RulesgraphError(f"cannot read questions from stdin ({exc.strerror or exc})") from None
+                console.print(Text(f"? {visible(question, newlines=False)}\nerror: {visible(str(exc), newlines=False)}\n"))
+            continue
+        if console is None:
+            ctx.json(answer_json(answer))
+        else:
+            console.print(Text(f"? {visible(question, newlines=False)}", style="bold"))
+            console.print(render_answer(answer, opts, [citation(book, n) for n in answer.see_also]))
+            console.print()
+            console.file.flush()
     return 0
 
 

@@ -4,6 +4,7 @@ pager and the number of citations.  Flags override it; a bad file is one line an
 from __future__ import annotations
 
 import os
+import stat
 import string
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -21,6 +22,8 @@ __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
 DEFAULT_URL = "https://yawgatog.com/resources/magic-rules/#R{anchor}"
 """Yawgatog's hyperlinked Comprehensive Rules: ``#R70219b`` is the anchor of rule 702.19b."""
 _PLACEHOLDERS = frozenset({"number", "anchor"})
+MAX_BYTES = 64 * 1024
+"""A config file is a few lines; a larger one (or ``/dev/zero``) is refused before it is read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +59,19 @@ def config_path() -> Path:
 
 def _check_template(template: str, where: str) -> None:
     try:
-        names = {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+        fields_ = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(template) if name is not None]
     except ValueError as exc:
         raise RulesgraphError(f"{where}: url_template is not a valid template ({exc})") from None
     if any(ord(ch) < 32 or 0x7F <= ord(ch) <= 0x9F for ch in template):
         raise RulesgraphError(f"{where}: url_template contains control characters")
-    unknown = names - _PLACEHOLDERS
+    unknown = {name for name, _, _ in fields_} - _PLACEHOLDERS
     if unknown:
         raise RulesgraphError(f"{where}: url_template uses {{{sorted(unknown)[0]}}}; only {{number}} and {{anchor}} are filled in")
+    # "{number:d}" fails on every rule and "{number:>100000000}" makes each link 100 MB: only bare names
+    for name, spec, conversion in fields_:
+        if spec or conversion:
+            shown = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            raise RulesgraphError(f"{where}: url_template uses {{{shown}}}; write {{{name}}} alone (no format or conversion)")
 
 
 def validate(values: dict[str, Any], where: str) -> Config:
@@ -90,7 +98,7 @@ def load_config(path: Path | None = None, *, required: bool = False) -> Config:
     unless it is ``required`` (named with ``--config``: a mistyped name must not be ignored)."""
     path = path or config_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path)
     except FileNotFoundError:
         if required:
             raise RulesgraphError(f"{path}: no such config file") from None
@@ -101,4 +109,20 @@ def load_config(path: Path | None = None, *, required: bool = False) -> Config:
         values = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesgraphError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise RulesgraphError(f"{path}: not valid TOML (arrays or tables nested too deeply)") from None
     return validate(values, str(path))
+
+
+def _read(path: Path) -> str:
+    """The text of a config file: a regular file of at most :data:`MAX_BYTES` (a FIFO would block, a device
+    never end), else :class:`OSError` saying why."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(0, "not a regular file")
+        data = fh.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise OSError(0, f"larger than {MAX_BYTES // 1024} KB; a config file is a few lines")
+    return data.decode("utf-8")

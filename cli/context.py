@@ -10,6 +10,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
@@ -51,6 +52,21 @@ def add_global_options(parser: argparse.ArgumentParser, *, sub: bool = False) ->
     group.add_argument("--url-template", default=unset, metavar="TEMPLATE",
                        help="where rule numbers link to: {number} is 702.19b, {anchor} is 70219b")
     group.add_argument("--config", default=unset, metavar="PATH", help="read settings from this TOML file instead of the user config file")
+
+
+@cache
+def _console_class() -> type[Console]:
+    """A rich Console whose closed pipe is the reader's normal end: rich's own handling exits with status 1,
+    which reads as "nothing found"; this one raises :class:`BrokenPipeError` for ``main`` to end with 0.
+    (Made on first use: rich is imported only when something is rendered.)"""
+    from rich.console import Console
+
+    class PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(32, "Broken pipe")
+
+    return PipeConsole
 
 
 @dataclass
@@ -169,14 +185,13 @@ class Context:
         """A console on stdout; plain (no colour, no markup in text, no links, no trailing spaces) when asked or
         not a terminal.  Into a pipe, lines are not wrapped (the reader's terminal or tool does that) unless
         ``wrap``: then they are wrapped at $COLUMNS or 80."""
-        from rich.console import Console
-
         from .output import TrimmedWriter
 
+        make = _console_class()
         if self.plain:
-            return Console(file=TrimmedWriter(self.stdout), color_system=None, force_terminal=False, no_color=True,
-                           highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
-        return Console(file=self.stdout, highlight=False, emoji=False)
+            return make(file=TrimmedWriter(self.stdout), color_system=None, force_terminal=False, no_color=True,
+                        highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
+        return make(file=self.stdout, highlight=False, emoji=False)
 
     def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str | Callable[[Any, RenderOptions], Any]) -> None:
         """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall;

@@ -4,6 +4,8 @@ Exit status: 0 found, 1 nothing found (one line on stderr), 2 misuse or a bad so
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -44,23 +46,38 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _standard_streams() -> str | None:
+    """Closed standard streams (``<&-``, ``>&-``): stdin reads as empty, stderr as /dev/null; without a stdout
+    there is nowhere to answer, which is said once on stderr.  Returns that message, or ``None``."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin from now on
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    return "error: standard output is closed; nothing can be printed" if sys.stdout is None else None
+
+
+def _silence_stdout() -> None:
+    """Point fd 1 at /dev/null, so that the interpreter's last flush of what is still buffered cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = _standard_streams()
+    if closed:
+        print(f"rulesgraph: {closed}", file=sys.stderr)
+        return 2
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
     ctx = Context(args)
     try:
-        ctx.config()  # a mistake in the config file is reported by every command, on a terminal or not
-        if args.version:
-            book = ctx.book()
-            print(f"rulesgraph {__version__} (rules effective {book.effective or 'unknown: no Comprehensive Rules loaded'})")
-            return 0
-        if args.command is None:
-            from .repl import run_repl  # prompt_toolkit is only imported for the REPL
-
-            return run_repl(ctx)
-        code = int(COMMANDS[args.command].run(ctx))
-        _missing_rules(ctx, args.command)
-        return code
+        status = _run(ctx, args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not in the interpreter's exit
+        return status
     except NotFound as exc:  # well-formed, but not in the loaded rules: "nothing found"
         ctx.note(str(exc))
         if "rulesgraph update" not in str(exc):
@@ -71,9 +88,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()
+    except BrokenPipeError:  # the reader has all it wanted (| head): a normal end
+        _silence_stdout()
         return 0
+    except OSError as exc:  # writing the output failed: /dev/full, a disk that filled up
+        _silence_stdout()
+        if exc.errno == errno.EPIPE:
+            return 0
+        ctx.note(f"error: cannot write the output ({exc.strerror or exc})")
+        return 2
+
+
+def _run(ctx: Context, args: argparse.Namespace) -> int:
+    ctx.config()  # a mistake in the config file is reported by every command, on a terminal or not
+    if args.version:
+        book = ctx.book()
+        print(f"rulesgraph {__version__} (rules effective {book.effective or 'unknown: no Comprehensive Rules loaded'})")
+        return 0
+    if args.command is None:
+        from .repl import run_repl  # prompt_toolkit is only imported for the REPL
+
+        return run_repl(ctx)
+    code = int(COMMANDS[args.command].run(ctx))
+    _missing_rules(ctx, args.command)
+    return code
 
 
 def _missing_rules(ctx: Context, command: str) -> None:

@@ -13,11 +13,13 @@ while writing, are pruned.
 
 from __future__ import annotations
 
+import errno
 import gc
 import hashlib
 import json
 import marshal
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -27,10 +29,13 @@ from typing import Any
 
 import platformdirs
 
-__all__ = ["KEEP", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "remembered_format", "write"]
+__all__ = ["KEEP", "MAX_ENTRY", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
+           "write"]
 
 KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
+MAX_ENTRY = 512 * 1024 * 1024
+"""A cache file larger than this is not read (an entry of the full rules is about 10 MB)."""
 STALE = 600.0
 """Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
 _MAGIC = b"rulesgraph-cache 3\n"
@@ -65,13 +70,34 @@ def _path(key: str, part: str) -> Path:
     return cache_dir() / f"build-{key}.{part}"
 
 
+def read_file(path: Path, limit: int = MAX_ENTRY) -> bytes:
+    """The bytes of a cache file.  Only a regular file rulesgraph could have written is read: a FIFO (which
+    would block), a device (``/dev/zero`` never ends), a symbolic link or a file over ``limit`` bytes raises
+    :class:`ValueError`; a missing one ``FileNotFoundError``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ValueError("a symbolic link") from None
+        raise
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError("not a regular file")
+        if st.st_size > limit:
+            raise ValueError(f"over {limit:,} bytes")
+        return fh.read(limit + 1)
+
+
 def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
     """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable."""
     path = _path(key, part)
     try:
-        data = path.read_bytes()
+        data = read_file(path)
     except (FileNotFoundError, NotADirectoryError):
         return None, None
+    except ValueError as exc:
+        return None, f"cache file {path.name} cannot be a cache entry ({exc}); rebuilding"
     except OSError as exc:
         return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
     if not data.startswith(_MAGIC):
@@ -154,7 +180,7 @@ def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None
     stamp = [st.st_size, st.st_mtime_ns]
     table_path = cache_dir() / "formats.json"
     try:
-        table = json.loads(table_path.read_text(encoding="utf-8"))
+        table = json.loads(read_file(table_path, 1 << 20).decode("utf-8"))  # a regular file only, as every entry
         if not isinstance(table, dict):
             table = {}
     except (OSError, ValueError):

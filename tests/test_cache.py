@@ -122,3 +122,20 @@ def test_a_files_format_is_remembered_by_path_size_and_mtime(cache_dir: Path, tm
     assert cache_mod.remembered_format(str(src), lambda: "faq") == "faq"
     (cache_dir / "formats.json").write_text("not json")  # a damaged table is only a miss
     assert cache_mod.remembered_format(str(src), lambda: "sections") == "sections"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero", "link to an entry"])
+def test_a_cache_entry_that_is_no_regular_file_is_rebuilt_unread(cache_dir: Path, kind: str) -> None:
+    """A FIFO in its place hung every start; a link to /dev/zero ended in a MemoryError."""
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    if kind == "link to an entry":
+        real = cache_dir / "elsewhere"
+        path.rename(real)
+        path.symlink_to(real)
+    else:
+        path.unlink()
+        os.mkfifo(path) if kind == "fifo" else path.symlink_to("/dev/zero")
+    book = load(bundled_sources())
+    assert not book.from_cache and len(book.notices) == 1 and "rebuilding" in book.notices[0]
+    assert path.is_file() and not path.is_symlink() and load(bundled_sources()).from_cache  # replaced by a real entry

@@ -138,3 +138,33 @@ def test_json_commands_start_lean(argv: list[str], cr2026: Path, tmp_path: Path)
     subprocess.run(command, capture_output=True, env=env, check=True)  # builds the cache
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     assert json.loads(done.stdout) and done.stderr.strip().splitlines()[-1] == "[]"
+
+
+# --- closed, broken and full output streams (issue 18) -------------------------------------------------------
+
+def _shell(command: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """``command`` run by sh, ``rg`` standing for this rulesgraph (bundled data only)."""
+    rg = f"{sys.executable} -m rulesgraph --no-bundled --rules {Path(__file__).parent / 'fixtures' / 'mini_cr.txt'}"
+    return subprocess.run(["sh", "-c", command.replace("rg ", rg + " ")], input=stdin, capture_output=True, timeout=120)
+
+
+@pytest.mark.parametrize("command", ["rg ask --json - | head -1", "rg ask - | head -1", "rg check --all | head -1",
+                                     "rg check --all --json | head -c 10", "rg rule 7 | head -1"],
+                         ids=["ask --json -", "ask -", "check --all", "check --json", "rule"])
+def test_a_reader_closing_the_pipe_is_a_quiet_end(command: str) -> None:
+    """``| head -1`` used to end in exit 2 blaming stdin (``ask --json -``) or 1, "nothing found" (rich's own handling)."""
+    left, right = command.split(" | ")  # the exit status of rulesgraph, not of head
+    proc = _shell(f"{{ {left}; echo status=$? >&2; }} | {right} > /dev/null", b"trample\nhow does deathtouch work\n" * 3000)
+    err = proc.stderr.decode()
+    assert err.strip().endswith("status=0") and "Traceback" not in err and "error" not in err, err[-500:]
+
+
+def test_closed_and_full_streams_are_one_line() -> None:
+    closed_out = _shell("rg rule 509 >&-")
+    assert closed_out.returncode == 2 and closed_out.stderr.decode().count("\n") == 1 and b"standard output is closed" in closed_out.stderr
+    closed_in = _shell("rg ask - <&-")  # a closed stdin is an empty one: no questions
+    assert closed_in.returncode == 0 and closed_in.stderr == b""
+    for command in ("rg rule 509 > /dev/full", "rg check --all --json > /dev/full", "rg ask --json trample > /dev/full"):
+        full = _shell(command)
+        err = full.stderr.decode()
+        assert full.returncode == 2 and err.count("\n") == 1 and "No space left on device" in err, (command, err)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,10 @@ def test_the_user_config_dir_is_overridable(tmp_path: Path, monkeypatch: pytest.
     ("url_template = 'https://x/{number'", "not a valid template"),
     ("url_template = \"https://x/\\u001b{number}\"", "control characters"),
     ("citations = = 3", "not valid TOML"),
+    ("url_template = 'https://x/{number:d}'", "write {number} alone"),  # passed, then failed on every rule
+    ("url_template = 'https://x/{number:>100000000}'", "write {number} alone"),  # made each link 100 MB
+    ("url_template = 'https://x/{anchor!r}'", "write {anchor} alone"),
+    ("x = " + "[" * 5000 + "]" * 5000, "nested too deeply"),  # a RecursionError inside tomllib
 ])
 def test_mistakes_are_one_line_errors_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "config.toml"
@@ -88,3 +93,19 @@ def test_a_bad_config_file_is_one_line_and_exit_2_for_every_command(tmp_path: Pa
         assert main(["--config", str(path), *argv]) == 2
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1 and message in err and str(path) in err
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "huge"])
+def test_a_config_that_is_no_regular_small_file_is_refused_unread(tmp_path: Path, kind: str) -> None:
+    """``--config /dev/zero`` read until a MemoryError; a FIFO hung."""
+    if kind == "device":
+        path = Path("/dev/zero")
+    elif kind == "fifo":
+        path = tmp_path / "fifo.toml"
+        os.mkfifo(path)  # nobody writes to it: opening it for reading would wait forever
+    else:
+        path = tmp_path / "huge.toml"
+        path.write_text("# padding\n" * 100_000)
+    with pytest.raises(RulesgraphError, match="cannot read the config file") as info:
+        load_config(path, required=True)
+    assert "\n" not in str(info.value)

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,14 +108,14 @@ def test_a_damaged_cache_is_rebuilt_and_the_question_answered(damage: str, cache
 
 def test_an_unreadable_cache_file_is_rebuilt(cache_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     answers(capsys)
-    real = Path.read_bytes
+    real = os.open
 
-    def denied(self: Path) -> bytes:  # tests run as root: simulate the EACCES a user gets
-        if self.parent == cache_dir:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
+    def denied(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:  # tests run as root: simulate the EACCES a user gets
+        if Path(path).parent == cache_dir and not flags & os.O_CREAT:  # reading; writing still works
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(os, "open", denied)
     _, notices = answers(capsys)
     assert notices == ["rulesgraph: cache unreadable (Permission denied); rebuilding"]
 
