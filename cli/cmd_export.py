@@ -18,7 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p = sub.add_parser("export", help=HELP, description=HELP + ". 'html' writes one page per chapter, the glossary, a page "
                        "per keyword and a search page into DIR; 'graph' writes every node and edge to OUT.")
     p.add_argument("what", choices=("html", "graph"), help="html: a static site; graph: the knowledge graph")
-    p.add_argument("out", metavar="DIR|OUT", help="the site's directory (html) or the graph file (graph)")
+    p.add_argument("out", metavar="DIR|OUT", help="the site's directory (html: new, empty, or a site written before, which "
+                   "is replaced whole) or the graph file (graph; - for standard output)")
     p.add_argument("--single-page", action="store_true", help="html: everything on one page instead of one page per chapter")
     p.add_argument("--format", choices=FORMATS, help="graph: json (node-link), graphml or dot (default: from OUT's suffix)")
     p.add_argument("--rule", metavar="N", help="graph: only rule N, what it contains and their neighbours (small enough for Graphviz)")
@@ -30,13 +31,14 @@ def run(ctx: Context) -> int:
 
     from rulesgraph.export_graph import around, export_graph
     from rulesgraph.export_html import export_html
+    from rulesgraph.outfile import destination
 
     args = ctx.args
     if args.what == "html":
         if args.format or args.rule:
             raise RulesgraphError("--format and --rule are for 'export graph'; 'export html' writes the whole site")
         book = ctx.book()
-        written = export_html(book.graph, args.out, single_page=args.single_page)
+        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx))
         pages = sum(1 for p in written if p.suffix == ".html")
         out = visible(str(args.out), newlines=False)
         ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {out}; open {out}/index.html"))
@@ -46,7 +48,20 @@ def run(ctx: Context) -> int:
     g = ctx.book().graph
     if args.rule:
         g = around(g, args.rule)
-    fmt = export_graph(g, args.out, args.format)
-    out = visible(str(args.out), newlines=False)
-    ctx.console().print(Text(f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt} to {out}"))
+    protected = _protected(ctx)
+    to_stdout = destination(args.out, protected) == "stdout"
+    fmt = export_graph(g, args.out, args.format, protected=protected, stdout=ctx.stdout.buffer if to_stdout else None)
+    line = f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt}"
+    if to_stdout:  # the graph is the output: the summary goes to stderr
+        ctx.note(f"{line} to standard output")
+    else:
+        ctx.console().print(Text(f"{line} to {visible(str(args.out), newlines=False)}"))
     return 0
+
+
+def _protected(ctx: Context) -> list[str]:
+    """What an export must never write over: the loaded sources and the installed rules and cards."""
+    from rulesgraph import store
+    from rulesgraph.cards.store import cards_dir
+
+    return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir())]

@@ -10,21 +10,21 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import networkx as nx
 
 from .errors import RulesgraphError
 from .link import subtree
+from .outfile import STDOUT, write_file
 
-__all__ = ["FORMATS", "around", "export_graph", "format_for", "public_file", "scalar_graph", "to_dot", "to_json"]
+__all__ = ["FORMATS", "around", "export_graph", "format_for", "scalar_graph", "to_dot", "to_json", "xml_safe"]
 
 FORMATS = ("json", "graphml", "dot")
 _SUFFIXES = {".json": "json", ".graphml": "graphml", ".xml": "graphml", ".dot": "dot", ".gv": "dot"}
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot carry (a rules file is text, but nothing stops it holding them)."""
 _NODE_COLOURS = {"chapter": "#1f3b73", "section": "#2d5fa8", "rule": "#4f86c6", "subrule": "#9cc3e6", "paragraph": "#b8d8b8",
                  "glossary": "#e6b85c", "keyword": "#d9534f", "faq": "#8e6bbf", "card": "#7f7f7f"}
@@ -38,31 +38,45 @@ def format_for(path: str, given: str | None) -> str:
         if given not in FORMATS:
             raise RulesgraphError(f"unknown graph format {given!r} (choose from {', '.join(FORMATS)})")
         return given
+    if path == STDOUT:
+        return "json"
     fmt = _SUFFIXES.get(Path(path).suffix.lower())
     if fmt is None:
         raise RulesgraphError(f"{path}: say which format with --format ({', '.join(FORMATS)}); the name does not tell")
     return fmt
 
 
+def xml_safe(text: str) -> str:
+    """``text`` with what XML 1.0 cannot carry (most C0 controls, lone surrogates, U+FFFE/U+FFFF) as U+FFFD."""
+    return _XML_BAD.sub("\ufffd", text)
+
+
 def _scalar(value: Any) -> str | int | float | bool | None:
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, list | tuple):
-        return "\n\n".join(str(v) for v in value) if value else None
+        return xml_safe("\n\n".join(str(v) for v in value)) if value else None
     if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False)
-    return _XML_BAD.sub("\ufffd", str(value))
+        return xml_safe(json.dumps(value, ensure_ascii=False))
+    return xml_safe(str(value))
 
 
 def scalar_graph(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
-    """A copy whose attributes are all scalars (None dropped), each edge also carrying its ``kind``."""
+    """A copy whose attributes are all scalars (None dropped), each edge also carrying its ``kind``; ids, keys
+    and texts carry only what XML can (GraphML of a file with control characters did not read back)."""
     out = nx.MultiDiGraph()
-    out.graph.update({k: v for k, v in ((k, g.graph.get(k)) for k in ("schema", "effective", "references")) if v is not None})
+    out.graph.update({k: _scalar(v) for k, v in ((k, g.graph.get(k)) for k in ("schema", "effective", "references")) if v is not None})
+    ids: dict[str, str] = {}
+    for nid in g.nodes:
+        safe = xml_safe(str(nid))
+        while safe in ids.values():  # two ids that differ only in what was replaced stay two nodes
+            safe += "\ufffd"
+        ids[nid] = safe
     for nid, data in g.nodes(data=True):
-        out.add_node(nid, **{k: s for k, v in data.items() if (s := _scalar(v)) is not None})
+        out.add_node(ids[nid], **{xml_safe(k): s for k, v in data.items() if (s := _scalar(v)) is not None})
     for src, dst, key, data in g.edges(keys=True, data=True):
-        attrs = {k: s for k, v in data.items() if (s := _scalar(v)) is not None}
-        out.add_edge(src, dst, key=key, kind=key, **attrs)
+        attrs = {xml_safe(k): s for k, v in data.items() if (s := _scalar(v)) is not None}
+        out.add_edge(ids[src], ids[dst], key=xml_safe(str(key)), kind=xml_safe(str(key)), **attrs)
     return out
 
 
@@ -116,43 +130,19 @@ def around(g: nx.MultiDiGraph, top: str) -> nx.MultiDiGraph:
     return g.subgraph(core | near).copy()
 
 
-def public_file(fd: int) -> None:
-    """Give a file made by ``mkstemp`` (mode 0600) the permissions a normally created file would have."""
-    if not hasattr(os, "fchmod"):  # Windows: mkstemp's mode means nothing there
-        return
-    umask = os.umask(0)
-    os.umask(umask)
-    os.fchmod(fd, 0o666 & ~umask)
-
-
-def _write(path: Path, write: Any) -> None:
-    """Write through a temporary file and a rename, so a failure never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        public_file(fd)
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def export_graph(g: nx.MultiDiGraph, path: str | os.PathLike[str], fmt: str | None = None) -> str:
-    """Write ``g`` to ``path`` as ``fmt`` (from the suffix when ``None``); returns the format used."""
-    target = Path(path)
-    chosen = format_for(str(target), fmt)
-    if target.is_dir():
-        raise RulesgraphError(f"{target}: is a directory; give a file name")
-    try:
-        if chosen == "json":
-            _write(target, lambda fh: fh.write(to_json(g).encode("utf-8")))
-        elif chosen == "dot":
-            _write(target, lambda fh: fh.write(to_dot(g).encode("utf-8")))
-        else:
-            scalar = scalar_graph(g)
-            _write(target, lambda fh: nx.write_graphml(scalar, fh, encoding="utf-8", named_key_ids=True))
-    except OSError as exc:
-        raise RulesgraphError(f"{target}: cannot write it ({exc.strerror or exc})") from None
+def export_graph(g: nx.MultiDiGraph, path: str | os.PathLike[str], fmt: str | None = None, *,
+                 protected: Iterable[str | os.PathLike[str]] = (), stdout: BinaryIO | None = None) -> str:
+    """Write ``g`` to ``path`` as ``fmt`` (from the suffix when ``None``; JSON for ``-``); returns the format used.
+    ``-`` (and this process's standard output, a device or a FIFO) is written as a stream — to ``stdout`` for ``-``
+    —, a file through a temporary file and a rename; ``protected`` paths (the sources) are refused."""
+    target = os.fspath(path)
+    chosen = format_for(target, fmt)
+    if chosen == "json":
+        write = lambda fh: fh.write(to_json(g).encode("utf-8"))
+    elif chosen == "dot":
+        write = lambda fh: fh.write(to_dot(g).encode("utf-8"))
+    else:
+        scalar = scalar_graph(g)
+        write = lambda fh: nx.write_graphml(scalar, fh, encoding="utf-8", named_key_ids=True)
+    write_file(target, write, protected=protected, stdout=stdout)
     return chosen

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from pathlib import Path
 
 import networkx as nx
 
-from .errors import RulesgraphError
 from .html_assets import SEARCH_JS, STYLE_CSS
 from .html_text import link, linkify
 from .link import current_keyword, subtree
+from .outfile import SITE_MARK, write_site
 from .parse.numbers import sort_key
 from .text import slug
 from .version import __version__
@@ -144,8 +144,8 @@ class _Pages:
             if now != k:
                 self.older.setdefault(now, []).append(k)
 
-    def linkify(self, text: str) -> str:
-        return linkify(text, self.site.rule_href)
+    def linkify(self, text: str, terms: list[tuple[str, str]] | None = None) -> str:
+        return linkify(text, self.site.rule_href, terms or ())
 
     def meta(self, parts: list[tuple[str, list[str]]]) -> str:
         shown = [f"{escape(name)}: " + ", ".join(self.site.a(n, short=True) for n in nodes) for name, nodes in parts if nodes]
@@ -213,11 +213,9 @@ class _Pages:
         for n in entries:
             d = g.nodes[n]
             see = _edges(g, n, "see_also")
-            body = self.linkify(d.get("text") or "")
-            for target in see:  # "See Active Player, Nonactive Player Order." → a link in place
-                label = escape(str(g.nodes[target]["label"]))
-                if label in body:
-                    body = body.replace(label, site.a(target, str(g.nodes[target]["label"])), 1)
+            # "See Active Player, Nonactive Player Order." → a link in place, found in the text, not in its HTML
+            terms = [(str(g.nodes[t]["label"]), href) for t in see if (href := site.href(t))]
+            body = self.linkify(d.get("text") or "", terms)
             obsolete = ' <span class="source">(obsolete)</span>' if d.get("obsolete") else ""
             out.append(f'<div class="entry" id="{escape(site.anchor[n])}"><h3>{escape(d["label"])}{obsolete}</h3>')
             out.append("".join(f"<p>{line}</p>" for line in body.split("\n")))
@@ -300,7 +298,7 @@ def _document(title: str, body: str, site: Site, effective: str | None, *, scrip
             f'initial-scale=1"><title>{escape(title)}</title><link rel="stylesheet" href="style.css"></head><body><header>{nav}'
             '<form action="search.html" method="get" role="search"><input type="search" name="q" placeholder="Search the rules" '
             'aria-label="Search the rules"><button type="submit">Search</button></form></header>'
-            f'<main>{body}</main><footer>{escape(footer)}Made by rulesgraph {escape(__version__)}.</footer>{scripts}</body></html>\n')
+            f'<main>{body}</main><footer>{escape(footer)}{SITE_MARK} {escape(__version__)}.</footer>{scripts}</body></html>\n')
 
 
 def _search_index(g: nx.MultiDiGraph, site: Site) -> str:
@@ -324,11 +322,10 @@ def _search_index(g: nx.MultiDiGraph, site: Site) -> str:
     return "window.RULESGRAPH_INDEX = " + json.dumps([r[1] for r in rows], ensure_ascii=False) + ";\n"
 
 
-def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single_page: bool = False) -> list[Path]:
-    """Write the site into ``directory`` (created if needed); returns the files written."""
-    out_dir = Path(directory)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise RulesgraphError(f"{out_dir}: exists and is not a directory")
+def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single_page: bool = False,
+                protected: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Write the site as ``directory``: built beside it and swapped in (see :func:`~rulesgraph.outfile.write_site`:
+    an existing directory is replaced only when empty or a site written before); returns the files written."""
     site = Site(g, single_page)
     pages = _Pages(g, site)
     by_page: dict[str, list[str]] = {}
@@ -361,13 +358,4 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
     files["style.css"] = STYLE_CSS
     files["search.js"] = SEARCH_JS
     files["search-index.js"] = _search_index(g, site)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, text in files.items():
-            path = out_dir / name
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-    except OSError as exc:
-        raise RulesgraphError(f"{out_dir}: cannot write the site ({exc.strerror or exc})") from None
-    return written
+    return write_site(directory, files, protected=protected)

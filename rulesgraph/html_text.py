@@ -6,7 +6,7 @@ Every character of source text goes through :func:`html.escape`; only the links 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from .model import Origin
@@ -62,16 +62,31 @@ def _linked_ref(raw: str, chapter: bool, resolve: Resolver) -> str:
     return "".join(out) + escape(tail)
 
 
-def linkify(text: str, resolve: Resolver) -> str:
-    """``text`` escaped, with each rule reference the parser finds in it turned into links."""
-    out, pos = [], 0
+def linkify(text: str, resolve: Resolver, terms: Sequence[tuple[str, str]] = ()) -> str:
+    """``text`` escaped, with each rule reference the parser finds in it turned into links, and the first
+    whole-word occurrence (in any case) of each ``(label, href)`` in ``terms`` outside them (a glossary entry's
+    ``See Active Player.``).  Links are placed on the text before it is escaped, so a term never lands
+    inside markup (``ref`` in ``href=``) nor inside another link."""
+    pieces: list[tuple[int, int, str]] = []
+    pos = 0
     for ref in find_refs(text, _NOWHERE):
         at = text.find(ref.raw, pos)
         if at < 0:
             continue
         chapter = ref.raw.lower().startswith("section")
-        out.append(escape(text[pos:at]))
-        out.append(_linked_ref(ref.raw, chapter, resolve))
+        pieces.append((at, at + len(ref.raw), _linked_ref(ref.raw, chapter, resolve)))
         pos = at + len(ref.raw)
+    for label, href in terms:
+        if not label:
+            continue
+        for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", text, re.IGNORECASE):  # "See Ref." names "ref"
+            if not any(a < m.end() and m.start() < b for a, b, _ in pieces):
+                pieces.append((m.start(), m.end(), link(href, m.group(0))))
+                break
+    out, pos = [], 0
+    for start, end, html in sorted(pieces):
+        out.append(escape(text[pos:start]))
+        out.append(html)
+        pos = end
     out.append(escape(text[pos:]))
     return "".join(out)

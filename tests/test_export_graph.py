@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import networkx as nx
@@ -92,3 +96,66 @@ def test_cli_export_graph(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["export", "graph", str(tmp_path / "g.unknown")]) == 2
     assert "--format" in capsys.readouterr().err
     assert main(["export", "graph", str(tmp_path / "g.dot"), "--single-page"]) == 2
+
+
+# --- where the graph may be written (issue 18) ---------------------------------------------------------------
+
+def test_graphml_with_control_characters_reads_back(tmp_path: Path) -> None:
+    """XML 1.0 forbids most C0 controls, lone surrogates and U+FFFE/U+FFFF, in ids as in texts."""
+    from .hostile import build, cr_file
+
+    bad = "".join(chr(c) for c in [*range(1, 9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
+    pad = " and then some ordinary words of rules text." * 20
+    g = build(cr_file([f"100.9. Text {bad}{pad}", f"Example: an example {bad}{pad}"], [f"Te{bad}rm", f"A term. See Trample.{pad}"]))
+    out = tmp_path / "bad.graphml"
+    export_graph(g, out)
+    loaded = nx.read_graphml(out)
+    assert loaded.number_of_nodes() == g.number_of_nodes() and loaded.number_of_edges() == g.number_of_edges()
+    assert "Text \ufffd" in loaded.nodes["100.9"]["text"]
+
+
+def test_dash_writes_the_graph_to_stdout() -> None:
+    proc = subprocess.run([sys.executable, "-m", "rulesgraph", "export", "graph", "-"], capture_output=True, timeout=120)
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0 and data["nodes"] and b"to standard output" in proc.stderr
+
+
+def test_a_fifo_or_device_is_written_as_a_stream_never_replaced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`export graph /dev/stdout` (as root) wrote a temporary file in /dev and renamed it over the device node."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["export", "graph", str(fifo), "--format", "dot"]) == 0
+    reader.join(30)
+    assert got and got[0].startswith(b"digraph") and stat.S_ISFIFO(fifo.stat().st_mode)
+    capsys.readouterr()
+    if Path("/dev/full").is_char_device():  # a full device: one line, exit 2, and still a device
+        assert main(["export", "graph", "/dev/full", "--format", "json"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "No space left on device" in err and Path("/dev/full").is_char_device()
+    assert not [p for p in tmp_path.iterdir() if p.name != "pipe"]
+
+
+def test_never_onto_a_loaded_or_installed_source(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from .minicr import make_cr
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))  # what it installs stays in this test
+
+    cr = tmp_path / "mycr.txt"
+    cr.write_text(make_cr(), encoding="utf-8")
+    before = cr.read_bytes()
+    assert main(["--rules", str(cr), "export", "graph", str(cr), "--format", "json"]) == 2
+    assert "refusing to write there" in capsys.readouterr().err and cr.read_bytes() == before
+    assert main(["update", "--file", str(cr)]) == 0
+    (installed,) = (Path(os.environ["RULESGRAPH_DATA_DIR"]) / "rules").glob("*.txt")
+    capsys.readouterr()
+    for target in (installed, installed.parent / "new.json", tmp_path / "link.json"):
+        if target.name == "link.json":
+            target.symlink_to(installed)
+        assert main(["export", "graph", str(target), "--format", "json"]) == 2, target
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "refusing to write there" in err
+    assert installed.read_bytes() == before

@@ -191,3 +191,81 @@ def test_cli_export_html(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["export", "html", str(tmp_path / "x"), "--format", "dot"]) == 2
     with pytest.raises(RulesgraphError):
         export_html(load(bundled_sources(), use_cache=False).graph, tmp_path / "file")
+
+
+# --- where the site may be written (issue 18) ----------------------------------------------------------------
+
+def _seeds_graph() -> object:
+    return load(bundled_sources(), use_cache=False).graph
+
+
+def test_a_site_is_swapped_in_whole_and_replaces_only_a_site(tmp_path: Path) -> None:
+    g = _seeds_graph()
+    site = tmp_path / "site"
+    export_html(g, site)  # type: ignore[arg-type]
+    (site / "old-page.html").write_text("a page an older export wrote")
+    export_html(g, site)  # type: ignore[arg-type]
+    assert not (site / "old-page.html").exists() and (site / "index.html").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary directory left
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("my notes")
+    with pytest.raises(RulesgraphError, match=r"will not replace this directory: it holds 'notes.txt'"):
+        export_html(g, mine)  # type: ignore[arg-type]
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+
+
+def test_a_symlink_inside_the_target_is_never_followed(tmp_path: Path) -> None:
+    """A ``style.css → ../victim.txt`` link placed in the site filled victim.txt with CSS."""
+    g = _seeds_graph()
+    site = tmp_path / "site"
+    export_html(g, site)  # type: ignore[arg-type]
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (site / "style.css").unlink()
+    (site / "style.css").symlink_to(victim)
+    with pytest.raises(RulesgraphError, match="will not replace this directory"):
+        export_html(g, site)  # type: ignore[arg-type]
+    assert victim.read_text() == "precious"
+
+
+def test_a_full_disk_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk used to leave 259 pages of a half-new site."""
+    import builtins
+    import errno
+
+    g = _seeds_graph()
+    site = tmp_path / "site"
+    export_html(g, site)  # type: ignore[arg-type]
+    before = {p.name: p.read_bytes() for p in site.iterdir()}
+    real_open, written = builtins.open, []
+
+    def filling(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if "x" in mode:
+            written.append(file)
+            if len(written) > 3:
+                raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "open", filling)
+    with pytest.raises(RulesgraphError, match=r"No space left on device\); nothing there was changed"):
+        export_html(g, site)  # type: ignore[arg-type]
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in site.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_glossary_see_also_links_never_land_in_markup(tmp_path: Path) -> None:
+    """A term named like a piece of markup (``ref``, ``href``, ``class``) was replaced inside ``href=`` attributes."""
+    extra = "\n".join(["", "ref", "A made-up term. See rule 702.19, “Trample.” See also Href, Class.", "",
+                       "href", "Another. See Ref.", "", "class", "A third. See Ref, Href.", ""])
+    text = make_cr().replace("\r\nCredits\r\n\r\nWritten", extra.replace("\n", "\r\n") + "\r\nCredits\r\n\r\nWritten")
+    cr = tmp_path / "cr.txt"
+    cr.write_text(text, encoding="utf-8")
+    export_html(load([SourceSpec(str(cr))], use_cache=False).graph, tmp_path / "site")
+    html = (tmp_path / "site" / "glossary.html").read_text(encoding="utf-8")
+    assert not re.search(r"<a [^>]*<a", html) and "<a h<a" not in html
+    assert 'See also <a href="glossary.html#g-href">Href</a>, <a href="glossary.html#g-class">Class</a>.' in html
+    assert 'See <a href="glossary.html#g-ref">Ref</a>, <a href="glossary.html#g-href">Href</a>.' in html
+    assert 'See rule <a href="chapter-7.html#702.19" class="ref">702.19</a>' in html
+    assert broken_links(tmp_path / "site") == []
