@@ -1,8 +1,10 @@
-"""Benchmark: how long the hostile inputs of the reliability tests take — a megabyte pasted into the REPL,
-characters typed into a long line (completion runs on every key), a rule of 150,000 lines shown, and the
-cached load with its checksum.  The tests assert behaviour; the times are measured here.
+"""Benchmark: the hostile cases of issue 18 by category (parsers, output paths, update/download, config,
+streams, cards: each tried for real and counted clean when it ends as promised, see bench/_hostile.py), then
+how long the hostile inputs of the reliability tests take — a megabyte pasted into the REPL, characters
+typed into a long line (completion runs on every key), a rule of 150,000 lines shown, and the cached load
+with its checksum.  The tests assert behaviour; the times are measured here.
 
-Usage: python bench/reliability.py [--cr PATH]
+Usage: python bench/reliability.py [--cr PATH] [--fuzz N] [--cases-only]
 """
 
 from __future__ import annotations
@@ -42,10 +44,31 @@ def typed(book, keys: str) -> float:  # type: ignore[no-untyped-def]
     return time.perf_counter() - start
 
 
+def hostile_table(fuzz: int) -> None:
+    """Print the hostile cases per category: tried, clean, and what was not."""
+    from _hostile import run_all
+
+    start = time.perf_counter()
+    results = run_all(fuzz)
+    rows = [(category, f"{len(cases):,}", f"{sum(p is None for _, p in cases):,}") for category, cases in results.items()]
+    rows.append(("all", f"{sum(len(c) for c in results.values()):,}", f"{sum(p is None for c in results.values() for _, p in c):,}"))
+    print(f"\nhostile cases (issue 18); Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {time.perf_counter() - start:.0f} s\n")
+    print(table(rows, ("category", "tried", "clean")))
+    for category, cases in results.items():
+        for name, problem in cases:
+            if problem:
+                print(f"  not clean: {category}: {name}: {problem}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cr", help="the 2026 Comprehensive Rules text file")
+    parser.add_argument("--fuzz", type=int, default=200, help="generated rules files to parse (bench/fuzz_rules.py for the long run)")
+    parser.add_argument("--cases-only", action="store_true", help="only the table of hostile cases")
     args = parser.parse_args()
+    hostile_table(args.fuzz)
+    if args.cases_only:
+        return
     cr = cr_path(args.cr)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["RULESGRAPH_CACHE_DIR"] = str(Path(tmp) / "cache")

@@ -83,13 +83,14 @@ def main() -> None:
             env = fresh_env(base)
             diffs = [run([*RULESGRAPH, "diff", str(old), str(cr), "--json"], env) for _ in range(args.runs)]
             rows.append(("diff 2024-02-02 → 2026-06-19 (--json)", ms(median(diffs)), ""))
-            for path in (old, cr):
-                run([*RULESGRAPH, "update", "--file", str(path)], env)
+            run([*RULESGRAPH, "update", "--file", str(old)], env)
+            second = run([*RULESGRAPH, "update", "--file", str(cr)], env)  # compares the two and stores the diff
             notes = [json.loads(subprocess.run([sys.executable, "-c", NOTES], env=env, capture_output=True, text=True,
-                                               check=True).stdout) for _ in range(args.runs + 1)]
+                                               check=True).stdout) for _ in range(args.runs)]
+            assert notes[0]["note"] != "None", "update did not store the diff for the notes"
             rows += [
-                ("rule note, new process, diff computed", ms(notes[0]["first"]), ""),
-                ("rule note, new process, diff cached", ms(median([n["first"] for n in notes[1:]])), ""),
+                ("update --file of a second version (+ diff stored)", ms(second), ""),
+                ("rule note, new process (stored diff read)", ms(median([n["first"] for n in notes])), ""),
                 ("rule note, each later call", f"{median([n['each'] for n in notes]) * 1e6:.1f} µs", ""),
             ]
     print(f"2026 CR + bundled seeds, median of {args.runs} runs, fresh processes, Python {sys.version.split()[0]}, "
