@@ -70,12 +70,12 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
     for item in ranked:
         if len(chosen) >= k or item.score < MIN_SCORE:
             break
-        if g.nodes[item.node]["kind"] not in CITABLE or any(c.node == item.node for c in chosen):
+        if g.kind_of(item.node) not in CITABLE or any(c.node == item.node for c in chosen):
             continue
-        if g.nodes[item.node]["kind"] == "faq":
+        if g.kind_of(item.node) == "faq":
             # today's rule for an old excerpt: the FAQ page's 702.47a is 702.49a in the loaded CR
             rests = list(dict.fromkeys(book.index.current.get(r, r) for r in g.targets(item.node, "about")))
-            rests = [r for r in rests if g.nodes[r]["kind"] in CITABLE]
+            rests = [r for r in rests if g.kind_of(r) in CITABLE]
             rests.sort(key=lambda r: -(by_node[r].score if r in by_node else 0.0))
             for rule in rests[:1]:
                 if all(c.node != rule for c in chosen) and len(chosen) < k - 1:
@@ -105,7 +105,7 @@ def _faq_forward(g: QGraph, ranked: list[Scored]) -> list[Scored]:
     if not ranked:
         return ranked
     top = ranked[0].score
-    faq = next((i for i, s in enumerate(ranked) if g.nodes[s.node]["kind"] == "faq"), None)
+    faq = next((i for i, s in enumerate(ranked) if g.kind_of(s.node) == "faq"), None)
     if faq is None or faq <= 1 or ranked[faq].score < FAQ_SHOW * top:
         return ranked
     return [ranked[0], ranked[faq], *ranked[1:faq], *ranked[faq + 1 :]]

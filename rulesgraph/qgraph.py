@@ -133,7 +133,6 @@ class QGraph:
         self.nodes = _Nodes(self)
         self._under: dict[int, frozenset[str]] = {}
         self._under_all: dict[tuple[int, ...], frozenset[str]] = {}
-        self._pairs: dict[int, frozenset[tuple[str, str]]] = {}
 
     # -- numbered API (ranking) ------------------------------------------------------------------------------
     def out(self, i: int, kind: str) -> array[int]:
@@ -162,14 +161,16 @@ class QGraph:
             known = self._under_all[key] = frozenset().union(*(self.terms_under(r) for r in roots))
         return known
 
-    def word_pairs(self, i: int) -> frozenset[tuple[str, str]]:
-        """Adjacent word pairs, small words included, of node ``i``'s text and examples (computed once)."""
-        known = self._pairs.get(i)
-        if known is None:
-            data = self.attrs[i]
-            ws = words(" ".join([data["text"], *(data.get("examples") or ())]))
-            known = self._pairs[i] = frozenset(pairwise(ws))
-        return known
+    def word_pairs(self, i: int) -> set[tuple[str, str]]:
+        """Adjacent word pairs, small words included, of node ``i``'s text and examples (not kept: only questions
+        that quote words need them, and keeping them for every node read would be most of the memory answering uses)."""
+        data = self.attrs[i]
+        ws = words(" ".join([data["text"], *(data.get("examples") or ())]))
+        return set(pairwise(ws))
+
+    def kind_of(self, node: str) -> str:
+        """A node's kind by id, without decoding its attributes."""
+        return self.kind[self.num[node]]
 
     # -- by id (answers, lookups; the networkx-like read API) ---------------------------------------------
     def __contains__(self, node: object) -> bool:
