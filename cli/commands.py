@@ -22,7 +22,6 @@ from rulesgraph.analyze import clean
 from rulesgraph.answer import ask, citation
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.conversation import Conversation
-from rulesgraph.diff import diff_files
 from rulesgraph.lookup import as_number, rule_view, view_node
 from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
 
@@ -309,6 +308,8 @@ def _diff(shell: Shell, arg: str) -> Outcome:
     parts = arg.split()
     if len(parts) not in (2, 3):
         raise RulesgraphError("usage: :diff OLD NEW [N], OLD and NEW installed dates (see 'rulesgraph versions') or files")
+    from rulesgraph.diff import diff_files  # the differ (and the CR parser it needs) only for :diff
+
     diff = diff_files(str(store.resolve(parts[0])), str(store.resolve(parts[1])), parts[2] if len(parts) == 3 else None)
     return Outcome(diff_group(diff, plain=not shell.opts.links, limit=40))
 
