@@ -19,6 +19,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from rulesgraph.confidence import level as confidence_level
 from rulesgraph.lookup import Cites, RuleView, is_cr_id
 from rulesgraph.model import Answer, Citation
 from rulesgraph.profile import Profile, Related
@@ -202,7 +203,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
         rows.append(("see also", _joined([label(c, opts) for c in see_also])))
     if answer.keywords:
         rows.append(("keywords", text(", ".join(answer.keywords), newlines=False)))
-    level = "high" if answer.confidence >= 0.7 else "medium" if answer.confidence >= 0.4 else "low"
+    level = confidence_level(answer.confidence)
     rows.append(("confidence", Text(f"{level} ({answer.confidence:.2f})")))
     if answer.alternatives:
         rows.append(("did you mean", text("; ".join(answer.alternatives), newlines=False)))

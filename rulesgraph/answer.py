@@ -10,6 +10,7 @@ from typing import Any
 
 from .analyze import Analysis, Match, analyze, clean
 from .cardanswer import card_why, shown_cards, with_rulings
+from .confidence import probability
 from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
@@ -40,9 +41,6 @@ ALIASED = 0.6
 the rules' term, which is less sure than the term said outright (AUC up 0.01–0.03 on every set but dev)."""
 OUT_OF_SCOPE = 0.05
 """Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
-SURE_SCORE = 5.0
-"""A top citation scoring this much (a named keyword's defining rule, a similar FAQ question) is as sure
-as the score can make an answer; confidence grows with the logarithm of the score up to it."""
 _KIND = {"paragraph": "rule", "chapter": "section"}
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 
@@ -188,15 +186,8 @@ def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Sc
     return named
 
 
-def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
-    """How sure the answer is, from 0 to 1: how strongly the top citation scored (35%: the rank score,
-    saturating at :data:`SURE_SCORE`), how much of the question's (idf-weighted) words the top citations
-    contain (20%), how specific the best thing it names is (30%: a rare keyword or a rule number counts
-    fully, "card" hardly, a term reached through an alias :data:`ALIASED`), and how clearly the top citation
-    leads (15%).  ``bench/accuracy.py`` measures how well it tells a right top three from a wrong one (AUC
-    0.59–0.64 on the forum sets, 0.72 on dev)."""
-    if not chosen:
-        return 0.0
+def _signals(book: Rulebook, a: Analysis, chosen: list[Scored]) -> tuple[float, ...]:
+    """The values of :data:`rulesgraph.confidence.SIGNALS` for an answer (what its confidence is computed from)."""
     ix, g = book.index, book.qg
     asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0}
     cited = set(doc_terms(" ".join(f"{g.nodes[c.node].get('title') or ''} {g.nodes[c.node]['text']}" for c in chosen[:3])))
@@ -205,11 +196,14 @@ def _confidence(book: Rulebook, a: Analysis, chosen: list[Scored]) -> float:
     names = a.of_kind("keyword", "glossary", "title", "rule")
     named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) * (ALIASED if m.via == "alias" else 1.0)
                  for m in names], default=0.0)
-    top = chosen[0].score
-    second = chosen[1].score if len(chosen) > 1 else 0.0
+    scores = sorted((c.score for c in chosen), reverse=True)
+    top = scores[0]
+    second = scores[1] if len(scores) > 1 else 0.0
     lead = min(1.0, (top - second) / top * 2) if top > 0 else 0.0
-    strength = min(1.0, math.log1p(top) / math.log1p(SURE_SCORE)) if top > 0 else 0.0
-    return round(0.35 * strength + 0.2 * coverage + 0.3 * named + 0.15 * lead, 3)
+    sections = [g.nodes[c.node].get("number", "").split(".")[0] for c in chosen[:5]]
+    agreement = sections.count(sections[0]) / len(sections) if sections[0] else 0.0
+    aliased = len({m.said for m in a.matches if m.kind == "alias"})
+    return (math.log1p(max(top, 0.0)), coverage, named, lead, agreement, math.log1p(total), a.focus, float(aliased))
 
 
 def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None) -> Answer:
@@ -243,7 +237,8 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
         why += [f"{g.nodes[c.node]['label']} {r}" for c in chosen[1:] for r in c.reasons if r.startswith("connects ")]
     keywords = _keywords(book, a, ranked, chosen)
-    confidence = _confidence(book, a, chosen)
+    signals = _signals(book, a, chosen) if chosen else ()
+    confidence = round(probability(signals), 3) if chosen else 0.0
     alternatives: list[str] = []
     if confidence < ALTERNATIVES:
         for item in ranked[len(chosen) : len(chosen) + 20]:
@@ -271,6 +266,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         alternatives=tuple(alternatives),
         see_also=tuple(see_also[:5]),
         cards=shown_cards(a),
+        signals=signals,
     )
 
 

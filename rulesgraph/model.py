@@ -224,6 +224,8 @@ class Answer:
     games: see :mod:`rulesgraph.scope`); its ``answer`` says so and there are no citations."""
     cards: tuple[ShownCard, ...] = ()
     """The cards the question names, as the answer shows them under itself."""
+    signals: tuple[float, ...] = ()
+    """What :attr:`confidence` was computed from (:data:`rulesgraph.confidence.SIGNALS`), for calibration."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,9 +78,14 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     about a card (the alias table's) stay."""
     if not cards:
         return a
-    rest = " ".join(words(without_names(a.question, cards)))
-    kept = tuple(m for m in a.matches
-                 if m.kind in ("alias", "rule") or m.via == "carried" or f" {' '.join(words(m.said))} " in f" {rest} ")
+    rest = f" {' '.join(words(without_names(a.question, cards)))} "
+    named = [f" {' '.join(words(c.said))} " for c in cards]
+
+    def in_a_name(said: str) -> bool:  # said inside a card's name, and nowhere else
+        phrase = f" {' '.join(words(said))} "
+        return any(phrase in name for name in named) and phrase not in rest
+
+    kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried") or not in_a_name(m.said))
     return replace(a, matches=kept, cards=cards)
 
 

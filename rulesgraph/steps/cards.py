@@ -31,9 +31,9 @@ __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_focus", "car
 
 WEIGHTS = {
     "card_keyword": 1.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
-    "card_focus": 1.0,  # … and a boost of that rule relative to the best score,
+    "card_focus": 2.0,  # … and a boost of that rule relative to the best score,
     "card_type": 0.3,  # rule 21
-    "card_text": 0.4,  # rule 22: share of the card text's relevance added to a document's text relevance
+    "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
 }
@@ -73,14 +73,18 @@ def fit(q: Query, i: int) -> float:
     what the cards say is the question), else the (idf-weighted) share of the question's own words that the
     rule's subtree holds, so an incidental keyword (the haste Act of Treason grants, in a question about who
     controls the creature) hardly counts."""
-    own = _own(q)
-    total = sum(own.values())
-    said = min(1.0, total / SAYS_MUCH)
+    said = _says(q)
     if not said:
         return 1.0
+    own = _own(q)
     under = q.g.terms_under(i)
-    share = sum(v for t, v in own.items() if t in under) / total
+    share = sum(v for t, v in own.items() if t in under) / sum(own.values())
     return (1 - said) + said * share
+
+
+def _says(q: Query) -> float:
+    """How much the question says of its own, from 0 (nothing but the cards' names) to 1 (:data:`SAYS_MUCH` or more)."""
+    return min(1.0, sum(_own(q).values()) / SAYS_MUCH)
 
 
 def named_rules(q: Query) -> set[str]:
@@ -94,13 +98,16 @@ def named_rules(q: Query) -> set[str]:
 def card_keywords(q: Query) -> None:
     """Rule 20: a keyword a named card has (or grants, or performs) raises the prior of its defining rule,
     half as much its subrules and the FAQ entries about it, in proportion to how surely the card was named,
-    how specific the keyword is and how the card uses it ("Stuffy Doll has indestructible" → 702.12)."""
+    how specific the keyword is, how the card uses it and how much of the question's words its rules hold
+    ("Stuffy Doll has indestructible" → 702.12)."""
     g, w = q.g, q.w["card_keyword"]
     for card in q.a.cards:
         for name, relation, rules in card.keywords:
             if relation not in RELATION:
                 continue
             strength = w * card.confidence * RELATION[relation] * specificity(q.index, name)
+            if strength <= 0:  # a raise of nothing still says the section is mentioned (rule 13)
+                continue
             verb = {"has": "has", "grants": "grants", "action": "can"}[relation]
             reason = f"{card.key} {verb} {name.lower()}"
             node = keyword_id(name)
@@ -159,7 +166,7 @@ def card_text(q: Query) -> None:
     times the weight, is added to its relevance to the question (a document only the card text finds becomes
     a candidate, but with at most the weight's share of a question match)."""
     terms = _text_terms(q)
-    if not terms:
+    if not terms or q.w["card_text"] <= 0:
         return
     w = q.w["card_text"]
     text = q.text
@@ -196,11 +203,16 @@ def card_rulings(q: Query) -> None:
 
 
 def card_focus(q: Query) -> None:
-    """Rule 20, second part: the defining rule of a keyword a named card has is boosted directly, relative to
-    the best score (as rule 3 does for a keyword the question is about), by how surely the card was named,
-    how specific the keyword is, how much of the question's own words its rules hold, and less for each other
-    keyword the card has (one of Akroma's six says less than Stuffy Doll's one)."""
+    """Rule 20, second part: when the question says little besides the cards' names ("I Murder my opponent's
+    Stuffy Doll, what happens?"), what the cards say is the question: the defining rule of each keyword a named
+    card has is boosted directly, relative to the best score (as rule 3 does for a keyword the question is only
+    about), by how surely the card was named and how specific the keyword is, less for each other keyword the
+    card has (one of Akroma's six says less than Stuffy Doll's one), and not at all when the question says much
+    of its own (then rule 20's prior, by fit, is all the keyword gets)."""
     g = q.g
+    alone = 1.0 - _says(q)
+    if alone <= 0:
+        return
     best = q.best(1.0)
     for card in q.a.cards:
         keywords = [(name, rel, rules) for name, rel, rules in card.keywords if rel in RELATION and rules]
@@ -208,5 +220,5 @@ def card_focus(q: Query) -> None:
             i = g.num.get(rules[0])
             if i is None:
                 continue
-            amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * fit(q, i)
+            amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * alone
             q.add(i, amount * best / len(keywords) ** 0.5, f"{card.key} {'has' if relation == 'has' else 'grants'} {name.lower()}")
