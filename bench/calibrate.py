@@ -6,10 +6,10 @@ Usage: python bench/calibrate.py [--cr PATH] [--write]
 With card data installed (``rulesgraph update cards``), answers are given through the cards, as users get them.
 
 An answer counts as right when one of its first three citations holds an expected rule (rule level, as
-bench/accuracy.py counts hit@3).  The model is fitted on TUNING (plain logistic regression by gradient descent on
-standardised signals, a little L2); HIGH is the least confidence at which "high" answers of the dev set are right
-at least 85% of the time and those of the other tuning sets, pooled, at least 75% (70%, with a margin).  ``--write`` rewrites MODEL, SCALE and
-HIGH in rulesgraph/confidence.py.
+bench/accuracy.py counts hit@3).  The model is fitted on TUNING (plain logistic regression by gradient descent
+on standardised signals, a little L2); HIGH is the least confidence at which "high" answers of the dev set are
+right at least 85% of the time and those of the other tuning sets, pooled, at least 75% (70%, with a margin).
+``--write`` rewrites MODEL, SCALE and HIGH in rulesgraph/confidence.py.
 """
 
 from __future__ import annotations

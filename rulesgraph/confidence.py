@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 __all__ = ["HIGH", "LOW", "MODEL", "SIGNALS", "level", "probability"]
 
-SIGNALS = ("strength", "coverage", "named", "lead", "agreement", "asked", "focus", "aliased")
+SIGNALS = ("strength", "coverage", "named", "lead", "agreement", "asked", "focused", "aliased")
 """The signals, in :data:`MODEL`'s order:
 
 - ``strength``: log(1 + the top citation's score), how strongly the best candidate scored;
@@ -23,14 +23,15 @@ SIGNALS = ("strength", "coverage", "named", "lead", "agreement", "asked", "focus
 - ``lead``: how far the top citation leads the second (0 when it does not);
 - ``agreement``: the share of the first five citations in the top citation's CR section;
 - ``asked``: log(1 + the idf-weighted sum of the question's own words): long, wordy questions are harder;
-- ``focus``: how much the question is only about what it names;
+- ``focused``: how much the question is only about what it names, times how specific that is ("what does flash do":
+  1; "what about the thing with the cards" names nothing specific);
 - ``aliased``: how many of its words were read through the alias table (players' words, less sure)."""
 
-MODEL = (0.8534, (0.4640, 0.2929, 0.0975, 0.1173, -0.0684, 0.1720, 0.1641, -0.2284))
+MODEL = (0.8528, (0.4663, 0.2921, 0.0685, 0.1183, -0.0709, 0.1441, 0.1325, -0.2213))
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
 with the means and spreads of :data:`SCALE`; refit with ``python bench/calibrate.py``."""
-SCALE: tuple[tuple[float, float], ...] = ((1.5595, 0.4590), (0.4984, 0.2477), (0.7655, 0.2314), (0.4501, 0.3069), (0.4980, 0.2427), (3.3986, 0.6645), (0.2785, 0.2612), (2.6684, 1.8736))  # noqa: E501
-HIGH = 0.74
+SCALE: tuple[tuple[float, float], ...] = ((1.5595, 0.4590), (0.4984, 0.2477), (0.7655, 0.2314), (0.4501, 0.3069), (0.4980, 0.2427), (3.3986, 0.6645), (0.2115, 0.2221), (2.6684, 1.8736))  # noqa: E501
+HIGH = 0.69
 """Confidence from which an answer is shown as ``high``."""
 LOW = 0.45
 """Confidence below which an answer is shown as ``low``."""
