@@ -33,7 +33,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 1
+_SCHEMA = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,7 @@ def open_deck(book: Rulebook) -> tuple[CardDeck | None, list[str]]:
     second) and cached."""
     from .cards.store import open_store
     from .errors import RulesgraphError
-    from .nametable import NameTable
+    from .nametable import CardName, NameTable
 
     notices: list[str] = []
     try:
@@ -172,7 +172,8 @@ def open_deck(book: Rulebook) -> tuple[CardDeck | None, list[str]]:
     if table is None:
         from .nametable import rules_vocabulary
 
-        table = NameTable.build(store.card_names(), rules_vocabulary(book.index, book.qg))
+        cards = [CardName(c.key, c.faces, c.funny, c.layout, c.rank, c.types) for c in store.summaries()]
+        table = NameTable.build(cards, rules_vocabulary(book.index, book.qg))
         notice = cache.write(key, table.parts(), "names")
         if notice:
             notices.append(notice)

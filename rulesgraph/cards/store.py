@@ -31,15 +31,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from ..errors import RulesgraphError
 from .keywords import KeywordList, join_keywords
 from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
-
-if TYPE_CHECKING:
-    from ..nametable import CardName
 
 __all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "store_path"]
 
@@ -129,20 +126,6 @@ class CardStore:
 
     def iter_names(self) -> Iterator[NameEntry]:
         yield from self.names()
-
-    def card_names(self) -> list[CardName]:
-        """Every card as the name table needs it (:class:`~rulesgraph.nametable.CardName`: key, face names, joke
-        set or not, layout, type-line words), in one pass over the store."""
-        from ..nametable import CardName
-
-        faces: dict[int, list[str]] = {}
-        for cid, name in self._db.execute("SELECT card, name FROM names WHERE kind = 'face' ORDER BY card, rowid"):
-            faces.setdefault(cid, []).append(name)
-        types: dict[int, list[str]] = {}
-        for cid, word in self._db.execute("SELECT card, word FROM card_types ORDER BY card, rowid"):
-            types.setdefault(cid, []).append(word)
-        return [CardName(name, tuple(faces.get(cid, ())), bool(funny), layout, 0, tuple(dict.fromkeys(types.get(cid, ()))))
-                for cid, name, layout, funny in self._db.execute("SELECT id, name, layout, funny FROM cards ORDER BY id")]
 
     def __len__(self) -> int:
         return self.info.cards
