@@ -73,8 +73,8 @@ class Match:
     negated: bool = False
     """Said as "non-trample", "no flying", "without haste": the question is about its absence."""
     via: str = "name"
-    """How it was found: ``name``, ``gapped`` (words apart), ``alias``, ``number``, or ``carried`` from an
-    earlier turn of a conversation."""
+    """How it was found: ``name``, ``gapped`` (words apart), ``alias``, ``number``, ``scene`` (a common verb that only
+    sets the scene: "I cast …"), or ``carried`` from an earlier turn of a conversation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +157,32 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
             negated = i > 0 and spans[i - 1] in NEGATIONS
             if n == 1 and _said_as_noun(spans, i) and any(":" not in v and not _of_keyword(v) for v in nodes):
                 nodes = [v for v in nodes if not v.startswith("keyword:") and not _of_keyword(v)]
+            scene = n == 1 and _sets_the_scene(spans, i) and index.postings.df(stems[i]) > SCENE_COMMON
             for node in _closest(said, nodes, index):
                 kind = node.split(":", 1)[0] if ":" in node else "title"
                 how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
                 why = f"‘{said}’ names {kind} {node.split(':', 1)[-1]} ({how}{', negated' if negated else ''})"
-                out.append(Match(node, kind, said, q * (OBSOLETE if node in index.obsolete else 1.0), why, negated))
+                quality_ = q * (OBSOLETE if node in index.obsolete else 1.0) * (SCENE if scene else 1.0)
+                out.append(Match(node, kind, said, quality_, why, negated, via="scene" if scene else "name"))
             taken[i : i + n] = [True] * n
     return out + _gapped(stems, spans, index, taken)
 
 
 _NAMING = frozenset("keyword keywords ability abilities action mechanic".split())
+SUBJECTS = frozenset("i you he she they we opponent opponents player it".split())
+"""Who does something in a question's telling of the situation ("I cast …", "my opponent controls …")."""
+ASKS = frozenset("can could may might do does did should would will how when why what whether to".split())
+"""Words that make what follows them the question ("can I cast …", "how do I cast …")."""
+SCENE = 0.3
+"""Match quality of a common verb said only to set the scene ("I have X, I cast Y …"): it is not the subject."""
+SCENE_COMMON = 120
+"""A word in more documents than this is common: said after a subject, outside the asking words, it sets the scene."""
+
+
+def _sets_the_scene(spans: list[str], i: int) -> bool:
+    """Word ``i`` is a verb of the situation the question tells, not what it asks about: said right after who does
+    it ("I cast", "my opponent controls") and not after an asking word ("can I cast", "how do I cast")."""
+    return i > 0 and spans[i - 1] in SUBJECTS and not ASKS.intersection(spans[max(0, i - 4) : i - 1])
 
 
 def _of_keyword(node: str) -> bool:
@@ -351,7 +367,7 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
             t = stem(w)
             if t in weights and t not in plain:
                 weights[t] = min(weights[t], CARD)
-    named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") for w in m.said.split()}
+    named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") and m.via != "scene" for w in m.said.split()}
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)
     focus = 0.0 if not named or numbers else 1.0 / (1 + len(leftover) * (1.0 if framed else 2.0))

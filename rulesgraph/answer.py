@@ -14,6 +14,7 @@ from .confidence import probability
 from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
+from .firstplace import faq_answers, no_variant_first
 from .index import doc_terms
 from .model import Answer, Citation
 from .namedcards import with_cards
@@ -109,16 +110,19 @@ def _faq_forward(g: QGraph, ranked: list[Scored]) -> list[Scored]:
     return [ranked[0], ranked[faq], *ranked[1:faq], *ranked[faq + 1 :]]
 
 
-def _direct(book: Rulebook, chosen: list[Scored], defining: bool) -> str | None:
+def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
     if not chosen:
         return None
     g = book.qg
     top = g.nodes[chosen[0].node]
     faq = next((c.node for c in chosen[:2] if g.nodes[c.node]["kind"] == "faq"), None)
-    if faq and not defining:  # a FAQ entry this close to the top answers the question as asked
-        return _short(g.nodes[faq]["answer"], 3)
-    if top["kind"] == "faq":
-        return _short(top["answer"], 3)
+    if faq and (not defining or top["kind"] == "faq") and faq_answers(book.index, g, a, faq):
+        return _short(g.nodes[faq]["answer"], 3)  # a FAQ entry this close to the top, asked alike, answers it as asked
+    if top["kind"] == "faq":  # asked otherwise: the best rule says more than someone else's question
+        rule = next((c for c in chosen if g.nodes[c.node]["kind"] != "faq"), None)
+        if rule is None:
+            return _short(top["answer"], 3)
+        top, chosen = g.nodes[rule.node], [rule]
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
         children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
         if children:
@@ -226,6 +230,8 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         a, notes = conversation.resolve(a, book.index, g)
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k)
+    order = no_variant_first(g, a, [c.node for c in chosen])
+    chosen = sorted(chosen, key=lambda c: order.index(c.node))
     why: list[str] = []
     why += notes
     if a.truncated:
@@ -258,7 +264,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k)
     return Answer(
         question=question,
-        answer=ruled or _direct(book, chosen, a.focus >= 0.99),
+        answer=ruled or _direct(book, a, chosen, a.focus >= 0.99),
         citations=tuple(citations),
         keywords=tuple(keywords),
         confidence=confidence,

@@ -185,7 +185,7 @@ class Conversation:
         if self.card and not any(m.said == self.card for m, _ in kept.values()):
             self.card = None  # its keywords have faded: the card is no longer the topic
         for m in a.matches:
-            if m.kind in _SUBJECTS and not m.negated and m.node not in carried and _specific(m, index):
+            if m.kind in _SUBJECTS and not m.negated and m.via != "scene" and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)
         if not self.repeated:  # "same question for battles" asks the last question again: its frame stays
             subject_words = {w for m in a.matches if m.node in self.subjects for w in m.said.split()}  # the rest is the frame

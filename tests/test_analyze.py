@@ -137,3 +137,14 @@ def test_ordinary_english_words_are_never_corrected(full_book: Rulebook) -> None
         assert dict(analyze(f"my {word} creature", index).corrections) == {}, word
     fixed = dict(analyze("does tramlpe work with deathtuch on a volcanic creature?", index).corrections)
     assert fixed == {"tramlpe": "trample", "deathtuch": "deathtouch"}
+
+
+def test_a_verb_that_only_sets_the_scene_is_not_the_subject(full_book: Rulebook) -> None:
+    """Issue 16, Build 6: "I have X, I cast Y …" tells the situation; casting is not what it asks about, so the
+    match on 'cast' is weak (via ``scene``) and does not focus the question, while "can I cast …" and "how do I
+    cast …" are about casting."""
+    scene = analyze("I have a Grizzly Bears. I cast Giant Growth on it. What happens?", full_book.index)
+    cast = [m for m in scene.matches if m.node == "keyword:cast"]
+    assert cast and all(m.via == "scene" and m.quality < 0.5 for m in cast)
+    for asked in ("can I cast a sorcery during my opponent's turn?", "how do I cast a spell?"):
+        assert any(m.node == "keyword:cast" and m.via == "name" for m in analyze(asked, full_book.index).matches), asked

@@ -161,3 +161,12 @@ def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float
     assert sum(follow) / len(follow) >= floor
     assert sum(follow) - sum(follow_alone) >= gain * len(follow)
     assert every >= whole
+
+
+def test_a_scene_setting_verb_is_not_carried(full_book: Rulebook) -> None:
+    """Issue 16, Build 6: the verb a question only sets the scene with ("I cast Giant Growth …") is not carried
+    into its follow-ups (it was, at 85%), nor cited as the definition of casting."""
+    c = Conversation()
+    answer = ask(full_book, "I have a Grizzly Bears. I cast Giant Growth on it. What happens?", conversation=c)
+    assert "keyword:cast" not in c.subjects
+    assert "701.5" not in [x.id for x in answer.citations][:3]

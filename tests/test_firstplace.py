@@ -1,0 +1,46 @@
+"""rulesgraph/firstplace.py and the confidence of answers (issue 16, Build 3): the bullets of the issue's "Why",
+asked again, no longer happen."""
+
+from __future__ import annotations
+
+from rulesgraph import Rulebook
+from rulesgraph.analyze import analyze
+from rulesgraph.answer import ask
+from rulesgraph.firstplace import faq_answers, names_a_variant, no_variant_first
+
+ODD = ["can i respond to my opponent unmorphing their creature?", "is sol ring banned in modern", "what about the thing with the cards",
+       "???", "volcanic wearing", "702.19b", "trample", "I have X, I cast Y, then Z"]
+
+
+def test_confidence_is_a_probability(full_book: Rulebook) -> None:
+    """Confidence is always in [0, 1] (it was -2.94 for the unmorphing question)."""
+    for question in ODD:
+        assert 0.0 <= ask(full_book, question).confidence <= 1.0, question
+
+
+def test_a_faq_entry_answers_only_a_question_asked_alike(full_book: Rulebook) -> None:
+    """The direct answer comes from a FAQ entry only when its question really is the player's: the ninjutsu FAQ
+    entry does not answer a question about turning a face-down creature up; the annihilator one answers its own."""
+    unmorph = ask(full_book, "can i respond to my opponent unmorphing their creature?")
+    assert unmorph.answer is not None and not any(
+        unmorph.answer.startswith(full_book.qg.nodes[c.id]["answer"][:40]) for c in unmorph.citations if c.kind == "faq")
+    sacrificed = ask(full_book, "can I block with a creature I sacrificed to annihilator?")
+    assert sacrificed.answer is not None and sacrificed.answer.startswith("No. Annihilator triggers")
+    a = analyze("can i respond to my opponent unmorphing their creature?", full_book.index)
+    assert not faq_answers(full_book.index, full_book.qg, a, "faq:ninjutsu-4")
+
+
+def test_no_variant_rule_first_unless_a_variant_is_named(full_book: Rulebook) -> None:
+    """A rule of a multiplayer variant never comes first for a question that names no variant; naming the variant
+    lets it."""
+    g = full_book.qg
+    questions = ("in a two-player game who goes first", "who takes the first turn of a game", "how much life does each player start with")
+    for question in questions:
+        first = ask(full_book, question).citations[0].id
+        assert not g.variant[g.num[first]], (question, first)
+    assert g.variant[g.num[ask(full_book, "in two-headed giant, how much life does a team start with").citations[0].id]]
+    a = analyze("how does team life work in two-headed giant", full_book.index)
+    assert names_a_variant(g, a)
+    plain = analyze("who goes first", full_book.index)
+    assert no_variant_first(g, plain, ["810.9", "103.8"]) == ["103.8", "810.9"]
+    assert no_variant_first(g, a, ["810.9", "103.8"]) == ["810.9", "103.8"]
