@@ -308,6 +308,9 @@ def test_the_page_scan_is_linear() -> None:
             find_rules_link(page, "https://example.invalid/rules")
         return time.perf_counter() - start
 
-    small = min(took(64_000) for _ in range(3))
-    large = min(took(256_000) for _ in range(3))
+    small = large = float("inf")
+    for _ in range(5):  # in turns, the fastest of each: a burst of other load must not land on one side only
+        small, large = min(small, took(64_000)), min(large, took(256_000))
+        if large <= 5 * small:
+            break
     assert large <= 5 * small, f"{small:.3f} s → {large:.3f} s for 4 × the page"
