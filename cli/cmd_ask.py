@@ -67,7 +67,7 @@ def _lines() -> Iterator[str]:
 
 
 def _stream(ctx: Context, k: int) -> int:
-    book = ctx.book()
+    book = ctx.answering_book()
     console = None if ctx.args.json else ctx.console(wrap=True)
     if console is not None:  # rich and the renderer only for text output
         from rich.text import Text
@@ -104,8 +104,10 @@ def run(ctx: Context) -> int:
         raise RulesgraphError("ask --conversation needs '-' (questions on stdin): one question alone has no conversation")
     if not words:
         raise RulesgraphError("ask: give a question, or - to read one question per line from stdin")
-    book = ctx.book()
     question = from_argv(" ".join(words))
+    if not clean(question):  # before the cards are opened: a misuse is one line
+        raise RulesgraphError(EMPTY)
+    book = ctx.answering_book()
     answer = _answer(book, question, k)
     if ctx.args.json:
         ctx.json(answer_json(answer))

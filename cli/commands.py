@@ -23,6 +23,7 @@ from rulesgraph.answer import ask, citation
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.conversation import Conversation
 from rulesgraph.lookup import as_number, rule_view, view_node
+from rulesgraph.model import Citation, ShownCard
 from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
 
 from .render import (
@@ -37,6 +38,7 @@ from .render import (
     render_profile,
     render_related,
     render_rule,
+    render_ruling,
     text,
 )
 from .render_diff import diff_group
@@ -98,6 +100,10 @@ class Shell:
     """The installed card data, if any."""
     card_names: Callable[[], NameIndex | None] = lambda: None
     """Every card name, loaded on first use."""
+    prepare: Callable[[], object] = lambda: None
+    """Called before each answer: joins the installed cards to ``book`` (opened once, in a thread at start)."""
+    rulings: dict[str, tuple[Citation, ShownCard | None]] = field(default_factory=dict)
+    """The card rulings answers cited, by citation id, with their cards: what typing a ruling's number opens."""
 
     # --- showing views -------------------------------------------------------------------
     def show(self, view: View) -> Outcome:
@@ -118,8 +124,11 @@ class Shell:
     def answer(self, question: str) -> Outcome:
         if not clean(question):
             raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
+        self.prepare()
         result = ask(self.book, question, self.k, self.conversation)
         see_also = [citation(self.book, n) for n in result.see_also]
+        cards = {c.name: c for c in result.cards}
+        self.rulings.update((c.id, (c, cards.get(c.label))) for c in result.citations if c.kind == "ruling")
         outcome = self.show(View(render_answer(result, self.opts, see_also), tuple(c.id for c in result.citations)))
         return Outcome(outcome.renderable, found=bool(result.citations))
 
@@ -139,9 +148,12 @@ class Shell:
         return self.show(View(render_card_result(result, self.opts), tuple(card_targets(result.view))))
 
     def node(self, node: str) -> Outcome:
-        """Open any node: a rule in full, a keyword's or term's profile, a FAQ entry (or a card of the card data)."""
+        """Open any node: a rule in full, a keyword's or term's profile, a FAQ entry (or a card of the card data, or a
+        card's ruling an answer cited)."""
         if node.startswith(CARD_ITEM):
             return self.card(node.removeprefix(CARD_ITEM))
+        if node in self.rulings:
+            return self.show(View(render_ruling(*self.rulings[node], self.opts)))
         kind = self.book.qg.nodes[node]["kind"]
         if kind in _RULE_KINDS:
             return self.show(View(render_rule(view_node(self.book, node), self.opts)))

@@ -28,7 +28,11 @@ if TYPE_CHECKING:  # rich, the renderer and the CR store are imported when used:
 
     from .render import RenderOptions
 
-__all__ = ["Context", "add_global_options"]
+__all__ = ["CARDS_NOTE", "Context", "add_global_options"]
+
+CARDS_NOTE = "no card data installed, so the cards a question names are not read: 'rulesgraph update cards' installs them"
+"""Said once per process (in the REPL, on the welcome screen) when answering without card data."""
+_DECK_LOCK = threading.Lock()
 
 _NAMES_LOCK = threading.Lock()
 
@@ -80,6 +84,10 @@ class Context:
     _config: Config | None = None
     _cards: CardStore | Literal[False] | None = None
     _names: NameIndex | None = None
+    _deck_opened: bool = False
+    _deck_notices: list[str] = field(default_factory=list)
+    cards_noted: bool = False
+    """:data:`CARDS_NOTE` was said (on stderr, or by the REPL's welcome)."""
 
     def opt(self, name: str, default: Any = None) -> Any:
         value = getattr(self.args, name, None)
@@ -150,9 +158,36 @@ class Context:
         worth saying how to install them."""
         return self.book().effective is None and not (self.opt("rules") or self.opt("sub_rules") or self.opt("cr_date"))
 
+    def answering_book(self, *, quiet: bool = False) -> Rulebook:
+        """:meth:`book` with the installed cards joined to it for answering (``book.deck``), opened once per
+        process: the card store and its name table from the cache (built and cached the first time).  Their
+        notices go to stderr as the load's do, and without card data :data:`CARDS_NOTE`, once; ``quiet`` keeps
+        them for the next call (the REPL opens the cards in a thread while the first line is typed)."""
+        book = self.book()
+        with _DECK_LOCK:
+            if not self._deck_opened:
+                from rulesgraph.namedcards import open_deck
+
+                try:
+                    deck, notices = open_deck(book)
+                except RulesgraphError as exc:  # unreadable card data costs one line; the rules still answer
+                    deck, notices = None, [str(exc)]
+                book.deck = deck
+                self._deck_opened = True
+                self._deck_notices += notices
+                if deck is None and not notices and not self.cards_noted:
+                    self._deck_notices.append(CARDS_NOTE)
+                    self.cards_noted = True
+            if not quiet:
+                for notice in self._deck_notices:
+                    self.note(notice)
+                self._deck_notices.clear()
+        return book
+
     def reset_book(self) -> None:
         """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""
         self._book = None
+        self._deck_opened = False
 
     def cards(self, *, required: bool = False) -> CardStore | None:
         """The installed card store, opened once; ``None`` without card data.  A damaged or outdated store is said in

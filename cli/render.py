@@ -21,7 +21,7 @@ from rich.text import Text
 
 from rulesgraph.confidence import level as confidence_level
 from rulesgraph.lookup import Cites, RuleView, is_cr_id
-from rulesgraph.model import Answer, Citation
+from rulesgraph.model import Answer, Citation, ShownCard
 from rulesgraph.profile import Profile, Related
 
 from .config import DEFAULT_URL
@@ -42,6 +42,7 @@ __all__ = [
     "render_profile",
     "render_related",
     "render_rule",
+    "render_ruling",
     "rule_ref",
     "rule_url",
     "text",
@@ -95,10 +96,18 @@ def rule_ref(number: str, opts: RenderOptions, extra: str = "") -> Text:
     return out
 
 
+def ruling_date(c: Citation) -> str:
+    """The date of a card ruling's citation (its id is ``ruling:<card>:<date>:<n>``)."""
+    return c.id.rsplit(":", 2)[1]
+
+
 def label(c: Citation, opts: RenderOptions, *, title: bool = True, source: bool = True, kind: bool = True) -> Text:
-    """How a node is named: ``702.19 Trample``, ``glossary: Trample``, ``FAQ annihilator-2`` …"""
+    """How a node is named: ``702.19 Trample``, ``glossary: Trample``, ``FAQ annihilator-2``, ``ruling of Stuffy
+    Doll, 2020-01-01`` …"""
     if is_cr_id(c.id):
         return rule_ref(c.id, opts, (c.title or "") if title else "")
+    if c.kind == "ruling":  # a card's official ruling: not a node of the rules; its card and date say where it is from
+        return Text("ruling of " * kind + visible(c.label, newlines=False), style=HEADING).append(f", {ruling_date(c)}", style=DIM)
     prefix = {"glossary": "glossary: ", "faq": "FAQ ", "card": "card: ", "keyword": ""}.get(c.kind)
     prefix = prefix if kind or prefix is None else ""
     if prefix is None:  # a rule of another document: its number or key, and where it is from
@@ -149,7 +158,7 @@ def _entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: b
         parts += _examples(c, opts)
     elif c.examples:
         parts.append(Text(f"  ({len(c.examples)} example{'s' * (len(c.examples) > 1)})", style=DIM))
-    if source and not c.effective:
+    if source and not c.effective and c.kind != "ruling":  # a ruling's label already says its card and date
         parts.append(Text(f"  {visible(c.source)}", style=DIM))
     return Group(*parts)
 
@@ -177,8 +186,21 @@ def _joined(items: Sequence[Text], sep: str = " · ") -> Text:
     return Text(sep).join(items)
 
 
+def render_card(card: ShownCard) -> Group:
+    """A card as an answer shows it: its name and type line, then its Oracle text indented (card data is untrusted:
+    shown literally, escapes made visible, like every source text)."""
+    head = text(card.name, HEADING, newlines=False).append("  ").append_text(text(card.type, DIM, newlines=False))
+    return Group(head, Padding(text(card.text), (0, 0, 0, 4))) if card.text else Group(head)
+
+
+def render_cards(cards: Sequence[ShownCard]) -> Group:
+    """The cards a question names, under its answer."""
+    return Group(Text("cards", style=DIM), *(render_card(c) for c in cards))
+
+
 def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citation] = ()) -> RenderableType:
-    """The direct answer first, then the numbered citations, why they matched, and what to read next."""
+    """The direct answer first, then the numbered citations, the cards the question names, why they matched, and
+    what to read next."""
     parts: list[RenderableType] = []
     if not answer.in_rules:  # a question the Comprehensive Rules don't cover: one honest line, no rules
         return Group(text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
@@ -193,6 +215,8 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     if answer.answer:
         parts += [text(answer.answer, HEADING), Text()]
     parts.append(_numbered([(i, _entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]))
+    if answer.cards:
+        parts += [Text(), render_cards(answer.cards)]
     rows: list[tuple[str, RenderableType]] = []
     if answer.why:
         shown = [text(w, newlines=False) for w in answer.why[:6]]
@@ -379,6 +403,14 @@ def render_profile(p: Profile, opts: RenderOptions) -> RenderableType:
 def render_entry(c: Citation, opts: RenderOptions) -> RenderableType:
     """One node in full (a FAQ entry opened from an answer): its label and words, examples, where it is from."""
     return Group(_entry(c, opts), Text(visible(c.source) + (f" (CR {c.effective})" if c.effective else ""), style=DIM))
+
+
+def render_ruling(c: Citation, card: ShownCard | None, opts: RenderOptions) -> RenderableType:
+    """A card's ruling opened from an answer: the ruling with its date, then the card it is about."""
+    parts: list[RenderableType] = [label(c, opts), cited(text(c.text), opts)]
+    if card is not None:
+        parts += [Text(), render_card(card)]
+    return Group(*parts)
 
 
 def render_error(message: str) -> Text:

@@ -26,7 +26,7 @@ from rulesgraph.lookup import vocabulary
 
 from .commands import COMMANDS, Shell
 from .completer import RulesCompleter
-from .context import Context
+from .context import CARDS_NOTE, Context
 from .key_bindings import key_bindings
 from .output import show
 from .render import render_error
@@ -106,9 +106,10 @@ def make_session(book: Rulebook, *, history: History | None = None, input: Input
     )
 
 
-def welcome(book: Rulebook) -> Text:
-    return Text(f"rulesgraph {__version__} · {summary(book)}\nType a question, a rule number or a keyword; :help for more.",
-                style="dim")
+def welcome(book: Rulebook, note: str | None = None) -> Text:
+    """The first lines: version and what is loaded, what to type, and ``note`` (no card data installed)."""
+    lines = [f"rulesgraph {__version__} · {summary(book)}", "Type a question, a rule number or a keyword; :help for more."]
+    return Text("\n".join(lines + ([visible(note)] if note else [])), style="dim")
 
 
 def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: bool = False,
@@ -182,17 +183,21 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
 def run_repl(ctx: Context) -> int:
     """``rulesgraph`` with no command."""
     def make_shell(book: Rulebook) -> Shell:
-        return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names)
+        return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names,
+                     prepare=ctx.answering_book)
 
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):  # no one to ask: say it once, and answer from what is there
         if ctx.rules_missing():
             ctx.note(store.NOT_INSTALLED)
-        return read_lines(make_shell(ctx.book()), sys.stdin, ctx.console(wrap=True))
+        return read_lines(make_shell(ctx.book()), sys.stdin, ctx.console(wrap=True))  # the first answer opens the cards
     from prompt_toolkit import prompt
 
     book = first_screen(ctx, ctx.console(), lambda message: prompt(message))
     shell = make_shell(book)  # after the first screen: card data it installed is opened here
-    if shell.cards is not None:  # read the card names while the judge starts typing, not on the first line
-        threading.Thread(target=ctx.card_names, daemon=True).start()
+    note = None
+    if shell.cards is not None:  # read the card names, and open the cards for answering, while the judge starts typing
+        threading.Thread(target=lambda: (ctx.card_names(), ctx.answering_book(quiet=True)), daemon=True).start()
+    else:
+        note, ctx.cards_noted = CARDS_NOTE.capitalize() + ".", True
     session = make_session(book, history=_history(ctx.note), plain=ctx.plain, shell=shell)
-    return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book))
+    return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book, note))

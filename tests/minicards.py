@@ -6,9 +6,13 @@ import bz2
 import gzip
 import json
 import lzma
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["CARDS", "atomic", "encode", "face", "set_file"]
+if TYPE_CHECKING:
+    from rulesgraph import Rulebook
+
+__all__ = ["CARDS", "atomic", "encode", "face", "install_cards", "set_file"]
 
 
 def face(name: str, text: str = "", *, type_line: str = "Creature — Elf", **extra: Any) -> dict[str, Any]:
@@ -61,3 +65,13 @@ def encode(obj: Any, compression: str | None = None) -> bytes:
     if compression == "bz2":
         return bz2.compress(raw)
     return raw
+
+
+def install_cards(book: Rulebook, cards: dict[str, list[dict[str, Any]]] | None = None) -> Path:
+    """Install ``cards`` (default :data:`CARDS`) as the card data of ``$RULESGRAPH_DATA_DIR``, joined to ``book``'s
+    keywords, as ``rulesgraph update cards`` would; returns the store's path."""
+    from rulesgraph.cards.read import parse_card_bytes
+    from rulesgraph.cards.store import install
+    from rulesgraph.cardview import keyword_list
+
+    return install(parse_card_bytes(encode(atomic(cards)), "mini.json"), keyword_list(book)).info.path

@@ -1,4 +1,5 @@
-"""``rulesgraph ask``: text and JSON, -k, exit statuses, odd questions, and the ``--json -`` stream."""
+"""``rulesgraph ask``: text and JSON, -k, exit statuses, odd questions, the ``--json -`` stream, and the cards a
+question names (synthetic card data installed in the test's own data directory; without it, one note)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,28 @@ from pathlib import Path
 
 import pytest
 
+from rulesgraph import Rulebook
+from rulesgraph.cards.store import store_path
+from rulesgraph_cli.context import CARDS_NOTE
+
+from .minicards import CARDS, face, install_cards
+
 KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
+NOTE = f"rulesgraph: {CARDS_NOTE}\n"
+"""What ``ask`` says on stderr, once, without card data."""
+ELDER = "My Mossback Elder attacks and is blocked. Does trample matter only when it is blocked?"
+"""A question naming a card of tests/minicards.py whose ruling says nearly what it asks."""
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card data is installed (or not) in this test's own data directory."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
 
 
 def test_text_answer(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("ask", "can", "I", "block", "with", "a", "creature", "I", "sacrificed", "to", "annihilator?")
-    assert code == 0 and err == ""
+    assert code == 0 and err == NOTE
     assert "[1] " in out and "why matched" in out and "\x1b" not in out
     assert "type a citation's number" not in out  # that is the REPL's hint
 
@@ -30,7 +47,7 @@ def test_json_answer_and_k(run) -> None:  # type: ignore[no-untyped-def]
 def test_a_question_the_rules_do_not_cover(run) -> None:  # type: ignore[no-untyped-def]
     """Answered (exit 0) with one honest line and no citations; ``--json`` says ``"in_rules": false``."""
     code, out, err = run("ask", "is", "sol", "ring", "banned", "in", "modern?")
-    assert code == 0 and err == "" and out.startswith("The Comprehensive Rules don't cover this") and "[1]" not in out
+    assert code == 0 and err == NOTE and out.startswith("The Comprehensive Rules don't cover this") and "[1]" not in out
     code, out, _ = run("ask", "--json", "what's the penalty for drawing an extra card at competitive REL")
     data = json.loads(out)
     assert code == 0 and data["in_rules"] is False and data["citations"] == [] and data["confidence"] < 0.4
@@ -67,7 +84,7 @@ def test_misuse_exits_2_with_one_line(run, capsys: pytest.CaptureFixture[str], a
 @pytest.mark.parametrize("question", ["trample " * 15000, "tr\x00am\x07ple \x1b[31m deathtouch", "\udcff\ufffd junk \x7f bytes"])
 def test_odd_questions_never_crash(run, question: str) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("ask", "--json", question)
-    assert code in (0, 1) and err == "" and set(json.loads(out)) == KEYS
+    assert code in (0, 1) and err == NOTE and set(json.loads(out)) == KEYS
 
 
 def test_stream_writes_one_line_per_question_in_order(cr2026: Path) -> None:
@@ -81,7 +98,7 @@ def test_stream_writes_one_line_per_question_in_order(cr2026: Path) -> None:
     assert first["question"] == "what does deathtouch do" and first["citations"]
     out, err = proc.communicate(questions, timeout=60)
     lines = [json.loads(line) for line in out.splitlines()]
-    assert proc.returncode == 0 and err == ""
+    assert proc.returncode == 0 and err == NOTE  # said once, for the whole stream
     assert [line["question"] for line in lines] == ["how does trample work", "", "can I block with a creature I sacrificed to annihilator?",
                                                     "what is ward"]
     assert all(set(line) == KEYS for line in lines)
@@ -106,3 +123,54 @@ def test_stream_as_one_conversation(cr2026: Path) -> None:
                                                    timeout=60).stdout.splitlines()]
     assert "following up on: trample" in chat[1]["why"] and "following up on: trample" not in alone[1]["why"]
     assert "new subject: nothing carried over" in chat[2]["why"] and chat[2]["citations"][0]["id"] == "702.21"
+
+
+def test_json_lists_the_cards_named_and_cites_their_ruling(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
+    install_cards(full_book)
+    code, out, err = run("ask", "--json", ELDER)
+    data = json.loads(out)
+    assert code == 0 and err == "" and set(data) == KEYS
+    assert data["cards"] == [{"name": "Mossback Elder", "type": "Creature — Elf",
+                              "text": "Trample\nWhenever Mossback Elder attacks, you gain 1 life."}]
+    ruling = [c for c in data["citations"] if c["kind"] == "ruling"]
+    assert ruling == [{"id": "ruling:Mossback Elder:2021-02-03:1", "kind": "ruling", "text": "Trample matters only when it is blocked.",
+                       "source": "Mossback Elder ruling, 2021-02-03", "score": ruling[0]["score"]}]
+    assert any(w.startswith("‘Mossback Elder’ names card Mossback Elder") for w in data["why"])
+
+
+def test_text_shows_the_cards_under_the_answer_and_the_ruling_with_its_card_and_date(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
+    install_cards(full_book)
+    code, out, err = run("ask", ELDER)
+    assert code == 0 and err == ""
+    assert "\ncards\nMossback Elder  Creature — Elf\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life.\n" in out
+    assert "] ruling of Mossback Elder, 2021-02-03 Trample matters only when it is\n    blocked.\n" in out
+
+
+def test_without_card_data_the_stream_still_answers_and_notes_it_once(cr2026: Path) -> None:
+    questions = "".join(f"{q}\n" for q in (ELDER, "does Thorn Cloak give trample?", "what does trample do?"))
+    proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--rules", str(cr2026), "ask", "--json", "-"], input=questions,
+                          capture_output=True, text=True, timeout=60)
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and proc.stderr == NOTE
+    assert len(lines) == 3 and all(line["citations"] and line["cards"] == [] for line in lines)
+    assert lines[0]["citations"][0]["id"].startswith("702.19")
+
+
+def test_card_text_is_shown_literally(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
+    """Card data is untrusted: markup prints as written, escapes are made visible, JSON escapes them."""
+    evil = "Trample\n[bold]Loud[/bold] \x1b[31mred\x1b[0m \x9b2J and \x1b]8;;http://evil.example\x07a link\x1b]8;;\x07."
+    install_cards(full_book, {**CARDS, "Gloomfang Tyrant": [face("Gloomfang Tyrant", evil, keywords=["Trample"])]})
+    code, out, err = run("ask", "does Gloomfang Tyrant have trample when it is blocked?")
+    assert code == 0 and err == "" and "Gloomfang Tyrant  Creature — Elf" in out
+    assert "\x1b" not in out and "\x9b" not in out and "[bold]Loud[/bold] ␛[31mred␛[0m <U+009B>2J" in out
+    code, out, _ = run("ask", "--json", "does Gloomfang Tyrant have trample when it is blocked?")
+    assert "\x1b" not in out and "\x9b" not in out and "\\u001b[31mred" in out and "\\u009b2J" in out
+    assert json.loads(out)["cards"][0]["text"] == evil
+
+
+def test_damaged_card_data_costs_one_line_and_the_rules_still_answer(run) -> None:  # type: ignore[no-untyped-def]
+    store_path().parent.mkdir(parents=True)
+    store_path().write_bytes(b"not a card store" * 100)
+    code, out, err = run("ask", "what does trample do?")
+    assert code == 0 and "[1] 702.19" in out and "cards\n" not in out
+    assert err.count("\n") == 1 and "not a card store" in err and "Traceback" not in err

@@ -12,6 +12,8 @@ from rulesgraph_cli.commands import COMMANDS, HISTORY, Shell, lookup_command
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions
 
+from .minicards import install_cards
+
 
 @pytest.fixture
 def shell(full_book: Rulebook) -> Shell:
@@ -135,3 +137,28 @@ def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
     assert text.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 702.19")
     assert "usage: :diff OLD NEW [N]" in out(shell, ":diff 2024-02-02")
     assert "no installed rules effective 1999-01-01" in out(shell, ":diff 1999-01-01 2000-01-01")
+
+
+def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesgraph.namedcards import open_deck
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    install_cards(full_book)
+    opened: list[bool] = []
+
+    def prepare() -> None:  # what the REPL's Context.answering_book does, once
+        if not opened:
+            full_book.deck = open_deck(full_book)[0]
+            opened.append(True)
+
+    shell = Shell(full_book, RenderOptions(hints=True), k=5, prepare=prepare)
+    try:
+        answer = out(shell, "My Mossback Elder attacks and is blocked. Does trample matter only when it is blocked?")
+        assert opened and "\ncards\nMossback Elder  Creature — Elf\n" in answer
+        k = next(i for i, item in enumerate(shell.items(), 1) if item.startswith("ruling:Mossback Elder:"))
+        shown = out(shell, str(k))
+        assert shown.startswith("ruling of Mossback Elder, 2021-02-03\nTrample matters only when it is blocked.\n\n")
+        assert "Mossback Elder  Creature — Elf\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life." in shown
+        assert out(shell, ":back") == answer and out(shell, f":open {k}") == shown
+    finally:
+        full_book.deck = None

@@ -14,11 +14,22 @@ from rich.console import Console
 from rulesgraph import Rulebook, SourceSpec, load
 from rulesgraph.answer import citation
 from rulesgraph.lookup import cites, rule_view
-from rulesgraph.model import Answer
+from rulesgraph.model import Answer, ShownCard
 from rulesgraph.profile import profile
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import SHOWN, RenderOptions, render_answer, render_cites, render_error, render_profile, render_rule, rule_url
+from rulesgraph_cli.render import (
+    SHOWN,
+    RenderOptions,
+    render_answer,
+    render_cites,
+    render_error,
+    render_profile,
+    render_rule,
+    render_ruling,
+    rule_url,
+)
 
+from .minicards import install_cards
 from .minicr import make_cr
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -69,6 +80,49 @@ def test_golden_out_of_scope() -> None:
     rendered = plain_text(render_answer(outside, RenderOptions(hints=True)))
     assert "Nothing in the loaded rules" not in rendered and "citation's number" not in rendered
     golden("answer-out-of-scope", rendered)
+
+
+def card_answer(book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Answer:
+    """A fixed answer with the cards and a ruling of a synthetic card file (tests/minicards.py) installed for the test:
+    what the cards and the ruling say comes from the card data, the order of the citations is fixed here."""
+    from rulesgraph.answer import ask
+    from rulesgraph.namedcards import open_deck
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    install_cards(book)
+    deck, notices = open_deck(book)
+    assert deck is not None and not notices
+    question = "My Mossback Elder attacks and my opponent casts Sap on it. Does trample matter only when it is blocked?"
+    book.deck = deck
+    try:
+        asked = ask(book, question, k=10)
+    finally:
+        book.deck = None
+    ruling = next(c for c in asked.citations if c.kind == "ruling")
+    return Answer(question=question, answer=ruling.text, citations=(citation(book, "702.19", 2.0), ruling, citation(book, "702.19b", 1.0)),
+                  keywords=("Trample",), confidence=0.8, why=asked.why[:2], alternatives=(), see_also=("702",), cards=asked.cards)
+
+
+def test_golden_answer_with_cards_and_a_ruling(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ruling is labelled with its card and date; the cards named are shown under the citations, a split card's
+    faces together; typing the ruling's number shows it with its card."""
+    answer = card_answer(full_book, tmp_path, monkeypatch)
+    assert [c.name for c in answer.cards] == ["Mossback Elder", "Sap // Drain"]
+    golden("answer-cards", plain_text(render_answer(answer, OPTS, [citation(full_book, n) for n in answer.see_also])))
+    golden("ruling", plain_text(render_ruling(answer.citations[1], answer.cards[0], OPTS)))
+
+
+def test_card_text_is_never_markup_or_escapes(full_book: Rulebook) -> None:
+    """Card data is untrusted: its name, type line and Oracle text print as written, escapes made visible."""
+    card = ShownCard("[red]Imp[/red]\x1b[2J", "Creature \x9b31m— Imp", "Flying\n[link=http://evil.example]x[/link] \x1b]0;t\x07 \u202eevil")
+    answer = Answer("q", None, (citation(full_book, "702.9"),), (), 0.5, (), (), cards=(card,))
+    plain = plain_text(render_answer(answer, OPTS), 200)
+    assert "[red]Imp[/red]␛[2J  Creature <U+009B>31m— Imp" in plain and "[link=http://evil.example]x[/link] ␛]0;t␇ <U+202E>evil" in plain
+    out = io.StringIO()
+    Console(file=out, width=200, force_terminal=True, color_system="truecolor").print(render_answer(answer, RenderOptions(links=True)))
+    coloured = out.getvalue()
+    assert "[red]Imp[/red]" in coloured and "\x1b[2J" not in coloured and "\x9b" not in coloured and "\x07" not in coloured
+    assert "\x1b]0;" not in coloured and "evil.example\x1b" not in coloured and "\u202e" not in coloured
 
 
 def test_golden_rule_with_subrules(full_book: Rulebook) -> None:

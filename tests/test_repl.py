@@ -139,6 +139,20 @@ def test_rulesgraph_with_piped_stdin_reads_lines(cr2026: Path, tmp_path: Path) -
     assert "702.19 Trample — 2 references" in proc.stdout and "\x1b" not in proc.stdout
 
 
+def test_without_card_data_the_repl_says_so_once(full_book: Rulebook, cr2026: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a terminal, at the first answer (on stderr); on a terminal, on the welcome screen instead."""
+    from rulesgraph_cli.context import CARDS_NOTE
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    lines = "702.19b\nwhat does trample do?\ncan I target a creature with ward?\n"
+    proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--rules", str(cr2026)], input=lines, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0 and proc.stdout.count("why matched") == 2 and proc.stderr == f"rulesgraph: {CARDS_NOTE}\n"
+    assert len(repl_module.welcome(full_book).plain.splitlines()) == 2
+    assert repl_module.welcome(full_book, "No card data.\x1b[2J").plain.splitlines()[2] == "No card data.␛[2J"
+
+
 def test_ctrl_l_starts_a_new_conversation(full_book: Rulebook) -> None:
     code, _out, shell = drive(full_book, "what does trample do?\n\x0c\x04")
     assert code == 0 and shell.conversation.topic() == []

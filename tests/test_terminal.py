@@ -96,6 +96,7 @@ def test_a_session_in_a_real_terminal(tmux: Tmux, tmp_path: Path, cr2026: Path) 
 
     screen = tmux.wait("the first prompt", prompting)
     assert "CR 2026-06-19" in screen and "^D quit" in screen  # the welcome line and the toolbar
+    assert screen.count("'rulesgraph update cards' installs them") == 1  # no card data in this data dir: said once, here
 
     tmux.type("tram")
     tmux.wait("completions for 'tram'", lambda s: "Trample Over Planeswalkers" in s)
