@@ -1,13 +1,23 @@
-"""Helpers shared by the benchmark scripts: locating the full CR, timing, tables."""
+"""Helpers shared by the benchmark scripts: locating the full CR and the card data, timing, tables."""
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
+import tempfile
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulesgraph import Rulebook
+    from rulesgraph.namedcards import CardDeck
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr" / "MagicCompRules-20260619.txt"
+DEFAULT_CARDS = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
+"""The stand-in card data (MTGJSON AtomicCards of 2022-04-25)."""
 
 
 def cr_path(given: str | None) -> Path:
@@ -35,3 +45,30 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     line = lambda r: "| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)) + " |"
     return "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
+
+
+def with_cards(book: Rulebook, cards_file: Path) -> tuple[CardDeck, str, tempfile.TemporaryDirectory[str] | None]:
+    """The installed card data joined to ``book``; when none is installed, ``cards_file`` installed into a temporary
+    data directory (removed at the end of the run).  Also one line saying which, and the directory to clean up."""
+    from rulesgraph.namedcards import open_deck
+
+    deck, notices = open_deck(book)
+    if deck is not None:
+        info = deck.store.info
+        return deck, f"card data: the installed cards ({info.cards:,} cards, MTGJSON {info.version or '?'}, {info.path})", None
+    from rulesgraph.cards.read import read_card_file
+    from rulesgraph.cards.store import install
+    from rulesgraph.cardview import keyword_list
+
+    if not cards_file.is_file():
+        sys.exit(f"bench: no card data installed and {cards_file} not found; pass --cards PATH to an MTGJSON AtomicCards file")
+    tmp = tempfile.TemporaryDirectory(prefix="rulesgraph-bench-")
+    os.environ["RULESGRAPH_DATA_DIR"] = tmp.name
+    start = time.perf_counter()
+    install(read_card_file(cards_file), keyword_list(book))
+    deck, notices = open_deck(book)
+    if deck is None:
+        sys.exit(f"bench: the cards of {cards_file} could not be opened: {'; '.join(notices)}")
+    said = (f"card data: none installed, so {cards_file.name} ({deck.store.info.cards:,} cards) was installed into a temporary "
+            f"data directory for this run ({time.perf_counter() - start:.0f} s, name table included)")
+    return deck, said, tmp

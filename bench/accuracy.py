@@ -1,28 +1,36 @@
-"""Accuracy benchmark: rulesgraph against a BM25 baseline over the same texts.
+"""Accuracy benchmark: rulesgraph without and with card data, against a BM25 baseline over the same texts.
 
-Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--seeds-only] [--misses N]
+Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--cards PATH] [--seeds-only] [--misses N]
 
-For each question set (default: the seven sets of bench/questions/, keywords to forum_holdout3) prints rule-level
-hit@1/3/5 and MRR (an expected ``702.19b`` is hit by a cited ``702.19b`` or by its rule ``702.19``;
+For each question set (default: the ten sets of bench/questions/ in :data:`SETS`, keywords to long) prints, without
+card data and with it (the installed cards; when none are installed, the stand-in AtomicCards file installed into a
+temporary data directory for the run, as the output says), rule-level hit@1/3/5 and MRR (an expected ``702.19b`` is
+hit by a cited ``702.19b`` or by its rule ``702.19``;
 an expected rule ``702.19`` by itself or one of its subrules; see :func:`rule_hit`),
 exact-subrule hit@3, and keyword hit@1 (the first keyword the answer names is an expected one),
 side by side with plain BM25 (the ``bm25s`` package, Snowball-stemmed with PyStemmer) over the same rule, glossary
 and FAQ texts.  ``--seeds-only`` loads just the bundled seeds and scores the FAQ paraphrases:
 the seed keyword named first, and the paraphrased FAQ entry cited in the top 3.  A second table says how
-well each answer's confidence tells a right top three from a wrong one.
+well each answer's confidence (with card data) tells a right top three from a wrong one; a third how well the
+cards a question names are recognised (bench/mentions.py's scoring, on card_mentions.jsonl and the sets that list
+each question's cards); the last, questions the rules don't cover.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from pathlib import Path
 
-from _common import ROOT, cr_path, table
+from _common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
+from mentions import RECOGNITION_HEADER, question_sets, recognition
 
-from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
 from rulesgraph.answer import CITABLE, ask
+from rulesgraph.namedcards import CardDeck
 from rulesgraph.parse.numbers import level_of, parent_of
 from rulesgraph.text import fold
 
@@ -107,22 +115,29 @@ def confidence_row(name: str, answers: list, right: list[bool]) -> tuple[str, ..
             "—" if auc != auc else f"{auc:.2f}")
 
 
-def run_set(path: Path, book, baseline: Baseline, misses: int, confidence: list[tuple[str, ...]]) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+def run_set(path: Path, book: Rulebook, deck: CardDeck, baseline: Baseline, misses: int,
+            confidence: list[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], list]:  # type: ignore[type-arg]
+    """The rows of one set (each metric without card data, with it, and BM25's), and the answers with card data."""
     rows = read(path)
-    answers = [ask(book, r["question"], k=DEPTH) for r in rows]
-    ours = score(rows, [[c.id for c in a.citations] for a in answers], [a.keywords[0] if a.keywords else None for a in answers])
+    answers = {}
+    for name, cards in (("without", None), ("with", deck)):
+        book.deck = cards
+        answers[name] = [ask(book, r["question"], k=DEPTH) for r in rows]
+    book.deck = deck
+    ours = {name: score(rows, [[c.id for c in a.citations] for a in got], [a.keywords[0] if a.keywords else None for a in got])
+            for name, got in answers.items()}
     base = score(rows, [baseline.cited(r["question"], DEPTH) for r in rows], [None] * len(rows))
-    right = [(first_hit(r["expected_rules"], [c.id for c in a.citations]) or 99) <= 3 for r, a in zip(rows, answers, strict=True)]
-    missed = [(r, a) for r, a, hit in zip(rows, answers, right, strict=True) if not hit]
+    right = [(first_hit(r["expected_rules"], [c.id for c in a.citations]) or 99) <= 3 for r, a in zip(rows, answers["with"], strict=True)]
+    missed = [(r, a) for r, a, hit in zip(rows, answers["with"], right, strict=True) if not hit]
     for r, a in missed[:misses]:
         print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {[c.id for c in a.citations][:5]}",
               file=sys.stderr)
-    confidence.append(confidence_row(f"{path.stem} ({len(rows)})", answers, right))
+    confidence.append(confidence_row(f"{path.stem} ({len(rows)})", answers["with"], right))
     out = []
     for metric in ("hit@1", "hit@3", "hit@5", "MRR", "exact@3", "kw@1"):
         fmt = (lambda v: f"{v:.3f}") if metric == "MRR" else pct
-        out.append((f"{path.stem} ({len(rows)})", metric, fmt(ours[metric]), fmt(base[metric])))
-    return out
+        out.append((f"{path.stem} ({len(rows)})", metric, fmt(ours["without"][metric]), fmt(ours["with"][metric]), fmt(base[metric])))
+    return out, answers["with"]
 
 
 def seeds_only(paths: list[Path]) -> None:
@@ -160,7 +175,7 @@ def table_note(paths: list[Path]) -> str:
     return "; ".join(said.get(p.stem, p.stem) for p in paths) + "\n"
 
 
-def scope_table(book, paths: list[Path], rules_sets: list[Path]) -> str:  # type: ignore[no-untyped-def]
+def scope_table(book, paths: list[Path], rules_answers: list) -> str:  # type: ignore[no-untyped-def,type-arg]
     """Questions the Comprehensive Rules don't cover: how many are recognised (answered "not in the rules"), and how
     many rules questions are wrongly refused, per scope set and over every question of the rules sets."""
     rows, areas = [], []
@@ -175,14 +190,14 @@ def scope_table(book, paths: list[Path], rules_sets: list[Path]) -> str:  # type
         for area in sorted({a for _, inside, a in pairs if not inside}):
             got = [r for (_, inside, a), r in zip(pairs, refused, strict=True) if not inside and a == area]
             areas.append(f"{path.stem}/{area or '?'} {sum(got)} of {len(got)}")
-    questions = [r["question"] for p in rules_sets for r in read(p)]
-    wrong = sum(not ask(book, q).in_rules for q in questions)
-    rows.append((f"the rules sets ({len(questions)} in)", "—", "—", f"{wrong} of {len(questions)}", pct(wrong / len(questions))))
+    wrong = sum(not a.in_rules for a in rules_answers)
+    n = len(rules_answers)
+    rows.append((f"the rules sets ({n} in)", "—", "—", f"{wrong} of {n}", pct(wrong / n)))
     return (table(rows, ("set", "out of scope recognised", "rate", "in scope refused", "rate"))
             + "\n\nrecognised, by area: " + "; ".join(areas))
 
 
-SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3")
+SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3", "cards", "cards_holdout", "long")
 """The default sets, in the order of the table (see bench/questions/README.md)."""
 
 
@@ -190,26 +205,43 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="*", type=Path)
     ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
+    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS,
+                    help="MTGJSON AtomicCards file installed for the run when no card data is installed (default: the stand-in)")
     ap.add_argument("--seeds-only", action="store_true")
-    ap.add_argument("--misses", type=int, default=0, help="print up to N questions missed at rank 3, per set")
+    ap.add_argument("--misses", type=int, default=0, help="print up to N questions missed at rank 3 (with card data), per set")
     args = ap.parse_args()
     paths = args.sets or [QUESTIONS / f"{name}.jsonl" for name in SETS]
     if args.seeds_only:
         seeds_only(args.sets or [QUESTIONS / "dev.jsonl", QUESTIONS / "holdout.jsonl"])
         return
+    started = time.perf_counter()
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
-    baseline = Baseline(book.qg)
-    confidence: list[tuple[str, ...]] = []
-    rows = [row for p in paths for row in run_set(p, book, baseline, args.misses, confidence)]
-    print(f"{cr.name} + bundled seeds; rule-level unless noted; citations considered: {DEPTH}\n")
-    print(table(rows, ("set", "metric", "rulesgraph", "BM25 baseline")))
-    print("\nconfidence: does 'high' (≥ 0.7) mean the deciding rule is in the top three?\n")
-    print(table(confidence, ("set", "shown high", "hit@3 when high", "hit@3 otherwise", "AUC")))
-    scope = [p for p in (QUESTIONS / "scope.jsonl", SCOPE_EXAMPLES) if p.is_file()]
-    print("\nquestions the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other games):\n")
-    print(table_note(scope))
-    print(scope_table(book, scope, paths))
+    deck, cards_said, tmp = with_cards(book, args.cards)
+    try:
+        baseline = Baseline(book.qg)
+        confidence: list[tuple[str, ...]] = []
+        rows, answers = [], []
+        for p in paths:
+            got, with_answers = run_set(p, book, deck, baseline, args.misses, confidence)
+            rows += got
+            answers += with_answers
+        print(f"{cr.name} + bundled seeds; rule-level unless noted; citations considered: {DEPTH}\n{cards_said}; "
+              f"load average {os.getloadavg()[0]:.1f}, {time.perf_counter() - started:.0f} s\n")
+        print(table(rows, ("set", "metric", "without card data", "with card data", "BM25 baseline")))
+        print("\nconfidence (with card data): does 'high' (≥ 0.7) mean the deciding rule is in the top three?\n")
+        print(table(confidence, ("set", "shown high", "hit@3 when high", "hit@3 otherwise", "AUC")))
+        sets = question_sets()
+        labelled = {name: sets[name] for name in ["card_mentions", *(p.stem for p in paths)] if name in sets}
+        print("\ncard recognition (bench/mentions.py's scoring; targets: precision ≥ 95 %, recall ≥ 90 %):\n")
+        print(table(recognition(deck.table, deck.store.summaries(), labelled), RECOGNITION_HEADER))
+        scope = [p for p in (QUESTIONS / "scope.jsonl", SCOPE_EXAMPLES) if p.is_file()]
+        print("\nquestions the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other games), with card data:\n")
+        print(table_note(scope))
+        print(scope_table(book, scope, answers))
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Speed benchmark for answering: per-question latency in process (short question sets and the long,
 narrative ones), and whole `rulesgraph ask --json -` processes against a bm25s build + retrieval.
 
-Usage: python bench/latency.py [--cr PATH] [--repeat N] [--runs N]
+Usage: python bench/latency.py [--cr PATH] [--cards PATH] [--repeat N] [--runs N]
 
 * in process: every question of the short sets (keywords, dev, holdout, forum*) and of long.jsonl (long
   forum-style questions naming cards), ``answer_json(ask(...))`` each, N passes after one warm-up pass;
@@ -11,7 +11,11 @@ Usage: python bench/latency.py [--cr PATH] [--repeat N] [--runs N]
   imports, cache load included, cache warm), median of ``--runs``; and, in the same run, a whole Python
   process that builds a bm25s index (Snowball-stemmed, English stopwords) over the same CR file's
   paragraphs and retrieves the top 5 for every long question; the ratio of the two.
-Targets (issue 17): long set p50 ≤ 4 ms, p99 ≤ 10 ms; `ask --json -` ≤ 2× the bm25s process.
+* long questions naming cards, in process, without and with card data side by side (the installed cards, or when
+  none are, the stand-in AtomicCards file installed into a temporary data directory for the run, as the output
+  says): each question's best of N passes, the two alternating.
+Targets (issue 17): long set p50 ≤ 4 ms, p99 ≤ 10 ms; `ask --json -` ≤ 2× the bm25s process.  Issue 15: on
+questions of 50+ words naming 2–3 cards, p99 with card data at most 5 ms above p99 without.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, cr_path, median, ms, percentile, table
+from _common import DEFAULT_CARDS, ROOT, cr_path, median, ms, percentile, table, with_cards
 
 SHORT = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3")
 LONG = "long"
@@ -93,11 +97,52 @@ def in_process(cr: Path, repeat: int) -> tuple[dict[str, list[float]], dict[str,
     return times, cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def with_and_without_cards(cr: Path, cards_file: Path, repeat: int) -> tuple[str, list[tuple[str, ...]]]:
+    """long.jsonl in process without and with card data: each question's time both ways, alternating per question
+    (which goes first alternates per pass), best of ``repeat`` passes (the machine is shared: noise only adds);
+    p50/p99 of the questions of 50+ words naming 2–3 cards (issue 15's shape) and of all."""
+    from rulesgraph import SourceSpec, bundled_sources, load
+    from rulesgraph.answer import answer_json, ask
+
+    book = load([*bundled_sources(), SourceSpec(str(cr), None, str(cr))])
+    deck, said, tmp = with_cards(book, cards_file)
+    try:
+        rows = [json.loads(line) for line in (ROOT / "bench" / "questions" / f"{LONG}.jsonl").read_text(encoding="utf-8").splitlines()
+                if line.strip()]
+        qs = [r["question"] for r in rows]
+        shaped = [len(r["question"].split()) >= 50 and 2 <= len(r.get("cards", [])) <= 3 for r in rows]
+        for q in qs:  # warm: the cards' rows read from the store once
+            book.deck = deck
+            answer_json(ask(book, q))
+        best: dict[bool, list[float]] = {False: [float("inf")] * len(qs), True: [float("inf")] * len(qs)}
+        for n in range(repeat):
+            for i, q in enumerate(qs):
+                for cards in ((False, True) if (n + i) % 2 else (True, False)):
+                    book.deck = deck if cards else None
+                    start = time.perf_counter()
+                    answer_json(ask(book, q))
+                    best[cards][i] = min(best[cards][i], time.perf_counter() - start)
+    finally:
+        book.deck = None
+        if tmp is not None:
+            tmp.cleanup()
+    out = []
+    for name, keep in ((f"{LONG}.jsonl, 50+ words naming 2–3 cards ({sum(shaped)})", True), (f"all of {LONG}.jsonl ({len(qs)})", False)):
+        without = [t for t, k in zip(best[False], shaped, strict=True) if k or not keep]
+        with_ = [t for t, k in zip(best[True], shaped, strict=True) if k or not keep]
+        gap = percentile(with_, 99) - percentile(without, 99)
+        out.append((name, ms(median(without)), ms(percentile(without, 99)), ms(median(with_)), ms(percentile(with_, 99)),
+                    f"{gap * 1000:+.1f} ms", "≤ +5 ms" if keep else ""))
+    return said, out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
     ap.add_argument("--repeat", type=int, default=3, help="passes over the question sets in process")
     ap.add_argument("--runs", type=int, default=5, help="whole processes of each kind (median)")
+    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS,
+                    help="MTGJSON AtomicCards file installed for the run when no card data is installed (default: the stand-in)")
     args = ap.parse_args()
     cr = cr_path(args.cr)
     load_before = os.getloadavg()[0]
@@ -115,6 +160,7 @@ def main() -> None:
             theirs.append(timed([sys.executable, "-c", BM25S, str(cr)], long_qs, env)[0])
         os.environ["RULESGRAPH_CACHE_DIR"] = tmp  # warm: the processes above built it
         times, cpu, in_rss = in_process(cr, args.repeat)
+        cards_said, card_rows = with_and_without_cards(cr, args.cards, args.repeat)
     short, long_ = times["short"], times["long"]
     rows = [
         (f"in process, short sets ({len(short) // args.repeat} questions × {args.repeat}): p50", ms(median(short)), ""),
@@ -132,6 +178,9 @@ def main() -> None:
     print(f"{cr.name} + bundled seeds; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; whole processes: median of "
           f"{args.runs}, warm cache; load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after\n")
     print(table(rows, ("measure", "value", "target")))
+    print(f"\nlong questions naming cards, in process, without and with card data (each question's best of {args.repeat} "
+          f"passes, the two alternating); {cards_said}:\n")
+    print(table(card_rows, ("questions", "p50 without", "p99 without", "p50 with", "p99 with", "p99 with − without", "target")))
 
 
 if __name__ == "__main__":

@@ -22,17 +22,18 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
-from _common import ROOT, cr_path, median, ms, percentile, table
+from _common import DEFAULT_CARDS, ROOT, cr_path, median, ms, percentile, table
 from rapidfuzz.distance import Levenshtein
 
 from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph.cards.model import CardSummary
 from rulesgraph.mentions import CardMention, find_cards
-from rulesgraph.nametable import NameTable, names_from_atomic, rules_vocabulary, tokens
+from rulesgraph.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary, tokens
 
 QUESTIONS = ROOT / "bench" / "questions"
-DEFAULT_CARDS = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
 BLIND = ("holdout",)
 """Sets whose name says they are blind: scored, never read for tuning."""
 
@@ -192,6 +193,38 @@ def pr(c: Counter[str]) -> tuple[str, str]:
     return f"{100 * p:.1f}%", f"{100 * r:.1f}%"
 
 
+def recognition(tab: NameTable, cards: Sequence[CardName | CardSummary], sets: dict[str, list[dict]],
+                misses: list[str] | None = None) -> list[tuple[str, ...]]:
+    """Rows of the card-recognition table (:data:`RECOGNITION_HEADER`) for the ``sets`` that label card mentions
+    (spans) or list each question's ``cards`` (``cards``: each card's ``key`` and face names, from the card file or
+    the store); the misses of sets that are not blind go into ``misses``."""
+    rows = []
+    for c in cards:
+        FACES[c.key] = {c.key, *c.faces}
+    known = {n for c in cards for n in FACES[c.key]}
+    for name, lines in sets.items():
+        found = [find_cards(d.get("question") or d.get("text"), tab) for d in lines]
+        listed = misses if misses is not None and not any(b in name for b in BLIND) else []  # a blind set's misses are never shown
+        if any("mentions" in d for d in lines):
+            counts = score_spans(lines, found, listed)
+            for cls, c in sorted(counts.items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("not"), kv[0])):
+                if cls.startswith("not"):
+                    rows.append((f"{name}: {cls}", "", str(c["fp"] + c["tn"]), f"{c['fp']} taken for cards", ""))
+                else:
+                    p, r = pr(c)
+                    rows.append((f"{name}: {cls}", str(c["tp"] + c["fn"]), "", p if cls == "all" else "", r))
+        elif any("cards" in d for d in lines):
+            c = score_cards([d for d in lines if "cards" in d], [f for d, f in zip(lines, found, strict=True) if "cards" in d],
+                            listed, known)
+            p, r = pr(c)
+            rows.append((f"{name} (cards per question{', blind' if any(b in name for b in BLIND) else ''})",
+                         f"{c['tp'] + c['fn']} (+{c['absent']} absent)", "", p, r))
+    return rows
+
+
+RECOGNITION_HEADER = ("set: class", "cards", "non-cards", "precision", "recall")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
@@ -252,29 +285,9 @@ def main() -> None:
     print(table(rows, ("set", "questions", "median words", "p50", "p99")))
     print()
     misses: list[str] = []
-    rows = []
-    for c in cards:
-        FACES[c.key] = {c.key, *c.faces}
-    known = {n for c in cards for n in FACES[c.key]}
-    for name, lines in question_sets().items():
-        found = [find_cards(d.get("question") or d.get("text"), tab) for d in lines]
-        listed = misses if not any(b in name for b in BLIND) else []  # a blind set's misses are never shown
-        if any("mentions" in d for d in lines):
-            counts = score_spans(lines, found, listed)
-            for cls, c in sorted(counts.items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("not"), kv[0])):
-                if cls.startswith("not"):
-                    rows.append((f"{name}: {cls}", "", str(c["fp"] + c["tn"]), f"{c['fp']} taken for cards", ""))
-                else:
-                    p, r = pr(c)
-                    rows.append((f"{name}: {cls}", str(c["tp"] + c["fn"]), "", p if cls == "all" else "", r))
-        elif any("cards" in d for d in lines):
-            c = score_cards([d for d in lines if "cards" in d], [f for d, f in zip(lines, found, strict=True) if "cards" in d],
-                            listed, known)
-            p, r = pr(c)
-            rows.append((f"{name} (cards per question{', blind' if any(b in name for b in BLIND) else ''})",
-                         f"{c['tp'] + c['fn']} (+{c['absent']} absent)", "", p, r))
+    rows = recognition(tab, cards, question_sets(), misses)
     print("card recognition (targets: precision ≥ 95 %, recall ≥ 90 %; cards the card file lacks are left out)\n")
-    print(table(rows, ("set: class", "cards", "non-cards", "precision", "recall")) if rows else "no labelled set found")
+    print(table(rows, RECOGNITION_HEADER) if rows else "no labelled set found")
     if args.misses:
         print("\n" + "\n".join(misses))
 
