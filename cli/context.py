@@ -161,7 +161,8 @@ class Context:
     def answering_book(self, *, quiet: bool = False) -> Rulebook:
         """:meth:`book` with the installed cards joined to it for answering (``book.deck``), opened once per
         process: the card store and its name table from the cache (built and cached the first time).  Their
-        notices go to stderr as the load's do, and without card data :data:`CARDS_NOTE`, once; ``quiet`` keeps
+        notices go to stderr as the load's do, and without card data :data:`CARDS_NOTE`, once (unless the rules are
+        missing too: the line saying so names ``rulesgraph update``, which installs both); ``quiet`` keeps
         them for the next call (the REPL opens the cards in a thread while the first line is typed)."""
         book = self.book()
         with _DECK_LOCK:
@@ -175,7 +176,7 @@ class Context:
                 book.deck = deck
                 self._deck_opened = True
                 self._deck_notices += notices
-                if deck is None and not notices and not self.cards_noted:
+                if deck is None and not notices and not self.cards_noted and not self.rules_missing():  # else 'update' is said
                     self._deck_notices.append(CARDS_NOTE)
                     self.cards_noted = True
             if not quiet:

@@ -197,7 +197,7 @@ def run_repl(ctx: Context) -> int:
     note = None
     if shell.cards is not None:  # read the card names, and open the cards for answering, while the judge starts typing
         threading.Thread(target=lambda: (ctx.card_names(), ctx.answering_book(quiet=True)), daemon=True).start()
-    else:
+    elif not ctx.rules_missing():  # (without the rules either, 'rulesgraph update' was offered: it installs both)
         note, ctx.cards_noted = CARDS_NOTE.capitalize() + ".", True
     session = make_session(book, history=_history(ctx.note), plain=ctx.plain, shell=shell)
     return repl(shell, session, ctx.console(), page=ctx.page, greeting=welcome(book, note))

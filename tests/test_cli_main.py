@@ -110,9 +110,14 @@ def test_without_the_full_rules_answers_say_how_to_install_them(tmp_path: Path, 
     assert "rulesgraph update --file PATH" in NOT_INSTALLED and "--rules" not in err
 
 
-def test_with_the_rules_given_nothing_is_said_about_installing(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
+def test_with_the_rules_given_nothing_is_said_about_installing(capsys: pytest.CaptureFixture[str], cr2026: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing about installing the rules; without card data, only that installing cards would help (once)."""
+    from rulesgraph_cli.context import CARDS_NOTE
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     assert main(["--rules", str(cr2026), "ask", "what does trample do"]) == 0
-    assert capsys.readouterr().err == ""
+    assert capsys.readouterr().err == f"rulesgraph: {CARDS_NOTE}\n"
 
 
 def test_readme_examples_use_the_installed_rules() -> None:

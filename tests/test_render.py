@@ -100,7 +100,8 @@ def card_answer(book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         book.deck = None
     ruling = next(c for c in asked.citations if c.kind == "ruling")
     return Answer(question=question, answer=ruling.text, citations=(citation(book, "702.19", 2.0), ruling, citation(book, "702.19b", 1.0)),
-                  keywords=("Trample",), confidence=0.8, why=asked.why[:2], alternatives=(), see_also=("702",), cards=asked.cards)
+                  keywords=("Trample",), confidence=0.8, alternatives=(), see_also=("702",), cards=asked.cards,
+                  why=("‘Mossback Elder’ names card Mossback Elder: trample → 702.19", "‘Sap’ names card Sap // Drain (face)"))
 
 
 def test_golden_answer_with_cards_and_a_ruling(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
