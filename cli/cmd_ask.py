@@ -67,7 +67,8 @@ def _lines() -> Iterator[str]:
 
 
 def _stream(ctx: Context, k: int) -> int:
-    book = ctx.answering_book()
+    book = ctx.book()  # the cards are opened at the first question (no questions, nothing said about them)
+    cards_opened = False
     console = None if ctx.args.json else ctx.console(wrap=True)
     if console is not None:  # rich and the renderer only for text output
         from rich.text import Text
@@ -77,6 +78,8 @@ def _stream(ctx: Context, k: int) -> int:
         opts = ctx.render_options()
     conversation = Conversation() if ctx.args.conversation else None
     for question in _lines():
+        if not cards_opened and clean(question):
+            book, cards_opened = ctx.answering_book(), True
         try:
             answer = _answer(book, question, k, conversation)
         except RulesgraphError as exc:

@@ -86,6 +86,7 @@ class Context:
     _names: NameIndex | None = None
     _deck_opened: bool = False
     _deck_notices: list[str] = field(default_factory=list)
+    _cards_missing: bool = False
     cards_noted: bool = False
     """:data:`CARDS_NOTE` was said (on stderr, or by the REPL's welcome)."""
 
@@ -158,12 +159,12 @@ class Context:
         worth saying how to install them."""
         return self.book().effective is None and not (self.opt("rules") or self.opt("sub_rules") or self.opt("cr_date"))
 
-    def answering_book(self, *, quiet: bool = False) -> Rulebook:
+    def answering_book(self, *, quiet: bool = False, note_missing: bool = False) -> Rulebook:
         """:meth:`book` with the installed cards joined to it for answering (``book.deck``), opened once per
         process: the card store and its name table from the cache (built and cached the first time).  Their
-        notices go to stderr as the load's do, and without card data :data:`CARDS_NOTE`, once (unless the rules are
-        missing too: the line saying so names ``rulesgraph update``, which installs both); ``quiet`` keeps
-        them for the next call (the REPL opens the cards in a thread while the first line is typed)."""
+        notices go to stderr as the load's do (``quiet`` keeps them for the next call: the REPL opens the cards in
+        a thread while the first line is typed).  Without card data, :meth:`cards_note` says so once — after the
+        answer (main does it), or now with ``note_missing``."""
         book = self.book()
         with _DECK_LOCK:
             if not self._deck_opened:
@@ -176,14 +177,21 @@ class Context:
                 book.deck = deck
                 self._deck_opened = True
                 self._deck_notices += notices
-                if deck is None and not notices and not self.cards_noted and not self.rules_missing():  # else 'update' is said
-                    self._deck_notices.append(CARDS_NOTE)
-                    self.cards_noted = True
+                self._cards_missing = deck is None and not notices
             if not quiet:
                 for notice in self._deck_notices:
                     self.note(notice)
                 self._deck_notices.clear()
+        if note_missing:
+            self.cards_note()
         return book
+
+    def cards_note(self) -> None:
+        """:data:`CARDS_NOTE`, once per process, when answering found no card data (unless the rules are missing
+        too: the line saying so names ``rulesgraph update``, which installs both)."""
+        if self._cards_missing and not self.cards_noted and not self.rules_missing():
+            self.cards_noted = True
+            self.note(CARDS_NOTE)
 
     def reset_book(self) -> None:
         """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""

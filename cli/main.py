@@ -110,6 +110,7 @@ def _run(ctx: Context, args: argparse.Namespace) -> int:
 
         return run_repl(ctx)
     code = int(COMMANDS[args.command].run(ctx))
+    ctx.cards_note()  # after the answers, like the missing rules' line: an answer that cannot be written stays one line
     _missing_rules(ctx, args.command)
     return code
 

@@ -184,7 +184,7 @@ def run_repl(ctx: Context) -> int:
     """``rulesgraph`` with no command."""
     def make_shell(book: Rulebook) -> Shell:
         return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names,
-                     prepare=ctx.answering_book)
+                     prepare=lambda: ctx.answering_book(note_missing=True))
 
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):  # no one to ask: say it once, and answer from what is there
         if ctx.rules_missing():
