@@ -30,6 +30,7 @@ from mentions import RECOGNITION_HEADER, question_sets, recognition
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
 from rulesgraph.answer import CITABLE, ask
+from rulesgraph.confidence import HIGH, LOW
 from rulesgraph.namedcards import CardDeck
 from rulesgraph.parse.numbers import level_of, parent_of
 from rulesgraph.text import fold
@@ -103,16 +104,17 @@ def pct(x: float) -> str:
 
 
 def confidence_row(name: str, answers: list, right: list[bool]) -> tuple[str, ...]:  # type: ignore[type-arg]
-    """How well the answer's confidence tells a right top three from a wrong one: hit@3 of the answers
-    shown as high confidence (≥ 0.7) and of the others, and the AUC (0.5: no better than chance)."""
+    """How well the answer's confidence tells a right top three from a wrong one: hit@3 of the answers shown
+    as high confidence (≥ :data:`rulesgraph.confidence.HIGH`) and of those shown as low (< ``LOW``), and the
+    AUC (0.5: no better than chance)."""
     conf = [a.confidence for a in answers]
-    high = [r for c, r in zip(conf, right, strict=True) if c >= 0.7]
-    rest = [r for c, r in zip(conf, right, strict=True) if c < 0.7]
+    high = [r for c, r in zip(conf, right, strict=True) if c >= HIGH]
+    low = [r for c, r in zip(conf, right, strict=True) if c < LOW]
     pos = [c for c, r in zip(conf, right, strict=True) if r]
     neg = [c for c, r in zip(conf, right, strict=True) if not r]
     auc = sum((p > q) + 0.5 * (p == q) for p in pos for q in neg) / (len(pos) * len(neg)) if pos and neg else float("nan")
-    return (name, pct(len(high) / len(conf)), pct(sum(high) / len(high)) if high else "—", pct(sum(rest) / len(rest)) if rest else "—",
-            "—" if auc != auc else f"{auc:.2f}")
+    return (name, pct(len(high) / len(conf)), pct(sum(high) / len(high)) if high else "—", pct(len(low) / len(conf)),
+            pct(sum(low) / len(low)) if low else "—", "—" if auc != auc else f"{auc:.2f}")
 
 
 def run_set(path: Path, book: Rulebook, deck: CardDeck, baseline: Baseline, misses: int,
@@ -229,8 +231,8 @@ def main() -> None:
         print(f"{cr.name} + bundled seeds; rule-level unless noted; citations considered: {DEPTH}\n{cards_said}; "
               f"load average {os.getloadavg()[0]:.1f}, {time.perf_counter() - started:.0f} s\n")
         print(table(rows, ("set", "metric", "without card data", "with card data", "BM25 baseline")))
-        print("\nconfidence (with card data): does 'high' (≥ 0.7) mean the deciding rule is in the top three?\n")
-        print(table(confidence, ("set", "shown high", "hit@3 when high", "hit@3 otherwise", "AUC")))
+        print(f"\nconfidence (with card data): does 'high' (≥ {HIGH}) mean the deciding rule is in the top three?\n")
+        print(table(confidence, ("set", "shown high", "hit@3 when high", f"shown low (< {LOW})", "hit@3 when low", "AUC")))
         sets = question_sets()
         labelled = {name: sets[name] for name in ["card_mentions", *(p.stem for p in paths)] if name in sets}
         print("\ncard recognition (bench/mentions.py's scoring; targets: precision ≥ 95 %, recall ≥ 90 %):\n")

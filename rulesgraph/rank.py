@@ -10,21 +10,27 @@ with its docstring, its weights in :data:`WEIGHTS` and a test in ``tests/test_ra
 step receives and may do is in :mod:`rulesgraph.pipeline`):
 
 1. ``text`` — rule 1: BM25 over rules, glossary and FAQ text, scaled so the best document is 1;
-2. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries;
-3. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+2. ``card_text`` — rule 22: the named cards' keyword names and rare Oracle words are a second, weaker query;
+3. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries;
+4. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question;
+5. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
    much of the question's other words they hold);
-4. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-5. ``rule_number`` — rule 6: a rule number the question names is the answer;
-6. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-7. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
-8. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
-   rules when it is not named) and 13 (a variant's rules unless mentioned), excerpts and short kinds;
-9. ``quotes`` — rule 16: a document with the words the question quotes rises;
-10. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-11. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children;
-12. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-13. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-14. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
+6. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+7. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+8. ``rule_number`` — rule 6: a rule number the question names is the answer;
+9. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+10. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
+11. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+    rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
+    excerpts and short kinds;
+12. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+13. ``quotes`` — rule 16: a document with the words the question quotes rises;
+14. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+15. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children;
+16. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+17. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+18. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+19. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
 negated mentions out of every step.
