@@ -171,7 +171,7 @@ class Context:
                 from rulesgraph.namedcards import open_deck
 
                 try:
-                    deck, notices = open_deck(book)
+                    deck, notices = open_deck(book, use_cache=not self.opt("no_cache"))
                 except RulesgraphError as exc:  # unreadable card data costs one line; the rules still answer
                     deck, notices = None, [str(exc)]
                 book.deck = deck

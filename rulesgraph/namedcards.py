@@ -149,10 +149,10 @@ def _table_key(store: CardStore, book: Rulebook) -> str:
     return "names-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def open_deck(book: Rulebook) -> tuple[CardDeck | None, list[str]]:
+def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | None, list[str]]:
     """The installed cards for answering, or ``None`` when none are installed; and one-line notices (damaged card
     data, a name table that could not be cached).  The name table is read from the cache, or built (about a
-    second) and cached."""
+    second) and cached; with ``use_cache=False`` (``--no-cache``) it is built and the cache left alone."""
     from .cards.store import open_store
     from .errors import RulesgraphError
     from .nametable import CardName, NameTable
@@ -165,7 +165,7 @@ def open_deck(book: Rulebook) -> tuple[CardDeck | None, list[str]]:
     if store is None:
         return None, []
     key = _table_key(store, book)
-    parts, notice = cache.read(key, "names")
+    parts, notice = cache.read(key, "names") if use_cache else (None, None)
     if notice:
         notices.append(notice)
     table = NameTable.from_parts(parts) if isinstance(parts, dict) else None
@@ -174,7 +174,7 @@ def open_deck(book: Rulebook) -> tuple[CardDeck | None, list[str]]:
 
         cards = [CardName(c.key, c.faces, c.funny, c.layout, c.rank, c.types) for c in store.summaries()]
         table = NameTable.build(cards, rules_vocabulary(book.index, book.qg))
-        notice = cache.write(key, table.parts(), "names")
+        notice = cache.write(key, table.parts(), "names") if use_cache else None
         if notice:
             notices.append(notice)
     return CardDeck(store, table, book), notices

@@ -79,3 +79,17 @@ def test_ask_answers_through_the_cards(tmp_path: Path, mini_book: Rulebook) -> N
     assert without.cards == () and [c.name for c in with_cards_.cards] == ["Mossback Elder"]
     assert with_cards_.citations[0].id.startswith("702.19")
     assert any(w.startswith("‘Mossback Elder’ names card Mossback Elder: trample → 702.19") for w in with_cards_.why)
+
+
+def test_no_cache_builds_the_name_table_and_leaves_the_cache_alone(tmp_path: Path, mini_book: Rulebook,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--no-cache`` (``use_cache=False``) builds the table without reading or writing the cache."""
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "cards.json"
+    source.write_bytes(encode(atomic()))
+    install(read_card_file(source), keyword_list(mini_book), path=store_path())
+    deck, notices = open_deck(mini_book, use_cache=False)
+    assert deck is not None and notices == [] and [c.key for c in deck.named("my Mossback Elder")] == ["Mossback Elder"]
+    assert not any((tmp_path / "cache").glob("build-names-*"))
+    open_deck(mini_book)
+    assert list((tmp_path / "cache").glob("build-names-*"))
