@@ -22,23 +22,19 @@ completion ≤ 20 ms a keystroke.
 from __future__ import annotations
 
 import argparse
-import fcntl
 import json
 import lzma
 import os
 import random
-import select
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
 
 from _common import ROOT, cr_path, median, ms, percentile, table
-from startup import _ESCAPES, PROMPT, program
+from startup import _ESCAPES, PROMPT, launch_on_pty, program, read_pty
 
 DEFAULT_CARDS = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
 
@@ -63,22 +59,13 @@ def _rss(pid: int) -> float:
 
 def repl_once(argv: list[str], env: dict[str, str], lookup: str | None = None, timeout: float = 30.0) -> tuple[float, float, float]:
     """Seconds to the prompt, VmRSS (MB) there, and VmRSS after typing ``lookup`` and its answer's prompt."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True)
-    os.close(slave)
+    proc, master, start = launch_on_pty(argv, env)
     seen, prompts, elapsed, rss, after = b"", 0, 0.0, 0.0, 0.0
     try:
         while True:
-            if time.perf_counter() - start > timeout:
-                raise SystemExit(f"bench: no prompt after {timeout:.0f} s; output so far: {seen[-500:]!r}")
-            ready, _, _ = select.select([master], [], [], 0.05)
-            if not ready:
+            chunk = read_pty(master, start, timeout, seen)
+            if not chunk:
                 continue
-            chunk = os.read(master, 65536)
-            if b"\x1b[6n" in chunk:
-                os.write(master, b"\x1b[1;1R")
             seen += chunk
             count = _ESCAPES.sub(b"", seen).count(PROMPT)
             if count > prompts:

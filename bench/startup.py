@@ -49,24 +49,39 @@ def program() -> str:
     return str(path)
 
 
-def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> float:
-    """Seconds from launch until the prompt is on the (pseudo) terminal; then Ctrl-D."""
+def launch_on_pty(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int, float]:
+    """Start ``argv`` on a new 120×50 pseudo-terminal: the process, the terminal's master end, the start time."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True)
     os.close(slave)
+    return proc, master, start
+
+
+def read_pty(master: int, start: float, timeout: float, seen: bytes) -> bytes:
+    """What the terminal shows next (empty when nothing came within 50 ms), answering the cursor-position query
+    as a terminal does; the run ends when nothing wanted came within ``timeout`` of ``start``."""
+    if time.perf_counter() - start > timeout:
+        raise SystemExit(f"bench: no prompt after {timeout:.0f} s; output so far: {seen[-500:]!r}")
+    ready, _, _ = select.select([master], [], [], 0.05)
+    if not ready:
+        return b""
+    chunk = os.read(master, 65536)
+    if b"\x1b[6n" in chunk:
+        os.write(master, b"\x1b[1;1R")
+    return chunk
+
+
+def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> float:
+    """Seconds from launch until the prompt is on the (pseudo) terminal; then Ctrl-D."""
+    proc, master, start = launch_on_pty(argv, env)
     seen = b""
     try:
         while True:
-            if time.perf_counter() - start > timeout:
-                raise SystemExit(f"bench: no prompt after {timeout:.0f} s; output so far: {seen[-500:]!r}")
-            ready, _, _ = select.select([master], [], [], 0.05)
-            if not ready:
+            chunk = read_pty(master, start, timeout, seen)
+            if not chunk:
                 continue
-            chunk = os.read(master, 65536)
-            if b"\x1b[6n" in chunk:  # answer the cursor-position query, as a terminal does
-                os.write(master, b"\x1b[1;1R")
             seen += chunk
             shown = _ESCAPES.sub(b"", seen)
             if PROMPT in shown or OFFER in shown:
