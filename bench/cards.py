@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 from _common import ROOT, cr_path, median, ms, percentile, table
-from startup import _ESCAPES, PROMPT, launch_on_pty, program, read_pty
+from startup import _ESCAPES, PROMPT, close_pty, launch_on_pty, program, screens
 
 DEFAULT_CARDS = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
 
@@ -60,13 +60,9 @@ def _rss(pid: int) -> float:
 def repl_once(argv: list[str], env: dict[str, str], lookup: str | None = None, timeout: float = 30.0) -> tuple[float, float, float]:
     """Seconds to the prompt, VmRSS (MB) there, and VmRSS after typing ``lookup`` and its answer's prompt."""
     proc, master, start = launch_on_pty(argv, env)
-    seen, prompts, elapsed, rss, after = b"", 0, 0.0, 0.0, 0.0
+    prompts, elapsed, rss, after = 0, 0.0, 0.0, 0.0
     try:
-        while True:
-            chunk = read_pty(master, start, timeout, seen)
-            if not chunk:
-                continue
-            seen += chunk
+        for seen in screens(master, start, timeout):
             count = _ESCAPES.sub(b"", seen).count(PROMPT)
             if count > prompts:
                 prompts = count
@@ -81,13 +77,8 @@ def repl_once(argv: list[str], env: dict[str, str], lookup: str | None = None, t
                     time.sleep(0.2)
                     after = _rss(proc.pid)
                     break
-        os.write(master, b"\x04")
-        proc.wait(timeout=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
+        close_pty(proc, master)
     return elapsed, rss, after
 
 

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from _common import ROOT, cr_path, median, ms, percentile, table
@@ -73,23 +74,19 @@ def read_pty(master: int, start: float, timeout: float, seen: bytes) -> bytes:
     return chunk
 
 
-def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> float:
-    """Seconds from launch until the prompt is on the (pseudo) terminal; then Ctrl-D."""
-    proc, master, start = launch_on_pty(argv, env)
+def screens(master: int, start: float, timeout: float) -> Iterator[bytes]:
+    """Everything the terminal has shown so far, each time more arrives (see :func:`read_pty`)."""
     seen = b""
-    try:
-        while True:
-            chunk = read_pty(master, start, timeout, seen)
-            if not chunk:
-                continue
+    while True:
+        chunk = read_pty(master, start, timeout, seen)
+        if chunk:
             seen += chunk
-            shown = _ESCAPES.sub(b"", seen)
-            if PROMPT in shown or OFFER in shown:
-                elapsed = time.perf_counter() - start
-                break
-        if OFFER in _ESCAPES.sub(b"", seen):  # decline the download, then leave at the prompt
-            os.write(master, b"n\r")
-            _wait_for(master, PROMPT, start + timeout)
+            yield seen
+
+
+def close_pty(proc: subprocess.Popen[bytes], master: int) -> None:
+    """Leave with Ctrl-D (killing the process if it will not go) and close the terminal."""
+    try:
         os.write(master, b"\x04")
         proc.wait(timeout=10)
     finally:
@@ -97,6 +94,23 @@ def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> f
             proc.kill()
             proc.wait()
         os.close(master)
+
+
+def start_once(argv: list[str], env: dict[str, str], timeout: float = 30.0) -> float:
+    """Seconds from launch until the prompt is on the (pseudo) terminal; then Ctrl-D."""
+    proc, master, start = launch_on_pty(argv, env)
+    seen = b""
+    try:
+        for seen in screens(master, start, timeout):
+            shown = _ESCAPES.sub(b"", seen)
+            if PROMPT in shown or OFFER in shown:
+                elapsed = time.perf_counter() - start
+                break
+        if OFFER in _ESCAPES.sub(b"", seen):  # decline the download, then leave at the prompt
+            os.write(master, b"n\r")
+            _wait_for(master, PROMPT, start + timeout)
+    finally:
+        close_pty(proc, master)
     return elapsed
 
 
