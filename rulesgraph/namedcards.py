@@ -33,7 +33,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 2
+_SCHEMA = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,7 @@ def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | Non
     second) and cached; with ``use_cache=False`` (``--no-cache``) it is built and the cache left alone."""
     from .cards.store import open_store
     from .errors import RulesgraphError
-    from .nametable import CardName, NameTable
+    from .nametable import NameTable, names_from_summaries
 
     notices: list[str] = []
     try:
@@ -172,8 +172,7 @@ def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | Non
     if table is None:
         from .nametable import rules_vocabulary
 
-        cards = [CardName(c.key, c.faces, c.funny, c.layout, c.rank, c.types) for c in store.summaries()]
-        table = NameTable.build(cards, rules_vocabulary(book.index, book.qg))
+        table = NameTable.build(names_from_summaries(store.summaries()), rules_vocabulary(book.index, book.qg))
         notice = cache.write(key, table.parts(), "names") if use_cache else None
         if notice:
             notices.append(notice)

@@ -20,7 +20,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
-           "CardName", "NameTable", "english_zipf", "fold_token", "names_from_atomic", "names_from_cards", "rules_vocabulary", "tokens"]
+           "CardName", "NameTable", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries", "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
@@ -61,7 +61,7 @@ class CardName:
     rank: int = 0
     """Popularity (EDHREC rank, 1 is the most played; 0 unknown): orders the candidates of an ambiguous short name."""
     types: tuple[str, ...] = ()
-    """Its faces' types, subtypes and supertypes: a card named like one ("My Juggernaut attacks") is not that
+    """Its faces' types, subtypes and supertypes, sorted: a card named like one ("My Juggernaut attacks") is not that
     card when said as the type ("an Illusion", "two Juggernaut tokens")."""
 
 
@@ -115,21 +115,17 @@ def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
             continue
         first = faces[0]
         names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
-        types = tuple(dict.fromkeys(t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()))
+        types = tuple(sorted({t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()}))
         yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0), types)
 
 
-def names_from_cards(cards: Iterable[object]) -> Iterator[CardName]:
-    """Card names from the card store's records (:class:`rulesgraph.cards.model.Card`: ``name``, ``layout``,
-    ``funny``, ``faces`` with their ``name`` and types); they carry no popularity, so ``rank`` is 0."""
-    for card in cards:
-        key: str = card.name  # type: ignore[attr-defined]
-        if key.startswith("A-"):
-            continue
-        faces = card.faces  # type: ignore[attr-defined]
-        names = tuple(f.name for f in faces if f.name and f.name != key)
-        types = tuple(dict.fromkeys(t for f in faces for t in (*f.supertypes, *f.types, *f.subtypes)))
-        yield CardName(key, names, bool(card.funny), card.layout, 0, types)  # type: ignore[attr-defined]
+def names_from_summaries(summaries: Iterable[object]) -> Iterator[CardName]:
+    """Card names from the card store's summaries (:class:`rulesgraph.cards.model.CardSummary`, the same fields
+    as :class:`CardName`); Alchemy rebalances (``A-``) are left out, as :func:`names_from_atomic` leaves them."""
+    for s in summaries:
+        key: str = s.key  # type: ignore[attr-defined]
+        if not key.startswith("A-"):
+            yield CardName(key, s.faces, bool(s.funny), s.layout, s.rank, tuple(sorted(set(s.types))))  # type: ignore[attr-defined]
 
 
 def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str, tuple[list[CardName], list[CardName]]]:

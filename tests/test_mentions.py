@@ -284,12 +284,12 @@ def test_the_issue_questions_name_their_cards(full_table: NameTable) -> None:
 def test_the_card_store_gives_the_same_names(full_cards: Path, card_names: list[CardName]) -> None:
     """The table built from the installed store has every surface the one from the card file has."""
     from rulesgraph.cards.store import open_store
-    from rulesgraph.nametable import names_from_cards
+    from rulesgraph.nametable import names_from_summaries
 
     store = open_store(full_cards)
     assert store is not None
     try:
-        from_store = list(names_from_cards(store.cards(list(dict.fromkeys(e.key for e in store.names())))))
+        from_store = list(names_from_summaries(store.summaries()))
     finally:
         store.close()
     plain = lambda cs: {(c.key, c.faces, c.funny, c.layout, c.types) for c in cs}  # popularity is not in the store

@@ -164,8 +164,9 @@ class CardStore:
         """Every card's key, face names, joke-set flag, layout, popularity rank and type-line words, in card
         order: what a finder of card names in questions needs (three queries, ~60 ms for the full data)."""
         faces: dict[int, list[str]] = {}
-        for cid, name in self._db.execute("SELECT card, name FROM faces WHERE card IN (SELECT card FROM faces WHERE seq > 0)"
-                                         " ORDER BY card, seq"):
+        # a face named otherwise than its card (Stomp of Bonecrusher Giant // Stomp; one meld or reversible face too)
+        for cid, name in self._db.execute("SELECT f.card, f.name FROM faces f JOIN cards c ON c.id = f.card"
+                                         " WHERE f.name != c.name ORDER BY f.card, f.seq"):
             faces.setdefault(cid, []).append(name)
         types: dict[int, list[str]] = {}
         for cid, word in self._db.execute("SELECT card, word FROM card_types ORDER BY rowid"):
