@@ -18,13 +18,14 @@ strongly as the question's own words:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from ..analyze import FRAMING
 from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
 from ..relations import definers, faq_about
 from ..relevance import specificity, text_relevance
+from .named import own_words
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_focus", "card_keywords", "card_rulings", "card_text", "card_types",
            "named_rules"]
@@ -54,17 +55,22 @@ RULING_FLOOR = 0.4
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 _REMINDER = re.compile(r"\([^()]*\)")
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 
 
 def _own(q: Query) -> dict[str, float]:
-    """The question's own words (not the cards' names, not framing) with their idf: what a card-led rule or a
-    ruling must hold to be what the question is about."""
+    """The question's own words (:func:`~rulesgraph.steps.named.own_words`) less the cards' names: what a card-led
+    rule or a ruling must hold to be what the question is about."""
     if "card_own" not in q.memo:
         names = {t for c in q.a.cards for t in c.name_terms}
-        q.memo["card_own"] = {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms
-                              if weight == 1.0 and t not in _FRAMING and t not in names}
+        q.memo["card_own"] = {t: v for t, v in own_words(q).items() if t not in names}
     return q.memo["card_own"]
+
+
+@lru_cache(maxsize=4096)
+def _stems(text: str) -> frozenset[str]:
+    """The stems of a card's Oracle text or of one ruling: the same few cards are named question after question,
+    so each text is stemmed once per process."""
+    return frozenset(doc_terms(text))
 
 
 def fit(q: Query, i: int) -> float:
@@ -154,7 +160,7 @@ def _text_terms(q: Query) -> list[tuple[str, float]]:
             if relation in RELATION:
                 for t in doc_terms(name):
                     out[t] = max(out.get(t, 0.0), card.confidence * RELATION[relation])
-        stems = {t for t in doc_terms(_REMINDER.sub(" ", card.text)) if t not in own and t not in card.name_terms}
+        stems = {t for t in _stems(_REMINDER.sub(" ", card.text)) if t not in own and t not in card.name_terms}
         rare = sorted((t for t in stems if idf.get(t, 0.0) >= TEXT_IDF), key=lambda t: (-idf[t], t))[:TEXT_TERMS]
         for t in rare:
             out[t] = max(out.get(t, 0.0), card.confidence * TEXT_WORD)
@@ -186,7 +192,7 @@ def card_rulings(q: Query) -> None:
     found = []
     for card in q.a.cards:
         for date, text in card.rulings:
-            stems = set(doc_terms(text))
+            stems = _stems(text)
             share = sum(v for t, v in own.items() if t in stems) / total
             if share >= RULING_FLOOR:
                 found.append((share * card.confidence, card.key, date, text, stems))

@@ -10,7 +10,7 @@ from ..pipeline import Query
 from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity
 
-__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "rule_number", "title_prior"]
+__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "own_words", "rule_number", "title_prior"]
 
 WEIGHTS = {
     "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
@@ -42,7 +42,7 @@ def keyword_prior(q: Query) -> None:
             q.raise_(i, i + 1, w["keyword_sub"] * strength, f"a FAQ entry about {label}")
 
 
-def _own(q: Query) -> dict[str, float]:
+def own_words(q: Query) -> dict[str, float]:
     """The question's own non-framing words with their idf (what rule 18 compares a term's rules with)."""
     if "own" not in q.memo:
         q.memo["own"] = {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms if weight == 1.0 and t not in _FRAMING}
@@ -57,7 +57,7 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
     if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
         return 1.0
     names = set(doc_terms(m.said))
-    other = {t: v for t, v in _own(q).items() if t not in names}
+    other = {t: v for t, v in own_words(q).items() if t not in names}
     total = sum(other.values())
     if not roots or total <= 0:
         return 1.0
