@@ -204,7 +204,7 @@ def _signals(book: Rulebook, a: Analysis, chosen: list[Scored]) -> tuple[float, 
     top = scores[0]
     second = scores[1] if len(scores) > 1 else 0.0
     lead = min(1.0, (top - second) / top * 2) if top > 0 else 0.0
-    sections = [(g.nodes[c.node].get("number") or "").split(".")[0] for c in chosen[:5]]
+    sections = [g.section[g.num[c.node]] for c in chosen[:5]]  # a column: no node's attributes decoded
     agreement = sections.count(sections[0]) / len(sections) if sections[0] else 0.0
     aliased = len({m.said for m in a.matches if m.kind == "alias"})
     return (math.log1p(max(top, 0.0)), coverage, named, lead, agreement, math.log1p(total), a.focus * named, float(aliased))

@@ -112,8 +112,7 @@ class CardDeck:
             if base is None:
                 continue
             seen.add(m.key)
-            out.append(NamedCard(base.key, m.said, m.start, m.end, m.confidence, m.how, base.type_line, base.text,
-                                 base.keywords, base.types, base.rulings, base.name_terms))
+            out.append(replace(base, said=m.said, start=m.start, end=m.end, confidence=m.confidence, how=m.how))
             if len(out) >= MAX_CARDS:
                 break
         return tuple(out)
