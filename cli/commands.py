@@ -30,18 +30,17 @@ from .render import (
     DIM,
     HEADING,
     RenderOptions,
-    profile_targets,
     render_answer,
     render_cites,
     render_entry,
     render_error,
-    render_profile,
     render_related,
     render_rule,
     render_ruling,
     text,
 )
 from .render_diff import diff_group
+from .render_profile import profile_targets, render_profile
 
 if TYPE_CHECKING:
     from rulesgraph.cards.store import CardStore

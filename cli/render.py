@@ -22,7 +22,7 @@ from rich.text import Text
 from rulesgraph.confidence import level as confidence_level
 from rulesgraph.lookup import Cites, RuleView, is_cr_id
 from rulesgraph.model import Answer, Citation, ShownCard
-from rulesgraph.profile import Profile, Related
+from rulesgraph.profile import Related
 
 from .config import DEFAULT_URL
 from .safe import visible
@@ -34,12 +34,10 @@ __all__ = [
     "group_of",
     "label",
     "listing",
-    "profile_targets",
     "render_answer",
     "render_cites",
     "render_entry",
     "render_error",
-    "render_profile",
     "render_related",
     "render_rule",
     "render_ruling",
@@ -147,7 +145,7 @@ def _examples(c: Citation, opts: RenderOptions, indent: int = 2) -> list[Rendera
     return [Padding(cited(text(ex, DIM), opts), (0, 0, 0, indent)) for ex in c.examples]
 
 
-def _entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bool = False) -> Group:
+def entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bool = False) -> Group:
     """A node in full: its label, its words after it, then its examples dimmed and indented."""
     head = label(c, opts)
     body = _body(c, opts)
@@ -182,7 +180,7 @@ def _fields(rows: Sequence[tuple[str, RenderableType]]) -> Table:
     return grid
 
 
-def _joined(items: Sequence[Text], sep: str = " · ") -> Text:
+def joined(items: Sequence[Text], sep: str = " · ") -> Text:
     return Text(sep).join(items)
 
 
@@ -214,7 +212,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
         return Group(*parts)
     if answer.answer:
         parts += [text(answer.answer, HEADING), Text()]
-    parts.append(_numbered([(i, _entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]))
+    parts.append(_numbered([(i, entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]))
     if answer.cards:
         parts += [Text(), render_cards(answer.cards)]
     rows: list[tuple[str, RenderableType]] = []
@@ -224,7 +222,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
             shown.append(Text(f"… {len(answer.why) - 6} more"))
         rows.append(("why matched", Text("\n").join(shown)))
     if see_also:
-        rows.append(("see also", _joined([label(c, opts) for c in see_also])))
+        rows.append(("see also", joined([label(c, opts) for c in see_also])))
     if answer.keywords:
         rows.append(("keywords", text(", ".join(answer.keywords), newlines=False)))
     level = confidence_level(answer.confidence)
@@ -251,7 +249,7 @@ def breadcrumb(view: RuleView, opts: RenderOptions) -> Text:
         crumbs.append(Text(own, style=NUMBER))
     else:
         crumbs.append(rule_ref(rule.id, opts, rule.title or "") if is_cr_id(rule.id) else text(rule.label, HEADING, newlines=False))
-    return _joined(crumbs, CRUMB)
+    return joined(crumbs, CRUMB)
 
 
 def _outline(view: RuleView, opts: RenderOptions) -> Table:
@@ -285,7 +283,7 @@ def render_rule(view: RuleView, opts: RenderOptions) -> RenderableType:
     notes = list(view.notes) + (list(opts.rule_notes(view)) if opts.rule_notes else [])
     parts += [text(n, Style(italic=True, dim=True)) for n in notes]
     if view.today:
-        parts.append(Text("today: ", style=DIM).append_text(_joined([rule_ref(n, opts) for n in view.today], ", ")))
+        parts.append(Text("today: ", style=DIM).append_text(joined([rule_ref(n, opts) for n in view.today], ", ")))
     if not _heading_only(view.rule):
         parts += [Text(), _rules([view.rule], opts)]
     if view.children:
@@ -352,57 +350,9 @@ def render_related(node: Citation, items: Sequence[Related], opts: RenderOptions
     return listing(head, [(r.node, text("; ".join(r.why), newlines=False)) for r in items], opts, words=False)
 
 
-CITED_BY_SHOWN = 10
-"""A profile lists this many of the references to its rule; ``:cites`` lists them all."""
-
-
-def _profile_sections(p: Profile) -> list[tuple[str, list[tuple[Citation, str]]]]:
-    cited = [(r.source, ("about " if r.relation == "about" else "→ ") + ", ".join(r.targets)) for r in p.cited_by]
-    return [
-        ("defining rules", [(c, "") for c in p.defining]),
-        ("glossary", [(c, "") for c in p.glossary]),
-        ("FAQ", [(c, "" if rel == "about" else "mentions it") for c, rel in p.faq]),
-        ("related", [(r.node, "; ".join(r.why[:2])) for r in p.related]),
-        (f"cited by ({len(cited)})", cited[:CITED_BY_SHOWN]),
-    ]
-
-
-def profile_targets(p: Profile) -> list[str]:
-    """The node ids a profile numbers, in the order :func:`render_profile` numbers them."""
-    return [c.id for _, rows in _profile_sections(p) for c, _ in rows]
-
-
-def render_profile(p: Profile, opts: RenderOptions) -> RenderableType:
-    """A keyword, glossary term or card: what it is, then numbered defining rules, glossary entries,
-    FAQ entries, related keywords and what cites it."""
-    kind = {"keyword": f"keyword {p.category}" if p.category else "keyword", "glossary": "glossary term", "card": "card"}[p.kind]
-    head = text(p.name, HEADING, newlines=False).append(f"  {kind}", style=DIM)
-    defining = [c for c in p.defining if is_cr_id(c.id)]
-    if defining:
-        head.append(" · ", style=DIM).append_text(_joined([rule_ref(c.id, opts) for c in defining], ", "))
-    parts: list[RenderableType] = [head]
-    if p.corrected_from:
-        parts.append(Text("read ‘", style=DIM).append(visible(p.corrected_from, newlines=False)).append(f"’ as ‘{visible(p.name)}’"))
-    if p.formerly:
-        parts.append(Text("formerly ", style=DIM).append_text(text(", ".join(p.formerly), newlines=False)))
-    if p.summary:
-        parts += [Text(), _entry(p.summary, opts, examples=False)]
-    start = 1
-    for title, rows in _profile_sections(p):
-        if not rows:
-            continue
-        rendered = [(c, text(tail, newlines=False)) for c, tail in rows]
-        parts += [Text(), listing(Text(title, style=HEADING), rendered, opts, start, words=title != "related",
-                                  kinds=title not in ("glossary", "FAQ"))]
-        start += len(rows)
-    if len(p.cited_by) > CITED_BY_SHOWN and p.defining:
-        parts.append(Text(f"… {len(p.cited_by) - CITED_BY_SHOWN} more: :cites {visible(p.defining[0].label)}", style=DIM))
-    return Group(*parts)
-
-
 def render_entry(c: Citation, opts: RenderOptions) -> RenderableType:
     """One node in full (a FAQ entry opened from an answer): its label and words, examples, where it is from."""
-    return Group(_entry(c, opts), Text(visible(c.source) + (f" (CR {c.effective})" if c.effective else ""), style=DIM))
+    return Group(entry(c, opts), Text(visible(c.source) + (f" (CR {c.effective})" if c.effective else ""), style=DIM))
 
 
 def render_ruling(c: Citation, card: ShownCard | None, opts: RenderOptions) -> RenderableType:

@@ -261,7 +261,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
             see_also.append(parent)
     if conversation is not None:
         conversation.record(a, tuple(c.node for c in chosen), book.index)
-    citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k)
+    citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k, MIN_SCORE)
     return Answer(
         question=question,
         answer=ruled or _direct(book, a, chosen, a.focus >= 0.99),

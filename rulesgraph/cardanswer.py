@@ -11,10 +11,8 @@ from __future__ import annotations
 from .analyze import Analysis
 from .model import Citation, ShownCard
 
-__all__ = ["DIRECT_SHARE", "MIN_SCORE", "card_why", "shown_cards", "with_rulings"]
+__all__ = ["DIRECT_SHARE", "card_why", "shown_cards", "with_rulings"]
 
-MIN_SCORE = 0.2
-"""A ruling scoring below this is not cited (the rules' own threshold)."""
 DIRECT_SHARE = 0.6
 """A ruling cited first or second that holds at least this share of the question's own words is the direct answer."""
 
@@ -26,13 +24,14 @@ def _ruling_id(a: Analysis, key: str, date: str, text: str) -> str:
 
 
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float]],
-                 k: int) -> tuple[list[Citation], str | None]:
+                 k: int, min_score: float) -> tuple[list[Citation], str | None]:
     """``citations`` with the competing rulings placed among them by score (at most ``k`` in all; a ruling takes
-    a place only from a citation it outscores), and the direct answer when a ruling settles the question."""
+    a place only from a citation it outscores, and none scoring below ``min_score``, the rules' own threshold),
+    and the direct answer when a ruling settles the question."""
     out = list(citations)
     direct = None
     for score, key, date, text, share in rulings:
-        if score < MIN_SCORE:
+        if score < min_score:
             continue
         at = next((i for i, c in enumerate(out) if c.score < score), len(out))
         if at >= k:

@@ -21,7 +21,7 @@ def rule(number: str, score: float) -> Citation:
 
 def test_a_ruling_takes_its_place_by_score_and_settles_when_it_leads() -> None:
     ruling = (2.0, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.8)
-    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 1.0)], [ruling], 3)
+    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 1.0)], [ruling], 3, 0.2)
     assert [c.id for c in cited] == ["702.30", "ruling:Bulwark Elf:2020-01-01:2", "509.1"]
     assert cited[1].kind == "ruling" and cited[1].label == "Bulwark Elf" and cited[1].source == "Bulwark Elf ruling, 2020-01-01"
     assert direct == "Second ruling, same day."
@@ -29,10 +29,10 @@ def test_a_ruling_takes_its_place_by_score_and_settles_when_it_leads() -> None:
 
 def test_a_weak_or_late_ruling_is_not_cited_and_does_not_answer() -> None:
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
-    assert with_rulings(A, rules, [(0.1, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9)], 3) == (rules, None)
-    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9)], 2)
+    assert with_rulings(A, rules, [(0.1, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9)], 3, 0.2) == (rules, None)
+    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9)], 2, 0.2)
     assert cited == rules and direct is None  # it would come third of two
-    cited, direct = with_rulings(A, rules, [(2.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45)], 3)
+    cited, direct = with_rulings(A, rules, [(2.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45)], 3, 0.2)
     assert cited[2].kind == "ruling" and direct is None  # cited, but it holds too little of the question to answer it
 
 

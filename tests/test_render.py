@@ -15,7 +15,6 @@ from rulesgraph import Rulebook, SourceSpec, load
 from rulesgraph.answer import citation
 from rulesgraph.lookup import cites, rule_view
 from rulesgraph.model import Answer, ShownCard
-from rulesgraph.profile import profile
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import (
     SHOWN,
@@ -23,7 +22,6 @@ from rulesgraph_cli.render import (
     render_answer,
     render_cites,
     render_error,
-    render_profile,
     render_rule,
     render_ruling,
     rule_url,
@@ -138,10 +136,6 @@ def test_golden_subrule_with_breadcrumb(full_book: Rulebook) -> None:
 
 def test_golden_section_outline(full_book: Rulebook) -> None:
     golden("rule-509", plain_text(render_rule(rule_view(full_book, "509"), OPTS)))
-
-
-def test_golden_keyword_profile(full_book: Rulebook) -> None:
-    golden("profile-umbra-armor", plain_text(render_profile(profile(full_book, "totem armor"), OPTS)))
 
 
 def test_golden_cites(full_book: Rulebook) -> None:
