@@ -226,10 +226,23 @@ def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool])
     return out
 
 
-_DEFINING = (
+_DEFINING = re.compile(
     r"(?:what(?:s| is| are| does| do)|whats|how (?:does|do|is)|explain|define|meaning of|rules for) "
-    r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){{0,4}})?{name}\b"
+    r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){0,4})?\Z"
 )
+"""What asks the meaning of the name right after it ("what does", "explain the", "what does it mean to … ")."""
+_BOUNDARY = re.compile(r"\b")
+
+
+def _asks_meaning(text: str, name: str) -> bool:
+    """Whether ``text`` says :data:`_DEFINING` right before ``name`` and ``name`` ends there as a word: tested at
+    each place the name occurs, so no pattern is compiled per question."""
+    at = text.find(name)
+    while at >= 0:
+        if _BOUNDARY.match(text, at + len(name)) and _DEFINING.search(text, 0, at):
+            return True
+        at = text.find(name, at + 1)
+    return False
 
 
 def defined_subject(said_words: list[str], matches: list[Match], kind: str = "keyword") -> Match | None:
@@ -237,7 +250,7 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
     meaning of ("what does X mean", "how does X work", "explain X", "what is X"), whatever else it goes on to ask."""
     text = " ".join(said_words)
     for m in matches:
-        if m.kind == kind and not m.negated and re.search(_DEFINING.format(name=re.escape(m.said)), text):
+        if m.kind == kind and not m.negated and m.said and _asks_meaning(text, m.said):
             return m
     return None
 

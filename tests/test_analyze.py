@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from rulesgraph import Rulebook
-from rulesgraph.analyze import ALIAS_GAP, CARD, EXPANSION, MAX_CHARS, analyze, card_words, clean
+from rulesgraph.analyze import ALIAS_GAP, CARD, EXPANSION, MAX_CHARS, Match, _asks_meaning, analyze, card_words, clean, defined_subject
 from rulesgraph.index import Alias, build_index
 
 
@@ -148,3 +153,27 @@ def test_a_verb_that_only_sets_the_scene_is_not_the_subject(full_book: Rulebook)
     assert cast and all(m.via == "scene" and m.quality < 0.5 for m in cast)
     for asked in ("can I cast a sorcery during my opponent's turn?", "how do I cast a spell?"):
         assert any(m.node == "keyword:cast" and m.via == "name" for m in analyze(asked, full_book.index).matches), asked
+
+
+def test_a_question_asking_what_a_keyword_means_names_its_subject(mini_book: Rulebook) -> None:
+    def asked(question: str) -> str | None:
+        a = analyze(question, mini_book.index)
+        m = defined_subject(list(a.words), list(a.matches))
+        return m.node if m else None
+
+    assert asked("what does it mean to have trample?") == "keyword:trample"
+    assert asked("explain trample, and can my opponent block it with two creatures?") == "keyword:trample"
+    assert asked("my trample creature is blocked, what now?") is None
+
+
+_SAID = st.lists(st.sampled_from("what s is are does do whats how explain define meaning of rules for a an the it mean to when if "
+                                 "somewhat trample trampled first strike x 1 2".split()), max_size=14).map(" ".join)
+
+
+@given(_SAID, st.sampled_from(["trample", "first strike", "strike", "a", "x 1"]))
+def test_asking_a_meaning_is_tested_as_one_pattern_per_name_would(text: str, name: str) -> None:
+    """:func:`_asks_meaning` (no pattern compiled per question) says what the pattern built for each name said before."""
+    built = (r"(?:what(?:s| is| are| does| do)|whats|how (?:does|do|is)|explain|define|meaning of|rules for) "
+             r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){0,4})?" + re.escape(name) + r"\b")
+    assert _asks_meaning(text, name) == bool(re.search(built, text))
+    assert (defined_subject(text.split(), [Match("keyword:x", "keyword", name, 1.0, "")]) is not None) == bool(re.search(built, text))
