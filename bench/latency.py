@@ -10,7 +10,9 @@ Usage: python bench/latency.py [--cr PATH] [--cards PATH] [--repeat N] [--runs N
 * `rulesgraph ask --json -` answering every long question from stdin: a whole process (interpreter start,
   imports, cache load included, cache warm), median of ``--runs``; and, in the same run, a whole Python
   process that builds a bm25s index (Snowball-stemmed, English stopwords) over the same CR file's
-  paragraphs and retrieves the top 5 for every long question; the ratio of the two.
+  paragraphs and retrieves the top 5 for every long question; the ratio of the two.  Both run from compiled
+  modules, as an installed program does (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment, as in
+  bench/startup.py: with it, every process would compile rulesgraph's sources again, ~45 ms).
 * long questions naming cards, in process, without and with card data side by side (the installed cards, or when
   none are, the stand-in AtomicCards file installed into a temporary data directory for the run, as the output
   says): each question's best of N passes, the two alternating.
@@ -149,6 +151,7 @@ def main() -> None:
     long_qs = questions(LONG)
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "RULESGRAPH_CACHE_DIR": tmp}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up below writes the bytecode
         exe = shutil.which("rulesgraph", path=str(Path(sys.executable).parent)) or "rulesgraph"
         ours_argv = [exe, "--rules", str(cr), "ask", "--json", "-"]
         subprocess.run(ours_argv, input="warm the cache\n", capture_output=True, text=True, env=env, check=True)

@@ -12,7 +12,7 @@ from operator import itemgetter
 from .index import Index, doc_terms
 from .qgraph import QGraph
 
-__all__ = ["CANDIDATES", "COMMON", "COVERAGE", "section_relevance", "specificity", "text_relevance"]
+__all__ = ["CANDIDATES", "COMMON", "COVERAGE", "KERNEL", "python_text_relevance", "section_relevance", "specificity", "text_relevance"]
 
 COMMON = 30
 """A name used in at most this many documents is fully specific; more common names count less."""
@@ -22,11 +22,34 @@ COVERAGE = 0.3
 CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 
+try:  # the optional compiled kernel (setup.py builds it where a C compiler is; rulesgraph/_kernel.c)
+    from . import _kernel as KERNEL
+except ImportError:  # pragma: no cover - no compiler at install: pure Python, same results
+    KERNEL = None
+
 
 def text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
     """BM25, times how much of the question's (idf-weighted) words the document covers: a rule that matches
     every word beats one that matches a single rare word many times.  ``terms`` are ``(stem, weight)``.
-    Ties keep the order in which documents were first found (the postings' order)."""
+    Ties keep the order in which documents were first found (the postings' order).  Computed by the compiled
+    :data:`KERNEL` when it was built, else by :func:`python_text_relevance`: the same result to the last bit."""
+    if KERNEL is None:
+        return python_text_relevance(index, terms)
+    total = 0.0
+    spans, idfs = index.postings.spans, index.idf
+    found = []
+    for term, qweight in terms:
+        idf = idfs.get(term, 0.0) * qweight
+        total += idf
+        span = spans.get(term)
+        if span is not None:
+            found.append((span[0], span[1], qweight, idf))
+    return KERNEL.relevance(index.postings.docs, index.postings.weights, len(index.ids), found, total, COVERAGE, 1 - COVERAGE,
+                            CANDIDATES)
+
+
+def python_text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
+    """:func:`text_relevance` in pure Python (without the compiled kernel, and what the kernel is tested against)."""
     raw: dict[int, float] = {}
     covered: dict[int, float] = {}
     total = 0.0

@@ -1,0 +1,190 @@
+/* Optional compiled kernel of rulesgraph.relevance.text_relevance (rank rule 1): the same BM25-with-coverage
+ * accumulation over the postings, in the same order, with the same double-precision operations, so the result
+ * is the pure-Python function's to the last bit (tests/test_relevance.py compares the two on every bench
+ * question and on random terms).  Built at install when a C compiler is there (setup.py: optional); without it
+ * rulesgraph.relevance uses the pure-Python code.  Compiled with -ffp-contract=off: no fused multiply-add may
+ * change a rounding.
+ *
+ * relevance(docs, weights, n, terms, total, coverage, keep, limit) -> dict
+ *   docs     buffer of uint32 (array('I')): the postings' documents, each term's slice in document order
+ *   weights  buffer of float32 (array('f')): the postings' BM25 weights
+ *   n        number of documents (every doc number is below it)
+ *   terms    list of (start, end, qweight, idf) for the question's terms that have postings, in order;
+ *            idf is the term's idf times qweight
+ *   total    the sum of every term's idf times qweight (terms without postings included)
+ *   coverage, keep   COVERAGE and 1 - COVERAGE
+ *   limit    CANDIDATES
+ * Returns {doc: score / best score} for the best `limit` documents, best first, ties in the order the documents
+ * were first found; {} when no term has postings.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    double score;
+    Py_ssize_t rank; /* order first found */
+    uint32_t doc;
+} Scored;
+
+/* a ranks before b: the higher score, or of equal scores the one found first (a stable sort's order) */
+static inline int better(const Scored *a, const Scored *b) {
+    return a->score > b->score || (a->score == b->score && a->rank < b->rank);
+}
+
+/* Sift heap[at] down a heap of `size` whose top is its worst member. */
+static void sift(Scored *heap, Py_ssize_t size, Py_ssize_t at) {
+    Scored item = heap[at];
+    for (;;) {
+        Py_ssize_t child = 2 * at + 1;
+        if (child >= size) break;
+        if (child + 1 < size && better(&heap[child], &heap[child + 1])) child++;
+        if (!better(&item, &heap[child])) break;
+        heap[at] = heap[child];
+        at = child;
+    }
+    heap[at] = item;
+}
+
+/* The best `limit` of items[0..count), best first, in items[0..returned): what sorting them all (stable, best
+ * first) and taking the first `limit` gives, without sorting the others. */
+static Py_ssize_t best_first(Scored *items, Py_ssize_t count, Py_ssize_t limit) {
+    Py_ssize_t size = count < limit ? count : limit;
+    for (Py_ssize_t i = size / 2 - 1; i >= 0; i--) sift(items, size, i);
+    for (Py_ssize_t i = size; i < count; i++) {
+        if (size > 0 && better(&items[i], &items[0])) {
+            items[0] = items[i];
+            sift(items, size, 0);
+        }
+    }
+    for (Py_ssize_t end = size - 1; end > 0; end--) { /* the worst left goes last */
+        Scored worst = items[0];
+        items[0] = items[end];
+        items[end] = worst;
+        sift(items, end, 0);
+    }
+    return size;
+}
+
+static int view(PyObject *obj, Py_buffer *buf, const char *format) {
+    if (PyObject_GetBuffer(obj, buf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (buf->itemsize != 4 || !buf->format || strcmp(buf->format, format) != 0) {
+        PyBuffer_Release(buf);
+        PyErr_Format(PyExc_TypeError, "relevance: a buffer of 4-byte '%s' items is needed", format);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *relevance(PyObject *self, PyObject *args) {
+    PyObject *docs_obj, *weights_obj, *terms;
+    Py_ssize_t n, limit;
+    double total, coverage, keep;
+    if (!PyArg_ParseTuple(args, "OOnO!dddn", &docs_obj, &weights_obj, &n, &PyList_Type, &terms, &total, &coverage, &keep, &limit))
+        return NULL;
+    Py_buffer docs_buf, weights_buf;
+    if (view(docs_obj, &docs_buf, "I") < 0) return NULL;
+    if (view(weights_obj, &weights_buf, "f") < 0) {
+        PyBuffer_Release(&docs_buf);
+        return NULL;
+    }
+    PyObject *out = NULL;
+    double *raw = NULL, *covered = NULL;
+    uint32_t *found = NULL;
+    char *seen = NULL;
+    Scored *scored = NULL;
+    if (docs_buf.len != weights_buf.len || n < 0 || limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "relevance: docs and weights must be of one length");
+        goto done;
+    }
+    const uint32_t *docs = (const uint32_t *)docs_buf.buf;
+    const float *weights = (const float *)weights_buf.buf;
+    Py_ssize_t postings = docs_buf.len / 4, count = 0, nterms = PyList_GET_SIZE(terms);
+    raw = PyMem_Calloc((size_t)n + 1, sizeof(double));
+    covered = PyMem_Calloc((size_t)n + 1, sizeof(double));
+    seen = PyMem_Calloc((size_t)n + 1, 1);
+    found = PyMem_Malloc(((size_t)n + 1) * sizeof(uint32_t));
+    if (!raw || !covered || !seen || !found) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t t = 0; t < nterms; t++) {
+        PyObject *term = PyList_GET_ITEM(terms, t);
+        Py_ssize_t start, end;
+        double qweight, idf;
+        if (!PyArg_ParseTuple(term, "nndd", &start, &end, &qweight, &idf)) goto done;
+        if (start < 0 || end > postings || start > end) {
+            PyErr_SetString(PyExc_ValueError, "relevance: a term's span is outside the postings");
+            goto done;
+        }
+        for (Py_ssize_t i = start; i < end; i++) {
+            uint32_t doc = docs[i];
+            if ((Py_ssize_t)doc >= n) {
+                PyErr_SetString(PyExc_ValueError, "relevance: a document number is out of range");
+                goto done;
+            }
+            if (!seen[doc]) {
+                seen[doc] = 1;
+                found[count++] = doc;
+            }
+            raw[doc] = raw[doc] + (double)weights[i] * qweight; /* × 1.0 is exact: the Python code's shortcut */
+            covered[doc] = covered[doc] + idf;
+        }
+    }
+    out = PyDict_New();
+    if (!out || count == 0) goto done;
+    scored = PyMem_Malloc((size_t)count * sizeof(Scored));
+    if (!scored) {
+        PyErr_NoMemory();
+        Py_CLEAR(out);
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        uint32_t doc = found[k];
+        double s = raw[doc];
+        if (total != 0.0) s = s * (coverage + keep * covered[doc] / total);
+        scored[k].score = s;
+        scored[k].rank = k;
+        scored[k].doc = doc;
+    }
+    Py_ssize_t best = best_first(scored, count, limit);
+    double top = scored[0].score;
+    if (top == 0.0) {
+        PyErr_SetString(PyExc_ZeroDivisionError, "float division by zero");
+        Py_CLEAR(out);
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < best; k++) {
+        PyObject *key = PyLong_FromUnsignedLong(scored[k].doc);
+        PyObject *value = key ? PyFloat_FromDouble(scored[k].score / top) : NULL;
+        int failed = !value || PyDict_SetItem(out, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (failed) {
+            Py_CLEAR(out);
+            goto done;
+        }
+    }
+done:
+    PyMem_Free(raw);
+    PyMem_Free(covered);
+    PyMem_Free(seen);
+    PyMem_Free(found);
+    PyMem_Free(scored);
+    PyBuffer_Release(&docs_buf);
+    PyBuffer_Release(&weights_buf);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"relevance", relevance, METH_VARARGS, "BM25 with coverage over the postings: rulesgraph.relevance.text_relevance, compiled."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "rulesgraph._kernel", "Optional compiled kernel of rulesgraph.relevance.text_relevance.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
