@@ -1,4 +1,4 @@
-"""The card steps (rules 20-23, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
+"""The card steps (rules 20-24, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
 
 Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
 cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
@@ -111,3 +111,16 @@ def test_a_rules_term_said_only_in_a_cards_name_is_not_named(mini_book: Rulebook
     b = analyze("does Trample Sprite have trample", mini_book.index)
     sprite_b = replace(sprite, start=5, end=19)
     assert any(m.node == "keyword:trample" for m in with_cards(b, (sprite_b,)).matches)
+
+
+def test_rule_24_a_rule_explaining_the_cards_wording_is_a_candidate(full_book: Rulebook) -> None:
+    """Rule 24: a rule that says what a wording on a named card means (614.1a: "Effects that use the word “instead”
+    are replacement effects") becomes a candidate though the question never says it, by the weight; a card without
+    the wording lifts nothing."""
+    shroud = card("Ashen Shroud", text="If a creature would die, exile it instead.", type_line="Enchantment")
+    plain = card("Ashen Shroud", text="Creatures you control get +1/+1.", type_line="Enchantment")
+    question = "my creature dies while Ashen Shroud is out, where does it go?"
+    assert scored(full_book, question, "614.1a", shroud) > scored(full_book, question, "614.1a", plain)
+    assert position(ranked(full_book, question, shroud), "614.1a") < position(ranked(full_book, question, plain), "614.1a")
+    with weight("card_wording", 0.0), weight("card_text", 0.0):  # rule 22 alone finds the rare word "instead" too
+        assert scored(full_book, question, "614.1a", shroud) == scored(full_book, question, "614.1a", plain)

@@ -12,7 +12,9 @@ strongly as the question's own words:
 - ``card_text`` (rule 22): its Oracle text is a second, weaker query: the rules sharing its rare words rise
   ("Nonbasic lands are Mountains." → 305.7), the question's own words keeping the lead;
 - ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
-  question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise.
+  question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
+- ``card_wording`` (rule 24): a rule that says what a wording on the card means ("Effects that use the word
+  “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`) is a candidate.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from ..index import doc_terms
 from ..pipeline import Query
 from ..relations import definers, faq_about
 from ..relevance import specificity, text_relevance
+from ..wording import card_wordings
 from .named import own_words
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_focus", "card_keywords", "card_rulings", "card_text", "card_types",
-           "named_rules"]
+           "card_wording", "named_rules"]
 
 WEIGHTS = {
     "card_keyword": 1.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
@@ -37,6 +40,7 @@ WEIGHTS = {
     "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
+    "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
 """Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
@@ -228,3 +232,27 @@ def card_focus(q: Query) -> None:
                 continue
             amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * alone
             q.add(i, amount * best / len(keywords) ** 0.5, f"{card.key} {'has' if relation == 'has' else 'grants'} {name.lower()}")
+
+
+def _names(key: str) -> tuple[str, ...]:
+    """The names a card's text calls itself by: its full name, each face's, and the short name before a comma."""
+    faces = key.split(" // ")
+    return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
+
+
+def card_wording(q: Query) -> None:
+    """Rule 24: a rule that explains a wording a named card's Oracle text uses ("Effects that use the word
+    “instead” are replacement effects": Rest in Peace's "exile it instead"; "Some effects state that damage
+    “can't be prevented.”": Skullcrack's "Damage can't be prevented this turn") is a candidate as if the question
+    matched it by the weight's share of a full match, times how surely the card was named and how specific the
+    wording is (``target`` hardly)."""
+    w = q.w["card_wording"]
+    if w <= 0:
+        return
+    text = q.text
+    for card in q.a.cards:
+        for wording in card_wordings(q.g, q.index.idf, card.text, _names(card.key)):
+            amount = w * card.confidence * specificity(q.index, wording.rarest)
+            if amount > 0:
+                text[wording.node] = text.get(wording.node, 0.0) + amount
+                q.note(wording.node, f"{card.key} says “{wording.quote}”")

@@ -1,0 +1,154 @@
+"""Card wordings the rules explain: the templates the Comprehensive Rules quote when they say what a card's words
+mean ("Effects that use the word “instead” are replacement effects", "durations worded “for as long as . . .”",
+"An ability that reads “Whenever [a creature] attacks, . . .” triggers …"), read from the loaded rules, and
+which of them a card's Oracle text uses.  Query-time knowledge derived from the graph (no table of words: a rule
+that quotes a wording is the evidence), used by the card steps (:mod:`rulesgraph.steps.cards`, rule 24).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .qgraph import QGraph
+from .text import stem, words
+
+__all__ = ["Wording", "card_wordings", "wordings"]
+
+_CUE = re.compile(r"\b(?:use[sd]?|using) the (?:word|words|phrase|phrases)\b|\bworded\b|\bwritten\b|\breads?\b|"
+                  r"\bstates?\b|\bsays?\b|\bsay\b")
+"""A sentence that tells how cards are worded ("use the word", "worded", "written", "reads", "states", "says")."""
+_QUOTE = re.compile(r"“([^“”]{1,80})(?=[”“])")
+_TITLE_REF = re.compile(r"rules? \d{3}(?:\.\d+[a-z]?)?,\s*$")
+"""A quote right after "see rule 117," is that rule's title, not a wording."""
+_PLACEHOLDER = re.compile(r"\[[^\]]*\]|\.\s?\.\s?\.|…")
+_SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z(])")
+_ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
+"""Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """A wording a rule explains: the rule (node number), the quote as the rules give it, and the pattern a
+    sentence of a card's text matches when it uses that wording (over its stemmed words, the card's own name
+    as ``thiscard``)."""
+
+    node: int
+    quote: str
+    pattern: re.Pattern[str]
+    rarest: str
+    """Its rarest literal stem (what its specificity is judged by)."""
+
+
+def _stems(text: str) -> list[str]:
+    return [stem(w) for w in words(text)]
+
+
+_SELF_WORD = "thiscard"
+"""What a card's own name becomes in its stemmed text (``[this object]`` in the rules' templates)."""
+_SELF = re.compile(r"^\[this\b", re.IGNORECASE)
+
+
+def _pattern(quote: str) -> tuple[re.Pattern[str], list[str]] | None:
+    """The quote as a pattern over a sentence's stems: its words in order; ``[this object]`` the card's own name
+    (``thiscard``), "this creature" or "it"; another placeholder one to eight words; ``. . .`` anything.  A quote
+    starting with a capital (or a capitalised placeholder) quotes a whole ability, so it matches from the sentence's
+    start ("[This permanent] enters tapped" is not "When Rest in Peace enters")."""
+    out, literals = [], []
+    pos = 0
+    for m in _PLACEHOLDER.finditer(quote):
+        lit = _stems(quote[pos : m.start()])
+        if lit:
+            out.append(re.escape(" ".join(lit)))
+            literals += lit
+        ph = m.group(0)
+        if _SELF.match(ph):
+            out.append(rf"(?:{_SELF_WORD}|this \S+|it)")
+        elif ph.startswith("["):
+            out.append(r"\S+(?: \S+){0,7}?")
+        else:
+            out.append(r".*?")
+        pos = m.end()
+    lit = _stems(quote[pos:])
+    if lit:
+        out.append(re.escape(" ".join(lit)))
+        literals += lit
+    if not literals:
+        return None
+    head = quote.lstrip("“ [")[:1]
+    anchored = head.isupper()  # "When [this object] enters", "[This permanent] enters tapped"
+    body = r"\s?".join(x if x == r".*?" else f"(?:{x})" for x in out).replace(r")\s?(", r") (")
+    return re.compile((r"^" if anchored else r"(?:^| )") + body + r"(?= |$)"), literals
+
+
+def _is_title(quote: str) -> bool:
+    """``State-Based Actions.``, ``Timing and Priority``: a rule's or section's title quoted, not a wording."""
+    ws = [w for w in re.findall(r"[A-Za-z][\w’'-]*", quote) if w.lower() not in ("and", "of", "the", "a", "an", "to")]
+    return len(ws) >= 2 and all(w[0].isupper() for w in ws) and "[" not in quote
+
+
+_CACHE: dict[int, tuple[Wording, ...]] = {}
+
+
+def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
+    """Every wording the loaded CR rules explain, in document order (built once per graph)."""
+    key = id(g)
+    if key not in _CACHE:
+        out: list[Wording] = []
+        for i in range(len(g.ids)):
+            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
+                continue
+            text = g.attrs[i].get("text") or ""
+            if "“" not in text:
+                continue
+            seen: set[str] = set()
+            for sentence in _SENTENCE.split(text):
+                if not _CUE.search(sentence):
+                    continue
+                for m in _QUOTE.finditer(sentence):
+                    quote = m.group(1)
+                    if _TITLE_REF.search(sentence[: m.start()]) or _is_title(quote):
+                        continue
+                    made = _pattern(quote)
+                    if made is not None and made[0].pattern not in seen:
+                        seen.add(made[0].pattern)
+                        rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
+                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest))
+        _CACHE.clear()  # one graph at a time is loaded
+        _CACHE[key] = tuple(out)
+    return _CACHE[key]
+
+
+@lru_cache(maxsize=4096)
+def _sentences(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """A card's Oracle text (reminder text left out) as the stemmed words of each sentence, its names as ``thiscard``."""
+    plain = _ENTERS.sub(lambda m: m.group(1), _REMINDER.sub(" ", text))
+    for name in sorted(names, key=len, reverse=True):
+        plain = re.sub(rf"\b{re.escape(name)}\b", f" {_SELF_WORD} ", plain)
+    out = []
+    for line in plain.splitlines():
+        for sentence in re.split(r"(?<=[.:])\s+|\s[—•]\s", line):
+            stems = " ".join(_stems(sentence))
+            if stems:
+                out.append(stems)
+    return tuple(out)
+
+
+def card_wordings(g: QGraph, idf: dict[str, float], text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
+    """The wordings the rules explain that a card's Oracle text uses (its ``names`` standing for itself), each rule
+    once, in the rules' order; the same few cards are named question after question, so each card is read once
+    per graph."""
+    return _used(wordings(g, idf), text, names)
+
+
+@lru_cache(maxsize=4096)
+def _used(known: tuple[Wording, ...], text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
+    sentences = _sentences(text, names)
+    joined = " ".join(sentences)
+    out: dict[int, Wording] = {}
+    for w in known:
+        if w.node not in out and w.rarest in joined and any(w.pattern.search(s) for s in sentences):
+            out[w.node] = w
+    return tuple(out.values())

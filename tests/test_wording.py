@@ -1,0 +1,34 @@
+"""Card wordings the rules explain (rulesgraph/wording.py): read from the full CR, matched against Oracle text."""
+
+from __future__ import annotations
+
+from rulesgraph import Rulebook
+from rulesgraph.wording import card_wordings, wordings
+
+
+def used(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, str]:
+    return {book.qg.ids[w.node]: w.quote for w in card_wordings(book.qg, book.index.idf, text, (name,))}
+
+
+def test_the_rules_quoted_wordings_are_read(full_book: Rulebook) -> None:
+    """Rules saying what a card's words mean give their quotes; a quoted rule title is not a wording."""
+    found = {(full_book.qg.ids[w.node], w.quote) for w in wordings(full_book.qg, full_book.index.idf)}
+    assert ("614.1a", "instead") in found
+    assert ("615.12", "can’t be prevented") in found
+    assert ("611.2b", "for as long as") in found
+    assert not any(quote.startswith(("State-Based Actions", "Timing and Priority")) for _, quote in found)
+
+
+def test_a_cards_text_uses_a_wording(full_book: Rulebook) -> None:
+    """A word or phrase anywhere in an ability; reminder text is not the card's own wording."""
+    assert "614.1a" in used(full_book, "If a card would be put into a graveyard from anywhere, exile it instead.")
+    assert "615.12" in used(full_book, "Damage can't be prevented this turn.")
+    assert "614.1a" not in used(full_book, "Flying (If it would be blocked, it isn't instead.)")
+
+
+def test_a_template_quoting_a_whole_ability_matches_from_its_start(full_book: Rulebook) -> None:
+    """``[This permanent] enters tapped`` stands for the card's own name (older text's "enters the battlefield"
+    included); a template quoting a whole ability does not match inside another one."""
+    assert "603.6d" in used(full_book, "Ashen Shroud enters the battlefield tapped.")
+    assert "603.6d" not in used(full_book, "When Ashen Shroud enters the battlefield, tap target creature.")
+    assert "603.6a" in used(full_book, "When Ashen Shroud enters the battlefield, draw a card.")
