@@ -40,6 +40,8 @@ class Wording:
     pattern: re.Pattern[str]
     rarest: str
     """Its rarest literal stem (what its specificity is judged by)."""
+    literals: frozenset[str]
+    """Its literal stems."""
 
 
 def _stems(text: str) -> list[str]:
@@ -107,15 +109,18 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
             for sentence in _SENTENCE.split(text):
                 if not _CUE.search(sentence):
                     continue
+                template = False  # after a quote with placeholders, plain quotes are what fills them ("combat")
                 for m in _QUOTE.finditer(sentence):
                     quote = m.group(1)
-                    if _TITLE_REF.search(sentence[: m.start()]) or _is_title(quote):
+                    filler = template and not _PLACEHOLDER.search(quote)
+                    template = template or bool(_PLACEHOLDER.search(quote))
+                    if filler or _TITLE_REF.search(sentence[: m.start()]) or _is_title(quote):
                         continue
                     made = _pattern(quote)
                     if made is not None and made[0].pattern not in seen:
                         seen.add(made[0].pattern)
                         rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
-                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest))
+                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1])))
         _CACHE.clear()  # one graph at a time is loaded
         _CACHE[key] = tuple(out)
     return _CACHE[key]
@@ -145,10 +150,15 @@ def card_wordings(g: QGraph, idf: dict[str, float], text: str, names: tuple[str,
 
 @lru_cache(maxsize=4096)
 def _used(known: tuple[Wording, ...], text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
+    """The wordings a card's sentences use; of two a sentence uses, one whose words the other holds is that one's
+    part ("prevent" in "can't be prevented") and is left out for that sentence."""
     sentences = _sentences(text, names)
     joined = " ".join(sentences)
+    candidates = [w for w in known if w.rarest in joined]
     out: dict[int, Wording] = {}
-    for w in known:
-        if w.node not in out and w.rarest in joined and any(w.pattern.search(s) for s in sentences):
-            out[w.node] = w
-    return tuple(out.values())
+    for s in sentences:
+        found = [w for w in candidates if w.pattern.search(s)]
+        for w in found:
+            if not any(o.literals > w.literals for o in found):
+                out.setdefault(w.node, w)
+    return tuple(sorted(out.values(), key=lambda w: w.node))

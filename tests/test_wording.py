@@ -32,3 +32,12 @@ def test_a_template_quoting_a_whole_ability_matches_from_its_start(full_book: Ru
     assert "603.6d" in used(full_book, "Ashen Shroud enters the battlefield tapped.")
     assert "603.6d" not in used(full_book, "When Ashen Shroud enters the battlefield, tap target creature.")
     assert "603.6a" in used(full_book, "When Ashen Shroud enters the battlefield, draw a card.")
+
+
+def test_a_longer_wording_holds_the_shorter_and_fillers_are_not_wordings(full_book: Rulebook) -> None:
+    """"Damage can't be prevented" uses 615.12's wording, not 615.1a's "prevent" inside it; the values a template's
+    placeholder may take (506.7: ... may be “combat.”) are not wordings of their own."""
+    found = used(full_book, "Combat damage that would be dealt by creatures you control can't be prevented.")
+    assert "615.12" in found and "615.1a" not in found
+    assert "615.1a" in used(full_book, "Prevent all combat damage that would be dealt this turn.")
+    assert "506.7" not in used(full_book, "Whenever a creature deals combat damage to a player, draw a card.")
