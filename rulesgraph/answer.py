@@ -4,7 +4,6 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
@@ -15,7 +14,6 @@ from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .firstplace import faq_answers, no_variant_first
-from .index import doc_terms
 from .model import Answer, Citation
 from .namedcards import with_cards
 from .parse.numbers import parent_of, rule_of
@@ -23,6 +21,7 @@ from .qgraph import QGraph
 from .rank import Scored, definers, rank, specificity
 from .relations import current_keyword, keyword_of
 from .scope import out_of_scope
+from .signals import signals as answer_signals
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 
@@ -37,9 +36,6 @@ FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
-ALIASED = 0.6
-"""A term reached through the alias table counts this much towards confidence: the player's word was read as
-the rules' term, which is less sure than the term said outright (AUC up 0.01–0.03 on every set but dev)."""
 OUT_OF_SCOPE = 0.05
 """Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
 _KIND = {"paragraph": "rule", "chapter": "section"}
@@ -190,26 +186,6 @@ def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Sc
     return named
 
 
-def _signals(book: Rulebook, a: Analysis, chosen: list[Scored]) -> tuple[float, ...]:
-    """The values of :data:`rulesgraph.confidence.SIGNALS` for an answer (what its confidence is computed from)."""
-    ix, g = book.index, book.qg
-    asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0}
-    cited = set(doc_terms(" ".join(f"{g.nodes[c.node].get('title') or ''} {g.nodes[c.node]['text']}" for c in chosen[:3])))
-    total = sum(asked.values())
-    coverage = sum(v for t, v in asked.items() if t in cited) / total if total else 0.0
-    names = a.of_kind("keyword", "glossary", "title", "rule")
-    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) * (ALIASED if m.via == "alias" else 1.0)
-                 for m in names], default=0.0)
-    scores = sorted((c.score for c in chosen), reverse=True)
-    top = scores[0]
-    second = scores[1] if len(scores) > 1 else 0.0
-    lead = min(1.0, (top - second) / top * 2) if top > 0 else 0.0
-    sections = [g.section[g.num[c.node]] for c in chosen[:5]]  # a column: no node's attributes decoded
-    agreement = sections.count(sections[0]) / len(sections) if sections[0] else 0.0
-    aliased = len({m.said for m in a.matches if m.kind == "alias"})
-    return (math.log1p(max(top, 0.0)), coverage, named, lead, agreement, math.log1p(total), a.focus * named, float(aliased))
-
-
 def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
     conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question."""
@@ -243,7 +219,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
         why += [f"{g.nodes[c.node]['label']} {r}" for c in chosen[1:] for r in c.reasons if r.startswith("connects ")]
     keywords = _keywords(book, a, ranked, chosen)
-    signals = _signals(book, a, chosen) if chosen else ()
+    signals = answer_signals(book, a, ranked, chosen) if chosen else ()
     confidence = round(probability(signals), 3) if chosen else 0.0
     alternatives: list[str] = []
     if confidence < ALTERNATIVES:

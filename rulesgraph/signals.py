@@ -1,0 +1,72 @@
+"""What an answer's confidence is computed from: the values of :data:`rulesgraph.confidence.SIGNALS` read off one
+question's ranking (the ranked candidates, the citations chosen from them, and the analysis of the question).
+
+The signals were chosen by leave-one-set-out cross-validation over the tuning question sets (``bench/calibrate.py``):
+each tells right from wrong answers on sets it was not fitted on, forum-style ones included.  The strongest say how
+clearly the ranking picked one rule: many rules scoring nearly alike is the ranking guessing.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from .analyze import Analysis
+from .corpus import Rulebook
+from .index import doc_terms
+from .parse.numbers import rule_of
+from .rank import Scored, specificity
+from .relations import definers
+
+__all__ = ["ALIASED", "PEAK_OF", "RULES_READ", "signals"]
+
+RULES_READ = 200
+"""How many of the best candidates are read to find the best-scoring rules (``lead`` and ``peak``)."""
+PEAK_OF = 20
+"""``peak`` is the share of the best PEAK_OF rules' scores that the best three hold."""
+ALIASED = 0.6
+"""A term reached through the alias table counts this much towards ``named``: the player's word was read as the
+rules' term, which is less sure than the term said outright."""
+
+
+_rule_of = lru_cache(maxsize=16384)(rule_of)
+"""``rule_of``, remembered: the same few thousand rule numbers are read for every question."""
+
+
+def _rule_scores(book: Rulebook, ranked: list[Scored]) -> list[float]:
+    """The best score of each of the best PEAK_OF CR rules among the best candidates (a rule's subrules count for
+    it), best first."""
+    g = book.qg
+    best: dict[str, float] = {}
+    for s in ranked[:RULES_READ]:
+        i = g.num.get(s.node)
+        if i is not None and g.section[i]:
+            best.setdefault(_rule_of(s.node), s.score)
+            if len(best) >= PEAK_OF:  # best first: the rest cannot be among the best PEAK_OF rules
+                break
+    return sorted(best.values(), reverse=True)
+
+
+def _words(book: Rulebook, node: str) -> set[str]:
+    data = book.qg.nodes[node]
+    return set(doc_terms(f"{data.get('title') or ''} {data.get('text') or ''}"))
+
+
+def signals(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> tuple[float, ...]:
+    """The signal values for an answer citing ``chosen`` (at least one) from ``ranked``, in SIGNALS order."""
+    ix, g = book.index, book.qg
+    top = chosen[0]
+    rules = _rule_scores(book, ranked) or [top.score]
+    first = rules[0]
+    lead = (first - rules[4]) / first if len(rules) > 4 and first > 0 else 1.0
+    peak = sum(rules[:3]) / sum(rules[:PEAK_OF]) if first > 0 else 1.0
+    asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0}
+    total = sum(asked.values())
+    said = _words(book, top.node)
+    coverage = sum(v for t, v in asked.items() if t in said) / total if total else 0.0
+    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) * (ALIASED if m.via == "alias" else 1.0)
+                 for m in a.of_kind("keyword", "glossary", "title", "rule")], default=0.0)
+    rule = rule_of(top.node)
+    keyword = any(rule_of(r) == rule for m in a.of_kind("keyword") for r in definers(g, m.node))
+    strength = math.log1p(max(0.0, *(c.score for c in chosen)))
+    return (strength, lead, peak, coverage, named, float(keyword), math.log1p(len(a.cards)))

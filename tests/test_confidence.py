@@ -1,0 +1,40 @@
+"""rulesgraph/confidence.py: a probability in [0, 1], scaled down for questions that name too little, and its levels."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesgraph import confidence
+from rulesgraph.confidence import HIGH, LOW, MODEL, NAMES, SIGNALS, level, probability, vagueness
+
+NAMED = SIGNALS.index("named")
+
+
+def _values(named: float, rest: float = 0.5) -> list[float]:
+    values = [rest] * len(SIGNALS)
+    values[NAMED] = named
+    return values
+
+
+def test_the_model_has_one_weight_per_signal() -> None:
+    assert len(MODEL[1]) == len(SIGNALS) and 0.0 < LOW < HIGH < 1.0
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=len(SIGNALS), max_size=len(SIGNALS)))
+def test_confidence_is_always_a_probability(values: list[float]) -> None:
+    assert 0.0 <= probability(values) <= 1.0
+
+
+def test_a_question_naming_too_little_is_scaled_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below NAMES the model's probability is scaled by named / NAMES: naming nothing gives 0."""
+    assert vagueness(_values(1.0)) == vagueness(_values(NAMES)) == 1.0
+    assert vagueness(_values(0.0)) == 0.0 and probability(_values(0.0)) == 0.0
+    intercept, weights = MODEL  # with named's own weight 0, only the scaling is left
+    monkeypatch.setattr(confidence, "MODEL", (intercept, tuple(0.0 if i == NAMED else w for i, w in enumerate(weights))))
+    assert probability(_values(NAMES / 2)) == pytest.approx(probability(_values(NAMES)) / 2)
+
+
+def test_levels() -> None:
+    assert level(HIGH) == "high" and level(HIGH - 0.01) == "medium" and level(LOW) == "medium" and level(LOW - 0.01) == "low"

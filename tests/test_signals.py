@@ -1,0 +1,61 @@
+"""rulesgraph/signals.py: what an answer's confidence is computed from, read off its ranking."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from rulesgraph import Rulebook
+from rulesgraph.analyze import analyze
+from rulesgraph.answer import _select
+from rulesgraph.confidence import SIGNALS
+from rulesgraph.namedcards import NamedCard
+from rulesgraph.rank import Scored, rank
+from rulesgraph.signals import signals
+
+
+def _signals(book: Rulebook, question: str, **changes: object) -> dict[str, float]:
+    a = dataclasses.replace(analyze(question, book.index), **changes)  # type: ignore[arg-type]
+    ranked = rank(book.index, book.qg, a)
+    return dict(zip(SIGNALS, signals(book, a, ranked, _select(book, ranked, 5)), strict=True))
+
+
+def test_one_value_per_signal_each_in_its_range(full_book: Rulebook) -> None:
+    for question in ("what does flash do", "can i respond to my opponent unmorphing their creature?",
+                     "what about the thing with the cards", "how does it work"):
+        got = _signals(full_book, question)
+        assert got["strength"] >= 0.0
+        assert all(0.0 <= got[k] <= 1.0 for k in ("lead", "peak", "coverage", "named")), (question, got)
+        assert got["keyword"] in (0.0, 1.0) and got["cards"] == 0.0
+
+
+def test_a_question_only_about_a_keyword_is_clear(full_book: Rulebook) -> None:
+    """'what does flash do': the first citation is flash's rule (keyword 1), it leads every other rule by far, the
+    best three rules hold most of the score, and the first citation holds the question's one word."""
+    clear = _signals(full_book, "what does flash do")
+    assert clear["keyword"] == 1.0 and clear["lead"] > 0.9 and clear["peak"] > 0.9 and clear["coverage"] == 1.0
+    assert clear["named"] == 1.0
+    vague = _signals(full_book, "what about the thing with the cards")
+    assert vague["keyword"] == 0.0 and vague["peak"] < clear["peak"] - 0.3 and vague["named"] < 0.3
+
+
+def test_lead_and_peak_are_one_when_few_rules_compete(full_book: Rulebook) -> None:
+    """With fewer than five rules among the candidates there is no fifth to lead; the best three hold all."""
+    book = full_book
+    a = analyze("what does flash do", book.index)
+    ranked = rank(book.index, book.qg, a)
+    few = [s for s in ranked if s.node in ("702.8", "702.8a")]
+    got = dict(zip(SIGNALS, signals(book, a, few, few), strict=True))
+    assert got["lead"] == 1.0 and got["peak"] == 1.0
+    assert got["strength"] == math.log1p(max(s.score for s in few))
+    none = [Scored("702.8", 0.0)]
+    got = dict(zip(SIGNALS, signals(book, a, none, none), strict=True))
+    assert got["strength"] == 0.0 and got["lead"] == 1.0 and got["peak"] == 1.0
+
+
+def test_cards_counts_the_named_cards(full_book: Rulebook) -> None:
+    card = NamedCard("Stuffy Doll", "Stuffy Doll", 0, 11, 1.0, "exact", "Artifact Creature — Construct", "", (), (), (),
+                     frozenset({"stuffi", "doll"}))
+    assert _signals(full_book, "what does flash do")["cards"] == 0.0
+    assert _signals(full_book, "what does flash do", cards=(card,))["cards"] == math.log1p(1)
+    assert _signals(full_book, "what does flash do", cards=(card, card))["cards"] == math.log1p(2)
