@@ -29,10 +29,10 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards")
 - ``cards``: log(1 + the number of cards the question names): each card named is one more thing the answer may
   be about."""
 
-MODEL = (0.8622, (0.1224, 0.5239, 0.2734, 0.1731, 0.1161, -0.2963, -0.3643))  # written by bench/calibrate.py
+MODEL = (0.8923, (0.1379, 0.4365, 0.3116, 0.1593, 0.1555, -0.3086, -0.3476))  # written by bench/calibrate.py
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
 with the means and spreads of :data:`SCALE`; refit with ``python bench/calibrate.py``."""
-SCALE: tuple[tuple[float, float], ...] = ((1.5485, 0.4547), (0.6242, 0.2076), (0.3812, 0.1305), (0.3127, 0.2192), (0.7625, 0.2314), (0.3644, 0.4813), (0.6110, 0.5044))  # noqa: E501
+SCALE: tuple[tuple[float, float], ...] = ((1.5528, 0.4527), (0.6225, 0.2073), (0.3808, 0.1297), (0.3131, 0.2191), (0.7625, 0.2314), (0.3678, 0.4822), (0.6110, 0.5044))  # noqa: E501
 NAMES = 0.3
 """Least ``named`` of the questions the model was fitted on, nearly all (98%) name a term at least this specific; for a
 question naming less ("what about the thing with the cards", "how does it work") the model's probability is scaled
