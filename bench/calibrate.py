@@ -3,7 +3,7 @@ print the constants to paste there, then how well it is calibrated on every set 
 
 Usage: python bench/calibrate.py [--cr PATH] [--write]
 
-With card data installed (``rulesgraph update cards``), answers are given through the cards, as users get them.
+Card data must be installed (``rulesgraph update cards``): answers are given through the cards, as users get them.
 
 An answer counts as right when one of its first three citations holds an expected rule (rule level, as
 bench/accuracy.py counts hit@3).  The model is fitted on TUNING (plain logistic regression by gradient descent
@@ -13,7 +13,8 @@ least confidence from which, on those held-out scores, "high" answers of the dev
 time, those of the other tuning sets, pooled, at least 77% (70% asked, with a margin: blind sets vary by
 several points) and those of each at least 70%, at that confidence and the next two steps up (the held-out curve is flat and noisy: a single
 lucky step does not count).  The second table is those held-out scores, set by set: what to expect of a set
-nobody tuned on.  ``--write`` rewrites MODEL, SCALE and HIGH in rulesgraph/confidence.py.
+nobody tuned on.  A third table, with card data installed, scores the same model without it.  ``--write``
+rewrites MODEL, SCALE and HIGH in rulesgraph/confidence.py.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ import argparse
 import math
 import re
 import statistics
+import sys
 
 from _common import ROOT, cr_path, table
 from accuracy import first_hit, read
 
 from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.answer import ask
-from rulesgraph.confidence import LOW, SIGNALS, vagueness
+from rulesgraph.confidence import LOW, SIGNALS, standard, vagueness
 from rulesgraph.namedcards import open_deck
 
 QUESTIONS = ROOT / "bench" / "questions"
@@ -97,7 +99,7 @@ def choose_high(held: dict[str, list[float]], ys: dict[str, list[bool]]) -> floa
 
 def prob(model, x: tuple[float, ...]) -> float:  # type: ignore[no-untyped-def]
     b, w, scale = model  # as rulesgraph.confidence.probability computes it
-    return vagueness(x) / (1 + math.exp(-(b + sum(wi * (v - m) / s for wi, v, (m, s) in zip(w, x, scale, strict=True)))))
+    return vagueness(x) / (1 + math.exp(-(b + sum(wi * standard(v, m, s) for wi, v, (m, s) in zip(w, x, scale, strict=True)))))
 
 
 def row(name: str, ps: list[float], ys: list[bool], high: float) -> tuple[str, ...]:
@@ -117,6 +119,9 @@ def main() -> None:
     book.deck, notices = open_deck(book)  # calibrated as users run it: with the installed cards, when there are any
     for notice in notices:
         print(f"bench: {notice}")
+    if book.deck is None:
+        sys.exit("bench: no card data installed: the confidence is calibrated with it, as users get answers "
+                 "(rulesgraph update cards --file AtomicCards.json.xz)")
     data = {name: collect(book, name) for name in (*TUNING, *REPORTED)}
     model = fit([x for name in TUNING for x in data[name][0]], [y for name in TUNING for y in data[name][1]])
     probs = {name: [prob(model, x) for x in data[name][0]] for name in data}
@@ -141,6 +146,10 @@ def main() -> None:
           f"{sum(hi) / len(hi) if hi else 0:.1%} of them right")
     print(f"\ntargets: 'high' right ≥ {DEV_HIGH:.0%} on dev, ≥ {OTHER_HIGH:.0%} on the blind forum sets "
           f"({', '.join(n for n in REPORTED if n.startswith('forum'))})")
+    book.deck = None  # the same model where no card data is installed: no card is recognised
+    bare = {name: collect(book, name) for name in data}
+    print("\nwithout card data (the same model and HIGH; the cards signal is then unknown, counted as its average)\n")
+    print(table([row(name, [prob(model, x) for x in bare[name][0]], bare[name][1], high) for name in bare], header))
     if args.write:
         path = ROOT / "rulesgraph" / "confidence.py"
         text = path.read_text(encoding="utf-8")

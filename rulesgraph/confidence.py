@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["HIGH", "LOW", "MODEL", "NAMES", "SIGNALS", "level", "probability", "vagueness"]
+__all__ = ["HIGH", "LOW", "MODEL", "NAMES", "SIGNALS", "level", "probability", "standard", "vagueness"]
 
 SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards")
 """The signals, in :data:`MODEL`'s order (computed by :func:`rulesgraph.signals.signals`):
@@ -27,7 +27,7 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards")
   hardly; a word read through the alias table less): a question that names nothing is a guess at what it means;
 - ``keyword``: 1 when the first citation is in the rule of a keyword the question names, else 0;
 - ``cards``: log(1 + the number of cards the question names): each card named is one more thing the answer may
-  be about."""
+  be about; unknown (NaN) when no card data is installed, and then counted as its average (:func:`standard`)."""
 
 MODEL = (0.8923, (0.1379, 0.4365, 0.3116, 0.1593, 0.1555, -0.3086, -0.3476))  # written by bench/calibrate.py
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
@@ -48,11 +48,17 @@ def vagueness(values: Sequence[float]) -> float:
     return max(0.0, min(1.0, values[SIGNALS.index("named")] / NAMES))
 
 
+def standard(value: float, mean: float, spread: float) -> float:
+    """A signal's value as the model reads it, ``(value - mean) / spread``; 0 (its average) for a signal that could
+    not be read (NaN: the number of cards named, without card data)."""
+    return 0.0 if math.isnan(value) else (value - mean) / spread
+
+
 def probability(values: Sequence[float]) -> float:
     """The confidence for one answer's signal values (in :data:`SIGNALS` order), in [0, 1]: the model's probability,
     scaled by :func:`vagueness`."""
     intercept, weights = MODEL
-    z = intercept + sum(w * (v - m) / s for w, v, (m, s) in zip(weights, values, SCALE, strict=True))
+    z = intercept + sum(w * standard(v, m, s) for w, v, (m, s) in zip(weights, values, SCALE, strict=True))
     return vagueness(values) / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 

@@ -69,4 +69,5 @@ def signals(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scor
     rule = rule_of(top.node)
     keyword = any(rule_of(r) == rule for m in a.of_kind("keyword") for r in definers(g, m.node))
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
-    return (strength, lead, peak, coverage, named, float(keyword), math.log1p(len(a.cards)))
+    cards = math.log1p(len(a.cards)) if book.deck is not None else math.nan  # without card data, no card is found
+    return (strength, lead, peak, coverage, named, float(keyword), cards)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesgraph import confidence
-from rulesgraph.confidence import HIGH, LOW, MODEL, NAMES, SIGNALS, level, probability, vagueness
+from rulesgraph.confidence import HIGH, LOW, MODEL, NAMES, SCALE, SIGNALS, level, probability, standard, vagueness
 
 NAMED = SIGNALS.index("named")
 
@@ -34,6 +36,15 @@ def test_a_question_naming_too_little_is_scaled_down(monkeypatch: pytest.MonkeyP
     intercept, weights = MODEL  # with named's own weight 0, only the scaling is left
     monkeypatch.setattr(confidence, "MODEL", (intercept, tuple(0.0 if i == NAMED else w for i, w in enumerate(weights))))
     assert probability(_values(NAMES / 2)) == pytest.approx(probability(_values(NAMES)) / 2)
+
+
+def test_a_signal_that_could_not_be_read_counts_as_its_average() -> None:
+    """Without card data the number of cards named is unknown (NaN): it counts as the mean the model was fitted on."""
+    cards = SIGNALS.index("cards")
+    unknown, average = _values(1.0), _values(1.0)
+    unknown[cards], average[cards] = math.nan, SCALE[cards][0]
+    assert probability(unknown) == probability(average)
+    assert standard(math.nan, 3.0, 2.0) == 0.0 and standard(5.0, 3.0, 2.0) == 1.0
 
 
 def test_levels() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 
@@ -26,7 +27,7 @@ def test_one_value_per_signal_each_in_its_range(full_book: Rulebook) -> None:
         got = _signals(full_book, question)
         assert got["strength"] >= 0.0
         assert all(0.0 <= got[k] <= 1.0 for k in ("lead", "peak", "coverage", "named")), (question, got)
-        assert got["keyword"] in (0.0, 1.0) and got["cards"] == 0.0
+        assert got["keyword"] in (0.0, 1.0) and math.isnan(got["cards"])  # no card data: not known
 
 
 def test_a_question_only_about_a_keyword_is_clear(full_book: Rulebook) -> None:
@@ -53,9 +54,12 @@ def test_lead_and_peak_are_one_when_few_rules_compete(full_book: Rulebook) -> No
     assert got["strength"] == 0.0 and got["lead"] == 1.0 and got["peak"] == 1.0
 
 
-def test_cards_counts_the_named_cards(full_book: Rulebook) -> None:
+def test_cards_counts_the_named_cards_and_is_unknown_without_card_data(full_book: Rulebook) -> None:
     card = NamedCard("Stuffy Doll", "Stuffy Doll", 0, 11, 1.0, "exact", "Artifact Creature — Construct", "", (), (), (),
                      frozenset({"stuffi", "doll"}))
-    assert _signals(full_book, "what does flash do")["cards"] == 0.0
-    assert _signals(full_book, "what does flash do", cards=(card,))["cards"] == math.log1p(1)
-    assert _signals(full_book, "what does flash do", cards=(card, card))["cards"] == math.log1p(2)
+    assert math.isnan(_signals(full_book, "what does flash do", cards=(card,))["cards"])
+    with_deck = copy.copy(full_book)
+    with_deck.deck = object()  # type: ignore[assignment]  # installed card data (only whether there is any is read)
+    assert _signals(with_deck, "what does flash do")["cards"] == 0.0
+    assert _signals(with_deck, "what does flash do", cards=(card,))["cards"] == math.log1p(1)
+    assert _signals(with_deck, "what does flash do", cards=(card, card))["cards"] == math.log1p(2)
