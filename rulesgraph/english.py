@@ -28,7 +28,22 @@ class EnglishWords:
         self._text = "\n" + "\n".join(sorted(ws)) + "\n" if ws else "\n"
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.isalpha() and f"\n{word}\n" in self._text
+        """Binary search over the sorted lines (about 15 steps; scanning the 250 kB string took ~50 µs a word)."""
+        if not isinstance(word, str) or not word.isalpha():
+            return False
+        text = self._text
+        lo, hi = 0, len(text) - 1  # newlines bounding the lines still to search
+        while lo < hi:
+            start = text.rfind("\n", lo, (lo + hi) // 2 + 1)  # the line around the middle
+            end = text.index("\n", start + 1)
+            line = text[start + 1 : end]
+            if line == word:
+                return True
+            if line < word:
+                lo = end
+            else:
+                hi = start
+        return False
 
     def __len__(self) -> int:
         return self._text.count("\n") - 1

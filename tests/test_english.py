@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pickle
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from rulesgraph.english import EnglishWords, english_words
 
 
@@ -27,3 +30,11 @@ def test_it_pickles_as_one_string() -> None:
     again = pickle.loads(pickle.dumps(words))
     assert "alpha" in again and "beta" in again and "gamma" not in again and len(again) == 2
     assert len(EnglishWords(set())) == 0 and "x" not in EnglishWords(set())
+
+
+@given(st.sets(st.text("abcz", min_size=1, max_size=4), max_size=30), st.text("abcz", min_size=1, max_size=4))
+def test_a_word_is_in_exactly_when_it_was_given(given_words: set[str], word: str) -> None:
+    """The binary search over the sorted lines finds every word given and no other (first, last, between)."""
+    english = EnglishWords(given_words)
+    assert all(w in english for w in given_words)
+    assert (word in english) == (word in given_words)
