@@ -29,14 +29,17 @@ def faq_similar(q: Query) -> None:
     g, index = q.g, q.index
     folded = " ".join(q.a.words)
     asked = set(doc_terms(folded))
-    # rapidfuzz scores every FAQ question in one call; the entries above the floor are then taken in index order
-    close = process.extract(folded, [question for _, question in index.faq], scorer=fuzz.token_set_ratio,
-                            score_cutoff=FAQ_FLOOR * 100 - 1, limit=None)
-    for _, ratio, k in sorted(close, key=lambda c: c[2]):
-        node = index.faq[k][0]
+    faq, num = index.faq, g.num
+    # only the entries sharing a content word are scored: alike in shape only is not alike
+    sharing = [k for k, (node, _) in enumerate(faq) if not asked.isdisjoint(g.question_stems[num[node]])]
+    # rapidfuzz scores those FAQ questions in one call; the entries above the floor are then taken in index order
+    close = process.extract(folded, [faq[k][1] for k in sharing], scorer=fuzz.token_set_ratio, score_cutoff=FAQ_FLOOR * 100 - 1,
+                            limit=None)
+    for _, ratio, j in sorted(close, key=lambda c: c[2]):
+        node = faq[sharing[j]][0]
         sim = ratio / 100
-        i = g.num[node]
-        if sim < FAQ_FLOOR or not asked.intersection(g.question_stems[i]):  # alike in shape only is not alike
+        i = num[node]
+        if sim < FAQ_FLOOR:
             continue
         strength = (sim - FAQ_FLOOR) / (1 - FAQ_FLOOR)
         q.add(i, q.w["faq"] * strength, f"FAQ question {sim:.0%} similar")
