@@ -85,12 +85,17 @@ def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
     head, tail = ranked[:depth], ranked[depth:]
     out: list[Scored] = []
     seen: dict[str, int] = {}
-    group = {s.node: rule_of(s.node) for s in head}
+    groups = [rule_of(s.node) for s in head]
+    keys = [s.score for s in head]  # each one's score × SAME_RULE ** (citations of its rule so far), updated as they grow
     while head:
-        best = max(head, key=lambda s: s.score * SAME_RULE ** seen.get(group[s.node], 0))
-        head.remove(best)
+        at = keys.index(max(keys))  # the first of the best, as max() over them would pick
+        best, group = head.pop(at), groups.pop(at)
+        del keys[at]
         out.append(best)
-        seen[group[best.node]] = seen.get(group[best.node], 0) + 1
+        seen[group] = count = seen.get(group, 0) + 1
+        for j, other in enumerate(groups):
+            if other == group:
+                keys[j] = head[j].score * SAME_RULE**count
     return out + tail
 
 

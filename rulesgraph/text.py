@@ -55,7 +55,9 @@ def _fold_char(m: re.Match[str]) -> str:
 
 def words(text: str) -> list[str]:
     """The folded words of ``text``; apostrophes are dropped inside words (``can't`` → ``cant``)."""
-    return [w.replace("'", "") for w in _WORD.findall(fold(text))]
+    folded = fold(text)
+    found = _WORD.findall(folded)
+    return [w.replace("'", "") for w in found] if "'" in folded else found
 
 
 @lru_cache(maxsize=65536)
