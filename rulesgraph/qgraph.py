@@ -20,12 +20,11 @@ import marshal
 import sys
 from array import array
 from collections.abc import Iterator
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .parse.numbers import parent_of, rule_of
 from .text import terms as doc_terms_of
-from .text import words
+from .text import word_line
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -161,12 +160,13 @@ class QGraph:
             known = self._under_all[key] = frozenset().union(*(self.terms_under(r) for r in roots))
         return known
 
-    def word_pairs(self, i: int) -> set[tuple[str, str]]:
-        """Adjacent word pairs, small words included, of node ``i``'s text and examples (not kept: only questions
-        that quote words need them, and keeping them for every node read would be most of the memory answering uses)."""
+    def word_line(self, i: int) -> str:
+        """The words of node ``i``'s text and examples, small words included, as :func:`~rulesgraph.text.words` makes them,
+        each between spaces (``" a word line "``): two words are adjacent exactly when ``" a b "`` is in it.  Not kept:
+        only questions that quote words need them, and keeping them for every node read would be most of the memory
+        answering uses."""
         data = self.attrs[i]
-        ws = words(" ".join([data["text"], *(data.get("examples") or ())]))
-        return set(pairwise(ws))
+        return f" {word_line(' '.join([data['text'], *(data.get('examples') or ())]))} "
 
     def kind_of(self, node: str) -> str:
         """A node's kind by id, without decoding its attributes."""

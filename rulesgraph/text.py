@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import Stemmer
 
-__all__ = ["STOPWORDS", "fold", "slug", "stem", "terms", "words"]
+__all__ = ["STOPWORDS", "fold", "slug", "stem", "terms", "word_line", "words"]
 
 _FOLD = str.maketrans(
     {
@@ -58,6 +58,11 @@ def words(text: str) -> list[str]:
     folded = fold(text)
     found = _WORD.findall(folded)
     return [w.replace("'", "") for w in found] if "'" in folded else found
+
+
+def word_line(text: str) -> str:
+    """``" ".join(words(text))``, without a list of the words (an apostrophe is only ever inside a word)."""
+    return " ".join(_WORD.findall(fold(text))).replace("'", "")
 
 
 @lru_cache(maxsize=65536)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rulesgraph.text import STOPWORDS, fold, slug, stem, terms, words
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesgraph.text import STOPWORDS, fold, slug, stem, terms, word_line, words
 
 
 def test_fold_makes_typographic_text_match_plain_typing() -> None:
@@ -12,6 +15,13 @@ def test_fold_makes_typographic_text_match_plain_typing() -> None:
 
 def test_words_keep_contractions_as_one_word() -> None:
     assert words("Can’t block; doesn't untap, 702.19b") == ["cant", "block", "doesnt", "untap", "702", "19b"]
+
+
+@given(st.text(st.sampled_from("ab9 '’-.\u00e9\u0301\u00a0\n\"x"), max_size=40))
+def test_a_word_line_is_the_words_joined(text: str) -> None:
+    """Apostrophes, typographic quotes, accents and punctuation: ``word_line`` is ``" ".join(words(text))``."""
+    assert word_line(text) == " ".join(words(text))
+    assert word_line("rock'n'roll, can’t 'quoted'") == " ".join(words("rock'n'roll, can’t 'quoted'")) == "rockn roll cant quoted"
 
 
 def test_stem_joins_forms_of_one_word() -> None:

@@ -20,10 +20,10 @@ def quotes(q: Query) -> None:
     quote's pairs it has (the best-matching quote counts)."""
     if not q.a.quoted:
         return
-    wanted = [set(pairwise(quote)) for quote in q.a.quoted]
+    wanted = [[f" {a} {b} " for a, b in set(pairwise(quote))] for quote in q.a.quoted]  # each pair as it reads in a word line
     score = q.score
     for node in heapq.nlargest(QUOTED, (n for n in q.text if n in score), key=score.__getitem__):
-        have = q.g.word_pairs(node)
-        share = max(len(w & have) / len(w) for w in wanted)
+        line = q.g.word_line(node)
+        share = max(sum(pair in line for pair in w) / len(w) for w in wanted)
         if share > 0:
             q.scale(node, 1 + q.w["quote"] * share, "has the words the question quotes")
