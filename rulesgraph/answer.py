@@ -60,14 +60,14 @@ def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
     """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it."""
     g = book.qg
     chosen: list[Scored] = []
-    by_node = {s.node: s for s in ranked}
-    ranked = _diversify(_faq_forward(g, ranked))
-    for item in ranked:
+    by_node: dict[str, Scored] = {}  # filled at the first FAQ entry (most answers have none)
+    for item in _diversify(_faq_forward(g, ranked)):
         if len(chosen) >= k or item.score < MIN_SCORE:
             break
         if g.kind_of(item.node) not in CITABLE or any(c.node == item.node for c in chosen):
             continue
         if g.kind_of(item.node) == "faq":
+            by_node = by_node or {s.node: s for s in ranked}
             # today's rule for an old excerpt: the FAQ page's 702.47a is 702.49a in the loaded CR
             rests = list(dict.fromkeys(book.index.current.get(r, r) for r in g.targets(item.node, "about")))
             rests = [r for r in rests if g.kind_of(r) in CITABLE]

@@ -132,6 +132,7 @@ class QGraph:
         self.nodes = _Nodes(self)
         self._under: dict[int, frozenset[str]] = {}
         self._under_all: dict[tuple[int, ...], frozenset[str]] = {}
+        self._lines: dict[int, str] = {}
 
     # -- numbered API (ranking) ------------------------------------------------------------------------------
     def out(self, i: int, kind: str) -> array[int]:
@@ -162,11 +163,13 @@ class QGraph:
 
     def word_line(self, i: int) -> str:
         """The words of node ``i``'s text and examples, small words included, as :func:`~rulesgraph.text.words` makes them,
-        each between spaces (``" a word line "``): two words are adjacent exactly when ``" a b "`` is in it.  Not kept:
-        only questions that quote words need them, and keeping them for every node read would be most of the memory
-        answering uses."""
-        data = self.attrs[i]
-        return f" {word_line(' '.join([data['text'], *(data.get('examples') or ())]))} "
+        each between spaces (``" a word line "``): two words are adjacent exactly when ``" a b "`` is in it.  Kept once
+        made (a string of ~250 bytes a node: the best candidates of one quoting question are often another's)."""
+        line = self._lines.get(i)
+        if line is None:
+            data = self.attrs[i]
+            line = self._lines[i] = f" {word_line(' '.join([data['text'], *(data.get('examples') or ())]))} "
+        return line
 
     def kind_of(self, node: str) -> str:
         """A node's kind by id, without decoding its attributes."""

@@ -9,7 +9,6 @@ clearly the ranking picked one rule: many rules scoring nearly alike is the rank
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from .analyze import Analysis
 from .corpus import Rulebook
@@ -29,10 +28,6 @@ ALIASED = 0.6
 rules' term, which is less sure than the term said outright."""
 
 
-_rule_of = lru_cache(maxsize=16384)(rule_of)
-"""``rule_of``, remembered: the same few thousand rule numbers are read for every question."""
-
-
 def _rule_scores(book: Rulebook, ranked: list[Scored]) -> list[float]:
     """The best score of each of the best PEAK_OF CR rules among the best candidates (a rule's subrules count for
     it), best first."""
@@ -41,15 +36,17 @@ def _rule_scores(book: Rulebook, ranked: list[Scored]) -> list[float]:
     for s in ranked[:RULES_READ]:
         i = g.num.get(s.node)
         if i is not None and g.section[i]:
-            best.setdefault(_rule_of(s.node), s.score)
+            best.setdefault(rule_of(s.node), s.score)
             if len(best) >= PEAK_OF:  # best first: the rest cannot be among the best PEAK_OF rules
                 break
     return sorted(best.values(), reverse=True)
 
 
 def _words(book: Rulebook, node: str) -> set[str]:
-    data = book.qg.nodes[node]
-    return set(doc_terms(f"{data.get('title') or ''} {data.get('text') or ''}"))
+    """The stems of a node's title and text (its text's are a column of the query-time graph; a title is short)."""
+    g = book.qg
+    i = g.num[node]
+    return set(doc_terms(g.attrs[i].get("title") or "")).union(g.stems[i])
 
 
 def signals(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> tuple[float, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = [
     "LETTERS", "RANGE_LIMIT", "expand_range", "is_title", "level_of", "parent_of", "range_bounds", "rule_line", "rule_of", "sort_key",
@@ -62,6 +63,7 @@ def parent_of(number: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=16384)
 def rule_of(number: str) -> str:
     """The rule a number belongs to: ``702.19`` for ``702.19b`` and for ``702.19``; a section,
     chapter or non-number is its own."""
