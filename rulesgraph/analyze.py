@@ -201,12 +201,15 @@ def _said_as_noun(spans: list[str], i: int) -> bool:
     return before.isdigit() or before in COUNTING or after == "on"
 
 
-def _closest(said: str, nodes: list[str], index: Index) -> list[str]:
+def _closest(said: str, nodes: list[str], index: Index) -> tuple[str, ...]:
     """Of names sharing a stem, those spelled most like what was said: ``planeswalkers`` names the
-    card type Planeswalker, not the keyword action Planeswalk; ``commander`` is not ``Command``."""
-    distance = {n: min((Levenshtein.distance(said, v) for v in index.surface.get(n, ())), default=0) for n in nodes}
-    best = min(distance.values(), default=0)
-    return [n for n in nodes if distance[n] <= best + 1]
+    card type Planeswalker, not the keyword action Planeswalk; ``commander`` is not ``Command`` (kept per index)."""
+    key = ("closest", said, *nodes)
+    if key not in index.memo:
+        distance = {n: min((Levenshtein.distance(said, v) for v in index.surface.get(n, ())), default=0) for n in nodes}
+        best = min(distance.values(), default=0)
+        index.memo[key] = tuple(n for n in nodes if distance[n] <= best + 1)
+    return index.memo[key]
 
 
 def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool]) -> list[Match]:
@@ -292,18 +295,21 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
             phrase = " ".join(p)
             if f" {phrase} " in joined or _apart(p, said_words):
                 said_by[i] = (j, phrase)
-    aliased: list[tuple[str, set[str], set[str]]] = []  # phrase said, the nodes and the names its terms lead to
+    aliased: list[tuple[str, frozenset[str], frozenset[str]]] = []  # phrase said, the nodes and the names its terms lead to
     for i in sorted(said_by):
         alias, said = index.aliases[i], said_by[i][1]
-        for term in doc_terms(alias.means):
+        if ("alias", i) not in index.memo:  # what an alias leads to depends on the alias alone: worked out once per index
+            meant = frozenset(node for term in alias.terms for node in _closest(fold(term), index.names.get(name_key(term), []), index)
+                              if node.startswith(("glossary:", "keyword:")))
+            index.memo["alias", i] = (tuple(doc_terms(alias.means)), meant, frozenset(name_key(t) for t in alias.terms))
+        means, meant, names = index.memo["alias", i]
+        for term in means:
             weights.setdefault(term, EXPANSION)
         matches.append(Match(f"alias:{said}", "alias", said, 1.0, f"‘{said}’: {alias.why}", via="alias"))
-        meant = {node for term in alias.terms for node in _closest(fold(term), index.names.get(name_key(term), []), index)
-                 if node.startswith(("glossary:", "keyword:"))}
         for node in sorted(meant):
             kind = "glossary" if node.startswith("glossary:") else "keyword"
             matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)", via="alias"))
-        aliased.append((said, meant, {name_key(t) for t in alias.terms}))
+        aliased.append((said, meant, names))
 
     def inside_alias(m: Match) -> bool:
         return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant

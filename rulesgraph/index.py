@@ -120,8 +120,9 @@ class Index:
     english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
     name_starts: dict[str, int] = field(default_factory=dict)
     """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
-    memo: dict[str, float] = field(default_factory=dict, repr=False, compare=False)
-    """Values computed from the index alone, kept as questions need them (a name's specificity); not cached on disk."""
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Values computed from the index alone, kept as questions need them (a name's specificity, the names a word is spelled
+    most like, what an alias leads to); not cached on disk."""
     """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
 
 
