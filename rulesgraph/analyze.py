@@ -204,8 +204,7 @@ def _said_as_noun(spans: list[str], i: int) -> bool:
 def _closest(said: str, nodes: list[str], index: Index) -> tuple[str, ...]:
     """Of names sharing a stem, those spelled most like what was said: ``planeswalkers`` names the
     card type Planeswalker, not the keyword action Planeswalk; ``commander`` is not ``Command`` (kept per index)."""
-    key = ("closest", said, *nodes)
-    if key not in index.memo:
+    if (key := ("closest", said, *nodes)) not in index.memo:
         distance = {n: min((Levenshtein.distance(said, v) for v in index.surface.get(n, ())), default=0) for n in nodes}
         best = min(distance.values(), default=0)
         index.memo[key] = tuple(n for n in nodes if distance[n] <= best + 1)
@@ -233,13 +232,12 @@ _DEFINING = re.compile(
     r"(?:what(?:s| is| are| does| do)|whats|how (?:does|do|is)|explain|define|meaning of|rules for) "
     r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){0,4})?\Z"
 )
-"""What asks the meaning of the name right after it ("what does", "explain the", "what does it mean to … ")."""
 _BOUNDARY = re.compile(r"\b")
 
 
 def _asks_meaning(text: str, name: str) -> bool:
-    """Whether ``text`` says :data:`_DEFINING` right before ``name`` and ``name`` ends there as a word: tested at
-    each place the name occurs, so no pattern is compiled per question."""
+    """Whether ``text`` asks the meaning of ``name`` (:data:`_DEFINING` right before it, the name a whole word): tested
+    at each place the name occurs, so no pattern is compiled per question."""
     at = text.find(name)
     while at >= 0:
         if _BOUNDARY.match(text, at + len(name)) and _DEFINING.search(text, 0, at):
@@ -366,7 +364,9 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
     quality: list[float] = []
     corrections: list[tuple[str, str]] = []
     for w in raw:
-        fix = _correct(w, index)
+        if ("spelling", w) not in index.memo:  # a word is corrected alike in every question: once per index
+            index.memo["spelling", w] = _correct(w, index)
+        fix = index.memo["spelling", w]
         if fix:
             corrections.append((w, fix[0]))
             corrected.append(fix[0])

@@ -14,6 +14,7 @@ from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .firstplace import faq_answers, no_variant_first
+from .index import MEMO
 from .model import Answer, Citation
 from .namedcards import with_cards
 from .parse.numbers import parent_of, rule_of
@@ -203,6 +204,8 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg
+    if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
+        book.index.memo.clear()
     a = analyze(question, book.index, cleaned)
     if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
         a = with_cards(a, book.deck.named(question))

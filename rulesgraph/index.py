@@ -24,11 +24,14 @@ from .text import STOPWORDS, fold, stem, words
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["FIELDS", "Alias", "Index", "build_index", "load_aliases", "name_key"]
+__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "load_aliases", "name_key"]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
 """How much a word counts in each field of a document (BM25 term frequency is the weighted sum)."""
+
+MEMO = 200_000
+"""At most this many values are kept in :attr:`Index.memo` (``ask`` empties it beyond: a stream of questions is endless)."""
 
 SEARCHABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
 
@@ -121,8 +124,8 @@ class Index:
     name_starts: dict[str, int] = field(default_factory=dict)
     """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Values computed from the index alone, kept as questions need them (a name's specificity, the names a word is spelled
-    most like, what an alias leads to); not cached on disk."""
+    """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
+    the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
     """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
 
 
