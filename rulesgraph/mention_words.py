@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .nametable import WORD, fold_token
 from .text import STOPWORDS
 
-__all__ = ["Word", "bases", "joined", "scan", "variants"]
+__all__ = ["Word", "bases", "joined", "scan", "title_case", "variants"]
 
 _VERBED = re.compile(r"['’](?:d|ed|ing)$", re.IGNORECASE)
 _BOUNDARY = frozenset(".?!:;\n")
@@ -49,13 +49,13 @@ def scan(text: str) -> list[Word]:
         possessive = raw.endswith(("'s", "’s", "'S"))
         cap = raw[0].isupper() and not (len(raw) > 1 and raw.isupper())
         out.append(Word(word, raw, m.start(), m.end(), cap, initial, possessive))
-    if _title_case(out):  # capitals that every word has say nothing about names
+    if title_case(out):  # capitals that every word has say nothing about names
         for t in out:
             t.cap = False
     return out
 
 
-def _title_case(toks: list[Word]) -> bool:
+def title_case(toks: list[Word]) -> bool:
     """Typed in Title Case or in capitals: most small words inside sentences (``In The``) have a capital, or
     most words are all capitals."""
     small = [t for t in toks if not t.initial and t.word in STOPWORDS and t.raw.isalpha() and len(t.raw) > 1]

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .mention_words import bases, joined, scan, variants
+from .mention_words import bases, joined, scan, title_case, variants
 from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
+from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIAL_RARE", "OWNER", "RARE_WORD", "CardMention", "find_cards"]
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD", "SHORT_ZIPF",
+           "CardMention", "find_cards"]
 
 RARE_WORD = 2.0
 """Zipf frequency at or below which a lower-case single word may be a card name: fewer than one in ten million
@@ -47,6 +49,13 @@ they make an English word a card even at a sentence's start (not a rules word: "
 OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our"})
 """Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
 living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
+INITIALS_ZIPF = 3.0
+"""Initials said in capitals are a card's only when English (chat included) hardly writes them as a word: ``JTMS``
+0, ``STP`` 2.8; not ``LED`` 5.1, ``TBH`` 4.2, ``MOM`` 5.1.  Said in mixed case where the name's small words are
+(``StP``, ``BoP``), they are a card's whatever English says."""
+SHORT_ZIPF = 5.0
+"""A word English uses this often (zipf: one in 100,000 words) is never said for a card (``Mind`` of Mind Stone,
+``Ring`` of Sol Ring are; ``Will``, ``City`` are not), however played the card."""
 GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
@@ -74,7 +83,8 @@ class CardMention:
     how: str
     """``bracket``, ``exact``, ``possessive``, ``plural``, ``verb`` (``Control Magic'd``, ``Shocked``), ``short``
     (the name before its comma, or a card named in full elsewhere in the text said by one word), ``part`` (a
-    name's first or last word said alone: ``Snapcaster``, ``Finks``), ``face`` or ``typo``."""
+    name's first or last word said alone: ``Snapcaster``, ``Finks``), ``short form`` (a word English knows said
+    for a far more played card than any other: ``Bolt``), ``initials`` (``JTMS``), ``face`` or ``typo``."""
     confidence: float
     """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""
 
@@ -167,6 +177,8 @@ class _Finder:
         acts = self.acts(j)
         owned = cue or acts or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
+        if t.kind[g] in ("short form", "initials"):
+            return self.short_form(g, i, j, z, acts)
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
         if t.rules[g]:
             return 0.7 + short if (cue or acts in ACTS) and all(c.cap for c in content) else None
@@ -194,6 +206,31 @@ class _Finder:
         if len(c.word) < 4:
             return None
         return 0.75 + short if z <= RARE_WORD else 0.65 + short if owned and z < INITIAL_RARE else None
+
+    def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
+        """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.shortforms`): initials
+        said in capitals (``JTMS``, ``REB's``; see :data:`INITIALS_ZIPF`) or in the name's own mixed case (``StP``) in
+        a text that is not all capitals; a word said with a
+        capital inside a sentence (``I Bolt it``), or at its start when what follows is what cards do, and not as
+        a type, a common noun or part of a longer capitalised name; never a word as common as :data:`SHORT_ZIPF`."""
+        tok = self.toks[i]
+        if i != j:
+            return None
+        if self.t.kind[g] == "initials":
+            core = re.sub(r"(?:['’]s|s)$", "", tok.raw) if len(tok.raw) > INITIALS_LETTERS else tok.raw
+            if len(core) < INITIALS_LETTERS or title_case(self.toks):
+                return None
+            if core.isupper():
+                return 0.8 if z < INITIALS_ZIPF else None
+            small = [w in JOINERS for w in tokens(self.t.keys[g][0])]  # "StP": small letters where the small words are
+            return 0.8 if len(small) == len(core) and all(c.islower() == s for c, s in zip(core, small, strict=True)) else None
+        if not tok.cap or z >= SHORT_ZIPF or self.common_noun(i, j, lower=False) or self.in_longer_run(i, j):
+            return None
+        before = self.toks[i - 1].word if i > 0 else ""
+        after = self.toks[j + 1].word if j + 1 < len(self.toks) else ""
+        if before in TYPE_BEFORE or after in TYPE_AFTER:
+            return None
+        return 0.7 if not tok.initial else 0.65 if acts else None
 
     def acts(self, j: int) -> str:
         """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",
@@ -316,7 +353,7 @@ def _coreferent(found: list[CardMention]) -> list[CardMention]:
     that card, said short:
     "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
     Urborg" is not the card Urborg."""
-    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in ("short", "part")}
+    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in ("short", "part", "short form", "initials")}
     out = []
     for m in found:
         said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute

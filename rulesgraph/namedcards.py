@@ -33,7 +33,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 3
+_SCHEMA = 4
 
 
 @dataclass(frozen=True, slots=True)

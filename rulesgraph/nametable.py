@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["BRACKET_ONLY", "JOINERS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
+from .shortforms import ShortForms, abbreviations
+
+__all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
            "CardName", "NameTable", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries", "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
@@ -39,6 +41,10 @@ PART_FIRST = 4.0
 ``Lurrus``, ``Olivia``; not ``Kitchen``, ``Birds``)."""
 PART_LAST = 2.5
 """A name's last word stands for it when one card ends with it and English hardly knows it (``Finks``, ``Bogle``)."""
+KINDS = ("name", "face", "short", "part", "short form", "initials")
+"""What a surface is of its card, best evidence first: its name, a face's name, the short name before a comma, a
+first or last word English hardly knows (``Snapcaster``, ``Finks``), a word English knows said for a far more
+played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.shortforms`."""
 BRACKET_ONLY = frozenset({"vanguard"})
 """Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
@@ -170,8 +176,7 @@ class NameTable:
         """Exactly one card has this surface as its best evidence (its name, else a face, else a short name):
         it is the card meant, the others are still candidates (``Urborg``: the card, and Urborg, Tomb of Yawgmoth)."""
         self.kind: list[str] = []
-        """``name``, ``face``, ``short`` (before a comma) or ``part`` (a first or last word): the best evidence
-        among the cards with this surface."""
+        """One of :data:`KINDS`: the best evidence among the cards with this surface."""
         self.bracket_only: list[bool] = []
         self.rules: list[bool] = []
         """The surface is a rules word or phrase (``Flash``, ``Island``, ``Double Strike``)."""
@@ -212,7 +217,7 @@ class NameTable:
             rule_phrases.update(tuple(toks[a:b]) for a in range(len(toks)) for b in range(a + 2, len(toks) + 1))
             rule_phrases.add(tuple(toks))
         entries: dict[tuple[str, ...], dict[str, object]] = {}
-        order = {"name": 0, "face": 1, "short": 2, "part": 3}
+        order = {k: n for n, k in enumerate(KINDS)}
 
         def add(surface: str, card: CardName, kind: str) -> None:
             toks = tuple(tokens(surface))
@@ -245,6 +250,11 @@ class NameTable:
                     add(word, card, "part")
             if len(last) == 1 and words[word] < PART_LAST:
                 add(word, last[0], "part")
+        one_words = {p[0] for p in rule_phrases if len(p) == 1}
+        shorts = ShortForms(cards, tokens)
+        for form, card, kind in shorts.forms(taken=set(entries), rules_words=one_words, type_words=type_words,
+                                             abbrev=abbreviations(rule_phrases)):
+            add(form, card, kind)
         table = cls()
         for toks, e in entries.items():
             cards_ = e["cards"]  # type: ignore[assignment]
@@ -254,6 +264,9 @@ class NameTable:
             sure = sum(tier(k) == tier(best) for k, _ in cards_.values()) == 1
             if sure and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
                 sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
+            popular = shorts.word(toks[0]) if not sure and best == KINDS.index("part") and len(toks) == 1 else None
+            if popular is not None and popular.key in cards_ and toks[0] not in one_words:  # "Wrath" is Wrath of God
+                sure, keys = True, (popular.key, *(k for k in keys if k != popular.key))
             content = _content(toks) or list(toks)
             for w in content:
                 if w not in words:
@@ -264,7 +277,7 @@ class NameTable:
             table.surface.append(toks)
             table.keys.append(keys)
             table.sure.append(sure)
-            table.kind.append(["name", "face", "short", "part"][best])
+            table.kind.append(KINDS[best])
             table.bracket_only.append(bool(e["only"]))
             table.rules.append(is_rules)
             table.typename.append(toks in type_words)

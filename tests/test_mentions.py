@@ -303,3 +303,47 @@ def test_every_card_name_is_found_as_it_is_written(full_table: NameTable, card_n
 
     lost = [c.key for c in card_names[::25] if any(ch.isalnum() for ch in c.key) and found(c.key) != [c.key]]
     assert not lost, lost[:20]
+
+
+@pytest.fixture(scope="module")
+def ranked() -> NameTable:
+    cards = [CardName("Lightning Bolt", rank=400), CardName("Bolt Bend", rank=1700), CardName("Swords to Plowshares", rank=13),
+             CardName("Jace, the Mind Sculptor", rank=1500), CardName("Lion's Eye Diamond", rank=900),
+             CardName("Birds of Paradise", rank=59), CardName("Wrath of God", rank=255), CardName("Wrath of Marit Lage", rank=9000),
+             CardName("Supreme Verdict", rank=300)]
+    zipf = {"bolt": 4.0, "lightning": 4.2, "swords": 3.8, "birds": 4.6, "wrath": 3.7, "stp": 2.8, "led": 5.1, "supreme": 4.7}
+    return NameTable.build(cards, ["end of turn", "enters the battlefield"], zipf=lambda w: zipf.get(w, 0.0))
+
+
+def test_short_forms_need_capitals_and_are_labelled(ranked: NameTable) -> None:
+    assert said("I cast Lightning Bolt", ranked) == [("Lightning Bolt", "Lightning Bolt", "exact")]
+    assert said("can I Bolt my own creature?", ranked) == [("Bolt", "Lightning Bolt", "short form")]
+    assert said("My opponent Bolts me in response", ranked) == [("Bolts", "Lightning Bolt", "short form")]
+    assert said("can I bolt my own creature?", ranked) == []  # a word English knows, in lower case: a verb
+    # a sentence's first word: its capital is the sentence's
+    assert said("Bolt the Birds in response?", ranked) == [("Birds", "Birds of Paradise", "short form")]
+    assert said("the Bolt is in my graveyard", ranked) == [("Bolt", "Lightning Bolt", "short form")]
+    assert said("Can I tap the Birds for mana?", ranked) == [("Birds", "Birds of Paradise", "short form")]
+    found = find_cards("the Bolt resolves", ranked)
+    assert 0.5 < found[0].confidence < 0.8  # weaker than a name said in full
+
+
+def test_initials_in_capitals_or_in_the_names_own_case(ranked: NameTable) -> None:
+    assert said("my opponent casts a second JTMS", ranked) == [("JTMS", "Jace, the Mind Sculptor", "initials")]
+    assert said("My opponent StPs my token", ranked) == [("StPs", "Swords to Plowshares", "initials")]
+    assert said("I cast STP on it", ranked) == [("STP", "Swords to Plowshares", "initials")]
+    assert said("I cast Stp on it", ranked) == []  # mixed case must put small letters where the small words are
+    assert said("I cast jtms on it", ranked) == []
+    assert said("the LED is on", ranked) == []  # "led" is English: in capitals it is an acronym, not a card
+    assert said("MY OPPONENT CASTS JTMS AT EOT", ranked) == []  # all capitals: no capital is evidence
+
+
+def test_rules_abbreviations_are_never_initials() -> None:
+    cards = [CardName("Emiel the Blessed", rank=10), CardName("Entourage of Trest", rank=10)]
+    t = NameTable.build(cards, ["end of turn", "enters the battlefield"], zipf=lambda w: 0.0)
+    assert said("does it trigger on ETB or at EOT?", t) == []
+
+
+def test_a_part_that_names_several_cards_names_the_far_most_played(ranked: NameTable) -> None:
+    assert said("does the Wrath kill it?", ranked) == [("Wrath", "Wrath of God", "part")]
+    assert said("I cast Wrath of Marit Lage", ranked) == [("Wrath of Marit Lage", "Wrath of Marit Lage", "exact")]

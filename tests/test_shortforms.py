@@ -1,0 +1,49 @@
+"""Players' short forms of card names: initials and one word of a name, each standing for a card only when that
+card is played far more than any other the form fits; rules words, types, families and rules abbreviations never."""
+
+from __future__ import annotations
+
+from rulesgraph.nametable import CardName, tokens
+from rulesgraph.shortforms import FAMILY, SHORT_POPULAR, ShortForms, abbreviations, initials
+
+CARDS = [CardName("Lightning Bolt", rank=400), CardName("Bolt Bend", rank=1700), CardName("Swords to Plowshares", rank=13),
+         CardName("Search the Premises", rank=5000), CardName("Jace, the Mind Sculptor", rank=1500),
+         CardName("Junji, the Midnight Sky", rank=3900), CardName("Path to Exile", rank=33), CardName("Path of Ancestry", rank=56),
+         CardName("Birds of Paradise", rank=59), CardName("Elder Deep-Fiend", rank=900), CardName("Obscure Thing", rank=9000),
+         CardName("Silly Bolt", funny=True, rank=1)]
+CARDS += [CardName(f"Sword of {w}", rank=r) for w, r in (("Feast and Famine", 400), ("Fire and Ice", 1500), ("the Animist", 3000),
+                                                         ("Body and Mind", 4000))]
+
+
+def forms(cards: list[CardName] = CARDS, **kw: object) -> dict[str, tuple[str, str]]:
+    args: dict = {"taken": set(), "rules_words": set(), "type_words": set(), "abbrev": set()} | kw
+    return {form: (card.key, kind) for form, card, kind in ShortForms(cards, tokens).forms(**args)}
+
+
+def test_initials_are_every_word_small_words_included() -> None:
+    assert initials(tokens("Jace, the Mind Sculptor")) == "jtms"
+    assert initials(tokens("Lion's Eye Diamond")) == "led"
+
+
+def test_a_form_stands_for_the_far_most_played_card_it_fits() -> None:
+    f = forms()
+    assert f["bolt"] == ("Lightning Bolt", "short form")  # 400 against 1,700: far more played (joke cards don't count)
+    assert f["stp"] == ("Swords to Plowshares", "initials")
+    assert f["jtms"] == ("Jace, the Mind Sculptor", "initials")  # 1,500 against Junji's 3,900
+    assert f["birds"] == ("Birds of Paradise", "short form")
+    assert "path" not in f  # Path to Exile 33, Path of Ancestry 56: neither is far more played
+    assert "obscure" not in f and "ot" not in f  # not played enough to be said short; two letters are no initials
+    assert 400 * SHORT_POPULAR < 1700
+
+
+def test_a_family_word_is_no_cards_short_form() -> None:
+    assert "sword" not in forms()  # four names begin with it: "my Sword" is any of them
+    assert FAMILY[0] < 4
+
+
+def test_rules_words_types_taken_surfaces_and_abbreviations_are_never_forms() -> None:
+    f = forms(taken={("birds",)}, rules_words={"bolt"}, type_words={("elder",)}, abbrev={"stp"})
+    assert not {"birds", "bolt", "elder", "stp"} & f.keys()
+    assert "fiend" not in forms()  # "Deep-Fiend" is not said alone as a word of its own
+    assert {"etb", "eot", "sba", "ltb"} <= abbreviations([("enters", "the", "battlefield"), ("end", "of", "turn"),
+                                                          ("state", "based", "actions"), ("leaves", "the", "battlefield")])
