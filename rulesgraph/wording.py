@@ -8,6 +8,7 @@ that quotes a wording is the evidence), used by the card steps (:mod:`rulesgraph
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -127,15 +128,16 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _sentences(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
-    """A card's Oracle text (reminder text left out) as the stemmed words of each sentence, its names as ``thiscard``."""
+def sentences_of(text: str, names: tuple[str, ...], unit: Callable[[str], str] = stem) -> tuple[str, ...]:
+    """A card's Oracle text (reminder text left out) as the words of each sentence, each made a ``unit`` (its stem),
+    its names as ``thiscard``."""
     plain = _ENTERS.sub(lambda m: m.group(1), _REMINDER.sub(" ", text))
     for name in sorted(names, key=len, reverse=True):
         plain = re.sub(rf"\b{re.escape(name)}\b", f" {_SELF_WORD} ", plain)
     out = []
     for line in plain.splitlines():
         for sentence in re.split(r"(?<=[.:])\s+|\s[—•]\s", line):
-            stems = " ".join(_stems(sentence))
+            stems = " ".join(unit(w) for w in words(sentence))
             if stems:
                 out.append(stems)
     return tuple(out)
@@ -152,7 +154,7 @@ def card_wordings(g: QGraph, idf: dict[str, float], text: str, names: tuple[str,
 def _used(known: tuple[Wording, ...], text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
     """The wordings a card's sentences use; of two a sentence uses, one whose words the other holds is that one's
     part ("prevent" in "can't be prevented") and is left out for that sentence."""
-    sentences = _sentences(text, names)
+    sentences = sentences_of(text, names)
     joined = " ".join(sentences)
     candidates = [w for w in known if w.rarest in joined]
     out: dict[int, Wording] = {}

@@ -1,4 +1,4 @@
-"""The card steps (rules 20-24, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
+"""The card steps (rules 20-25, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
 
 Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
 cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
@@ -124,3 +124,16 @@ def test_rule_24_a_rule_explaining_the_cards_wording_is_a_candidate(full_book: R
     assert position(ranked(full_book, question, shroud), "614.1a") < position(ranked(full_book, question, plain), "614.1a")
     with weight("card_wording", 0.0), weight("card_text", 0.0):  # rule 22 alone finds the rare word "instead" too
         assert scored(full_book, question, "614.1a", shroud) == scored(full_book, question, "614.1a", plain)
+
+
+def test_rule_25_the_layer_rule_of_a_cards_effect_is_a_candidate(full_book: Rulebook) -> None:
+    """Rule 25: a layer rule is a candidate when a named card's effect changes what the rule names (613.1b,
+    "Control-changing effects": "You control enchanted creature"), though neither the question nor the card names
+    the layer, by the weight; a card whose text only says whose creatures it means lifts nothing."""
+    magic = card("Ashen Grasp", text="Enchant creature\nYou control enchanted creature.", type_line="Enchantment — Aura")
+    plain = card("Ashen Grasp", text="Enchant creature\nCreatures you control get +1/+1.", type_line="Enchantment — Aura")
+    question = "my opponent put Ashen Grasp on my creature and then I flickered it, who has it now?"
+    assert scored(full_book, question, "613.1b", magic) > scored(full_book, question, "613.1b", plain)
+    assert position(ranked(full_book, question, magic), "613.1b") < position(ranked(full_book, question, plain), "613.1b")
+    with weight("card_effects", 0.0):
+        assert scored(full_book, question, "613.1b", magic) == scored(full_book, question, "613.1b", plain)

@@ -14,7 +14,9 @@ strongly as the question's own words:
 - ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
   question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
 - ``card_wording`` (rule 24): a rule that says what a wording on the card means ("Effects that use the word
-  “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`) is a candidate.
+  “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`) is a candidate;
+- ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
+  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..effects import card_kinds
 from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
@@ -30,8 +33,8 @@ from ..relevance import specificity, text_relevance
 from ..wording import card_wordings
 from .named import own_words
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_focus", "card_keywords", "card_rulings", "card_text", "card_types",
-           "card_wording", "named_rules"]
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords", "card_rulings",
+           "card_text", "card_types", "card_wording", "named_rules"]
 
 WEIGHTS = {
     "card_keyword": 1.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
@@ -41,6 +44,7 @@ WEIGHTS = {
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
+    "card_effects": 0.7,  # rule 25: text relevance given to the layer rule of an effect the card has
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
 """Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
@@ -256,3 +260,20 @@ def card_wording(q: Query) -> None:
             if amount > 0:
                 text[wording.node] = text.get(wording.node, 0.0) + amount
                 q.note(wording.node, f"{card.key} says “{wording.quote}”")
+
+
+
+def card_effects(q: Query) -> None:
+    """Rule 25: a layer rule saying which effects apply in it is a candidate when a named card's effect changes what
+    the rule names ("Layer 2: Control-changing effects": Control Magic's "You control enchanted creature"; "Layer 7b:
+    … base power and/or toughness": Humility's "have base power and toughness 1/1", read by
+    :mod:`rulesgraph.effects`), as if the question matched it by the weight's share of a full match, times how surely
+    the card was named: the card's text never names the layer its effect applies in."""
+    w = q.w["card_effects"]
+    if w <= 0:
+        return
+    text = q.text
+    for card in q.a.cards:
+        for kind, what in card_kinds(q.g, card.text, _names(card.key)):
+            text[kind.node] = text.get(kind.node, 0.0) + w * card.confidence
+            q.note(kind.node, f"{card.key} changes {', '.join(sorted(what))} (layer {kind.layer})")

@@ -1,0 +1,144 @@
+"""Effect kinds the rules name by what an effect changes, and which of them a card's Oracle text has: the layers of
+rule 613 ("Layer 2: Control-changing effects are applied", "Layer 4: Type-changing effects … effects that change an
+object's card type, subtype, and/or supertype", "Layer 7b: … Effects that refer to the base power and/or toughness")
+read from the loaded rules.  Query-time knowledge derived from the graph — no table of words or cards: a layer
+rule's own words say what its effects change, the CR's ability templates ("[Cost]: [Effect.]", "[When/Whenever/At]
+[trigger condition], [effect]") say which part of a card's ability is its effect — used by the card steps
+(:mod:`rulesgraph.steps.cards`, rule 25).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .qgraph import QGraph
+from .text import words
+from .wording import sentences_of
+
+__all__ = ["Kind", "card_kinds", "kinds", "singular"]
+
+_LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
+"""A rule opening with "Layer 7b:" says which effects apply in that layer."""
+_COMPOUND = re.compile(r"\b([A-Za-z]+)-(?=\s|(?:[a-z]+ing)\b)")
+"""What an effect kind is named by: "Control-changing", "Ability-adding", "Power- and/or toughness-changing"."""
+_CHANGES = re.compile(r"\b(?:change|refer to) (?:an object’s |the )?([^.()]+?)(?: of [a-z ]+)?(?:\.|$)")
+"""What the rule says those effects change or refer to: "change an object’s card type, subtype, and/or supertype"."""
+_TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
+"""A CR template of an ability whose effect follows a part that is not the effect: "[Cost]: [Effect.]" (602.1),
+"[When/Whenever/At] [trigger condition or event], [effect]" (603.1)."""
+_STOP = frozenset(("and", "or", "an", "a", "the", "of", "to", "its"))
+_WHOSE = frozenset(("you", "your", "player", "opponent", "they", "their", "owner", "who"))
+"""After one of these, inside a sentence, a word says whose objects are meant ("creatures you control get +1/+1",
+"creatures you don't control", "under its owner's control"), not what the effect changes ("You control enchanted
+creature", "Gain control of target creature")."""
+_NOT = frozenset(("dont", "doesnt", "didnt", "not"))
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """An effect kind: its layer rule (node number), the layer's name (``7b``) and the ways the rule names what such
+    an effect changes, each a set of words a sentence must hold all of (``{control}``, ``{base, power, toughness}``)."""
+
+    node: int
+    layer: str
+    names: tuple[frozenset[str], ...]
+
+    @property
+    def words(self) -> frozenset[str]:
+        return frozenset().union(*self.names)
+
+
+def singular(word: str) -> str:
+    """A word as the rules name a characteristic: lower case, singular ("abilities" → ``ability``, "types" → ``type``;
+    "toughness" stays).  Not its stem: "controller" is not "control", "colorless" is not "color"."""
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _named(ws: list[str]) -> frozenset[str]:
+    return frozenset(singular(w) for w in ws) - _STOP
+
+
+_CACHE: dict[int, tuple[tuple[Kind, ...], re.Pattern[str] | None]] = {}
+
+
+def kinds(g: QGraph) -> tuple[tuple[Kind, ...], re.Pattern[str] | None]:
+    """Every layer rule of the loaded CR with the ways it names what its effects change, and the pattern of what
+    comes before an ability's effect (built once per graph)."""
+    key = id(g)
+    if key not in _CACHE:
+        out, heads = [], []
+        for i in range(len(g.ids)):
+            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
+                continue
+            text = g.attrs[i].get("text") or ""
+            heads += _heads(text)
+            m = _LAYER.match(text)
+            if m:
+                body = text[m.end() :]
+                names = [_named(_COMPOUND.findall(body)), *(_named(words(c)) for c in _CHANGES.findall(body))]
+                names = [n for n in dict.fromkeys(names) if n]
+                if names:
+                    out.append(Kind(i, m.group(1), tuple(names)))
+        parts = list(dict.fromkeys(heads))
+        pattern = re.compile(rf"^(?:{'|'.join(parts)})\s*", re.MULTILINE) if parts else None
+        _CACHE.clear()  # one graph at a time is loaded
+        _CACHE[key] = (tuple(out), pattern)
+    return _CACHE[key]
+
+
+def _heads(text: str) -> list[str]:
+    """What a rule's ability templates put before the effect: everything up to the colon of "[Cost]: [Effect.]"; the
+    trigger condition of "[When/Whenever/At] [trigger condition], [effect]" — only when the template names the words
+    it opens with, so "Flying, vigilance" is no trigger condition."""
+    out = []
+    for m in _TEMPLATE.finditer(text):
+        head, sep = m.group(1), m.group(2)
+        first = head[1 : head.index("]")]
+        if sep == ":":
+            out.append(r"[^:\n]*:")
+        elif "/" in first:
+            out.append(rf"(?:{'|'.join(re.escape(w) for w in first.split('/'))})\b[^,\n]*,")
+    return out
+
+
+def _whose(ws: list[str], p: int) -> bool:
+    """Whether the word at ``p`` follows a player (:data:`_WHOSE`) that does not open the sentence ("not" between)."""
+    p -= 1
+    while p > 0 and ws[p] in _NOT:
+        p -= 1
+    return p > 0 and ws[p] in _WHOSE
+
+
+def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind, frozenset[str]], ...]:
+    """The effect kinds a card's Oracle text has (its ``names`` standing for itself), each with the words that name
+    what it changes, in the rules' order; the same few cards are named question after question, so each card is
+    read once per graph."""
+    known, heads = kinds(g)
+    return _kinds_in(known, heads, text, names)
+
+
+@lru_cache(maxsize=4096)
+def _kinds_in(
+    known: tuple[Kind, ...], heads: re.Pattern[str] | None, text: str, names: tuple[str, ...]
+) -> tuple[tuple[Kind, frozenset[str]], ...]:
+    """A sentence of the card's effects (costs and trigger conditions left out) has a kind when it holds every word
+    of one of the ways the kind's rule names what it changes; of two kinds a sentence has, one whose words the other's
+    hold is that one's general case (layer 7's "power and/or toughness", 7b's "base power and/or toughness") and is
+    left out for that sentence."""
+    effects = heads.sub("", text) if heads is not None else text
+    out: dict[int, tuple[Kind, frozenset[str]]] = {}
+    for s in sentences_of(effects, names, singular):
+        ws = s.split()
+        have = {w for p, w in enumerate(ws) if not _whose(ws, p)}
+        found = [(k, n) for k in known for n in k.names if n <= have]
+        for k, n in found:
+            if not any(o.words > k.words for o, _ in found):
+                out.setdefault(k.node, (k, n))
+    return tuple(sorted(out.values(), key=lambda x: x[0].node))

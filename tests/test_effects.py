@@ -1,0 +1,52 @@
+"""Effect kinds the rules name by what an effect changes (rulesgraph/effects.py): the layers read from the full CR,
+matched against Oracle text (invented cards)."""
+
+from __future__ import annotations
+
+from rulesgraph import Rulebook
+from rulesgraph.effects import card_kinds, kinds, singular
+
+
+def layers(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, set[str]]:
+    return {book.qg.ids[k.node]: set(what) for k, what in card_kinds(book.qg, text, (name,))}
+
+
+def test_the_layer_rules_say_what_their_effects_change(full_book: Rulebook) -> None:
+    """A rule opening "Layer N:" names what its effects change: by its compound ("Control-changing"), by what it says
+    they change ("an object's card type, subtype, and/or supertype") or refer to ("the base power and/or toughness")."""
+    found = {full_book.qg.ids[k.node]: k for k in kinds(full_book.qg)[0]}
+    assert found["613.1b"].names == (frozenset({"control"}),) and found["613.1b"].layer == "2"
+    assert frozenset({"type"}) in found["613.1d"].names
+    assert frozenset({"card", "type", "subtype", "supertype"}) in found["613.1d"].names
+    assert found["613.1e"].names == (frozenset({"color"}),)
+    assert found["613.1f"].names == (frozenset({"ability"}),)
+    assert frozenset({"base", "power", "toughness"}) in found["613.4b"].names and found["613.4b"].layer == "7b"
+    assert "613.7" not in found  # timestamps: not a layer
+
+
+def test_a_cards_effect_has_the_kind_its_words_name(full_book: Rulebook) -> None:
+    """A sentence holding every word of one of a kind's names has that kind; of layer 7 and 7b, whose words 7b's
+    hold, the sentence has only 7b."""
+    assert set(layers(full_book, "All creatures lose all abilities and have base power and toughness 1/1.")) == {"613.1f", "613.4b"}
+    assert set(layers(full_book, "You control enchanted creature.")) == {"613.1b"}
+    assert set(layers(full_book, "Gain control of target creature until end of turn.")) == {"613.1b"}
+    assert set(layers(full_book, "All permanents are the chosen color in addition to their other colors.")) == {"613.1e"}
+    assert layers(full_book, "Draw two cards.") == {}
+
+
+def test_words_saying_whose_objects_are_meant_are_not_what_is_changed(full_book: Rulebook) -> None:
+    """"Creatures you control", "you don't control", "its controller": whose objects, not a control-changing effect;
+    a cost or a trigger condition (the CR's templates "[Cost]: [Effect.]", "[When/Whenever/At] …, [effect]") is not
+    the effect."""
+    assert layers(full_book, "Creatures you control get +1/+1.") == {}
+    assert layers(full_book, "Target creature you don't control gets -1/-1.") == {}
+    assert layers(full_book, "Its controller gains 3 life.") == {}
+    assert layers(full_book, "Whenever a creature you control dies, draw a card.") == {}
+    assert layers(full_book, "Sacrifice a creature you control: Draw a card.") == {}
+    assert set(layers(full_book, "Whenever Ashen Shroud attacks, gain control of target artifact.")) == {"613.1b"}
+
+
+def test_a_word_is_read_as_the_rules_name_a_characteristic() -> None:
+    """Singular and lower case, not stemmed: "controller" is not "control"."""
+    assert [singular(w) for w in ("Abilities", "types", "toughness", "controller", "colors")] == [
+        "ability", "type", "toughness", "controller", "color"]
