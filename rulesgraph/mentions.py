@@ -61,6 +61,7 @@ GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
 
 TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
+ARTICLES = frozenset({"a", "an"})
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
 """Words around a type's name that say it is the type, not a card named like it."""
 
@@ -182,7 +183,7 @@ class _Finder:
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
         if t.rules[g]:
             return 0.7 + short if (cue or acts in ACTS) and all(c.cap for c in content) else None
-        if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j):
+        if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None
         if t.kind[g] == "part" and not (all(c.cap for c in content) or owned):
             return None  # a name's word said alone in lower case is a deck or a word ("pauper delver mirror")
@@ -228,7 +229,7 @@ class _Finder:
             return None
         before = self.toks[i - 1].word if i > 0 else ""
         after = self.toks[j + 1].word if j + 1 < len(self.toks) else ""
-        if before in TYPE_BEFORE or after in TYPE_AFTER:
+        if (before in TYPE_BEFORE and before not in ARTICLES) or after in TYPE_AFTER:  # "any Signet"; "a Bolt" is one
             return None
         return 0.7 if not tok.initial else 0.65 if acts else None
 
@@ -252,14 +253,16 @@ class _Finder:
             return True
         return j + 1 < len(toks) and text[toks[j].end : toks[j + 1].start] == "-" and not toks[j + 1].cap
 
-    def as_type(self, g: int, i: int, j: int) -> bool:
+    def as_type(self, g: int, i: int, j: int, articles: bool = True) -> bool:
         """The words ``i..j``, a type's name, are said as the type: "an Illusion", "non-Goblin", "Goblins",
-        "Zombie tokens"."""
+        "Zombie tokens" (an article counts only before a type's own name: "a Finks" is one)."""
         toks = self.toks
         before = toks[i - 1].word if i > 0 else ""
         after = toks[j + 1].word if j + 1 < len(toks) else ""
-        plural = toks[j].word != self.t.surface[g][-1]
-        return before in TYPE_BEFORE or after in TYPE_AFTER or plural
+        said, name = toks[j].word, self.t.surface[g][-1]
+        owned = toks[j].possessive and said[:-1] == name and not self.t.typename[g]  # "Delver's trigger"; not "Urza's lands"
+        plural = said != name and not owned
+        return (before in TYPE_BEFORE and (articles or before not in ARTICLES)) or after in TYPE_AFTER or plural
 
     def in_longer_run(self, i: int, j: int) -> bool:
         """Capitalised words joined to the words ``i..j`` by spaces (or by "of": ``Agent of Treachery``,

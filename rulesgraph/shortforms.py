@@ -106,7 +106,7 @@ class ShortForms:
         """The card ``word`` said alone stands for: the far most played card it begins (or ends, of two words),
         among every card whose name has the word."""
         owners = self.ends.get(word)
-        if not owners or len(word) < SHORT_LETTERS or not word.isalpha():
+        if not owners or word not in self.by_word or len(word) < SHORT_LETTERS or not word.isalpha():
             return None
         top = _dominant(self.by_word[word], SHORT_RANK)
         pos = next((p for c, p in owners if c == top), None)

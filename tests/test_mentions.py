@@ -137,6 +137,9 @@ def test_one_word_of_a_card_named_in_full_is_that_card(table: NameTable) -> None
 def test_a_names_first_or_last_word_alone(table: NameTable) -> None:
     assert said("can my opponent counter the Snapcaster trigger?", table) == [("Snapcaster", "Snapcaster Mage", "part")]
     assert said("my Finks persisted once", table) == [("Finks", "Kitchen Finks", "part")]
+    assert said("my Snapcaster's trigger", table) == [("Snapcaster's", "Snapcaster Mage", "part")]  # a possessive, no plural
+    assert said("When Clone copies a Finks, does it persist?", table)[-1] == ("Finks", "Kitchen Finks", "part")  # one Finks
+    assert said("an Illusion attacks", table) == []  # an article before a type's own name: the type
     assert said("a pauper snapcaster deck", table) == []  # said alone in lower case: a word, a deck
     found = find_cards("If Olivia attacks, what happens?", table)  # a first word joins the short names' candidates
     assert found[0].key is None and "Olivia Voldaren" in found[0].candidates
