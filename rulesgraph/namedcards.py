@@ -152,6 +152,10 @@ def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | Non
     """The installed cards for answering, or ``None`` when none are installed; and one-line notices (damaged card
     data, a name table that could not be cached).  The name table is read from the cache, or built (about a
     second) and cached; with ``use_cache=False`` (``--no-cache``) it is built and the cache left alone."""
+    from .cards import store_path
+
+    if not store_path().is_file():  # no cards installed: nothing of the store is imported
+        return None, []
     from .cards.store import open_store
     from .errors import RulesgraphError
     from .nametable import NameTable, names_from_summaries

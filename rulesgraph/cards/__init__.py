@@ -3,9 +3,23 @@ join each card to the rules graph's keywords, and find cards by forgiving names.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_URL", "URL_ENV"]
+from pathlib import Path
+
+__all__ = ["DEFAULT_URL", "URL_ENV", "cards_dir", "store_path"]
 
 DEFAULT_URL = "https://mtgjson.com/api/v5/AtomicCards.json.xz"
 """MTGJSON's every-card file, xz-compressed; its checksum is published beside it (``….xz.sha256``)."""
 URL_ENV = "RULESGRAPH_CARDS_URL"
 """The environment variable that overrides the download address (the config file's ``cards_url`` does too)."""
+
+
+def cards_dir() -> Path:
+    from ..store import data_dir  # the rules' store owns the data directory
+
+    return data_dir() / "cards"
+
+
+def store_path() -> Path:
+    """``<data dir>/cards/cards.sqlite`` (here, not in :mod:`.store`: whether cards are installed is asked at every
+    start, and importing the store costs ~10 ms)."""
+    return cards_dir() / "cards.sqlite"

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import RulesgraphError
+from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
 from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
@@ -60,17 +61,6 @@ CREATE INDEX card_keywords_card ON card_keywords (card);
 CREATE INDEX card_keywords_keyword ON card_keywords (keyword COLLATE NOCASE);
 CREATE INDEX card_types_word ON card_types (word COLLATE NOCASE);
 """
-
-
-def cards_dir() -> Path:
-    from ..store import data_dir  # the rules' store owns the data directory
-
-    return data_dir() / "cards"
-
-
-def store_path() -> Path:
-    """``<data dir>/cards/cards.sqlite``."""
-    return cards_dir() / "cards.sqlite"
 
 
 @dataclass(frozen=True, slots=True)
