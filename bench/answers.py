@@ -1,9 +1,9 @@
 """Recorded answers: the top-5 citation ids of every question of every set in bench/questions, so a change
 to the query engine can be checked to answer exactly as before (``tests/test_answers.py`` compares).
 
-Usage: python bench/answers.py [--cr PATH] [--record | --add-new | --compare]
+Usage: python bench/answers.py [--cr PATH] [--record | --add-new]
 
-``--compare`` (the default) prints, per set, how many questions' top 5 changed and the first few changes;
+With no option it compares: prints, per set, how many questions' top 5 changed and the first few changes;
 ``--add-new`` records only sets not yet recorded (a set added by someone else joins on the code of that moment);
 ``--record`` re-records everything (only in a commit that says which rule changed the answers and what that
 did to ``bench/accuracy.py``'s table).  The file holds ids only (no rules text): ``tests/golden/answers.json``.

@@ -92,7 +92,9 @@ TOPICS = (
             r"what (?:colou?rs?|decks?|commanders?|cards?) (?:are|is) (?:the )?(?:best|good|strongest)", r"recommend(?:ed|ation|ations|s)?",
             r"(?:is|are) (?:\w+ ){0,4}?(?:any )?(?:good|playable|viable|worth (?:it|playing|running|including))"
             rf"(?: (?:in|for) (?:a |my |the )?(?:deck|\w+ deck|{_FORMATS}))?\s*(?:\?|$)",
-            r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered|op",
+            r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered",
+            r"(?:so|too|really|very|super|kinda|pretty|broken and) op",
+            r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
         ),
     ),
     Topic(

@@ -55,6 +55,16 @@ def test_words_the_rules_use_are_not_cues_on_their_own() -> None:
         assert out_of_scope(question) is None, question
 
 
+def test_op_is_deck_advice_only_when_it_says_overpowered() -> None:
+    """Forum questions call the opponent "OP": "OP says …", "my op casts …" are rules questions."""
+    for question in ("OP says his Tarn fetched a shockland untapped. LOL, is that legal?", "my op cast a spell, can i respond?",
+                     "is my op allowed to respond?", "Is the OP right that I lose?"):
+        assert out_of_scope(question) is None, question
+    for question in ("is Sol Ring op in commander", "Is Oko too OP for modern?", "this card is so op"):
+        found = out_of_scope(question)
+        assert found is not None and found.topic == "deck advice", question
+
+
 def test_a_cue_inside_a_card_name_or_beside_a_rule_number_is_not_one() -> None:
     assert out_of_scope("Can I cast Price of Progress in response?") is None
     assert out_of_scope("what does 100.6 say about penalties") is None
