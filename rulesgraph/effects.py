@@ -4,7 +4,8 @@ object's card type, subtype, and/or supertype", "Layer 7b: … Effects that refe
 read from the loaded rules.  Query-time knowledge derived from the graph — no table of words or cards: a layer
 rule's own words say what its effects change, the CR's ability templates ("[Cost]: [Effect.]", "[When/Whenever/At]
 [trigger condition], [effect]") say which part of a card's ability is its effect — used by the card steps
-(:mod:`rulesgraph.steps.cards`, rule 25).
+(:mod:`rulesgraph.steps.cards`, rule 25); and which section says how effects of one kind interact ("Replacement
+Effects" → "Interaction of Replacement and/or Prevention Effects", by the sections' titles; rule 26).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .qgraph import QGraph
 from .text import words
 from .wording import sentences_of
 
-__all__ = ["Kind", "card_kinds", "kinds", "singular"]
+__all__ = ["Kind", "card_kinds", "interaction", "kinds", "singular"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
@@ -142,3 +143,32 @@ def _kinds_in(
             if not any(o.words > k.words for o, _ in found):
                 out.setdefault(k.node, (k, n))
     return tuple(sorted(out.values(), key=lambda x: x[0].node))
+
+
+_INTERACTION = re.compile(r"^Interaction of (.+)$")
+
+
+@lru_cache(maxsize=64)
+def _interaction(g: QGraph, section: str) -> int | None:
+    """See :func:`interaction` (once per graph and section)."""
+    i = g.num.get(section)
+    if i is None:
+        return None
+    title = g.attrs[i].get("title") or ""
+    named = title.split()
+    if len(named) < 2 or named[-1] != "Effects":  # "Replacement Effects"; not "Effects" itself
+        return None
+    head = named[0]
+    for j in range(len(g.ids)):
+        if g.kind[j] == "section":
+            m = _INTERACTION.match(g.attrs[j].get("title") or "")
+            if m and head in m.group(1).split() and j + 1 < g.end[j]:
+                return j + 1
+    return None
+
+
+def interaction(g: QGraph, section: str | None) -> int | None:
+    """The opening rule of the section on how effects of a section's kind interact: 614 "Replacement Effects" and 615
+    "Prevention Effects" → 616 "Interaction of Replacement and/or Prevention Effects" → 616.1; ``None`` for a section
+    not about a kind of effect, or whose kind no section is about the interaction of."""
+    return _interaction(g, section) if section else None

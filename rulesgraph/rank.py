@@ -13,26 +13,27 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 2. ``card_text`` — rule 22: the named cards' keyword names and rare Oracle words are a second, weaker query;
 3. ``card_wording`` — rule 24: a rule saying what a wording on a named card means is a candidate;
 4. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
-5. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries;
-6. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question;
-7. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+5. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
+6. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries;
+7. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question;
+8. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
    much of the question's other words they hold);
-8. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-9. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
-10. ``rule_number`` — rule 6: a rule number the question names is the answer;
-11. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-12. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
-13. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+9. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+10. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+11. ``rule_number`` — rule 6: a rule number the question names is the answer;
+12. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+13. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
+14. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-14. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-15. ``quotes`` — rule 16: a document with the words the question quotes rises;
-16. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-17. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children;
-18. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-19. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-20. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-21. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
+15. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+16. ``quotes`` — rule 16: a document with the words the question quotes rises;
+17. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+18. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children;
+19. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+20. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+21. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+22. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
 negated mentions out of every step.
@@ -58,6 +59,7 @@ STEPS = Pipeline([
     Step("card_text", cards.card_text, {"card_text": cards.WEIGHTS["card_text"]}),
     Step("card_wording", cards.card_wording, {"card_wording": cards.WEIGHTS["card_wording"]}),
     Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
+    Step("card_meeting", cards.card_meeting, {"card_meeting": cards.WEIGHTS["card_meeting"]}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),

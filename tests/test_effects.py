@@ -4,7 +4,7 @@ matched against Oracle text (invented cards)."""
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.effects import card_kinds, kinds, singular
+from rulesgraph.effects import card_kinds, interaction, kinds, singular
 
 
 def layers(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, set[str]]:
@@ -50,3 +50,15 @@ def test_a_word_is_read_as_the_rules_name_a_characteristic() -> None:
     """Singular and lower case, not stemmed: "controller" is not "control"."""
     assert [singular(w) for w in ("Abilities", "types", "toughness", "controller", "colors")] == [
         "ability", "type", "toughness", "controller", "color"]
+
+
+def test_the_section_on_how_effects_of_a_kind_interact(full_book: Rulebook) -> None:
+    """A section titled "<Kind> Effects" leads to the section titled "Interaction of …" naming that kind, to its
+    opening rule; "Effects" alone, a kind no such section names, and a section not about effects lead nowhere."""
+    g = full_book.qg
+    assert g.ids[interaction(g, "614")] == "616.1"  # Replacement Effects
+    assert g.ids[interaction(g, "615")] == "616.1"  # Prevention Effects
+    assert g.ids[interaction(g, "611")] == "613.1"  # Continuous Effects
+    assert interaction(g, "609") is None  # Effects
+    assert interaction(g, "610") is None  # One-Shot Effects
+    assert interaction(g, "702") is None and interaction(g, None) is None

@@ -1,4 +1,4 @@
-"""The card steps (rules 20-25, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
+"""The card steps (rules 20-26, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
 
 Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
 cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
@@ -137,3 +137,21 @@ def test_rule_25_the_layer_rule_of_a_cards_effect_is_a_candidate(full_book: Rule
     assert position(ranked(full_book, question, magic), "613.1b") < position(ranked(full_book, question, plain), "613.1b")
     with weight("card_effects", 0.0):
         assert scored(full_book, question, "613.1b", magic) == scored(full_book, question, "613.1b", plain)
+
+
+def test_rule_26_two_cards_effects_of_one_kind_raise_the_rule_on_their_interaction(full_book: Rulebook) -> None:
+    """Rule 26: two named cards that both use a replacement effect's wording (614.1a's "instead") make 616.1 (how
+    replacement effects interact) a candidate, by the weight; one such card, or two of which one has none, does not."""
+    first = card("Ashen Doubler", type_line="Enchantment",
+                 text="If one or more tokens would be created under your control, twice that many are created instead.")
+    second = card("Ashen Scales", type_line="Enchantment",
+                  text="If one or more +1/+1 counters would be put on a creature you control, that many plus one are put on it"
+                       " instead.")
+    plain = card("Ashen Scales", text="Creatures you control get +1/+1.", type_line="Enchantment")
+    question = "I have Ashen Doubler and Ashen Scales out and make a token with a counter, how many do I get?"
+    both = scored(full_book, question, "616.1", first, second)
+    alone = scored(full_book, question, "616.1", first, plain)
+    assert both > alone
+    with weight("card_meeting", 0.0):
+        assert scored(full_book, question, "616.1", first, second) < both
+        assert scored(full_book, question, "616.1", first, plain) == alone

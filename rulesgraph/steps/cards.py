@@ -16,7 +16,9 @@ strongly as the question's own words:
 - ``card_wording`` (rule 24): a rule that says what a wording on the card means ("Effects that use the word
   “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`) is a candidate;
 - ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
-  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate.
+  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate;
+- ``card_meeting`` (rule 26): two cards with effects of one kind (two replacement effects) make the rule on how such
+  effects interact (616.1) a candidate.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..effects import card_kinds
+from ..effects import card_kinds, interaction
 from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
@@ -33,8 +35,8 @@ from ..relevance import specificity, text_relevance
 from ..wording import card_wordings
 from .named import own_words
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords", "card_rulings",
-           "card_text", "card_types", "card_wording", "named_rules"]
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords", "card_meeting",
+           "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
 
 WEIGHTS = {
     "card_keyword": 1.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
@@ -45,6 +47,7 @@ WEIGHTS = {
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 0.7,  # rule 25: text relevance given to the layer rule of an effect the card has
+    "card_meeting": 0.5,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
 """Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
@@ -277,3 +280,28 @@ def card_effects(q: Query) -> None:
         for kind, what in card_kinds(q.g, card.text, _names(card.key)):
             text[kind.node] = text.get(kind.node, 0.0) + w * card.confidence
             q.note(kind.node, f"{card.key} changes {', '.join(sorted(what))} (layer {kind.layer})")
+
+
+def card_meeting(q: Query) -> None:
+    """Rule 26: when two named cards both use wordings of one kind of effect that a section of the rules says how
+    such effects interact for (Doubling Season's and Hardened Scales' "instead", rule 24's 614.1a: "Interaction of
+    Replacement and/or Prevention Effects"), that section's opening rule (616.1: the affected player chooses which
+    applies first) is a candidate as if the question matched it by the weight's share of a full match, times how
+    surely the less sure of the cards was named."""
+    w = q.w["card_meeting"]
+    if w <= 0 or len(q.a.cards) < 2:
+        return
+    g = q.g
+    met: dict[int, list[tuple[str, float]]] = {}
+    for card in q.a.cards:
+        seen = set()
+        for wording in card_wordings(g, q.index.idf, card.text, _names(card.key)):
+            j = interaction(g, g.section[wording.node])
+            if j is not None and j not in seen:
+                seen.add(j)
+                met.setdefault(j, []).append((card.key, card.confidence))
+    text = q.text
+    for j, cards in met.items():
+        if len(cards) >= 2:
+            text[j] = text.get(j, 0.0) + w * min(c for _, c in cards)
+            q.note(j, f"{' and '.join(k for k, _ in cards)} have effects of one kind")
