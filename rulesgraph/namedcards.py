@@ -74,7 +74,8 @@ def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
 def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     """The analysis ``a`` of a question naming ``cards``: the cards added, and the rules terms the question only
     said inside a card's name left out ("Path to Exile" does not name the keyword Exile, "Blood Moon" not the
-    glossary term Moon), so a card name is never presented as a spelling of a rules term.  Players' words
+    glossary term Moon), so a card name is never presented as a spelling of a rules term (nor as a misspelling:
+    the corrections of words said only inside a card's name go too).  Players' words
     about a card (the alias table's) stay."""
     if not cards:
         return a
@@ -86,7 +87,8 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
         return any(phrase in name for name in named) and phrase not in rest
 
     kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried") or not in_a_name(m.said))
-    return replace(a, matches=kept, cards=cards)
+    fixes = tuple((said, fixed) for said, fixed in a.corrections if not in_a_name(said))  # "StPs" is a card, not "steps"
+    return replace(a, matches=kept, corrections=fixes, cards=cards)
 
 
 class CardDeck:

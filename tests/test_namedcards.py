@@ -13,7 +13,7 @@ from rulesgraph.answer import ask
 from rulesgraph.cards.read import read_card_file
 from rulesgraph.cards.store import install, store_path
 from rulesgraph.cardview import keyword_list
-from rulesgraph.namedcards import open_deck, with_cards, without_names
+from rulesgraph.namedcards import NamedCard, open_deck, with_cards, without_names
 
 from .minicards import atomic, encode
 
@@ -93,3 +93,14 @@ def test_no_cache_builds_the_name_table_and_leaves_the_cache_alone(tmp_path: Pat
     assert not any((tmp_path / "cache").glob("build-names-*"))
     open_deck(mini_book)
     assert list((tmp_path / "cache").glob("build-names-*"))
+
+
+def test_a_word_said_only_in_a_cards_name_is_not_presented_as_a_misspelling(mini_book: Rulebook) -> None:
+    """A card called "Tramlpe Sprite" (or a short form like "StPs") is a card, not a typo of trample: its correction
+    goes with the card's words; the same word said outside the name is still corrected."""
+    sprite = NamedCard("Tramlpe Sprite", "Tramlpe Sprite", 5, 19, 0.95, "exact", "Creature", "", (), (), (), frozenset())
+    a = analyze("does Tramlpe Sprite die to lethal damage", mini_book.index)
+    assert ("tramlpe", "trample") in a.corrections
+    assert with_cards(a, (sprite,)).corrections == ()
+    b = analyze("does Tramlpe Sprite have tramlpe", mini_book.index)
+    assert with_cards(b, (sprite,)).corrections == b.corrections
