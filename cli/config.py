@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import stat
 import string
-import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -105,6 +104,8 @@ def load_config(path: Path | None = None, *, required: bool = False) -> Config:
         return Config()
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesgraphError(f"{path}: cannot read the config file ({getattr(exc, 'strerror', None) or exc})") from None
+    import tomllib  # only when there is a config file: most starts have none
+
     try:
         values = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from array import array
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -190,6 +189,8 @@ def _fields(g: nx.MultiDiGraph, nid: str, data: dict) -> dict[str, str]:
 
 def load_aliases(path: Path) -> list[Alias]:
     """Read the alias table (TOML, ``[[alias]]`` entries with ``say``, ``means``, ``terms``, ``why``)."""
+    import tomllib  # when the index is built, not at every start (answering reads the cache)
+
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
