@@ -329,8 +329,8 @@ def card_words(text: str) -> set[str]:
     are not names; a question typed in Title Case or capitals has none."""
     tokens = [(m.group(), m.start()) for m in _CASED.finditer(text)]
     alpha = [t for t, _ in tokens if t[0].isalpha()]
-    def cap(t: str) -> bool:
-        return t[0].isupper() and not t.isupper() and t.lower().replace("'", "") not in STOPWORDS | ASKING
+    def cap(t: str, sentence: frozenset[str] = STOPWORDS | ASKING) -> bool:  # the union once per call, not per word
+        return t[0].isupper() and not t.isupper() and t.lower().replace("'", "") not in sentence
     if not alpha or sum(t[0].isupper() for t in alpha) > 0.5 * len(alpha) + 1:
         return set()
     out: set[str] = set()
