@@ -133,6 +133,8 @@ class QGraph:
         self._under: dict[int, frozenset[str]] = {}
         self._under_all: dict[tuple[int, ...], frozenset[str]] = {}
         self._lines: dict[int, str] = {}
+        self.memo: dict[Any, Any] = {}
+        """Values worked out from the graph alone, kept as questions need them (a keyword's defining rules)."""
 
     # -- numbered API (ranking) ------------------------------------------------------------------------------
     def out(self, i: int, kind: str) -> array[int]:

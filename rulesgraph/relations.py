@@ -13,29 +13,37 @@ __all__ = ["current_keyword", "definers", "faq_about", "keyword_of"]
 
 
 def current_keyword(g: QGraph, keyword: str) -> str:
-    """Follow ``renamed_to`` edges to the keyword's current name."""
-    seen = {keyword}
-    while True:
-        nxt = next(iter(g.targets(keyword, "renamed_to")), None)
-        if nxt is None or nxt in seen:
-            return keyword
-        seen.add(nxt)
-        keyword = nxt
+    """Follow ``renamed_to`` edges to the keyword's current name (kept per graph, like :func:`definers`)."""
+    known = g.memo.get(("current", keyword))
+    if known is None:
+        known, seen = keyword, {keyword}
+        while (nxt := next(iter(g.targets(known, "renamed_to")), None)) is not None and nxt not in seen:
+            seen.add(nxt)
+            known = nxt
+        g.memo["current", keyword] = known
+    return known
 
 
-def definers(g: QGraph, keyword: str) -> list[str]:
-    """The rules that define a keyword: its CR rule when loaded, else the other documents' definitions."""
-    kw = current_keyword(g, keyword)
-    sources = [src for src in g.sources(kw, "defines") if g.nodes[src]["kind"] != "glossary"]
-    cr = [s for s in sources if g.nodes[s].get("numbering") == "cr"]
-    return cr or sources
+def definers(g: QGraph, keyword: str) -> tuple[str, ...]:
+    """The rules that define a keyword: its CR rule when loaded, else the other documents' definitions (kept per
+    graph: every step that reads a named keyword asks)."""
+    known = g.memo.get(("definers", keyword))
+    if known is None:
+        kw = current_keyword(g, keyword)
+        sources = [src for src in g.sources(kw, "defines") if g.nodes[src]["kind"] != "glossary"]
+        cr = [s for s in sources if g.nodes[s].get("numbering") == "cr"]
+        known = g.memo["definers", keyword] = tuple(cr or sources)
+    return known
 
 
-def faq_about(g: QGraph, keyword: str) -> list[str]:
-    """FAQ entries about a keyword under any of its names (``Totem armor`` entries for Umbra Armor)."""
-    now = current_keyword(g, keyword)
-    names = dict.fromkeys([keyword, now, *g.sources(now, "renamed_to")])
-    return [src for kw in names for src in g.sources(kw, "about") if g.kind[g.num[src]] == "faq"]
+def faq_about(g: QGraph, keyword: str) -> tuple[str, ...]:
+    """FAQ entries about a keyword under any of its names (``Totem armor`` entries for Umbra Armor; kept per graph)."""
+    known = g.memo.get(("faq_about", keyword))
+    if known is None:
+        now = current_keyword(g, keyword)
+        names = dict.fromkeys([keyword, now, *g.sources(now, "renamed_to")])
+        known = g.memo["faq_about", keyword] = tuple(src for kw in names for src in g.sources(kw, "about") if g.kind[g.num[src]] == "faq")
+    return known
 
 
 def keyword_of(g: QGraph, node: str) -> str | None:
