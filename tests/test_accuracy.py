@@ -14,6 +14,7 @@ import pytest
 
 from rulesgraph import Rulebook, bundled_sources, load
 from rulesgraph.answer import ask
+from rulesgraph.confidence import HIGH
 from rulesgraph.text import fold
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -76,13 +77,15 @@ def test_dev_set_floors_and_baseline(full_book: Rulebook) -> None:
 
 
 def test_high_confidence_means_more_often_right(full_book: Rulebook) -> None:
-    """An answer shown with high confidence (≥ 0.7) has the deciding rule in its top three more often than
-    the others: on dev, measured 95.2% against 75.0% (before the score counted: 85.4% against 77.3%)."""
+    """Issue 16's dev target: an answer shown as "high" (≥ HIGH) has the deciding rule in its top three at least
+    85% of the time on dev (measured without card data, as here: 94.8%, shown on 60% of the answers), and far more
+    often than the others."""
     high, rest = [], []
     for r in rows("dev"):
         a = ask(full_book, r["question"], k=3)
         right = first_hit(r["expected_rules"], [c.id for c in a.citations]) is not None
-        (high if a.confidence >= 0.7 else rest).append(right)
+        (high if a.confidence >= HIGH else rest).append(right)
+    assert sum(high) / len(high) >= 0.85 and len(high) >= 0.4 * (len(high) + len(rest))
     assert sum(high) / len(high) >= sum(rest) / len(rest) + 0.15
 
 
