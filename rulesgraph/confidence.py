@@ -29,10 +29,10 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards")
 - ``cards``: log(1 + the number of cards the question names): each card named is one more thing the answer may
   be about; unknown (NaN) when no card data is installed, and then counted as its average (:func:`standard`)."""
 
-MODEL = (0.8923, (0.1379, 0.4365, 0.3116, 0.1593, 0.1555, -0.3086, -0.3476))  # written by bench/calibrate.py
+MODEL = (0.9719, (0.1773, 0.4342, 0.2800, 0.0834, 0.1179, -0.3528, -0.3150))  # written by bench/calibrate.py
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
 with the means and spreads of :data:`SCALE`; refit with ``python bench/calibrate.py``."""
-SCALE: tuple[tuple[float, float], ...] = ((1.5528, 0.4527), (0.6225, 0.2073), (0.3808, 0.1297), (0.3131, 0.2191), (0.7625, 0.2314), (0.3678, 0.4822), (0.6110, 0.5044))  # noqa: E501
+SCALE: tuple[tuple[float, float], ...] = ((1.5579, 0.4515), (0.6230, 0.2055), (0.3811, 0.1292), (0.3128, 0.2192), (0.7625, 0.2314), (0.3667, 0.4819), (0.6183, 0.5073))  # noqa: E501
 NAMES = 0.3
 """Least ``named`` of the questions the model was fitted on, nearly all (98%) name a term at least this specific; for a
 question naming less ("what about the thing with the cards", "how does it work") the model's probability is scaled
