@@ -66,14 +66,11 @@ def _named(ws: list[str]) -> frozenset[str]:
     return frozenset(singular(w) for w in ws) - _STOP
 
 
-_CACHE: dict[int, tuple[tuple[Kind, ...], re.Pattern[str] | None]] = {}
-
-
 def kinds(g: QGraph) -> tuple[tuple[Kind, ...], re.Pattern[str] | None]:
     """Every layer rule of the loaded CR with the ways it names what its effects change, and the pattern of what
-    comes before an ability's effect (built once per graph)."""
-    key = id(g)
-    if key not in _CACHE:
+    comes before an ability's effect (built once per graph, kept in its memo)."""
+    known = g.memo.get("effect kinds")
+    if known is None:
         out, heads = [], []
         for i in range(len(g.ids)):
             if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
@@ -89,9 +86,8 @@ def kinds(g: QGraph) -> tuple[tuple[Kind, ...], re.Pattern[str] | None]:
                     out.append(Kind(i, m.group(1), tuple(names)))
         parts = list(dict.fromkeys(heads))
         pattern = re.compile(rf"^(?:{'|'.join(parts)})\s*", re.MULTILINE) if parts else None
-        _CACHE.clear()  # one graph at a time is loaded
-        _CACHE[key] = (tuple(out), pattern)
-    return _CACHE[key]
+        known = g.memo["effect kinds"] = (tuple(out), pattern)
+    return known
 
 
 def _heads(text: str) -> list[str]:
@@ -148,9 +144,8 @@ def _kinds_in(
 _INTERACTION = re.compile(r"^Interaction of (.+)$")
 
 
-@lru_cache(maxsize=64)
 def _interaction(g: QGraph, section: str) -> int | None:
-    """See :func:`interaction` (once per graph and section)."""
+    """See :func:`interaction`."""
     i = g.num.get(section)
     if i is None:
         return None
@@ -171,4 +166,8 @@ def interaction(g: QGraph, section: str | None) -> int | None:
     """The opening rule of the section on how effects of a section's kind interact: 614 "Replacement Effects" and 615
     "Prevention Effects" → 616 "Interaction of Replacement and/or Prevention Effects" → 616.1; ``None`` for a section
     not about a kind of effect, or whose kind no section is about the interaction of."""
-    return _interaction(g, section) if section else None
+    if not section:
+        return None
+    if ("interaction", section) not in g.memo:  # once per graph and section
+        g.memo["interaction", section] = _interaction(g, section)
+    return g.memo["interaction", section]

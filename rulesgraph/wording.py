@@ -92,13 +92,10 @@ def _is_title(quote: str) -> bool:
     return len(ws) >= 2 and all(w[0].isupper() for w in ws) and "[" not in quote
 
 
-_CACHE: dict[int, tuple[Wording, ...]] = {}
-
-
 def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
-    """Every wording the loaded CR rules explain, in document order (built once per graph)."""
-    key = id(g)
-    if key not in _CACHE:
+    """Every wording the loaded CR rules explain, in document order (built once per graph, kept in its memo)."""
+    known = g.memo.get("wordings")
+    if known is None:
         out: list[Wording] = []
         for i in range(len(g.ids)):
             if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
@@ -122,9 +119,8 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
                         seen.add(made[0].pattern)
                         rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
                         out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1])))
-        _CACHE.clear()  # one graph at a time is loaded
-        _CACHE[key] = tuple(out)
-    return _CACHE[key]
+        known = g.memo["wordings"] = tuple(out)
+    return known
 
 
 @lru_cache(maxsize=4096)
