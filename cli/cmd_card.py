@@ -22,8 +22,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def run(ctx: Context) -> int:
     from rulesgraph.cardview import find_card, result_json
 
-    from .render_card import render_card_result
-
     result = find_card(ctx.book(), ctx.cards(required=True), ctx.card_names(), from_argv(" ".join(ctx.args.name)))
-    ctx.emit(result, result_json, render_card_result)
+    ctx.emit(result, result_json, "render_card.render_card_result")
     return 0

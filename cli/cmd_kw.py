@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
-from rulesgraph.profile import Profile, profile, profile_json
+from rulesgraph.profile import profile, profile_json
 
 from .context import Context
 from .safe import from_argv
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from .render import RenderOptions
 
 HELP = "a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it"
 
@@ -25,13 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     return p
 
 
-def _render(result: Profile, opts: RenderOptions) -> RenderableType:
-    from .render_profile import render_profile  # only when rendering: ``--json`` never imports rich
-
-    return render_profile(result, opts)
-
-
 def run(ctx: Context) -> int:
     result = profile(ctx.book(), from_argv(" ".join(ctx.args.name)))
-    ctx.emit(result, profile_json, _render)
+    ctx.emit(result, profile_json, "render_profile.render_profile")
     return 0

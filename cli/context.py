@@ -237,17 +237,20 @@ class Context:
                         highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))
         return make(file=self.stdout, highlight=False, emoji=False)
 
-    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str | Callable[[Any, RenderOptions], Any]) -> None:
+    def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str) -> None:
         """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall;
-        ``render`` renders it, or names the function of :mod:`rulesgraph_cli.render` that does (imported only then,
-        so ``--json`` never imports rich)."""
+        ``render`` names the function that renders it: one of :mod:`rulesgraph_cli.render` (``"render_rule"``) or
+        of a render module beside it (``"render_card.render_card_result"``), imported only then, so ``--json``
+        never imports rich."""
         if self.args.json:
             self.json(to_json(result))
         else:
-            from . import render as renderers
+            from importlib import import_module
+
             from .output import show
 
-            renderer = getattr(renderers, render) if isinstance(render, str) else render
+            module, _, name = render.rpartition(".")
+            renderer = getattr(import_module(f".{module or 'render'}", __package__), name)
             show(self.console(wrap=True), renderer(result, self.render_options()), page=self.page)
 
     def json(self, obj: Any) -> None:
