@@ -1,7 +1,7 @@
 """Question analysis: a player's question → what it mentions, each with the reason it was found.
 
 Pure functions of (question, index).  Finds rule numbers (``702.19b``, ``rule 509``,
-``CR 613.1``), corrects misspelt words against the corpus vocabulary (``tramlpe`` →
+``CR 613.1``), corrects misspelt words against the corpus vocabulary (:mod:`rulesgraph.spelling`: ``tramlpe`` →
 ``trample``; an ordinary English word such as ``volcanic`` is left alone), matches keywords,
 glossary terms, card names and section titles on stemmed words (``blocks``/``blocked`` →
 ``block``), and applies the alias table (``ETB`` → enters).
@@ -14,10 +14,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA, Levenshtein
+from rapidfuzz.distance import Levenshtein
 
 from .index import Index, doc_terms, name_key
+from .spelling import correct
 from .text import STOPWORDS, fold, stem, words
 
 if TYPE_CHECKING:
@@ -27,9 +27,6 @@ __all__ = [
     "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean", "defined_subject",
 ]
 
-CORRECT = 0.7
-"""Least similarity (OSA: a transposition counts as one edit) for an unknown word to be read as a known
-one that starts with the same letter: ``clahs`` → ``clash``, ``barigan`` → ``bargain``."""
 DEFINED_FOCUS = 0.9
 """Focus of a question that explicitly asks what a keyword means, whatever else it asks."""
 OBSOLETE = 0.6
@@ -119,22 +116,6 @@ def clean(question: str) -> str:
         cat = unicodedata.category(ch)
         out.append(" " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
     return " ".join("".join(out).split())
-
-
-def _correct(word: str, index: Index) -> tuple[str, float] | None:
-    """The vocabulary word closest to an unknown word, with its similarity; ``None`` if nothing is close."""
-    known = word in index.vocab or word in index.slang or word in STOPWORDS or word in FRAMING or stem(word) in index.postings
-    if len(word) < 4 or not word.isalpha() or known or word in index.english:  # "volcanic" is not a slip for "volcano"
-        return None
-    best = process.extract(word, index.vocab.keys(), scorer=OSA.normalized_similarity, score_cutoff=CORRECT, limit=8)
-    best = [c for c in best if c[0][0] == word[0]]  # slips keep the first letter; "unrelated" is not "related"
-    if not best:
-        return None
-    # the closest spelling; among equally close ones, the same letters reordered (a typing slip:
-    # ``clahs`` → ``clash``, not ``class``), then the most common word
-    letters = sorted(word)
-    choice = max(best, key=lambda c: (round(c[1], 3), sorted(c[0]) == letters, index.vocab[c[0]]))
-    return choice[0], choice[1]
 
 
 def _names(stems: list[str], spans: list[str], index: Index, quality: list[float]) -> list[Match]:
@@ -365,7 +346,7 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
     corrections: list[tuple[str, str]] = []
     for w in raw:
         if ("spelling", w) not in index.memo:  # a word is corrected alike in every question: once per index
-            index.memo["spelling", w] = _correct(w, index)
+            index.memo["spelling", w] = correct(w, index, FRAMING)
         fix = index.memo["spelling", w]
         if fix:
             corrections.append((w, fix[0]))
