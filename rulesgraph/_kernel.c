@@ -1,9 +1,10 @@
-/* Optional compiled kernel of rulesgraph.relevance.text_relevance (rank rule 1): the same BM25-with-coverage
- * accumulation over the postings, in the same order, with the same double-precision operations, so the result
- * is the pure-Python function's to the last bit (tests/test_relevance.py compares the two on every bench
- * question and on random terms).  Built at install when a C compiler is there (setup.py: optional); without it
- * rulesgraph.relevance uses the pure-Python code.  Compiled with -ffp-contract=off: no fused multiply-add may
- * change a rounding.
+/* Optional compiled kernel of the two loops every question runs over its candidates: rank rule 1's text
+ * relevance (rulesgraph.relevance.text_relevance) and rules 11-13's base score (rulesgraph.steps.base).  Each
+ * does what the pure-Python code does, in the same order, with the same double-precision operations, so the
+ * results are the pure-Python code's to the last bit (tests/test_relevance.py and tests/test_steps_base.py
+ * compare the two on every bench question and on random input).  Built at install when a C compiler is there
+ * (setup.py: optional); without it the pure-Python code runs.  Compiled with -ffp-contract=off: no fused
+ * multiply-add may change a rounding.
  *
  * relevance(docs, weights, n, terms, total, coverage, keep, limit) -> dict
  *   docs     buffer of uint32 (array('I')): the postings' documents, each term's slice in document order
@@ -178,13 +179,151 @@ done:
     return out;
 }
 
+/* base(text, raised, sections, kwrules, kinds, variants, excerpts, named, mentioned, kind_weight, w_section,
+ *      unnamed_keyword, unnamed_variant, excerpt, score) -> None
+ * Rank rules 11-13 (rulesgraph.steps.base.python_base, compiled): for every candidate of `text` ({node: relevance},
+ * in its order), its prior (the amounts of the `raised` ranges (start, end, amount) that hold it, added in their
+ * order), its section's relevance (the sum of its candidates' squared relevance, over the best section's), the
+ * factors for an unnamed keyword's rule, an unmentioned variant's rule and an excerpt, and its kind's weight:
+ * score[node] += t * factor * kind weight * (1 + prior + w_section * section), when that is above 0.  The
+ * columns are the query-time graph's (lists of str or None, bytes of flags). */
+static double column_flag(PyObject *flags, Py_ssize_t i) { return (double)(unsigned char)PyBytes_AS_STRING(flags)[i]; }
+
+static PyObject *base(PyObject *self, PyObject *args) {
+    PyObject *text, *raised, *sections, *kwrules, *kinds, *variants, *excerpts, *named, *mentioned, *kind_weight, *score;
+    double w_section, unnamed_keyword, unnamed_variant, excerpt;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!OOO!ddddO!", &PyDict_Type, &text, &PyList_Type, &raised, &PyList_Type, &sections,
+                          &PyList_Type, &kwrules, &PyList_Type, &kinds, &PyBytes_Type, &variants, &PyBytes_Type, &excerpts,
+                          &named, &mentioned, &PyDict_Type, &kind_weight, &w_section, &unnamed_keyword, &unnamed_variant,
+                          &excerpt, &PyDict_Type, &score))
+        return NULL;
+    if (!PyAnySet_Check(named) || !PyAnySet_Check(mentioned)) {
+        PyErr_SetString(PyExc_TypeError, "base: named and mentioned must be sets");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(sections);
+    if (PyList_GET_SIZE(kwrules) != n || PyList_GET_SIZE(kinds) != n || PyBytes_GET_SIZE(variants) != n ||
+        PyBytes_GET_SIZE(excerpts) != n) {
+        PyErr_SetString(PyExc_ValueError, "base: the columns must be of one length");
+        return NULL;
+    }
+    Py_ssize_t nraised = PyList_GET_SIZE(raised), count = PyDict_GET_SIZE(text);
+    Py_ssize_t *starts = PyMem_Malloc(((size_t)nraised + 1) * sizeof(Py_ssize_t));
+    Py_ssize_t *ends = PyMem_Malloc(((size_t)nraised + 1) * sizeof(Py_ssize_t));
+    double *amounts = PyMem_Malloc(((size_t)nraised + 1) * sizeof(double));
+    PyObject *totals = PyDict_New(), *result = NULL;
+    if (!starts || !ends || !amounts || !totals) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t r = 0; r < nraised; r++) {
+        PyObject *item = PyList_GET_ITEM(raised, r);
+        if (!PyArg_ParseTuple(item, "nnd", &starts[r], &ends[r], &amounts[r])) goto done;
+    }
+    /* rule 11's section relevance, as rulesgraph.relevance.section_relevance computes it */
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    double top = 0.0;
+    int any = 0;
+    while (PyDict_Next(text, &pos, &key, &value)) {
+        Py_ssize_t node = PyLong_AsSsize_t(key);
+        if (node == -1 && PyErr_Occurred()) goto done;
+        if (node < 0 || node >= n) {
+            PyErr_SetString(PyExc_ValueError, "base: a candidate is not a node");
+            goto done;
+        }
+        double t = PyFloat_AsDouble(value);
+        if (t == -1.0 && PyErr_Occurred()) goto done;
+        PyObject *sec = PyList_GET_ITEM(sections, node);
+        int truthy = PyObject_IsTrue(sec);
+        if (truthy < 0) goto done;
+        if (!truthy) continue;
+        PyObject *old = PyDict_GetItemWithError(totals, sec);
+        if (!old && PyErr_Occurred()) goto done;
+        double sum = (old ? PyFloat_AS_DOUBLE(old) : 0.0) + t * t;
+        PyObject *f = PyFloat_FromDouble(sum);
+        if (!f || PyDict_SetItem(totals, sec, f) < 0) {
+            Py_XDECREF(f);
+            goto done;
+        }
+        Py_DECREF(f);
+        if (!any || sum > top) top = sum; /* max() of the totals: each only grows */
+        any = 1;
+    }
+    /* top is the largest total: totals only grow, so the running maximum of every value written is it */
+    pos = 0;
+    while (PyDict_Next(text, &pos, &key, &value)) {
+        Py_ssize_t node = PyLong_AsSsize_t(key);
+        double t = PyFloat_AsDouble(value);
+        PyObject *sec = PyList_GET_ITEM(sections, node);
+        double prior = 0.0, section = 0.0;
+        for (Py_ssize_t r = 0; r < nraised; r++)
+            if (starts[r] <= node && node < ends[r]) prior = prior + amounts[r];
+        int truthy = PyObject_IsTrue(sec);
+        if (truthy < 0) goto done;
+        if (truthy && top != 0.0) {
+            PyObject *total = PyDict_GetItemWithError(totals, sec);
+            if (!total && PyErr_Occurred()) goto done;
+            if (total) section = PyFloat_AS_DOUBLE(total) / top;
+        }
+        double boost = prior + w_section * section;
+        double factor = 1.0;
+        PyObject *kwrule = PyList_GET_ITEM(kwrules, node);
+        if (kwrule != Py_None) {
+            int in = PySet_Contains(named, kwrule);
+            if (in < 0) goto done;
+            if (!in) factor = unnamed_keyword;
+        }
+        if (truthy && column_flag(variants, node) != 0.0) {
+            int in = PySet_Contains(mentioned, sec);
+            if (in < 0) goto done;
+            if (!in) factor = factor * unnamed_variant;
+        }
+        if (column_flag(excerpts, node) != 0.0) factor = factor * excerpt;
+        double weight = 1.0;
+        PyObject *w = PyDict_GetItemWithError(kind_weight, PyList_GET_ITEM(kinds, node));
+        if (!w && PyErr_Occurred()) goto done;
+        if (w) {
+            weight = PyFloat_AsDouble(w);
+            if (weight == -1.0 && PyErr_Occurred()) goto done;
+        }
+        double amount = t * factor;
+        amount = amount * weight;
+        amount = amount * (1.0 + boost);
+        if (amount > 0.0) {
+            PyObject *old = PyDict_GetItemWithError(score, key);
+            if (!old && PyErr_Occurred()) goto done;
+            double had = 0.0;
+            if (old) {
+                had = PyFloat_AsDouble(old);
+                if (had == -1.0 && PyErr_Occurred()) goto done;
+            }
+            PyObject *f = PyFloat_FromDouble(had + amount);
+            if (!f || PyDict_SetItem(score, key, f) < 0) {
+                Py_XDECREF(f);
+                goto done;
+            }
+            Py_DECREF(f);
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(starts);
+    PyMem_Free(ends);
+    PyMem_Free(amounts);
+    Py_XDECREF(totals);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"relevance", relevance, METH_VARARGS, "BM25 with coverage over the postings: rulesgraph.relevance.text_relevance, compiled."},
+    {"base", base, METH_VARARGS, "Rank rules 11-13, the base score: rulesgraph.steps.base.python_base, compiled."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "rulesgraph._kernel", "Optional compiled kernel of rulesgraph.relevance.text_relevance.", -1, methods,
+    PyModuleDef_HEAD_INIT, "rulesgraph._kernel", "Optional compiled kernel of text relevance and the base score (rank rules 1 and 11-13).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..pipeline import Query
 from ..relations import definers
-from ..relevance import section_relevance
+from ..relevance import KERNEL, section_relevance
 from .cards import named_rules
 
-__all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base"]
+__all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base", "python_base"]
 
 WEIGHTS = {"section": 1.0}  # rule 11
 KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8, "section": 0.6}
@@ -29,12 +29,24 @@ def base(q: Query) -> None:
     relevance of the candidate's CR section as a whole, rule 12 halves a keyword's own rules when the question
     does not name that keyword (their reminder-style wording matches many questions that are not about them),
     rule 13 halves a multiplayer or casual variant's rules unless something the question names leads to its
-    section, and an old FAQ page's excerpt counts :data:`EXCERPT`."""
+    section, and an old FAQ page's excerpt counts :data:`EXCERPT`.  Run by the compiled kernel when it was built
+    (every candidate of every question goes through this loop), else by :func:`python_base`: the same scores to
+    the last bit."""
+    g = q.g
+    named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)} | named_rules(q)
+    mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
+    if KERNEL is None:
+        python_base(q, named, mentioned)
+        return
+    KERNEL.base(q.text, q.raised, g.section, g.kwrule, g.kind, g.variant, g.excerpt, named, mentioned, KIND_WEIGHT,
+                q.w["section"], UNNAMED_KEYWORD, UNNAMED_VARIANT, EXCERPT, q.score)
+
+
+def python_base(q: Query, named: set[str], mentioned: set[str | None]) -> None:
+    """:func:`base` in pure Python, given the keyword rules the question names and the sections it mentions."""
     g, text = q.g, q.text
     prior = q.priors(text)
     section = section_relevance(g, text)
-    named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)} | named_rules(q)
-    mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
     w_section, score = q.w["section"], q.score
     columns = g.section, g.kwrule, g.variant, g.excerpt, g.kind
     sections, kwrules, variants, excerpts, kinds = columns
