@@ -187,7 +187,7 @@ done:
  * factors for an unnamed keyword's rule, an unmentioned variant's rule and an excerpt, and its kind's weight:
  * score[node] += t * factor * kind weight * (1 + prior + w_section * section), when that is above 0.  The
  * columns are the query-time graph's (lists of str or None, bytes of flags). */
-static double column_flag(PyObject *flags, Py_ssize_t i) { return (double)(unsigned char)PyBytes_AS_STRING(flags)[i]; }
+static int flag(PyObject *flags, Py_ssize_t i) { return PyBytes_AS_STRING(flags)[i] != 0; }
 
 static PyObject *base(PyObject *self, PyObject *args) {
     PyObject *text, *raised, *sections, *kwrules, *kinds, *variants, *excerpts, *named, *mentioned, *kind_weight, *score;
@@ -207,7 +207,7 @@ static PyObject *base(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "base: the columns must be of one length");
         return NULL;
     }
-    Py_ssize_t nraised = PyList_GET_SIZE(raised), count = PyDict_GET_SIZE(text);
+    Py_ssize_t nraised = PyList_GET_SIZE(raised);
     Py_ssize_t *starts = PyMem_Malloc(((size_t)nraised + 1) * sizeof(Py_ssize_t));
     Py_ssize_t *ends = PyMem_Malloc(((size_t)nraised + 1) * sizeof(Py_ssize_t));
     double *amounts = PyMem_Malloc(((size_t)nraised + 1) * sizeof(double));
@@ -247,10 +247,10 @@ static PyObject *base(PyObject *self, PyObject *args) {
             goto done;
         }
         Py_DECREF(f);
-        if (!any || sum > top) top = sum; /* max() of the totals: each only grows */
+        if (!any || sum > top) top = sum;
         any = 1;
     }
-    /* top is the largest total: totals only grow, so the running maximum of every value written is it */
+    /* top is max() of the totals: a total only grows (t * t >= 0), so the largest value ever written is it */
     pos = 0;
     while (PyDict_Next(text, &pos, &key, &value)) {
         Py_ssize_t node = PyLong_AsSsize_t(key);
@@ -274,12 +274,12 @@ static PyObject *base(PyObject *self, PyObject *args) {
             if (in < 0) goto done;
             if (!in) factor = unnamed_keyword;
         }
-        if (truthy && column_flag(variants, node) != 0.0) {
+        if (truthy && flag(variants, node)) {
             int in = PySet_Contains(mentioned, sec);
             if (in < 0) goto done;
             if (!in) factor = factor * unnamed_variant;
         }
-        if (column_flag(excerpts, node) != 0.0) factor = factor * excerpt;
+        if (flag(excerpts, node)) factor = factor * excerpt;
         double weight = 1.0;
         PyObject *w = PyDict_GetItemWithError(kind_weight, PyList_GET_ITEM(kinds, node));
         if (!w && PyErr_Occurred()) goto done;
