@@ -122,10 +122,11 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
     """Longest-first matches of stemmed n-grams against the name table."""
     out: list[Match] = []
     taken = [False] * len(stems)
-    starts = index.name_starts
+    reach = [index.name_starts.get(s, 0) for s in stems]  # the most words of a name starting with each word
     for n in range(min(index.longest_name, len(stems)), 0, -1):
-        for i in range(len(stems) - n + 1):
-            if (n > 1 and starts.get(stems[i], 0) < n) or any(taken[i : i + n]):  # no name of n words starts here
+        at = range(len(stems) - n + 1) if n == 1 else [i for i in range(len(stems) - n + 1) if reach[i] >= n]
+        for i in at:
+            if any(taken[i : i + n]):
                 continue
             key = " ".join(stems[i : i + n])
             if n == 1 and (spans[i] in STOPWORDS or len(key) < 3):
@@ -299,6 +300,8 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
 
 _CASED = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
 _JOINERS = frozenset("of to the from in de a an".split())
+_SENTENCE = STOPWORDS | ASKING
+"""Capitalised, these begin a sentence, not a card name (``Can``, ``My``)."""
 CARD = 0.3
 """Weight of the words of what looks like a card name (``Soul Warden``): a card's name says little about the
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
@@ -310,8 +313,8 @@ def card_words(text: str) -> set[str]:
     are not names; a question typed in Title Case or capitals has none."""
     tokens = [(m.group(), m.start()) for m in _CASED.finditer(text)]
     alpha = [t for t, _ in tokens if t[0].isalpha()]
-    def cap(t: str, sentence: frozenset[str] = STOPWORDS | ASKING) -> bool:  # the union once per call, not per word
-        return t[0].isupper() and not t.isupper() and t.lower().replace("'", "") not in sentence
+    def cap(t: str) -> bool:
+        return t[0].isupper() and not t.isupper() and t.lower().replace("'", "") not in _SENTENCE
     if not alpha or sum(t[0].isupper() for t in alpha) > 0.5 * len(alpha) + 1:
         return set()
     out: set[str] = set()

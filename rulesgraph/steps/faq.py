@@ -9,6 +9,7 @@ from ..analyze import FRAMING
 from ..index import doc_terms
 from ..pipeline import Query
 from ..relations import faq_about
+from ..text import STOPWORDS, stem
 
 __all__ = ["FAQ_FLOOR", "WEIGHTS", "faq_fit", "faq_similar"]
 
@@ -28,7 +29,7 @@ def faq_similar(q: Query) -> None:
     sharing a content word) boosts that entry and raises the prior of the rules it is about."""
     g, index = q.g, q.index
     folded = " ".join(q.a.words)
-    asked = set(doc_terms(folded))
+    asked = {stem(w) for w in q.a.words if w not in STOPWORDS}  # doc_terms(folded): its words are the question's words
     faq, num = index.faq, g.num
     # only the entries sharing a content word are scored: alike in shape only is not alike
     sharing = [k for k, (node, _) in enumerate(faq) if not asked.isdisjoint(g.question_stems[num[node]])]

@@ -49,6 +49,15 @@ def own_words(q: Query) -> dict[str, float]:
     return q.memo["own"]
 
 
+def _terms_of(q: Query, said: str) -> frozenset[str]:
+    """The stems of what a match said (kept per index: the same words are said in many questions)."""
+    key = ("terms of", said)
+    found = q.index.memo.get(key)
+    if found is None:
+        found = q.index.memo[key] = frozenset(doc_terms(said))
+    return found
+
+
 def fit(q: Query, roots: list[int], m: Match) -> float:
     """Rule 18: how much a glossary term or title the question names is what it turns on: 1 when the rules
     it leads to hold all the question's other words (idf-weighted, framing words left out), down to
@@ -56,7 +65,7 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
     about the token rules than "does a token that leaves the battlefield cease to exist?")."""
     if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
         return 1.0
-    names = set(doc_terms(m.said))
+    names = _terms_of(q, m.said)
     other = {t: v for t, v in own_words(q).items() if t not in names}
     total = sum(other.values())
     if not roots or total <= 0:
