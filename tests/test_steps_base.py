@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
-from rulesgraph import relevance as rel
 from rulesgraph.analyze import analyze
 from rulesgraph.pipeline import Query
 from rulesgraph.rank import WEIGHTS, rank
@@ -25,8 +24,8 @@ QUESTIONS = Path(__file__).resolve().parent.parent / "bench" / "questions"
 
 @pytest.fixture
 def kernel() -> None:
-    if rel.KERNEL is None:
-        require_tool("the compiled kernel rulesgraph/_kernel.c was not built (no C compiler at install?)")
+    if base.KERNEL is None:
+        require_tool("the compiled kernel rulesgraph/_kernel.c was not built, or was built from older sources (pip install -e .)")
 
 
 def both_ways(book: Rulebook, question: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
@@ -67,7 +66,7 @@ def test_the_kernel_gives_the_python_scores_on_random_candidates(mini_book: Rule
     named = set(data.draw(st.lists(st.sampled_from([r for r in g.kwrule if r] or ["702.19"]), max_size=3)))
     mentioned = set(data.draw(st.lists(st.sampled_from([s for s in g.section if s] or ["702"]), max_size=3)))
     scores = []
-    for kernel in (rel.KERNEL, None):
+    for kernel in (base.KERNEL, None):
         q = Query(mini_book.index, g, analyze("a question", mini_book.index), WEIGHTS)
         q.text, q.raised, q.score = dict(text), list(raised), dict(earlier)
         if kernel is None:
@@ -80,14 +79,14 @@ def test_the_kernel_gives_the_python_scores_on_random_candidates(mini_book: Rule
 
 
 def test_the_kernel_refuses_what_is_not_the_graph(mini_book: Rulebook) -> None:
-    if rel.KERNEL is None:
+    if base.KERNEL is None:
         pytest.skip("no compiled kernel")
     g = mini_book.qg
     columns = (g.section, g.kwrule, g.kind, g.variant, g.excerpt)
     rest = (set(), set(), base.KIND_WEIGHT, 1.0, 0.5, 0.5, 0.6, {})
     with pytest.raises(ValueError, match="not a node"):
-        rel.KERNEL.base({len(g.ids): 1.0}, [], *columns, *rest)
+        base.KERNEL.base({len(g.ids): 1.0}, [], *columns, *rest)
     with pytest.raises(ValueError, match="one length"):
-        rel.KERNEL.base({0: 1.0}, [], g.section[:-1], *columns[1:], *rest)
+        base.KERNEL.base({0: 1.0}, [], g.section[:-1], *columns[1:], *rest)
     with pytest.raises(TypeError):
-        rel.KERNEL.base({0: 1.0}, [], *columns, [], set(), *rest[2:])
+        base.KERNEL.base({0: 1.0}, [], *columns, [], set(), *rest[2:])
