@@ -1,7 +1,8 @@
 """How sure an answer is: a probability that its first three citations hold the rule that settles the question.
 
 A logistic model over a few signals of the ranking (:mod:`rulesgraph.signals`), with the coefficients in :data:`MODEL`
-fitted by ``bench/calibrate.py`` on the tuning question sets (never on the blind ones), so that the number means
+fitted by ``bench/calibrate.py`` on the tuning question sets (never on the blind ones), held to at most
+:data:`DISAGREE` when the words alone rank another rule first (see :func:`agreement`), so that the number means
 what it says: of the answers shown with confidence 0.8, about four in five have the deciding rule in their top
 three.  :func:`level` names it for people (``high``, ``medium``, ``low``), with :data:`HIGH` chosen by the same
 script, by leave-one-set-out cross-validation, so that "high" answers are right at least 85% of the time on the
@@ -13,10 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["HIGH", "LOW", "MODEL", "NAMES", "SIGNALS", "level", "probability", "standard", "vagueness"]
+__all__ = ["DISAGREE", "FITTED", "HIGH", "LOW", "MODEL", "NAMES", "SIGNALS", "agreement", "level", "probability", "standard",
+           "vagueness"]
 
-SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards")
-"""The signals, in :data:`MODEL`'s order (computed by :func:`rulesgraph.signals.signals`):
+SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", "agree")
+"""The signals, in the order :func:`rulesgraph.signals.signals` computes them (the first :data:`FITTED`, in
+:data:`MODEL`'s order, are weighed by the logistic model; ``agree`` caps its probability):
 
 - ``strength``: log(1 + the best citation's score), how strongly the best candidate scored;
 - ``lead``: how far the best-scoring rule leads the fifth best (``(first - fifth) / first``; a rule's subrules count
@@ -27,7 +30,11 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards")
   hardly; a word read through the alias table less): a question that names nothing is a guess at what it means;
 - ``keyword``: 1 when the first citation is in the rule of a keyword the question names, else 0;
 - ``cards``: log(1 + the number of cards the question names): each card named is one more thing the answer may
-  be about; unknown (NaN) when no card data is installed, and then counted as its average (:func:`standard`)."""
+  be about; unknown (NaN) when no card data is installed, and then counted as its average (:func:`standard`);
+- ``agree``: 1 when the rule the question's words alone rank first (text relevance, before what the question names
+  and the graph raise) is among the first three citations' rules, else 0 (:func:`rulesgraph.signals.agree`)."""
+FITTED = SIGNALS[:7]
+"""The signals the logistic model weighs (:data:`MODEL`, :data:`SCALE`)."""
 
 MODEL = (0.9719, (0.1773, 0.4342, 0.2800, 0.0834, 0.1179, -0.3528, -0.3150))  # written by bench/calibrate.py
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
@@ -37,6 +44,12 @@ NAMES = 0.3
 """Least ``named`` of the questions the model was fitted on, nearly all (98%) name a term at least this specific; for a
 question naming less ("what about the thing with the cards", "how does it work") the model's probability is scaled
 down by :func:`vagueness`: nothing it was fitted on looks like it, and there is nothing to be sure about."""
+DISAGREE = 0.59  # written by bench/calibrate.py
+"""The most an answer whose first three citations miss the rule the words alone rank first (``agree`` 0) is given:
+how often such answers of the tuning sets, held out, were right when the model gave them at least :data:`LOW`.  The
+ranking was then sure because what the question names overrode its words, and given the rest that makes a wrong
+answer twice as likely among those the model is surest of (held out, the tuning sets other than dev: 58% right
+against 79%); below that the two kinds are right about as often."""
 HIGH = 0.72
 """Confidence from which an answer is shown as ``high``."""
 LOW = 0.45
@@ -54,12 +67,19 @@ def standard(value: float, mean: float, spread: float) -> float:
     return 0.0 if math.isnan(value) else (value - mean) / spread
 
 
+def agreement(values: Sequence[float]) -> float:
+    """The most the confidence can be (in [0, 1]): 1 when the words alone agree with the answer (``agree``), else
+    :data:`DISAGREE`."""
+    return 1.0 if values[SIGNALS.index("agree")] >= 0.5 else DISAGREE
+
+
 def probability(values: Sequence[float]) -> float:
-    """The confidence for one answer's signal values (in :data:`SIGNALS` order), in [0, 1]: the model's probability,
-    scaled by :func:`vagueness`."""
+    """The confidence for one answer's signal values (in :data:`SIGNALS` order), in [0, 1]: the model's probability
+    (over the :data:`FITTED` signals), at most :func:`agreement`, scaled by :func:`vagueness`."""
     intercept, weights = MODEL
-    z = intercept + sum(w * standard(v, m, s) for w, v, (m, s) in zip(weights, values, SCALE, strict=True))
-    return vagueness(values) / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    fitted = values[: len(FITTED)]
+    z = intercept + sum(w * standard(v, m, s) for w, v, (m, s) in zip(weights, fitted, SCALE, strict=True))
+    return vagueness(values) * min(agreement(values), 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
 
 
 def level(confidence: float) -> str:

@@ -102,9 +102,13 @@ class Scored:
 
 class Ranking(list[Scored]):
     """Every candidate with its score, best first; reasons are built only for the nodes that are read.  The named
-    cards' rulings that compete (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph."""
+    cards' rulings that compete (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph; the text
+    relevance the scores started from is in :attr:`text`."""
 
     rulings: list[tuple[float, str, str, str, float]] = []  # noqa: RUF012 -- replaced per instance by rank()
+    text: dict[int, float] = {}  # noqa: RUF012 -- replaced per instance by rank()
+    """The candidates' text relevance (rule 1, with the named cards' text: node number → relevance, the best 1), what
+    the question's words alone make of it, before what it names and the graph have their say."""
 
 
 def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranking:
@@ -114,4 +118,5 @@ def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranki
     ordered = sorted(q.score.items(), key=itemgetter(1), reverse=True)  # stable: ties in the order they were scored
     ranking = Ranking(Scored(ids[i], score, None, q, i) for i, score in ordered)
     ranking.rulings = q.memo.get("rulings", [])
+    ranking.text = q.text
     return ranking

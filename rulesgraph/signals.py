@@ -17,10 +17,10 @@ from .analyze import Analysis
 from .corpus import Rulebook
 from .index import doc_terms
 from .parse.numbers import rule_of
-from .rank import Scored, specificity
+from .rank import Ranking, Scored, specificity
 from .relations import definers
 
-__all__ = ["ALIASED", "PEAK_OF", "RULES_READ", "signals"]
+__all__ = ["ALIASED", "PEAK_OF", "RULES_READ", "agree", "signals"]
 
 RULES_READ = 200
 """How many of the best candidates are read to find the best-scoring rules (``lead`` and ``peak``)."""
@@ -52,7 +52,22 @@ def _words(book: Rulebook, node: str) -> set[str]:
     return set(doc_terms(g.attrs[i].get("title") or "")).union(g.stems[i])
 
 
-def signals(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> tuple[float, ...]:
+def agree(book: Rulebook, ranked: Ranking, chosen: list[Scored]) -> float:
+    """1 when the CR rule the words alone rank first (the best text relevance, :attr:`Ranking.text`: the question's
+    words and its cards' text, before what it names and the graph raise) is the rule of one of the first three
+    citations, else 0; 1 when no CR rule has any.  Two views of the question agreeing: when they do not, the
+    ranking's certainty came from a named keyword or term overriding the words ("0/4 wall with deathtouch blocks a
+    5/5. Does the 5/5 die?" answered by deathtouch's rule), and such answers are right far less often."""
+    g = book.qg
+    section = g.section
+    best, at = 0.0, -1
+    for i, v in ranked.text.items():
+        if v > best and section[i]:
+            best, at = v, i
+    return 1.0 if at < 0 or rule_of(g.ids[at]) in {rule_of(c.node) for c in chosen[:3]} else 0.0
+
+
+def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) -> tuple[float, ...]:
     """The signal values for an answer citing ``chosen`` (at least one) from ``ranked``, in SIGNALS order."""
     ix, g = book.index, book.qg
     top = chosen[0]
@@ -70,4 +85,4 @@ def signals(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scor
     keyword = any(rule_of(r) == rule for m in a.of_kind("keyword") for r in definers(g, m.node))
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
     cards = math.log1p(len(a.cards)) if book.deck is not None else math.nan  # without card data, no card is found
-    return (strength, lead, peak, coverage, named, float(keyword), cards)
+    return (strength, lead, peak, coverage, named, float(keyword), cards, agree(book, ranked, chosen))

@@ -9,19 +9,36 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesgraph import confidence
-from rulesgraph.confidence import HIGH, LOW, MODEL, NAMES, SCALE, SIGNALS, level, probability, standard, vagueness
+from rulesgraph.confidence import (
+    DISAGREE,
+    FITTED,
+    HIGH,
+    LOW,
+    MODEL,
+    NAMES,
+    SCALE,
+    SIGNALS,
+    agreement,
+    level,
+    probability,
+    standard,
+    vagueness,
+)
 
 NAMED = SIGNALS.index("named")
+AGREE = SIGNALS.index("agree")
 
 
-def _values(named: float, rest: float = 0.5) -> list[float]:
+def _values(named: float, rest: float = 0.5, agree: float = 1.0) -> list[float]:
     values = [rest] * len(SIGNALS)
     values[NAMED] = named
+    values[AGREE] = agree
     return values
 
 
-def test_the_model_has_one_weight_per_signal() -> None:
-    assert len(MODEL[1]) == len(SIGNALS) and 0.0 < LOW < HIGH < 1.0
+def test_the_model_has_one_weight_per_fitted_signal() -> None:
+    assert len(MODEL[1]) == len(SCALE) == len(FITTED) and SIGNALS[: len(FITTED)] == FITTED and "agree" not in FITTED
+    assert 0.0 < LOW < DISAGREE < HIGH < 1.0
 
 
 @given(st.lists(st.floats(-1e6, 1e6), min_size=len(SIGNALS), max_size=len(SIGNALS)))
@@ -45,6 +62,18 @@ def test_a_signal_that_could_not_be_read_counts_as_its_average() -> None:
     unknown[cards], average[cards] = math.nan, SCALE[cards][0]
     assert probability(unknown) == probability(average)
     assert standard(math.nan, 3.0, 2.0) == 0.0 and standard(5.0, 3.0, 2.0) == 1.0
+
+
+def test_an_answer_the_words_alone_disagree_with_is_held_to_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """agree 0 caps the confidence at DISAGREE (so such an answer is never shown as high); below the cap, and with
+    agree 1, the model's probability is unchanged."""
+    assert agreement(_values(1.0, agree=1.0)) == 1.0 and agreement(_values(1.0, agree=0.0)) == DISAGREE
+    weights = MODEL[1]
+    monkeypatch.setattr(confidence, "MODEL", (30.0, weights))  # the model all but sure
+    assert probability(_values(1.0)) > 0.99 and probability(_values(1.0, agree=0.0)) == DISAGREE
+    assert probability(_values(NAMES / 2, agree=0.0)) == pytest.approx(DISAGREE / 2)  # then scaled like the rest
+    monkeypatch.setattr(confidence, "MODEL", (-3.0, weights))  # the model unsure: below the cap, nothing changes
+    assert probability(_values(1.0, agree=0.0)) == probability(_values(1.0)) < DISAGREE
 
 
 def test_levels() -> None:

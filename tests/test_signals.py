@@ -11,8 +11,9 @@ from rulesgraph.analyze import analyze
 from rulesgraph.answer import _select
 from rulesgraph.confidence import SIGNALS
 from rulesgraph.namedcards import NamedCard
-from rulesgraph.rank import Scored, rank
-from rulesgraph.signals import signals
+from rulesgraph.parse.numbers import rule_of
+from rulesgraph.rank import Ranking, Scored, rank
+from rulesgraph.signals import agree, signals
 
 
 def _signals(book: Rulebook, question: str, **changes: object) -> dict[str, float]:
@@ -27,7 +28,7 @@ def test_one_value_per_signal_each_in_its_range(full_book: Rulebook) -> None:
         got = _signals(full_book, question)
         assert got["strength"] >= 0.0
         assert all(0.0 <= got[k] <= 1.0 for k in ("lead", "peak", "coverage", "named")), (question, got)
-        assert got["keyword"] in (0.0, 1.0) and math.isnan(got["cards"])  # no card data: not known
+        assert got["keyword"] in (0.0, 1.0) and got["agree"] in (0.0, 1.0) and math.isnan(got["cards"])  # no card data
 
 
 def test_a_question_only_about_a_keyword_is_clear(full_book: Rulebook) -> None:
@@ -46,11 +47,11 @@ def test_lead_and_peak_are_one_when_few_rules_compete(full_book: Rulebook) -> No
     a = analyze("what does flash do", book.index)
     ranked = rank(book.index, book.qg, a)
     few = [s for s in ranked if s.node in ("702.8", "702.8a")]
-    got = dict(zip(SIGNALS, signals(book, a, few, few), strict=True))
+    got = dict(zip(SIGNALS, signals(book, a, Ranking(few), few), strict=True))
     assert got["lead"] == 1.0 and got["peak"] == 1.0
     assert got["strength"] == math.log1p(max(s.score for s in few))
     none = [Scored("702.8", 0.0)]
-    got = dict(zip(SIGNALS, signals(book, a, none, none), strict=True))
+    got = dict(zip(SIGNALS, signals(book, a, Ranking(none), none), strict=True))
     assert got["strength"] == 0.0 and got["lead"] == 1.0 and got["peak"] == 1.0
 
 
@@ -63,3 +64,38 @@ def test_cards_counts_the_named_cards_and_is_unknown_without_card_data(full_book
     assert _signals(with_deck, "what does flash do")["cards"] == 0.0
     assert _signals(with_deck, "what does flash do", cards=(card,))["cards"] == math.log1p(1)
     assert _signals(with_deck, "what does flash do", cards=(card, card))["cards"] == math.log1p(2)
+
+
+def _ranking(book: Rulebook, text: dict[str, float]) -> Ranking:
+    ranking = Ranking()
+    ranking.text = {book.qg.num[node]: v for node, v in text.items()}
+    return ranking
+
+
+def test_agree_says_whether_the_words_alone_rank_a_cited_rule_first(full_book: Rulebook) -> None:
+    """agree is 1 when the CR rule with the best text relevance (a subrule counts for its rule; other documents are
+    not CR rules) is the rule of one of the first three citations, 0 when it is not, and 1 when no CR rule has any."""
+    book = full_book
+    cited = [Scored("702.2b"), Scored("702.2"), Scored("120.3")]
+    assert agree(book, _ranking(book, {"702.2c": 1.0, "704.5g": 0.5}), cited) == 1.0
+    assert agree(book, _ranking(book, {"120.3e": 0.9, "702.2c": 0.5}), cited) == 1.0  # the third citation's rule
+    assert agree(book, _ranking(book, {"704.5g": 0.9, "702.2c": 0.5}), cited) == 0.0
+    assert agree(book, _ranking(book, {"704.5g": 0.9}), [*cited, Scored("704.5g")]) == 0.0  # only the first three count
+    assert agree(book, _ranking(book, {"glossary:Dies": 2.0, "702.2c": 0.5}), cited) == 1.0
+    assert agree(book, _ranking(book, {}), cited) == 1.0
+
+
+def test_a_named_keyword_overriding_the_words_disagrees(full_book: Rulebook) -> None:
+    """"does an indestructible creature die when its toughness is 0?": the words alone rank the rule on toughness 0
+    first (704.5f), the ranking answers with indestructible's rule (702.12) and leaves 704 out of the first three;
+    "what does flash do" agrees."""
+    book = full_book
+    question = "does an indestructible creature die when its toughness is 0?"
+    a = analyze(question, book.index)
+    ranked = rank(book.index, book.qg, a)
+    chosen = _select(book, ranked, 5)
+    g = book.qg
+    first = max((i for i in ranked.text if g.section[i]), key=ranked.text.__getitem__)
+    assert rule_of(g.ids[first]) == "704.5" and chosen[0].node.startswith("702.12")
+    assert all(rule_of(c.node) != "704.5" for c in chosen[:3]) and _signals(book, question)["agree"] == 0.0
+    assert _signals(book, "what does flash do")["agree"] == 1.0
