@@ -7,14 +7,16 @@ Card data must be installed (``rulesgraph update cards``): answers are given thr
 
 An answer counts as right when one of its first three citations holds an expected rule (rule level, as
 bench/accuracy.py counts hit@3).  The model is fitted on TUNING (plain logistic regression by gradient descent
-on standardised signals, a little L2).  HIGH is chosen by leave-one-set-out cross-validation, so that it holds on
-questions the model was not fitted on: each tuning set is scored by a model fitted on the others, and HIGH is the
-least confidence from which, on those held-out scores, "high" answers of the dev set are right at least 85% of the
-time, those of the other tuning sets, pooled, at least 77% (70% asked, with a margin: blind sets vary by
-several points) and those of each at least 70%, at that confidence and the next two steps up (the held-out curve is flat and noisy: a single
-lucky step does not count).  The second table is those held-out scores, set by set: what to expect of a set
-nobody tuned on.  A third table, with card data installed, scores the same model without it.  ``--write``
-rewrites MODEL, SCALE and HIGH in rulesgraph/confidence.py.
+on standardised signals, a little L2) over the FITTED signals; ``agree`` caps it.  HIGH is chosen by
+leave-one-set-out cross-validation, so that it holds on questions the model was not fitted on: each tuning set is
+scored by a model fitted on the others; DISAGREE, the cap of an answer the words alone disagree with, is how often
+such held-out answers the model gave at least LOW were right; and HIGH is the least confidence from which, on the
+capped held-out scores, "high" answers of the dev set are right at least 85% of the time, those of the other tuning
+sets, pooled, at least 79% (70% asked, with a margin: blind sets vary by several points) and those of each at least
+70%, at that confidence and the next two steps up (the held-out curve is flat and noisy: a single lucky step does
+not count).  The second table is those held-out scores, set by set: what to expect of a set nobody tuned on.  A
+third table, with card data installed, scores the same model without it.  ``--write`` rewrites MODEL, SCALE,
+DISAGREE and HIGH in rulesgraph/confidence.py.
 """
 
 from __future__ import annotations

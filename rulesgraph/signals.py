@@ -6,7 +6,9 @@ some forty candidates (coverage of the rarest words, agreement of the first cita
 relevance alone against the final ranking, FAQ and ruling matches, question length, …): each kept one tells right
 from wrong answers on sets it was not fitted on, forum-style ones included; ``bench/calibrate.py``'s second table
 shows the fitted model on each set left out.  The strongest say how clearly the ranking picked one rule: many rules
-scoring nearly alike is the ranking guessing.
+scoring nearly alike is the ranking guessing.  One more, ``agree`` (:func:`agree`), caps the model's probability
+instead of being weighed by it: whether the rule the question's words alone rank first is among the first three
+citations; it tells right from wrong only among the answers the ranking is surest of.
 """
 
 from __future__ import annotations
