@@ -46,7 +46,7 @@ WEIGHTS = {
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
-    "card_effects": 0.7,  # rule 25: text relevance given to the layer rule of an effect the card has
+    "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_meeting": 0.5,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
