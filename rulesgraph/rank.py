@@ -33,7 +33,8 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 19. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
 20. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
 21. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-22. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
+22. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+23. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
 negated mentions out of every step.
@@ -76,6 +77,7 @@ STEPS = Pipeline([
     Step("to_current", spread.to_current),
     Step("focus", focus.focus, focus.WEIGHTS),
     Step("card_focus", cards.card_focus, {"card_focus": cards.WEIGHTS["card_focus"]}),
+    Step("card_kind", cards.card_kind, {"card_kind": cards.WEIGHTS["card_kind"]}),
     Step("bridges", bridges.bridges, bridges.WEIGHTS),
 ])
 """The ranking steps, in the order they run."""

@@ -28,6 +28,10 @@ _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z(])")
 _ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
 _REMINDER = re.compile(r"\([^()]*\)")
+_DEFINES = re.compile(r"^Effects that (?:use the words?|read) .+? are ([a-z]+) effects\b")
+"""A rule that defines a kind of effect by its wording: "Effects that use the word “instead” are replacement effects"
+(614.1a), "Effects that read “[This permanent] enters with . . . ,” … are replacement effects" (614.1c), "Effects that use
+the word “prevent” are prevention effects" (615.1a)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,9 @@ class Wording:
     """Its rarest literal stem (what its specificity is judged by)."""
     literals: frozenset[str]
     """Its literal stems."""
+    effect: str = ""
+    """The kind of effect the rule says the wording makes, when it says so ("Effects that use the word “instead” are
+    replacement effects": ``replacement``), else empty."""
 
 
 def _stems(text: str) -> list[str]:
@@ -104,6 +111,8 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
             if "“" not in text:
                 continue
             seen: set[str] = set()
+            defined = _DEFINES.match(text)
+            effect = defined.group(1) if defined else ""
             for sentence in _SENTENCE.split(text):
                 if not _CUE.search(sentence):
                     continue
@@ -118,7 +127,7 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
                     if made is not None and made[0].pattern not in seen:
                         seen.add(made[0].pattern)
                         rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
-                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1])))
+                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1]), effect))
         known = g.memo["wordings"] = tuple(out)
     return known
 

@@ -155,3 +155,24 @@ def test_rule_26_two_cards_effects_of_one_kind_raise_the_rule_on_their_interacti
     with weight("card_meeting", 0.0):
         assert scored(full_book, question, "616.1", first, second) < both
         assert scored(full_book, question, "616.1", first, plain) == alone
+
+
+def test_rule_27_a_kind_of_effect_on_the_card_counts_like_a_keyword(full_book: Rulebook) -> None:
+    """Rule 27: a named card's effect of a kind the rules define by its wording (614.1a: "Effects that use the word
+    “instead” are replacement effects") is to the card what a keyword is: a question saying little besides the
+    cards' names gets 614.1a boosted, by the weight; a card without such an effect, or a question saying much of its
+    own, gets nothing from it."""
+    warden = card("Ashen Warden", text="If a creature would enter the battlefield, exile it instead.", type_line="Enchantment")
+    plain = card("Ashen Warden", text="Creatures you control get +1/+1.", type_line="Enchantment")
+    blink = card("Quick Blink", text="Exile target creature you control, then return it to the battlefield.", type_line="Instant")
+    question = "I cast Quick Blink while my opponent has an Ashen Warden. What happens?"
+    assert position(ranked(full_book, question, blink, warden), "614.1a") <= 2
+    assert position(ranked(full_book, question, blink, warden), "614.1a") < position(ranked(full_book, question, blink, plain), "614.1a")
+    with weight("card_kind", 0.0):
+        lifted = scored(full_book, question, "614.1a", blink, warden)
+    assert scored(full_book, question, "614.1a", blink, warden) > lifted
+    wordy = ("my opponent has an Ashen Warden on the battlefield, in the two-headed giant game does my team share "
+             "its life total and poison counters when my commander deals combat damage?")
+    with weight("card_kind", 0.0):
+        before = scored(full_book, wordy, "614.1a", warden)
+    assert scored(full_book, wordy, "614.1a", warden) == before

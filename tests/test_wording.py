@@ -41,3 +41,13 @@ def test_a_longer_wording_holds_the_shorter_and_fillers_are_not_wordings(full_bo
     assert "615.12" in found and "615.1a" not in found
     assert "615.1a" in used(full_book, "Prevent all combat damage that would be dealt this turn.")
     assert "506.7" not in used(full_book, "Whenever a creature deals combat damage to a player, draw a card.")
+
+
+def test_a_wording_knows_the_kind_of_effect_its_rule_defines(full_book: Rulebook) -> None:
+    """A rule that says "Effects that use the word “instead” are replacement effects" gives its wording that kind
+    (``replacement``; 615.1a's "prevent" ``prevention``); a wording whose rule defines no kind of effect has none."""
+    kinds = {(full_book.qg.ids[w.node], w.quote): w.effect for w in wordings(full_book.qg, full_book.index.idf)}
+    assert kinds[("614.1a", "instead")] == "replacement"
+    assert kinds[("615.1a", "prevent")] == "prevention"
+    assert kinds[("611.2b", "for as long as")] == ""
+    assert any(node == "614.1c" and kind == "replacement" for (node, _), kind in kinds.items())

@@ -18,13 +18,17 @@ strongly as the question's own words:
 - ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
   Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate;
 - ``card_meeting`` (rule 26): two cards with effects of one kind (two replacement effects) make the rule on how such
-  effects interact (616.1) a candidate.
+  effects interact (616.1) a candidate;
+- ``card_kind`` (rule 27): an effect of a kind the rules define by its wording (a replacement effect: "instead") is to
+  the card what a keyword is: when the question says little besides the cards' names, the defining rule (614.1a) is
+  boosted like rule 20's keyword rules.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..effects import card_kinds, interaction
 from ..ids import keyword_id
@@ -35,7 +39,10 @@ from ..relevance import specificity, text_relevance
 from ..wording import card_wordings
 from .named import own_words
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords", "card_meeting",
+if TYPE_CHECKING:
+    from ..namedcards import NamedCard
+
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords", "card_kind", "card_meeting",
            "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
 
 WEIGHTS = {
@@ -48,6 +55,7 @@ WEIGHTS = {
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_meeting": 0.5,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
+    "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
 """Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
@@ -239,6 +247,37 @@ def card_focus(q: Query) -> None:
                 continue
             amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * alone
             q.add(i, amount * best / len(keywords) ** 0.5, f"{card.key} {'has' if relation == 'has' else 'grants'} {name.lower()}")
+
+
+def _kinds(q: Query, card: NamedCard) -> dict[int, tuple[str, str]]:
+    """Rule 27: the rules defining a kind of effect the card's wordings make (614.1a for "instead"), each with the
+    kind and the wording: ``node → (kind, quote)``."""
+    out: dict[int, tuple[str, str]] = {}
+    for wording in card_wordings(q.g, q.index.idf, card.text, _names(card.key)):
+        if wording.effect:
+            out.setdefault(wording.node, (wording.effect, wording.quote))
+    return out
+
+
+def card_kind(q: Query) -> None:
+    """Rule 27: an effect of a kind the rules define by its wording ("Effects that use the word “instead” are
+    replacement effects": Containment Priest's "exile it instead"; "prevent" for prevention effects, read by
+    :mod:`rulesgraph.wording`) is to a card what a keyword is: when the question says little besides the cards' names
+    ("I Ephemerate my creature while my opponent has a Containment Priest. What happens?"), the rule defining that
+    kind is boosted directly, relative to the best score, by how surely the card was named and how little the question
+    says of its own, shared (as rule 20's second part shares it) among the card's keywords and kinds of effect."""
+    alone = 1.0 - _says(q)
+    w = q.w["card_kind"]
+    if alone <= 0 or w <= 0:
+        return
+    best = q.best(1.0)
+    for card in q.a.cards:
+        kinds = _kinds(q, card)
+        if not kinds:
+            continue
+        shared = (len(kinds) + sum(1 for _, rel, rules in card.keywords if rel in RELATION and rules)) ** 0.5
+        for node, (kind, quote) in kinds.items():
+            q.add(node, w * card.confidence * alone * best / shared, f"{card.key} has a {kind} effect (“{quote}”)")
 
 
 def _names(key: str) -> tuple[str, ...]:
