@@ -46,8 +46,8 @@ __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "c
            "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
 
 WEIGHTS = {
-    "card_keyword": 1.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it) …
-    "card_focus": 2.0,  # … and a boost of that rule relative to the best score,
+    "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
+    "card_focus": 3.0,  # … and a boost of that rule relative to the best score,
     "card_type": 0.3,  # rule 21
     "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
