@@ -28,10 +28,11 @@ _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z(])")
 _ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
 _REMINDER = re.compile(r"\([^()]*\)")
-_DEFINES = re.compile(r"^Effects that (?:use the words?|read) .+? are ([a-z]+) effects\b")
-"""A rule that defines a kind of effect by its wording: "Effects that use the word “instead” are replacement effects"
-(614.1a), "Effects that read “[This permanent] enters with . . . ,” … are replacement effects" (614.1c), "Effects that use
-the word “prevent” are prevention effects" (615.1a)."""
+_DEFINES = re.compile(r"^Effects that use the words? “[^”]+” are ([a-z]+) effects\b")
+"""A rule that defines a kind of effect by the word that marks it: "Effects that use the word “instead” are replacement
+effects" (614.1a; "skip", 614.1b), "Effects that use the word “prevent” are prevention effects" (615.1a).  Not the
+templates of 614.1c and 614.1e ("Effects that read “As [this permanent] enters . . .”"): "As Stuffy Doll enters the
+battlefield, choose a player" is a replacement effect too, but not what questions about the card turn on."""
 
 
 @dataclass(frozen=True, slots=True)
