@@ -1,4 +1,4 @@
-"""The card steps (rules 20-26, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
+"""The card steps (rules 20-27, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
 
 Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
 cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
