@@ -5,24 +5,26 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from .analyze import Analysis, Match, analyze, clean
 from .cardanswer import card_why, shown_cards, with_rulings
 from .confidence import probability
-from .conversation import Conversation
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .firstplace import faq_answers, no_variant_first
 from .index import MEMO
 from .model import Answer, Citation
-from .namedcards import with_cards
 from .parse.numbers import parent_of, rule_of
 from .qgraph import QGraph
-from .rank import Scored, definers, rank, specificity
+from .rank import Ranking, Scored, definers, rank, specificity
 from .relations import current_keyword, keyword_of
 from .scope import out_of_scope
 from .signals import signals as answer_signals
+
+if TYPE_CHECKING:
+    from .conversation import Conversation
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 
@@ -57,34 +59,34 @@ def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...]
                     data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()))
 
 
-def _select(book: Rulebook, ranked: list[Scored], k: int) -> list[Scored]:
+def _select(book: Rulebook, ranked: Ranking, k: int) -> list[Scored]:
     """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it."""
     g = book.qg
     chosen: list[Scored] = []
-    by_node: dict[str, Scored] = {}  # filled at the first FAQ entry (most answers have none)
-    for item in _diversify(_faq_forward(g, ranked)):
+    place: dict[str, int] = {}  # filled at the first FAQ entry (most answers have none)
+    for item in _diversify(ranked, _faq_forward(g, ranked)):
         if len(chosen) >= k or item.score < MIN_SCORE:
             break
         if g.kind_of(item.node) not in CITABLE or any(c.node == item.node for c in chosen):
             continue
         if g.kind_of(item.node) == "faq":
-            by_node = by_node or {s.node: s for s in ranked}
+            place = place or ranked.position()
             # today's rule for an old excerpt: the FAQ page's 702.47a is 702.49a in the loaded CR
             rests = list(dict.fromkeys(book.index.current.get(r, r) for r in g.targets(item.node, "about")))
             rests = [r for r in rests if g.kind_of(r) in CITABLE]
-            rests.sort(key=lambda r: -(by_node[r].score if r in by_node else 0.0))
+            rests.sort(key=lambda r: -(ranked.scores[place[r]] if r in place else 0.0))
             for rule in rests[:1]:
                 if all(c.node != rule for c in chosen) and len(chosen) < k - 1:
-                    chosen.append(by_node.get(rule) or Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
+                    chosen.append(ranked[place[rule]] if rule in place else Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
         chosen.append(item)
     return chosen
 
 
-def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
-    """Re-order the best candidates so that each further citation from a rule already cited counts
-    SAME_RULE less: three subrules of one wrong rule should not fill the first three places."""
-    head, tail = ranked[:depth], ranked[depth:]
-    out: list[Scored] = []
+def _diversify(ranked: Ranking, order: list[int], depth: int = 30) -> Iterator[Scored]:
+    """The candidates in ``order`` (places in ``ranked``), the best ``depth`` re-ordered so that each further
+    citation from a rule already cited counts SAME_RULE less: three subrules of one wrong rule should not fill
+    the first three places.  The rest follow in order, each made as it is read."""
+    head = [ranked[j] for j in order[:depth]]
     seen: dict[str, int] = {}
     groups = [rule_of(s.node) for s in head]
     keys = [s.score for s in head]  # each one's score × SAME_RULE ** (citations of its rule so far), updated as they grow
@@ -92,24 +94,26 @@ def _diversify(ranked: list[Scored], depth: int = 30) -> list[Scored]:
         at = keys.index(max(keys))  # the first of the best, as max() over them would pick
         best, group = head.pop(at), groups.pop(at)
         del keys[at]
-        out.append(best)
+        yield best
         seen[group] = count = seen.get(group, 0) + 1
         for j, other in enumerate(groups):
             if other == group:
                 keys[j] = head[j].score * SAME_RULE**count
-    return out + tail
+    for j in order[depth:]:
+        yield ranked[j]
 
 
-def _faq_forward(g: QGraph, ranked: list[Scored]) -> list[Scored]:
-    """The best FAQ entry moves up to second place when it scores at least FAQ_SHOW of the best
-    candidate: a FAQ answer that settles the question is worth reading right after the top rule."""
+def _faq_forward(g: QGraph, ranked: Ranking) -> list[int]:
+    """The ranking's places in the order to consider them: the best FAQ entry moves up to second place when it
+    scores at least FAQ_SHOW of the best candidate (a FAQ answer that settles the question is worth reading right
+    after the top rule)."""
+    everything = list(range(len(ranked)))
     if not ranked:
-        return ranked
-    top = ranked[0].score
-    faq = next((i for i, s in enumerate(ranked) if g.kind_of(s.node) == "faq"), None)
-    if faq is None or faq <= 1 or ranked[faq].score < FAQ_SHOW * top:
-        return ranked
-    return [ranked[0], ranked[faq], *ranked[1:faq], *ranked[faq + 1 :]]
+        return everything
+    faq = next((i for i, node in enumerate(ranked.nodes) if g.kind_of(node) == "faq"), None)
+    if faq is None or faq <= 1 or ranked.scores[faq] < FAQ_SHOW * ranked.scores[0]:
+        return everything
+    return [0, faq, *everything[1:faq], *everything[faq + 1 :]]
 
 
 def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
@@ -168,11 +172,11 @@ def _telling(book: Rulebook, m: Match) -> bool:
     return m.kind in ("keyword", "rule", "card", "alias") or specificity(book.index, m.said) >= TELLING
 
 
-def _keywords(book: Rulebook, a: Analysis, ranked: list[Scored], chosen: list[Scored]) -> list[str]:
+def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) -> list[str]:
     """Keywords the question names, the one whose rule ranks best first, then glossary terms likewise,
     then the keywords the best citations are about."""
     g = book.qg
-    position = {s.node: i for i, s in enumerate(ranked)}
+    position = ranked.position()
     far = len(ranked)
     order: dict[str, tuple[int, int]] = {}
     for m in a.of_kind("keyword"):
@@ -208,6 +212,8 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         book.index.memo.clear()
     a = analyze(question, book.index, cleaned)
     if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
+        from .namedcards import with_cards
+
         a = with_cards(a, book.deck.named(question))
     notes: list[str] = []
     if conversation is not None:

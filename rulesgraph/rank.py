@@ -42,8 +42,10 @@ negated mentions out of every step.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import overload
 
 from .analyze import Analysis
 from .index import Index
@@ -102,15 +104,54 @@ class Scored:
         return self.given
 
 
-class Ranking(list[Scored]):
-    """Every candidate with its score, best first; reasons are built only for the nodes that are read.  The named
-    cards' rulings that compete (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph; the text
-    relevance the scores started from is in :attr:`text`."""
+class Ranking(Sequence[Scored]):
+    """Every candidate with its score, best first.  A candidate's :class:`Scored` is made when it is first read (an
+    answer reads the first few dozen of ~400) and its reasons when those are read; :attr:`nodes`, :attr:`scores`
+    and :meth:`position` read the whole ranking without making them.  The named cards' rulings that compete
+    (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph; the text relevance the scores
+    started from is in :attr:`text`."""
 
-    rulings: list[tuple[float, str, str, str, float]] = []  # noqa: RUF012 -- replaced per instance by rank()
-    text: dict[int, float] = {}  # noqa: RUF012 -- replaced per instance by rank()
-    """The candidates' text relevance (rule 1, with the named cards' text: node number → relevance, the best 1), what
-    the question's words alone make of it, before what it names and the graph have their say."""
+    __slots__ = ("_made", "_numbers", "_query", "nodes", "rulings", "scores", "text")
+
+    def __init__(self, query: Query | None, numbers: list[int], nodes: list[str], scores: list[float],
+                 rulings: list[tuple[float, str, str, str, float]] | None = None, text: dict[int, float] | None = None) -> None:
+        self._query, self._numbers = query, numbers
+        self.nodes = nodes
+        """The candidates' ids, best first."""
+        self.scores = scores
+        """Their scores, in the same order."""
+        self.rulings = rulings or []
+        self.text = text or {}
+        """The candidates' text relevance (rule 1, with the named cards' text: node number → relevance, the best 1),
+        what the question's words alone make of it, before what it names and the graph have their say."""
+        self._made: list[Scored | None] = [None] * len(nodes)
+
+    def _at(self, j: int) -> Scored:
+        made = self._made[j]
+        if made is None:
+            made = self._made[j] = Scored(self.nodes[j], self.scores[j], None, self._query, self._numbers[j])
+        return made
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @overload
+    def __getitem__(self, j: int) -> Scored: ...
+
+    @overload
+    def __getitem__(self, j: slice) -> list[Scored]: ...
+
+    def __getitem__(self, j: int | slice) -> Scored | list[Scored]:
+        if isinstance(j, slice):
+            return [self._at(k) for k in range(*j.indices(len(self.nodes)))]
+        return self._at(range(len(self.nodes))[j])  # negative and out-of-range indices as a list has them
+
+    def __iter__(self) -> Iterator[Scored]:
+        return (self._at(k) for k in range(len(self.nodes)))
+
+    def position(self) -> dict[str, int]:
+        """Each candidate's place in the ranking (0 is the best)."""
+        return {node: j for j, node in enumerate(self.nodes)}
 
 
 def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranking:
@@ -118,7 +159,5 @@ def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranki
     q = steps.run(Query(index, g, a, WEIGHTS))
     ids = g.ids
     ordered = sorted(q.score.items(), key=itemgetter(1), reverse=True)  # stable: ties in the order they were scored
-    ranking = Ranking(Scored(ids[i], score, None, q, i) for i, score in ordered)
-    ranking.rulings = q.memo.get("rulings", [])
-    ranking.text = q.text
-    return ranking
+    numbers = [i for i, _ in ordered]
+    return Ranking(q, numbers, [ids[i] for i in numbers], [score for _, score in ordered], q.memo.get("rulings", []), q.text)
