@@ -179,52 +179,64 @@ done:
     return out;
 }
 
-/* base(text, raised, sections, kwrules, kinds, variants, excerpts, named, mentioned, kind_weight, w_section,
- *      unnamed_keyword, unnamed_variant, excerpt, score) -> None
+/* base(text, raised, sections, section_no, nsections, kwrules, kinds, variants, excerpts, named, mentioned,
+ *      kind_weight, w_section, unnamed_keyword, unnamed_variant, excerpt, score) -> None
  * Rank rules 11-13 (rulesgraph.steps.base.python_base, compiled): for every candidate of `text` ({node: relevance},
  * in its order), its prior (the amounts of the `raised` ranges (start, end, amount) that hold it, added in their
  * order), its section's relevance (the sum of its candidates' squared relevance, over the best section's), the
  * factors for an unnamed keyword's rule, an unmentioned variant's rule and an excerpt, and its kind's weight:
  * score[node] += t * factor * kind weight * (1 + prior + w_section * section), when that is above 0.  The
- * columns are the query-time graph's (lists of str or None, bytes of flags). */
+ * columns are the query-time graph's: lists of str or None, bytes of flags, and `section_no`, a buffer of uint16
+ * (array('H')) numbering the sections 1 .. nsections - 1 (0: no section). */
 static int flag(PyObject *flags, Py_ssize_t i) { return PyBytes_AS_STRING(flags)[i] != 0; }
 
+static int view2(PyObject *obj, Py_buffer *buf) {
+    if (PyObject_GetBuffer(obj, buf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (buf->itemsize != 2 || !buf->format || strcmp(buf->format, "H") != 0) {
+        PyBuffer_Release(buf);
+        PyErr_SetString(PyExc_TypeError, "base: section_no must be a buffer of 2-byte 'H' items");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *base(PyObject *self, PyObject *args) {
-    PyObject *text, *raised, *sections, *kwrules, *kinds, *variants, *excerpts, *named, *mentioned, *kind_weight, *score;
+    PyObject *text, *raised, *sections, *section_obj, *kwrules, *kinds, *variants, *excerpts, *named, *mentioned, *kind_weight,
+        *score;
+    Py_ssize_t nsections;
     double w_section, unnamed_keyword, unnamed_variant, excerpt;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!OOO!ddddO!", &PyDict_Type, &text, &PyList_Type, &raised, &PyList_Type, &sections,
-                          &PyList_Type, &kwrules, &PyList_Type, &kinds, &PyBytes_Type, &variants, &PyBytes_Type, &excerpts,
-                          &named, &mentioned, &PyDict_Type, &kind_weight, &w_section, &unnamed_keyword, &unnamed_variant,
-                          &excerpt, &PyDict_Type, &score))
+    if (!PyArg_ParseTuple(args, "O!O!O!OnO!O!O!O!OOO!ddddO!", &PyDict_Type, &text, &PyList_Type, &raised, &PyList_Type, &sections,
+                          &section_obj, &nsections, &PyList_Type, &kwrules, &PyList_Type, &kinds, &PyBytes_Type, &variants,
+                          &PyBytes_Type, &excerpts, &named, &mentioned, &PyDict_Type, &kind_weight, &w_section, &unnamed_keyword,
+                          &unnamed_variant, &excerpt, &PyDict_Type, &score))
         return NULL;
     if (!PyAnySet_Check(named) || !PyAnySet_Check(mentioned)) {
         PyErr_SetString(PyExc_TypeError, "base: named and mentioned must be sets");
         return NULL;
     }
+    Py_buffer section_buf;
+    if (view2(section_obj, &section_buf) < 0) return NULL;
+    const uint16_t *section_no = (const uint16_t *)section_buf.buf;
     Py_ssize_t n = PyList_GET_SIZE(sections);
+    double *prior = NULL, *totals = NULL;
+    char *candidate = NULL;
+    PyObject *result = NULL;
     if (PyList_GET_SIZE(kwrules) != n || PyList_GET_SIZE(kinds) != n || PyBytes_GET_SIZE(variants) != n ||
-        PyBytes_GET_SIZE(excerpts) != n) {
+        PyBytes_GET_SIZE(excerpts) != n || section_buf.len / 2 != n || nsections < 1) {
         PyErr_SetString(PyExc_ValueError, "base: the columns must be of one length");
-        return NULL;
-    }
-    Py_ssize_t nraised = PyList_GET_SIZE(raised);
-    Py_ssize_t *starts = PyMem_Malloc(((size_t)nraised + 1) * sizeof(Py_ssize_t));
-    Py_ssize_t *ends = PyMem_Malloc(((size_t)nraised + 1) * sizeof(Py_ssize_t));
-    double *amounts = PyMem_Malloc(((size_t)nraised + 1) * sizeof(double));
-    PyObject *totals = PyDict_New(), *result = NULL;
-    if (!starts || !ends || !amounts || !totals) {
-        PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t r = 0; r < nraised; r++) {
-        PyObject *item = PyList_GET_ITEM(raised, r);
-        if (!PyArg_ParseTuple(item, "nnd", &starts[r], &ends[r], &amounts[r])) goto done;
+    prior = PyMem_Calloc((size_t)n + 1, sizeof(double));
+    totals = PyMem_Calloc((size_t)nsections, sizeof(double));
+    candidate = PyMem_Calloc((size_t)n + 1, 1);
+    if (!prior || !totals || !candidate) {
+        PyErr_NoMemory();
+        goto done;
     }
     /* rule 11's section relevance, as rulesgraph.relevance.section_relevance computes it */
     Py_ssize_t pos = 0;
     PyObject *key, *value;
     double top = 0.0;
-    int any = 0;
     while (PyDict_Next(text, &pos, &key, &value)) {
         Py_ssize_t node = PyLong_AsSsize_t(key);
         if (node == -1 && PyErr_Occurred()) goto done;
@@ -234,39 +246,34 @@ static PyObject *base(PyObject *self, PyObject *args) {
         }
         double t = PyFloat_AsDouble(value);
         if (t == -1.0 && PyErr_Occurred()) goto done;
-        PyObject *sec = PyList_GET_ITEM(sections, node);
-        int truthy = PyObject_IsTrue(sec);
-        if (truthy < 0) goto done;
-        if (!truthy) continue;
-        PyObject *old = PyDict_GetItemWithError(totals, sec);
-        if (!old && PyErr_Occurred()) goto done;
-        double sum = (old ? PyFloat_AS_DOUBLE(old) : 0.0) + t * t;
-        PyObject *f = PyFloat_FromDouble(sum);
-        if (!f || PyDict_SetItem(totals, sec, f) < 0) {
-            Py_XDECREF(f);
+        candidate[node] = 1;
+        uint16_t sec = section_no[node];
+        if (sec == 0) continue;
+        if (sec >= nsections) {
+            PyErr_SetString(PyExc_ValueError, "base: a section number is out of range");
             goto done;
         }
-        Py_DECREF(f);
-        if (!any || sum > top) top = sum;
-        any = 1;
+        totals[sec] = totals[sec] + t * t;
+        if (totals[sec] > top) top = totals[sec]; /* max() of the totals: each only grows (t * t >= 0) */
     }
-    /* top is max() of the totals: a total only grows (t * t >= 0), so the largest value ever written is it */
+    /* the priors: each range's amount added, in the ranges' order, to the candidates it holds */
+    Py_ssize_t nraised = PyList_GET_SIZE(raised);
+    for (Py_ssize_t r = 0; r < nraised; r++) {
+        Py_ssize_t start, end;
+        double amount;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(raised, r), "nnd", &start, &end, &amount)) goto done;
+        if (start < 0) start = 0;
+        if (end > n) end = n;
+        for (Py_ssize_t node = start; node < end; node++)
+            if (candidate[node]) prior[node] = prior[node] + amount;
+    }
     pos = 0;
     while (PyDict_Next(text, &pos, &key, &value)) {
         Py_ssize_t node = PyLong_AsSsize_t(key);
         double t = PyFloat_AsDouble(value);
-        PyObject *sec = PyList_GET_ITEM(sections, node);
-        double prior = 0.0, section = 0.0;
-        for (Py_ssize_t r = 0; r < nraised; r++)
-            if (starts[r] <= node && node < ends[r]) prior = prior + amounts[r];
-        int truthy = PyObject_IsTrue(sec);
-        if (truthy < 0) goto done;
-        if (truthy && top != 0.0) {
-            PyObject *total = PyDict_GetItemWithError(totals, sec);
-            if (!total && PyErr_Occurred()) goto done;
-            if (total) section = PyFloat_AS_DOUBLE(total) / top;
-        }
-        double boost = prior + w_section * section;
+        uint16_t sec = section_no[node];
+        double section = sec != 0 && top != 0.0 ? totals[sec] / top : 0.0;
+        double boost = prior[node] + w_section * section;
         double factor = 1.0;
         PyObject *kwrule = PyList_GET_ITEM(kwrules, node);
         if (kwrule != Py_None) {
@@ -274,8 +281,8 @@ static PyObject *base(PyObject *self, PyObject *args) {
             if (in < 0) goto done;
             if (!in) factor = unnamed_keyword;
         }
-        if (truthy && flag(variants, node)) {
-            int in = PySet_Contains(mentioned, sec);
+        if (sec != 0 && flag(variants, node)) {
+            int in = PySet_Contains(mentioned, PyList_GET_ITEM(sections, node));
             if (in < 0) goto done;
             if (!in) factor = factor * unnamed_variant;
         }
@@ -309,10 +316,10 @@ static PyObject *base(PyObject *self, PyObject *args) {
     result = Py_None;
     Py_INCREF(result);
 done:
-    PyMem_Free(starts);
-    PyMem_Free(ends);
-    PyMem_Free(amounts);
-    Py_XDECREF(totals);
+    PyMem_Free(prior);
+    PyMem_Free(totals);
+    PyMem_Free(candidate);
+    PyBuffer_Release(&section_buf);
     return result;
 }
 

@@ -110,6 +110,8 @@ class QGraph:
         self.kind: list[str] = parts["kind"]
         self.section: list[str | None] = parts["section"]
         """A CR node's section number (``702`` for ``702.19b``), else ``None``."""
+        self.section_no: array[int] = _ints(parts["section_no"], "H")
+        """The sections numbered 1, 2, … in document order (0: none); ``section_no[i]`` is node ``i``'s."""
         self.kwrule: list[str | None] = parts["kwrule"]
         """``702.19`` for a 701/702 CR node ``702.19b``: the keyword rule it belongs to, else ``None``."""
         self.variant: bytes = parts["variant"]
@@ -213,7 +215,7 @@ class QGraph:
         return {
             "ids": self.ids, "attrs": self.attrs.parts(), "kind": self.kind, "graph": self.graph,
             "order": raw(self.order), "end": raw(self.end),
-            "up": raw(self.up), "section": self.section, "kwrule": self.kwrule, "variant": self.variant, "excerpt": self.excerpt,
+            "up": raw(self.up), "section": self.section, "section_no": raw(self.section_no), "kwrule": self.kwrule, "variant": self.variant, "excerpt": self.excerpt,
             "stems": self.stems, "example_stems": self.example_stems, "question_stems": self.question_stems, "spans": self.spans,
             "out": {k: (raw(o), raw(t)) for k, (o, t) in self._out.items()},
             "in": {k: (raw(o), raw(t)) for k, (o, t) in self._in.items()},
@@ -297,6 +299,8 @@ def build_qgraph(g: nx.MultiDiGraph) -> QGraph:
     for sec, (start, stop) in list(spans.items()):
         if any(section[j] != sec for j in range(start, stop)):
             raise ValueError(f"section {sec} is not contiguous in document order")
+    numbering = {sec: k for k, sec in enumerate((sec for sec in spans if sec), 1)}
+    section_no = [numbering[sec] if sec else 0 for sec in section]
     out: dict[str, tuple[list[int], list[int]]] = {k: ([0], []) for k in EDGE_KINDS}
     into: dict[str, tuple[list[int], list[int]]] = {k: ([0], []) for k in EDGE_KINDS}
     in_all: tuple[list[int], list[int], bytearray] = ([0], [], bytearray())
@@ -314,7 +318,7 @@ def build_qgraph(g: nx.MultiDiGraph) -> QGraph:
     return QGraph({
         "ids": [sys.intern(x) for x in ids], "attrs": _Attrs.of(attrs), "kind": [a["kind"] for a in attrs], "graph": dict(g.graph),
         "order": [num[x] for x in g.nodes], "end": end,
-        "up": _ints(up, "i"), "section": section, "kwrule": kwrule,
+        "up": _ints(up, "i"), "section": section, "section_no": _ints(section_no, "H"), "kwrule": kwrule,
         "variant": bytes(_variant(x) for x in ids), "excerpt": bytes(a.get("numbering") == "excerpt" for a in attrs),
         "stems": stems, "example_stems": example_stems, "question_stems": question_stems, "spans": spans,
         "out": {k: (_ints(o), _ints(t)) for k, (o, t) in out.items()},

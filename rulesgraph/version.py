@@ -4,5 +4,5 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-SCHEMA = 2
+SCHEMA = 3
 """Bumped whenever node or edge attributes change; part of the cache key (the graph and its query-time form)."""

@@ -72,8 +72,8 @@ def test_the_kernel_gives_the_python_scores_on_random_candidates(mini_book: Rule
         if kernel is None:
             base.python_base(q, named, mentioned)
         else:
-            kernel.base(q.text, q.raised, g.section, g.kwrule, g.kind, g.variant, g.excerpt, named, mentioned, base.KIND_WEIGHT,
-                        q.w["section"], base.UNNAMED_KEYWORD, base.UNNAMED_VARIANT, base.EXCERPT, q.score)
+            kernel.base(q.text, q.raised, g.section, g.section_no, len(g.spans) + 1, g.kwrule, g.kind, g.variant, g.excerpt, named,
+                        mentioned, base.KIND_WEIGHT, q.w["section"], base.UNNAMED_KEYWORD, base.UNNAMED_VARIANT, base.EXCERPT, q.score)
         scores.append(list(q.score.items()))
     assert scores[0] == scores[1]
 
@@ -82,11 +82,15 @@ def test_the_kernel_refuses_what_is_not_the_graph(mini_book: Rulebook) -> None:
     if base.KERNEL is None:
         pytest.skip("no compiled kernel")
     g = mini_book.qg
-    columns = (g.section, g.kwrule, g.kind, g.variant, g.excerpt)
+    columns = (g.section, g.section_no, len(g.spans) + 1, g.kwrule, g.kind, g.variant, g.excerpt)
     rest = (set(), set(), base.KIND_WEIGHT, 1.0, 0.5, 0.5, 0.6, {})
     with pytest.raises(ValueError, match="not a node"):
         base.KERNEL.base({len(g.ids): 1.0}, [], *columns, *rest)
     with pytest.raises(ValueError, match="one length"):
         base.KERNEL.base({0: 1.0}, [], g.section[:-1], *columns[1:], *rest)
+    with pytest.raises(ValueError, match="section number"):
+        base.KERNEL.base({i: 1.0 for i in range(len(g.ids))}, [], g.section, g.section_no, 1, *columns[3:], *rest)
+    with pytest.raises(TypeError):
+        base.KERNEL.base({0: 1.0}, [], g.section, bytes(len(g.ids)), *columns[2:], *rest)
     with pytest.raises(TypeError):
         base.KERNEL.base({0: 1.0}, [], *columns, [], set(), *rest[2:])

@@ -41,8 +41,8 @@ def base(q: Query) -> None:
     if KERNEL is None:
         python_base(q, named, mentioned)
         return
-    KERNEL.base(q.text, q.raised, g.section, g.kwrule, g.kind, g.variant, g.excerpt, named, mentioned, KIND_WEIGHT,
-                q.w["section"], UNNAMED_KEYWORD, UNNAMED_VARIANT, EXCERPT, q.score)
+    KERNEL.base(q.text, q.raised, g.section, g.section_no, len(g.spans) + 1, g.kwrule, g.kind, g.variant, g.excerpt, named,
+                mentioned, KIND_WEIGHT, q.w["section"], UNNAMED_KEYWORD, UNNAMED_VARIANT, EXCERPT, q.score)
 
 
 def python_base(q: Query, named: set[str], mentioned: set[str | None]) -> None:
