@@ -215,7 +215,8 @@ class QGraph:
         return {
             "ids": self.ids, "attrs": self.attrs.parts(), "kind": self.kind, "graph": self.graph,
             "order": raw(self.order), "end": raw(self.end),
-            "up": raw(self.up), "section": self.section, "section_no": raw(self.section_no), "kwrule": self.kwrule, "variant": self.variant, "excerpt": self.excerpt,
+            "up": raw(self.up), "section": self.section, "section_no": raw(self.section_no), "kwrule": self.kwrule,
+            "variant": self.variant, "excerpt": self.excerpt,
             "stems": self.stems, "example_stems": self.example_stems, "question_stems": self.question_stems, "spans": self.spans,
             "out": {k: (raw(o), raw(t)) for k, (o, t) in self._out.items()},
             "in": {k: (raw(o), raw(t)) for k, (o, t) in self._in.items()},

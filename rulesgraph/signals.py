@@ -33,15 +33,15 @@ ALIASED = 0.6
 rules' term, which is less sure than the term said outright."""
 
 
-def _rule_scores(book: Rulebook, ranked: list[Scored]) -> list[float]:
+def _rule_scores(book: Rulebook, ranked: Ranking) -> list[float]:
     """The best score of each of the best PEAK_OF CR rules among the best candidates (a rule's subrules count for
     it), best first."""
     g = book.qg
     best: dict[str, float] = {}
-    for s in ranked[:RULES_READ]:
-        i = g.num.get(s.node)
+    for node, score in zip(ranked.nodes[:RULES_READ], ranked.scores[:RULES_READ], strict=True):
+        i = g.num.get(node)
         if i is not None and g.section[i]:
-            best.setdefault(rule_of(s.node), s.score)
+            best.setdefault(rule_of(node), score)
             if len(best) >= PEAK_OF:  # best first: the rest cannot be among the best PEAK_OF rules
                 break
     return sorted(best.values(), reverse=True)
