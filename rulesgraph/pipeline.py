@@ -66,7 +66,7 @@ class Query:
         self.raised: list[tuple[int, int, float]] = []
         """Priors in the order they were raised: ``(start, end, amount)`` for every node of the range."""
         self.score: dict[int, float] = {}
-        self.memo: dict[str, Any] = {}
+        self.memo: dict[Any, Any] = {}
         self._log: list[tuple[int, int, str, bool]] = []
 
     def raise_(self, start: int, end: int, amount: float, reason: str | None = None) -> None:

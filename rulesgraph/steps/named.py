@@ -66,8 +66,10 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
     if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
         return 1.0
     names = _terms_of(q, m.said)
-    other = {t: v for t, v in own_words(q).items() if t not in names}
-    total = sum(other.values())
+    if ("other", names) not in q.memo:  # the same words are matched as several terms of one question
+        other = {t: v for t, v in own_words(q).items() if t not in names}
+        q.memo["other", names] = other, sum(other.values())
+    other, total = q.memo["other", names]
     if not roots or total <= 0:
         return 1.0
     have = q.g.terms_under(roots[0]) if len(roots) == 1 else q.g.terms_under_all(roots)
