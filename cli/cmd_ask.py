@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.analyze import clean
 from rulesgraph.answer import answer_json, ask, citation
-from rulesgraph.conversation import Conversation
 
 from .context import Context
 from .safe import from_argv, visible
+
+if TYPE_CHECKING:
+    from rulesgraph.conversation import Conversation
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
 EMPTY = "empty question: type a rules question, a rule number or a keyword"
@@ -76,7 +78,11 @@ def _stream(ctx: Context, k: int) -> int:
         from .render import render_answer
 
         opts = ctx.render_options()
-    conversation = Conversation() if ctx.args.conversation else None
+    conversation = None
+    if ctx.args.conversation:
+        from rulesgraph.conversation import Conversation
+
+        conversation = Conversation()
     for question in _lines():
         if not cards_opened and clean(question):
             book, cards_opened = ctx.answering_book(), True

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from rulesgraph.lookup import cites_json
-from rulesgraph.profile import cites_any
 
 from .context import Context
 from .safe import from_argv
@@ -21,6 +20,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
+    from rulesgraph.profile import cites_any  # only for this command: ask, rule and kw do without
+
     result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
     ctx.emit(result, cites_json, "render_cites")
     return 0 if result.references else 1
