@@ -126,6 +126,13 @@ class Ranking(Sequence[Scored]):
         what the question's words alone make of it, before what it names and the graph have their say."""
         self._made: list[Scored | None] = [None] * len(nodes)
 
+    @classmethod
+    def of(cls, scored: list[Scored], text: dict[int, float] | None = None) -> Ranking:
+        """A ranking of given candidates, best first (tests, and callers that rank some other way)."""
+        ranking = cls(None, [s._at for s in scored], [s.node for s in scored], [s.score for s in scored], None, text)
+        ranking._made = list(scored)
+        return ranking
+
     def _at(self, j: int) -> Scored:
         made = self._made[j]
         if made is None:

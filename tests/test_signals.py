@@ -47,11 +47,11 @@ def test_lead_and_peak_are_one_when_few_rules_compete(full_book: Rulebook) -> No
     a = analyze("what does flash do", book.index)
     ranked = rank(book.index, book.qg, a)
     few = [s for s in ranked if s.node in ("702.8", "702.8a")]
-    got = dict(zip(SIGNALS, signals(book, a, Ranking(few), few), strict=True))
+    got = dict(zip(SIGNALS, signals(book, a, Ranking.of(few), few), strict=True))
     assert got["lead"] == 1.0 and got["peak"] == 1.0
     assert got["strength"] == math.log1p(max(s.score for s in few))
     none = [Scored("702.8", 0.0)]
-    got = dict(zip(SIGNALS, signals(book, a, Ranking(none), none), strict=True))
+    got = dict(zip(SIGNALS, signals(book, a, Ranking.of(none), none), strict=True))
     assert got["strength"] == 0.0 and got["lead"] == 1.0 and got["peak"] == 1.0
 
 
@@ -67,9 +67,7 @@ def test_cards_counts_the_named_cards_and_is_unknown_without_card_data(full_book
 
 
 def _ranking(book: Rulebook, text: dict[str, float]) -> Ranking:
-    ranking = Ranking()
-    ranking.text = {book.qg.num[node]: v for node, v in text.items()}
-    return ranking
+    return Ranking.of([], {book.qg.num[node]: v for node, v in text.items()})
 
 
 def test_agree_says_whether_the_words_alone_rank_a_cited_rule_first(full_book: Rulebook) -> None:
