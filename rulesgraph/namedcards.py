@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import cache
+from .ids import keyword_id
 from .index import doc_terms
 from .text import words
 
@@ -76,7 +77,9 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     said inside a card's name left out ("Path to Exile" does not name the keyword Exile, "Blood Moon" not the
     glossary term Moon), so a card name is never presented as a spelling of a rules term (nor as a misspelling:
     the corrections of words said only inside a card's name go too).  Players' words
-    about a card (the alias table's) stay."""
+    about a card (the alias table's) stay, but not a keyword they name that the card data says none of the named
+    cards has, grants or mentions (the table's "kitchen finks" names persist and undying: the card has persist only),
+    nor that keyword's glossary entry: what a card does comes from the card data."""
     if not cards:
         return a
     rest = f" {' '.join(words(without_names(a.question, cards)))} "
@@ -87,6 +90,11 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
         return any(phrase in name for name in named) and phrase not in rest
 
     kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried") or not in_a_name(m.said))
+    on_cards = {keyword_id(name) for c in cards for name, _, _ in c.keywords}
+    unfounded = {(m.said, m.node.split(":", 1)[1]) for m in kept
+                 if m.kind == "keyword" and m.via == "alias" and m.node not in on_cards and in_a_name(m.said)}
+    if unfounded:  # the alias's keyword and its glossary entry ("glossary:Undying" beside "keyword:undying")
+        kept = tuple(m for m in kept if m.kind not in ("keyword", "glossary") or (m.said, m.node.split(":", 1)[1].lower()) not in unfounded)
     fixes = tuple((said, fixed) for said, fixed in a.corrections if not in_a_name(said))  # "StPs" is a card, not "steps"
     return replace(a, matches=kept, corrections=fixes, cards=cards)
 

@@ -104,3 +104,26 @@ def test_a_word_said_only_in_a_cards_name_is_not_presented_as_a_misspelling(mini
     assert with_cards(a, (sprite,)).corrections == ()
     b = analyze("does Tramlpe Sprite have tramlpe", mini_book.index)
     assert with_cards(b, (sprite,)).corrections == b.corrections
+
+
+def test_an_alias_keyword_the_card_data_does_not_give_the_card_is_not_named(mini_book: Rulebook) -> None:
+    """What a card does comes from the card data: a keyword an alias entry names for the card's words ("kitchen
+    finks" → persist and undying) that none of the named cards has, grants or mentions is not read as named, nor its
+    glossary entry; the keyword the card has stays, and so does one another named card has."""
+    from dataclasses import replace
+
+    from rulesgraph.analyze import Match
+
+    question = "my Kitchen Finks and Grim Messenger die, do they come back?"
+    a = analyze(question, mini_book.index)
+    said = "kitchen finks"
+    aliased = tuple(Match(node, kind, said, 1.0, "alias", via="alias")
+                    for node, kind in (("keyword:persist", "keyword"), ("keyword:undying", "keyword"), ("glossary:Undying", "glossary")))
+    a = replace(a, matches=a.matches + aliased)
+    finks = NamedCard("Kitchen Finks", "Kitchen Finks", 3, 16, 0.95, "exact", "Creature — Ouphe", "Persist",
+                      (("Persist", "has", ("702.79",)),), (), (), frozenset({"kitchen", "fink"}))
+    ours = {m.node for m in aliased}
+    assert {m.node for m in with_cards(a, (finks,)).matches if m.said == said} & ours == {"keyword:persist"}
+    messenger = NamedCard("Grim Messenger", "Grim Messenger", 21, 35, 0.95, "exact", "Creature — Zombie", "Undying",
+                          (("Undying", "has", ("702.93",)),), (), (), frozenset({"grim", "messeng"}))
+    assert {m.node for m in with_cards(a, (finks, messenger)).matches if m.said == said} & ours == ours
