@@ -12,7 +12,7 @@ leave-one-set-out cross-validation, so that it holds on questions the model was 
 scored by a model fitted on the others; DISAGREE, the cap of an answer the words alone disagree with, is how often
 such held-out answers the model gave at least LOW were right; and HIGH is the least confidence from which, on the
 capped held-out scores, "high" answers of the dev set are right at least 85% of the time, those of the other tuning
-sets, pooled, at least 79% (70% asked, with a margin: blind sets vary by several points) and those of each at least
+sets, pooled, at least 78% (70% asked, with a margin: blind sets vary by several points) and those of each at least
 70%, at that confidence and the next two steps up (the held-out curve is flat and noisy: a single lucky step does
 not count).  The second table is those held-out scores, set by set: what to expect of a set nobody tuned on.  A
 third table, with card data installed, scores the same model without it.  ``--write`` rewrites MODEL, SCALE,
@@ -42,8 +42,9 @@ forum_holdout2 since the confidence signals were chosen by cross-validation over
 REPORTED = ("holdout", "forum_holdout3", "forum_holdout4", "cards_holdout", "cards_holdout2")
 """Blind sets: only reported."""
 DEV_HIGH, OTHER_HIGH = 0.85, 0.70
-MARGIN = 0.09
-"""HIGH is chosen so that the pooled non-dev tuning sets, held out, are right this much above the target."""
+MARGIN = 0.08
+"""HIGH is chosen so that the pooled non-dev tuning sets, held out, are right this much above the target (78%: with
+issue 15's card ranking, 79% is met only from 0.81, where a fifth of their answers would be shown high)."""
 STEPS_HELD = 3
 """The held-out rates must hold at this many consecutive steps (0.01 apart) from HIGH up."""
 
