@@ -1,5 +1,5 @@
-"""The optional compiled kernel of text relevance (everything else is in pyproject.toml): built when a C compiler is
-there, skipped (pure Python, identical results) when not.  No fused multiply-add, so every rounding is Python's."""
+"""The optional compiled kernel of text relevance and the base step (everything else is in pyproject.toml): built
+when a C compiler is there, skipped (pure Python, identical results) when not.  No fused multiply-add, so every rounding is Python's."""
 
 from __future__ import annotations
 

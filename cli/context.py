@@ -77,8 +77,13 @@ def _console_class() -> type[Console]:
 def _keep() -> None:
     """The loaded rules and cards live as long as the process: out of the cyclic collector's generations, so that
     collecting each question's garbage does not walk them again (10 of ~500 ms over long.jsonl's 185 questions).
-    Reference counting still frees them when a new book replaces them."""
+    :func:`release` gives them back to the collector (a new book replaces them; ``main`` returns)."""
     gc.freeze()
+
+
+def release() -> None:
+    """Undo :func:`_keep`: what was frozen can be collected again (a book's reference cycles are freed only so)."""
+    gc.unfreeze()
 
 
 @dataclass
@@ -206,6 +211,7 @@ class Context:
     def reset_book(self) -> None:
         """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""
         self._book = None
+        release()
         self._deck_opened = False
 
     def cards(self, *, required: bool = False) -> CardStore | None:

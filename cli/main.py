@@ -14,7 +14,7 @@ from rulesgraph import RulesgraphError, __version__
 from rulesgraph.lookup import NotFound
 
 from . import cmd_ask, cmd_card, cmd_check, cmd_cites, cmd_diff, cmd_export, cmd_kw, cmd_rule, cmd_update, cmd_versions
-from .context import Context, add_global_options
+from .context import Context, add_global_options, release
 from .safe import visible
 
 COMMANDS = {
@@ -66,7 +66,14 @@ def _silence_stdout() -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def entry() -> int:
+    """The installed ``rulesgraph`` command and ``python -m rulesgraph``: :func:`main` for a whole process, which ends
+    with it (what it loaded is not handed back to the cyclic collector first: the interpreter's exit would walk it)."""
+    return main(keep=True)
+
+
+def main(argv: Sequence[str] | None = None, *, keep: bool = False) -> int:
+    """Run one command line; called in process (tests, scripts), what it loaded is collectable again when it returns."""
     closed = _standard_streams()
     if closed:
         print(f"rulesgraph: {closed}", file=sys.stderr)
@@ -74,6 +81,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
     ctx = Context(args)
+    try:
+        return _main(ctx, args)
+    finally:
+        if not keep:
+            release()
+
+
+def _main(ctx: Context, args: argparse.Namespace) -> int:
     try:
         status = _run(ctx, args)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not in the interpreter's exit

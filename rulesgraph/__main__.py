@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from rulesgraph_cli.main import main
+from rulesgraph_cli.main import entry
 
-sys.exit(main())
+sys.exit(entry())

@@ -261,7 +261,12 @@ static PyObject *base(PyObject *self, PyObject *args) {
     for (Py_ssize_t r = 0; r < nraised; r++) {
         Py_ssize_t start, end;
         double amount;
-        if (!PyArg_ParseTuple(PyList_GET_ITEM(raised, r), "nnd", &start, &end, &amount)) goto done;
+        PyObject *range = PyList_GET_ITEM(raised, r);
+        if (!PyTuple_Check(range)) {
+            PyErr_SetString(PyExc_TypeError, "base: a raised range must be a tuple (start, end, amount)");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(range, "nnd", &start, &end, &amount)) goto done;
         if (start < 0) start = 0;
         if (end > n) end = n;
         for (Py_ssize_t node = start; node < end; node++)
@@ -333,4 +338,10 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "rulesgraph._kernel", "Optional compiled kernel of text relevance and the base score (rank rules 1 and 11-13).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+/* API: the version of these functions' signatures; rulesgraph.relevance uses the kernel only when it is the one
+ * its sources expect (a kernel built from older sources, in a checkout updated without a rebuild, is left out). */
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API", 2) < 0) Py_CLEAR(m);
+    return m;
+}

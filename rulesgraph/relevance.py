@@ -12,7 +12,10 @@ from operator import itemgetter
 from .index import Index, doc_terms
 from .qgraph import QGraph
 
-__all__ = ["CANDIDATES", "COMMON", "COVERAGE", "KERNEL", "python_text_relevance", "section_relevance", "specificity", "text_relevance"]
+__all__ = [
+    "CANDIDATES", "COMMON", "COVERAGE", "KERNEL", "KERNEL_API", "python_text_relevance", "section_relevance", "specificity",
+    "text_relevance", "usable",
+]
 
 COMMON = 30
 """A name used in at most this many documents is fully specific; more common names count less."""
@@ -22,9 +25,21 @@ COVERAGE = 0.3
 CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 
+KERNEL_API = 2
+"""The version of the compiled kernel's functions these sources call (``API`` in rulesgraph/_kernel.c)."""
 try:  # the optional compiled kernel (setup.py builds it where a C compiler is; rulesgraph/_kernel.c)
     from . import _kernel as KERNEL
 except ImportError:  # pragma: no cover - no compiler at install: pure Python, same results
+    KERNEL = None
+
+
+def usable(kernel: object) -> bool:
+    """Whether a compiled kernel module has the functions these sources call: one built from other sources (a checkout
+    updated without ``pip install -e .``) is left out, and the pure-Python code runs."""
+    return getattr(kernel, "API", 0) == KERNEL_API
+
+
+if not usable(KERNEL):
     KERNEL = None
 
 

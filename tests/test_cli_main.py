@@ -175,3 +175,14 @@ def test_closed_and_full_streams_are_one_line() -> None:
         full = _shell(command)
         err = full.stderr.decode()
         assert full.returncode == 2 and err.count("\n") == 1 and "No space left on device" in err, (command, err)
+
+
+def test_main_in_process_gives_what_it_loaded_back_to_the_collector(capsys: pytest.CaptureFixture[str]) -> None:
+    """The book is frozen out of the cyclic collector while a command runs (rulesgraph_cli.context._keep); ``main``
+    called in process unfreezes it when it returns, so a caller running many commands does not keep every book."""
+    import gc
+
+    gc.unfreeze()
+    assert main(["ask", "--json", "what does trample do"]) in (0, 1)
+    capsys.readouterr()
+    assert gc.get_freeze_count() == 0

@@ -49,12 +49,36 @@ def test_columns(full_book: Rulebook) -> None:
     assert "trampl" in qg.terms_under(qg.num["702.19"]) and "trampl" in qg.stems[i]
 
 
+def test_sections_are_numbered_alike_exactly_when_they_are_one_section(full_book: Rulebook) -> None:
+    """``section_no`` (the compiled base step's section column): 0 exactly for nodes without a section, and two
+    nodes share a number exactly when they share a section."""
+    qg = full_book.qg
+    named = {}
+    for sec, no in zip(qg.section, qg.section_no, strict=True):
+        assert (no == 0) == (not sec)
+        if sec:
+            assert named.setdefault(no, sec) == sec
+    assert len(named) == len({s for s in qg.section if s}) == len(qg.spans)
+
+
+def test_word_lines_are_the_words_of_text_and_examples(seeds_book: Rulebook) -> None:
+    """A node's word line (made with the cache) is its text's and examples' words between spaces."""
+    from rulesgraph.text import words
+
+    qg = seeds_book.qg
+    for i, node in enumerate(qg.ids):
+        data = qg.nodes[node]
+        assert qg.word_line(i) == f" {' '.join(words(' '.join([data['text'], *(data.get('examples') or ())])))} "
+
+
 def test_the_cache_round_trip_keeps_everything(seeds_book: Rulebook) -> None:
     qg = seeds_book.qg
     again = QGraph.from_parts(marshal.loads(marshal.dumps(qg.parts())))
     assert again.ids == qg.ids and list(again.end) == list(qg.end) and again.current == qg.current
     assert [again.nodes[n] for n in again.ids] == [qg.nodes[n] for n in qg.ids]
     assert all(again.in_edges(n) == qg.in_edges(n) for n in qg.ids)
+    assert list(again.section_no) == list(qg.section_no) and again.section == qg.section
+    assert [again.word_line(i) for i in range(len(qg.ids))] == [qg.word_line(i) for i in range(len(qg.ids))]
 
 
 def test_answering_from_the_cache_needs_no_networkx(tmp_path) -> None:  # type: ignore[no-untyped-def]

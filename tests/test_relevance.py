@@ -25,7 +25,7 @@ QUESTIONS = Path(__file__).resolve().parent.parent / "bench" / "questions"
 @pytest.fixture
 def kernel() -> None:
     if rel.KERNEL is None:
-        require_tool("the compiled kernel rulesgraph/_kernel.c was not built (no C compiler at install?)")
+        require_tool("the compiled kernel rulesgraph/_kernel.c was not built, or was built from older sources (pip install -e .)")
 
 
 def same(book: Rulebook, terms: list[tuple[str, float]]) -> None:
@@ -100,3 +100,15 @@ def test_the_kernel_refuses_what_is_not_postings() -> None:
     with pytest.raises(TypeError):
         rel.KERNEL.relevance(array("d", [0.0]), weights, 9, [], 1.0, 0.3, 0.7, 10)
     assert rel.KERNEL.relevance(docs, weights, 9, [(0, 2, 1.0, 1.0)], 1.0, 0.3, 0.7, 10) == {5: 1.0, 0: 0.5}
+
+
+def test_a_kernel_built_from_other_sources_is_left_out() -> None:
+    """A kernel without the API version these sources call (built before a ``git pull``, not rebuilt) is not used."""
+    import types
+
+    old = types.ModuleType("rulesgraph._kernel")  # one built before the functions were versioned
+    assert not rel.usable(old) and not rel.usable(None)
+    old.API = rel.KERNEL_API - 1  # type: ignore[attr-defined]
+    assert not rel.usable(old)
+    old.API = rel.KERNEL_API  # type: ignore[attr-defined]
+    assert rel.usable(old)

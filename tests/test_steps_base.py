@@ -94,3 +94,5 @@ def test_the_kernel_refuses_what_is_not_the_graph(mini_book: Rulebook) -> None:
         base.KERNEL.base({0: 1.0}, [], g.section, bytes(len(g.ids)), *columns[2:], *rest)
     with pytest.raises(TypeError):
         base.KERNEL.base({0: 1.0}, [], *columns, [], set(), *rest[2:])
+    with pytest.raises(TypeError, match="tuple"):
+        base.KERNEL.base({0: 1.0}, [[0, 1, 1.0]], *columns, *rest)

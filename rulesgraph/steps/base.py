@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from ..pipeline import Query
 from ..relations import definers
-from ..relevance import KERNEL as _BUILT
-from ..relevance import section_relevance
+from ..relevance import KERNEL, section_relevance
 from .cards import named_rules
 
 __all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base", "python_base"]
@@ -23,8 +22,6 @@ UNNAMED_KEYWORD = 0.5
 """Rule 12: a keyword's own rules (701.x, 702.x) count this much when the question does not name that keyword."""
 UNNAMED_VARIANT = 0.5
 """Rule 13: rules of a multiplayer or casual variant count this much unless the question mentions it."""
-KERNEL = _BUILT if hasattr(_BUILT, "base") else None
-"""The compiled kernel when it has the base loop (a kernel built from older sources, before a rebuild, has not)."""
 
 
 def base(q: Query) -> None:

@@ -261,11 +261,11 @@ def _kinds(q: Query, card: NamedCard) -> dict[int, tuple[str, str]]:
 
 def card_kind(q: Query) -> None:
     """Rule 27: an effect of a kind the rules define by its wording ("Effects that use the word “instead” are
-    replacement effects": Containment Priest's "exile it instead"; "prevent" for prevention effects, read by
-    :mod:`rulesgraph.wording`) is to a card what a keyword is: when the question says little besides the cards' names
-    ("I Ephemerate my creature while my opponent has a Containment Priest. What happens?"), the rule defining that
-    kind is boosted directly, relative to the best score, by how surely the card was named and how little the question
-    says of its own, shared (as rule 20's second part shares it) among the card's keywords and kinds of effect."""
+    replacement effects": a card that says "exile it instead"; "prevent" for prevention effects, read by
+    :mod:`rulesgraph.wording`) is to a card what a keyword is: when the question says little besides the cards'
+    names, the rule defining that kind is boosted directly, relative to the best score, by how surely the card was
+    named and how little the question says of its own, shared among the card's keywords and kinds of effect (divided
+    by the square root of how many there are; rule 20's second part divides by the keywords' number alone)."""
     alone = 1.0 - _says(q)
     w = q.w["card_kind"]
     if alone <= 0 or w <= 0:
