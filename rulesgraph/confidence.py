@@ -31,8 +31,9 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", 
 - ``keyword``: 1 when the first citation is in the rule of a keyword the question names, else 0;
 - ``cards``: log(1 + the number of cards the question names): each card named is one more thing the answer may
   be about; unknown (NaN) when no card data is installed, and then counted as its average (:func:`standard`);
-- ``agree``: 1 when the rule the question's words alone rank first (text relevance, before what the question names
-  and the graph raise) is among the first three citations' rules, else 0 (:func:`rulesgraph.signals.agree`)."""
+- ``agree``: 1 when the rule the words alone rank first (text relevance — the question's, and with card data the
+  cards' text, wordings and effects —, before what the question names and the graph raise) is among the first
+  three citations' rules, else 0 (:func:`rulesgraph.signals.agree`)."""
 FITTED = SIGNALS[:7]
 """The signals the logistic model weighs (:data:`MODEL`, :data:`SCALE`)."""
 

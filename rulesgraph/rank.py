@@ -122,8 +122,10 @@ class Ranking(Sequence[Scored]):
         """Their scores, in the same order."""
         self.rulings = rulings or []
         self.text = text or {}
-        """The candidates' text relevance (rule 1, with the named cards' text: node number → relevance, the best 1),
-        what the question's words alone make of it, before what it names and the graph have their say."""
+        """The candidates' text relevance as the text steps left it (node number → relevance): rule 1's (the best 1),
+        plus what rule 22 adds for the named cards' Oracle text and rules 24–26 for the rules explaining the cards'
+        wordings and effects: what the words — the question's and its cards' — make of it, before what the question
+        names and the graph have their say."""
         self._made: list[Scored | None] = [None] * len(nodes)
 
     @classmethod

@@ -56,7 +56,8 @@ def _words(book: Rulebook, node: str) -> set[str]:
 
 def agree(book: Rulebook, ranked: Ranking, chosen: list[Scored]) -> float:
     """1 when the CR rule the words alone rank first (the best text relevance, :attr:`Ranking.text`: the question's
-    words and its cards' text, before what it names and the graph raise) is the rule of one of the first three
+    words and its cards' text, wordings and effects — rules 1, 22 and 24–26 —, before what the question names and the
+    graph raise) is the rule of one of the first three
     citations, else 0; 1 when no CR rule has any.  Two views of the question agreeing: when they do not, the
     ranking's certainty came from a named keyword or term overriding the words ("0/4 wall with deathtouch blocks a
     5/5. Does the 5/5 die?" answered by deathtouch's rule), and such answers are right far less often."""
