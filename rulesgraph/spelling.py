@@ -40,11 +40,15 @@ def correct(word: str, index: Index, framing: Collection[str] = ()) -> tuple[str
     return choice[0], choice[1]
 
 
+_BY_LETTER = ("vocabulary", "by first letter")
+"""Its key in ``Index.memo``: a tuple, so it cannot meet a name, which ``specificity`` keys the same memo by."""
+
+
 def _by_first_letter(index: Index) -> dict[str, list[str]]:
     """The vocabulary grouped by first letter, in vocabulary order (made once per index)."""
-    groups = index.memo.get("vocab by first letter")
+    groups = index.memo.get(_BY_LETTER)
     if groups is None:
-        groups = index.memo["vocab by first letter"] = {}
+        groups = index.memo[_BY_LETTER] = {}
         for w in index.vocab:
             groups.setdefault(w[0], []).append(w)
     return groups
