@@ -29,12 +29,14 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 15. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
 16. ``quotes`` — rule 16: a document with the words the question quotes rises;
 17. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-18. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children;
+18. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+    inside a named keyword's rules: rules 2 and 20 raised those already);
 19. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
 20. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
 21. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
 22. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-23. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise.
+23. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+    only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
 negated mentions out of every step.

@@ -133,6 +133,19 @@ def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
     assert score(mini_book, question, "509.1") > 1.1 * without
 
 
+def test_rule_8_no_spread_down_inside_a_named_keywords_rules(mini_book: Rulebook) -> None:
+    """Rule 8: a named keyword's subrules get no score spread down from its rules (rules 2 and 20 raised them
+    already), while the children of other rules still do."""
+    question = "trample lethal damage assigned to blockers"
+    with weight("spread_child", 0.0):
+        without = score(mini_book, question, "702.19b")
+    assert score(mini_book, question, "702.19b") == pytest.approx(without)
+    question = "can a tapped creature block"
+    with weight("spread_child", 0.0):
+        without = score(mini_book, question, "509.1a")
+    assert score(mini_book, question, "509.1a") > without
+
+
 def test_rule_9_other_documents_count_for_todays_rule(mini_book: Rulebook) -> None:
     """Rule 9: text matched in another document (an old FAQ excerpt) counts for the CR rule it is
     tied to by a `current` edge, and the excerpt itself is not ranked."""
@@ -185,6 +198,20 @@ def test_rule_15_rules_connecting_two_named_keywords_rise(full_book: Rulebook) -
         without = order(full_book, question).index("702.2c")
     assert order(full_book, question).index("702.2c") < without
     assert "702.2c" in order(full_book, question)[:4]
+
+
+def test_rule_15_keywords_named_in_passing_are_bridged_less(full_book: Rulebook) -> None:
+    """Rule 15: the connecting rules rise in proportion to how much the question is only about the keywords it
+    names (its focus): one that names trample and deathtouch in passing gives 702.2c at most the focus's share
+    of the bridge (the bridge weight times the best score), not all of it."""
+    question = "deathtouch trample, my opponent responds with an instant, who wins the race later tonight"
+    focus = analyze(question, full_book.index).focus
+    assert 0 < focus < 0.2
+    with weight("bridge", 0.0):
+        without = score(full_book, question, "702.2c")
+        best = rank(full_book.index, full_book.qg, analyze(question, full_book.index)).scores[0]
+    gained = score(full_book, question, "702.2c") - without
+    assert 0 < gained <= WEIGHTS["bridge"] * focus * best * 1.001
 
 
 def test_rule_16_quoted_words_raise_the_documents_that_have_them(full_book: Rulebook) -> None:

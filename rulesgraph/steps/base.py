@@ -8,7 +8,7 @@ from ..relations import definers
 from ..relevance import KERNEL, section_relevance
 from .cards import named_rules
 
-__all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base", "python_base"]
+__all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base", "named_keyword_rules", "python_base"]
 
 WEIGHTS = {"section": 1.0}  # rule 11
 KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8, "section": 0.6}
@@ -24,6 +24,14 @@ UNNAMED_VARIANT = 0.5
 """Rule 13: rules of a multiplayer or casual variant count this much unless the question mentions it."""
 
 
+def named_keyword_rules(q: Query) -> set[str]:
+    """The defining rules of the keywords the question names, directly (rule 2) or by a named card that has or grants
+    them (rule 20): the rules whose subrules those priors raise, and which rule 12 does not count as unnamed."""
+    if "named keyword rules" not in q.memo:
+        q.memo["named keyword rules"] = {rule for m in q.a.of_kind("keyword") for rule in definers(q.g, m.node)} | named_rules(q)
+    return q.memo["named keyword rules"]
+
+
 def base(q: Query) -> None:
     """Rules 11–13, the base score: ``text × factor × kind weight × (1 + priors + section)``, where rule 11 adds the
     relevance of the candidate's CR section as a whole, rule 12 halves a keyword's own rules when the question
@@ -33,7 +41,7 @@ def base(q: Query) -> None:
     (every candidate of every question goes through this loop), else by :func:`python_base`: the same scores to
     the last bit."""
     g = q.g
-    named = {rule for m in q.a.of_kind("keyword") for rule in definers(g, m.node)} | named_rules(q)
+    named = named_keyword_rules(q)
     mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
     if KERNEL is None:
         python_base(q, named, mentioned)

@@ -18,8 +18,13 @@ BRIDGE_IDF = 3.0
 def bridges(q: Query) -> None:
     """Rule 15: with two keywords named ("trample and deathtouch"), the rules of one that share rare words with
     the other's rules connect them (702.2c makes deathtouch damage lethal, the word trample's 702.19b turns
-    on); they rise by how much they share, the best connection most, relative to the best score."""
+    on); they rise by how much they share, the best connection most, relative to the best score and in proportion
+    to how much the question is only about what it names (``Analysis.focus``, as rule 3): a question that names
+    two keywords in passing while it asks about something else (a sword's protection, then Turn to Frog) is not
+    asking how the two keywords meet, and their connecting subrules would crowd out the rule it asks about."""
     g, idf = q.g, q.index.idf
+    if not q.a.focus:
+        return
     keywords = list(dict.fromkeys(current_keyword(g, m.node) for m in q.a.of_kind("keyword")))
     tops = {kw: g.num[found[0]] for kw in keywords if (found := definers(g, kw))}
     if len(tops) < 2:
@@ -37,6 +42,6 @@ def bridges(q: Query) -> None:
         for node, amount in shared.items():
             if best and amount / best >= 0.5:
                 out[node] = (amount / best, reason)
-    top = q.best()
+    top = q.best() * q.a.focus
     for node, (amount, reason) in out.items():
         q.add(node, q.w["bridge"] * amount * top, reason)

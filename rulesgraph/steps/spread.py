@@ -7,6 +7,7 @@ import math
 from operator import itemgetter
 
 from ..pipeline import Query
+from .base import named_keyword_rules
 
 __all__ = ["SEEDS", "SPREAD_INTO", "WEIGHTS", "spread", "to_current"]
 
@@ -21,10 +22,15 @@ Rules are left out: their subrules are reached through the rule's own spread to 
 def spread(q: Query) -> None:
     """Rule 8: score spreads from the :data:`SEEDS` best nodes along the graph, in proportion to the receiving
     node's relevance: to the rules they cite (a cited section to its relevant rules), to their parent (so the
-    general rule stays reachable) and to their children."""
+    general rule stays reachable) and to their children — except inside the rules of a keyword the question names
+    (directly or by a card): rules 2 and 20 raised every one of those subrules already, and spreading the keyword's
+    scores down to them again counts the keyword twice, so that a question naming a keyword in passing ("Humility
+    is out and my Kitchen Finks dies: does persist bring it back?") gets the keyword's subrules where the general
+    rule it asks about belongs."""
     g, w, text = q.g, q.w, q.text
     cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
     seeds = sorted(q.score.items(), key=itemgetter(1), reverse=True)[:SEEDS]  # stable: ties in the order scored
+    named = [(i, g.end[i]) for rule in named_keyword_rules(q) if (i := g.num.get(rule)) is not None]
     for node, score in seeds:
         reason = None
         for dst in g.out(node, "cites"):
@@ -36,6 +42,8 @@ def spread(q: Query) -> None:
         parent = g.up[node]
         if parent >= 0:
             q.add(parent, parent_w * score * math.sqrt(text.get(parent, 0.0) + 0.05))
+        if any(start <= node < end for start, end in named):
+            continue
         for child in g.out(node, "contains"):
             q.add(child, child_w * score * text.get(child, 0.0))
 
