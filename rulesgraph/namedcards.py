@@ -28,13 +28,30 @@ if TYPE_CHECKING:
     from .corpus import Rulebook
     from .nametable import NameTable
 
-__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "open_deck", "with_cards", "without_names"]
+__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "more_than_one", "open_deck", "with_cards", "without_names"]
 
 MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
 _SCHEMA = 4
+_MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
+"""A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
+_BOTH = frozenset(("both", "copy", "copies"))
+"""A word that, in a question naming a card twice, says the two are two of it ("both", a "copy" of it)."""
+
+
+def more_than_one(question: str, spans: list[tuple[int, str]]) -> bool:
+    """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start and how it
+    was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
+    Jaces"), or the card named twice in a question saying "both" (or a "copy" of it)."""
+    if any(how == "plural" for _, how in spans):
+        return True
+    for start, _ in spans:
+        before = words(question[max(0, start - 24) : start])
+        if before and before[-1].lower() in _MORE:
+            return True
+    return len(spans) >= 2 and any(w.lower() in _BOTH for w in words(question))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +79,9 @@ class NamedCard:
     """``(date, text)``, oldest first, as the card data gives them."""
     name_terms: frozenset[str]
     """The stems of its name (and face names): words the question said as the name, not as its own words."""
+    many: bool = False
+    """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
+    Ragavan", "two Thalias"; named twice and "both" of them)."""
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
@@ -115,14 +135,16 @@ class CardDeck:
 
         out: list[NamedCard] = []
         seen: set[str] = set()
-        for m in find_cards(question, self.table):
-            if m.key is None or m.key in seen or m.confidence < MIN_CONFIDENCE:
+        mentions = [m for m in find_cards(question, self.table) if m.key is not None and m.confidence >= MIN_CONFIDENCE]
+        for m in mentions:
+            if m.key in seen:
                 continue
             base = self._card(m.key)
             if base is None:
                 continue
             seen.add(m.key)
-            out.append(replace(base, said=m.said, start=m.start, end=m.end, confidence=m.confidence, how=m.how))
+            many = more_than_one(question, [(o.start, o.how) for o in mentions if o.key == m.key])
+            out.append(replace(base, said=m.said, start=m.start, end=m.end, confidence=m.confidence, how=m.how, many=many))
             if len(out) >= MAX_CARDS:
                 break
         return tuple(out)

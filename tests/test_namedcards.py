@@ -127,3 +127,16 @@ def test_an_alias_keyword_the_card_data_does_not_give_the_card_is_not_named(mini
     messenger = NamedCard("Grim Messenger", "Grim Messenger", 21, 35, 0.95, "exact", "Creature — Zombie", "Undying",
                           (("Undying", "has", ("702.93",)),), (), (), frozenset({"grim", "messeng"}))
     assert {m.node for m in with_cards(a, (finks, messenger)).matches if m.said == said} & ours == ours
+
+
+def test_more_than_one_of_a_card() -> None:
+    """A question speaks of more than one of a named card when it says a number or "another" right before its name,
+    names its plural, or names it twice and says "both" (or a copy); naming it twice alone is one card talked about."""
+    from rulesgraph.namedcards import more_than_one
+
+    assert more_than_one("I cast a second Thalia.", [(16, "exact")])
+    assert more_than_one("I have Ragavan out and I cast another Ragavan", [(7, "exact"), (38, "short")])
+    assert more_than_one("are my two Bulwark Elfs", [(11, "plural")])
+    assert more_than_one("I copy Thalia. Thalia is legendary; are they both there?", [(7, "exact"), (15, "short")])
+    assert not more_than_one("I stole Kokusho and it died. Who controls the Kokusho trigger?", [(8, "exact"), (46, "short")])
+    assert not more_than_one("I cast Thalia.", [(7, "exact")])

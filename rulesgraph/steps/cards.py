@@ -19,6 +19,8 @@ strongly as the question's own words:
   Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate;
 - ``card_meeting`` (rule 26): two cards with effects of one kind (two replacement effects) make the rule on how such
   effects interact (616.1) a candidate;
+- ``card_copies`` (rule 28): when the question speaks of two of one card ("a second Thalia"), a rule of its type on
+  permanents with the same name (the legend rule, 704.5j, for a legendary card) is a candidate;
 - ``card_kind`` (rule 27): an effect of a kind the rules define by its wording (a replacement effect: "instead") is to
   the card what a keyword is: when the question says little besides the cards' names, the defining rule (614.1a) is
   boosted like rule 20's keyword rules.
@@ -42,8 +44,8 @@ from .named import own_words
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords", "card_kind", "card_meeting",
-           "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
+__all__ = ["RELATION", "RULING_FLOOR", "SAME", "TEXT_IDF", "WEIGHTS", "card_copies", "card_effects", "card_focus", "card_keywords",
+           "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
 
 WEIGHTS = {
     "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
@@ -56,6 +58,7 @@ WEIGHTS = {
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_meeting": 0.5,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
     "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
+    "card_copies": 1.5,  # rule 28: text relevance given to a rule of a card's type on permanents with the same name
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
 """Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
@@ -74,6 +77,9 @@ RULING_FLOOR = 0.4
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 _REMINDER = re.compile(r"\([^()]*\)")
+SAME = frozenset(doc_terms("the same name"))
+"""Rule 28: how the rules speak of two of one card: objects "with the same name" (201.2a: "Two or more objects have the
+same name if …"; 704.5j: "two or more legendary permanents with the same name")."""
 
 
 def _own(q: Query) -> dict[str, float]:
@@ -344,3 +350,27 @@ def card_meeting(q: Query) -> None:
         if len(cards) >= 2:
             text[j] = text.get(j, 0.0) + w * min(c for _, c in cards)
             q.note(j, f"{' and '.join(k for k, _ in cards)} have effects of one kind")
+
+
+def card_copies(q: Query) -> None:
+    """Rule 28: when the question speaks of more than one of a named card (:attr:`NamedCard.many`: "I cast a second
+    Thalia", "another Ragavan"), each rule of its type line's words (rule 21's: Legendary → 205.4d, 704.5j) that speaks
+    of objects with the same name (:data:`SAME`: the legend rule, 704.5j) is a candidate as if the question matched it
+    by the weight's share of a full match, times how surely the card was named: two of one card is what such a rule
+    is about, however the question puts it."""
+    w = q.w["card_copies"]
+    if w <= 0:
+        return
+    g, text = q.g, q.text
+    for card in q.a.cards:
+        if not card.many:
+            continue
+        for word, _kind, rules in card.types:
+            for rule in rules:
+                i = g.num.get(rule)
+                if i is None:
+                    continue
+                for j in range(i, g.end[i]):
+                    if set(g.stems[j]) >= SAME:
+                        text[j] = text.get(j, 0.0) + w * card.confidence
+                        q.note(j, f"two of {card.key}, {'an' if word[:1].lower() in 'aeiou' else 'a'} {word} card")
