@@ -35,6 +35,9 @@ TELLING = 0.5
 """Least specificity of a named term for the answer to mention it (see :func:`_telling`)."""
 SAME_RULE = 0.5
 """See :func:`_diversify`."""
+IN_PASSING = 0.3
+"""See :func:`_diversify`: what is left of SAME_RULE for a further subrule of a keyword's rule in a question that says
+much besides what it names (focus 0)."""
 FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
@@ -59,12 +62,13 @@ def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...]
                     data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()))
 
 
-def _select(book: Rulebook, ranked: Ranking, k: int) -> list[Scored]:
-    """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it."""
+def _select(book: Rulebook, ranked: Ranking, k: int, focus: float = 1.0) -> list[Scored]:
+    """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it (``focus``: the question's,
+    see :func:`_diversify`)."""
     g = book.qg
     chosen: list[Scored] = []
     place: dict[str, int] = {}  # filled at the first FAQ entry (most answers have none)
-    for item in _diversify(ranked, _faq_forward(g, ranked)):
+    for item in _diversify(g, ranked, _faq_forward(g, ranked), focus):
         if len(chosen) >= k or item.score < MIN_SCORE:
             break
         if g.kind_of(item.node) not in CITABLE or any(c.node == item.node for c in chosen):
@@ -82,23 +86,30 @@ def _select(book: Rulebook, ranked: Ranking, k: int) -> list[Scored]:
     return chosen
 
 
-def _diversify(ranked: Ranking, order: list[int], depth: int = 30) -> Iterator[Scored]:
+def _diversify(g: QGraph, ranked: Ranking, order: list[int], focus: float = 1.0, depth: int = 30) -> Iterator[Scored]:
     """The candidates in ``order`` (places in ``ranked``), the best ``depth`` re-ordered so that each further
     citation from a rule already cited counts SAME_RULE less: three subrules of one wrong rule should not fill
-    the first three places.  The rest follow in order, each made as it is read."""
+    the first three places.  A further subrule of a keyword's rule (701.x, 702.x) counts less again the less the
+    question is only about what it names (its ``focus``, down to :data:`IN_PASSING` of SAME_RULE): a question
+    that names a keyword while it asks about something else ("Humility is out and my Kitchen Finks dies: does
+    persist bring it back?") wants the keyword's rule, not three of its subrules before the rule it asks about;
+    the keyword's rule itself (702.79) keeps SAME_RULE.  The rest follow in order, each made as it is read."""
     head = [ranked[j] for j in order[:depth]]
     seen: dict[str, int] = {}
     groups = [rule_of(s.node) for s in head]
-    keys = [s.score for s in head]  # each one's score × SAME_RULE ** (citations of its rule so far), updated as they grow
+    passing = SAME_RULE * (IN_PASSING + (1 - IN_PASSING) * focus)
+    less = [passing if s.node != group and (i := g.num.get(s.node)) is not None and g.kwrule[i] is not None else SAME_RULE
+            for s, group in zip(head, groups, strict=True)]
+    keys = [s.score for s in head]  # each one's score × its SAME_RULE ** (citations of its rule so far), updated as they grow
     while head:
         at = keys.index(max(keys))  # the first of the best, as max() over them would pick
         best, group = head.pop(at), groups.pop(at)
-        del keys[at]
+        del keys[at], less[at]
         yield best
         seen[group] = count = seen.get(group, 0) + 1
         for j, other in enumerate(groups):
             if other == group:
-                keys[j] = head[j].score * SAME_RULE**count
+                keys[j] = head[j].score * less[j] ** count
     for j in order[depth:]:
         yield ranked[j]
 
@@ -219,7 +230,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)
     ranked = rank(book.index, g, a)
-    chosen = _select(book, ranked, k)
+    chosen = _select(book, ranked, k, a.focus)
     order = no_variant_first(g, a, [c.node for c in chosen])
     chosen = sorted(chosen, key=lambda c: order.index(c.node))
     why: list[str] = []

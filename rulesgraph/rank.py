@@ -15,8 +15,10 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 4. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
 5. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
 6. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate;
-7. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries;
-8. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question;
+7. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+   many ways it is named);
+8. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+   keyword the question names itself is rule 2's);
 9. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
    much of the question's other words they hold);
 10. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);

@@ -103,3 +103,34 @@ def test_why_does_not_call_an_alias_a_spelling_correction(full_book: Rulebook) -
     assert any("names" in w for w in lines) and not any("spelling corrected" in w for w in lines)
     typo = ask(full_book, "what does tramlpe do?")
     assert any(w.startswith("‘trample’") and "spelling corrected" in w for w in typo.why)
+
+
+def _diversified(book: Rulebook, scores: list[tuple[str, float]], focus: float) -> list[str]:
+    from rulesgraph.answer import _diversify
+    from rulesgraph.rank import Ranking, Scored
+
+    ranked = Ranking.of([Scored(node, score) for node, score in scores])
+    return [s.node for s in _diversify(book.qg, ranked, list(range(len(ranked))), focus)]
+
+
+def test_a_further_subrule_of_one_rule_counts_half(mini_book: Rulebook) -> None:
+    """Citations are diversified: a second subrule of a rule already cited counts SAME_RULE (half), so a general rule
+    scoring more than half of it comes first; with the question only about what it names (focus 1), a keyword's
+    subrules are treated alike."""
+    scores = [("510.1", 3.0), ("510.1a", 2.0), ("509.1a", 1.2)]
+    assert _diversified(mini_book, scores, 0.0) == ["510.1", "509.1a", "510.1a"]
+    scores = [("702.19", 3.0), ("702.19b", 2.0), ("509.1a", 0.9)]
+    assert _diversified(mini_book, scores, 1.0) == ["702.19", "702.19b", "509.1a"]
+
+
+def test_a_keyword_named_in_passing_gets_its_rule_not_all_its_subrules(mini_book: Rulebook) -> None:
+    """Citations are diversified: in a question that says much besides what it names (focus 0), a further subrule of a
+    keyword's rule counts IN_PASSING of SAME_RULE, so the general rule the question asks about comes before it; the
+    keyword's rule itself keeps SAME_RULE."""
+    from rulesgraph.answer import IN_PASSING, SAME_RULE
+
+    scores = [("702.19", 3.0), ("702.19b", 2.0), ("509.1a", 0.9)]
+    assert 2.0 * SAME_RULE * IN_PASSING < 0.9 < 2.0 * SAME_RULE
+    assert _diversified(mini_book, scores, 0.0) == ["702.19", "509.1a", "702.19b"]
+    scores = [("702.19b", 3.0), ("702.19", 2.0), ("509.1a", 0.9)]
+    assert _diversified(mini_book, scores, 0.0) == ["702.19b", "702.19", "509.1a"]

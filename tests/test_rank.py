@@ -55,6 +55,23 @@ def test_rule_2_a_named_keyword_raises_its_rules(mini_book: Rulebook) -> None:
     assert all(score(mini_book, question, node) > 1.1 * without[node] for node in without)
 
 
+def test_rule_2_a_keyword_said_several_ways_counts_once(full_book: Rulebook) -> None:
+    """Rule 2: a keyword named several ways ("cascades" and the alias "cascades into") raises its rule once, as
+    surely as its surest mention, not once per mention."""
+    from rulesgraph.pipeline import Query
+    from rulesgraph.relations import current_keyword
+
+    g, index = full_book.qg, full_book.index
+    a = analyze("my elf cascades into a giant with an adventure, can i cast the adventure instead", index)
+    said = [m for m in a.of_kind("keyword") if current_keyword(g, m.node) == "keyword:cascade"]
+    assert len(said) >= 2
+    q = Query(index, g, a, WEIGHTS)
+    named.keyword_prior(q)
+    i = g.num["702.85"]
+    surest = max(m.quality * specificity(index, m.said) for m in said)
+    assert q.priors([i])[i] == pytest.approx(WEIGHTS["keyword_rule"] * surest * (0.35 + 0.65 * a.focus))
+
+
 def test_rule_2_common_keyword_names_count_less(full_book: Rulebook) -> None:
     """Rule 2: the prior scales with the keyword name's specificity: rare names (trample) count fully,
     names every other rule uses (cast, counter) much less."""

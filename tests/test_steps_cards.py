@@ -66,6 +66,16 @@ def test_rule_20_grants_and_confidence_weigh(mini_book: Rulebook) -> None:
     assert has > grants and has > unsure
 
 
+def test_rule_20_a_keyword_the_question_names_is_left_to_rule_2(mini_book: Rulebook) -> None:
+    """Rule 20: a keyword the question names itself is raised by rule 2 alone: the card that has it adds no second
+    prior (one keyword, one prior), though its other keywords still count."""
+    question = "my Stuffed Ogre has deathtouch and blocks, how is its combat damage assigned?"
+    with weight("card_focus", 0.0), weight("card_text", 0.0):
+        assert scored(mini_book, question, "702.2", DOLL) == scored(mini_book, question, "702.2")
+        both = replace(DOLL, keywords=(*DOLL.keywords, ("Trample", "has", ("702.19",))))
+        assert scored(mini_book, question, "702.19b", both) > scored(mini_book, question, "702.19b")
+
+
 def test_rule_21_the_type_line_leads_to_its_types_rules(full_book: Rulebook) -> None:
     """Rule 21: a word of a named card's type line raises the rules of that type (an Aura → 303.4) among those the
     question's words reach."""

@@ -36,7 +36,7 @@ from ..effects import card_kinds, interaction
 from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
-from ..relations import definers, faq_about
+from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity, text_relevance
 from ..wording import card_wordings
 from .named import own_words
@@ -130,11 +130,13 @@ def card_keywords(q: Query) -> None:
     """Rule 20: a keyword a named card has (or grants, or performs) raises the prior of its defining rule,
     half as much its subrules and the FAQ entries about it, in proportion to how surely the card was named,
     how specific the keyword is, how the card uses it and how much of the question's words its rules hold
-    ("Stuffy Doll has indestructible" → 702.12)."""
+    ("Stuffy Doll has indestructible" → 702.12); a keyword the question names itself is left to rule 2 (one
+    keyword, one prior: "Kitchen Finks … does persist bring it back?" names persist twice)."""
     g, w = q.g, q.w["card_keyword"]
+    said = {current_keyword(g, m.node) for m in q.a.of_kind("keyword")}
     for card in q.a.cards:
         for name, relation, rules in card.keywords:
-            if relation not in RELATION:
+            if relation not in RELATION or (keyword_id(name) in g and current_keyword(g, keyword_id(name)) in said):
                 continue
             strength = w * card.confidence * RELATION[relation] * specificity(q.index, name)
             if strength <= 0:  # a raise of nothing still says the section is mentioned (rule 13)

@@ -27,11 +27,19 @@ _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 def keyword_prior(q: Query) -> None:
     """Rule 2: a keyword the question names raises the prior of the rule that defines it, of its subrules and
     of the FAQ entries about it, in proportion to how specific the keyword's name is (``trample`` more than
-    ``cast``) and to how much the question is only about it."""
+    ``cast``) and to how much the question is only about it.  A keyword named several ways ("cascades", the
+    alias "cascades into", a card name that is an alias of it) is one keyword: it counts once, as surely as its
+    surest mention."""
     g, a, w = q.g, q.a, q.w
+    surest: dict[str, tuple[float, Match]] = {}  # a keyword said several ways (its name, an alias, a card's name) counts once
     for m in a.of_kind("keyword"):
-        strength = m.quality * specificity(q.index, m.said) * (0.35 + 0.65 * a.focus)
-        label = g.nodes[current_keyword(g, m.node)]["label"]
+        said = m.quality * specificity(q.index, m.said)
+        kw = current_keyword(g, m.node)
+        if kw not in surest or said > surest[kw][0]:
+            surest[kw] = (said, m)
+    for kw, (said, m) in surest.items():
+        strength = said * (0.35 + 0.65 * a.focus)
+        label = g.nodes[kw]["label"]
         for rule in definers(g, m.node):
             i = g.num[rule]
             q.raise_(i, i + 1, w["keyword_rule"] * strength, f"defines the keyword {label}")
