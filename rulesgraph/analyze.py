@@ -238,11 +238,17 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
     return None
 
 
-def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
+def _apart(phrase: tuple[str, ...], said: list[str], names: frozenset[str] = frozenset()) -> bool:
     """Whether the words of a phrase of several content words are said in order with at most ALIAS_GAP other
-    words among them: "token … dies" in "what happens to a token when it dies"."""
-    if len(phrase) < 2 or any(w in STOPWORDS for w in phrase):
-        return False  # a phrase with small words ("counters it", "in response to") is said as written
+    words among them: "token … dies" in "what happens to a token when it dies".  A phrase with small words is said
+    apart only by other small words or the words of a card's name, where players put the object they mean ("priority
+    in the cleanup", "cast the Borrower from exile"): its other words keep its meaning ("how much extra does it cost"
+    is not "how much does it cost"); one with fewer than two content words, or with numbers or single letters for
+    content ("in response to", "x is 0"), is said only as written."""
+    content = [w for w in phrase if w not in STOPWORDS]
+    small = len(content) < len(phrase)
+    if len(content) < 2 or (small and not all(len(w) >= 3 and w.isalpha() for w in content)):
+        return False
     for start, word in enumerate(said):
         if word != phrase[0]:
             continue
@@ -254,12 +260,13 @@ def _apart(phrase: tuple[str, ...], said: list[str]) -> bool:
                     return True
             else:
                 extra += 1
-                if extra > ALIAS_GAP:
+                if extra > ALIAS_GAP or (small and w not in STOPWORDS and w not in names):
                     break
     return False
 
 
-def _aliases(said_words: list[str], index: Index, matches: list[Match], weights: dict[str, float]) -> list[Match]:
+def _aliases(said_words: list[str], index: Index, matches: list[Match], weights: dict[str, float],
+             names: frozenset[str] = frozenset()) -> list[Match]:
     """Apply the alias table: players' words (a phrase's words may be a little apart, see :func:`_apart`) add
     rules words to ``weights`` and name glossary entries.
     A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double), unless
@@ -273,7 +280,7 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
             if (i in said_by and j >= said_by[i][0]) or not present.issuperset(p):  # said as written or apart: all its words are said
                 continue
             phrase = " ".join(p)
-            if f" {phrase} " in joined or _apart(p, said_words):
+            if f" {phrase} " in joined or _apart(p, said_words, names):
                 said_by[i] = (j, phrase)
     aliased: list[tuple[str, frozenset[str], frozenset[str]]] = []  # phrase said, the nodes and the names its terms lead to
     for i in sorted(said_by):
@@ -362,8 +369,8 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
     matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number", via="number") for n in dict.fromkeys(numbers)]
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
-    matches = _aliases(corrected, index, matches, weights)
     cards = card_words(text)
+    matches = _aliases(corrected, index, matches, weights, frozenset(cards))
     if cards:
         plain = {stem(w) for w, r in zip(corrected, raw, strict=True) if r not in cards}
         for w in cards:

@@ -117,6 +117,26 @@ def test_an_alias_phrase_may_be_said_with_words_among_its_own(mini_book: Ruleboo
     assert "token dies" not in aliased("it dies, is it a token?")
 
 
+def test_an_alias_phrase_with_small_words_is_said_apart_only_by_small_words_or_a_card_name(mini_book: Rulebook) -> None:
+    """A phrase with small words may have up to ALIAS_GAP small words or words of a card's name among its words
+    ("priority in the cleanup", "who controls the Kokusho trigger"), not other words, which change what it says ("how
+    much extra does it cost" is not "how much does it cost"); one with fewer than two content words, or with numbers
+    or single letters for content ("in response", "x is 0"), is said only as written."""
+    phrases = ["who controls the trigger", "priority in cleanup", "how much does it cost", "x is 0", "in response"]
+    aliases = [*mini_book.index.aliases, *(Alias(say=(tuple(p.split()),), means="priority", terms=(), why=p) for p in phrases)]
+    index = build_index(mini_book.graph, aliases)
+
+    def aliased(question: str) -> list[str]:
+        return [m.said for m in analyze(question, index).matches if m.kind == "alias"]
+
+    assert "who controls the trigger" in aliased("So who controls the Kokusho trigger, me or them?")
+    assert "who controls the trigger" not in aliased("so who controls the death trigger, me or them?")
+    assert "priority in cleanup" in aliased("do we get priority in the cleanup step?")
+    assert "how much does it cost" not in aliased("and recasting it, how much extra does it cost?")
+    assert "x is 0" not in aliased("is x really 0 here?") and "x is 0" in aliased("so x is 0 on the stack")
+    assert "in response" not in aliased("in my response")
+
+
 def test_alias_words_are_known_but_never_a_correction(mini_book: Rulebook) -> None:
     """Words of the alias table that the rules never use (``etb``, card names) are not corrected, and no
     misspelt word is corrected to one of them: "Warden" stays "warden" though an alias says "warrens"."""
