@@ -12,33 +12,34 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 1. ``text`` — rule 1: BM25 over rules, glossary and FAQ text, scaled so the best document is 1;
 2. ``card_text`` — rule 22: the named cards' keyword names and rare Oracle words are a second, weaker query;
 3. ``card_wording`` — rule 24: a rule saying what a wording on a named card means is a candidate;
-4. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
-5. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
-6. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate;
-7. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+4. ``quoted_wording`` — rule 29: … and so is a rule explaining a wording the question quotes ("'enters tapped'");
+5. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
+6. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
+7. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate;
+8. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
    many ways it is named);
-8. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+9. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
    keyword the question names itself is rule 2's);
-9. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+10. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
    much of the question's other words they hold);
-10. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-11. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
-12. ``rule_number`` — rule 6: a rule number the question names is the answer;
-13. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-14. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
-15. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+11. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+12. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+13. ``rule_number`` — rule 6: a rule number the question names is the answer;
+14. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+15. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
+16. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-16. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-17. ``quotes`` — rule 16: a document with the words the question quotes rises;
-18. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-19. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+17. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+18. ``quotes`` — rule 16: a document with the words the question quotes rises;
+19. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+20. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside a named keyword's rules: rules 2 and 20 raised those already);
-20. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-21. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-22. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-23. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-24. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+21. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+22. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+23. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+24. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+25. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -66,6 +67,7 @@ STEPS = Pipeline([
     Step("text", text.text),
     Step("card_text", cards.card_text, {"card_text": cards.WEIGHTS["card_text"]}),
     Step("card_wording", cards.card_wording, {"card_wording": cards.WEIGHTS["card_wording"]}),
+    Step("quoted_wording", quotes.quoted_wording, {"quoted_wording": quotes.WEIGHTS["quoted_wording"]}),
     Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
     Step("card_meeting", cards.card_meeting, {"card_meeting": cards.WEIGHTS["card_meeting"]}),
     Step("card_copies", cards.card_copies, {"card_copies": cards.WEIGHTS["card_copies"]}),
@@ -79,7 +81,7 @@ STEPS = Pipeline([
     Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),
     Step("base", base.base, base.WEIGHTS),
     Step("card_rulings", cards.card_rulings, {k: cards.WEIGHTS[k] for k in ("ruling", "ruling_rule")}),
-    Step("quotes", quotes.quotes, quotes.WEIGHTS),
+    Step("quotes", quotes.quotes, {"quote": quotes.WEIGHTS["quote"]}),
     Step("faq_fit", faq.faq_fit, {"faq_fit": faq.WEIGHTS["faq_fit"]}),
     Step("spread", spread.spread, spread.WEIGHTS),
     Step("to_current", spread.to_current),

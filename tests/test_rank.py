@@ -233,14 +233,32 @@ def test_rule_15_keywords_named_in_passing_are_bridged_less(full_book: Rulebook)
 
 def test_rule_16_quoted_words_raise_the_documents_that_have_them(full_book: Rulebook) -> None:
     """Rule 16: a phrase the question quotes is card or rules wording; the relevant rules that have its
-    word pairs (small words too: 'you may', 'as a sorcery') rise."""
+    word pairs (small words too: 'you may', 'as a sorcery') rise (rule 29, on the wordings the rules explain, left out)."""
     for question, rule in (("ability says 'activate only as a sorcery', what does that mean exactly", "602.5d"),
                            ("a 'you may' trigger - do i decide when it triggers or when it resolves?", "603.5")):
-        with weight("quote", 0.0):
+        with weight("quoted_wording", 0.0):
+            with weight("quote", 0.0):
+                without = score(full_book, question, rule)
+            assert score(full_book, question, rule) > 1.05 * without, question
+            unquoted = question.replace("'", "")
+            assert score(full_book, unquoted, rule) == pytest.approx(without), question
+
+
+def test_rule_29_a_rule_explaining_a_quoted_wording_is_a_candidate(full_book: Rulebook) -> None:
+    """Rule 29: a wording the question quotes that the rules explain makes the rule explaining it a candidate, even
+    said without what it is said of ('enters tapped'); the same words unquoted do not."""
+    for question, rule in (("is 'enters with two +1/+1 counters' a trigger i can respond to?", "614.1c"),
+                           ("can i respond to a land entering tapped? is 'enters tapped' a trigger?", "603.6d")):
+        with weight("quoted_wording", 0.0):
             without = score(full_book, question, rule)
-        assert score(full_book, question, rule) > 1.05 * without, question
+        ranked = rank(full_book.index, full_book.qg, analyze(question, full_book.index))
+        got = next(s for s in ranked if s.node == rule)
+        assert got.score > 1.2 * without, question
+        assert any("the question quotes" in r for r in got.reasons), question
         unquoted = question.replace("'", "")
-        assert score(full_book, unquoted, rule) == pytest.approx(without), question
+        with weight("quoted_wording", 0.0):
+            plain = score(full_book, unquoted, rule)
+        assert score(full_book, unquoted, rule) == pytest.approx(plain), question
 
 
 def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_book: Rulebook) -> None:
