@@ -18,13 +18,15 @@ from rapidfuzz.distance import Levenshtein
 
 from .index import Index, doc_terms, name_key
 from .spelling import correct
+from .telling import in_todays_words, told_only
 from .text import STOPWORDS, fold, stem, words
 
 if TYPE_CHECKING:
     from .namedcards import NamedCard
 
 __all__ = [
-    "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "Analysis", "Match", "analyze", "clean", "defined_subject",
+    "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze", "clean",
+    "defined_subject",
 ]
 
 DEFINED_FOCUS = 0.9
@@ -37,6 +39,8 @@ ALIAS_GAP = 2
 """Other words allowed among the words of an alias phrase: "a token when it dies" says "token dies"."""
 EXPANSION = 0.4
 """Weight of a search word that an alias added, against 1 for the question's own words."""
+TOLD = 0.8
+"""Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.telling.told_only`)."""
 MAX_CHARS = 2000
 """Longer questions are cut here (the answer says so): nobody asks a rules question that long."""
 
@@ -267,20 +271,23 @@ def _apart(phrase: tuple[str, ...], said: list[str], names: frozenset[str] = fro
 
 def _aliases(said_words: list[str], index: Index, matches: list[Match], weights: dict[str, float],
              names: frozenset[str] = frozenset()) -> list[Match]:
-    """Apply the alias table: players' words (a phrase's words may be a little apart, see :func:`_apart`) add
-    rules words to ``weights`` and name glossary entries.
+    """Apply the alias table: players' words (a phrase's words may be a little apart, see :func:`_apart`; said in
+    older wording, they are read in today's too: "comes into play tapped" says "enters tapped") add rules words to
+    ``weights`` and name glossary entries.
     A name inside a longer alias phrase is not meant on its own ("double block" is not the keyword Double), unless
     the alias's terms name it too ("token … dies" is about tokens: the section Tokens stays named)."""
-    joined = f" {' '.join(said_words)} "
+    today = in_todays_words(said_words)
+    tellings = [said_words] if today is said_words else [said_words, today]
+    joined = [f" {' '.join(t)} " for t in tellings]
     said_by: dict[int, tuple[int, str]] = {}  # alias → (its first phrase said, as words)
-    present = set(said_words)
+    present = set(said_words).union(*tellings[1:])
     for word in present:
         for i, j in index.alias_starts.get(word, ()):
             p = index.aliases[i].say[j]
             if (i in said_by and j >= said_by[i][0]) or not present.issuperset(p):  # said as written or apart: all its words are said
                 continue
             phrase = " ".join(p)
-            if f" {phrase} " in joined or _apart(p, said_words, names):
+            if any(f" {phrase} " in line or _apart(p, told, names) for line, told in zip(joined, tellings, strict=True)):
                 said_by[i] = (j, phrase)
     aliased: list[tuple[str, frozenset[str], frozenset[str]]] = []  # phrase said, the nodes and the names its terms lead to
     for i in sorted(said_by):
@@ -371,6 +378,8 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
     cards = card_words(text)
     matches = _aliases(corrected, index, matches, weights, frozenset(cards))
+    # "I have X out. I cast Y. Can I …?": X and Y set the scene
+    weights.update({t: TOLD for t in told_only(text, corrected, ASKING, doc_terms) if weights.get(t) == 1.0})
     if cards:
         plain = {stem(w) for w, r in zip(corrected, raw, strict=True) if r not in cards}
         for w in cards:
