@@ -59,7 +59,7 @@ from .pipeline import Pipeline, Query, Step
 from .qgraph import QGraph
 from .relations import definers
 from .relevance import COMMON, specificity
-from .steps import base, bridges, cards, context, faq, focus, named, quotes, spread, text
+from .steps import base, bridges, cards, context, copies, faq, focus, named, quotes, spread, text
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
 
@@ -70,7 +70,7 @@ STEPS = Pipeline([
     Step("quoted_wording", quotes.quoted_wording, {"quoted_wording": quotes.WEIGHTS["quoted_wording"]}),
     Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
     Step("card_meeting", cards.card_meeting, {"card_meeting": cards.WEIGHTS["card_meeting"]}),
-    Step("card_copies", cards.card_copies, {"card_copies": cards.WEIGHTS["card_copies"]}),
+    Step("card_copies", copies.card_copies, copies.WEIGHTS),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),

@@ -15,11 +15,12 @@ from functools import lru_cache
 from .qgraph import QGraph
 from .text import stem, words
 
-__all__ = ["Wording", "card_wordings", "wordings"]
+__all__ = ["Wording", "card_wordings", "meanings", "wordings"]
 
 _CUE = re.compile(r"\b(?:use[sd]?|using) the (?:word|words|phrase|phrases)\b|\bworded\b|\bwritten\b|\breads?\b|"
-                  r"\bstates?\b|\bsays?\b|\bsay\b")
-"""A sentence that tells how cards are worded ("use the word", "worded", "written", "reads", "states", "says")."""
+                  r"\bstates?\b|\bsays?\b|\bsay\b|\bphrased\b")
+"""A sentence that tells how cards are worded ("use the word", "worded", "written", "reads", "states", "says", "phrased":
+118.9's "Alternative costs are usually phrased, “You may [action] rather than pay [this object’s] mana cost”")."""
 _QUOTE = re.compile(r"“([^“”]{1,80})(?=[”“])")
 _TITLE_REF = re.compile(r"rules? \d{3}(?:\.\d+[a-z]?)?,\s*$")
 """A quote right after "see rule 117," is that rule's title, not a wording."""
@@ -28,6 +29,9 @@ _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z(])")
 _ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
 _REMINDER = re.compile(r"\([^()]*\)")
+_MEANS = re.compile(r"” means “([^“”]+)”")
+"""What a keyword's rule says the keyword means: “Flashback [cost]” means “You may cast this card … rather than paying
+its mana cost” (702.34a)."""
 _DEFINES = re.compile(r"^Effects that use the words? “[^”]+” are ([a-z]+) effects\b")
 """A rule that defines a kind of effect by the word that marks it: "Effects that use the word “instead” are replacement
 effects" (614.1a; "skip", 614.1b), "Effects that use the word “prevent” are prevention effects" (615.1a).  Not the
@@ -64,7 +68,9 @@ _SELF = re.compile(r"^\[this\b", re.IGNORECASE)
 
 def _pattern(quote: str) -> tuple[re.Pattern[str], list[str]] | None:
     """The quote as a pattern over a sentence's stems: its words in order; ``[this object]`` the card's own name
-    (``thiscard``), "this creature" or "it"; another placeholder one to eight words; ``. . .`` anything.  A quote
+    (``thiscard``), "this creature" or "it"; another placeholder one to twenty words (an action: flashback's
+    means "… cast this card from your graveyard if the resulting spell is an instant or sorcery spell by paying [cost]
+    rather than paying its mana cost", nineteen words before "rather"); ``. . .`` anything.  A quote
     starting with a capital (or a capitalised placeholder) quotes a whole ability, so it matches from the sentence's
     start ("[This permanent] enters tapped" is not "When Rest in Peace enters")."""
     out, literals = [], []
@@ -78,7 +84,7 @@ def _pattern(quote: str) -> tuple[re.Pattern[str], list[str]] | None:
         if _SELF.match(ph):
             out.append(rf"(?:{_SELF_WORD}|this \S+|it)")
         elif ph.startswith("["):
-            out.append(r"\S+(?: \S+){0,7}?")
+            out.append(r"\S+(?: \S+){0,19}?")
         else:
             out.append(r".*?")
         pos = m.end()
@@ -170,3 +176,14 @@ def _used(known: tuple[Wording, ...], text: str, names: tuple[str, ...]) -> tupl
             if not any(o.literals > w.literals for o in found):
                 out.setdefault(w.node, w)
     return tuple(sorted(out.values(), key=lambda w: w.node))
+
+
+def meanings(g: QGraph, rule: str) -> tuple[str, ...]:
+    """What the keyword defined by ``rule`` (``702.34``) means, as its rules quote it (“Flashback [cost]” means “You may
+    cast this card from your graveyard … by paying [cost] rather than paying its mana cost”, 702.34a): the text a card
+    with the keyword has, though its Oracle text says only the keyword (once per graph and rule)."""
+    key = ("meanings", rule)
+    if key not in g.memo:
+        i = g.num.get(rule)
+        g.memo[key] = () if i is None else tuple(m for j in range(i, g.end[i]) for m in _MEANS.findall(g.attrs[j].get("text") or ""))
+    return g.memo[key]

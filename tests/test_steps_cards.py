@@ -188,16 +188,30 @@ def test_rule_27_a_kind_of_effect_on_the_card_counts_like_a_keyword(full_book: R
     assert scored(full_book, wordy, "614.1a", warden) == before
 
 
-def test_rule_28_two_of_one_legendary_card_make_the_legend_rule_a_candidate(full_book: Rulebook) -> None:
-    """Rule 28: a question speaking of two of one named legendary card ("a second Ashen Queen") makes the rule of its
-    type on permanents with the same name (704.5j, the legend rule) a candidate, by the weight; the same question about
-    one of it, or about two of a card whose type's rules say nothing of the same name, does not."""
-    legendary = (("Legendary", "supertype", ("205.4d", "704.5j")), ("Creature", "type", ("302",)))
-    queen = replace(card("Ashen Queen", type_line="Legendary Creature — Human", types=legendary), many=True)
-    question = "I cast a second Ashen Queen. Do I have to sacrifice one? Does it count as sacrificing?"
-    assert position(ranked(full_book, question, queen), "704.5j") <= 2
-    assert "704.5j" not in ranked(full_book, question, replace(queen, many=False))[:10]
-    plain = replace(queen, types=(("Creature", "type", ("302",)),))
-    assert "704.5j" not in ranked(full_book, question, plain)[:10]
-    with weight("card_copies", 0.0):
-        assert scored(full_book, question, "704.5j", queen) == scored(full_book, question, "704.5j", replace(queen, many=False))
+def test_rule_24_a_keywords_meaning_is_worded_on_the_card(full_book: Rulebook) -> None:
+    """Rule 24: what a keyword the card has means (evoke: "… rather than paying its mana cost", 702.74a) is the card's
+    wording too: 118.9 (alternative costs) is a candidate for a card with evoke, not for the same card without it."""
+    evoker = card("Ashen Fury", keywords=(("Evoke", "has", ("702.74",)),), type_line="Creature — Elemental")
+    plain = replace(evoker, keywords=())
+    question = "I cascade into Ashen Fury and cast it without paying its mana cost; can I choose to evoke it too?"
+    with weight("card_wording", 0.0):
+        without, plain_without = scored(full_book, question, "118.9", evoker), scored(full_book, question, "118.9", plain)
+    assert scored(full_book, question, "118.9", evoker) > without
+    assert scored(full_book, question, "118.9", plain) == plain_without
+
+
+def test_rule_26_a_granted_keyword_meets_the_other_cards_wording(full_book: Rulebook) -> None:
+    """Rule 26: a keyword one named card grants (flashback: "… rather than paying its mana cost") whose meaning uses a
+    wording of the rule another named card's text uses ("… rather than pay this spell's mana cost": both 118.9) makes
+    that rule a candidate, by the weight; the same keyword had (not granted) by both cards does not."""
+    granter = card("Ashen Mage", keywords=(("Flashback", "grants", ("702.34",)),))
+    pitch = card("Ashen Will", type_line="Instant",
+                 text="You may pay 2 life and exile a green card from your hand rather than pay this spell's mana cost.")
+    question = "Ashen Mage gives my Ashen Will flashback. Can I cast it back by exiling a green card?"
+    both = scored(full_book, question, "118.9", granter, pitch)
+    with weight("card_meeting", 0.0):
+        assert scored(full_book, question, "118.9", granter, pitch) < both
+    had = replace(granter, keywords=(("Flashback", "has", ("702.34",)),))
+    with weight("card_meeting", 0.0):
+        had_alone = scored(full_book, question, "118.9", had, pitch)
+    assert scored(full_book, question, "118.9", had, pitch) == had_alone

@@ -53,3 +53,24 @@ def test_a_wording_knows_the_kind_of_effect_its_rule_defines(full_book: Rulebook
     assert kinds[("611.2b", "for as long as")] == ""
     assert any(node == "614.1c" for node, _ in kinds)
     assert all(kind == "" for (node, _), kind in kinds.items() if node == "614.1c")
+
+
+def test_a_phrased_template_and_a_long_action_are_read(full_book: Rulebook) -> None:
+    """118.9's "Alternative costs are usually phrased, “You may [action] rather than pay [this object’s] mana cost”" is
+    a wording (the cue "phrased"), and its [action] may be a long one (up to twenty words)."""
+    found = {(full_book.qg.ids[w.node], w.quote) for w in wordings(full_book.qg, full_book.index.idf)}
+    assert ("118.9", "You may [action] rather than pay [this object’s] mana cost") in found
+    pitch = "You may pay 2 life and exile a green card from your hand rather than pay this spell's mana cost."
+    assert "118.9" in used(full_book, pitch)
+    assert "118.9" not in used(full_book, "Draw two cards, then you may pay this spell's mana cost.")
+
+
+def test_a_keywords_meaning_is_read_from_its_rules(full_book: Rulebook) -> None:
+    """What a keyword means, as its rules quote it (“Evoke [cost]” means “You may cast this card by paying [cost] rather
+    than paying its mana cost”, 702.74a), uses the rules' wordings as a card's text would."""
+    from rulesgraph.wording import meanings
+
+    evoke = meanings(full_book.qg, "702.74")
+    assert evoke and "rather than paying its mana cost" in evoke[0]
+    assert "118.9" in used(full_book, evoke[0])
+    assert meanings(full_book.qg, "999.99") == ()

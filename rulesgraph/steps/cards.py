@@ -14,13 +14,13 @@ strongly as the question's own words:
 - ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
   question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
 - ``card_wording`` (rule 24): a rule that says what a wording on the card means ("Effects that use the word
-  “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`) is a candidate;
+  “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`), or in what a keyword it has
+  means (evoke's "… rather than paying its mana cost" → 118.9), is a candidate;
 - ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
   Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate;
 - ``card_meeting`` (rule 26): two cards with effects of one kind (two replacement effects) make the rule on how such
-  effects interact (616.1) a candidate;
-- ``card_copies`` (rule 28): when the question speaks of two of one card ("a second Thalia"), a rule of its type on
-  permanents with the same name (the legend rule, 704.5j, for a legendary card) is a candidate;
+  effects interact (616.1) a candidate, and so does a keyword one card grants worded like another card's text (two
+  alternative costs, 118.9);
 - ``card_kind`` (rule 27): an effect of a kind the rules define by its wording (a replacement effect: "instead") is to
   the card what a keyword is: when the question says little besides the cards' names, the defining rule (614.1a) is
   boosted like rule 20's keyword rules.
@@ -38,13 +38,13 @@ from ..index import doc_terms
 from ..pipeline import Query
 from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity, text_relevance
-from ..wording import card_wordings
+from ..wording import card_wordings, meanings
 from .named import own_words
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
 
-__all__ = ["RELATION", "RULING_FLOOR", "SAME", "TEXT_IDF", "WEIGHTS", "card_copies", "card_effects", "card_focus", "card_keywords",
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords",
            "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
 
 WEIGHTS = {
@@ -58,7 +58,6 @@ WEIGHTS = {
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_meeting": 0.5,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
     "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
-    "card_copies": 1.5,  # rule 28: text relevance given to a rule of a card's type on permanents with the same name
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
 """Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
@@ -77,9 +76,6 @@ RULING_FLOOR = 0.4
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 _REMINDER = re.compile(r"\([^()]*\)")
-SAME = frozenset(doc_terms("the same name"))
-"""Rule 28: how the rules speak of two of one card: objects "with the same name" (201.2a: "Two or more objects have the
-same name if …"; 704.5j: "two or more legendary permanents with the same name")."""
 
 
 def _own(q: Query) -> dict[str, float]:
@@ -294,18 +290,26 @@ def _names(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
 
 
+def _worded(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "grants")) -> str:
+    """The card's Oracle text and what each keyword it has (or grants) means, as the keyword's rules quote it: Fury's
+    evoke "You may cast this card by paying [cost] rather than paying its mana cost" (702.74a)."""
+    said = [meaning for _name, rel, rules in card.keywords if rel in relations and rules for meaning in meanings(q.g, rules[0])]
+    return "\n".join([card.text, *said]) if said else card.text
+
+
 def card_wording(q: Query) -> None:
     """Rule 24: a rule that explains a wording a named card's Oracle text uses ("Effects that use the word
     “instead” are replacement effects": Rest in Peace's "exile it instead"; "Some effects state that damage
-    “can't be prevented.”": Skullcrack's "Damage can't be prevented this turn") is a candidate as if the question
-    matched it by the weight's share of a full match, times how surely the card was named and how specific the
+    “can't be prevented.”": Skullcrack's "Damage can't be prevented this turn"), or the text a keyword it has or grants
+    means (Fury's evoke: "… rather than paying its mana cost" → 118.9, alternative costs), is a candidate as if the
+    question matched it by the weight's share of a full match, times how surely the card was named and how specific the
     wording is (``target`` hardly)."""
     w = q.w["card_wording"]
     if w <= 0:
         return
     text = q.text
     for card in q.a.cards:
-        for wording in card_wordings(q.g, q.index.idf, card.text, _names(card.key)):
+        for wording in card_wordings(q.g, q.index.idf, _worded(q, card), _names(card.key)):
             amount = w * card.confidence * specificity(q.index, wording.rarest)
             if amount > 0:
                 text[wording.node] = text.get(wording.node, 0.0) + amount
@@ -334,45 +338,35 @@ def card_meeting(q: Query) -> None:
     such effects interact for (Doubling Season's and Hardened Scales' "instead", rule 24's 614.1a: "Interaction of
     Replacement and/or Prevention Effects"), that section's opening rule (616.1: the affected player chooses which
     applies first) is a candidate as if the question matched it by the weight's share of a full match, times how
-    surely the less sure of the cards was named."""
+    surely the less sure of the cards was named; and so is a rule whose wording a keyword one named card grants
+    means and another named card uses (Snapcaster Mage grants flashback, "… rather than paying its mana cost", to
+    Force of Will, "… rather than pay this spell's mana cost": two alternative costs, 118.9, whose subrules say how
+    they combine)."""
     w = q.w["card_meeting"]
     if w <= 0 or len(q.a.cards) < 2:
         return
     g = q.g
     met: dict[int, list[tuple[str, float]]] = {}
+    granted: dict[int, list[tuple[str, float, bool]]] = {}
     for card in q.a.cards:
-        seen = set()
-        for wording in card_wordings(g, q.index.idf, card.text, _names(card.key)):
+        seen, names = set(), _names(card.key)
+        worded = card_wordings(g, q.index.idf, _worded(q, card), names)
+        grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
+        own = {x.node for x in card_wordings(g, q.index.idf, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
+        for wording in worded:
             j = interaction(g, g.section[wording.node])
             if j is not None and j not in seen:
                 seen.add(j)
                 met.setdefault(j, []).append((card.key, card.confidence))
+            if wording.node not in seen:
+                seen.add(wording.node)
+                granted.setdefault(wording.node, []).append((card.key, card.confidence, wording.node not in own))
     text = q.text
     for j, cards in met.items():
         if len(cards) >= 2:
             text[j] = text.get(j, 0.0) + w * min(c for _, c in cards)
             q.note(j, f"{' and '.join(k for k, _ in cards)} have effects of one kind")
-
-
-def card_copies(q: Query) -> None:
-    """Rule 28: when the question speaks of more than one of a named card (:attr:`NamedCard.many`: "I cast a second
-    Thalia", "another Ragavan"), each rule of its type line's words (rule 21's: Legendary → 205.4d, 704.5j) that speaks
-    of objects with the same name (:data:`SAME`: the legend rule, 704.5j) is a candidate as if the question matched it
-    by the weight's share of a full match, times how surely the card was named: two of one card is what such a rule
-    is about, however the question puts it."""
-    w = q.w["card_copies"]
-    if w <= 0:
-        return
-    g, text = q.g, q.text
-    for card in q.a.cards:
-        if not card.many:
-            continue
-        for word, _kind, rules in card.types:
-            for rule in rules:
-                i = g.num.get(rule)
-                if i is None:
-                    continue
-                for j in range(i, g.end[i]):
-                    if set(g.stems[j]) >= SAME:
-                        text[j] = text.get(j, 0.0) + w * card.confidence
-                        q.note(j, f"two of {card.key}, {'an' if word[:1].lower() in 'aeiou' else 'a'} {word} card")
+    for j, uses in granted.items():
+        if len(uses) >= 2 and any(by_grant for _, _, by_grant in uses):
+            text[j] = text.get(j, 0.0) + w * min(c for _, c, _ in uses)
+            q.note(j, f"{' and '.join(k for k, _, _ in uses)} give one spell wordings of one rule")

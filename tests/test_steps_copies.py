@@ -1,0 +1,26 @@
+"""Rule 28, two of one card (rulesgraph/steps/copies.py), over the full CR, with invented cards."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulesgraph import Rulebook
+
+from .test_rank import weight
+from .test_steps_cards import card, position, ranked, scored
+
+
+def test_rule_28_two_of_one_legendary_card_make_the_legend_rule_a_candidate(full_book: Rulebook) -> None:
+    """Rule 28: a question speaking of two of one named legendary card ("a second Ashen Queen") makes the rule of its
+    type on permanents with the same name (704.5j, the legend rule) a candidate, by the weight; the same question about
+    one of it, or about two of a card whose type's rules say nothing of the same name, does not."""
+    legendary = (("Legendary", "supertype", ("205.4d", "704.5j")), ("Creature", "type", ("302",)))
+    queen = replace(card("Ashen Queen", type_line="Legendary Creature — Human", types=legendary), many=True)
+    question = "I cast a second Ashen Queen. Do I have to sacrifice one? Does it count as sacrificing?"
+    assert position(ranked(full_book, question, queen), "704.5j") <= 2
+    assert "704.5j" not in ranked(full_book, question, replace(queen, many=False))[:10]
+    plain = replace(queen, types=(("Creature", "type", ("302",)),))
+    assert "704.5j" not in ranked(full_book, question, plain)[:10]
+    with weight("card_copies", 0.0):
+        assert scored(full_book, question, "704.5j", queen) == scored(full_book, question, "704.5j", replace(queen, many=False))
+
