@@ -52,6 +52,8 @@ class Wording:
     """Its rarest literal stem (what its specificity is judged by)."""
     literals: frozenset[str]
     """Its literal stems."""
+    section: str = ""
+    """The section of its rule (``614``): a longer wording hides a shorter one only within one section (see :func:`_used`)."""
     effect: str = ""
     """The kind of effect the rule says the wording makes, when it says so ("Effects that use the word “instead” are
     replacement effects": ``replacement``), else empty."""
@@ -134,7 +136,7 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
                     if made is not None and made[0].pattern not in seen:
                         seen.add(made[0].pattern)
                         rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
-                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1]), effect))
+                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1]), g.section[i] or "", effect))
         known = g.memo["wordings"] = tuple(out)
     return known
 
@@ -164,8 +166,11 @@ def card_wordings(g: QGraph, idf: dict[str, float], text: str, names: tuple[str,
 
 @lru_cache(maxsize=4096)
 def _used(known: tuple[Wording, ...], text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
-    """The wordings a card's sentences use; of two a sentence uses, one whose words the other holds is that one's
-    part ("prevent" in "can't be prevented") and is left out for that sentence."""
+    """The wordings a card's sentences use; of two a sentence uses that rules of one section explain, one whose words
+    the other holds is that one's part ("prevent" in 615.12's "can't be prevented") and is left out for that sentence.
+    Rules of two sections say two things of the same words, and both count: "Simic Growth Chamber enters tapped" is
+    603.6d's "[This permanent] enters tapped" (a static ability, not a trigger) and 614.1d's "[This permanent] enters
+    . . ." (a replacement effect)."""
     sentences = sentences_of(text, names)
     joined = " ".join(sentences)
     candidates = [w for w in known if w.rarest in joined]
@@ -173,7 +178,7 @@ def _used(known: tuple[Wording, ...], text: str, names: tuple[str, ...]) -> tupl
     for s in sentences:
         found = [w for w in candidates if w.pattern.search(s)]
         for w in found:
-            if not any(o.literals > w.literals for o in found):
+            if not any(o.literals > w.literals and o.section == w.section for o in found):
                 out.setdefault(w.node, w)
     return tuple(sorted(out.values(), key=lambda w: w.node))
 

@@ -74,3 +74,10 @@ def test_a_keywords_meaning_is_read_from_its_rules(full_book: Rulebook) -> None:
     assert evoke and "rather than paying its mana cost" in evoke[0]
     assert "118.9" in used(full_book, evoke[0])
     assert meanings(full_book.qg, "999.99") == ()
+
+
+def test_a_longer_wording_hides_a_shorter_one_only_within_its_section(full_book: Rulebook) -> None:
+    """"Ashen Shroud enters tapped." is 603.6d's "[This permanent] enters tapped" (a static ability) and also 614.1d's
+    "[This permanent] enters . . ." (a replacement effect): rules of two sections each say something of the same words."""
+    found = used(full_book, "Ashen Shroud enters tapped.")
+    assert "603.6d" in found and "614.1d" in found
