@@ -43,6 +43,7 @@ from .named import own_words
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
+    from ..wording import Wording
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords",
            "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
@@ -297,6 +298,14 @@ def _worded(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "gra
     return "\n".join([card.text, *said]) if said else card.text
 
 
+def _wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
+    """The wordings of :func:`_worded`'s text (rules 24 and 26 both read them: once per question and card)."""
+    key = ("wordings", card.key)
+    if key not in q.memo:
+        q.memo[key] = card_wordings(q.g, q.index.idf, _worded(q, card), _names(card.key))
+    return q.memo[key]
+
+
 def card_wording(q: Query) -> None:
     """Rule 24: a rule that explains a wording a named card's Oracle text uses ("Effects that use the word
     “instead” are replacement effects": Rest in Peace's "exile it instead"; "Some effects state that damage
@@ -309,7 +318,7 @@ def card_wording(q: Query) -> None:
         return
     text = q.text
     for card in q.a.cards:
-        for wording in card_wordings(q.g, q.index.idf, _worded(q, card), _names(card.key)):
+        for wording in _wordings(q, card):
             amount = w * card.confidence * specificity(q.index, wording.rarest)
             if amount > 0:
                 text[wording.node] = text.get(wording.node, 0.0) + amount
@@ -350,7 +359,7 @@ def card_meeting(q: Query) -> None:
     granted: dict[int, list[tuple[str, float, bool]]] = {}
     for card in q.a.cards:
         seen, names = set(), _names(card.key)
-        worded = card_wordings(g, q.index.idf, _worded(q, card), names)
+        worded = _wordings(q, card)
         grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
         own = {x.node for x in card_wordings(g, q.index.idf, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
         for wording in worded:
