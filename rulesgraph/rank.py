@@ -34,7 +34,7 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 18. ``quotes`` — rule 16: a document with the words the question quotes rises;
 19. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
 20. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
-    inside a named keyword's rules: rules 2 and 20 raised those already);
+    inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
 21. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
 22. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
 23. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;

@@ -9,9 +9,12 @@ from operator import itemgetter
 from ..pipeline import Query
 from .base import named_keyword_rules
 
-__all__ = ["SEEDS", "SPREAD_INTO", "WEIGHTS", "spread", "to_current"]
+__all__ = ["ONLY_ABOUT", "SEEDS", "SPREAD_INTO", "WEIGHTS", "spread", "to_current"]
 
 WEIGHTS = {"spread_cites": 0.3, "spread_parent": 0.25, "spread_child": 0.3}
+ONLY_ABOUT = 0.99
+"""From this focus on (``Analysis.focus``: 1.0 for "what does trample do?") a question is only about what it names,
+and score spreads down inside a named keyword's rules as inside any other (:func:`spread`)."""
 SEEDS = 20
 """How many of the best nodes spread their score along the graph."""
 SPREAD_INTO = ("section",)
@@ -26,11 +29,13 @@ def spread(q: Query) -> None:
     (directly or by a card): rules 2 and 20 raised every one of those subrules already, and spreading the keyword's
     scores down to them again counts the keyword twice, so that a question naming a keyword in passing ("Humility
     is out and my Kitchen Finks dies: does persist bring it back?") gets the keyword's subrules where the general
-    rule it asks about belongs."""
+    rule it asks about belongs.  A question only about what it names ("what does trample do?", ``Analysis.focus``
+    :data:`ONLY_ABOUT` or more) is about those subrules, so there they are spread to as elsewhere: the keyword's own
+    subrules come before its glossary entry, which only points back to the rule already cited first."""
     g, w, text = q.g, q.w, q.text
     cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
     seeds = sorted(q.score.items(), key=itemgetter(1), reverse=True)[:SEEDS]  # stable: ties in the order scored
-    named = [(i, g.end[i]) for rule in named_keyword_rules(q) if (i := g.num.get(rule)) is not None]
+    named = [(i, g.end[i]) for rule in named_keyword_rules(q) if (i := g.num.get(rule)) is not None] if q.a.focus < ONLY_ABOUT else []
     for node, score in seeds:
         reason = None
         for dst in g.out(node, "cites"):
