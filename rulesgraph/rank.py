@@ -16,30 +16,32 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 5. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
 6. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
 7. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate;
-8. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+8. ``card_states`` — rule 30: what the cards or the question lower (-N/-N, a loyalty cost) makes the state-based
+   action checking it at zero (704.5f, 704.5i) a candidate;
+9. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
    many ways it is named);
-9. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+10. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
    keyword the question names itself is rule 2's);
-10. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+11. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
    much of the question's other words they hold);
-11. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-12. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
-13. ``rule_number`` — rule 6: a rule number the question names is the answer;
-14. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-15. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
-16. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+12. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+13. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+14. ``rule_number`` — rule 6: a rule number the question names is the answer;
+15. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+16. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on;
+17. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-17. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-18. ``quotes`` — rule 16: a document with the words the question quotes rises;
-19. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-20. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+18. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+19. ``quotes`` — rule 16: a document with the words the question quotes rises;
+20. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+21. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-21. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-22. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-23. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-24. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-25. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+22. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+23. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+24. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+25. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+26. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -59,7 +61,7 @@ from .pipeline import Pipeline, Query, Step
 from .qgraph import QGraph
 from .relations import definers
 from .relevance import COMMON, specificity
-from .steps import base, bridges, cards, context, copies, faq, focus, named, quotes, spread, text
+from .steps import base, bridges, cards, context, copies, faq, focus, named, quotes, spread, states, text
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
 
@@ -71,6 +73,7 @@ STEPS = Pipeline([
     Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
     Step("card_meeting", cards.card_meeting, {"card_meeting": cards.WEIGHTS["card_meeting"]}),
     Step("card_copies", copies.card_copies, copies.WEIGHTS),
+    Step("card_states", states.card_states, states.WEIGHTS),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
