@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from .qgraph import QGraph
 from .text import words
+from .wording import _SELF_WORD as _SELF
 from .wording import sentences_of
 
 __all__ = ["Kind", "card_kinds", "interaction", "kinds", "singular"]
@@ -26,6 +27,8 @@ _COMPOUND = re.compile(r"\b([A-Za-z]+)-(?=\s|(?:[a-z]+ing)\b)")
 """What an effect kind is named by: "Control-changing", "Ability-adding", "Power- and/or toughness-changing"."""
 _CHANGES = re.compile(r"\b(?:change|refer to) (?:an object’s |the )?([^.()]+?)(?: of [a-z ]+)?(?:\.|$)")
 """What the rule says those effects change or refer to: "change an object’s card type, subtype, and/or supertype"."""
+_DEFINE = re.compile(r"\bthat define ([^.]+?) are applied")
+"""What a layer's characteristic-defining abilities define: "abilities that define power and/or toughness are applied"."""
 _TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
 """A CR template of an ability whose effect follows a part that is not the effect: "[Cost]: [Effect.]" (602.1),
 "[When/Whenever/At] [trigger condition or event], [effect]" (603.1)."""
@@ -45,6 +48,10 @@ class Kind:
     node: int
     layer: str
     names: tuple[frozenset[str], ...]
+    defines: frozenset[str] = frozenset()
+    """For the layer of characteristic-defining abilities (7a: "… abilities that define power and/or toughness"), the
+    characteristics it names: a card's sentence opening with one of its own (“Tarmogoyf's power is equal to …”) is
+    such an ability, of this layer alone."""
 
     @property
     def words(self) -> frozenset[str]:
@@ -83,7 +90,8 @@ def kinds(g: QGraph) -> tuple[tuple[Kind, ...], re.Pattern[str] | None]:
                 names = [_named(_COMPOUND.findall(body)), *(_named(words(c)) for c in _CHANGES.findall(body))]
                 names = [n for n in dict.fromkeys(names) if n]
                 if names:
-                    out.append(Kind(i, m.group(1), tuple(names)))
+                    defined = _DEFINE.search(body)
+                    out.append(Kind(i, m.group(1), tuple(names), _named(words(defined.group(1))) if defined else frozenset()))
         parts = list(dict.fromkeys(heads))
         pattern = re.compile(rf"^(?:{'|'.join(parts)})\s*", re.MULTILINE) if parts else None
         known = g.memo["effect kinds"] = (tuple(out), pattern)
@@ -131,8 +139,13 @@ def _kinds_in(
     left out for that sentence."""
     effects = heads.sub("", text) if heads is not None else text
     out: dict[int, tuple[Kind, frozenset[str]]] = {}
+    defining = [k for k in known if k.defines]
     for s in sentences_of(effects, names, singular):
         ws = s.split()
+        own = next((k for k in defining if ws[:1] == [_SELF] and k.defines & set(ws[1:3])), None)
+        if own is not None:  # "thiscard s power is equal to …": a characteristic-defining ability
+            out.setdefault(own.node, (own, own.defines & set(ws[1:3])))
+            continue
         have = {w for p, w in enumerate(ws) if not _whose(ws, p)}
         found = [(k, n) for k in known for n in k.names if n <= have]
         for k, n in found:

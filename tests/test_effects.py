@@ -34,6 +34,18 @@ def test_a_cards_effect_has_the_kind_its_words_name(full_book: Rulebook) -> None
     assert layers(full_book, "Draw two cards.") == {}
 
 
+def test_a_card_defining_its_own_power_has_the_layer_of_characteristic_defining_abilities(full_book: Rulebook) -> None:
+    """Rule 25: layer 7a's rule says its abilities "define power and/or toughness"; a sentence opening with the card's
+    own power or toughness ("Ashen Shroud's power is equal to …") is such an ability, of layer 7a alone (not layer 4
+    for the "card types" it counts, nor layer 7); the same words about other creatures are not."""
+    found = {full_book.qg.ids[k.node]: k for k in kinds(full_book.qg)[0]}
+    assert found["613.4a"].defines == frozenset({"power", "toughness"}) and not found["613.4b"].defines
+    counts = ("Ashen Shroud's power is equal to the number of card types among cards in all graveyards and its toughness"
+              " is equal to that number plus 1.")
+    assert layers(full_book, counts) == {"613.4a": {"power"}}
+    assert "613.4a" not in layers(full_book, "Other creatures' power is equal to the number of card types among cards in all graveyards.")
+
+
 def test_words_saying_whose_objects_are_meant_are_not_what_is_changed(full_book: Rulebook) -> None:
     """"Creatures you control", "you don't control", "its controller": whose objects, not a control-changing effect;
     a cost or a trigger condition (the CR's templates "[Cost]: [Effect.]", "[When/Whenever/At] …, [effect]") is not

@@ -330,8 +330,10 @@ def card_effects(q: Query) -> None:
     """Rule 25: a layer rule saying which effects apply in it is a candidate when a named card's effect changes what
     the rule names ("Layer 2: Control-changing effects": Control Magic's "You control enchanted creature"; "Layer 7b:
     … base power and/or toughness": Humility's "have base power and toughness 1/1", read by
-    :mod:`rulesgraph.effects`), as if the question matched it by the weight's share of a full match, times how surely
-    the card was named: the card's text never names the layer its effect applies in."""
+    :mod:`rulesgraph.effects`; a sentence defining the card's own power or toughness, “Tarmogoyf's power is equal to …”,
+    is a characteristic-defining ability: "Layer 7a: … abilities that define power and/or toughness"), as if the
+    question matched it by the weight's share of a full match, times how surely the card was named: the card's text
+    never names the layer its effect applies in."""
     w = q.w["card_effects"]
     if w <= 0:
         return
