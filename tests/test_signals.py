@@ -84,11 +84,12 @@ def test_agree_says_whether_the_words_alone_rank_a_cited_rule_first(full_book: R
 
 
 def test_a_named_keyword_overriding_the_words_disagrees(full_book: Rulebook) -> None:
-    """"does an indestructible creature die when its toughness is 0?": the words alone rank the rule on toughness 0
+    """"does a creature with indestructible die when its toughness is 0?": the words alone rank the rule on toughness 0
     first (704.5f), the ranking answers with indestructible's rule (702.12) and leaves 704 out of the first three;
-    "what does flash do" agrees."""
+    "what does flash do" agrees.  (Asked "does an indestructible creature die …", 704.5f is second since rule 7 counts
+    infect's FAQ entry half: infect is not named.)"""
     book = full_book
-    question = "does an indestructible creature die when its toughness is 0?"
+    question = "does a creature with indestructible die when its toughness is 0?"
     a = analyze(question, book.index)
     ranked = rank(book.index, book.qg, a)
     chosen = _select(book, ranked, 5)

@@ -8,8 +8,9 @@ from rapidfuzz import fuzz, process
 from ..analyze import FRAMING
 from ..index import doc_terms
 from ..pipeline import Query
-from ..relations import faq_about
+from ..relations import definers, faq_about
 from ..text import STOPWORDS, stem
+from .base import UNNAMED_KEYWORD, named_keyword_rules
 
 __all__ = ["FAQ_FLOOR", "WEIGHTS", "faq_fit", "faq_similar"]
 
@@ -26,7 +27,8 @@ _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 
 def faq_similar(q: Query) -> None:
     """Rule 7: a FAQ question similar to the question (rapidfuzz token-set ratio at least :data:`FAQ_FLOOR`,
-    sharing a content word) boosts that entry and raises the prior of the rules it is about."""
+    sharing a content word) boosts that entry and raises the prior of the rules it is about; an entry about keywords
+    the question does not name counts as rule 12 counts their rules (:func:`_named`)."""
     g, index = q.g, q.index
     folded = " ".join(q.a.words)
     asked = {stem(w) for w in q.a.words if w not in STOPWORDS}  # doc_terms(folded): its words are the question's words
@@ -42,12 +44,25 @@ def faq_similar(q: Query) -> None:
         i = num[node]
         if sim < FAQ_FLOOR:
             continue
-        strength = (sim - FAQ_FLOOR) / (1 - FAQ_FLOOR)
+        strength = (sim - FAQ_FLOOR) / (1 - FAQ_FLOOR) * _named(q, i)
         q.add(i, q.w["faq"] * strength, f"FAQ question {sim:.0%} similar")
         reason = f"what {node.removeprefix('faq:')} rests on"
         for rule in g.out(i, "about"):
             if g.kind[rule] != "keyword":
                 q.raise_(rule, rule + 1, q.w["faq_rule"] * strength, reason)
+
+
+def _named(q: Query, i: int) -> float:
+    """Rule 7's share for FAQ entry ``i``: 1, or rule 12's :data:`~rulesgraph.steps.base.UNNAMED_KEYWORD` when the
+    entry is about keywords and the question names none of them, directly or by a named card ("can I kill the
+    creature in response to stop it?" is asked alike of ninjutsu and offering, but a question naming neither is not
+    about them)."""
+    g = q.g
+    about = [g.ids[r] for r in g.out(i, "about") if g.kind[r] == "keyword"]
+    if not about:
+        return 1.0
+    named = named_keyword_rules(q)
+    return 1.0 if any(not named.isdisjoint(definers(g, kw)) for kw in about) else UNNAMED_KEYWORD
 
 
 def faq_fit(q: Query) -> None:
