@@ -1,0 +1,76 @@
+"""Rule 31, a named card's abilities: a card whose Oracle text has an ability written in one of the CR's ability
+templates ("[Cost]: [Effect.]", 113.3b and 602.1; "[Trigger condition], [effect]" opening with "when", "whenever" or
+"at", 113.3c and 603.1) brings in the section of the rules that gives every template — 113, "Abilities": what an
+ability is, its source, that once activated or triggered it exists on the stack independently of that source (113.7a)
+— however the question puts it ("they kill Prodigal Pyromancer in response to its ping"; Liliana's -3).  The sections
+giving one kind's template alone (602, 603) are not raised: their rules share the words players use for that kind
+("trigger", "activate") already, and raising them too put their rules over the deciding ones as often as not.
+A card step (:mod:`rulesgraph.steps.cards` has the others), run before the priors.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..pipeline import Query
+from ..qgraph import QGraph
+from .cards import fit
+
+__all__ = ["WEIGHTS", "card_abilities", "templates"]
+
+WEIGHTS = {
+    "card_ability": 3.0,  # rule 31: prior of a rule of the abilities section, times its fit, for a card with an ability
+}
+_TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
+"""A rule giving an ability's template: "written as “[Cost]: [Effect.]”" (the pattern :mod:`rulesgraph.effects` reads)."""
+_OPENS = re.compile(r"begin with\)? the word “([a-z]+),” “([a-z]+),” or “([a-z]+)\.?”|\[([A-Za-z]+(?:/[A-Za-z]+)+)\]")
+"""The words a triggered ability's template opens with: "[When/Whenever/At]" (603.1), "(and usually begin with) the word
+“when,” “whenever,” or “at.”" (113.3c)."""
+
+
+def templates(g: QGraph) -> tuple[tuple[re.Pattern[str], ...], tuple[str, ...]]:
+    """The ability templates of the loaded rules, each as the pattern a line of Oracle text with such an ability opens
+    with, and the sections giving every one of them (``("113",)``); built once per graph, kept in its memo."""
+    known = g.memo.get("ability templates")
+    if known is None:
+        found: dict[str, set[str]] = {}
+        for i in range(len(g.ids)):
+            section = g.section[i]
+            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr" or section is None:
+                continue
+            text = g.attrs[i].get("text") or ""
+            for m in _TEMPLATE.finditer(text):
+                opens = _OPENS.search(text)
+                if m.group(2) == ":":
+                    head = r"[^:\n]*:"
+                elif opens:
+                    said = opens.group(4).split("/") if opens.group(4) else opens.group(1, 2, 3)
+                    head = rf"(?:{'|'.join(re.escape(w.capitalize()) for w in said)})\b[^,\n]*,"
+                else:
+                    continue
+                found.setdefault(head, set()).add(section)
+        common = set.intersection(*found.values()) if found else set()
+        known = g.memo["ability templates"] = (
+            tuple(re.compile(rf"^{head}", re.MULTILINE) for head in found), tuple(sorted(common)))
+    return known
+
+
+def card_abilities(q: Query) -> None:
+    """Rule 31: when a named card's Oracle text has a line in one of the ability templates (:func:`templates`), each
+    rule and subrule of the section giving every template (113) has its prior raised by the weight times how surely
+    the card was named and how much of the question's own words it holds (rule 21's fit): of the abilities rules, the
+    ones the question's words reach rise."""
+    w = q.w["card_ability"]
+    if w <= 0 or not q.a.cards:
+        return
+    g = q.g
+    patterns, sections = templates(g)
+    sure, key = max(((c.confidence, c.key) for c in q.a.cards if any(p.search(c.text) for p in patterns)), default=(0.0, ""))
+    if not sure:
+        return
+    for s in sections:
+        i = g.num.get(s)
+        if i is None:
+            continue
+        for j in range(i + 1, g.end[i]):
+            q.raise_(j, j + 1, w * sure * fit(q, j), f"{key} has an ability (rule {s})")
