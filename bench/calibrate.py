@@ -10,8 +10,9 @@ bench/accuracy.py counts hit@3).  The model is fitted on TUNING (plain logistic 
 on standardised signals, a little L2) over the FITTED signals; ``agree`` caps it.  HIGH is chosen by
 leave-one-set-out cross-validation, so that it holds on questions the model was not fitted on: each tuning set is
 scored by a model fitted on the others; DISAGREE, the cap of an answer the words alone disagree with, is how often
-such held-out answers the model gave at least LOW were right; and HIGH is the least confidence from which, on the
-capped held-out scores, "high" answers of the dev set are right at least 85% of the time, those of the other tuning
+such held-out answers the model gave at least LOW were right; and HIGH is the least confidence above DISAGREE (an
+answer held to the cap is never "high") from which, on the capped held-out scores, "high" answers of the dev set
+are right at least 85% of the time, those of the other tuning
 sets, pooled, at least 79% (70% asked, with a margin: blind sets vary by several points; 78%, then 77%, when 79%
 would show fewer than a quarter of them as high) and those of each at least 70%, at that confidence and the next two
 steps up (the held-out curve is flat and noisy: a single lucky step does not count).  The second table is those
@@ -101,8 +102,9 @@ def choose_cap(held: dict[str, list[float]], data: dict[str, tuple[list[tuple[fl
     return round(sum(hits) / len(hits), 2) if hits else 1.0
 
 
-def choose_high(held: dict[str, list[float]], ys: dict[str, list[bool]]) -> float:
-    """The least confidence from which held-out "high" answers are right often enough (see the module docstring)."""
+def choose_high(held: dict[str, list[float]], ys: dict[str, list[bool]], cap: float) -> float:
+    """The least confidence above ``cap`` (DISAGREE) from which held-out "high" answers are right often enough (see the
+    module docstring): an answer held to the cap is never "high", as rulesgraph/confidence.py says and its tests state."""
     def right(names: list[str], high: float) -> float:
         hi = [y for name in names for p, y in zip(held[name], ys[name], strict=True) if p >= high]
         return sum(hi) / len(hi) if hi else 1.0
@@ -113,7 +115,8 @@ def choose_high(held: dict[str, list[float]], ys: dict[str, list[bool]]) -> floa
     for margin in MARGINS:
         ok = [right(["dev"], t / 100) >= DEV_HIGH and right(others, t / 100) >= OTHER_HIGH + margin
               and all(right([n], t / 100) >= OTHER_HIGH for n in others) for t in range(100)]
-        high = next((t / 100 for t in range(50, 100) if all(ok[t : t + STEPS_HELD])), 0.99)
+        least = max(50, round(cap * 100) + 1)
+        high = next((t / 100 for t in range(least, 100) if all(ok[t : t + STEPS_HELD])), 0.99)
         if sum(p >= high for n in others for p in held[n]) >= SHOWN * pooled:
             break
     return high
@@ -150,7 +153,7 @@ def main() -> None:
     cap = choose_cap(held_out(data), data)
     probs = {name: [prob(model, x, cap) for x in data[name][0]] for name in data}
     held = held_out(data, cap)
-    high = choose_high(held, {name: data[name][1] for name in TUNING})
+    high = choose_high(held, {name: data[name][1] for name in TUNING}, cap)
     b, w, scale = model
     constants = (f"MODEL = ({b:.4f}, ({', '.join(f'{v:.4f}' for v in w)}))  # written by bench/calibrate.py\n"
                  f"SCALE: tuple[tuple[float, float], ...] = ({', '.join(f'({m:.4f}, {s:.4f})' for m, s in scale)})  # noqa: E501\n"
