@@ -25,6 +25,8 @@ _OLDER = (
 :mod:`rulesgraph.wording` reads older Oracle text alike); "in play", "into play" and "from play" refer to the
 battlefield, and "remove from the game" is "exile" (the glossary's obsolete entries In Play and Remove from the Game)."""
 
+_CUES = frozenset(("battlefield", "play", "game"))
+"""Every older wording of :data:`_OLDER` has one of these words."""
 _SENTENCE = re.compile(r"[^.?!]*[.?!]*")
 TELLING_SENTENCES = 3
 """A question told in at least this many sentences has words that only tell the situation."""
@@ -33,6 +35,8 @@ TELLING_SENTENCES = 3
 def in_todays_words(said_words: list[str]) -> list[str]:
     """The question's words with its older wordings said as the rules say them today ("comes into play tapped" →
     "enters tapped"); the words themselves when it has none."""
+    if _CUES.isdisjoint(said_words):  # most questions: none of the words every older wording has
+        return said_words
     line = " ".join(said_words)
     for older, today in _OLDER:
         line = older.sub(today, line)
@@ -45,17 +49,16 @@ def told_only(text: str, said_words: list[str], asking: Collection[str], terms: 
     "I have Ragavan out. I cast a second one. Do I choose which one to keep?" tells with "ragavan" and asks with
     "choose", "keep".  ``said_words`` are ``text``'s words after spelling correction, one for one; ``asking`` words
     ("what", "does", "work") are not terms."""
+    sentences = [(s, n) for m in _SENTENCE.finditer(text) if (n := len(words(s := m.group())))]
+    if len(sentences) < TELLING_SENTENCES:  # most questions: their terms are not worked out again
+        return set()
     asked: set[str] = set()
     told: set[str] = set()
-    at = sentences = 0
-    for m in _SENTENCE.finditer(text):
-        n = len(words(m.group()))
-        if not n:
-            continue
-        sentences += 1
+    at = 0
+    for sentence, n in sentences:
         said = " ".join(w for w in said_words[at : at + n] if w not in asking)
         at += n
-        (asked if m.group().rstrip().endswith("?") else told).update(terms(said))
-    if sentences < TELLING_SENTENCES or len(asked) < 2:
+        (asked if sentence.rstrip().endswith("?") else told).update(terms(said))
+    if len(asked) < 2:
         return set()
     return told - asked

@@ -21,6 +21,8 @@ _CUE = re.compile(r"\b(?:use[sd]?|using) the (?:word|words|phrase|phrases)\b|\bw
                   r"\bstates?\b|\bsays?\b|\bsay\b|\bphrased\b")
 """A sentence that tells how cards are worded ("use the word", "worded", "written", "reads", "states", "says", "phrased":
 118.9's "Alternative costs are usually phrased, “You may [action] rather than pay [this object’s] mana cost”")."""
+_CUE_WORD = re.compile(r" (?:use|using|worded|written|read|state|say|phrased)")
+"""What a node's word line holds when one of its sentences has a :data:`_CUE` (looked for before its text is decoded)."""
 _QUOTE = re.compile(r"“([^“”]{1,80})(?=[”“])")
 _TITLE_REF = re.compile(r"rules? \d{3}(?:\.\d+[a-z]?)?,\s*$")
 """A quote right after "see rule 117," is that rule's title, not a wording."""
@@ -47,7 +49,9 @@ class Wording:
 
     node: int
     quote: str
-    pattern: re.Pattern[str]
+    source: str
+    """The pattern's source; :attr:`pattern` compiles it when first matched (most wordings never are: a sentence is
+    matched only against those whose rarest stem it holds, and compiling all ~140 took half of building them)."""
     rarest: str
     """Its rarest literal stem (what its specificity is judged by)."""
     literals: frozenset[str]
@@ -57,6 +61,15 @@ class Wording:
     effect: str = ""
     """The kind of effect the rule says the wording makes, when it says so ("Effects that use the word “instead” are
     replacement effects": ``replacement``), else empty."""
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _compiled(self.source)
+
+
+@lru_cache(maxsize=1024)
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source)
 
 
 def _stems(text: str) -> list[str]:
@@ -68,9 +81,9 @@ _SELF_WORD = "thiscard"
 _SELF = re.compile(r"^\[this\b", re.IGNORECASE)
 
 
-def _pattern(quote: str) -> tuple[re.Pattern[str], list[str]] | None:
-    """The quote as a pattern over a sentence's stems: its words in order; ``[this object]`` the card's own name
-    (``thiscard``), "this creature" or "it"; another placeholder one to twenty words (an action: flashback's
+def _pattern(quote: str) -> tuple[str, list[str]] | None:
+    """The quote as a pattern's source over a sentence's stems: its words in order; ``[this object]`` the card's own
+    name (``thiscard``), "this creature" or "it"; another placeholder one to twenty words (an action: flashback's
     means "… cast this card from your graveyard if the resulting spell is an instant or sorcery spell by paying [cost]
     rather than paying its mana cost", nineteen words before "rather"); ``. . .`` anything.  A quote
     starting with a capital (or a capitalised placeholder) quotes a whole ability, so it matches from the sentence's
@@ -99,7 +112,7 @@ def _pattern(quote: str) -> tuple[re.Pattern[str], list[str]] | None:
     head = quote.lstrip("“ [")[:1]
     anchored = head.isupper()  # "When [this object] enters", "[This permanent] enters tapped"
     body = r"\s?".join(x if x == r".*?" else f"(?:{x})" for x in out).replace(r")\s?(", r") (")
-    return re.compile((r"^" if anchored else r"(?:^| )") + body + r"(?= |$)"), literals
+    return (r"^" if anchored else r"(?:^| )") + body + r"(?= |$)", literals
 
 
 def _is_title(quote: str) -> bool:
@@ -114,7 +127,9 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
     if known is None:
         out: list[Wording] = []
         for i in range(len(g.ids)):
-            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
+            if g.kind[i] not in ("rule", "subrule") or not _CUE_WORD.search(g.word_line(i)):  # without decoding it
+                continue
+            if g.attrs[i].get("numbering") != "cr":
                 continue
             text = g.attrs[i].get("text") or ""
             if "“" not in text:
@@ -133,8 +148,8 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
                     if filler or _TITLE_REF.search(sentence[: m.start()]) or _is_title(quote):
                         continue
                     made = _pattern(quote)
-                    if made is not None and made[0].pattern not in seen:
-                        seen.add(made[0].pattern)
+                    if made is not None and made[0] not in seen:
+                        seen.add(made[0])
                         rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
                         out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1]), g.section[i] or "", effect))
         known = g.memo["wordings"] = tuple(out)

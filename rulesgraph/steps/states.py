@@ -30,6 +30,8 @@ _SECOND = re.compile(r"two numbers separated by a slash.*?the second is its (\w+
 """208.1: "A creature card has two numbers separated by a slash … the second is its toughness"."""
 _REMOVE = re.compile(r"\[-N\] means “Remove N (\w+) counters")
 """107.7: "[-N] means “Remove N loyalty counters from this permanent,”"."""
+_NOTATION = re.compile(r" separated by a slash | means remove n ")
+"""What a rule's word line holds when :data:`_SECOND` or :data:`_REMOVE` can match its text."""
 _MINUS = "-−–"
 _SLASH_DOWN = re.compile(rf"[+{_MINUS}]?(?:\d+|X)/[{_MINUS}](?:\d+|X)\b(?! counter)")
 """A power/toughness change whose second number is negative: "-5/-5", "+2/-2", "-X/-X" — not a -1/-1 counter, which
@@ -49,7 +51,9 @@ def at_zero(g: QGraph) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
         notation: dict[str, str] = {}
         for i in range(len(g.ids)):
-            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
+            if g.kind[i] not in ("rule", "subrule") or (g.section[i] != "704" and not _NOTATION.search(g.word_line(i))):
+                continue  # read without decoding the rule: none of the words the patterns need
+            if g.attrs[i].get("numbering") != "cr":
                 continue
             text, number = g.attrs[i].get("text") or "", g.ids[i]
             if g.section[i] == "704":
@@ -67,19 +71,26 @@ def at_zero(g: QGraph) -> dict[str, tuple[str, ...]]:
 
 def lowered(q: Query) -> list[tuple[str, float, str]]:
     """What the question tells of lowering: ``(characteristic, how surely, reason)`` for a named card's effect giving
-    -N/-N, a named card's negative loyalty cost the question names (its number or X), and a -N/-N the question says."""
-    known = at_zero(q.g)
-    slash, symbol = known.get("by slash", ("",))[0], known.get("by symbol", ("",))[0]
-    out: list[tuple[str, float, str]] = []
+    -N/-N, a named card's negative loyalty cost the question names (its number or X), and a -N/-N the question says.
+    The rules are read (:func:`at_zero`, once per graph) only for a question that tells of one."""
     said = {m.group(1).upper() for m in _SAID_DOWN.finditer(q.a.question)}
+    found: list[tuple[str, float, str]] = []  # (the notation that lowers, how surely, who lowers)
     for card in q.a.cards:
-        if slash and _SLASH_DOWN.search(_REMINDER.sub(" ", card.text)):
-            out.append((slash, card.confidence, f"{card.key} lowers {slash}"))
+        if _SLASH_DOWN.search(_REMINDER.sub(" ", card.text)):
+            found.append(("slash", card.confidence, card.key))
         costs = {m.group(1).upper() for m in _COST_DOWN.finditer(card.text)}
-        if symbol and costs & said:
-            out.append((symbol, card.confidence, f"{card.key}'s cost lowers {symbol}"))
-    if slash and _SLASH_DOWN.search(q.a.question):
-        out.append((slash, SAID, f"the question's -N/-N lowers {slash}"))
+        if costs & said:
+            found.append(("symbol", card.confidence, f"{card.key}'s cost"))
+    if _SLASH_DOWN.search(q.a.question):
+        found.append(("slash", SAID, "the question's -N/-N"))
+    if not found:
+        return []
+    known = at_zero(q.g)
+    out: list[tuple[str, float, str]] = []
+    for notation, sure, who in found:
+        what = known.get(f"by {notation}", ("",))[0]
+        if what:
+            out.append((what, sure, f"{who} lowers {what}"))
     return out
 
 
@@ -91,10 +102,13 @@ def card_states(q: Query) -> None:
     w = q.w["card_states"]
     if w <= 0:
         return
+    found = lowered(q)
+    if not found:
+        return
     g, text = q.g, q.text
     known = at_zero(g)
     done: set[int] = set()
-    for what, sure, reason in lowered(q):
+    for what, sure, reason in found:
         for rule in known.get(what, ()):
             i = g.num.get(rule)
             if i is None or i in done:
