@@ -2,7 +2,7 @@
 
 Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--cards PATH] [--seeds-only] [--misses N]
 
-For each question set (default: the fourteen sets of bench/questions/ in :data:`SETS`, keywords to long) prints, without
+For each question set (default: the sixteen sets of bench/questions/ in :data:`SETS`, keywords to long) prints, without
 card data and with it (the installed cards; when none are installed, the stand-in AtomicCards file installed into a
 temporary data directory for the run, as the output says), rule-level hit@1/3/5 and MRR (an expected ``702.19b`` is
 hit by a cited ``702.19b`` or by its rule ``702.19``;
@@ -200,7 +200,8 @@ def scope_table(book, paths: list[Path], rules_answers: list) -> str:  # type: i
 
 
 SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3", "forum_holdout4",
-        "forum_holdout5", "forum_holdout6", "cards", "cards_holdout", "cards_holdout2", "long")
+        "forum_holdout5", "forum_holdout6", "forum_holdout7", "forum_holdout8", "cards", "cards_holdout", "cards_holdout2",
+        "long")
 """The default sets, in the order of the table (see bench/questions/README.md)."""
 
 
