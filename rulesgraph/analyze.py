@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import Levenshtein
 
-from .index import Index, doc_terms, name_key
+from .index import Index, doc_terms, name_key, word_terms
 from .spelling import correct
 from .telling import in_todays_words, told_only
 from .text import STOPWORDS, fold, stem, words
@@ -379,7 +379,7 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
     cards = card_words(text)
     matches = _aliases(corrected, index, matches, weights, frozenset(cards))
     # "I have X out. I cast Y. Can I …?": X and Y set the scene
-    weights.update({t: TOLD for t in told_only(text, corrected, ASKING, doc_terms) if weights.get(t) == 1.0})
+    weights.update({t: TOLD for t in told_only(text, corrected, ASKING, word_terms) if weights.get(t) == 1.0})
     if cards:
         plain = {stem(w) for w, r in zip(corrected, raw, strict=True) if r not in cards}
         for w in cards:

@@ -156,6 +156,11 @@ def doc_terms(text: str) -> list[str]:
     return [stem(w) for w in words(text) if w not in STOPWORDS]
 
 
+def word_terms(said: list[str]) -> list[str]:
+    """:func:`doc_terms` of words already made by :func:`~rulesgraph.text.words`."""
+    return [stem(w) for w in said if w not in STOPWORDS]
+
+
 def _name_variants(name: str) -> list[str]:
     """``Kicker, Kicked`` → both; ``Banding, “Bands with Other”`` → both; ``Trample (Obsolete)`` → ``Trample``."""
     name = re.sub(r"\s*\(obsolete\)\s*$", "", name, flags=re.IGNORECASE)

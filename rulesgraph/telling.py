@@ -43,7 +43,7 @@ def in_todays_words(said_words: list[str]) -> list[str]:
     return line.split() if line != " ".join(said_words) else said_words
 
 
-def told_only(text: str, said_words: list[str], asking: Collection[str], terms: Callable[[str], list[str]]) -> set[str]:
+def told_only(text: str, said_words: list[str], asking: Collection[str], terms: Callable[[list[str]], list[str]]) -> set[str]:
     """The search terms (``terms`` of the words) said only in the sentences of a question that ask nothing, when it is
     told in :data:`TELLING_SENTENCES` or more and what it asks (its sentences ending in "?") holds two terms or more:
     "I have Ragavan out. I cast a second one. Do I choose which one to keep?" tells with "ragavan" and asks with
@@ -56,7 +56,7 @@ def told_only(text: str, said_words: list[str], asking: Collection[str], terms: 
     told: set[str] = set()
     at = 0
     for sentence, n in sentences:
-        said = " ".join(w for w in said_words[at : at + n] if w not in asking)
+        said = [w for w in said_words[at : at + n] if w not in asking]
         at += n
         (asked if sentence.rstrip().endswith("?") else told).update(terms(said))
     if len(asked) < 2:

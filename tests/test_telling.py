@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesgraph.analyze import ASKING, TOLD, analyze
-from rulesgraph.index import doc_terms
+from rulesgraph.index import word_terms
 from rulesgraph.telling import in_todays_words, told_only
 from rulesgraph.text import words
 
@@ -23,12 +23,12 @@ def test_words_only_in_the_telling_of_a_long_question_are_told_only() -> None:
     """In a question of three sentences or more, the terms said only in the sentences that ask nothing tell the
     situation; a shorter question, or one whose asking sentence holds fewer than two terms, has none."""
     text = "I have Ragavan out. Then I cast a second Ragavan. Do I choose which one to keep?"
-    told = told_only(text, words(text), ASKING, doc_terms)
+    told = told_only(text, words(text), ASKING, word_terms)
     assert "ragavan" in told and "choos" not in told and "keep" not in told
     assert told_only("I have Ragavan out. Do I choose which one to keep?", words("I have Ragavan out. Do I choose which one to keep?"),
-                     ASKING, doc_terms) == set()
+                     ASKING, word_terms) == set()
     short = "I have Ragavan out. I cast another. What happens now?"
-    assert told_only(short, words(short), ASKING, doc_terms) == set()
+    assert told_only(short, words(short), ASKING, word_terms) == set()
 
 
 def test_a_told_only_word_weighs_less_and_an_old_wording_names_its_alias(mini_book) -> None:  # type: ignore[no-untyped-def]
