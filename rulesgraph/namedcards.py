@@ -37,21 +37,32 @@ MAX_CARDS = 6
 _SCHEMA = 4
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
-_BOTH = frozenset(("both", "copy", "copies"))
-"""A word that, in a question naming a card twice, says the two are two of it ("both", a "copy" of it)."""
+_COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
+"""A word right before a card's name (not its possessive: "I copy Kokusho's trigger" copies the trigger), after "copy
+of", or right after its name ("a Thalia token") saying the question speaks of a copy of it: two of it."""
+_BOTH = (" they both ", " both of them ", " them both ", " both of ")
+"""Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
+not ("do both players pay Thalia's tax?")."""
 
 
-def more_than_one(question: str, spans: list[tuple[int, str]]) -> bool:
-    """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start and how it
-    was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
-    Jaces"), or the card named twice in a question saying "both" (or a "copy" of it)."""
-    if any(how == "plural" for _, how in spans):
+def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
+    """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start, end and how
+    it was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
+    Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`)."""
+    if any(how == "plural" for _, _, how in spans):
         return True
-    for start, _ in spans:
-        before = words(question[max(0, start - 24) : start])
-        if before and before[-1].lower() in _MORE:
+    for start, end, _ in spans:
+        before = [w.lower() for w in words(question[max(0, start - 24) : start])]
+        after = [w.lower() for w in words(question[end : end + 16])]
+        possessive = question[start:end].endswith(("'s", "’s"))
+        if before and before[-1] in _MORE:
             return True
-    return len(spans) >= 2 and any(w.lower() in _BOTH for w in words(question))
+        if not possessive and before and (before[-1] in _COPY or (before[-1] == "of" and before[-2:-1] and before[-2] in _COPY)):
+            return True
+        if after and after[0] in _COPY:
+            return True
+    line = f" {' '.join(w.lower() for w in words(question))} "
+    return len(spans) >= 2 and any(phrase in line for phrase in _BOTH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +154,7 @@ class CardDeck:
             if base is None:
                 continue
             seen.add(m.key)
-            many = more_than_one(question, [(o.start, o.how) for o in mentions if o.key == m.key])
+            many = more_than_one(question, [(o.start, o.end, o.how) for o in mentions if o.key == m.key])
             out.append(replace(base, said=m.said, start=m.start, end=m.end, confidence=m.confidence, how=m.how, many=many))
             if len(out) >= MAX_CARDS:
                 break

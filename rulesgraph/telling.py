@@ -58,7 +58,9 @@ def told_only(text: str, said_words: list[str], asking: Collection[str], terms: 
     for sentence, n in sentences:
         said = [w for w in said_words[at : at + n] if w not in asking]
         at += n
-        (asked if sentence.rstrip().endswith("?") else told).update(terms(said))
+        tail = sentence.rstrip()
+        asks = "?" in tail[len(tail.rstrip(".?!")) :]  # "keep?", "keep?!"
+        (asked if asks else told).update(terms(said))
     if len(asked) < 2:
         return set()
     return told - asked

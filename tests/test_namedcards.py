@@ -131,12 +131,18 @@ def test_an_alias_keyword_the_card_data_does_not_give_the_card_is_not_named(mini
 
 def test_more_than_one_of_a_card() -> None:
     """A question speaks of more than one of a named card when it says a number or "another" right before its name,
-    names its plural, or names it twice and says "both" (or a copy); naming it twice alone is one card talked about."""
+    names its plural, speaks of a copy of it, or names it twice and says "they both"; naming it twice alone is one card
+    talked about, and so is copying something of it or "both" said of something else."""
     from rulesgraph.namedcards import more_than_one
 
-    assert more_than_one("I cast a second Thalia.", [(16, "exact")])
-    assert more_than_one("I have Ragavan out and I cast another Ragavan", [(7, "exact"), (38, "short")])
-    assert more_than_one("are my two Bulwark Elfs", [(11, "plural")])
-    assert more_than_one("I copy Thalia. Thalia is legendary; are they both there?", [(7, "exact"), (15, "short")])
-    assert not more_than_one("I stole Kokusho and it died. Who controls the Kokusho trigger?", [(8, "exact"), (46, "short")])
-    assert not more_than_one("I cast Thalia.", [(7, "exact")])
+    assert more_than_one("I cast a second Thalia.", [(16, 22, "exact")])
+    assert more_than_one("I have Ragavan out and I cast another Ragavan", [(7, 14, "exact"), (38, 45, "short")])
+    assert more_than_one("are my two Bulwark Elfs", [(11, 23, "plural")])
+    assert more_than_one("I copy Thalia. Thalia is legendary; are they both there?", [(7, 13, "exact"), (15, 21, "short")])
+    assert more_than_one("I made a copy of Thalia", [(17, 23, "exact")])
+    assert more_than_one("I made a Thalia token", [(9, 15, "exact")])
+    assert more_than_one("Thalia is out. I cast Thalia again; are they both there?", [(0, 6, "exact"), (22, 28, "short")])
+    assert not more_than_one("I stole Kokusho and it died. Who controls the Kokusho trigger?", [(8, 15, "exact"), (46, 53, "short")])
+    assert not more_than_one("Kokusho dies and I copy Kokusho's trigger", [(0, 7, "exact"), (24, 33, "short")])
+    assert not more_than_one("Thalia is out. Do both players pay 1 more for Thalia's tax?", [(0, 6, "exact"), (46, 54, "short")])
+    assert not more_than_one("I cast Thalia.", [(7, 13, "exact")])

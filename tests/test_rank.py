@@ -266,6 +266,23 @@ def test_rule_29_a_rule_explaining_a_quoted_wording_is_a_candidate(full_book: Ru
         assert score(full_book, unquoted, rule) == pytest.approx(plain), question
 
 
+def test_rule_29_leaves_a_named_cards_own_wording_to_rule_24(full_book: Rulebook) -> None:
+    """Rule 29: a quoted wording that a named card's text uses — or its keyword means, as rule 24 reads it (flashback's
+    "… rather than paying its mana cost": 118.9) — is rule 24's; rule 29 does not count it a second time."""
+    from dataclasses import replace
+
+    from .test_steps_cards import card
+
+    scholar = card("Ember Scholar", keywords=(("Flashback", "has", ("702.34",)),))
+    question = "Ember Scholar says 'you may cast this card from your graveyard rather than pay its mana cost': twice?"
+    a = replace(analyze(question, full_book.index), cards=(scholar,))
+    got = next(s for s in rank(full_book.index, full_book.qg, a) if s.node == "118.9")
+    assert not any(r.startswith("the question quotes “") for r in got.reasons)  # rule 29's reason
+    with weight("quoted_wording", 0.0):
+        off = next(s.score for s in rank(full_book.index, full_book.qg, a) if s.node == "118.9")
+    assert got.score == pytest.approx(off)
+
+
 def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_book: Rulebook) -> None:
     """Rule 17: of the FAQ entries about the keyword a question names, the one whose question and
     answer hold the question's other words rises above the general "What does X do?" entry."""

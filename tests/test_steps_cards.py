@@ -203,7 +203,7 @@ def test_rule_24_a_keywords_meaning_is_worded_on_the_card(full_book: Rulebook) -
 def test_rule_26_a_granted_keyword_meets_the_other_cards_wording(full_book: Rulebook) -> None:
     """Rule 26: a keyword one named card grants (flashback: "… rather than paying its mana cost") whose meaning uses a
     wording of the rule another named card's text uses ("… rather than pay this spell's mana cost": both 118.9) makes
-    that rule a candidate, by the weight; the same keyword had (not granted) by both cards does not."""
+    that rule a candidate, by the weight; the keyword had (not granted) by that card does not."""
     granter = card("Ashen Mage", keywords=(("Flashback", "grants", ("702.34",)),))
     pitch = card("Ashen Will", type_line="Instant",
                  text="You may pay 2 life and exile a green card from your hand rather than pay this spell's mana cost.")

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesgraph import Rulebook
-from rulesgraph.steps.states import at_zero
+from rulesgraph.analyze import analyze
+from rulesgraph.pipeline import Query
+from rulesgraph.rank import WEIGHTS
+from rulesgraph.steps.states import SAID, at_zero, lowered
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked, scored
@@ -42,6 +47,9 @@ def test_rule_30_a_loyalty_cost_the_question_names_makes_704_5i_a_candidate(full
         off = scored(full_book, minus, "704.5i", WALKER), scored(full_book, plus, "704.5i", WALKER)
     assert scored(full_book, minus, "704.5i", WALKER) > off[0]
     assert scored(full_book, plus, "704.5i", WALKER) == off[1]
+    for sign in ("[−2]", "“−2”", "−2", "[-2]"):  # as Oracle text and players write the cost, Unicode minus included
+        said = minus.replace("-2.", f"{sign}.")
+        assert position(ranked(full_book, said, WALKER), "704.5i") <= 2, sign
 
 
 def test_rule_30_a_minus_toughness_the_question_tells_of_counts_less(full_book: Rulebook) -> None:
@@ -51,3 +59,10 @@ def test_rule_30_a_minus_toughness_the_question_tells_of_counts_less(full_book: 
     with weight("card_states", 0.0):
         off = scored(full_book, question, "704.5f")
     assert scored(full_book, question, "704.5f") > off
+    said = lowered(Query(full_book.index, full_book.qg, analyze(question, full_book.index), WEIGHTS))
+    assert [(what, sure) for what, sure, _ in said] == [("toughness", SAID)] and SAID < 1.0
+    shrink = card("Shrinking Ray", text="Target creature gets -5/-5 until end of turn.", type_line="Instant")
+    a = replace(analyze("I cast Shrinking Ray on my creature. Does it survive?", full_book.index), cards=(shrink,))
+    assert [(what, sure) for what, sure, _ in lowered(Query(full_book.index, full_book.qg, a, WEIGHTS))] == [
+        ("toughness", shrink.confidence)]
+    assert shrink.confidence > SAID

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulesgraph import Rulebook
 from rulesgraph.analyze import ASKING, TOLD, analyze
 from rulesgraph.index import word_terms
 from rulesgraph.telling import in_todays_words, told_only
@@ -29,9 +30,11 @@ def test_words_only_in_the_telling_of_a_long_question_are_told_only() -> None:
                      ASKING, word_terms) == set()
     short = "I have Ragavan out. I cast another. What happens now?"
     assert told_only(short, words(short), ASKING, word_terms) == set()
+    excited = "I have Ragavan out. Then I cast a second Ragavan. Do I choose which one to keep?! Does the legend rule apply?"
+    assert "choos" not in told_only(excited, words(excited), ASKING, word_terms)  # "?!" asks as "?" does
 
 
-def test_a_told_only_word_weighs_less_and_an_old_wording_names_its_alias(mini_book) -> None:  # type: ignore[no-untyped-def]
+def test_a_told_only_word_weighs_less_and_an_old_wording_names_its_alias(mini_book: Rulebook) -> None:
     """The analysis weighs a word said only in the telling at TOLD; an alias phrase in today's words ("enters tapped")
     is found in the older telling ("comes into play tapped")."""
     a = analyze("My opponent has a wall. I attacked with my dragon. Can the wall block the flying dragon?", mini_book.index)

@@ -5,7 +5,7 @@ ability is, its source, that once activated or triggered it exists on the stack 
 — however the question puts it ("they kill Prodigal Pyromancer in response to its ping"; Liliana's -3).  The sections
 giving one kind's template alone (602, 603) are not raised: their rules share the words players use for that kind
 ("trigger", "activate") already, and raising them too put their rules over the deciding ones as often as not.
-A card step (:mod:`rulesgraph.steps.cards` has the others), run before the priors.
+A card step (:mod:`rulesgraph.steps.cards` has the others) and itself a prior, run after rule 21's.
 """
 
 from __future__ import annotations

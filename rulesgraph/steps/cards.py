@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from ..wording import Wording
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords",
-           "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules"]
+           "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
+           "named_wordings"]
 
 WEIGHTS = {
     "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
@@ -298,7 +299,7 @@ def _worded(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "gra
     return "\n".join([card.text, *said]) if said else card.text
 
 
-def _wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
+def named_wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
     """The wordings of :func:`_worded`'s text (rules 24 and 26 both read them: once per question and card)."""
     key = ("wordings", card.key)
     if key not in q.memo:
@@ -318,7 +319,7 @@ def card_wording(q: Query) -> None:
         return
     text = q.text
     for card in q.a.cards:
-        for wording in _wordings(q, card):
+        for wording in named_wordings(q, card):
             amount = w * card.confidence * specificity(q.index, wording.rarest)
             if amount > 0:
                 text[wording.node] = text.get(wording.node, 0.0) + amount
@@ -361,7 +362,7 @@ def card_meeting(q: Query) -> None:
     granted: dict[int, list[tuple[str, float, bool]]] = {}
     for card in q.a.cards:
         seen, names = set(), _names(card.key)
-        worded = _wordings(q, card)
+        worded = named_wordings(q, card)
         grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
         own = {x.node for x in card_wordings(g, q.index.idf, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
         for wording in worded:

@@ -9,7 +9,7 @@ from itertools import pairwise
 from ..pipeline import Query
 from ..relevance import specificity
 from ..wording import card_wordings
-from .cards import _names
+from .cards import named_wordings
 
 __all__ = ["QUOTED", "WEIGHTS", "quoted_wording", "quotes"]
 
@@ -48,7 +48,7 @@ def quoted_wording(q: Query) -> None:
     if w <= 0 or not q.a.quoted:
         return
     text = q.text
-    seen = {x.node for card in q.a.cards for x in card_wordings(q.g, q.index.idf, card.text, _names(card.key))}
+    seen = {x.node for card in q.a.cards for x in named_wordings(q, card)}  # rule 24's: its text and keywords' meanings
     for quote in q.a.quoted:
         said = " ".join(quote)
         for wording in card_wordings(q.g, q.index.idf, f"{said}\n{_SAID_OF} {said}", (_SAID_OF,)):

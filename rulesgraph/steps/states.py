@@ -32,7 +32,8 @@ _REMOVE = re.compile(r"\[-N\] means “Remove N (\w+) counters")
 """107.7: "[-N] means “Remove N loyalty counters from this permanent,”"."""
 _NOTATION = re.compile(r" separated by a slash | means remove n ")
 """What a rule's word line holds when :data:`_SECOND` or :data:`_REMOVE` can match its text."""
-_MINUS = "-−–"
+_MINUS = r"\-−–"
+"""The minus signs (hyphen, U+2212, en dash), escaped to stand anywhere in a character class ("+-−" would be a range)."""
 _SLASH_DOWN = re.compile(rf"[+{_MINUS}]?(?:\d+|X)/[{_MINUS}](?:\d+|X)\b(?! counter)")
 """A power/toughness change whose second number is negative: "-5/-5", "+2/-2", "-X/-X" — not a -1/-1 counter, which
 a state-based action of its own names (704.5q: "a +1/+1 counter and a -1/-1 counter")."""
@@ -98,7 +99,7 @@ def card_states(q: Query) -> None:
     """Rule 30: a state-based action checking at zero a characteristic the question's cards or words lower
     (:func:`lowered`: Dismember's -5/-5 → toughness → 704.5f; "her -3" of a card with "[−3]:" → loyalty → 704.5i) is a
     candidate as if the question matched it by the weight's share of a full match, times how surely it was lowered
-    (the card's confidence; 1 for the question's own words), once per rule."""
+    (the card's confidence; :data:`SAID` for the question's own words), once per rule."""
     w = q.w["card_states"]
     if w <= 0:
         return
