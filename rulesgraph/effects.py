@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from .qgraph import QGraph
 from .text import words
-from .wording import _SELF_WORD as _SELF
+from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
-__all__ = ["Kind", "card_kinds", "interaction", "kinds", "singular"]
+__all__ = ["TEMPLATE", "Kind", "card_kinds", "interaction", "kinds", "singular"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
@@ -29,7 +29,7 @@ _CHANGES = re.compile(r"\b(?:change|refer to) (?:an object’s |the )?([^.()]+?)
 """What the rule says those effects change or refer to: "change an object’s card type, subtype, and/or supertype"."""
 _DEFINE = re.compile(r"\bthat define ([^.]+?) are applied")
 """What a layer's characteristic-defining abilities define: "abilities that define power and/or toughness are applied"."""
-_TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
+TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
 """A CR template of an ability whose effect follows a part that is not the effect: "[Cost]: [Effect.]" (602.1),
 "[When/Whenever/At] [trigger condition or event], [effect]" (603.1)."""
 _STOP = frozenset(("and", "or", "an", "a", "the", "of", "to", "its"))
@@ -103,7 +103,7 @@ def _heads(text: str) -> list[str]:
     trigger condition of "[When/Whenever/At] [trigger condition], [effect]" — only when the template names the words
     it opens with, so "Flying, vigilance" is no trigger condition."""
     out = []
-    for m in _TEMPLATE.finditer(text):
+    for m in TEMPLATE.finditer(text):
         head, sep = m.group(1), m.group(2)
         first = head[1 : head.index("]")]
         if sep == ":":

@@ -15,7 +15,7 @@ from functools import lru_cache
 from .qgraph import QGraph
 from .text import stem, words
 
-__all__ = ["Wording", "card_wordings", "meanings", "wordings"]
+__all__ = ["REMINDER", "SELF_WORD", "Wording", "card_wordings", "meanings", "wordings"]
 
 _CUE = re.compile(r"\b(?:use[sd]?|using) the (?:word|words|phrase|phrases)\b|\bworded\b|\bwritten\b|\breads?\b|"
                   r"\bstates?\b|\bsays?\b|\bsay\b|\bphrased\b")
@@ -30,7 +30,8 @@ _PLACEHOLDER = re.compile(r"\[[^\]]*\]|\.\s?\.\s?\.|…")
 _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z(])")
 _ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
-_REMINDER = re.compile(r"\([^()]*\)")
+REMINDER = re.compile(r"\([^()]*\)")
+"""Reminder text in a card's Oracle text (a parenthesised aside), left out of what the card says."""
 _MEANS = re.compile(r"” means “([^“”]+)”")
 """What a keyword's rule says the keyword means: “Flashback [cost]” means “You may cast this card … rather than paying
 its mana cost” (702.34a)."""
@@ -76,7 +77,7 @@ def _stems(text: str) -> list[str]:
     return [stem(w) for w in words(text)]
 
 
-_SELF_WORD = "thiscard"
+SELF_WORD = "thiscard"
 """What a card's own name becomes in its stemmed text (``[this object]`` in the rules' templates)."""
 _SELF = re.compile(r"^\[this\b", re.IGNORECASE)
 
@@ -97,7 +98,7 @@ def _pattern(quote: str) -> tuple[str, list[str]] | None:
             literals += lit
         ph = m.group(0)
         if _SELF.match(ph):
-            out.append(rf"(?:{_SELF_WORD}|this \S+|it)")
+            out.append(rf"(?:{SELF_WORD}|this \S+|it)")
         elif ph.startswith("["):
             out.append(r"\S+(?: \S+){0,19}?")
         else:
@@ -160,9 +161,9 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
 def sentences_of(text: str, names: tuple[str, ...], unit: Callable[[str], str] = stem) -> tuple[str, ...]:
     """A card's Oracle text (reminder text left out) as the words of each sentence, each made a ``unit`` (its stem),
     its names as ``thiscard``."""
-    plain = _ENTERS.sub(lambda m: m.group(1), _REMINDER.sub(" ", text))
+    plain = _ENTERS.sub(lambda m: m.group(1), REMINDER.sub(" ", text))
     for name in sorted(names, key=len, reverse=True):
-        plain = re.sub(rf"\b{re.escape(name)}\b", f" {_SELF_WORD} ", plain)
+        plain = re.sub(rf"\b{re.escape(name)}\b", f" {SELF_WORD} ", plain)
     out = []
     for line in plain.splitlines():
         for sentence in re.split(r"(?<=[.:])\s+|\s[—•]\s", line):

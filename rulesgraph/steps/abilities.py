@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..effects import TEMPLATE
 from ..pipeline import Query
 from ..qgraph import QGraph
 from .cards import fit
@@ -21,8 +22,6 @@ __all__ = ["WEIGHTS", "card_abilities", "templates"]
 WEIGHTS = {
     "card_ability": 3.0,  # rule 31: prior of a rule of the abilities section, times its fit, for a card with an ability
 }
-_TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
-"""A rule giving an ability's template: "written as “[Cost]: [Effect.]”" (the pattern :mod:`rulesgraph.effects` reads)."""
 _OPENS = re.compile(r"begin with\)? the word “([a-z]+),” “([a-z]+),” or “([a-z]+)\.?”|\[([A-Za-z]+(?:/[A-Za-z]+)+)\]")
 """The words a triggered ability's template opens with: "[When/Whenever/At]" (603.1), "(and usually begin with) the word
 “when,” “whenever,” or “at.”" (113.3c)."""
@@ -36,10 +35,12 @@ def templates(g: QGraph) -> tuple[tuple[re.Pattern[str], ...], tuple[str, ...]]:
         found: dict[str, set[str]] = {}
         for i in range(len(g.ids)):
             section = g.section[i]
-            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr" or section is None:
+            if g.kind[i] not in ("rule", "subrule") or section is None or " written as " not in g.word_line(i):
+                continue  # read without decoding the rule: a template is "written as “…”"
+            if g.attrs[i].get("numbering") != "cr":
                 continue
             text = g.attrs[i].get("text") or ""
-            for m in _TEMPLATE.finditer(text):
+            for m in TEMPLATE.finditer(text):
                 opens = _OPENS.search(text)
                 if m.group(2) == ":":
                     head = r"[^:\n]*:"

@@ -28,7 +28,6 @@ strongly as the question's own words:
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -38,14 +37,14 @@ from ..index import doc_terms
 from ..pipeline import Query
 from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity, text_relevance
-from ..wording import card_wordings, meanings
+from ..wording import REMINDER, card_wordings, meanings
 from .named import own_words
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
     from ..wording import Wording
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_focus", "card_keywords",
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_focus", "card_keywords",
            "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
            "named_wordings"]
 
@@ -77,7 +76,6 @@ RULING_FLOOR = 0.4
 """Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words is not a candidate."""
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
-_REMINDER = re.compile(r"\([^()]*\)")
 
 
 def _own(q: Query) -> dict[str, float]:
@@ -165,8 +163,7 @@ def card_types(q: Query) -> None:
             strength = w * card.confidence * specificity(q.index, word)
             if strength <= 0.01:
                 continue
-            article = "an" if word[:1].lower() in "aeiou" else "a"
-            reason = f"{card.key} is {article} {word}"
+            reason = f"{card.key} is {a_or_an(word)} {word}"
             for rule in rules:
                 i = g.num.get(rule)
                 if i is not None:
@@ -185,7 +182,7 @@ def _text_terms(q: Query) -> list[tuple[str, float]]:
             if relation in RELATION:
                 for t in doc_terms(name):
                     out[t] = max(out.get(t, 0.0), card.confidence * RELATION[relation])
-        stems = {t for t in _stems(_REMINDER.sub(" ", card.text)) if t not in own and t not in card.name_terms}
+        stems = {t for t in _stems(REMINDER.sub(" ", card.text)) if t not in own and t not in card.name_terms}
         rare = sorted((t for t in stems if idf.get(t, 0.0) >= TEXT_IDF), key=lambda t: (-idf[t], t))[:TEXT_TERMS]
         for t in rare:
             out[t] = max(out.get(t, 0.0), card.confidence * TEXT_WORD)
@@ -284,6 +281,11 @@ def card_kind(q: Query) -> None:
         shared = (len(kinds) + sum(1 for _, rel, rules in card.keywords if rel in RELATION and rules)) ** 0.5
         for node, (kind, quote) in kinds.items():
             q.add(node, w * card.confidence * alone * best / shared, f"{card.key} has a {kind} effect (“{quote}”)")
+
+
+def a_or_an(word: str) -> str:
+    """The article before a type-line word in a reason ("an Aura", "a Saga")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _names(key: str) -> tuple[str, ...]:

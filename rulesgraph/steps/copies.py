@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..index import doc_terms
 from ..pipeline import Query
+from .cards import a_or_an
 
 __all__ = ["SAME", "WEIGHTS", "card_copies"]
 
@@ -40,4 +41,4 @@ def card_copies(q: Query) -> None:
                 for j in range(i, g.end[i]):
                     if set(g.stems[j]) >= SAME:
                         text[j] = text.get(j, 0.0) + w * card.confidence
-                        q.note(j, f"two of {card.key}, {'an' if word[:1].lower() in 'aeiou' else 'a'} {word} card")
+                        q.note(j, f"two of {card.key}, {a_or_an(word)} {word} card")

@@ -6,10 +6,9 @@ from __future__ import annotations
 from rapidfuzz import fuzz, process
 
 from ..analyze import FRAMING
-from ..index import doc_terms
+from ..index import doc_terms, word_terms
 from ..pipeline import Query
 from ..relations import definers, faq_about
-from ..text import STOPWORDS, stem
 from .base import UNNAMED_KEYWORD, named_keyword_rules
 
 __all__ = ["FAQ_FLOOR", "WEIGHTS", "faq_fit", "faq_similar"]
@@ -31,7 +30,7 @@ def faq_similar(q: Query) -> None:
     the question does not name counts as rule 12 counts their rules (:func:`_named`)."""
     g, index = q.g, q.index
     folded = " ".join(q.a.words)
-    asked = {stem(w) for w in q.a.words if w not in STOPWORDS}  # doc_terms(folded): its words are the question's words
+    asked = set(word_terms(q.a.words))  # doc_terms(folded), from the words it was made of
     faq, num = index.faq, g.num
     # only the entries sharing a content word are scored: alike in shape only is not alike
     sharing = [k for k, (node, _) in enumerate(faq) if not asked.isdisjoint(g.question_stems[num[node]])]

@@ -14,7 +14,7 @@ import re
 
 from ..pipeline import Query
 from ..qgraph import QGraph
-from .cards import _REMINDER
+from ..wording import REMINDER
 
 __all__ = ["SAID", "WEIGHTS", "at_zero", "card_states", "lowered"]
 
@@ -77,7 +77,7 @@ def lowered(q: Query) -> list[tuple[str, float, str]]:
     said = {m.group(1).upper() for m in _SAID_DOWN.finditer(q.a.question)}
     found: list[tuple[str, float, str]] = []  # (the notation that lowers, how surely, who lowers)
     for card in q.a.cards:
-        if _SLASH_DOWN.search(_REMINDER.sub(" ", card.text)):
+        if _SLASH_DOWN.search(REMINDER.sub(" ", card.text)):
             found.append(("slash", card.confidence, card.key))
         costs = {m.group(1).upper() for m in _COST_DOWN.finditer(card.text)}
         if costs & said:
