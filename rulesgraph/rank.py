@@ -28,23 +28,25 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 13. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
 14. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-15. ``rule_number`` — rule 6: a rule number the question names is the answer;
-16. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-17. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+15. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+    in response"), the rules on how the waiting spell or ability resolves (608.2b, 113.7a) rise;
+16. ``rule_number`` — rule 6: a rule number the question names is the answer;
+17. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+18. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-18. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+19. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-19. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-20. ``quotes`` — rule 16: a document with the words the question quotes rises;
-21. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-22. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+20. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+21. ``quotes`` — rule 16: a document with the words the question quotes rises;
+22. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+23. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-23. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-24. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-25. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-26. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-27. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+24. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+25. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+26. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+27. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+28. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -64,7 +66,7 @@ from .pipeline import Pipeline, Query, Step
 from .qgraph import QGraph
 from .relations import definers
 from .relevance import COMMON, specificity
-from .steps import abilities, base, bridges, cards, context, copies, faq, focus, named, quotes, spread, states, text
+from .steps import abilities, base, bridges, cards, context, copies, faq, focus, gone, named, quotes, spread, states, text
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
 
@@ -83,6 +85,7 @@ STEPS = Pipeline([
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
     Step("card_types", cards.card_types, {"card_type": cards.WEIGHTS["card_type"]}),
     Step("card_abilities", abilities.card_abilities, abilities.WEIGHTS),
+    Step("gone", gone.gone, gone.WEIGHTS),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),
     Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),
