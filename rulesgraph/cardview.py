@@ -24,7 +24,7 @@ from .parse.numbers import sort_key
 from .relations import current_keyword, definers
 from .text import fold
 
-__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "result_json"]
+__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "result_json", "set_types"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +124,31 @@ def _type_rules(book: Rulebook, word: str) -> tuple[str, ...]:
         node = next(iter(g.targets(node, "see_also")), node)
     rules = [t for t in g.targets(node, "cites") if g.nodes[t].get("numbering") == "cr"]
     return tuple(sorted(dict.fromkeys(rules), key=sort_key))
+
+
+_SETS = re.compile(r"\b(?:is|are|becomes?) (?:an? )?(?:[a-z]+ )?([A-Z][a-z’'-]+)\b(?![^.\n]*\bin addition to\b)")
+"""A sentence making objects a type, its value capitalised as Oracle text writes subtypes ("Nonbasic lands are
+Mountains", "Enchanted land is an Island", "becomes a blue Frog"), not one that keeps their other types ("… is a Swamp in
+addition to its other land types": 205.1b)."""
+_CONDITION = re.compile(r"\b(?:if|as long as|unless|while|when|whenever)\b", re.IGNORECASE)
+"""Before a :data:`_SETS` match in its sentence, it is a condition ("If it is a Mountain"), not an effect."""
+
+
+def set_types(book: Rulebook, text: str) -> tuple[Linked, ...]:
+    """The types a card's Oracle text (reminder text left out) sets objects to (:data:`_SETS`; a plural read as its
+    singular), each with the rule naming it as a type (Mountain → 305.6), those the rules name only."""
+    found: dict[str, tuple[str, ...]] = {}
+    for sentence in re.split(r"(?<=[.:])\s+|\n", re.sub(r"\([^()]*\)", " ", text)):
+        for m in _SETS.finditer(sentence):
+            if _CONDITION.search(sentence[: m.start()]):
+                continue
+            word = m.group(1)
+            for w in dict.fromkeys([word, word.removesuffix("s"), word.removesuffix("es")]):
+                rules = _type_rules(book, w)[:1]
+                if rules:
+                    found.setdefault(w, rules)
+                    break
+    return tuple(Linked(w, "set", rules) for w, rules in found.items())
 
 
 def card_view(book: Rulebook, card: Card) -> CardView:

@@ -90,6 +90,9 @@ class NamedCard:
     """``(date, text)``, oldest first, as the card data gives them."""
     name_terms: frozenset[str]
     """The stems of its name (and face names): words the question said as the name, not as its own words."""
+    sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """``(type, rules)`` for each type its effects set objects to (``Mountain``, ``("305.6",)``: Blood Moon's "Nonbasic lands
+    are Mountains"; :func:`rulesgraph.cardview.set_types`)."""
     many: bool = False
     """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
     Ragavan", "two Thalias"; named twice and "both" of them)."""
@@ -163,7 +166,7 @@ class CardDeck:
     def _card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules (once per process)."""
         if key not in self._cards:
-            from .cardview import card_view, keyword_list
+            from .cardview import card_view, keyword_list, set_types
 
             if self._keywords is None:
                 self._keywords = keyword_list(self.book)
@@ -181,6 +184,7 @@ class CardDeck:
                     tuple((t.name, t.relation, t.rules) for t in view.types),
                     tuple((r.date, r.text) for r in card.rulings),
                     frozenset(doc_terms(names)),
+                    tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
                 )
         return self._cards[key]
 

@@ -15,38 +15,41 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 4. ``quoted_wording`` — rule 29: … and so is a rule explaining a wording the question quotes ("'enters tapped'");
 5. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
 6. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
-7. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate;
+7. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate, and
+   two named cards of one type its rule on two or more of them (704.5k);
 8. ``card_states`` — rule 30: what the cards or the question lower (-N/-N, a loyalty cost) makes the state-based
    action checking it at zero (704.5f, 704.5i) a candidate;
-9. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+9. ``card_sets`` — rule 33: a type the cards' effects set objects to ("Nonbasic lands are Mountains") makes the rule of
+   that type on an effect that sets it (305.7) a candidate;
+10. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
    many ways it is named);
-10. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+11. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
    keyword the question names itself is rule 2's);
-11. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+12. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
    much of the question's other words they hold);
-12. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-13. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
-14. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+13. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+14. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+15. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-15. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+16. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response"), the rules on how the waiting spell or ability resolves (608.2b, 113.7a) rise;
-16. ``rule_number`` — rule 6: a rule number the question names is the answer;
-17. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-18. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+17. ``rule_number`` — rule 6: a rule number the question names is the answer;
+18. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+19. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-19. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+20. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-20. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-21. ``quotes`` — rule 16: a document with the words the question quotes rises;
-22. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-23. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+21. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+22. ``quotes`` — rule 16: a document with the words the question quotes rises;
+23. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+24. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-24. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-25. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-26. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-27. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-28. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+25. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+26. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+27. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+28. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+29. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -66,7 +69,7 @@ from .pipeline import Pipeline, Query, Step
 from .qgraph import QGraph
 from .relations import definers
 from .relevance import COMMON, specificity
-from .steps import abilities, base, bridges, cards, context, copies, faq, focus, gone, named, quotes, spread, states, text
+from .steps import abilities, base, bridges, cards, context, copies, faq, focus, gone, named, quotes, sets, spread, states, text
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
 
@@ -79,6 +82,7 @@ STEPS = Pipeline([
     Step("card_meeting", cards.card_meeting, {"card_meeting": cards.WEIGHTS["card_meeting"]}),
     Step("card_copies", copies.card_copies, copies.WEIGHTS),
     Step("card_states", states.card_states, states.WEIGHTS),
+    Step("card_sets", sets.card_sets, sets.WEIGHTS),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import open_store
-from rulesgraph.cardview import card_json, card_view, keyword_list
+from rulesgraph.cardview import card_json, card_view, keyword_list, set_types
 
 
 def _view(book: Rulebook, path: Path, name: str):  # type: ignore[no-untyped-def]
@@ -42,3 +42,17 @@ def test_granted_keywords_and_type_rules(full_book: Rulebook, full_cards: Path) 
     assert types["Aura"][0] == "303.4"
     assert "301.5" in {r for t in _view(full_book, full_cards, "Bonesplitter").types for r in t.rules}
     assert "714" in {r for t in _view(full_book, full_cards, "The Eldest Reborn").types for r in t.rules}
+
+
+def test_set_types_reads_the_types_an_effect_sets_objects_to(full_book: Rulebook) -> None:
+    """A sentence making objects a type, capitalised as Oracle text writes subtypes, plural or not, with the rule naming
+    it; not one keeping their other types (205.1b), a condition, a count, or a word no rule names as a type."""
+    said = lambda text: [(t.name, t.rules) for t in set_types(full_book, text)]
+    assert said("Nonbasic lands are Mountains.") == [("Mountain", ("305.6",))]
+    assert said("Enchant land\nEnchanted land is an Island.") == [("Island", ("305.6",))]
+    assert said("{T}: Target land becomes a Forest until end of turn.") == [("Forest", ("305.6",))]
+    assert said("All Mountains are Plains.") == [("Plains", ("305.6",))]
+    assert said("Each land is a Swamp in addition to its other land types.") == []
+    assert said("If it is a Forest, draw a card.") == []
+    assert said("Its power is equal to the number of Forests you control.") == []
+    assert said("Target creature becomes a blue Frog.") == []  # no rule names Frog as a type
