@@ -10,7 +10,7 @@ from ..pipeline import Query
 from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity
 
-__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "own_words", "rule_number", "title_prior"]
+__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "own_words", "raise_term", "rule_number", "terms_of", "title_prior"]
 
 WEIGHTS = {
     "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
@@ -57,7 +57,7 @@ def own_words(q: Query) -> dict[str, float]:
     return q.memo["own"]
 
 
-def _terms_of(q: Query, said: str) -> frozenset[str]:
+def terms_of(q: Query, said: str) -> frozenset[str]:
     """The stems of what a match said (kept per index: the same words are said in many questions)."""
     key = ("terms of", said)
     found = q.index.memo.get(key)
@@ -73,7 +73,7 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
     about the token rules than "does a token that leaves the battlefield cease to exist?")."""
     if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
         return 1.0
-    names = _terms_of(q, m.said)
+    names = terms_of(q, m.said)
     if ("other", names) not in q.memo:  # the same words are matched as several terms of one question
         other = {t: v for t, v in own_words(q).items() if t not in names}
         q.memo["other", names] = other, sum(other.values())
@@ -88,16 +88,21 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
 def glossary_prior(q: Query) -> None:
     """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
     rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself."""
-    g = q.g
     for m in q.a.of_kind("glossary"):
-        i = g.num[m.node]
-        label = g.nodes[m.node]["label"]
-        cited = list(g.out(i, "cites"))
-        amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
-        reason = f"cited by the glossary entry {label}"
-        for rule in cited:
-            q.raise_(rule, g.end[rule], amount, reason)
-        q.raise_(i, i + 1, amount, m.why)
+        raise_term(q, m)
+
+
+def raise_term(q: Query, m: Match) -> None:
+    """Rule 4 for one glossary term ``m`` names: the rules its entry cites and the entry itself."""
+    g = q.g
+    i = g.num[m.node]
+    label = g.nodes[m.node]["label"]
+    cited = list(g.out(i, "cites"))
+    amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
+    reason = f"cited by the glossary entry {label}"
+    for rule in cited:
+        q.raise_(rule, g.end[rule], amount, reason)
+    q.raise_(i, i + 1, amount, m.why)
 
 
 def title_prior(q: Query) -> None:
