@@ -23,41 +23,43 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
    that type on an effect that sets it (305.7) a candidate;
 10. ``card_costs`` — rule 37: a card's activated ability costing an action ("Sacrifice a creature:") makes the rule on
     activating, putting it on the stack and paying its costs (602.2), a candidate;
-11. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+11. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
+    controls a triggered ability (603.3a, 109.4b) candidates;
+12. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-12. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+13. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-13. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+14. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-14. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+15. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-15. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+16. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-16. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+17. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3);
-17. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-18. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
-19. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+18. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+19. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+20. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-20. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+21. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response"), the rules on how the waiting spell or ability resolves (608.2b, 113.7a) rise;
-21. ``rule_number`` — rule 6: a rule number the question names is the answer;
-22. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-23. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+22. ``rule_number`` — rule 6: a rule number the question names is the answer;
+23. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+24. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-24. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+25. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-25. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-26. ``quotes`` — rule 16: a document with the words the question quotes rises;
-27. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-28. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+26. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+27. ``quotes`` — rule 16: a document with the words the question quotes rises;
+28. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+29. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-29. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-30. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-31. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-32. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-33. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+30. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+31. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+32. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+33. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+34. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -83,6 +85,7 @@ from .steps import (
     bridges,
     cards,
     context,
+    control,
     copies,
     costs,
     faq,
@@ -111,6 +114,7 @@ STEPS = Pipeline([
     Step("card_states", states.card_states, states.WEIGHTS),
     Step("card_sets", sets.card_sets, sets.WEIGHTS),
     Step("card_costs", costs.card_costs, costs.WEIGHTS),
+    Step("stolen_trigger", control.stolen_trigger, control.WEIGHTS),
     Step("mana_empties", turn.mana_empties, {"mana_empties": turn.WEIGHTS["mana_empties"]}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),

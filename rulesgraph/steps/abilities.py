@@ -17,7 +17,7 @@ from ..pipeline import Query
 from ..qgraph import QGraph
 from .cards import fit
 
-__all__ = ["WEIGHTS", "card_abilities", "templates"]
+__all__ = ["WEIGHTS", "card_abilities", "templates", "trigger_templates"]
 
 WEIGHTS = {
     "card_ability": 3.0,  # rule 31: prior of a rule of the abilities section, times its fit, for a card with an ability
@@ -75,3 +75,9 @@ def card_abilities(q: Query) -> None:
             continue
         for j in range(i + 1, g.end[i]):
             q.raise_(j, j + 1, w * sure * fit(q, j), f"{key} has an ability (rule {s})")
+
+
+def trigger_templates(g: QGraph) -> tuple[re.Pattern[str], ...]:
+    """Of :func:`templates`' patterns, those of triggered abilities: they open with a trigger word ("When", "Whenever",
+    "At", 603.1), where an activated ability's runs to its colon (602.1)."""
+    return tuple(p for p in templates(g)[0] if not p.pattern.endswith(":"))

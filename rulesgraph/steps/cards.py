@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_focus", "card_keywords",
            "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
-           "named_wordings"]
+           "named_wordings", "self_names"]
 
 WEIGHTS = {
     "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
@@ -256,7 +256,7 @@ def _kinds(q: Query, card: NamedCard) -> dict[int, tuple[str, str]]:
     """Rule 27: the rules defining a kind of effect the card's wordings make (614.1a for "instead"), each with the
     kind and the wording: ``node → (kind, quote)``."""
     out: dict[int, tuple[str, str]] = {}
-    for wording in card_wordings(q.g, q.index.idf, card.text, _names(card.key)):
+    for wording in card_wordings(q.g, q.index.idf, card.text, self_names(card.key)):
         if wording.effect:
             out.setdefault(wording.node, (wording.effect, wording.quote))
     return out
@@ -288,7 +288,7 @@ def a_or_an(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-def _names(key: str) -> tuple[str, ...]:
+def self_names(key: str) -> tuple[str, ...]:
     """The names a card's text calls itself by: its full name, each face's, and the short name before a comma."""
     faces = key.split(" // ")
     return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
@@ -305,7 +305,7 @@ def named_wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
     """The wordings of :func:`_worded`'s text (rules 24 and 26 both read them: once per question and card)."""
     key = ("wordings", card.key)
     if key not in q.memo:
-        q.memo[key] = card_wordings(q.g, q.index.idf, _worded(q, card), _names(card.key))
+        q.memo[key] = card_wordings(q.g, q.index.idf, _worded(q, card), self_names(card.key))
     return q.memo[key]
 
 
@@ -342,7 +342,7 @@ def card_effects(q: Query) -> None:
         return
     text = q.text
     for card in q.a.cards:
-        for kind, what in card_kinds(q.g, card.text, _names(card.key)):
+        for kind, what in card_kinds(q.g, card.text, self_names(card.key)):
             text[kind.node] = text.get(kind.node, 0.0) + w * card.confidence
             q.note(kind.node, f"{card.key} changes {', '.join(sorted(what))} (layer {kind.layer})")
 
@@ -363,7 +363,7 @@ def card_meeting(q: Query) -> None:
     met: dict[int, list[tuple[str, float]]] = {}
     granted: dict[int, list[tuple[str, float, bool]]] = {}
     for card in q.a.cards:
-        seen, names = set(), _names(card.key)
+        seen, names = set(), self_names(card.key)
         worded = named_wordings(q, card)
         grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
         own = {x.node for x in card_wordings(g, q.index.idf, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
