@@ -55,11 +55,13 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 28. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
 29. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-30. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-31. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-32. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-33. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-34. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+30. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+    it;
+31. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+32. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+33. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+34. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+35. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -88,6 +90,7 @@ from .steps import (
     control,
     copies,
     costs,
+    echo,
     faq,
     focus,
     gone,
@@ -133,6 +136,7 @@ STEPS = Pipeline([
     Step("quotes", quotes.quotes, {"quote": quotes.WEIGHTS["quote"]}),
     Step("faq_fit", faq.faq_fit, {"faq_fit": faq.WEIGHTS["faq_fit"]}),
     Step("spread", spread.spread, spread.WEIGHTS),
+    Step("echo", echo.echo, echo.WEIGHTS),
     Step("to_current", spread.to_current),
     Step("focus", focus.focus, focus.WEIGHTS),
     Step("card_focus", cards.card_focus, {"card_focus": cards.WEIGHTS["card_focus"]}),
