@@ -93,10 +93,13 @@ def _diversify(g: QGraph, ranked: Ranking, order: list[int], focus: float = 1.0,
     question is only about what it names (its ``focus``, down to :data:`IN_PASSING` of SAME_RULE): a question
     that names a keyword while it asks about something else ("Humility is out and my Kitchen Finks dies: does
     persist bring it back?") wants the keyword's rule, not three of its subrules before the rule it asks about;
-    the keyword's rule itself (702.79) keeps SAME_RULE.  The rest follow in order, each made as it is read."""
+    the keyword's rule itself (702.79) keeps SAME_RULE.  A procedure rule 40 raised (``ranked.apart``: 601.2) counts
+    against none of its steps, the step the question turns on (601.2g) following it.  The rest follow in order, each
+    made as it is read."""
     head = [ranked[j] for j in order[:depth]]
     seen: dict[str, int] = {}
-    groups = [rule_of(s.node) for s in head]
+    apart = ranked.apart
+    groups = [s.node + " apart" if s.node in apart else rule_of(s.node) for s in head]
     passing = SAME_RULE * (IN_PASSING + (1 - IN_PASSING) * focus)
     less = [passing if s.node != group and (i := g.num.get(s.node)) is not None and g.kwrule[i] is not None else SAME_RULE
             for s, group in zip(head, groups, strict=True)]

@@ -62,7 +62,9 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 33. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
 34. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
 35. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
-    only about them.
+    only about them;
+36. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+    the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
 negated mentions out of every step.
@@ -96,6 +98,7 @@ from .steps import (
     gone,
     loyalty,
     named,
+    order,
     quotes,
     sets,
     spread,
@@ -142,6 +145,7 @@ STEPS = Pipeline([
     Step("card_focus", cards.card_focus, {"card_focus": cards.WEIGHTS["card_focus"]}),
     Step("card_kind", cards.card_kind, {"card_kind": cards.WEIGHTS["card_kind"]}),
     Step("bridges", bridges.bridges, bridges.WEIGHTS),
+    Step("procedure", order.steps_of_procedure, order.WEIGHTS),
 ])
 """The ranking steps, in the order they run."""
 WEIGHTS = STEPS.weights()
@@ -218,6 +222,15 @@ class Ranking(Sequence[Scored]):
 
     def __iter__(self) -> Iterator[Scored]:
         return (self._at(k) for k in range(len(self.nodes)))
+
+    @property
+    def apart(self) -> frozenset[str]:
+        """The rules to cite apart from their own subrules: the procedures rule 40 raised above their steps (601.2 and
+        601.2g are both worth citing; a second subrule of one rule is not)."""
+        if self._query is None:
+            return frozenset()
+        ids = self._query.g.ids
+        return frozenset(ids[i] for i in self._query.memo.get("procedures raised", ()))
 
     def position(self) -> dict[str, int]:
         """Each candidate's place in the ranking (0 is the best)."""
