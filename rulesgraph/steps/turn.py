@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from ..analyze import Match
 from ..index import doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
@@ -114,6 +115,19 @@ def _steps_named(q: Query, t: Timing) -> set[str]:
     return cited & t.steps
 
 
+def _acts_said(q: Query, t: Timing, m: Match) -> bool:
+    """Whether a match says something a player does with priority: its words hold an act of 117.1 ("can I activate"),
+    or it names the glossary term of one ("Special Action"); kept per index (the same words are said in many
+    questions)."""
+    key = ("act said", m.node, m.said)
+    found = q.index.memo.get(key)
+    if found is None:
+        said = terms_of(q, m.said)
+        found = q.index.memo[key] = any(act <= said for act in t.acts) or (
+            m.kind == "glossary" and terms_of(q, q.g.nodes[m.node]["label"]) in t.acts)
+    return found
+
+
 def when_to_act(q: Query) -> None:
     """Rule 34: when the question asks of something a player does with priority (117.1's "cast", "activate", said as
     what it asks, not to set the scene: "can I activate …", not "I cast …"; a special action, named as such or through
@@ -129,10 +143,7 @@ def when_to_act(q: Query) -> None:
     if stems & _PRIORITY:
         return
     t = timing(g)
-    asked = (m for m in a.matches if not m.negated and m.via != "scene")
-    if "loyalty said" not in q.memo and not any(
-            any(act <= terms_of(q, m.said) for act in t.acts)
-            or (m.kind == "glossary" and terms_of(q, g.nodes[m.node]["label"]) in t.acts) for m in asked):
+    if "loyalty said" not in q.memo and not any(_acts_said(q, t, m) for m in a.matches if not m.negated and m.via != "scene"):
         return
     if not (stems & t.turn or _steps_named(q, t)):
         return
