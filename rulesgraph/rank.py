@@ -25,45 +25,47 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
     activating, putting it on the stack and paying its costs (602.2), a candidate;
 11. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
     controls a triggered ability (603.3a, 109.4b) candidates;
-12. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+12. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
+    the rule sending it to its owner's graveyard, hand or library (400.3) a candidate;
+13. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-13. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+14. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-14. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+15. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-15. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+16. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-16. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+17. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-17. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+18. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3);
-18. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-19. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
-20. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+19. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+20. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
+21. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-21. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+22. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response"), the rules on how the waiting spell or ability resolves (608.2b, 113.7a) rise;
-22. ``rule_number`` — rule 6: a rule number the question names is the answer;
-23. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-24. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+23. ``rule_number`` — rule 6: a rule number the question names is the answer;
+24. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+25. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-25. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+26. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-26. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-27. ``quotes`` — rule 16: a document with the words the question quotes rises;
-28. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-29. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+27. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+28. ``quotes`` — rule 16: a document with the words the question quotes rises;
+29. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+30. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-30. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+31. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-31. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-32. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-33. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-34. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-35. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+32. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+33. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+34. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+35. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+36. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-36. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+37. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -120,7 +122,8 @@ STEPS = Pipeline([
     Step("card_states", states.card_states, states.WEIGHTS),
     Step("card_sets", sets.card_sets, sets.WEIGHTS),
     Step("card_costs", costs.card_costs, costs.WEIGHTS),
-    Step("stolen_trigger", control.stolen_trigger, control.WEIGHTS),
+    Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
+    Step("stolen_leaves", control.stolen_leaves, {"stolen_leaves": control.WEIGHTS["stolen_leaves"]}),
     Step("mana_empties", turn.mana_empties, {"mana_empties": turn.WEIGHTS["mana_empties"]}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.control import source_control_rules
+from rulesgraph.steps.control import owners_zone_rules, source_control_rules
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked
@@ -42,3 +42,18 @@ def test_rule_38_the_trigger_of_the_card_taking_control_does_not_count(full_book
     with_trigger = card("Big Angel", text="Flying\nWhen Big Angel dies, you gain 5 life.")
     without = position(ranked(full_book, question, sprite, angel), "603.3a")
     assert position(ranked(full_book, question, sprite, with_trigger), "603.3a") < without
+
+
+def test_rule_41_a_stolen_card_leaving_goes_to_its_owners_zone(full_book: Rulebook) -> None:
+    """Rule 41: a named card taking control and the question telling of the creature dying puts 400.3 (an object goes to
+    its owner's graveyard, hand or library) in the top three; not when the card changes no control, nor with the weight
+    at 0.  The rule sending it there is read from its words."""
+    g = full_book.qg
+    assert [g.ids[i] for i in owners_zone_rules(g)] == ["400.3"]
+    question = "I stole my opponent's Big Angel with Mind Lasso and then it died. Does it go to my graveyard since I controlled it?"
+    angel = card("Big Angel", text="Flying, lifelink")
+    assert position(ranked(full_book, question, LASSO, angel), "400.3") < 3
+    plain = card("Mind Lasso", text="Enchant creature\nEnchanted creature gets +1/+1.", type_line="Enchantment — Aura")
+    assert position(ranked(full_book, question, plain, angel), "400.3") >= 3
+    with weight("stolen_leaves", 0.0):
+        assert position(ranked(full_book, question, LASSO, angel), "400.3") >= 3

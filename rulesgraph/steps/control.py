@@ -6,7 +6,10 @@ their Dark Confidant with Control Magic — who reveals at my upkeep?", "who get
 triggered ability "is controlled by the player who controlled its source" (603.3a, 109.4b) are candidates, though the
 question's words ("who gets", "me or them") reach them hardly at all.  The card that changes control is not the one
 whose trigger counts: Sower of Temptation's own "When … enters" is not about whose the stolen creature's abilities are.
-A card step (:mod:`rulesgraph.steps.cards` has the others), run with the text steps.
+Rule 41, a stolen card leaving: with a named card changing control and the question telling of an object leaving its
+zone ("I stole it with Control Magic and it died"), the rule saying an object goes to its owner's graveyard, hand or
+library whoever controlled it ("other than its owner's, it goes to its owner's corresponding zone": 400.3) is a
+candidate.  Card steps (:mod:`rulesgraph.steps.cards` has the others), run with the text steps.
 """
 
 from __future__ import annotations
@@ -16,25 +19,42 @@ from ..pipeline import Query
 from ..qgraph import QGraph
 from .abilities import trigger_templates
 from .cards import self_names
+from .gone import leaving
 
-__all__ = ["SOURCE_CONTROL", "WEIGHTS", "source_control_rules", "stolen_trigger"]
+__all__ = ["OWNERS_ZONE", "SOURCE_CONTROL", "WEIGHTS", "owners_zone_rules", "source_control_rules", "stolen_leaves", "stolen_trigger"]
 
 WEIGHTS = {
     "stolen_trigger": 1.5,  # rule 38: text relevance given to the rules on who controls a triggered ability
+    "stolen_leaves": 1.0,  # rule 41: text relevance given to the rule sending an object to its owner's zone
 }
 SOURCE_CONTROL = " controlled by the player who controlled its source "
 """A rule saying who controls a triggered ability (603.3a, 109.4b), as word lines have it."""
 
 
+OWNERS_ZONE = " other than its owners it goes to its owners "
+"""A rule saying an object going to a zone other than its owner's goes to its owner's instead (400.3), as word lines have
+it."""
+
+
+def _rules_saying(g: QGraph, said: str) -> tuple[int, ...]:
+    """The CR rules whose word line holds ``said``, as node numbers; kept per graph."""
+    known = g.memo.get(("rules saying", said))
+    if known is None:
+        known = g.memo["rules saying", said] = tuple(
+            i for i in range(len(g.ids))
+            if g.kind[i] in ("rule", "subrule") and said in g.word_line(i) and g.attrs[i].get("numbering") == "cr")
+    return known
+
+
+def owners_zone_rules(g: QGraph) -> tuple[int, ...]:
+    """The CR rules sending an object to its owner's zone (:data:`OWNERS_ZONE`)."""
+    return _rules_saying(g, OWNERS_ZONE)
+
+
 def source_control_rules(g: QGraph) -> tuple[int, ...]:
     """The CR rules saying a triggered ability is controlled by the player who controlled its source, as node numbers;
     built once per graph, kept in its memo."""
-    known = g.memo.get("source control rules")
-    if known is None:
-        known = g.memo["source control rules"] = tuple(
-            i for i in range(len(g.ids))
-            if g.kind[i] in ("rule", "subrule") and SOURCE_CONTROL in g.word_line(i) and g.attrs[i].get("numbering") == "cr")
-    return known
+    return _rules_saying(g, SOURCE_CONTROL)
 
 
 def _changes_control(g: QGraph, text: str, key: str) -> bool:
@@ -62,3 +82,24 @@ def stolen_trigger(q: Query) -> None:
     for i in source_control_rules(g):
         q.text[i] = q.text.get(i, 0.0) + w * min(stolen[0], stealers[by])
         q.note(i, f"{by} takes {stolen[1]}, whose trigger is whose? (rule 38)")
+
+
+def stolen_leaves(q: Query) -> None:
+    """Rule 41: with a named card changing control and the question telling of an object leaving its zone (a glossary term
+    defining it: dies, destroy, exile …, :func:`~rulesgraph.steps.gone.leaving`), where it goes — its owner's graveyard,
+    hand or library, whoever controlled it — is what the question turns on: the rules saying so
+    (:func:`owners_zone_rules`, 400.3) are candidates as if the question matched them by the weight's share of a full
+    match, times the less sure of the card and the mention."""
+    w = q.w["stolen_leaves"]
+    if w <= 0 or not q.a.cards:
+        return
+    g = q.g
+    steals = max((c.confidence for c in q.a.cards if _changes_control(g, c.text, c.key)), default=0.0)
+    if not steals:
+        return
+    left = max(leaving(q), key=lambda m: m.quality, default=None)
+    if left is None:
+        return
+    for i in owners_zone_rules(g):
+        q.text[i] = q.text.get(i, 0.0) + w * min(steals, left.quality)
+        q.note(i, f"‘{left.said}’ of a card under another player's control (rule 41)")

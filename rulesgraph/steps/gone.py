@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 
+from ..analyze import Match
 from ..pipeline import Query
 from ..qgraph import QGraph
 from ..relations import definers
 from .cards import fit
 
-__all__ = ["CHECKED", "LEFT", "UNTARGETABLE", "WEIGHTS", "changed", "gone", "resolving_rules"]
+__all__ = ["CHECKED", "LEFT", "UNTARGETABLE", "WEIGHTS", "changed", "gone", "leaving", "resolving_rules"]
 
 WEIGHTS = {
     "gone": 4.0,  # rule 32: prior of a rule on how a waiting spell or ability resolves, times its fit
@@ -89,6 +90,12 @@ def _untargetable(q: Query, keyword: str) -> bool:
     return known
 
 
+def leaving(q: Query) -> list[Match]:
+    """The question's mentions of a glossary term defining an object leaving its zone (Destroy, Sacrifice, Exile, Dies,
+    Leaves the Battlefield: :data:`_LEAVES`)."""
+    return [m for m in q.a.of_kind("glossary") if _defines(q, m.node, _LEAVES)]
+
+
 def changed(q: Query) -> tuple[float, float, str]:
     """How surely the question tells of a response and of an object leaving its zone, and of one put out of reach
     (each the surer of its two mentions' match qualities, 0 when not told), and the words saying so."""
@@ -96,7 +103,7 @@ def changed(q: Query) -> tuple[float, float, str]:
     response = max((m.quality for m in glossary if _defines(q, m.node, _RESPONSE)), default=0.0)
     if not response:
         return 0.0, 0.0, ""
-    leaves = [m for m in glossary if _defines(q, m.node, _LEAVES)]
+    leaves = leaving(q)
     reach = [m for m in q.a.of_kind("keyword") if _untargetable(q, m.node)]
     left = min(response, max((m.quality for m in leaves), default=0.0))
     out = min(response, max((m.quality for m in reach), default=0.0))
