@@ -24,7 +24,7 @@ def ranked(book: Rulebook, question: str, *cards: object, steps: Pipeline = STEP
 def test_rule_35_reads_the_symbol_and_its_term_from_the_rules(full_book: Rulebook) -> None:
     """Rule 35 reads from 107.7 which type's activated abilities have which symbol in their cost, and from the glossary
     the term defined by that symbol."""
-    assert symbols(full_book.qg) == ("planeswalker", "loyalty", "glossary:Loyalty Ability")
+    assert symbols(full_book.qg, full_book.index) == ("planeswalker", "loyalty", "glossary:Loyalty Ability")
 
 
 def test_rule_35_a_symbol_said_of_a_planeswalker_names_a_loyalty_ability(full_book: Rulebook) -> None:

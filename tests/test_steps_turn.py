@@ -12,7 +12,7 @@ def test_rule_34_reads_when_a_player_may_act_from_the_rules(full_book: Rulebook)
     """Rule 34 reads from the rules what a player does with priority (117.1's "cast spells, activate abilities, and take
     special actions"), which sections are steps and phases (by their titles) and which rules say when a player may act."""
     g = full_book.qg
-    t = timing(g)
+    t = timing(g, full_book.index)
     assert t.acts == {frozenset({"cast"}), frozenset({"activ"}), frozenset({"special", "action"})}
     assert {"502", "503", "505", "509", "514"} <= t.steps and "500" not in t.steps and "117" not in t.steps
     assert "turn" in t.turn
@@ -48,7 +48,7 @@ def test_rule_36_mana_in_a_step_makes_the_rules_on_mana_emptying_candidates(full
     """Rule 36: a question about mana in a step or phase makes the rules saying mana pools empty as steps and phases end
     (500.5, 106.4, 703.4q, read from the rules) candidates; a question about mana in no step leaves them alone."""
     g = full_book.qg
-    assert [g.ids[i] for i in timing(g).empties] == ["106.4", "500.5", "703.4q"]
+    assert [g.ids[i] for i in timing(g, full_book.index).empties] == ["106.4", "500.5", "703.4q"]
     question = "Is the mana I made in my end step still there in the cleanup step?"
     assert "500.5" in order(full_book, question)[:3]
     with weight("mana_empties", 0.0):

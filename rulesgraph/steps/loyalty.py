@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..analyze import Match
-from ..index import doc_terms
+from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
 from ..relevance import text_relevance
@@ -31,23 +31,26 @@ _OF_TYPE = re.compile(r"Each activated ability of an? (\w+) has an? (\w+) symbol
 _SAID = re.compile(rf"(?<![\w/+{_MINUS}])[+{_MINUS}](\d+|X)\b(?!/|\s*counter)", re.IGNORECASE)
 """A symbol as a question says it: "+1", "her -3", "Ugin's −X" — not a power/toughness change ("+2/+2") or a counter
 ("a +1/+1 counter", "-1 counter")."""
+_SYMBOL = frozenset(doc_terms("symbol"))
 _ABILITIES = frozenset(("ability", "abilities"))
 """What 107.7 calls them ("Each activated ability of a planeswalker")."""
 _COST = re.compile(rf"^\[?[+{_MINUS}](\d+|X)\]?:", re.MULTILINE)
 """A card's ability opening with such a symbol as its cost: "[+1]: Each player discards a card."."""
 
 
-def symbols(g: QGraph) -> tuple[str, str, str] | None:
+def symbols(g: QGraph, index: Index) -> tuple[str, str, str] | None:
     """``(type, symbol, glossary entry)``: the type whose activated abilities have a symbol in their cost and the term the
-    glossary defines by it (``("planeswalker", "loyalty", "glossary:Loyalty Ability")``), read once per graph."""
+    glossary defines by it (``("planeswalker", "loyalty", "glossary:Loyalty Ability")``), read once per graph from the
+    documents the index has for "symbol"."""
     if "symbols" not in g.memo:
         found = None
-        for i in range(len(g.ids)):
+        said = sorted({i for term in _SYMBOL for i in index.postings.get(term)[0]})
+        for i in said:
             if g.kind[i] == "rule" and " symbol in its cost " in g.word_line(i) and g.attrs[i].get("numbering") == "cr":
                 m = _OF_TYPE.search(g.attrs[i].get("text") or "")
                 if m:
                     kind, symbol = m.group(1).lower(), m.group(2).lower()
-                    entry = next((g.ids[j] for j in range(len(g.ids)) if g.kind[j] == "glossary"
+                    entry = next((g.ids[j] for j in said if g.kind[j] == "glossary"
                                   and f"with a {symbol} symbol in its cost" in (g.attrs[j].get("text") or "")), None)
                     found = (kind, symbol, entry) if entry else None
                     break
@@ -84,7 +87,7 @@ def loyalty_said(q: Query) -> None:
     a = q.a
     if _ABILITIES.isdisjoint(a.words) and not _SAID.search(a.question):
         return  # most questions: neither a symbol nor abilities, and the rules are not read
-    found = symbols(q.g)
+    found = symbols(q.g, q.index)
     if found is None:
         return
     kind, _, entry = found

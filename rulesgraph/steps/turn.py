@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..analyze import Match
-from ..index import doc_terms
+from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
 from .named import terms_of
@@ -37,6 +37,7 @@ _WITH_PRIORITY = re.compile(r"player with priority may (.+?)\.")
 """117.1: "The player with priority may cast spells, activate abilities, and take special actions."."""
 _PRIORITY = frozenset(doc_terms("priority"))
 _MANA = frozenset(doc_terms("mana"))
+_EMPTIES = frozenset(doc_terms("empties"))
 _STEP_WORDS = frozenset(doc_terms("step phase"))
 """What the steps' titles call them (:data:`_STEP_TITLE`)."""
 
@@ -72,9 +73,10 @@ def _acts(text: str) -> set[frozenset[str]]:
     return out
 
 
-def timing(g: QGraph) -> Timing:
-    """What rules 34 and 36 read from the rules (see :class:`Timing`), read once per graph: rules are told apart by
-    their word lines, and decoded only when those hold the words the rules need."""
+def timing(g: QGraph, index: Index) -> Timing:
+    """What rules 34 and 36 read from the rules (see :class:`Timing`), read once per graph: the rules are the ones whose
+    words the index has for "priority" or "empties", told apart by their word lines and decoded only when those hold
+    the words the rules need; the steps are read from the sections' titles."""
     known = g.memo.get("timing")
     if known is None:
         rules: list[int] = []
@@ -82,12 +84,13 @@ def timing(g: QGraph) -> Timing:
         acts: set[frozenset[str]] = set()
         steps: set[str] = set()
         chapters: set[int] = set()
-        for i in range(len(g.ids)):
-            kind = g.kind[i]
+        for i, kind in enumerate(g.kind):
             if kind == "section" and _STEP_TITLE.search(g.attrs[i].get("title") or ""):
                 steps.add(g.ids[i])
                 chapters.add(g.num.get(g.ids[i][0], -1))
-            if kind not in ("rule", "subrule"):
+        said = {i for term in (*_PRIORITY, *_EMPTIES) for i in index.postings.get(term)[0]}
+        for i in sorted(said):
+            if g.kind[i] not in ("rule", "subrule"):
                 continue
             line = g.word_line(i)
             says_when = " priority " in line and (" may " in line or " can " in line)
@@ -142,7 +145,7 @@ def when_to_act(q: Query) -> None:
     stems = {s for s, weight in a.terms if weight == 1.0}
     if stems & _PRIORITY:
         return
-    t = timing(g)
+    t = timing(g, q.index)
     if "loyalty said" not in q.memo and not any(_acts_said(q, t, m) for m in a.matches if not m.negated and m.via != "scene"):
         return
     if not (stems & t.turn or _steps_named(q, t)):
@@ -160,7 +163,7 @@ def mana_empties(q: Query) -> None:
     w = q.w["mana_empties"]
     if w <= 0 or not any(s in _MANA for s, _ in q.a.terms):
         return
-    t = timing(q.g)
+    t = timing(q.g, q.index)
     if not (_STEP_WORDS.intersection(s for s, weight in q.a.terms if weight == 1.0) or _steps_named(q, t)):
         return
     text = q.text
