@@ -40,6 +40,10 @@ _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four
 _COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
 """A word right before a card's name (not its possessive: "I copy Kokusho's trigger" copies the trigger), after "copy
 of", or right after its name ("a Thalia token") saying the question speaks of a copy of it: two of it."""
+_OBJECT = frozenset(("it", "me", "him", "her", "them", "us", "my", "your", "his", "their", "its", "our", "the", "a", "an",
+                     "that", "this", "each", "every", "all", "target"))
+"""After a card's name said as a plural, a word opening its object says it is a verb ("Murders the Angel", "Clones it",
+"Lightning Bolts me"), not two of the card ("two Blood Artists. One of them …")."""
 _BOTH = (" they both ", " both of them ", " them both ", " both of ")
 """Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
 not ("do both players pay Thalia's tax?")."""
@@ -49,8 +53,9 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
     """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start, end and how
     it was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
     Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`)."""
-    if any(how == "plural" for _, _, how in spans):
-        return True
+    for _, end, how in spans:
+        if how == "plural" and next((w.lower() for w in words(question[end : end + 12])), "") not in _OBJECT:
+            return True
     for start, end, _ in spans:
         before = [w.lower() for w in words(question[max(0, start - 24) : start])]
         after = [w.lower() for w in words(question[end : end + 16])]

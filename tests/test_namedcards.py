@@ -146,3 +146,7 @@ def test_more_than_one_of_a_card() -> None:
     assert not more_than_one("Kokusho dies and I copy Kokusho's trigger", [(0, 7, "exact"), (24, 33, "short")])
     assert not more_than_one("Thalia is out. Do both players pay 1 more for Thalia's tax?", [(0, 6, "exact"), (46, 54, "short")])
     assert not more_than_one("I cast Thalia.", [(7, 13, "exact")])
+    # a name said as a plural and followed by its object is a verb: "Murders the Angel", "Lightning Bolts me"
+    assert not more_than_one("he Murders the Angel in response", [(3, 10, "plural")])
+    assert not more_than_one("then he Lightning Bolts me", [(8, 23, "plural")])
+    assert more_than_one("two Blood Artists. One of them dies", [(4, 17, "plural")])
