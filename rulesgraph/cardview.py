@@ -24,7 +24,8 @@ from .parse.numbers import sort_key
 from .relations import current_keyword, definers
 from .text import fold
 
-__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "result_json", "set_types"]
+__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "layout_kind", "result_json",
+           "set_types"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,13 +118,52 @@ def _type_rules(book: Rulebook, word: str) -> tuple[str, ...]:
     if named:
         cited = [t for t in g.targets(named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
         return tuple(dict.fromkeys([named[0], *sorted(cited, key=sort_key)]))
-    node = glossary_id(word)
+    return _glossary_rules(book, glossary_id(word))
+
+
+def _glossary_rules(book: Rulebook, node: str) -> tuple[str, ...]:
+    """The CR rules a glossary entry cites (those of the entry it redirects to)."""
+    g = book.qg
     if node not in g:
         return ()
     if g.nodes[node].get("redirect"):
         node = next(iter(g.targets(node, "see_also")), node)
     rules = [t for t in g.targets(node, "cites") if g.nodes[t].get("numbering") == "cr"]
     return tuple(sorted(dict.fromkeys(rules), key=sort_key))
+
+
+_CARDS = re.compile(r"^(.+) Cards?$")
+"""A glossary entry naming a kind of card: "Split Cards", "Adventurer Card", "Transforming Double-Faced Cards"."""
+_LAYOUTS: dict[int, dict[str, Linked | None]] = {}
+
+
+def layout_kind(book: Rulebook, layout: str) -> Linked | None:
+    """The kind of card a card's layout (the card data's word for how its faces are laid out: ``split``, ``adventure``,
+    ``transform``, ``modal_dfc``) makes it, as the glossary names it — the entry "[words] Card(s)" whose words hold the
+    most of the layout's (by stem: ``transform`` → "Transforming Double-Faced Cards", ``adventure`` → "Adventurer
+    Card"), fewest other words first — with the rules the entry cites; ``None`` for a layout no entry names
+    (``normal``).  Once per graph and layout."""
+    g = book.qg
+    known = _LAYOUTS.setdefault(id(g), {})
+    if len(_LAYOUTS) > 1:  # one graph at a time is loaded
+        for key in [k for k in _LAYOUTS if k != id(g)]:
+            del _LAYOUTS[key]
+    if layout not in known:
+        from .index import doc_terms
+
+        wanted = set(doc_terms(layout.replace("_", " ")))
+        best: tuple[int, int, str] | None = None
+        for node in g.nodes:
+            m = _CARDS.match(node.removeprefix("glossary:")) if node.startswith("glossary:") else None
+            if m is None:
+                continue
+            have = set(doc_terms(m.group(1)))
+            shared = len(have & wanted)
+            if shared and (best is None or (-shared, len(have), node) < best):
+                best = (-shared, len(have), node)
+        rules = _glossary_rules(book, best[2]) if best is not None else ()
+        known[layout] = Linked(best[2].removeprefix("glossary:"), "layout", rules) if best is not None and rules else None
+    return known[layout]
 
 
 _SETS = re.compile(r"\b(?:is|are|becomes?) (?:an? )?(?:[a-z]+ )?([A-Z][a-z’'-]+)\b(?![^.\n]*\bin addition to\b)")

@@ -14,6 +14,7 @@ Exile); what the card says reaches the ranking through the card steps (:mod:`rul
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,9 @@ class NamedCard:
     sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """``(type, rules)`` for each type its effects set objects to (``Mountain``, ``("305.6",)``: Blood Moon's "Nonbasic lands
     are Mountains"; :func:`rulesgraph.cardview.set_types`)."""
+    layout: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
+    cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cardview.layout_kind`)."""
     many: bool = False
     """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
     Ragavan", "two Thalias"; named twice and "both" of them)."""
@@ -115,7 +119,9 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     """The analysis ``a`` of a question naming ``cards``: the cards added, and the rules terms the question only
     said inside a card's name left out ("Path to Exile" does not name the keyword Exile, "Blood Moon" not the
     glossary term Moon), so a card name is never presented as a spelling of a rules term (nor as a misspelling:
-    the corrections of words said only inside a card's name go too).  Players' words
+    the corrections of words said only inside a card's name go too; and a word of a named card's name said again
+    with a capital, as names are written, is the name, not a misspelling: "… a 1/1 Delver" names Delver of Secrets, not
+    the keyword delve, so what the corrected word named and its search term go).  Players' words
     about a card (the alias table's) stay, but not a keyword they name that the card data says none of the named
     cards has, grants or mentions (the table's "kitchen finks" names persist and undying: the card has persist only),
     nor that keyword's glossary entry: what a card does comes from the card data."""
@@ -128,14 +134,29 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
         phrase = f" {' '.join(words(said))} "
         return any(phrase in name for name in named) and phrase not in rest
 
-    kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried") or not in_a_name(m.said))
+    outside, name_words = without_names(a.question, cards), {w for c in cards for w in words(c.key)}
+
+    def as_name(said: str) -> bool:  # a word of a named card's name, written as a name wherever it is said again
+        again = re.findall(rf"(?<!\w){re.escape(said)}(?!\w)", outside, re.IGNORECASE)
+        return set(words(said)) <= name_words and all(w[:1].isupper() for w in again)
+
+    fixed_in_name = {fixed: said for said, fixed in a.corrections if as_name(said)}  # "1/1 Delver": not "delve"
+
+    def as_said(said: str) -> str:  # a match's words as the question said them, before spelling correction
+        return " ".join(fixed_in_name.get(w, w) for w in words(said))
+
+    kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried")
+                 or not (in_a_name(m.said) or as_said(m.said) != " ".join(words(m.said))))
     on_cards = {keyword_id(name) for c in cards for name, _, _ in c.keywords}
     unfounded = {(m.said, m.node.split(":", 1)[1]) for m in kept
                  if m.kind == "keyword" and m.via == "alias" and m.node not in on_cards and in_a_name(m.said)}
     if unfounded:  # the alias's keyword and its glossary entry ("glossary:Undying" beside "keyword:undying")
         kept = tuple(m for m in kept if m.kind not in ("keyword", "glossary") or (m.said, m.node.split(":", 1)[1].lower()) not in unfounded)
-    fixes = tuple((said, fixed) for said, fixed in a.corrections if not in_a_name(said))  # "StPs" is a card, not "steps"
-    return replace(a, matches=kept, corrections=fixes, cards=cards)
+    fixes = tuple((said, fixed) for said, fixed in a.corrections
+                  if not in_a_name(said) and fixed not in fixed_in_name)  # "StPs" is a card, not "steps"
+    gone = {t for fixed in fixed_in_name for t in doc_terms(fixed)}
+    terms = tuple(t for t in a.terms if t[0] not in gone) if gone else a.terms  # nor is the corrected word searched for
+    return replace(a, matches=kept, corrections=fixes, cards=cards, terms=terms)
 
 
 class CardDeck:
@@ -171,7 +192,7 @@ class CardDeck:
     def _card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules (once per process)."""
         if key not in self._cards:
-            from .cardview import card_view, keyword_list, set_types
+            from .cardview import card_view, keyword_list, layout_kind, set_types
 
             if self._keywords is None:
                 self._keywords = keyword_list(self.book)
@@ -190,6 +211,7 @@ class CardDeck:
                     tuple((r.date, r.text) for r in card.rulings),
                     frozenset(doc_terms(names)),
                     tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
+                    tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
                 )
         return self._cards[key]
 

@@ -131,7 +131,7 @@ STEPS = Pipeline([
     Step("loyalty_said", loyalty.loyalty_said, {"term_cited": named.WEIGHTS["term_cited"], **loyalty.WEIGHTS}),
     Step("when_to_act", turn.when_to_act, {"when_to_act": turn.WEIGHTS["when_to_act"]}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
-    Step("card_types", cards.card_types, {"card_type": cards.WEIGHTS["card_type"]}),
+    Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
     Step("card_abilities", abilities.card_abilities, abilities.WEIGHTS),
     Step("gone", gone.gone, gone.WEIGHTS),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),

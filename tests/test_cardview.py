@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import open_store
-from rulesgraph.cardview import card_json, card_view, keyword_list, set_types
+from rulesgraph.cardview import card_json, card_view, keyword_list, layout_kind, set_types
 
 
 def _view(book: Rulebook, path: Path, name: str):  # type: ignore[no-untyped-def]
@@ -56,3 +56,15 @@ def test_set_types_reads_the_types_an_effect_sets_objects_to(full_book: Rulebook
     assert said("If it is a Forest, draw a card.") == []
     assert said("Its power is equal to the number of Forests you control.") == []
     assert said("Target creature becomes a blue Frog.") == []  # no rule names Frog as a type
+
+
+def test_a_layout_is_the_kind_of_card_the_glossary_names(full_book: Rulebook) -> None:
+    """The card data's layout word leads to the glossary entry "[words] Card(s)" holding it (by stem), with the rules the
+    entry cites; a layout no such entry names (``normal``) leads nowhere."""
+    adventure = layout_kind(full_book, "adventure")
+    assert adventure is not None and adventure.name == "Adventurer Card" and adventure.rules[0].startswith("715")
+    transform = layout_kind(full_book, "transform")
+    assert transform is not None and transform.name == "Transforming Double-Faced Cards" and transform.rules[0].startswith("712")
+    split = layout_kind(full_book, "split")
+    assert split is not None and split.name == "Split Cards"
+    assert layout_kind(full_book, "normal") is None

@@ -106,6 +106,18 @@ def test_a_word_said_only_in_a_cards_name_is_not_presented_as_a_misspelling(mini
     assert with_cards(b, (sprite,)).corrections == b.corrections
 
 
+def test_a_word_of_a_named_cards_name_is_no_misspelling_wherever_it_is_said(mini_book: Rulebook) -> None:
+    """A word of a named card's name said again outside the mention with a capital ("the Tramlpe" for "Tramlpe
+    Sprite") is the card's name, not a misspelling: its correction goes, and so do what the corrected word named (the
+    keyword) and its term (said in lower case, it is still corrected: the test above)."""
+    sprite = NamedCard("Tramlpe Sprite", "Tramlpe Sprite", 12, 26, 0.95, "exact", "Creature", "", (), (), (), frozenset())
+    a = analyze("my opponent Tramlpe Sprite attacks, can I block the Tramlpe", mini_book.index)
+    assert ("tramlpe", "trample") in a.corrections and any(m.node == "keyword:trample" for m in a.matches)
+    b = with_cards(a, (sprite,))
+    assert b.corrections == () and not any(m.node == "keyword:trample" for m in b.matches)
+    assert "trampl" not in {t for t, _ in b.terms}
+
+
 def test_an_alias_keyword_the_card_data_does_not_give_the_card_is_not_named(mini_book: Rulebook) -> None:
     """What a card does comes from the card data: a keyword an alias entry names for the card's words ("kitchen
     finks" → persist and undying) that none of the named cards has, grants or mentions is not read as named, nor its

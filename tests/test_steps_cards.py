@@ -86,6 +86,18 @@ def test_rule_21_the_type_line_leads_to_its_types_rules(full_book: Rulebook) -> 
         assert scored(full_book, question, "303.4", aura) == scored(full_book, question, "303.4")
 
 
+def test_rule_21_the_layout_leads_to_its_kind_of_cards_rules(full_book: Rulebook) -> None:
+    """Rule 21: the kind of card a named card's layout makes it (``layout``: an Adventurer Card, whose glossary entry
+    cites 715) raises that kind's rules by its own weight (``card_layout``), among those the question's words reach."""
+    giant = replace(card("Boulder Ogre // Crush", type_line="Creature — Giant // Instant — Adventure"),
+                    layout=(("Adventurer Card", "layout", ("715",)),))
+    plain = replace(giant, layout=())
+    question = "my Boulder Ogre's Crush got countered, does it still go to exile so I can cast the ogre later?"
+    assert scored(full_book, question, "715.3d", giant) > scored(full_book, question, "715.3d", plain)
+    with weight("card_layout", 0.0):
+        assert scored(full_book, question, "715.3d", giant) == scored(full_book, question, "715.3d", plain)
+
+
 def test_rule_22_the_oracle_text_is_a_weaker_second_query(mini_book: Rulebook) -> None:
     """Rule 22: the rare words of a named card's Oracle text find the rules that share them (the card's shield),
     weaker than the question's own words: a rule only the card text finds rises, but not above what the question

@@ -21,3 +21,18 @@ def test_rule_33_a_card_setting_a_land_type_makes_the_rule_on_setting_it_a_candi
     assert "305.7" not in ranked(full_book, question, replace(moon, sets=()))[:10]
     with weight("card_sets", 0.0):
         assert scored(full_book, question, "305.7", moon) == scored(full_book, question, "305.7", replace(moon, sets=()))
+
+
+def test_rule_33_more_when_another_named_card_is_of_the_kind_whose_type_is_set(full_book: Rulebook) -> None:
+    """Rule 33: the rule on setting a type gets more (``card_sets_met``) when another named card is of the kind of
+    object whose type is set — a type of its type line has its rules in the section naming the set type (a Land, 305,
+    under "Nonbasic lands are Mountains"); a creature that is no land adds nothing."""
+    moon = replace(card("Crimson Eclipse", "Nonbasic lands are Mountains.", type_line="Enchantment"),
+                   sets=(("Mountain", ("305.6",)),))
+    grove = card("Sapling Grove", type_line="Land Creature — Forest Elf",
+                 types=(("Land", "type", ("305.1",)), ("Creature", "type", ("302.1",))))
+    elf = card("Sapling Elf", types=(("Creature", "type", ("302.1",)),))
+    question = "Crimson Eclipse is out. What happens to my Sapling Grove?"
+    assert scored(full_book, question, "305.7", moon, grove) > scored(full_book, question, "305.7", moon, elf)
+    with weight("card_sets_met", 0.0):
+        assert scored(full_book, question, "305.7", moon, grove) == scored(full_book, question, "305.7", moon, elf)

@@ -52,6 +52,7 @@ WEIGHTS = {
     "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
     "card_focus": 3.0,  # … and a boost of that rule relative to the best score,
     "card_type": 0.3,  # rule 21
+    "card_layout": 4.0,  # rule 21: prior of the rules of the kind of card a named card's layout makes it
     "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
@@ -156,14 +157,16 @@ def card_keywords(q: Query) -> None:
 def card_types(q: Query) -> None:
     """Rule 21: a word of a named card's type line raises the prior of the rules of that type (an Aura → 303.4, a
     Saga → 714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly) and
-    how much of the question's own words they hold: of the rules the question's words reach, its type's rise."""
+    how much of the question's own words they hold: of the rules the question's words reach, its type's rise.  So does
+    the kind of card its layout makes it (a Transforming Double-Faced Card → 712, an Adventurer Card → 715: the card
+    data's layout as the glossary names it, :attr:`~rulesgraph.namedcards.NamedCard.layout`)."""
     g, w = q.g, q.w["card_type"]
     for card in q.a.cards:
-        for word, _kind, rules in card.types:
-            strength = w * card.confidence * specificity(q.index, word)
+        for word, kind, rules in [*card.types, *card.layout]:
+            strength = (q.w["card_layout"] if kind == "layout" else w) * card.confidence * specificity(q.index, word)
             if strength <= 0.01:
                 continue
-            reason = f"{card.key} is {a_or_an(word)} {word}"
+            reason = f"{card.key} is one of the {word}" if kind == "layout" else f"{card.key} is {a_or_an(word)} {word}"
             for rule in rules:
                 i = g.num.get(rule)
                 if i is not None:
