@@ -43,29 +43,33 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 20. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types;
 21. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-22. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
-    in response"), the rules on how the waiting spell or ability resolves (608.2b, 113.7a) rise;
-23. ``rule_number`` — rule 6: a rule number the question names is the answer;
-24. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-25. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+22. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+    leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
+    as rule 4 raises a named term;
+23. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+    in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
+    resolves (608.2b, 113.7a) rise;
+24. ``rule_number`` — rule 6: a rule number the question names is the answer;
+25. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+26. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-26. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+27. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-27. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-28. ``quotes`` — rule 16: a document with the words the question quotes rises;
-29. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-30. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+28. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+29. ``quotes`` — rule 16: a document with the words the question quotes rises;
+30. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+31. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-31. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+32. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-32. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-33. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-34. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-35. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-36. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+33. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+34. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+35. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+36. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+37. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-37. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+38. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -132,7 +136,8 @@ STEPS = Pipeline([
     Step("when_to_act", turn.when_to_act, {"when_to_act": turn.WEIGHTS["when_to_act"]}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
     Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
-    Step("card_abilities", abilities.card_abilities, abilities.WEIGHTS),
+    Step("card_abilities", abilities.card_abilities, {"card_ability": abilities.WEIGHTS["card_ability"]}),
+    Step("kind_terms", abilities.kind_terms, {"kind_term": abilities.WEIGHTS["kind_term"]}),
     Step("gone", gone.gone, gone.WEIGHTS),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),

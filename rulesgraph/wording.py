@@ -8,7 +8,7 @@ that quotes a wording is the evidence), used by the card steps (:mod:`rulesgraph
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -41,6 +41,12 @@ effects" (614.1a; "skip", 614.1b), "Effects that use the word “prevent” are 
 templates of 614.1c and 614.1e ("Effects that read “As [this permanent] enters . . .”"): "As Stuffy Doll enters the
 battlefield, choose a player" is a replacement effect too, but not what questions about the card turn on."""
 
+_TRIGGERS = re.compile(r"^([A-Z][a-z]+(?:-[a-z]+){2,}) abilities trigger\b")
+"""A rule that names a kind of triggered ability and then says how it is written: "Leaves-the-battlefield abilities
+trigger when a permanent moves from the battlefield to another zone … These are written as … “When [this object] leaves
+the battlefield, . . .”" (603.6c; enters-the-battlefield abilities, 603.6a): the kind, as :data:`_DEFINES` gives a
+kind of effect."""
+
 
 @dataclass(frozen=True, slots=True)
 class Wording:
@@ -62,6 +68,9 @@ class Wording:
     effect: str = ""
     """The kind of effect the rule says the wording makes, when it says so ("Effects that use the word “instead” are
     replacement effects": ``replacement``), else empty."""
+    ability: str = ""
+    """The kind of triggered ability the rule says the wording makes (603.6c: "Leaves-the-battlefield abilities trigger
+    when … These are written as …": ``leaves-the-battlefield``), else empty."""
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -82,7 +91,37 @@ SELF_WORD = "thiscard"
 _SELF = re.compile(r"^\[this\b", re.IGNORECASE)
 
 
-def _pattern(quote: str) -> tuple[str, list[str]] | None:
+_SLASHED = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)+")
+"""Words a quote gives as alternatives for one place: 603.1's “[When/Whenever/At] [trigger condition or event], …”,
+"You may [cast/play] [this card]"."""
+_TERM = re.compile(r"^The term (\w+) means “([^“”]+?)\.?”")
+"""A rule defining a term by the words it stands for: 700.4's "The term dies means “is put into a graveyard from the
+battlefield.”" (a card saying "dies" uses the wording "Whenever [something] is put into a graveyard from the battlefield",
+603.6c's leaves-the-battlefield ability)."""
+
+
+def _literal(text: str, openers: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The pattern pieces and literal stems of a quote's words: words given as slashed alternatives ("When/Whenever")
+    are any of them."""
+    out, literals, pos = [], [], 0
+    for m in _SLASHED.finditer(text):
+        lit = _stems(text[pos : m.start()])
+        out += [re.escape(t) for t in lit]
+        literals += lit
+        alts = sorted({stem(w) for w in m.group(0).lower().split("/")})
+        out.append("(?:" + "|".join(map(re.escape, alts)) + ")")
+        literals.append(min(alts, key=len))
+        pos = m.end()
+    lit = _stems(text[pos:])
+    out += [re.escape(t) for t in lit]
+    literals += lit
+    if out and out[0] in openers:  # then not a word the card must hold
+        out[0] = openers[out[0]]
+        literals = literals[1:]
+    return out, literals
+
+
+def _pattern(quote: str, openers: dict[str, str] | None = None) -> tuple[str, list[str]] | None:
     """The quote as a pattern's source over a sentence's stems: its words in order; ``[this object]`` the card's own
     name (``thiscard``), "this creature" or "it"; another placeholder one to twenty words (an action: flashback's
     means "… cast this card from your graveyard if the resulting spell is an instant or sorcery spell by paying [cost]
@@ -90,11 +129,11 @@ def _pattern(quote: str) -> tuple[str, list[str]] | None:
     starting with a capital (or a capitalised placeholder) quotes a whole ability, so it matches from the sentence's
     start ("[This permanent] enters tapped" is not "When Rest in Peace enters")."""
     out, literals = [], []
-    pos = 0
+    pos, openers = 0, openers or {}
     for m in _PLACEHOLDER.finditer(quote):
-        lit = _stems(quote[pos : m.start()])
-        if lit:
-            out.append(re.escape(" ".join(lit)))
+        pieces, lit = _literal(quote[pos : m.start()], openers if not out else {})
+        if pieces:
+            out.append(" ".join(pieces))
             literals += lit
         ph = m.group(0)
         if _SELF.match(ph):
@@ -104,9 +143,9 @@ def _pattern(quote: str) -> tuple[str, list[str]] | None:
         else:
             out.append(r".*?")
         pos = m.end()
-    lit = _stems(quote[pos:])
-    if lit:
-        out.append(re.escape(" ".join(lit)))
+    pieces, lit = _literal(quote[pos:], openers if not out else {})
+    if pieces:
+        out.append(" ".join(pieces))
         literals += lit
     if not literals:
         return None
@@ -126,7 +165,7 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
     """Every wording the loaded CR rules explain, in document order (built once per graph, kept in its memo)."""
     known = g.memo.get("wordings")
     if known is None:
-        out: list[Wording] = []
+        found: list[tuple[int, str, str, str]] = []
         for i in range(len(g.ids)):
             if g.kind[i] not in ("rule", "subrule") or not _CUE_WORD.search(g.word_line(i)):  # without decoding it
                 continue
@@ -135,9 +174,9 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
             text = g.attrs[i].get("text") or ""
             if "“" not in text:
                 continue
-            seen: set[str] = set()
-            defined = _DEFINES.match(text)
+            defined, triggers = _DEFINES.match(text), _TRIGGERS.match(text)
             effect = defined.group(1) if defined else ""
+            ability = triggers.group(1).lower() if triggers else ""
             for sentence in _SENTENCE.split(text):
                 if not _CUE.search(sentence):
                     continue
@@ -148,13 +187,56 @@ def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
                     template = template or bool(_PLACEHOLDER.search(quote))
                     if filler or _TITLE_REF.search(sentence[: m.start()]) or _is_title(quote):
                         continue
-                    made = _pattern(quote)
-                    if made is not None and made[0] not in seen:
-                        seen.add(made[0])
-                        rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
-                        out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1]), g.section[i] or "", effect))
+                    found.append((i, quote, effect, ability))
+        openers = _openers(q for _, q, _, _ in found)
+        out: list[Wording] = []
+        seen: set[tuple[int, str]] = set()
+        for i, quote, effect, ability in found:
+            made = _pattern(quote, openers)
+            if made is not None and (i, made[0]) not in seen:
+                seen.add((i, made[0]))
+                rarest = min(made[1], key=lambda t: (-idf.get(t, 0.0), t))
+                out.append(Wording(i, quote.strip(" ,.“”"), made[0], rarest, frozenset(made[1]), g.section[i] or "", effect, ability))
         known = g.memo["wordings"] = tuple(out)
     return known
+
+
+def _openers(quotes: Iterable[str]) -> dict[str, str]:
+    """The words the rules give as alternatives for an ability's first word (603.1's “[When/Whenever/At] [trigger
+    condition or event], …”), each as the pattern of them all: a quote starting "Whenever [something] is put into a
+    graveyard from the battlefield" (603.6c) is also the card's "When Rancor is put into a graveyard from the battlefield"."""
+    out: dict[str, str] = {}
+    for quote in quotes:
+        m = _SLASHED.match(quote.lstrip("[ "))
+        if m:
+            alts = sorted({stem(w) for w in m.group(0).lower().split("/")})
+            for a in alts:
+                out.setdefault(a, "(?:" + "|".join(map(re.escape, alts)) + ")")
+    return out
+
+
+def _terms(g: QGraph) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The terms the rules define by the words they stand for (700.4: "The term dies means “is put into a graveyard from
+    the battlefield.”"), each as the pattern of the term and those words (once per graph)."""
+    known = g.memo.get("terms")
+    if known is None:
+        out = []
+        for i in range(len(g.ids)):
+            line = g.word_line(i)
+            if line.startswith(" the term ") and " means " in line and g.attrs[i].get("numbering") == "cr":
+                m = _TERM.match(g.attrs[i].get("text") or "")
+                if m:
+                    out.append((re.compile(rf"\b{re.escape(m.group(1))}\b"), m.group(2)))
+        known = g.memo["terms"] = tuple(out)
+    return known
+
+
+def defined(g: QGraph, text: str) -> str:
+    """A card's text with, after it, each line saying a term the rules define (:func:`_terms`) said again in the words the
+    term stands for: "Whenever Blood Artist or another creature dies, …" is also "… is put into a graveyard from the
+    battlefield, …", the wording of 603.6c's leaves-the-battlefield abilities."""
+    extra = [pattern.sub(words, line) for pattern, words in _terms(g) for line in text.splitlines() if pattern.search(line)]
+    return "\n".join([text, *extra]) if extra else text
 
 
 @lru_cache(maxsize=4096)
@@ -177,7 +259,7 @@ def card_wordings(g: QGraph, idf: dict[str, float], text: str, names: tuple[str,
     """The wordings the rules explain that a card's Oracle text uses (its ``names`` standing for itself), each rule
     once, in the rules' order; the same few cards are named question after question, so each card is read once
     per graph."""
-    return _used(wordings(g, idf), text, names)
+    return _used(wordings(g, idf), defined(g, text), names)
 
 
 @lru_cache(maxsize=4096)

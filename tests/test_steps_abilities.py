@@ -7,7 +7,7 @@ from pytest import MonkeyPatch
 
 from rulesgraph import Rulebook
 from rulesgraph.steps import faq
-from rulesgraph.steps.abilities import templates
+from rulesgraph.steps.abilities import kind_term, templates
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked, scored
@@ -56,3 +56,19 @@ def test_rule_7_a_faq_entry_about_a_keyword_not_named_counts_half(full_book: Rul
     assert scored(full_book, alone, "faq:ninjutsu-4") > halved
     assert scored(full_book, alone, "faq:ninjutsu-4", ninja) == by_card
     assert scored(full_book, named, "faq:ninjutsu-4") == by_name
+
+
+def test_rule_42_a_kind_of_ability_on_a_card_names_its_glossary_term(full_book: Rulebook) -> None:
+    """Rule 42: a card whose text is written as a kind of triggered ability the rules name (603.6c: leaves-the-battlefield
+    abilities, "Whenever … dies") raises what that kind's glossary entry cites (Leaves the Battlefield: 603.6c, 603.10),
+    so 603.10a (leaves-the-battlefield abilities look back in time) rises for "does it trigger for every one?"; the same
+    card without the ability, or the weight at 0, does not raise it."""
+    artist = card("Grim Painter", text="Whenever Grim Painter or another creature dies, target player loses 1 life.")
+    plain = card("Grim Painter", text="Flying")
+    question = "Grim Painter dies to a board wipe along with all my other creatures. Do I get a drain for every one of them?"
+    assert kind_term(full_book.qg, "leaves-the-battlefield") == full_book.qg.num["glossary:Leaves the Battlefield"]
+    assert kind_term(full_book.qg, "replacement") == full_book.qg.num["glossary:Replacement Effect"]
+    raised = scored(full_book, question, "603.10a", artist)
+    assert raised > scored(full_book, question, "603.10a", plain)
+    with weight("kind_term", 0.0):
+        assert scored(full_book, question, "603.10a", artist) < raised

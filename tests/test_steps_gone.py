@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesgraph import Rulebook
 from rulesgraph.analyze import analyze
+from rulesgraph.namedcards import NamedCard
 from rulesgraph.pipeline import Query
 from rulesgraph.rank import WEIGHTS
 from rulesgraph.steps.gone import changed, resolving_rules
 
 from .test_rank import weight
-from .test_steps_cards import position, ranked
+from .test_steps_cards import card, position, ranked, scored
 
 SACRIFICED = "If my opponent sacrifices the creature in response to my spell, does my spell still do anything?"
 DESTROYED = "They destroyed the creature in response to its triggered ability. Does the ability still happen?"
@@ -49,3 +52,23 @@ def test_rule_32_a_response_that_removes_what_a_spell_needs_leads_to_how_it_reso
         with weight("gone", 0.0):
             assert position(ranked(full_book, SACRIFICED), "608.2b") >= 3
             assert position(ranked(full_book, DESTROYED), "608.2b") >= 3
+
+
+def test_rule_32_a_named_card_says_the_object_left(full_book: Rulebook) -> None:
+    """Rule 32: the response a named card makes ("in response they cast Shimmer Step on it", the card's "Exile target creature
+    you control") tells of an object leaving its zone as the question's own "sacrifices" does, as surely as the card was
+    named; a card saying nothing of leaving does not, nor does a card without a response told."""
+    blink = card("Shimmer Step", text="Exile target creature you control, then return it to the battlefield under its owner's control.")
+    plain = card("Shimmer Step", text="Target creature gets +1/+1 until end of turn.")
+    question = "I cast a burn spell on their creature. In response they cast Shimmer Step on it. What happens to my spell?"
+
+    def left(q: str, *cards: NamedCard) -> float:
+        a = replace(analyze(q, full_book.index), cards=cards)
+        return changed(Query(full_book.index, full_book.qg, a, WEIGHTS))[0]
+
+    assert left(question) == 0.0
+    assert left(question, blink) > 0.0
+    assert left(question, plain) == 0.0
+    assert left("I cast a burn spell on their creature. Then they cast Shimmer Step on it. What happens?", blink) == 0.0
+    with weight("procedure", 0.0):
+        assert scored(full_book, question, "608.2b", blink) > scored(full_book, question, "608.2b", plain)

@@ -81,3 +81,17 @@ def test_a_longer_wording_hides_a_shorter_one_only_within_its_section(full_book:
     "[This permanent] enters . . ." (a replacement effect): rules of two sections each say something of the same words."""
     found = used(full_book, "Ashen Shroud enters tapped.")
     assert "603.6d" in found and "614.1d" in found
+
+
+def test_an_abilitys_first_word_is_any_the_rules_give_for_it_and_a_defined_term_is_its_words(full_book: Rulebook) -> None:
+    """603.1's “[When/Whenever/At] …” makes 603.6c's "Whenever [something] is put into a graveyard from the battlefield"
+    also a card's "When … is put into a graveyard from the battlefield"; 700.4's "The term dies means “is put into a
+    graveyard from the battlefield”" makes a card's "dies" that wording too; the wording knows the kind of triggered
+    ability its rule names (leaves-the-battlefield); a word other than those the rules give for the slot does not match."""
+    assert "603.6c" in used(full_book, "When Ashen Shroud is put into a graveyard from the battlefield, return it to its owner's hand.")
+    assert "603.6c" in used(full_book, "Whenever Ashen Shroud or another creature dies, you gain 1 life.")
+    assert "603.6c" not in used(full_book, "If Ashen Shroud is put into a graveyard from the battlefield, you gain 1 life.")
+    assert "603.6c" not in used(full_book, "Whenever Ashen Shroud attacks, you gain 1 life.")
+    abilities = {w.ability for w in wordings(full_book.qg, full_book.index.idf) if full_book.qg.ids[w.node] == "603.6c"}
+    assert abilities == {"leaves-the-battlefield"}
+    assert all(w.ability == "" for w in wordings(full_book.qg, full_book.index.idf) if full_book.qg.ids[w.node] == "614.1a")

@@ -6,6 +6,10 @@ ability is, its source, that once activated or triggered it exists on the stack 
 giving one kind's template alone (602, 603) are not raised: their rules share the words players use for that kind
 ("trigger", "activate") already, and raising them too put their rules over the deciding ones as often as not.
 A card step (:mod:`rulesgraph.steps.cards` has the others) and itself a prior, run after rule 21's.
+
+Rule 42, a kind of triggered ability on a named card: a wording whose rule names the kind of ability it makes (603.6c,
+"Leaves-the-battlefield abilities trigger when …") names that kind's glossary term, whose cited rules rise as rule 4
+raises a term the question names (:func:`kind_terms`).
 """
 
 from __future__ import annotations
@@ -15,12 +19,14 @@ import re
 from ..effects import TEMPLATE
 from ..pipeline import Query
 from ..qgraph import QGraph
-from .cards import fit
+from ..relevance import specificity
+from .cards import fit, named_wordings
 
-__all__ = ["WEIGHTS", "card_abilities", "templates", "trigger_templates"]
+__all__ = ["WEIGHTS", "card_abilities", "glossary_terms", "kind_term", "kind_terms", "templates", "trigger_templates"]
 
 WEIGHTS = {
     "card_ability": 3.0,  # rule 31: prior of a rule of the abilities section, times its fit, for a card with an ability
+    "kind_term": 0.8,  # rule 42: prior of the rules a kind's glossary entry cites (rule 4's "term_cited"), times its fit
 }
 _OPENS = re.compile(r"begin with\)? the word “([a-z]+),” “([a-z]+),” or “([a-z]+)\.?”|\[([A-Za-z]+(?:/[A-Za-z]+)+)\]")
 """The words a triggered ability's template opens with: "[When/Whenever/At]" (603.1), "(and usually begin with) the word
@@ -81,3 +87,46 @@ def trigger_templates(g: QGraph) -> tuple[re.Pattern[str], ...]:
     """Of :func:`templates`' patterns, those of triggered abilities: they open with a trigger word ("When", "Whenever",
     "At", 603.1), where an activated ability's runs to its colon (602.1)."""
     return tuple(p for p in templates(g)[0] if not p.pattern.endswith(":"))
+
+
+def glossary_terms(g: QGraph) -> dict[str, int]:
+    """The glossary entries by their terms in lower case (read from the nodes' ids, once per graph)."""
+    known = g.memo.get("glossary by term")
+    if known is None:
+        known = g.memo["glossary by term"] = {n[len("glossary:"):].lower(): i for i, n in enumerate(g.ids) if n.startswith("glossary:")}
+    return known
+
+
+def kind_term(g: QGraph, kind: str) -> int | None:
+    """The glossary entry naming a kind of effect or ability the rules define by its wording (:mod:`rulesgraph.wording`:
+    "replacement" → Replacement Effect, "leaves-the-battlefield" → Leaves the Battlefield), if the glossary has one."""
+    terms = glossary_terms(g)
+    name = kind.replace("-", " ")
+    for said in (f"{name} effect", f"{name} ability", name):
+        if said in terms:
+            return terms[said]
+    return None
+
+
+def kind_terms(q: Query) -> None:
+    """Rule 42: a wording on a named card of a kind of effect or ability the rules define by its wording (603.6c:
+    "Leaves-the-battlefield abilities trigger when … These are written as … “Whenever [something] is put into a
+    graveyard from the battlefield, . . .”", Rancor's "When Rancor is put into a graveyard from the battlefield";
+    614.1a's "instead") names that kind's glossary term (Leaves the Battlefield, "See rules 603.6c and 603.10"), and
+    raises the rules its entry cites as rule 4 raises a term the question names: by the weight, how surely the card was
+    named, how specific the term is and how much of the question's own words the rules hold (rule 21's fit)."""
+    w = q.w["kind_term"]
+    if w <= 0 or not q.a.cards:
+        return
+    g = q.g
+    raised: set[int] = set()
+    for card in q.a.cards:
+        for wording in named_wordings(q, card):
+            i = kind_term(g, wording.ability) if wording.ability else None
+            if i is None or i in raised:
+                continue
+            raised.add(i)
+            label = g.ids[i][len("glossary:"):]
+            strength = w * card.confidence * specificity(q.index, label)
+            for rule in g.out(i, "cites"):
+                q.raise_(rule, g.end[rule], strength * fit(q, rule), f"{card.key} has a {wording.ability} ability ({label})")

@@ -8,8 +8,10 @@ happen?", "fizzle") may reach those rules hardly at all.  Everything is read fro
 graph: a response is what a glossary entry defines as cast or activated "while another spell or ability is on the
 stack" (In Response To, Respond) or the resolving of "the spell or ability on top of the stack" (Resolve); leaving a
 zone is what a glossary entry defines as moving a permanent or an object, or from the battlefield (Destroy, Sacrifice,
-Exile, Dies, Leaves the Battlefield); being out of reach is a keyword whose rules say the permanent "can't be the
-target" or "can't be targeted" (hexproof, shroud, protection); the rules raised are those saying a target is checked
+Exile, Dies, Leaves the Battlefield), said by the question or, for the question's response, by a named card's text
+("Exile target creature you control": the card named for the response says what left); being out of reach is a
+keyword whose rules say the permanent "can't be the target" or "can't be targeted" (hexproof, shroud, protection); the
+rules raised are those saying a target is checked
 to be "still legal" and, for a zone change, those saying an object is "no longer in the zone" or "left the zone".
 A prior, run after rule 31's.
 """
@@ -22,6 +24,9 @@ from ..analyze import Match
 from ..pipeline import Query
 from ..qgraph import QGraph
 from ..relations import definers
+from ..text import words
+from ..wording import REMINDER
+from .abilities import glossary_terms as _glossary
 from .cards import fit
 
 __all__ = ["CHECKED", "LEFT", "UNTARGETABLE", "WEIGHTS", "changed", "gone", "leaving", "resolving_rules"]
@@ -107,7 +112,24 @@ def changed(q: Query) -> tuple[float, float, str]:
     reach = [m for m in q.a.of_kind("keyword") if _untargetable(q, m.node)]
     left = min(response, max((m.quality for m in leaves), default=0.0))
     out = min(response, max((m.quality for m in reach), default=0.0))
-    return left, out, next((m.said for m in [*leaves, *reach]), "")
+    said = next((m.said for m in [*leaves, *reach]), "")
+    if not left:
+        carded = max(((c.confidence, f"{c.key}: {w}") for c in q.a.cards for w in _card_leaving(q, c.text)), default=(0.0, ""))
+        left, said = min(response, carded[0]), said or carded[1]
+    return left, out, said
+
+
+def _card_leaving(q: Query, text: str) -> tuple[str, ...]:
+    """The words of a named card's Oracle text (reminder text left out) that name a glossary term defining an object
+    leaving its zone (:data:`_LEAVES`: Ephemerate's "Exile target creature", Viscera Seer's "Sacrifice a creature"): the
+    card the question names for its response says the object left; kept per graph and text."""
+    key = ("card leaving", text)
+    known = q.g.memo.get(key)
+    if known is None:
+        terms = _glossary(q.g)
+        said = dict.fromkeys(w for w in words(REMINDER.sub(" ", text)) if w in terms)
+        known = q.g.memo[key] = tuple(w for w in said if _defines(q, q.g.ids[terms[w]], _LEAVES))
+    return known
 
 
 def gone(q: Query) -> None:
