@@ -19,14 +19,24 @@ from .text import words
 from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
-__all__ = ["TEMPLATE", "Kind", "card_kinds", "interaction", "kinds", "singular"]
+__all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "interaction", "kinds", "singular", "sublayers"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
 _COMPOUND = re.compile(r"\b([A-Za-z]+)-(?=\s|(?:[a-z]+ing)\b)")
 """What an effect kind is named by: "Control-changing", "Ability-adding", "Power- and/or toughness-changing"."""
-_CHANGES = re.compile(r"\b(?:change|refer to) (?:an object’s |the )?([^.()]+?)(?: of [a-z ]+)?(?:\.|$)")
-"""What the rule says those effects change or refer to: "change an object’s card type, subtype, and/or supertype"."""
+_CHANGES = re.compile(r"\b(?:change|modify|refer to) (?:an object’s |the )?([^.()]+?)(?: of [a-z ]+)?(?:\.|$| \(| are\b)")
+"""What the rule says those effects change, modify or refer to: "change an object’s card type, subtype, and/or
+supertype", "Effects and counters that modify power and/or toughness (but don’t set …)" (layer 7c)."""
+_DOES = re.compile(r"\b[Ee]ffects that ([a-z]+) (?:an object’s |a creature’s |the )?([^.()]+?) are applied")
+"""A layer rule naming its effects by what they do to something: "Effects that switch a creature’s power and toughness
+are applied" (7d); the verb is among the words naming them unless it is one of :data:`_GENERIC`."""
+_GENERIC = frozenset(("change", "modify", "set", "refer", "say"))
+"""Verbs the rules use of every kind of effect (a card says "gets +3/+3" or "has base power 1", not "modifies", "sets" or "says")."""
+SIGNED = re.compile(r"(?<![\w/])[+\-−–](?:\d+|X)/[+\-−–](?:\d+|X)(?![\w/])")
+"""A change to power and toughness as cards write it: "gets +3/+3", "-1/-1 counter" ("2/3 means the object has power 2
+and toughness 3", 208.1; signed, it modifies them: "Target creature gets +4/+4 until end of turn" resolves (layer 7c),
+613.4c's example)."""
 _DEFINE = re.compile(r"\bthat define ([^.]+?) are applied")
 """What a layer's characteristic-defining abilities define: "abilities that define power and/or toughness are applied"."""
 TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
@@ -87,7 +97,8 @@ def kinds(g: QGraph) -> tuple[tuple[Kind, ...], re.Pattern[str] | None]:
             m = _LAYER.match(text)
             if m:
                 body = text[m.end() :]
-                names = [_named(_COMPOUND.findall(body)), *(_named(words(c)) for c in _CHANGES.findall(body))]
+                names = [_named(_COMPOUND.findall(body)), *(_named(words(c)) for c in _CHANGES.findall(body)),
+                         *(_named([verb, *words(c)]) for verb, c in _DOES.findall(body) if verb not in _GENERIC)]
                 names = [n for n in dict.fromkeys(names) if n]
                 if names:
                     defined = _DEFINE.search(body)
@@ -184,3 +195,14 @@ def interaction(g: QGraph, section: str | None) -> int | None:
     if ("interaction", section) not in g.memo:  # once per graph and section
         g.memo["interaction", section] = _interaction(g, section)
     return g.memo["interaction", section]
+
+
+def sublayers(g: QGraph, text: str, names: tuple[str, ...]) -> frozenset[int]:
+    """The sublayers (layer rules named with a letter: "Layer 7b") a card's effects apply in: those of
+    :func:`card_kinds`, and the sublayer of effects that modify power and toughness without naming them when the card
+    writes a signed change ("gets +3/+3", :data:`SIGNED`: the kind whose words are only power and toughness)."""
+    known, _ = kinds(g)
+    out = {k.node for k, _ in card_kinds(g, text, names) if k.layer[-1:].isalpha()}
+    if SIGNED.search(text):
+        out |= {k.node for k in known if k.layer[-1:].isalpha() and frozenset(("power", "toughness")) in k.names}
+    return frozenset(out)

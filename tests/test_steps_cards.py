@@ -98,6 +98,19 @@ def test_rule_21_the_layout_leads_to_its_kind_of_cards_rules(full_book: Rulebook
         assert scored(full_book, question, "715.3d", giant) == scored(full_book, question, "715.3d", plain)
 
 
+def test_rule_25_a_characteristic_defining_ability_brings_the_rule_its_layer_cites(full_book: Rulebook) -> None:
+    """Rule 25: a card defining its own power (“Bog Ooze's power is equal to …”, layer 7a) makes the rule 7a's rule cites
+    (604.3: characteristic-defining abilities, which work in every zone) a candidate too."""
+    ooze = card("Bog Ooze", "Bog Ooze's power is equal to the number of creature cards in all graveyards and its toughness "
+                "is equal to that number plus 1.")
+    plain = card("Bog Ooze")
+    question = "how big is Bog Ooze while it is in my hand?"
+    assert position(ranked(full_book, question, ooze), "604.3") <= 3
+    assert "604.3" not in ranked(full_book, question, plain)[:10]
+    with weight("card_effects", 0.0):
+        assert "604.3" not in ranked(full_book, question, ooze)[:10]
+
+
 def test_rule_22_the_oracle_text_is_a_weaker_second_query(mini_book: Rulebook) -> None:
     """Rule 22: the rare words of a named card's Oracle text find the rules that share them (the card's shield),
     weaker than the question's own words: a rule only the card text finds rises, but not above what the question

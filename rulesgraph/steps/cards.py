@@ -337,7 +337,8 @@ def card_effects(q: Query) -> None:
     the rule names ("Layer 2: Control-changing effects": Control Magic's "You control enchanted creature"; "Layer 7b:
     … base power and/or toughness": Humility's "have base power and toughness 1/1", read by
     :mod:`rulesgraph.effects`; a sentence defining the card's own power or toughness, “Tarmogoyf's power is equal to …”,
-    is a characteristic-defining ability: "Layer 7a: … abilities that define power and/or toughness"), as if the
+    is a characteristic-defining ability: "Layer 7a: … abilities that define power and/or toughness", and so are the
+    rules that layer rule cites: "See rule 604.3", what such abilities are and that they work in every zone), as if the
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
     never names the layer its effect applies in."""
     w = q.w["card_effects"]
@@ -348,6 +349,10 @@ def card_effects(q: Query) -> None:
         for kind, what in card_kinds(q.g, card.text, self_names(card.key)):
             text[kind.node] = text.get(kind.node, 0.0) + w * card.confidence
             q.note(kind.node, f"{card.key} changes {', '.join(sorted(what))} (layer {kind.layer})")
+            if what <= kind.defines:  # a characteristic-defining ability: what its layer rule cites defines them (604.3)
+                for j in q.g.out(kind.node, "cites"):
+                    text[j] = text.get(j, 0.0) + w * card.confidence
+                    q.note(j, f"{card.key} has a characteristic-defining ability ({', '.join(sorted(what))})")
 
 
 def card_meeting(q: Query) -> None:
