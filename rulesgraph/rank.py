@@ -14,7 +14,8 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 3. ``card_wording`` — rule 24: a rule saying what a wording on a named card means is a candidate;
 4. ``quoted_wording`` — rule 29: … and so is a rule explaining a wording the question quotes ("'enters tapped'");
 5. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
-6. ``card_meeting`` — rule 26: two named cards' effects of one kind raise the rule on how such effects interact;
+6. ``card_meeting`` — rule 26: two named cards' effects of one kind (or two of one card's) raise the rule on how such
+   effects interact;
 7. ``card_sublayers`` — rule 43: two named cards' effects in different sublayers of one layer (Humility's base 1/1 in 7b,
    Giant Growth's +3/+3 in 7c) make the rule ordering the sublayers (613.4) a candidate;
 8. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate, and

@@ -192,6 +192,19 @@ def test_rule_26_two_cards_effects_of_one_kind_raise_the_rule_on_their_interacti
         assert scored(full_book, question, "616.1", first, plain) == alone
 
 
+def test_rule_26_two_of_one_card_meet_as_two_cards_do(full_book: Rulebook) -> None:
+    """Rule 26: two of one named card with a replacement effect ("I have two Ashen Furnaces", :attr:`NamedCard.many`)
+    are two effects of one kind, and make 616.1 a candidate as two different cards do; one of the card does not."""
+    furnace = card("Ashen Furnace", type_line="Enchantment",
+                   text="If a source would deal damage to a permanent or player, it deals double that damage instead.")
+    question = "I have two Ashen Furnace out. If I deal 2 damage to my opponent, how much damage is dealt?"
+    two = scored(full_book, question, "616.1", replace(furnace, many=True))
+    one = scored(full_book, question, "616.1", furnace)
+    assert two > one
+    with weight("card_meeting", 0.0):
+        assert scored(full_book, question, "616.1", replace(furnace, many=True)) == one
+
+
 def test_rule_27_a_kind_of_effect_on_the_card_counts_like_a_keyword(full_book: Rulebook) -> None:
     """Rule 27: a named card's effect of a kind the rules define by its wording (614.1a: "Effects that use the word
     “instead” are replacement effects") is to the card what a keyword is: a question saying little besides the

@@ -58,7 +58,7 @@ WEIGHTS = {
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
-    "card_meeting": 0.5,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
+    "card_meeting": 0.8,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
     "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
@@ -360,12 +360,13 @@ def card_meeting(q: Query) -> None:
     such effects interact for (Doubling Season's and Hardened Scales' "instead", rule 24's 614.1a: "Interaction of
     Replacement and/or Prevention Effects"), that section's opening rule (616.1: the affected player chooses which
     applies first) is a candidate as if the question matched it by the weight's share of a full match, times how
-    surely the less sure of the cards was named; and so is a rule whose wording a keyword one named card grants
+    surely the less sure of the cards was named (two of one card, "I have two Furnaces of Rath", :attr:`NamedCard.many`,
+    are two such effects); and so is a rule whose wording a keyword one named card grants
     means and another named card uses (Snapcaster Mage grants flashback, "… rather than paying its mana cost", to
     Force of Will, "… rather than pay this spell's mana cost": two alternative costs, 118.9, whose subrules say how
     they combine)."""
     w = q.w["card_meeting"]
-    if w <= 0 or len(q.a.cards) < 2:
+    if w <= 0 or (len(q.a.cards) < 2 and not any(c.many for c in q.a.cards)):
         return
     g = q.g
     met: dict[int, list[tuple[str, float]]] = {}
@@ -379,7 +380,7 @@ def card_meeting(q: Query) -> None:
             j = interaction(g, g.section[wording.node])
             if j is not None and j not in seen:
                 seen.add(j)
-                met.setdefault(j, []).append((card.key, card.confidence))
+                met.setdefault(j, []).extend([(card.key, card.confidence)] * (2 if card.many else 1))
             if wording.node not in seen:
                 seen.add(wording.node)
                 granted.setdefault(wording.node, []).append((card.key, card.confidence, wording.node not in own))
