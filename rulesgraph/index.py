@@ -128,6 +128,17 @@ class Index:
     """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
 
 
+    def saying(self, *phrases: str) -> list[int]:
+        """The documents that may say one of ``phrases``, in order: those holding the rarest content word of each
+        (a document saying a phrase holds all its words), so a scan for phrases reads these alone, not every node."""
+        out: set[int] = set()
+        for phrase in phrases:
+            terms = doc_terms(phrase)
+            if not terms:  # small words only: any document may say it
+                return list(range(len(self.ids)))
+            out.update(self.postings.get(min(terms, key=self.postings.df))[0])
+        return sorted(out)
+
     def parts(self) -> dict[str, Any]:
         """Everything as builtins (lists, dicts, sets, strings, bytes), for the cache: no pickled objects."""
         out = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .index import Index
 from .qgraph import QGraph
 from .text import stem, words
 
@@ -23,6 +24,8 @@ _CUE = re.compile(r"\b(?:use[sd]?|using) the (?:word|words|phrase|phrases)\b|\bw
 118.9's "Alternative costs are usually phrased, “You may [action] rather than pay [this object’s] mana cost”")."""
 _CUE_WORD = re.compile(r" (?:use|using|worded|written|read|state|say|phrased)")
 """What a node's word line holds when one of its sentences has a :data:`_CUE` (looked for before its text is decoded)."""
+_CUE_TERMS = ("words", "phrases", "worded", "written", "reads", "states", "says", "phrased")
+"""A word of each :data:`_CUE` ("uses the words", "phrased"): only the nodes holding one are read."""
 _QUOTE = re.compile(r"“([^“”]{1,80})(?=[”“])")
 _TITLE_REF = re.compile(r"rules? \d{3}(?:\.\d+[a-z]?)?,\s*$")
 """A quote right after "see rule 117," is that rule's title, not a wording."""
@@ -161,12 +164,14 @@ def _is_title(quote: str) -> bool:
     return len(ws) >= 2 and all(w[0].isupper() for w in ws) and "[" not in quote
 
 
-def wordings(g: QGraph, idf: dict[str, float]) -> tuple[Wording, ...]:
-    """Every wording the loaded CR rules explain, in document order (built once per graph, kept in its memo)."""
+def wordings(g: QGraph, index: Index) -> tuple[Wording, ...]:
+    """Every wording the loaded CR rules explain, in document order (built once per graph, kept in its memo, from the
+    nodes holding a cue's word: :meth:`~rulesgraph.index.Index.saying`)."""
     known = g.memo.get("wordings")
     if known is None:
         found: list[tuple[int, str, str, str]] = []
-        for i in range(len(g.ids)):
+        idf = index.idf
+        for i in index.saying(*_CUE_TERMS):
             if g.kind[i] not in ("rule", "subrule") or not _CUE_WORD.search(g.word_line(i)):  # without decoding it
                 continue
             if g.attrs[i].get("numbering") != "cr":
@@ -215,13 +220,14 @@ def _openers(quotes: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _terms(g: QGraph) -> tuple[tuple[re.Pattern[str], str], ...]:
+def _terms(g: QGraph, index: Index) -> tuple[tuple[re.Pattern[str], str], ...]:
     """The terms the rules define by the words they stand for (700.4: "The term dies means “is put into a graveyard from
-    the battlefield.”"), each as the pattern of the term and those words (once per graph)."""
+    the battlefield.”"), each as the pattern of the term and those words (once per graph, from the nodes saying "term":
+    :meth:`~rulesgraph.index.Index.saying`)."""
     known = g.memo.get("terms")
     if known is None:
         out = []
-        for i in range(len(g.ids)):
+        for i in index.saying("term"):
             line = g.word_line(i)
             if line.startswith(" the term ") and " means " in line and g.attrs[i].get("numbering") == "cr":
                 m = _TERM.match(g.attrs[i].get("text") or "")
@@ -231,11 +237,11 @@ def _terms(g: QGraph) -> tuple[tuple[re.Pattern[str], str], ...]:
     return known
 
 
-def defined(g: QGraph, text: str) -> str:
+def defined(g: QGraph, index: Index, text: str) -> str:
     """A card's text with, after it, each line saying a term the rules define (:func:`_terms`) said again in the words the
     term stands for: "Whenever Blood Artist or another creature dies, …" is also "… is put into a graveyard from the
     battlefield, …", the wording of 603.6c's leaves-the-battlefield abilities."""
-    extra = [pattern.sub(words, line) for pattern, words in _terms(g) for line in text.splitlines() if pattern.search(line)]
+    extra = [pattern.sub(words, line) for pattern, words in _terms(g, index) for line in text.splitlines() if pattern.search(line)]
     return "\n".join([text, *extra]) if extra else text
 
 
@@ -255,11 +261,11 @@ def sentences_of(text: str, names: tuple[str, ...], unit: Callable[[str], str] =
     return tuple(out)
 
 
-def card_wordings(g: QGraph, idf: dict[str, float], text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
+def card_wordings(g: QGraph, index: Index, text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
     """The wordings the rules explain that a card's Oracle text uses (its ``names`` standing for itself), each rule
     once, in the rules' order; the same few cards are named question after question, so each card is read once
     per graph."""
-    return _used(wordings(g, idf), defined(g, text), names)
+    return _used(wordings(g, index), defined(g, index, text), names)
 
 
 @lru_cache(maxsize=4096)

@@ -35,3 +35,14 @@ def test_no_phrase_belongs_to_two_aliases(full_book: Rulebook) -> None:
         for phrase in alias.say:
             where[phrase].add(i)
     assert {p: i for p, i in where.items() if len(i) > 1} == {}
+
+
+def test_saying_holds_every_node_that_says_a_phrase(full_book: Rulebook) -> None:
+    """``Index.saying`` lists the nodes that may say a phrase (those with its rarest content word): every node whose
+    word line says it is among them, far fewer than all are; a phrase of small words only may be said anywhere."""
+    index, g = full_book.index, full_book.qg
+    for phrase in ("still legal", "no longer in the zone", "in the following order"):
+        found = set(index.saying(phrase))
+        says = {i for i in range(len(g.ids)) if f" {phrase} " in g.word_line(i)}
+        assert says and says <= found and len(found) < len(g.ids) / 10
+    assert index.saying("still legal", "in the") == list(range(len(g.ids)))

@@ -27,7 +27,7 @@ def test_the_rules_on_how_a_waiting_spell_resolves_are_read_from_their_words(ful
     """The rules checking that targets are "still legal" are 608.2b and 608.3b; those on an object "no longer in the
     zone" include 113.7a (an ability's source), 603.7c (a delayed trigger's object) and 608.2b."""
     g = full_book.qg
-    checked, left = ([g.ids[i] for i in nodes] for nodes in resolving_rules(g))
+    checked, left = ([g.ids[i] for i in nodes] for nodes in resolving_rules(g, full_book.index))
     assert checked == ["608.2b", "608.3b"]
     assert {"113.7a", "603.7c", "608.2b"} <= set(left)
 

@@ -7,12 +7,12 @@ from rulesgraph.wording import card_wordings, wordings
 
 
 def used(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, str]:
-    return {book.qg.ids[w.node]: w.quote for w in card_wordings(book.qg, book.index.idf, text, (name,))}
+    return {book.qg.ids[w.node]: w.quote for w in card_wordings(book.qg, book.index, text, (name,))}
 
 
 def test_the_rules_quoted_wordings_are_read(full_book: Rulebook) -> None:
     """Rules saying what a card's words mean give their quotes; a quoted rule title is not a wording."""
-    found = {(full_book.qg.ids[w.node], w.quote) for w in wordings(full_book.qg, full_book.index.idf)}
+    found = {(full_book.qg.ids[w.node], w.quote) for w in wordings(full_book.qg, full_book.index)}
     assert ("614.1a", "instead") in found
     assert ("615.12", "can’t be prevented") in found
     assert ("611.2b", "for as long as") in found
@@ -47,7 +47,7 @@ def test_a_wording_knows_the_kind_of_effect_its_rule_defines(full_book: Rulebook
     """A rule that says "Effects that use the word “instead” are replacement effects" gives its wording that kind
     (``replacement``; 615.1a's "prevent" ``prevention``); a wording whose rule defines no kind of effect has none, nor
     do the entering templates of 614.1c ("As [this permanent] enters"), which mark no kind by a word."""
-    kinds = {(full_book.qg.ids[w.node], w.quote): w.effect for w in wordings(full_book.qg, full_book.index.idf)}
+    kinds = {(full_book.qg.ids[w.node], w.quote): w.effect for w in wordings(full_book.qg, full_book.index)}
     assert kinds[("614.1a", "instead")] == "replacement"
     assert kinds[("615.1a", "prevent")] == "prevention"
     assert kinds[("611.2b", "for as long as")] == ""
@@ -58,7 +58,7 @@ def test_a_wording_knows_the_kind_of_effect_its_rule_defines(full_book: Rulebook
 def test_a_phrased_template_and_a_long_action_are_read(full_book: Rulebook) -> None:
     """118.9's "Alternative costs are usually phrased, “You may [action] rather than pay [this object’s] mana cost”" is
     a wording (the cue "phrased"), and its [action] may be a long one (up to twenty words)."""
-    found = {(full_book.qg.ids[w.node], w.quote) for w in wordings(full_book.qg, full_book.index.idf)}
+    found = {(full_book.qg.ids[w.node], w.quote) for w in wordings(full_book.qg, full_book.index)}
     assert ("118.9", "You may [action] rather than pay [this object’s] mana cost") in found
     pitch = "You may pay 2 life and exile a green card from your hand rather than pay this spell's mana cost."
     assert "118.9" in used(full_book, pitch)
@@ -92,6 +92,6 @@ def test_an_abilitys_first_word_is_any_the_rules_give_for_it_and_a_defined_term_
     assert "603.6c" in used(full_book, "Whenever Ashen Shroud or another creature dies, you gain 1 life.")
     assert "603.6c" not in used(full_book, "If Ashen Shroud is put into a graveyard from the battlefield, you gain 1 life.")
     assert "603.6c" not in used(full_book, "Whenever Ashen Shroud attacks, you gain 1 life.")
-    abilities = {w.ability for w in wordings(full_book.qg, full_book.index.idf) if full_book.qg.ids[w.node] == "603.6c"}
+    abilities = {w.ability for w in wordings(full_book.qg, full_book.index) if full_book.qg.ids[w.node] == "603.6c"}
     assert abilities == {"leaves-the-battlefield"}
-    assert all(w.ability == "" for w in wordings(full_book.qg, full_book.index.idf) if full_book.qg.ids[w.node] == "614.1a")
+    assert all(w.ability == "" for w in wordings(full_book.qg, full_book.index) if full_book.qg.ids[w.node] == "614.1a")

@@ -259,7 +259,7 @@ def _kinds(q: Query, card: NamedCard) -> dict[int, tuple[str, str]]:
     """Rule 27: the rules defining a kind of effect the card's wordings make (614.1a for "instead"), each with the
     kind and the wording: ``node → (kind, quote)``."""
     out: dict[int, tuple[str, str]] = {}
-    for wording in card_wordings(q.g, q.index.idf, card.text, self_names(card.key)):
+    for wording in card_wordings(q.g, q.index, card.text, self_names(card.key)):
         if wording.effect:
             out.setdefault(wording.node, (wording.effect, wording.quote))
     return out
@@ -308,7 +308,7 @@ def named_wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
     """The wordings of :func:`_worded`'s text (rules 24 and 26 both read them: once per question and card)."""
     key = ("wordings", card.key)
     if key not in q.memo:
-        q.memo[key] = card_wordings(q.g, q.index.idf, _worded(q, card), self_names(card.key))
+        q.memo[key] = card_wordings(q.g, q.index, _worded(q, card), self_names(card.key))
     return q.memo[key]
 
 
@@ -375,7 +375,7 @@ def card_meeting(q: Query) -> None:
         seen, names = set(), self_names(card.key)
         worded = named_wordings(q, card)
         grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
-        own = {x.node for x in card_wordings(g, q.index.idf, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
+        own = {x.node for x in card_wordings(g, q.index, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
         for wording in worded:
             j = interaction(g, g.section[wording.node])
             if j is not None and j not in seen:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from ..analyze import Match
+from ..index import Index
 from ..pipeline import Query
 from ..qgraph import QGraph
 from ..relations import definers
@@ -49,13 +50,14 @@ LEFT = (" no longer in the zone ", " left the zone ")
 """A rule saying what is used of an object no longer in its zone (113.7a, 603.7c, 608.2b: last known information)."""
 
 
-def resolving_rules(g: QGraph) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def resolving_rules(g: QGraph, index: Index) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The CR rules checking targets' legality (:data:`CHECKED`) and those on an object that left its zone
-    (:data:`LEFT`), as node numbers; built once per graph, kept in its memo."""
+    (:data:`LEFT`), as node numbers; built once per graph, kept in its memo (only the nodes holding their words
+    are read: :meth:`~rulesgraph.index.Index.saying`)."""
     known = g.memo.get("resolving rules")
     if known is None:
         checked, left = [], []
-        for i in range(len(g.ids)):
+        for i in index.saying(*CHECKED, *LEFT):
             if g.kind[i] not in ("rule", "subrule"):
                 continue
             line = g.word_line(i)
@@ -143,7 +145,7 @@ def gone(q: Query) -> None:
     left, out, said = changed(q)
     if not (left or out):
         return
-    checked, gone_ = resolving_rules(q.g)
+    checked, gone_ = resolving_rules(q.g, q.index)
     sure: dict[int, float] = {}
     for i in checked:
         sure[i] = max(left, out)

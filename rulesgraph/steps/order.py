@@ -16,6 +16,7 @@ import re
 from heapq import nlargest
 from operator import itemgetter
 
+from ..index import Index
 from ..pipeline import Query
 from ..qgraph import QGraph
 
@@ -28,14 +29,17 @@ _STEPS = re.compile(r" steps (?:\w+ ){0,9}(?:in order|below|followed first) | ac
 """A rule announcing ordered steps under it, in the CR's words: "follows the steps listed below, in order", "the
 steps described in rules 608.2a and 608.2b are followed first", "applied in a series of layers in the following
 order"."""
+_STEPS_WORDS = ("steps", "actions", "following order")
+"""Words every :data:`_STEPS` match holds (one of these phrases' words)."""
 
 
-def procedures(g: QGraph) -> frozenset[int]:
-    """The CR rules announcing ordered steps that are their subrules (built once per graph)."""
+def procedures(g: QGraph, index: Index) -> frozenset[int]:
+    """The CR rules announcing ordered steps that are their subrules (built once per graph, from the nodes holding
+    :data:`_STEPS`'s words: :meth:`~rulesgraph.index.Index.saying`)."""
     known = g.memo.get("procedures")
     if known is None:
         out = set()
-        for i in range(len(g.ids)):
+        for i in index.saying(*_STEPS_WORDS):
             if g.kind[i] != "rule" or g.end[i] <= i + 1 or not _STEPS.search(g.word_line(i)):
                 continue
             if g.attrs[i].get("numbering") == "cr":
@@ -53,7 +57,7 @@ def steps_of_procedure(q: Query) -> None:
     if w <= 0 or not q.score:
         return
     g = q.g
-    known = procedures(g)
+    known = procedures(g, q.index)
     best = nlargest(TOP, q.score.items(), key=itemgetter(1))
     found: dict[int, list[float]] = {}
     for i, s in best:

@@ -51,7 +51,7 @@ def quoted_wording(q: Query) -> None:
     seen = {x.node for card in q.a.cards for x in named_wordings(q, card)}  # rule 24's: its text and keywords' meanings
     for quote in q.a.quoted:
         said = " ".join(quote)
-        for wording in card_wordings(q.g, q.index.idf, f"{said}\n{_SAID_OF} {said}", (_SAID_OF,)):
+        for wording in card_wordings(q.g, q.index, f"{said}\n{_SAID_OF} {said}", (_SAID_OF,)):
             if wording.node in seen:
                 continue
             seen.add(wording.node)
