@@ -22,7 +22,7 @@ WALKER = card("Vessa, the Hollow", text="[+1]: Each player discards a card.\n[âˆ
 def test_rule_30_reads_what_the_state_based_actions_check_at_zero(full_book: Rulebook) -> None:
     """Rule 30 reads from the rules which state-based action checks which characteristic at zero (704.5f "toughness 0
     or less", 704.5i "loyalty 0") and what the notation lowers (208.1's second number, 107.7's [-N])."""
-    known = at_zero(full_book.qg)
+    known = at_zero(full_book.qg, full_book.index)
     assert known["toughness"] == ("704.5f",) and known["loyalty"] == ("704.5i",) and "704.5a" in known["life"]
     assert known["by slash"] == ("toughness",) and known["by symbol"] == ("loyalty",)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..index import Index
 from ..pipeline import Query
 from ..qgraph import QGraph
 from ..wording import REMINDER
@@ -32,6 +33,8 @@ _REMOVE = re.compile(r"\[-N\] means “Remove N (\w+) counters")
 """107.7: "[-N] means “Remove N loyalty counters from this permanent,”"."""
 _NOTATION = re.compile(r" separated by a slash | means remove n ")
 """What a rule's word line holds when :data:`_SECOND` or :data:`_REMOVE` can match its text."""
+_NOTATION_WORDS = ("separated by a slash", "means remove")
+"""Words every :data:`_NOTATION` match holds."""
 _MINUS = r"\-−–"
 """The minus signs (hyphen, U+2212, en dash), escaped to stand anywhere in a character class ("+-−" would be a range)."""
 _SLASH_DOWN = re.compile(rf"[+{_MINUS}]?(?:\d+|X)/[{_MINUS}](?:\d+|X)\b(?! counter)")
@@ -43,15 +46,17 @@ _SAID_DOWN = re.compile(rf"(?<![\w/+{_MINUS}])[{_MINUS}](\d+|X)\b(?!/)", re.IGNO
 """A negative loyalty symbol as a question names it: "her -3", "Ugin's -X" (not a -N/-N)."""
 
 
-def at_zero(g: QGraph) -> dict[str, tuple[str, ...]]:
+def at_zero(g: QGraph, index: Index) -> dict[str, tuple[str, ...]]:
     """The characteristics the state-based actions check at zero, each with the rules checking it (``toughness →
     ("704.5f",)``), and what the rules' notation lowers: ``slash`` (the second number of "N/M"), ``symbol`` (a
-    negative loyalty symbol's counters); built once per graph."""
+    negative loyalty symbol's counters); built once per graph, from section 704 and the nodes holding
+    :data:`_NOTATION`'s words (:meth:`~rulesgraph.index.Index.saying`)."""
     known = g.memo.get("at zero")
     if known is None:
         out: dict[str, list[str]] = {}
         notation: dict[str, str] = {}
-        for i in range(len(g.ids)):
+        sba = g.num.get("704")
+        for i in sorted({*index.saying(*_NOTATION_WORDS), *(range(sba, g.end[sba]) if sba is not None else ())}):
             if g.kind[i] not in ("rule", "subrule") or (g.section[i] != "704" and not _NOTATION.search(g.word_line(i))):
                 continue  # read without decoding the rule: none of the words the patterns need
             if g.attrs[i].get("numbering") != "cr":
@@ -86,7 +91,7 @@ def lowered(q: Query) -> list[tuple[str, float, str]]:
         found.append(("slash", SAID, "the question's -N/-N"))
     if not found:
         return []
-    known = at_zero(q.g)
+    known = at_zero(q.g, q.index)
     out: list[tuple[str, float, str]] = []
     for notation, sure, who in found:
         what = known.get(f"by {notation}", ("",))[0]
@@ -107,7 +112,7 @@ def card_states(q: Query) -> None:
     if not found:
         return
     g, text = q.g, q.text
-    known = at_zero(g)
+    known = at_zero(g, q.index)
     done: set[int] = set()
     for what, sure, reason in found:
         for rule in known.get(what, ()):
