@@ -19,6 +19,7 @@ from .cards.names import Found, NameIndex
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .ids import glossary_id, keyword_id
+from .index import doc_terms
 from .lookup import NotFound, is_cr_id
 from .parse.numbers import sort_key
 from .relations import current_keyword, definers
@@ -134,7 +135,6 @@ def _glossary_rules(book: Rulebook, node: str) -> tuple[str, ...]:
 
 _CARDS = re.compile(r"^(.+) Cards?$")
 """A glossary entry naming a kind of card: "Split Cards", "Adventurer Card", "Transforming Double-Faced Cards"."""
-_LAYOUTS: dict[int, dict[str, Linked | None]] = {}
 
 
 def layout_kind(book: Rulebook, layout: str) -> Linked | None:
@@ -144,13 +144,8 @@ def layout_kind(book: Rulebook, layout: str) -> Linked | None:
     Card"), fewest other words first — with the rules the entry cites; ``None`` for a layout no entry names
     (``normal``).  Once per graph and layout."""
     g = book.qg
-    known = _LAYOUTS.setdefault(id(g), {})
-    if len(_LAYOUTS) > 1:  # one graph at a time is loaded
-        for key in [k for k in _LAYOUTS if k != id(g)]:
-            del _LAYOUTS[key]
-    if layout not in known:
-        from .index import doc_terms
-
+    key = ("layout kind", layout)
+    if key not in g.memo:
         wanted = set(doc_terms(layout.replace("_", " ")))
         best: tuple[int, int, str] | None = None
         for node in g.nodes:
@@ -162,8 +157,8 @@ def layout_kind(book: Rulebook, layout: str) -> Linked | None:
             if shared and (best is None or (-shared, len(have), node) < best):
                 best = (-shared, len(have), node)
         rules = _glossary_rules(book, best[2]) if best is not None else ()
-        known[layout] = Linked(best[2].removeprefix("glossary:"), "layout", rules) if best is not None and rules else None
-    return known[layout]
+        g.memo[key] = Linked(best[2].removeprefix("glossary:"), "layout", rules) if best is not None and rules else None
+    return g.memo[key]
 
 
 _SETS = re.compile(r"\b(?:is|are|becomes?) (?:an? )?(?:[a-z]+ )?([A-Z][a-z’'-]+)\b(?![^.\n]*\bin addition to\b)")

@@ -49,8 +49,8 @@ DISAGREE = 0.64  # written by bench/calibrate.py
 """The most an answer whose first three citations miss the rule the words alone rank first (``agree`` 0) is given:
 how often such answers of the tuning sets, held out, were right when the model gave them at least :data:`LOW`.  The
 ranking was then sure because what the question names overrode its words, and given the rest that makes a wrong
-answer twice as likely among those the model is surest of (held out, the tuning sets other than dev, in stop 21's
-fit: 59% right against 80%); below that the two kinds are right about as often."""
+answer twice as likely among those the model is surest of (held out, the tuning sets other than dev, as measured in
+stop 21's fit: 59% right against 80%); below that the two kinds are right about as often.  Refitted in stop 23."""
 HIGH = 0.65
 """Confidence from which an answer is shown as ``high``."""
 LOW = 0.45

@@ -123,7 +123,7 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     with a capital, as names are written, is the name, not a misspelling: "… a 1/1 Delver" names Delver of Secrets, not
     the keyword delve, so what the corrected word named and its search term go).  Players' words
     about a card (the alias table's) stay, but not a keyword they name that the card data says none of the named
-    cards has, grants or mentions (the table's "kitchen finks" names persist and undying: the card has persist only),
+    cards has, grants or mentions (were "finks" an alias for persist and undying, Kitchen Finks would keep persist only),
     nor that keyword's glossary entry: what a card does comes from the card data."""
     if not cards:
         return a
@@ -140,7 +140,10 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
         again = re.findall(rf"(?<!\w){re.escape(said)}(?!\w)", outside, re.IGNORECASE)
         return set(words(said)) <= name_words and all(w[:1].isupper() for w in again)
 
-    fixed_in_name = {fixed: said for said, fixed in a.corrections if as_name(said)}  # "1/1 Delver": not "delve"
+    def says(word: str) -> bool:  # the question says ``word`` itself outside the card names ("does delve work with …")
+        return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", outside, re.IGNORECASE) is not None
+
+    fixed_in_name = {fixed: said for said, fixed in a.corrections if as_name(said) and not says(fixed)}  # "1/1 Delver"
 
     def as_said(said: str) -> str:  # a match's words as the question said them, before spelling correction
         return " ".join(fixed_in_name.get(w, w) for w in words(said))

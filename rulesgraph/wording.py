@@ -241,7 +241,8 @@ def defined(g: QGraph, index: Index, text: str) -> str:
     """A card's text with, after it, each line saying a term the rules define (:func:`_terms`) said again in the words the
     term stands for: "Whenever Blood Artist or another creature dies, …" is also "… is put into a graveyard from the
     battlefield, …", the wording of 603.6c's leaves-the-battlefield abilities."""
-    extra = [pattern.sub(words, line) for pattern, words in _terms(g, index) for line in text.splitlines() if pattern.search(line)]
+    extra = [pattern.sub(meant.replace("\\", "\\\\"), line) for pattern, meant in _terms(g, index)
+             for line in text.splitlines() if pattern.search(line)]  # the rules' words as they are, not a template
     return "\n".join([text, *extra]) if extra else text
 
 

@@ -118,6 +118,21 @@ def test_a_word_of_a_named_cards_name_is_no_misspelling_wherever_it_is_said(mini
     assert "trampl" not in {t for t, _ in b.terms}
 
 
+def test_a_keyword_the_question_says_itself_stays_beside_a_card_named_like_it(mini_book: Rulebook) -> None:
+    """The keyword a question asks about stays when a named card's name is spelled like it ("does delve work with
+    Delver of Secrets?"): the name's word said nowhere else, or the keyword said in the question's own words, is no
+    misspelling to undo."""
+    question = "does trample work with Tramlpe Sprite?"
+    start = question.index("Tramlpe")
+    sprite = NamedCard("Tramlpe Sprite", "Tramlpe Sprite", start, start + 14, 0.95, "exact", "Creature", "", (), (), (), frozenset())
+    b = with_cards(analyze(question, mini_book.index), (sprite,))
+    assert any(m.node == "keyword:trample" for m in b.matches) and "trampl" in {t for t, _ in b.terms}
+    question = "Tramlpe Sprite attacks. Can the Tramlpe trample over my blocker?"
+    sprite = NamedCard("Tramlpe Sprite", "Tramlpe Sprite", 0, 14, 0.95, "exact", "Creature", "", (), (), (), frozenset())
+    b = with_cards(analyze(question, mini_book.index), (sprite,))
+    assert any(m.node == "keyword:trample" for m in b.matches) and "trampl" in {t for t, _ in b.terms}
+
+
 def test_an_alias_keyword_the_card_data_does_not_give_the_card_is_not_named(mini_book: Rulebook) -> None:
     """What a card does comes from the card data: a keyword an alias entry names for the card's words ("kitchen
     finks" → persist and undying) that none of the named cards has, grants or mentions is not read as named, nor its

@@ -9,7 +9,7 @@ from .test_rank import weight
 from .test_steps_cards import card, scored
 
 
-def test_rule_42_two_cards_in_two_sublayers_make_the_rule_ordering_them_a_candidate(full_book: Rulebook) -> None:
+def test_rule_43_two_cards_in_two_sublayers_make_the_rule_ordering_them_a_candidate(full_book: Rulebook) -> None:
     """Rule 43: one named card setting base power and toughness (7b) and another giving +3/+3 (7c) make the rule
     ordering layer 7's sublayers (613.4) a candidate, by the weight; either card alone does not."""
     meek = card("Meek Shroud", "All creatures lose all abilities and have base power and toughness 1/1.", type_line="Enchantment")

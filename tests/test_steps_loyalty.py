@@ -46,3 +46,16 @@ def test_rule_35_a_counter_or_a_power_change_is_not_a_symbol(full_book: Rulebook
                             ("my planeswalker turned into a creature and got -2/-2, does it die?", ()),
                             ("Does Rusty Golem's +1 work on my turn?", (card("Rusty Golem", text="Trample"),))):
         assert ranked(full_book, question, *cards) == ranked(full_book, question, *cards, steps=WITHOUT), question
+
+
+def test_rule_35_the_terms_words_are_a_second_weaker_query(full_book: Rulebook) -> None:
+    """Rule 35's ``loyalty_words``: the named term's words ("loyalty ability") are searched too, at that weight; at 0
+    the best ten are not the same, and the best score or 606.3's place is no better."""
+    from .test_rank import weight
+
+    question = "Can I use the +2 of my planeswalker twice in one turn?"
+    on = rank(full_book.index, full_book.qg, analyze(question, full_book.index), STEPS)
+    with weight("loyalty_words", 0.0):
+        off = rank(full_book.index, full_book.qg, analyze(question, full_book.index), STEPS)
+    assert [s.node for s in on][:10] != [s.node for s in off][:10]
+    assert on[0].score > off[0].score or position([s.node for s in on], "606.3") < position([s.node for s in off], "606.3")

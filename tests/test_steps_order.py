@@ -11,7 +11,7 @@ from rulesgraph.steps.order import procedures, steps_of_procedure
 from .test_rank import weight
 
 
-def test_rule_32_reads_which_rules_announce_ordered_steps(full_book: Rulebook) -> None:
+def test_rule_40_reads_which_rules_announce_ordered_steps(full_book: Rulebook) -> None:
     """Rule 40 reads from the rules' words which rules lay out a procedure in ordered steps: casting (601.2, "follows
     the steps listed below, in order"), activating (602.2), resolving (608.2, "… are followed first"), the layers
     (613.1, "in the following order"), replacement effects (616.1); not a rule listing conditions (704.1, state-based
@@ -29,7 +29,7 @@ def _query(book: Rulebook, scores: dict[str, float]) -> Query:
     return q
 
 
-def test_rule_32_two_steps_among_the_best_raise_their_procedure_above_them(full_book: Rulebook) -> None:
+def test_rule_40_two_steps_among_the_best_raise_their_procedure_above_them(full_book: Rulebook) -> None:
     """Rule 40: with two of a procedure's steps among the best candidates, the procedure's rule rises to the weight's
     share of its best step's score; with one step only, it stays as it was."""
     g = full_book.qg
@@ -42,7 +42,7 @@ def test_rule_32_two_steps_among_the_best_raise_their_procedure_above_them(full_
     assert q.score[g.num["601.2"]] == 0.1
 
 
-def test_rule_32_a_question_about_how_casting_steps_stand_gets_the_casting_procedure(full_book: Rulebook) -> None:
+def test_rule_40_a_question_about_how_casting_steps_stand_gets_the_casting_procedure(full_book: Rulebook) -> None:
     """Rule 40: a question reaching the casting steps of targets, mana abilities and the total cost gets 601.2, the
     procedure, before those steps; without the rule 601.2 is far down."""
     question = "once I have chosen the targets of my spell, may I still activate mana abilities before I pay its total cost?"
@@ -56,7 +56,7 @@ def test_rule_32_a_question_about_how_casting_steps_stand_gets_the_casting_proce
         assert ranked().index("601.2") > 10
 
 
-def test_rule_33_the_procedure_is_cited_apart_from_its_steps(full_book: Rulebook) -> None:
+def test_rule_40_the_procedure_is_cited_apart_from_its_steps(full_book: Rulebook) -> None:
     """Rule 40: the procedure it raised counts against none of its steps in the answer's diversity
     (``Ranking.apart``), so the step the question turns on is cited with it, right after it."""
     from rulesgraph.answer import ask

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from rulesgraph import Rulebook
-from rulesgraph.wording import card_wordings, wordings
+from rulesgraph.wording import card_wordings, defined, wordings
 
 
 def used(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, str]:
@@ -95,3 +97,18 @@ def test_an_abilitys_first_word_is_any_the_rules_give_for_it_and_a_defined_term_
     abilities = {w.ability for w in wordings(full_book.qg, full_book.index) if full_book.qg.ids[w.node] == "603.6c"}
     assert abilities == {"leaves-the-battlefield"}
     assert all(w.ability == "" for w in wordings(full_book.qg, full_book.index) if full_book.qg.ids[w.node] == "614.1a")
+
+
+def test_a_defined_terms_words_are_put_in_as_they_are(mini_book: Rulebook) -> None:
+    """The words a term stands for are the rules' text, put into the card's text as written: a backslash in them (a
+    rules file may hold one) is no replacement template, and nothing raises."""
+    g = mini_book.qg
+    saved = g.memo.get("terms")
+    g.memo["terms"] = ((re.compile(r"\bdies\b"), r"is put into a graveyard\1 from the battlefield"),)
+    try:
+        said = defined(g, mini_book.index, "Whenever this creature dies, draw a card.")
+    finally:
+        g.memo.pop("terms")
+        if saved is not None:
+            g.memo["terms"] = saved
+    assert said.splitlines()[1] == r"Whenever this creature is put into a graveyard\1 from the battlefield, draw a card."

@@ -18,23 +18,22 @@ from ..pipeline import Query
 from ..qgraph import QGraph
 from ..relevance import text_relevance
 from .named import raise_term
+from .states import MINUS
 
 __all__ = ["WEIGHTS", "loyalty_said", "symbols"]
 
 WEIGHTS = {
     "loyalty_words": 0.4,  # rule 35: the term's words as a second, weaker query (an alias's words weigh 0.4, EXPANSION)
 }
-_MINUS = r"\-−–"
-"""The minus signs (hyphen, U+2212, en dash), escaped to stand anywhere in a character class."""
 _OF_TYPE = re.compile(r"Each activated ability of an? (\w+) has an? (\w+) symbol in its cost")
 """107.7: "Each activated ability of a planeswalker has a loyalty symbol in its cost"."""
-_SAID = re.compile(rf"(?<![\w/+{_MINUS}])[+{_MINUS}](\d+|X)\b(?!/|\s*counter)", re.IGNORECASE)
+_SAID = re.compile(rf"(?<![\w/+{MINUS}])[+{MINUS}](\d+|X)\b(?!/|\s*counter)", re.IGNORECASE)
 """A symbol as a question says it: "+1", "her -3", "Ugin's −X" — not a power/toughness change ("+2/+2") or a counter
 ("a +1/+1 counter", "-1 counter")."""
 _SYMBOL = frozenset(doc_terms("symbol"))
 _ABILITIES = frozenset(("ability", "abilities"))
 """What 107.7 calls them ("Each activated ability of a planeswalker")."""
-_COST = re.compile(rf"^\[?[+{_MINUS}](\d+|X)\]?:", re.MULTILINE)
+_COST = re.compile(rf"^\[?[+{MINUS}](\d+|X)\]?:", re.MULTILINE)
 """A card's ability opening with such a symbol as its cost: "[+1]: Each player discards a card."."""
 
 

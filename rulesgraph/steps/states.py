@@ -17,7 +17,7 @@ from ..pipeline import Query
 from ..qgraph import QGraph
 from ..wording import REMINDER
 
-__all__ = ["SAID", "WEIGHTS", "at_zero", "card_states", "lowered"]
+__all__ = ["MINUS", "SAID", "WEIGHTS", "at_zero", "card_states", "lowered"]
 
 WEIGHTS = {
     "card_states": 1.0,  # rule 30: text relevance given to a state-based action checking at zero what is lowered
@@ -35,14 +35,14 @@ _NOTATION = re.compile(r" separated by a slash | means remove n ")
 """What a rule's word line holds when :data:`_SECOND` or :data:`_REMOVE` can match its text."""
 _NOTATION_WORDS = ("separated by a slash", "means remove")
 """Words every :data:`_NOTATION` match holds."""
-_MINUS = r"\-−–"
+MINUS = r"\-−–"
 """The minus signs (hyphen, U+2212, en dash), escaped to stand anywhere in a character class ("+-−" would be a range)."""
-_SLASH_DOWN = re.compile(rf"[+{_MINUS}]?(?:\d+|X)/[{_MINUS}](?:\d+|X)\b(?! counter)")
+_SLASH_DOWN = re.compile(rf"[+{MINUS}]?(?:\d+|X)/[{MINUS}](?:\d+|X)\b(?! counter)")
 """A power/toughness change whose second number is negative: "-5/-5", "+2/-2", "-X/-X" — not a -1/-1 counter, which
 a state-based action of its own names (704.5q: "a +1/+1 counter and a -1/-1 counter")."""
-_COST_DOWN = re.compile(rf"^\[?[{_MINUS}](\d+|X)\]?:", re.MULTILINE)
+_COST_DOWN = re.compile(rf"^\[?[{MINUS}](\d+|X)\]?:", re.MULTILINE)
 """A card's negative loyalty symbol opening an ability: "[−2]: Target player sacrifices a creature."."""
-_SAID_DOWN = re.compile(rf"(?<![\w/+{_MINUS}])[{_MINUS}](\d+|X)\b(?!/)", re.IGNORECASE)
+_SAID_DOWN = re.compile(rf"(?<![\w/+{MINUS}])[{MINUS}](\d+|X)\b(?!/)", re.IGNORECASE)
 """A negative loyalty symbol as a question names it: "her -3", "Ugin's -X" (not a -N/-N)."""
 
 
