@@ -11,6 +11,7 @@ import math
 import re
 from array import array
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,8 +137,12 @@ class Index:
             terms = doc_terms(phrase)
             if not terms:  # small words only: any document may say it
                 return list(range(len(self.ids)))
-            out.update(self.postings.get(min(terms, key=self.postings.df))[0])
+            out.update(self.holding(terms))
         return sorted(out)
+
+    def holding(self, terms: Iterable[str]) -> list[int]:
+        """The documents that may hold all of ``terms`` (stems), in order: those holding the rarest of them."""
+        return sorted(self.postings.get(min(terms, key=self.postings.df))[0])
 
     def parts(self) -> dict[str, Any]:
         """Everything as builtins (lists, dicts, sets, strings, bytes), for the cache: no pickled objects."""

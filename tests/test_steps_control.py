@@ -17,7 +17,7 @@ QUESTION = "I took my opponent's Shadow Sage with Mind Lasso. At my upkeep, who 
 def test_the_rules_on_who_controls_a_trigger_are_read_from_their_words(full_book: Rulebook) -> None:
     """The rules saying a triggered ability is controlled by the player who controlled its source: 109.4b and 603.3a."""
     g = full_book.qg
-    assert [g.ids[i] for i in source_control_rules(g)] == ["109.4b", "603.3a"]
+    assert [g.ids[i] for i in source_control_rules(g, full_book.index)] == ["109.4b", "603.3a"]
 
 
 def test_rule_38_a_stolen_cards_trigger_leads_to_who_controls_it(full_book: Rulebook) -> None:
@@ -49,7 +49,7 @@ def test_rule_41_a_stolen_card_leaving_goes_to_its_owners_zone(full_book: Rulebo
     its owner's graveyard, hand or library) in the top three; not when the card changes no control, nor with the weight
     at 0.  The rule sending it there is read from its words."""
     g = full_book.qg
-    assert [g.ids[i] for i in owners_zone_rules(g)] == ["400.3"]
+    assert [g.ids[i] for i in owners_zone_rules(g, full_book.index)] == ["400.3"]
     question = "I stole my opponent's Big Angel with Mind Lasso and then it died. Does it go to my graveyard since I controlled it?"
     angel = card("Big Angel", text="Flying, lifelink")
     assert position(ranked(full_book, question, LASSO, angel), "400.3") < 3

@@ -15,6 +15,7 @@ candidate.  Card steps (:mod:`rulesgraph.steps.cards` has the others), run with 
 from __future__ import annotations
 
 from ..effects import card_kinds
+from ..index import Index
 from ..pipeline import Query
 from ..qgraph import QGraph
 from .abilities import trigger_templates
@@ -36,25 +37,26 @@ OWNERS_ZONE = " other than its owners it goes to its owners "
 it."""
 
 
-def _rules_saying(g: QGraph, said: str) -> tuple[int, ...]:
-    """The CR rules whose word line holds ``said``, as node numbers; kept per graph."""
+def _rules_saying(g: QGraph, index: Index, said: str) -> tuple[int, ...]:
+    """The CR rules whose word line holds ``said``, as node numbers (read from the nodes holding its words:
+    :meth:`~rulesgraph.index.Index.saying`); kept per graph."""
     known = g.memo.get(("rules saying", said))
     if known is None:
         known = g.memo["rules saying", said] = tuple(
-            i for i in range(len(g.ids))
+            i for i in index.saying(said)
             if g.kind[i] in ("rule", "subrule") and said in g.word_line(i) and g.attrs[i].get("numbering") == "cr")
     return known
 
 
-def owners_zone_rules(g: QGraph) -> tuple[int, ...]:
+def owners_zone_rules(g: QGraph, index: Index) -> tuple[int, ...]:
     """The CR rules sending an object to its owner's zone (:data:`OWNERS_ZONE`)."""
-    return _rules_saying(g, OWNERS_ZONE)
+    return _rules_saying(g, index, OWNERS_ZONE)
 
 
-def source_control_rules(g: QGraph) -> tuple[int, ...]:
+def source_control_rules(g: QGraph, index: Index) -> tuple[int, ...]:
     """The CR rules saying a triggered ability is controlled by the player who controlled its source, as node numbers;
     built once per graph, kept in its memo."""
-    return _rules_saying(g, SOURCE_CONTROL)
+    return _rules_saying(g, index, SOURCE_CONTROL)
 
 
 def _changes_control(g: QGraph, text: str, key: str) -> bool:
@@ -79,7 +81,7 @@ def stolen_trigger(q: Query) -> None:
     if not stolen[0]:
         return
     by = max(stealers, key=stealers.__getitem__)
-    for i in source_control_rules(g):
+    for i in source_control_rules(g, q.index):
         q.text[i] = q.text.get(i, 0.0) + w * min(stolen[0], stealers[by])
         q.note(i, f"{by} takes {stolen[1]}, whose trigger is whose? (rule 38)")
 
@@ -100,6 +102,6 @@ def stolen_leaves(q: Query) -> None:
     left = max(leaving(q), key=lambda m: m.quality, default=None)
     if left is None:
         return
-    for i in owners_zone_rules(g):
+    for i in owners_zone_rules(g, q.index):
         q.text[i] = q.text.get(i, 0.0) + w * min(steals, left.quality)
         q.note(i, f"‘{left.said}’ of a card under another player's control (rule 41)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..index import doc_terms
+from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
 
@@ -31,11 +31,11 @@ _SYMBOL = re.compile(r"\{[^}]*\}|\[[^\]]*\]")
 """Mana and tap symbols, and a loyalty cost's "[−2]": a cost of these alone is no action."""
 
 
-def paying(g: QGraph) -> int | None:
+def paying(g: QGraph, index: Index) -> int | None:
     """The rule saying what activating an ability is (602.2): the first rule of the CR holding :data:`PAYING` and
     :data:`ACTING` (once per graph)."""
     if "paying" not in g.memo:
-        g.memo["paying"] = next((i for i in range(len(g.ids)) if g.kind[i] in ("rule", "subrule")
+        g.memo["paying"] = next((i for i in index.holding(PAYING | ACTING) if g.kind[i] in ("rule", "subrule")
                                  and g.attrs[i].get("numbering") == "cr" and set(g.stems[i]) >= PAYING | ACTING), None)
     return g.memo["paying"]
 
@@ -55,7 +55,7 @@ def card_costs(q: Query) -> None:
     if w <= 0 or not q.a.cards:
         return
     sure, key = max(((c.confidence, c.key) for c in q.a.cards if acted(c.text)), default=(0.0, ""))
-    i = paying(q.g) if sure else None
+    i = paying(q.g, q.index) if sure else None
     if i is not None:
         q.text[i] = q.text.get(i, 0.0) + w * sure
         q.note(i, f"{key}'s ability costs an action")

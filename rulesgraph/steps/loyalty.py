@@ -30,7 +30,6 @@ _OF_TYPE = re.compile(r"Each activated ability of an? (\w+) has an? (\w+) symbol
 _SAID = re.compile(rf"(?<![\w/+{MINUS}])[+{MINUS}](\d+|X)\b(?!/|\s*counter)", re.IGNORECASE)
 """A symbol as a question says it: "+1", "her -3", "Ugin's −X" — not a power/toughness change ("+2/+2") or a counter
 ("a +1/+1 counter", "-1 counter")."""
-_SYMBOL = frozenset(doc_terms("symbol"))
 _ABILITIES = frozenset(("ability", "abilities"))
 """What 107.7 calls them ("Each activated ability of a planeswalker")."""
 _COST = re.compile(rf"^\[?[+{MINUS}](\d+|X)\]?:", re.MULTILINE)
@@ -43,7 +42,7 @@ def symbols(g: QGraph, index: Index) -> tuple[str, str, str] | None:
     documents the index has for "symbol"."""
     if "symbols" not in g.memo:
         found = None
-        said = sorted({i for term in _SYMBOL for i in index.postings.get(term)[0]})
+        said = index.saying("symbol")
         for i in said:
             if g.kind[i] == "rule" and " symbol in its cost " in g.word_line(i) and g.attrs[i].get("numbering") == "cr":
                 m = _OF_TYPE.search(g.attrs[i].get("text") or "")

@@ -37,7 +37,6 @@ _WITH_PRIORITY = re.compile(r"player with priority may (.+?)\.")
 """117.1: "The player with priority may cast spells, activate abilities, and take special actions."."""
 _PRIORITY = frozenset(doc_terms("priority"))
 _MANA = frozenset(doc_terms("mana"))
-_EMPTIES = frozenset(doc_terms("empties"))
 _STEP_WORDS = frozenset(doc_terms("step phase"))
 """What the steps' titles call them (:data:`_STEP_TITLE`)."""
 
@@ -88,8 +87,7 @@ def timing(g: QGraph, index: Index) -> Timing:
             if kind == "section" and _STEP_TITLE.search(g.attrs[i].get("title") or ""):
                 steps.add(g.ids[i])
                 chapters.add(g.num.get(g.ids[i][0], -1))
-        said = {i for term in (*_PRIORITY, *_EMPTIES) for i in index.postings.get(term)[0]}
-        for i in sorted(said):
+        for i in index.saying("priority", "empties"):
             if g.kind[i] not in ("rule", "subrule"):
                 continue
             line = g.word_line(i)
