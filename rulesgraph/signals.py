@@ -8,7 +8,9 @@ from wrong answers on sets it was not fitted on, forum-style ones included; ``be
 shows the fitted model on each set left out.  The strongest say how clearly the ranking picked one rule: many rules
 scoring nearly alike is the ranking guessing.  One more, ``agree`` (:func:`agree`), caps the model's probability
 instead of being weighed by it: whether the rule the question's words alone rank first is among the first three
-citations; it tells right from wrong only among the answers the ranking is surest of.
+citations; it tells right from wrong only among the answers the ranking is surest of.  ``support`` (stop 24) was chosen
+the same way, on the calibration sets of ``bench/calibrate.py`` (the tuning sets and the older test sets): how many
+of the ranking's steps gave the first citation something, each a separate reason to cite it.
 """
 
 from __future__ import annotations
@@ -88,4 +90,5 @@ def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) 
     keyword = any(rule_of(r) == rule for m in a.of_kind("keyword") for r in definers(g, m.node))
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
     cards = math.log1p(len(a.cards)) if book.deck is not None else math.nan  # without card data, no card is found
-    return (strength, lead, peak, coverage, named, float(keyword), cards, agree(book, ranked, chosen))
+    support = math.log1p(len(top.reasons))  # already read for the answer's "why"
+    return (strength, lead, peak, coverage, named, float(keyword), cards, support, agree(book, ranked, chosen))

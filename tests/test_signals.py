@@ -98,3 +98,17 @@ def test_a_named_keyword_overriding_the_words_disagrees(full_book: Rulebook) -> 
     assert rule_of(g.ids[first]) == "704.5" and chosen[0].node.startswith("702.12")
     assert all(rule_of(c.node) != "704.5" for c in chosen[:3]) and _signals(book, question)["agree"] == 0.0
     assert _signals(book, "what does flash do")["agree"] == 1.0
+
+
+def test_support_counts_the_reasons_the_first_citation_was_given(full_book: Rulebook) -> None:
+    """``support`` is log(1 + the number of reasons the first citation got): a rule raised by the words, a named
+    keyword and the graph is cited on more evidence than one matched by the words alone."""
+    book = full_book
+    a = analyze("what does flash do", book.index)
+    ranked = rank(book.index, book.qg, a)
+    chosen = _select(book, ranked, 5)
+    got = dict(zip(SIGNALS, signals(book, a, ranked, chosen), strict=True))
+    assert len(chosen[0].reasons) >= 2 and got["support"] == math.log1p(len(chosen[0].reasons))
+    bare = [Scored("702.8", 1.0, given=[])]
+    got = dict(zip(SIGNALS, signals(book, a, Ranking.of(bare), bare), strict=True))
+    assert got["support"] == 0.0
