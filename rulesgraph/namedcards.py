@@ -105,6 +105,8 @@ class NamedCard:
     many: bool = False
     """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
     Ragavan", "two Thalias"; named twice and "both" of them)."""
+    mana_cost: str = ""
+    """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
@@ -215,6 +217,7 @@ class CardDeck:
                     frozenset(doc_terms(names)),
                     tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
                     tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
+                    mana_cost=" // ".join(f.mana_cost or "" for f in card.faces),
                 )
         return self._cards[key]
 

@@ -26,54 +26,60 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
    that type on an effect that sets it (305.7) a candidate;
 11. ``card_costs`` — rule 37: a card's activated ability costing an action ("Sacrifice a creature:") makes the rule on
     activating, putting it on the stack and paying its costs (602.2), a candidate;
-12. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
+12. ``mana_value`` — rule 44: a question on mana value ("MV", "CMC", or a named card checking it: "the same mana value")
+    makes the rule defining it (202.3) a candidate, with its subrule on what a named card's mana cost holds ({X} → 202.3e)
+    and the rule saying its additional or alternative cost leaves the mana cost alone (kicker → 118.8d);
+13. ``cost_changes`` — rule 45: a named card making spells cost more or less ("cost {1} more to cast") makes the rule on
+    a spell's total cost (601.2f) a candidate, a generic reduction the rule on those (118.7a), and an alternative cost
+    met by another cost the rule on how they apply to it (118.9d);
+14. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
     controls a triggered ability (603.3a, 109.4b) candidates;
-13. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
+15. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
     the rule sending it to its owner's graveyard, hand or library (400.3) a candidate;
-14. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+16. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-15. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+17. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-16. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+18. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-17. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+19. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-18. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+20. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-19. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+21. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3);
-20. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-21. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
+22. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+23. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
-22. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+24. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-23. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+25. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
     leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
     as rule 4 raises a named term;
-24. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+26. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-25. ``rule_number`` — rule 6: a rule number the question names is the answer;
-26. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-27. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+27. ``rule_number`` — rule 6: a rule number the question names is the answer;
+28. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+29. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-28. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+30. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-29. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-30. ``quotes`` — rule 16: a document with the words the question quotes rises;
-31. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-32. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+31. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+32. ``quotes`` — rule 16: a document with the words the question quotes rises;
+33. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+34. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-33. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+35. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-34. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-35. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-36. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-37. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-38. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+36. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+37. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+38. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+39. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+40. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-39. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+41. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -116,6 +122,7 @@ from .steps import (
     states,
     text,
     turn,
+    value,
 )
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
@@ -131,7 +138,9 @@ STEPS = Pipeline([
     Step("card_copies", copies.card_copies, copies.WEIGHTS),
     Step("card_states", states.card_states, states.WEIGHTS),
     Step("card_sets", sets.card_sets, sets.WEIGHTS),
-    Step("card_costs", costs.card_costs, costs.WEIGHTS),
+    Step("card_costs", costs.card_costs, {"card_costs": costs.WEIGHTS["card_costs"]}),
+    Step("mana_value", value.mana_value, value.WEIGHTS),
+    Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
     Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
     Step("stolen_leaves", control.stolen_leaves, {"stolen_leaves": control.WEIGHTS["stolen_leaves"]}),
     Step("mana_empties", turn.mana_empties, {"mana_empties": turn.WEIGHTS["mana_empties"]}),
