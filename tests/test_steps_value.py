@@ -44,7 +44,8 @@ def test_rule_44_mana_value_asked_brings_the_subrule_on_what_the_cards_mana_cost
     assert position(order, "202.3e") <= 2 and position(order, "202.3") <= 4
     with weight("mana_value", 0.0):
         assert "202.3e" not in ranked(full_book, question, SCALE, STORM)[:5]
-    assert scored(full_book, question, "202.3e", SCALE, STORM) > scored(full_book, question, "202.3e", SCALE, replace(STORM, mana_cost="{3}{U}"))
+    fixed = replace(STORM, mana_cost="{3}{U}")
+    assert scored(full_book, question, "202.3e", SCALE, STORM) > scored(full_book, question, "202.3e", SCALE, fixed)
 
 
 def test_rule_44_an_additional_cost_does_not_change_the_mana_cost(full_book: Rulebook) -> None:
