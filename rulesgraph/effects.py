@@ -11,6 +11,7 @@ Effects" → "Interaction of Replacement and/or Prevention Effects", by the sect
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,7 +20,8 @@ from .text import words
 from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
-__all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "interaction", "kinds", "singular", "sublayers"]
+__all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "card_layers", "group_effects", "interaction", "kinds", "singular", "spell_types",
+           "sublayers", "within"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
@@ -136,8 +138,12 @@ def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind
     """The effect kinds a card's Oracle text has (its ``names`` standing for itself), each with the words that name
     what it changes, in the rules' order; the same few cards are named question after question, so each card is
     read once per graph."""
-    known, heads = kinds(g)
-    return _kinds_in(known, heads, text, names)
+    key = ("card kinds", text, names)
+    found = g.memo.get(key)
+    if found is None:  # a dict keyed by strings, whose hashes Python keeps: cheaper than the cache's key of every kind
+        known, heads = kinds(g)
+        found = g.memo[key] = _kinds_in(known, heads, text, names)
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -206,3 +212,89 @@ def sublayers(g: QGraph, text: str, names: tuple[str, ...]) -> frozenset[int]:
     if SIGNED.search(text):
         out |= {k.node for k in known if k.layer[-1:].isalpha() and frozenset(("power", "toughness")) in k.names}
     return frozenset(out)
+
+
+def card_layers(g: QGraph, text: str, names: tuple[str, ...], grants: bool = False, sets: bool = False) -> frozenset[int]:
+    """The layer rules a card's effects apply in, as far as their order matters: those of :func:`card_kinds` (not
+    :func:`sublayers`' signed changes, "gets +3/+3": they add, and sums come out the same in any order); when it grants
+    a keyword (``grants``: "Equipped creature has hexproof"), the layer of ability-adding effects (the kind named by
+    ``ability`` alone, 613.1f); when its effect sets a type (``sets``: "Nonbasic lands are Mountains"), the layer of
+    type-changing effects (named by ``type`` alone, 613.1d)."""
+    known, _ = kinds(g)
+    out = {k.node for k, _ in card_kinds(g, text, names)}
+    for flag, word in ((grants, "ability"), (sets, "type")):
+        if flag:
+            out |= {k.node for k in known if frozenset((word,)) in k.names}
+    return frozenset(out)
+
+
+_WITHIN = re.compile(r"^Within layers? (\d+)(?:[–-](\d+))?,")
+"""A rule saying how effects within some layers are ordered: "Within layers 2–6, apply effects …" (613.3)."""
+
+
+def within(g: QGraph, node: int) -> tuple[int, ...]:
+    """The rules the rule ordering a layer rule's layer sends the reader to, in its own section: for 613.1f (layer 6),
+    613.3 ("Within layers 2–6, … in timestamp order (see rule 613.7) … (See rule 613.8.)") → 613.7, 613.8 (its 604.3 is
+    another section's); ``()`` for a node that is no layer rule (once per graph and node)."""
+    key = ("within", node)
+    if key not in g.memo:
+        known, _ = kinds(g)
+        layer = next((k.layer for k in known if k.node == node), None)
+        out: list[int] = []
+        section = g.section[node]
+        start = g.num.get(section or "")
+        if layer is not None and start is not None:
+            n = int(layer.rstrip("abcdefghijklmnopqrstuvwxyz"))
+            for i in range(start, g.end[start]):
+                m = _WITHIN.match(g.attrs[i].get("text") or "")
+                if m and int(m.group(1)) <= n <= int(m.group(2) or m.group(1)):
+                    out += [j for j in g.out(i, "cites") if g.section[j] == section and j not in out]
+        g.memo[key] = tuple(out)
+    return g.memo[key]
+
+
+_RESOLVING = re.compile(r"while an? ([a-z]+(?: or [a-z]+)*) spell is resolving")
+"""The card types whose text is followed as the spell resolves: "… followed as instructions while an instant or sorcery
+spell is resolving" (113.3a)."""
+
+
+def spell_types(g: QGraph, holding: Callable[[], list[int]]) -> frozenset[str]:
+    """The card types (lower case) whose every word is a spell ability, read from the rules among ``holding()`` (the
+    nodes that may say "spell is resolving"; once per graph)."""
+    known = g.memo.get("spell types")
+    if known is None:
+        found = (m.group(1) for i in holding() for m in _RESOLVING.finditer(g.attrs[i].get("text") or ""))
+        known = g.memo["spell types"] = frozenset(w for said in found for w in said.split(" or "))
+    return known
+
+
+DURATIONS = (" until ", " for as long as ", " this turn ")
+"""How a continuous effect made by resolving says how long it lasts ("as long as stated by the spell or ability creating it
+(such as “until end of turn”)", 611.2a; "for as long as", 611.2b): an effect saying none is a one-shot effect ("Exile each
+permanent … that's one or more colors", "Add one mana of any color": 610.1), whatever words of a layer it holds."""
+
+
+def group_effects(g: QGraph, text: str, names: tuple[str, ...], spell: bool) -> bool:
+    """Whether the card has an effect generated by resolving (the whole text of a ``spell``; else what follows an
+    ability's cost or trigger condition, :func:`kinds`' templates) that changes characteristics (a layer kind, or a
+    signed change) of objects it names by what they are, not as targets or itself, for a stated time (:data:`DURATIONS`:
+    "Creatures you control get +3/+3 and gain trample until end of turn")."""
+    key = ("group effects", text, names, spell)
+    if key not in g.memo:  # the same few cards are named question after question
+        g.memo[key] = _group_effects(g, text, names, spell)
+    return g.memo[key]
+
+
+def _group_effects(g: QGraph, text: str, names: tuple[str, ...], spell: bool) -> bool:
+    _, heads = kinds(g)
+    for line in text.splitlines():
+        head = heads.match(line) if heads is not None else None
+        if not spell and head is None:
+            continue
+        for sentence in re.split(r"(?<=\.)\s+", line[head.end() :] if head else line):
+            said = f" {' '.join(words(sentence))} "
+            if " target " in said or not any(d in said for d in DURATIONS) or any(n.lower() in sentence.lower() for n in names):
+                continue
+            if SIGNED.search(sentence) or card_kinds(g, sentence, names):
+                return True
+    return False

@@ -265,8 +265,13 @@ def sentences_of(text: str, names: tuple[str, ...], unit: Callable[[str], str] =
 def card_wordings(g: QGraph, index: Index, text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
     """The wordings the rules explain that a card's Oracle text uses (its ``names`` standing for itself), each rule
     once, in the rules' order; the same few cards are named question after question, so each card is read once
-    per graph."""
-    return _used(wordings(g, index), defined(g, index, text), names)
+    per graph (kept in its memo by the text's and names' strings, whose hashes Python keeps: hashing the cache's key
+    of every wording, and finding the defined terms again, took most of the time of a question naming cards)."""
+    key = ("card wordings", text, names)
+    found = g.memo.get(key)
+    if found is None:
+        found = g.memo[key] = _used(wordings(g, index), defined(g, index, text), names)
+    return found
 
 
 @lru_cache(maxsize=4096)

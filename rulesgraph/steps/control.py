@@ -22,7 +22,8 @@ from .abilities import trigger_templates
 from .cards import self_names
 from .gone import leaving
 
-__all__ = ["OWNERS_ZONE", "SOURCE_CONTROL", "WEIGHTS", "owners_zone_rules", "source_control_rules", "stolen_leaves", "stolen_trigger"]
+__all__ = ["OWNERS_ZONE", "SOURCE_CONTROL", "WEIGHTS", "owners_zone_rules", "rules_saying", "source_control_rules", "stolen_leaves",
+           "stolen_trigger"]
 
 WEIGHTS = {
     "stolen_trigger": 1.5,  # rule 38: text relevance given to the rules on who controls a triggered ability
@@ -37,7 +38,7 @@ OWNERS_ZONE = " other than its owners it goes to its owners "
 it."""
 
 
-def _rules_saying(g: QGraph, index: Index, said: str) -> tuple[int, ...]:
+def rules_saying(g: QGraph, index: Index, said: str) -> tuple[int, ...]:
     """The CR rules whose word line holds ``said``, as node numbers (read from the nodes holding its words:
     :meth:`~rulesgraph.index.Index.saying`); kept per graph."""
     known = g.memo.get(("rules saying", said))
@@ -50,13 +51,13 @@ def _rules_saying(g: QGraph, index: Index, said: str) -> tuple[int, ...]:
 
 def owners_zone_rules(g: QGraph, index: Index) -> tuple[int, ...]:
     """The CR rules sending an object to its owner's zone (:data:`OWNERS_ZONE`)."""
-    return _rules_saying(g, index, OWNERS_ZONE)
+    return rules_saying(g, index, OWNERS_ZONE)
 
 
 def source_control_rules(g: QGraph, index: Index) -> tuple[int, ...]:
     """The CR rules saying a triggered ability is controlled by the player who controlled its source, as node numbers;
     built once per graph, kept in its memo."""
-    return _rules_saying(g, index, SOURCE_CONTROL)
+    return rules_saying(g, index, SOURCE_CONTROL)
 
 
 def _changes_control(g: QGraph, text: str, key: str) -> bool:

@@ -1,22 +1,49 @@
-"""Rule 43, two named cards' effects in sublayers of one layer: when their effects apply in different sublayers (Humility's
-"base power and toughness 1/1" in 7b, Giant Growth's "+3/+3" in 7c; Tarmogoyf's characteristic-defining ability in 7a),
-the rule ordering those sublayers (613.4: "Within layer 7, apply effects in a series of sublayers in the order described
-below") is a candidate: the question is which applies first, though neither card nor question names a layer.  The
-sublayers are read from the rules by :func:`rulesgraph.effects.sublayers`; the rule ordering them is the one they are
-under.  A card step (:mod:`rulesgraph.steps.cards` has the others), run before the priors.
+"""Rules 43, 46 and 47, named cards' continuous effects: the layers of rule 613, and which objects an effect changes (611).
+
+Rule 43, sublayers of one layer: when their effects apply in different sublayers (Humility's "base power and toughness
+1/1" in 7b, Giant Growth's "+3/+3" in 7c; Tarmogoyf's characteristic-defining ability in 7a), the rule ordering those
+sublayers (613.4: "Within layer 7, apply effects in a series of sublayers in the order described below") is a candidate:
+the question is which applies first, though neither card nor question names a layer.  The sublayers are read from the
+rules by :func:`rulesgraph.effects.sublayers`; the rule ordering them is the one they are under.
+
+Rule 46, one layer: when their effects apply in the same layer or sublayer (Turn to Frog's "loses all abilities" and
+Swiftfoot Boots' "Equipped creature has hexproof": layer 6), the rules the layer's ordering rule sends the reader to for
+the order within it (613.3: "… then all other effects in timestamp order (see rule 613.7) … (See rule 613.8.)") are
+candidates, and so is a subrule of theirs naming a type of one of those cards (613.7e: "An Aura, Equipment, or
+Fortification receives a new timestamp each time it becomes attached").  Which rule orders a layer is read from the
+rules (:func:`rulesgraph.effects.within`).
+
+Rule 47, a fixed set: a named spell or ability that, resolving, changes for a stated time objects it names by what they are
+(Overrun's "Creatures you control get +3/+3 and gain trample until end of turn") makes the rule saying that set is fixed as
+the effect begins (611.2c) a candidate: whether a creature arriving later is among them is the question.
+
+Card steps (:mod:`rulesgraph.steps.cards` has the others), run before the priors.
 """
 
 from __future__ import annotations
 
-from ..effects import sublayers
+from typing import TYPE_CHECKING
+
+from ..effects import card_layers, group_effects, spell_types, sublayers, within
+from ..index import doc_terms
 from ..pipeline import Query
 from .cards import self_names
+from .control import rules_saying
 
-__all__ = ["WEIGHTS", "card_sublayers"]
+if TYPE_CHECKING:
+    from ..namedcards import NamedCard
+
+__all__ = ["LOCKED", "WEIGHTS", "card_locked", "card_sublayers", "card_timestamps"]
 
 WEIGHTS = {
     "card_sublayers": 1.0,  # rule 43: text relevance given to the rule ordering the sublayers two named cards' effects apply in
+    "card_timestamps": 1.5,  # rule 46: … and to the rules on the order within one layer both cards' effects apply in
+    "card_locked": 2.0,  # rule 47: text relevance given to the rule fixing which objects a resolved effect changes
 }
+LOCKED = " the set of objects it affects is determined "
+"""Rule 47: a rule saying when the objects a continuous effect changes are fixed (611.2c: "If a continuous effect generated
+by the resolution of a spell or ability modifies the characteristics … the set of objects it affects is determined when
+that continuous effect begins"), as word lines have it."""
 
 
 def card_sublayers(q: Query) -> None:
@@ -40,3 +67,56 @@ def card_sublayers(q: Query) -> None:
             text[up] = text.get(up, 0.0) + w * min(cards.values())
             q.note(up, f"{' and '.join(cards)} have effects in sublayers {', '.join(g.ids[n] for n in sorted(layers))}")
 
+
+def card_timestamps(q: Query) -> None:
+    """Rule 46: when two named cards have effects in one layer or sublayer (a keyword one grants is an ability-adding
+    effect, layer 6; a type one sets objects to, rule 33's, a type-changing effect, layer 4), the rules its ordering
+    rule cites for the order within it (613.7 timestamps, 613.8 dependency) are candidates as if the question matched
+    them by the weight's share of a full match, times how surely the less sure of the cards was named; so is a subrule
+    of those naming a type of one of the cards (613.7e for an Equipment)."""
+    w = q.w["card_timestamps"]
+    if w <= 0 or len(q.a.cards) < 2:
+        return
+    g = q.g
+    at: dict[int, list[NamedCard]] = {}  # layer rule → the cards with an effect in it
+    for card in q.a.cards:
+        grants = any(rel == "grants" for _, rel, _ in card.keywords)
+        for node in card_layers(g, card.text, self_names(card.key), grants, bool(card.sets)):
+            at.setdefault(node, []).append(card)
+    text, done = q.text, set()
+    for node, cards in at.items():
+        if len(cards) < 2:
+            continue
+        amount = w * min(c.confidence for c in cards)
+        said = f"{' and '.join(c.key for c in cards)} have effects in layer {g.ids[node]}"
+        types = {t for c in cards for word, kind, _ in c.types if kind == "subtype" for t in doc_terms(word)}
+        for j in within(g, node):
+            if j in done:
+                continue
+            done.add(j)
+            text[j] = text.get(j, 0.0) + amount
+            q.note(j, said)
+            for sub in range(j + 1, g.end[j]):
+                if types.intersection(g.stems[sub]):
+                    text[sub] = text.get(sub, 0.0) + amount
+                    q.note(sub, said)
+
+
+def card_locked(q: Query) -> None:
+    """Rule 47: a named card whose spell or ability, resolving, changes characteristics of objects it names by what they
+    are (Overrun's "Creatures you control get +3/+3 and gain trample until end of turn", not a target, not itself:
+    :func:`~rulesgraph.effects.group_effects`) makes the rules saying when the set of objects such an effect changes is
+    fixed (:data:`LOCKED`) candidates, as if the question matched them by the weight's share of a full match, times
+    how surely the card was named: whether an object arriving later is among them is the question."""
+    w = q.w["card_locked"]
+    if w <= 0 or not q.a.cards:
+        return
+    g = q.g
+    spells = spell_types(g, lambda: q.index.saying("spell is resolving"))
+    best = max((c.confidence for c in q.a.cards
+                if group_effects(g, c.text, self_names(c.key), any(t.lower() in spells for t, kind, _ in c.types if kind == "type"))),
+               default=0.0)
+    if best:
+        for j in rules_saying(g, q.index, LOCKED):
+            q.text[j] = q.text.get(j, 0.0) + w * best
+            q.note(j, "a named card's effect, resolving, changes the objects it names by what they are")
