@@ -42,50 +42,55 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
     controls a triggered ability (603.3a, 109.4b) candidates;
 17. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
     the rule sending it to its owner's graveyard, hand or library (400.3) a candidate;
-18. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+18. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
+    of your upkeep") make the rule on putting abilities that triggered together on the stack (603.3b) a candidate;
+19. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
+    rule settling it (603.3d: no legal target, for a question speaking of a target; 603.5: decided on resolution) a
+    candidate;
+20. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-19. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+21. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-20. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+22. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-21. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+23. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-22. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+24. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-23. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+25. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3);
-24. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-25. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
+26. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+27. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
-26. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+28. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-27. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+29. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
     leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
     as rule 4 raises a named term;
-28. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+30. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-29. ``rule_number`` — rule 6: a rule number the question names is the answer;
-30. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-31. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+31. ``rule_number`` — rule 6: a rule number the question names is the answer;
+32. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+33. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-32. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+34. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-33. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-34. ``quotes`` — rule 16: a document with the words the question quotes rises;
-35. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-36. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+35. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+36. ``quotes`` — rule 16: a document with the words the question quotes rises;
+37. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+38. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-37. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+39. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-38. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-39. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-40. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-41. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-42. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+40. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+41. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+42. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+43. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+44. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-43. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+45. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -127,6 +132,7 @@ from .steps import (
     spread,
     states,
     text,
+    together,
     turn,
     value,
 )
@@ -151,6 +157,8 @@ STEPS = Pipeline([
     Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
     Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
     Step("stolen_leaves", control.stolen_leaves, {"stolen_leaves": control.WEIGHTS["stolen_leaves"]}),
+    Step("together", together.together, {"together": together.WEIGHTS["together"]}),
+    Step("trigger_choices", together.trigger_choices, {k: together.WEIGHTS[k] for k in ("trigger_target", "trigger_may")}),
     Step("mana_empties", turn.mana_empties, {"mana_empties": turn.WEIGHTS["mana_empties"]}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
