@@ -26,71 +26,76 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
    a candidate;
 10. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate, and
    two named cards of one type its rule on two or more of them (704.5k);
-11. ``card_states`` — rule 30: what the cards or the question lower (-N/-N, a loyalty cost) makes the state-based
+11. ``copy_effects`` — rule 50: a named card's copy effect makes the copy rule the cards call for a candidate: its
+   exception ("except it's an Illusion") 707.9, another copying card 707.3, a double-faced card copied 707.8;
+12. ``card_states`` — rule 30: what the cards or the question lower (-N/-N, a loyalty cost) makes the state-based
    action checking it at zero (704.5f, 704.5i) a candidate;
-12. ``card_sets`` — rule 33: a type the cards' effects set objects to ("Nonbasic lands are Mountains") makes the rule of
+13. ``card_sets`` — rule 33: a type the cards' effects set objects to ("Nonbasic lands are Mountains") makes the rule of
    that type on an effect that sets it (305.7) a candidate;
-13. ``card_costs`` — rule 37: a card's activated ability costing an action ("Sacrifice a creature:") makes the rule on
+14. ``card_costs`` — rule 37: a card's activated ability costing an action ("Sacrifice a creature:") makes the rule on
     activating, putting it on the stack and paying its costs (602.2), a candidate;
-14. ``mana_value`` — rule 44: a question on mana value ("MV", "CMC", or a named card checking it: "the same mana value")
+15. ``mana_value`` — rule 44: a question on mana value ("MV", "CMC", or a named card checking it: "the same mana value")
     makes the rule defining it (202.3) a candidate, with its subrule on what a named card's mana cost holds ({X} → 202.3e)
     and the rule saying its additional or alternative cost leaves the mana cost alone (kicker → 118.8d);
-15. ``cost_changes`` — rule 45: a named card making spells cost more or less ("cost {1} more to cast") makes the rule on
+16. ``cost_changes`` — rule 45: a named card making spells cost more or less ("cost {1} more to cast") makes the rule on
     a spell's total cost (601.2f) a candidate, a generic reduction the rule on those (118.7a), and an alternative cost
     met by another cost the rule on how they apply to it (118.9d);
-16. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
+17. ``token_leaves`` — rule 51: a token told of going to a zone other than the battlefield ("bounce my token to my
+    hand", a named card's "Return target creature to its owner's hand") makes the rules saying it ceases to exist
+    (111.7, 111.8, 704.5d) candidates;
+18. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
     controls a triggered ability (603.3a, 109.4b) candidates;
-17. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
+19. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
     the rule sending it to its owner's graveyard, hand or library (400.3) a candidate;
-18. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
+20. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
     of your upkeep") make the rule on putting abilities that triggered together on the stack (603.3b) a candidate;
-19. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
+21. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
     rule settling it (603.3d: no legal target, for a question speaking of a target; 603.5: decided on resolution) a
     candidate;
-20. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+22. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-21. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+23. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-22. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+24. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-23. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+25. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-24. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+26. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-25. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+27. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3);
-26. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-27. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
+28. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+29. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
-28. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+30. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-29. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+31. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
     leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
     as rule 4 raises a named term;
-30. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+32. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-31. ``rule_number`` — rule 6: a rule number the question names is the answer;
-32. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-33. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+33. ``rule_number`` — rule 6: a rule number the question names is the answer;
+34. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+35. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-34. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+36. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-35. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-36. ``quotes`` — rule 16: a document with the words the question quotes rises;
-37. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-38. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+37. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+38. ``quotes`` — rule 16: a document with the words the question quotes rises;
+39. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+40. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-39. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+41. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-40. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-41. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-42. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-43. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-44. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+42. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+43. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+44. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+45. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+46. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-45. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+47. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -133,6 +138,7 @@ from .steps import (
     states,
     text,
     together,
+    tokens,
     turn,
     value,
 )
@@ -149,12 +155,14 @@ STEPS = Pipeline([
     Step("card_sublayers", layers.card_sublayers, {"card_sublayers": layers.WEIGHTS["card_sublayers"]}),
     Step("card_timestamps", layers.card_timestamps, {"card_timestamps": layers.WEIGHTS["card_timestamps"]}),
     Step("card_locked", layers.card_locked, {"card_locked": layers.WEIGHTS["card_locked"]}),
-    Step("card_copies", copies.card_copies, copies.WEIGHTS),
+    Step("card_copies", copies.card_copies, {"card_copies": copies.WEIGHTS["card_copies"]}),
+    Step("copy_effects", copies.copy_effects, {"copy_effects": copies.WEIGHTS["copy_effects"]}),
     Step("card_states", states.card_states, states.WEIGHTS),
     Step("card_sets", sets.card_sets, sets.WEIGHTS),
     Step("card_costs", costs.card_costs, {"card_costs": costs.WEIGHTS["card_costs"]}),
     Step("mana_value", value.mana_value, value.WEIGHTS),
     Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
+    Step("token_leaves", tokens.token_leaves, tokens.WEIGHTS),
     Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
     Step("stolen_leaves", control.stolen_leaves, {"stolen_leaves": control.WEIGHTS["stolen_leaves"]}),
     Step("together", together.together, {"together": together.WEIGHTS["together"]}),
