@@ -63,7 +63,8 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 26. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
 27. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
-    raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3);
+    raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3), and a step it names as such that
+    step's rule on priority in it (509.2 for "once blockers are declared");
 28. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
 29. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
@@ -75,27 +76,30 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 32. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-33. ``rule_number`` — rule 6: a rule number the question names is the answer;
-34. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-35. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+33. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
+    regenerating in a combat step it names ("tapped after blockers are declared"), the rules on what removes a
+    permanent from combat (506.4 and its subrules) rise;
+34. ``rule_number`` — rule 6: a rule number the question names is the answer;
+35. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+36. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-36. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+37. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-37. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-38. ``quotes`` — rule 16: a document with the words the question quotes rises;
-39. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-40. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+38. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+39. ``quotes`` — rule 16: a document with the words the question quotes rises;
+40. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+41. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-41. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+42. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-42. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-43. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-44. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-45. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-46. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+43. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+44. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+45. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+46. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+47. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-47. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+48. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -120,6 +124,7 @@ from .steps import (
     base,
     bridges,
     cards,
+    combat,
     context,
     control,
     copies,
@@ -172,12 +177,13 @@ STEPS = Pipeline([
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
     Step("loyalty_said", loyalty.loyalty_said, {"term_cited": named.WEIGHTS["term_cited"], **loyalty.WEIGHTS}),
-    Step("when_to_act", turn.when_to_act, {"when_to_act": turn.WEIGHTS["when_to_act"]}),
+    Step("when_to_act", turn.when_to_act, {k: turn.WEIGHTS[k] for k in ("when_to_act", "step_priority")}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
     Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
     Step("card_abilities", abilities.card_abilities, {"card_ability": abilities.WEIGHTS["card_ability"]}),
     Step("kind_terms", abilities.kind_terms, {"kind_term": abilities.WEIGHTS["kind_term"]}),
     Step("gone", gone.gone, gone.WEIGHTS),
+    Step("out_of_combat", combat.out_of_combat, combat.WEIGHTS),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),
     Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),

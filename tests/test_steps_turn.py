@@ -57,3 +57,28 @@ def test_rule_36_mana_in_a_step_makes_the_rules_on_mana_emptying_candidates(full
     with weight("mana_empties", 0.0):
         off = score(full_book, plain, "500.5")
     assert score(full_book, plain, "500.5") == off
+
+
+def test_rule_34_reads_each_steps_own_rule_on_priority(full_book: Rulebook) -> None:
+    """Rule 34 reads, per step (a section titled "… Step"), its rule saying a player gets or receives priority in it:
+    509.2's "Second, the active player gets priority", 502.4's "No player receives priority during the untap step"; a
+    phase (the main phase's 505.6) is not a step, and subrules (509.2a, on triggers) are left out."""
+    g = full_book.qg
+    opens = {sec: [g.ids[i] for i in found] for sec, found in timing(g, full_book.index).opens.items()}
+    assert opens["509"] == ["509.2"] and opens["508"] == ["508.2"] and opens["511"] == ["511.1"]
+    assert opens["502"] == ["502.4"] and "505" not in opens
+
+
+def test_rule_34_a_step_named_brings_its_rule_on_priority(full_book: Rulebook) -> None:
+    """Rule 34: asking to act once a step's turn-based action is done ("once blockers are declared": the glossary's
+    Declare Blockers, the words of the step's title) makes the step's rule on priority a candidate and raises it; a
+    glossary term only citing a step's rule ("attack" → 508.1) names no step."""
+    question = "when am I allowed to cast an instant once my opponent declares blockers?"
+    with weight("step_priority", 0.0):
+        off = order(full_book, question)
+    on = order(full_book, question)
+    assert "509.2" in on[:3] and ("509.2" not in off or off.index("509.2") > on.index("509.2"))
+    plain = "can I cast an instant before I attack?"
+    with weight("step_priority", 0.0):
+        off_score = score(full_book, plain, "508.2")
+    assert score(full_book, plain, "508.2") == off_score

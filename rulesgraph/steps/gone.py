@@ -30,7 +30,7 @@ from ..wording import REMINDER
 from .abilities import glossary_terms as _glossary
 from .cards import fit
 
-__all__ = ["CHECKED", "LEFT", "UNTARGETABLE", "WEIGHTS", "changed", "gone", "leaving", "resolving_rules"]
+__all__ = ["CHECKED", "LEFT", "UNTARGETABLE", "WEIGHTS", "card_leaving", "changed", "gone", "leaving", "resolving_rules"]
 
 WEIGHTS = {
     "gone": 4.0,  # rule 32: prior of a rule on how a waiting spell or ability resolves, times its fit
@@ -116,12 +116,12 @@ def changed(q: Query) -> tuple[float, float, str]:
     out = min(response, max((m.quality for m in reach), default=0.0))
     said = next((m.said for m in [*leaves, *reach]), "")
     if not left:
-        carded = max(((c.confidence, f"{c.key}: {w}") for c in q.a.cards for w in _card_leaving(q, c.text)), default=(0.0, ""))
+        carded = max(((c.confidence, f"{c.key}: {w}") for c in q.a.cards for w in card_leaving(q, c.text)), default=(0.0, ""))
         left, said = min(response, carded[0]), said or carded[1]
     return left, out, said
 
 
-def _card_leaving(q: Query, text: str) -> tuple[str, ...]:
+def card_leaving(q: Query, text: str) -> tuple[str, ...]:
     """The words of a named card's Oracle text (reminder text left out) that name a glossary term defining an object
     leaving its zone (:data:`_LEAVES`: Ephemerate's "Exile target creature", Viscera Seer's "Sacrifice a creature"): the
     card the question names for its response says the object left; kept per graph and text."""

@@ -25,10 +25,11 @@ from ..pipeline import Query
 from ..qgraph import QGraph
 from .named import terms_of
 
-__all__ = ["WEIGHTS", "Timing", "mana_empties", "timing", "when_to_act"]
+__all__ = ["WEIGHTS", "Timing", "mana_empties", "steps_said", "timing", "when_to_act"]
 
 WEIGHTS = {
     "when_to_act": 1.0,  # rule 34: prior of the rules saying when a player may act
+    "step_priority": 0.5,  # rule 34: text relevance given to a named step's rule on when priority is given in it
     "mana_empties": 0.5,  # rule 36: text relevance given to the rules saying mana empties as steps and phases end
 }
 _STEP_TITLE = re.compile(r"\b(Step|Phase)$")
@@ -44,10 +45,10 @@ _STEP_WORDS = frozenset(doc_terms("step phase"))
 class Timing:
     """What rules 34 and 36 read from the rules, once per graph (:func:`timing`)."""
 
-    __slots__ = ("acts", "empties", "rules", "steps", "turn")
+    __slots__ = ("acts", "empties", "naming", "opens", "rules", "steps", "turn")
 
     def __init__(self, rules: tuple[int, ...], acts: frozenset[frozenset[str]], steps: frozenset[str], turn: frozenset[str],
-                 empties: tuple[int, ...]) -> None:
+                 empties: tuple[int, ...], opens: dict[str, tuple[int, ...]], naming: dict[str, str]) -> None:
         self.rules = rules
         """The rules saying when a player may act: their text says a player may or can, and priority."""
         self.acts = acts
@@ -59,6 +60,12 @@ class Timing:
         """The stems of the title of the chapter holding them ("turn", "structur")."""
         self.empties = empties
         """The rules saying mana pools empty as steps and phases end (106.4, 500.5, 703.4q)."""
+        self.opens = opens
+        """Each step's own rule on priority in it (section → rules): a rule, not a subrule, of a section titled "… Step"
+        saying a player gets or receives priority ("Second, the active player gets priority", 509.2; "No player
+        receives priority during the untap step", 502.4) — when, in that step, players may act."""
+        self.naming = naming
+        """What names each of those steps as such (node id → its section): :func:`_naming`."""
 
 
 def _acts(text: str) -> set[frozenset[str]]:
@@ -82,6 +89,7 @@ def timing(g: QGraph, index: Index) -> Timing:
         empties: list[int] = []
         acts: set[frozenset[str]] = set()
         steps: set[str] = set()
+        opens: dict[str, list[int]] = {}
         chapters: set[int] = set()
         for i, kind in enumerate(g.kind):
             if kind == "section" and _STEP_TITLE.search(g.attrs[i].get("title") or ""):
@@ -92,6 +100,8 @@ def timing(g: QGraph, index: Index) -> Timing:
                 continue
             line = g.word_line(i)
             says_when = " priority " in line and (" may " in line or " can " in line)
+            if g.kind[i] == "rule" and (" gets priority " in line or " receives priority " in line):
+                opens.setdefault(g.section[i] or "", []).append(i)
             says_empties = " mana pool " in line and " empties " in line and " step " in line and " phase " in line
             if not (says_when or says_empties) or g.attrs[i].get("numbering") != "cr":
                 continue
@@ -103,8 +113,28 @@ def timing(g: QGraph, index: Index) -> Timing:
                 if m:
                     acts = _acts(m.group(1))
         turn = {t for c in chapters if c >= 0 for t in doc_terms(g.attrs[c].get("title") or "")}
-        known = g.memo["timing"] = Timing(tuple(rules), frozenset(acts), frozenset(steps), frozenset(turn), tuple(empties))
+        given = {sec: tuple(found) for sec, found in opens.items()
+                 if sec in steps and (g.attrs[g.num[sec]].get("title") or "").endswith("Step")}
+        known = g.memo["timing"] = Timing(tuple(rules), frozenset(acts), frozenset(steps), frozenset(turn), tuple(empties), given,
+                                          _naming(g, given))
     return known
+
+
+def _naming(g: QGraph, opens: dict[str, tuple[int, ...]]) -> dict[str, str]:
+    """What names each step of ``opens`` as such (node id → the step's section): its section (by its title), and a
+    glossary entry citing a rule of it and saying the words of its title but "step" (Declare Blockers → 509, Declare
+    Blockers Step; not Attack → 508.1, nor Assign Combat Damage → 510.1)."""
+    words = {sec: frozenset(doc_terms(g.attrs[g.num[sec]].get("title") or "")) - _STEP_WORDS for sec in opens}
+    out = {sec: sec for sec in opens}
+    for i, kind in enumerate(g.kind):
+        if kind != "glossary":
+            continue
+        label = frozenset(doc_terms(g.attrs[i].get("label") or "")) - _STEP_WORDS
+        for j in g.out(i, "cites"):
+            sec = g.section[j]
+            if sec in words and words[sec] == label:
+                out[g.ids[i]] = sec
+    return out
 
 
 def _steps_named(q: Query, t: Timing) -> set[str]:
@@ -114,6 +144,15 @@ def _steps_named(q: Query, t: Timing) -> set[str]:
     cited = {g.section[j] for m in q.a.of_kind("title", "glossary")
              for j in ((g.num[m.node],) if m.kind == "title" else g.out(g.num[m.node], "cites"))}
     return cited & t.steps
+
+
+def steps_said(q: Query, t: Timing) -> set[str]:
+    """The steps the question names as such (of those with a rule on priority in them, :attr:`Timing.opens`): a step's
+    title, or a glossary term saying the words of a step's title but "step" ("Declare Blockers" → 509, Declare Blockers
+    Step), not one whose entry only cites a step's rule ("Attack" → 508.1, "Assign Combat Damage" → 510.1):
+    :attr:`Timing.naming`."""
+    naming = t.naming
+    return {naming[m.node] for m in q.a.of_kind("title", "glossary") if m.node in naming}
 
 
 def _acts_said(q: Query, t: Timing, m: Match) -> bool:
@@ -134,7 +173,9 @@ def when_to_act(q: Query) -> None:
     what it asks, not to set the scene: "can I activate …", not "I cast …"; a special action, named as such or through
     an alias: "play a land"; a loyalty ability, rule 35) at a time in the turn (a step or phase it names, or the word
     "turn"), the rules saying when a player may act (a player "may" or "can", and priority: 117.1a, 305.1, 505.6b,
-    606.3) have their prior raised by the weight: the ones the question's words reach rise.  A question saying
+    606.3) have their prior raised by the weight: the ones the question's words reach rise; and the rule of each step it
+    names as such (:func:`steps_said`) on priority in that step (509.2) is a candidate by ``step_priority``'s share of a
+    full match, its prior raised alike.  A question saying
     "priority" is left alone: its words reach those rules already, and the ones on who gets priority when (117.3b)."""
     w = q.w["when_to_act"]
     if w <= 0:
@@ -152,6 +193,11 @@ def when_to_act(q: Query) -> None:
     for i in t.rules:
         if i in text:  # a prior multiplies text relevance: the others would gain nothing
             q.raise_(i, i + 1, w, "says when a player may act")
+    given = q.w["step_priority"]
+    for sec in steps_said(q, t) if given > 0 and t.opens else ():
+        for i in t.opens.get(sec, ()):
+            text[i] = text.get(i, 0.0) + given
+            q.raise_(i, i + 1, w, "says when players get priority in the step named")
 
 
 def mana_empties(q: Query) -> None:
