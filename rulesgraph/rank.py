@@ -50,56 +50,61 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 20. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
     of your upkeep") make the rule on putting abilities that triggered together on the stack (603.3b) a candidate;
 21. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
-    rule settling it (603.3d: no legal target, for a question speaking of a target; 603.5: decided on resolution) a
-    candidate;
-22. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+    rule settling it (603.3d: no legal target, for a question speaking of a target and of no response taking it away;
+    603.5: decided on resolution) a candidate, and so does a wording the question quotes of a trigger;
+22. ``copies_trigger`` — rule 55: more than one of a named card with a triggered ability makes the rule on how many
+    times an ability triggers (603.2c) a candidate;
+23. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-23. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+24. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-24. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+25. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-25. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+26. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-26. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+27. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-27. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+28. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3), and a step it names as such that
     step's rule on priority in it (509.2 for "once blockers are declared");
-28. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-29. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
+29. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+30. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
-30. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+31. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-31. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+32. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
     leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
     as rule 4 raises a named term;
-32. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+33. ``later_terms`` — rule 54: a named card's effect creating a delayed or reflexive triggered ability (a trigger
+    word not beginning the ability: "Sacrifice it at the beginning of the next end step") raises what that kind's
+    glossary entry cites (603.7, 603.12), as rule 42 does;
+34. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-33. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
+35. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
     regenerating in a combat step it names ("tapped after blockers are declared"), the rules on what removes a
     permanent from combat (506.4 and its subrules) rise;
-34. ``rule_number`` — rule 6: a rule number the question names is the answer;
-35. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-36. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+36. ``rule_number`` — rule 6: a rule number the question names is the answer;
+37. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+38. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-37. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+39. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-38. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-39. ``quotes`` — rule 16: a document with the words the question quotes rises;
-40. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-41. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+40. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+41. ``quotes`` — rule 16: a document with the words the question quotes rises;
+42. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+43. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-42. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+44. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-43. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-44. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-45. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-46. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-47. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+45. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+46. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+47. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+48. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+49. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-48. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+50. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -133,6 +138,7 @@ from .steps import (
     faq,
     focus,
     gone,
+    later,
     layers,
     loyalty,
     named,
@@ -171,7 +177,9 @@ STEPS = Pipeline([
     Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
     Step("stolen_leaves", control.stolen_leaves, {"stolen_leaves": control.WEIGHTS["stolen_leaves"]}),
     Step("together", together.together, {"together": together.WEIGHTS["together"]}),
-    Step("trigger_choices", together.trigger_choices, {k: together.WEIGHTS[k] for k in ("trigger_target", "trigger_may")}),
+    Step("trigger_choices", together.trigger_choices,
+         {k: together.WEIGHTS[k] for k in ("trigger_target", "trigger_may", "trigger_quoted")}),
+    Step("copies_trigger", together.copies_trigger, {"copies_trigger": together.WEIGHTS["copies_trigger"]}),
     Step("mana_empties", turn.mana_empties, {"mana_empties": turn.WEIGHTS["mana_empties"]}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("card_keywords", cards.card_keywords, {"card_keyword": cards.WEIGHTS["card_keyword"]}),
@@ -182,6 +190,7 @@ STEPS = Pipeline([
     Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
     Step("card_abilities", abilities.card_abilities, {"card_ability": abilities.WEIGHTS["card_ability"]}),
     Step("kind_terms", abilities.kind_terms, {"kind_term": abilities.WEIGHTS["kind_term"]}),
+    Step("later_terms", later.later_terms, later.WEIGHTS),
     Step("gone", gone.gone, gone.WEIGHTS),
     Step("out_of_combat", combat.out_of_combat, combat.WEIGHTS),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),

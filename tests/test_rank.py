@@ -239,10 +239,11 @@ def test_rule_15_keywords_named_in_passing_are_bridged_less(full_book: Rulebook)
 
 def test_rule_16_quoted_words_raise_the_documents_that_have_them(full_book: Rulebook) -> None:
     """Rule 16: a phrase the question quotes is card or rules wording; the relevant rules that have its
-    word pairs (small words too: 'you may', 'as a sorcery') rise (rule 29, on the wordings the rules explain, left out)."""
+    word pairs (small words too: 'you may', 'as a sorcery') rise (rules 29 and 49, on the wordings the rules explain and
+    on a quoted trigger's, left out)."""
     for question, rule in (("ability says 'activate only as a sorcery', what does that mean exactly", "602.5d"),
                            ("a 'you may' trigger - do i decide when it triggers or when it resolves?", "603.5")):
-        with weight("quoted_wording", 0.0):
+        with weight("quoted_wording", 0.0), weight("trigger_quoted", 0.0):
             with weight("quote", 0.0):
                 without = score(full_book, question, rule)
             assert score(full_book, question, rule) > 1.05 * without, question

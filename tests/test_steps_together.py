@@ -3,6 +3,8 @@ CR, with invented cards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesgraph import Rulebook
 from rulesgraph.steps.together import choice_rules, events, together_rules
 
@@ -75,3 +77,38 @@ def test_rule_49_a_may_trigger_leads_to_the_rule_on_optional_effects(full_book: 
     assert position(ranked(full_book, question, owl), "603.5") < 3
     with weight("trigger_may", 0.0):
         assert position(ranked(full_book, question, owl), "603.5") >= 3
+
+
+def test_rule_49_a_quoted_trigger_counts_as_a_cards(full_book: Rulebook) -> None:
+    """Rule 49: a wording the question quotes of a trigger ("my trigger says 'target …'") is read as a triggered
+    ability's effect: 603.3d (no legal target) reaches the top three; not with the weight at 0, nor when the question
+    speaks of no trigger."""
+    question = "My trigger says 'exile target artifact' and there are no artifacts. Does it still go on the stack?"
+    assert position(ranked(full_book, question), "603.3d") < 3
+    with weight("trigger_quoted", 0.0):
+        assert position(ranked(full_book, question), "603.3d") >= 3
+    plain = question.replace("My trigger says", "My card says")
+    with weight("trigger_quoted", 0.0):
+        unraised = ranked(full_book, plain)
+    assert ranked(full_book, plain) == unraised
+
+
+def test_rule_49_a_target_taken_away_in_response_is_not_a_missing_target(full_book: Rulebook) -> None:
+    """Rule 49: a question telling of a response that takes the target out of its zone (rule 32: "they exile it in
+    response") is about how the ability resolves (608.2b), not about an ability with no legal target: 603.3d is not
+    raised."""
+    question = "Spark Hound's trigger targets their creature and in response they exile it. What happens to the target?"
+    with weight("trigger_target", 0.0):
+        unraised = ranked(full_book, question, HOUND)
+    assert ranked(full_book, question, HOUND) == unraised
+
+
+def test_rule_55_more_than_one_of_a_triggering_card_leads_to_how_often_it_triggers(full_book: Rulebook) -> None:
+    """Rule 55: the question naming more than one of a card with a triggered ability puts 603.2c (an ability triggers
+    once each time its trigger event occurs) in the top three; not for one of it, nor with the weight at 0."""
+    hounds = replace(HOUND, many=True)
+    question = "With two Spark Hounds, do both trigger or only one?"
+    assert position(ranked(full_book, question, hounds), "603.2c") < 3
+    assert position(ranked(full_book, question, HOUND), "603.2c") >= 3
+    with weight("copies_trigger", 0.0):
+        assert position(ranked(full_book, question, hounds), "603.2c") >= 3

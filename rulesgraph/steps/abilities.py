@@ -15,6 +15,8 @@ raises a term the question names (:func:`kind_terms`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..effects import TEMPLATE
 from ..pipeline import Query
@@ -22,7 +24,10 @@ from ..qgraph import QGraph
 from ..relevance import specificity
 from .cards import fit, named_wordings
 
-__all__ = ["WEIGHTS", "card_abilities", "glossary_terms", "kind_term", "kind_terms", "templates", "trigger_templates"]
+if TYPE_CHECKING:
+    from ..namedcards import NamedCard
+
+__all__ = ["WEIGHTS", "card_abilities", "glossary_terms", "kind_term", "kind_terms", "raise_kinds", "templates", "trigger_templates"]
 
 WEIGHTS = {
     "card_ability": 3.0,  # rule 31: prior of a rule of the abilities section, times its fit, for a card with an ability
@@ -118,15 +123,22 @@ def kind_terms(q: Query) -> None:
     w = q.w["kind_term"]
     if w <= 0 or not q.a.cards:
         return
+    raise_kinds(q, w, ((card, wording.ability) for card in q.a.cards for wording in named_wordings(q, card) if wording.ability),
+                "has a")
+
+
+def raise_kinds(q: Query, w: float, found: Iterable[tuple[NamedCard, str]], verb: str) -> None:
+    """Rule 42's raise, for each ``(card, kind)`` found (the first card of each kind's glossary term): the rules that term's
+    entry cites, by ``w``, how surely the card was named, how specific the term is and how much of the question's own
+    words the rules hold (rule 21's fit); the reason says the card ``verb`` ("has a", "makes a") that kind of ability."""
     g = q.g
     raised: set[int] = set()
-    for card in q.a.cards:
-        for wording in named_wordings(q, card):
-            i = kind_term(g, wording.ability) if wording.ability else None
-            if i is None or i in raised:
-                continue
-            raised.add(i)
-            label = g.ids[i][len("glossary:"):]
-            strength = w * card.confidence * specificity(q.index, label)
-            for rule in g.out(i, "cites"):
-                q.raise_(rule, g.end[rule], strength * fit(q, rule), f"{card.key} has a {wording.ability} ability ({label})")
+    for card, kind in found:
+        i = kind_term(g, kind)
+        if i is None or i in raised:
+            continue
+        raised.add(i)
+        label = g.ids[i][len("glossary:"):]
+        strength = w * card.confidence * specificity(q.index, label)
+        for rule in g.out(i, "cites"):
+            q.raise_(rule, g.end[rule], strength * fit(q, rule), f"{card.key} {verb} {kind} ability ({label})")
