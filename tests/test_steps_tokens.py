@@ -18,6 +18,7 @@ def test_the_zones_other_than_the_battlefield_are_read_from_the_zones_chapter(fu
 def test_cards_sending_a_permanent_off_the_battlefield_are_read_as_oracle_text_words_it() -> None:
     assert SENDS.search("Return target creature to its owner's hand.") and SENDS.search("Exile target creature.")
     assert not SENDS.search("Create two 1/1 white Soldier creature tokens.")
+    assert not SENDS.search("When this land has no ice counters on it, sacrifice it and create a legendary token.")
 
 
 def test_rule_51_a_token_sent_off_the_battlefield_brings_the_rules_saying_it_ceases_to_exist(full_book: Rulebook) -> None:
@@ -34,3 +35,13 @@ def test_rule_51_a_token_sent_off_the_battlefield_brings_the_rules_saying_it_cea
     assert min(position(ranked(full_book, question, sender), rule) for rule in ("111.7", "111.8", "704.5d")) <= 2
     with weight("token_leaves", 0.0):
         assert min(position(ranked(full_book, question, sender), rule) for rule in ("111.7", "111.8", "704.5d")) > 2
+
+
+def test_rule_51_leaving_said_of_something_else_is_not_the_tokens(full_book: Rulebook) -> None:
+    """Rule 51: an object leaving told of something other than the token ("killing the Pyromancer") does not bring the
+    rules on a token off the battlefield; told of the token ("my tokens die"), it does."""
+    ceasing = ("111.7", "111.8", "704.5d")
+    other = ranked(full_book, "If they respond by killing the Pyromancer, do I still get the elemental token?")
+    assert min(position(other, rule) for rule in ceasing) > 4
+    said = ranked(full_book, "Do my tokens die when I sacrifice them, or do they just vanish?")
+    assert min(position(said, rule) for rule in ceasing) <= 2

@@ -1,9 +1,10 @@
 """Rule 51, a token that leaves the battlefield: told of a token ("I bounce my own token", "a token dying") and of it
 going to a zone other than the battlefield — the question names one (the hand, a graveyard, exile: a section of the
 Zones chapter other than the battlefield's), a term defining an object leaving its zone (Sacrifice, Dies, Exile: rule
-32's :func:`~rulesgraph.steps.gone.leaving`), or a named card's text sends a permanent there ("Return target creature
-to its owner's hand") —, what settles it is that a token off the battlefield ceases to exist (111.7, 111.8, 704.5d), though
-"can I recast it?" or "does it go to the hand for a moment?" hardly reaches those rules.  The rules are found by their
+32's :func:`~rulesgraph.steps.gone.leaving`, said of the token: "tokens die", "bounce a token"), or a named card's
+text sends a target there ("Return target creature to its owner's hand") —, what settles it is that a token off the
+battlefield ceases to exist (111.7, 111.8, 704.5d), though "can I recast it?" or "does it go to the hand for a moment?"
+hardly reaches those rules.  The rules are found by their
 own words (:data:`CEASES`), the zones by the CR's chapter of zones.  A prior-stage step (it adds text relevance), run
 with the card steps.
 """
@@ -32,10 +33,10 @@ HOLDS_SPELLS = frozenset(doc_terms("a spell is cast, an ability is activated or 
 """The zone whose opening rule says spells and abilities go there ("When a spell is cast, the physical card is put on the
 stack … When an ability is activated or triggers, it goes on top of the stack", 405.1): what a token, a permanent, never
 goes to, and what a question says of the spells waiting there, not of a token."""
-SENDS = re.compile(r"\breturn [^.\n]*?\bto (?:its|their) owners?[’']?s? (?:hand|library)\b|"
-                   r"\b(?:exile|destroy|sacrifice) (?:target|a|an|all|each|it|that|another)\b", re.IGNORECASE)
-"""A named card sending a permanent off the battlefield, as Oracle text words it ("Return target creature to its owner's
-hand", "Exile target creature", "Sacrifice a creature")."""
+SENDS = re.compile(r"\breturn target [^.\n]*?\bto (?:its|their) owners?[’']?s? (?:hand|library)\b|"
+                   r"\b(?:exile|destroy) target\b", re.IGNORECASE)
+"""A named card sending a target off the battlefield, as Oracle text words it ("Return target creature to its owner's
+hand", "Exile target creature"; not a cost or a card's own "sacrifice it")."""
 TOKEN = "token"
 """The glossary's term."""
 
@@ -69,9 +70,9 @@ def zones_off(g: QGraph) -> dict[str, str]:
 
 def token_leaves(q: Query) -> None:
     """Rule 51: when the question names a token (the glossary's Token) and tells of it going to a zone other than the
-    battlefield (it names one: :func:`zones_off`; or an object leaving its zone: rule 32's
-    :func:`~rulesgraph.steps.gone.leaving`; or a named card's text, reminder text left out, sends a permanent off the
-    battlefield: :data:`SENDS`), each
+    battlefield (it names one: :func:`zones_off`; or an object leaving its zone in words that say the token: rule 32's
+    :func:`~rulesgraph.steps.gone.leaving`, "tokens die", not "killing the Pyromancer"; or a named card's text, reminder
+    text left out, sends a target off the battlefield: :data:`SENDS`, not Dark Depths' "sacrifice it"), each
     rule saying a token off the battlefield ceases to exist (:func:`ceasing`: 111.7, 111.8, 704.5d) is a candidate as
     if the question matched it by the weight's share of a full match, times how surely both were said (the less sure of
     the two)."""
@@ -89,7 +90,8 @@ def token_leaves(q: Query) -> None:
     sections = set(zones_off(g).values())
     leaves = leaving(q)
     off = max((m.quality for m in said if m.node in sections), default=0.0)
-    off = max([off, *(m.quality for m in leaves), *(c.confidence for c in q.a.cards if SENDS.search(REMINDER.sub(" ", c.text)))])
+    off = max([off, *(m.quality for m in leaves if TOKEN in m.said.lower()),
+               *(c.confidence for c in q.a.cards if SENDS.search(REMINDER.sub(" ", c.text)))])
     sure = min(token, off)
     if not sure:
         return
