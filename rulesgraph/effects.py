@@ -153,12 +153,15 @@ def _kinds_in(
     """A sentence of the card's effects (costs and trigger conditions left out) has a kind when it holds every word
     of one of the ways the kind's rule names what it changes; of two kinds a sentence has, one whose words the other's
     hold is that one's general case (layer 7's "power and/or toughness", 7b's "base power and/or toughness") and is
-    left out for that sentence."""
+    left out for that sentence.  A sentence adding mana ("When an effect instructs a player to add mana, that mana goes
+    into a player's mana pool", 106.4: "Add one mana of any color") makes mana and changes no object: it has no kind."""
     effects = heads.sub("", text) if heads is not None else text
     out: dict[int, tuple[Kind, frozenset[str]]] = {}
     defining = [k for k in known if k.defines]
     for s in sentences_of(effects, names, singular):
         ws = s.split()
+        if ws[0] == "add" and "mana" in ws:  # "Add one mana of any color": mana made, no object changed (106.4)
+            continue
         own = next((k for k in defining if ws[:1] == [_SELF] and k.defines & set(ws[1:3])), None)
         if own is not None:  # "thiscard s power is equal to …": a characteristic-defining ability
             out.setdefault(own.node, (own, own.defines & set(ws[1:3])))

@@ -34,6 +34,14 @@ def test_a_cards_effect_has_the_kind_its_words_name(full_book: Rulebook) -> None
     assert layers(full_book, "Draw two cards.") == {}
 
 
+def test_a_sentence_adding_mana_changes_no_object(full_book: Rulebook) -> None:
+    """A sentence adding mana ("Add one mana of any color", 106.4: an effect instructs a player to add mana) has no
+    kind, though it says "color"; a cost before it was never the effect."""
+    assert layers(full_book, "{T}: Add one mana of any color.") == {}
+    assert layers(full_book, "Add two mana in any combination of colors.") == {}
+    assert set(layers(full_book, "{T}: Target creature becomes the color of your choice until end of turn.")) == {"613.1e"}
+
+
 def test_a_card_defining_its_own_power_has_the_layer_of_characteristic_defining_abilities(full_book: Rulebook) -> None:
     """Rule 25: layer 7a's rule says its abilities "define power and/or toughness"; a sentence opening with the card's
     own power or toughness ("Ashen Shroud's power is equal to …") is such an ability, of layer 7a alone (not layer 4

@@ -1,4 +1,4 @@
-"""Rules 43, 46 and 47, named cards' effects in the layers of rule 613 (rulesgraph/steps/layers.py), over the full CR, with
+"""Rules 43, 46, 47, 56 and 57, named cards' effects in the layers of rule 613 (rulesgraph/steps/layers.py), over the full CR, with
 invented cards."""
 
 from __future__ import annotations
@@ -82,3 +82,38 @@ def test_rule_47_a_spell_changing_a_group_makes_the_rule_fixing_which_objects_it
     assert spell_types(g, lambda: full_book.index.saying("spell is resolving")) == {"instant", "sorcery"}
     assert not group_effects(g, "Exile each permanent with mana value X or less that's one or more colors.", ("Ugin",), True)
     assert group_effects(g, "{2}{G}: Creatures you control get +1/+1 until end of turn.", ("Elf Lord",), False)
+
+
+def test_rule_56_an_effect_on_abilities_meeting_a_card_with_a_keyword_raises_its_layer(full_book: Rulebook) -> None:
+    """Rule 56: a named card whose effect removes abilities (layer 6) and another named card that has a keyword raise
+    613.1f above what rule 25 gives the one card; a card with no keyword beside it does not, nor a card granting one."""
+    finks = card("Kin Thorn", "Persist", keywords=(("Persist", "has", ("702.79",)),))
+    plain = card("Kin Thorn", "Kin Thorn can't block.")
+    meek = card("Meek Shroud", "All creatures lose all abilities and have base power and toughness 1/1.", type_line="Enchantment")
+    question = "Meek Shroud is out and my Kin Thorn dies. Does it come back?"
+    met = scored(full_book, question, "613.1f", meek, finks)
+    assert met > scored(full_book, question, "613.1f", meek, plain)
+    image = card("Meek Shroud", "Meek Shroud has “When this creature becomes the target of a spell or ability, sacrifice it.”")
+    with weight("card_abilities_met", 0.0):
+        granted = scored(full_book, question, "613.1f", image, finks)
+    assert scored(full_book, question, "613.1f", image, finks) == granted  # granting an ability removes none
+    with weight("card_abilities_met", 0.0):
+        assert met > scored(full_book, question, "613.1f", meek, finks)
+
+
+def test_rule_57_a_question_about_effects_is_read_as_a_cards_text(full_book: Rulebook) -> None:
+    """Rule 57: a question about effects saying what they change ("a different color", "removes abilities") makes those
+    layer rules candidates; the same words in a question not about effects do not, nor does a term of several words the
+    question names ("characteristic defining ability" changes no ability)."""
+    question = "two different effects make my creature a different color, which one wins"
+    on = scored(full_book, question, "613.1e")
+    with weight("asked_layers", 0.0):
+        assert on > scored(full_book, question, "613.1e")
+    off = "my creature is a different color, which one wins"
+    with weight("asked_layers", 0.0):
+        alone = scored(full_book, off, "613.1e")
+    assert scored(full_book, off, "613.1e") == alone
+    cda = "what's a characteristic defining ability and when does it get applied vs other effects"
+    with weight("asked_layers", 0.0):
+        alone = scored(full_book, cda, "613.1f")
+    assert scored(full_book, cda, "613.1f") == alone

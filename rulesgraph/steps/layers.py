@@ -1,4 +1,5 @@
-"""Rules 43, 46 and 47, named cards' continuous effects: the layers of rule 613, and which objects an effect changes (611).
+"""Rules 43, 46, 47, 56 and 57, continuous effects: the layers of rule 613 named cards' effects (and a question's words) apply in,
+and which objects an effect changes (611).
 
 Rule 43, sublayers of one layer: when their effects apply in different sublayers (Humility's "base power and toughness
 1/1" in 7b, Giant Growth's "+3/+3" in 7c; Tarmogoyf's characteristic-defining ability in 7a), the rule ordering those
@@ -17,28 +18,36 @@ Rule 47, a fixed set: a named spell or ability that, resolving, changes for a st
 (Overrun's "Creatures you control get +3/+3 and gain trample until end of turn") makes the rule saying that set is fixed as
 the effect begins (611.2c) a candidate: whether a creature arriving later is among them is the question.
 
-Card steps (:mod:`rulesgraph.steps.cards` has the others), run before the priors.
+Rule 56: an effect removing abilities ("loses all abilities") beside a named card that has a keyword raises that layer rule
+again (613.1f): what the one does to the other's abilities is the question, whatever keyword's rules it names.  Rule 57:
+a question about effects that says what they change ("two effects make my creature a different color") is read as a
+card's text would be.
+
+Card steps (:mod:`rulesgraph.steps.cards` has the others) and rule 57, run before the priors.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..effects import card_layers, group_effects, spell_types, sublayers, within
+from ..effects import card_kinds, card_layers, group_effects, kinds, singular, spell_types, sublayers, within
 from ..index import doc_terms
 from ..pipeline import Query
+from ..wording import sentences_of
 from .cards import self_names
 from .control import rules_saying
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
 
-__all__ = ["LOCKED", "WEIGHTS", "card_locked", "card_sublayers", "card_timestamps"]
+__all__ = ["LOCKED", "WEIGHTS", "abilities_met", "asked_layers", "card_locked", "card_sublayers", "card_timestamps"]
 
 WEIGHTS = {
     "card_sublayers": 1.0,  # rule 43: text relevance given to the rule ordering the sublayers two named cards' effects apply in
     "card_timestamps": 1.5,  # rule 46: … and to the rules on the order within one layer both cards' effects apply in
     "card_locked": 2.0,  # rule 47: text relevance given to the rule fixing which objects a resolved effect changes
+    "card_abilities_met": 1.0,  # rule 56: … and to the layer of an effect on abilities when another named card has some
+    "asked_layers": 1.0,  # rule 57: … and to the layer rule of what a question asking about effects says they change
 }
 LOCKED = " the set of objects it affects is determined "
 """Rule 47: a rule saying when the objects a continuous effect changes are fixed (611.2c: "If a continuous effect generated
@@ -120,3 +129,53 @@ def card_locked(q: Query) -> None:
         for j in rules_saying(g, q.index, LOCKED):
             q.text[j] = q.text.get(j, 0.0) + w * best
             q.note(j, "a named card's effect, resolving, changes the objects it names by what they are")
+
+
+def _removes(text: str, names: tuple[str, ...]) -> bool:
+    """Whether a sentence of a card's text removes abilities as the rules' examples word it ("Enchanted creature loses
+    flying", 613.8; "loses all abilities"), not one granting them ("has “When this creature becomes the target of a spell
+    or ability, sacrifice it.”")."""
+    return any({"lose", "ability"} <= set(s.split()) for s in sentences_of(text, names, singular))
+
+
+def abilities_met(q: Query) -> None:
+    """Rule 56: a named card whose effect removes abilities (the layer named by ``ability`` alone, 613.1f, and the card
+    saying "loses … abilities": :func:`_removes`) and another named card that has a keyword (Kitchen Finks' persist)
+    make that layer rule a candidate again, as if the question matched it by the weight's share of a full match, times
+    how surely the less sure of the two was named: what the one does to the other's abilities is the question,
+    whatever keyword's rules it names."""
+    w = q.w["card_abilities_met"]
+    if w <= 0 or len(q.a.cards) < 2:
+        return
+    g = q.g
+    layer = next((k.node for k in kinds(g)[0] if frozenset(("ability",)) in k.names), None)
+    if layer is None:
+        return
+    best = 0.0
+    for card in q.a.cards:
+        if layer in card_layers(g, card.text, self_names(card.key)) and _removes(card.text, self_names(card.key)):
+            having = [c.confidence for c in q.a.cards if c is not card and any(rel == "has" for _, rel, _ in c.keywords)]
+            if having:
+                best = max(best, min(card.confidence, max(having)))
+    if best:
+        q.text[layer] = q.text.get(layer, 0.0) + w * best
+        q.note(layer, "a named card's effect is on abilities, and another named card has some")
+
+
+def asked_layers(q: Query) -> None:
+    """Rule 57: a question about effects ("an effect that removes abilities", "two effects make my creature a different
+    color") that says, as a card would, what they change is read as a card's text (:func:`~rulesgraph.effects.card_kinds`):
+    each layer rule it names what it changes of is a candidate, as if the question matched it by the weight's share of a
+    full match (the question's words reach the layer rules hardly at all: "Color-changing effects are applied").  A term
+    of several words the question names is that term, not its words: "characteristic-defining ability" changes no
+    ability."""
+    w = q.w["asked_layers"]
+    if w <= 0 or ("effect" not in q.a.words and "effects" not in q.a.words):
+        return
+    said = f" {' '.join(q.a.words)} "
+    for m in q.a.matches:  # a term of several words names one thing ("characteristic defining ability"), not its words
+        if m.kind in ("glossary", "keyword", "title") and " " in m.said:
+            said = said.replace(f" {m.said} ", " ")
+    for kind, what in card_kinds(q.g, said, ()):
+        q.text[kind.node] = q.text.get(kind.node, 0.0) + w
+        q.note(kind.node, f"the question asks about effects changing {', '.join(sorted(what))} (layer {kind.layer})")
