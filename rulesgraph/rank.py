@@ -16,99 +16,101 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 5. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate;
 6. ``card_meeting`` — rule 26: two named cards' effects of one kind (or two of one card's) raise the rule on how such
    effects interact;
-7. ``card_sublayers`` — rule 43: two named cards' effects in different sublayers of one layer (Humility's base 1/1 in 7b,
+7. ``effects_meet`` — rule 53: … and two effects of a kind the rules define by a word ("instead", "prevent"; a card's,
+   or a keyword's the question names: madness) raise that rule's prior (616.1, who chooses which applies), by its fit;
+8. ``card_sublayers`` — rule 43: two named cards' effects in different sublayers of one layer (Humility's base 1/1 in 7b,
    Giant Growth's +3/+3 in 7c) make the rule ordering the sublayers (613.4) a candidate;
-8. ``card_timestamps`` — rule 46: … and two named cards' effects in one layer (Turn to Frog's "loses all abilities" and an
+9. ``card_timestamps`` — rule 46: … and two named cards' effects in one layer (Turn to Frog's "loses all abilities" and an
    Equipment's "has hexproof", layer 6) the rules on the order within it (613.7 timestamps, 613.8 dependency) and a
    timestamp subrule naming a card's type (613.7e, an Equipment);
-9. ``card_locked`` — rule 47: a named spell or ability changing, for a time, objects it names by what they are
+10. ``card_locked`` — rule 47: a named spell or ability changing, for a time, objects it names by what they are
    (Overrun's "Creatures you control get +3/+3 … until end of turn") makes the rule fixing that set as it begins (611.2c)
    a candidate;
-10. ``abilities_met`` — rule 56: a named card's effect on abilities ("loses all abilities", layer 6) and another named
+11. ``abilities_met`` — rule 56: a named card's effect on abilities ("loses all abilities", layer 6) and another named
    card with a keyword raise that layer rule again;
-11. ``asked_layers`` — rule 57: a question about effects saying what they change ("two effects make it a different
+12. ``asked_layers`` — rule 57: a question about effects saying what they change ("two effects make it a different
    color") is read as a card's text: the layer rules of what it says are candidates;
-12. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate, and
+13. ``card_copies`` — rule 28: two of one named card make its type's rule on the same name (704.5j) a candidate, and
    two named cards of one type its rule on two or more of them (704.5k);
-13. ``copy_effects`` — rule 50: a named card's copy effect makes the copy rule the cards call for a candidate: its
+14. ``copy_effects`` — rule 50: a named card's copy effect makes the copy rule the cards call for a candidate: its
    exception ("except it's an Illusion") 707.9, another copying card 707.3, a double-faced card copied 707.8;
-14. ``card_states`` — rule 30: what the cards or the question lower (-N/-N, a loyalty cost) makes the state-based
+15. ``card_states`` — rule 30: what the cards or the question lower (-N/-N, a loyalty cost) makes the state-based
    action checking it at zero (704.5f, 704.5i) a candidate;
-15. ``card_sets`` — rule 33: a type the cards' effects set objects to ("Nonbasic lands are Mountains") makes the rule of
+16. ``card_sets`` — rule 33: a type the cards' effects set objects to ("Nonbasic lands are Mountains") makes the rule of
    that type on an effect that sets it (305.7) a candidate;
-16. ``card_costs`` — rule 37: a card's activated ability costing an action ("Sacrifice a creature:") makes the rule on
+17. ``card_costs`` — rule 37: a card's activated ability costing an action ("Sacrifice a creature:") makes the rule on
     activating, putting it on the stack and paying its costs (602.2), a candidate;
-17. ``mana_value`` — rule 44: a question on mana value ("MV", "CMC", or a named card checking it: "the same mana value")
+18. ``mana_value`` — rule 44: a question on mana value ("MV", "CMC", or a named card checking it: "the same mana value")
     makes the rule defining it (202.3) a candidate, with its subrule on what a named card's mana cost holds ({X} → 202.3e)
     and the rule saying its additional or alternative cost leaves the mana cost alone (kicker → 118.8d);
-18. ``cost_changes`` — rule 45: a named card making spells cost more or less ("cost {1} more to cast") makes the rule on
+19. ``cost_changes`` — rule 45: a named card making spells cost more or less ("cost {1} more to cast") makes the rule on
     a spell's total cost (601.2f) a candidate, a generic reduction the rule on those (118.7a), and an alternative cost
     met by another cost the rule on how they apply to it (118.9d);
-19. ``token_leaves`` — rule 51: a token told of going to a zone other than the battlefield ("bounce my token to my
+20. ``token_leaves`` — rule 51: a token told of going to a zone other than the battlefield ("bounce my token to my
     hand", a named card's "Return target creature to its owner's hand") makes the rules saying it ceases to exist
     (111.7, 111.8, 704.5d) candidates;
-20. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
+21. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
     controls a triggered ability (603.3a, 109.4b) candidates;
-21. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
+22. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
     the rule sending it to its owner's graveyard, hand or library (400.3) a candidate;
-22. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
+23. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
     of your upkeep") make the rule on putting abilities that triggered together on the stack (603.3b) a candidate;
-23. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
+24. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
     rule settling it (603.3d: no legal target, for a question speaking of a target and of no response taking it away;
     603.5: decided on resolution) a candidate, and so does a wording the question quotes of a trigger;
-24. ``copies_trigger`` — rule 55: more than one of a named card with a triggered ability makes the rule on how many
+25. ``copies_trigger`` — rule 55: more than one of a named card with a triggered ability makes the rule on how many
     times an ability triggers (603.2c) a candidate;
-25. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+26. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-26. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+27. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-27. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+28. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-28. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+29. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-29. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+30. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-30. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+31. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3), and a step it names as such that
     step's rule on priority in it (509.2 for "once blockers are declared");
-31. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-32. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
+32. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+33. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
-33. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+34. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-34. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+35. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
     leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
     as rule 4 raises a named term;
-35. ``later_terms`` — rule 54: a named card's effect creating a delayed or reflexive triggered ability (a trigger
+36. ``later_terms`` — rule 54: a named card's effect creating a delayed or reflexive triggered ability (a trigger
     word not beginning the ability: "Sacrifice it at the beginning of the next end step") raises what that kind's
     glossary entry cites (603.7, 603.12), as rule 42 does;
-36. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+37. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-37. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
+38. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
     regenerating in a combat step it names ("tapped after blockers are declared"), the rules on what removes a
     permanent from combat (506.4 and its subrules) rise;
-38. ``rule_number`` — rule 6: a rule number the question names is the answer;
-39. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-40. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+39. ``rule_number`` — rule 6: a rule number the question names is the answer;
+40. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+41. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-41. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+42. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-42. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-43. ``quotes`` — rule 16: a document with the words the question quotes rises;
-44. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-45. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+43. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+44. ``quotes`` — rule 16: a document with the words the question quotes rises;
+45. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+46. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-46. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+47. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-47. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-48. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-49. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-50. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-51. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+48. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+49. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+50. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+51. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+52. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-52. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+53. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -145,6 +147,7 @@ from .steps import (
     later,
     layers,
     loyalty,
+    meeting,
     named,
     order,
     quotes,
@@ -166,7 +169,8 @@ STEPS = Pipeline([
     Step("card_wording", cards.card_wording, {"card_wording": cards.WEIGHTS["card_wording"]}),
     Step("quoted_wording", quotes.quoted_wording, {"quoted_wording": quotes.WEIGHTS["quoted_wording"]}),
     Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
-    Step("card_meeting", cards.card_meeting, {"card_meeting": cards.WEIGHTS["card_meeting"]}),
+    Step("card_meeting", meeting.card_meeting, {"card_meeting": meeting.WEIGHTS["card_meeting"]}),
+    Step("effects_meet", meeting.effects_meet, {"effects_meet": meeting.WEIGHTS["effects_meet"]}),
     Step("card_sublayers", layers.card_sublayers, {"card_sublayers": layers.WEIGHTS["card_sublayers"]}),
     Step("card_timestamps", layers.card_timestamps, {"card_timestamps": layers.WEIGHTS["card_timestamps"]}),
     Step("card_locked", layers.card_locked, {"card_locked": layers.WEIGHTS["card_locked"]}),

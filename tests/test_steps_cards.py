@@ -1,4 +1,5 @@
-"""The card steps (rules 20-27, rulesgraph/steps/cards.py): one test per rule, each docstring stating it.
+"""The card steps (rules 20-25 and 27, rulesgraph/steps/cards.py): one test per rule, each docstring stating it (rule
+26's are in tests/test_steps_meeting.py).
 
 Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
 cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
@@ -174,37 +175,6 @@ def test_rule_25_the_layer_rule_of_a_cards_effect_is_a_candidate(full_book: Rule
         assert scored(full_book, question, "613.1b", magic) == scored(full_book, question, "613.1b", plain)
 
 
-def test_rule_26_two_cards_effects_of_one_kind_raise_the_rule_on_their_interaction(full_book: Rulebook) -> None:
-    """Rule 26: two named cards that both use a replacement effect's wording (614.1a's "instead") make 616.1 (how
-    replacement effects interact) a candidate, by the weight; one such card, or two of which one has none, does not."""
-    first = card("Ashen Doubler", type_line="Enchantment",
-                 text="If one or more tokens would be created under your control, twice that many are created instead.")
-    second = card("Ashen Scales", type_line="Enchantment",
-                  text="If one or more +1/+1 counters would be put on a creature you control, that many plus one are put on it"
-                       " instead.")
-    plain = card("Ashen Scales", text="Creatures you control get +1/+1.", type_line="Enchantment")
-    question = "I have Ashen Doubler and Ashen Scales out and make a token with a counter, how many do I get?"
-    both = scored(full_book, question, "616.1", first, second)
-    alone = scored(full_book, question, "616.1", first, plain)
-    assert both > alone
-    with weight("card_meeting", 0.0):
-        assert scored(full_book, question, "616.1", first, second) < both
-        assert scored(full_book, question, "616.1", first, plain) == alone
-
-
-def test_rule_26_two_of_one_card_meet_as_two_cards_do(full_book: Rulebook) -> None:
-    """Rule 26: two of one named card with a replacement effect ("I have two Ashen Furnaces", :attr:`NamedCard.many`)
-    are two effects of one kind, and make 616.1 a candidate as two different cards do; one of the card does not."""
-    furnace = card("Ashen Furnace", type_line="Enchantment",
-                   text="If a source would deal damage to a permanent or player, it deals double that damage instead.")
-    question = "I have two Ashen Furnace out. If I deal 2 damage to my opponent, how much damage is dealt?"
-    two = scored(full_book, question, "616.1", replace(furnace, many=True))
-    one = scored(full_book, question, "616.1", furnace)
-    assert two > one
-    with weight("card_meeting", 0.0):
-        assert scored(full_book, question, "616.1", replace(furnace, many=True)) == one
-
-
 def test_rule_27_a_kind_of_effect_on_the_card_counts_like_a_keyword(full_book: Rulebook) -> None:
     """Rule 27: a named card's effect of a kind the rules define by its wording (614.1a: "Effects that use the word
     “instead” are replacement effects") is to the card what a keyword is: a question saying little besides the
@@ -236,20 +206,3 @@ def test_rule_24_a_keywords_meaning_is_worded_on_the_card(full_book: Rulebook) -
         without, plain_without = scored(full_book, question, "118.9", evoker), scored(full_book, question, "118.9", plain)
     assert scored(full_book, question, "118.9", evoker) > without
     assert scored(full_book, question, "118.9", plain) == plain_without
-
-
-def test_rule_26_a_granted_keyword_meets_the_other_cards_wording(full_book: Rulebook) -> None:
-    """Rule 26: a keyword one named card grants (flashback: "… rather than paying its mana cost") whose meaning uses a
-    wording of the rule another named card's text uses ("… rather than pay this spell's mana cost": both 118.9) makes
-    that rule a candidate, by the weight; the keyword had (not granted) by that card does not."""
-    granter = card("Ashen Mage", keywords=(("Flashback", "grants", ("702.34",)),))
-    pitch = card("Ashen Will", type_line="Instant",
-                 text="You may pay 2 life and exile a green card from your hand rather than pay this spell's mana cost.")
-    question = "Ashen Mage gives my Ashen Will flashback. Can I cast it back by exiling a green card?"
-    both = scored(full_book, question, "118.9", granter, pitch)
-    with weight("card_meeting", 0.0):
-        assert scored(full_book, question, "118.9", granter, pitch) < both
-    had = replace(granter, keywords=(("Flashback", "has", ("702.34",)),))
-    with weight("card_meeting", 0.0):
-        had_alone = scored(full_book, question, "118.9", had, pitch)
-    assert scored(full_book, question, "118.9", had, pitch) == had_alone

@@ -18,9 +18,9 @@ strongly as the question's own words:
   means (evoke's "… rather than paying its mana cost" → 118.9), is a candidate;
 - ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
   Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate;
-- ``card_meeting`` (rule 26): two cards with effects of one kind (two replacement effects) make the rule on how such
-  effects interact (616.1) a candidate, and so does a keyword one card grants worded like another card's text (two
-  alternative costs, 118.9);
+- ``card_meeting`` (rule 26, in :mod:`rulesgraph.steps.meeting` with rule 53): two cards with effects of one kind (two
+  replacement effects) make the rule on how such effects interact (616.1) a candidate, and so does a keyword one card
+  grants worded like another card's text (two alternative costs, 118.9);
 - ``card_kind`` (rule 27): an effect of a kind the rules define by its wording (a replacement effect: "instead") is to
   the card what a keyword is: when the question says little besides the cards' names, the defining rule (614.1a) is
   boosted like rule 20's keyword rules.
@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..effects import card_kinds, interaction
+from ..effects import card_kinds
 from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from ..wording import Wording
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_focus", "card_keywords",
-           "card_kind", "card_meeting", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
+           "card_kind", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
            "named_wordings", "self_names"]
 
 WEIGHTS = {
@@ -58,7 +58,6 @@ WEIGHTS = {
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
-    "card_meeting": 0.8,  # rule 26: text relevance given to the rule on how two cards' effects of one kind interact
     "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
@@ -353,43 +352,3 @@ def card_effects(q: Query) -> None:
                 for j in q.g.out(kind.node, "cites"):
                     text[j] = text.get(j, 0.0) + w * card.confidence
                     q.note(j, f"{card.key} has a characteristic-defining ability ({', '.join(sorted(what))})")
-
-
-def card_meeting(q: Query) -> None:
-    """Rule 26: when two named cards both use wordings of one kind of effect that a section of the rules says how
-    such effects interact for (Doubling Season's and Hardened Scales' "instead", rule 24's 614.1a: "Interaction of
-    Replacement and/or Prevention Effects"), that section's opening rule (616.1: the affected player chooses which
-    applies first) is a candidate as if the question matched it by the weight's share of a full match, times how
-    surely the less sure of the cards was named (two of one card, "I have two Furnaces of Rath", :attr:`NamedCard.many`,
-    are two such effects); and so is a rule whose wording a keyword one named card grants
-    means and another named card uses (Snapcaster Mage grants flashback, "… rather than paying its mana cost", to
-    Force of Will, "… rather than pay this spell's mana cost": two alternative costs, 118.9, whose subrules say how
-    they combine)."""
-    w = q.w["card_meeting"]
-    if w <= 0 or (len(q.a.cards) < 2 and not any(c.many for c in q.a.cards)):
-        return
-    g = q.g
-    met: dict[int, list[tuple[str, float]]] = {}
-    granted: dict[int, list[tuple[str, float, bool]]] = {}
-    for card in q.a.cards:
-        seen, names = set(), self_names(card.key)
-        worded = named_wordings(q, card)
-        grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
-        own = {x.node for x in card_wordings(g, q.index, _worded(q, card, ("has",)), names)} if grants else {x.node for x in worded}
-        for wording in worded:
-            j = interaction(g, g.section[wording.node])
-            if j is not None and j not in seen:
-                seen.add(j)
-                met.setdefault(j, []).extend([(card.key, card.confidence)] * (2 if card.many else 1))
-            if wording.node not in seen:
-                seen.add(wording.node)
-                granted.setdefault(wording.node, []).append((card.key, card.confidence, wording.node not in own))
-    text = q.text
-    for j, cards in met.items():
-        if len(cards) >= 2:
-            text[j] = text.get(j, 0.0) + w * min(c for _, c in cards)
-            q.note(j, f"{' and '.join(k for k, _ in cards)} have effects of one kind")
-    for j, uses in granted.items():
-        if len(uses) >= 2 and any(by_grant for _, _, by_grant in uses):
-            text[j] = text.get(j, 0.0) + w * min(c for _, c, _ in uses)
-            q.note(j, f"{' and '.join(k for k, _, _ in uses)} give one spell wordings of one rule")
