@@ -2,7 +2,7 @@
 
 Usage: python bench/accuracy.py [SET.jsonl ...] [--cr PATH] [--cards PATH] [--seeds-only] [--misses N]
 
-For each question set (default: the sixteen sets of bench/questions/ in :data:`SETS`, keywords to long) prints, without
+For each question set (default: the sets of bench/questions/ in :data:`SETS`, keywords to long) prints, without
 card data and with it (the installed cards; when none are installed, the stand-in AtomicCards file installed into a
 temporary data directory for the run, as the output says), rule-level hit@1/3/5 and MRR (an expected ``702.19b`` is
 hit by a cited ``702.19b`` or by its rule ``702.19``;
@@ -13,7 +13,8 @@ and FAQ texts.  ``--seeds-only`` loads just the bundled seeds and scores the FAQ
 the seed keyword named first, and the paraphrased FAQ entry cited in the top 3.  A second table says how
 well each answer's confidence (with card data) tells a right top three from a wrong one; a third how well the
 cards a question names are recognised (bench/mentions.py's scoring, on card_mentions.jsonl and the sets that list
-each question's cards); the last, questions the rules don't cover.
+each question's cards); the last, questions the rules don't cover.  With sets named, only those are scored: the
+blind card_mentions.jsonl and scope.jsonl (the scope table then counts only the development examples) are left out.
 """
 
 from __future__ import annotations
@@ -236,10 +237,11 @@ def main() -> None:
         print(f"\nconfidence (with card data): does 'high' (≥ {HIGH}) mean the deciding rule is in the top three?\n")
         print(table(confidence, ("set", "shown high", "hit@3 when high", f"shown low (< {LOW})", "hit@3 when low", "AUC")))
         sets = question_sets()
-        labelled = {name: sets[name] for name in ["card_mentions", *(p.stem for p in paths)] if name in sets}
+        blind = [] if args.sets else ["card_mentions"]  # sets named: score those alone, never a blind set besides them
+        labelled = {name: sets[name] for name in [*blind, *(p.stem for p in paths)] if name in sets}
         print("\ncard recognition (bench/mentions.py's scoring; targets: precision ≥ 95 %, recall ≥ 90 %):\n")
         print(table(recognition(deck.table, deck.store.summaries(), labelled), RECOGNITION_HEADER))
-        scope = [p for p in (QUESTIONS / "scope.jsonl", SCOPE_EXAMPLES) if p.is_file()]
+        scope = [p for p in ((QUESTIONS / "scope.jsonl",) if not args.sets else ()) + (SCOPE_EXAMPLES,) if p.is_file()]
         print("\nquestions the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other games), with card data:\n")
         print(table_note(scope))
         print(scope_table(book, scope, answers))
