@@ -21,7 +21,7 @@ from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
 __all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "card_layers", "group_effects", "interaction", "kinds", "singular", "spell_types",
-           "sublayers", "within"]
+           "sublayers", "text_kinds", "within"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
@@ -144,6 +144,13 @@ def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind
         known, heads = kinds(g)
         found = g.memo[key] = _kinds_in(known, heads, text, names)
     return found
+
+
+def text_kinds(g: QGraph, text: str) -> tuple[tuple[Kind, frozenset[str]], ...]:
+    """:func:`card_kinds` of a text read once (a question's words), kept nowhere: keyed in the graph's memo, each
+    question asked in a long-running REPL or ``ask -`` would stay there for good."""
+    known, heads = kinds(g)
+    return _kinds_in.__wrapped__(known, heads, text, ())
 
 
 @lru_cache(maxsize=4096)

@@ -117,3 +117,12 @@ def test_rule_57_a_question_about_effects_is_read_as_a_cards_text(full_book: Rul
     with weight("asked_layers", 0.0):
         alone = scored(full_book, cda, "613.1f")
     assert scored(full_book, cda, "613.1f") == alone
+
+
+def test_rule_57_keeps_no_question_in_the_graphs_memo(full_book: Rulebook) -> None:
+    """Rule 57 reads a question's words as a card's text without keeping them: the graph's memo, which lives as long as
+    the process (a REPL, ``ask -``), does not grow with each question asked about effects."""
+    g = full_book.qg
+    scored(full_book, "two effects make my creature a different color, which one wins", "613.1e")
+    kept = [k for k in g.memo if isinstance(k, tuple) and any(isinstance(p, str) and "different color" in p for p in k)]
+    assert kept == []

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..effects import card_kinds, card_layers, group_effects, kinds, singular, spell_types, sublayers, within
+from ..effects import card_layers, group_effects, kinds, singular, spell_types, sublayers, text_kinds, within
 from ..index import doc_terms
 from ..pipeline import Query
 from ..wording import sentences_of
@@ -164,7 +164,7 @@ def abilities_met(q: Query) -> None:
 
 def asked_layers(q: Query) -> None:
     """Rule 57: a question about effects ("an effect that removes abilities", "two effects make my creature a different
-    color") that says, as a card would, what they change is read as a card's text (:func:`~rulesgraph.effects.card_kinds`):
+    color") that says, as a card would, what they change is read as a card's text (:func:`~rulesgraph.effects.text_kinds`):
     each layer rule it names what it changes of is a candidate, as if the question matched it by the weight's share of a
     full match (the question's words reach the layer rules hardly at all: "Color-changing effects are applied").  A term
     of several words the question names is that term, not its words: "characteristic-defining ability" changes no
@@ -176,6 +176,6 @@ def asked_layers(q: Query) -> None:
     for m in q.a.matches:  # a term of several words names one thing ("characteristic defining ability"), not its words
         if m.kind in ("glossary", "keyword", "title") and " " in m.said:
             said = said.replace(f" {m.said} ", " ")
-    for kind, what in card_kinds(q.g, said, ()):
+    for kind, what in text_kinds(q.g, said):  # not card_kinds: its memo would keep every question
         q.text[kind.node] = q.text.get(kind.node, 0.0) + w
         q.note(kind.node, f"the question asks about effects changing {', '.join(sorted(what))} (layer {kind.layer})")
