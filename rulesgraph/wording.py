@@ -16,7 +16,7 @@ from .index import Index
 from .qgraph import QGraph
 from .text import stem, words
 
-__all__ = ["REMINDER", "SELF_WORD", "Wording", "card_wordings", "meanings", "wordings"]
+__all__ = ["REMINDER", "SELF_WORD", "Wording", "card_wordings", "meanings", "text_wordings", "wordings"]
 
 _CUE = re.compile(r"\b(?:use[sd]?|using) the (?:word|words|phrase|phrases)\b|\bworded\b|\bwritten\b|\breads?\b|"
                   r"\bstates?\b|\bsays?\b|\bsay\b|\bphrased\b")
@@ -272,6 +272,12 @@ def card_wordings(g: QGraph, index: Index, text: str, names: tuple[str, ...]) ->
     if found is None:
         found = g.memo[key] = _used(wordings(g, index), defined(g, index, text), names)
     return found
+
+
+def text_wordings(g: QGraph, index: Index, text: str, names: tuple[str, ...]) -> tuple[Wording, ...]:
+    """:func:`card_wordings` of a text read once (what a question quotes), kept nowhere: keyed in the graph's memo,
+    each quote asked in a long-running REPL or ``ask -`` would stay there for good."""
+    return _used(wordings(g, index), defined(g, index, text), names)
 
 
 @lru_cache(maxsize=4096)

@@ -251,6 +251,14 @@ def test_rule_16_quoted_words_raise_the_documents_that_have_them(full_book: Rule
             assert score(full_book, unquoted, rule) == pytest.approx(without), question
 
 
+def test_rule_29_keeps_no_quote_in_the_graphs_memo(full_book: Rulebook) -> None:
+    """Rule 29 reads a quoted wording without keeping it: the graph's memo, which lives as long as the process (a REPL,
+    ``ask -``), does not grow with each quote asked about."""
+    g = full_book.qg
+    rank(full_book.index, g, analyze("is 'enters with seven shield counters' a trigger i can respond to?", full_book.index))
+    assert [k for k in g.memo if isinstance(k, tuple) and any(isinstance(p, str) and "seven shield" in p for p in k)] == []
+
+
 def test_rule_29_a_rule_explaining_a_quoted_wording_is_a_candidate(full_book: Rulebook) -> None:
     """Rule 29: a wording the question quotes that the rules explain makes the rule explaining it a candidate, even
     said without what it is said of ('enters tapped'); the same words unquoted do not."""

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from ..pipeline import Query
 from ..relevance import specificity
-from ..wording import card_wordings
+from ..wording import text_wordings
 from .cards import named_wordings
 
 __all__ = ["QUOTED", "WEIGHTS", "quoted_wording", "quotes"]
@@ -51,7 +51,7 @@ def quoted_wording(q: Query) -> None:
     seen = {x.node for card in q.a.cards for x in named_wordings(q, card)}  # rule 24's: its text and keywords' meanings
     for quote in q.a.quoted:
         said = " ".join(quote)
-        for wording in card_wordings(q.g, q.index, f"{said}\n{_SAID_OF} {said}", (_SAID_OF,)):
+        for wording in text_wordings(q.g, q.index, f"{said}\n{_SAID_OF} {said}", (_SAID_OF,)):  # kept nowhere
             if wording.node in seen:
                 continue
             seen.add(wording.node)
