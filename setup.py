@@ -1,5 +1,6 @@
-"""The optional compiled kernel of text relevance and the base step (everything else is in pyproject.toml): built
-when a C compiler is there, skipped (pure Python, identical results) when not.  No fused multiply-add, so every rounding is Python's."""
+"""The optional compiled kernel of text relevance, the base step and the best of a score table (everything else is in
+pyproject.toml): built when a C compiler is there, skipped (pure Python, identical results) when not.  No fused
+multiply-add, so every rounding is Python's."""
 
 from __future__ import annotations
 
@@ -8,4 +9,5 @@ import os
 from setuptools import Extension, setup
 
 flags = [] if os.name == "nt" else ["-ffp-contract=off"]
-setup(ext_modules=[Extension("rulesgraph._kernel", ["rulesgraph/_kernel.c"], optional=True, extra_compile_args=flags)])
+setup(ext_modules=[Extension("rulesgraph._kernel", ["rulesgraph/_kernel.c", "rulesgraph/_order.c"], depends=["rulesgraph/_kernel.h"],
+                             optional=True, extra_compile_args=flags)])

@@ -1,10 +1,10 @@
-/* Optional compiled kernel of the two loops every question runs over its candidates: rank rule 1's text
- * relevance (rulesgraph.relevance.text_relevance) and rules 11-13's base score (rulesgraph.steps.base).  Each
- * does what the pure-Python code does, in the same order, with the same double-precision operations, so the
- * results are the pure-Python code's to the last bit (tests/test_relevance.py and tests/test_steps_base.py
- * compare the two on every bench question and on random input).  Built at install when a C compiler is there
- * (setup.py: optional); without it the pure-Python code runs.  Compiled with -ffp-contract=off: no fused
- * multiply-add may change a rounding.
+/* Optional compiled kernel of the loops every question runs over its candidates: rank rule 1's text relevance
+ * (rulesgraph.relevance.text_relevance), rules 11-13's base score (rulesgraph.steps.base) and, in _order.c, the best
+ * entries of a score table, best first (rulesgraph.topk).  Each does what the pure-Python code does, in the same
+ * order, with the same double-precision operations, so the results are the pure-Python code's to the last bit
+ * (tests/test_relevance.py, tests/test_steps_base.py and tests/test_topk.py compare the two on every bench question
+ * and on random input).  Built at install when a C compiler is there (setup.py: optional); without it the
+ * pure-Python code runs.  Compiled with -ffp-contract=off: no fused multiply-add may change a rounding.
  *
  * relevance(docs, weights, n, terms, total, coverage, keep, limit) -> dict
  *   docs     buffer of uint32 (array('I')): the postings' documents, each term's slice in document order
@@ -18,56 +18,11 @@
  * Returns {doc: score / best score} for the best `limit` documents, best first, ties in the order the documents
  * were first found; {} when no term has postings.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_kernel.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    double score;
-    Py_ssize_t rank; /* order first found */
-    uint32_t doc;
-} Scored;
-
-/* a ranks before b: the higher score, or of equal scores the one found first (a stable sort's order) */
-static inline int better(const Scored *a, const Scored *b) {
-    return a->score > b->score || (a->score == b->score && a->rank < b->rank);
-}
-
-/* Sift heap[at] down a heap of `size` whose top is its worst member. */
-static void sift(Scored *heap, Py_ssize_t size, Py_ssize_t at) {
-    Scored item = heap[at];
-    for (;;) {
-        Py_ssize_t child = 2 * at + 1;
-        if (child >= size) break;
-        if (child + 1 < size && better(&heap[child], &heap[child + 1])) child++;
-        if (!better(&item, &heap[child])) break;
-        heap[at] = heap[child];
-        at = child;
-    }
-    heap[at] = item;
-}
-
-/* The best `limit` of items[0..count), best first, in items[0..returned): what sorting them all (stable, best
- * first) and taking the first `limit` gives, without sorting the others. */
-static Py_ssize_t best_first(Scored *items, Py_ssize_t count, Py_ssize_t limit) {
-    Py_ssize_t size = count < limit ? count : limit;
-    for (Py_ssize_t i = size / 2 - 1; i >= 0; i--) sift(items, size, i);
-    for (Py_ssize_t i = size; i < count; i++) {
-        if (size > 0 && better(&items[i], &items[0])) {
-            items[0] = items[i];
-            sift(items, size, 0);
-        }
-    }
-    for (Py_ssize_t end = size - 1; end > 0; end--) { /* the worst left goes last */
-        Scored worst = items[0];
-        items[0] = items[end];
-        items[end] = worst;
-        sift(items, end, 0);
-    }
-    return size;
-}
 
 static int view(PyObject *obj, Py_buffer *buf, const char *format) {
     if (PyObject_GetBuffer(obj, buf, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
@@ -95,7 +50,7 @@ static PyObject *relevance(PyObject *self, PyObject *args) {
     double *raw = NULL, *covered = NULL;
     uint32_t *found = NULL;
     char *seen = NULL;
-    Scored *scored = NULL;
+    RGItem *scored = NULL;
     if (docs_buf.len != weights_buf.len || n < 0 || limit < 0) {
         PyErr_SetString(PyExc_ValueError, "relevance: docs and weights must be of one length");
         goto done;
@@ -136,7 +91,7 @@ static PyObject *relevance(PyObject *self, PyObject *args) {
     }
     out = PyDict_New();
     if (!out || count == 0) goto done;
-    scored = PyMem_Malloc((size_t)count * sizeof(Scored));
+    scored = PyMem_Malloc((size_t)count * sizeof(RGItem));
     if (!scored) {
         PyErr_NoMemory();
         Py_CLEAR(out);
@@ -147,10 +102,14 @@ static PyObject *relevance(PyObject *self, PyObject *args) {
         double s = raw[doc];
         if (total != 0.0) s = s * (coverage + keep * covered[doc] / total);
         scored[k].score = s;
-        scored[k].rank = k;
-        scored[k].doc = doc;
+        scored[k].rank = k; /* its document is found[k] */
+        scored[k].key = scored[k].value = NULL;
     }
-    Py_ssize_t best = best_first(scored, count, limit);
+    Py_ssize_t best = rg_best_first(scored, count, limit);
+    if (best < 0) {
+        Py_CLEAR(out);
+        goto done;
+    }
     double top = scored[0].score;
     if (top == 0.0) {
         PyErr_SetString(PyExc_ZeroDivisionError, "float division by zero");
@@ -158,7 +117,7 @@ static PyObject *relevance(PyObject *self, PyObject *args) {
         goto done;
     }
     for (Py_ssize_t k = 0; k < best; k++) {
-        PyObject *key = PyLong_FromUnsignedLong(scored[k].doc);
+        PyObject *key = PyLong_FromUnsignedLong(found[scored[k].rank]);
         PyObject *value = key ? PyFloat_FromDouble(scored[k].score / top) : NULL;
         int failed = !value || PyDict_SetItem(out, key, value) < 0;
         Py_XDECREF(key);
@@ -331,17 +290,18 @@ done:
 static PyMethodDef methods[] = {
     {"relevance", relevance, METH_VARARGS, "BM25 with coverage over the postings: rulesgraph.relevance.text_relevance, compiled."},
     {"base", base, METH_VARARGS, "Rank rules 11-13, the base score: rulesgraph.steps.base.python_base, compiled."},
+    {"order", rg_order, METH_VARARGS, "The best entries of a score table, best first: rulesgraph.topk.python_best, compiled (_order.c)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "rulesgraph._kernel", "Optional compiled kernel of text relevance and the base score (rank rules 1 and 11-13).", -1, methods,
+    PyModuleDef_HEAD_INIT, "rulesgraph._kernel", "Optional compiled kernel of text relevance, the base score (rank rules 1 and 11-13) and the best of a score table.", -1, methods,
 };
 
 /* API: the version of these functions' signatures; rulesgraph.relevance uses the kernel only when it is the one
  * its sources expect (a kernel built from older sources, in a checkout updated without a rebuild, is left out). */
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "API", 2) < 0) Py_CLEAR(m);
+    if (m && PyModule_AddIntConstant(m, "API", 3) < 0) Py_CLEAR(m);
     return m;
 }

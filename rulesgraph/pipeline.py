@@ -24,7 +24,8 @@ stating it.
 every node of a range (one node is ``(i, i + 1)``, a subtree ``(i, q.g.end[i])``), multiplying that node's
 text relevance by ``1 + priors`` in ``base``; they may also add to a score directly with ``q.add``.  Steps
 after ``base`` change scores: ``q.add(i, amount, reason)`` (nothing for amounts ≤ 0), ``q.scale(i, factor,
-reason)``; ``q.best()`` is the best score so far (for boosts relative to it).  A reason is a short phrase
+reason)``; ``q.best()`` is the best score so far (for boosts relative to it), ``q.top(k)`` the ``k`` best nodes and
+their scores.  A reason is a short phrase
 ("defines the keyword Trample"); it is stored as given and turned into a node's reasons (``why matched``)
 only for the nodes an answer shows (:meth:`Query.reasons`): recording one for a range of 300 nodes costs
 one entry.
@@ -49,6 +50,7 @@ from typing import Any
 from .analyze import Analysis
 from .index import Index
 from .qgraph import QGraph
+from .topk import best
 
 __all__ = ["Pipeline", "Query", "Step"]
 
@@ -95,6 +97,11 @@ class Query:
 
     def best(self, default: float = 0.0) -> float:
         return max(self.score.values(), default=default)
+
+    def top(self, k: int) -> tuple[list[int], list[float]]:
+        """The ``k`` best-scored nodes and their scores, best first; nodes of equal score in the order they were first
+        scored (:func:`~rulesgraph.topk.best`)."""
+        return best(self.score, k)
 
     def priors(self, nodes: Iterable[int]) -> dict[int, float]:
         """The summed priors of ``nodes`` (those raised; others have none)."""

@@ -121,7 +121,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import overload
 
 from .analyze import Analysis
@@ -313,6 +312,5 @@ def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranki
     """Every candidate with its score and the reasons for it, best first."""
     q = steps.run(Query(index, g, a, WEIGHTS))
     ids = g.ids
-    ordered = sorted(q.score.items(), key=itemgetter(1), reverse=True)  # stable: ties in the order they were scored
-    numbers = [i for i, _ in ordered]
-    return Ranking(q, numbers, [ids[i] for i in numbers], [score for _, score in ordered], q.memo.get("rulings", []), q.text)
+    numbers, scores = q.top(len(q.score))  # ties in the order they were scored
+    return Ranking(q, numbers, [ids[i] for i in numbers], scores, q.memo.get("rulings", []), q.text)

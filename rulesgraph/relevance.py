@@ -25,7 +25,7 @@ COVERAGE = 0.3
 CANDIDATES = 400
 """Only the documents with the best text relevance are scored further (the rest cannot reach the top)."""
 
-KERNEL_API = 2
+KERNEL_API = 3
 """The version of the compiled kernel's functions these sources call (``API`` in rulesgraph/_kernel.c)."""
 try:  # the optional compiled kernel (setup.py builds it where a C compiler is; rulesgraph/_kernel.c)
     from . import _kernel as KERNEL

@@ -10,9 +10,6 @@ A step after the spread (rule 8).
 
 from __future__ import annotations
 
-from heapq import nlargest
-from operator import itemgetter
-
 from ..pipeline import Query
 from ..qgraph import QGraph
 
@@ -60,7 +57,7 @@ def echo(q: Query) -> None:
         return
     g, score = q.g, q.score
     kind = g.kind
-    best = [(i, s) for i, s in nlargest(TOP + 3, score.items(), key=itemgetter(1)) if kind[i] in ("rule", "subrule")][:TOP]
+    best = [(i, s) for i, s in zip(*q.top(TOP + 3), strict=True) if kind[i] in ("rule", "subrule")][:TOP]
     for i, s in best:
         for j in restated(g, i):
             q.add(j, w * s - score.get(j, 0.0), f"restated by {g.ids[i]}")

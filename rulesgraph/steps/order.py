@@ -13,8 +13,6 @@ step.  Which rules announce ordered steps is read from their words; nothing name
 from __future__ import annotations
 
 import re
-from heapq import nlargest
-from operator import itemgetter
 
 from ..index import Index
 from ..pipeline import Query
@@ -58,9 +56,8 @@ def steps_of_procedure(q: Query) -> None:
         return
     g = q.g
     known = procedures(g, q.index)
-    best = nlargest(TOP, q.score.items(), key=itemgetter(1))
     found: dict[int, list[float]] = {}
-    for i, s in best:
+    for i, s in zip(*q.top(TOP), strict=True):
         p = g.up[i]
         if p >= 0 and p in known and g.kind[i] == "subrule":
             found.setdefault(p, []).append(s)

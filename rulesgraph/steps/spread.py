@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-from operator import itemgetter
 
 from ..pipeline import Query
 from .base import named_keyword_rules
@@ -34,7 +33,7 @@ def spread(q: Query) -> None:
     subrules come before its glossary entry, which only points back to the rule already cited first."""
     g, w, text = q.g, q.w, q.text
     cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
-    seeds = sorted(q.score.items(), key=itemgetter(1), reverse=True)[:SEEDS]  # stable: ties in the order scored
+    seeds = zip(*q.top(SEEDS), strict=True)  # ties in the order scored
     named = [(i, g.end[i]) for rule in named_keyword_rules(q) if (i := g.num.get(rule)) is not None] if q.a.focus < ONLY_ABOUT else []
     for node, score in seeds:
         reason = None
