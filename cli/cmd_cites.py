@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from rulesgraph.lookup import cites_json
-
 from .context import Context
 from .safe import from_argv
 
@@ -20,6 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
+    from rulesgraph.lookup import cites_json
     from rulesgraph.profile import cites_any  # only for this command: ask, rule and kw do without
 
     result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))

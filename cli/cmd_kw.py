@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from rulesgraph.profile import profile, profile_json
-
 from .context import Context
 from .safe import from_argv
 
@@ -20,6 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
+    from rulesgraph.profile import profile, profile_json  # only for this command: starting another never imports it
+
     result = profile(ctx.book(), from_argv(" ".join(ctx.args.name)))
     ctx.emit(result, profile_json, "render_profile.render_profile")
     return 0

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from rulesgraph.lookup import rule_json, rule_view
-
 from .context import Context
 from .safe import from_argv
 
@@ -20,6 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
+    from rulesgraph.lookup import rule_json, rule_view  # only for this command: starting another never imports it
+
     view = rule_view(ctx.book(), from_argv(" ".join(ctx.args.number)))
     ctx.emit(view, rule_json, "render_rule")
     return 0

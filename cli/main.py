@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from rulesgraph import RulesgraphError, __version__
-from rulesgraph.lookup import NotFound
+from rulesgraph.errors import NotFound
 
 from . import cmd_ask, cmd_card, cmd_check, cmd_cites, cmd_diff, cmd_export, cmd_kw, cmd_rule, cmd_update, cmd_versions
 from .context import Context, add_global_options, release

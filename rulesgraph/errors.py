@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["RulesgraphError", "SourceError"]
+__all__ = ["NotFound", "RulesgraphError", "SourceError"]
 
 
 class RulesgraphError(Exception):
@@ -20,3 +20,7 @@ class SourceError(RulesgraphError):
         self.line = line
         where = f"{path}:{line}" if line is not None else path
         super().__init__(f"{where}: {message}")
+
+
+class NotFound(RulesgraphError):
+    """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1)."""

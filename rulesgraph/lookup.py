@@ -14,7 +14,7 @@ from typing import Any
 
 from .answer import citation
 from .corpus import Rulebook
-from .errors import RulesgraphError
+from .errors import NotFound, RulesgraphError
 from .model import Citation
 from .parse.numbers import sort_key
 
@@ -43,10 +43,6 @@ CR_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
 _WRITTEN = re.compile(r"^(?:(?:cr|rule|rules|section)\s+)?(\d+(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
 _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
-
-
-class NotFound(RulesgraphError):
-    """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1)."""
 
 
 def is_cr_id(node: str) -> bool:
