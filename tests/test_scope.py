@@ -7,14 +7,18 @@ of every topic and rules questions that look like them); the blind set bench/que
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rulesgraph import Rulebook
+from rulesgraph import Rulebook, scope
 from rulesgraph.answer import OUT_OF_SCOPE, answer_json, ask
 from rulesgraph.conversation import Conversation
 from rulesgraph.scope import TOPICS, out_of_scope
+from rulesgraph.text import fold
 
 EXAMPLES = Path(__file__).parent / "fixtures" / "scope_examples.txt"
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "questions"
@@ -111,3 +115,53 @@ def test_the_conversation_is_left_as_it_was(seeds_book: Rulebook) -> None:
     before = conv.topic()
     ask(seeds_book, "is it banned in legacy?", conversation=conv)
     assert conv.topic() == before
+
+
+def _look_behind(cues: tuple[str, ...]) -> re.Pattern[str]:
+    """The cues as whole words the plain way (what :func:`rulesgraph.scope._whole_words` must match alike)."""
+    return re.compile(r"(?<![\w$])(?:" + "|".join(f"(?:{c})" for c in cues) + r")(?!\w)")
+
+
+def _all_cues() -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
+    return [(scope._whole_words(cues), _look_behind(cues)) for topic in TOPICS for cues in (topic.cues, topic.settings) if cues]
+
+
+def test_no_cue_matches_nothing() -> None:
+    """A cue is never empty (so each search of :func:`rulesgraph.scope._found` goes on past the last one)."""
+    assert all(re.fullmatch(cue, "") is None for topic in TOPICS for cue in (*topic.cues, *topic.settings))
+
+
+def test_the_cues_are_found_as_a_look_behind_finds_them() -> None:
+    """On the examples, the tuning sets' questions and edge cases (cues at the start, the end, one right after another,
+    after a ``$`` or a word character), every cue :func:`rulesgraph.scope._found` finds is the one ``finditer`` with
+    ``(?<![\\w$])`` finds, in order."""
+    texts = [q for _, q in examples()]
+    texts += [json.loads(line)["question"] for name in ("dev", "forum", "forum_holdout", "forum_holdout2", "long", "cards", "keywords")
+              for line in (BENCH / f"{name}.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    texts += ["banned", "banned banned", "unbanned,banned.banned", "xbanned banned", "$banned", "$20 $20", "20$ $5", "5$$5",
+              "is it good?", "is it good?$20", "is it good?is it good?", "price price? prices", "mtr ipg mtr", "ban list!b&r",
+              "rel rel", ""]
+    folded = [fold(" ".join(t.split())) for t in texts]
+    assert sum(1 for f in folded for new, _ in _all_cues() if next(scope._found(new, f), None)) >= 60  # cues are found
+    for f in folded:
+        for new, old in _all_cues():
+            assert list(scope._found(new, f)) == [m.group() for m in old.finditer(f)], f
+
+
+_PIECES = st.sampled_from(["banned", "ban", "price", "$", "20", "5$", " ", " ", ",", ".", "?", "!", "x", "is", "it", "good",
+                           "worth", "rel", "mtr", "b&r", "\n", "-", "'", "deck", "list", "op", "un"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_PIECES, max_size=25).map("".join))
+def test_the_cues_are_found_as_a_look_behind_finds_them_in_any_text(text: str) -> None:
+    for new, old in _all_cues():
+        assert list(scope._found(new, text)) == [m.group() for m in old.finditer(text)]
+
+
+def test_a_cue_right_after_another_is_found_as_a_look_behind_finds_it() -> None:
+    """Cues ending and starting with punctuation, which today's cues do not have: each search goes on where the last
+    cue ended, with its last character read as the character before the next."""
+    cues = (r"x\?", r"\?y", r"\$\d")
+    for text in ("x??y", "x?x??y", "?y?y", "x?$1", "$1$1", "a?y x?"):
+        assert list(scope._found(scope._whole_words(cues), text)) == [m.group() for m in _look_behind(cues).finditer(text)], text
