@@ -127,12 +127,12 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
     out: list[Match] = []
     taken = [False] * len(stems)
     reach = [index.name_starts.get(s, 0) for s in stems]  # the most words of a name starting with each word
+    longer = [i for i, r in enumerate(reach) if r >= 2]  # where a name of two words or more may start
     for n in range(min(index.longest_name, len(stems)), 0, -1):
-        at = range(len(stems) - n + 1) if n == 1 else [i for i in range(len(stems) - n + 1) if reach[i] >= n]
-        for i in at:
-            if any(taken[i : i + n]):
+        for i in range(len(stems)) if n == 1 else [j for j in longer if reach[j] >= n and j <= len(stems) - n]:
+            if taken[i] if n == 1 else any(taken[i : i + n]):
                 continue
-            key = " ".join(stems[i : i + n])
+            key = stems[i] if n == 1 else " ".join(stems[i : i + n])
             if n == 1 and (spans[i] in STOPWORDS or len(key) < 3):
                 continue
             nodes = index.names.get(key)
@@ -282,7 +282,7 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     said_by: dict[int, tuple[int, str]] = {}  # alias → (its first phrase said, as words)
     present = set(said_words).union(*tellings[1:])
     for word in present:
-        for i, j in index.alias_starts.get(word, ()):
+        for i, j in index.alias_keys.get(word, ()):
             p = index.aliases[i].say[j]
             if (i in said_by and j >= said_by[i][0]) or not present.issuperset(p):  # said as written or apart: all its words are said
                 continue

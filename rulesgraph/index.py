@@ -117,9 +117,11 @@ class Index:
     slang: frozenset[str] = frozenset()
     """Words of the alias table's phrases that the rules never use (``etb``, ``sac``, card names): words, not
     typos to correct, but never what a misspelt word is corrected to (``Warden`` is not ``Warrens``)."""
-    alias_starts: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    """First word of an alias phrase → ``(alias, phrase)`` positions in :attr:`aliases`, so a question is
-    checked only against the phrases that begin with one of its words."""
+    alias_keys: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """The rarest word of an alias phrase (no stopword when it has another, then in the fewest documents: a word the
+    rules never use is rarest) → ``(alias, phrase)`` positions in :attr:`aliases`: a phrase is said only when all its
+    words are, so a question is checked only against the phrases whose rarest word it says (by their first words,
+    "cast …", "is …", a long question was checked against some 200 phrases; by the rarest, some 50)."""
     english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
     name_starts: dict[str, int] = field(default_factory=dict)
     """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
@@ -280,10 +282,10 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
                     vocab.update(words(variant))
                     surface.setdefault(nid, []).append(" ".join(words(variant)))
     slang = frozenset(w for alias in aliases for phrase in alias.say for w in phrase) - vocab.keys()
-    alias_starts: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    alias_keys: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for i, alias in enumerate(aliases):
         for j, phrase in enumerate(alias.say):
-            alias_starts[phrase[0]].append((i, j))
+            alias_keys[min(phrase, key=lambda w: (w in STOPWORDS, vocab.get(w, 0), w))].append((i, j))
     faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
     numbers = {nid for nid, d in g.nodes(data=True) if d.get("numbering") == "cr"}
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
@@ -302,4 +304,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_starts), english_words(vocab.keys() | slang), name_starts)
+                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts)

@@ -7,6 +7,7 @@ from collections import defaultdict
 
 from rulesgraph import Rulebook
 from rulesgraph.index import name_key
+from rulesgraph.text import STOPWORDS
 
 _RULE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b|\brule \d{3}\b", re.IGNORECASE)
 
@@ -46,3 +47,15 @@ def test_saying_holds_every_node_that_says_a_phrase(full_book: Rulebook) -> None
         says = {i for i in range(len(g.ids)) if f" {phrase} " in g.word_line(i)}
         assert says and says <= found and len(found) < len(g.ids) / 10
     assert index.saying("still legal", "in the") == list(range(len(g.ids)))
+
+
+def test_every_alias_phrase_is_kept_once_under_its_rarest_word(full_book: Rulebook) -> None:
+    """``Index.alias_keys``: each phrase under the rarest of its words (a stopword last, then the fewest documents; a
+    question saying the phrase says it), so checking a question's words finds every phrase it says."""
+    index = full_book.index
+    kept = [(word, at) for word, ats in index.alias_keys.items() for at in ats]
+    assert sorted(at for _, at in kept) == [(i, j) for i, alias in enumerate(index.aliases) for j in range(len(alias.say))]
+    for word, (i, j) in kept:
+        phrase = index.aliases[i].say[j]
+        rarity = {w: (w in STOPWORDS, index.vocab.get(w, 0), w) for w in phrase}
+        assert word in phrase and rarity[word] == min(rarity.values()), (word, phrase)
