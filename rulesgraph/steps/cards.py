@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_focus", "card_keywords",
            "card_kind", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
-           "named_wordings", "self_names"]
+           "named_wordings", "self_names", "worded_text"]
 
 WEIGHTS = {
     "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
@@ -296,7 +296,7 @@ def self_names(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
 
 
-def _worded(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "grants")) -> str:
+def worded_text(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "grants")) -> str:
     """The card's Oracle text and what each keyword it has (or grants) means, as the keyword's rules quote it: Fury's
     evoke "You may cast this card by paying [cost] rather than paying its mana cost" (702.74a)."""
     said = [meaning for _name, rel, rules in card.keywords if rel in relations and rules for meaning in meanings(q.g, rules[0])]
@@ -304,10 +304,10 @@ def _worded(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "gra
 
 
 def named_wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
-    """The wordings of :func:`_worded`'s text (rules 24 and 26 both read them: once per question and card)."""
+    """The wordings of :func:`worded_text`'s text (rules 24 and 26 both read them: once per question and card)."""
     key = ("wordings", card.key)
     if key not in q.memo:
-        q.memo[key] = card_wordings(q.g, q.index, _worded(q, card), self_names(card.key))
+        q.memo[key] = card_wordings(q.g, q.index, worded_text(q, card), self_names(card.key))
     return q.memo[key]
 
 

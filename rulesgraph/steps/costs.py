@@ -23,7 +23,7 @@ from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
 from .abilities import glossary_terms
-from .cards import _worded
+from .cards import worded_text
 from .value import KINDS, asked
 
 __all__ = ["ACTING", "APPLIED", "CHANGE", "GENERIC", "PAYING", "REDUCED", "TOTAL", "WEIGHTS", "acted", "card_costs",
@@ -125,7 +125,7 @@ def cost_changes(q: Query) -> None:
     g, text = q.g, q.text
     said: dict[str, tuple[float, str]] = {}
     for card in q.a.cards:
-        worded = _worded(q, card)
+        worded = worded_text(q, card)
         if "cost" not in worded and "Cost" not in worded:  # each of the wordings says it
             continue
         for kind, pattern in (*KINDS.items(), ("change", CHANGE), ("generic", GENERIC)):

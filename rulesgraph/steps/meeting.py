@@ -24,7 +24,7 @@ from ..ids import keyword_id
 from ..pipeline import Query
 from ..relations import definers
 from ..wording import card_wordings, meanings, wordings
-from .cards import _worded, fit, named_wordings, self_names
+from .cards import fit, named_wordings, self_names, worded_text
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
@@ -71,7 +71,7 @@ def _card_kinds(q: Query, card: NamedCard) -> set[int]:
     """:func:`_kinds` of a named card's text and the keywords it has (rule 24's wordings, read once per question, when it
     grants none)."""
     if any(rel == "grants" and rules for _, rel, rules in card.keywords):
-        return _read(q, _worded(q, card, ("has",)), self_names(card.key))
+        return _read(q, worded_text(q, card, ("has",)), self_names(card.key))
     return _kinds(q.g, named_wordings(q, card))
 
 
@@ -122,7 +122,7 @@ def card_meeting(q: Query) -> None:
         seen, names = set(), self_names(card.key)
         said = named_wordings(q, card)
         grants = any(rel == "grants" and rules for _, rel, rules in card.keywords)
-        own = {x.node for x in card_wordings(g, q.index, _worded(q, card, ("has",)), names)} if grants else {x.node for x in said}
+        own = {x.node for x in card_wordings(g, q.index, worded_text(q, card, ("has",)), names)} if grants else {x.node for x in said}
         for wording in said:
             j = interaction(g, g.section[wording.node])
             if j is not None and j not in seen:

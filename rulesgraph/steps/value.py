@@ -20,7 +20,7 @@ from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
 from .abilities import glossary_terms
-from .cards import _worded
+from .cards import worded_text
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
@@ -144,7 +144,7 @@ def mana_value(q: Query) -> None:
             if j is not None:
                 text[j] = text.get(j, 0.0) + amount
                 q.note(j, f"{card.key}'s mana value")
-        worded = _worded(q, card)
+        worded = worded_text(q, card)
         for kind, pattern in KINDS.items():
             if pattern.search(worded):
                 kinds = cost_kinds(g, q.index) if kinds is None else kinds
