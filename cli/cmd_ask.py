@@ -126,4 +126,4 @@ def run(ctx: Context) -> int:
 
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)
-    return 0 if answer.citations or not answer.in_rules else 1
+    return 0 if answer.citations or answer.answer or not answer.in_rules else 1  # a name several cards share: they are offered

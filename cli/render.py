@@ -203,7 +203,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     if not answer.in_rules:  # a question the Comprehensive Rules don't cover: one honest line, no rules
         return Group(text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
                                                                            ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
-    if not answer.citations:
+    if not answer.citations and not answer.answer:
         parts.append(Text("Nothing in the loaded rules matches that question.", style=HEADING))
         if answer.alternatives:
             parts.append(_fields([("did you mean", text("; ".join(answer.alternatives), newlines=False))]))
@@ -212,9 +212,10 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
         return Group(*parts)
     if answer.answer:
         parts += [text(answer.answer, HEADING), Text()]
-    parts.append(_numbered([(i, entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]))
+    if answer.citations:  # none when the question only named a card several cards share: those cards are shown
+        parts += [_numbered([(i, entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]), Text()]
     if answer.cards:
-        parts += [Text(), render_cards(answer.cards)]
+        parts += [render_cards(answer.cards), Text()]
     rows: list[tuple[str, RenderableType]] = []
     if answer.why:
         shown = [text(w, newlines=False) for w in answer.why[:6]]
@@ -229,7 +230,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     rows.append(("confidence", Text(f"{level} ({answer.confidence:.2f})")))
     if answer.alternatives:
         rows.append(("did you mean", text("; ".join(answer.alternatives), newlines=False)))
-    parts += [Text(), _fields(rows)]
+    parts.append(_fields(rows))
     if opts.hints:
         parts.append(Text("type a citation's number to open it", style=DIM))
     return Group(*parts)

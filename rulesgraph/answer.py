@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from .analyze import Analysis, Match, analyze, clean
 from .cardanswer import card_why, shown_cards, with_rulings
+from .citing import citation
 from .confidence import probability
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .firstplace import faq_answers, no_variant_first
 from .index import MEMO
-from .model import Answer, Citation
+from .model import Answer
 from .parse.numbers import parent_of, rule_of
 from .qgraph import QGraph
 from .rank import Ranking, Scored, definers, rank, specificity
@@ -44,7 +45,6 @@ ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
 OUT_OF_SCOPE = 0.05
 """Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
-_KIND = {"paragraph": "rule", "chapter": "section"}
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 
 
@@ -52,14 +52,6 @@ def _short(text: str, sentences: int = 2, limit: int = 400) -> str:
     parts = _SENTENCE.split(" ".join(text.split("\n\n")[0].split()))
     out = " ".join(parts[:sentences])
     return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
-def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...] = ()) -> Citation:
-    """The citation record of any graph node."""
-    data = book.qg.nodes[node]
-    source = f"{data['file']}:{data['line']}" if data.get("file") else "-"
-    return Citation(node, _KIND.get(data["kind"], data["kind"]), data["label"], data.get("title"), data.get("text") or "", source,
-                    data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()))
 
 
 def _select(book: Rulebook, ranked: Ranking, k: int, focus: float = 1.0) -> list[Scored]:
@@ -218,6 +210,12 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
+    if book.deck is not None:  # only a card's name: the card, its rulings and its rules (or the cards it may be)
+        from .lonename import card_answer, lone_name
+
+        lone = lone_name(book, question)
+        if lone is not None:
+            return card_answer(book, question, lone, k, conversation)
     outside = out_of_scope(question, book.index)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)

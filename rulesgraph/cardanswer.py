@@ -8,19 +8,25 @@ that date from 1) and it is shown with its card and date.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .analyze import Analysis
 from .model import Citation, ShownCard
 
-__all__ = ["DIRECT_SHARE", "card_why", "shown_cards", "with_rulings"]
+if TYPE_CHECKING:
+    from .namedcards import NamedCard
+
+__all__ = ["DIRECT_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
 DIRECT_SHARE = 0.6
 """A ruling cited first or second that holds at least this share of the question's own words is the direct answer."""
 
 
-def _ruling_id(a: Analysis, key: str, date: str, text: str) -> str:
-    card = next(c for c in a.cards if c.key == key)
+def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tuple[str, ...]) -> Citation:
+    """The citation of one of ``card``'s rulings (id ``ruling:<card>:<date>:<n>``, shown with its card and date)."""
     same = [t for d, t in card.rulings if d == date]
-    return f"ruling:{key}:{date}:{same.index(text) + 1}"
+    return Citation(f"ruling:{card.key}:{date}:{same.index(text) + 1}", "ruling", card.key, None, text,
+                    f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float]],
@@ -37,8 +43,7 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         if at >= k:
             continue
         why = (f"a ruling of {key} holding {share:.0%} of what the question asks",)
-        out.insert(at, Citation(_ruling_id(a, key, date, text), "ruling", key, None, text, f"{key} ruling, {date}", None,
-                                round(score, 3), why))
+        out.insert(at, ruling_citation(next(c for c in a.cards if c.key == key), date, text, score, why))
         if at <= 1 and share >= DIRECT_SHARE and direct is None:
             direct = text
     return out[:k], direct

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .answer import citation
+from .citing import citation
 from .corpus import Rulebook
 from .errors import NotFound, RulesgraphError
 from .model import Citation

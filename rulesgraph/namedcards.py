@@ -184,7 +184,7 @@ class CardDeck:
         for m in mentions:
             if m.key in seen:
                 continue
-            base = self._card(m.key)
+            base = self.card(m.key)
             if base is None:
                 continue
             seen.add(m.key)
@@ -194,7 +194,7 @@ class CardDeck:
                 break
         return tuple(out)
 
-    def _card(self, key: str) -> NamedCard | None:
+    def card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules (once per process)."""
         if key not in self._cards:
             from .cardview import card_view, keyword_list, layout_kind, set_types

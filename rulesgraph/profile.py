@@ -13,7 +13,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from .analyze import analyze, clean
-from .answer import citation
+from .citing import citation
 from .corpus import Rulebook
 from .index import name_key
 from .lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, rule_view

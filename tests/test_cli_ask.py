@@ -174,3 +174,14 @@ def test_damaged_card_data_costs_one_line_and_the_rules_still_answer(run) -> Non
     code, out, err = run("ask", "what does trample do?")
     assert code == 0 and "[1] 702.19" in out and "cards\n" not in out
     assert err.count("\n") == 1 and "not a card store" in err and "Traceback" not in err
+
+
+def test_a_cards_name_alone_answers_with_the_card_or_the_cards_it_may_be(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
+    """``ask NAME`` shows the card with its rulings (exit 0); a short name several cards share lists them, also 0."""
+    two = {f"Olwen, the {w}": [face(f"Olwen, the {w}", "Flying", type_line="Legendary Creature — Elf")] for w in ("Bright", "Dark")}
+    install_cards(full_book, {**CARDS, **two})
+    code, out, err = run("ask", "mossback elder")
+    assert code == 0 and err == "" and "] ruling of Mossback Elder, 2020-01-01" in out and "Nothing in the loaded rules" not in out
+    code, out, err = run("ask", "--json", "olwen?")
+    data = json.loads(out)
+    assert code == 0 and data["citations"] == [] and sorted(data["alternatives"]) == ["Olwen, the Bright", "Olwen, the Dark"]

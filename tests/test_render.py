@@ -80,6 +80,17 @@ def test_golden_out_of_scope() -> None:
     golden("answer-out-of-scope", rendered)
 
 
+def test_cards_without_citations_are_shown_not_nothing_found() -> None:
+    """A question that only named a short name several cards share: the answer line, the cards, the names offered."""
+    cards = (ShownCard("Olwen, the Bright", "Legendary Creature — Elf", "Flying"),
+             ShownCard("Olwen, the Dark", "Legendary Creature — Elf", "Deathtouch"))
+    choices = Answer("olwen", "‘olwen’ is the name of 2 cards, shown below: ask with more of the name.", (), (), 0.0,
+                     ("‘olwen’ is only a name that several cards share",), tuple(c.name for c in cards), cards=cards)
+    rendered = plain_text(render_answer(choices, OPTS))
+    assert "Nothing in the loaded rules" not in rendered and rendered.startswith("‘olwen’ is the name of 2 cards")
+    assert "Olwen, the Dark  Legendary Creature — Elf" in rendered and "did you mean  Olwen, the Bright; Olwen, the Dark" in rendered
+
+
 def card_answer(book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Answer:
     """A fixed answer with the cards and a ruling of a synthetic card file (tests/minicards.py) installed for the test:
     what the cards and the ruling say comes from the card data, the order of the citations is fixed here."""

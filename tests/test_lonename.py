@@ -1,0 +1,90 @@
+"""rulesgraph/lonename.py: a question that is only a card's name is answered with the card (its Oracle text, its
+rulings, the rules it runs on) or with the cards a shared short name may be; a rules word stays the rules'."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph.answer import ask
+from rulesgraph.conversation import Conversation
+from rulesgraph.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone_name, unframed
+from rulesgraph.namedcards import open_deck
+
+from .minicards import CARDS, face, install_cards
+
+OWN = {**CARDS,
+       "Olwen, the Bright": [face("Olwen, the Bright", "Flying", type_line="Legendary Creature — Elf", keywords=["Flying"])],
+       "Olwen, the Dark": [face("Olwen, the Dark", "Deathtouch", type_line="Legendary Creature — Elf", keywords=["Deathtouch"])],
+       "Trample": [face("Trample", "Target creature gains trample until end of turn.", type_line="Instant")]}
+"""The synthetic cards, and two sharing a short name, and one named like a keyword."""
+
+
+@pytest.fixture
+def book(mini_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Rulebook]:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    install_cards(mini_book, OWN)
+    deck, notices = open_deck(mini_book)
+    assert deck is not None and not notices
+    mini_book.deck = deck
+    try:
+        yield mini_book
+    finally:
+        mini_book.deck = None
+
+
+def test_the_framing_words_go() -> None:
+    assert unframed("how does Mossback Elder work?") == "Mossback Elder"
+    assert unframed("[[Mossback Elder]] rulings") == "Mossback Elder"
+    assert unframed("what does mossback elder do") == "mossback elder"
+    assert unframed("Mossback Elder") == "Mossback Elder"
+
+
+def test_a_cards_name_alone_is_answered_with_the_card(book: Rulebook) -> None:
+    """Its Oracle text, its rulings cited, then the rule its keyword runs on; the card shown; its keyword named."""
+    for question in ("Mossback Elder", "mossback elder?", "how does mossback elder work", "Mossback Elder rulings"):
+        a = ask(book, question)
+        assert a.answer is not None and a.answer.startswith("Trample\nWhenever Mossback Elder attacks"), question
+        assert [c.kind for c in a.citations[:2]] == ["ruling", "ruling"]
+        assert a.citations[0].id == "ruling:Mossback Elder:2020-01-01:1" and a.citations[2].id == "702.19"
+        assert [c.name for c in a.cards] == ["Mossback Elder"] and a.keywords == ("Trample",)
+        assert a.confidence == SURE and a.question == question and "only the name of card Mossback Elder" in a.why[0]
+
+
+def test_the_rules_it_runs_on_keep_their_places(book: Rulebook) -> None:
+    """With fewer places than rulings and rules, the rules keep theirs (up to RULE_PLACES)."""
+    a = ask(book, "Mossback Elder", k=2)
+    assert [c.kind for c in a.citations] == ["ruling", "rule"] and a.citations[1].id == "702.19"
+
+
+def test_a_short_name_several_cards_share_offers_them(book: Rulebook) -> None:
+    a = ask(book, "olwen")
+    assert a.citations == () and set(a.alternatives) == {"Olwen, the Bright", "Olwen, the Dark"}
+    assert {c.name for c in a.cards} == {"Olwen, the Bright", "Olwen, the Dark"} and a.confidence == CHOICES_CONFIDENCE
+    assert "2 cards" in (a.answer or "")
+
+
+def test_a_misspelt_long_name_is_read_as_the_card(book: Rulebook) -> None:
+    lone = lone_name(book, "mossback eldr")
+    assert lone is not None and lone.keys == ("Mossback Elder",) and lone.typo
+    assert ask(book, "mossback eldr").confidence == TYPO_SURE
+
+
+def test_a_rules_word_or_a_question_stays_the_rules(book: Rulebook) -> None:
+    """A card named like a keyword is the keyword when said alone; more than a name is a question."""
+    assert lone_name(book, "Trample") is None and lone_name(book, "what does trample do?") is None
+    assert lone_name(book, "does Mossback Elder have trample?") is None
+    assert ask(book, "trample").citations[0].id.startswith("702.19")
+
+
+def test_no_cards_installed_no_card_answer(mini_book: Rulebook) -> None:
+    assert mini_book.deck is None and lone_name(mini_book, "Mossback Elder") is None
+
+
+def test_the_card_becomes_the_conversations_topic(book: Rulebook) -> None:
+    conv = Conversation()
+    ask(book, "Mossback Elder", conversation=conv)
+    assert conv.card == "Mossback Elder" and "keyword:trample" in conv.subjects
