@@ -71,7 +71,9 @@ def unframed(question: str) -> str:
 
 
 def lone_name(book: Rulebook, question: str) -> LoneName | None:
-    """The card(s) ``question`` is only the name of, or ``None`` (no cards installed, more than a name, a rules word)."""
+    """The card(s) ``question`` is only the name of, or ``None`` (no cards installed, more than a name, a rules word).
+    Of several cards the words may be, the one they are the whole name or a face of is the card (``Stomp`` is
+    Bonecrusher Giant // Stomp, not Stomp and Howl, whose name only begins with it)."""
     deck = book.deck
     if deck is None or question.count(" ") > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
         return None
@@ -85,7 +87,8 @@ def lone_name(book: Rulebook, question: str) -> LoneName | None:
     if g is not None:
         if t.rules[g] or t.bracket_only[g] or rules_name or (t.kind[g] == "initials" and not said.isupper()):
             return None
-        return LoneName(said, t.keys[g][:1] if t.sure[g] else t.keys[g][:CHOICES])
+        exact = [k for k in t.keys[g] if any(tuple(tokens(n)) == toks for n in (k, *k.split(" // ")))]
+        return LoneName(said, t.keys[g][:1] if t.sure[g] else tuple(exact) if len(exact) == 1 else t.keys[g][:CHOICES])
     hit = t.misspelt(" ".join(toks))
     if hit is None or t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]] or rules_name:
         return None

@@ -19,7 +19,10 @@ from .minicards import CARDS, face, install_cards
 OWN = {**CARDS,
        "Olwen, the Bright": [face("Olwen, the Bright", "Flying", type_line="Legendary Creature — Elf", keywords=["Flying"])],
        "Olwen, the Dark": [face("Olwen, the Dark", "Deathtouch", type_line="Legendary Creature — Elf", keywords=["Deathtouch"])],
-       "Trample": [face("Trample", "Target creature gains trample until end of turn.", type_line="Instant")]}
+       "Trample": [face("Trample", "Target creature gains trample until end of turn.", type_line="Instant")],
+       "Gust Rider": [face("Gust Rider", "Flying", edhrecRank=100)],
+       "Gust // Gale": [face("Gust // Gale", "Tap target creature.", type_line="Instant", faceName="Gust", side="a", layout="split"),
+                        face("Gust // Gale", "Untap target creature.", type_line="Instant", faceName="Gale", side="b", layout="split")]}
 """The synthetic cards, and two sharing a short name, and one named like a keyword."""
 
 
@@ -65,6 +68,14 @@ def test_a_short_name_several_cards_share_offers_them(book: Rulebook) -> None:
     assert a.citations == () and set(a.alternatives) == {"Olwen, the Bright", "Olwen, the Dark"}
     assert {c.name for c in a.cards} == {"Olwen, the Bright", "Olwen, the Dark"} and a.confidence == CHOICES_CONFIDENCE
     assert "2 cards" in (a.answer or "")
+
+
+def test_a_name_or_face_said_whole_is_that_card_over_one_it_only_begins(book: Rulebook) -> None:
+    """``gust`` is a face of Gust // Gale (unranked) and the first word of Gust Rider (ranked): the face's card."""
+    t = book.deck.table  # type: ignore[union-attr]
+    assert not t.sure[t.exact[("gust",)]]
+    lone = lone_name(book, "[[Gust]]")
+    assert lone is not None and lone.keys == ("Gust // Gale",)
 
 
 def test_a_misspelt_long_name_is_read_as_the_card(book: Rulebook) -> None:
