@@ -9,29 +9,48 @@ whose trigger counts: Sower of Temptation's own "When … enters" is not about w
 Rule 41, a stolen card leaving: with a named card changing control and the question telling of an object leaving its
 zone ("I stole it with Control Magic and it died"), the rule saying an object goes to its owner's graveyard, hand or
 library whoever controlled it ("other than its owner's, it goes to its owner's corresponding zone": 400.3) is a
-candidate.  Card steps (:mod:`rulesgraph.steps.cards` has the others), run with the text steps.
+candidate.
+Rule 63, a stolen creature's first turn: with a named card changing control and the question asking about attacking
+or tapping ("I took their Serra Angel with Control Magic in my main phase — can I attack with it this turn?"), the rule
+saying a creature can't attack or use its tap abilities unless its controller has controlled it "continuously since
+their most recent turn began" (302.6, the summoning sickness rule; 107.5 for the tap symbol) is a candidate, though the
+question's words ("swing with it") hardly reach it.  Card steps (:mod:`rulesgraph.steps.cards` has the others), run with
+the text steps.
 """
 
 from __future__ import annotations
 
+import re
+
+from ..analyze import CARD
 from ..effects import card_kinds
-from ..index import Index
+from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
 from .abilities import trigger_templates
 from .cards import self_names
 from .gone import leaving
 
-__all__ = ["OWNERS_ZONE", "SOURCE_CONTROL", "WEIGHTS", "owners_zone_rules", "rules_saying", "source_control_rules", "stolen_leaves",
-           "stolen_trigger"]
+__all__ = ["CONTINUOUSLY", "OWNERS_ZONE", "SOURCE_CONTROL", "WEIGHTS", "owners_zone_rules", "rules_saying",
+           "source_control_rules", "stolen_attacks", "stolen_leaves", "stolen_trigger"]
 
 WEIGHTS = {
     "stolen_trigger": 1.5,  # rule 38: text relevance given to the rules on who controls a triggered ability
     "stolen_leaves": 1.0,  # rule 41: text relevance given to the rule sending an object to its owner's zone
+    "stolen_attacks": 0.8,  # rule 63: text relevance given to the summoning sickness rule (302.6)
+    "stolen_attacks_prior": 3.0,  # rule 63: and its prior
 }
 SOURCE_CONTROL = " controlled by the player who controlled its source "
 """A rule saying who controls a triggered ability (603.3a, 109.4b), as word lines have it."""
 
+
+CONTINUOUSLY = " under its controllers control continuously since their most recent turn began "
+"""A rule saying what a creature can't do unless its controller has controlled it since their turn began (302.6; 107.5
+and 107.6 for the tap and untap symbols), as word lines have it."""
+_ACTS = {stem: f" {word} " for word in ("attack", "tap") for stem in doc_terms(word)}
+"""What the question asks the creature to do (its stems, and the word a rule of :data:`CONTINUOUSLY` says it by)."""
+_ASKING = re.compile(r"[^.!?]*\?")
+"""A sentence of the question that asks (it ends in a question mark)."""
 
 OWNERS_ZONE = " other than its owners it goes to its owners "
 """A rule saying an object going to a zone other than its owner's goes to its owner's instead (400.3), as word lines have
@@ -106,3 +125,41 @@ def stolen_leaves(q: Query) -> None:
     for i in owners_zone_rules(g, q.index):
         q.text[i] = q.text.get(i, 0.0) + w * min(steals, left.quality)
         q.note(i, f"‘{left.said}’ of a card under another player's control (rule 41)")
+
+
+def stolen_attacks(q: Query) -> None:
+    """Rule 63: with a named card changing control and a sentence of the question asking (:data:`_ASKING`: "Can I attack
+    with it this turn?"; "he chump attacked" only tells) about attacking or tapping in its own words, not a card name's,
+    or by a glossary term said so (:data:`_ACTS`: "attack", "swing" is Attack, "tap"), each rule saying a creature can't do that unless
+    controlled continuously since its controller's turn began (:data:`CONTINUOUSLY`, and saying the act: 302.6 for
+    attacking, 107.5 and 302.6 for tapping) is a candidate as if the question matched it by the weight's share of a full
+    match, and has its prior raised by ``stolen_attacks_prior``, each times how surely the card was named and the act
+    said (the less sure)."""
+    w = q.w["stolen_attacks"]
+    if w <= 0 or not q.a.cards:
+        return
+    asked = _ASKING.findall(q.a.question)
+    if not asked:
+        return
+    stems = frozenset(t for sentence in asked for t in doc_terms(sentence))
+    acts: dict[str, float] = {}
+    for stem, weight in q.a.terms:  # the question's own words, not a card name's, in an asking sentence
+        if stem in _ACTS and weight > CARD and stem in stems:
+            acts[_ACTS[stem]] = max(acts.get(_ACTS[stem], 0.0), weight)
+    for m in q.a.of_kind("glossary"):  # or a term said so ("swing" is Attack)
+        found = [_ACTS[t] for t in doc_terms(q.g.nodes[m.node]["label"]) if t in _ACTS]
+        if found and m.via != "scene" and any(m.said.lower() in sentence.lower() for sentence in asked):
+            acts[found[0]] = max(acts.get(found[0], 0.0), m.quality)
+    if not acts:
+        return
+    g = q.g
+    steals = max(((c.confidence, c.key) for c in q.a.cards if _changes_control(g, c.text, c.key)), default=(0.0, ""))
+    if not steals[0]:
+        return
+    for i in rules_saying(g, q.index, CONTINUOUSLY):
+        line = g.word_line(i)
+        said = max((weight for act, weight in acts.items() if act in line), default=0.0)
+        if said:
+            q.text[i] = q.text.get(i, 0.0) + w * min(steals[0], said)
+            q.raise_(i, i + 1, q.w["stolen_attacks_prior"] * min(steals[0], said),
+                     f"{steals[1]} changes control: can it act this turn? (rule 63)")
