@@ -49,8 +49,8 @@ CONTINUOUSLY = " under its controllers control continuously since their most rec
 and 107.6 for the tap and untap symbols), as word lines have it."""
 _ACTS = {stem: f" {word} " for word in ("attack", "tap") for stem in doc_terms(word)}
 """What the question asks the creature to do (its stems, and the word a rule of :data:`CONTINUOUSLY` says it by)."""
-_ASKING = re.compile(r"[^.!?]*\?")
-"""A sentence of the question that asks (it ends in a question mark)."""
+_SENTENCE = re.compile(r"(?<=[.!?])")
+"""Where the question's sentences end: one that asks ends in a question mark."""
 
 OWNERS_ZONE = " other than its owners it goes to its owners "
 """A rule saying an object going to a zone other than its owner's goes to its owner's instead (400.3), as word lines have
@@ -128,7 +128,7 @@ def stolen_leaves(q: Query) -> None:
 
 
 def stolen_attacks(q: Query) -> None:
-    """Rule 63: with a named card changing control and a sentence of the question asking (:data:`_ASKING`: "Can I attack
+    """Rule 63: with a named card changing control and a sentence of the question asking (it ends in a question mark: "Can I attack
     with it this turn?"; "he chump attacked" only tells) about attacking or tapping in its own words, not a card name's,
     or by a glossary term said so (:data:`_ACTS`: "attack", "swing" is Attack, "tap"), each rule saying a creature can't do that unless
     controlled continuously since its controller's turn began (:data:`CONTINUOUSLY`, and saying the act: 302.6 for
@@ -138,9 +138,13 @@ def stolen_attacks(q: Query) -> None:
     w = q.w["stolen_attacks"]
     if w <= 0 or not q.a.cards:
         return
-    asked = _ASKING.findall(q.a.question)
-    if not asked:
+    g = q.g
+    steals = max(((c.confidence, c.key) for c in q.a.cards if _changes_control(g, c.text, c.key)), default=(0.0, ""))
+    if not steals[0]:
         return
+    if "?" not in q.a.question:
+        return
+    asked = [sentence for sentence in _SENTENCE.split(q.a.question) if sentence.endswith("?")]
     stems = frozenset(t for sentence in asked for t in doc_terms(sentence))
     acts: dict[str, float] = {}
     for stem, weight in q.a.terms:  # the question's own words, not a card name's, in an asking sentence
@@ -151,10 +155,6 @@ def stolen_attacks(q: Query) -> None:
         if found and m.via != "scene" and any(m.said.lower() in sentence.lower() for sentence in asked):
             acts[found[0]] = max(acts.get(found[0], 0.0), m.quality)
     if not acts:
-        return
-    g = q.g
-    steals = max(((c.confidence, c.key) for c in q.a.cards if _changes_control(g, c.text, c.key)), default=(0.0, ""))
-    if not steals[0]:
         return
     for i in rules_saying(g, q.index, CONTINUOUSLY):
         line = g.word_line(i)
