@@ -10,7 +10,6 @@ glossary terms, card names and section titles on stemmed words (``blocks``/``blo
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,7 @@ from rapidfuzz.distance import Levenshtein
 from .index import Index, doc_terms, name_key, word_terms
 from .spelling import correct
 from .telling import in_todays_words, told_only
-from .text import STOPWORDS, fold, stem, words
+from .text import STOPWORDS, clean, fold, stem, words
 
 if TYPE_CHECKING:
     from .namedcards import NamedCard
@@ -108,20 +107,6 @@ class Analysis:
         return [m for m in self.matches if m.kind in kinds and not m.negated]
 
 
-_ASCII_CONTROL = dict.fromkeys([*range(32), 127], " ")
-
-
-def clean(question: str) -> str:
-    """Drop control characters and unprintable junk; keep letters, digits, punctuation and spaces."""
-    if question.isascii():  # the usual case: ASCII's only unprintable characters are its control codes
-        return " ".join(question.translate(_ASCII_CONTROL).split())
-    out = []
-    for ch in question:
-        cat = unicodedata.category(ch)
-        out.append(" " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
-    return " ".join("".join(out).split())
-
-
 def _names(stems: list[str], spans: list[str], index: Index, quality: list[float]) -> list[Match]:
     """Longest-first matches of stemmed n-grams against the name table."""
     out: list[Match] = []
@@ -200,8 +185,11 @@ def _closest(said: str, nodes: list[str], index: Index) -> tuple[str, ...]:
 def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool]) -> list[Match]:
     """Names of several words said with other words between them, in order, within two extra words."""
     out: list[Match] = []
+    present = set(stems)  # a name with a word the question never says is not looked for word by word
     for i, first in enumerate(stems):
         for content, key in index.phrases.get(first, ()):
+            if not present.issuperset(content):
+                continue
             j, pos = 1, i + 1
             while j < len(content) and pos < min(len(stems), i + len(content) + 3):
                 j, pos = (j + 1, pos + 1) if stems[pos] == content[j] else (j, pos + 1)
@@ -305,11 +293,12 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
             matches.append(Match(node, kind, said, 0.9, f"‘{said}’ → {node.split(':', 1)[1]} (alias)", via="alias"))
         aliased.append((said, meant, names))
 
+    spaced = [(f" {said} ", said, meant, names) for said, meant, names in aliased]
     def inside_alias(m: Match) -> bool:
-        return m.kind != "alias" and any(m.said != said and f" {m.said} " in f" {said} " and m.node not in meant
-                                         and name_key(m.said) not in names for said, meant, names in aliased)
+        return m.kind != "alias" and any(m.said != said and f" {m.said} " in line and m.node not in meant
+                                         and name_key(m.said) not in names for line, said, meant, names in spaced)
 
-    return [m for m in matches if not inside_alias(m)]
+    return [m for m in matches if not inside_alias(m)] if spaced else matches
 
 
 _CASED = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")

@@ -92,7 +92,10 @@ def kinds(g: QGraph) -> tuple[tuple[Kind, ...], re.Pattern[str] | None]:
     if known is None:
         out, heads = [], []
         for i in range(len(g.ids)):
-            if g.kind[i] not in ("rule", "subrule") or g.attrs[i].get("numbering") != "cr":
+            line = g.word_line(i)  # only a rule opening "Layer 7b:" or saying "written as" is decoded
+            if g.kind[i] not in ("rule", "subrule") or not (line.startswith(" layer ") or " written as " in line):
+                continue
+            if g.attrs[i].get("numbering") != "cr":
                 continue
             text = g.attrs[i].get("text") or ""
             heads += _heads(text)

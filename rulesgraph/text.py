@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import Stemmer
 
-__all__ = ["STOPWORDS", "fold", "slug", "stem", "terms", "word_line", "words"]
+__all__ = ["STOPWORDS", "clean", "fold", "slug", "stem", "terms", "word_line", "words"]
 
 _FOLD = str.maketrans(
     {
@@ -39,6 +39,20 @@ STOPWORDS = frozenset(
 by :func:`words` but dropped here, since rules text states both sides)."""
 
 _stemmer = Stemmer.Stemmer("english")
+
+
+_ASCII_CONTROL = dict.fromkeys([*range(32), 127], " ")
+
+
+def clean(question: str) -> str:
+    """Drop control characters and unprintable junk; keep letters, digits, punctuation and spaces."""
+    if question.isascii():  # the usual case: ASCII's only unprintable characters are its control codes
+        return " ".join(question.translate(_ASCII_CONTROL).split())
+    out = []
+    for ch in question:
+        cat = unicodedata.category(ch)
+        out.append(" " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
+    return " ".join("".join(out).split())
 
 
 def fold(text: str) -> str:

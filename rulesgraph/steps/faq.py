@@ -20,6 +20,8 @@ WEIGHTS = {
 }
 FAQ_FLOOR = 0.55
 """FAQ question similarity below this adds nothing."""
+_STEMS = ("faq", "question stems")
+"""Its key in ``Index.memo`` (a tuple: no name or word is keyed so)."""
 _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 """Stems of words that only frame a question ("what does X do"): a FAQ question of nothing else is a definition."""
 
@@ -33,7 +35,10 @@ def faq_similar(q: Query) -> None:
     asked = set(word_terms(q.a.words))  # doc_terms(folded), from the words it was made of
     faq, num = index.faq, g.num
     # only the entries sharing a content word are scored: alike in shape only is not alike
-    sharing = [k for k, (node, _) in enumerate(faq) if not asked.isdisjoint(g.question_stems[num[node]])]
+    stems = index.memo.get(_STEMS)
+    if stems is None:  # each entry's question stems, in the index's order (once per index)
+        stems = index.memo[_STEMS] = [frozenset(g.question_stems[num[node]]) for node, _ in faq]
+    sharing = [k for k, said in enumerate(stems) if not asked.isdisjoint(said)]
     # rapidfuzz scores those FAQ questions in one call; the entries above the floor are then taken in index order
     close = process.extract(folded, [faq[k][1] for k in sharing], scorer=fuzz.token_set_ratio, score_cutoff=FAQ_FLOOR * 100 - 1,
                             limit=None)

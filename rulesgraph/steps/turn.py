@@ -127,7 +127,7 @@ def _naming(g: QGraph, opens: dict[str, tuple[int, ...]]) -> dict[str, str]:
     words = {sec: frozenset(doc_terms(g.attrs[g.num[sec]].get("title") or "")) - _STEP_WORDS for sec in opens}
     out = {sec: sec for sec in opens}
     for i, kind in enumerate(g.kind):
-        if kind != "glossary":
+        if kind != "glossary" or not any(g.section[j] in words for j in g.out(i, "cites")):  # decoded only if it may name one
             continue
         label = frozenset(doc_terms(g.attrs[i].get("label") or "")) - _STEP_WORDS
         for j in g.out(i, "cites"):
