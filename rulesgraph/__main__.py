@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from rulesgraph_cli.main import entry
+from rulesgraph_cli.start import entry
 
 sys.exit(entry())

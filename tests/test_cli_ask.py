@@ -115,6 +115,23 @@ def test_stream_as_text(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: 
     assert "error: empty question" in out
 
 
+def test_stream_runs_the_collector_every_collect_questions_and_turns_it_back_on(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import gc
+    import io
+
+    from rulesgraph_cli import cmd_ask
+
+    runs: list[bool] = []
+    monkeypatch.setattr(cmd_ask, "COLLECT", 2)
+    monkeypatch.setattr(gc, "collect", lambda *a: runs.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"ward\ntrample\nflying\nhaste\nreach\n")))
+    assert gc.isenabled()
+    code, out, _ = run("ask", "--json", "-")
+    assert code == 0 and len(out.splitlines()) == 5
+    assert runs == [False, False]  # after the 2nd and 4th questions, the automatic collector off meanwhile
+    assert gc.isenabled()
+
+
 def test_stream_as_one_conversation(cr2026: Path) -> None:
     questions = "what does trample do?\nand with deathtouch?\nok different question, what does ward do?\n"
     argv = [sys.executable, "-m", "rulesgraph", "--rules", str(cr2026), "ask", "--json", "-"]
