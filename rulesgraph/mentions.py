@@ -26,7 +26,7 @@ from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD", "SHORT_ZIPF",
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD", "SHORT_ZIPF", "WEAK",
            "CardMention", "find_cards"]
 
 RARE_WORD = 2.0
@@ -56,6 +56,11 @@ INITIALS_ZIPF = 3.0
 SHORT_ZIPF = 5.0
 """A word English uses this often (zipf: one in 100,000 words) is never said for a card (``Mind`` of Mind Stone,
 ``Ring`` of Sol Ring are; ``Will``, ``City`` are not), however played the card."""
+WEAK = 0.4
+"""Confidence of a lower-case word English knows (zipf between :data:`RARE_WORD` and :data:`INITIAL_RARE`: ``clone``
+3.7, ``humility`` 3.6) that is a card's name, said with no evidence of its own: below what answering reads as a card
+(:data:`rulesgraph.namedcards.MIN_CONFIDENCE`), unless the question says what that card does in its own words
+(:mod:`rulesgraph.namedcards`)."""
 GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
@@ -92,8 +97,8 @@ class CardMention:
 class _Finder:
     """One question read against a table (the state of one :func:`find_cards` call)."""
 
-    def __init__(self, text: str, table: NameTable) -> None:
-        self.text, self.t = text, table
+    def __init__(self, text: str, table: NameTable, weak: bool = False) -> None:
+        self.text, self.t, self.weak = text, table, weak
         self.toks = scan(text)
         self.taken = [False] * len(self.toks)
 
@@ -206,7 +211,11 @@ class _Finder:
             return 0.75 + short if z < INITIAL_RARE or acts else None
         if len(c.word) < 4:
             return None
-        return 0.75 + short if z <= RARE_WORD else 0.65 + short if owned and z < INITIAL_RARE else None
+        if z <= RARE_WORD:
+            return 0.75 + short
+        if owned and z < INITIAL_RARE:
+            return 0.65 + short
+        return WEAK if self.weak and z < INITIAL_RARE and t.kind[g] in ("name", "face") else None
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.shortforms`): initials
@@ -334,10 +343,11 @@ class _Finder:
                 and not any(v in t.name_words for v in bases(word)))
 
 
-def find_cards(text: str, table: NameTable) -> list[CardMention]:
+def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMention]:
     """The cards ``text`` names, in the order it names them; overlapping readings resolve to the longest,
-    then the surest (``Sheoldred, the Apocalypse`` over ``Sheoldred``)."""
-    f = _Finder(text, table)
+    then the surest (``Sheoldred, the Apocalypse`` over ``Sheoldred``).  With ``weak``, also the lower-case words
+    that may be a card's name but need the card's own words to confirm it (confidence :data:`WEAK`)."""
+    f = _Finder(text, table, weak)
     found = f.brackets()
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):

@@ -13,6 +13,7 @@ Exile); what the card says reaches the ranking through the card steps (:mod:`rul
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from dataclasses import dataclass, replace
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from .analyze import Analysis
     from .cards.store import CardStore
     from .corpus import Rulebook
+    from .mentions import CardMention
     from .nametable import NameTable
 
 __all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "more_than_one", "open_deck", "with_cards", "without_names"]
@@ -35,7 +37,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 4
+_SCHEMA = 5
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
 _COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
@@ -45,9 +47,17 @@ _OBJECT = frozenset(("it", "me", "him", "her", "them", "us", "my", "your", "his"
                      "that", "this", "each", "every", "all", "target"))
 """After a card's name said as a plural, a word opening its object says it is a verb ("Murders the Angel", "Clones it",
 "Lightning Bolts me"), not two of the card ("two Blood Artists. One of them …")."""
+_NEXT = re.compile(r"[ \t]+([A-Za-z]+)\b")
+"""The word right after a card's name, spaces only between (not "humility, is it …")."""
 _BOTH = (" they both ", " both of them ", " them both ", " both of ")
 """Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
 not ("do both players pay Thalia's tax?")."""
+
+
+def bisect_contains(ordered: list[str], item: str) -> bool:
+    """Whether sorted ``ordered`` holds ``item``."""
+    at = bisect.bisect_left(ordered, item)
+    return at < len(ordered) and ordered[at] == item
 
 
 def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
@@ -180,7 +190,9 @@ class CardDeck:
 
         out: list[NamedCard] = []
         seen: set[str] = set()
-        mentions = [m for m in find_cards(question, self.table) if m.key is not None and m.confidence >= MIN_CONFIDENCE]
+        mentions = [self._which(question, m) for m in find_cards(question, self.table, weak=True)
+                    if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
+        mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
             if m.key in seen:
                 continue
@@ -193,6 +205,31 @@ class CardDeck:
             if len(out) >= MAX_CARDS:
                 break
         return tuple(out)
+
+    def _does(self, question: str, m: CardMention) -> bool:
+        """A weak mention (a lower-case word English knows, :data:`rulesgraph.mentions.WEAK`) is the card when the word
+        after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
+        (Clone: "… enter the battlefield as a copy …"); not when the two words are a rules term ("finality counter")."""
+        after = _NEXT.match(question, m.end)
+        if m.key is None or after is None:
+            return False
+        verb = doc_terms(after.group(1))
+        if not verb or bisect_contains(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
+            return False
+        card = self.store.card(m.key)
+        own = " ".join(f.text or "" for f in card.faces) if card is not None else ""
+        return verb[0] in set(doc_terms(own)) - set(doc_terms(m.key))
+
+    def _which(self, question: str, m: CardMention) -> CardMention:
+        """A mention naming several cards (``Edgar``) as the one of them the question describes
+        (:func:`rulesgraph.whichcard.described`), else as it is."""
+        if m.key is not None:
+            return m
+        from .nametable import PART_CARDS
+        from .whichcard import described
+
+        key = described(question, m.start, m.end, m.candidates[:PART_CARDS], self.store, self.book.index)
+        return m if key is None else replace(m, key=key)
 
     def card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules (once per process)."""

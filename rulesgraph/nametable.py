@@ -32,7 +32,9 @@ JOINERS = frozenset("a an the of to in on at by for from with and or but into on
 """The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
 POPULAR = 10
 """A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
-names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58)."""
+names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  A card with no rank is not thereby less
+played: ``Stomp`` (the face of Bonecrusher Giant // Stomp, an adventure card the card data leaves unranked) stays its
+card, though Stomp and Howl (rank 16,565) begins with the word."""
 PART_CARDS = 12
 """Most cards one first word may stand for (``Olivia`` for Olivia Voldaren among the Olivias; not ``Sol``'s
 dozens): beyond that it names no card."""
@@ -262,7 +264,8 @@ class NameTable:
             tier = lambda k: min(k, 2)  # short names and parts are one tier: "Edgar" is either Edgar
             keys = tuple(sorted(cards_, key=lambda c: (tier(cards_[c][0]) != tier(best), cards_[c][1], c)))
             sure = sum(tier(k) == tier(best) for k, _ in cards_.values()) == 1
-            if sure and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
+            known = cards_[keys[0]][1] < 10**7  # an unranked card (every adventure card of some data) is not thereby unplayed
+            if sure and known and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
                 sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
             popular = shorts.word(toks[0]) if not sure and best == KINDS.index("part") and len(toks) == 1 else None
             if popular is not None and popular.key in cards_ and toks[0] not in one_words:  # "Wrath" is Wrath of God

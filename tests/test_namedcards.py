@@ -177,3 +177,16 @@ def test_more_than_one_of_a_card() -> None:
     assert not more_than_one("he Murders the Angel in response", [(3, 10, "plural")])
     assert not more_than_one("then he Lightning Bolts me", [(8, 23, "plural")])
     assert more_than_one("two Blood Artists. One of them dies", [(4, 17, "plural")])
+
+
+def test_a_lower_case_word_is_a_card_when_the_next_word_says_what_the_card_does(tmp_path: Path, mini_book: Rulebook) -> None:
+    """``decoy`` is English (zipf 3.0): said in lower case it is the card Decoy only when the word after it is the
+    card's own ("decoy copies …": "… as a copy of …"), not a rules term it makes with the next word."""
+    from .minicards import CARDS, face, install_cards
+
+    install_cards(mini_book, {**CARDS, "Decoy": [face("Decoy", "You may have Decoy enter the battlefield as a copy of any creature.")]})
+    deck, _ = open_deck(mini_book)
+    assert deck is not None
+    assert [c.key for c in deck.named("decoy copies a creature with counters, what does it get?")] == ["Decoy"]
+    assert [c.key for c in deck.named("decoy enters copying my elf")] == ["Decoy"]
+    assert deck.named("is a decoy worth it, or should the decoy attack?") == ()

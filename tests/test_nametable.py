@@ -15,7 +15,7 @@ ZIPF = {"shock": 4.5, "fire": 5.0, "ice": 4.8, "olivia": 3.8, "urborg": 0.0, "fl
 def small_table() -> NameTable:
     cards = [
         CardName("Shock"), CardName("Fire // Ice", ("Fire", "Ice"), layout="split"), CardName("Flash"),
-        CardName("Urborg"), CardName("Urborg, Tomb of Yawgmoth", rank=300), CardName("Olivia, Crimson Bride", rank=900),
+        CardName("Urborg", rank=8089), CardName("Urborg, Tomb of Yawgmoth", rank=300), CardName("Olivia, Crimson Bride", rank=900),
         CardName("Olivia, Mobilized for War", rank=500), CardName("Squee", layout="vanguard"), CardName("Chicken à la King", funny=True),
     ]
     return NameTable.build(cards, ["flash", "first strike", "two headed giant variant"], zipf=lambda w: ZIPF.get(w, 0.0))
@@ -38,6 +38,15 @@ def test_surfaces_group_cards_best_evidence_first() -> None:
     t2 = NameTable.build([CardName("Urborg", rank=50), CardName("Urborg, Tomb of Yawgmoth", rank=58)], [], zipf=lambda w: 0.0)
     assert t2.sure[0] and t2.keys[0] == ("Urborg", "Urborg, Tomb of Yawgmoth")  # the card, then the short name's
     assert t.kind[t.exact[("fire",)]] == "face" and t.keys[t.exact[("fire",)]] == ("Fire // Ice",)
+
+
+def test_an_unranked_card_is_not_thereby_less_played() -> None:
+    """The card data leaves some cards unranked (every adventure card of the stand-in): a face said alone stays its
+    card, though a ranked card begins with the word."""
+    t = NameTable.build([CardName("Bonecrusher Giant // Stomp", ("Bonecrusher Giant", "Stomp"), layout="adventure"),
+                         CardName("Stomp and Howl", rank=16565)], [], zipf=lambda w: 0.0)
+    stomp = t.exact[("stomp",)]
+    assert t.sure[stomp] and t.keys[stomp] == ("Bonecrusher Giant // Stomp", "Stomp and Howl")
 
 
 def test_rules_words_and_the_phrases_inside_rules_phrases() -> None:

@@ -1,0 +1,42 @@
+"""rulesgraph/whichcard.py: of several cards a name they share may be, the one whose card the question describes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph.cards.store import open_store
+from rulesgraph.namedcards import open_deck
+from rulesgraph.whichcard import described
+
+from .minicards import CARDS, face, install_cards
+
+TWO = {**CARDS,
+       "Olwen, the Bright": [face("Olwen, the Bright", "Whenever a creature you control attacks, scry 1.",
+                                  type_line="Legendary Creature — Elf")],
+       "Olwen, the Dark": [face("Olwen, the Dark", "Deathtouch", type_line="Legendary Creature — Elf", keywords=["Deathtouch"])]}
+
+
+@pytest.fixture
+def stocked(mini_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Rulebook:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    install_cards(mini_book, TWO)
+    return mini_book
+
+
+def test_the_candidate_the_question_describes(stocked: Rulebook) -> None:
+    store = open_store()
+    assert store is not None
+    both = ("Olwen, the Bright", "Olwen, the Dark")
+    q = "Olwen has deathtouch and is blocked by two creatures, what happens?"
+    assert described(q, 0, 5, both, store, stocked.index) == "Olwen, the Dark"
+    assert described("Olwen is out, what happens?", 0, 5, both, store, stocked.index) is None  # nothing said of either
+
+
+def test_a_question_naming_a_shared_short_name_reads_the_card_it_describes(stocked: Rulebook) -> None:
+    deck, _ = open_deck(stocked)
+    assert deck is not None
+    assert [c.key for c in deck.named("Olwen has deathtouch, is she blocked by two creatures?")] == ["Olwen, the Dark"]
+    assert deck.named("Olwen is out, what happens?") == ()
