@@ -209,7 +209,8 @@ class CardDeck:
     def _does(self, question: str, m: CardMention) -> bool:
         """A weak mention (a lower-case word English knows, :data:`rulesgraph.mentions.WEAK`) is the card when the word
         after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
-        (Clone: "… enter the battlefield as a copy …"); not when the two words are a rules term ("finality counter")."""
+        (Clone: "… enter the battlefield as a copy …"), or what it is by its type line ("the humility enchantment");
+        not when the two words are a rules term ("finality counter")."""
         after = _NEXT.match(question, m.end)
         if m.key is None or after is None:
             return False
@@ -217,7 +218,7 @@ class CardDeck:
         if not verb or bisect_contains(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
             return False
         card = self.store.card(m.key)
-        own = " ".join(f.text or "" for f in card.faces) if card is not None else ""
+        own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
         return verb[0] in set(doc_terms(own)) - set(doc_terms(m.key))
 
     def _which(self, question: str, m: CardMention) -> CardMention:

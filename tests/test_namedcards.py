@@ -184,9 +184,11 @@ def test_a_lower_case_word_is_a_card_when_the_next_word_says_what_the_card_does(
     card's own ("decoy copies …": "… as a copy of …"), not a rules term it makes with the next word."""
     from .minicards import CARDS, face, install_cards
 
-    install_cards(mini_book, {**CARDS, "Decoy": [face("Decoy", "You may have Decoy enter the battlefield as a copy of any creature.")]})
+    install_cards(mini_book, {**CARDS, "Decoy": [face("Decoy", "You may have Decoy enter the battlefield as a copy of any creature.",
+                                                           type_line="Artifact Creature — Shapeshifter")]})
     deck, _ = open_deck(mini_book)
     assert deck is not None
     assert [c.key for c in deck.named("decoy copies a creature with counters, what does it get?")] == ["Decoy"]
     assert [c.key for c in deck.named("decoy enters copying my elf")] == ["Decoy"]
+    assert [c.key for c in deck.named("does the decoy artifact keep its counters?")] == ["Decoy"]  # its type line
     assert deck.named("is a decoy worth it, or should the decoy attack?") == ()
