@@ -318,6 +318,8 @@ class Ranking(Sequence[Scored]):
     def __getitem__(self, j: int | slice) -> Scored | list[Scored]:
         if isinstance(j, slice):
             return [self._at(k) for k in range(*j.indices(len(self.nodes)))]
+        if 0 <= j < len(self.nodes):  # the usual case, without a range to index
+            return self._at(j)
         return self._at(range(len(self.nodes))[j])  # negative and out-of-range indices as a list has them
 
     def __iter__(self) -> Iterator[Scored]:

@@ -25,8 +25,10 @@ one that starts with the same letter: ``clahs`` → ``clash``, ``barigan`` → `
 def correct(word: str, index: Index, framing: Collection[str] = ()) -> tuple[str, float] | None:
     """The vocabulary word closest to an unknown word, with its similarity; ``None`` if nothing is close (or the
     word is known: in the vocabulary, the alias table, the stopwords, ``framing``, or English)."""
+    if len(word) < 4 or not word.isalpha():
+        return None
     known = word in index.vocab or word in index.slang or word in STOPWORDS or word in framing or stem(word) in index.postings
-    if len(word) < 4 or not word.isalpha() or known or word in index.english:  # "volcanic" is not a slip for "volcano"
+    if known or word in index.english:  # "volcanic" is not a slip for "volcano"
         return None
     # slips keep the first letter ("unrelated" is not "related"): only words with the same one are compared
     best = process.extract(word, _by_first_letter(index).get(word[0], ()), scorer=OSA.normalized_similarity,
