@@ -108,27 +108,30 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 44. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
     regenerating in a combat step it names ("tapped after blockers are declared"), the rules on what removes a
     permanent from combat (506.4 and its subrules) rise;
-45. ``rule_number`` — rule 6: a rule number the question names is the answer;
-46. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-47. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+45. ``damage_order`` — rule 64: a question about attacking or blocking creatures asking which comes first ("does the
+    attacker hit first?", "do I die before the lifelink?") raises the rule dealing combat damage simultaneously (510.2),
+    unless first strike or double strike is named;
+46. ``rule_number`` — rule 6: a rule number the question names is the answer;
+47. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+48. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-48. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+49. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
     excerpts and short kinds;
-49. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-50. ``quotes`` — rule 16: a document with the words the question quotes rises;
-51. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-52. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+50. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+51. ``quotes`` — rule 16: a document with the words the question quotes rises;
+52. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+53. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-53. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+54. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-54. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-55. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-56. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-57. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-58. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+55. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+56. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+57. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+58. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+59. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-59. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+60. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -230,7 +233,8 @@ STEPS = Pipeline([
     Step("kind_terms", abilities.kind_terms, {"kind_term": abilities.WEIGHTS["kind_term"]}),
     Step("later_terms", later.later_terms, later.WEIGHTS),
     Step("gone", gone.gone, gone.WEIGHTS),
-    Step("out_of_combat", combat.out_of_combat, combat.WEIGHTS),
+    Step("out_of_combat", combat.out_of_combat, {"out_of_combat": combat.WEIGHTS["out_of_combat"]}),
+    Step("damage_order", combat.damage_order, {k: combat.WEIGHTS[k] for k in ("damage_order", "damage_order_prior")}),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),
     Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),

@@ -1,9 +1,10 @@
-"""Rule 52, out of combat (rulesgraph/steps/combat.py), over the full CR."""
+"""Rules 52, out of combat, and 64, which combat damage comes first (rulesgraph/steps/combat.py), over the full CR."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.combat import _declared, removal_rules
+from rulesgraph.steps.combat import ORDER, SIMULTANEOUS, _declared, removal_rules
+from rulesgraph.steps.control import rules_saying
 
 from .test_rank import order, score, weight
 
@@ -36,3 +37,25 @@ def test_rule_52_leaves_a_question_naming_no_combat_step(full_book: Rulebook) ->
         with weight("out_of_combat", 0.0):
             off = score(full_book, question, "506.4")
         assert score(full_book, question, "506.4") == off, question
+
+
+def test_rule_64_reads_the_simultaneous_rule_and_order_words(full_book: Rulebook) -> None:
+    g = full_book.qg
+    assert [g.ids[i] for i in rules_saying(g, full_book.index, SIMULTANEOUS)] == ["510.2"]
+    assert ORDER.search("does the attacker hit first?") and ORDER.search("do I die before the lifelink?")
+    assert ORDER.search("is it all at the same time?")
+    assert not ORDER.search("does my first striker kill it?") and not ORDER.search("the first creature it was on?")
+
+
+def test_rule_64_asked_which_combat_damage_comes_first(full_book: Rulebook) -> None:
+    """Rule 64: a question about attacking or blocking creatures asking which comes first makes 510.2 (combat damage is
+    dealt simultaneously) a candidate; not when first strike is named (two damage steps), nor when nothing is asked."""
+    question = "my 3/3 blocks their 3/3 attacker. who dies first, or do both go down?"
+    pos = lambda q: order(full_book, q).index("510.2") if "510.2" in order(full_book, q) else 99
+    assert pos(question) <= 2
+    with weight("damage_order", 0.0), weight("damage_order_prior", 0.0):
+        assert pos(question) > 2
+    striker = "my 3/3 first strike creature blocks their 3/3 attacker. who dies first, or do both go down?"
+    with weight("damage_order", 0.0), weight("damage_order_prior", 0.0):
+        without = order(full_book, striker)
+    assert order(full_book, striker) == without

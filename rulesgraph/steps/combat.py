@@ -16,23 +16,45 @@ creature (its words "attack", "block", not a card name's: "Sneak Attack") in a s
 attackers on, which it names as such (:func:`~rulesgraph.steps.turn.steps_said`: "after blockers are declared", "the
 first-strike damage step"): a creature that died from combat damage or was destroyed before combat is not the case.
 A prior, run after rule 32's.
+
+Rule 64, which combat damage comes first: a question about attacking or blocking creatures that asks, in a sentence
+ending in a question mark, which of two things comes first ("does the attacker hit first?", "do I die before the
+lifelink kicks in?", "at the same time") turns on the rule saying "all combat damage that's been assigned is dealt
+simultaneously" (510.2, found by those words), though its words ("simultaneously") are not the question's — unless
+first strike or double strike is named (by the question or on a named card): then there are two damage steps (510.4),
+the keyword's rules' to answer.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..analyze import CARD
 from ..index import Index, doc_terms
 from ..pipeline import Query
 from ..qgraph import QGraph
+from .control import rules_saying
 from .gone import card_leaving, leaving
 from .named import terms_of
 from .turn import steps_said, timing
 
-__all__ = ["REMOVED", "WEIGHTS", "out_of_combat", "removal_rules"]
+__all__ = ["ORDER", "REMOVED", "SIMULTANEOUS", "WEIGHTS", "damage_order", "out_of_combat", "removal_rules"]
 
 WEIGHTS = {
     "out_of_combat": 1.0,  # rule 52: prior of the rules on removal from combat (and text relevance, half of it)
+    "damage_order": 0.8,  # rule 64: text relevance given to the rule dealing combat damage simultaneously (510.2)
+    "damage_order_prior": 2.0,  # rule 64: and its prior
 }
+SIMULTANEOUS = " combat damage thats been assigned is dealt simultaneously "
+"""Rule 64: the rule saying all combat damage is dealt at once (510.2), as word lines have it."""
+ORDER = re.compile(r"\b(?:first(?=\s*(?:[?,.!;]|or\b|and\b|$))|before|(?:at )?the same time|all at once|at once|"
+                   r"simultaneous(?:ly)?)\b", re.IGNORECASE)
+"""Rule 64: words asking which of two things comes first ("hit first?", "die before", "at the same time"); "first" only
+as the adverb ending its clause: "first strike", "the first creature" are not such a question."""
+_SENTENCE = re.compile(r"(?<=[.!?])")
+"""Where the question's sentences end."""
+_TWO_STEPS = ("First Strike", "Double Strike")
+"""Keywords making two combat damage steps (510.4): with either, which damage comes first is theirs to answer."""
 REMOVED = " is removed from combat if "
 """The rule listing what removes a permanent from combat (506.4), as word lines have it."""
 _COMBAT = frozenset(doc_terms("attacking blocking combat"))
@@ -107,3 +129,27 @@ def out_of_combat(q: Query) -> None:
     for i in nodes:
         text[i] = text.get(i, 0.0) + w * sure / 2
     q.raise_(nodes.start, nodes.stop, w * sure, f"‘{said}’ of a creature in combat: what removes it from combat")
+
+
+def damage_order(q: Query) -> None:
+    """Rule 64: a question about attacking or blocking creatures (its own words) asking which comes first
+    (:data:`ORDER`, in a sentence ending in a question mark), with neither first strike nor double strike named by the
+    question or on a named card (:data:`_TWO_STEPS`), makes the rule dealing combat damage simultaneously
+    (:data:`SIMULTANEOUS`, 510.2) a candidate as if the question matched it by the weight's share of a full match, and
+    raises its prior by ``damage_order_prior``."""
+    w = q.w["damage_order"]
+    question = q.a.question
+    if w <= 0 or "?" not in question or not ORDER.search(question):
+        return
+    if not any(s in _COMBAT and weight > CARD for s, weight in q.a.terms):
+        return
+    if not any(sentence.endswith("?") and ORDER.search(sentence) for sentence in _SENTENCE.split(question)):
+        return
+    g = q.g
+    if any(g.nodes[m.node]["label"] in _TWO_STEPS for m in q.a.of_kind("keyword")):
+        return
+    if any(name in _TWO_STEPS for c in q.a.cards for name, _rel, _rules in c.keywords):
+        return
+    for i in rules_saying(g, q.index, SIMULTANEOUS):
+        q.text[i] = q.text.get(i, 0.0) + w
+        q.raise_(i, i + 1, q.w["damage_order_prior"], "asked which combat damage comes first: it is dealt at once (rule 64)")
