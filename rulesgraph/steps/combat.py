@@ -132,7 +132,8 @@ def out_of_combat(q: Query) -> None:
 
 
 def damage_order(q: Query) -> None:
-    """Rule 64: a question about attacking or blocking creatures (its own words) asking which comes first
+    """Rule 64: a question about attacking or blocking creatures (its own words, not a card name's nor carried from an
+    earlier turn of a conversation) asking which comes first
     (:data:`ORDER`, in a sentence ending in a question mark), with neither first strike nor double strike named by the
     question or on a named card (:data:`_TWO_STEPS`), makes the rule dealing combat damage simultaneously
     (:data:`SIMULTANEOUS`, 510.2) a candidate as if the question matched it by the weight's share of a full match, and
@@ -141,7 +142,8 @@ def damage_order(q: Query) -> None:
     question = q.a.question
     if w <= 0 or "?" not in question or not ORDER.search(question):
         return
-    if not any(s in _COMBAT and weight > CARD for s, weight in q.a.terms):
+    own = _COMBAT & frozenset(doc_terms(question))  # its own words: not carried from an earlier turn …
+    if not any(s in own and weight > CARD for s, weight in q.a.terms):  # … nor a card name's
         return
     if not any(sentence.endswith("?") and ORDER.search(sentence) for sentence in _SENTENCE.split(question)):
         return
