@@ -239,7 +239,7 @@ def _apart(phrase: tuple[str, ...], said: list[str], names: frozenset[str] = fro
     content ("in response to", "x is 0"), is said only as written."""
     content = [w for w in phrase if w not in STOPWORDS]
     small = len(content) < len(phrase)
-    if len(content) < 2 or (small and not all(len(w) >= 3 and w.isalpha() for w in content)):
+    if len(content) < 2 or any(w.isdigit() for w in content) or (small and not all(len(w) >= 3 and w.isalpha() for w in content)):
         return False
     for start, word in enumerate(said):
         if word != phrase[0]:

@@ -27,12 +27,13 @@ _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 
 def names_a_variant(g: QGraph, a: Analysis) -> bool:
     """Whether something the question names leads to a variant's rules: a variant rule itself, or a term,
-    keyword or title whose entry cites one or that lies in a variant section."""
+    keyword or title that lies in a variant section or whose entry cites only a variant's rules
+    (:meth:`~rulesgraph.qgraph.QGraph.cites_variant`: not Lose the Game, citing rule 104 and 810.8)."""
     for m in a.matches:
         i = g.num.get(m.node)
         if i is None:
             continue
-        if g.variant[i] or any(g.variant[t] for t in g.out(i, "cites")):
+        if g.variant[i] or g.cites_variant(i):
             return True
     return False
 

@@ -150,6 +150,13 @@ class QGraph:
         offsets, sources = self._in[kind]
         return sources[offsets[i] : offsets[i + 1]]
 
+    def cites_variant(self, i: int) -> bool:
+        """Whether node ``i`` (a glossary entry, a keyword …) leads to a variant by what it cites: it cites a variant's
+        rules and nothing else.  An entry citing general rules and a variant's ("Lose the Game": rule 104, and 810.8
+        "for additional rules for Two-Headed Giant games") is about the general rules, with the variant's special case."""
+        cited = self.out(i, "cites")
+        return bool(cited) and all(self.variant[t] for t in cited)
+
     def terms_under(self, i: int) -> frozenset[str]:
         """The stems of the text and examples of node ``i`` and everything under it (computed once)."""
         known = self._under.get(i)

@@ -64,74 +64,80 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
 25. ``left_trigger`` — rule 62: a named card's own leaves-the-battlefield ability ("When Rancor is put into a graveyard
     from the battlefield, return …") and a permanent told leaving ("Disenchant my Rancor") make that kind's rule and the
     rule saying it looks back in time (603.6c, 603.10a) candidates, unless the question asks whether it triggers at all;
-26. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
+26. ``attached`` — rule 65: a named Aura (Equipment, Fortification) and an object told of leaving its zone make the
+    state-based action for an attachment attached to nothing or to an illegal object (704.5m, 704.5n) a candidate;
+27. ``known`` — rule 66: a named card reading a characteristic of an object it moved ("damage equal to the sacrificed
+    creature's power") makes the rule on the information an effect uses of an object that left its zone (608.2h) a
+    candidate;
+28. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
     controls a triggered ability (603.3a, 109.4b) candidates;
-27. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
+29. ``stolen_leaves`` — rule 41: a named card taking control and the question telling of an object dying or leaving make
     the rule sending it to its owner's graveyard, hand or library (400.3) a candidate;
-28. ``stolen_attacks`` — rule 63: a named card taking control and a sentence asking about attacking or tapping ("Can I
+30. ``stolen_attacks`` — rule 63: a named card taking control and a sentence asking about attacking or tapping ("Can I
     attack with it this turn?") make the rule saying a creature can't until controlled since its controller's turn
     began (302.6, summoning sickness) a candidate;
-29. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
+31. ``together`` — rule 48: two named cards' triggered abilities triggering on one event (both "At the beginning
     of your upkeep") make the rule on putting abilities that triggered together on the stack (603.3b) a candidate;
-30. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
+32. ``trigger_choices`` — rule 49: a named card's triggered ability that targets, or says "may" or "unless", makes the
     rule settling it (603.3d: no legal target, for a question speaking of a target and of no response taking it away;
     603.5: decided on resolution) a candidate, and so does a wording the question quotes of a trigger;
-31. ``copies_trigger`` — rule 55: more than one of a named card with a triggered ability makes the rule on how many
+33. ``copies_trigger`` — rule 55: more than one of a named card with a triggered ability makes the rule on how many
     times an ability triggers (603.2c) a candidate;
-32. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
+34. ``mana_empties`` — rule 36: mana in a step or phase makes the rules saying mana pools empty as steps and phases
     end (500.5, 106.4) candidates;
-33. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
+35. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (once, however
     many ways it is named);
-34. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
+36. ``card_keywords`` — rule 20: a named card's keywords raise their rules, by how well they fit the question (a
     keyword the question names itself is rule 2's);
-35. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
+37. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (rule 18: by how
     much of the question's other words they hold);
-36. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
+38. ``loyalty_said`` — rule 35: a loyalty symbol said of a planeswalker ("+1", "her −2") or a planeswalker's
     abilities name the glossary term Loyalty Ability, raised as rule 4 raises a named term (606);
-37. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
+39. ``when_to_act`` — rule 34: asking whether a player may act (cast, activate, play a land) in a step, phase or turn
     raises the rules saying when a player may act (117.1a, 502.4, 505.6b, 606.3), and a step it names as such that
     step's rule on priority in it (509.2 for "once blockers are declared");
-38. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
-39. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
+40. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (rule 18 likewise);
+41. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, and its layout the rules of
     the kind of card it makes it (a Transforming Double-Faced Card → 712);
-40. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
+42. ``card_abilities`` — rule 31: a named card with an ability in one of the CR's templates ("[Cost]: [Effect.]")
     raises the rules of the section giving them all (113, Abilities: 113.7a, an ability exists apart from its source);
-41. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
+43. ``kind_terms`` — rule 42: a named card's wording of a kind of triggered ability the rules name (603.6c's
     leaves-the-battlefield abilities: "Whenever … dies") raises what that kind's glossary entry cites (603.6c, 603.10),
     as rule 4 raises a named term;
-42. ``later_terms`` — rule 54: a named card's effect creating a delayed or reflexive triggered ability (a trigger
+44. ``later_terms`` — rule 54: a named card's effect creating a delayed or reflexive triggered ability (a trigger
     word not beginning the ability: "Sacrifice it at the beginning of the next end step") raises what that kind's
     glossary entry cites (603.7, 603.12), as rule 42 does;
-43. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
+45. ``gone`` — rule 32: told of a response that moves an object out of its zone or out of a spell's reach ("they sac it
     in response", or a named card saying "Exile target creature"), the rules on how the waiting spell or ability
     resolves (608.2b, 113.7a) rise;
-44. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
+46. ``out_of_combat`` — rule 52: told of an attacking or blocking creature leaving the battlefield, tapped, phasing or
     regenerating in a combat step it names ("tapped after blockers are declared"), the rules on what removes a
     permanent from combat (506.4 and its subrules) rise;
-45. ``damage_order`` — rule 64: a question about attacking or blocking creatures asking which comes first ("does the
+47. ``damage_order`` — rule 64: a question about attacking or blocking creatures asking which comes first ("does the
     attacker hit first?", "do I die before the lifelink?") raises the rule dealing combat damage simultaneously (510.2),
     unless first strike or double strike is named;
-46. ``rule_number`` — rule 6: a rule number the question names is the answer;
-47. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
-48. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
+48. ``rule_number`` — rule 6: a rule number the question names is the answer;
+49. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections;
+50. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (half, as
     rule 12, for an entry about a keyword the question does not name);
-49. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
-    rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned),
+51. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 (a keyword's own
+    rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned; not by a
+    glossary entry citing general rules and a variant's, Lose the Game),
     excerpts and short kinds;
-50. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
-51. ``quotes`` — rule 16: a document with the words the question quotes rises;
-52. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
-53. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
+52. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+53. ``quotes`` — rule 16: a document with the words the question quotes rises;
+54. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
+55. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
     inside the rules of a keyword named in passing: rules 2 and 20 raised those already);
-54. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
+56. ``echo`` — rule 39: a best rule restating another section's rule (306.5d, 606.3) brings that rule right after
     it;
-55. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
-56. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
-57. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
-58. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
-59. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
+57. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today;
+58. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule;
+59. ``card_focus`` — rule 20: a question saying little besides the cards' names gets their keywords' rules;
+60. ``card_kind`` — rule 27: … and the rule defining a kind of effect they have (a replacement effect's 614.1a);
+61. ``bridges`` — rule 15: with two keywords named, the rules connecting them rise, by how much the question is
     only about them;
-60. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
+62. ``procedure`` — rule 40: with two steps of one procedure among the best (601.2c targets, 601.2g mana abilities),
     the rule laying out its steps in order (601.2, casting a spell) rises just above them, cited apart from them.
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -152,6 +158,7 @@ from .relations import definers
 from .relevance import COMMON, specificity
 from .steps import (
     abilities,
+    attached,
     base,
     bridges,
     cards,
@@ -164,6 +171,7 @@ from .steps import (
     faq,
     focus,
     gone,
+    known,
     later,
     layers,
     loyalty,
@@ -214,6 +222,8 @@ STEPS = Pipeline([
     Step("until", until.until, until.WEIGHTS),
     Step("recipient", recipient.recipient, recipient.WEIGHTS),
     Step("left_trigger", moments.left_trigger, moments.WEIGHTS),
+    Step("attached", attached.attached, attached.WEIGHTS),
+    Step("known", known.known, known.WEIGHTS),
     Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
     Step("stolen_leaves", control.stolen_leaves, {"stolen_leaves": control.WEIGHTS["stolen_leaves"]}),
     Step("stolen_attacks", control.stolen_attacks, {k: control.WEIGHTS[k] for k in ("stolen_attacks", "stolen_attacks_prior")}),

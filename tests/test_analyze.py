@@ -137,6 +137,19 @@ def test_an_alias_phrase_with_small_words_is_said_apart_only_by_small_words_or_a
     assert "in response" not in aliased("in my response")
 
 
+def test_an_alias_phrase_with_a_number_is_said_only_as_written(mini_book: Rulebook) -> None:
+    """A phrase with a number among its content words ("4 player") is said only as written: a number belongs to the
+    word after it, so "4 damage to each player" is an amount of damage, not a four-player game."""
+    aliases = [*mini_book.index.aliases, Alias(say=(("4", "player"),), means="multiplayer", terms=(), why="4 player")]
+    index = build_index(mini_book.graph, aliases)
+
+    def aliased(question: str) -> list[str]:
+        return [m.said for m in analyze(question, index).matches if m.kind == "alias"]
+
+    assert "4 player" in aliased("in a 4 player game who goes first?")
+    assert "4 player" not in aliased("it deals 4 to each player, who wins?")
+
+
 def test_alias_words_are_known_but_never_a_correction(mini_book: Rulebook) -> None:
     """Words of the alias table that the rules never use (``etb``, card names) are not corrected, and no
     misspelt word is corrected to one of them: "Warden" stays "warden" though an alias says "warrens"."""

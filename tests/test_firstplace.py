@@ -44,3 +44,12 @@ def test_no_variant_rule_first_unless_a_variant_is_named(full_book: Rulebook) ->
     plain = analyze("who goes first", full_book.index)
     assert no_variant_first(g, plain, ["810.9", "103.8"]) == ["103.8", "810.9"]
     assert no_variant_first(g, a, ["810.9", "103.8"]) == ["810.9", "103.8"]
+
+
+def test_a_term_citing_general_rules_and_a_variants_names_no_variant(full_book: Rulebook) -> None:
+    """Lose the Game cites rule 104 and 810.8 (Two-Headed Giant's additional rules): naming it names no variant, so a
+    variant rule still does not come first; Commander, citing only 903, names one."""
+    g = full_book.qg
+    assert not g.cites_variant(g.num["glossary:Lose the Game"]) and g.cites_variant(g.num["glossary:Commander"])
+    assert not names_a_variant(g, analyze("do I lose the game?", full_book.index))
+    assert no_variant_first(g, analyze("do I lose the game?", full_book.index), ["810.8a", "104.3a"])[0] == "104.3a"

@@ -208,6 +208,15 @@ def test_rule_13_variant_rules_count_less_unless_mentioned(mini_book: Rulebook) 
     assert order(mini_book, "two-headed giant combat damage")[0] == "810.1"
 
 
+def test_rule_13_a_term_citing_general_rules_and_a_variants_names_no_variant(full_book: Rulebook) -> None:
+    """Rule 13 with rule 4: a glossary entry citing general rules and a variant's (Lose the Game: rule 104, and 810.8
+    "for additional rules for Two-Headed Giant games") raises both but names no variant, so the variant's rules still
+    count less; the variant named by its own term ("two-headed giant") does count as mentioned."""
+    question = "we are both at 1 life and take damage at once, do I lose the game or is it a draw?"
+    assert not any(node.startswith("810") for node in order(full_book, question)[:5])
+    assert order(full_book, "in two-headed giant, do we lose the game together?")[0].startswith("810")
+
+
 @pytest.mark.parametrize("question", ["", "   ", "\x00\x01"])
 def test_nothing_to_rank(mini_book: Rulebook, question: str) -> None:
     assert order(mini_book, question) == []

@@ -83,7 +83,7 @@ def test_rule_21_the_type_line_leads_to_its_types_rules(full_book: Rulebook) -> 
     aura = card("Thorn Mantle", type_line="Enchantment — Aura", types=(("Aura", "subtype", ("303.4",)),))
     question = "Thorn Mantle is attached to my creature; what happens to it if the creature leaves the battlefield?"
     assert scored(full_book, question, "303.4", aura) > scored(full_book, question, "303.4")
-    with weight("card_type", 0.0):
+    with weight("card_type", 0.0), weight("attached", 0.0):  # rule 65 reads the Aura too (704.5m)
         assert scored(full_book, question, "303.4", aura) == scored(full_book, question, "303.4")
 
 

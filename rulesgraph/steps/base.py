@@ -37,12 +37,14 @@ def base(q: Query) -> None:
     relevance of the candidate's CR section as a whole, rule 12 halves a keyword's own rules when the question
     does not name that keyword (their reminder-style wording matches many questions that are not about them),
     rule 13 halves a multiplayer or casual variant's rules unless something the question names leads to its
-    section, and an old FAQ page's excerpt counts :data:`EXCERPT`.  Run by the compiled kernel when it was built
-    (every candidate of every question goes through this loop), else by :func:`python_base`: the same scores to
-    the last bit."""
+    section (a glossary entry citing general rules and a variant's names no variant: rule 4's "variant in passing"),
+    and an old FAQ page's excerpt counts :data:`EXCERPT`.  Run by the compiled kernel when it was built (every
+    candidate of every question goes through this loop), else by :func:`python_base`: the same scores to the last
+    bit."""
     g = q.g
     named = named_keyword_rules(q)
-    mentioned = {sec for start, end, _ in q.raised for sec in set(g.section[start:end])}
+    passing = q.memo.get("variant in passing", ())
+    mentioned = {sec for k, (start, end, _) in enumerate(q.raised) if k not in passing for sec in set(g.section[start:end])}
     if KERNEL is None:
         python_base(q, named, mentioned)
         return

@@ -93,14 +93,20 @@ def glossary_prior(q: Query) -> None:
 
 
 def raise_term(q: Query, m: Match) -> None:
-    """Rule 4 for one glossary term ``m`` names: the rules its entry cites and the entry itself."""
+    """Rule 4 for one glossary term ``m`` names: the rules its entry cites and the entry itself.  An entry citing general
+    rules and a variant's ("Lose the Game": rule 104, and 810.8 "for additional rules for Two-Headed Giant games") raises
+    both, but names no variant (:meth:`~rulesgraph.qgraph.QGraph.cites_variant`): the variant's raises are kept in
+    ``q.memo["variant in passing"]`` (their places in ``q.raised``), which rule 13 does not count as mentioning it."""
     g = q.g
     i = g.num[m.node]
     label = g.nodes[m.node]["label"]
     cited = list(g.out(i, "cites"))
     amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
     reason = f"cited by the glossary entry {label}"
+    passing = not g.cites_variant(i)
     for rule in cited:
+        if passing and g.variant[rule]:
+            q.memo.setdefault("variant in passing", set()).add(len(q.raised))
         q.raise_(rule, g.end[rule], amount, reason)
     q.raise_(i, i + 1, amount, m.why)
 
