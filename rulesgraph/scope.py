@@ -10,7 +10,8 @@ not about "the Ring tempts you").
 Recognition is by cues: words and phrases that only such questions use ("banned", "infraction",
 "competitive REL", "legal in Modern", "price", "$20", "should I run", "tier list", "Pokémon").  Words
 the rules also use ("legal", "cost", "sideboard", "shortcut", "tournament", "judge", "concede") are
-never cues on their own.  A cue inside what looks like a card name (``Price of Progress``,
+never cues on their own, and "no penalty" / "without penalty" is English for "freely" ("can he keep them home with
+no penalty?"), not an infraction's.  A cue inside what looks like a card name (``Price of Progress``,
 ``Bribery`` mid-sentence) is a name, not a cue, and a question naming a rule number is about the
 rules.  Some cues only say where the game is played ("at competitive REL", "time was called"): beside a
 described game situation (two or more keywords or glossary terms: cast, counter, exile …) they set the scene
@@ -61,7 +62,8 @@ TOPICS = (
             rf"{_FORMATS} (?:legality|ban|bans|banlist|banned|rotation)", r"format legality", r"restricted list",
             r"rotat(?:e|es|ed|ing|ion) out", r"(?:standard|format) rotation",
             # penalties and infractions
-            r"penalt(?:y|ies)", r"infractions?", r"game loss", r"match loss", r"(?:get|got|give|gave|given|receive\w*|issue\w*) a warning",
+            r"(?<!\bno )(?<!without )(?<!without a )(?<!without any )penalt(?:y|ies)",
+            r"infractions?", r"game loss", r"match loss", r"(?:get|got|give|gave|given|receive\w*|issue\w*) a warning",
             r"disqualif\w*", r"dq(?:ed|'d|d)?", r"outside assistance", r"slow play\w*", r"stalling", r"cheat(?:s|ed|ing|er)?",
             r"marked (?:cards?|sleeves?)",
             r"(?:cards?|sleeves?) (?:are|is|were|look|looks|get|got) marked", r"communication policy",

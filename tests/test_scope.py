@@ -53,6 +53,14 @@ def test_the_questions_of_issue_16() -> None:
     assert out_of_scope("can I respond to a shortcut?") is None
 
 
+def test_no_penalty_is_english_for_freely() -> None:
+    """"With no penalty" says a player may do a thing freely, not that a judge gives a penalty; a penalty still is one."""
+    assert out_of_scope("my goaded creature, can he keep it home with no penalty?") is None
+    assert out_of_scope("can I skip the trigger without any penalty") is None
+    assert out_of_scope("is there a penalty for missing my trigger?").cue == "penalty"  # type: ignore[union-attr]
+    assert out_of_scope("what penalties does a judge give for that").cue == "penalties"  # type: ignore[union-attr]
+
+
 def test_words_the_rules_use_are_not_cues_on_their_own() -> None:
     for question in ("is it legal to attack with it", "what does it cost", "can I look at my sideboard", "in a tournament can I concede",
                      "a judge said my trigger resolves first", "how does banding work", "the top card of my library"):
