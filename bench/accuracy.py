@@ -202,7 +202,7 @@ def scope_table(book, paths: list[Path], rules_answers: list) -> str:  # type: i
 
 SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3", "forum_holdout4",
         "forum_holdout5", "forum_holdout6", "forum_holdout7", "forum_holdout8", "forum_holdout9", "forum_holdout10",
-        "forum_holdout11", "forum_holdout12", "forum_holdout13", "forum_holdout14", "cards",
+        "forum_holdout11", "forum_holdout12", "forum_holdout13", "forum_holdout14", "forum_holdout15", "forum_holdout16", "cards",
         "cards_holdout", "cards_holdout2", "long")
 """The default sets, in the order of the table (see bench/questions/README.md)."""
 
