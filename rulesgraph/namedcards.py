@@ -37,7 +37,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 5
+_SCHEMA = 6
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
 _COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
@@ -190,7 +190,8 @@ class CardDeck:
 
         out: list[NamedCard] = []
         seen: set[str] = set()
-        mentions = [self._which(question, m) for m in find_cards(question, self.table, weak=True)
+        which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
+        mentions = [self._which(question, m, which) for m in find_cards(question, self.table, weak=True)
                     if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
@@ -221,15 +222,20 @@ class CardDeck:
         own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
         return verb[0] in set(doc_terms(own)) - set(doc_terms(m.key))
 
-    def _which(self, question: str, m: CardMention) -> CardMention:
+    def _which(self, question: str, m: CardMention, which: dict[tuple[tuple[str, ...], str], str | None]) -> CardMention:
         """A mention naming several cards (``Edgar``) as the one of them the question describes
-        (:func:`rulesgraph.whichcard.described`), else as it is."""
+        (:func:`rulesgraph.whichcard.described`), else as it is.  ``which`` keeps what was decided for a name said
+        before in the same question (a long question naming "Jace" twenty times reads the candidates once)."""
         if m.key is not None:
             return m
         from .nametable import PART_CARDS
         from .whichcard import described
 
-        key = described(question, m.start, m.end, m.candidates[:PART_CARDS], self.store, self.book.index)
+        candidates = tuple(m.candidates[:PART_CARDS])
+        memo = (candidates, question[m.start : m.end].lower())
+        if memo not in which:
+            which[memo] = described(question, m.start, m.end, candidates, self.store, self.book.index)
+        key = which[memo]
         return m if key is None else replace(m, key=key)
 
     def card(self, key: str) -> NamedCard | None:

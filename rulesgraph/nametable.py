@@ -233,6 +233,7 @@ class NameTable:
             e["only"] = bool(e["only"]) and only
 
         cards = list(cards)
+        faced = {card.key for card in cards if len(card.faces) > 1}
         type_words = {tuple(tokens(t)) for card in cards for t in card.types}
         for card in cards:
             add(card.key, card, "name")
@@ -264,7 +265,8 @@ class NameTable:
             tier = lambda k: min(k, 2)  # short names and parts are one tier: "Edgar" is either Edgar
             keys = tuple(sorted(cards_, key=lambda c: (tier(cards_[c][0]) != tier(best), cards_[c][1], c)))
             sure = sum(tier(k) == tier(best) for k, _ in cards_.values()) == 1
-            known = cards_[keys[0]][1] < 10**7  # an unranked card (every adventure card of some data) is not thereby unplayed
+            known = cards_[keys[0]][1] < 10**7 or keys[0] not in faced  # an unranked multi-face card (every adventure
+            # card of some data) is not thereby unplayed; an unranked one-face card (a Vanguard "Squee") is
             if sure and known and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
                 sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
             popular = shorts.word(toks[0]) if not sure and best == KINDS.index("part") and len(toks) == 1 else None

@@ -49,6 +49,15 @@ def test_an_unranked_card_is_not_thereby_less_played() -> None:
     assert t.sure[stomp] and t.keys[stomp] == ("Bonecrusher Giant // Stomp", "Stomp and Howl")
 
 
+def test_an_unranked_one_face_card_is_still_less_played() -> None:
+    """Only an unranked multi-face card is spared for want of a rank: a Vanguard ``Squee`` (unranked, one face) said
+    as ``Squee`` is still mostly the far more played Squee, the Immortal, so the word is unsure."""
+    t = NameTable.build([CardName("Squee", layout="vanguard"), CardName("Squee, the Immortal", rank=3000),
+                         CardName("Squee, Goblin Nabob", rank=9000)], [], zipf=lambda w: 0.0)
+    squee = t.exact[("squee",)]
+    assert not t.sure[squee] and t.keys[squee][0] == "Squee, the Immortal"
+
+
 def test_rules_words_and_the_phrases_inside_rules_phrases() -> None:
     t = NameTable.build([CardName("Two-Headed Giant"), CardName("Flash"), CardName("Giant Growth")],
                         ["two headed giant variant", "flash"], zipf=lambda w: 3.0)

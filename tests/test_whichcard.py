@@ -40,3 +40,21 @@ def test_a_question_naming_a_shared_short_name_reads_the_card_it_describes(stock
     assert deck is not None
     assert [c.key for c in deck.named("Olwen has deathtouch, is she blocked by two creatures?")] == ["Olwen, the Dark"]
     assert deck.named("Olwen is out, what happens?") == ()
+
+
+def test_a_shared_name_said_again_is_decided_once(stocked: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long question saying one shared name many times reads its candidates' cards once, not once a mention."""
+    import rulesgraph.whichcard as whichcard
+
+    deck, _ = open_deck(stocked)
+    assert deck is not None
+    calls: list[str] = []
+
+    def counted(question: str, *args: object) -> str | None:
+        calls.append(question)
+        return described(question, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(whichcard, "described", counted)
+    q = "Olwen has deathtouch. " + "Olwen is big, Olwen is green. " * 20 + "Is Olwen dead?"
+    assert [c.key for c in deck.named(q)] == ["Olwen, the Dark"]
+    assert len(calls) == 1
