@@ -12,6 +12,7 @@ from .analyze import Analysis, Match, analyze, clean
 from .cardanswer import card_why, shown_cards, with_rulings
 from .citing import citation
 from .confidence import probability
+from .conversation import substitutes
 from .corpus import Rulebook
 from .errors import RulesgraphError
 from .firstplace import faq_answers, no_variant_first
@@ -210,10 +211,11 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
-    if book.deck is not None:  # only a card's name: the card, its rulings and its rules (or the cards it may be)
+    follow_up = conversation is not None and bool(conversation.subjects) and substitutes(cleaned)  # "what about X?"
+    if book.deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
         from .lonename import card_answer, lone_name
 
-        lone = lone_name(book, question)
+        lone = lone_name(book, cleaned)
         if lone is not None:
             return card_answer(book, question, lone, k, conversation)
     outside = out_of_scope(question, book.index)

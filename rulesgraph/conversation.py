@@ -18,7 +18,7 @@ from .qgraph import QGraph
 from .relevance import specificity
 from .text import STOPWORDS, fold, words
 
-__all__ = ["DECAY", "Conversation"]
+__all__ = ["DECAY", "Conversation", "substitutes"]
 
 DECAY = 0.6
 """How much a subject still counts one turn later (it is forgotten below :data:`FORGET`)."""
@@ -50,6 +50,13 @@ _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
 """A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
 _SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b")
 """The last question asked again, of what follows."""
+
+
+def substitutes(text: str) -> bool:
+    """Whether ``text`` asks the last question again of something else ("what about Shock?", "same question for X")."""
+    return _SUBSTITUTE.search(text.lower()) is not None
+
+
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from."""

@@ -61,6 +61,8 @@ class LoneName:
     """The card meant (one key), or the cards a short name may be, most played first."""
     typo: bool = False
     """Read as a misspelt long name."""
+    total: int = 0
+    """How many cards the name may be, when more than :data:`CHOICES` (``keys`` holds the most played)."""
 
 
 def unframed(question: str) -> str:
@@ -72,23 +74,30 @@ def unframed(question: str) -> str:
 
 def lone_name(book: Rulebook, question: str) -> LoneName | None:
     """The card(s) ``question`` is only the name of, or ``None`` (no cards installed, more than a name, a rules word).
-    Of several cards the words may be, the one they are the whole name or a face of is the card (``Stomp`` is
-    Bonecrusher Giant // Stomp, not Stomp and Howl, whose name only begins with it)."""
+    Of several cards the words may be, a multi-face card they are a face of is the card (``Stomp`` is Bonecrusher
+    Giant // Stomp, not Stomp and Howl, whose name only begins with it); a one-face card's whole name shared with far
+    more played cards (a Vanguard ``Karn``) is one of the choices.  A token's name ("treasure": Treasure Token) is the
+    rules'."""
     deck = book.deck
-    if deck is None or question.count(" ") > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
+    if deck is None or len(question.split()) > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
         return None
     said = unframed(question)
     toks = tuple(tokens(said))
     if not toks or len(toks) > LONE_WORDS:
         return None
     t = deck.table
-    rules_name = any(not n.startswith("card:") for n in book.index.names.get(name_key(said), ()))
+    rules_name = any(not n.startswith("card:") for key in (name_key(said), name_key(f"{said} token"))  # "treasure"
+                     for n in book.index.names.get(key, ()))
     g = t.exact.get(toks)
     if g is not None:
         if t.rules[g] or t.bracket_only[g] or rules_name or (t.kind[g] == "initials" and not said.isupper()):
             return None
-        exact = [k for k in t.keys[g] if any(tuple(tokens(n)) == toks for n in (k, *k.split(" // ")))]
-        return LoneName(said, t.keys[g][:1] if t.sure[g] else tuple(exact) if len(exact) == 1 else t.keys[g][:CHOICES])
+        if t.sure[g]:
+            return LoneName(said, t.keys[g][:1])
+        faces = [k for k in t.keys[g] if " // " in k and any(tuple(tokens(n)) == toks for n in (k, *k.split(" // ")))]
+        if len(faces) == 1:  # said whole as a face ("Stomp"), not only the beginning of another name
+            return LoneName(said, tuple(faces))
+        return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
     hit = t.misspelt(" ".join(toks))
     if hit is None or t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]] or rules_name:
         return None
@@ -106,7 +115,9 @@ def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversat
     cards = [c for key in lone.keys if (c := deck.card(key)) is not None]
     if len(cards) != 1:
         names = tuple(c.key for c in cards)
-        return Answer(question, f"‘{lone.said}’ is the name of {len(names)} cards, shown below: ask with more of the name.",
+        shown = (f"the name of {lone.total} cards; the {len(names)} most played are shown below" if lone.total
+                 else f"the name of {len(names)} cards, shown below")
+        return Answer(question, f"‘{lone.said}’ is {shown}: ask with more of the name.",
                       (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is only a name that several cards share",), names,
                       cards=tuple(ShownCard(c.key, c.type_line, c.text) for c in cards))
     card = cards[0]

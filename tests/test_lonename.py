@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import Rulebook
+from rulesgraph import Rulebook, lonename
 from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
+from rulesgraph.index import name_key
 from rulesgraph.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone_name, unframed
 from rulesgraph.namedcards import open_deck
 
@@ -19,11 +20,17 @@ from .minicards import CARDS, face, install_cards
 OWN = {**CARDS,
        "Olwen, the Bright": [face("Olwen, the Bright", "Flying", type_line="Legendary Creature — Elf", keywords=["Flying"])],
        "Olwen, the Dark": [face("Olwen, the Dark", "Deathtouch", type_line="Legendary Creature — Elf", keywords=["Deathtouch"])],
+       "Olwen, the Grey": [face("Olwen, the Grey", "Vigilance", type_line="Legendary Creature — Elf", keywords=["Vigilance"])],
        "Trample": [face("Trample", "Target creature gains trample until end of turn.", type_line="Instant")],
        "Gust Rider": [face("Gust Rider", "Flying", edhrecRank=100)],
        "Gust // Gale": [face("Gust // Gale", "Tap target creature.", type_line="Instant", faceName="Gust", side="a", layout="split",
                              edhrecRank=5000),
-                        face("Gust // Gale", "Untap target creature.", type_line="Instant", faceName="Gale", side="b", layout="split")]}
+                        face("Gust // Gale", "Untap target creature.", type_line="Instant", faceName="Gale", side="b", layout="split")],
+       "Sisay": [face("Sisay", "", type_line="Vanguard", layout="vanguard")],
+       "Sisay, Weatherlight Captain": [face("Sisay, Weatherlight Captain", "Flying", type_line="Legendary Creature — Human",
+                                            edhrecRank=100)],
+       "Jolt // Bolt": [face("Jolt // Bolt", "Tap target creature.", type_line="Instant", faceName="Jolt", side="a", layout="split"),
+                        face("Jolt // Bolt", "Draw a card.", type_line="Instant", faceName="Bolt", side="b", layout="split")]}
 """The synthetic cards, and two sharing a short name, and one named like a keyword."""
 
 
@@ -66,9 +73,10 @@ def test_the_rules_it_runs_on_keep_their_places(book: Rulebook) -> None:
 
 def test_a_short_name_several_cards_share_offers_them(book: Rulebook) -> None:
     a = ask(book, "olwen")
-    assert a.citations == () and set(a.alternatives) == {"Olwen, the Bright", "Olwen, the Dark"}
-    assert {c.name for c in a.cards} == {"Olwen, the Bright", "Olwen, the Dark"} and a.confidence == CHOICES_CONFIDENCE
-    assert "2 cards" in (a.answer or "")
+    olwens = {"Olwen, the Bright", "Olwen, the Dark", "Olwen, the Grey"}
+    assert a.citations == () and set(a.alternatives) == olwens
+    assert {c.name for c in a.cards} == olwens and a.confidence == CHOICES_CONFIDENCE
+    assert "3 cards" in (a.answer or "")
 
 
 def test_a_name_or_face_said_whole_is_that_card_over_one_it_only_begins(book: Rulebook) -> None:
@@ -100,3 +108,35 @@ def test_the_card_becomes_the_conversations_topic(book: Rulebook) -> None:
     conv = Conversation()
     ask(book, "Mossback Elder", conversation=conv)
     assert conv.card == "Mossback Elder" and "keyword:trample" in conv.subjects
+
+
+def test_a_one_face_name_shared_with_far_more_played_cards_is_one_of_the_choices(book: Rulebook) -> None:
+    """A Vanguard ``Sisay`` (unranked, one face) is not the card ``Sisay`` means: both are offered."""
+    lone = lone_name(book, "Sisay")
+    assert lone is not None and set(lone.keys) == {"Sisay", "Sisay, Weatherlight Captain"}
+
+
+def test_a_tokens_name_alone_stays_the_rules(book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``jolt`` is a face of Jolt // Bolt, but where the rules define a Jolt Token, it is the token's."""
+    assert lone_name(book, "jolt") is not None
+    monkeypatch.setitem(book.index.names, name_key("jolt token"), ["glossary:Jolt Token"])
+    assert lone_name(book, "jolt") is None
+
+
+def test_more_cards_than_are_shown_are_counted(book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lonename, "CHOICES", 2)
+    a = ask(book, "olwen")
+    assert "the name of 3 cards; the 2 most played are shown" in (a.answer or "") and len(a.cards) == 2
+
+
+def test_what_about_a_card_in_a_conversation_is_a_follow_up(book: Rulebook) -> None:
+    """"what about X?" after a question asks it again of X: not the card's lone-name answer."""
+    conv = Conversation()
+    ask(book, "does trample work when the blocker dies?", conversation=conv)
+    a = ask(book, "what about Mossback Elder?", conversation=conv)
+    assert "only the name of card" not in " ".join(a.why)
+    assert ask(book, "what about Mossback Elder?").why[0].startswith("‘Mossback Elder’ is only the name of card")
+
+
+def test_padding_around_a_name_does_not_make_it_a_question(book: Rulebook) -> None:
+    assert ask(book, "Mossback Elder" + " " * 40).cards[0].name == "Mossback Elder"
