@@ -85,6 +85,13 @@ class Query:
         if reason:
             self._log.append((i, i + 1, reason, True))
 
+    def relevant(self, i: int, amount: float, reason: str | None = None) -> None:
+        """Add ``amount`` to node ``i``'s text relevance (a candidate the words alone ranked low or missed: a step that
+        reads what the cards say makes it one), and record the reason."""
+        self.text[i] = self.text.get(i, 0.0) + amount
+        if reason:
+            self.note(i, reason)
+
     def scale(self, i: int, factor: float, reason: str | None = None) -> None:
         """Multiply node ``i``'s score (it must have one); the reason is recorded every time."""
         self.score[i] *= factor

@@ -33,6 +33,14 @@ def test_reasons_are_kept_in_order_once_unless_noted(mini_book: Rulebook) -> Non
     assert q.reasons(11) == []
 
 
+def test_a_step_makes_a_node_a_text_candidate_with_its_reason(mini_book: Rulebook) -> None:
+    q = query(mini_book, "trample")
+    q.text.pop(7, None)
+    q.relevant(7, 0.5, "read on a card")
+    q.relevant(7, 0.25)
+    assert q.text[7] == 0.75 and q.reasons(7)[-1:] == ["read on a card"]
+
+
 def test_steps_can_be_inserted_and_removed_by_name() -> None:
     calls: list[str] = []
     p = Pipeline([Step("a", lambda q: calls.append("a")), Step("c", lambda q: calls.append("c"))])

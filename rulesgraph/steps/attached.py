@@ -75,5 +75,4 @@ def attached(q: Query) -> None:
     left = _left(q)
     for i, (sure, reason) in found.items():
         if min(sure, left):
-            q.text[i] = q.text.get(i, 0.0) + w * min(sure, left)
-            q.note(i, reason)
+            q.relevant(i, w * min(sure, left), reason)

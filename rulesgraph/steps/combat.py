@@ -153,5 +153,5 @@ def damage_order(q: Query) -> None:
     if any(name in _TWO_STEPS for c in q.a.cards for name, _rel, _rules in c.keywords):
         return
     for i in rules_saying(g, q.index, SIMULTANEOUS):
-        q.text[i] = q.text.get(i, 0.0) + w
+        q.relevant(i, w)
         q.raise_(i, i + 1, q.w["damage_order_prior"], "asked which combat damage comes first: it is dealt at once (rule 64)")

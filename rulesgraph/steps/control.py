@@ -102,8 +102,7 @@ def stolen_trigger(q: Query) -> None:
         return
     by = max(stealers, key=stealers.__getitem__)
     for i in source_control_rules(g, q.index):
-        q.text[i] = q.text.get(i, 0.0) + w * min(stolen[0], stealers[by])
-        q.note(i, f"{by} takes {stolen[1]}, whose trigger is whose? (rule 38)")
+        q.relevant(i, w * min(stolen[0], stealers[by]), f"{by} takes {stolen[1]}, whose trigger is whose? (rule 38)")
 
 
 def stolen_leaves(q: Query) -> None:
@@ -123,8 +122,7 @@ def stolen_leaves(q: Query) -> None:
     if left is None:
         return
     for i in owners_zone_rules(g, q.index):
-        q.text[i] = q.text.get(i, 0.0) + w * min(steals, left.quality)
-        q.note(i, f"‘{left.said}’ of a card under another player's control (rule 41)")
+        q.relevant(i, w * min(steals, left.quality), f"‘{left.said}’ of a card under another player's control (rule 41)")
 
 
 def stolen_attacks(q: Query) -> None:
@@ -160,6 +158,6 @@ def stolen_attacks(q: Query) -> None:
         line = g.word_line(i)
         said = max((weight for act, weight in acts.items() if act in line), default=0.0)
         if said:
-            q.text[i] = q.text.get(i, 0.0) + w * min(steals[0], said)
+            q.relevant(i, w * min(steals[0], said))
             q.raise_(i, i + 1, q.w["stolen_attacks_prior"] * min(steals[0], said),
                      f"{steals[1]} changes control: can it act this turn? (rule 63)")

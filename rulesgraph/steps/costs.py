@@ -88,8 +88,7 @@ def card_costs(q: Query) -> None:
     sure, key = max(((c.confidence, c.key) for c in q.a.cards if acted(c.text)), default=(0.0, ""))
     i = paying(q.g, q.index) if sure else None
     if i is not None:
-        q.text[i] = q.text.get(i, 0.0) + w * sure
-        q.note(i, f"{key}'s ability costs an action")
+        q.relevant(i, w * sure, f"{key}'s ability costs an action")
 
 
 def _first(g: QGraph, index: Index, stems: frozenset[str] | tuple[str, ...]) -> int | None:

@@ -56,5 +56,4 @@ def known(q: Query) -> None:
     if not sure:
         return
     for i in known_rules(q.g, q.index):
-        q.text[i] = q.text.get(i, 0.0) + w * sure
-        q.note(i, f"{who} reads an object that left its zone (rule 66)")
+        q.relevant(i, w * sure, f"{who} reads an object that left its zone (rule 66)")

@@ -127,8 +127,7 @@ def card_locked(q: Query) -> None:
                default=0.0)
     if best:
         for j in rules_saying(g, q.index, LOCKED):
-            q.text[j] = q.text.get(j, 0.0) + w * best
-            q.note(j, "a named card's effect, resolving, changes the objects it names by what they are")
+            q.relevant(j, w * best, "a named card's effect, resolving, changes the objects it names by what they are")
 
 
 def _removes(text: str, names: tuple[str, ...]) -> bool:
@@ -158,8 +157,7 @@ def abilities_met(q: Query) -> None:
             if having:
                 best = max(best, min(card.confidence, max(having)))
     if best:
-        q.text[layer] = q.text.get(layer, 0.0) + w * best
-        q.note(layer, "a named card's effect is on abilities, and another named card has some")
+        q.relevant(layer, w * best, "a named card's effect is on abilities, and another named card has some")
 
 
 def asked_layers(q: Query) -> None:
@@ -177,5 +175,4 @@ def asked_layers(q: Query) -> None:
         if m.kind in ("glossary", "keyword", "title") and " " in m.said:
             said = said.replace(f" {m.said} ", " ")
     for kind, what in text_kinds(q.g, said):  # not card_kinds: its memo would keep every question
-        q.text[kind.node] = q.text.get(kind.node, 0.0) + w
-        q.note(kind.node, f"the question asks about effects changing {', '.join(sorted(what))} (layer {kind.layer})")
+        q.relevant(kind.node, w, f"the question asks about effects changing {', '.join(sorted(what))} (layer {kind.layer})")

@@ -95,6 +95,5 @@ def left_trigger(q: Query) -> None:
         if not sure:
             continue
         for i in sorted(rules | set(look_back(q.g, q.index))):
-            q.text[i] = q.text.get(i, 0.0) + w * sure
-            q.note(i, f"{card.key}'s leaves-the-battlefield ability, told of a permanent leaving (rule 62)")
+            q.relevant(i, w * sure, f"{card.key}'s leaves-the-battlefield ability, told of a permanent leaving (rule 62)")
         return

@@ -71,5 +71,4 @@ def new_object(q: Query) -> None:
     if not sure:
         return
     for i in new_rules(q.g, q.index):
-        q.text[i] = q.text.get(i, 0.0) + w * sure
-        q.note(i, "an object that changed zones is a new object (rule 58)")
+        q.relevant(i, w * sure, "an object that changed zones is a new object (rule 58)")

@@ -67,5 +67,4 @@ def recipient(q: Query) -> None:
             if i is not None and min(dealt, card.confidence) > found.get(i, (0.0, ""))[0]:
                 found[i] = (min(dealt, card.confidence), f"damage dealt to {card.key}, a {word} (rule 61)")
     for i, (sure, reason) in found.items():
-        q.text[i] = q.text.get(i, 0.0) + w * sure
-        q.note(i, reason)
+        q.relevant(i, w * sure, reason)

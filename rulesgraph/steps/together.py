@@ -133,8 +133,7 @@ def copies_trigger(q: Query) -> None:
     if not sure:
         return
     for i in rules_saying(g, q.index, ONCE):
-        q.text[i] = q.text.get(i, 0.0) + w * sure * fit(q, i)
-        q.note(i, f"more than one {key}, each with its triggered ability (rule 55)")
+        q.relevant(i, w * sure * fit(q, i), f"more than one {key}, each with its triggered ability (rule 55)")
 
 
 def together(q: Query) -> None:
@@ -159,8 +158,7 @@ def together(q: Query) -> None:
     if not best:
         return
     for i in together_rules(g, q.index):
-        q.text[i] = q.text.get(i, 0.0) + w * best * fit(q, i)
-        q.note(i, f"{pair} trigger together (rule 48)")
+        q.relevant(i, w * best * fit(q, i), f"{pair} trigger together (rule 48)")
 
 
 def trigger_choices(q: Query) -> None:
@@ -190,5 +188,4 @@ def trigger_choices(q: Query) -> None:
         if not sure or (asked and (asked not in terms or max(changed(q)[:2]) > 0)):
             continue
         for i in rules:
-            q.text[i] = q.text.get(i, 0.0) + w * sure * fit(q, i)
-            q.note(i, f"what {key} says (rule 49)")
+            q.relevant(i, w * sure * fit(q, i), f"what {key} says (rule 49)")

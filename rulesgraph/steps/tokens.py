@@ -96,5 +96,4 @@ def token_leaves(q: Query) -> None:
     if not sure:
         return
     for i in ceasing(g, q.index):
-        q.text[i] = q.text.get(i, 0.0) + w * sure
-        q.note(i, "a token off the battlefield")
+        q.relevant(i, w * sure, "a token off the battlefield")

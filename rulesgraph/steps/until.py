@@ -71,5 +71,4 @@ def until(q: Query) -> None:
                 if card.confidence > found.get(i, (0.0, ""))[0]:
                     found[i] = (card.confidence, f"{card.key} moves an object until an event (rule 60)")
     for i, (sure, reason) in found.items():
-        q.text[i] = q.text.get(i, 0.0) + w * sure
-        q.note(i, reason)
+        q.relevant(i, w * sure, reason)
