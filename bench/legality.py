@@ -3,7 +3,7 @@ right (yes/no, banned, restricted, the color identity), is the card the one aske
 the term among the first three citations; questions that only look like these (bans to come, a legal target) must not
 be answered from the legalities.
 
-    .venv/bin/python bench/legality.py [--cr PATH] [--cards PATH] [--show]
+    .venv/bin/python bench/legality.py [--cr PATH] [--cards PATH] [--show] [SET.jsonl …]
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards  # noqa: E402
+from bench._common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
 
-QUESTIONS = ROOT / "bench" / "questions" / "legality.jsonl"
+SETS = [ROOT / "bench" / "questions" / "legality.jsonl", ROOT / "bench" / "questions" / "legality_holdout.jsonl"]
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 FROM_DATA = "a question about playing a card"
 
@@ -43,6 +43,7 @@ def main() -> int:
     parser.add_argument("--cr")
     parser.add_argument("--cards", default=str(DEFAULT_CARDS))
     parser.add_argument("--show", action="store_true", help="print every answer")
+    parser.add_argument("sets", nargs="*", help="question files (default: legality.jsonl and legality_holdout.jsonl)")
     args = parser.parse_args()
     from rulesgraph import bundled_sources, load, parse_spec
     from rulesgraph.answer import ask
@@ -51,7 +52,8 @@ def main() -> int:
     deck, said, tmp = with_cards(book, Path(args.cards))
     book.deck = deck
     print(said)
-    items = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    items = [json.loads(line) for path in (args.sets or SETS) for line in Path(path).read_text(encoding="utf-8").splitlines()
+             if line.strip()]
     kinds: dict[str, list[int]] = {}
     wrong: list[str] = []
     for item in items:
