@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from .corpus import Rulebook
     from .namedcards import NamedCard
 
-__all__ = ["SURE", "Asked", "legality_answer", "read_question"]
+__all__ = ["MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
 
+MAX_WORDS = 50
+"""A longer question tells a game and asks about it: that it names a format and a card is the scene, not the question."""
 SURE = 0.95
 """Confidence of an answer read off the card data: the fact is the data's; only the reading of the question can err."""
 
@@ -54,19 +56,32 @@ _GROUPS = {
 _COLORS = re.compile(r"(?<![\w-])(mono[- ]?(?:white|blue|black|red|green)|colorless|colourless|white|blue|black|red|green|"
                      + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
 
-_BAN = re.compile(r"\b(?:bann?(?:ed|ing|s)?|ban ?list|b ?& ?r|restricted|unbanned)\b", re.IGNORECASE)
-_LEGAL = re.compile(r"\b(?:legal|illegal|legality|allowed|permitted|playable|banned|restricted|ban ?list|b ?& ?r|"
-                    r"(?:play|run|use|include|put)\b[^?.!]{0,60}\b(?:in|into)\b)", re.IGNORECASE)
+_FORMATS = "|".join(f"(?:{w})" for w, _ in _FORMAT_WORDS)
+_ARTICLE = r"(?:(?:a|an|the|my|our|your) )?"
+_STATUS = r"(?:legal|illegal|banned|restricted|allowed|permitted|playable|unbanned)"
+_LEGAL = [
+    re.compile(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
+    re.compile(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
+               re.IGNORECASE),  # "pauper legal", "the Modern ban list"
+    re.compile(rf"\b(?:can|could|may) (?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}? in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])",
+               re.IGNORECASE),  # "can I play X in Vintage"
+    re.compile(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
+               r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
+]
+"""How a question asks whether a card may be played in a format: a status word right before the format, the format
+before a status word, "can I play X in FORMAT", or "is X banned / on the banned list" (any format)."""
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
 """Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
 _CONDITION = re.compile(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
 """Before a cue in its sentence: a condition of a rules question ("if Thalia is my commander, …"), not its question."""
-_LEADER = re.compile(r"\b(?:(?:be|as|is) (?:(?:my|a|your|the|our|their|an?) )?(?:(?:legal|eligible|valid|possible) )?"
-                     r"(?:(?:commander|edh|brawl|oathbreaker|pdh|pauper commander) )?(?:commander|general|oathbreaker)|"
-                     r"(?:legal|eligible|valid|allowed) (?:as |to be )?(?:an? |my )?(?:commander|general)|"
-                     r"lead (?:a|my|the) (?:\w+ )?deck)\b", re.IGNORECASE)
-_DECK = re.compile(r"\b(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
+_LEADER = re.compile(r"\b(?:(?:can|could|may|is|are)\b[^?.!]{0,80}?\b(?:be|as) (?:my|a|your|the|our|their|an) |(?:an? |my )?"
+                     r"(?:legal|eligible|valid|allowed) (?:as |to be )?(?:an? |my )?)(?:(?:legal|eligible|valid) )?"
+                     r"(?:(?:commander|edh|brawl|oathbreaker|pdh|pauper commander) )?(?:commander|general|oathbreaker)\b"
+                     r"(?! (?:damage|tax|zone|ninjutsu|deck|format|game))", re.IGNORECASE)
+"""Asking whether a card can lead a deck: "can X be my commander", "can I use X as my commander", "X a legal commander"."""
+_DECK = re.compile(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|permitted|fit|fits)\b(?: [^ ?.!]+){0,8}? "
+                   r"(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
                    r"pdh|oathbreaker) )?deck\b|\bwith ((?:[\w,'’-]+ ){0,6}?)as (?:my|the|a|our|their|your) (?:commander|general)\b",
                    re.IGNORECASE)
 _IDENTITY = re.compile(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
@@ -85,6 +100,8 @@ class Asked:
     """Where the deck's commander is named, for "in my Atraxa deck"."""
     deck: str = ""
     """The words that named the deck's colors (``mono-green``)."""
+    within: tuple[int, int] = (0, 1 << 30)
+    """Where the card asked about must be named: the sentence that asks (or, for "is X banned?", the words between)."""
 
 
 def _format(question: str, start: int = 0, end: int | None = None) -> str | None:
@@ -113,7 +130,7 @@ def _colors(words: str) -> frozenset[str] | None:
 def read_question(question: str) -> Asked | None:
     """What a question naming a card asks about playing it, or ``None`` when it asks something else."""
     q = " ".join(question.split())
-    if _FUTURE.search(q):
+    if _FUTURE.search(q) or len(q.split()) > MAX_WORDS:
         return None
     for m in _LEADER.finditer(q):
         if not _CONDITION.search(q[: m.start()]):
@@ -121,7 +138,7 @@ def read_question(question: str) -> Asked | None:
             fmt = "brawl" if "brawl" in said else "oathbreaker" if "oathbreaker" in said else "paupercommander" if (
                 "pdh" in said or "pauper" in said) else (_format(q) if _format(q) in ("brawl", "oathbreaker", "paupercommander",
                                                                                      "historicbrawl", "duel") else "commander")
-            return Asked("leader", fmt)
+            return Asked("leader", fmt, within=_sentence(q, m.start(), m.end()))
     for m in _DECK.finditer(q):
         if _CONDITION.search(q[: m.start()]):
             continue
@@ -130,15 +147,28 @@ def read_question(question: str) -> Asked | None:
         colors = _colors(words)
         fmt = _format(q, m.start(), m.end()) or ("commander" if m.group(2) is not None else None)
         if colors is not None:
-            return Asked("deck", fmt or "commander", colors, deck=" ".join(_COLORS.findall(words)).lower())
+            return Asked("deck", fmt or "commander", colors, deck=" ".join(_COLORS.findall(words)).lower(),
+                         within=(_sentence(q, m.start(), m.end())[0], m.start(1) if m.group(1) is not None else m.end()))
         if words.strip() and fmt in (None, "commander", "brawl", "duel", "paupercommander") and _format(words) is None:
-            return Asked("deck", fmt or "commander", None, (start, start + len(words.rstrip())))
-    if _IDENTITY.search(q):
-        return Asked("identity", None)
-    fmt = _format(q)
-    if _LEGAL.search(q) and (fmt is not None or _BAN.search(q)):
-        return Asked("legal", fmt)
+            return Asked("deck", fmt or "commander", None, (start, start + len(words.rstrip())),
+                         within=_sentence(q, m.start(), m.end()))
+    m = _IDENTITY.search(q)
+    if m is not None:
+        return Asked("identity", None, within=_sentence(q, m.start(), m.end()))
+    for i, pattern in enumerate(_LEGAL):
+        m = pattern.search(q)
+        if m is not None and not _CONDITION.search(q[: m.start()]):
+            f = m.groupdict().get("f")
+            within = (m.start(), m.end()) if i == len(_LEGAL) - 1 else _sentence(q, m.start(), m.end())
+            return Asked("legal", _format(f) if f else _format(q), within=within)
     return None
+
+
+def _sentence(q: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the sentence of ``q`` holding ``start``–``end`` (ended by ``.``, ``?`` or ``!`` and a space)."""
+    before = max(q.rfind(". ", 0, start), q.rfind("? ", 0, start), q.rfind("! ", 0, start))
+    after = [i for i in (q.find(". ", end), q.find("? ", end), q.find("! ", end)) if i >= 0]
+    return before + 1, min(after) + 1 if after else len(q)
 
 
 def _subject(cards: tuple[NamedCard, ...], asked: Asked) -> tuple[NamedCard | None, NamedCard | None]:
@@ -147,7 +177,8 @@ def _subject(cards: tuple[NamedCard, ...], asked: Asked) -> tuple[NamedCard | No
     if asked.leader_span is not None:
         a, b = asked.leader_span
         leader = next((c for c in cards if c.start >= a and c.end <= b + 2), None)
-    subject = next((c for c in cards if c is not leader), None)
+    lo, hi = asked.within
+    subject = next((c for c in cards if c is not leader and lo <= c.start and c.end <= hi), None)
     return subject, leader
 
 
@@ -162,17 +193,18 @@ def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
     deck = book.deck
     if deck is None:
         return None
-    asked = read_question(question)
+    said = " ".join(question.split())  # the question as read_question reads it: the offsets agree
+    asked = read_question(said)
     if asked is None:
         return None
-    cards = tuple(c for c in deck.named(question) if not _said_as_words(c))
+    cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
     read_as = None
     if not cards:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
-        cards = _said_alone(book, question)
+        cards = _said_alone(book, said)
     if not cards:  # "is Oko banned in Modern?": a short name several cards share is read as the most played of them
-        cards, read_as = _shared(book, question)
+        cards, read_as = _shared(book, said)
     named, leader = _subject(cards, asked)
-    if named is None:
+    if named is None or named.many:  # "can I run two Sol Rings in Commander?" asks the deck rules, not the legality
         return None
     store = deck.store
     card = store.card(named.key)
@@ -194,7 +226,10 @@ def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
     if leader_card is not None and leader is not None:
         why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
     shown = [ShownCard(c.key, c.type_line, c.text) for c in (named, leader) if c is not None]
-    return Answer(question, text, tuple(cited), _terms(asked), SURE if cited else 0.5, tuple(why), (), cards=tuple(shown))
+    # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
+    # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
+    return Answer(question, text, tuple(cited), _terms(asked), SURE if cited else 0.5, tuple(why), (), cards=tuple(shown),
+                  in_rules=asked.kind != "legal")
 
 
 _ASKED_OF = re.compile(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:still )?(?:(?:play|run|use|include|put) )?)?(?:an? |the )?"
@@ -205,7 +240,8 @@ _ASKED_OF = re.compile(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:sti
 
 def _said_alone(book: Rulebook, question: str) -> tuple[NamedCard, ...]:
     """The card the words :data:`_ASKED_OF` finds are the name of, read as a name said alone
-    (:func:`rulesgraph.lonename.lone_name`: lower case, a typo), or nothing."""
+    (:func:`rulesgraph.lonename.lone_name`: any case; not a misspelling, which such loose words too often are), or
+    nothing."""
     from dataclasses import replace
 
     from .lonename import lone_name
@@ -213,7 +249,7 @@ def _said_alone(book: Rulebook, question: str) -> tuple[NamedCard, ...]:
     m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
     lone = lone_name(book, m.group(1)) if m else None
     deck = book.deck
-    if lone is None or len(lone.keys) != 1 or deck is None or m is None:
+    if lone is None or lone.typo or len(lone.keys) != 1 or deck is None or m is None:  # "a green card" is not Green Ward
         return ()
     card = deck.card(lone.keys[0])
     return () if card is None else (replace(card, said=m.group(1), start=m.start(1), end=m.end(1)),)
