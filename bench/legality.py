@@ -64,7 +64,8 @@ def main() -> int:
             ok = not from_data and (a.in_rules is False if item["expect"] == "refused" else a.in_rules)
             rule_ok = all(r in top3 for r in item["expected_rules"])
         else:
-            ok = from_data and bool(a.cards) and a.cards[0].name == item["card"] and fact_right(item, a.answer or "")
+            ok = (from_data and bool(a.cards) and a.cards[0].name == item["card"] and fact_right(item, a.answer or "")
+                  and a.in_rules == item.get("in_rules", True))
             rule_ok = all(r in top3 for r in item["expected_rules"])
         stats = kinds.setdefault(item["kind"], [0, 0, 0])
         stats[0] += 1

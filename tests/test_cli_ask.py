@@ -202,3 +202,18 @@ def test_a_cards_name_alone_answers_with_the_card_or_the_cards_it_may_be(run, fu
     code, out, err = run("ask", "--json", "olwen?")
     data = json.loads(out)
     assert code == 0 and data["citations"] == [] and sorted(data["alternatives"]) == ["Olwen, the Bright", "Olwen, the Dark"]
+
+
+def test_a_refusal_is_an_answer_and_help_says_what_each_exit_status_means(run) -> None:  # type: ignore[no-untyped-def]
+    """A question no rules document answers (a sideboard plan) is refused, not answered with CR quotes: exit 0,
+    ``in_rules`` false and the reason in ``why``; ``--help`` of the program and of ``ask`` say what 0, 1 and 2 mean."""
+    code, out, _ = run("ask", "--json", "What should my sideboard plan be against an aggro deck?")
+    data = json.loads(out)
+    assert code == 0 and data["in_rules"] is False and data["citations"] == [] and "deck advice" in data["why"][0]
+    from rulesgraph_cli.main import build_parser
+
+    parser = build_parser(["ask"])
+    ask_parser = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices["ask"]  # type: ignore[union-attr]
+    for text in (parser.format_help(), ask_parser.format_help()):
+        flat = " ".join(text.split())
+        assert "exit status: 0 answered" in flat and "1 nothing found" in flat and "2 misuse" in flat
