@@ -107,6 +107,7 @@ def _stream(ctx: Context, k: int) -> int:
                 else:
                     console.print(Text(f"? {visible(question, newlines=False)}\nerror: {visible(str(exc), newlines=False)}\n"))
                 continue
+            ctx.card_hint(book, question)
             if console is None:
                 ctx.json(answer_json(answer))
             else:
@@ -134,6 +135,7 @@ def run(ctx: Context) -> int:
         raise RulesgraphError(EMPTY)
     book = ctx.answering_book()
     answer = _answer(book, question, k)
+    ctx.card_hint(book, question)
     if ctx.args.json:
         ctx.json(answer_json(answer))
     else:

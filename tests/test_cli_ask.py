@@ -12,6 +12,7 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import store_path
+from rulesgraph.nocards import HINT
 from rulesgraph_cli.context import CARDS_NOTE
 
 from .minicards import CARDS, face, install_cards
@@ -168,7 +169,7 @@ def test_without_card_data_the_stream_still_answers_and_notes_it_once(cr2026: Pa
     proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--rules", str(cr2026), "ask", "--json", "-"], input=questions,
                           capture_output=True, text=True, timeout=60)
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert proc.returncode == 0 and proc.stderr == NOTE
+    assert proc.returncode == 0 and proc.stderr == f"rulesgraph: {HINT}\n"  # once: the first question names a card
     assert len(lines) == 3 and all(line["citations"] and line["cards"] == [] for line in lines)
     assert lines[0]["citations"][0]["id"].startswith("702.19")
 
@@ -217,3 +218,10 @@ def test_a_refusal_is_an_answer_and_help_says_what_each_exit_status_means(run) -
     for text in (parser.format_help(), ask_parser.format_help()):
         flat = " ".join(text.split())
         assert "exit status: 0 answered" in flat and "1 nothing found" in flat and "2 misuse" in flat
+
+
+def test_without_card_data_a_question_naming_a_card_says_how_to_install_them(run) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run("ask", "Kitchen Finks")
+    assert code in (0, 1) and err == f"rulesgraph: {HINT}\n" and "update cards --file PATH" in HINT
+    _, _, err = run("ask", "what does trample do?")  # no card named: the general note, as before
+    assert err == NOTE

@@ -189,8 +189,9 @@ def _formats(obj: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
     """MTGJSON's ``legalities`` (format → ``Legal``, ``Banned``, ``Restricted``; a format it leaves out is one the card is
     not legal in), sorted by format."""
     value = obj.get("legalities") or {}
+    short = LIMITS["field"]
     if not isinstance(value, dict) or len(value) > LIMITS["words"] or not all(
-            isinstance(k, str) and isinstance(v, str) and len(k) <= LIMITS["field"] and len(v) <= LIMITS["field"] for k, v in value.items()):
+            isinstance(k, str) and isinstance(v, str) and len(k) <= short and len(v) <= short for k, v in value.items()):
         raise _Shape(f"{where}: 'legalities' is not a short object of texts")
     return tuple(sorted(value.items()))
 
