@@ -249,7 +249,19 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    p = profile(shell.book, arg)
+    from rulesgraph.errors import NotFound
+
+    from .cmd_kw import CARD_HINT, card_first
+
+    names = shell.card_names() if shell.cards is not None else None
+    if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
+        return shell.card(arg)
+    try:
+        p = profile(shell.book, arg)
+    except NotFound as exc:
+        if names is None:
+            raise NotFound(f"{exc}; {CARD_HINT.replace('rulesgraph card NAME', ':card NAME')}") from None
+        return shell.card(arg)
     return shell.show(View(render_profile(p, shell.opts), tuple(profile_targets(p))))
 
 
