@@ -44,7 +44,9 @@ def run(ctx: Context) -> int:
 
     book = ctx.book()
     text = from_argv(" ".join(ctx.args.name))
-    store = ctx.cards()
+    from rulesgraph.cards import store_path
+
+    store = ctx.cards() if store_path().is_file() else None  # no card data: the store (sqlite3) is never imported
     names = ctx.card_names() if store is not None else None
     if not card_first(book, names, text):
         try:
