@@ -65,11 +65,14 @@ _LEGAL = [
                re.IGNORECASE),  # "pauper legal", "the Modern ban list"
     re.compile(rf"\b(?:can|could|may) (?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}? in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])",
                re.IGNORECASE),  # "can I play X in Vintage"
+    re.compile(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
+               r" (?:deck|list|build)s?\b", re.IGNORECASE),  # "can Bolt go in my Modern deck"
     re.compile(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
                r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
 ]
 """How a question asks whether a card may be played in a format: a status word right before the format, the format
-before a status word, "can I play X in FORMAT", or "is X banned / on the banned list" (any format)."""
+before a status word, "can I play X in FORMAT", "can X go in a FORMAT deck", or "is X banned / on the banned list" (any
+format; the last, whose card must be said between its words)."""
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
 """Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
@@ -130,7 +133,7 @@ def _colors(words: str) -> frozenset[str] | None:
 def read_question(question: str) -> Asked | None:
     """What a question naming a card asks about playing it, or ``None`` when it asks something else."""
     q = " ".join(question.split())
-    if _FUTURE.search(q) or len(q.split()) > MAX_WORDS:
+    if len(q.split()) > MAX_WORDS or _FUTURE.search(q):
         return None
     for m in _LEADER.finditer(q):
         if not _CONDITION.search(q[: m.start()]):
