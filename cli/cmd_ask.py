@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from rulesgraph.conversation import Conversation
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
+EXIT = ("exit status: 0 answered, a question the rules don't cover included (one line saying so and why; in --json "
+        "'in_rules': false and the reason in 'why'); 1 nothing found (no citations nor answer); 2 misuse")
 EMPTY = "empty question: type a rules question, a rule number or a keyword"
 COLLECT = 1000
 """Questions read from stdin between two runs of the cyclic collector, which is otherwise off while they are answered:
@@ -39,7 +41,7 @@ def citations(value: str) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    p = sub.add_parser("ask", help=HELP, description=HELP)
+    p = sub.add_parser("ask", help=HELP, description=HELP, epilog=EXIT)
     p.add_argument("question", nargs="*", metavar="QUESTION", help="the question (several words are joined with spaces), or -")
     p.add_argument("--json", action="store_true", help="print the answer as one JSON object (one per line with -)")
     p.add_argument("-k", type=citations, default=argparse.SUPPRESS, metavar="N", help="at most N citations (default 5, or the config's)")
@@ -105,6 +107,7 @@ def _stream(ctx: Context, k: int) -> int:
                 else:
                     console.print(Text(f"? {visible(question, newlines=False)}\nerror: {visible(str(exc), newlines=False)}\n"))
                 continue
+            ctx.card_hint(book, question)
             if console is None:
                 ctx.json(answer_json(answer))
             else:
@@ -132,6 +135,7 @@ def run(ctx: Context) -> int:
         raise RulesgraphError(EMPTY)
     book = ctx.answering_book()
     answer = _answer(book, question, k)
+    ctx.card_hint(book, question)
     if ctx.args.json:
         ctx.json(answer_json(answer))
     else:

@@ -38,10 +38,17 @@ def run(ctx: Context) -> int:
         if args.format or args.rule:
             raise RulesgraphError("--format and --rule are for 'export graph'; 'export html' writes the whole site")
         book = ctx.book()
-        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx))
+        store = ctx.cards()  # every installed card gets its page (the card index, sorted by name, and a card search)
+        cards = None
+        if store is not None:
+            from rulesgraph.export_cards import card_files
+
+            cards = lambda site, document: card_files(book, store, site, document)
+        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx), cards=cards)
         pages = sum(1 for p in written if p.suffix == ".html")
         out = visible(str(args.out), newlines=False)
-        ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {out}; open {out}/index.html"))
+        with_cards = f", with {store.info.cards:,} cards" if store is not None else ""
+        ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {out}{with_cards}; open {out}/index.html"))
         return 0
     if args.single_page:
         raise RulesgraphError("--single-page is for 'export html'")

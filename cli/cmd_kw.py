@@ -1,25 +1,73 @@
-"""``rulesgraph kw NAME``: a keyword's, glossary term's or card's profile."""
+"""``rulesgraph kw NAME``: a keyword's, glossary term's or card's profile — and, with card data installed, any card by
+name (shown as ``rulesgraph card`` shows it: "Rest in Peace" is a card, not a misspelt glossary term)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+from rulesgraph.errors import NotFound
 
 from .context import Context
 from .safe import from_argv
 
-HELP = "a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it"
+if TYPE_CHECKING:
+    from rulesgraph import Rulebook
+    from rulesgraph.cards.names import NameIndex
+
+HELP = "a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it; or a card"
+CARD_HINT = "for a card, 'rulesgraph card NAME' shows it (with the card data: 'rulesgraph update cards' installs it)"
+"""Said after "no keyword, glossary term or card named …" when no card data is installed."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    p = sub.add_parser("kw", help=HELP, description=HELP)
+    p = sub.add_parser("kw", help=HELP, description=HELP + ". A name that is only a card's (with card data installed) shows the "
+                       "card, as 'rulesgraph card' does; a keyword's name stays the keyword's (Persist).")
     p.add_argument("name", nargs="+", metavar="NAME", help="a keyword, glossary term or card name (typos forgiven)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help="print one JSON object (a card's: the object of 'card --json')")
     return p
+
+
+def card_first(book: Rulebook, names: NameIndex | None, text: str) -> bool:
+    """Whether ``text`` is a card's exact name that the rules don't name as typed ("Rest in Peace"; "Persist" stays the
+    keyword): then the card is shown, not a profile."""
+    from rulesgraph.profile import find_name
+
+    if names is None or names.exact(text) is None:
+        return False
+    found = find_name(book, text)
+    return not (found is not None and found[1] is None and book.qg.nodes[found[0]]["kind"] != "card")
 
 
 def run(ctx: Context) -> int:
     from rulesgraph.profile import profile, profile_json  # only for this command: starting another never imports it
 
-    result = profile(ctx.book(), from_argv(" ".join(ctx.args.name)))
-    ctx.emit(result, profile_json, "render_profile.render_profile")
+    book = ctx.book()
+    text = from_argv(" ".join(ctx.args.name))
+    from rulesgraph.cards import store_path
+
+    store = ctx.cards() if store_path().is_file() else None  # no card data: the store (sqlite3) is never imported
+    names = ctx.card_names() if store is not None else None
+    if not card_first(book, names, text):
+        try:
+            result = profile(book, text)
+        except NotFound as exc:
+            if names is None:
+                raise NotFound(f"{exc}; {CARD_HINT}") from None
+            return _card(ctx, text, exc)
+        ctx.emit(result, profile_json, "render_profile.render_profile")
+        return 0
+    return _card(ctx, text, None)
+
+
+def _card(ctx: Context, text: str, missing: NotFound | None) -> int:
+    """The card ``text`` names, found forgivingly as ``card`` finds it; no such card either is ``missing`` (the profile's
+    "no keyword …" line) with the nearest card names."""
+    from rulesgraph.cardview import find_card, result_json
+
+    try:
+        result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), text)
+    except NotFound as exc:
+        raise NotFound(f"{missing}; {exc}" if missing is not None else str(exc)) from None
+    ctx.emit(result, result_json, "render_card.render_card_result")
     return 0

@@ -207,19 +207,19 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
 
 def first_install(ctx: Context, console: Console) -> bool:
     """What ``rulesgraph update`` does, for the REPL's first start: the rules, then card data if none is installed,
-    progress and results on ``console``; a failure is one line there and the REPL goes on.  True when rules
-    were installed (the caller loads them)."""
+    progress and results on ``console``; a failure is one line there and the REPL goes on — offline, a line for each,
+    naming ``update --file`` and ``update cards --file``.  True when rules were installed (the caller loads them)."""
     from rich.text import Text
 
     from rulesgraph.cards.store import store_path
 
     done = False
     for what, step in (("rules", _rules), ("cards", _cards)):
-        if what == "cards" and (not done or store_path().is_file()):
+        if what == "cards" and store_path().is_file():
             continue
-        try:
+        try:  # the cards even when the rules failed: offline, each failure names its own 'update --file'
             step(ctx, console)
-            done = True
+            done = done or what == "rules"
         except RulesgraphError as exc:
             console.print(Text(visible(f"could not install the {what}: {exc}", newlines=False)))
     return done

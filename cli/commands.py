@@ -24,6 +24,7 @@ from rulesgraph.cards.names import NameIndex
 from rulesgraph.conversation import Conversation
 from rulesgraph.lookup import as_number, rule_view, view_node
 from rulesgraph.model import Citation, ShownCard
+from rulesgraph.nocards import HINT, names_a_card
 from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
 
 from .render import (
@@ -103,6 +104,8 @@ class Shell:
     """Called before each answer: joins the installed cards to ``book`` (opened once, in a thread at start)."""
     rulings: dict[str, tuple[Citation, ShownCard | None]] = field(default_factory=dict)
     """The card rulings answers cited, by citation id, with their cards: what typing a ruling's number opens."""
+    cards_hint: bool = False
+    """No card data is installed: the first answer to a question naming what looks like a card says how to install it."""
 
     # --- showing views -------------------------------------------------------------------
     def show(self, view: View) -> Outcome:
@@ -128,7 +131,11 @@ class Shell:
         see_also = [citation(self.book, n) for n in result.see_also]
         cards = {c.name: c for c in result.cards}
         self.rulings.update((c.id, (c, cards.get(c.label))) for c in result.citations if c.kind == "ruling")
-        outcome = self.show(View(render_answer(result, self.opts, see_also), tuple(c.id for c in result.citations)))
+        shown = render_answer(result, self.opts, see_also)
+        if self.cards_hint and names_a_card(self.book, question):  # once: "Kitchen Finks" with no card data
+            self.cards_hint = False
+            shown = Group(shown, Text(), Text(HINT[:1].upper() + HINT[1:] + ".", style="dim"))
+        outcome = self.show(View(shown, tuple(c.id for c in result.citations)))
         return Outcome(outcome.renderable, found=bool(result.citations))
 
     def card(self, name: str) -> Outcome:
@@ -242,7 +249,19 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    p = profile(shell.book, arg)
+    from rulesgraph.errors import NotFound
+
+    from .cmd_kw import CARD_HINT, card_first
+
+    names = shell.card_names() if shell.cards is not None else None
+    if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
+        return shell.card(arg)
+    try:
+        p = profile(shell.book, arg)
+    except NotFound as exc:
+        if names is None:
+            raise NotFound(f"{exc}; {CARD_HINT.replace('rulesgraph card NAME', ':card NAME')}") from None
+        return shell.card(arg)
     return shell.show(View(render_profile(p, shell.opts), tuple(profile_targets(p))))
 
 

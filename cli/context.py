@@ -208,6 +208,17 @@ class Context:
             self.cards_noted = True
             self.note(CARDS_NOTE)
 
+    def card_hint(self, book: Rulebook, question: str) -> None:
+        """Without card data, after answering ``question``: when it names what looks like a card, say once how to install
+        the cards (:data:`rulesgraph.nocards.HINT`; instead of :data:`CARDS_NOTE`, and even when the rules are missing
+        too)."""
+        if self._cards_missing and not self.cards_noted:
+            from rulesgraph.nocards import HINT, names_a_card
+
+            if names_a_card(book, question):
+                self.cards_noted = True
+                self.note(HINT)
+
     def reset_book(self) -> None:
         """Forget the loaded rules (after installing new ones), so the next :meth:`book` loads them again."""
         self._book = None

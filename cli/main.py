@@ -1,5 +1,6 @@
 """Entry point: parse the command line and dispatch to a command module (no command: the REPL).
-Exit status: 0 found, 1 nothing found (one line on stderr), 2 misuse or a bad source (one line)."""
+Exit status (:data:`EXIT_STATUS`): 0 answered — a question the rules don't cover is answered too, with one line saying so —,
+1 nothing found (one line on stderr), 2 misuse or a bad source (one line), 130 interrupted."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ COMMANDS = {
 """Every subcommand: its module has ``HELP``, ``add_parser(sub)`` and ``run(ctx) -> int``."""
 
 
+EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document answers — tournament policy, deck advice, "
+               "prices, other games — is answered too: one line saying so, 'in_rules': false in --json); 1 nothing found "
+               "(no citations; no such rule, keyword, term or card), one line on stderr; 2 misuse (empty question, bad option, "
+               "bad source or config file) or a failed update, one line on stderr; 130 interrupted (Ctrl-C)")
+"""What every exit status means: README's "Exit status" says the same."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)} (see '{self.prog} --help')\n")
@@ -32,7 +40,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``argv``, only the commands it names get their full parsers (the others
     are listed with their help line), so starting one command never imports what another one's options need."""
-    parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.")
+    parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.",
+                     epilog=EXIT_STATUS)
     parser.add_argument("--version", action="store_true", help="show the version and the rules' effective date")
     parser.add_argument("-k", type=cmd_ask.citations, metavar="N", help="citations per answer in the REPL (default 5, or the config's)")
     add_global_options(parser)

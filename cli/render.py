@@ -200,7 +200,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     """The direct answer first, then the numbered citations, the cards the question names, why they matched, and
     what to read next."""
     parts: list[RenderableType] = []
-    if not answer.in_rules:  # a question the Comprehensive Rules don't cover: one honest line, no rules
+    if not answer.in_rules and not answer.citations:  # a question no rules document covers: one honest line, no rules
         return Group(text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
                                                                            ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
     if not answer.citations and not answer.answer:

@@ -110,9 +110,32 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
         line.add_column()
         line.add_row(Text("type line"), _linked(view.types, numbers, opts))
         parts += [Text(), line]
+    if view.formats:
+        parts += [Text(), _play(view)]
     if opts.hints and numbers:
         parts.append(Text("type a number in brackets to open that rule", style=DIM))
     return Group(*parts)
+
+
+def _play(view: CardView) -> RenderableType:
+    """Its legality per format, the formats it can be a commander in, its color identity, and the data's date."""
+    from rulesgraph.legality import by_status, colors_said, format_name
+
+    card = view.card
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style=DIM)
+    grid.add_column()
+    groups = by_status(card, view.formats)
+    for status, title in (("Legal", "legal in"), ("Restricted", "restricted in"), ("Banned", "banned in"), ("Not legal", "not legal in")):
+        if groups.get(status):
+            grid.add_row(Text(title), text(", ".join(format_name(f) for f in groups[status])))
+    if card.leadership:
+        grid.add_row(Text("commander"), text("can be your commander in " + ", ".join(format_name(f) for f in card.leadership)))
+    identity = card.color_identity
+    letters = f" ({', '.join(c for c in 'WUBRG' if c in identity)})" if identity else ""
+    grid.add_row(Text("color identity"), text(colors_said(identity) + letters))
+    when = f"card data of {view.data_date}" if view.data_date else "the installed card data"
+    return Group(Text(f"formats ({when}: ban lists change)", style=HEADING), grid)
 
 
 def render_card_result(result: CardResult, opts: RenderOptions) -> RenderableType:

@@ -22,6 +22,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rulesgraph import Rulebook, __version__, store
+from rulesgraph.cards import DEFAULT_URL
 from rulesgraph.lookup import vocabulary
 
 from .commands import COMMANDS, Shell
@@ -33,12 +34,15 @@ from .render import render_error
 from .safe import visible
 from .toolbar import summary, toolbar
 
-__all__ = ["OFFER", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
+__all__ = ["LATER", "OFFER", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
 
 PROMPT = "rules> "
 OFFER = "The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them{also} now? [Y/n] "
 """The first screen's one line when no CR is loaded, ``{also}`` naming the card data when none is installed either
 (answered with Enter or y: download, then go on with them)."""
+LATER = (f"run 'rulesgraph update' (offline: 'rulesgraph update --file PATH' with the TXT file from {store.RULES_PAGE}, "
+         f"and 'rulesgraph update cards --file PATH' with AtomicCards.json.xz from {DEFAULT_URL})")
+"""Said when the first start's offer is declined and neither the rules nor the cards are installed."""
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a",
                          "bottom-toolbar.topic": "#ffd787"})
 
@@ -164,14 +168,15 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
     rules to start with."""
     if not ctx.rules_missing():
         return ctx.book()
-    try:
-        from rulesgraph.cards.store import store_path
+    from rulesgraph.cards import store_path
 
-        reply = confirm(OFFER.format(also="" if store_path().is_file() else " and the card data"))
+    cards = store_path().is_file()
+    try:
+        reply = confirm(OFFER.format(also="" if cards else " and the card data"))
     except (EOFError, KeyboardInterrupt):
         reply = "n"
     if reply.strip().lower() not in ("", "y", "yes"):
-        console.print(Text(f"Later: {store.INSTALL_HINT}.", style="dim"))
+        console.print(Text(f"Later: {store.INSTALL_HINT if cards else LATER}.", style="dim"))
         return ctx.book()
     from .cmd_update import first_install
 
@@ -183,8 +188,9 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
 def run_repl(ctx: Context) -> int:
     """``rulesgraph`` with no command."""
     def make_shell(book: Rulebook) -> Shell:
-        return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=ctx.cards(), card_names=ctx.card_names,
-                     prepare=lambda: ctx.answering_book(note_missing=True))
+        cards = ctx.cards()
+        return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=cards, card_names=ctx.card_names,
+                     prepare=lambda: ctx.answering_book(note_missing=True), cards_hint=cards is None)
 
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):  # no one to ask: say it once, and answer from what is there
         if ctx.rules_missing():

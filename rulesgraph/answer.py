@@ -218,6 +218,11 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         lone = lone_name(book, cleaned)
         if lone is not None:
             return card_answer(book, question, lone, k, conversation)
+        from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
+
+        legal = legality_answer(book, question, k)
+        if legal is not None:
+            return legal
     outside = out_of_scope(question, book.index)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)

@@ -20,6 +20,7 @@ from .corpus import Rulebook
 from .errors import RulesgraphError
 from .ids import glossary_id, keyword_id
 from .index import doc_terms
+from .legality import standing
 from .lookup import NotFound, is_cr_id
 from .parse.numbers import sort_key
 from .relations import current_keyword, definers
@@ -46,6 +47,11 @@ class CardView:
     card: Card
     keywords: tuple[Linked, ...]
     types: tuple[Linked, ...]
+    formats: tuple[str, ...] = ()
+    """Every format the installed card data gives legalities in (:meth:`CardStore.formats`): the card's legality is
+    shown in each; empty when not read."""
+    data_date: str | None = None
+    """The card data's date (legalities change with ban lists)."""
 
 
 def _shares_stem(a: str, b: str) -> bool:
@@ -186,12 +192,13 @@ def set_types(book: Rulebook, text: str) -> tuple[Linked, ...]:
     return tuple(Linked(w, "set", rules) for w, rules in found.items())
 
 
-def card_view(book: Rulebook, card: Card) -> CardView:
-    """``card`` with its keywords and type-line words linked to the loaded rules."""
+def card_view(book: Rulebook, card: Card, formats: tuple[str, ...] = (), data_date: str | None = None) -> CardView:
+    """``card`` with its keywords and type-line words linked to the loaded rules (and, given the data's ``formats``, its
+    legality in each)."""
     keywords = tuple(Linked(k.name, k.relation, _keyword_rules(book, k.name)) for k in card.keywords if k.relation != "mentions")
     words = [(w, "supertype") for w in card.supertypes] + [(w, "type") for w in card.types] + [(w, "subtype") for w in card.subtypes]
     types = tuple(Linked(w, kind, _type_rules(book, w)) for w, kind in words)
-    return CardView(card, keywords, types)
+    return CardView(card, keywords, types, formats, data_date)
 
 
 def card_json(view: CardView) -> dict[str, Any]:
@@ -206,6 +213,8 @@ def card_json(view: CardView) -> dict[str, Any]:
         "keywords": [{"name": k.name, "relation": k.relation, "rules": list(k.rules)} for k in view.keywords],
         "types": [{"name": t.name, "kind": t.relation, "rules": list(t.rules)} for t in view.types],
         "rulings": [{"date": r.date, "text": r.text} for r in c.rulings],
+        "legalities": {f: standing(c, f, view.formats).status for f in view.formats},
+        "commander_in": list(c.leadership), "color_identity": list(c.color_identity), "data_date": view.data_date,
     }
 
 
@@ -245,7 +254,7 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
     if found.key is not None:
         card = store.card(found.key, keyword_list(book))
         if card is not None:
-            return CardResult(found, card_view(book, card))
+            return CardResult(found, card_view(book, card, store.formats(), store.info.date))
     cards = store.cards(list(found.keys))
     if found.how in ("short", "prefix"):  # "Olivia": the most played first (EDHREC rank; unranked last)
         cards.sort(key=lambda c: (c.rank == 0, c.rank))

@@ -184,8 +184,8 @@ class _Pages:
         g, site = self.g, self.site
         title = f"Comprehensive Rules, effective {self.effective}" if self.effective else "rulesgraph: the loaded rules"
         out = [f"<h1>{escape(title)}</h1>", "<ul>"]
-        for page, name in (("glossary", "Glossary"), ("keywords", "Keywords"), ("sources", "Other sources"), ("cards", "Cards"),
-                           ("faq", "Other FAQ entries")):
+        for page, name in (("glossary", "Glossary"), ("keywords", "Keywords"), ("sources", "Other sources"), ("card-index", "Cards"),
+                           ("cards", "Cards the FAQ mentions"), ("faq", "Other FAQ entries")):
             if page in site.present:
                 out.append(f"<li>{link(site.page_href(page), name)}</li>")
         out.append("</ul>")
@@ -278,8 +278,8 @@ class _Pages:
         return "".join(out)
 
     def cards(self, nodes: list[str]) -> str:
-        out = ["<h1>Cards</h1>"]
-        for n in nodes:
+        out = ["<h1>Cards the FAQ mentions</h1>"]
+        for n in sorted(nodes, key=lambda n: str(self.g.nodes[n]["label"]).lower()):  # by name
             out.append(f'<div class="entry" id="{escape(self.site.anchor[n])}"><h3>{escape(self.g.nodes[n]["label"])}</h3>'
                        f"{self.meta([('Mentioned in', _edges(self.g, n, 'mentions', incoming=True))])}</div>")
         return "".join(out)
@@ -323,15 +323,17 @@ def _search_index(g: nx.MultiDiGraph, site: Site) -> str:
 
 
 def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single_page: bool = False,
-                protected: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
+                protected: Iterable[str | os.PathLike[str]] = (),
+                cards: Callable[[Site, Callable[[str, str], str]], dict[str, str]] | None = None) -> list[Path]:
     """Write the site as ``directory``: built beside it and swapped in (see :func:`~rulesgraph.outfile.write_site`:
-    an existing directory is replaced only when empty or a site written before); returns the files written."""
+    an existing directory is replaced only when empty or a site written before); returns the files written.  ``cards``
+    makes the installed cards' pages (:func:`rulesgraph.export_cards.card_files`), linked from the contents page."""
     site = Site(g, single_page)
     pages = _Pages(g, site)
     by_page: dict[str, list[str]] = {}
     for n in site.page:
         by_page.setdefault(site.page[n], []).append(n)
-    site.present |= set(by_page)
+    site.present |= set(by_page) | ({"card-index"} if cards is not None else set())
     ordered = lambda nodes: sorted(nodes, key=lambda n: (str(g.nodes[n].get("doc")), g.nodes[n].get("line") or 0, n))
     content: list[tuple[str, str, str]] = [("index", "Contents", pages.index())]
     content += [(f"chapter-{c}", f"{c}. {g.nodes[c].get('text')}", pages.chapter(c)) for c in site.chapters]
@@ -358,4 +360,6 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
     files["style.css"] = STYLE_CSS
     files["search.js"] = SEARCH_JS
     files["search-index.js"] = _search_index(g, site)
+    if cards is not None:
+        files.update(cards(site, lambda title, body: _document(title, body, site, pages.effective)))
     return write_site(directory, files, protected=protected)

@@ -98,6 +98,15 @@ TOPICS = (
             r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered",
             r"(?:so|too|really|very|super|kinda|pretty|broken and) op",
             r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
+            # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
+            r"(?:sideboard|sideboarding|side ?board|board) (?:plans?|guides?|strateg(?:y|ies)|tips|tech|options|choices|cards)",
+            r"(?:side|board|bring|swap|sideboard|put) (?:\w+ ){0,3}?(?:in|out|into) (?:\w+ ){0,4}?(?:against|vs\.?|versus)",
+            r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)", r"game ?plan",
+            r"(?:build|built|building) (?:a |my |the )?deck (?:against|to beat|that beats)",
+        ),
+        (
+            r"(?:against|vs\.?|versus) (?:an? |the )?(?:aggro|control|combo|midrange|tempo|burn|ramp|stax|tron|affinity|storm)"
+            r"(?: decks?| players?| lists?| strateg(?:y|ies))?", r"match-?ups?",
         ),
     ),
     Topic(

@@ -12,6 +12,7 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import store_path
+from rulesgraph.nocards import HINT
 from rulesgraph_cli.context import CARDS_NOTE
 
 from .minicards import CARDS, face, install_cards
@@ -168,7 +169,7 @@ def test_without_card_data_the_stream_still_answers_and_notes_it_once(cr2026: Pa
     proc = subprocess.run([sys.executable, "-m", "rulesgraph", "--rules", str(cr2026), "ask", "--json", "-"], input=questions,
                           capture_output=True, text=True, timeout=60)
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert proc.returncode == 0 and proc.stderr == NOTE
+    assert proc.returncode == 0 and proc.stderr == f"rulesgraph: {HINT}\n"  # once: the first question names a card
     assert len(lines) == 3 and all(line["citations"] and line["cards"] == [] for line in lines)
     assert lines[0]["citations"][0]["id"].startswith("702.19")
 
@@ -202,3 +203,25 @@ def test_a_cards_name_alone_answers_with_the_card_or_the_cards_it_may_be(run, fu
     code, out, err = run("ask", "--json", "olwen?")
     data = json.loads(out)
     assert code == 0 and data["citations"] == [] and sorted(data["alternatives"]) == ["Olwen, the Bright", "Olwen, the Dark"]
+
+
+def test_a_refusal_is_an_answer_and_help_says_what_each_exit_status_means(run) -> None:  # type: ignore[no-untyped-def]
+    """A question no rules document answers (a sideboard plan) is refused, not answered with CR quotes: exit 0,
+    ``in_rules`` false and the reason in ``why``; ``--help`` of the program and of ``ask`` say what 0, 1 and 2 mean."""
+    code, out, _ = run("ask", "--json", "What should my sideboard plan be against an aggro deck?")
+    data = json.loads(out)
+    assert code == 0 and data["in_rules"] is False and data["citations"] == [] and "deck advice" in data["why"][0]
+    from rulesgraph_cli.main import build_parser
+
+    parser = build_parser(["ask"])
+    ask_parser = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices["ask"]  # type: ignore[union-attr]
+    for text in (parser.format_help(), ask_parser.format_help()):
+        flat = " ".join(text.split())
+        assert "exit status: 0 answered" in flat and "1 nothing found" in flat and "2 misuse" in flat
+
+
+def test_without_card_data_a_question_naming_a_card_says_how_to_install_them(run) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run("ask", "Kitchen Finks")
+    assert code in (0, 1) and err == f"rulesgraph: {HINT}\n" and "update cards --file PATH" in HINT
+    _, _, err = run("ask", "what does trample do?")  # no card named: the general note, as before
+    assert err == NOTE

@@ -136,3 +136,22 @@ def test_an_outdated_store_is_one_line_and_the_rest_works(run, tmp_path: Path, m
     assert code == 2 and err.count("\n") == 1 and "update cards" in err
     code, out, err = run("versions")
     assert code == 0 and "no card data installed" in out and err.count("\n") == 1 and "update cards" in err
+
+
+def test_kw_takes_a_cards_name_and_a_keywords_name_stays_the_keywords(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("kw", "Rest in Peace")
+    assert code == 0 and out.startswith("Rest in Peace  {1}{W}") and "no such" not in err and "did you mean" not in err
+    code, out, _ = run("kw", "--json", "rest in peac")  # forgiving, as 'card' is; --json is card --json's object
+    assert code == 0 and json.loads(out)["name"] == "Rest in Peace"
+    code, out, _ = run("kw", "persist")
+    assert code == 0 and out.startswith("Persist  keyword ability")
+    code, _, err = run("kw", "zzyzx", "beast")
+    assert code == 1 and "no card named ‘zzyzx beast’" in err
+    shell = Shell(full_book, RenderOptions(hints=True), k=5, cards=open_store(), card_names=lambda: open_store().name_index())
+    assert plain_text(shell.handle(":kw Rest in Peace").renderable, 100).startswith("Rest in Peace  {1}{W}")
+
+
+def test_kw_without_card_data_points_to_card(run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "none"))
+    code, _, err = run("kw", "Rest in Peace")
+    assert code == 1 and "for a card, 'rulesgraph card NAME' shows it" in err

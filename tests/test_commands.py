@@ -162,3 +162,12 @@ def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp
         assert out(shell, ":back") == answer and out(shell, f":open {k}") == shown
     finally:
         full_book.deck = None
+
+
+def test_without_card_data_the_first_question_naming_a_card_says_how_to_install_them(full_book: Rulebook) -> None:
+    from rulesgraph.nocards import HINT
+
+    shell = Shell(full_book, RenderOptions(hints=True), k=5, cards_hint=True)
+    said = [out(shell, q) for q in ("what does trample do?", "Kitchen Finks", "Lightning Bolt my bear")]
+    flat = [" ".join(s.split()) for s in said]
+    assert HINT[1:40] not in flat[0] and HINT[1:40] in flat[1] and HINT[1:40] not in flat[2]

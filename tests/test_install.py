@@ -3,7 +3,8 @@ directories (HOME and XDG dirs of its own), in a real terminal (tmux): the first
 Enter downloads them — from a server on 127.0.0.1 standing in for Wizards' rules page and MTGJSON (the addresses come
 from $RULESGRAPH_RULES_URL and $RULESGRAPH_CARDS_URL, as a user could set them) — and "what does trample do?" is
 answered from rule 702.19.  Slow (a pip install: about a minute); pip's wheel cache is shared so nothing is fetched
-twice."""
+twice.  And the first start offline (the installed program, a few seconds): each failed download names its
+``update --file``, and a card's name typed without card data says once how to install the cards."""
 
 from __future__ import annotations
 
@@ -89,3 +90,46 @@ def test_install_and_start_reaches_an_answer_from_the_downloaded_rules(tmux: Tmu
         time.sleep(0.1)
     assert status.read_text().strip() == "0" and "Traceback" not in tmux.screen()
     print(f"README install line to an answer: {time.monotonic() - start:.0f} s")
+
+
+def _closed_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on (bound, then let go): connecting to it is refused at once."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_offline_first_start_names_the_files_for_both_and_a_card_name_says_how_to_install_them(tmux: Tmux, tmp_path: Path) -> None:  # noqa: F811
+    """No network (the rules page and MTGJSON refuse connections): Enter at the offer says, for the rules and for the
+    cards, which file to install with ``update --file``; the REPL goes on with the bundled data, and a question naming
+    what looks like a card says once how to install the cards.  (The installed program, not the install line: no pip.)"""
+    import sys
+
+    home = tmp_path / "home"
+    for d in ("data", "cache", "config"):
+        (home / d).mkdir(parents=True)
+    port = _closed_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RULESGRAPH_", "XDG_", "NO_COLOR", "COLUMNS", "LINES"))}
+    env.update({"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache"),
+                "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LC_ALL": "C.UTF-8", "PAGER": "cat",
+                "RULESGRAPH_RULES_URL": f"http://127.0.0.1:{port}/en/rules",
+                "RULESGRAPH_CARDS_URL": f"http://127.0.0.1:{port}/api/v5/AtomicCards.json.xz"})
+    command = ("env -i " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+               + f" {shlex.quote(sys.executable)} -m rulesgraph; sleep 60")
+    tmux("new-session", "-d", "-s", "rg", "-x", "200", "-y", "60", command)
+    screen = tmux.wait("the offer", lambda s: "[Y/n]" in s, timeout=60)
+    assert "Download them and the card data now?" in screen
+    tmux.key("Enter")
+    screen = tmux.wait("the prompt after the failed downloads", prompting, timeout=60)
+    flat = " ".join(screen.split())  # the console wraps its lines
+    assert "could not install the rules" in flat and "'rulesgraph update --file PATH'" in flat
+    assert "could not install the cards" in flat and "'rulesgraph update cards --file PATH'" in flat
+    for n in (1, 2):  # asked twice: said once
+        tmux.type("Kitchen Finks")
+        tmux.key("Enter")
+        screen = tmux.wait(f"answer {n}", lambda s, n=n: s.count("rules> Kitchen Finks") == n and prompting(s), timeout=60)
+    flat = " ".join(screen.split())
+    assert flat.count("no card data is installed: 'rulesgraph update cards' installs it") == 1 and "Traceback" not in flat
+    tmux.key("C-d")

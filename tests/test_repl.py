@@ -221,7 +221,7 @@ def test_first_start_shows_a_progress_bar_on_a_terminal(empty_user: Server) -> N
 def test_first_start_declined_says_how_to_install_later(empty_user: Server) -> None:
     book, out = _first_screen("n\n")
     assert book.effective is None and empty_user.hits == []
-    assert "Later: run 'rulesgraph update'" in out and "update --file PATH" in out
+    assert "Later: run 'rulesgraph update'" in out and "update --file PATH" in out and "update cards --file PATH" in out
 
 
 def test_first_start_offline_names_the_offline_way(empty_user: Server, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -229,6 +229,7 @@ def test_first_start_offline_names_the_offline_way(empty_user: Server, monkeypat
     book, out = _first_screen("\n")
     assert book.effective is None
     assert "could not install the rules: " in out and "cannot connect" in out and "rulesgraph update --file PATH" in out
+    assert "could not install the cards: " in out and "404" in out  # tried all the same: its own server answered
 
 
 def test_no_offer_when_rules_are_given_or_installed(empty_user: Server, cr2026: Path) -> None:

@@ -74,6 +74,13 @@ class Card:
     ascii_name: str | None = None
     rank: int = 0
     """Popularity: EDHREC's rank (1 is the most played), 0 when the card file does not say."""
+    legalities: tuple[tuple[str, str], ...] = ()
+    """``(format, status)`` as MTGJSON keys them (``("commander", "Legal")``, ``("vintage", "Restricted")``), sorted; a
+    format the card data lists for other cards but not this one is one it is not legal in."""
+    leadership: tuple[str, ...] = ()
+    """The formats the card can be a commander in (MTGJSON's ``leadershipSkills``: ``commander``, ``brawl``, ``oathbreaker``)."""
+    color_identity: tuple[str, ...] = ()
+    """Its color identity as color letters (``("G", "W")``; empty for colorless), as the card data gives it."""
 
     @property
     def key(self) -> str:

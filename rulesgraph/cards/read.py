@@ -41,7 +41,7 @@ CHUNK = 16 * 1024 * 1024
 LIMITS = {"name": 300, "text": 20_000, "ruling": 10_000, "field": 200, "faces": 8, "rulings": 2_000, "words": 64, "cards": 500_000}
 """Longest real values: a 141-character name, 1,505-character ruling, 27 rulings, 5 faces; these are far above."""
 
-_DROP = frozenset({"foreignData", "legalities", "purchaseUrls", "printings", "identifiers", "leadershipSkills", "variations",
+_DROP = frozenset({"foreignData", "purchaseUrls", "printings", "identifiers", "variations",
                    "availability", "booster", "sealedProduct", "translations", "relatedCards"})
 """Fields nobody here reads: dropped as each object is parsed, so their memory is freed at once."""
 _TEXT_FIELDS = {"manaCost": "field", "type": "field", "text": "text", "power": "field", "toughness": "field",
@@ -185,6 +185,26 @@ def _rulings(obj: dict[str, Any], where: str) -> tuple[Ruling, ...]:
     return tuple(out)
 
 
+def _formats(obj: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
+    """MTGJSON's ``legalities`` (format → ``Legal``, ``Banned``, ``Restricted``; a format it leaves out is one the card is
+    not legal in), sorted by format."""
+    value = obj.get("legalities") or {}
+    short = LIMITS["field"]
+    if not isinstance(value, dict) or len(value) > LIMITS["words"] or not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) <= short and len(v) <= short for k, v in value.items()):
+        raise _Shape(f"{where}: 'legalities' is not a short object of texts")
+    return tuple(sorted(value.items()))
+
+
+def _leads(obj: dict[str, Any], where: str) -> tuple[str, ...]:
+    """MTGJSON's ``leadershipSkills`` (format → whether the card can be a commander there): the formats it can lead."""
+    value = obj.get("leadershipSkills") or {}
+    if not isinstance(value, dict) or len(value) > LIMITS["words"] or not all(
+            isinstance(k, str) and isinstance(v, bool) and len(k) <= LIMITS["field"] for k, v in value.items()):
+        raise _Shape(f"{where}: 'leadershipSkills' is not a short object of true or false")
+    return tuple(sorted(k for k, v in value.items() if v))
+
+
 def _face(obj: Any, card_name: str, card: str) -> Face:
     if not isinstance(obj, dict):
         raise _Shape(f"{card}: a face is not an object")
@@ -215,7 +235,8 @@ def _card(name: Any, faces: list[Any]) -> Card:
     first = faces[0]
     rank = first.get("edhrecRank")
     return Card(name=name, layout=parsed[0].layout, faces=parsed, rulings=rulings, funny=first.get("isFunny") is True,
-                ascii_name=_text(first, "asciiName", "name", shown),
+                ascii_name=_text(first, "asciiName", "name", shown), legalities=_formats(first, shown),
+                leadership=_leads(first, shown), color_identity=_words(first, "colorIdentity", shown),
                 rank=rank if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank < 10**9 else 0)
 
 

@@ -8,8 +8,9 @@ or type one B-tree search; FTS5 keeps the rulings' text searchable with BM25 for
 Tables (``SCHEMA`` bumps when they change): ``meta`` (key → value: source, sha256, MTGJSON version and
 date, counts, the keyword list's fingerprint), ``cards`` (key = full name, layout, funny, ascii name),
 ``faces``, ``rulings`` (and ``rulings_fts``), ``names`` (every name, face name and ASCII spelling with
-its card key and its folded form, for lookup and completion), ``card_keywords`` (card, keyword, relation, category) and
-``card_types`` (card, word, kind: supertype, type or subtype).
+its card key and its folded form, for lookup and completion), ``card_keywords`` (card, keyword, relation, category),
+``card_types`` (card, word, kind: supertype, type or subtype) and ``card_play`` (card → its legality per format, the
+formats it can lead, its color identity, each as JSON; ``meta`` ``formats`` lists every format the data names).
 
 Installing writes a new file beside the old one and renames it into place: until the new store is
 complete, the old one is what every reader sees, and a failure leaves it untouched.
@@ -41,7 +42,7 @@ from .names import NameIndex, normalize
 
 __all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "store_path"]
 
-SCHEMA = 3
+SCHEMA = 4
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE cards (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, layout TEXT NOT NULL, funny INTEGER NOT NULL,
@@ -54,6 +55,7 @@ CREATE TABLE rulings (id INTEGER PRIMARY KEY, card INTEGER NOT NULL, date TEXT N
 CREATE TABLE names (name TEXT NOT NULL, card INTEGER NOT NULL, key TEXT NOT NULL, kind TEXT NOT NULL, folded TEXT NOT NULL);
 CREATE TABLE card_keywords (card INTEGER NOT NULL, keyword TEXT NOT NULL, relation TEXT NOT NULL, category TEXT, seq INTEGER NOT NULL);
 CREATE TABLE card_types (card INTEGER NOT NULL, word TEXT NOT NULL, kind TEXT NOT NULL);
+CREATE TABLE card_play (card INTEGER PRIMARY KEY, legalities TEXT NOT NULL, leadership TEXT NOT NULL, identity TEXT NOT NULL);
 """
 _INDEXES = """
 CREATE INDEX rulings_card ON rulings (card);
@@ -148,7 +150,16 @@ class CardStore:
         else:
             joined = tuple(CardKeyword(k, r, c) for k, r, c in self._db.execute(
                 "SELECT keyword, relation, category FROM card_keywords WHERE card = ? ORDER BY seq", (cid,)))
-        return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name, rank)
+        play = self._db.execute("SELECT legalities, leadership, identity FROM card_play WHERE card = ?", (cid,)).fetchone()
+        legal, leads, identity = (json.loads(p) for p in play) if play else ({}, [], [])
+        return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name, rank, tuple((str(f), str(s)) for f, s in legal),
+                    tuple(map(str, leads)), tuple(map(str, identity)))
+
+    def formats(self) -> tuple[str, ...]:
+        """Every format the card data gives a legality in (MTGJSON's keys, sorted): a format missing from a card's
+        legalities is one it is not legal in only when the data names it."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'formats'").fetchone()
+        return tuple(json.loads(row[0])) if row else ()
 
     def summaries(self) -> list[CardSummary]:
         """Every card's key, face names, joke-set flag, layout, popularity rank and type-line words, in card
@@ -252,12 +263,15 @@ def build(path: Path, cards: CardFile, keywords: KeywordList) -> None:
         db.executemany("INSERT INTO names VALUES (?, ?, ?, ?, ?)", names)
         db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", kws)
         db.executemany("INSERT INTO card_types VALUES (?, ?, ?)", types)
+        db.executemany("INSERT INTO card_play VALUES (?, ?, ?, ?)", ((cid, json.dumps(c.legalities), json.dumps(c.leadership),
+                                                                     json.dumps(c.color_identity)) for cid, c in enumerate(cards.cards, 1)))
         db.executescript(_INDEXES)
         db.execute("CREATE VIRTUAL TABLE rulings_fts USING fts5(text, content='rulings', content_rowid='id')")
         db.execute("INSERT INTO rulings_fts (rowid, text) SELECT id, text FROM rulings")
         meta = {"schema": str(SCHEMA), "source": cards.source, "sha256": cards.sha256, "version": cards.version or "",
                 "date": cards.date or "", "kind": cards.kind, "cards": str(len(cards.cards)), "faces": str(cards.faces),
                 "rulings": str(cards.rulings), "keywords": keywords.fingerprint,
+                "formats": json.dumps(sorted({f for c in cards.cards for f, _ in c.legalities})),
                 "installed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
         db.commit()

@@ -1,0 +1,95 @@
+"""rulesgraph/legalanswer.py: questions about playing a named card — legal or banned in a format, a commander, a card in a
+deck of some colors or of some commander, a color identity — answered from the card data with the defining rule cited;
+bans to come and rules questions that only sound alike are not."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph.answer import ask
+from rulesgraph.legalanswer import read_question
+from rulesgraph.namedcards import open_deck
+
+
+def test_what_a_question_asks() -> None:
+    assert read_question("is Sol Ring legal in commander or is it on the banned list?").kind == "legal"
+    assert read_question("is oko banned in modern").format == "modern"
+    assert read_question("Is Sol Ring on the banned list?").format is None
+    assert read_question("can Grist be my commander?").kind == "leader"
+    assert read_question("can Omnath be my brawl commander?").format == "brawl"
+    deck = read_question("Can Kitchen Finks go in a mono-green Commander deck?")
+    assert deck.kind == "deck" and deck.colors == frozenset("G") and deck.format == "commander"
+    assert read_question("can I run it in my Golgari EDH deck").colors == frozenset("BG")
+    assert read_question("can I play Bolt in my Atraxa deck?").leader_span is not None
+    assert read_question("what's Kitchen Finks's color identity?").kind == "identity"
+
+
+def test_what_only_sounds_alike_is_not_read_as_one() -> None:
+    assert read_question("what's getting banned next?") is None
+    assert read_question("will Sol Ring get banned in commander?") is None
+    assert read_question("If Thalia, Guardian of Thraben is my commander, does commander tax apply?") is None
+    assert read_question("Is Kitchen Finks a legal target for Path to Exile?") is None
+
+
+@pytest.fixture
+def book(full_book: Rulebook, installed_cards: Path) -> Iterator[Rulebook]:
+    full_book.deck = open_deck(full_book, use_cache=False)[0]
+    assert full_book.deck is not None
+    try:
+        yield full_book
+    finally:
+        full_book.deck = None
+
+
+def _cited(answer) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c.id for c in answer.citations]
+
+
+def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook) -> None:
+    a = ask(book, "is Sol Ring legal in commander or is it on the banned list?")
+    assert a.answer.startswith("Yes: Sol Ring is legal in Commander.") and "banned in Legacy" in a.answer
+    assert "2022-04-25" in a.answer and "100.6" in _cited(a)[:2] and not a.in_rules  # a format's pool: policy, from the data
+    a = ask(book, "brainstorm legal in legacy?")  # lower case, an English word: the words asked about are the name
+    assert a.answer.startswith("Yes: Brainstorm is legal in Legacy.")
+    a = ask(book, "is Oko banned in Modern?")  # a short name several cards share: the most played, said so
+    assert a.answer.startswith("No: Oko, Thief of Crowns is banned in Modern") and "the most played" in a.why[0]
+
+
+def test_a_commander_from_the_leadership_data(book: Rulebook) -> None:
+    a = ask(book, "Can Grist, the Hunger Tide be my commander?")
+    assert a.answer.startswith("Yes") and _cited(a)[0] == "903.3"
+    a = ask(book, "Can Sol Ring be my commander?")
+    assert a.answer.startswith("No") and _cited(a)[0] == "903.3"
+    assert "banned" in ask(book, "Can I use Golos, Tireless Pilgrim as my commander?").answer
+
+
+def test_a_card_in_a_deck_by_color_identity(book: Rulebook) -> None:
+    a = ask(book, "Can Kitchen Finks go in a mono-green Commander deck?")
+    assert a.answer.startswith("No: Kitchen Finks's color identity is white and green") and "mono-green" in a.answer
+    assert _cited(a)[:2] == ["903.5c", "903.4"]
+    a = ask(book, "Can Lightning Bolt go in my Atraxa, Praetors' Voice deck?")  # the deck named by its commander
+    assert a.answer.startswith("No") and "Atraxa, Praetors' Voice's" in a.answer
+    assert [c.name for c in a.cards][1] == "Atraxa, Praetors' Voice"
+    assert ask(book, "Can Sol Ring go in a mono-red Commander deck?").answer.startswith("Yes")
+
+
+def test_a_color_identity(book: Rulebook) -> None:
+    a = ask(book, "What is the color identity of Alesha, Who Smiles at Death?")
+    assert a.answer.startswith("Alesha, Who Smiles at Death's color identity is white, black and red") and _cited(a)[0] == "903.4"
+
+
+def test_ban_news_stays_refused_and_rules_questions_stay_rules(book: Rulebook) -> None:
+    assert not ask(book, "What's getting banned next in Modern?").in_rules
+    assert not ask(book, "Will Sol Ring get banned in commander?").in_rules
+    a = ask(book, "If Thalia, Guardian of Thraben is my commander, does commander tax apply to her?")
+    assert a.in_rules and "903.8" in _cited(a)[:3]
+
+
+def test_without_card_data_nothing_is_read_from_it(full_book: Rulebook) -> None:
+    from rulesgraph.legalanswer import legality_answer
+
+    assert full_book.deck is None and legality_answer(full_book, "is Sol Ring legal in commander?") is None

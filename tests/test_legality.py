@@ -1,0 +1,67 @@
+"""rulesgraph/legality.py: a card's standing in a format from its card data, colors said in words, and the rules that
+define the terms found by their words under the glossary entry."""
+
+from __future__ import annotations
+
+from rulesgraph import Rulebook
+from rulesgraph.cards.model import Card, Face
+from rulesgraph.legality import by_status, colors_said, defining_rule, format_name, standing
+
+RING = Card("Sol Ring", "normal", (Face("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}."),),
+            legalities=(("commander", "Legal"), ("legacy", "Banned"), ("vintage", "Restricted")))
+FORMATS = ("commander", "legacy", "modern", "vintage")
+
+
+def test_a_format_the_data_names_but_not_for_the_card_is_not_legal_and_an_unknown_one_is_unknown() -> None:
+    assert standing(RING, "commander", FORMATS).status == "Legal"
+    assert standing(RING, "legacy", FORMATS).status == "Banned"
+    assert standing(RING, "vintage", FORMATS).status == "Restricted"
+    assert standing(RING, "modern", FORMATS).status == "Not legal"
+    assert standing(RING, "timeless", FORMATS).status == "Unknown"
+    assert by_status(RING, FORMATS) == {"Legal": ["commander"], "Banned": ["legacy"], "Restricted": ["vintage"],
+                                        "Not legal": ["modern"]}
+    assert format_name("paupercommander") == "Pauper Commander" and format_name("newformat") == "Newformat"
+
+
+def test_colors_in_words() -> None:
+    assert colors_said(("G", "W")) == "white and green"
+    assert colors_said(("B", "G", "U")) == "blue, black and green"
+    assert colors_said(()) == "colorless"
+
+
+def test_the_defining_rules_are_found_by_their_words(full_book: Rulebook) -> None:
+    assert defining_rule(full_book, "Commander", "legendary card designated as its commander creature card") == "903.3"
+    assert defining_rule(full_book, "Commander", "a card can be included in a commander deck only if every color in its color "
+                         "identity is also found in the color identity of the deck's commander") == "903.5c"
+    assert defining_rule(full_book, "Color Identity", "color identity of a card is the color or colors of any mana symbols") == "903.4"
+    assert defining_rule(full_book, "Tournament Rules", "tournament rules may limit the use of some cards") == "100.6"
+    assert defining_rule(full_book, "No Such Entry", "anything") is None
+
+
+def test_the_card_store_keeps_legalities_leadership_and_color_identity(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from rulesgraph.cards.keywords import KeywordList
+    from rulesgraph.cards.read import parse_card_bytes
+    from rulesgraph.cards.store import install, open_store
+    from rulesgraph.errors import SourceError
+
+    from .minicards import atomic, encode, face
+
+    cards = {"Leader": [face("Leader", "", type_line="Legendary Creature — Elf", legalities={"commander": "Legal", "modern": "Banned"},
+                             leadershipSkills={"commander": True, "brawl": False}, colorIdentity=["G", "W"])],
+             "Plain": [face("Plain", "")]}
+    path = tmp_path / "cards.sqlite"
+    install(parse_card_bytes(encode(atomic(cards)), "x.json"), KeywordList.of([]), path=path)
+    store = open_store(path)
+    assert store is not None
+    leader = store.card("Leader")
+    assert leader is not None and leader.legalities == (("commander", "Legal"), ("modern", "Banned"))
+    assert leader.leadership == ("commander",) and leader.color_identity == ("G", "W")
+    plain = store.card("Plain")
+    assert plain is not None and plain.leadership == () and plain.color_identity == ()
+    assert store.formats() == ("commander", "modern", "vintage")
+    store.close()
+    for bad in ({"legalities": ["commander"]}, {"leadershipSkills": {"commander": "yes"}}, {"colorIdentity": "G"}):
+        with pytest.raises(SourceError):
+            parse_card_bytes(encode(atomic({"Bad": [face("Bad", "", **bad)]})), "bad.json")
