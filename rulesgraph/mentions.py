@@ -15,6 +15,7 @@ capitalised runs and long unknown words that matched nothing), never by fuzzing 
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -26,8 +27,9 @@ from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD", "SHORT_ZIPF", "WEAK",
-           "CardMention", "find_cards"]
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD",
+           "SHORT_ZIPF", "WEAK",
+           "CardMention", "bounded", "find_cards"]
 
 RARE_WORD = 2.0
 """Zipf frequency at or below which a lower-case single word may be a card name: fewer than one in ten million
@@ -65,6 +67,12 @@ GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
 
+FIND_CHARS = 8000
+"""The finder reads a question's first this-many characters (to the last whole word): a name said later is not
+read, as the rest of the analysis reads only a question's beginning (:data:`rulesgraph.analyze.MAX_CHARS`, which this
+is four times, so a long question's cards are read past it).  Within the bound the finder is linear in the question's
+length (a 1 MB question costs what its first 8,000 characters do)."""
+
 TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
 ARTICLES = frozenset({"a", "an"})
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
@@ -100,6 +108,9 @@ class _Finder:
     def __init__(self, text: str, table: NameTable, weak: bool = False) -> None:
         self.text, self.t, self.weak = text, table, weak
         self.toks = scan(text)
+        self.titled = title_case(self.toks)
+        """Typed in Title Case or capitals (read once: every short form asks)."""
+        self.starts = [tk.start for tk in self.toks]
         self.taken = [False] * len(self.toks)
 
     def mention(self, g: int, i: int, j: int, how: str, conf: float, start: int | None = None, end: int | None = None) -> CardMention:
@@ -123,7 +134,7 @@ class _Finder:
             inner = m.group(1) or m.group(2)
             start = m.start(1) if m.group(1) else m.start(2)
             toks = tuple(tokens(inner))
-            covered = [k for k, tk in enumerate(self.toks) if start <= tk.start < start + len(inner)]
+            covered = list(range(bisect.bisect_left(self.starts, start), bisect.bisect_left(self.starts, start + len(inner))))
             if not toks or not covered:
                 continue
             g = self.t.exact.get(toks)
@@ -228,7 +239,7 @@ class _Finder:
             return None
         if self.t.kind[g] == "initials":
             core = re.sub(r"(?:['’]s|s)$", "", tok.raw) if len(tok.raw) > INITIALS_LETTERS else tok.raw
-            if len(core) < INITIALS_LETTERS or title_case(self.toks):
+            if len(core) < INITIALS_LETTERS or self.titled:
                 return None
             if core.isupper():
                 return 0.8 if z < INITIALS_ZIPF else None
@@ -343,11 +354,22 @@ class _Finder:
                 and not any(v in t.name_words for v in bases(word)))
 
 
+def bounded(text: str) -> str:
+    """What of ``text`` the finder reads: its first :data:`FIND_CHARS` characters, cut back to the last whole word."""
+    if len(text) <= FIND_CHARS:
+        return text
+    cut = text[:FIND_CHARS]
+    if text[FIND_CHARS].isalnum():
+        cut = cut[: max(cut.rfind(" "), cut.rfind("\n"), 0)]
+    return cut
+
+
 def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMention]:
-    """The cards ``text`` names, in the order it names them; overlapping readings resolve to the longest,
-    then the surest (``Sheoldred, the Apocalypse`` over ``Sheoldred``).  With ``weak``, also the lower-case words
-    that may be a card's name but need the card's own words to confirm it (confidence :data:`WEAK`)."""
-    f = _Finder(text, table, weak)
+    """The cards ``text`` names (in its first :data:`FIND_CHARS` characters: :func:`bounded`), in the order it names
+    them; overlapping readings resolve to the longest, then the surest (``Sheoldred, the Apocalypse`` over
+    ``Sheoldred``).  With ``weak``, also the lower-case words that may be a card's name but need the card's own words
+    to confirm it (confidence :data:`WEAK`)."""
+    f = _Finder(bounded(text), table, weak)
     found = f.brackets()
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):

@@ -139,14 +139,17 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     nor that keyword's glossary entry: what a card does comes from the card data."""
     if not cards:
         return a
-    rest = f" {' '.join(words(without_names(a.question, cards)))} "
+    from .mentions import bounded
+
+    question = bounded(a.question)  # what the finder read, and no more: a 1 MB question costs what 8,000 characters do
+    rest = f" {' '.join(words(without_names(question, cards)))} "
     named = [f" {' '.join(words(c.said))} " for c in cards]
 
     def in_a_name(said: str) -> bool:  # said inside a card's name, and nowhere else
         phrase = f" {' '.join(words(said))} "
         return any(phrase in name for name in named) and phrase not in rest
 
-    outside, name_words = without_names(a.question, cards), {w for c in cards for w in words(c.key)}
+    outside, name_words = without_names(question, cards), {w for c in cards for w in words(c.key)}
 
     def as_name(said: str) -> bool:  # a word of a named card's name, written as a name wherever it is said again
         again = re.findall(rf"(?<!\w){re.escape(said)}(?!\w)", outside, re.IGNORECASE)
@@ -186,8 +189,9 @@ class CardDeck:
 
     def named(self, question: str) -> tuple[NamedCard, ...]:
         """The cards ``question`` names, in the order it names them, each once (its first mention)."""
-        from .mentions import find_cards
+        from .mentions import bounded, find_cards
 
+        question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
         out: list[NamedCard] = []
         seen: set[str] = set()
         which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
