@@ -27,7 +27,8 @@ from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD",
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+           "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
 
@@ -48,7 +49,7 @@ ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
-OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our"})
+OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own"})
 """Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
 living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
 INITIALS_ZIPF = 3.0
@@ -66,6 +67,15 @@ WEAK = 0.4
 GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
+
+PLAYED = 1500
+"""EDHREC rank within which a card's name of several words, said in lower case, needs less evidence (:data:`CHANCE`)."""
+LOWER_TYPO_WORDS = 5
+"""Most words of a misspelt name said in lower case (``leyline of the viod``)."""
+LOWER_TYPO_EDITS = 1
+"""Most edits (a transposition is one) between a lower-case phrase and the name it misspells."""
+LONG_NAME = 16
+"""Letters of a name long enough that a lower-case misspelling of it may have one edit more."""
 
 FIND_CHARS = 8000
 """The finder reads a question's first this-many characters (to the last whole word): a name said later is not
@@ -177,6 +187,8 @@ class _Finder:
         scored = []
         for g, i, j, how in out:
             conf = self.evidence(g, i, j)
+            if conf is not None and how == "plural" and i == j and not toks[i].cap and t.zipf[g] > RARE_WORD / 2:
+                conf = None  # a word English knows, in the plural and lower case, is a common noun: "casting counterspells"
             if conf is not None:
                 if how in ("plural", "possessive", "verb") and j == i:
                     conf -= 0.05
@@ -206,7 +218,7 @@ class _Finder:
         if len(content) >= 2:
             if all(c.cap for c in content) and any(not c.initial for c in content):
                 return 0.95 + short
-            if z < CHANCE or (owned and z < CHANCE + 2):
+            if z < CHANCE or ((owned or self.played(g)) and z < CHANCE + 2):
                 return (0.85 if any(c.cap for c in content) else 0.8 if z < CHANCE else 0.7) + short
             return None
         if not content:
@@ -227,6 +239,11 @@ class _Finder:
         if owned and z < INITIAL_RARE:
             return 0.65 + short
         return WEAK if self.weak and z < INITIAL_RARE and t.kind[g] in ("name", "face") else None
+
+    def played(self, g: int) -> bool:
+        """The card of surface ``g`` is among the :data:`PLAYED` most played: a name of several words said in lower case
+        may be one whose words meet more often by chance ("rest in peace", "force of will"), as an owner lets it."""
+        return 0 < self.t.rank[g] <= PLAYED
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.shortforms`): initials
@@ -335,6 +352,46 @@ class _Finder:
                     hit = self.t.misspelt(" ".join(words))
                     if hit is not None:
                         out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
+        return out + self.lower_typos()
+
+    def lower_typos(self) -> list[tuple[float, int, int, int, str]]:
+        """Lower-case phrases with a word no card name has, read as a misspelt name that said rightly in lower case
+        would be a card ("lightning greves", "swrod of fire and ice", "platnum angel"): the phrase is at most
+        :data:`LOWER_TYPO_WORDS` words around the unknown word, its other words are words of card names, and it is one
+        edit from the name (:data:`LOWER_TYPO_EDITS`: a letter dropped, doubled, changed or two swapped; two on a
+        name of :data:`LONG_NAME` letters); the name's words must rarely meet by chance (:data:`CHANCE`), as a
+        lower-case name's must.  A single word is read so by :meth:`typos` (long, unknown, 8+ letters)."""
+        toks, t = self.toks, self.t
+        out = []
+        seen: set[tuple[int, int, int]] = set()
+        for i, tok in enumerate(toks):
+            if self.taken[i] or tok.cap or len(tok.word) < 3:
+                continue
+            if self.unknown(tok.word):
+                starts = range(max(0, i - LOWER_TYPO_WORDS + 1), i + 1)
+            elif tok.word in t.played_first:  # "phyrexian alter": the misspelling is a word, the name a played card's
+                starts = range(i, i + 1)
+            else:
+                continue
+            for a in starts:
+                for b in range(max(i, a + 1), min(len(toks), a + LOWER_TYPO_WORDS)):
+                    if (a, b, i) in seen or any(self.taken[a:b + 1]) or any(tk.cap for tk in toks[a:b + 1]):
+                        continue
+                    seen.add((a, b, i))
+                    words = [tk.word for tk in toks[a:b + 1]]
+                    if words[0] in STOPWORDS or words[-1] in STOPWORDS or not joined(self.text, toks, a, b):
+                        continue
+                    if not all(w in t.name_words or w in STOPWORDS or k == i - a for k, w in enumerate(words)):
+                        continue
+                    hit = t.misspelt(" ".join(words))
+                    if hit is None or (not self.unknown(tok.word) and not self.played(hit[0])):
+                        continue
+                    g, edits = hit
+                    letters = len(t.joined[g].replace(" ", ""))
+                    if edits > (LOWER_TYPO_EDITS + (letters >= LONG_NAME)) or len(_content(t.surface[g])) < 2 or (
+                            t.zipf[g] >= (CHANCE + 2 if self.played(g) else CHANCE)):
+                        continue
+                    out.append((0.75 if edits == 1 else 0.65, g, a, b, "typo"))
         return out
 
     def small_then_cap(self, k: int) -> bool:
@@ -375,6 +432,10 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
         if not any(f.taken[i:j + 1]):
             found.append(f.mention(g, i, j, how, conf))
     return _coreferent(sorted(found, key=lambda m: m.start))
+
+
+def _content(surface: tuple[str, ...]) -> list[str]:
+    return [w for w in surface if w not in JOINERS]
 
 
 def _shortened(said: str, word: str) -> bool:

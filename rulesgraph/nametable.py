@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from .shortforms import ShortForms, abbreviations
 
@@ -27,7 +27,8 @@ __all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
 TYPO_EDITS = 2
-"""Most edits (Levenshtein) between what was said and a long name."""
+"""Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
+edit, as a letter dropped, doubled or changed is)."""
 JOINERS = frozenset("a an the of to in on at by for from with and or but into onto as de la le du".split())
 """The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
 POPULAR = 10
@@ -185,6 +186,8 @@ class NameTable:
         self.typename: list[bool] = []
         """The surface is a card type, subtype or supertype (``Juggernaut``, ``Illusion``): a card unless said as
         the type ("an Illusion", "Goblin tokens")."""
+        self.rank: list[int] = []
+        """The EDHREC rank of the surface's first card (1 the most played, 0 unknown)."""
         self.zipf: list[float] = []
         """Single content word: its zipf; several: their chance zipf (see :data:`CHANCE`)."""
         self.joined: list[str] = []
@@ -201,6 +204,10 @@ class NameTable:
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
         self.name_words: frozenset[str] = frozenset()
+        self.played_first: frozenset[str] = frozenset()
+        """First words of the names of several words and 8+ letters of the most played cards
+        (:data:`rulesgraph.mentions.PLAYED`): where a lower-case misspelling that is itself a word may begin
+        ("phyrexian alter", "laboratory manic")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
 
@@ -287,6 +294,7 @@ class NameTable:
             table.rules.append(is_rules)
             table.typename.append(toks in type_words)
             table.zipf.append(z)
+            table.rank.append(cards_[keys[0]][1] % 10**7)
             table.joined.append(" ".join(toks))
             table.exact[toks] = i
             table.by_first.setdefault(" ".join(toks[:2]), []).append(i)
@@ -299,6 +307,10 @@ class NameTable:
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
+        from .mentions import PLAYED
+
+        table.played_first = frozenset(s[0] for s, r, z in zip(table.surface, table.rank, table.zipf, strict=True)
+                                       if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS)
         table.rules_words = frozenset(p[0] for p in rule_phrases if len(p) == 1)
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
@@ -319,7 +331,7 @@ class NameTable:
         if not cands:
             return None
         order = sorted(cands)
-        hits = process.extract(said, [t.joined[c] for c in order], scorer=Levenshtein.distance, score_cutoff=TYPO_EDITS, limit=3)
+        hits = process.extract(said, [t.joined[c] for c in order], scorer=OSA.distance, score_cutoff=TYPO_EDITS, limit=3)
         if not hits:
             return None
         best = min(d for _, d, _ in hits)
