@@ -21,7 +21,7 @@ from .cardanswer import ruling_citation
 from .citing import citation
 from .index import name_key
 from .model import Answer, Citation, ShownCard
-from .nametable import tokens
+from .nametable import TYPO_LETTERS, tokens
 
 if TYPE_CHECKING:
     from .conversation import Conversation
@@ -98,13 +98,28 @@ def lone_name(book: Rulebook, question: str) -> LoneName | None:
         if len(faces) == 1:  # said whole as a face ("Stomp"), not only the beginning of another name
             return LoneName(said, tuple(faces))
         return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
+    if rules_name:
+        return None
     hit = t.misspelt(" ".join(toks))
-    if hit is None or t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]] or rules_name:
+    if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
+        return None
+    key = t.keys[hit[0]][0] if hit is not None else _as_card_finds(deck, said, toks)
+    if key is None:
         return None
     a = analyze(said, book.index)  # "overlaod" is a misspelt keyword before it is a card's name
     if any(m.kind in ("keyword", "glossary", "title") and m.said == " ".join(a.words) for m in a.matches):
         return None
-    return LoneName(said, t.keys[hit[0]][:1], typo=True)
+    return LoneName(said, (key,), typo=True)
+
+
+def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None:
+    """The one card the ``card`` command finds for ``said`` as a misspelling (:meth:`NameIndex.find
+    <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``), so that ``ask`` of a name
+    alone agrees with ``card``; a slip on a short word is not read (``shokc``: the name table's rule, 8+ letters)."""
+    if sum(map(len, toks)) < TYPO_LETTERS:
+        return None
+    found = deck.name_index().find(said)  # type: ignore[attr-defined]
+    return found.key if found.how == "typo" else None
 
 
 def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:

@@ -327,7 +327,7 @@ class _Finder:
         spans: list[tuple[int, int]] = []
         i = 0
         while i < len(toks):  # maximal capitalised runs (small words inside), and long unknown lower-case words
-            if self.taken[i] or not toks[i].cap or toks[i].word in STOPWORDS:
+            if self.taken[i] or not toks[i].cap or (toks[i].word in STOPWORDS and (toks[i].initial or toks[i].raw == "I")):
                 if not self.taken[i] and not toks[i].cap and len(toks[i].word) >= TYPO_LETTERS and self.unknown(toks[i].word):
                     spans.append((i, i))
                 i += 1
@@ -340,17 +340,21 @@ class _Finder:
             i = j + 1
         out = []
         for a0, b0 in spans:
-            if not any(self.unknown(tk.word) for tk in toks[a0:b0 + 1]):
+            several = sum(tk.word not in JOINERS for tk in toks[a0:b0 + 1]) >= 2  # "Folk of the Pies": a name, one slip
+            if not several and not any(self.unknown(tk.word) for tk in toks[a0:b0 + 1]):
                 continue
             for a in range(a0, b0 + 1):
                 for b in range(a, min(b0, a + 5) + 1):
                     words = [tk.word for tk in toks[a:b + 1]]
-                    if words[0] in STOPWORDS or words[-1] in STOPWORDS or not any(self.unknown(w) for w in words):
+                    if (words[0] in STOPWORDS and not toks[a].cap) or (words[-1] in STOPWORDS and not toks[b].cap):  # "Into the Notrh"
+                        continue
+                    known = not any(self.unknown(w) for w in words)
+                    if known and sum(w not in JOINERS for w in words) < 2:
                         continue
                     if a == b and toks[a].initial and toks[a].cap and len(words[0]) < TYPO_LETTERS:
                         continue
                     hit = self.t.misspelt(" ".join(words))
-                    if hit is not None:
+                    if hit is not None and not (known and hit[1] > 1):  # a slip that is itself a word: one edit
                         out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
         return out + self.lower_typos()
 

@@ -186,6 +186,14 @@ class CardDeck:
         self.book = book
         self._cards: dict[str, NamedCard | None] = {}
         self._keywords = None
+        self._names = None
+
+    def name_index(self):  # type: ignore[no-untyped-def]
+        """The ``card`` command's finder (:class:`~rulesgraph.cards.names.NameIndex`), read from the store once (about
+        40 ms), for a question that is only a name the name table does not know as said (``lightning greves``)."""
+        if self._names is None:
+            self._names = self.store.name_index()
+        return self._names
 
     def named(self, question: str) -> tuple[NamedCard, ...]:
         """The cards ``question`` names, in the order it names them, each once (its first mention)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import process
-from rapidfuzz.distance import OSA, Levenshtein
+from rapidfuzz.distance import OSA
 
 from .shortforms import ShortForms, abbreviations
 
@@ -338,7 +338,7 @@ class NameTable:
         top = [order[k] for _, d, k in hits if d == best]
         if best == 0 or len({t.keys[c] for c in top}) > 1:
             return None
-        if process.extractOne(said, t.rules_long, scorer=Levenshtein.distance, score_cutoff=int(best)) is not None:
+        if process.extractOne(said, t.rules_long, scorer=OSA.distance, score_cutoff=int(best)) is not None:
             return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
         return top[0], int(best)
 
