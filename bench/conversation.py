@@ -1,6 +1,9 @@
 """Follow-up benchmark: per-turn hit@3 over scripted conversations, with and without conversation state.
 
-Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses]
+Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses] [--no-cards]
+The installed card data (``rulesgraph update cards``, under RULESGRAPH_DATA_DIR) is read as ``ask`` reads it, unless
+``--no-cards``; card_chains.jsonl (conversations that start from a card, follow-ups naming it only by pronoun or role)
+needs it.
 A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
 citations.  Without state every turn is asked on its own, as one-shot tools do: follow-ups
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
@@ -68,10 +71,16 @@ def main() -> None:
     ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
     ap.add_argument("--chains", type=Path, nargs="+", default=[CHAINS / f"{name}.jsonl" for name in SETS])
     ap.add_argument("--misses", action="store_true", help="list the turns missed with state")
+    ap.add_argument("--no-cards", action="store_true", help="answer without the installed card data")
     args = ap.parse_args()
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
-    print(f"{cr.name} + bundled seeds\n")
+    if not args.no_cards:  # the installed cards (RULESGRAPH_DATA_DIR), as ask and the REPL read them
+        from rulesgraph.namedcards import open_deck
+
+        book.deck = open_deck(book)[0]
+    cards = "no card data" if book.deck is None else f"cards of {book.deck.store.info.source or 'the installed card data'}"
+    print(f"{cr.name} + bundled seeds; {cards}\n")
     for path in args.chains:
         measure(book, path, args.misses)
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .analyze import Analysis, Match, defined_subject
 from .index import Index, doc_terms
 from .qgraph import QGraph
 from .relevance import specificity
 from .text import STOPWORDS, fold, words
+
+if TYPE_CHECKING:
+    from .namedcards import NamedCard
 
 __all__ = ["DECAY", "Conversation", "substitutes"]
 
@@ -96,17 +100,24 @@ class Conversation:
 
     card: str | None = None
     """The card looked up last, while follow-up questions are about it."""
+    cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
+    """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
+    card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings
+    reach its ranking as the question's own cards' do (:mod:`rulesgraph.steps.cards`), weighed by what is left."""
 
     def topic(self) -> list[str]:
         """What is being carried, strongest first: the words the subjects were said with (a card looked up first)."""
         ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
         return list(dict.fromkeys([*([self.card] if self.card else []), *(m.said for m, _ in ordered)]))
 
-    def about_card(self, name: str, keywords: list[str], g: QGraph) -> None:
+    def about_card(self, name: str, keywords: list[str], g: QGraph, named: NamedCard | None = None) -> None:
         """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
-        carry its keywords (those the graph has), said as the card's name."""
+        carry its keywords (those the graph has), said as the card's name, and the card itself (``named``) as a card
+        the question names."""
         self.reset()
         self.card = name
+        if named is not None:
+            self.cards[named.key] = (named, 1.0)
         for node in keywords:
             if node in g:
                 self.subjects[node] = (Match(node, "keyword", name, 1.0, f"the card {name} has {g.nodes[node]['label']}"), 1.0)
@@ -115,6 +126,7 @@ class Conversation:
         """Start a fresh conversation."""
         self.card = None
         self.subjects.clear()
+        self.cards.clear()
         self.frame = ()
         self.repeated = False
         self.last_citations = ()
@@ -123,7 +135,7 @@ class Conversation:
     def resolve(self, a: Analysis, index: Index, g: QGraph) -> tuple[Analysis, list[str]]:
         """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
         subject resets the topic; "same question for X" drops X's kin from it for good."""
-        if not self.subjects:
+        if not self.subjects and not self.cards:
             return a, []
         text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
         own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
@@ -151,7 +163,9 @@ class Conversation:
                 del self.subjects[node]
             carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
-        if not carried and not substitute:
+        own_cards = {c.key for c in a.cards}
+        cards = [(c, w) for key, (c, w) in self.cards.items() if key not in own_cards and not (substitute and a.cards)]
+        if not carried and not substitute and not cards:
             return a, []
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         terms = dict(a.terms)
@@ -164,8 +178,9 @@ class Conversation:
         if substitute:  # "what about double strike?": the last question, asked of a new subject
             for term in doc_terms(" ".join(self.frame)):
                 terms.setdefault(term, CARRIED_TERMS)
-        if carried:
-            notes = [f"following up on: {', '.join(sorted({m.said for m, _ in carried}, key=len))}"]
+        if carried or cards:
+            said = [c.key for c, _ in cards] + sorted({m.said for m, _ in carried} - {c.key for c, _ in cards}, key=len)
+            notes = [f"following up on: {', '.join(said)}"]
         else:
             again = " ".join(w for w in self.frame if w not in STOPWORDS)
             notes = [f"asking the last question again{': ' * bool(again)}{again}"]
@@ -173,7 +188,9 @@ class Conversation:
         # the question's own subjects come first: they lead, carried ones support
         focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
         sections = tuple((sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
-        resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections)
+        kept = a.cards + tuple(replace(c, said=c.key, start=0, end=0, how="carried", confidence=round(c.confidence * w, 3))
+                               for c, w in cards)  # no span: the card is not in this question's words
+        resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
         return resolved, notes
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
@@ -189,8 +206,14 @@ class Conversation:
             if weight >= FORGET:
                 kept[node] = (m, weight)
         self.subjects = kept
-        if self.card and not any(m.said == self.card for m, _ in kept.values()):
-            self.card = None  # its keywords have faded: the card is no longer the topic
+        relied = {c.key for c in a.cards if c.how == "carried"}
+        self.cards = {key: (c, w * (CARRIED_DECAY if key in relied else DECAY)) for key, (c, w) in self.cards.items()}
+        self.cards = {key: cw for key, cw in self.cards.items() if cw[1] >= FORGET}
+        for c in a.cards:  # the question's own cards are subjects now, as its own keywords are
+            if c.how != "carried":
+                self.cards[c.key] = (c, ADDED if follow_up or relied else 1.0)
+        if self.card and not any(m.said == self.card for m, _ in kept.values()) and self.card not in self.cards:
+            self.card = None  # its keywords and the card have faded: the card is no longer the topic
         for m in a.matches:
             if m.kind in _SUBJECTS and not m.negated and m.via != "scene" and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)

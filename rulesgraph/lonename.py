@@ -144,7 +144,7 @@ def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversat
     why = (f"‘{lone.said}’ is only the name of card {card.key}{how}: its rulings and the rules it runs on",)
     if conversation is not None:
         conversation.about_card(card.key, [f"keyword:{name.lower()}" for name, rel, _ in card.keywords if rel in ("has", "grants")],
-                                book.qg)
+                                book.qg, named=card)
     return Answer(question, card.text or card.type_line, tuple(cited),
                   tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
                   TYPO_SURE if lone.typo else SURE, why, (), cards=(ShownCard(card.key, card.type_line, card.text),))
