@@ -387,7 +387,7 @@ class _Finder:
                         continue
                     if not all(w in t.name_words or w in STOPWORDS or k == i - a for k, w in enumerate(words)):
                         continue
-                    hit = t.misspelt(" ".join(words))
+                    hit = t.misspelt(" ".join(words), prefix=False)  # a word is the name's own: no need to look by letters
                     if hit is None or (not self.unknown(tok.word) and not self.played(hit[0])):
                         continue
                     g, edits = hit

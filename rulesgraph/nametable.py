@@ -317,14 +317,14 @@ class NameTable:
             w for w in long_words if len(w) >= TYPO_LETTERS)
         return table
 
-    def misspelt(self, said: str) -> tuple[int, int] | None:
+    def misspelt(self, said: str, prefix: bool = True) -> tuple[int, int] | None:
         """``(surface, edits)`` of the long name within :data:`TYPO_EDITS` of ``said`` (folded words joined by
         spaces), looked up by a word they share or the first two letters; none if two different cards' names are
         as close, or a rules word is."""
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None
-        cands = set(t.by_prefix.get(said[:2], ()))
+        cands = set(t.by_prefix.get(said[:2], ()) if prefix else ())  # without: only names sharing a word with ``said``
         for w in said.split():
             cands.update(t.by_word.get(w, ()))
         cands = {c for c in cands if not t.rules[c] and abs(len(t.joined[c]) - len(said)) <= TYPO_EDITS}
