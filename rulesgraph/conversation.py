@@ -108,7 +108,8 @@ class Conversation:
     def topic(self) -> list[str]:
         """What is being carried, strongest first: the words the subjects were said with (a card looked up first)."""
         ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
-        return list(dict.fromkeys([*([self.card] if self.card else []), *(m.said for m, _ in ordered)]))
+        cards = sorted(self.cards, key=lambda key: -self.cards[key][1])
+        return list(dict.fromkeys([*([self.card] if self.card else []), *cards, *(m.said for m, _ in ordered)]))
 
     def about_card(self, name: str, keywords: list[str], g: QGraph, named: NamedCard | None = None) -> None:
         """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
