@@ -56,6 +56,27 @@ _SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b
 """The last question asked again, of what follows."""
 
 
+_REFERS = re.compile(
+    r"\b(it|its|it's|itself|they|them|their|themselves|he|him|his|she|her|hers|herself|himself|that|this|those|these)\b"
+    r"|\b(the|that|this|those|these)\s+(creature|creatures|card|cards|spell|spells|equipment|aura|artifact|enchantment"
+    r"|planeswalker|walker|land|lands|permanent|token|tokens|guy|one|ability|trigger|legend)\b"
+)
+"""Words that point back at something named before ("it", "her tax", "that creature", "the equipment"): a follow-up
+carries the earlier cards only when it says one or goes on from the last question (:data:`_GOES_ON`), not "what is the
+stack?"."""
+_GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
+"""A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
+_SPELL_TYPES = frozenset(("Instant", "Sorcery"))
+_PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
+
+
+def _card_kin(card: NamedCard) -> frozenset[str]:
+    """What sort of card it is, for "what about X?" to replace its kin: a spell (instant or sorcery), or its permanent
+    types (Murder takes Wrath of God's place, not Stuffy Doll's)."""
+    types = frozenset(card.type_line.replace("—", " ").replace("//", " ").split())
+    return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
+
+
 def substitutes(text: str) -> bool:
     """Whether ``text`` asks the last question again of something else ("what about Shock?", "same question for X")."""
     return _SUBSTITUTE.search(text.lower()) is not None
@@ -164,8 +185,7 @@ class Conversation:
                 del self.subjects[node]
             carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
-        own_cards = {c.key for c in a.cards}
-        cards = [(c, w) for key, (c, w) in self.cards.items() if key not in own_cards and not (substitute and a.cards)]
+        cards = self._cards_carried(a, text, bool(substitute))
         if not carried and not substitute and not cards:
             return a, []
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
@@ -193,6 +213,19 @@ class Conversation:
                                for c, w in cards)  # no span: the card is not in this question's words
         resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
         return resolved, notes
+
+    def _cards_carried(self, a: Analysis, text: str, substitute: bool) -> list[tuple[NamedCard, float]]:
+        """The earlier cards a follow-up is about: all but its own when it points back at something (:data:`_REFERS`),
+        goes on from the last question (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder
+        takes the place of (its kin: a spell for a spell, a creature for a creature) for good."""
+        own = {c.key for c in a.cards}
+        if substitute and a.cards:
+            kin = frozenset().union(*(_card_kin(c) for c in a.cards))
+            for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
+                del self.cards[key]
+        elif not substitute and not _GOES_ON.search(text) and not _REFERS.search(_DUMMY_IT.sub(" ", text)):
+            return []
+        return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
         """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:

@@ -242,3 +242,16 @@ def test_card_chains_regression(carded: Rulebook) -> None:
             if n:
                 hits.append((first_hit(turn["expected_rules"], got) or 99) <= 3)
     assert len(chains) >= 20 and sum(hits) / len(hits) >= 0.6
+
+
+def test_what_about_another_card_takes_its_kins_place(carded: Rulebook) -> None:
+    """"what about Murder?" asks the last question of Murder in Wrath of God's place (a spell for a spell): the Doll
+    stays; a question that does not point back ("what is the stack?") carries no card."""
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    assert _cards(ask(carded, "what about Murder?", conversation=conv)) == ["Murder", "Stuffy Doll"]
+    assert "Wrath of God" not in conv.cards
+    assert set(_cards(ask(carded, "and with Path to Exile?", conversation=conv))) == {"Path to Exile", "Stuffy Doll", "Murder"}
+    conv = Conversation()
+    ask(carded, "my opponent has Thalia, Guardian of Thraben out", conversation=conv)
+    assert _cards(ask(carded, "what is the stack?", conversation=conv)) == []
