@@ -94,6 +94,15 @@ def test_a_misspelt_long_name_is_read_as_the_card(book: Rulebook) -> None:
     assert ask(book, "mossback eldr").confidence == TYPO_SURE
 
 
+def test_a_name_too_far_for_the_table_is_read_as_card_reads_it(book: Rulebook) -> None:
+    """Three slips are more than the name table reads, not more than ``card`` does: a name alone agrees with ``card``."""
+    assert book.deck is not None and book.deck.table.misspelt("mosbak eldr") is None
+    assert book.deck.name_index().find("mosbak eldr").key == "Mossback Elder"
+    lone = lone_name(book, "how does mosbak eldr work?")
+    assert lone is not None and lone.keys == ("Mossback Elder",) and lone.typo
+    assert lone_name(book, "trampel") is None  # a misspelt keyword stays the rules' (card finds the card Trample)
+
+
 def test_a_rules_word_or_a_question_stays_the_rules(book: Rulebook) -> None:
     """A card named like a keyword is the keyword when said alone; more than a name is a question."""
     assert lone_name(book, "Trample") is None and lone_name(book, "what does trample do?") is None
