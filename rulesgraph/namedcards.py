@@ -195,15 +195,17 @@ class CardDeck:
             self._names = self.store.name_index()
         return self._names
 
-    def named(self, question: str) -> tuple[NamedCard, ...]:
-        """The cards ``question`` names, in the order it names them, each once (its first mention)."""
+    def named(self, question: str, prefer: tuple[str, ...] = ()) -> tuple[NamedCard, ...]:
+        """The cards ``question`` names, in the order it names them, each once (its first mention).  ``prefer``: the
+        cards a conversation is about, which a name several cards share means when it is one of them ("Thalia" after
+        Thalia, Guardian of Thraben was named)."""
         from .mentions import bounded, find_cards
 
         question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
         out: list[NamedCard] = []
         seen: set[str] = set()
         which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
-        mentions = [self._which(question, m, which) for m in find_cards(question, self.table, weak=True)
+        mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True)
                     if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
@@ -234,12 +236,17 @@ class CardDeck:
         own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
         return verb[0] in set(doc_terms(own)) - set(doc_terms(m.key))
 
-    def _which(self, question: str, m: CardMention, which: dict[tuple[tuple[str, ...], str], str | None]) -> CardMention:
-        """A mention naming several cards (``Edgar``) as the one of them the question describes
-        (:func:`rulesgraph.whichcard.described`), else as it is.  ``which`` keeps what was decided for a name said
-        before in the same question (a long question naming "Jace" twenty times reads the candidates once)."""
+    def _which(self, question: str, m: CardMention, which: dict[tuple[tuple[str, ...], str], str | None],
+               prefer: tuple[str, ...] = ()) -> CardMention:
+        """A mention naming several cards (``Edgar``) as the one of them the conversation is about (``prefer``), else
+        the one the question describes (:func:`rulesgraph.whichcard.described`), else as it is.  ``which`` keeps what
+        was decided for a name said before in the same question (a long question naming "Jace" twenty times reads the
+        candidates once)."""
         if m.key is not None:
             return m
+        known = next((key for key in prefer if key in m.candidates), None)
+        if known is not None:
+            return replace(m, key=known)
         from .nametable import PART_CARDS
         from .whichcard import described
 

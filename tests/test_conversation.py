@@ -255,3 +255,13 @@ def test_what_about_another_card_takes_its_kins_place(carded: Rulebook) -> None:
     conv = Conversation()
     ask(carded, "my opponent has Thalia, Guardian of Thraben out", conversation=conv)
     assert _cards(ask(carded, "what is the stack?", conversation=conv)) == []
+
+
+def test_a_shared_short_name_is_the_card_the_conversation_is_about(carded: Rulebook) -> None:
+    """"Thalia" names several cards; after Thalia, Guardian of Thraben it is she (alone it is none of them)."""
+    assert _cards(ask(carded, "does Thalia tax flashback spells?")) == []
+    conv = Conversation()
+    ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv)
+    follow = ask(carded, "does Thalia tax flashback spells?", k=3, conversation=conv)
+    assert _cards(follow) == ["Thalia, Guardian of Thraben"]
+    assert any(w.startswith("‘Thalia’ names card Thalia, Guardian of Thraben") for w in follow.why)
