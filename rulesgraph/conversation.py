@@ -66,6 +66,7 @@ carries the earlier cards only when it says one or goes on from the last questio
 stack?"."""
 _GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
 """A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
+_DETERMINERS = frozenset("the that this those these my your his her their our".split())
 _SPELL_TYPES = frozenset(("Instant", "Sorcery"))
 _PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
 
@@ -223,9 +224,20 @@ class Conversation:
             kin = frozenset().union(*(_card_kin(c) for c in a.cards))
             for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
                 del self.cards[key]
-        elif not substitute and not _GOES_ON.search(text) and not _REFERS.search(_DUMMY_IT.sub(" ", text)):
+        elif not substitute and not _GOES_ON.search(text) and not _REFERS.search(_DUMMY_IT.sub(" ", text)) \
+                and not self._says_card(text):
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
+
+    def _says_card(self, text: str) -> bool:
+        """``text`` speaks of an earlier card by a word of its name or type line after a determiner or an owner ("does
+        the doll survive?", "can my construct block?")."""
+        said = text.split()
+        after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS}
+        if not after:
+            return False
+        own = {w.removesuffix("s") for c, _ in self.cards.values() for w in words(f"{c.key} {c.type_line}")}
+        return bool(after & (own - STOPWORDS))
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
         """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:

@@ -265,3 +265,12 @@ def test_a_shared_short_name_is_the_card_the_conversation_is_about(carded: Ruleb
     follow = ask(carded, "does Thalia tax flashback spells?", k=3, conversation=conv)
     assert _cards(follow) == ["Thalia, Guardian of Thraben"]
     assert any(w.startswith("‘Thalia’ names card Thalia, Guardian of Thraben") for w in follow.why)
+
+
+def test_a_word_of_the_cards_name_or_type_points_back(carded: Rulebook) -> None:
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    assert "Stuffy Doll" in _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv))
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    assert "Stuffy Doll" in _cards(ask(carded, "can my construct block a flyer?", conversation=conv))
