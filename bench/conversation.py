@@ -9,7 +9,7 @@ citations.  Without state every turn is asked on its own, as one-shot tools do: 
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
 unchanged; a new explicit subject never inherits the old one.  By default all four sets are
 measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults),
-chains_holdout2.jsonl and chains_holdout3.jsonl (written blind, only measured).
+chains_holdout2.jsonl and chains_holdout3.jsonl (written blind, only measured), and card_chains.jsonl.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from rulesgraph.answer import ask
 from rulesgraph.conversation import Conversation
 
 CHAINS = ROOT / "bench" / "questions"
-SETS = ("chains", "chains_holdout", "chains_holdout2", "chains_holdout3")
-"""Ours (read while tuning), the first blind set (read since), the second and third blind sets (only measured)."""
+SETS = ("chains", "chains_holdout", "chains_holdout2", "chains_holdout3", "card_chains")
+"""Ours (read while tuning), the first blind set (read since), the second and third blind sets (only measured), and the
+conversations that start from a card (ours, issue 30: they need the card data)."""
 
 
 def measure(book: Rulebook, path: Path, misses: bool) -> None:
