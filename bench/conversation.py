@@ -7,7 +7,7 @@ needs it.
 A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
 citations.  Without state every turn is asked on its own, as one-shot tools do: follow-ups
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
-unchanged; a new explicit subject never inherits the old one.  By default all four sets are
+unchanged; a new explicit subject never inherits the old one.  By default all five sets are
 measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults),
 chains_holdout2.jsonl and chains_holdout3.jsonl (written blind, only measured), and card_chains.jsonl.
 """
