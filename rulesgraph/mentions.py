@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .mention_words import bases, joined, scan, title_case, variants
-from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
+from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
+from .mention_words import joined, scan, title_case, variants
+from .nametable import JOINERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
@@ -38,9 +39,6 @@ words of English (``tarmogoyf`` 0, ``opalescence`` 1.5, ``disenchant`` 1.4); ``s
 INITIAL_RARE = 4.0
 """A capitalised sentence-initial single word is a card only when rarer than one in 100,000 words of English
 ("Humility is out …", 3.6; not "Shock deals …", 4.5): the capital there is the sentence's, not the name's."""
-CHANCE = 1.0
-"""A lower-case name of several words is a card when the zipf its content words would have together by chance
-(sum of their zipfs − 9 per extra word) is below this: ``lightning bolt`` −0.7 is, ``hold the line`` 1.7 is not."""
 CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving", "basic"})
 """Words before a single-word name that is also a rules word that make it a card ("cast Flash", "a basic Island")."""
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
@@ -67,15 +65,6 @@ WEAK = 0.4
 GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
-
-PLAYED = 1500
-"""EDHREC rank within which a card's name of several words, said in lower case, needs less evidence (:data:`CHANCE`)."""
-LOWER_TYPO_WORDS = 5
-"""Most words of a misspelt name said in lower case (``leyline of the viod``)."""
-LOWER_TYPO_EDITS = 1
-"""Most edits (a transposition is one) between a lower-case phrase and the name it misspells."""
-LONG_NAME = 16
-"""Letters of a name long enough that a lower-case misspelling of it may have one edit more."""
 
 FIND_CHARS = 8000
 """The finder reads a question's first this-many characters (to the last whole word): a name said later is not
@@ -112,7 +101,7 @@ class CardMention:
     confidence: float
     """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""
 
-class _Finder:
+class _Finder(TypoReading):
     """One question read against a table (the state of one :func:`find_cards` call)."""
 
     def __init__(self, text: str, table: NameTable, weak: bool = False) -> None:
@@ -240,11 +229,6 @@ class _Finder:
             return 0.65 + short
         return WEAK if self.weak and z < INITIAL_RARE and t.kind[g] in ("name", "face") else None
 
-    def played(self, g: int) -> bool:
-        """The card of surface ``g`` is among the :data:`PLAYED` most played: a name of several words said in lower case
-        may be one whose words meet more often by chance ("rest in peace", "force of will"), as an owner lets it."""
-        return 0 < self.t.rank[g] <= PLAYED
-
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.shortforms`): initials
         said in capitals (``JTMS``, ``REB's``; see :data:`INITIALS_ZIPF`) or in the name's own mixed case (``StP``) in
@@ -320,99 +304,6 @@ class _Finder:
             k += 2 if k + 1 < len(toks) and toks[k + 1].word == "the" else 1
         return k < len(toks) and spaced(k - 1, k) and name_word(k) and (k == j + 1 or toks[k].cap)
 
-    def typos(self) -> list[tuple[float, int, int, int, str]]:
-        """Capitalised runs and long lower-case words with a word no card name has, read as misspelt long
-        names: candidates like :meth:`candidates`' (a longer one beats the exact short name inside it)."""
-        toks = self.toks
-        spans: list[tuple[int, int]] = []
-        i = 0
-        while i < len(toks):  # maximal capitalised runs (small words inside), and long unknown lower-case words
-            if self.taken[i] or not toks[i].cap or (toks[i].word in STOPWORDS and (toks[i].initial or toks[i].raw == "I")):
-                if not self.taken[i] and not toks[i].cap and len(toks[i].word) >= TYPO_LETTERS and self.unknown(toks[i].word):
-                    spans.append((i, i))
-                i += 1
-                continue
-            j = i
-            while j + 1 < len(toks) and not self.taken[j + 1] and joined(self.text, toks, j, j + 1) and (
-                    toks[j + 1].cap or self.small_then_cap(j + 1)):
-                j += 1
-            spans.append((i, j))
-            i = j + 1
-        out = []
-        for a0, b0 in spans:
-            several = sum(tk.word not in JOINERS for tk in toks[a0:b0 + 1]) >= 2  # "Folk of the Pies": a name, one slip
-            if not several and not any(self.unknown(tk.word) for tk in toks[a0:b0 + 1]):
-                continue
-            for a in range(a0, b0 + 1):
-                for b in range(a, min(b0, a + 5) + 1):
-                    words = [tk.word for tk in toks[a:b + 1]]
-                    if (words[0] in STOPWORDS and not toks[a].cap) or (words[-1] in STOPWORDS and not toks[b].cap):  # "Into the Notrh"
-                        continue
-                    known = not any(self.unknown(w) for w in words)
-                    if known and sum(w not in JOINERS for w in words) < 2:
-                        continue
-                    if a == b and toks[a].initial and toks[a].cap and len(words[0]) < TYPO_LETTERS:
-                        continue
-                    hit = self.t.misspelt(" ".join(words))
-                    if hit is not None and not (known and hit[1] > 1):  # a slip that is itself a word: one edit
-                        out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
-        return out + self.lower_typos()
-
-    def lower_typos(self) -> list[tuple[float, int, int, int, str]]:
-        """Lower-case phrases with a word no card name has, read as a misspelt name that said rightly in lower case
-        would be a card ("lightning greves", "swrod of fire and ice", "platnum angel"): the phrase is at most
-        :data:`LOWER_TYPO_WORDS` words around the unknown word, its other words are words of card names, and it is one
-        edit from the name (:data:`LOWER_TYPO_EDITS`: a letter dropped, doubled, changed or two swapped; two on a
-        name of :data:`LONG_NAME` letters); the name's words must rarely meet by chance (:data:`CHANCE`), as a
-        lower-case name's must.  A single word is read so by :meth:`typos` (long, unknown, 8+ letters)."""
-        toks, t = self.toks, self.t
-        out = []
-        seen: set[tuple[int, int, int]] = set()
-        for i, tok in enumerate(toks):
-            if self.taken[i] or tok.cap or len(tok.word) < 3:
-                continue
-            if self.unknown(tok.word):
-                starts = range(max(0, i - LOWER_TYPO_WORDS + 1), i + 1)
-            elif tok.word in t.played_first:  # "phyrexian alter": the misspelling is a word, the name a played card's
-                starts = range(i, i + 1)
-            else:
-                continue
-            for a in starts:
-                for b in range(max(i, a + 1), min(len(toks), a + LOWER_TYPO_WORDS)):
-                    if (a, b, i) in seen or any(self.taken[a:b + 1]) or any(tk.cap for tk in toks[a:b + 1]):
-                        continue
-                    seen.add((a, b, i))
-                    words = [tk.word for tk in toks[a:b + 1]]
-                    if words[0] in STOPWORDS or words[-1] in STOPWORDS or not joined(self.text, toks, a, b):
-                        continue
-                    if not all(w in t.name_words or w in STOPWORDS or k == i - a for k, w in enumerate(words)):
-                        continue
-                    hit = t.misspelt(" ".join(words), prefix=False)  # a word is the name's own: no need to look by letters
-                    if hit is None or (not self.unknown(tok.word) and not self.played(hit[0])):
-                        continue
-                    g, edits = hit
-                    letters = len(t.joined[g].replace(" ", ""))
-                    if edits > (LOWER_TYPO_EDITS + (letters >= LONG_NAME)) or len(_content(t.surface[g])) < 2 or (
-                            t.zipf[g] >= (CHANCE + 2 if self.played(g) else CHANCE)):
-                        continue
-                    out.append((0.75 if edits == 1 else 0.65, g, a, b, "typo"))
-        return out
-
-    def small_then_cap(self, k: int) -> bool:
-        """Small words from ``k`` on (at most two: "of the") and then a capitalised word: inside a name."""
-        toks = self.toks
-        for n in (k, k + 1):
-            if n >= len(toks) or toks[n].word not in JOINERS:
-                return False
-            if n + 1 < len(toks) and toks[n + 1].cap:
-                return True
-        return False
-
-    def unknown(self, word: str) -> bool:
-        """No card name has the word (nor its base: ``sheoldreds``), and it is not a long English or rules word."""
-        t = self.t
-        return (word.isalpha() and word not in STOPWORDS and word not in t.known_long
-                and not any(v in t.name_words for v in bases(word)))
 
 
 def bounded(text: str) -> str:
@@ -436,10 +327,6 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
         if not any(f.taken[i:j + 1]):
             found.append(f.mention(g, i, j, how, conf))
     return _coreferent(sorted(found, key=lambda m: m.start))
-
-
-def _content(surface: tuple[str, ...]) -> list[str]:
-    return [w for w in surface if w not in JOINERS]
 
 
 def _shortened(said: str, word: str) -> bool:

@@ -206,7 +206,7 @@ class NameTable:
         self.name_words: frozenset[str] = frozenset()
         self.played_first: frozenset[str] = frozenset()
         """First words of the names of several words and 8+ letters of the most played cards
-        (:data:`rulesgraph.mentions.PLAYED`): where a lower-case misspelling that is itself a word may begin
+        (:data:`rulesgraph.mention_typos.PLAYED`): where a lower-case misspelling that is itself a word may begin
         ("phyrexian alter", "laboratory manic")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
@@ -307,7 +307,7 @@ class NameTable:
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
-        from .mentions import PLAYED
+        from .mention_typos import PLAYED
 
         table.played_first = frozenset(s[0] for s, r, z in zip(table.surface, table.rank, table.zipf, strict=True)
                                        if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS)
