@@ -216,7 +216,8 @@ class Conversation:
         return resolved, notes
 
     def _cards_carried(self, a: Analysis, text: str, substitute: bool) -> list[tuple[NamedCard, float]]:
-        """The earlier cards a follow-up is about: all but its own when it points back at something (:data:`_REFERS`),
+        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?"), else all
+        but its own when it points back at something (:data:`_REFERS`, a word of a card's type line: "my construct"),
         goes on from the last question (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder
         takes the place of (its kin: a spell for a spell, a creature for a creature) for good."""
         own = {c.key for c in a.cards}
@@ -224,20 +225,23 @@ class Conversation:
             kin = frozenset().union(*(_card_kin(c) for c in a.cards))
             for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
                 del self.cards[key]
-        elif not substitute and not _GOES_ON.search(text) and not _REFERS.search(_DUMMY_IT.sub(" ", text)) \
-                and not self._says_card(text):
+        by_name, by_type = self._said_cards(text)
+        if by_name - own:
+            return [(c, w) for key, (c, w) in self.cards.items() if key in by_name and key not in own]
+        if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
 
-    def _says_card(self, text: str) -> bool:
-        """``text`` speaks of an earlier card by a word of its name or type line after a determiner or an owner ("does
-        the doll survive?", "can my construct block?")."""
+    def _said_cards(self, text: str) -> tuple[set[str], bool]:
+        """The earlier cards ``text`` speaks of by a word of their name after a determiner or an owner ("does the doll
+        survive?"), and whether it so says a word of one's type line ("can my construct block?")."""
         said = text.split()
-        after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS}
+        after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS} - STOPWORDS
         if not after:
-            return False
-        own = {w.removesuffix("s") for c, _ in self.cards.values() for w in words(f"{c.key} {c.type_line}")}
-        return bool(after & (own - STOPWORDS))
+            return set(), False
+        by_name = {key for key in self.cards if after & {w.removesuffix("s") for w in words(key)}}
+        by_type = any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
+        return by_name, by_type
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
         """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:

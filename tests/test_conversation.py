@@ -274,3 +274,14 @@ def test_a_word_of_the_cards_name_or_type_points_back(carded: Rulebook) -> None:
     conv = Conversation()
     ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
     assert "Stuffy Doll" in _cards(ask(carded, "can my construct block a flyer?", conversation=conv))
+
+
+def test_a_follow_up_naming_one_earlier_card_carries_that_one(carded: Rulebook) -> None:
+    """"does the doll survive?" after Stuffy Doll and Pacifism is about the Doll alone (Pacifism's enchant and Aura rules
+    would otherwise come along); "does it survive?" is about both."""
+    conv = Conversation()
+    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
+    assert _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv)) == ["Pyroclasm", "Stuffy Doll"]
+    conv = Conversation()
+    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
+    assert set(_cards(ask(carded, "does it survive a Pyroclasm?", conversation=conv))) == {"Pyroclasm", "Stuffy Doll", "Pacifism"}
