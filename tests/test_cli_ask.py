@@ -202,3 +202,15 @@ def test_a_cards_name_alone_answers_with_the_card_or_the_cards_it_may_be(run, fu
     code, out, err = run("ask", "--json", "olwen?")
     data = json.loads(out)
     assert code == 0 and data["citations"] == [] and sorted(data["alternatives"]) == ["Olwen, the Bright", "Olwen, the Dark"]
+
+
+def test_stream_as_text_shows_the_start_of_a_megabyte_question(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31: the question echoed before its answer is cut as every shown text is (rich lays out a megabyte in seconds);
+    the answer is still given, and --json keeps the question whole."""
+    import io
+
+    line = ("how does trample work " * 50_000)[:1_000_000]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(line.encode() + b"\n")))
+    code, out, _ = run("ask", "-")
+    assert code == 0 and "more characters not shown" in " ".join(out.split()) and "702.19" in out
+    assert len(out) < 100_000
