@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from .corpus import Rulebook
     from .namedcards import NamedCard
 
-__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer", "lone_name"]
+__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer",
+           "lone_name"]
 
 LONE_WORDS = 8
 """Most words of a name said alone (``Asmoranomardicadaistinaculdacar`` is one, ``Circle of Protection: Red`` four):
@@ -39,6 +40,8 @@ TYPO_SURE = 0.7
 """Confidence when the name was read as a misspelt card name (``tarmogyof``)."""
 RULE_PLACES = 2
 """Places kept among the citations for the rules the card runs on, when it has rulings enough to fill them all."""
+PREFIX_LETTERS = 6
+"""Least letters of the start of one card's name that a name alone is read as (as ``card`` reads ``kitchen fin``)."""
 CHOICES = 8
 """Most cards listed, and shown, for a short name several cards share."""
 CHOICES_CONFIDENCE = 0.0
@@ -113,13 +116,15 @@ def lone_name(book: Rulebook, question: str) -> LoneName | None:
 
 
 def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None:
-    """The one card the ``card`` command finds for ``said`` as a misspelling (:meth:`NameIndex.find
-    <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``), so that ``ask`` of a name
-    alone agrees with ``card``; a slip on a short word is not read (``shokc``: the name table's rule, 8+ letters)."""
-    if sum(map(len, toks)) < TYPO_LETTERS:
+    """The one card the ``card`` command finds for ``said`` as a misspelling or the start of one name (:meth:`NameIndex.find
+    <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``, ``felidar umb``), so that
+    ``ask`` of a name alone agrees with ``card``; a slip on a short word is not read (``shokc``: the name table's rule, 8+
+    letters), nor a start shorter than :data:`PREFIX_LETTERS` (``formati`` is Formation, ``form`` nothing)."""
+    letters = sum(map(len, toks))
+    if letters < PREFIX_LETTERS:
         return None
     found = deck.name_index().find(said)  # type: ignore[attr-defined]
-    return found.key if found.how == "typo" else None
+    return found.key if (found.how == "typo" and letters >= TYPO_LETTERS) or found.how == "prefix" else None
 
 
 def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
