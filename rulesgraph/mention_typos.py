@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .mention_words import bases, joined
-from .nametable import JOINERS, TYPO_LETTERS
+from .nametable import JOINERS, TYPO_LETTERS, dropped
 from .text import STOPWORDS
 
 if TYPE_CHECKING:
     from .mention_words import Word
     from .nametable import NameTable
 
-__all__ = ["CHANCE", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "PLAYED", "TypoReading"]
+__all__ = ["CHANCE", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "NEAR_LETTERS", "PLAYED", "TypoReading"]
 
 CHANCE = 1.0
 """A lower-case name of several words is a card when the zipf its content words would have together by chance
@@ -32,6 +32,9 @@ LOWER_TYPO_WORDS = 5
 """Most words of a misspelt name said in lower case (``leyline of the viod``)."""
 LOWER_TYPO_EDITS = 1
 """Most edits (a transposition is one) between a lower-case phrase and the name it misspells."""
+NEAR_LETTERS = 6
+"""Least letters of a word read as one slip from a much played name's first word (shorter words are too often one slip
+from another word)."""
 LONG_NAME = 16
 """Letters of a name long enough that a lower-case misspelling of it may have one edit more."""
 
@@ -106,7 +109,7 @@ class TypoReading:
                 continue
             if self.unknown(tok.word):
                 starts = range(max(0, i - LOWER_TYPO_WORDS + 1), i + 1)
-            elif tok.word in t.played_first:  # "phyrexian alter": the misspelling is a word, the name a played card's
+            elif self.near_played(tok.word):  # "phyrexian alter", "lightening bolt": a word, and a played card's name
                 starts = range(i, i + 1)
             else:
                 continue
@@ -130,6 +133,12 @@ class TypoReading:
                         continue
                     out.append((0.75 if edits == 1 else 0.65, g, a, b, "typo"))
         return out
+
+    def near_played(self, word: str) -> bool:
+        """``word`` is the first word of a much played card's name, or one slip from it (:func:`~rulesgraph.nametable.dropped`:
+        ``lightening`` of Lightning Bolt)."""
+        near = self.t.played_near
+        return word in near or (len(word) >= NEAR_LETTERS and any(d in near for d in dropped(word)))
 
     def small_then_cap(self, k: int) -> bool:
         """Small words from ``k`` on (at most two: "of the") and then a capitalised word: inside a name."""

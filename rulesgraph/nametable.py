@@ -22,7 +22,8 @@ from rapidfuzz.distance import OSA
 from .shortforms import ShortForms, abbreviations
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
-           "CardName", "NameTable", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries", "rules_vocabulary", "tokens"]
+           "CardName", "NameTable", "dropped", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries",
+           "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
@@ -158,6 +159,12 @@ def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str,
     return out
 
 
+def dropped(word: str) -> set[str]:
+    """``word`` with one of its letters dropped, each way (``lightning`` → ``ightning``, …, ``lightnin``): two words one
+    slip apart (a letter dropped, added, changed or two swapped) share one of these or are one of the other's."""
+    return {word[:k] + word[k + 1:] for k in range(len(word))}
+
+
 def _short(name: str) -> str | None:
     """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
     head, sep, _ = name.partition(", ")
@@ -204,10 +211,10 @@ class NameTable:
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
         self.name_words: frozenset[str] = frozenset()
-        self.played_first: frozenset[str] = frozenset()
+        self.played_near: frozenset[str] = frozenset()
         """First words of the names of several words and 8+ letters of the most played cards
-        (:data:`rulesgraph.mention_typos.PLAYED`): where a lower-case misspelling that is itself a word may begin
-        ("phyrexian alter", "laboratory manic")."""
+        (:data:`rulesgraph.mention_typos.PLAYED`), and each with one letter dropped: where a lower-case misspelling made
+        of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
 
@@ -309,8 +316,9 @@ class NameTable:
         table.name_words = frozenset(words)
         from .mention_typos import PLAYED
 
-        table.played_first = frozenset(s[0] for s, r, z in zip(table.surface, table.rank, table.zipf, strict=True)
-                                       if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS)
+        first = {s[0] for s, r in zip(table.surface, table.rank, strict=True)
+                 if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS}
+        table.played_near = frozenset(first) | frozenset(d for w in first for d in dropped(w))
         table.rules_words = frozenset(p[0] for p in rule_phrases if len(p) == 1)
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
