@@ -33,8 +33,8 @@ LOWER_TYPO_WORDS = 5
 LOWER_TYPO_EDITS = 1
 """Most edits (a transposition is one) between a lower-case phrase and the name it misspells."""
 NEAR_LETTERS = 6
-"""Least letters of a word read as one slip from a much played name's first word (shorter words are too often one slip
-from another word)."""
+"""Least letters of a word read as a much played name's first word or one slip from it (shorter words are too often
+one slip from another word: "end", "main")."""
 LONG_NAME = 16
 """Letters of a name long enough that a lower-case misspelling of it may have one edit more."""
 
@@ -138,7 +138,7 @@ class TypoReading:
         """``word`` is the first word of a much played card's name, or one slip from it (:func:`~rulesgraph.nametable.dropped`:
         ``lightening`` of Lightning Bolt)."""
         near = self.t.played_near
-        return word in near or (len(word) >= NEAR_LETTERS and any(d in near for d in dropped(word)))
+        return len(word) >= NEAR_LETTERS and (word in near or any(d in near for d in dropped(word)))
 
     def small_then_cap(self, k: int) -> bool:
         """Small words from ``k`` on (at most two: "of the") and then a capitalised word: inside a name."""

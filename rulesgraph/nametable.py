@@ -335,7 +335,8 @@ class NameTable:
         cands = set(t.by_prefix.get(said[:2], ()) if prefix else ())  # without: only names sharing a word with ``said``
         for w in said.split():
             cands.update(t.by_word.get(w, ()))
-        cands = {c for c in cands if not t.rules[c] and abs(len(t.joined[c]) - len(said)) <= TYPO_EDITS}
+        rules, joined, n = t.rules, t.joined, len(said)  # locals: this filter runs over thousands of names
+        cands = {c for c in cands if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c]}
         if not cands:
             return None
         order = sorted(cands)
