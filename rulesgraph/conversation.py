@@ -4,7 +4,8 @@ A plain object the front end holds (never global).  Each turn, :meth:`Conversati
 decides whether the new question is a follow-up ("and with deathtouch?", "what if it's a
 token?", "same question for planeswalkers") or a new subject ("ok, different question: how
 does ward work?"), and for a follow-up adds the recent subjects to the question's analysis,
-with weights that decay turn by turn.  :meth:`Conversation.record` remembers the answer.
+with weights that decay turn by turn, and the cards earlier turns named when it points back at them
+("does exiling it work though", "her tax", "the doll").  :meth:`Conversation.record` remembers the answer.
 """
 
 from __future__ import annotations
