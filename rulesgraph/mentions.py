@@ -9,8 +9,9 @@ word only when English does not know it (``tarmogoyf``).  A word the rules use a
 Flying", "Commander") is a card only in brackets or after *cast*.  The names and what is known of their words
 are in a :class:`~rulesgraph.nametable.NameTable`, built once.
 
-Candidates are looked up by their first word (exact names) or by a word they share (typos, only for
-capitalised runs and long unknown words that matched nothing), never by fuzzing every name.
+Candidates are looked up by their first word (exact names) or by a word they share (misspellings, read by
+:mod:`rulesgraph.mention_typos`: capitalised runs, long unknown words, and lower-case phrases one slip from a name),
+never by fuzzing every name.  A question is read up to :data:`FIND_CHARS` characters, in time linear in them.
 """
 
 from __future__ import annotations
