@@ -427,6 +427,28 @@ def card_cases(env: Env) -> list[Case]:
             return None if took <= limit else f"took {took:.1f} s"
         return (name.split(".")[0].replace("-", " "), check)
 
+    def long_question(size: int, limit: float = 3.0) -> Case:
+        """A line of ``size`` bytes naming cards over and over, asked with cards installed (issue 31: the card-name
+        finder was super-linear, 128 KB took 23 s): one JSON line, exit 0, within ``limit`` seconds."""
+        def check() -> str | None:
+            names = {n: card(n) for n in ("Kitchen Finks", "Tarmogoyf", "Jace, the Mind Sculptor", "Lightning Greaves", "Shock")}
+            path = base / "few-cards.json"
+            path.write_bytes(atomic(names))
+            proc = env.run("update", "cards", "--file", str(path))
+            if proc.returncode != 0:
+                return f"could not install the cards: {proc.stderr.decode(errors='replace').strip()[-120:]!r}"
+            said = "does my Kitchen Finks block a Tarmogoyf? [[Shock]] JTMS, lightning greves and Shock's damage "
+            line = (said * (size // len(said) + 1))[:size].encode() + b"\n"
+            start = time.perf_counter()
+            proc = env.run("ask", "--json", "-", stdin=line, timeout=max(limit * 10, 60))
+            took = time.perf_counter() - start
+            problem = one_line(proc, 0)
+            lines = proc.stdout.count(b"\n")
+            if problem is None and lines != 1:
+                problem = f"{lines} lines of output, not 1"
+            return problem or (None if took <= limit else f"took {took:.1f} s")
+        return (f"a {size // 1000:,} KB question naming cards, cards installed", check)
+
     bomb = lzma.compress(b" " * (600 * 1024 * 1024), preset=9)
     return [
         installs("a-million-rulings.json", atomic({"Aaa": card("Aaa", 1_000_000)})),
@@ -436,6 +458,8 @@ def card_cases(env: Env) -> list[Case]:
         installs("bz2-bomb-600-MB.json.bz2", bz2.compress(b" " * (600 * 1024 * 1024), 9)),
         installs("a-million-cards.json", atomic({f"Card {i}": card(f"Card {i}") for i in range(1_000_000)}), limit=120.0),
         installs("not-json.json", b"\x00\x01 not json at all"),
+        long_question(128_000),
+        long_question(1_000_000),
     ]
 
 

@@ -83,7 +83,7 @@ def _stream(ctx: Context, k: int) -> int:
     if console is not None:  # rich and the renderer only for text output
         from rich.text import Text
 
-        from .render import render_answer
+        from .render import render_answer, text
 
         opts = ctx.render_options()
     conversation = None
@@ -105,13 +105,14 @@ def _stream(ctx: Context, k: int) -> int:
                 if console is None:
                     ctx.json(failed(question, str(exc)))
                 else:
-                    console.print(Text(f"? {visible(question, newlines=False)}\nerror: {visible(str(exc), newlines=False)}\n"))
+                    said = Text("? ").append_text(text(question, newlines=False))
+                    console.print(said.append(f"\nerror: {visible(str(exc), newlines=False)}\n"))
                 continue
             ctx.card_hint(book, question)
             if console is None:
                 ctx.json(answer_json(answer))
             else:
-                console.print(Text(f"? {visible(question, newlines=False)}", style="bold"))
+                console.print(Text("? ", style="bold").append_text(text(question, "bold", newlines=False)))  # a 1 MB line: its start
                 console.print(render_answer(answer, opts, [citation(book, c) for c in answer.see_also]))
                 console.print()
                 console.file.flush()

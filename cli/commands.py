@@ -149,8 +149,9 @@ class Shell:
             items = tuple(CARD_ITEM + key for key, _ in result.candidates)
             return self.show(View(render_card_result(result, self.opts), items))
         card = result.view.card
+        named = self.book.deck.card(card.name) if self.book.deck is not None else None  # follow-ups read the card too
         self.conversation.about_card(card.name, [f"keyword:{k.name.lower()}" for k in result.view.keywords
-                                                 if k.relation in ("has", "grants")], self.book.qg)
+                                                 if k.relation in ("has", "grants")], self.book.qg, named=named)
         return self.show(View(render_card_result(result, self.opts), tuple(card_targets(result.view))))
 
     def node(self, node: str) -> Outcome:
@@ -320,9 +321,11 @@ def _new(shell: Shell, arg: str) -> Outcome:
 
 def _topic(shell: Shell, arg: str) -> Outcome:
     conv = shell.conversation
-    if not conv.subjects:
+    if not conv.subjects and not conv.cards:
         return Outcome(Text("Nothing is carried over: ask a question, then follow up with 'and with …?', 'what if it …'.", style=DIM))
     grid = Table.grid(padding=(0, 2))
+    for key, (_, weight) in sorted(conv.cards.items(), key=lambda kv: -kv[1][1]):  # the cards follow-ups are about
+        grid.add_row(text(key, newlines=False), Text(f"{weight:.0%}", style=DIM), Text("card"))
     said: dict[str, tuple[float, list[str]]] = {}
     for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
         best, nodes = said.get(match.said, (weight, []))

@@ -233,7 +233,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
         from .namedcards import with_cards
 
-        a = with_cards(a, book.deck.named(question))
+        a = with_cards(a, book.deck.named(question, tuple(conversation.cards) if conversation is not None else ()))
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)

@@ -4,19 +4,24 @@ A plain object the front end holds (never global).  Each turn, :meth:`Conversati
 decides whether the new question is a follow-up ("and with deathtouch?", "what if it's a
 token?", "same question for planeswalkers") or a new subject ("ok, different question: how
 does ward work?"), and for a follow-up adds the recent subjects to the question's analysis,
-with weights that decay turn by turn.  :meth:`Conversation.record` remembers the answer.
+with weights that decay turn by turn, and the cards earlier turns named when it points back at them
+("does exiling it work though", "her tax", "the doll").  :meth:`Conversation.record` remembers the answer.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .analyze import Analysis, Match, defined_subject
 from .index import Index, doc_terms
 from .qgraph import QGraph
 from .relevance import specificity
 from .text import STOPWORDS, fold, words
+
+if TYPE_CHECKING:
+    from .namedcards import NamedCard
 
 __all__ = ["DECAY", "Conversation", "substitutes"]
 
@@ -50,6 +55,28 @@ _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
 """A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
 _SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b")
 """The last question asked again, of what follows."""
+
+
+_REFERS = re.compile(
+    r"\b(it|its|it's|itself|they|them|their|themselves|he|him|his|she|her|hers|herself|himself|that|this|those|these)\b"
+    r"|\b(the|that|this|those|these)\s+(creature|creatures|card|cards|spell|spells|equipment|aura|artifact|enchantment"
+    r"|planeswalker|walker|land|lands|permanent|token|tokens|guy|one|ability|trigger|legend)\b"
+)
+"""Words that point back at something named before ("it", "her tax", "that creature", "the equipment"): a follow-up
+carries the earlier cards only when it says one or goes on from the last question (:data:`_GOES_ON`), not "what is the
+stack?"."""
+_GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
+"""A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
+_DETERMINERS = frozenset("the that this those these my your his her their our".split())
+_SPELL_TYPES = frozenset(("Instant", "Sorcery"))
+_PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
+
+
+def _card_kin(card: NamedCard) -> frozenset[str]:
+    """What sort of card it is, for "what about X?" to replace its kin: a spell (instant or sorcery), or its permanent
+    types (Murder takes Wrath of God's place, not Stuffy Doll's)."""
+    types = frozenset(card.type_line.replace("—", " ").replace("//", " ").split())
+    return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
 
 
 def substitutes(text: str) -> bool:
@@ -96,17 +123,25 @@ class Conversation:
 
     card: str | None = None
     """The card looked up last, while follow-up questions are about it."""
+    cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
+    """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
+    card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings
+    reach its ranking as the question's own cards' do (:mod:`rulesgraph.steps.cards`), weighed by what is left."""
 
     def topic(self) -> list[str]:
         """What is being carried, strongest first: the words the subjects were said with (a card looked up first)."""
         ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
-        return list(dict.fromkeys([*([self.card] if self.card else []), *(m.said for m, _ in ordered)]))
+        cards = sorted(self.cards, key=lambda key: -self.cards[key][1])
+        return list(dict.fromkeys([*([self.card] if self.card else []), *cards, *(m.said for m, _ in ordered)]))
 
-    def about_card(self, name: str, keywords: list[str], g: QGraph) -> None:
+    def about_card(self, name: str, keywords: list[str], g: QGraph, named: NamedCard | None = None) -> None:
         """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
-        carry its keywords (those the graph has), said as the card's name."""
+        carry its keywords (those the graph has), said as the card's name, and the card itself (``named``) as a card
+        the question names."""
         self.reset()
         self.card = name
+        if named is not None:
+            self.cards[named.key] = (named, 1.0)
         for node in keywords:
             if node in g:
                 self.subjects[node] = (Match(node, "keyword", name, 1.0, f"the card {name} has {g.nodes[node]['label']}"), 1.0)
@@ -115,6 +150,7 @@ class Conversation:
         """Start a fresh conversation."""
         self.card = None
         self.subjects.clear()
+        self.cards.clear()
         self.frame = ()
         self.repeated = False
         self.last_citations = ()
@@ -123,7 +159,7 @@ class Conversation:
     def resolve(self, a: Analysis, index: Index, g: QGraph) -> tuple[Analysis, list[str]]:
         """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
         subject resets the topic; "same question for X" drops X's kin from it for good."""
-        if not self.subjects:
+        if not self.subjects and not self.cards:
             return a, []
         text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
         own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
@@ -151,7 +187,8 @@ class Conversation:
                 del self.subjects[node]
             carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
-        if not carried and not substitute:
+        cards = self._cards_carried(a, text, bool(substitute))
+        if not carried and not substitute and not cards:
             return a, []
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         terms = dict(a.terms)
@@ -164,8 +201,9 @@ class Conversation:
         if substitute:  # "what about double strike?": the last question, asked of a new subject
             for term in doc_terms(" ".join(self.frame)):
                 terms.setdefault(term, CARRIED_TERMS)
-        if carried:
-            notes = [f"following up on: {', '.join(sorted({m.said for m, _ in carried}, key=len))}"]
+        if carried or cards:
+            said = [c.key for c, _ in cards] + sorted({m.said for m, _ in carried} - {c.key for c, _ in cards}, key=len)
+            notes = [f"following up on: {', '.join(said)}"]
         else:
             again = " ".join(w for w in self.frame if w not in STOPWORDS)
             notes = [f"asking the last question again{': ' * bool(again)}{again}"]
@@ -173,8 +211,38 @@ class Conversation:
         # the question's own subjects come first: they lead, carried ones support
         focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
         sections = tuple((sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
-        resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections)
+        kept = a.cards + tuple(replace(c, said=c.key, start=0, end=0, how="carried", confidence=round(c.confidence * w, 3))
+                               for c, w in cards)  # no span: the card is not in this question's words
+        resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
         return resolved, notes
+
+    def _cards_carried(self, a: Analysis, text: str, substitute: bool) -> list[tuple[NamedCard, float]]:
+        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?"), else all
+        but its own when it points back at something (:data:`_REFERS`, a word of a card's type line: "my construct"),
+        goes on from the last question (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder
+        takes the place of (its kin: a spell for a spell, a creature for a creature) for good."""
+        own = {c.key for c in a.cards}
+        if substitute and a.cards:
+            kin = frozenset().union(*(_card_kin(c) for c in a.cards))
+            for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
+                del self.cards[key]
+        by_name, by_type = self._said_cards(text)
+        if by_name - own:
+            return [(c, w) for key, (c, w) in self.cards.items() if key in by_name and key not in own]
+        if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
+            return []
+        return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
+
+    def _said_cards(self, text: str) -> tuple[set[str], bool]:
+        """The earlier cards ``text`` speaks of by a word of their name after a determiner or an owner ("does the doll
+        survive?"), and whether it so says a word of one's type line ("can my construct block?")."""
+        said = text.split()
+        after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS} - STOPWORDS
+        if not after:
+            return set(), False
+        by_name = {key for key in self.cards if after & {w.removesuffix("s") for w in words(key)}}
+        by_type = any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
+        return by_name, by_type
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
         """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:
@@ -189,8 +257,14 @@ class Conversation:
             if weight >= FORGET:
                 kept[node] = (m, weight)
         self.subjects = kept
-        if self.card and not any(m.said == self.card for m, _ in kept.values()):
-            self.card = None  # its keywords have faded: the card is no longer the topic
+        relied = {c.key for c in a.cards if c.how == "carried"}
+        self.cards = {key: (c, w * (CARRIED_DECAY if key in relied else DECAY)) for key, (c, w) in self.cards.items()}
+        self.cards = {key: cw for key, cw in self.cards.items() if cw[1] >= FORGET}
+        for c in a.cards:  # the question's own cards are subjects now, as its own keywords are
+            if c.how != "carried":
+                self.cards[c.key] = (c, ADDED if follow_up or relied else 1.0)
+        if self.card and not any(m.said == self.card for m, _ in kept.values()) and self.card not in self.cards:
+            self.card = None  # its keywords and the card have faded: the card is no longer the topic
         for m in a.matches:
             if m.kind in _SUBJECTS and not m.negated and m.via != "scene" and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)

@@ -21,14 +21,15 @@ from .cardanswer import ruling_citation
 from .citing import citation
 from .index import name_key
 from .model import Answer, Citation, ShownCard
-from .nametable import tokens
+from .nametable import TYPO_LETTERS, tokens
 
 if TYPE_CHECKING:
     from .conversation import Conversation
     from .corpus import Rulebook
     from .namedcards import NamedCard
 
-__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer", "lone_name"]
+__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer",
+           "lone_name"]
 
 LONE_WORDS = 8
 """Most words of a name said alone (``Asmoranomardicadaistinaculdacar`` is one, ``Circle of Protection: Red`` four):
@@ -39,6 +40,8 @@ TYPO_SURE = 0.7
 """Confidence when the name was read as a misspelt card name (``tarmogyof``)."""
 RULE_PLACES = 2
 """Places kept among the citations for the rules the card runs on, when it has rulings enough to fill them all."""
+PREFIX_LETTERS = 6
+"""Least letters of the start of one card's name that a name alone is read as (as ``card`` reads ``kitchen fin``)."""
 CHOICES = 8
 """Most cards listed, and shown, for a short name several cards share."""
 CHOICES_CONFIDENCE = 0.0
@@ -98,13 +101,30 @@ def lone_name(book: Rulebook, question: str) -> LoneName | None:
         if len(faces) == 1:  # said whole as a face ("Stomp"), not only the beginning of another name
             return LoneName(said, tuple(faces))
         return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
+    if rules_name:
+        return None
     hit = t.misspelt(" ".join(toks))
-    if hit is None or t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]] or rules_name:
+    if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
+        return None
+    key = t.keys[hit[0]][0] if hit is not None else _as_card_finds(deck, said, toks)
+    if key is None:
         return None
     a = analyze(said, book.index)  # "overlaod" is a misspelt keyword before it is a card's name
     if any(m.kind in ("keyword", "glossary", "title") and m.said == " ".join(a.words) for m in a.matches):
         return None
-    return LoneName(said, t.keys[hit[0]][:1], typo=True)
+    return LoneName(said, (key,), typo=True)
+
+
+def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None:
+    """The one card the ``card`` command finds for ``said`` as a misspelling or the start of one name (:meth:`NameIndex.find
+    <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``, ``felidar umb``), so that
+    ``ask`` of a name alone agrees with ``card``; a slip on a short word is not read (``shokc``: the name table's rule, 8+
+    letters), nor a start shorter than :data:`PREFIX_LETTERS` (``formati`` is Formation, ``form`` nothing)."""
+    letters = sum(map(len, toks))
+    if letters < PREFIX_LETTERS:
+        return None
+    found = deck.name_index().find(said)  # type: ignore[attr-defined]
+    return found.key if (found.how == "typo" and letters >= TYPO_LETTERS) or found.how == "prefix" else None
 
 
 def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
@@ -129,7 +149,7 @@ def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversat
     why = (f"‘{lone.said}’ is only the name of card {card.key}{how}: its rulings and the rules it runs on",)
     if conversation is not None:
         conversation.about_card(card.key, [f"keyword:{name.lower()}" for name, rel, _ in card.keywords if rel in ("has", "grants")],
-                                book.qg)
+                                book.qg, named=card)
     return Answer(question, card.text or card.type_line, tuple(cited),
                   tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
                   TYPO_SURE if lone.typo else SURE, why, (), cards=(ShownCard(card.key, card.type_line, card.text),))

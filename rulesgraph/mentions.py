@@ -9,25 +9,30 @@ word only when English does not know it (``tarmogoyf``).  A word the rules use a
 Flying", "Commander") is a card only in brackets or after *cast*.  The names and what is known of their words
 are in a :class:`~rulesgraph.nametable.NameTable`, built once.
 
-Candidates are looked up by their first word (exact names) or by a word they share (typos, only for
-capitalised runs and long unknown words that matched nothing), never by fuzzing every name.
+Candidates are looked up by their first word (exact names) or by a word they share (misspellings, read by
+:mod:`rulesgraph.mention_typos`: capitalised runs, long unknown words, and lower-case phrases one slip from a name),
+never by fuzzing every name.  A question is read up to :data:`FIND_CHARS` characters, in time linear in them.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from .mention_words import bases, joined, scan, title_case, variants
-from .nametable import JOINERS, TYPO_LETTERS, NameTable, tokens
+from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
+from .mention_words import joined, scan, title_case, variants
+from .nametable import JOINERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "OWNER", "RARE_WORD", "SHORT_ZIPF", "WEAK",
-           "CardMention", "find_cards"]
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+           "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
+           "SHORT_ZIPF", "WEAK",
+           "CardMention", "bounded", "find_cards"]
 
 RARE_WORD = 2.0
 """Zipf frequency at or below which a lower-case single word may be a card name: fewer than one in ten million
@@ -35,9 +40,6 @@ words of English (``tarmogoyf`` 0, ``opalescence`` 1.5, ``disenchant`` 1.4); ``s
 INITIAL_RARE = 4.0
 """A capitalised sentence-initial single word is a card only when rarer than one in 100,000 words of English
 ("Humility is out …", 3.6; not "Shock deals …", 4.5): the capital there is the sentence's, not the name's."""
-CHANCE = 1.0
-"""A lower-case name of several words is a card when the zipf its content words would have together by chance
-(sum of their zipfs − 9 per extra word) is below this: ``lightning bolt`` −0.7 is, ``hold the line`` 1.7 is not."""
 CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving", "basic"})
 """Words before a single-word name that is also a rules word that make it a card ("cast Flash", "a basic Island")."""
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
@@ -46,7 +48,7 @@ ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
-OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our"})
+OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own"})
 """Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
 living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
 INITIALS_ZIPF = 3.0
@@ -64,6 +66,12 @@ WEAK = 0.4
 GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
+
+FIND_CHARS = 8000
+"""The finder reads a question's first this-many characters (to the last whole word): a name said later is not
+read, as the rest of the analysis reads only a question's beginning (:data:`rulesgraph.analyze.MAX_CHARS`, which this
+is four times, so a long question's cards are read past it).  Within the bound the finder is linear in the question's
+length (a 1 MB question costs what its first 8,000 characters do)."""
 
 TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
 ARTICLES = frozenset({"a", "an"})
@@ -94,12 +102,15 @@ class CardMention:
     confidence: float
     """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""
 
-class _Finder:
+class _Finder(TypoReading):
     """One question read against a table (the state of one :func:`find_cards` call)."""
 
     def __init__(self, text: str, table: NameTable, weak: bool = False) -> None:
         self.text, self.t, self.weak = text, table, weak
         self.toks = scan(text)
+        self.titled = title_case(self.toks)
+        """Typed in Title Case or capitals (read once: every short form asks)."""
+        self.starts = [tk.start for tk in self.toks]
         self.taken = [False] * len(self.toks)
 
     def mention(self, g: int, i: int, j: int, how: str, conf: float, start: int | None = None, end: int | None = None) -> CardMention:
@@ -123,7 +134,7 @@ class _Finder:
             inner = m.group(1) or m.group(2)
             start = m.start(1) if m.group(1) else m.start(2)
             toks = tuple(tokens(inner))
-            covered = [k for k, tk in enumerate(self.toks) if start <= tk.start < start + len(inner)]
+            covered = list(range(bisect.bisect_left(self.starts, start), bisect.bisect_left(self.starts, start + len(inner))))
             if not toks or not covered:
                 continue
             g = self.t.exact.get(toks)
@@ -166,6 +177,8 @@ class _Finder:
         scored = []
         for g, i, j, how in out:
             conf = self.evidence(g, i, j)
+            if conf is not None and how == "plural" and i == j and not toks[i].cap and t.zipf[g] > RARE_WORD / 2:
+                conf = None  # a word English knows, in the plural and lower case, is a common noun: "casting counterspells"
             if conf is not None:
                 if how in ("plural", "possessive", "verb") and j == i:
                     conf -= 0.05
@@ -195,7 +208,7 @@ class _Finder:
         if len(content) >= 2:
             if all(c.cap for c in content) and any(not c.initial for c in content):
                 return 0.95 + short
-            if z < CHANCE or (owned and z < CHANCE + 2):
+            if z < CHANCE or ((owned or self.played(g)) and z < CHANCE + 2):
                 return (0.85 if any(c.cap for c in content) else 0.8 if z < CHANCE else 0.7) + short
             return None
         if not content:
@@ -228,7 +241,7 @@ class _Finder:
             return None
         if self.t.kind[g] == "initials":
             core = re.sub(r"(?:['’]s|s)$", "", tok.raw) if len(tok.raw) > INITIALS_LETTERS else tok.raw
-            if len(core) < INITIALS_LETTERS or title_case(self.toks):
+            if len(core) < INITIALS_LETTERS or self.titled:
                 return None
             if core.isupper():
                 return 0.8 if z < INITIALS_ZIPF else None
@@ -292,62 +305,24 @@ class _Finder:
             k += 2 if k + 1 < len(toks) and toks[k + 1].word == "the" else 1
         return k < len(toks) and spaced(k - 1, k) and name_word(k) and (k == j + 1 or toks[k].cap)
 
-    def typos(self) -> list[tuple[float, int, int, int, str]]:
-        """Capitalised runs and long lower-case words with a word no card name has, read as misspelt long
-        names: candidates like :meth:`candidates`' (a longer one beats the exact short name inside it)."""
-        toks = self.toks
-        spans: list[tuple[int, int]] = []
-        i = 0
-        while i < len(toks):  # maximal capitalised runs (small words inside), and long unknown lower-case words
-            if self.taken[i] or not toks[i].cap or toks[i].word in STOPWORDS:
-                if not self.taken[i] and not toks[i].cap and len(toks[i].word) >= TYPO_LETTERS and self.unknown(toks[i].word):
-                    spans.append((i, i))
-                i += 1
-                continue
-            j = i
-            while j + 1 < len(toks) and not self.taken[j + 1] and joined(self.text, toks, j, j + 1) and (
-                    toks[j + 1].cap or self.small_then_cap(j + 1)):
-                j += 1
-            spans.append((i, j))
-            i = j + 1
-        out = []
-        for a0, b0 in spans:
-            if not any(self.unknown(tk.word) for tk in toks[a0:b0 + 1]):
-                continue
-            for a in range(a0, b0 + 1):
-                for b in range(a, min(b0, a + 5) + 1):
-                    words = [tk.word for tk in toks[a:b + 1]]
-                    if words[0] in STOPWORDS or words[-1] in STOPWORDS or not any(self.unknown(w) for w in words):
-                        continue
-                    if a == b and toks[a].initial and toks[a].cap and len(words[0]) < TYPO_LETTERS:
-                        continue
-                    hit = self.t.misspelt(" ".join(words))
-                    if hit is not None:
-                        out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
-        return out
 
-    def small_then_cap(self, k: int) -> bool:
-        """Small words from ``k`` on (at most two: "of the") and then a capitalised word: inside a name."""
-        toks = self.toks
-        for n in (k, k + 1):
-            if n >= len(toks) or toks[n].word not in JOINERS:
-                return False
-            if n + 1 < len(toks) and toks[n + 1].cap:
-                return True
-        return False
 
-    def unknown(self, word: str) -> bool:
-        """No card name has the word (nor its base: ``sheoldreds``), and it is not a long English or rules word."""
-        t = self.t
-        return (word.isalpha() and word not in STOPWORDS and word not in t.known_long
-                and not any(v in t.name_words for v in bases(word)))
+def bounded(text: str) -> str:
+    """What of ``text`` the finder reads: its first :data:`FIND_CHARS` characters, cut back to the last whole word."""
+    if len(text) <= FIND_CHARS:
+        return text
+    cut = text[:FIND_CHARS]
+    if text[FIND_CHARS].isalnum():
+        cut = cut[: max(cut.rfind(" "), cut.rfind("\n"), 0)]
+    return cut
 
 
 def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMention]:
-    """The cards ``text`` names, in the order it names them; overlapping readings resolve to the longest,
-    then the surest (``Sheoldred, the Apocalypse`` over ``Sheoldred``).  With ``weak``, also the lower-case words
-    that may be a card's name but need the card's own words to confirm it (confidence :data:`WEAK`)."""
-    f = _Finder(text, table, weak)
+    """The cards ``text`` names (in its first :data:`FIND_CHARS` characters: :func:`bounded`), in the order it names
+    them; overlapping readings resolve to the longest, then the surest (``Sheoldred, the Apocalypse`` over
+    ``Sheoldred``).  With ``weak``, also the lower-case words that may be a card's name but need the card's own words
+    to confirm it (confidence :data:`WEAK`)."""
+    f = _Finder(bounded(text), table, weak)
     found = f.brackets()
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):

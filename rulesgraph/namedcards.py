@@ -37,7 +37,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 6
+_SCHEMA = 7
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
 _COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
@@ -139,14 +139,17 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     nor that keyword's glossary entry: what a card does comes from the card data."""
     if not cards:
         return a
-    rest = f" {' '.join(words(without_names(a.question, cards)))} "
+    from .mentions import bounded
+
+    question = bounded(a.question)  # what the finder read, and no more: a 1 MB question costs what 8,000 characters do
+    rest = f" {' '.join(words(without_names(question, cards)))} "
     named = [f" {' '.join(words(c.said))} " for c in cards]
 
     def in_a_name(said: str) -> bool:  # said inside a card's name, and nowhere else
         phrase = f" {' '.join(words(said))} "
         return any(phrase in name for name in named) and phrase not in rest
 
-    outside, name_words = without_names(a.question, cards), {w for c in cards for w in words(c.key)}
+    outside, name_words = without_names(question, cards), {w for c in cards for w in words(c.key)}
 
     def as_name(said: str) -> bool:  # a word of a named card's name, written as a name wherever it is said again
         again = re.findall(rf"(?<!\w){re.escape(said)}(?!\w)", outside, re.IGNORECASE)
@@ -183,15 +186,26 @@ class CardDeck:
         self.book = book
         self._cards: dict[str, NamedCard | None] = {}
         self._keywords = None
+        self._names = None
 
-    def named(self, question: str) -> tuple[NamedCard, ...]:
-        """The cards ``question`` names, in the order it names them, each once (its first mention)."""
-        from .mentions import find_cards
+    def name_index(self):  # type: ignore[no-untyped-def]
+        """The ``card`` command's finder (:class:`~rulesgraph.cards.names.NameIndex`), read from the store once (about
+        40 ms), for a question that is only a name the name table does not know as said (``lightning greves``)."""
+        if self._names is None:
+            self._names = self.store.name_index()
+        return self._names
 
+    def named(self, question: str, prefer: tuple[str, ...] = ()) -> tuple[NamedCard, ...]:
+        """The cards ``question`` names, in the order it names them, each once (its first mention).  ``prefer``: the
+        cards a conversation is about, which a name several cards share means when it is one of them ("Thalia" after
+        Thalia, Guardian of Thraben was named)."""
+        from .mentions import bounded, find_cards
+
+        question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
         out: list[NamedCard] = []
         seen: set[str] = set()
         which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
-        mentions = [self._which(question, m, which) for m in find_cards(question, self.table, weak=True)
+        mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True)
                     if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
@@ -222,12 +236,17 @@ class CardDeck:
         own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
         return verb[0] in set(doc_terms(own)) - set(doc_terms(m.key))
 
-    def _which(self, question: str, m: CardMention, which: dict[tuple[tuple[str, ...], str], str | None]) -> CardMention:
-        """A mention naming several cards (``Edgar``) as the one of them the question describes
-        (:func:`rulesgraph.whichcard.described`), else as it is.  ``which`` keeps what was decided for a name said
-        before in the same question (a long question naming "Jace" twenty times reads the candidates once)."""
+    def _which(self, question: str, m: CardMention, which: dict[tuple[tuple[str, ...], str], str | None],
+               prefer: tuple[str, ...] = ()) -> CardMention:
+        """A mention naming several cards (``Edgar``) as the one of them the conversation is about (``prefer``), else
+        the one the question describes (:func:`rulesgraph.whichcard.described`), else as it is.  ``which`` keeps what
+        was decided for a name said before in the same question (a long question naming "Jace" twenty times reads the
+        candidates once)."""
         if m.key is not None:
             return m
+        known = next((key for key in prefer if key in m.candidates), None)
+        if known is not None:
+            return replace(m, key=known)
         from .nametable import PART_CARDS
         from .whichcard import described
 

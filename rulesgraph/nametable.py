@@ -17,17 +17,19 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from .shortforms import ShortForms, abbreviations
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
-           "CardName", "NameTable", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries", "rules_vocabulary", "tokens"]
+           "CardName", "NameTable", "dropped", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries",
+           "rules_vocabulary", "tokens"]
 
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
 TYPO_EDITS = 2
-"""Most edits (Levenshtein) between what was said and a long name."""
+"""Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
+edit, as a letter dropped, doubled or changed is)."""
 JOINERS = frozenset("a an the of to in on at by for from with and or but into onto as de la le du".split())
 """The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
 POPULAR = 10
@@ -157,6 +159,12 @@ def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str,
     return out
 
 
+def dropped(word: str) -> set[str]:
+    """``word`` with one of its letters dropped, each way (``lightning`` → ``ightning``, …, ``lightnin``): two words one
+    slip apart (a letter dropped, added, changed or two swapped) share one of these or are one of the other's."""
+    return {word[:k] + word[k + 1:] for k in range(len(word))}
+
+
 def _short(name: str) -> str | None:
     """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
     head, sep, _ = name.partition(", ")
@@ -185,6 +193,8 @@ class NameTable:
         self.typename: list[bool] = []
         """The surface is a card type, subtype or supertype (``Juggernaut``, ``Illusion``): a card unless said as
         the type ("an Illusion", "Goblin tokens")."""
+        self.rank: list[int] = []
+        """The EDHREC rank of the surface's first card (1 the most played, 0 unknown)."""
         self.zipf: list[float] = []
         """Single content word: its zipf; several: their chance zipf (see :data:`CHANCE`)."""
         self.joined: list[str] = []
@@ -201,6 +211,10 @@ class NameTable:
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
         self.name_words: frozenset[str] = frozenset()
+        self.played_near: frozenset[str] = frozenset()
+        """First words of the names of several words and 8+ letters of the most played cards
+        (:data:`rulesgraph.mention_typos.PLAYED`), and each with one letter dropped: where a lower-case misspelling made
+        of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
 
@@ -287,6 +301,7 @@ class NameTable:
             table.rules.append(is_rules)
             table.typename.append(toks in type_words)
             table.zipf.append(z)
+            table.rank.append(cards_[keys[0]][1] % 10**7)
             table.joined.append(" ".join(toks))
             table.exact[toks] = i
             table.by_first.setdefault(" ".join(toks[:2]), []).append(i)
@@ -299,34 +314,40 @@ class NameTable:
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
+        from .mention_typos import PLAYED
+
+        first = {s[0] for s, r in zip(table.surface, table.rank, strict=True)
+                 if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS}
+        table.played_near = frozenset(first) | frozenset(d for w in first for d in dropped(w))
         table.rules_words = frozenset(p[0] for p in rule_phrases if len(p) == 1)
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
             w for w in long_words if len(w) >= TYPO_LETTERS)
         return table
 
-    def misspelt(self, said: str) -> tuple[int, int] | None:
+    def misspelt(self, said: str, prefix: bool = True) -> tuple[int, int] | None:
         """``(surface, edits)`` of the long name within :data:`TYPO_EDITS` of ``said`` (folded words joined by
         spaces), looked up by a word they share or the first two letters; none if two different cards' names are
         as close, or a rules word is."""
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None
-        cands = set(t.by_prefix.get(said[:2], ()))
+        cands = set(t.by_prefix.get(said[:2], ()) if prefix else ())  # without: only names sharing a word with ``said``
         for w in said.split():
             cands.update(t.by_word.get(w, ()))
-        cands = {c for c in cands if not t.rules[c] and abs(len(t.joined[c]) - len(said)) <= TYPO_EDITS}
+        rules, joined, n = t.rules, t.joined, len(said)  # locals: this filter runs over thousands of names
+        cands = {c for c in cands if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c]}
         if not cands:
             return None
         order = sorted(cands)
-        hits = process.extract(said, [t.joined[c] for c in order], scorer=Levenshtein.distance, score_cutoff=TYPO_EDITS, limit=3)
+        hits = process.extract(said, [t.joined[c] for c in order], scorer=OSA.distance, score_cutoff=TYPO_EDITS, limit=3)
         if not hits:
             return None
         best = min(d for _, d, _ in hits)
         top = [order[k] for _, d, k in hits if d == best]
         if best == 0 or len({t.keys[c] for c in top}) > 1:
             return None
-        if process.extractOne(said, t.rules_long, scorer=Levenshtein.distance, score_cutoff=int(best)) is not None:
+        if process.extractOne(said, t.rules_long, scorer=OSA.distance, score_cutoff=int(best)) is not None:
             return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
         return top[0], int(best)
 

@@ -225,3 +225,15 @@ def test_without_card_data_a_question_naming_a_card_says_how_to_install_them(run
     assert code in (0, 1) and err == f"rulesgraph: {HINT}\n" and "update cards --file PATH" in HINT
     _, _, err = run("ask", "what does trample do?")  # no card named: the general note, as before
     assert err == NOTE
+
+
+def test_stream_as_text_shows_the_start_of_a_megabyte_question(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31: the question echoed before its answer is cut as every shown text is (rich lays out a megabyte in seconds);
+    the answer is still given, and --json keeps the question whole."""
+    import io
+
+    line = ("how does trample work " * 50_000)[:1_000_000]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(line.encode() + b"\n")))
+    code, out, _ = run("ask", "-")
+    assert code == 0 and "more characters not shown" in " ".join(out.split()) and "702.19" in out
+    assert len(out) < 100_000

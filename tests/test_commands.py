@@ -171,3 +171,24 @@ def test_without_card_data_the_first_question_naming_a_card_says_how_to_install_
     said = [out(shell, q) for q in ("what does trample do?", "Kitchen Finks", "Lightning Bolt my bear")]
     flat = [" ".join(s.split()) for s in said]
     assert HINT[1:40] not in flat[0] and HINT[1:40] in flat[1] and HINT[1:40] not in flat[2]
+
+
+def test_a_card_looked_up_is_what_follow_ups_are_about(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: after ``:card NAME`` (or a question naming a card), "it" is the card: :topic lists it, the follow-up
+    carries it as a card, and :new forgets it."""
+    from rulesgraph.namedcards import open_deck
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    install_cards(full_book)
+    full_book.deck = open_deck(full_book)[0]
+    shell = Shell(full_book, RenderOptions(hints=True), k=5)
+    try:
+        out(shell, "card Mossback Elder")
+        assert "Mossback Elder" in shell.conversation.cards
+        assert "Mossback Elder  100%  card" in out(shell, ":topic")
+        follow = out(shell, "what if it is blocked by two creatures?")
+        assert "following up on: Mossback Elder" in follow and "\ncards\nMossback Elder  Creature — Elf\n" in follow
+        out(shell, ":new")
+        assert not shell.conversation.cards
+    finally:
+        full_book.deck = None

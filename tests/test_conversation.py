@@ -174,3 +174,114 @@ def test_a_scene_setting_verb_is_not_carried(full_book: Rulebook) -> None:
     answer = ask(full_book, "I have a Grizzly Bears. I cast Giant Growth on it. What happens?", conversation=c)
     assert "keyword:cast" not in c.subjects
     assert "701.5" not in [x.id for x in answer.citations][:3]
+
+
+@pytest.fixture
+def carded(full_book: Rulebook, installed_cards: Path):  # type: ignore[no-untyped-def]
+    """The full rules with the stand-in card data installed and opened, as ``ask`` reads them."""
+    from rulesgraph.namedcards import open_deck
+
+    full_book.deck = open_deck(full_book)[0]
+    assert full_book.deck is not None
+    try:
+        yield full_book
+    finally:
+        full_book.deck = None
+
+
+def _cards(answer) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c.name for c in answer.cards]
+
+
+def test_a_card_stays_the_subject_of_pronoun_follow_ups(carded: Rulebook) -> None:
+    """Issue 30: the card an earlier turn named feeds "it" follow-ups (its text, keywords, rulings) until replaced."""
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    second = ask(carded, "and if it's been dealt 10 damage?", k=3, conversation=conv)
+    third = ask(carded, "does exiling it work though", k=3, conversation=conv)
+    for a in (second, third):
+        assert "Stuffy Doll" in _cards(a)
+        assert any(w.startswith("following up on:") and "Stuffy Doll" in w for w in a.why)
+    assert (first_hit(["702.12b"], [c.id for c in second.citations]) or 99) <= 3  # the Doll's indestructible, never said
+    switched = ask(carded, "ok, different question: how does ward work?", conversation=conv)
+    assert _cards(switched) == [] and not conv.cards
+
+
+def test_her_tax_after_the_lone_card_answer(carded: Rulebook) -> None:
+    """The answer to a card's name alone starts a conversation like any other: "her tax" is Thalia's."""
+    conv = Conversation()
+    first = ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv)
+    assert _cards(first) == ["Thalia, Guardian of Thraben"]
+    second = ask(carded, "does her tax hit my own instants too?", k=3, conversation=conv)
+    assert _cards(second) == ["Thalia, Guardian of Thraben"]
+    assert (first_hit(["601.2f"], [c.id for c in second.citations]) or 99) <= 3
+    assert _cards(ask(carded, "does her tax hit my own instants too?", k=3)) == []  # alone: no card
+
+
+def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook) -> None:
+    conv = Conversation()
+    ask(carded, "does Blood Moon turn off my Urza's Saga?", conversation=conv)
+    joined = ask(carded, "and what if I also have Kitchen Finks out, does it lose persist?", conversation=conv)
+    assert "Kitchen Finks" in _cards(joined) and "Blood Moon" in _cards(joined)
+    for _ in range(12):  # the card is not relied on by questions of their own: it fades
+        conv.record(analyze("what is the stack", carded.index), (), carded.index)
+    assert not conv.cards
+
+
+def test_card_chains_regression(carded: Rulebook) -> None:
+    """card_chains.jsonl (22 conversations that start from a card): follow-ups keep the card, measured as
+    bench/conversation.py does (hit@3 on follow-ups 66.7% with the conversation, 30.0% each turn alone; 40.0% before the
+    cards were carried)."""
+    path = Path(__file__).parents[1] / "bench" / "questions" / "card_chains.jsonl"
+    chains = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    hits = []
+    for chain in chains:
+        conv = Conversation()
+        for n, turn in enumerate(chain["turns"]):
+            got = [c.id for c in ask(carded, turn["question"], k=3, conversation=conv).citations]
+            if n:
+                hits.append((first_hit(turn["expected_rules"], got) or 99) <= 3)
+    assert len(chains) >= 20 and sum(hits) / len(hits) >= 0.6
+
+
+def test_what_about_another_card_takes_its_kins_place(carded: Rulebook) -> None:
+    """"what about Murder?" asks the last question of Murder in Wrath of God's place (a spell for a spell): the Doll
+    stays; a question that does not point back ("what is the stack?") carries no card."""
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    assert _cards(ask(carded, "what about Murder?", conversation=conv)) == ["Murder", "Stuffy Doll"]
+    assert "Wrath of God" not in conv.cards
+    assert set(_cards(ask(carded, "and with Path to Exile?", conversation=conv))) == {"Path to Exile", "Stuffy Doll", "Murder"}
+    conv = Conversation()
+    ask(carded, "my opponent has Thalia, Guardian of Thraben out", conversation=conv)
+    assert _cards(ask(carded, "what is the stack?", conversation=conv)) == []
+
+
+def test_a_shared_short_name_is_the_card_the_conversation_is_about(carded: Rulebook) -> None:
+    """"Thalia" names several cards; after Thalia, Guardian of Thraben it is she (alone it is none of them)."""
+    assert _cards(ask(carded, "does Thalia tax flashback spells?")) == []
+    conv = Conversation()
+    ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv)
+    follow = ask(carded, "does Thalia tax flashback spells?", k=3, conversation=conv)
+    assert _cards(follow) == ["Thalia, Guardian of Thraben"]
+    assert any(w.startswith("‘Thalia’ names card Thalia, Guardian of Thraben") for w in follow.why)
+
+
+def test_a_word_of_the_cards_name_or_type_points_back(carded: Rulebook) -> None:
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    assert "Stuffy Doll" in _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv))
+    conv = Conversation()
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
+    assert "Stuffy Doll" in _cards(ask(carded, "can my construct block a flyer?", conversation=conv))
+
+
+def test_a_follow_up_naming_one_earlier_card_carries_that_one(carded: Rulebook) -> None:
+    """"does the doll survive?" after Stuffy Doll and Pacifism is about the Doll alone (Pacifism's enchant and Aura rules
+    would otherwise come along); "does it survive?" is about both."""
+    conv = Conversation()
+    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
+    assert _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv)) == ["Pyroclasm", "Stuffy Doll"]
+    conv = Conversation()
+    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
+    assert set(_cards(ask(carded, "does it survive a Pyroclasm?", conversation=conv))) == {"Pyroclasm", "Stuffy Doll", "Pacifism"}

@@ -14,6 +14,7 @@ from rulesgraph.conversation import Conversation
 from rulesgraph.index import name_key
 from rulesgraph.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone_name, unframed
 from rulesgraph.namedcards import open_deck
+from rulesgraph.nametable import tokens
 
 from .minicards import CARDS, face, install_cards
 
@@ -93,6 +94,15 @@ def test_a_misspelt_long_name_is_read_as_the_card(book: Rulebook) -> None:
     assert ask(book, "mossback eldr").confidence == TYPO_SURE
 
 
+def test_a_name_too_far_for_the_table_is_read_as_card_reads_it(book: Rulebook) -> None:
+    """Three slips are more than the name table reads, not more than ``card`` does: a name alone agrees with ``card``."""
+    assert book.deck is not None and book.deck.table.misspelt("mosbak eldr") is None
+    assert book.deck.name_index().find("mosbak eldr").key == "Mossback Elder"
+    lone = lone_name(book, "how does mosbak eldr work?")
+    assert lone is not None and lone.keys == ("Mossback Elder",) and lone.typo
+    assert lone_name(book, "trampel") is None  # a misspelt keyword stays the rules' (card finds the card Trample)
+
+
 def test_a_rules_word_or_a_question_stays_the_rules(book: Rulebook) -> None:
     """A card named like a keyword is the keyword when said alone; more than a name is a question."""
     assert lone_name(book, "Trample") is None and lone_name(book, "what does trample do?") is None
@@ -140,3 +150,47 @@ def test_what_about_a_card_in_a_conversation_is_a_follow_up(book: Rulebook) -> N
 
 def test_padding_around_a_name_does_not_make_it_a_question(book: Rulebook) -> None:
     assert ask(book, "Mossback Elder" + " " * 40).cards[0].name == "Mossback Elder"
+
+
+def _slips(name: str) -> list[str]:
+    """The slips people make typing ``name``: two letters swapped, one dropped, one doubled (in its longest word)."""
+    word = max(name.split(), key=len)
+    at = name.index(word) + len(word) // 2
+    if not name[at : at + 2].isalpha() or not name[at : at + 2].islower():
+        return []
+    return [name[:at] + name[at + 1] + name[at] + name[at + 2:], name[:at] + name[at + 1:], name[:at] + name[at] + name[at:]]
+
+
+def test_ask_and_card_agree_on_every_name_card_finds(full_book: Rulebook, installed_cards: Path) -> None:
+    """Issue 30: a sample of real names, as written, in lower case, with each slip and without their last two letters,
+    that the ``card`` command's finder reads as one card: ``ask`` of the name alone shows that card (a rules word or
+    term stays the rules': ``Flash``), and in a question, said whole or misspelt in the name's own capitals, the name
+    finder reads it too."""
+    from rulesgraph.mentions import find_cards
+
+    deck, _ = open_deck(full_book)
+    assert deck is not None
+    full_book.deck = deck
+    try:
+        index, t = deck.name_index(), deck.table
+        names = [e.name for e in index.entries[::97] if e.kind == "name" and e.name.isascii() and " // " not in e.name][:150]
+        tried, disagree = 0, []
+        for name in names:
+            long = len(name.replace(" ", "")) >= 8
+            for said in [name, name.lower(), *(_slips(name) if long else []), *([name[:-2]] if long else [])]:
+                key, how = index.find(said).key, index.find(said).how
+                if key is None or how not in ("exact", "typo", "prefix"):
+                    continue
+                g = t.exact.get(tuple(tokens(name)))
+                if (g is not None and (t.rules[g] or t.bracket_only[g] or not t.sure[g])) or name_key(name) in full_book.index.names:
+                    continue  # a rules word, a joke card, a name several cards share: not one card's
+                tried += 1
+                lone = lone_name(full_book, said)
+                if lone is None or lone.keys != (key,):
+                    disagree.append(f"ask {said!r}: {lone}, card: {key}")
+                if said != name.lower() and how != "prefix" and key not in {m.key for m in find_cards(f"so I cast {said} and then?", t)}:
+                    disagree.append(f"in a question {said!r}: {[m.key for m in find_cards(f'so I cast {said} and then?', t)]}, card: {key}")
+        assert tried > 200
+        assert not disagree, "\n".join(disagree)
+    finally:
+        full_book.deck = None

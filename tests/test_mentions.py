@@ -350,3 +350,43 @@ def test_rules_abbreviations_are_never_initials() -> None:
 def test_a_part_that_names_several_cards_names_the_far_most_played(ranked: NameTable) -> None:
     assert said("does the Wrath kill it?", ranked) == [("Wrath", "Wrath of God", "part")]
     assert said("I cast Wrath of Marit Lage", ranked) == [("Wrath of Marit Lage", "Wrath of Marit Lage", "exact")]
+
+
+def _calls(text: str, table: NameTable) -> int:
+    """Python and C function calls (and generator resumptions) made finding the cards of ``text``: a count of the work
+    done that the machine's load does not change."""
+    import sys
+
+    n = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal n
+        if event in ("call", "c_call"):
+            n += 1
+
+    sys.setprofile(count)
+    try:
+        find_cards(text, table)
+    finally:
+        sys.setprofile(None)
+    return n
+
+
+@pytest.mark.parametrize("said", [
+    "does my Kitchen Finks block a Tarmogoyf? JTMS says StP, and Lightning Bolt goes to the Birds. ",  # initials read
+    "[[Shock]] [[Tarmogoyff]] ",  # brackets, one misspelt
+    "Wrath Of God And Birds Of Paradise In Title Case ",
+    "lightning bolt kitchen finks stuffy doll path to exile ",
+])
+def test_finding_is_linear_in_the_question_then_bounded(ranked: NameTable, said: str) -> None:
+    """Issue 31: the work of finding grows in proportion to the question (twice the text, about twice the calls: a
+    quadratic step, as the short form's Title Case check once was, makes it four times), and stops growing past
+    :data:`~rulesgraph.mentions.FIND_CHARS` (a megabyte costs what the bound does)."""
+    from rulesgraph.mentions import FIND_CHARS
+
+    def text(chars: int) -> str:
+        return (said * (chars // len(said) + 1))[:chars]
+
+    small, double = _calls(text(FIND_CHARS // 4), ranked), _calls(text(FIND_CHARS // 2), ranked)
+    assert 1.5 < double / small < 2.3
+    assert _calls(text(1_000_000), ranked) <= 1.1 * _calls(text(FIND_CHARS), ranked)

@@ -192,3 +192,32 @@ def test_a_lower_case_word_is_a_card_when_the_next_word_says_what_the_card_does(
     assert [c.key for c in deck.named("decoy enters copying my elf")] == ["Decoy"]
     assert [c.key for c in deck.named("does the decoy artifact keep its counters?")] == ["Decoy"]  # its type line
     assert deck.named("is a decoy worth it, or should the decoy attack?") == ()
+
+
+def test_a_megabyte_question_costs_what_its_bound_does(tmp_path: Path, mini_book: Rulebook) -> None:
+    """Issue 31: reading the cards of a question (the finder, "a second X", the names left out of the analysis) reads
+    the finder's bound and no more: a 1 MB question makes no more calls than its first :data:`FIND_CHARS`."""
+    import sys
+
+    from rulesgraph.mentions import FIND_CHARS
+
+    deck, _ = _deck(tmp_path, mini_book)
+    said = "my Mossback Elder and a second Mossback Elder, [[Sap]] and Banner of the Grove: does trample matter? "
+
+    def calls(chars: int) -> int:
+        question = (said * (chars // len(said) + 1))[:chars]
+        n = 0
+
+        def count(frame: object, event: str, arg: object) -> None:
+            nonlocal n
+            n += event in ("call", "c_call")
+
+        deck._cards.clear()  # each run reads its cards afresh
+        sys.setprofile(count)
+        try:
+            with_cards(analyze(question, mini_book.index), deck.named(question))
+        finally:
+            sys.setprofile(None)
+        return n
+
+    assert calls(1_000_000) <= 1.1 * calls(FIND_CHARS)

@@ -1,0 +1,44 @@
+"""Misspelt card names (rulesgraph/mention_typos.py), read through :func:`rulesgraph.mentions.find_cards`: lower-case
+phrases one slip from a name that would be a card in lower case, a slip that is itself a word, much played names."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesgraph.mentions import find_cards
+from rulesgraph.nametable import CardName, NameTable
+
+
+def said(text: str, table: NameTable) -> list[tuple[str, str | None, str]]:
+    return [(m.said, m.key, m.how) for m in find_cards(text, table)]
+
+
+@pytest.fixture(scope="module")
+def typed() -> NameTable:
+    cards = [CardName("Lightning Greaves", rank=60), CardName("Sword of Fire and Ice", rank=400), CardName("Phyrexian Altar", rank=300),
+             CardName("Alter Reality", rank=9000), CardName("Platinum Angel", rank=2000), CardName("Rest in Peace", rank=700),
+             CardName("Hold the Line", rank=15000), CardName("Counterspell", rank=90), CardName("Lightning Bolt", rank=400)]
+    zipf = {"lightning": 4.2, "greaves": 2.3, "sword": 4.5, "fire": 5.2, "ice": 4.9, "phyrexian": 0.5, "altar": 3.5, "alter": 3.8,
+            "reality": 4.9, "platinum": 3.9, "bolt": 4.0, "angel": 4.6, "rest": 5.2, "peace": 5.0, "hold": 5.2, "line": 5.5,
+            "counterspell": 1.2}
+    return NameTable.build(cards, ["equip", "flash"], zipf=lambda w: zipf.get(w, 0.0), long_words=["lightening"])  # English
+
+
+def test_lower_case_misspellings_of_names_that_are_cards_in_lower_case(typed: NameTable) -> None:
+    """Issue 30: what ``card`` reads (a letter dropped, doubled, changed, two swapped) a question says in lower case."""
+    assert said("my creature has lightning greves on it. can i still equip my swrod of fire and ice to it?", typed) == [
+        ("lightning greves", "Lightning Greaves", "typo"), ("swrod of fire and ice", "Sword of Fire and Ice", "typo")]
+    assert said("is platnum angel still on the field", typed) == [("platnum angel", "Platinum Angel", "typo")]
+    # the misspelling is a word (another card's): read for a much played card only
+    assert said("can i sacrifice to phyrexian alter in response", typed) == [("phyrexian alter", "Phyrexian Altar", "typo")]
+    assert said("can i sacrifice to phyrexian alterr in response", typed) == []  # two slips on a short name: too far
+    # the first word one slip from a much played name's (English knows "lightening"): the name, read whole
+    assert said("does lightening bolt kill it", typed) == [("lightening bolt", "Lightning Bolt", "typo")]
+    assert said("we hold the lime here", typed) == []  # words that meet by chance: not a card said in lower case
+
+
+def test_much_played_names_need_less_evidence_in_lower_case(typed: NameTable) -> None:
+    assert said("if my opponent has rest in peace out", typed) == [("rest in peace", "Rest in Peace", "exact")]
+    assert said("we hold the line", typed) == []  # as common words, and a card hardly played
+    assert said("can i still cast counterspells", typed) == []  # a word English knows, plural and lower case: a noun
+    assert said("i cast my own counterspell", typed) == [("counterspell", "Counterspell", "exact")]
