@@ -17,7 +17,7 @@ from .corpus import Rulebook
 from .errors import RulesgraphError
 from .firstplace import faq_answers, no_variant_first
 from .index import MEMO
-from .model import Answer
+from .model import Answer, Citation
 from .parse.numbers import parent_of, rule_of
 from .qgraph import QGraph
 from .rank import Ranking, Scored, definers, rank, specificity
@@ -265,7 +265,8 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
             see_also.append(parent)
     if conversation is not None:
         conversation.record(a, tuple(c.node for c in chosen), book.index)
-    citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k, MIN_SCORE)
+    citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k,
+                                    MIN_SCORE, lambda rule: _cite_ranked(book, ranked, rule), ranked.position())
     return Answer(
         question=question,
         answer=ruled or _direct(book, a, chosen, a.focus >= 0.99),
@@ -278,6 +279,16 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         cards=shown_cards(a),
         signals=signals,
     )
+
+
+def _cite_ranked(book: Rulebook, ranked: Ranking, rule: str) -> Citation | None:
+    """The citation of ``rule`` with its score and reasons in ``ranked`` (a rule a leading ruling restates), or ``None``
+    when it is not a citable node."""
+    if rule not in book.qg or book.qg.kind_of(rule) not in CITABLE:
+        return None
+    at = ranked.position().get(rule)
+    item = ranked[at] if at is not None else Scored(rule, 0.0, ["restated by the ruling that leads"])
+    return citation(book, rule, item.score, tuple(item.reasons))
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:

@@ -8,6 +8,7 @@ that date from 1) and it is shown with its card and date.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .analyze import Analysis
@@ -16,10 +17,15 @@ from .model import Citation, ShownCard
 if TYPE_CHECKING:
     from .namedcards import NamedCard
 
-__all__ = ["DIRECT_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
+__all__ = ["LEAD_SHARE", "SHOW_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
-DIRECT_SHARE = 0.6
-"""A ruling cited first or second that holds at least this share of the question's own words is the direct answer."""
+LEAD_SHARE = 0.6
+"""A named card's ruling holding at least this (idf-weighted) share of the question's own words (its cards' names left
+out) settles it: it leads the answer, quoted with its card and date, the rule it restates cited next."""
+SHOW_SHARE = 0.4
+"""The best ruling holding at least this share is shown among the citations even when the rules outscore it …"""
+SHOW_AT = 2
+"""… at this place at the latest (0 is the first)."""
 
 
 def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tuple[str, ...]) -> Citation:
@@ -29,24 +35,65 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
                     f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 
-def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float]],
-                 k: int, min_score: float) -> tuple[list[Citation], str | None]:
-    """``citations`` with the competing rulings placed among them by score (at most ``k`` in all; a ruling takes
-    a place only from a citation it outscores, and none scoring below ``min_score``, the rules' own threshold),
-    and the direct answer when a ruling settles the question."""
+def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...]]],
+                 k: int, min_score: float, cite: Callable[[str], Citation | None] | None = None,
+                 place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
+    """``citations`` with the competing rulings placed among them (at most ``k`` in all), and the direct answer when a
+    ruling settles the question.
+
+    The best-fitting ruling leads when it holds at least :data:`LEAD_SHARE` of what the question asks: it is cited first,
+    the rule it restates right after it (of the rules it was linked to at install, the one the ranking placed best,
+    ``place``; made by ``cite`` when it is not cited already), and the direct answer quotes it with its card and date
+    ("Doubling Season ruling, 2020-08-07: …").  Otherwise each ruling scoring at least ``min_score`` (the rules' own
+    threshold) takes a place from a citation it outscores; the best one, holding at least :data:`SHOW_SHARE`, the place
+    :data:`SHOW_AT` at the latest (a ruling that fits is worth reading beside the rules)."""
     out = list(citations)
-    direct = None
-    for score, key, date, text, share in rulings:
-        if score < min_score:
-            continue
+    fitting = [r for r in rulings if r[0] >= min_score]
+    if not fitting:
+        return out[:k], None
+    score, key, date, text, share, links = fitting[0]
+    if share >= LEAD_SHARE:
+        lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share)
+        rests = _rests_on(out, links, cite, place or {})
+        rest = [c for c in out if rests is None or c.id != rests.id]
+        others = [_cited(a, *other[:5]) for other in fitting[1:]]
+        head = [lead, *([rests] if rests is not None else [])]
+        shown = head + _by_score(rest, others, k - len(head))
+        return shown[:k], f"{key} ruling, {date}: {text}"
+    for n, (score, key, date, text, share, _) in enumerate(fitting):
         at = next((i for i, c in enumerate(out) if c.score < score), len(out))
+        if n == 0 and share >= SHOW_SHARE:
+            at = min(at, SHOW_AT)
         if at >= k:
             continue
-        why = (f"a ruling of {key} holding {share:.0%} of what the question asks",)
-        out.insert(at, ruling_citation(next(c for c in a.cards if c.key == key), date, text, score, why))
-        if at <= 1 and share >= DIRECT_SHARE and direct is None:
-            direct = text
-    return out[:k], direct
+        out.insert(at, _cited(a, score, key, date, text, share))
+    return out[:k], None
+
+
+def _cited(a: Analysis, score: float, key: str, date: str, text: str, share: float) -> Citation:
+    why = (f"a ruling of {key} holding {share:.0%} of what the question asks",)
+    return ruling_citation(next(c for c in a.cards if c.key == key), date, text, score, why)
+
+
+def _by_score(citations: list[Citation], rulings: list[Citation], room: int) -> list[Citation]:
+    """``citations`` (in order) with ``rulings`` each placed before the first citation it outscores, ``room`` at most."""
+    out = list(citations)
+    for r in rulings:
+        at = next((i for i, c in enumerate(out) if c.score < r.score), len(out))
+        out.insert(at, r)
+    return out[: max(0, room)]
+
+
+def _rests_on(citations: list[Citation], links: tuple[str, ...], cite: Callable[[str], Citation | None] | None,
+              place: dict[str, int]) -> Citation | None:
+    """The rule a leading ruling restates: of the rules it was linked to, the one the ranking placed best (a citation
+    already made when it is cited), else the first it was linked to; ``None`` when it was linked to none."""
+    if not links:
+        return None
+    far = len(place) + 1
+    rule = min(links, key=lambda r: (place.get(r, far), links.index(r)))
+    made = next((c for c in citations if c.id == rule), None)
+    return made if made is not None or cite is None else cite(rule)
 
 
 def card_why(a: Analysis) -> list[str]:

@@ -132,9 +132,26 @@ def test_rule_23_a_fitting_ruling_competes(mini_book: Rulebook) -> None:
     elf = card("Bulwark Elf", rulings=rulings)
     a = replace(analyze("Bulwark Elf blocks a tapped attacker: does the attacker deal combat damage?", mini_book.index), cards=(elf,))
     found = rank(mini_book.index, mini_book.qg, a).rulings
-    assert [(key, date) for _, key, date, _, _ in found] == [("Bulwark Elf", "2020-01-01")]
+    assert [(key, date) for _, key, date, _, _, _ in found] == [("Bulwark Elf", "2020-01-01")]
     with weight("ruling", 0.0):
         assert rank(mini_book.index, mini_book.qg, a).rulings[0][0] == 0.0
+
+
+def test_rule_23_the_rules_a_fitting_ruling_was_linked_to_rise(mini_book: Rulebook) -> None:
+    """Rule 23: the rules a fitting ruling was linked to when the cards were installed rise, by its fit; an unfitting
+    ruling's links raise nothing."""
+    rulings = (("2020-01-01", "If Bulwark Elf blocks a tapped attacker, the attacker still deals combat damage."),
+               ("2021-01-01", "This is an unrelated note about mana."))
+    question = "Bulwark Elf blocks a tapped attacker: does the attacker deal combat damage?"
+    plain = card("Bulwark Elf", rulings=rulings)
+    linked = replace(plain, links=(("702.2",), ("702.19",)))
+    before, after = scored(mini_book, question, "702.2", plain), scored(mini_book, question, "702.2", linked)
+    assert after > before
+    assert scored(mini_book, question, "702.19", linked) == scored(mini_book, question, "702.19", plain)  # it does not fit
+    with weight("ruling_link", 0.0):
+        assert scored(mini_book, question, "702.2", linked) == before
+    a = replace(analyze(question, mini_book.index), cards=(linked,))
+    assert rank(mini_book.index, mini_book.qg, a).rulings[0][5] == ("702.2",)
 
 
 def test_a_rules_term_said_only_in_a_cards_name_is_not_named(mini_book: Rulebook) -> None:

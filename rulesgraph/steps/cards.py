@@ -56,6 +56,7 @@ WEIGHTS = {
     "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
+    "ruling_link": 0.5,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
@@ -207,28 +208,34 @@ def card_text(q: Query) -> None:
 def card_rulings(q: Query) -> None:
     """Rule 23: the official rulings of the named cards compete like FAQ entries: a ruling holding at least
     :data:`RULING_FLOOR` of the question's own (idf-weighted) words is a candidate answer, scored by that
-    share relative to the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share)``),
-    and the rules sharing its words rise (what it rests on)."""
+    share relative to the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share, links)``),
+    and the rules sharing its words rise (what it rests on), the rules it was linked to when the cards were installed
+    (:mod:`rulesgraph.rulinglinks`) most, by its fit, relative to the best score."""
     own = _own(q)
     total = sum(own.values())
     if not total or not q.a.cards:
         return
     found = []
     for card in q.a.cards:
-        for date, text in card.rulings:
+        for j, (date, text) in enumerate(card.rulings):
             stems = _stems(text)
             share = sum(v for t, v in own.items() if t in stems) / total
             if share >= RULING_FLOOR:
-                found.append((share * card.confidence, card.key, date, text, stems))
+                links = card.links[j] if j < len(card.links) else ()
+                found.append((share * card.confidence, card.key, date, text, stems, links))
     found.sort(key=lambda f: -f[0])
     best = q.best(1.0)
     kept = []
-    for share, key, date, text, stems in found[:RULINGS]:
-        kept.append((q.w["ruling"] * share * best, key, date, text, share))
+    for share, key, date, text, stems, links in found[:RULINGS]:
+        kept.append((q.w["ruling"] * share * best, key, date, text, share, links))
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
         for node, rel in text_relevance(q.index, terms).items():
             if node in q.score and rel >= 0.5:
                 q.add(node, q.w["ruling_rule"] * share * rel * best, f"what the {key} ruling of {date} rests on")
+        for place, rule in enumerate(links):
+            i = q.g.num.get(rule)
+            if i is not None:
+                q.add(i, q.w["ruling_link"] * share * best / (1 + place), f"restated by the {key} ruling of {date}")
     q.memo["rulings"] = kept
 
 
