@@ -22,10 +22,15 @@ __all__ = ["LEAD_SHARE", "SHOW_SHARE", "card_why", "ruling_citation", "shown_car
 LEAD_SHARE = 0.6
 """A named card's ruling holding at least this (idf-weighted) share of the question's own words (its cards' names left
 out) settles it: it leads the answer, quoted with its card and date, the rule it restates cited next."""
+AHEAD = 1.5
+"""… and so does one holding at least :data:`SHOW_SHARE` and this many times as much as any other of the cards' rulings."""
 SHOW_SHARE = 0.4
 """The best ruling holding at least this share is shown among the citations even when the rules outscore it …"""
 SHOW_AT = 2
 """… at this place at the latest (0 is the first)."""
+RESTS_WITHIN = 3
+"""The rule a leading ruling restates moves up to follow it from among the first this many citations; one the rules
+placed lower stays where it is (the rules' own first rule is then what follows the ruling)."""
 
 
 def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tuple[str, ...]) -> Citation:
@@ -41,7 +46,8 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     """``citations`` with the competing rulings placed among them (at most ``k`` in all), and the direct answer when a
     ruling settles the question.
 
-    The best-fitting ruling leads when it holds at least :data:`LEAD_SHARE` of what the question asks: it is cited first,
+    The best-fitting ruling leads when it holds at least :data:`LEAD_SHARE` of what the question asks, or at least
+    :data:`SHOW_SHARE` and :data:`AHEAD` times as much as the next: it is cited first,
     the rule it restates right after it (of the rules it was linked to at install, the one the ranking placed best,
     ``place``; made by ``cite`` when it is not cited already), and the direct answer quotes it with its card and date
     ("Doubling Season ruling, 2020-08-07: …").  Otherwise each ruling scoring at least ``min_score`` (the rules' own
@@ -52,7 +58,8 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     if not fitting:
         return out[:k], None
     score, key, date, text, share, links = fitting[0]
-    if share >= LEAD_SHARE:
+    runner = max((r[4] for r in rulings[1:]), default=0.0)
+    if share >= LEAD_SHARE or (share >= SHOW_SHARE and share >= AHEAD * runner):
         lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share)
         rests = _rests_on(out, links, cite, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
@@ -92,7 +99,9 @@ def _rests_on(citations: list[Citation], links: tuple[str, ...], cite: Callable[
         return None
     far = len(place) + 1
     rule = min(links, key=lambda r: (place.get(r, far), links.index(r)))
-    made = next((c for c in citations if c.id == rule), None)
+    made = next((c for c in citations[:RESTS_WITHIN] if c.id == rule), None)
+    if made is None and any(c.id == rule for c in citations):
+        return None
     return made if made is not None or cite is None else cite(rule)
 
 

@@ -45,9 +45,16 @@ def test_the_rule_a_leading_ruling_restates_is_cited_when_the_rules_did_not_cite
 
 
 def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() -> None:
+    """Holding less than LEAD_SHARE, and not AHEAD times as much as the next ruling, the best one is shown third at the
+    latest; holding AHEAD times as much as any other, it leads."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
-    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45, ())], 4, 0.2)
+    both = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45, ()),
+            (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.4, ())]
+    cited, direct = with_rulings(A, rules, both, 4, 0.2)
     assert [c.kind for c in cited] == ["rule", "rule", "ruling", "rule"] and direct is None  # third at the latest
+    ahead = [both[0], (0.5, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.25, ())]
+    cited, direct = with_rulings(A, rules, ahead, 4, 0.2)
+    assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
 
 
 def test_a_weak_or_late_ruling_is_not_cited_and_does_not_answer() -> None:

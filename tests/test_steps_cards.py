@@ -49,6 +49,16 @@ def test_rule_20_a_named_cards_keyword_leads_to_its_rule(mini_book: Rulebook) ->
         assert "702.2" not in ranked(mini_book, question, DOLL)[:3]
 
 
+def test_rule_20_two_of_a_card_are_not_what_one_of_them_has(mini_book: Rulebook) -> None:
+    """Rule 20, second part: a question speaking of more than one of a named card ("a second Stuffed Ogre") is about
+    there being two of it: the card's keyword gets no direct boost, only rule 20's prior by fit."""
+    question = "I block with a second Stuffed Ogre, what happens?"
+    one, two = scored(mini_book, question, "702.2", DOLL), scored(mini_book, question, "702.2", replace(DOLL, many=True))
+    assert two < one
+    with weight("card_focus", 0.0):
+        assert scored(mini_book, question, "702.2", DOLL) == two
+
+
 def test_rule_20_an_incidental_keyword_counts_less(mini_book: Rulebook) -> None:
     """Rule 20: the keyword's rule counts by how much of the question's own words it holds: a question that says a
     lot about something else (a two-headed giant team's shared life) lifts a named card's deathtouch less than one

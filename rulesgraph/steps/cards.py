@@ -222,20 +222,20 @@ def card_rulings(q: Query) -> None:
             share = sum(v for t, v in own.items() if t in stems) / total
             if share >= RULING_FLOOR:
                 links = card.links[j] if j < len(card.links) else ()
-                found.append((share * card.confidence, card.key, date, text, stems, links))
+                found.append((share * card.confidence, share, card.key, date, text, stems, links))
     found.sort(key=lambda f: -f[0])
     best = q.best(1.0)
     kept = []
-    for share, key, date, text, stems, links in found[:RULINGS]:
-        kept.append((q.w["ruling"] * share * best, key, date, text, share, links))
+    for fit, share, key, date, text, stems, links in found[:RULINGS]:
+        kept.append((q.w["ruling"] * fit * best, key, date, text, share, links))
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
         for node, rel in text_relevance(q.index, terms).items():
             if node in q.score and rel >= 0.5:
-                q.add(node, q.w["ruling_rule"] * share * rel * best, f"what the {key} ruling of {date} rests on")
+                q.add(node, q.w["ruling_rule"] * fit * rel * best, f"what the {key} ruling of {date} rests on")
         for place, rule in enumerate(links):
             i = q.g.num.get(rule)
             if i is not None:
-                q.add(i, q.w["ruling_link"] * share * best / (1 + place), f"restated by the {key} ruling of {date}")
+                q.add(i, q.w["ruling_link"] * fit * best / (1 + place), f"restated by the {key} ruling of {date}")
     q.memo["rulings"] = kept
 
 
@@ -245,13 +245,16 @@ def card_focus(q: Query) -> None:
     card has is boosted directly, relative to the best score (as rule 3 does for a keyword the question is only
     about), by how surely the card was named and how specific the keyword is, less for each other keyword the
     card has (one of Akroma's six says less than Stuffy Doll's one), and not at all when the question says much
-    of its own (then rule 20's prior, by fit, is all the keyword gets)."""
+    of its own (then rule 20's prior, by fit, is all the keyword gets), nor for a card the question speaks of more than one
+    of ("I cast a second Thalia": the question is about the two of it, not about what one of them has)."""
     g = q.g
     alone = 1.0 - _says(q)
     if alone <= 0:
         return
     best = q.best(1.0)
     for card in q.a.cards:
+        if card.many:
+            continue
         keywords = [(name, rel, rules) for name, rel, rules in card.keywords if rel in RELATION and rules]
         for name, relation, rules in keywords:
             i = g.num.get(rules[0])
