@@ -15,9 +15,9 @@ from .confidence import probability
 from .conversation import substitutes
 from .corpus import Rulebook
 from .errors import RulesgraphError
-from .firstplace import SETTLES, faq_answers, no_variant_first, not_in_passing_first, telling_sentence
+from .firstplace import SETTLES, faq_answers, no_variant_first, telling_sentence
 from .index import MEMO
-from .model import Answer, Citation
+from .model import Answer
 from .parse.numbers import parent_of, rule_of
 from .qgraph import QGraph
 from .rank import Ranking, Scored, definers, rank, specificity
@@ -261,7 +261,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         a, notes = conversation.resolve(a, book.index, g)
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k, a.focus)
-    order = not_in_passing_first(book.index, g, a, no_variant_first(g, a, [c.node for c in chosen]))
+    order = no_variant_first(g, a, [c.node for c in chosen])
     chosen = sorted(chosen, key=lambda c: order.index(c.node))
     why: list[str] = []
     why += notes
@@ -293,7 +293,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
     if conversation is not None:
         conversation.record(a, tuple(c.node for c in chosen), book.index)
     citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k,
-                                    MIN_SCORE, lambda rule: _cite_ranked(book, ranked, rule), ranked.position())
+                                    MIN_SCORE, ranked.position())
     direct = ruled or _direct(book, a, chosen, a.focus >= 0.99)
     if direct is not None and direct.startswith(UNSETTLED_LEAD):  # never "high" when no rule speaks to the question
         confidence = min(confidence, UNSETTLED)
@@ -309,16 +309,6 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         cards=shown_cards(a),
         signals=signals,
     )
-
-
-def _cite_ranked(book: Rulebook, ranked: Ranking, rule: str) -> Citation | None:
-    """The citation of ``rule`` with its score and reasons in ``ranked`` (a rule a leading ruling restates), or ``None``
-    when it is not a citable node."""
-    if rule not in book.qg or book.qg.kind_of(rule) not in CITABLE:
-        return None
-    at = ranked.position().get(rule)
-    item = ranked[at] if at is not None else Scored(rule, 0.0, ["restated by the ruling that leads"])
-    return citation(book, rule, item.score, tuple(item.reasons))
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:

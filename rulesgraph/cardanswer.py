@@ -8,7 +8,6 @@ that date from 1) and it is shown with its card and date.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .analyze import Analysis
@@ -19,15 +18,17 @@ if TYPE_CHECKING:
 
 __all__ = ["LEAD_SHARE", "SHOW_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
-LEAD_SHARE = 0.6
+LEAD_SHARE = 1 / 3
 """A named card's ruling holding at least this (idf-weighted) share of the question's own words (its cards' names left
-out) settles it: it leads the answer, quoted with its card and date, the rule it restates cited next."""
-AHEAD = 1.5
-"""… and so does one holding at least :data:`SHOW_SHARE` and this many times as much as any other of the cards' rulings."""
-SHOW_SHARE = 0.4
-"""The best ruling holding at least this share is shown among the citations even when the rules outscore it …"""
+out) …"""
+AHEAD = 1.25
+"""… and this many times as much as any other of the cards' rulings settles the question: it leads the answer, quoted
+with its card and date, the rule it restates cited next.  (On the real tuning questions, the best-fitting ruling was the
+one that settles the question in none of the ties and in most of those ahead.)"""
+SHOW_SHARE = 0.2
+"""A ruling holding at least this share is shown among the citations even when the rules outscore it …"""
 SHOW_AT = 2
-"""… at this place at the latest (0 is the first)."""
+"""… at this place at the latest (0 is the first), the next one the place after it."""
 RESTS_WITHIN = 3
 """The rule a leading ruling restates moves up to follow it from among the first this many citations; one the rules
 placed lower stays where it is (the rules' own first rule is then what follows the ruling)."""
@@ -41,27 +42,26 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
 
 
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...]]],
-                 k: int, min_score: float, cite: Callable[[str], Citation | None] | None = None,
-                 place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
+                 k: int, min_score: float, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
     """``citations`` with the competing rulings placed among them (at most ``k`` in all), and the direct answer when a
     ruling settles the question.
 
-    The best-fitting ruling leads when it holds at least :data:`LEAD_SHARE` of what the question asks, or at least
-    :data:`SHOW_SHARE` and :data:`AHEAD` times as much as the next: it is cited first,
-    the rule it restates right after it (of the rules it was linked to at install, the one the ranking placed best,
-    ``place``; made by ``cite`` when it is not cited already), and the direct answer quotes it with its card and date
-    ("Doubling Season ruling, 2020-08-07: …").  Otherwise each ruling scoring at least ``min_score`` (the rules' own
-    threshold) takes a place from a citation it outscores; the best one, holding at least :data:`SHOW_SHARE`, the place
-    :data:`SHOW_AT` at the latest (a ruling that fits is worth reading beside the rules)."""
+    The best-fitting ruling leads when it holds at least :data:`LEAD_SHARE` of what the question asks and :data:`AHEAD`
+    times as much as any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules
+    it was linked to at install, the one the ranking placed best, ``place``, when the rules cite it among their first),
+    and the direct answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise each
+    ruling scoring at least ``min_score`` (the rules' own threshold) takes a place from a citation it outscores; the best
+    two, holding at least :data:`SHOW_SHARE`, the places :data:`SHOW_AT` and the next at the latest (a ruling that fits is
+    worth reading beside the rules)."""
     out = list(citations)
     fitting = [r for r in rulings if r[0] >= min_score]
     if not fitting:
         return out[:k], None
     score, key, date, text, share, links = fitting[0]
     runner = max((r[4] for r in rulings[1:]), default=0.0)
-    if share >= LEAD_SHARE or (share >= SHOW_SHARE and share >= AHEAD * runner):
+    if share >= LEAD_SHARE and share >= AHEAD * runner:
         lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share)
-        rests = _rests_on(out, links, cite, place or {})
+        rests = _rests_on(out, links, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
         others = [_cited(a, *other[:5]) for other in fitting[1:]]
         head = [lead, *([rests] if rests is not None else [])]
@@ -69,8 +69,8 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         return shown[:k], f"{key} ruling, {date}: {text}"
     for n, (score, key, date, text, share, _) in enumerate(fitting):
         at = next((i for i, c in enumerate(out) if c.score < score), len(out))
-        if n == 0 and share >= SHOW_SHARE:
-            at = min(at, SHOW_AT)
+        if n < 2 and share >= SHOW_SHARE:
+            at = min(at, SHOW_AT + n)
         if at >= k:
             continue
         out.insert(at, _cited(a, score, key, date, text, share))
@@ -91,18 +91,16 @@ def _by_score(citations: list[Citation], rulings: list[Citation], room: int) -> 
     return out[: max(0, room)]
 
 
-def _rests_on(citations: list[Citation], links: tuple[str, ...], cite: Callable[[str], Citation | None] | None,
-              place: dict[str, int]) -> Citation | None:
-    """The rule a leading ruling restates: of the rules it was linked to, the one the ranking placed best (a citation
-    already made when it is cited), else the first it was linked to; ``None`` when it was linked to none."""
+def _rests_on(citations: list[Citation], links: tuple[str, ...], place: dict[str, int]) -> Citation | None:
+    """The rule a leading ruling restates: of the rules it was linked to, the one the ranking placed best, when it is
+    among the first :data:`RESTS_WITHIN` citations; else ``None`` (the rules' own order follows the ruling: on the real
+    tuning questions, putting a linked rule the rules placed lower, or did not cite, first cost more rules hit first than
+    it won)."""
     if not links:
         return None
     far = len(place) + 1
     rule = min(links, key=lambda r: (place.get(r, far), links.index(r)))
-    made = next((c for c in citations[:RESTS_WITHIN] if c.id == rule), None)
-    if made is None and any(c.id == rule for c in citations):
-        return None
-    return made if made is not None or cite is None else cite(rule)
+    return next((c for c in citations[:RESTS_WITHIN] if c.id == rule), None)
 
 
 def card_why(a: Analysis) -> list[str]:

@@ -6,8 +6,6 @@
 - a FAQ entry gives the direct answer only when its question really is the player's: alike in words
   (rapidfuzz token-set ratio at least :data:`FAQ_ALIKE`) and holding most of what the question asks (at
   least :data:`FAQ_HOLDS` of its own idf-weighted words); otherwise the top rule's text is the answer line;
-- a named card's keyword does not come first when the question is about something else (:func:`in_passing`): "I
-  control Thalia and cast a second Thalia" is not a first strike question, though Thalia has first strike;
 - the answer line is the sentence of the first rule that speaks to the question (:func:`telling_sentence`: the one
   holding most of the question's own words), not the rule's first words; when no sentence holds at least
   :data:`SETTLES` of them, the answer says plainly which rules decide it rather than quote one as if it answered.
@@ -22,21 +20,15 @@ from rapidfuzz import fuzz
 from .analyze import FRAMING, Analysis
 from .index import Index, doc_terms
 from .qgraph import QGraph
-from .relations import definers
 
-__all__ = ["ABOUT", "FAQ_ALIKE", "FAQ_HOLDS", "SETTLES", "asked_words", "faq_answers", "in_passing", "names_a_variant",
-           "no_variant_first", "not_in_passing_first", "telling_sentence"]
+__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "SETTLES", "asked_words", "faq_answers", "names_a_variant", "no_variant_first",
+           "telling_sentence"]
 
 FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
 FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
-ABOUT = 0.5
-"""Least fit (as rule 20 measures it, :func:`rulesgraph.steps.cards.fit`) of a named card's keyword rule to the question
-for the question to be about that keyword."""
-SAYS_MUCH = 15.0
-"""As :data:`rulesgraph.steps.cards.SAYS_MUCH`: the idf-weighted sum of a question's own words from which it says much."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
@@ -83,39 +75,6 @@ def asked_words(index: Index, a: Analysis) -> dict[str, float]:
     """The question's own words (framing words and the named cards' names left out) with their idf."""
     names = {t for c in a.cards for t in c.name_terms}
     return {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING and t not in names}
-
-
-def in_passing(index: Index, g: QGraph, a: Analysis, node: str) -> bool:
-    """Whether ``node`` is in the rule of a keyword that only a named card brings (the question does not name it) and
-    the question is about something else: it says much of its own (:data:`SAYS_MUCH`) and the keyword's rule holds
-    little of it (fit below :data:`ABOUT`, measured as rule 20 measures it)."""
-    i = g.num.get(node)
-    rule = g.kwrule[i] if i is not None else None
-    if rule is None or not a.cards:
-        return False
-    if any(rule in definers(g, m.node) for m in a.of_kind("keyword")):
-        return False
-    if not any(rules and rules[0] == rule for c in a.cards for _, _, rules in c.keywords):
-        return False
-    own = asked_words(index, a)
-    total = sum(own.values())
-    said = min(1.0, total / SAYS_MUCH)
-    if not said:
-        return False
-    under = g.terms_under(g.num[rule]) if rule in g.num else frozenset()
-    share = sum(v for t, v in own.items() if t in under) / total
-    return (1 - said) + said * share < ABOUT
-
-
-def not_in_passing_first(index: Index, g: QGraph, a: Analysis, nodes: list[str], within: int = 3) -> list[str]:
-    """``nodes`` (citation ids in rank order) with the first of the first ``within`` that is not :func:`in_passing` moved to
-    the front when the first is."""
-    if not nodes or not in_passing(index, g, a, nodes[0]):
-        return nodes
-    other = next((n for n in nodes[1:within] if not in_passing(index, g, a, n)), None)
-    if other is None:
-        return nodes
-    return [other, *(n for n in nodes if n != other)]
 
 
 def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:

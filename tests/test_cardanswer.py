@@ -29,29 +29,26 @@ def test_a_ruling_that_settles_leads_quoted_with_card_and_date_and_its_rule_foll
     assert direct == "Bulwark Elf ruling, 2020-01-01: Second ruling, same day."
 
 
-def test_the_rule_a_leading_ruling_restates_is_cited_when_the_rules_did_not_cite_it() -> None:
-    ruling = (0.5, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ("615.1",))
-    made = []
-
-    def cite(number: str) -> Citation:
-        made.append(number)
-        return rule(number, 0.1)
-
-    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 1.0)], [ruling], 3, 0.2, cite)
-    assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "615.1", "702.30"] and made == ["615.1"]
+def test_a_leading_ruling_moves_only_a_rule_the_rules_cite_among_their_first() -> None:
+    """The rule a leading ruling restates follows it only when the rules cite it among their first RESTS_WITHIN; else the
+    rules keep their order (a linked rule they placed lower, or not at all, is not put first)."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.0), rule("601.2", 1.5), rule("615.1", 1.0)]
+    low = (0.5, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ("615.1", "999.9"))
+    cited, direct = with_rulings(A, rules, [low], 5, 0.2, place={"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3})
+    assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30", "509.1", "601.2", "615.1"]
     assert direct is not None and direct.startswith("Bulwark Elf ruling, 2020-01-01: ")
     cited, _ = with_rulings(A, [rule("702.30", 3.0)], [(0.5, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ())], 3, 0.2)
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30"]  # linked to no rule: the rules follow
 
 
 def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() -> None:
-    """Holding less than LEAD_SHARE, and not AHEAD times as much as the next ruling, the best one is shown third at the
-    latest; holding AHEAD times as much as any other, it leads."""
+    """Not AHEAD times as much as the next ruling, the best two are shown third and fourth at the latest; holding
+    LEAD_SHARE and AHEAD times as much as any other, the best leads."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
     both = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45, ()),
             (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.4, ())]
     cited, direct = with_rulings(A, rules, both, 4, 0.2)
-    assert [c.kind for c in cited] == ["rule", "rule", "ruling", "rule"] and direct is None  # third at the latest
+    assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None  # third and fourth at the latest
     ahead = [both[0], (0.5, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.25, ())]
     cited, direct = with_rulings(A, rules, ahead, 4, 0.2)
     assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
@@ -60,9 +57,9 @@ def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() 
 def test_a_weak_or_late_ruling_is_not_cited_and_does_not_answer() -> None:
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
     assert with_rulings(A, rules, [(0.1, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ())], 3, 0.2) == (rules, None)
-    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ())], 2, 0.2)
+    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.1, ())], 2, 0.2)
     assert cited == rules and direct is None  # it holds too little to be shown before the rules that outscore it
-    cited, direct = with_rulings(A, rules, [(2.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ())], 3, 0.2)
+    cited, direct = with_rulings(A, rules, [(2.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.1, ())], 3, 0.2)
     assert [c.kind for c in cited] == ["rule", "ruling", "rule"] and direct is None  # by score
 
 

@@ -3,21 +3,16 @@ asked again, no longer happen."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rulesgraph import Rulebook
 from rulesgraph.analyze import analyze
 from rulesgraph.answer import ask
 from rulesgraph.firstplace import (
     SETTLES,
     faq_answers,
-    in_passing,
     names_a_variant,
     no_variant_first,
-    not_in_passing_first,
     telling_sentence,
 )
-from rulesgraph.namedcards import NamedCard
 
 ODD = ["can i respond to my opponent unmorphing their creature?", "is sol ring banned in modern", "what about the thing with the cards",
        "???", "volcanic wearing", "702.19b", "trample", "I have X, I cast Y, then Z"]
@@ -64,31 +59,6 @@ def test_a_term_citing_general_rules_and_a_variants_names_no_variant(full_book: 
     assert not g.cites_variant(g.num["glossary:Lose the Game"]) and g.cites_variant(g.num["glossary:Commander"])
     assert not names_a_variant(g, analyze("do I lose the game?", full_book.index))
     assert no_variant_first(g, analyze("do I lose the game?", full_book.index), ["810.8a", "104.3a"])[0] == "104.3a"
-
-
-OGRE = NamedCard("Stuffed Ogre", "Stuffed Ogre", 0, 12, 1.0, "exact", "Creature — Ogre", "Deathtouch",
-                 (("Deathtouch", "has", ("702.2",)),), (), (), frozenset({"stuf", "ogr"}))
-
-
-def _with(book: Rulebook, question: str, *cards: NamedCard):  # type: ignore[no-untyped-def]
-    return replace(analyze(question, book.index), cards=cards)
-
-
-def test_a_named_cards_keyword_is_in_passing_when_the_question_is_about_something_else(mini_book: Rulebook) -> None:
-    """A named card's keyword the question does not name is in passing when the question says much of its own that the
-    keyword's rule does not hold; not when the question says little besides the card (then the card is the question),
-    nor when the question names the keyword, nor for a rule no card brings."""
-    g, index = mini_book.qg, mini_book.index
-    elsewhere = _with(mini_book, "Stuffed Ogre is tapped: can a tapped creature be declared as a blocker by the defending player?", OGRE)
-    assert in_passing(index, g, elsewhere, "702.2b") and in_passing(index, g, elsewhere, "702.2")
-    assert not in_passing(index, g, elsewhere, "509.1a")
-    assert not in_passing(index, g, _with(mini_book, "I block with Stuffed Ogre, what happens?", OGRE), "702.2")
-    named = _with(mini_book, "Stuffed Ogre has deathtouch: can a tapped creature be declared as a blocker by the defending player?", OGRE)
-    assert not in_passing(index, g, named, "702.2")
-    assert not in_passing(index, g, replace(elsewhere, cards=()), "702.2")
-    assert not_in_passing_first(index, g, elsewhere, ["702.2", "702.2b", "509.1a", "509.1"]) == ["509.1a", "702.2", "702.2b", "509.1"]
-    late = ["702.2", "702.2b", "509.1", "509.1a"]
-    assert not_in_passing_first(index, g, elsewhere, late, within=2) == late
 
 
 def test_the_answer_line_is_the_sentence_that_speaks_to_the_question(mini_book: Rulebook) -> None:

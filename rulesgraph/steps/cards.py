@@ -56,7 +56,7 @@ WEIGHTS = {
     "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
-    "ruling_link": 0.5,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
+    "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
     "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
@@ -74,7 +74,9 @@ SAYS_MUCH = 15.0
 """Idf-weighted sum of a question's own words above which a card-led rule must share them to count (see :func:`fit`):
 about three rare words, or five ordinary ones."""
 RULING_FLOOR = 0.4
-"""Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words is not a candidate."""
+"""Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words raises no rule."""
+RULING_SHOWN = 0.2
+"""Rule 23: a ruling holding less than this share of the question's own words is not a candidate answer."""
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 
@@ -207,10 +209,11 @@ def card_text(q: Query) -> None:
 
 def card_rulings(q: Query) -> None:
     """Rule 23: the official rulings of the named cards compete like FAQ entries: a ruling holding at least
-    :data:`RULING_FLOOR` of the question's own (idf-weighted) words is a candidate answer, scored by that
+    :data:`RULING_SHOWN` of the question's own (idf-weighted) words is a candidate answer, scored by that
     share relative to the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share, links)``),
-    and the rules sharing its words rise (what it rests on), the rules it was linked to when the cards were installed
-    (:mod:`rulesgraph.rulinglinks`) most, by its fit, relative to the best score."""
+    and, for one holding at least :data:`RULING_FLOOR`, the rules sharing its words rise (what it rests on), the rules it
+    was linked to when the cards were installed (:mod:`rulesgraph.rulinglinks`) most, by its fit, relative to the best
+    score."""
     own = _own(q)
     total = sum(own.values())
     if not total or not q.a.cards:
@@ -220,7 +223,7 @@ def card_rulings(q: Query) -> None:
         for j, (date, text) in enumerate(card.rulings):
             stems = _stems(text)
             share = sum(v for t, v in own.items() if t in stems) / total
-            if share >= RULING_FLOOR:
+            if share >= RULING_SHOWN:
                 links = card.links[j] if j < len(card.links) else ()
                 found.append((share * card.confidence, share, card.key, date, text, stems, links))
     found.sort(key=lambda f: -f[0])
@@ -228,6 +231,8 @@ def card_rulings(q: Query) -> None:
     kept = []
     for fit, share, key, date, text, stems, links in found[:RULINGS]:
         kept.append((q.w["ruling"] * fit * best, key, date, text, share, links))
+        if share < RULING_FLOOR:  # shown, but too far from the question to speak for rules
+            continue
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
         for node, rel in text_relevance(q.index, terms).items():
             if node in q.score and rel >= 0.5:
