@@ -269,6 +269,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         why.append("the question was very long: only its beginning was read")
     why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
     why += card_why(a)
+    after_cards = len(why)
     why += _named(book, a)
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
@@ -294,6 +295,8 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         conversation.record(a, tuple(c.node for c in chosen), book.index)
     citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k,
                                     MIN_SCORE, ranked.position())
+    if ruled:  # said where the cards are: what led to it
+        why.insert(after_cards, f"the {citations[0].source} leads: {citations[0].why[0]}")
     direct = ruled or _direct(book, a, chosen, a.focus >= 0.99)
     if direct is not None and direct.startswith(UNSETTLED_LEAD):  # never "high" when no rule speaks to the question
         confidence = min(confidence, UNSETTLED)
