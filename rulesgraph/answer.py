@@ -139,6 +139,12 @@ def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
         children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
         if children:
+            telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
+            best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
+            if telling[best][1] < SETTLES:
+                return _deciding(book, chosen)
+            if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
+                return _sentence(telling[best][0])
             said = _short(g.nodes[children[0]]["text"])
             if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
                 said += " " + _short(g.nodes[children[1]]["text"])
@@ -149,7 +155,11 @@ def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -
         return _deciding(book, chosen)
     if _short(top["text"], 1) == sentence or sentence == "":
         return _short(top["text"])  # the rule's first words speak to the question: as a rule is read
-    return sentence if len(sentence) <= 400 else sentence[:399].rsplit(" ", 1)[0] + "…"
+    return _sentence(sentence)
+
+
+def _sentence(sentence: str, limit: int = 400) -> str:
+    return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 UNSETTLED_LEAD = "These rules decide it: "

@@ -82,3 +82,18 @@ def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_decide_it_and_is_
     assert unsettled.citations[0].id in unsettled.answer and unsettled.confidence <= UNSETTLED
     settled = ask(full_book, "can a tapped creature block?")
     assert settled.answer is not None and not settled.answer.startswith(UNSETTLED_LEAD)
+
+
+def test_a_headings_answer_line_is_its_subrule_that_speaks_to_the_question(mini_book: Rulebook) -> None:
+    """A heading cited first (702.19 Trample) is answered by its first subrules when the question only names it, by the
+    later subrule that speaks to the question when one does, and by the rules that decide it when none does."""
+    from rulesgraph.answer import UNSETTLED_LEAD, _direct
+    from rulesgraph.rank import Scored
+
+    heading = [Scored("702.19", 1.0, []), Scored("702.19a", 0.5, [])]
+    named = _direct(mini_book, analyze("trample", mini_book.index), heading, True)
+    assert named is not None and named.startswith("Trample is a static ability")
+    asked = _direct(mini_book, analyze("does assigning lethal damage need the blocker destroyed?", mini_book.index), heading, False)
+    assert asked == "Assigning lethal damage to a blocker doesn't need the blocker to be destroyed."
+    unsettled = _direct(mini_book, analyze("when does a card go to the graveyard?", mini_book.index), heading, False)
+    assert unsettled == UNSETTLED_LEAD + "702.19 Trample, 702.19a."
