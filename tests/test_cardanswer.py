@@ -42,13 +42,13 @@ def test_a_leading_ruling_moves_only_a_rule_the_rules_cite_among_their_first() -
 
 
 def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() -> None:
-    """Not AHEAD times as much as the next ruling, the best two are shown third and fourth at the latest; holding
+    """Not AHEAD times as much as the next ruling, the best two are shown fourth and fifth at the latest; holding
     LEAD_SHARE and AHEAD times as much as any other, the best leads."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
     both = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45, ()),
             (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.4, ())]
-    cited, direct = with_rulings(A, rules, both, 4, 0.2)
-    assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None  # third and fourth at the latest
+    cited, direct = with_rulings(A, rules, both, 5, 0.2)
+    assert [c.kind for c in cited] == ["rule", "rule", "rule", "ruling", "ruling"] and direct is None  # by fifth place
     ahead = [both[0], (0.5, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.25, ())]
     cited, direct = with_rulings(A, rules, ahead, 4, 0.2)
     assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
@@ -57,9 +57,9 @@ def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() 
 def test_a_weak_or_late_ruling_is_not_cited_and_does_not_answer() -> None:
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
     assert with_rulings(A, rules, [(0.1, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ())], 3, 0.2) == (rules, None)
-    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.1, ())], 2, 0.2)
+    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.05, ())], 2, 0.2)
     assert cited == rules and direct is None  # it holds too little to be shown before the rules that outscore it
-    cited, direct = with_rulings(A, rules, [(2.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.1, ())], 3, 0.2)
+    cited, direct = with_rulings(A, rules, [(2.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.05, ())], 3, 0.2)
     assert [c.kind for c in cited] == ["rule", "ruling", "rule"] and direct is None  # by score
 
 
