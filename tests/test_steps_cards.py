@@ -233,3 +233,18 @@ def test_rule_24_a_keywords_meaning_is_worded_on_the_card(full_book: Rulebook) -
         without, plain_without = scored(full_book, question, "118.9", evoker), scored(full_book, question, "118.9", plain)
     assert scored(full_book, question, "118.9", evoker) > without
     assert scored(full_book, question, "118.9", plain) == plain_without
+
+
+def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Rulebook) -> None:
+    """Rule 23: the words of the sentences that only tell a long question's situation (weighed TOLD) count for a
+    ruling's fit beside its own words: a ruling holding them is a candidate though the short question at the end says
+    nothing of them; they do not make it speak for rules (that takes its own words)."""
+    from rulesgraph.analyze import TOLD
+
+    rulings = (("2020-01-01", "Tapped attackers still deal combat damage to Bulwark Elf."),)
+    elf = card("Bulwark Elf", rulings=rulings)
+    a = replace(analyze("what happens?", mini_book.index), cards=(elf,))
+    assert rank(mini_book.index, mini_book.qg, a).rulings == []
+    told = replace(a, terms=(*a.terms, *((t, TOLD) for t in ("tap", "attack", "combat", "damag"))))
+    found = rank(mini_book.index, mini_book.qg, told).rulings
+    assert [(key, date) for _, key, date, _, _, _ in found] == [("Bulwark Elf", "2020-01-01")] and found[0][4] > 0.5

@@ -31,6 +31,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..analyze import TOLD
 from ..effects import card_kinds
 from ..ids import keyword_id
 from ..index import doc_terms
@@ -38,7 +39,7 @@ from ..pipeline import Query
 from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity, text_relevance
 from ..wording import REMINDER, card_wordings, meanings
-from .named import own_words
+from .named import _FRAMING, own_words
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
@@ -211,33 +212,50 @@ def card_text(q: Query) -> None:
         text[node] = text.get(node, 0.0) + w * rel
 
 
+def _told(q: Query) -> dict[str, float]:
+    """What a ruling must hold to fit the question: its own words (:func:`_own`) and also the words of its sentences that
+    ask nothing (:data:`rulesgraph.analyze.TOLD`, weighed so), with their idf: a ruling answers the situation a long
+    question tells as much as the short question it ends with."""
+    if "card_told" not in q.memo:
+        names = {t for c in q.a.cards for t in c.name_terms}
+        told = dict(_own(q))
+        for t, weight in q.a.terms:
+            if TOLD <= weight < 1.0 and t not in names and t not in told and t not in _FRAMING:
+                told[t] = q.index.idf.get(t, 0.0) * weight
+        q.memo["card_told"] = told
+    return q.memo["card_told"]
+
+
 def card_rulings(q: Query) -> None:
     """Rule 23: the official rulings of the named cards compete like FAQ entries: a ruling holding at least
-    :data:`RULING_SHOWN` of the question's own (idf-weighted) words is a candidate answer, scored by that share (less
-    for a long ruling, :data:`RULING_WORDS`) relative to the best score (kept in ``q.memo["rulings"]`` as ``(score, card,
-    date, text, share, links)``), and, for one holding at least :data:`RULING_FLOOR`, the rules sharing its words rise
-    (what it rests on), the rules it was linked to when the cards were installed (:mod:`rulesgraph.rulinglinks`) most,
-    by its fit, relative to the best score."""
-    own = _own(q)
-    total = sum(own.values())
+    :data:`RULING_SHOWN` of the question's words (idf-weighted: its own, and those of the sentences telling its situation,
+    :func:`_told`) is a candidate answer, scored by that share (less for a long ruling, :data:`RULING_WORDS`) relative to
+    the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share, links)``); and the rulings holding
+    at least :data:`RULING_FLOOR` of its own words speak for rules: the rules sharing their words rise (what they rest
+    on), the rules they were linked to when the cards were installed (:mod:`rulesgraph.rulinglinks`) most, by that share,
+    relative to the best score."""
+    told, own = _told(q), _own(q)
+    total, own_total = sum(told.values()), sum(own.values())
     if not total or not q.a.cards:
         return
-    found = []
+    found, speaking = [], []
     for card in q.a.cards:
         for j, (date, text) in enumerate(card.rulings):
             stems = _stems(text)
-            share = sum(v for t, v in own.items() if t in stems) / total
+            share = sum(v for t, v in told.items() if t in stems) / total
+            links = card.links[j] if j < len(card.links) else ()
             if share >= RULING_SHOWN:
-                links = card.links[j] if j < len(card.links) else ()
-                found.append((share * card.confidence * (RULING_WORDS / max(len(stems), 1)) ** 0.5, share, card.key, date, text,
-                              stems, links))
+                fit = share * card.confidence * (RULING_WORDS / max(len(stems), 1)) ** 0.5
+                found.append((fit, share, card.key, date, text, links))
+            held = sum(v for t, v in own.items() if t in stems) / own_total if own_total else 0.0
+            if held >= RULING_FLOOR:
+                speaking.append((held * card.confidence, card.key, date, stems, links))
     found.sort(key=lambda f: -f[0])
     best = q.best(1.0)
-    kept = []
-    for fit, share, key, date, text, stems, links in found[:RULINGS]:
-        kept.append((q.w["ruling"] * fit * best, key, date, text, share, links))
-        if share < RULING_FLOOR:  # shown, but too far from the question to speak for rules
-            continue
+    q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links)
+                         for fit, share, key, date, text, links in found[:RULINGS]]
+    speaking.sort(key=lambda f: -f[0])
+    for fit, key, date, stems, links in speaking[:RULINGS]:
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
         for node, rel in text_relevance(q.index, terms).items():
             if node in q.score and rel >= 0.5:
@@ -246,7 +264,6 @@ def card_rulings(q: Query) -> None:
             i = q.g.num.get(rule)
             if i is not None:
                 q.add(i, q.w["ruling_link"] * fit * best / (1 + place), f"restated by the {key} ruling of {date}")
-    q.memo["rulings"] = kept
 
 
 def card_focus(q: Query) -> None:
