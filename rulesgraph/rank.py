@@ -124,7 +124,8 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned; not by a
     glossary entry citing general rules and a variant's, Lose the Game),
     excerpts and short kinds;
-52. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+52. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
+    the rules those holding its own words were linked to at install (:mod:`rulesgraph.rulinglinks`) rise;
 53. ``quotes`` — rule 16: a document with the words the question quotes rises;
 54. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
 55. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
