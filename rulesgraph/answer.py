@@ -178,7 +178,7 @@ def _deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
         if data["kind"] == "faq":
             continue
         title = data.get("title") or ""
-        named.append(f"{data['label']} {title}".rstrip() if title else f"{data['label']}")
+        named.append(f"{data['label']} {title}" if title and title != data["label"] else str(data["label"]))
         if len(named) >= most:
             break
     return UNSETTLED_LEAD + ", ".join(named) + "."

@@ -55,7 +55,7 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     and the direct answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise each
     ruling scoring at least ``min_score`` (the rules' own threshold) takes a place from a citation it outscores; the best
     two, holding at least :data:`SHOW_SHARE`, the places :data:`SHOW_AT` and the next at the latest (a ruling that fits is
-    worth reading beside the rules)."""
+    worth reading beside the rules); only a leading ruling is cited first."""
     out = list(citations)
     fitting = [r for r in rulings if r[0] >= min_score]
     if not fitting:
@@ -71,7 +71,7 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         shown = head + _by_score(rest, others, k - len(head))
         return shown[:k], f"{key} ruling, {date}: {text}"
     for n, (score, key, date, text, share, _) in enumerate(fitting):
-        at = next((i for i, c in enumerate(out) if c.score < score), len(out))
+        at = max(1, next((i for i, c in enumerate(out) if c.score < score), len(out)))  # first place is the lead's
         if n < 2 and share >= SHOW_SHARE:
             at = min(at, SHOW_AT + n)
         if at >= k:

@@ -66,3 +66,11 @@ def test_a_weak_or_late_ruling_is_not_cited_and_does_not_answer() -> None:
 def test_why_lines_and_shown_cards() -> None:
     assert card_why(A) == ["‘bulwark elfs’ names card Bulwark Elf (plural): shield → 702.30, Aura → 303.4"]
     assert [(c.name, c.type, c.text) for c in shown_cards(A)] == [("Bulwark Elf", "Creature — Elf", "Prevent all damage.")]
+
+
+def test_only_a_leading_ruling_is_cited_first() -> None:
+    """A ruling that outscores every rule but does not settle the question (two rulings fit alike) comes second."""
+    tie = [(9.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.5, ()),
+           (8.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
+    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, 0.2)
+    assert [c.kind for c in cited] == ["rule", "ruling", "ruling", "rule"] and direct is None
