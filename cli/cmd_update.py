@@ -162,7 +162,8 @@ def _prepare_notes(ctx: Context) -> None:
 
 def _rejoin(ctx: Context) -> None:
     """New rules may name keywords differently: join the installed cards to them again."""
-    from rulesgraph.cards.store import rejoin, relink
+    from rulesgraph.cards.links import relink
+    from rulesgraph.cards.store import rejoin
     from rulesgraph.cardview import keyword_list
     from rulesgraph.rulinglinks import Linker
 

@@ -14,7 +14,7 @@ from rulesgraph import RulesgraphError
 from rulesgraph.cards import store
 from rulesgraph.cards.keywords import KeywordList
 from rulesgraph.cards.read import parse_card_bytes, read_card_file
-from rulesgraph.cards.store import install, open_store, rejoin, relink
+from rulesgraph.cards.store import install, open_store, rejoin
 
 from .conftest import M21, require_cards
 from .minicards import CARDS, atomic, encode
@@ -151,43 +151,3 @@ def test_summaries_for_name_finders(tmp_path: Path) -> None:
     assert by_key["Mossback Elder"] == ("Mossback Elder", (), True, "normal", 120, ("Creature", "Elf"))
     assert by_key["Banner of the Grove"].types == ("Legendary", "Artifact") and by_key["Banner of the Grove"].rank == 0
 
-
-class _Linker:
-    """A stand-in for :class:`rulesgraph.rulinglinks.Linker`: every ruling linked to two rules by its length."""
-
-    def __init__(self, fingerprint: str = "rules-a") -> None:
-        self.fingerprint = fingerprint
-
-    def links(self, text: str, card: str) -> tuple[tuple[str, float], ...]:
-        return ((f"{len(text)}.1", 1.0), (f"{len(card)}.2", 0.7))
-
-
-def test_rulings_are_linked_to_rules_at_install_and_read_in_the_rulings_order(tmp_path: Path) -> None:
-    path = tmp_path / "cards.sqlite"
-    install(parse_card_bytes(encode(atomic()), "mini.json"), KW, path=path, linker=_Linker())  # type: ignore[arg-type]
-    s = open_store(path)
-    assert s is not None and s.info.links == "rules-a"
-    card = s.card("Mossback Elder")
-    assert card is not None
-    assert s.ruling_links("Mossback Elder") == [((f"{len(r.text)}.1", 1.0), ("14.2", 0.7)) for r in card.rulings]
-    assert s.ruling_links("No Such Card") == []
-    s.close()
-    unlinked = _install(tmp_path / "plain")
-    s = open_store(unlinked)
-    assert s is not None and s.info.links == "" and s.ruling_links("Mossback Elder") == [(), ()]
-
-
-def test_relink_links_again_only_for_other_rules_and_install_notices_them(tmp_path: Path) -> None:
-    path = tmp_path / "cards.sqlite"
-    cards = parse_card_bytes(encode(atomic()), "mini.json")
-    install(cards, KW, path=path, linker=_Linker())  # type: ignore[arg-type]
-    assert install(cards, KW, path=path, linker=_Linker()).status == "unchanged"  # type: ignore[arg-type]
-    assert not relink(_Linker(), path)  # type: ignore[arg-type]
-    other = _Linker("rules-b")
-    other.links = lambda text, card: (("100.1", 1.0),)  # type: ignore[method-assign]
-    assert relink(other, path)  # type: ignore[arg-type]
-    s = open_store(path)
-    assert s is not None and s.info.links == "rules-b" and s.ruling_links("Mossback Elder") == [(("100.1", 1.0),)] * 2
-    s.close()
-    assert install(cards, KW, path=path, linker=_Linker()).status == "replaced"  # type: ignore[arg-type]
-    assert relink(_Linker(), tmp_path / "none.sqlite") is False

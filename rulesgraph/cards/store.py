@@ -18,8 +18,8 @@ complete, the old one is what every reader sees, and a failure leaves it untouch
 **When the rules change** after cards were installed (a new CR adds or renames keywords), the keyword
 join records the fingerprint of the keyword list it was made with.  :meth:`CardStore.card` joins one
 card again on the fly when the caller's list differs (cheap: one card's text), and :func:`rejoin`
-rewrites the whole join table in place (about 2 s) — ``update`` calls it after installing a CR; :func:`relink`
-likewise links the rulings to the new rules again when their numbers changed.
+rewrites the whole join table in place (about 2 s) — ``update`` calls it after installing a CR;
+:func:`rulesgraph.cards.links.relink` likewise links the rulings to the new rules again when their numbers changed.
 """
 
 from __future__ import annotations
@@ -33,18 +33,16 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
+from .links import RulingLinker, link_rows
 from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
 
-if TYPE_CHECKING:
-    from ..rulinglinks import Linker
-
-__all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "relink",
+__all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin",
            "store_path"]
 
 SCHEMA = 4
@@ -250,13 +248,7 @@ def _rows_keywords(cid: int, card: Card, keywords: KeywordList) -> list[tuple[in
     return [(cid, k.name, k.relation, k.category, i) for i, k in enumerate(join_keywords(card.faces, [card.name], keywords))]
 
 
-def _link_rows(rulings: list[tuple[int, str, str]], names: dict[int, str], linker: Linker) -> list[tuple[int, int, str, float]]:
-    """``ruling_rules`` rows for ``rulings`` (``(card id, date, text)``, their ids 1, 2, … in this order)."""
-    return [(rid, seq, rule, weight) for rid, (cid, _, text) in enumerate(rulings, 1)
-            for seq, (rule, weight) in enumerate(linker.links(text, names[cid]))]
-
-
-def build(path: Path, cards: CardFile, keywords: KeywordList, linker: Linker | None = None) -> None:
+def build(path: Path, cards: CardFile, keywords: KeywordList, linker: RulingLinker | None = None) -> None:
     """Write a complete store for ``cards`` at ``path`` (a new or empty file); with a ``linker``, each ruling linked to
     the rules it restates."""
     db = sqlite3.connect(path)
@@ -284,7 +276,7 @@ def build(path: Path, cards: CardFile, keywords: KeywordList, linker: Linker | N
         db.executemany("INSERT INTO rulings (id, card, date, text) VALUES (?, ?, ?, ?)", ((rid, *r) for rid, r in enumerate(rulings, 1)))
         if linker is not None:
             names_of = {cid: c.name for cid, c in enumerate(cards.cards, 1)}
-            db.executemany("INSERT INTO ruling_rules VALUES (?, ?, ?, ?)", _link_rows(rulings, names_of, linker))
+            db.executemany("INSERT INTO ruling_rules VALUES (?, ?, ?, ?)", link_rows(rulings, names_of, linker))
         db.executemany("INSERT INTO names VALUES (?, ?, ?, ?, ?)", names)
         db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", kws)
         db.executemany("INSERT INTO card_types VALUES (?, ?, ?)", types)
@@ -308,7 +300,7 @@ def _sweep(directory: Path) -> None:
 
 
 def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None, dry_run: bool = False,
-            linker: Linker | None = None) -> Installed:
+            linker: RulingLinker | None = None) -> Installed:
     """Build a store for ``cards`` beside the installed one and rename it into place (atomically); with a ``linker``,
     the rulings are linked to the rules (:mod:`rulesgraph.rulinglinks`)."""
     target = path or store_path()
@@ -383,29 +375,3 @@ def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
         db.close()
     return True
 
-
-def relink(linker: Linker, path: Path | None = None) -> bool:
-    """Link every installed ruling to ``linker``'s rules again (after the rules changed); ``False`` when nothing needed
-    doing (no cards, or already linked to these rules).  Written in one transaction."""
-    target = path or store_path()
-    store = open_store(target)
-    if store is None:
-        return False
-    store.close()
-    if store.info.links == linker.fingerprint:
-        return False
-    db = sqlite3.connect(target)
-    try:
-        rulings = db.execute("SELECT card, date, text FROM rulings ORDER BY id").fetchall()
-        ids = [rid for (rid,) in db.execute("SELECT id FROM rulings ORDER BY id")]
-        names = dict(db.execute("SELECT id, name FROM cards"))
-        rows = [(ids[rid - 1], seq, rule, weight) for rid, seq, rule, weight in _link_rows(rulings, names, linker)]
-        with db:
-            db.execute("DELETE FROM ruling_rules")
-            db.executemany("INSERT INTO ruling_rules VALUES (?, ?, ?, ?)", rows)
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('links', ?)", (linker.fingerprint,))
-    except sqlite3.Error as exc:
-        raise RulesgraphError(f"{target}: cannot link the card rulings to the rules ({exc})") from None
-    finally:
-        db.close()
-    return True
