@@ -35,7 +35,7 @@ KEEP = 0.6
 """A rule scoring less than this share of the ruling's best rule is not linked."""
 NAMED = 0.5
 """What a name the ruling says adds to the rules it leads to, times the name's specificity (text relevance is 1 at best)."""
-VERSION = 1
+VERSION = 2
 """Bumped when the way rulings are linked changes: part of :attr:`Linker.fingerprint`."""
 _KINDS = frozenset({"rule", "subrule"})
 
@@ -60,11 +60,14 @@ class Linker:
             self._fingerprint = hashlib.sha256(f"{VERSION}\n{ids}".encode()).hexdigest()[:16]
         return self._fingerprint
 
-    def _named(self, said: list[str], name: set[str]) -> dict[int, float]:
-        """Rule number → what the names ``said`` (stemmed words) lead to, by their specificity; names inside the card's
-        name (its stems ``name``) are not the ruling's."""
+    def _named(self, said: list[str], name: set[str]) -> tuple[dict[int, float], bool]:
+        """Rule number → what the names ``said`` (stemmed words) lead to, by their specificity, and whether one of them
+        names a variant (a variant's rule, or an entry citing only a variant's rules, as
+        :func:`rulesgraph.firstplace.names_a_variant` reads a question: "Lose the Game" cites 104 and 810.8, and names
+        none); names inside the card's name (its stems ``name``) are not the ruling's."""
         index, g = self.book.index, self.book.qg
         out: dict[int, float] = {}
+        variant = False
         longest = min(index.longest_name, 6)
         for n in range(1, longest + 1):
             for start in range(len(said) - n + 1):
@@ -74,6 +77,8 @@ class Linker:
                     continue
                 amount = NAMED * specificity(index, key)
                 for node in nodes:
+                    at = g.num.get(node)
+                    variant = variant or (at is not None and (bool(g.variant[at]) or g.cites_variant(at)))
                     kind = g.kind_of(node)
                     if kind == "keyword":
                         rules: Iterable[str] = definers(g, node)
@@ -85,7 +90,7 @@ class Linker:
                         i = g.num.get(rule)
                         if i is not None and self._rules[i]:
                             out[i] = max(out.get(i, 0.0), amount)
-        return out
+        return out, variant
 
     def links(self, text: str, card: str) -> tuple[tuple[str, float], ...]:
         """The rules a ruling of ``card`` restates, best first: ``(rule, weight)``, the best weighing 1."""
@@ -99,8 +104,7 @@ class Linker:
     def _links(self, text: str, said: list[str], name: set[str]) -> tuple[tuple[str, float], ...]:
         g = self.book.qg
         terms = [(t, 1.0) for t in dict.fromkeys(doc_terms(text)) if t not in name]
-        named = self._named(said, name)
-        variant_named = any(g.variant[i] for i in named)
+        named, variant_named = self._named(said, name)
         score: dict[int, float] = {}
         for i, rel in text_relevance(self.book.index, terms).items() if terms else ():
             if self._rules[i]:

@@ -38,3 +38,14 @@ def test_nothing_to_link_is_no_links(mini_book: Rulebook) -> None:
 def test_the_fingerprint_changes_with_the_rules(mini_book: Rulebook, seeds_book: Rulebook) -> None:
     assert Linker(mini_book).fingerprint == Linker(replace(mini_book)).fingerprint
     assert Linker(mini_book).fingerprint != Linker(seeds_book).fingerprint
+
+
+def test_a_variants_rules_are_linked_only_to_a_ruling_naming_the_variant(full_book: Rulebook) -> None:
+    """A variant's rules (Two-Headed Giant's 810.8, on a team losing) share words with any ruling on losing the game, but
+    are linked only to a ruling naming the variant; "lose the game" names none (its glossary entry cites 104 and 810.8)."""
+    linker = Linker(full_book)
+    plain = [r for r, _ in linker.links("A player can't lose the game while their life total is 0 or less.", "Bulwark Elf")]
+    named = [r for r, _ in linker.links("In a Two-Headed Giant game, a team can't lose the game while its life total is 0 or less.",
+                                        "Bulwark Elf")]
+    assert plain and not any(r.startswith("810") for r in plain)
+    assert any(r.startswith("810") for r in named)
