@@ -19,16 +19,15 @@ if TYPE_CHECKING:
 __all__ = ["LEAD_SHARE", "SHOW_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
 LEAD_SHARE = 1 / 3
-"""A named card's ruling holding at least this (idf-weighted) share of the question's own words (its cards' names left
-out) …"""
+"""A named card's ruling holding at least this (idf-weighted) share of the question's words (its own and those telling its
+situation, its cards' names left out: rule 23) …"""
 AHEAD = 1.25
 """… and this many times as much as any other of the cards' rulings settles the question: it leads the answer, quoted
 with its card and date, the rule it restates cited next.  (On the real tuning questions, the best-fitting ruling was
 never the one that settles the question when another held as much, and was in most of those ahead.)"""
 SHOW_SHARE = 0.1
 """A ruling holding at least this share is shown among the citations even when the rules outscore it … (on the real
-tuning questions a ruling settles, the settling ruling was among the two best-fitting of the named cards' rulings holding
-this much in 12 of 27)"""
+tuning questions a ruling settles, the settling ruling was then among the five citations shown in 15 of 28)"""
 SHOW_AT = 3
 """… at this place at the latest (0 is the first: the fourth, after the rules' first three), the next one the place after
 it: the two best-fitting rulings of the cards are among the five citations shown by default."""
