@@ -65,7 +65,9 @@ def with_cards(book: Rulebook, cards_file: Path) -> tuple[CardDeck, str, tempfil
     tmp = tempfile.TemporaryDirectory(prefix="rulesgraph-bench-")
     os.environ["RULESGRAPH_DATA_DIR"] = tmp.name
     start = time.perf_counter()
-    install(read_card_file(cards_file), keyword_list(book))
+    from rulesgraph.rulinglinks import Linker
+
+    install(read_card_file(cards_file), keyword_list(book), linker=Linker(book))
     deck, notices = open_deck(book)
     if deck is None:
         sys.exit(f"bench: the cards of {cards_file} could not be opened: {'; '.join(notices)}")

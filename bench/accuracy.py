@@ -60,6 +60,12 @@ def first_hit(expected: list[str], cited: list[str]) -> int | None:
     return None
 
 
+def rules_of(answer) -> list[str]:  # type: ignore[no-untyped-def]
+    """The ids an answer cites, in order, but its card rulings: a ruling cited before a rule is an answer, not a rule, and
+    does not take a rule's place in the rule-level hits (bench/real.py counts them alike)."""
+    return [c.id for c in answer.citations if c.kind != "ruling"]
+
+
 def read(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
@@ -127,13 +133,13 @@ def run_set(path: Path, book: Rulebook, deck: CardDeck, baseline: Baseline, miss
         book.deck = cards
         answers[name] = [ask(book, r["question"], k=DEPTH) for r in rows]
     book.deck = deck
-    ours = {name: score(rows, [[c.id for c in a.citations] for a in got], [a.keywords[0] if a.keywords else None for a in got])
+    ours = {name: score(rows, [rules_of(a) for a in got], [a.keywords[0] if a.keywords else None for a in got])
             for name, got in answers.items()}
     base = score(rows, [baseline.cited(r["question"], DEPTH) for r in rows], [None] * len(rows))
-    right = [(first_hit(r["expected_rules"], [c.id for c in a.citations]) or 99) <= 3 for r, a in zip(rows, answers["with"], strict=True)]
+    right = [(first_hit(r["expected_rules"], rules_of(a)) or 99) <= 3 for r, a in zip(rows, answers["with"], strict=True)]
     missed = [(r, a) for r, a, hit in zip(rows, answers["with"], right, strict=True) if not hit]
     for r, a in missed[:misses]:
-        print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {[c.id for c in a.citations][:5]}",
+        print(f"  miss [{path.stem}] {r['question']!r}\n     expected {r['expected_rules']} got {rules_of(a)[:5]}",
               file=sys.stderr)
     confidence.append(confidence_row(f"{path.stem} ({len(rows)})", answers["with"], right))
     out = []

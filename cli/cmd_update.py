@@ -162,11 +162,14 @@ def _prepare_notes(ctx: Context) -> None:
 
 def _rejoin(ctx: Context) -> None:
     """New rules may name keywords differently: join the installed cards to them again."""
+    from rulesgraph.cards.links import relink
     from rulesgraph.cards.store import rejoin
     from rulesgraph.cardview import keyword_list
+    from rulesgraph.rulinglinks import Linker
 
     ctx.reset_book()
     rejoin(keyword_list(ctx.book()))
+    relink(Linker(ctx.book()))  # the rulings to the new rules' numbers
 
 
 def cards_url(ctx: Context) -> str:
@@ -192,7 +195,9 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
         with _offline_hint("cards"), _progress_bar(ctx, "cards", console) as progress:
             card_file = download(url, timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
     with _working(ctx, f"installing {len(card_file.cards):,} cards…"):
-        result = card_store.install(card_file, keyword_list(ctx.book()))
+        from rulesgraph.rulinglinks import Linker
+
+        result = card_store.install(card_file, keyword_list(ctx.book()), linker=Linker(ctx.book()))
     with _working(ctx, "indexing the card names…"):  # built and cached now, so the first answer reads it in ~0.1 s
         from rulesgraph.namedcards import open_deck
 

@@ -16,10 +16,24 @@ from .model import Citation, ShownCard
 if TYPE_CHECKING:
     from .namedcards import NamedCard
 
-__all__ = ["DIRECT_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
+__all__ = ["LEAD_SHARE", "SHOW_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
-DIRECT_SHARE = 0.6
-"""A ruling cited first or second that holds at least this share of the question's own words is the direct answer."""
+LEAD_SHARE = 1 / 3
+"""A named card's ruling holding at least this (idf-weighted) share of the question's words (its own and those telling its
+situation, its cards' names left out: rule 23) …"""
+AHEAD = 1.25
+"""… and this many times as much as any other of the cards' rulings settles the question: it leads the answer, quoted
+with its card and date, the rule it restates cited next.  (On the real tuning questions, the best-fitting ruling was
+never the one that settles the question when another held as much, and was in most of those ahead.)"""
+SHOW_SHARE = 0.1
+"""A ruling holding at least this share is shown among the citations even when the rules outscore it … (on the real
+tuning questions a ruling settles, the settling ruling was then among the five citations shown in 15 of 28)"""
+SHOW_AT = 3
+"""… at this place at the latest (0 is the first: the fourth, after the rules' first three), the next one the place after
+it: the two best-fitting rulings of the cards are among the five citations shown by default."""
+RESTS_WITHIN = 3
+"""The rule a leading ruling restates moves up to follow it from among the first this many citations; one the rules
+placed lower stays where it is (the rules' own first rule is then what follows the ruling)."""
 
 
 def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tuple[str, ...]) -> Citation:
@@ -29,24 +43,66 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
                     f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 
-def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float]],
-                 k: int, min_score: float) -> tuple[list[Citation], str | None]:
-    """``citations`` with the competing rulings placed among them by score (at most ``k`` in all; a ruling takes
-    a place only from a citation it outscores, and none scoring below ``min_score``, the rules' own threshold),
-    and the direct answer when a ruling settles the question."""
+def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...]]],
+                 k: int, min_score: float, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
+    """``citations`` with the competing rulings placed among them (at most ``k`` in all), and the direct answer when a
+    ruling settles the question.
+
+    The best-fitting ruling (rule 23) leads when it holds at least :data:`LEAD_SHARE` of what the question asks and
+    :data:`AHEAD` times as much as any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules
+    it was linked to at install, the one the ranking placed best, ``place``, when the rules cite it among their first),
+    and the direct answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise each
+    ruling scoring at least ``min_score`` (the rules' own threshold) takes a place from a citation it outscores; the best
+    two, holding at least :data:`SHOW_SHARE`, the places :data:`SHOW_AT` and the next at the latest (a ruling that fits is
+    worth reading beside the rules); only a leading ruling is cited first."""
     out = list(citations)
-    direct = None
-    for score, key, date, text, share in rulings:
-        if score < min_score:
-            continue
-        at = next((i for i, c in enumerate(out) if c.score < score), len(out))
+    fitting = [r for r in rulings if r[0] >= min_score]
+    if not fitting:
+        return out[:k], None
+    score, key, date, text, share, links = fitting[0]
+    runner = max((r[4] for r in rulings[1:]), default=0.0)
+    if share >= LEAD_SHARE and share >= AHEAD * runner:
+        lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share)
+        rests = _rests_on(out, links, place or {})
+        rest = [c for c in out if rests is None or c.id != rests.id]
+        others = [_cited(a, *other[:5]) for other in fitting[1:]]
+        head = [lead, *([rests] if rests is not None else [])]
+        shown = head + _by_score(rest, others, k - len(head))
+        return shown[:k], f"{key} ruling, {date}: {text}"
+    for n, (score, key, date, text, share, _) in enumerate(fitting):
+        at = max(1, next((i for i, c in enumerate(out) if c.score < score), len(out)))  # first place is the lead's
+        if n < 2 and share >= SHOW_SHARE:
+            at = min(at, SHOW_AT + n)
         if at >= k:
             continue
-        why = (f"a ruling of {key} holding {share:.0%} of what the question asks",)
-        out.insert(at, ruling_citation(next(c for c in a.cards if c.key == key), date, text, score, why))
-        if at <= 1 and share >= DIRECT_SHARE and direct is None:
-            direct = text
-    return out[:k], direct
+        out.insert(at, _cited(a, score, key, date, text, share))
+    return out[:k], None
+
+
+def _cited(a: Analysis, score: float, key: str, date: str, text: str, share: float) -> Citation:
+    why = (f"a ruling of {key} holding {share:.0%} of what the question asks",)
+    return ruling_citation(next(c for c in a.cards if c.key == key), date, text, score, why)
+
+
+def _by_score(citations: list[Citation], rulings: list[Citation], room: int) -> list[Citation]:
+    """``citations`` (in order) with ``rulings`` each placed before the first citation it outscores, ``room`` at most."""
+    out = list(citations)
+    for r in rulings:
+        at = next((i for i, c in enumerate(out) if c.score < r.score), len(out))
+        out.insert(at, r)
+    return out[: max(0, room)]
+
+
+def _rests_on(citations: list[Citation], links: tuple[str, ...], place: dict[str, int]) -> Citation | None:
+    """The rule a leading ruling restates: of the rules it was linked to, the one the ranking placed best, when it is
+    among the first :data:`RESTS_WITHIN` citations; else ``None`` (the rules' own order follows the ruling: on the real
+    tuning questions, putting a linked rule the rules placed lower, or did not cite, first cost more rules hit first than
+    it won)."""
+    if not links:
+        return None
+    far = len(place) + 1
+    rule = min(links, key=lambda r: (place.get(r, far), links.index(r)))
+    return next((c for c in citations[:RESTS_WITHIN] if c.id == rule), None)
 
 
 def card_why(a: Analysis) -> list[str]:

@@ -117,6 +117,9 @@ class NamedCard:
     Ragavan", "two Thalias"; named twice and "both" of them)."""
     mana_cost: str = ""
     """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
+    links: tuple[tuple[str, ...], ...] = ()
+    """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
+    (:mod:`rulesgraph.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
@@ -281,8 +284,18 @@ class CardDeck:
                     tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
                     tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
                     mana_cost=" // ".join(f.mana_cost or "" for f in card.faces),
+                    links=self._links(key, len(card.rulings)),
                 )
         return self._cards[key]
+
+    def _links(self, key: str, count: int) -> tuple[tuple[str, ...], ...]:
+        """The rules each of the card's ``count`` rulings restates that the loaded rules have (links made with other
+        rules keep the numbers that still exist until ``update`` links them again)."""
+        links = self.store.ruling_links(key)
+        if len(links) != count:
+            return ()
+        g = self.book.qg
+        return tuple(tuple(rule for rule, _ in ruling if rule in g) for ruling in links)
 
 
 def _table_key(store: CardStore, book: Rulebook) -> str:

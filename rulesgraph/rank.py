@@ -124,7 +124,8 @@ step receives and may do is in :mod:`rulesgraph.pipeline`):
     rules when it is not named, directly or by a named card) and 13 (a variant's rules unless mentioned; not by a
     glossary entry citing general rules and a variant's, Lose the Game),
     excerpts and short kinds;
-52. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries;
+52. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
+    the rules those holding its own words were linked to at install (:mod:`rulesgraph.rulinglinks`) rise;
 53. ``quotes`` — rule 16: a document with the words the question quotes rises;
 54. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words;
 55. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (not down
@@ -249,7 +250,7 @@ STEPS = Pipeline([
     Step("continuity", context.continuity, context.WEIGHTS),
     Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),
     Step("base", base.base, base.WEIGHTS),
-    Step("card_rulings", cards.card_rulings, {k: cards.WEIGHTS[k] for k in ("ruling", "ruling_rule")}),
+    Step("card_rulings", cards.card_rulings, {k: cards.WEIGHTS[k] for k in ("ruling", "ruling_rule", "ruling_link")}),
     Step("quotes", quotes.quotes, {"quote": quotes.WEIGHTS["quote"]}),
     Step("faq_fit", faq.faq_fit, {"faq_fit": faq.WEIGHTS["faq_fit"]}),
     Step("spread", spread.spread, spread.WEIGHTS),
@@ -264,6 +265,11 @@ STEPS = Pipeline([
 """The ranking steps, in the order they run."""
 WEIGHTS = STEPS.weights()
 """Every step's weights; the steps read them from here when they run (a test may change one)."""
+
+
+RulingEntry = tuple[float, str, str, str, float, tuple[str, ...]]
+"""A named card's ruling that competes (rule 23): ``(score, card, date, text, share of the question it holds, the rules it
+was linked to)``."""
 
 
 @dataclass(slots=True)
@@ -293,7 +299,7 @@ class Ranking(Sequence[Scored]):
     __slots__ = ("_made", "_numbers", "_query", "nodes", "rulings", "scores", "text")
 
     def __init__(self, query: Query | None, numbers: list[int], nodes: list[str], scores: list[float],
-                 rulings: list[tuple[float, str, str, str, float]] | None = None, text: dict[int, float] | None = None) -> None:
+                 rulings: list[RulingEntry] | None = None, text: dict[int, float] | None = None) -> None:
         self._query, self._numbers = query, numbers
         self.nodes = nodes
         """The candidates' ids, best first."""

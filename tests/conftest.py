@@ -120,13 +120,14 @@ def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-un
 @pytest.fixture(scope="session")
 def full_cards(tmp_path_factory: pytest.TempPathFactory, full_book: Rulebook) -> Path:
     """The card store of the whole stand-in AtomicCards file, joined to the 2026 CR's keywords: built once
-    per session (about 5 s) at a path of its own; tests open it or link it into their data directory."""
+    per session (about 12 s, the rulings linked to the rules) at a path of its own; tests open it or link it into their data directory."""
     from rulesgraph.cards.read import read_card_file
     from rulesgraph.cards.store import install
     from rulesgraph.cardview import keyword_list
+    from rulesgraph.rulinglinks import Linker
 
     path = tmp_path_factory.mktemp("cards") / "cards.sqlite"
-    install(read_card_file(require_cards()), keyword_list(full_book), path=path)
+    install(read_card_file(require_cards()), keyword_list(full_book), path=path, linker=Linker(full_book))
     return path
 
 

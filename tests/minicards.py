@@ -73,5 +73,6 @@ def install_cards(book: Rulebook, cards: dict[str, list[dict[str, Any]]] | None 
     from rulesgraph.cards.read import parse_card_bytes
     from rulesgraph.cards.store import install
     from rulesgraph.cardview import keyword_list
+    from rulesgraph.rulinglinks import Linker
 
-    return install(parse_card_bytes(encode(atomic(cards)), "mini.json"), keyword_list(book)).info.path
+    return install(parse_card_bytes(encode(atomic(cards)), "mini.json"), keyword_list(book), linker=Linker(book)).info.path

@@ -150,3 +150,4 @@ def test_summaries_for_name_finders(tmp_path: Path) -> None:
     assert by_key["Sap // Drain"].faces == ("Sap", "Drain") and by_key["Sap // Drain"].layout == "split"
     assert by_key["Mossback Elder"] == ("Mossback Elder", (), True, "normal", 120, ("Creature", "Elf"))
     assert by_key["Banner of the Grove"].types == ("Legendary", "Artifact") and by_key["Banner of the Grove"].rank == 0
+

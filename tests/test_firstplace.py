@@ -6,7 +6,13 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.analyze import analyze
 from rulesgraph.answer import ask
-from rulesgraph.firstplace import faq_answers, names_a_variant, no_variant_first
+from rulesgraph.firstplace import (
+    SETTLES,
+    faq_answers,
+    names_a_variant,
+    no_variant_first,
+    telling_sentence,
+)
 
 ODD = ["can i respond to my opponent unmorphing their creature?", "is sol ring banned in modern", "what about the thing with the cards",
        "???", "volcanic wearing", "702.19b", "trample", "I have X, I cast Y, then Z"]
@@ -53,3 +59,41 @@ def test_a_term_citing_general_rules_and_a_variants_names_no_variant(full_book: 
     assert not g.cites_variant(g.num["glossary:Lose the Game"]) and g.cites_variant(g.num["glossary:Commander"])
     assert not names_a_variant(g, analyze("do I lose the game?", full_book.index))
     assert no_variant_first(g, analyze("do I lose the game?", full_book.index), ["810.8a", "104.3a"])[0] == "104.3a"
+
+
+def test_the_answer_line_is_the_sentence_that_speaks_to_the_question(mini_book: Rulebook) -> None:
+    text = "Trample is a static ability. The controller of an attacking creature with trample assigns lethal damage to all blockers."
+    a = analyze("who assigns lethal damage to all blockers?", mini_book.index)
+    sentence, share = telling_sentence(mini_book.index, a, text)
+    assert sentence.startswith("The controller of an attacking creature") and share >= SETTLES
+    assert telling_sentence(mini_book.index, analyze("trample", mini_book.index), text) == ("Trample is a static ability.", 1.0)
+    assert telling_sentence(mini_book.index, a, "Mana is spent.")[1] < SETTLES
+    assert telling_sentence(mini_book.index, a, "") == ("", 0.0)
+
+
+def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_decide_it_and_is_not_high(full_book: Rulebook) -> None:
+    """When no sentence of the first rule holds at least SETTLES of the question's own words, the answer says which rules
+    decide it rather than quote one as if it answered, and its confidence is below "high"."""
+    from rulesgraph.answer import UNSETTLED, UNSETTLED_LEAD
+
+    unsettled = ask(full_book, "does the lucky charm on my dice bag change when I roll for the start of the sideboarding window?")
+    assert unsettled.citations and unsettled.in_rules
+    assert unsettled.answer is not None and unsettled.answer.startswith(UNSETTLED_LEAD)
+    assert unsettled.citations[0].id in unsettled.answer and unsettled.confidence <= UNSETTLED
+    settled = ask(full_book, "can a tapped creature block?")
+    assert settled.answer is not None and not settled.answer.startswith(UNSETTLED_LEAD)
+
+
+def test_a_headings_answer_line_is_its_subrule_that_speaks_to_the_question(mini_book: Rulebook) -> None:
+    """A heading cited first (702.19 Trample) is answered by its first subrules when the question only names it, by the
+    later subrule that speaks to the question when one does, and by the rules that decide it when none does."""
+    from rulesgraph.answer import UNSETTLED_LEAD, _direct
+    from rulesgraph.rank import Scored
+
+    heading = [Scored("702.19", 1.0, []), Scored("702.19a", 0.5, [])]
+    named = _direct(mini_book, analyze("trample", mini_book.index), heading, True)
+    assert named is not None and named.startswith("Trample is a static ability")
+    asked = _direct(mini_book, analyze("does assigning lethal damage need the blocker destroyed?", mini_book.index), heading, False)
+    assert asked == "Assigning lethal damage to a blocker doesn't need the blocker to be destroyed."
+    unsettled = _direct(mini_book, analyze("when does a card go to the graveyard?", mini_book.index), heading, False)
+    assert unsettled == UNSETTLED_LEAD + "702.19 Trample, 702.19a."

@@ -49,6 +49,16 @@ def test_rule_20_a_named_cards_keyword_leads_to_its_rule(mini_book: Rulebook) ->
         assert "702.2" not in ranked(mini_book, question, DOLL)[:3]
 
 
+def test_rule_20_two_of_a_card_are_not_what_one_of_them_has(mini_book: Rulebook) -> None:
+    """Rule 20, second part: a question speaking of more than one of a named card ("a second Stuffed Ogre") is about
+    there being two of it: the card's keyword gets no direct boost, only rule 20's prior by fit."""
+    question = "I block with a second Stuffed Ogre, what happens?"
+    one, two = scored(mini_book, question, "702.2", DOLL), scored(mini_book, question, "702.2", replace(DOLL, many=True))
+    assert two < one
+    with weight("card_focus", 0.0):
+        assert scored(mini_book, question, "702.2", DOLL) == two
+
+
 def test_rule_20_an_incidental_keyword_counts_less(mini_book: Rulebook) -> None:
     """Rule 20: the keyword's rule counts by how much of the question's own words it holds: a question that says a
     lot about something else (a two-headed giant team's shared life) lifts a named card's deathtouch less than one
@@ -132,9 +142,26 @@ def test_rule_23_a_fitting_ruling_competes(mini_book: Rulebook) -> None:
     elf = card("Bulwark Elf", rulings=rulings)
     a = replace(analyze("Bulwark Elf blocks a tapped attacker: does the attacker deal combat damage?", mini_book.index), cards=(elf,))
     found = rank(mini_book.index, mini_book.qg, a).rulings
-    assert [(key, date) for _, key, date, _, _ in found] == [("Bulwark Elf", "2020-01-01")]
+    assert [(key, date) for _, key, date, _, _, _ in found] == [("Bulwark Elf", "2020-01-01")]
     with weight("ruling", 0.0):
         assert rank(mini_book.index, mini_book.qg, a).rulings[0][0] == 0.0
+
+
+def test_rule_23_the_rules_a_fitting_ruling_was_linked_to_rise(mini_book: Rulebook) -> None:
+    """Rule 23: the rules a fitting ruling was linked to when the cards were installed rise, by its fit; an unfitting
+    ruling's links raise nothing."""
+    rulings = (("2020-01-01", "If Bulwark Elf blocks a tapped attacker, the attacker still deals combat damage."),
+               ("2021-01-01", "This is an unrelated note about mana."))
+    question = "Bulwark Elf blocks a tapped attacker: does the attacker deal combat damage?"
+    plain = card("Bulwark Elf", rulings=rulings)
+    linked = replace(plain, links=(("702.2",), ("702.19",)))
+    before, after = scored(mini_book, question, "702.2", plain), scored(mini_book, question, "702.2", linked)
+    assert after > before
+    assert scored(mini_book, question, "702.19", linked) == scored(mini_book, question, "702.19", plain)  # it does not fit
+    with weight("ruling_link", 0.0):
+        assert scored(mini_book, question, "702.2", linked) == before
+    a = replace(analyze(question, mini_book.index), cards=(linked,))
+    assert rank(mini_book.index, mini_book.qg, a).rulings[0][5] == ("702.2",)
 
 
 def test_a_rules_term_said_only_in_a_cards_name_is_not_named(mini_book: Rulebook) -> None:
@@ -206,3 +233,18 @@ def test_rule_24_a_keywords_meaning_is_worded_on_the_card(full_book: Rulebook) -
         without, plain_without = scored(full_book, question, "118.9", evoker), scored(full_book, question, "118.9", plain)
     assert scored(full_book, question, "118.9", evoker) > without
     assert scored(full_book, question, "118.9", plain) == plain_without
+
+
+def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Rulebook) -> None:
+    """Rule 23: the words of the sentences that only tell a long question's situation (weighed TOLD) count for a
+    ruling's fit beside its own words: a ruling holding them is a candidate though the short question at the end says
+    nothing of them; they do not make it speak for rules (that takes its own words)."""
+    from rulesgraph.analyze import TOLD
+
+    rulings = (("2020-01-01", "Tapped attackers still deal combat damage to Bulwark Elf."),)
+    elf = card("Bulwark Elf", rulings=rulings)
+    a = replace(analyze("what happens?", mini_book.index), cards=(elf,))
+    assert rank(mini_book.index, mini_book.qg, a).rulings == []
+    told = replace(a, terms=(*a.terms, *((t, TOLD) for t in ("tap", "attack", "combat", "damag"))))
+    found = rank(mini_book.index, mini_book.qg, told).rulings
+    assert [(key, date) for _, key, date, _, _, _ in found] == [("Bulwark Elf", "2020-01-01")] and found[0][4] > 0.5

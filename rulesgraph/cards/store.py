@@ -7,10 +7,12 @@ or type one B-tree search; FTS5 keeps the rulings' text searchable with BM25 for
 
 Tables (``SCHEMA`` bumps when they change): ``meta`` (key → value: source, sha256, MTGJSON version and
 date, counts, the keyword list's fingerprint), ``cards`` (key = full name, layout, funny, ascii name),
-``faces``, ``rulings`` (and ``rulings_fts``), ``names`` (every name, face name and ASCII spelling with
-its card key and its folded form, for lookup and completion), ``card_keywords`` (card, keyword, relation, category),
-``card_types`` (card, word, kind: supertype, type or subtype) and ``card_play`` (card → its legality per format, the
-formats it can lead, its color identity, each as JSON; ``meta`` ``formats`` lists every format the data names).
+``faces``, ``rulings`` (and ``rulings_fts``), ``ruling_rules`` (ruling, seq, rule, weight: the CR rules each ruling
+restates, linked once at install by :class:`~rulesgraph.rulinglinks.Linker`; ``meta`` keeps its fingerprint),
+``names`` (every name, face name and ASCII spelling with its card key and its folded form, for lookup and completion),
+``card_keywords`` (card, keyword, relation, category), ``card_types`` (card, word, kind: supertype, type or subtype) and
+``card_play`` (card → its legality per format, the formats it can lead, its color identity, each as JSON; ``meta``
+``formats`` lists every format the data names).
 
 Installing writes a new file beside the old one and renames it into place: until the new store is
 complete, the old one is what every reader sees, and a failure leaves it untouched.
@@ -18,7 +20,8 @@ complete, the old one is what every reader sees, and a failure leaves it untouch
 **When the rules change** after cards were installed (a new CR adds or renames keywords), the keyword
 join records the fingerprint of the keyword list it was made with.  :meth:`CardStore.card` joins one
 card again on the fly when the caller's list differs (cheap: one card's text), and :func:`rejoin`
-rewrites the whole join table in place (about 2 s) — ``update`` calls it after installing a CR.
+rewrites the whole join table in place (about 2 s) — ``update`` calls it after installing a CR;
+:func:`rulesgraph.cards.links.relink` likewise links the rulings to the new rules again when their numbers changed.
 """
 
 from __future__ import annotations
@@ -37,12 +40,14 @@ from typing import Literal
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
+from .links import RulingLinker, link_rows
 from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
 
-__all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "store_path"]
+__all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin",
+           "store_path"]
 
-SCHEMA = 4
+SCHEMA = 5
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE cards (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, layout TEXT NOT NULL, funny INTEGER NOT NULL,
@@ -56,6 +61,8 @@ CREATE TABLE names (name TEXT NOT NULL, card INTEGER NOT NULL, key TEXT NOT NULL
 CREATE TABLE card_keywords (card INTEGER NOT NULL, keyword TEXT NOT NULL, relation TEXT NOT NULL, category TEXT, seq INTEGER NOT NULL);
 CREATE TABLE card_types (card INTEGER NOT NULL, word TEXT NOT NULL, kind TEXT NOT NULL);
 CREATE TABLE card_play (card INTEGER PRIMARY KEY, legalities TEXT NOT NULL, leadership TEXT NOT NULL, identity TEXT NOT NULL);
+CREATE TABLE ruling_rules (ruling INTEGER NOT NULL, seq INTEGER NOT NULL, rule TEXT NOT NULL, weight REAL NOT NULL,
+                           PRIMARY KEY (ruling, seq)) WITHOUT ROWID;
 """
 _INDEXES = """
 CREATE INDEX rulings_card ON rulings (card);
@@ -82,6 +89,9 @@ class StoreInfo:
     """The fingerprint of the keyword list the join was made with."""
     installed: str
     """When (UTC, ISO)."""
+    links: str = ""
+    """The fingerprint of the rules the rulings were linked to (:attr:`rulesgraph.rulinglinks.Linker.fingerprint`;
+    empty when they were not linked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +171,20 @@ class CardStore:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'formats'").fetchone()
         return tuple(json.loads(row[0])) if row else ()
 
+    def ruling_links(self, key: str) -> list[tuple[tuple[str, float], ...]]:
+        """The rules each ruling of the card ``key`` restates, ``(rule, weight)`` best first, in the order of its
+        rulings (as :meth:`card` gives them); empty tuples when the rulings were not linked, ``[]`` for no such card."""
+        cid = self._id(key)
+        if cid is None:
+            return []
+        out: dict[int, list[tuple[str, float]]] = {rid: [] for (rid,) in
+                                                   self._db.execute("SELECT id FROM rulings WHERE card = ? ORDER BY id", (cid,))}
+        for rid, rule, weight in self._db.execute(
+                "SELECT l.ruling, l.rule, l.weight FROM ruling_rules l JOIN rulings r ON r.id = l.ruling WHERE r.card = ?"
+                " ORDER BY l.ruling, l.seq", (cid,)):
+            out[rid].append((rule, weight))
+        return [tuple(v) for v in out.values()]
+
     def summaries(self) -> list[CardSummary]:
         """Every card's key, face names, joke-set flag, layout, popularity rank and type-line words, in card
         order: what a finder of card names in questions needs (three queries, ~60 ms for the full data)."""
@@ -215,7 +239,8 @@ def _info(path: Path, db: sqlite3.Connection) -> StoreInfo:
     if meta.get("schema") != str(SCHEMA):
         raise RulesgraphError(f"{path}: card data from another version of rulesgraph; run 'rulesgraph update cards' again")
     return StoreInfo(path, meta["source"], meta["sha256"], meta.get("version") or None, meta.get("date") or None, meta["kind"],
-                     int(meta["cards"]), int(meta["faces"]), int(meta["rulings"]), meta["keywords"], meta["installed"])
+                     int(meta["cards"]), int(meta["faces"]), int(meta["rulings"]), meta["keywords"], meta["installed"],
+                     meta.get("links", ""))
 
 
 def open_store(path: Path | None = None) -> CardStore | None:
@@ -235,8 +260,9 @@ def _rows_keywords(cid: int, card: Card, keywords: KeywordList) -> list[tuple[in
     return [(cid, k.name, k.relation, k.category, i) for i, k in enumerate(join_keywords(card.faces, [card.name], keywords))]
 
 
-def build(path: Path, cards: CardFile, keywords: KeywordList) -> None:
-    """Write a complete store for ``cards`` at ``path`` (a new or empty file)."""
+def build(path: Path, cards: CardFile, keywords: KeywordList, linker: RulingLinker | None = None) -> None:
+    """Write a complete store for ``cards`` at ``path`` (a new or empty file); with a ``linker``, each ruling linked to
+    the rules it restates."""
     db = sqlite3.connect(path)
     try:
         db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _DDL)
@@ -259,7 +285,10 @@ def build(path: Path, cards: CardFile, keywords: KeywordList) -> None:
         db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)",
                        ((cid, c.name, c.layout, int(c.funny), c.ascii_name, c.rank) for cid, c in enumerate(cards.cards, 1)))
         db.executemany("INSERT INTO faces VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", faces)
-        db.executemany("INSERT INTO rulings (card, date, text) VALUES (?, ?, ?)", rulings)
+        db.executemany("INSERT INTO rulings (id, card, date, text) VALUES (?, ?, ?, ?)", ((rid, *r) for rid, r in enumerate(rulings, 1)))
+        if linker is not None:
+            names_of = {cid: c.name for cid, c in enumerate(cards.cards, 1)}
+            db.executemany("INSERT INTO ruling_rules VALUES (?, ?, ?, ?)", link_rows(rulings, names_of, linker))
         db.executemany("INSERT INTO names VALUES (?, ?, ?, ?, ?)", names)
         db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", kws)
         db.executemany("INSERT INTO card_types VALUES (?, ?, ?)", types)
@@ -270,7 +299,7 @@ def build(path: Path, cards: CardFile, keywords: KeywordList) -> None:
         db.execute("INSERT INTO rulings_fts (rowid, text) SELECT id, text FROM rulings")
         meta = {"schema": str(SCHEMA), "source": cards.source, "sha256": cards.sha256, "version": cards.version or "",
                 "date": cards.date or "", "kind": cards.kind, "cards": str(len(cards.cards)), "faces": str(cards.faces),
-                "rulings": str(cards.rulings), "keywords": keywords.fingerprint,
+                "rulings": str(cards.rulings), "keywords": keywords.fingerprint, "links": linker.fingerprint if linker else "",
                 "formats": json.dumps(sorted({f for c in cards.cards for f, _ in c.legalities})),
                 "installed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
@@ -285,14 +314,17 @@ def _sweep(directory: Path) -> None:
     sweep(directory, ".cards-*.tmp")
 
 
-def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None, dry_run: bool = False) -> Installed:
-    """Build a store for ``cards`` beside the installed one and rename it into place (atomically)."""
+def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None, dry_run: bool = False,
+            linker: RulingLinker | None = None) -> Installed:
+    """Build a store for ``cards`` beside the installed one and rename it into place (atomically); with a ``linker``,
+    the rulings are linked to the rules (:mod:`rulesgraph.rulinglinks`)."""
     target = path or store_path()
     current = None
     with contextlib.suppress(RulesgraphError):
         current = open_store(target)
     if current is not None:
-        same = current.info.sha256 == cards.sha256 and current.info.keywords == keywords.fingerprint
+        same = (current.info.sha256 == cards.sha256 and current.info.keywords == keywords.fingerprint
+                and current.info.links == (linker.fingerprint if linker else ""))
         current.close()
         if same and not dry_run:
             info = open_store(target)
@@ -307,7 +339,7 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
     except OSError as exc:
         raise RulesgraphError(f"cannot install cards into {target.parent}: {exc.strerror or exc}") from None
     try:
-        build(Path(tmp), cards, keywords)
+        build(Path(tmp), cards, keywords, linker)
         if dry_run:
             store = open_store(Path(tmp))
             assert store is not None
@@ -357,3 +389,4 @@ def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
     finally:
         db.close()
     return True
+

@@ -1,0 +1,137 @@
+"""Ablation: what each ranking step earns — the change in rule-level hit@1 and hit@3 on each question set when that one
+step is removed from :data:`rulesgraph.rank.STEPS` (with card data).
+
+Usage: python bench/ablate.py SET [SET ...] [--steps NAME,NAME] [--cr PATH] [--cards PATH] [--json]
+
+A SET is a JSON Lines question file (``question``, ``expected_rules``) or a folder of them; the real question files
+(lines with a ``part``) count their tuning part only — a blind part is never read here.  Each question is analysed once
+(its words and the cards it names, as ``ask`` does); then, for the full list and for the list without each step, it is
+ranked and its citations chosen as an answer chooses them (:func:`rulesgraph.answer._select`, the variant rule
+:func:`rulesgraph.firstplace.no_variant_first`), and rule hits are counted among its rule citations
+(:func:`accuracy.rule_hit`).  A question ``ask`` answers otherwise (a card's name alone, a question the rules don't
+cover) is left out.  Prints one row per step: its hit@1 and hit@3 change per set (in questions, negative: the step
+earns them), then the baseline row.  A step that changes nothing anywhere is a candidate for deletion.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from _common import DEFAULT_CARDS, cr_path, table, with_cards
+from accuracy import first_hit
+
+from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+from rulesgraph.analyze import Analysis, analyze, clean
+from rulesgraph.answer import _select
+from rulesgraph.firstplace import no_variant_first
+from rulesgraph.namedcards import with_cards as cards_in
+from rulesgraph.pipeline import Pipeline
+from rulesgraph.rank import STEPS, rank
+from rulesgraph.scope import out_of_scope
+
+DEPTH = 10
+RULE_KINDS = frozenset({"rule", "subrule", "section", "chapter"})
+
+
+def read_set(path: Path) -> dict[str, list[dict]]:
+    """``name → lines`` of a question file or of every file of a folder; real question files give their tuning part."""
+    files = sorted(path.rglob("*.jsonl")) if path.is_dir() else [path]
+    out: dict[str, list[dict]] = {}
+    for f in files:
+        rows = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = [r for r in rows if r.get("expected_rules") and r.get("question") and r.get("part", "tune") == "tune"]
+        if rows:
+            out[f.stem] = rows
+    return out
+
+
+def analysed(book: Rulebook, question: str) -> Analysis | None:
+    """The question's analysis as ``ask`` ranks it, or ``None`` when ``ask`` answers it without ranking."""
+    cleaned = clean(question)
+    if not cleaned:
+        return None
+    if book.deck is not None:
+        from rulesgraph.lonename import lone_name
+
+        if lone_name(book, cleaned) is not None:
+            return None
+    if out_of_scope(question, book.index) is not None:
+        return None
+    a = analyze(question, book.index, cleaned)
+    return cards_in(a, book.deck.named(question)) if book.deck is not None else a
+
+
+def rules_cited(book: Rulebook, a: Analysis, steps: Pipeline) -> list[str]:
+    ranked = rank(book.index, book.qg, a, steps)
+    chosen = [c.node for c in _select(book, ranked, DEPTH, a.focus)]
+    g = book.qg
+    return [n for n in no_variant_first(g, a, chosen) if g.kind_of(n) in RULE_KINDS]
+
+
+def hits(book: Rulebook, items: list[tuple[dict, Analysis]], steps: Pipeline) -> tuple[int, int]:
+    h1 = h3 = 0
+    for row, a in items:
+        at = first_hit(row["expected_rules"], rules_cited(book, a, steps))
+        h1 += at == 1
+        h3 += at is not None and at <= 3
+    return h1, h3
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("sets", nargs="+", type=Path)
+    ap.add_argument("--steps", help="only these steps (comma-separated names); default every step but base")
+    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
+    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
+    ap.add_argument("--json", action="store_true", help="one JSON object per step instead of the table")
+    args = ap.parse_args()
+    started = time.perf_counter()
+    cr = cr_path(args.cr)
+    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    deck, cards_said, tmp = with_cards(book, args.cards)
+    try:
+        book.deck = deck
+        sets: dict[str, list[tuple[dict, Analysis]]] = {}
+        for path in args.sets:
+            for name, rows in read_set(path).items():
+                items = [(r, a) for r in rows if (a := analysed(book, r["question"])) is not None]
+                sets[name] = items
+        names = [s.name for s in STEPS.steps if s.name != "base"]
+        if args.steps:
+            wanted = args.steps.split(",")
+            unknown = [w for w in wanted if w not in names]
+            if unknown:
+                sys.exit(f"bench: no ranking step named {', '.join(unknown)}; the steps: {', '.join(names)}")
+            names = wanted
+        base = {name: hits(book, items, STEPS) for name, items in sets.items()}
+        rows = []
+        for step in names:
+            without = Pipeline(s for s in STEPS.steps if s.name != step)
+            got = {name: hits(book, items, without) for name, items in sets.items()}
+            change = {name: (got[name][0] - base[name][0], got[name][1] - base[name][1]) for name in sets}
+            rows.append((step, change))
+            if args.json:
+                print(json.dumps({"step": step, **{f"{n} hit@1": c[0] for n, c in change.items()},
+                                  **{f"{n} hit@3": c[1] for n, c in change.items()}}), flush=True)
+        if args.json:
+            return
+        print(f"{cr.name} + bundled seeds; {cards_said}; load average {os.getloadavg()[0]:.1f}, {time.perf_counter() - started:.0f} s")
+        print("change in questions hit when the step is removed (negative: the step earns them)\n")
+        header = ("step", *(f"{n} ({len(sets[n])}) Δ@1 / Δ@3" for n in sets))
+        body = [(step, *(f"{c[0]:+d} / {c[1]:+d}" for c in (change[n] for n in sets))) for step, change in rows]
+        body.append(("(all steps: hit@1 / hit@3)", *(f"{base[n][0]} / {base[n][1]}" for n in sets)))
+        print(table(body, header))
+        idle = [step for step, change in rows if all(c == (0, 0) for c in change.values())]
+        print(f"\nsteps changing nothing on these sets ({len(idle)}): {', '.join(idle) or '—'}")
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""rulesgraph/rulinglinks.py: each ruling linked to the CR rules it restates, by its words and the names it says, its
+card's name left out; the best first, weighing 1; a fingerprint that changes with the rules' numbers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulesgraph import Rulebook
+from rulesgraph.rulinglinks import KEEP, LINKS, Linker
+
+
+def test_a_ruling_is_linked_to_the_rules_it_restates_best_first(mini_book: Rulebook) -> None:
+    links = Linker(mini_book).links("A tapped creature can't be declared as a blocker, even if it has deathtouch.", "Bulwark Elf")
+    rules = [r for r, _ in links]
+    assert rules[0] == "509.1a" and links[0][1] == 1.0
+    assert 1 <= len(links) <= LINKS and all(KEEP <= w <= 1.0 for _, w in links)
+    assert [w for _, w in links] == sorted((w for _, w in links), reverse=True)
+
+
+def test_a_keyword_the_ruling_names_leads_to_its_rule(mini_book: Rulebook) -> None:
+    """A name the ruling says (the keyword Trample) leads to its defining rule, even with few words of its text."""
+    assert "702.19" in [r for r, _ in Linker(mini_book).links("Trample matters here.", "Mossback Elder")]
+
+
+def test_the_cards_own_name_says_nothing(mini_book: Rulebook) -> None:
+    """A card named with a keyword's word ("Trample Sprite") is not linked to that keyword by its own name."""
+    linker = Linker(mini_book)
+    text = "Trample Sprite can block a tapped creature."
+    assert "702.19" not in [r for r, _ in linker.links(text, "Trample Sprite")]
+    assert "702.19" in [r for r, _ in linker.links(text, "Other Card")]
+
+
+def test_nothing_to_link_is_no_links(mini_book: Rulebook) -> None:
+    assert Linker(mini_book).links("", "Bulwark Elf") == ()
+    assert Linker(mini_book).links("Zzyzx qwv.", "Bulwark Elf") == ()
+
+
+def test_the_fingerprint_changes_with_the_rules(mini_book: Rulebook, seeds_book: Rulebook) -> None:
+    assert Linker(mini_book).fingerprint == Linker(replace(mini_book)).fingerprint
+    assert Linker(mini_book).fingerprint != Linker(seeds_book).fingerprint
+
+
+def test_a_variants_rules_are_linked_only_to_a_ruling_naming_the_variant(full_book: Rulebook) -> None:
+    """A variant's rules (Two-Headed Giant's 810.8, on a team losing) share words with any ruling on losing the game, but
+    are linked only to a ruling naming the variant; "lose the game" names none (its glossary entry cites 104 and 810.8)."""
+    linker = Linker(full_book)
+    plain = [r for r, _ in linker.links("A player can't lose the game while their life total is 0 or less.", "Bulwark Elf")]
+    named = [r for r, _ in linker.links("In a Two-Headed Giant game, a team can't lose the game while its life total is 0 or less.",
+                                        "Bulwark Elf")]
+    assert plain and not any(r.startswith("810") for r in plain)
+    assert any(r.startswith("810") for r in named)
