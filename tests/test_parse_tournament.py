@@ -53,7 +53,7 @@ def test_mini_jar_fragments_and_headings() -> None:
     assert doc.kind == "jar" and doc.effective == "2029-05-02"
     titles = [(s.id, s.title, s.parent) for s in doc.sections]
     assert titles == [
-        ("JAR 0", "Introduction", None),
+        ("JAR 0", "Judging at Regular Sample Level", None),
         ("JAR 1", "Common Mishaps", None),
         ("JAR 2", "A player forgets to ring the bell (the one on the table, usually at the start of the turn)", "JAR 1"),
         ("JAR 3", "A player drops a card", "JAR 1"),
@@ -133,7 +133,7 @@ def test_real_ipg_2024() -> None:
 def test_real_jar() -> None:
     doc = parse_tournament(read_source(require_tournament("JAR-20240923.txt")))
     titles = [s.title for s in doc.sections]
-    assert titles[:3] == ["Introduction", "Common Issues", titles[2]] and titles[2].startswith("A player forgets a triggered ability")
+    assert titles[:3] == ["Judging at Regular Rules Enforcement Level (REL)", "Common Issues", titles[2]] and titles[2].startswith("A player forgets a triggered ability")
     assert {"General Unwanted Behaviors", "Serious Problems"} <= set(titles)
     assert [s.id for s in doc.sections] == [f"JAR {n}" for n in range(len(doc.sections))]
 

@@ -66,7 +66,7 @@ def parse_jar(source: SourceText) -> TDocument:
             heads.append(i)
     if not heads:
         raise SourceError(source.path, "no headed parts found: not Judging at Regular REL")
-    sections = [TSection("JAR 0", "front", "0", "Introduction", join_text(_paragraphs(rest[: heads[0]])),
+    sections = [TSection("JAR 0", "front", "0", title.text, join_text(_paragraphs(rest[: heads[0]])),
                          Origin(source.path, rest[0].no, effective))]
     group: str | None = None
     for n, i in enumerate(heads, start=1):

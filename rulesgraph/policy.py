@@ -1,0 +1,179 @@
+"""Find the tournament-document passages (MTR, IPG, JAR) that answer a policy question, and look one up by id.
+
+Ranking is BM25 over the documents' sections (title words count extra), with three nudges that apply to every
+question alike: an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from the IPG's own
+infraction names, plus the few :data:`SAID` that are not initials) or by its name leads; a section named by its
+id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question says or implies picks the
+document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL, ``competitive``, ``PTQ`` → the IPG.
+The documents are the installed ones (:func:`rulesgraph.tstore.load`), read on first use only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from .parse.tournament import TDocument, TSection
+from .text import STOPWORDS, fold, stem, words
+
+__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "policy_index", "rel_of"]
+
+SAID = {
+    "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
+    "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
+    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness", "late": "Tardiness",
+}
+"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+IRREGULAR = {
+    "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
+    "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
+    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "rip", "tore": "tear", "torn": "tear",
+    "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
+    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "look", "peek": "look",
+    "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
+}
+"""English irregular forms (and a few plain synonyms of the documents' own words) the stemmer cannot join."""
+_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
+                      r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
+_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+                          r"regional championship|spotlight|mcq|world championship)\b")
+_ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+_SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+
+
+def rel_of(question: str) -> str | None:
+    """``regular`` or ``competitive`` when the question says or implies a Rules Enforcement Level."""
+    folded = fold(question)
+    if _REGULAR.search(folded):
+        return "regular"
+    if _COMPETITIVE.search(folded):
+        return "competitive"
+    return None
+
+
+def abbreviations(section: TSection) -> set[str]:
+    """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
+    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
+    if not section.name:
+        return set()
+    parts = words(section.name.split("—")[-1])
+    big = "".join(w[0] for w in parts if w not in _SMALL)
+    all_ = "".join(w[0] for w in parts)
+    return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
+
+
+def _terms(text: str) -> list[str]:
+    return [stem(IRREGULAR.get(w, w)) for w in words(text) if w not in STOPWORDS]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    section: TSection
+    doc: TDocument
+    score: float
+    why: tuple[str, ...]
+
+
+class PolicyIndex:
+    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents."""
+
+    K1 = 1.2
+    B = 0.75
+    TITLE = 3
+
+    def __init__(self, docs: tuple[TDocument, ...]) -> None:
+        self.docs = docs
+        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
+        for doc in docs:
+            for s in doc.sections:
+                if s.kind == "part" or not (s.text or s.kind == "heading"):
+                    continue
+                tf = Counter(_terms(s.text))
+                for t in _terms(s.title if s.kind != "front" or doc.kind != "jar" else doc.title):
+                    tf[t] += self.TITLE
+                self.units.append((s, doc, tf))
+        self.df = Counter(t for _, _, tf in self.units for t in tf)
+        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
+        self.named: dict[str, str] = {}
+        """An abbreviation or name (folded) → section id."""
+        for doc in docs:
+            for s in doc.sections:
+                if s.penalty:
+                    for a in abbreviations(s):
+                        self.named.setdefault(a, s.id)
+                    self.named.setdefault(" ".join(words(s.name or "")), s.id)
+        for say, name in SAID.items():
+            target = next((s.id for d in docs for s in d.sections if s.penalty and (s.name == name or s.title.endswith(name))), None)
+            if target is None and name == "Unsporting Conduct":
+                target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
+            if target:
+                self.named.setdefault(say, target)
+
+    def section(self, sid: str) -> tuple[TSection, TDocument] | None:
+        for doc in self.docs:
+            if (s := doc.get(sid)) is not None:
+                return s, doc
+        return None
+
+    def _named_in(self, question: str) -> list[tuple[str, str]]:
+        """``(what was said, section id)`` for abbreviations and infraction names in the question."""
+        line = " " + " ".join(words(question.replace("/", " / "))) + " "
+        folded = fold(question)
+        out = []
+        for said, sid in self.named.items():
+            if f" {said} " in line or (not said.isalpha() and said in folded):
+                out.append((said, sid))
+            elif said.endswith("s") is False and f" {said}s " in line and len(said) <= 5:  # "GRVs", "MTs"
+                out.append((said, sid))
+        return out
+
+    def search(self, question: str, k: int = 5) -> list[Hit]:
+        q = Counter(_terms(question))
+        n = len(self.units)
+        rel = rel_of(question)
+        named = self._named_in(question)
+        ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
+        hits = []
+        for s, doc, tf in self.units:
+            length = sum(tf.values())
+            score = 0.0
+            for t, qn in q.items():
+                f = tf.get(t)
+                if not f:
+                    continue
+                idf = math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5))
+                score += qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / self.avg))
+            why = []
+            for said, sid in named:
+                if sid == s.id:
+                    score += 12.0
+                    why.append(f"‘{said}’ → {s.title}")
+            if s.id in ids:
+                score += 50.0
+                why.append(f"‘{s.id}’ named")
+            if doc.kind == "jar":
+                score *= 1.6 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
+            elif doc.kind == "ipg" and rel == "regular":
+                score *= 0.3
+            if score > 0:
+                hits.append(Hit(s, doc, score, tuple(why)))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:k]
+
+
+@cache
+def _index_for(key: tuple[str, ...]) -> PolicyIndex:
+    from .tstore import load
+
+    return PolicyIndex(load())
+
+
+def policy_index() -> PolicyIndex | None:
+    """The index of the installed documents (built once per process), or ``None`` when none is installed."""
+    from .tstore import load
+
+    docs = load()
+    return _index_for(tuple(d.sha256 for d in docs)) if docs else None

@@ -1,0 +1,76 @@
+"""Answer a tournament-policy question from the installed MTR, IPG and JAR: the infraction, its penalty and remedy
+first, then the passages cited as ``MTR 4.3``, ``IPG 2.1``, ``JAR 3``.  Without the documents, say how to get them.
+
+Called by :func:`rulesgraph.answer.ask` only for questions :mod:`rulesgraph.scope` finds to be about tournament
+policy, so every rules question answers exactly as it did before the documents were installed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import Answer, Citation
+from .parse.tournament import TDocument, TSection
+from .policy import Hit, PolicyIndex, policy_index, rel_of
+
+__all__ = ["cited_for", "policy_answer", "section_citation"]
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+_REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
+             "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
+
+
+def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why: tuple[str, ...] = ()) -> Citation:
+    title = section.title if section.kind != "front" or doc.kind != "jar" else doc.title
+    if section.penalty:
+        title = f"{title} — {section.penalty}"
+    return Citation(section.id, doc.kind, section.id, title, section.text, str(section.origin), doc.effective, score, why)
+
+
+def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
+    para = text.split("\n\n")[0] if text else ""
+    out = " ".join(_SENTENCE.split(para)[:sentences])
+    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _summary(hit: Hit, index: PolicyIndex) -> str:
+    """One paragraph: what the top passage says, an infraction with its penalty and remedy."""
+    s, doc = hit.section, hit.doc
+    if s.penalty:
+        parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
+        said = f"{s.id} {s.title}: {s.penalty}."
+        if "Definition" in parts:
+            said += f" {_first(parts['Definition'], 1)}"
+        if "Additional Remedy" in parts:
+            said += f" Remedy: {_first(parts['Additional Remedy'])}"
+        return said
+    if doc.kind == "jar":
+        head = doc.title if s.kind == "front" else s.title
+        return f"{doc.title} — {head}: {_first(s.text)}"
+    return f"{s.id} {s.title}: {_first(s.text)}"
+
+
+def cited_for(question: str, k: int = 5) -> list[Citation]:
+    """The citations a policy question gets (empty when no document is installed)."""
+    index = policy_index()
+    if index is None:
+        return []
+    return [section_citation(h.section, h.doc, h.score, h.why) for h in index.search(question, k)]
+
+
+def policy_answer(question: str, k: int = 5) -> Answer | None:
+    """The answer from the documents, or ``None`` when none is installed (the caller says how to install them)."""
+    index = policy_index()
+    if index is None:
+        return None
+    hits = index.search(question, k)
+    if not hits:
+        return None
+    why = [w for h in hits for w in h.why]
+    rel = rel_of(question)
+    if rel:
+        why.insert(0, _REL_SAID[rel])
+    top = hits[0].score
+    confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
+    citations = tuple(section_citation(h.section, h.doc, h.score, h.why) for h in hits)
+    return Answer(question, _summary(hits[0], index), citations, (), confidence, tuple(why), ())
