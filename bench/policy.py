@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesgraph.policy import policy_index  # noqa: E402
+from rulesgraph.policy import policy_index
 
 
 def matches(expected: str, cited_id: str, cited_title: str) -> bool:

@@ -124,9 +124,8 @@ class PolicyIndex:
         folded = fold(question)
         out = []
         for said, sid in self.named.items():
-            if f" {said} " in line or (not said.isalpha() and said in folded):
-                out.append((said, sid))
-            elif said.endswith("s") is False and f" {said}s " in line and len(said) <= 5:  # "GRVs", "MTs"
+            plural = said.isalpha() and len(said) <= 5 and f" {said}s " in line  # "GRVs", "MTs"
+            if f" {said} " in line or plural or (not said.replace(" ", "").isalpha() and said in folded):
                 out.append((said, sid))
         return out
 

@@ -133,7 +133,8 @@ def test_real_ipg_2024() -> None:
 def test_real_jar() -> None:
     doc = parse_tournament(read_source(require_tournament("JAR-20240923.txt")))
     titles = [s.title for s in doc.sections]
-    assert titles[:3] == ["Judging at Regular Rules Enforcement Level (REL)", "Common Issues", titles[2]] and titles[2].startswith("A player forgets a triggered ability")
+    assert titles[:2] == ["Judging at Regular Rules Enforcement Level (REL)", "Common Issues"]
+    assert titles[2].startswith("A player forgets a triggered ability")
     assert {"General Unwanted Behaviors", "Serious Problems"} <= set(titles)
     assert [s.id for s in doc.sections] == [f"JAR {n}" for n in range(len(doc.sections))]
 
