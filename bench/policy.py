@@ -1,7 +1,8 @@
 """Policy questions: how often the expected tournament-document section is among the first three citations.
 
 Reads a JSONL file of ``{"question", "expected": ["MTR 4.3" | "IPG 2.1" | "JAR: <heading text>"], "part"}`` and
-asks each question of the installed MTR, IPG and JAR through the same path ``rulesgraph ask`` takes.  Only the
+asks each question through the same path ``rulesgraph ask`` takes (the installed CR, MTR, IPG and JAR): a
+question answered from the rules counts as a miss.  Only the
 lines of the chosen ``--part`` are read (``tune`` by default; the ``blind`` part is for the final measure only).
 
     RULESGRAPH_DATA_DIR=… python bench/policy.py bench/questions/policy.jsonl --part tune [-v]
@@ -37,15 +38,19 @@ def main() -> int:
     if index is None:
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
-    from rulesgraph.tanswer import cited_for
+    from rulesgraph.answer import ask
+    from rulesgraph.corpus import load
+    from rulesgraph.store import default_cr
 
+    spec = default_cr([])
+    book = load([spec] if spec else [])
     total = hit = 0
     for line in Path(args.file).read_text(encoding="utf-8").splitlines():
         item = json.loads(line)
         if item.get("part") != args.part:
             continue
         total += 1
-        cited = cited_for(item["question"], args.k)
+        cited = ask(book, item["question"], k=max(args.k, 5)).citations[: args.k]
         if any(matches(e, c.id, c.title or "") for e in item["expected"] for c in cited):
             hit += 1
         elif args.v:

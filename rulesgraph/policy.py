@@ -24,7 +24,7 @@ __all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "policy_index", "rel_o
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
     "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
-    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness", "late": "Tardiness",
+    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
 }
 """Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
 IRREGULAR = {
@@ -42,6 +42,40 @@ _COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand
                           r"regional championship|spotlight|mcq|world championship)\b")
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+
+
+_TOURNAMENT = re.compile(
+    r"\b(?:deck ?lists?|deck ?checks?|sleeves?|sleeved|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
+    r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
+    r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
+    r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
+    r"tournament|head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*)\b")
+"""Words only tournament questions use: a question saying one is answered from the tournament documents."""
+_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting)\b")
+"""Words a rules question may use to set its scene too: they count beside few game terms only."""
+_FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
+                  r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
+                  r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
+                  r"can (?:the|a) judge)")
+"""A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
+
+
+def policy_cue(question: str, index: PolicyIndex | None = None, game_terms: int = 0) -> str | None:
+    """Words that make a question one of tournament policy where the rules scope does not already say so: an
+    infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
+    FNM") and words like "judge" only when the question names fewer than two game terms (``game_terms``): "at FNM
+    my opponent cast Wrath …, does it …" asks the rules."""
+    folded = fold(question)
+    if index is not None and (named := index._named_in(question)):
+        return named[0][0]
+    if m := _TOURNAMENT.search(folded):
+        return m.group(0)
+    rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
+    if rel and _FIX.search(folded):
+        return rel.group(0)
+    if game_terms < 2 and (m := rel or _SETTING.search(folded)):
+        return m.group(0)
+    return None
 
 
 def rel_of(question: str) -> str | None:

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import re
 
+from typing import TYPE_CHECKING
+
 from .model import Answer, Citation
 from .parse.tournament import TDocument, TSection
-from .policy import Hit, PolicyIndex, policy_index, rel_of
+from .policy import Hit, PolicyIndex, policy_cue, policy_index, rel_of
 
-__all__ = ["cited_for", "policy_answer", "section_citation"]
+if TYPE_CHECKING:
+    from .index import Index
+    from .scope import OutOfScope
+
+__all__ = ["cited_for", "policy_answer", "section_citation", "tournament_answer"]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
@@ -74,3 +80,29 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why) for h in hits)
     return Answer(question, _summary(hits[0], index), citations, (), confidence, tuple(why), ())
+
+
+def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
+    """What :func:`rulesgraph.answer.ask` says to a tournament-policy question: the documents' answer when they are
+    installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
+
+    A question the scope finds to be about tournament policy always comes here; with the documents installed, so
+    does one that :func:`~rulesgraph.policy.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
+    from .answer import OUT_OF_SCOPE
+    from .scope import game_terms
+    from .tstore import INSTALL_HINT, newest
+
+    policy = outside is not None and outside.topic == "tournament policy"
+    if not newest():
+        if policy:
+            assert outside is not None
+            return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
+                          in_rules=False)
+        return None
+    pindex = policy_index()
+    if not policy and (pindex is None or policy_cue(question, pindex, game_terms(question, index)) is None):
+        return None
+    answer = policy_answer(question, k)
+    if answer is None and outside is not None:
+        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+    return answer

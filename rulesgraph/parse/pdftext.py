@@ -145,13 +145,16 @@ def join_text(lines: list[Line]) -> str:
     that ends a word (``invitation-`` / ``only`` stays ``invitation-only``)."""
     paragraphs: list[str] = []
     current = ""
+    pending = False
     for line in lines:
         text = line.text
         if not text:
-            if current:
-                paragraphs.append(current)
-            current = ""
+            pending = True
             continue
+        if pending and current and not text[0].islower():  # a blank line ends a paragraph, unless the next line
+            paragraphs.append(current)  # goes on in lower case (a page break fell mid-sentence)
+            current = ""
+        pending = False
         if current and (text in SUBHEADS or current in SUBHEADS or re.match(r"^(?:•|\d{1,2}\.\s|[A-H]\.\s|Upgrade:|Downgrade:)", text)):
             paragraphs.append(current)
             current = ""
