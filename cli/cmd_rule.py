@@ -12,7 +12,7 @@ HELP = "show a rule with its subrules and examples (a section or chapter as an o
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     p = sub.add_parser("rule", help=HELP, description=HELP)
-    p.add_argument("number", nargs="+", metavar="N", help="a rule number: 7, 509, 702.19 or 702.19b; or a tournament passage: MTR 4.3, IPG 2.1")
+    p.add_argument("number", nargs="+", metavar="N", help="a rule number: 7, 509, 702.19 or 702.19b; or MTR 4.3, IPG 2.1")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 

@@ -18,7 +18,7 @@ class _Doc:
     title: str
 
     @property
-    def HELP(self) -> str:  # noqa: N802 - the attribute every command module has
+    def HELP(self) -> str:
         return f"show a passage of the {self.title} ({self.name} 4.3, {self.name} 2.1 philosophy, {self.name} appendix b)"
 
     def add_parser(self, sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]

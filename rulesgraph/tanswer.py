@@ -8,7 +8,6 @@ policy, so every rules question answers exactly as it did before the documents w
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from .model import Answer, Citation
