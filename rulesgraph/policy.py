@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from .parse.tournament import TDocument, TSection
 from .text import STOPWORDS, fold, stem, words
 
-__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "policy_index", "rel_of"]
+__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -60,20 +61,32 @@ _FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
 
 
-def policy_cue(question: str, index: PolicyIndex | None = None, game_terms: int = 0) -> str | None:
+def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+    """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question."""
+    line = " " + " ".join(words(question.replace("/", " / "))) + " "
+    folded = fold(question)
+    out = []
+    for said, sid in named.items():
+        plural = said.isalpha() and len(said) <= 5 and f" {said}s " in line  # "GRVs", "MTs"
+        if f" {said} " in line or plural or (not said.replace(" ", "").isalpha() and said in folded):
+            out.append((said, sid))
+    return out
+
+
+def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") and words like "judge" only when the question names fewer than two game terms (``game_terms``): "at FNM
-    my opponent cast Wrath …, does it …" asks the rules."""
+    my opponent cast Wrath …, does it …" asks the rules (``game_terms`` counts them, called only then)."""
     folded = fold(question)
-    if index is not None and (named := index._named_in(question)):
-        return named[0][0]
+    if named and (found := named_in(question, named)):
+        return found[0][0]
     if m := _TOURNAMENT.search(folded):
         return m.group(0)
     rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
     if rel and _FIX.search(folded):
         return rel.group(0)
-    if game_terms < 2 and (m := rel or _SETTING.search(folded)):
+    if (m := rel or _SETTING.search(folded)) and game_terms() < 2:
         return m.group(0)
     return None
 
@@ -153,15 +166,7 @@ class PolicyIndex:
         return None
 
     def _named_in(self, question: str) -> list[tuple[str, str]]:
-        """``(what was said, section id)`` for abbreviations and infraction names in the question."""
-        line = " " + " ".join(words(question.replace("/", " / "))) + " "
-        folded = fold(question)
-        out = []
-        for said, sid in self.named.items():
-            plural = said.isalpha() and len(said) <= 5 and f" {said}s " in line  # "GRVs", "MTs"
-            if f" {said} " in line or plural or (not said.replace(" ", "").isalpha() and said in folded):
-                out.append((said, sid))
-        return out
+        return named_in(question, self.named)
 
     def search(self, question: str, k: int = 5) -> list[Hit]:
         q = Counter(_terms(question))

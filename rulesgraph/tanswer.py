@@ -11,11 +11,11 @@ import re
 from typing import TYPE_CHECKING
 
 from .model import Answer, Citation
-from .parse.tournament import TDocument, TSection
-from .policy import Hit, PolicyIndex, policy_cue, policy_index, rel_of
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from .index import Index
+    from .parse.tournament import TDocument, TSection
+    from .policy import Hit, PolicyIndex
     from .scope import OutOfScope
 
 __all__ = ["cited_for", "policy_answer", "section_citation", "tournament_answer"]
@@ -57,6 +57,8 @@ def _summary(hit: Hit, index: PolicyIndex) -> str:
 
 def cited_for(question: str, k: int = 5) -> list[Citation]:
     """The citations a policy question gets (empty when no document is installed)."""
+    from .policy import policy_index
+
     index = policy_index()
     if index is None:
         return []
@@ -65,6 +67,8 @@ def cited_for(question: str, k: int = 5) -> list[Citation]:
 
 def policy_answer(question: str, k: int = 5) -> Answer | None:
     """The answer from the documents, or ``None`` when none is installed (the caller says how to install them)."""
+    from .policy import policy_index, rel_of
+
     index = policy_index()
     if index is None:
         return None
@@ -81,6 +85,17 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
     return Answer(question, _summary(hits[0], index), citations, (), confidence, tuple(why), ())
 
 
+def _any_installed() -> bool:
+    import os
+
+    from .store import data_dir
+
+    try:
+        return any(name.endswith(".txt") and name[:4] in ("MTR-", "IPG-", "JAR-") for name in os.listdir(data_dir() / "tournament"))
+    except OSError:
+        return False
+
+
 def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
     """What :func:`rulesgraph.answer.ask` says to a tournament-policy question: the documents' answer when they are
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
@@ -89,17 +104,21 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
     does one that :func:`~rulesgraph.policy.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
     from .answer import OUT_OF_SCOPE
     from .scope import game_terms
-    from .tstore import INSTALL_HINT, newest
 
     policy = outside is not None and outside.topic == "tournament policy"
+    if not policy and not _any_installed():  # one directory listing: a rules question never reads the documents
+        return None
+    from .tstore import INSTALL_HINT, names, newest
+
     if not newest():
         if policy:
             assert outside is not None
             return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
                           in_rules=False)
         return None
-    pindex = policy_index()
-    if not policy and (pindex is None or policy_cue(question, pindex, game_terms(question, index)) is None):
+    from .policy import policy_cue
+
+    if not policy and policy_cue(question, names(), lambda: game_terms(question, index)) is None:
         return None
     answer = policy_answer(question, k)
     if answer is None and outside is not None:

@@ -44,10 +44,9 @@ def is_ref(text: str) -> bool:
 
 def named_infraction(text: str) -> str | None:
     """The IPG section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), if installed."""
-    index = policy_index()
-    if index is None:
-        return None
-    return index.named.get(" ".join(words(text)))
+    from .tstore import names
+
+    return names().get(" ".join(words(text)))
 
 
 def _resolve(text: str) -> str:

@@ -15,12 +15,16 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .errors import RulesgraphError, SourceError
-from .parse.tournament import KINDS, TDocument, parse_tournament
+from .parse.kinds import KINDS
 from .sources import MAX_BYTES, SourceText, decode, read_bytes, split_lines
 from .store import _write_atomically, data_dir
+
+if TYPE_CHECKING:  # the parser is imported when a document is read, not to see whether one is installed
+    from .parse.tournament import TDocument
+
 
 __all__ = ["MINIMUM", "TInstalled", "TValidated", "install", "install_file", "installed", "load", "newest", "tournament_dir"]
 
@@ -81,6 +85,8 @@ def _text_of(data: bytes, name: str) -> str:
 
 def validate(data: bytes, name: str, kind: str | None = None) -> tuple[TDocument, str]:
     """The parsed document and its text; a one-line :class:`SourceError` for anything else (wrong kind, no date, truncated)."""
+    from .parse.tournament import parse_tournament
+
     text = _text_of(data, name)
     doc = parse_tournament(SourceText(name, split_lines(text), "", "utf-8"))
     if kind is not None and doc.kind != kind:
@@ -149,6 +155,8 @@ def newest() -> dict[str, TInstalled]:
 def load() -> tuple[TDocument, ...]:
     """The newest installed document of each kind, parsed (MTR, IPG, JAR order); empty when none is installed.
     A file that no longer parses is left out (``check`` names it)."""
+    from .parse.tournament import parse_tournament
+
     docs = []
     for kind in KINDS:
         item = newest().get(kind)
@@ -185,3 +193,44 @@ def download(kind: str, url: str, *, timeout: float, progress: object = None) ->
     if "html" in content_type.lower() and not body[:1024].lstrip().startswith(b"%PDF-"):
         raise RulesgraphError(f"{url}: got an HTML page instead of the {KINDS[kind]}; nothing was installed")
     return install(body, name, kind=kind)
+
+
+_NAMES: dict[tuple[object, ...], dict[str, str]] = {}
+
+
+def names() -> dict[str, str]:
+    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
+    on most calls: remembered per process, and in the cache directory by the installed files' sizes and times (and
+    the deriving code's), so a rules question costs one directory listing, not the documents' parse (~0.1 s)."""
+    import hashlib
+    import json
+
+    from . import cache
+
+    current = newest()
+    if not current:
+        return {}
+    here = Path(__file__).parent
+    code = [here / "policy.py", here / "parse" / "tournament.py", here / "parse" / "pdftext.py"]
+    key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
+    if key in _NAMES:
+        return _NAMES[key]
+    path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(found, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+            _NAMES[key] = found
+            return found
+    except (OSError, ValueError):
+        pass
+    from .policy import policy_index
+
+    index = policy_index()
+    found = dict(index.named) if index else {}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, json.dumps(found).encode())
+    except OSError:
+        pass  # a cache that cannot be written is no reason to fail
+    _NAMES[key] = found
+    return found

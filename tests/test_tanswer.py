@@ -82,7 +82,7 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
 def test_rel_and_cues() -> None:
     assert rel_of("at FNM tonight") == "regular" and rel_of("comp rel") == "competitive" and rel_of("my deck") is None
     assert policy_cue("can I take notes during the match?") == "take notes"
-    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=2) is None  # the scene of a rules question
+    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda: 2) is None  # the scene of a rules question
 
 
 def _rules_sample() -> list[str]:

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from ..errors import SourceError
 from ..model import Anomaly, Origin, Skipped
 from ..sources import SourceText
+from .kinds import KINDS
 from .pdftext import Cleaned, Line, TocEntry, clean, join_text, norm_title
 
 __all__ = ["KINDS", "PENALTIES", "TDocument", "TSection", "detect_kind", "effective_date", "parse_tournament"]
 
-KINDS = {"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular REL"}
 PENALTIES = ("No Penalty", "Warning", "Game Loss", "Match Loss", "Disqualification")
 PART_NAMES = ("Definition", "Examples", "Philosophy", "Additional Remedy")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
