@@ -61,15 +61,36 @@ _FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
 
 
+_PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
+
+
+def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The names as one expression over a question's folded words (a plural ``s`` allowed on short ones), and each
+    name's words back to the name."""
+    got = _PATTERNS.get(id(named))
+    if got is None or got[0] is not named:
+        back = {" ".join(words(s.replace("/", " / "))): s for s in named}
+        alternatives = "|".join(re.escape(w) + ("s?" if len(w) <= 5 else "") for w in sorted(back, key=len, reverse=True) if w)
+        got = (named, re.compile(rf" ({alternatives}) "), back)
+        _PATTERNS.clear()
+        _PATTERNS[id(named)] = got
+    return got[1], got[2]
+
+
 def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question."""
+    if not named:
+        return []
+    pattern, back = _names_pattern(named)
     line = " " + " ".join(words(question.replace("/", " / "))) + " "
-    folded = fold(question)
     out = []
-    for said, sid in named.items():
-        plural = said.isalpha() and len(said) <= 5 and f" {said}s " in line  # "GRVs", "MTs"
-        if f" {said} " in line or plural or (not said.replace(" ", "").isalpha() and said in folded):
-            out.append((said, sid))
+    pos = 0
+    while (m := pattern.search(line, pos)) is not None:
+        said = m.group(1)
+        key = back.get(said) or back.get(said[:-1])
+        if key is not None:
+            out.append((key, named[key]))
+        pos = m.end(1)
     return out
 
 

@@ -85,17 +85,6 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
     return Answer(question, _summary(hits[0], index), citations, (), confidence, tuple(why), ())
 
 
-def _any_installed() -> bool:
-    import os
-
-    from .store import data_dir
-
-    try:
-        return any(name.endswith(".txt") and name[:4] in ("MTR-", "IPG-", "JAR-") for name in os.listdir(data_dir() / "tournament"))
-    except OSError:
-        return False
-
-
 def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
     """What :func:`rulesgraph.answer.ask` says to a tournament-policy question: the documents' answer when they are
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
@@ -106,11 +95,12 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
     from .scope import game_terms
 
     policy = outside is not None and outside.topic == "tournament policy"
-    if not policy and not _any_installed():  # one directory listing: a rules question never reads the documents
-        return None
     from .tstore import INSTALL_HINT, names, newest
 
-    if not newest():
+    named = names()  # one stat while nothing changes: a rules question never reads the documents
+    if not policy and not named:
+        return None
+    if policy and not newest():
         if policy:
             assert outside is not None
             return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
@@ -118,7 +108,7 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
         return None
     from .policy import policy_cue
 
-    if not policy and policy_cue(question, names(), lambda: game_terms(question, index)) is None:
+    if not policy and policy_cue(question, named, lambda: game_terms(question, index)) is None:
         return None
     answer = policy_answer(question, k)
     if answer is None and outside is not None:

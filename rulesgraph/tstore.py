@@ -195,13 +195,26 @@ def download(kind: str, url: str, *, timeout: float, progress: object = None) ->
     return install(body, name, kind=kind)
 
 
-_NAMES: dict[tuple[object, ...], dict[str, str]] = {}
+_NAMES: dict[object, dict[str, str]] = {}
 
 
 def names() -> dict[str, str]:
     """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
-    on most calls: remembered per process, and in the cache directory by the installed files' sizes and times (and
-    the deriving code's), so a rules question costs one directory listing, not the documents' parse (~0.1 s)."""
+    on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
+    cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
+    one ``stat``, not the documents' parse (~0.1 s)."""
+    try:
+        stamp: object = tournament_dir().stat().st_mtime_ns
+    except OSError:
+        return {}
+    if stamp in _NAMES:
+        return _NAMES[stamp]
+    _NAMES.clear()
+    _NAMES[stamp] = found = _names_cached()
+    return found
+
+
+def _names_cached() -> dict[str, str]:
     import hashlib
     import json
 
@@ -213,13 +226,10 @@ def names() -> dict[str, str]:
     here = Path(__file__).parent
     code = [here / "policy.py", here / "parse" / "tournament.py", here / "parse" / "pdftext.py"]
     key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
-    if key in _NAMES:
-        return _NAMES[key]
     path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(found, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
-            _NAMES[key] = found
             return found
     except (OSError, ValueError):
         pass
@@ -232,5 +242,4 @@ def names() -> dict[str, str]:
         _write_atomically(path, json.dumps(found).encode())
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
-    _NAMES[key] = found
     return found
