@@ -25,7 +25,6 @@ from rulesgraph.conversation import Conversation
 from rulesgraph.lookup import as_number, rule_view, view_node
 from rulesgraph.model import Citation, ShownCard
 from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
-from rulesgraph.tlookup import is_ref, named_infraction
 
 from .render import (
     DIM,
@@ -154,7 +153,7 @@ class Shell:
             return self.card(node.removeprefix(CARD_ITEM))
         if node in self.rulings:
             return self.show(View(render_ruling(*self.rulings[node], self.opts)))
-        if node not in self.book.qg and is_ref(node):  # a passage of the tournament documents ("IPG 2.1")
+        if node not in self.book.qg and node.startswith(("MTR ", "IPG ", "JAR ")):  # a tournament passage ("IPG 2.1")
             return self.tournament(node)
         kind = self.book.qg.nodes[node]["kind"]
         if kind in _RULE_KINDS:
@@ -208,6 +207,8 @@ class Shell:
         """A citation's number, a rule number, a keyword/term/card name, or else a question."""
         if _ITEM.fullmatch(line) and 1 <= int(line) <= len(self.items()):
             return self.open(line)
+        from rulesgraph.tlookup import is_ref, named_infraction  # the tournament modules only once a line is typed
+
         if is_ref(line) or (named_infraction(line) is not None and find_name(self.book, line) is None):
             return self.tournament(line)  # "MTR 4.3", "ipg grv", "missed trigger"
         number = as_number(line)

@@ -36,6 +36,11 @@ IRREGULAR = {
     "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "look", "peek": "look",
     "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
 }
+SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
+         "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
+         **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
+"""Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
+search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
 """English irregular forms (and a few plain synonyms of the documents' own words) the stemmer cannot join."""
 _REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
                       r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
@@ -134,7 +139,12 @@ def abbreviations(section: TSection) -> set[str]:
 
 
 def _terms(text: str) -> list[str]:
-    return [stem(IRREGULAR.get(w, w)) for w in words(text) if w not in STOPWORDS]
+    out = []
+    for w in words(text):
+        for part in SHORT.get(w, w).split():
+            if part not in STOPWORDS:
+                out.append(stem(IRREGULAR.get(part, part)))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
