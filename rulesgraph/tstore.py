@@ -243,3 +243,45 @@ def _names_cached() -> dict[str, str]:
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
     return found
+
+
+def is_tournament_file(path: str) -> bool:
+    """Whether a file given to ``check`` is a tournament document (a PDF, or text whose top names one)."""
+    from .parse.tournament import detect_kind
+
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16384)
+    except OSError:
+        return False
+    if head.lstrip().startswith(b"%PDF-"):
+        return True
+    text, _ = decode(head, path)
+    return detect_kind(split_lines(text)) is not None
+
+
+def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:
+    """What ``check`` says of each tournament document (the installed newest ones, or ``paths``): counts by kind of
+    part, the contents' cross-check and every line left out of the sections, each with its file and line."""
+    from dataclasses import asdict
+
+    from .parse.tournament import parse_tournament
+
+    out: list[dict[str, object]] = []
+    targets = [(str(p), None) for p in paths] if paths is not None else [(str(i.path), i.kind) for i in newest().values()]
+    for path, kind in targets:
+        raw = read_bytes(path)
+        doc = parse_tournament(SourceText(raw.path, split_lines(_text_of(raw.data, raw.path)), raw.sha256, "utf-8"), kind)
+        counts: dict[str, int] = {}
+        for s in doc.sections:
+            counts[s.kind] = counts.get(s.kind, 0) + 1
+        penalties = {s.id: s.penalty for s in doc.sections if s.penalty}
+        out.append({
+            "path": doc.path, "kind": doc.kind, "title": doc.title, "effective": doc.effective, "lines": doc.lines, "counts": counts,
+            "infractions": penalties, "contents": len(doc.toc),
+            "anomalies": [{"kind": a.kind, "message": a.message, "where": str(a.origin)} for a in doc.anomalies],
+            "skipped": [{**asdict(s), "where": str(s.origin)} for s in doc.skipped],
+        })
+        for item in out[-1]["skipped"]:  # type: ignore[attr-defined]
+            item.pop("origin", None)
+    return out

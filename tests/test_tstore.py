@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -132,3 +133,18 @@ def test_real_pdf_installs_as_its_text(data: Path) -> None:
     truncated = path.read_bytes()[:50_000]
     with pytest.raises(SourceError, match="PDF"):
         tstore.install(truncated, "cut.pdf")
+
+
+def test_check_reports_tournament_files_with_lines(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mtr.txt"
+    path.write_text(make_mtr().replace("2.3  Topic 2 Point 3\n", "2.3  Topic 2 Point 3\n", 1), encoding="utf-8")
+    assert main(["check", str(path), "--json"]) == 0
+    (doc,) = json.loads(capsys.readouterr().out)["tournament"]
+    assert doc["counts"] == {"chapter": 5, "section": 45} and doc["effective"] == "2031-03-04"
+    assert {s["reason"] for s in doc["skipped"]} == {"table of contents", "page number"}
+    assert all(s["where"].startswith(f"{path}:") for s in doc["skipped"])
+    cut = tmp_path / "cut.txt"
+    cut.write_text(make_mtr().replace("3.2  Topic 3 Point 2\n", ""), encoding="utf-8")
+    assert main(["check", str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert "5 chapters, 44 sections" in out and f"{cut}:" in out and "toc-mismatch: the contents list 3.2" in out

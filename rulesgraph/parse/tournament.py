@@ -157,7 +157,8 @@ class _Numbered:
             return None  # after the first appendix only appendices follow
         if m := _SECTION.match(text):
             chapter, minor = (int(x) for x in m.group("num").split("."))
-            if chapter == self.chapter and minor == self.section + 1 and self._listed(m.group("num"), m.group("title")):
+            step = minor > self.section if self.toc else minor == self.section + 1  # the contents vouch for a gap
+            if chapter == self.chapter and step and self._listed(m.group("num"), m.group("title")):
                 self.section = minor
                 title, penalty = m.group("title").strip(), None
                 if p := _PENALTY.search(title):
@@ -166,7 +167,7 @@ class _Numbered:
             return None
         if m := _CHAPTER.match(text):
             number = int(m.group("num"))
-            if number == self.chapter + 1 and self._listed(m.group("num"), m.group("title")):
+            if (number > self.chapter if self.toc else number == self.chapter + 1) and self._listed(m.group("num"), m.group("title")):
                 self.chapter, self.section = number, 0
                 return "chapter", m.group("num"), m.group("title").strip(), None
             return None
