@@ -47,6 +47,7 @@ _REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prer
 _COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
                           r"regional championship|spotlight|mcq|world championship)\b")
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+_CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
 
 
@@ -223,6 +224,8 @@ class PolicyIndex:
             if s.id in ids:
                 score += 50.0
                 why.append(f"‘{s.id}’ named")
+            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(fold(question)):
+                score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
             if doc.kind == "jar":
                 score *= 1.6 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
             elif doc.kind == "ipg" and rel == "regular":

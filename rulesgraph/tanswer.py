@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .model import Answer, Citation
+from .parse.pdftext import SUBHEADS
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from .index import Index
@@ -25,11 +26,17 @@ _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IP
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
 
 
-def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why: tuple[str, ...] = ()) -> Citation:
+def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why: tuple[str, ...] = (), *,
+                     short: bool = False) -> Citation:
+    """A passage as a citation; ``short``: its opening sentences only (an answer's list; the passage opens whole)."""
     title = section.title if section.kind != "front" or doc.kind != "jar" else doc.title
     if section.penalty:
         title = f"{title} — {section.penalty}"
-    return Citation(section.id, doc.kind, section.id, title, section.text, str(section.origin), doc.effective, score, why)
+    body = section.text
+    if short:
+        paragraphs = [p for p in body.split("\n\n") if p not in SUBHEADS]
+        body = _first("\n\n".join(paragraphs), 3, 360)
+    return Citation(section.id, doc.kind, section.id, title, body, str(section.origin), doc.effective, score, why)
 
 
 def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
@@ -81,7 +88,7 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
         why.insert(0, _REL_SAID[rel])
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
-    citations = tuple(section_citation(h.section, h.doc, h.score, h.why) for h in hits)
+    citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits)
     return Answer(question, _summary(hits[0], index), citations, (), confidence, tuple(why), ())
 
 
