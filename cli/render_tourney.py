@@ -23,6 +23,10 @@ def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
     if view.children:
         rows = [text(f"{ch.label}  {ch.title or ''}", newlines=False) for ch in view.children]
         parts += [Text(), Text("contains", style=DIM), *rows]
+    rows = [(name, text("; ".join(f"{i} {t}" if t else i for i, t in refs), newlines=False))
+            for name, refs in (("cites", view.cites), ("cited by", view.cited_by)) if refs]
+    if rows:
+        parts += [Text(), _fields(rows)]
     parts += [Text(), text(f"{c.source}", DIM, newlines=False)]
     del opts
     return Group(*parts)

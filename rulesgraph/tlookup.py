@@ -35,6 +35,9 @@ class TView:
     trail: tuple[Citation, ...]
     children: tuple[Citation, ...]
     penalty: str | None
+    cites: tuple[tuple[str, str | None], ...] = ()
+    """What its text refers to (``MTR 4.3``, ``CR 103.4``), with their titles: the graph's ``cites`` edges."""
+    cited_by: tuple[tuple[str, str | None], ...] = ()
 
 
 def is_ref(text: str) -> bool:
@@ -98,8 +101,14 @@ def tournament_view(text: str) -> TView:
         parent = got[0].parent
     children = tuple(section_citation(s, doc) for s in doc.sections if s.parent == section.id)
     penalty = section.penalty or (index.section(section.parent)[0].penalty if section.parent and index.section(section.parent) else None)
+    from .tgraph import cited_by, cites, tournament_graph
+
+    g = tournament_graph()
+    own = section.parent if section.kind == "part" else section.id  # a part's references are its section's
+    out = tuple((t, g.nodes[t].get("title")) for t in cites(own or section.id))
+    back = tuple((t, g.nodes[t].get("title")) for t in cited_by(own or section.id))
     return TView(section_citation(section, doc), f"{KINDS[doc.kind]}, effective {doc.effective}", tuple(reversed(trail)), children,
-                 penalty)
+                 penalty, out, back)
 
 
 def _cite_json(c: Citation) -> dict[str, Any]:
@@ -110,4 +119,5 @@ def tview_json(view: TView) -> dict[str, Any]:
     return {
         **_cite_json(view.section), "text": view.section.text, "document": view.document, "penalty": view.penalty,
         "trail": [_cite_json(c) for c in view.trail], "children": [_cite_json(c) for c in view.children],
+        "cites": [i for i, _ in view.cites], "cited_by": [i for i, _ in view.cited_by],
     }
