@@ -33,7 +33,7 @@ IRREGULAR = {
     "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
     "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "rip", "tore": "tear", "torn": "tear",
     "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
-    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "look", "peek": "look",
+    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
     "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
 }
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
@@ -48,6 +48,7 @@ _COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand
                           r"regional championship|spotlight|mcq|world championship)\b")
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
+_LEVEL_SAID = re.compile(r"\b(?:comp|competitive|regular|professional|casual|pro)\s+(?:rel|rules enforcement level)\b")
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
 
 
@@ -201,7 +202,7 @@ class PolicyIndex:
         return named_in(question, self.named)
 
     def search(self, question: str, k: int = 5) -> list[Hit]:
-        q = Counter(_terms(question))
+        q = Counter(_terms(_LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
         n = len(self.units)
         rel = rel_of(question)
         named = self._named_in(question)
@@ -227,7 +228,7 @@ class PolicyIndex:
             if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(fold(question)):
                 score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
             if doc.kind == "jar":
-                score *= 1.6 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
+                score *= 2.5 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
             elif doc.kind == "ipg" and rel == "regular":
                 score *= 0.3
             if score > 0:
