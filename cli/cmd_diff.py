@@ -80,8 +80,8 @@ def _tournament(ctx: Context) -> int:
         console.print(Text(f"\n{kind} ({len(items)}):", style="bold"))
         for c in items[:limit]:
             where = c.new if kind == "added" else c.old if kind == "removed" else f"{c.old} → {c.new}" if c.old != c.new else c.new
-            console.print(text(f"  {where} {c.title}", newlines=False))
-            if c.detail and kind in ("changed", "retitled"):
+            console.print(text(f"  {where} {c.title}" + (f" ({c.detail})" if kind == "retitled" else ""), newlines=False))
+            if c.detail and kind == "changed":
                 console.print(text("    " + c.detail.replace("\n", "\n    "), style="dim"))
     if not diff.changes:
         console.print(Text("no differences"))

@@ -80,13 +80,13 @@ def diff_documents(old: TDocument, new: TDocument) -> TDiff:
     for s in olds:
         by_title.setdefault(s.title.lower(), []).append(s)
     by_id = {s.id: s for s in olds}
-    for s in news:  # then moved (same title), then retitled (same number)
-        if s.id in pairs:
-            continue
-        before = next((o for o in by_title.get(s.title.lower(), ()) if o.id not in taken), None)
-        if before is None and (o := by_id.get(s.id)) is not None and o.id not in taken:
-            before = o
+    for s in news:  # then moved sections (same title, another number)
+        before = None if s.id in pairs else next((o for o in by_title.get(s.title.lower(), ()) if o.id not in taken), None)
         if before is not None:
+            pairs[s.id] = before
+            taken.add(before.id)
+    for s in news:  # then retitled ones (same number, another title)
+        if s.id not in pairs and (before := by_id.get(s.id)) is not None and before.id not in taken:
             pairs[s.id] = before
             taken.add(before.id)
     changes: list[Change] = []
