@@ -38,7 +38,9 @@ def run(ctx: Context) -> int:
         if args.format or args.rule:
             raise RulesgraphError("--format and --rule are for 'export graph'; 'export html' writes the whole site")
         book = ctx.book()
-        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx))
+        from rulesgraph import tstore
+
+        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx), tournament=tstore.load())
         pages = sum(1 for p in written if p.suffix == ".html")
         out = visible(str(args.out), newlines=False)
         ctx.console().print(Text(f"wrote {pages:,} pages and {len(written) - pages} assets to {out}; open {out}/index.html"))
@@ -63,5 +65,6 @@ def _protected(ctx: Context) -> list[str]:
     """What an export must never write over: the loaded sources and the installed rules and cards."""
     from rulesgraph import store
     from rulesgraph.cards.store import cards_dir
+    from rulesgraph.tstore import tournament_dir
 
-    return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir())]
+    return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir()), str(tournament_dir())]
