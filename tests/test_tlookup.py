@@ -77,3 +77,12 @@ def test_completion(docs: Path) -> None:
     completer = RulesCompleter(lambda: None, [])  # type: ignore[arg-type, return-value]
     assert [c.text for c in completer.get_completions(Document("ipg 2.1"), None)][:3] == ["2.1", "2.10", "2.11"]  # type: ignore[arg-type]
     assert "mn3" in [c.text for c in completer.get_completions(Document("ipg mn"), None)]  # type: ignore[arg-type]
+
+
+def test_repl_policy_answer_then_open_a_citation(docs: Path, mini_book: Rulebook) -> None:
+    shell = Shell(mini_book, RenderOptions(hints=True), k=5)
+    shown = plain_text(shell.handle("what's the penalty for mistake number 5?").renderable, 100)
+    assert shown.startswith("IPG 2.5 Play Error — Mistake Number 5: No Penalty.")
+    assert shell.items()[0] == "IPG 2.5"
+    opened = plain_text(shell.handle("1").renderable, 100)
+    assert "IPG 2.5 Play Error — Mistake Number 5" in opened and "penalty  No Penalty" in opened
