@@ -53,19 +53,25 @@ _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on",
 
 
 _TOURNAMENT = re.compile(
-    r"\b(?:deck ?lists?|deck ?checks?|sleeves?|sleeved|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
+    r"\b(?:deck ?lists?|deck ?checks?|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
     r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
     r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
     r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
-    r"tournament|head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*)\b")
+    r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*)\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents."""
-_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting)\b")
+_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?)\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
 _FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
                   r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
                   r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
                   r"can (?:the|a) judge)")
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
+_JUDGE = re.compile(r"\b(?:judges?|hj)\b")
+_REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
+                     r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
+"""Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
+_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed)\b")
+"""A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
 
 
 _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
@@ -114,6 +120,10 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
     rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
     if rel and _FIX.search(folded):
         return rel.group(0)
+    if (judge := _JUDGE.search(folded)) and _REMEDY.search(folded):
+        return judge.group(0)
+    if (said := _LEVEL_SAID.search(folded)) and _DUTY.search(folded):
+        return said.group(0)
     if (m := rel or _SETTING.search(folded)) and game_terms() < 2:
         return m.group(0)
     return None

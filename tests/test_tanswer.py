@@ -83,17 +83,23 @@ def test_rel_and_cues() -> None:
     assert rel_of("at FNM tonight") == "regular" and rel_of("comp rel") == "competitive" and rel_of("my deck") is None
     assert policy_cue("can I take notes during the match?") == "take notes"
     assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda: 2) is None  # the scene of a rules question
+    assert policy_cue("how should a judge fix it when he drew an extra card?", game_terms=lambda: 3) == "judge"
+    assert policy_cue("comp rel: does he have to tell me his hand size?", game_terms=lambda: 3) == "comp rel"
+    assert policy_cue("my opponent tried to rewind, what does the judge say about casting order?", game_terms=lambda: 3) is None
 
 
 def _rules_sample() -> list[str]:
     """Rules questions nearest the policy boundary (they set the scene at FNM, name a judge or a REL) and a plain sample."""
-    near = re.compile(r"\b(?:fnm|judge|rel|casual|competitive|tournament|store|lgs|concede|marked|late)\b", re.IGNORECASE)
+    near = re.compile(r"\b(?:fnm|judge|rel|casual|competitive|tournament|store|lgs|concede|marked|late|sleeves?|rewind)\b",
+                      re.IGNORECASE)
     out: list[str] = []
-    for name in ("forum.jsonl", "long.jsonl", "dev.jsonl", "cards_holdout.jsonl", "forum_holdout14.jsonl", "card_mentions.jsonl"):
+    for name in ("forum.jsonl", "long.jsonl", "dev.jsonl", "cards_holdout.jsonl", "forum_holdout14.jsonl", "card_mentions.jsonl",
+                 "scope.jsonl"):
         path = ROOT / "bench" / "questions" / name
         if not path.is_file():
             continue
-        questions = [json.loads(line)["question"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        questions = [r["question"] for r in rows if r.get("in_rules", True)]
         out += [q for q in questions if near.search(q)][:12] + questions[:4]
     return out
 
