@@ -52,12 +52,18 @@ def named_infraction(text: str) -> str | None:
     return names().get(" ".join(words(text)))
 
 
+def _shown(text: str) -> str:
+    """What the user typed, as an error line quotes it: one line, at most 40 characters."""
+    said = " ".join(text.split())
+    return repr(said if len(said) <= 40 else said[:39] + "…")
+
+
 def _resolve(text: str) -> str:
     m = _REF.match(" ".join(text.split()))
     if m is None:
         sid = named_infraction(text)
         if sid is None:
-            raise NotFound(f"no tournament document passage named {text!r}")
+            raise NotFound(f"no tournament document passage named {_shown(text)}")
         return sid
     prefix, rest = m.group("doc").upper(), m.group("rest").strip()
     if not rest:
@@ -70,7 +76,7 @@ def _resolve(text: str) -> str:
         return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else "")
     sid = named_infraction(rest)
     if sid is None or not sid.startswith(prefix):
-        raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {rest!r}")
+        raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
     return sid
 
 

@@ -86,3 +86,11 @@ def test_repl_policy_answer_then_open_a_citation(docs: Path, mini_book: Rulebook
     assert shell.items()[0] == "IPG 2.5"
     opened = plain_text(shell.handle("1").renderable, 100)
     assert "IPG 2.5 Play Error — Mistake Number 5" in opened and "penalty  No Penalty" in opened
+
+
+def test_what_the_user_typed_is_quoted_short_and_visible(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["jar", "x" * 100_000]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200
+    assert main(["ipg", "\x1b[2Jgrv\x07"]) == 1
+    assert "\x1b" not in capsys.readouterr().err
