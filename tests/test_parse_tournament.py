@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulesgraph.errors import SourceError
 from rulesgraph.parse.tournament import PENALTIES, detect_kind, effective_date, parse_tournament
@@ -157,3 +160,43 @@ def test_real_pdfs_match_their_own_contents() -> None:
         assert not doc.anomalies
     ipg = _pdf_doc("IPG-20200925.pdf")
     assert sum(1 for s in ipg.sections if s.penalty) == 23
+
+
+def _lost(source: SourceText) -> Counter[str]:
+    """Letters and digits of the source that no passage, title, front matter, skipped line or anomaly keeps."""
+    doc = parse_tournament(source)
+    kept: list[str] = [doc.front, *(s.text for s in doc.skipped), *(a.text or "" for a in doc.anomalies)]
+    for s in doc.sections:
+        if s.kind != "part":
+            kept += [s.text, s.title, s.number or "", s.penalty or "", s.id.split(" ", 1)[1] if s.kind != "front" else ""]
+    have = Counter(ch for text in kept for ch in text.lower() if ch.isalnum())
+    need = Counter(ch for line in source.lines for ch in line.lower() if ch.isalnum())
+    return need - have
+
+
+@pytest.mark.parametrize("name", ["mini-mtr.txt", "mini-ipg.txt", "mini-jar.txt"])
+def test_no_text_is_dropped_from_invented_documents(name: str) -> None:
+    assert not _lost(read_source(MINI / name))
+
+
+@pytest.mark.parametrize("name", ["MTR-20260227.txt", "MTR-20251110.txt", "IPG-20240923.txt", "JAR-20240923.txt"])
+def test_no_text_is_dropped_from_real_documents(name: str) -> None:
+    assert not _lost(read_source(require_tournament(name)))
+
+
+_PIECES = st.sampled_from(["MAGIC TOURNAMENT RULES", "INFRACTION PROCEDURE GUIDE", "Judging at Regular REL", "Effective May 1, 2020",
+                           "1.  Chapter One .......... 2", "1.1  Point .......... 2", "1.  Chapter One", "1.1  Point", "2.1.  X — Y  Warning",
+                           "Definition", "Upgrade: more", "Appendix A—Notes", "Appendix B: not one", "7", "", "•", "M", "AGIC", "text.",
+                           "lower case goes on", "A heading", "4.3", "Examples"])
+
+
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=30)), max_size=60))
+def test_any_lines_parse_or_fail_in_one_line(lines: list[str]) -> None:
+    source = _src([line.replace("\n", " ").replace("\r", " ") for line in lines])
+    try:
+        doc = parse_tournament(source)
+    except SourceError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert not _lost(source)
+    assert len({s.id for s in doc.sections}) == len(doc.sections)

@@ -58,7 +58,9 @@ def parse_jar(source: SourceText) -> TDocument:
     if len(lines) < 3:
         raise SourceError(source.path, "too short to be Judging at Regular REL")
     title, rest = lines[0], lines[1:]
+    front = [title]
     if rest and re.match(r"^(Updated|Effective)\b", rest[0].text):
+        front.append(rest[0])
         rest = rest[1:]
     heads: list[int] = []
     for i in range(1, len(rest)):
@@ -81,7 +83,8 @@ def parse_jar(source: SourceText) -> TDocument:
             group, parent = None, None
         sections.append(TSection(sid, "heading", str(n), rest[i].text, join_text(_paragraphs(body)),
                                  Origin(source.path, rest[i].no, effective), parent))
-    return TDocument("jar", source.path, source.sha256, effective, title.text, tuple(sections), cleaned.toc, "", (),
+    return TDocument("jar", source.path, source.sha256, effective, title.text, tuple(sections), cleaned.toc,
+                     "\n\n".join(line.text for line in front), (),
                      cleaned.skipped, len(source.lines))
 
 
