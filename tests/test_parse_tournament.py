@@ -185,7 +185,8 @@ def test_no_text_is_dropped_from_real_documents(name: str) -> None:
 
 
 _PIECES = st.sampled_from(["MAGIC TOURNAMENT RULES", "INFRACTION PROCEDURE GUIDE", "Judging at Regular REL", "Effective May 1, 2020",
-                           "1.  Chapter One .......... 2", "1.1  Point .......... 2", "1.  Chapter One", "1.1  Point", "2.1.  X — Y  Warning",
+                           "1.  Chapter One .......... 2", "1.1  Point .......... 2", "1.  Chapter One", "1.1  Point",
+                           "2.1.  X — Y  Warning",
                            "Definition", "Upgrade: more", "Appendix A—Notes", "Appendix B: not one", "7", "", "•", "M", "AGIC", "text.",
                            "lower case goes on", "A heading", "4.3", "Examples"])
 
