@@ -94,3 +94,10 @@ def test_what_the_user_typed_is_quoted_short_and_visible(docs: Path, capsys: pyt
     assert err.count("\n") == 1 and len(err) < 200
     assert main(["ipg", "\x1b[2Jgrv\x07"]) == 1
     assert "\x1b" not in capsys.readouterr().err
+
+
+def test_rule_command_takes_an_infraction_name(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "mistake", "number", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "IPG 2.2"
+    assert main(["rule", "foo"]) == 2
+    assert "not a rule number" in capsys.readouterr().err
