@@ -18,8 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
-    from rulesgraph.lookup import rule_json, rule_view  # only for this command: starting another never imports it
-    from rulesgraph.lookup import as_number
+    from rulesgraph.lookup import as_number, rule_json, rule_view  # only for this command: starting another never imports it
     from rulesgraph.tlookup import is_ref, named_infraction
 
     said = from_argv(" ".join(ctx.args.number))
