@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                        "read in full, before anything is installed; what was installed stays until then.")
     p.add_argument("what", nargs="?", choices=("rules", "cards", "tournament"),
                    help="only the rules, only the cards, or only the tournament documents (MTR, IPG, JAR) (default: rules "
-                   "and cards; with --file, what the file is)")
+                   "and cards, and the tournament documents once some are installed; with --file, what the file is)")
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
                    f"{cards.DEFAULT_URL})")
@@ -99,7 +99,10 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
         return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
     if args.url:
         return ("cards",) if args.url.lower().split("?")[0].endswith(_CARD_FILE) else ("rules",)
-    return ("rules", "cards")
+    from rulesgraph.tstore import newest
+
+    # the tournament documents too, once some are installed: a bare update keeps up to date what was installed
+    return ("rules", "cards", "tournament") if newest() else ("rules", "cards")
 
 
 def rules_url(ctx: Context) -> str:
