@@ -1,8 +1,10 @@
 """Answer a tournament-policy question from the installed MTR, IPG and JAR: the infraction, its penalty and remedy
 first, then the passages cited as ``MTR 4.3``, ``IPG 2.1``, ``JAR 3``.  Without the documents, say how to get them.
 
-Called by :func:`rulesgraph.answer.ask` only for questions :mod:`rulesgraph.scope` finds to be about tournament
-policy, so every rules question answers exactly as it did before the documents were installed.
+Called by :func:`rulesgraph.answer.ask` before the rules are ranked: a question :mod:`rulesgraph.scope` finds to
+be about tournament policy always comes here; with the documents installed, so does one that
+:func:`rulesgraph.policy.policy_cue` finds (words only policy questions use), and nothing else, so rules
+questions answer as they did before the documents were installed.
 """
 
 from __future__ import annotations
