@@ -246,7 +246,8 @@ def _names_cached() -> dict[str, str]:
 
 
 def is_tournament_file(path: str) -> bool:
-    """Whether a file given to ``check`` is a tournament document (a PDF, or text whose top names one)."""
+    """Whether a file given to ``check`` is a tournament document (a PDF, or text whose top names one); never raises:
+    a file that cannot be read is left to ``check``'s usual one-line errors."""
     from .parse.tournament import detect_kind
 
     try:
@@ -256,7 +257,10 @@ def is_tournament_file(path: str) -> bool:
         return False
     if head.lstrip().startswith(b"%PDF-"):
         return True
-    text, _ = decode(head, path)
+    try:
+        text, _ = decode(head, path)
+    except SourceError:  # not text: what it is, check's usual reading says
+        return False
     return detect_kind(split_lines(text)) is not None
 
 
