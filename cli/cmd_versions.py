@@ -77,7 +77,7 @@ def _tournament_lines(console: object, documents: list) -> None:  # type: ignore
     """One line per tournament document: its installed versions, newest (the one answers use) first."""
     from rich.text import Text
 
-    from rulesgraph.parse.kinds import KINDS
+    from rulesgraph.tstore import KINDS
 
     if not documents:
         console.print(Text("no tournament documents installed; 'rulesgraph update tournament' installs the MTR, IPG and JAR"))  # type: ignore[attr-defined]

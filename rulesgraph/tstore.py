@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
     from .parse.tournament import TDocument
 
 
-__all__ = ["MINIMUM", "TInstalled", "TValidated", "install", "install_file", "installed", "load", "newest", "tournament_dir"]
+__all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "install", "install_file", "installed",
+           "is_tournament_file", "load", "names", "newest", "tournament_dir", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
 """The least a complete document of each kind has (the 2026 MTR has 87 sections, the IPG 28, the JAR 9 headings)."""
