@@ -49,7 +49,10 @@ def named_infraction(text: str) -> str | None:
     """The IPG section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), if installed."""
     from .tstore import names
 
-    return names().get(" ".join(words(text)))
+    named = names()
+    if not named or len(text) > 200:  # no documents, or a paste no infraction's name is
+        return None
+    return named.get(" ".join(words(text)))
 
 
 def _shown(text: str) -> str:
