@@ -107,16 +107,21 @@ def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     return out
 
 
-def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0) -> str | None:
+def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
+               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") and words like "judge" only when the question names fewer than two game terms (``game_terms``): "at FNM
-    my opponent cast Wrath …, does it …" asks the rules (``game_terms`` counts them, called only then)."""
+    my opponent cast Wrath …, does it …" asks the rules (``game_terms`` counts them, called only then).  ``jargon``:
+    the documents' title words rare in English (:func:`rulesgraph.tstore.jargon`); one counts when ``in_rules``
+    says the rules do not use it."""
     folded = fold(question)
     if named and (found := named_in(question, named)):
         return found[0][0]
     if m := _TOURNAMENT.search(folded):
         return m.group(0)
+    if jargon and (rare := next((t for w in words(question) if (t := stem(w)) in jargon and not in_rules(t)), None)):
+        return rare  # the documents' own rare words ("tiebreakers", "scorekeeper"), which the rules never use
     rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
     if rel and _FIX.search(folded):
         return rel.group(0)

@@ -104,7 +104,7 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
     from .scope import game_terms
 
     policy = outside is not None and outside.topic == "tournament policy"
-    from .tstore import INSTALL_HINT, names, newest
+    from .tstore import INSTALL_HINT, jargon, names, newest
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
     if not policy and not named:
@@ -117,7 +117,7 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
         return None
     from .policy import policy_cue
 
-    if not policy and policy_cue(question, named, lambda: game_terms(question, index)) is None:
+    if not policy and policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf) is None:
         return None
     answer = policy_answer(question, k)
     if answer is None and outside is not None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
 
 
 __all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "install", "install_file", "installed",
-           "is_tournament_file", "load", "names", "newest", "tournament_dir", "urls"]
+           "is_tournament_file", "jargon", "load", "names", "newest", "tournament_dir", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
 """The least a complete document of each kind has (the 2026 MTR has 87 sections, the IPG 28, the JAR 9 headings)."""
@@ -196,7 +196,10 @@ def download(kind: str, url: str, *, timeout: float, progress: object = None) ->
     return install(body, name, kind=kind)
 
 
-_NAMES: dict[object, dict[str, str]] = {}
+_NAMES: dict[object, tuple[dict[str, str], frozenset[str]]] = {}
+JARGON_ZIPF = 3.0
+"""A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
+``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
 
 
 def names() -> dict[str, str]:
@@ -204,18 +207,26 @@ def names() -> dict[str, str]:
     on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
     cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
     one ``stat``, not the documents' parse (~0.1 s)."""
+    return _remembered()[0]
+
+
+def jargon() -> frozenset[str]:
+    """Stems of the MTR's and IPG's title words that are rare in English (:data:`JARGON_ZIPF`): ``tiebreak`` …"""
+    return _remembered()[1]
+
+
+def _remembered() -> tuple[dict[str, str], frozenset[str]]:
     try:
         stamp: object = tournament_dir().stat().st_mtime_ns
     except OSError:
-        return {}
-    if stamp in _NAMES:
-        return _NAMES[stamp]
-    _NAMES.clear()
-    _NAMES[stamp] = found = _names_cached()
-    return found
+        return {}, frozenset()
+    if stamp not in _NAMES:
+        _NAMES.clear()
+        _NAMES[stamp] = _names_cached()
+    return _NAMES[stamp]
 
 
-def _names_cached() -> dict[str, str]:
+def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
     import hashlib
     import json
 
@@ -223,27 +234,35 @@ def _names_cached() -> dict[str, str]:
 
     current = newest()
     if not current:
-        return {}
+        return {}, frozenset()
     here = Path(__file__).parent
-    code = [here / "policy.py", here / "parse" / "tournament.py", here / "parse" / "pdftext.py"]
+    code = [here / "policy.py", here / "parse" / "tournament.py", here / "parse" / "pdftext.py", here / "tstore.py"]
     key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
     path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(found, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
-            return found
-    except (OSError, ValueError):
+        named, rare = found["names"], found["jargon"]
+        if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
+                isinstance(rare, list) and all(isinstance(w, str) for w in rare):
+            return named, frozenset(rare)
+    except (OSError, ValueError, KeyError, TypeError):
         pass
+    from wordfreq import zipf_frequency
+
     from .policy import policy_index
+    from .text import stem, words
 
     index = policy_index()
-    found = dict(index.named) if index else {}
+    named = dict(index.named) if index else {}
+    rare = sorted({stem(w) for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
+                   if s.kind in ("chapter", "section", "appendix") for w in words(s.title)
+                   if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, json.dumps(found).encode())
+        _write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
-    return found
+    return named, frozenset(rare)
 
 
 def is_tournament_file(path: str) -> bool:

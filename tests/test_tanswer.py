@@ -79,6 +79,13 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
     assert "Competitive REL" in a.why[0]
 
 
+def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
+    _install_real()
+    assert {"tiebreak", "scorekeep", "decklist"} <= tstore.jargon()
+    assert ask(full_book, "what are the tiebreakers?").citations[0].id == "MTR 3.1"
+    assert policy_cue("it's too late to respond, right?", {}, jargon=tstore.jargon()) is None  # "late" is English
+
+
 def test_rel_and_cues() -> None:
     assert rel_of("at FNM tonight") == "regular" and rel_of("comp rel") == "competitive" and rel_of("my deck") is None
     assert policy_cue("can I take notes during the match?") == "take notes"
