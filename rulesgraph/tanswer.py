@@ -47,7 +47,7 @@ def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
     return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _summary(hit: Hit, index: PolicyIndex) -> str:
+def _summary(hit: Hit, index: PolicyIndex, question: str = "") -> str:
     """One paragraph: what the top passage says, an infraction with its penalty and remedy."""
     s, doc = hit.section, hit.doc
     if s.penalty:
@@ -61,7 +61,32 @@ def _summary(hit: Hit, index: PolicyIndex) -> str:
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
         return f"{doc.title} — {head}: {_first(s.text)}"
-    return f"{s.id} {s.title}: {_first(s.text)}"
+    return f"{s.id} {s.title}: {_passage(s.text, question)}"
+
+
+def _passage(text: str, question: str) -> str:
+    """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
+    that introduces a list ("The following cards are banned …:") brings the items the question names, or says
+    how long the list is."""
+    from .policy import _terms
+
+    asked = set(_terms(question))
+    paragraphs = text.split("\n\n") if text else [""]
+    heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
+    best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i))
+    said = _first(paragraphs[best])
+    if said.endswith(":"):
+        items = []
+        for p in paragraphs[best + 1 :]:
+            if not p.startswith("•"):
+                break
+            items.append(p.lstrip("• ").strip())
+        named = [item for item in items if (said_terms := set(_terms(item))) and said_terms <= asked]  # every word named
+        if named:
+            said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")
+        elif items:
+            said += f" ({len(items)} listed, none of them named in the question)"
+    return said
 
 
 def cited_for(question: str, k: int = 5) -> list[Citation]:
@@ -91,7 +116,7 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits)
-    return Answer(question, _summary(hits[0], index), citations, (), confidence, tuple(why), ())
+    return Answer(question, _summary(hits[0], index, question), citations, (), confidence, tuple(why), ())
 
 
 def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:

@@ -120,3 +120,15 @@ def test_rules_questions_answer_exactly_as_before(empty: Path, full_book: Rulebo
     after = [answer_json(ask(full_book, q)) for q in sample]
     changed = [q for q, b, a in zip(sample, before, after, strict=True) if b != a and b["in_rules"]]
     assert not changed
+
+
+def test_the_passage_that_answers_and_its_list() -> None:
+    from rulesgraph.tanswer import _passage
+
+    text = ("Sets one to nine are allowed.\n\nThe following cards are banned in Sample tournaments:\n\n• Grizzly Bears\n\n"
+            "• The Big Ring\n\n• Giant Growth\n\nOther text.")
+    assert _passage(text, "is grizzly bears banned in sample?") == \
+        "The following cards are banned in Sample tournaments: Grizzly Bears"
+    assert _passage(text, "is sol ring banned in sample?") == \
+        "The following cards are banned in Sample tournaments: (3 listed, none of them named in the question)"
+    assert _passage(text, "which sets are allowed") == "Sets one to nine are allowed."
