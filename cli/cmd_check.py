@@ -27,12 +27,25 @@ def run(ctx: Context) -> int:
     from .render import text
 
     args = ctx.args
+    from rulesgraph import tstore
+
+    given = [p for p in args.paths if tstore.is_tournament_file(p)]
+    if given or (not args.paths and tstore.newest()):
+        tournament = tstore.check_report(given or None)
+        if given and len(given) == len(args.paths):  # only tournament documents were given: only they are reported
+            _tournament(ctx, tournament, {"tournament": tournament})
+            return 0
+        args.paths = [p for p in args.paths if p not in given]
+    else:
+        tournament = []
     if args.paths:  # checking given files: just those, unless --rules (or --cr-date) adds more
         args.rules = list(args.paths) + (args.rules or [])
         args.no_installed = True
         if getattr(args, "no_bundled", None) is None:
             args.no_bundled = True
     report = check_report(ctx.book())
+    if tournament:
+        report["tournament"] = tournament
     if args.json:
         ctx.json(report)
         return 0
@@ -66,4 +79,35 @@ def run(ctx: Context) -> int:
         if args.all:
             for s in report["skipped"]:
                 console.print(text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}", newlines=False))
+    if tournament:
+        console.print()
+        _tournament(ctx, tournament, None)
     return 0
+
+
+_PLURAL = {"front": "front parts", "appendix": "appendices", "part": "infraction parts"}
+
+
+def _tournament(ctx: Context, docs: list[dict[str, object]], as_json: dict[str, object] | None) -> None:
+    """The tournament documents' lines of the report: counts, anomalies and skipped lines with file and line."""
+    from rich.text import Text
+
+    from .render import text
+
+    if as_json is not None and ctx.args.json:
+        ctx.json(as_json)
+        return
+    console = ctx.console()
+    for doc in docs:
+        counts = ", ".join(f"{n} {_PLURAL.get(kind, kind + 's')}" for kind, n in doc["counts"].items())  # type: ignore[attr-defined]
+        line = f"{doc['path']}: {doc['title']} effective {doc['effective'] or '—'}, {doc['lines']} lines: {counts}"
+        console.print(text(line, newlines=False))
+        anomalies, skipped = doc["anomalies"], doc["skipped"]
+        for a in anomalies if ctx.args.all else anomalies[:10]:  # type: ignore[index, attr-defined]
+            console.print(text(f"  {a['where']}: {a['kind']}: {a['message']}", newlines=False))
+        reasons = Counter(s["reason"] for s in skipped)  # type: ignore[attr-defined]
+        if reasons:
+            console.print(Text("  skipped lines: " + ", ".join(f"{n} {r}" for r, n in reasons.most_common())))
+        if ctx.args.all:
+            for s in skipped:  # type: ignore[attr-defined]
+                console.print(text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}", newlines=False))

@@ -17,6 +17,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("old", nargs="?", metavar="OLD", help="earlier version: YYYY-MM-DD (installed) or a file")
     p.add_argument("new", nargs="?", metavar="NEW", help="later version: YYYY-MM-DD (installed) or a file")
     p.add_argument("--rule", metavar="N", help="only this rule and what it contains (702, 702.19 …)")
+    p.add_argument("--doc", choices=("mtr", "ipg", "jar"), help="compare two installed versions of a tournament document "
+                   "instead (OLD and NEW are their effective dates; default: the two newest)")
     p.add_argument("--json", action="store_true", help='print {"old", "new", "added", "removed", "changed", "renumbered", …}')
     p.add_argument("--limit", type=int, metavar="N", help="list at most N rules of each kind")
     p.add_argument("--context", type=int, default=8, metavar="WORDS",
@@ -44,10 +46,43 @@ def run(ctx: Context) -> int:
     from .render_diff import render_diff
 
     args = ctx.args
+    if args.doc:
+        return _tournament(ctx)
     old, new = _sides(args)
     diff = diff_files(old, new, args.rule)
     if args.json:
         ctx.json(diff.to_json())
         return 0
     render_diff(ctx.console(), diff, plain=ctx.plain, limit=args.limit, context=args.context)
+    return 0
+
+
+def _tournament(ctx: Context) -> int:
+    """``diff --doc mtr [OLD NEW]``: sections added, removed, renumbered, retitled and reworded."""
+    from rich.text import Text
+
+    from rulesgraph.tdiff import diff_installed
+
+    from .render import text
+
+    args = ctx.args
+    diff = diff_installed(args.doc, args.old, args.new)
+    if args.json:
+        ctx.json(diff.to_json())
+        return 0
+    console = ctx.console()
+    console.print(Text(f"{args.doc.upper()} {diff.old} → {diff.new}", style="bold"))
+    limit = args.limit
+    for kind in ("added", "removed", "renumbered", "retitled", "changed"):
+        items = [c for c in diff.changes if c.kind == kind]
+        if not items:
+            continue
+        console.print(Text(f"\n{kind} ({len(items)}):", style="bold"))
+        for c in items[:limit]:
+            where = c.new if kind == "added" else c.old if kind == "removed" else f"{c.old} → {c.new}" if c.old != c.new else c.new
+            console.print(text(f"  {where} {c.title}" + (f" ({c.detail})" if kind == "retitled" else ""), newlines=False))
+            if c.detail and kind == "changed":
+                console.print(text("    " + c.detail.replace("\n", "\n    "), style="dim"))
+    if not diff.changes:
+        console.print(Text("no differences"))
     return 0

@@ -44,7 +44,10 @@ def run(ctx: Context) -> int:
             from rulesgraph.export_cards import card_files
 
             cards = lambda site, document: card_files(book, store, site, document)
-        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx), cards=cards)
+        from rulesgraph import tstore
+
+        written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx), cards=cards,
+                              tournament=tstore.load())
         pages = sum(1 for p in written if p.suffix == ".html")
         out = visible(str(args.out), newlines=False)
         with_cards = f", with {store.info.cards:,} cards" if store is not None else ""
@@ -70,5 +73,6 @@ def _protected(ctx: Context) -> list[str]:
     """What an export must never write over: the loaded sources and the installed rules and cards."""
     from rulesgraph import store
     from rulesgraph.cards.store import cards_dir
+    from rulesgraph.tstore import tournament_dir
 
-    return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir())]
+    return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir()), str(tournament_dir())]

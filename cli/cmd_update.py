@@ -37,8 +37,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p = sub.add_parser("update", help=HELP, description=HELP + ". Rules are validated (they parse, have an effective "
                        "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
                        "read in full, before anything is installed; what was installed stays until then.")
-    p.add_argument("what", nargs="?", choices=("rules", "cards"),
-                   help="only the rules, or only the cards (default: both; with --file, what the file is)")
+    p.add_argument("what", nargs="?", choices=("rules", "cards", "tournament"),
+                   help="only the rules, only the cards, or only the tournament documents (MTR, IPG, JAR) (default: rules "
+                   "and cards, and the tournament documents once some are installed; with --file, what the file is)")
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
                    f"{cards.DEFAULT_URL})")
@@ -93,10 +94,15 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
     if args.what:
         return (args.what,)
     if args.file:
+        if args.file.lower().endswith(".pdf"):
+            return ("tournament",)
         return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
     if args.url:
         return ("cards",) if args.url.lower().split("?")[0].endswith(_CARD_FILE) else ("rules",)
-    return ("rules", "cards")
+    from rulesgraph.tstore import newest
+
+    # the tournament documents too, once some are installed: a bare update keeps up to date what was installed
+    return ("rules", "cards", "tournament") if newest() else ("rules", "cards")
 
 
 def rules_url(ctx: Context) -> str:
@@ -110,6 +116,8 @@ def _offline(what: str) -> str:
     return {
         "rules": f"offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from {DEFAULT_URL})",
         "cards": f"offline, install a file you have: 'rulesgraph update cards --file PATH' (AtomicCards.json.xz from {cards.DEFAULT_URL})",
+        "tournament": "offline, install a file you have: 'rulesgraph update tournament --file PATH' (a PDF from "
+                      "https://wpn.wizards.com/en/rules-documents)",
     }[what]
 
 
@@ -210,6 +218,34 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
     (console or ctx.console()).print(Text(visible(line, newlines=False)))
 
 
+def _tournament(ctx: Context, console: Console | None = None) -> None:
+    """The MTR, IPG and JAR: each downloaded (or the one ``--file``) and installed; one failing does not stop the others."""
+    from rich.text import Text
+
+    from rulesgraph import tstore
+    from rulesgraph.update import TIMEOUT
+
+    console = console or ctx.console()
+
+    def said(r: tstore.TValidated) -> None:
+        line = f"{_SAID[r.status]} the {r.name} effective {r.date} ({r.sections} {r.level}s): {r.path}"
+        console.print(Text(visible(line, newlines=False)))
+
+    if ctx.opt("file"):
+        said(tstore.install_file(ctx.opt("file")))
+        return
+    failed = []
+    for kind, url in tstore.urls().items():
+        try:
+            with _offline_hint("tournament"), _progress_bar(ctx, kind.upper(), console) as progress:
+                said(tstore.download(kind, url, timeout=ctx.opt("timeout", TIMEOUT), progress=progress))
+        except RulesgraphError as exc:
+            ctx.note(f"error: {kind.upper()}: {exc}")
+            failed.append(kind.upper())
+    if failed:
+        raise RulesgraphError(f"could not install {', '.join(failed)} (see above)")
+
+
 def first_install(ctx: Context, console: Console) -> bool:
     """What ``rulesgraph update`` does, for the REPL's first start: the rules, then card data if none is installed,
     progress and results on ``console``; a failure is one line there and the REPL goes on — offline, a line for each,
@@ -236,7 +272,7 @@ def run(ctx: Context) -> int:
     failed = False
     for what in targets:
         try:
-            _rules(ctx) if what == "rules" else _cards(ctx)
+            {"rules": _rules, "cards": _cards, "tournament": _tournament}[what](ctx)
         except RulesgraphError as exc:
             if len(targets) == 1:
                 raise

@@ -47,15 +47,20 @@ def run(ctx: Context) -> int:
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
     card_store = ctx.cards()
     info = card_store.info if card_store else None
+    from rulesgraph import tstore
+
+    documents = tstore.installed()
     if ctx.args.json:
         ctx.json({"directory": str(store.rules_dir()), "default": chosen,
-                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions], "cards": _cards_json(info)})
+                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions], "cards": _cards_json(info),
+                  "tournament": [{"document": d.kind.upper(), "date": d.date, "path": str(d.path)} for d in documents]})
         return 0
     console = ctx.console()
     if not versions:
         where = visible(str(store.rules_dir()))
         console.print(Text(f"no Comprehensive Rules installed in {where}; 'rulesgraph update' installs the current ones"))
         console.print(Text(visible(_cards_line(info))))
+        _tournament_lines(console, documents)
         return 0
     table = Table.grid(padding=(0, 2), pad_edge=False)
     for v in versions:
@@ -64,4 +69,21 @@ def run(ctx: Context) -> int:
     console.print(Text(visible(f"{len(versions)} installed in {store.rules_dir()}:")))
     console.print(table)
     console.print(Text(visible(_cards_line(info))))
+    _tournament_lines(console, documents)
     return 0
+
+
+def _tournament_lines(console: object, documents: list) -> None:  # type: ignore[type-arg]
+    """One line per tournament document: its installed versions, newest (the one answers use) first."""
+    from rich.text import Text
+
+    from rulesgraph.tstore import KINDS
+
+    if not documents:
+        console.print(Text("no tournament documents installed; 'rulesgraph update tournament' installs the MTR, IPG and JAR"))  # type: ignore[attr-defined]
+        return
+    for kind in KINDS:
+        dates = [d.date for d in documents if d.kind == kind]
+        if dates:
+            line = f"{KINDS[kind]} ({kind.upper()}): {dates[0]} (used)" + "".join(f", {d}" for d in dates[1:])
+            console.print(Text(visible(line)))  # type: ignore[attr-defined]

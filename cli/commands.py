@@ -161,6 +161,8 @@ class Shell:
             return self.card(node.removeprefix(CARD_ITEM))
         if node in self.rulings:
             return self.show(View(render_ruling(*self.rulings[node], self.opts)))
+        if node not in self.book.qg and node.startswith(("MTR ", "IPG ", "JAR ")):  # a tournament passage ("IPG 2.1")
+            return self.tournament(node)
         kind = self.book.qg.nodes[node]["kind"]
         if kind in _RULE_KINDS:
             return self.show(View(render_rule(view_node(self.book, node), self.opts)))
@@ -168,6 +170,15 @@ class Shell:
             p = profile_of(self.book, node)
             return self.show(View(render_profile(p, self.opts), tuple(profile_targets(p))))
         return self.show(View(render_entry(citation(self.book, node), self.opts)))
+
+    def tournament(self, ref: str) -> Outcome:
+        """A passage of the installed MTR, IPG or JAR; its parts (an infraction's Philosophy …) open by number."""
+        from rulesgraph.tlookup import tournament_view
+
+        from .render_tourney import render_tview
+
+        view = tournament_view(ref)
+        return self.show(View(render_tview(view, self.opts), tuple(c.id for c in view.children)))
 
     def open(self, arg: str) -> Outcome:
         items = self.items()
@@ -204,6 +215,10 @@ class Shell:
         """A citation's number, a rule number, a keyword/term/card name, or else a question."""
         if _ITEM.fullmatch(line) and 1 <= int(line) <= len(self.items()):
             return self.open(line)
+        from rulesgraph.tlookup import is_ref, named_infraction  # the tournament modules only once a line is typed
+
+        if is_ref(line) or (named_infraction(line) is not None and find_name(self.book, line) is None):
+            return self.tournament(line)  # "MTR 4.3", "ipg grv", "missed trigger"
         number = as_number(line)
         if number is not None:
             return self.show(View(render_rule(rule_view(self.book, number), self.opts)))

@@ -27,6 +27,8 @@ or typed into the line must not be searched again on every key."""
 TYPO = 0.7
 """Least similarity (OSA, normalised) of a misspelt word to a name's start."""
 _NUMBER = re.compile(r"(?<![\w.])\d[\d.]*[a-z]?$")
+_PASSAGE = re.compile(r"(?i)(?:^|\s)(mtr|ipg|jar)\s+([\w.]*)$")
+"""A tournament document named, then the start of a section number or abbreviation."""
 _WORDS = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+){0,3}$")
 _NUMBER_ARGS = frozenset({"rule", "cites"})
 _NAME_ARGS = frozenset({"kw"})
@@ -78,6 +80,10 @@ class RulesCompleter(Completer):
             elif name == "related":
                 yield from (self._numbers(arg.strip()) if arg.strip()[:1].isdigit() else self._names(arg.lstrip(), whole=True))
             return
+        passage = _PASSAGE.search(before)
+        if passage:  # "ipg 2." → the IPG's sections; "ipg g" → its abbreviations
+            yield from self._passages(passage.group(1).upper(), passage.group(2))
+            return
         number = _NUMBER.search(before)
         if number:
             yield from self._numbers(number.group())
@@ -92,6 +98,28 @@ class RulesCompleter(Completer):
         close = [(n, h) for n, h in self.commands if typed and typed in n and (n, h) not in starting]
         for name, help_ in starting + close:
             yield Completion(f":{name}", -len(typed) - 1, display=f":{name}", display_meta=help_)
+
+    def _passages(self, prefix: str, typed: str) -> Iterable[Completion]:
+        """Sections of the installed tournament document ``prefix`` (their numbers, or an infraction's abbreviation)."""
+        from rulesgraph.policy import policy_index
+
+        index = policy_index()
+        if index is None:
+            return
+        low = typed.lower()
+        shown = 0
+        for doc in index.docs:
+            if doc.prefix != prefix:
+                continue
+            for sec in doc.sections:
+                key = sec.id.removeprefix(prefix + " ")
+                if sec.kind != "part" and key.lower().startswith(low) and shown < LIMIT:
+                    shown += 1
+                    yield Completion(key, -len(typed), display=key, display_meta=visible(sec.title, newlines=False))
+        if low:
+            for said, sid in sorted(index.named.items()):
+                if sid.startswith(prefix) and said.startswith(low) and " " not in said:
+                    yield Completion(said, -len(typed), display=said.upper(), display_meta=sid)
 
     def _numbers(self, typed: str) -> Iterable[Completion]:
         """Rule numbers starting with ``typed``: the closest first (``702.1``, its subrules, ``702.10`` …)."""

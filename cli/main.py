@@ -15,12 +15,14 @@ from rulesgraph import RulesgraphError, __version__
 from rulesgraph.errors import NotFound
 
 from . import cmd_ask, cmd_card, cmd_check, cmd_cites, cmd_diff, cmd_export, cmd_kw, cmd_rule, cmd_update, cmd_versions
+from .cmd_tourney import IPG, JAR, MTR
 from .context import Context, add_global_options, release
 from .safe import visible
 
 COMMANDS = {
     "ask": cmd_ask, "rule": cmd_rule, "kw": cmd_kw, "card": cmd_card, "cites": cmd_cites, "check": cmd_check,
     "update": cmd_update, "versions": cmd_versions, "diff": cmd_diff, "export": cmd_export,
+    "mtr": MTR, "ipg": IPG, "jar": JAR,
 }
 """Every subcommand: its module has ``HELP``, ``add_parser(sub)`` and ``run(ctx) -> int``."""
 

@@ -261,6 +261,12 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         if legal is not None:
             return legal
     outside = out_of_scope(question, book.index)
+    if outside is None or outside.topic == "tournament policy":  # answered from the MTR, IPG and JAR when installed
+        from .tanswer import tournament_answer
+
+        policy = tournament_answer(question, k, outside, book.index)
+        if policy is not None:
+            return policy
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg

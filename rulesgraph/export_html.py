@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -23,6 +24,9 @@ from .outfile import SITE_MARK, write_site
 from .parse.numbers import sort_key
 from .text import slug
 from .version import __version__
+
+if TYPE_CHECKING:
+    from .parse.tournament import TDocument
 
 __all__ = ["Site", "export_html"]
 
@@ -324,7 +328,8 @@ def _search_index(g: nx.MultiDiGraph, site: Site) -> str:
 
 def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single_page: bool = False,
                 protected: Iterable[str | os.PathLike[str]] = (),
-                cards: Callable[[Site, Callable[[str, str], str]], dict[str, str]] | None = None) -> list[Path]:
+                cards: Callable[[Site, Callable[[str, str], str]], dict[str, str]] | None = None,
+                tournament: Sequence[TDocument] = ()) -> list[Path]:
     """Write the site as ``directory``: built beside it and swapped in (see :func:`~rulesgraph.outfile.write_site`:
     an existing directory is replaced only when empty or a site written before); returns the files written.  ``cards``
     makes the installed cards' pages (:func:`rulesgraph.export_cards.card_files`), linked from the contents page."""
@@ -347,6 +352,15 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
                                 ("sources", "Other sources", pages.sources), ("cards", "Cards", pages.cards)):
         if page in by_page:
             content.append((page, title, render(ordered(by_page[page]))))
+    if tournament:  # the MTR, IPG and JAR: a page each, linked from the contents, their rule references into the CR pages
+        from .export_tourney import tournament_pages
+
+        extra = tournament_pages(tournament, site.rule_href, lambda page: site.page_href(page).split("#")[0] if not single_page
+                                 else "index.html")
+        site.present |= {page for page, _, _ in extra}
+        listed = "".join(f"<li>{link(site.page_href(page), title)}</li>" for page, title, _ in extra)
+        content[0] = (content[0][0], content[0][1], content[0][2] + f"<h2>Tournament documents</h2><ul>{listed}</ul>")
+        content += extra
     files: dict[str, str] = {}
     if single_page:
         body = "".join(f'<section class="page" id="page-{escape(p)}">{html}</section>' for p, _, html in content)

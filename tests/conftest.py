@@ -34,6 +34,8 @@ CR_2024 = CR_DIR / "MagicCompRules-20240202.txt"
 FIXTURES = Path(__file__).parent / "fixtures"
 CARDS_XZ = ROOT.parent / "shared" / "data" / "cards" / "AtomicCards-20220425.json.xz"
 M21 = ROOT.parent / "shared" / "data" / "rulings" / "M21.json"
+TOURNAMENT_DIR = CR_DIR.parent / "tournament"
+"""The tournament documents (MTR, IPG, JAR) as text and PDF, for the tests that parse the real ones."""
 
 
 def require_cr(path: Path) -> Path:
@@ -52,6 +54,16 @@ def require_cards(path: Path = CARDS_XZ) -> Path:
     if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
         pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the tests that need it must run")
     pytest.skip(f"{path} not present (the stand-in card data lives in ../shared/data)")
+
+
+def require_tournament(name: str) -> Path:
+    """A tournament document of ../shared/data/tournament by file name, or skip (fail in CI)."""
+    path = TOURNAMENT_DIR / name
+    if path.is_file():
+        return path
+    if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
+        pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the tests that need it must run")
+    pytest.skip(f"{path} not present (the tournament documents live in ../shared/data/tournament)")
 
 
 FULL_CR_MISSING = "the full Comprehensive Rules files are not there"

@@ -1,0 +1,69 @@
+"""Policy questions: how often the expected tournament-document section is among the first three citations.
+
+Reads a JSONL file of ``{"question", "expected": ["MTR 4.3" | "IPG 2.1" | "JAR: <heading text>"], "part"}`` and
+asks each question through the same path ``rulesgraph ask`` takes (the installed CR, MTR, IPG and JAR): a
+question answered from the rules counts as a miss.  Only the
+lines of the chosen ``--part`` are read (``tune`` by default; the ``blind`` part is for the final measure only).
+
+    RULESGRAPH_DATA_DIR=… python bench/policy.py bench/questions/policy/policy.jsonl --part tune [-v] [--direct]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesgraph.policy import policy_index
+
+
+def matches(expected: str, cited_id: str, cited_title: str) -> bool:
+    """``JAR: heading`` matches a JAR part by its title; other ids match exactly."""
+    if expected.startswith("JAR:"):
+        return cited_id.startswith("JAR") and " ".join(cited_title.split()) == " ".join(expected[4:].split())
+    return cited_id == expected
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("file")
+    p.add_argument("--part", default="tune")
+    p.add_argument("-k", type=int, default=3)
+    p.add_argument("-v", action="store_true", help="print each miss")
+    p.add_argument("--direct", action="store_true", help="rank the documents for every question, as if each were routed to them")
+    args = p.parse_args()
+    index = policy_index()
+    if index is None:
+        print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
+        return 2
+    from rulesgraph.answer import ask
+    from rulesgraph.corpus import load
+    from rulesgraph.store import default_cr
+
+    spec = default_cr([])
+    book = load([spec] if spec else [])
+    total = hit = 0
+    for line in Path(args.file).read_text(encoding="utf-8").splitlines():
+        item = json.loads(line)
+        if item.get("part") != args.part:
+            continue
+        total += 1
+        if args.direct:
+            from rulesgraph.tanswer import cited_for
+
+            cited = cited_for(item["question"], args.k)
+        else:
+            cited = ask(book, item["question"], k=max(args.k, 5)).citations[: args.k]
+        if any(matches(e, c.id, c.title or "") for e in item["expected"] for c in cited):
+            hit += 1
+        elif args.v:
+            print(f"MISS {item['expected']} | {item['question']}\n     got {[c.id for c in cited]}")
+    print(f"{args.part}: expected section in the first {args.k} citations: {hit}/{total} = {hit / max(1, total):.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""Render a tournament-document passage (``rulesgraph mtr 4.3``, ``ipg 2.1``): breadcrumb, penalty, text, parts."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from rulesgraph.tlookup import TView
+
+from .render import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
+
+
+def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
+    c = view.section
+    crumbs = [text(view.document, DIM, newlines=False)]
+    crumbs += [text(f"{t.label} {t.title or ''}".strip(), newlines=False) for t in view.trail]
+    name = c.label if c.title and c.label.endswith(c.title) else f"{c.label} {c.title or ''}".strip()
+    parts: list[RenderableType] = [joined(crumbs, CRUMB), text(name, HEADING, newlines=False)]
+    if view.penalty:
+        parts.append(_fields([("penalty", text(view.penalty, HEADING, newlines=False))]))
+    if c.text:
+        parts += [Text(), text(c.text)]
+    if view.children:
+        rows = [text(f"{ch.label}  {ch.title or ''}", newlines=False) for ch in view.children]
+        parts += [Text(), Text("contains", style=DIM), *rows]
+    rows = [(name, text("; ".join(f"{i} {t}" if t else i for i, t in refs), newlines=False))
+            for name, refs in (("cites", view.cites), ("cited by", view.cited_by)) if refs]
+    if rows:
+        parts += [Text(), _fields(rows)]
+    parts += [Text(), text(f"{c.source}", DIM, newlines=False)]
+    del opts
+    return Group(*parts)

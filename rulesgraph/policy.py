@@ -1,0 +1,267 @@
+"""Find the tournament-document passages (MTR, IPG, JAR) that answer a policy question, and look one up by id.
+
+Ranking is BM25 over the documents' sections (title words count extra), with three nudges that apply to every
+question alike: an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from the IPG's own
+infraction names, plus the few :data:`SAID` that are not initials) or by its name leads; a section named by its
+id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question says or implies picks the
+document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL, ``competitive``, ``PTQ`` → the IPG.
+The documents are the installed ones (:func:`rulesgraph.tstore.load`), read on first use only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from .parse.tournament import TDocument, TSection
+from .text import STOPWORDS, fold, stem, words
+
+__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of"]
+
+SAID = {
+    "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
+    "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
+    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
+}
+"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+IRREGULAR = {
+    "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
+    "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
+    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "rip", "tore": "tear", "torn": "tear",
+    "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
+    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
+    "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
+}
+SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
+         "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
+         **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
+"""Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
+search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
+"""English irregular forms (and a few plain synonyms of the documents' own words) the stemmer cannot join."""
+_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
+                      r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
+_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+                          r"regional championship|spotlight|mcq|world championship)\b")
+_ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+_CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
+_LEVEL_SAID = re.compile(r"\b(?:comp|competitive|regular|professional|casual|pro)\s+(?:rel|rules enforcement level)\b")
+_SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+
+
+_TOURNAMENT = re.compile(
+    r"\b(?:deck ?lists?|deck ?checks?|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
+    r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
+    r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
+    r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
+    r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*)\b")
+"""Words only tournament questions use: a question saying one is answered from the tournament documents."""
+_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?)\b")
+"""Words a rules question may use to set its scene too: they count beside few game terms only."""
+_FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
+                  r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
+                  r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
+                  r"can (?:the|a) judge)")
+"""A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
+_JUDGE = re.compile(r"\b(?:judges?|hj)\b")
+_REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
+                     r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
+"""Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
+_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed)\b")
+"""A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
+
+
+_PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
+
+
+def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The names as one expression over a question's folded words (a plural ``s`` allowed on short ones), and each
+    name's words back to the name."""
+    got = _PATTERNS.get(id(named))
+    if got is None or got[0] is not named:
+        back = {" ".join(words(s.replace("/", " / "))): s for s in named}
+        alternatives = "|".join(re.escape(w) + ("s?" if len(w) <= 5 else "") for w in sorted(back, key=len, reverse=True) if w)
+        got = (named, re.compile(rf" ({alternatives}) "), back)
+        _PATTERNS.clear()
+        _PATTERNS[id(named)] = got
+    return got[1], got[2]
+
+
+def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+    """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question."""
+    if not named:
+        return []
+    pattern, back = _names_pattern(named)
+    line = " " + " ".join(words(question.replace("/", " / "))) + " "
+    out = []
+    pos = 0
+    while (m := pattern.search(line, pos)) is not None:
+        said = m.group(1)
+        key = back.get(said) or back.get(said[:-1])
+        if key is not None:
+            out.append((key, named[key]))
+        pos = m.end(1)
+    return out
+
+
+def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
+               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False) -> str | None:
+    """Words that make a question one of tournament policy where the rules scope does not already say so: an
+    infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
+    FNM") and words like "judge" only when the question names fewer than two game terms (``game_terms``): "at FNM
+    my opponent cast Wrath …, does it …" asks the rules (``game_terms`` counts them, called only then).  ``jargon``:
+    the documents' title words rare in English (:func:`rulesgraph.tstore.jargon`); one counts when ``in_rules``
+    says the rules do not use it."""
+    folded = fold(question)
+    if named and (found := named_in(question, named)):
+        return found[0][0]
+    if m := _TOURNAMENT.search(folded):
+        return m.group(0)
+    if jargon and (rare := next((t for w in words(question) if (t := stem(w)) in jargon and not in_rules(t)), None)):
+        return rare  # the documents' own rare words ("tiebreakers", "scorekeeper"), which the rules never use
+    rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
+    if rel and _FIX.search(folded):
+        return rel.group(0)
+    if (judge := _JUDGE.search(folded)) and _REMEDY.search(folded):
+        return judge.group(0)
+    if (said := _LEVEL_SAID.search(folded)) and _DUTY.search(folded):
+        return said.group(0)
+    if (m := rel or _SETTING.search(folded)) and game_terms() < 2:
+        return m.group(0)
+    return None
+
+
+def rel_of(question: str) -> str | None:
+    """``regular`` or ``competitive`` when the question says or implies a Rules Enforcement Level."""
+    folded = fold(question)
+    if _REGULAR.search(folded):
+        return "regular"
+    if _COMPETITIVE.search(folded):
+        return "competitive"
+    return None
+
+
+def abbreviations(section: TSection) -> set[str]:
+    """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
+    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
+    if not section.name:
+        return set()
+    parts = words(section.name.split("—")[-1])
+    big = "".join(w[0] for w in parts if w not in _SMALL)
+    all_ = "".join(w[0] for w in parts)
+    return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
+
+
+def _terms(text: str) -> list[str]:
+    out = []
+    for w in words(text):
+        for part in SHORT.get(w, w).split():
+            if part not in STOPWORDS:
+                out.append(stem(IRREGULAR.get(part, part)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    section: TSection
+    doc: TDocument
+    score: float
+    why: tuple[str, ...]
+
+
+class PolicyIndex:
+    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents."""
+
+    K1 = 1.2
+    B = 0.75
+    TITLE = 3
+
+    def __init__(self, docs: tuple[TDocument, ...]) -> None:
+        self.docs = docs
+        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
+        for doc in docs:
+            for s in doc.sections:
+                if s.kind == "part" or not (s.text or s.kind == "heading"):
+                    continue
+                tf = Counter(_terms(s.text))
+                for t in _terms(s.title if s.kind != "front" or doc.kind != "jar" else doc.title):
+                    tf[t] += self.TITLE
+                self.units.append((s, doc, tf))
+        self.df = Counter(t for _, _, tf in self.units for t in tf)
+        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
+        self.named: dict[str, str] = {}
+        """An abbreviation or name (folded) → section id."""
+        for doc in docs:
+            for s in doc.sections:
+                if s.penalty:
+                    for a in abbreviations(s):
+                        self.named.setdefault(a, s.id)
+                    self.named.setdefault(" ".join(words(s.name or "")), s.id)
+        for say, name in SAID.items():
+            target = next((s.id for d in docs for s in d.sections if s.penalty and (s.name == name or s.title.endswith(name))), None)
+            if target is None and name == "Unsporting Conduct":
+                target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
+            if target:
+                self.named.setdefault(say, target)
+
+    def section(self, sid: str) -> tuple[TSection, TDocument] | None:
+        for doc in self.docs:
+            if (s := doc.get(sid)) is not None:
+                return s, doc
+        return None
+
+    def _named_in(self, question: str) -> list[tuple[str, str]]:
+        return named_in(question, self.named)
+
+    def search(self, question: str, k: int = 5) -> list[Hit]:
+        q = Counter(_terms(_LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
+        n = len(self.units)
+        rel = rel_of(question)
+        named = self._named_in(question)
+        ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
+        hits = []
+        for s, doc, tf in self.units:
+            length = sum(tf.values())
+            score = 0.0
+            for t, qn in q.items():
+                f = tf.get(t)
+                if not f:
+                    continue
+                idf = math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5))
+                score += qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / self.avg))
+            why = []
+            for said, sid in named:
+                if sid == s.id:
+                    score += 12.0
+                    why.append(f"‘{said}’ → {s.title}")
+            if s.id in ids:
+                score += 50.0
+                why.append(f"‘{s.id}’ named")
+            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(fold(question)):
+                score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
+            if doc.kind == "jar":
+                score *= 2.5 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
+            elif doc.kind == "ipg" and rel == "regular":
+                score *= 0.3
+            if score > 0:
+                hits.append(Hit(s, doc, score, tuple(why)))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:k]
+
+
+@cache
+def _index_for(key: tuple[str, ...]) -> PolicyIndex:
+    from .tstore import load
+
+    return PolicyIndex(load())
+
+
+def policy_index() -> PolicyIndex | None:
+    """The index of the installed documents (built once per process), or ``None`` when none is installed."""
+    from .tstore import load
+
+    docs = load()
+    return _index_for(tuple(d.sha256 for d in docs)) if docs else None

@@ -1,0 +1,134 @@
+"""Tournament-policy answers: from the installed documents with the infraction and penalty first, an install hint
+without them, and every rules question answered exactly as before once they are installed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import tstore
+from rulesgraph.answer import answer_json, ask
+from rulesgraph.corpus import Rulebook
+from rulesgraph.policy import abbreviations, policy_cue, policy_index, rel_of
+
+from .conftest import ROOT, require_tournament
+from .minitourney import make_ipg, make_mtr
+
+
+@pytest.fixture
+def empty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    yield tmp_path / "data"
+    tstore.load.cache_clear()
+
+
+def _install_real() -> None:
+    for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
+        tstore.install_file(require_tournament(name))
+
+
+def test_without_documents_the_policy_line_says_how_to_install(empty: Path, mini_book: Rulebook) -> None:
+    a = ask(mini_book, "what's the penalty for a missed trigger?")
+    assert not a.in_rules and not a.citations
+    assert "rulesgraph update tournament" in (a.answer or "")
+
+
+def test_invented_documents_answer_by_abbreviation_and_name(empty: Path, mini_book: Rulebook) -> None:
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    tstore.install(make_mtr().encode(), "mtr.txt")
+    a = ask(mini_book, "what is the penalty for mistake number 3?")
+    assert a.citations[0].id == "IPG 2.3"
+    assert (a.answer or "").startswith("IPG 2.3 Play Error — Mistake Number 3: Match Loss.")
+    assert "Remedy: Fix it." in (a.answer or "")
+    assert ask(mini_book, "is that an MN3 infraction?").citations[0].id == "IPG 2.3"  # initials of the name
+    assert answer_json(a)["citations"][0]["id"] == "IPG 2.3"
+
+
+def test_abbreviations_are_derived_from_names(empty: Path) -> None:
+    _install_real()
+    index = policy_index()
+    assert index is not None
+    names = {s.id: abbreviations(s) for d in index.docs for s in d.sections if s.penalty}
+    assert names["IPG 2.5"] == {"grv"} and "lec" in names["IPG 2.2"]
+    assert {"fmgs", "ftmgs"} <= names["IPG 2.6"]
+    assert index.named["dlp"] == "IPG 3.4" and index.named["usc minor"] == "IPG 4.1"
+
+
+@pytest.mark.parametrize(("question", "first"), [
+    ("what's the penalty for a missed trigger?", "IPG 2.1"),
+    ("is that a GRV?", "IPG 2.5"),
+    ("at fnm my opponent forgot his upkeep trigger, what do we do", "JAR 2"),
+    ("can I take notes during a match?", "MTR 2.11"),
+    ("what does IPG 3.2 say", "IPG 3.2"),
+])
+def test_real_documents(empty: Path, full_book: Rulebook, question: str, first: str) -> None:
+    _install_real()
+    a = ask(full_book, question)
+    assert a.citations[0].id == first, [c.id for c in a.citations]
+
+
+def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebook) -> None:
+    _install_real()
+    a = ask(full_book, "what's the penalty for a missed trigger at competitive?")
+    assert (a.answer or "").startswith("IPG 2.1 Game Play Error — Missed Trigger: No Penalty.")
+    assert "Competitive REL" in a.why[0]
+
+
+def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
+    _install_real()
+    assert {"tiebreak", "scorekeep", "decklist"} <= tstore.jargon()
+    assert ask(full_book, "what are the tiebreakers?").citations[0].id == "MTR 3.1"
+    assert policy_cue("it's too late to respond, right?", {}, jargon=tstore.jargon()) is None  # "late" is English
+
+
+def test_rel_and_cues() -> None:
+    assert rel_of("at FNM tonight") == "regular" and rel_of("comp rel") == "competitive" and rel_of("my deck") is None
+    assert policy_cue("can I take notes during the match?") == "take notes"
+    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda: 2) is None  # the scene of a rules question
+    assert policy_cue("how should a judge fix it when he drew an extra card?", game_terms=lambda: 3) == "judge"
+    assert policy_cue("comp rel: does he have to tell me his hand size?", game_terms=lambda: 3) == "comp rel"
+    assert policy_cue("my opponent tried to rewind, what does the judge say about casting order?", game_terms=lambda: 3) is None
+
+
+def _rules_sample() -> list[str]:
+    """Rules questions nearest the policy boundary (they set the scene at FNM, name a judge or a REL) and a plain sample."""
+    near = re.compile(r"\b(?:fnm|judge|rel|casual|competitive|tournament|store|lgs|concede|marked|late|sleeves?|rewind)\b",
+                      re.IGNORECASE)
+    out: list[str] = []
+    for name in ("forum.jsonl", "long.jsonl", "dev.jsonl", "cards_holdout.jsonl", "forum_holdout14.jsonl", "card_mentions.jsonl",
+                 "scope.jsonl"):
+        path = ROOT / "bench" / "questions" / name
+        if not path.is_file():
+            continue
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        questions = [r["question"] for r in rows if r.get("in_rules", True)]
+        out += [q for q in questions if near.search(q)][:12] + questions[:4]
+    return out
+
+
+def test_rules_questions_answer_exactly_as_before(empty: Path, full_book: Rulebook) -> None:
+    sample = _rules_sample()
+    assert len(sample) >= 40
+    before = [answer_json(ask(full_book, q)) for q in sample]
+    _install_real()
+    tstore.load.cache_clear()
+    after = [answer_json(ask(full_book, q)) for q in sample]
+    changed = [q for q, b, a in zip(sample, before, after, strict=True) if b != a and b["in_rules"]]
+    assert not changed
+
+
+def test_the_passage_that_answers_and_its_list() -> None:
+    from rulesgraph.tanswer import _passage
+
+    text = ("Sets one to nine are allowed.\n\nThe following cards are banned in Sample tournaments:\n\n• Grizzly Bears\n\n"
+            "• The Big Ring\n\n• Giant Growth\n\nOther text.")
+    assert _passage(text, "is grizzly bears banned in sample?") == \
+        "The following cards are banned in Sample tournaments: Grizzly Bears"
+    assert _passage(text, "is sol ring banned in sample?") == \
+        "The following cards are banned in Sample tournaments: (3 listed, none of them named in the question)"
+    assert _passage(text, "which sets are allowed") == "Sets one to nine are allowed."

@@ -1,0 +1,61 @@
+"""Comparing two versions of a tournament document: added, removed, renumbered, retitled, reworded; and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import tstore
+from rulesgraph.errors import RulesgraphError
+from rulesgraph.parse.tournament import parse_tournament
+from rulesgraph.sources import SourceText, split_lines
+from rulesgraph.tdiff import diff_documents, diff_installed, wording
+from rulesgraph_cli.main import main
+
+from .minitourney import make_mtr
+
+
+def _doc(text: str):  # type: ignore[no-untyped-def]
+    return parse_tournament(SourceText("x.txt", split_lines(text), "", "utf-8"))
+
+
+def test_kinds_of_change() -> None:
+    old = make_mtr("March 4, 2031")
+    new = (make_mtr("May 5, 2032").replace("Topic 1 Point 2", "Seating Rules")  # retitled in the contents and the body
+           .replace("Players follow point 3 of chapter 2", "Players now follow point 3 of chapter 2"))
+    diff = diff_documents(_doc(old), _doc(new))
+    kinds = {(c.kind, c.new) for c in diff.changes}
+    assert ("retitled", "MTR 1.2") in kinds and ("changed", "MTR 2.3") in kinds
+    changed = next(c for c in diff.changes if c.kind == "changed" and c.new == "MTR 2.3")
+    assert "{+now+}" in changed.detail
+    assert diff.to_json()["old"] == "2031-03-04"
+
+
+def test_moved_section_is_renumbered() -> None:
+    old = _doc(make_mtr())
+    new_text = make_mtr().replace("Topic 1 Point 1", "Topic 1 Point X").replace("Topic 1 Point 2", "Topic 1 Point 1") \
+        .replace("Topic 1 Point X", "Topic 1 Point 2")
+    diff = diff_documents(old, _doc(new_text))
+    moved = {(c.old, c.new) for c in diff.changes if c.kind == "renumbered"}
+    assert moved == {("MTR 1.1", "MTR 1.2"), ("MTR 1.2", "MTR 1.1")}
+
+
+def test_wording_shows_context() -> None:
+    assert wording("a b c d e", "a b X d e", context=1) == "… b [-c-] {+X+} d …"
+
+
+def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.install(make_mtr("March 4, 2031").encode(), "a.txt")
+    with pytest.raises(RulesgraphError, match="two installed versions"):
+        diff_installed("mtr")
+    tstore.install(make_mtr("May 5, 2032").replace("point 4 of chapter 5", "point four of chapter 5").encode(), "b.txt")
+    assert main(["diff", "--doc", "mtr", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert (got["old"], got["new"], [c["new"] for c in got["changed"]]) == ("2031-03-04", "2032-05-05", ["MTR 5.4"])
+    assert main(["diff", "--doc", "mtr", "2031-03-04", "2030-01-01"]) == 2
+    assert "no installed MTR effective 2030-01-01" in capsys.readouterr().err
+    assert main(["versions"]) == 0
+    assert "Magic Tournament Rules (MTR): 2032-05-05 (used), 2031-03-04" in capsys.readouterr().out

@@ -1,0 +1,103 @@
+"""Looking up tournament passages: one-shot commands, the REPL's lines and numbered parts, completion, errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.document import Document
+
+from rulesgraph import Rulebook, tstore
+from rulesgraph.errors import NotFound, RulesgraphError
+from rulesgraph.tlookup import is_ref, tournament_view
+from rulesgraph_cli.commands import Shell
+from rulesgraph_cli.completer import RulesCompleter
+from rulesgraph_cli.main import main
+from rulesgraph_cli.output import plain_text
+from rulesgraph_cli.render import RenderOptions
+
+from .minitourney import make_ipg, make_mtr
+
+
+@pytest.fixture
+def docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    tstore.install(make_mtr().encode(), "mtr.txt")
+    yield tmp_path / "data"
+    tstore.load.cache_clear()
+
+
+def test_views(docs: Path) -> None:
+    view = tournament_view("IPG 2.3")
+    assert view.penalty == "Match Loss" and [t.id for t in view.trail] == ["IPG 2"]
+    assert [c.id for c in view.children] == ["IPG 2.3 Definition", "IPG 2.3 Philosophy", "IPG 2.3 Additional Remedy"]
+    assert tournament_view("ipg 2.3 philosophy").section.text == "Mistakes happen."
+    assert tournament_view("ipg 2.3 remedy").section.id == "IPG 2.3 Additional Remedy"
+    assert tournament_view("ipg mn3").section.id == "IPG 2.3"  # the initials of "Mistake Number 3"
+    assert tournament_view("mistake number 3").section.id == "IPG 2.3"
+    assert tournament_view("mtr section 2.4").section.title == "Topic 2 Point 4"
+    with pytest.raises(NotFound, match=r"no IPG 9\.9"):
+        tournament_view("ipg 9.9")
+    with pytest.raises(RulesgraphError, match="say which part"):
+        tournament_view("mtr")
+    assert is_ref("MTR 4.3") and not is_ref("702.19b")
+
+
+def test_without_documents_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "none"))
+    tstore.load.cache_clear()
+    with pytest.raises(NotFound, match="rulesgraph update tournament"):
+        tournament_view("IPG 2.1")
+
+
+def test_one_shot_commands(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ipg", "2.3", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert (got["id"], got["penalty"], got["trail"][0]["id"]) == ("IPG 2.3", "Match Loss", "IPG 2")
+    assert main(["rule", "MTR 1.2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "Topic 1 Point 2"
+    assert main(["mtr", "9.9"]) == 1
+    assert "no MTR 9.9" in capsys.readouterr().err
+
+
+def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:
+    shell = Shell(mini_book, RenderOptions(hints=True), k=5)
+    shown = plain_text(shell.handle("ipg 2.3").renderable, 100)
+    assert "IPG 2 Play Errors" in shown and "penalty  Match Loss" in shown
+    assert shell.items()[1] == "IPG 2.3 Philosophy"
+    assert "Mistakes happen." in plain_text(shell.handle("2").renderable, 100)
+    assert "IPG 2.4" in plain_text(shell.handle("mistake number 4").renderable, 100)
+
+
+def test_completion(docs: Path) -> None:
+    completer = RulesCompleter(lambda: None, [])  # type: ignore[arg-type, return-value]
+    assert [c.text for c in completer.get_completions(Document("ipg 2.1"), None)][:3] == ["2.1", "2.10", "2.11"]  # type: ignore[arg-type]
+    assert "mn3" in [c.text for c in completer.get_completions(Document("ipg mn"), None)]  # type: ignore[arg-type]
+
+
+def test_repl_policy_answer_then_open_a_citation(docs: Path, mini_book: Rulebook) -> None:
+    shell = Shell(mini_book, RenderOptions(hints=True), k=5)
+    shown = plain_text(shell.handle("what's the penalty for mistake number 5?").renderable, 100)
+    assert shown.startswith("IPG 2.5 Play Error — Mistake Number 5: No Penalty.")
+    assert shell.items()[0] == "IPG 2.5"
+    opened = plain_text(shell.handle("1").renderable, 100)
+    assert "IPG 2.5 Play Error — Mistake Number 5" in opened and "penalty  No Penalty" in opened
+
+
+def test_what_the_user_typed_is_quoted_short_and_visible(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["jar", "x" * 100_000]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200
+    assert main(["ipg", "\x1b[2Jgrv\x07"]) == 1
+    assert "\x1b" not in capsys.readouterr().err
+
+
+def test_rule_command_takes_an_infraction_name(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "mistake", "number", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "IPG 2.2"
+    assert main(["rule", "foo"]) == 2
+    assert "not a rule number" in capsys.readouterr().err

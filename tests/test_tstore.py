@@ -1,0 +1,161 @@
+"""Installing tournament documents: from a file (text or PDF) or a download through redirects (a local server on
+127.0.0.1, nothing touches the internet); bad files are one line and change nothing installed."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import tstore
+from rulesgraph.errors import RulesgraphError, SourceError
+from rulesgraph_cli.main import main
+
+from .conftest import require_tournament
+from .minitourney import make_ipg, make_mtr
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    yield tmp_path / "data"
+    tstore.load.cache_clear()
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()} if root.exists() else {}
+
+
+def test_install_keeps_versions_and_says_unchanged(data: Path) -> None:
+    old = tstore.install(make_mtr("March 4, 2031").encode(), "a.txt")
+    new = tstore.install(make_mtr("May 5, 2032").encode(), "b.txt")
+    assert (old.kind, old.date, old.status, old.sections) == ("mtr", "2031-03-04", "installed", 45)
+    assert new.path.name == "MTR-20320505.txt"
+    assert tstore.install(make_mtr("May 5, 2032").encode(), "c.txt").status == "unchanged"
+    assert [(i.kind, i.date) for i in tstore.installed()] == [("mtr", "2032-05-05"), ("mtr", "2031-03-04")]
+    assert [d.effective for d in tstore.load()] == ["2032-05-05"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    (b"", "empty"),
+    (b"<!doctype html><html>page</html>", "HTML page"),
+    (b"Just some notes\nEffective May 1, 2020\n", "not a tournament document"),
+    (make_mtr(chapters=2).encode(), "truncated"),
+    (make_mtr().replace("Effective", "Made").encode(), "Effective"),
+    (b"%PDF-1.7\n1 0 obj\n<<", "cannot read the PDF"),
+])
+def test_bad_files_are_one_line_and_change_nothing(data: Path, body: bytes, message: str) -> None:
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    before = _snapshot(data)
+    with pytest.raises(RulesgraphError, match=message) as info:
+        tstore.install(body, "bad.bin")
+    assert "\n" not in str(info.value)
+    assert _snapshot(data) == before
+
+
+def test_wrong_kind_for_a_download(data: Path) -> None:
+    with pytest.raises(SourceError, match="is the Infraction Procedure Guide, not the Magic Tournament Rules"):
+        tstore.install(make_ipg().encode(), "mtr.pdf", kind="mtr")
+    assert not data.exists() or not list(data.rglob("*.txt"))
+
+
+def test_cli_update_tournament_file(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ipg.txt"
+    path.write_text(make_ipg(), encoding="utf-8")
+    assert main(["update", "tournament", "--file", str(path)]) == 0
+    assert "installed the Infraction Procedure Guide effective 2030-06-07 (17 sections)" in capsys.readouterr().out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("nothing\n", encoding="utf-8")
+    assert main(["update", "tournament", "--file", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a tournament document" in err
+
+
+@pytest.fixture
+def mirror() -> Iterator[dict[str, tuple[int, bytes, str]]]:
+    """``/mtr`` etc. redirect (302) to ``/files/<name>``, as mtgdoc.link does to Wizards' PDFs."""
+    routes: dict[str, tuple[int, bytes, str]] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, body, extra = routes.get(self.path, (404, b"", ""))
+            self.send_response(status)
+            if status in (301, 302):
+                self.send_header("Location", extra)
+            else:
+                self.send_header("Content-Type", extra or "application/pdf")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    routes["base"] = (0, f"http://127.0.0.1:{httpd.server_address[1]}".encode(), "")
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield routes
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_update_tournament_downloads_through_redirects(data: Path, mirror: dict[str, tuple[int, bytes, str]],
+                                                       monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    base = mirror["base"][1].decode()
+    monkeypatch.setenv(tstore.URL_ENV, base)
+    mirror["/mtr"] = (302, b"", f"{base}/files/MTG_MTR_2031_Mar04_EN.pdf")
+    mirror["/files/MTG_MTR_2031_Mar04_EN.pdf"] = (200, make_mtr().encode(), "text/plain")
+    mirror["/ipg"] = (302, b"", f"{base}/files/ipg.pdf")
+    mirror["/files/ipg.pdf"] = (200, make_mtr().encode(), "text/plain")  # the wrong document behind the IPG link
+    mirror["/jar"] = (404, b"", "")
+    assert main(["update", "tournament", "--timeout", "5"]) == 2
+    captured = capsys.readouterr()
+    assert "installed the Magic Tournament Rules effective 2031-03-04" in captured.out
+    assert "IPG" in captured.err and "not the Infraction Procedure Guide" in captured.err
+    assert "JAR" in captured.err and "404" in captured.err
+    assert [(i.kind, i.date) for i in tstore.installed()] == [("mtr", "2031-03-04")]
+
+
+def test_real_pdf_installs_as_its_text(data: Path) -> None:
+    path = require_tournament("IPG-20200925.pdf")
+    result = tstore.install_file(path)
+    assert (result.kind, result.date, result.sections) == ("ipg", "2020-09-25", 28)
+    assert result.path.with_suffix(".pdf").read_bytes() == path.read_bytes()
+    truncated = path.read_bytes()[:50_000]
+    with pytest.raises(SourceError, match="PDF"):
+        tstore.install(truncated, "cut.pdf")
+
+
+def test_check_reports_tournament_files_with_lines(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mtr.txt"
+    path.write_text(make_mtr().replace("2.3  Topic 2 Point 3\n", "2.3  Topic 2 Point 3\n", 1), encoding="utf-8")
+    assert main(["check", str(path), "--json"]) == 0
+    (doc,) = json.loads(capsys.readouterr().out)["tournament"]
+    assert doc["counts"] == {"chapter": 5, "section": 45} and doc["effective"] == "2031-03-04"
+    assert {s["reason"] for s in doc["skipped"]} == {"table of contents", "page number"}
+    assert all(s["where"].startswith(f"{path}:") for s in doc["skipped"])
+    cut = tmp_path / "cut.txt"
+    cut.write_text(make_mtr().replace("3.2  Topic 3 Point 2\n", ""), encoding="utf-8")
+    assert main(["check", str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert "5 chapters, 44 sections" in out and f"{cut}:" in out and "toc-mismatch: the contents list 3.2" in out
+
+
+def test_a_bare_update_includes_the_documents_once_some_are_installed(data: Path) -> None:
+    from rulesgraph_cli import cmd_update
+    from rulesgraph_cli.main import build_parser
+
+    parse = build_parser().parse_args
+    assert cmd_update._targets(parse(["update"])) == ("rules", "cards")
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    assert cmd_update._targets(parse(["update"])) == ("rules", "cards", "tournament")
+    assert cmd_update._targets(parse(["update", "--file", "x.pdf"])) == ("tournament",)
