@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .errors import RulesgraphError
+from .whole import WholeWriter
 
 __all__ = ["STDOUT", "destination", "public", "write_file", "write_site"]
 
@@ -94,11 +95,11 @@ def write_file(path: str, write: Callable[[BinaryIO], object], *, protected: Ite
     try:
         if kind == "stdout":
             out = stdout if stdout is not None else os.fdopen(os.dup(1), "wb")
-            write(out)
+            write(WholeWriter(out))
             out.flush()
         elif kind == "stream":
             with open(path, "wb") as fh:
-                write(fh)
+                write(WholeWriter(fh))
         else:
             _atomic(Path(os.path.realpath(path)), write)
     except OSError as exc:
@@ -114,7 +115,7 @@ def _atomic(target: Path, write: Callable[[BinaryIO], object]) -> None:
     try:
         public(fd)
         with os.fdopen(fd, "wb") as fh:
-            write(fh)
+            write(WholeWriter(fh))
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
