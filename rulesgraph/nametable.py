@@ -152,7 +152,7 @@ def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str,
             for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
                 if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
                     group = out.setdefault(word, ([], []))[pos]
-                    if card not in group:
+                    if not group or group[-1] is not card:  # a card's faces come together: no list search (was quadratic)
                         group.append(card)
     return out
 
