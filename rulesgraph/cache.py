@@ -8,7 +8,7 @@ code: nothing read back is unpickled.
 Entries are keyed by the sources' content hashes, their display names and formats, the schema version,
 the program version and the Python version (marshal's format is Python's own); files are written atomically
 (temporary file + rename), so two processes building at once both leave a whole file.  Each file carries the
-HMAC-SHA-256 of its payload, keyed with a secret of the user's own (:func:`secret`, in the data directory), checked
+HMAC-SHA-256 of its payload, keyed with a secret of the user's own (:func:`secret`, private to them), checked
 before decoding: a damaged entry (truncated, a flipped bit) or one planted by someone else (a payload with a plain
 checksum) is rebuilt with a one-line notice, never read as a different graph.  Old entries, and temporary files left by processes killed
 while writing, are pruned.
@@ -16,6 +16,7 @@ while writing, are pruned.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import hashlib
@@ -74,24 +75,34 @@ def cache_key(parts: list[str], schema: int, version: str) -> str:
 
 
 def secret() -> bytes:
-    """The key cache files are authenticated with: read from (or made in) the data directory, which the cache
-    directory's other writers cannot read; where it can be neither read nor made, one for this process alone (its
-    entries are then never trusted by another)."""
-    from .store import data_dir
-
-    path = data_dir() / SECRET
+    """The key cache files are authenticated with: ``cache.key`` in the cache directory, read if this user owns it
+    and no one else may read or write it (mode 0600), else made anew; where none can be kept, one for this process
+    alone (its entries are then trusted by no other).  Someone else able to write into the cache directory can
+    neither read the key nor make one this user owns."""
+    path = cache_dir() / SECRET
     if str(path) in _secret:
         return _secret[str(path)]
-    key = _read_secret(path) or _make_secret(path) or _read_secret(path) or os.urandom(32)
+    key = _read_secret(path)
+    if key is None:
+        with contextlib.suppress(OSError):
+            if path.is_symlink() or path.exists():
+                path.unlink()  # not ours, or not private: replaced
+        key = _make_secret(path) or _read_secret(path) or os.urandom(32)
     _secret[str(path)] = key
     return key
 
 
 def _read_secret(path: Path) -> bytes | None:
     try:
-        data = read_file(path, 64)
-    except (OSError, ValueError):
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
         return None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+        if not stat.S_ISREG(st.st_mode) or not mine or st.st_mode & 0o077:
+            return None
+        data = fh.read(64)
     return data if len(data) == 32 else None
 
 
@@ -100,7 +111,7 @@ def _make_secret(path: Path) -> bytes | None:
     key = os.urandom(32)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".cache-key-", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".cache-key-", dir=path.parent)  # mode 0600
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(key)

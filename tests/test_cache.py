@@ -186,16 +186,20 @@ def test_the_graph_round_trips_as_data(cache_dir: Path) -> None:
     assert list(again.in_edges(keys=True, data=True)) == list(fresh.in_edges(keys=True, data=True))
 
 
-def test_the_key_is_the_users_own(cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_key_is_the_users_own(cache_dir: Path) -> None:
     load(bundled_sources())
-    key = tmp_path.parent / "userdata" / cache_mod.SECRET  # conftest's data directory
-    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "other-user"))
-    cache_mod._secret.clear()
-    try:
-        book = load(bundled_sources())  # another user's key: their entries are not trusted
-        assert not book.from_cache and any("damaged" in n for n in book.notices)
-        assert (tmp_path / "other-user" / cache_mod.SECRET).stat().st_mode & 0o077 == 0
-        assert len((tmp_path / "other-user" / cache_mod.SECRET).read_bytes()) == 32
-    finally:
+    key = cache_dir / cache_mod.SECRET
+    assert key.stat().st_mode & 0o077 == 0 and len(key.read_bytes()) == 32
+    for planted in ("readable by others", "another key"):
         cache_mod._secret.clear()
-    assert key.is_file() and len(key.read_bytes()) == 32
+        if planted == "readable by others":
+            key.chmod(0o644)  # someone else could read it: not a secret, replaced
+        else:
+            key.unlink()
+            key.write_bytes(b"k" * 32)  # entries made with another key are not trusted
+            key.chmod(0o600)
+        book = load(bundled_sources())
+        assert not book.from_cache and any("damaged" in n for n in book.notices), planted
+        assert key.stat().st_mode & 0o077 == 0
+    cache_mod._secret.clear()
+    assert load(bundled_sources()).from_cache
