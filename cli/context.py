@@ -231,14 +231,17 @@ class Context:
                 self._cards = False
         return self._cards or None
 
-    def card_names(self) -> NameIndex | None:
-        """Every card name in memory for forgiving lookup, read from the store on first use."""
+    def card_names(self, *, required: bool = False) -> NameIndex | None:
+        """Every card name in memory for forgiving lookup, read from the store on first use.  A damaged table of
+        names is said once (or, when the command needs it, is the error)."""
         with _NAMES_LOCK:  # the REPL reads them in a thread while the first line is typed
             if self._names is None:
-                store = self.cards()
+                store = self.cards(required=required)
                 try:
                     self._names = store.name_index() if store else None
-                except RulesgraphError as exc:  # a damaged names table: said once, cards looked up by exact name only
+                except RulesgraphError as exc:
+                    if required:
+                        raise
                     self.note_once(str(exc))
                     self._names = None
         return self._names
