@@ -66,7 +66,7 @@ def hostile_table(fuzz: int, only: str | None = None) -> None:
     if MEASURED:
         clean = {name: problem is None for name, problem in results.get("issue 31", [])}
         print("\nissue 31, case by case (time: all its processes; memory: the peak RSS of the largest)\n")
-        print(table([(name, "clean" if clean.get(name) else "NOT clean", f"{seconds:.2f} s", f"{mb:,.0f} MB")
+        print(table([(name, "clean" if clean.get(name) else "NOT clean", f"{seconds:.2f} s", f"{mb:,.0f} MB" if mb else "—")
                      for name, (seconds, mb) in MEASURED.items()], ("case", "result", "time", "peak memory")))
 
 
