@@ -287,10 +287,12 @@ class Context:
     def json(self, obj: Any) -> None:
         """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which
         cannot be written) as ``\\uXXXX`` escapes (see :func:`~rulesgraph_cli.safe.json_line`)."""
-        try:
-            self.stdout.write(json_line(obj) + "\n")
-        except UnicodeEncodeError:  # a stream that cannot write the text (an ASCII locale): escape everything
-            self.stdout.write(json.dumps(obj) + "\n")
+        line = json_line(obj)
+        try:  # a stream that cannot write the text (an ASCII locale): everything escaped, so the JSON stays JSON
+            line.encode(getattr(self.stdout, "encoding", None) or "utf-8")  # (its own escapes would be \U0001f600)
+        except (UnicodeEncodeError, LookupError):
+            line = json.dumps(obj)
+        self.stdout.write(line + "\n")
         self.stdout.flush()
 
 

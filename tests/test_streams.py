@@ -83,9 +83,9 @@ def test_any_output_encoding_degrades_to_escapes(tmp_path: Path, encoding: str) 
         assert proc.stdout.strip(), argv
         if encoding == "ascii":
             assert proc.stdout.isascii()
-    # JSON coped before, and still does
-    proc = _rg("ask", "--json", "trample", env=env)
-    assert proc.returncode == 0 and json.loads(proc.stdout.decode(encoding))
+    # JSON stays JSON: what the encoding cannot say is a JSON escape (an escape of the stream's, \U0001f600, would not be)
+    proc = _rg("ask", "--json", "trample 😀 — “Ríverwalker”", env=env)
+    assert proc.returncode == 0 and json.loads(proc.stdout.decode(encoding))["question"] == "trample 😀 — “Ríverwalker”"
 
 
 @given(st.one_of(st.integers(-10**12, 10**12).map(str), st.text(max_size=12)))
