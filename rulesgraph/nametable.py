@@ -10,7 +10,6 @@ strings: the table pickles in about 3.5 MB and loads in tens of milliseconds.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 import unicodedata
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from .shapes import well_formed
 from .shortforms import ShortForms, abbreviations
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
@@ -344,59 +344,10 @@ class NameTable:
         values of another shape — a cache file that passed its checksum is still only data, checked here (a null
         where a list was, an index past the surfaces) before a finder trusts it."""
         table = cls()
-        if not isinstance(parts, dict) or set(parts) != set(vars(table)) or not _well_formed(parts, vars(table)):
+        if not isinstance(parts, dict) or set(parts) != set(vars(table)) or not well_formed(parts, vars(table), _PER_SURFACE):
             return None
         vars(table).update(parts)
         return table
 
 
 _PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "zipf", "joined")
-_CONTAINERS = (list, tuple, frozenset, set)
-
-
-def _uniform(values: Iterable[object], depth: int = 0) -> type | None:
-    """The one type of every item of ``values`` (int and float are one: numbers), checked level by level inside the
-    containers among them; raises ValueError for a null, a type no table holds, or items of several types.  Linear,
-    at C speed per level (``set(map(type, …))``): 40,000 names are checked in about 15 ms."""
-    items = values if isinstance(values, list) else list(values)
-    kinds = set(map(type, items))
-    if not kinds:
-        return None
-    if kinds <= {int, float}:
-        return float if float in kinds else int
-    if len(kinds) > 1:
-        raise ValueError("items of several types")
-    (kind,) = kinds
-    if kind is str or kind is bool:
-        return kind
-    if depth < 4 and kind in _CONTAINERS:
-        _uniform(list(itertools.chain.from_iterable(items)), depth + 1)  # type: ignore[arg-type]
-        return kind
-    if depth < 4 and kind is dict:
-        _uniform(list(itertools.chain.from_iterable(v.keys() for v in items)), depth + 1)  # type: ignore[attr-defined]
-        _uniform(list(itertools.chain.from_iterable(v.values() for v in items)), depth + 1)  # type: ignore[attr-defined]
-        return kind
-    raise ValueError(f"a {kind.__name__} in the name table")
-
-
-def _well_formed(parts: dict[str, object], empty: dict[str, object]) -> bool:
-    """Every field of the container type an empty table has, each container's items of one type and never null,
-    the per-surface lists as long as the surfaces, and every index in a lookup dict a surface's."""
-    try:
-        for name, value in parts.items():
-            if type(value) is not type(empty[name]):
-                return False
-            _uniform([value])
-        count = len(parts["surface"])  # type: ignore[arg-type]
-        if any(len(parts[name]) != count for name in _PER_SURFACE if name in parts):  # type: ignore[arg-type]
-            return False
-        for value in parts.values():
-            if isinstance(value, dict) and value:
-                found = list(value.values())
-                if isinstance(found[0], list):
-                    found = list(itertools.chain.from_iterable(found))
-                if found and _uniform(found) is int and not (min(found) >= 0 and max(found) < count):  # type: ignore[type-var]
-                    return False
-        return True
-    except (ValueError, TypeError, RecursionError):
-        return False

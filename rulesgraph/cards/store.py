@@ -29,16 +29,24 @@ import os
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
 from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
+from .opening import DAMAGE as _DAMAGE
+from .opening import connect_ro as _connect_ro
+from .opening import damaged
+from .opening import guarded as _guarded
+from .opening import problem as _problem
+from .opening import recover as _recover
+from .opening import side_files as _side_files
+from .opening import typed as _typed
 
 __all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin", "store_path"]
 
@@ -94,48 +102,6 @@ def _words(text: str) -> tuple[str, ...]:
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise TypeError("a list of words is not a JSON list of texts")
     return tuple(words)
-
-
-_KINDS: dict[str, tuple[type, ...]] = {"s": (str,), "S": (str, type(None)), "i": (int,), "f": (float, int)}
-
-
-def _typed(rows: Iterable[tuple[Any, ...]], kinds: str) -> Iterator[tuple[Any, ...]]:
-    """``rows`` as they are, each value checked against ``kinds`` (``s`` text, ``S`` text or NULL, ``i`` integer,
-    ``f`` number): a store changed by hand (a BLOB or NULL name, a rank that is text) is damaged, said in one line,
-    not a ``TypeError`` far from here."""
-    wanted = [_KINDS[k] for k in kinds]
-    for row in rows:
-        if len(row) != len(wanted) or not all(isinstance(v, w) and not isinstance(v, bool) for v, w in zip(row, wanted, strict=True)):
-            raise TypeError(f"a value of the wrong type ({', '.join(type(v).__name__ for v in row)}; expected {kinds})")
-        yield row
-
-
-_DAMAGE = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError, MemoryError)
-"""What reading a damaged or tampered store raises: damaged pages (``DatabaseError``), a dropped table
-(``OperationalError``), a column that is not JSON (``JSONDecodeError``), a value of the wrong type."""
-
-
-def damaged(path: Path, exc: BaseException) -> RulesgraphError:
-    """The one line for a card store that cannot be read."""
-    reason = " ".join(str(exc).split())[:160] or exc.__class__.__name__
-    return RulesgraphError(f"{path}: the card data is damaged or not a card store ({reason}); "
-                           "run 'rulesgraph update cards' to install the cards again")
-
-
-_R = TypeVar("_R")
-
-
-def _guarded(method: Callable[..., _R]) -> Callable[..., _R]:
-    """A :class:`CardStore` method whose every SQLite, JSON or type error is :func:`damaged`."""
-
-    @functools.wraps(method)
-    def read(self: CardStore, *args: Any, **kwargs: Any) -> _R:
-        try:
-            return method(self, *args, **kwargs)
-        except _DAMAGE as exc:
-            raise damaged(self.path, exc) from None
-
-    return read
 
 
 class CardStore:
@@ -256,29 +222,6 @@ class CardStore:
         return [(n, Ruling(d, t), s) for n, d, t, s in _typed(rows, "sssf")]
 
 
-def _connect_ro(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
-
-
-_SIDE_FILES = ("-journal", "-wal", "-shm")
-"""SQLite's files beside a database: a rollback journal left by a writer killed inside a transaction (``rejoin``)
-makes every read-only open fail with "attempt to write a readonly database" until it is rolled back."""
-
-
-def _side_files(path: Path) -> list[Path]:
-    return [p for suffix in _SIDE_FILES if (p := path.with_name(path.name + suffix)).exists()]
-
-
-def _recover(path: Path) -> None:
-    """Roll back what a killed writer left: opened for writing, SQLite replays a hot journal into the store (and
-    removes it) before the first read.  Raises what SQLite raises (a read-only directory, say)."""
-    db = sqlite3.connect(path, timeout=5)
-    try:
-        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    finally:
-        db.close()
-
-
 def _meta_text(meta: dict[Any, Any], key: str) -> str:
     value = meta[key]
     if not isinstance(value, str):
@@ -322,35 +265,6 @@ def open_store(path: Path | None = None) -> CardStore | None:
         return _open(path)
     except _DAMAGE as exc:
         raise damaged(path, exc) from None
-
-
-def _problem(path: Path, keywords: KeywordList) -> str | None:
-    """Why the store at ``path`` cannot be kept as it is (``None``: whole and current): it does not open, another
-    schema, another keyword list, a failed integrity check, or a value of the wrong type in any column."""
-    try:
-        store = open_store(path)
-    except RulesgraphError as exc:
-        return str(exc)
-    if store is None:
-        return "none installed"
-    try:
-        if store.info.keywords != keywords.fingerprint:
-            return "joined to other keywords"
-        db = store._db
-        if db.execute("PRAGMA quick_check").fetchone() != ("ok",):
-            return "damaged pages"
-        store.summaries()
-        store.names()
-        store.search_rulings("rulings")
-        for (name,) in db.execute("SELECT name FROM cards"):
-            store.card(name)
-    except RulesgraphError as exc:
-        return str(exc)
-    except _DAMAGE as exc:
-        return str(exc)
-    finally:
-        store.close()
-    return None
 
 
 def _rows_keywords(cid: int, card: Card, keywords: KeywordList) -> list[tuple[int, str, str, str | None, int]]:
