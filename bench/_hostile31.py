@@ -350,7 +350,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
         ("url: the config's rules_url http://[::1", address(["update", "rules"], config='rules_url = "http://[::1"\n')),
         ("url: a port of 99999", address(["update", "--url", "http://x:99999/MagicCompRules.txt"])),
         ("url: a redirect to http://[::1:zz/x", served({"/r.txt": _redirect("http://[::1:zz/x")},
-                                                      lambda u: ["update", "--url", u + "/r.txt"], 2, "not valid")),
+                                                      lambda u: ["update", "--url", u + "/r.txt"], 2, "redirected to one")),
         ("url: a malformed link in the rules page", served({"/rules": _answer(page, kind="text/html"), "/MagicCompRules%2020260619.txt":
                                                            _answer(cr)}, lambda u: ["update", "--url", u + "/rules"], 0, "")),
         ("cards: a 5,000-digit integer in a dropped field", card_file("bigint.json", bigint, 2, "an integer of 5,000 digits")),

@@ -133,7 +133,7 @@ def _fetch(url: str, timeout: float, deadline: float, progress: Progress | None,
     except (http.client.HTTPException, OSError) as exc:
         raise _fail(url, f"no valid answer ({exc.__class__.__name__}: {exc})") from None
     except ValueError as exc:  # a redirect to an address urllib cannot parse ('http://[::1:zz/x')
-        raise _fail(url, f"the server sent an address that is not valid ({exc}); nothing was installed") from None
+        raise _fail(url, f"not a valid address, or the server redirected to one ({exc}); nothing was installed") from None
     with response:
         return _read_body(url, response, timeout, progress, limit, state, cancel, expected), response.headers.get("Content-Type", "")
 

@@ -3,8 +3,9 @@
 
 The standard library's ``urlsplit`` raises ``ValueError`` for ``http://[::1`` (an IPv6 host never closed), and
 ``.port`` for ``http://x:99999``; ``http.client`` refuses control characters and spaces only when connecting.  All of
-it is checked here, once, before anything is fetched: an address is ``http`` or ``https``, has a host, a port in
-range if any, and no whitespace or control characters.  A link in a page that fails is skipped, not fatal.
+it is checked here, once, before anything is fetched: an address is ``http`` or ``https``, has a host that IDNA can
+encode, a port in range if any, an ASCII path (other characters written as ``%XX``), and no whitespace or control
+characters.  A link in a page that fails is skipped, not fatal.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ def parse(url: str, what: str = "") -> SplitResult:
         raise RulesgraphError(f"{where}{_shown(url)}: not an http:// or https:// address")
     if not parts.hostname:
         raise RulesgraphError(f"{where}{_shown(url)}: no host name in the address")
+    try:
+        parts.hostname.encode("idna")
+        (parts.path + parts.query).encode("ascii")
+    except UnicodeError as exc:
+        raise RulesgraphError(f"{where}{_shown(url)}: not a valid address ({exc}; write other characters as %XX)") from None
     return parts
 
 
