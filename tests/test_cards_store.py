@@ -278,3 +278,25 @@ def test_a_damaged_or_tampered_store_is_one_line_and_update_replaces_it(tmp_path
     assert result.status == "replaced"
     assert store._problem(path, KW) is None
     assert open_store(path).card("Mossback Elder").rulings  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("kind", ["directory", "garbage", "empty", "wal"])
+def test_whatever_lies_beside_the_store_update_replaces_it(tmp_path: Path, kind: str) -> None:
+    """A journal that is a directory, garbage or empty, or a WAL file beside the store: reading is whole or one line,
+    and installing always works (and leaves nothing beside the new store)."""
+    path = _install(tmp_path)
+    side = path.with_name("cards.sqlite-wal" if kind == "wal" else "cards.sqlite-journal")
+    if kind == "directory":
+        side.mkdir()
+        (side / "x").write_text("x")
+    else:
+        side.write_bytes({"garbage": os.urandom(5000), "empty": b"", "wal": os.urandom(5000)}[kind])
+    try:
+        s = open_store(path)
+        assert s is not None and s.card("Mossback Elder") is not None
+    except RulesgraphError as exc:
+        assert "rulesgraph update cards" in str(exc) and "\n" not in str(exc)
+    smaller = parse_card_bytes(encode(atomic({"Mossback Elder": CARDS["Mossback Elder"]})), "b.json")
+    assert install(smaller, KW, path=path).status == "replaced"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.sqlite"]
+    assert open_store(path).info.cards == 1  # type: ignore[union-attr]

@@ -26,6 +26,7 @@ import contextlib
 import functools
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
 import time
@@ -348,7 +349,7 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
         for stale in _side_files(target):  # the old store's journal must never be rolled back into the new one
-            stale.unlink()
+            shutil.rmtree(stale) if stale.is_dir() and not stale.is_symlink() else stale.unlink()
         os.replace(tmp, target)
     except (OSError, sqlite3.Error) as exc:
         raise RulesgraphError(f"cannot install cards into {target.parent}: {getattr(exc, 'strerror', None) or exc}") from None
