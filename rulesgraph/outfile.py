@@ -215,10 +215,10 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
         for name, text in files.items():
             data = text.encode("utf-8")
             with open(fresh / name, "xb") as fh:  # a new file in a new directory: nothing to follow
-                fh.write(data)
+                WholeWriter(fh).write(data)  # a short write on a full disk is an error, not a cut page
             listed[name] = hashlib.sha256(data).hexdigest()
         with open(fresh / MANIFEST, "xb") as fh:
-            fh.write(json.dumps({"made_by": SITE_MARK, "files": listed}, indent=0, sort_keys=True).encode("utf-8"))
+            WholeWriter(fh).write(json.dumps({"made_by": SITE_MARK, "files": listed}, indent=0, sort_keys=True).encode("utf-8"))
         fd = os.open(fresh, os.O_RDONLY)
         try:
             public(fd, 0o777)

@@ -305,3 +305,43 @@ def test_a_site_without_a_list_replaces_only_its_own_names(tmp_path: Path) -> No
     (site / MANIFEST).write_text("{not json")  # a damaged list is no list
     with pytest.raises(RulesgraphError, match="will not replace"):
         export_html(g, site)  # type: ignore[arg-type]
+
+
+def test_a_site_on_a_nearly_full_disk_is_an_error_not_cut_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A buffered file handed more than the disk takes returns a short count instead of raising: the page was cut short
+    in silence (issue 31).  Here every file takes 100 bytes, then the disk is full."""
+    import builtins
+    import errno
+
+    real_open = builtins.open
+
+    class Filling:
+        def __init__(self, fh: object) -> None:
+            self.fh, self.taken = fh, 0
+
+        def write(self, data: bytes) -> int:
+            if self.taken >= 100:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            n = min(len(data), 100 - self.taken)
+            self.taken += n
+            return self.fh.write(bytes(data[:n]))  # type: ignore[attr-defined, no-any-return]
+
+        def flush(self) -> None:
+            self.fh.flush()  # type: ignore[attr-defined]
+
+        def __enter__(self) -> Filling:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()  # type: ignore[attr-defined]
+
+    def filling(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        fh = real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+        return Filling(fh) if "x" in mode else fh
+
+    g = _seeds_graph()
+    monkeypatch.setattr(builtins, "open", filling)
+    with pytest.raises(RulesgraphError, match=r"No space left on device\); nothing there was changed"):
+        export_html(g, tmp_path / "site")  # type: ignore[arg-type]
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
