@@ -34,6 +34,8 @@ from typing import Any
 
 import platformdirs
 
+from .whole import WholeWriter
+
 __all__ = ["KEEP", "MAX_ENTRY", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
            "write"]
 
@@ -228,7 +230,7 @@ def write(key: str, obj: Any, part: str = "query") -> str | None:
         fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                WholeWriter(fh).write(data)
             os.replace(tmp, _path(key, part))
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

@@ -340,8 +340,7 @@ def test_a_site_on_a_nearly_full_disk_is_an_error_not_cut_pages(tmp_path: Path, 
         return Filling(fh) if "x" in mode else fh
 
     g = _seeds_graph()
-    monkeypatch.setattr(builtins, "open", filling)
-    with pytest.raises(RulesgraphError, match=r"No space left on device\); nothing there was changed"):
+    with monkeypatch.context() as patched, pytest.raises(RulesgraphError, match=r"No space left on device\); nothing there was changed"):
+        patched.setattr(builtins, "open", filling)
         export_html(g, tmp_path / "site")  # type: ignore[arg-type]
-    monkeypatch.undo()
     assert sorted(p.name for p in tmp_path.iterdir()) == []
