@@ -220,3 +220,5 @@ def test_a_card_named_cards_does_not_make_atomic_a_set_file() -> None:
     bare_set = {"meta": {}, "data": {"cards": [f for faces in CARDS.values() for f in faces]}}  # printings, nothing else
     assert parse_card_bytes(encode(bare_set), "c.json").kind == "set"
     assert parse_card_bytes(encode(set_file()), "d.json").kind == "set"
+    lists_only = {"meta": {}, "data": {"cards": bare_set["data"]["cards"], "tokens": []}}  # a set of arrays alone
+    assert parse_card_bytes(encode(lists_only), "e.json").kind == "set"

@@ -350,13 +350,13 @@ def _card_file(top: Any, name: str, sha: str) -> CardFile:
 
 
 def _kind(data: Any) -> str | None:
-    """``atomic`` (``data`` maps every card name to an array of faces), ``set`` (``data`` is a set object whose
-    ``cards`` array holds printings of several names), or ``None``.  By structure, not by a key's name: an
-    AtomicCards file with a card named "cards" is AtomicCards; a set file always has fields that are not arrays
-    (``code``, ``name``), or printings named otherwise than "cards"."""
+    """``atomic`` (``data`` maps every card name to an array of its faces, each named so), ``set`` (``data`` is a set
+    object whose ``cards`` array holds printings of other names), or ``None``.  By structure, not by a key's name: an
+    AtomicCards file with a card named "cards" is AtomicCards (its faces are named "cards"); a set file's printings
+    are named for their cards."""
     if not isinstance(data, dict) or not data:
         return None
-    if all(isinstance(v, list) for v in data.values()):
-        only_printings = set(data) == {"cards"} and any(isinstance(p, dict) and p.get("name") != "cards" for p in data["cards"])
-        return "set" if only_printings else "atomic"
-    return "set" if isinstance(data.get("cards"), list) else None
+    printings = data.get("cards")
+    if isinstance(printings, list) and any(isinstance(p, dict) and p.get("name") != "cards" for p in printings):
+        return "set"
+    return "atomic" if all(isinstance(v, list) for v in data.values()) else None
