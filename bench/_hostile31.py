@@ -366,7 +366,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
                                                "AtomicCards.json.xz is about")),
         ("cards: 2,000 rulings of 10,000 characters shown", long_rulings),
         ("writes: export graph - > a file, 4 KB left", export_full),
-        ("writes: export graph - | head -c1", export_head),
+        ("writes: export graph - piped into head -c1", export_head),
         ("writes: --help > /dev/full", help_full),
         ("writes: a site folder with the user's .html, .js, .css", site_with_notes),
         ("output: PYTHONIOENCODING=ascii", encoding("ascii")),
