@@ -1,10 +1,12 @@
-"""Benchmark: the hostile cases of issue 18 by category (parsers, output paths, update/download, config,
-streams, cards: each tried for real and counted clean when it ends as promised, see bench/_hostile.py), then
+"""Benchmark: the hostile cases of issues 18 and 31 by category (parsers, output paths, update/download, config,
+streams, cards; issue 31's broken card store, addresses, card JSON, short writes, encodings, caches, each with its
+time and peak memory: each tried for real and counted clean when it ends as promised, see bench/_hostile.py and
+bench/_hostile31.py), then
 how long the hostile inputs of the reliability tests take — a megabyte pasted into the REPL, characters
 typed into a long line (completion runs on every key), a rule of 150,000 lines shown, and the cached load
 with its checksum.  The tests assert behaviour; the times are measured here.
 
-Usage: python bench/reliability.py [--cr PATH] [--fuzz N] [--cases-only]
+Usage: python bench/reliability.py [--cr PATH] [--fuzz N] [--cases-only] [--issue31]
 """
 
 from __future__ import annotations
@@ -44,20 +46,28 @@ def typed(book, keys: str) -> float:  # type: ignore[no-untyped-def]
     return time.perf_counter() - start
 
 
-def hostile_table(fuzz: int) -> None:
-    """Print the hostile cases per category: tried, clean, and what was not."""
-    from _hostile import run_all
+def hostile_table(fuzz: int, only: str | None = None) -> None:
+    """Print the hostile cases per category: tried, clean, and what was not; then each case of issue 31 with its
+    time and the peak memory of its largest process."""
+    from _hostile import MEASURED, run_all
 
     start = time.perf_counter()
-    results = run_all(fuzz)
+    results = run_all(fuzz, only)
     rows = [(category, f"{len(cases):,}", f"{sum(p is None for _, p in cases):,}") for category, cases in results.items()]
     rows.append(("all", f"{sum(len(c) for c in results.values()):,}", f"{sum(p is None for c in results.values() for _, p in c):,}"))
-    print(f"\nhostile cases (issue 18); Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {time.perf_counter() - start:.0f} s\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\nhostile cases (issues 18 and 31); Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+          f"{time.perf_counter() - start:.0f} s (load average {load:.1f})\n")
     print(table(rows, ("category", "tried", "clean")))
     for category, cases in results.items():
         for name, problem in cases:
             if problem:
                 print(f"  not clean: {category}: {name}: {problem}")
+    if MEASURED:
+        clean = {name: problem is None for name, problem in results.get("issue 31", [])}
+        print("\nissue 31, case by case (time: all its processes; memory: the peak RSS of the largest)\n")
+        print(table([(name, "clean" if clean.get(name) else "NOT clean", f"{seconds:.2f} s", f"{mb:,.0f} MB" if mb else "—")
+                     for name, (seconds, mb) in MEASURED.items()], ("case", "result", "time", "peak memory")))
 
 
 def main() -> None:
@@ -65,8 +75,9 @@ def main() -> None:
     parser.add_argument("--cr", help="the 2026 Comprehensive Rules text file")
     parser.add_argument("--fuzz", type=int, default=200, help="generated rules files to parse (bench/fuzz_rules.py for the long run)")
     parser.add_argument("--cases-only", action="store_true", help="only the table of hostile cases")
+    parser.add_argument("--issue31", action="store_true", help="only the cases of issue 31 (with --cases-only: nothing else)")
     args = parser.parse_args()
-    hostile_table(args.fuzz)
+    hostile_table(args.fuzz, "issue 31" if args.issue31 else None)
     if args.cases_only:
         return
     cr = cr_path(args.cr)

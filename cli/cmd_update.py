@@ -105,11 +105,23 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
     return ("rules", "cards", "tournament") if newest() else ("rules", "cards")
 
 
+def _address(ctx: Context, env: str, setting: str) -> str:
+    """``--url``, else ``$env``, else the config's ``setting``; checked (:func:`rulesgraph.urls.parse`), a malformed
+    one is a line naming where it came from."""
+    from rulesgraph.urls import parse
+
+    for value, where in ((ctx.opt("url"), "--url"), (os.environ.get(env), f"${env}")):
+        if value:
+            parse(value, where)
+            return str(value)
+    return str(getattr(ctx.config(), setting))  # the config file's was checked when it was read
+
+
 def rules_url(ctx: Context) -> str:
     """``--url``, else ``$RULESGRAPH_RULES_URL``, else the config's ``rules_url`` (Wizards' rules page)."""
     from rulesgraph import store
 
-    return ctx.opt("url") or os.environ.get(store.RULES_URL_ENV) or ctx.config().rules_url
+    return _address(ctx, store.RULES_URL_ENV, "rules_url")
 
 
 def _offline(what: str) -> str:
@@ -182,7 +194,7 @@ def _rejoin(ctx: Context) -> None:
 
 def cards_url(ctx: Context) -> str:
     """``--url``, else ``$RULESGRAPH_CARDS_URL``, else the config's ``cards_url``."""
-    return ctx.opt("url") or os.environ.get(cards.URL_ENV) or ctx.config().cards_url
+    return _address(ctx, cards.URL_ENV, "cards_url")
 
 
 def _cards(ctx: Context, console: Console | None = None) -> None:

@@ -85,8 +85,10 @@ def validate(values: dict[str, Any], where: str) -> Config:
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
     for key in ("rules_url", "cards_url"):
-        if key in values and not values[key].lower().startswith(("http://", "https://")):
-            raise RulesgraphError(f"{where}: {key} must be an http:// or https:// address, not {values[key]!r}")
+        if key in values:
+            from rulesgraph.urls import parse
+
+            parse(values[key], f"{where}: {key}")
     if "url_template" in values:
         _check_template(values["url_template"], where)
     return Config(**values)

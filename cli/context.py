@@ -100,6 +100,8 @@ class Context:
     _deck_opened: bool = False
     _deck_notices: list[str] = field(default_factory=list)
     _cards_missing: bool = False
+    _noted: set[str] = field(default_factory=set)
+    """Notices about the card data said once per process (the store and the answering deck both open it)."""
     cards_noted: bool = False
     """:data:`CARDS_NOTE` was said (on stderr, or by the REPL's welcome)."""
 
@@ -195,7 +197,7 @@ class Context:
                 self._cards_missing = deck is None and not notices
             if not quiet:
                 for notice in self._deck_notices:
-                    self.note(notice)
+                    self.note_once(notice)
                 self._deck_notices.clear()
         if note_missing:
             self.cards_note()
@@ -236,17 +238,30 @@ class Context:
             except RulesgraphError as exc:
                 if required:
                     raise
-                self.note(str(exc))
+                self.note_once(str(exc))
                 self._cards = False
         return self._cards or None
 
-    def card_names(self) -> NameIndex | None:
-        """Every card name in memory for forgiving lookup, read from the store on first use."""
+    def card_names(self, *, required: bool = False) -> NameIndex | None:
+        """Every card name in memory for forgiving lookup, read from the store on first use.  A damaged table of
+        names is said once (or, when the command needs it, is the error)."""
         with _NAMES_LOCK:  # the REPL reads them in a thread while the first line is typed
             if self._names is None:
-                store = self.cards()
-                self._names = store.name_index() if store else None
+                store = self.cards(required=required)
+                try:
+                    self._names = store.name_index() if store else None
+                except RulesgraphError as exc:
+                    if required:
+                        raise
+                    self.note_once(str(exc))
+                    self._names = None
         return self._names
+
+    def note_once(self, message: str) -> None:
+        """:meth:`note`, unless this very line was said before in this process."""
+        if message not in self._noted:
+            self._noted.add(message)
+            self.note(message)
 
     def note(self, message: str) -> None:
         """One line on stderr; paths and words the user gave are in it, so escape sequences are made visible."""
@@ -283,10 +298,12 @@ class Context:
     def json(self, obj: Any) -> None:
         """One JSON object on one line, flushed; characters a terminal could act on (and lone surrogates, which
         cannot be written) as ``\\uXXXX`` escapes (see :func:`~rulesgraph_cli.safe.json_line`)."""
-        try:
-            self.stdout.write(json_line(obj) + "\n")
-        except UnicodeEncodeError:  # a stream that cannot write the text (an ASCII locale): escape everything
-            self.stdout.write(json.dumps(obj) + "\n")
+        line = json_line(obj)
+        try:  # a stream that cannot write the text (an ASCII locale): everything escaped, so the JSON stays JSON
+            line.encode(getattr(self.stdout, "encoding", None) or "utf-8")  # (its own escapes would be \U0001f600)
+        except (UnicodeEncodeError, LookupError):
+            line = json.dumps(obj)
+        self.stdout.write(line + "\n")
         self.stdout.flush()
 
 

@@ -79,8 +79,16 @@ def _silence_stdout() -> None:
 
 def entry() -> int:
     """The installed ``rulesgraph`` command and ``python -m rulesgraph``: :func:`main` for a whole process, which ends
-    with it (what it loaded is not handed back to the cyclic collector first: the interpreter's exit would walk it)."""
-    return main(keep=True)
+    with it (what it loaded is not handed back to the cyclic collector first: the interpreter's exit would walk it).
+    Its standard streams write whole or fail, escape what their encoding cannot say, and $COLUMNS is made sane
+    (:mod:`.streams`)."""
+    from .streams import prepare
+
+    prepare()
+    try:
+        return main(keep=True)
+    except SystemExit as done:  # --help or a usage error from argparse: said, but was it written?
+        return _flushed(done.code if isinstance(done.code, int) else 2)
 
 
 def main(argv: Sequence[str] | None = None, *, keep: bool = False) -> int:
@@ -123,6 +131,24 @@ def _main(ctx: Context, args: argparse.Namespace) -> int:
             return 0
         ctx.note(f"error: cannot write the output ({exc.strerror or exc})")
         return 2
+
+
+def _flushed(status: int) -> int:
+    """``status`` once standard output is written out; a full disk or closed pipe there is said as for any output."""
+    from .streams import write_error
+
+    try:
+        sys.stdout.flush()
+        exc = write_error()
+    except OSError as raised:
+        exc = raised
+    if exc is None:
+        return status
+    _silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        return status
+    print(f"rulesgraph: error: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
+    return 2
 
 
 def _run(ctx: Context, args: argparse.Namespace) -> int:

@@ -19,6 +19,10 @@ from .render import DIM, HEADING, INDEX, RenderOptions, rule_ref, text
 __all__ = ["card_targets", "render_card", "render_card_result"]
 
 _RELATIONS = (("has", "keywords"), ("grants", "grants"), ("action", "actions"))
+RULINGS_SHOWN = 50_000
+"""Characters of rulings one card shows (a real card has at most some 30 rulings, 10,000 characters in all; a card
+file may give 2,000 of 10,000 characters each, which took seconds to lay out): the rest are counted, and --json has
+them all."""
 
 
 def _stats(face: Face) -> str:
@@ -101,9 +105,17 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
         rulings = Table.grid(padding=(0, 2))
         rulings.add_column(no_wrap=True, style=DIM)
         rulings.add_column()
+        shown = 0
         for r in card.rulings:
+            if shown and shown + len(r.text) > RULINGS_SHOWN:
+                break
             rulings.add_row(text(r.date, newlines=False), text(r.text))
+            shown += len(r.text)
         parts += [Text(), Text(f"rulings ({len(card.rulings)})", style=HEADING), rulings]
+        if rulings.row_count < len(card.rulings):
+            left = card.rulings[rulings.row_count :]
+            parts.append(Text(f"… {len(left):,} more rulings ({sum(len(r.text) for r in left):,} characters) not shown; "
+                              "'rulesgraph card --json' has them all", style=DIM))
     if view.types:
         line = Table.grid(padding=(0, 2))
         line.add_column(no_wrap=True, style=DIM)

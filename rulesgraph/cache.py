@@ -2,20 +2,25 @@
 
 An entry is two files: ``build-KEY.query``, what answering needs (the query-time graph and the index as
 builtins — lists, dicts, strings, bytes — written with :mod:`marshal`: no pickled objects, read in one go),
-and ``build-KEY.graph``, the networkx graph (pickled) that only ``check``, ``export`` and ``diff`` read.
+and ``build-KEY.graph``, the networkx graph that only ``check``, ``export`` and ``diff`` read (its graph, node and
+edge attributes as builtins, marshalled too, and built into a graph again when read).  A cache holds data, never
+code: nothing read back is unpickled.
 Entries are keyed by the sources' content hashes, their display names and formats, the schema version,
 the program version and the Python version (marshal's format is Python's own); files are written atomically
 (temporary file + rename), so two processes building at once both leave a whole file.  Each file carries the
-SHA-256 of its payload, checked before decoding: a damaged entry (truncated, a flipped bit) is rebuilt with a
-one-line notice, never read as a different graph.  Old entries, and temporary files left by processes killed
+HMAC-SHA-256 of its payload, keyed with a secret of the user's own (:func:`secret`, private to them), checked
+before decoding: a damaged entry (truncated, a flipped bit) or one planted by someone else (a payload with a plain
+checksum) is rebuilt with a one-line notice, never read as a different graph.  Old entries, and temporary files left by processes killed
 while writing, are pruned.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import hashlib
+import hmac
 import json
 import marshal
 import os
@@ -29,6 +34,8 @@ from typing import Any
 
 import platformdirs
 
+from .whole import WholeWriter
+
 __all__ = ["KEEP", "MAX_ENTRY", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
            "write"]
 
@@ -38,9 +45,12 @@ MAX_ENTRY = 512 * 1024 * 1024
 """A cache file larger than this is not read (an entry of the full rules is about 10 MB)."""
 STALE = 600.0
 """Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
-_MAGIC = b"rulesgraph-cache 3\n"
+_MAGIC = b"rulesgraph-cache 4\n"
 _DIGEST = 32
-"""Bytes of SHA-256 after the magic line, then the payload."""
+"""Bytes of HMAC-SHA-256 after the magic line, then the payload."""
+SECRET = "cache.key"
+"""The file in the data directory holding the key every cache file is authenticated with (32 random bytes)."""
+_secret: dict[str, bytes] = {}
 PARTS = ("query", "graph", "names")
 """The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
 cards, ``names`` (their name table, marshal of builtins)."""
@@ -64,6 +74,82 @@ def cache_key(parts: list[str], schema: int, version: str) -> str:
     for part in parts:
         h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:32]
+
+
+def secret() -> bytes:
+    """The key cache files are authenticated with: ``cache.key`` in the cache directory, read if this user owns it
+    and no one else may read or write it (mode 0600), else made anew; where none can be kept, one for this process
+    alone (its entries are then trusted by no other).  Someone else able to write into the cache directory can
+    neither read the key nor make one this user owns."""
+    path = cache_dir() / SECRET
+    if str(path) in _secret:
+        return _secret[str(path)]
+    key = _read_secret(path)
+    if key is None:
+        with contextlib.suppress(OSError):
+            if path.is_symlink() or path.exists():
+                path.unlink()  # not ours, or not private: replaced
+        key = _make_secret(path) or _read_secret(path) or os.urandom(32)
+    _secret[str(path)] = key
+    return key
+
+
+def _read_secret(path: Path) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+        if not stat.S_ISREG(st.st_mode) or not mine or st.st_mode & 0o077:
+            return None
+        data = fh.read(64)
+    return data if len(data) == 32 else None
+
+
+def _make_secret(path: Path) -> bytes | None:
+    """A new key at ``path`` (mode 0600), linked into place only if none is there (two processes agree on one)."""
+    key = os.urandom(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".cache-key-", dir=path.parent)  # mode 0600
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(key)
+            os.link(tmp, path)
+        finally:
+            os.unlink(tmp)
+    except OSError:
+        return None
+    return key
+
+
+def _digest(payload: bytes | memoryview) -> bytes:
+    return hmac.new(secret(), payload, hashlib.sha256).digest()
+
+
+def graph_parts(graph: Any) -> dict[str, Any]:
+    """A networkx multigraph as builtins: its attributes, nodes and edges in order, and each node's predecessors in
+    order (what rebuilding from the edges alone would order otherwise)."""
+    return {"graph": graph.graph, "nodes": list(graph.nodes(data=True)), "edges": list(graph.edges(keys=True, data=True)),
+            "pred": [list(graph.pred[n]) for n in graph]}
+
+
+def graph_from_parts(parts: Any) -> Any:
+    """The graph :func:`graph_parts` gave; raises ValueError, TypeError or KeyError for anything else."""
+    import networkx as nx
+
+    if not isinstance(parts, dict) or not isinstance(parts.get("graph"), dict):
+        raise ValueError("not a graph")
+    graph = nx.MultiDiGraph()
+    graph.graph.update(parts["graph"])
+    graph.add_nodes_from(parts["nodes"])
+    graph.add_edges_from(parts["edges"])
+    pred = graph._pred  # the order of each node's predecessors, as built
+    for node, order in zip(graph, parts["pred"], strict=True):
+        pred[node] = {p: pred[node][p] for p in order}
+    return graph
 
 
 def _path(key: str, part: str) -> Path:
@@ -102,32 +188,37 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
         return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
     if not data.startswith(_MAGIC):
         return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
-    payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
-    if hashlib.sha256(payload).digest() != data[len(_MAGIC) : len(_MAGIC) + _DIGEST]:
+    obj = decode(data)
+    if obj is None:
         return None, f"cache file {path.name} is damaged; rebuilding"
+    if part != "graph":
+        return obj, None
+    try:
+        return graph_from_parts(obj), None
+    except Exception:  # any shape but a graph's: damaged
+        return None, f"cache file {path.name} is damaged; rebuilding"
+
+
+def decode(data: bytes) -> Any | None:
+    """The builtins a cache file (:func:`encode`) holds, or ``None`` when it is not one, is damaged, or was not
+    written with this user's key."""
+    payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
+    if not data.startswith(_MAGIC) or not hmac.compare_digest(_digest(payload), data[len(_MAGIC) : len(_MAGIC) + _DIGEST]):
+        return None
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
-        if part != "graph":
-            return marshal.loads(payload), None
-        import pickle  # the networkx graph only: check, export, diff
-
-        return pickle.loads(payload), None
-    except Exception:  # any unpickling failure means a damaged file
-        return None, f"cache file {path.name} is damaged; rebuilding"
+        return marshal.loads(payload)
+    except Exception:  # bad marshal data
+        return None
     finally:
         gc.enable()
 
 
 def encode(obj: Any, part: str = "query") -> bytes:
-    """The bytes of a cache file holding ``obj``: the magic line, the payload's SHA-256, the payload
-    (``obj`` marshalled for the ``query`` part — builtins only —, pickled for the ``graph`` part)."""
-    if part != "graph":
-        payload = marshal.dumps(obj)
-    else:
-        import pickle
-
-        payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    return _MAGIC + hashlib.sha256(payload).digest() + payload
+    """The bytes of a cache file holding ``obj``: the magic line, the payload's HMAC-SHA-256, the payload (``obj``
+    marshalled — builtins only —; the ``graph`` part's networkx graph as :func:`graph_parts`)."""
+    payload = marshal.dumps(graph_parts(obj) if part == "graph" else obj)
+    return _MAGIC + _digest(payload) + payload
 
 
 def write(key: str, obj: Any, part: str = "query") -> str | None:
@@ -139,7 +230,7 @@ def write(key: str, obj: Any, part: str = "query") -> str | None:
         fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                WholeWriter(fh).write(data)
             os.replace(tmp, _path(key, part))
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

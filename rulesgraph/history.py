@@ -3,25 +3,26 @@
 The diff of the two newest installed versions is computed once (about half a second), then
 kept in memory and in the user cache directory (keyed by both files' name, size and mtime and
 the library's code), so a later process reads it in milliseconds and each look-up is a dict
-access.  Front ends call :func:`rule_note` with the number of a rule they display.
+access.  The stored diff is data (builtins, authenticated as every cache file is: see
+:func:`rulesgraph.cache.encode`), never a pickle: a planted ``diff-*`` file is computed again, not run.
+Front ends call :func:`rule_note` with the number of a rule they display.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from . import cache, store
-from .diff import CrDiff, diff_files
+from .diff import Changed, CrDiff, Entry, Moved, diff_files
 
 __all__ = ["History", "RuleNote", "latest", "rule_note"]
 
-_MAGIC = b"rulesgraph-diff\n"
 _KEEP = 4
+_SUFFIX = ".diff"
 
 NoteKind = Literal["added", "changed", "examples", "renumbered", "removed"]
 
@@ -101,15 +102,49 @@ def _stamp(path: Path) -> tuple[str, int, int]:
     return (path.name, st.st_size, st.st_mtime_ns)
 
 
+def _to_data(diff: CrDiff) -> dict[str, object]:
+    return {"old": diff.old, "new": diff.new, "old_path": diff.old_path, "new_path": diff.new_path, "scope": diff.scope,
+            "added": [(e.id, e.text) for e in diff.added], "removed": [(e.id, e.text) for e in diff.removed],
+            "changed": [(c.id, c.old, c.new, c.words, c.examples) for c in diff.changed],
+            "examples_changed": list(diff.examples_changed), "renumbered": [(m.old, m.new, m.similarity) for m in diff.renumbered],
+            "compared": diff.compared, "headings": diff.headings}
+
+
+def _refuse(value: object) -> float:
+    raise TypeError(f"not a number: {type(value).__name__}")
+
+
+def _text(value: object, optional: bool = False) -> str | None:
+    if isinstance(value, str) or (optional and value is None):
+        return value
+    raise TypeError("not text")
+
+
+def _from_data(data: object) -> CrDiff:
+    """The diff :func:`_to_data` gave; raises TypeError, ValueError or KeyError for anything else."""
+    if not isinstance(data, dict):
+        raise TypeError("not a diff")
+    t = _text
+    words = lambda ws: tuple((t(a), t(b)) for a, b in ws)  # type: ignore[misc]
+    compared = tuple(int(n) for n in data["compared"])
+    headings = {t(k): int(v) for k, v in data["headings"].items()}
+    similarity = lambda v: float(v) if isinstance(v, int | float) and not isinstance(v, bool) else _refuse(v)  # type: ignore[misc]
+    return CrDiff(t(data["old"], True), t(data["new"], True), t(data["old_path"]), t(data["new_path"]),  # type: ignore[arg-type]
+                  t(data["scope"], True), tuple(Entry(t(i), t(x)) for i, x in data["added"]),  # type: ignore[arg-type]
+                  tuple(Entry(t(i), t(x)) for i, x in data["removed"]),  # type: ignore[arg-type]
+                  tuple(Changed(t(i), t(o), t(n), words(w), bool(e)) for i, o, n, w, e in data["changed"]),  # type: ignore[arg-type]
+                  tuple(t(x) for x in data["examples_changed"]),  # type: ignore[misc]
+                  tuple(Moved(t(o), t(n), similarity(s)) for o, n, s in data["renumbered"]),  # type: ignore[arg-type]
+                  (compared[0], compared[1]), headings)  # type: ignore[arg-type]
+
+
 def _read(path: Path) -> CrDiff | None:
     try:
         data = cache.read_file(path)  # a regular file only: a FIFO or a link to /dev/zero there is not read
-        if data.startswith(_MAGIC):
-            diff = pickle.loads(data[len(_MAGIC) :])
-            return diff if isinstance(diff, CrDiff) else None
-    except Exception:  # missing, unreadable or damaged: computed again
+        stored = cache.decode(data)  # None unless written with this user's key
+        return _from_data(stored) if stored is not None else None
+    except Exception:  # missing, unreadable, damaged or of another shape: computed again
         return None
-    return None
 
 
 def _write(path: Path, diff: CrDiff) -> None:
@@ -118,14 +153,13 @@ def _write(path: Path, diff: CrDiff) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".diff-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(_MAGIC)
-                pickle.dump(diff, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                fh.write(cache.encode(_to_data(diff), "diff"))
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        entries = sorted(path.parent.glob("diff-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in entries[_KEEP:]:
+        entries = sorted(path.parent.glob(f"diff-*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in [*entries[_KEEP:], *path.parent.glob("diff-*.pickle")]:  # pickles of older versions: never read
             old.unlink(missing_ok=True)
     except OSError:
         pass  # an unwritable cache only costs time
@@ -142,7 +176,7 @@ def latest(*, use_cache: bool = True, compute: bool = True) -> History | None:
     if use_cache and stamp in _memory:
         return _memory[stamp]
     key = cache.cache_key([repr(stamp)], 1, "diff")
-    path = cache.cache_dir() / f"diff-{key}.pickle"
+    path = cache.cache_dir() / f"diff-{key}{_SUFFIX}"
     diff = _read(path) if use_cache else None
     if diff is None:
         if not compute:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from .shapes import well_formed
 from .shortforms import ShortForms, abbreviations
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
@@ -154,7 +155,7 @@ def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str,
             for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
                 if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
                     group = out.setdefault(word, ([], []))[pos]
-                    if card not in group:
+                    if not group or group[-1] is not card:  # a card's faces come together: no list search (was quadratic)
                         group.append(card)
     return out
 
@@ -360,10 +361,14 @@ class NameTable:
 
     @classmethod
     def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
-        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one (another version's, with other
-        fields)."""
+        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one: another version's (other fields), or
+        values of another shape — a cache file that passed its checksum is still only data, checked here (a null
+        where a list was, an index past the surfaces) before a finder trusts it."""
         table = cls()
-        if set(parts) != set(vars(table)):
+        if not isinstance(parts, dict) or set(parts) != set(vars(table)) or not well_formed(parts, vars(table), _PER_SURFACE):
             return None
         vars(table).update(parts)
         return table
+
+
+_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "zipf", "joined")

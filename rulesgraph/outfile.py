@@ -8,12 +8,16 @@
   by name) and renamed into place, so a failure leaves the old file whole.
 * A site (a directory of files) is built in a fresh directory beside the target and swapped in; an
   existing target is replaced only when it is empty or a site rulesgraph wrote, and nothing inside it
-  is ever followed or written through.
+  is ever followed or written through.  A site lists the files it wrote, with their SHA-256, in
+  :data:`MANIFEST`: a directory holding any other file (a page the user added, even ``notes.html``) or a file
+  changed since is refused, never deleted.
 * No path that is, or holds, a protected one (a loaded source, the installed rules) is written.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import stat
@@ -23,13 +27,17 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .errors import RulesgraphError
+from .whole import WholeWriter
 
-__all__ = ["STDOUT", "destination", "public", "write_file", "write_site"]
+__all__ = ["MANIFEST", "STDOUT", "destination", "public", "write_file", "write_site"]
 
 STDOUT = "-"
 SITE_MARK = "Made by rulesgraph"
 """What every page of an exported site says in its footer: a directory whose index.html says it may be replaced."""
 _SITE_FILES = (".html", ".css", ".js")
+MANIFEST = ".rulesgraph-site.json"
+"""The list of files a site export wrote (name → SHA-256): only those are its own to replace."""
+_MANIFEST_LIMIT = 4 << 20
 
 
 def public(fd: int, mode: int = 0o666) -> None:
@@ -94,11 +102,11 @@ def write_file(path: str, write: Callable[[BinaryIO], object], *, protected: Ite
     try:
         if kind == "stdout":
             out = stdout if stdout is not None else os.fdopen(os.dup(1), "wb")
-            write(out)
+            write(WholeWriter(out))
             out.flush()
         elif kind == "stream":
             with open(path, "wb") as fh:
-                write(fh)
+                write(WholeWriter(fh))
         else:
             _atomic(Path(os.path.realpath(path)), write)
     except OSError as exc:
@@ -114,22 +122,67 @@ def _atomic(target: Path, write: Callable[[BinaryIO], object]) -> None:
     try:
         public(fd)
         with os.fdopen(fd, "wb") as fh:
-            write(fh)
+            write(WholeWriter(fh))
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def _replaceable(directory: Path) -> str | None:
-    """Why an existing directory may not be replaced by a new site, or ``None`` when it may (empty, or
-    only regular files a site has, with an index.html rulesgraph wrote)."""
+def _sha256(path: Path) -> str | None:
+    """The SHA-256 of a regular file (never through a link), or ``None`` when it cannot be read as one."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            return None
+        digest = hashlib.sha256()
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _manifest(directory: Path) -> dict[str, str] | None:
+    """The files an earlier export listed in ``directory`` (name → SHA-256), or ``None`` without a readable list."""
+    path = directory / MANIFEST
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return None
+            data = json.loads(fh.read(_MANIFEST_LIMIT + 1)[:_MANIFEST_LIMIT])
+    except (OSError, ValueError, RecursionError):
+        return None
+    files = data.get("files") if isinstance(data, dict) and data.get("made_by") == SITE_MARK else None
+    if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        return None
+    return files
+
+
+def _replaceable(directory: Path, names: Iterable[str] = ()) -> str | None:
+    """Why an existing directory may not be replaced by a new site, or ``None`` when it may: it is empty, or holds
+    only the files its :data:`MANIFEST` lists, unchanged (a site from before the list: only regular files this
+    export writes again, with an index.html rulesgraph wrote)."""
     entries = list(os.scandir(directory))
     if not entries:
         return None
+    listed = _manifest(directory)
     for e in entries:
-        if e.is_symlink() or not e.is_file(follow_symlinks=False) or not e.name.endswith(_SITE_FILES):
+        if e.name == MANIFEST and listed is not None:
+            continue
+        if e.is_symlink() or not e.is_file(follow_symlinks=False):
             return f"it holds {e.name!r}, which rulesgraph did not write"
+        if listed is None:
+            if not e.name.endswith(_SITE_FILES) or e.name not in set(names):
+                return f"it holds {e.name!r}, which rulesgraph did not write"
+        elif e.name not in listed:
+            return f"it holds {e.name!r}, which rulesgraph did not write (it is not in {MANIFEST})"
+        elif _sha256(Path(e.path)) != listed[e.name]:
+            return f"{e.name!r} was changed since rulesgraph wrote it"
+    if listed is not None:
+        return None
     index = directory / "index.html"
     try:
         with open(index, "rb") as fh:
@@ -152,15 +205,20 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise RulesgraphError(f"{shown}: exists and is not a directory")
     if target.exists():
-        why = _replaceable(target)
+        why = _replaceable(target, files)
         if why:
             raise RulesgraphError(f"{shown}: will not replace this directory: {why}; give a new or empty directory")
     target.parent.mkdir(parents=True, exist_ok=True)
     fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent))
     try:
+        listed: dict[str, str] = {}
         for name, text in files.items():
+            data = text.encode("utf-8")
             with open(fresh / name, "xb") as fh:  # a new file in a new directory: nothing to follow
-                fh.write(text.encode("utf-8"))
+                WholeWriter(fh).write(data)  # a short write on a full disk is an error, not a cut page
+            listed[name] = hashlib.sha256(data).hexdigest()
+        with open(fresh / MANIFEST, "xb") as fh:
+            WholeWriter(fh).write(json.dumps({"made_by": SITE_MARK, "files": listed}, indent=0, sort_keys=True).encode("utf-8"))
         fd = os.open(fresh, os.O_RDONLY)
         try:
             public(fd, 0o777)

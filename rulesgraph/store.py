@@ -26,6 +26,7 @@ from .corpus import SourceSpec
 from .errors import RulesgraphError, SourceError
 from .model import Document
 from .sources import MAX_BYTES, SourceText, decode, decode_source, detect_format, read_bytes, read_source, split_lines
+from .whole import WholeWriter
 
 __all__ = [
     "MIN_RULES",
@@ -163,7 +164,7 @@ def _write_atomically(target: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            WholeWriter(fh).write(data)  # a full disk's short write is an error, never a cut file installed
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

@@ -18,9 +18,9 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import unquote, urlsplit
 
-from . import store
+from . import store, urls
 from .errors import RulesgraphError
 from .sources import MAX_BYTES
 from .store import RULES_PAGE
@@ -79,24 +79,28 @@ def check_timeout(timeout: float) -> float:
     return float(timeout)
 
 
+RULES_SIZE = "the Comprehensive Rules are about 1 MB"
+"""What a body over its limit is compared with, in the error line (a card download says its own)."""
+
+
 def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = None, limit: int = MAX_BYTES,
-          deadline: float | None = None) -> tuple[bytes, str]:
+          deadline: float | None = None, expected: str = RULES_SIZE) -> tuple[bytes, str]:
     """GET ``url``; returns the whole body and its Content-Type.  A body shorter than its
     Content-Length (the connection dropped) is an error, as is one over ``limit`` bytes.
 
     The whole request must be done within ``timeout`` seconds (or by ``deadline``, a ``time.monotonic()``
     value, when several requests share one budget): a server that trickles a byte at a time is given up on
-    too, not only one that stops.  The request runs in a worker thread that is abandoned at the deadline."""
+    too, not only one that stops.  The request runs in a worker thread that is abandoned at the deadline.
+    ``expected`` says how large the file should be, in the line refusing one over ``limit``."""
     timeout = check_timeout(timeout)
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise _fail(url, "not an http:// or https:// address")
+    urls.parse(url)
     deadline = time.monotonic() + timeout if deadline is None else deadline
     state: dict[str, object] = {"done": 0}
     cancel = threading.Event()
 
     def work() -> None:
         try:
-            state["result"] = _fetch(url, timeout, deadline, progress, limit, state, cancel)
+            state["result"] = _fetch(url, timeout, deadline, progress, limit, state, cancel, expected)
         except BaseException as exc:  # handed to the caller's thread
             state["error"] = exc
 
@@ -113,7 +117,7 @@ def fetch(url: str, *, timeout: float = TIMEOUT, progress: Progress | None = Non
 
 
 def _fetch(url: str, timeout: float, deadline: float, progress: Progress | None, limit: int, state: dict[str, object],
-           cancel: threading.Event) -> tuple[bytes, str]:
+           cancel: threading.Event, expected: str = RULES_SIZE) -> tuple[bytes, str]:
     request = urllib.request.Request(url, headers={"User-Agent": f"rulesgraph/{__version__}", "Accept-Encoding": "identity"})
     wait = max(0.001, min(timeout, deadline - time.monotonic()))
     try:
@@ -128,16 +132,18 @@ def _fetch(url: str, timeout: float, deadline: float, progress: Progress | None,
         raise Unreachable(f"{url}: no answer within {timeout:g} s (timed out)") from None
     except (http.client.HTTPException, OSError) as exc:
         raise _fail(url, f"no valid answer ({exc.__class__.__name__}: {exc})") from None
+    except ValueError as exc:  # a redirect to an address urllib cannot parse ('http://[::1:zz/x')
+        raise _fail(url, f"not a valid address, or the server redirected to one ({exc}); nothing was installed") from None
     with response:
-        return _read_body(url, response, timeout, progress, limit, state, cancel), response.headers.get("Content-Type", "")
+        return _read_body(url, response, timeout, progress, limit, state, cancel, expected), response.headers.get("Content-Type", "")
 
 
 def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, progress: Progress | None, limit: int,
-               state: dict[str, object], cancel: threading.Event) -> bytes:
+               state: dict[str, object], cancel: threading.Event, expected: str = RULES_SIZE) -> bytes:
     length = response.headers.get("Content-Length")
     total = int(length) if length and length.isdigit() else None
     if total is not None and total > limit:
-        raise _fail(url, f"too large ({total:,} bytes); the Comprehensive Rules are about 1 MB")
+        raise _fail(url, f"too large ({total:,} bytes); {expected}")
     chunks: list[bytes] = []
     done = 0
     if progress:
@@ -148,7 +154,7 @@ def _read_body(url: str, response: http.client.HTTPResponse, timeout: float, pro
             done += len(chunk)
             state["done"] = done
             if done > limit:
-                raise _fail(url, f"too large (over {limit:,} bytes); the Comprehensive Rules are about 1 MB")
+                raise _fail(url, f"too large (over {limit:,} bytes); {expected}")
             if progress:
                 progress(done, total)
     except http.client.IncompleteRead as exc:
@@ -174,9 +180,12 @@ def find_rules_link(page: str, base: str) -> str:
     # pages that render their links with a script carry them in JSON data instead of href attributes
     written = [html.unescape(m.group(0)).replace("\\/", "/") for m in _URL_IN_TEXT.finditer(page)]
     for href in [*hrefs, *written]:
-        path = unquote(urlsplit(href).path)
-        if path.lower().endswith(".txt") and "comprules" in path.lower().replace(" ", ""):
-            found.append(urljoin(base, href))
+        try:
+            path = unquote(urlsplit(href).path)
+        except ValueError:  # 'http://[::1/x': one bad link is skipped, not the end of the update
+            continue
+        if path.lower().endswith(".txt") and "comprules" in path.lower().replace(" ", "") and (link := urls.join(base, href)):
+            found.append(link)
     if not found:
         raise _fail(base, "no Comprehensive Rules .txt link on the page (give the page with --url, or a file with --file)")
     dated = [(m.group(1), link) for link in found if (m := _DATE_IN_NAME.search(unquote(link)))]
@@ -201,7 +210,7 @@ def update(url: str = DEFAULT_URL, *, timeout: float = TIMEOUT, progress: Progre
     file), download, validate and install them, all within ``timeout`` seconds."""
     deadline = time.monotonic() + check_timeout(timeout)
     page_url: str | None = url
-    if urlsplit(url).path.lower().endswith(".txt"):
+    if urls.parse(url).path.lower().endswith(".txt"):
         link, page_url = url, None
     else:
         body, content_type = fetch(url, timeout=timeout, limit=8 * 1024 * 1024, deadline=deadline)

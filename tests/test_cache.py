@@ -139,3 +139,67 @@ def test_a_cache_entry_that_is_no_regular_file_is_rebuilt_unread(cache_dir: Path
     book = load(bundled_sources())
     assert not book.from_cache and len(book.notices) == 1 and "rebuilding" in book.notices[0]
     assert path.is_file() and not path.is_symlink() and load(bundled_sources()).from_cache  # replaced by a real entry
+
+
+# --- a cache holds data, authenticated with the user's own key (issue 31) ----------------------------------------
+
+class _Payload:
+    def __init__(self, target: Path) -> None:
+        self.target = target
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Path.touch, (self.target,))
+
+
+def test_a_planted_graph_pickle_is_never_run(cache_dir: Path, tmp_path: Path) -> None:
+    """The graph part was a pickle checked only by a plain SHA-256 anyone can compute."""
+    import hashlib
+    import pickle
+
+    load(bundled_sources())
+    (graph,) = cache_dir.glob("build-*.graph")
+    ran = tmp_path / "payload-ran"
+    payload = pickle.dumps(_Payload(ran))
+    graph.write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
+    book = load(bundled_sources())
+    assert book.from_cache and book.graph.number_of_nodes() > 100  # rebuilt: the network graph is read only when needed
+    assert not ran.exists()
+
+
+def test_an_entry_with_a_plain_checksum_is_rebuilt(cache_dir: Path) -> None:
+    import hashlib
+    import marshal
+
+    load(bundled_sources())
+    (query,) = entries(cache_dir)
+    payload = marshal.dumps({"schema": 0})
+    query.write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
+    book = load(bundled_sources())
+    assert not book.from_cache and any("damaged" in n for n in book.notices)
+
+
+def test_the_graph_round_trips_as_data(cache_dir: Path) -> None:
+    fresh = load(bundled_sources(), use_cache=False).graph
+    again = cache_mod.graph_from_parts(cache_mod.marshal.loads(cache_mod.marshal.dumps(cache_mod.graph_parts(fresh))))
+    assert list(again.nodes(data=True)) == list(fresh.nodes(data=True)) and again.graph == fresh.graph
+    assert list(again.edges(keys=True, data=True)) == list(fresh.edges(keys=True, data=True))
+    assert list(again.in_edges(keys=True, data=True)) == list(fresh.in_edges(keys=True, data=True))
+
+
+def test_the_key_is_the_users_own(cache_dir: Path) -> None:
+    load(bundled_sources())
+    key = cache_dir / cache_mod.SECRET
+    assert key.stat().st_mode & 0o077 == 0 and len(key.read_bytes()) == 32
+    for planted in ("readable by others", "another key"):
+        cache_mod._secret.clear()
+        if planted == "readable by others":
+            key.chmod(0o644)  # someone else could read it: not a secret, replaced
+        else:
+            key.unlink()
+            key.write_bytes(b"k" * 32)  # entries made with another key are not trusted
+            key.chmod(0o600)
+        book = load(bundled_sources())
+        assert not book.from_cache and any("damaged" in n for n in book.notices), planted
+        assert key.stat().st_mode & 0o077 == 0
+    cache_mod._secret.clear()
+    assert load(bundled_sources()).from_cache

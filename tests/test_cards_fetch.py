@@ -161,3 +161,24 @@ def test_a_bare_update_does_both_and_reports_each(cards_site: Server, monkeypatc
     out, err = capsys.readouterr()
     assert err.startswith("rulesgraph: error: rules: ") and "HTTP 404" in err and err.count("\n") == 1
     assert f"({len(CARDS)} card names" in out and _installed() == len(CARDS)  # the cards were still brought up to date
+
+
+# --- one deadline for the whole download; the size said for cards (issue 31) ------------------------------------
+
+def test_the_timeout_bounds_checksum_and_body_together(cards_site: Server) -> None:
+    """``--timeout 5`` took 9.4 s: the checksum and the body each had the whole time."""
+    cards_site.routes[PATH + ".sha256"] = Route(_sha(BODY), delay=0.6)
+    cards_site.routes[PATH] = Route(BODY, delay=0.6)
+    start = time.perf_counter()
+    with pytest.raises(RulesgraphError, match="timed out"):
+        download(cards_site.url(PATH), timeout=1.0)  # each alone fits in 1 s, both do not
+    assert time.perf_counter() - start < 1.0 + 0.6
+    assert _installed() == 1
+
+
+def test_an_oversized_card_download_names_the_card_data(cards_site: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "the Comprehensive Rules are about 1 MB"."""
+    cards_site.routes[PATH] = Route(b"x", length=10**12)
+    _fails(capsys, "AtomicCards.json.xz is about 20 MB")
+    cards_site.routes[PATH + ".sha256"] = Route(b"x", length=10**9)
+    _fails(capsys, "a checksum file is one line")

@@ -151,3 +151,155 @@ def test_summaries_for_name_finders(tmp_path: Path) -> None:
     assert by_key["Mossback Elder"] == ("Mossback Elder", (), True, "normal", 120, ("Creature", "Elf"))
     assert by_key["Banner of the Grove"].types == ("Legendary", "Artifact") and by_key["Banner of the Grove"].rank == 0
 
+
+
+
+
+# --- a stale journal, damaged pages, a store changed by hand (issue 31) ------------------------------------------
+
+def _killed_inside_a_transaction(path: Path) -> None:
+    """A writer (``rejoin``) killed with its transaction half done: the rollback journal stays beside the store."""
+    import sqlite3
+
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA cache_size = 1")  # changed pages spill into the store before the commit, as in a large one
+        db.execute("BEGIN")
+        db.execute("UPDATE cards SET rank = rank + 1")
+        db.execute("DELETE FROM rulings")
+        db.execute("DELETE FROM card_keywords")
+        os._exit(9)  # no rollback, no commit: as SIGKILL or a power cut would leave it
+    os.waitpid(pid, 0)
+
+
+def test_a_stale_journal_is_rolled_back_and_update_replaces_the_store(tmp_path: Path) -> None:
+    """Every card command said "attempt to write a readonly database", and 'update cards' failed the same way."""
+    path = _install(tmp_path)
+    _killed_inside_a_transaction(path)
+    assert path.with_name("cards.sqlite-journal").exists()
+    s = open_store(path)  # rolled back: the store as before the killed transaction
+    assert s is not None and len(s.card("Mossback Elder").rulings) == 2  # type: ignore[union-attr]
+    assert not path.with_name("cards.sqlite-journal").exists()
+    s.close()
+    _killed_inside_a_transaction(path)
+    smaller = parse_card_bytes(encode(atomic({"Mossback Elder": CARDS["Mossback Elder"]})), "b.json")
+    assert install(smaller, KW, path=path).status == "replaced"
+    assert not path.with_name("cards.sqlite-journal").exists()  # never rolled back into the new store
+    again = open_store(path)
+    assert again is not None and again.info.cards == 1 and len(again.card("Mossback Elder").rulings) == 2  # type: ignore[union-attr]
+
+
+def test_a_stale_journal_that_cannot_be_rolled_back_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a read-only directory SQLite cannot roll the journal back (root can: the failure is made here)."""
+    import sqlite3
+
+    path = _install(tmp_path)
+    _killed_inside_a_transaction(path)
+
+    def read_only(path: Path) -> None:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(store, "_recover", read_only)
+    with pytest.raises(RulesgraphError, match="update cards") as info:
+        open_store(path)
+    assert "\n" not in str(info.value)
+
+
+def _rebuilt_without_constraints(db: object, table: str) -> None:
+    db.executescript(f"CREATE TABLE t_copy AS SELECT * FROM {table}; DROP TABLE {table}; ALTER TABLE t_copy RENAME TO {table};")  # type: ignore[attr-defined]
+
+
+TAMPERING = {
+    "damaged pages": None,
+    "meta dropped": "DROP TABLE meta",
+    "cards dropped": "DROP TABLE cards",
+    "faces dropped": "DROP TABLE faces",
+    "rulings dropped": "DROP TABLE rulings",
+    "names dropped": "DROP TABLE names",
+    "card_keywords dropped": "DROP TABLE card_keywords",
+    "card_types dropped": "DROP TABLE card_types",
+    "rulings_fts dropped": "DROP TABLE rulings_fts",
+    "keywords not JSON": "UPDATE faces SET keywords = '[not json'",
+    "keywords a JSON object": "UPDATE faces SET keywords = '{\"a\": 1}'",
+    "types a list of numbers": "UPDATE faces SET types = '[1, 2]'",
+    "text a BLOB": "UPDATE faces SET text = x'00ff'",
+    "name a BLOB": "UPDATE names SET name = x'414141'",
+    "text NULL": "faces| UPDATE faces SET text = NULL",
+    "card name NULL": "cards| UPDATE cards SET name = NULL",
+    "rank text": "UPDATE cards SET rank = 'first'",
+    "funny text": "UPDATE cards SET funny = 'yes'",
+    "meta cards text": "UPDATE meta SET value = 'many' WHERE key = 'cards'",
+    "meta source a BLOB": "UPDATE meta SET value = x'00' WHERE key = 'source'",
+    "ruling date NULL": "rulings| UPDATE rulings SET date = NULL",
+    "no faces": "DELETE FROM faces",
+}
+
+
+def _tamper(path: Path, how: str | None) -> None:
+    import sqlite3
+
+    if how is None:
+        data = bytearray(path.read_bytes())
+        for at in range(2 * 4096, len(data), 3 * 4096):  # every third page after the first two
+            data[at : at + 4096] = b"\xa5" * min(4096, len(data) - at)
+        path.write_bytes(bytes(data))
+        return
+    db = sqlite3.connect(path)
+    table, _, statement = how.rpartition("| ")
+    if table:
+        _rebuilt_without_constraints(db, table)
+    db.executescript(statement)
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("how", list(TAMPERING), ids=list(TAMPERING))
+def test_a_damaged_or_tampered_store_is_one_line_and_update_replaces_it(tmp_path: Path, how: str) -> None:
+    """Damaged pages gave 'database disk image is malformed' tracebacks; a dropped table, a keyword column that is
+    not JSON, a BLOB or NULL text, a rank that is text: OperationalError, JSONDecodeError, TypeError (issue 31)."""
+    path = _install(tmp_path)
+    _tamper(path, TAMPERING[how])
+    try:
+        s = open_store(path)
+        assert s is not None
+        s.names()
+        s.name_index()
+        s.summaries()
+        for key in CARDS:
+            s.card(key)
+            s.card(key, KeywordList.of([("Flying", "ability", "Flying")]))
+        s.with_keyword("trample")
+        s.with_type("elf")
+        s.search_rulings("trample blocked")
+    except RulesgraphError as exc:
+        assert "\n" not in str(exc) and "rulesgraph update cards" in str(exc)
+    else:  # what still reads is whole: the tampering left no value of another type behind
+        raise AssertionError(f"{how} was not noticed")
+    assert store._problem(path, KW) is not None
+    result = install(parse_card_bytes(encode(atomic()), "mini.json"), KW, path=path)  # the same file: not 'unchanged'
+    assert result.status == "replaced"
+    assert store._problem(path, KW) is None
+    assert open_store(path).card("Mossback Elder").rulings  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("kind", ["directory", "garbage", "empty", "wal"])
+def test_whatever_lies_beside_the_store_update_replaces_it(tmp_path: Path, kind: str) -> None:
+    """A journal that is a directory, garbage or empty, or a WAL file beside the store: reading is whole or one line,
+    and installing always works (and leaves nothing beside the new store)."""
+    path = _install(tmp_path)
+    side = path.with_name("cards.sqlite-wal" if kind == "wal" else "cards.sqlite-journal")
+    if kind == "directory":
+        side.mkdir()
+        (side / "x").write_text("x")
+    else:
+        side.write_bytes({"garbage": os.urandom(5000), "empty": b"", "wal": os.urandom(5000)}[kind])
+    try:
+        s = open_store(path)
+        assert s is not None and s.card("Mossback Elder") is not None
+    except RulesgraphError as exc:
+        assert "rulesgraph update cards" in str(exc) and "\n" not in str(exc)
+    smaller = parse_card_bytes(encode(atomic({"Mossback Elder": CARDS["Mossback Elder"]})), "b.json")
+    assert install(smaller, KW, path=path).status == "replaced"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.sqlite"]
+    assert open_store(path).info.cards == 1  # type: ignore[union-attr]

@@ -81,3 +81,35 @@ def test_new_rules_join_the_cards_again(tmp_path: Path, capsys: pytest.CaptureFi
     book = load([*bundled_sources(), SourceSpec(str(store_path().parent.parent / "rules" / cr.name), "cr")], use_cache=False)
     assert after.info.keywords == keyword_list(book).fingerprint
     assert after.card("Banner of the Grove").keyword_names("grants") == ("Trample", "Deathtouch")  # type: ignore[union-attr]
+
+
+# --- a broken store: every command one line, 'update cards' always replaces it (issue 31) ------------------------
+
+@pytest.mark.parametrize("how", ["journal", "damaged pages", "faces dropped", "keywords not JSON", "text NULL", "name a BLOB",
+                                 "rank text", "meta cards text", "rulings_fts dropped"])
+def test_every_command_over_a_broken_store_is_one_line_and_update_mends_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                           monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    from .test_cards_store import TAMPERING, _killed_inside_a_transaction, _tamper
+
+    mini = str(Path(__file__).parent / "fixtures" / "mini_cr.txt")
+    good = _write(tmp_path, "good.json", encode(atomic()))
+    assert main(["--rules", mini, "update", "cards", "--file", str(good)]) == 0
+    if how == "journal":
+        _killed_inside_a_transaction(store_path())
+    else:
+        _tamper(store_path(), TAMPERING[how])
+    capsys.readouterr()
+    commands = ((["card", "Mossback Elder"], ""), (["card", "--json", "Sap"], ""), (["ask", "does Mossback Elder have trample?"], ""),
+                (["ask", "--json", "Banner of the Grove trample"], ""), (["ask", "-"], "Thorn Cloak trample\n"), ([], "Mossback Elder\n"))
+    for argv, stdin in commands:
+        monkeypatch.setattr("sys.stdin", __import__("io").StringIO(stdin))
+        code = main(["--rules", mini, *argv])
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and code in (0, 1, 2), (argv, code, err)
+        assert all(line.startswith("rulesgraph: ") for line in err.splitlines()), (argv, err)
+        if code == 2 or "damaged" in err:
+            assert "rulesgraph update cards" in err and err.count("damaged") == 1, (argv, err)
+    assert main(["--rules", mini, "update", "cards", "--file", str(good)]) == 0  # the same file: replaced, not 'unchanged'
+    said = capsys.readouterr().out  # (a journal was rolled back by the first command: the store is whole again)
+    assert ("unchanged" if how == "journal" else "replaced the installed copy") in said
+    assert main(["--rules", mini, "card", "Mossback Elder"]) == 0 and "It gains life" in capsys.readouterr().out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from html.parser import HTMLParser
@@ -12,6 +13,7 @@ import pytest
 
 from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, load
 from rulesgraph.export_html import Site, export_html
+from rulesgraph.outfile import MANIFEST
 from rulesgraph_cli.main import main
 
 from .minicr import make_cr
@@ -173,7 +175,7 @@ def test_markup_in_a_rules_file_is_text(tmp_path: Path) -> None:
 def test_single_page_and_seeds_only(tmp_path: Path, seeds_book: Rulebook) -> None:
     export_html(seeds_book.graph, tmp_path / "one", single_page=True)
     names = sorted(p.name for p in (tmp_path / "one").iterdir())
-    assert names == ["index.html", "search-index.js", "search.html", "search.js", "style.css"]
+    assert names == [MANIFEST, "index.html", "search-index.js", "search.html", "search.js", "style.css"]
     assert broken_links(tmp_path / "one") == []
     index = (tmp_path / "one" / "index.html").read_text(encoding="utf-8")
     assert "No Comprehensive Rules were loaded" in index and 'id="page-keyword-annihilator"' in index
@@ -204,6 +206,9 @@ def test_a_site_is_swapped_in_whole_and_replaces_only_a_site(tmp_path: Path) -> 
     site = tmp_path / "site"
     export_html(g, site)  # type: ignore[arg-type]
     (site / "old-page.html").write_text("a page an older export wrote")
+    listed = json.loads((site / MANIFEST).read_text())  # as an older export would have listed it
+    listed["files"]["old-page.html"] = hashlib.sha256(b"a page an older export wrote").hexdigest()
+    (site / MANIFEST).write_text(json.dumps(listed))
     export_html(g, site)  # type: ignore[arg-type]
     assert not (site / "old-page.html").exists() and (site / "index.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary directory left
@@ -269,3 +274,73 @@ def test_glossary_see_also_links_never_land_in_markup(tmp_path: Path) -> None:
     assert 'See <a href="glossary.html#g-ref">Ref</a>, <a href="glossary.html#g-href">Href</a>.' in html
     assert 'See rule <a href="chapter-7.html#702.19" class="ref">702.19</a>' in html
     assert broken_links(tmp_path / "site") == []
+
+
+@pytest.mark.parametrize("name", ["notes.html", "my.js", "extra.css", "index.html", "style.css", "search-index.js", "README.txt"])
+def test_a_file_the_user_added_or_changed_is_never_deleted(tmp_path: Path, name: str) -> None:
+    """Re-exporting deleted the .html, .js and .css files a user had put in the site's folder (issue 31)."""
+    g = _seeds_graph()
+    site = tmp_path / "site"
+    export_html(g, site)  # type: ignore[arg-type]
+    (site / name).write_text("mine, not rulesgraph's")
+    before = {p.name: p.read_bytes() for p in site.iterdir()}
+    with pytest.raises(RulesgraphError, match="will not replace this directory") as info:
+        export_html(g, site)  # type: ignore[arg-type]
+    assert repr(name) in str(info.value) and "\n" not in str(info.value)
+    assert {p.name: p.read_bytes() for p in site.iterdir()} == before
+
+
+def test_a_site_without_a_list_replaces_only_its_own_names(tmp_path: Path) -> None:
+    """A site written before the list (no manifest): replaced when it holds only files this export writes."""
+    g = _seeds_graph()
+    site = tmp_path / "site"
+    export_html(g, site)  # type: ignore[arg-type]
+    (site / MANIFEST).unlink()
+    export_html(g, site)  # type: ignore[arg-type]
+    (site / MANIFEST).unlink()
+    (site / "notes.html").write_text("mine")
+    with pytest.raises(RulesgraphError, match=r"'notes\.html', which rulesgraph did not write"):
+        export_html(g, site)  # type: ignore[arg-type]
+    assert (site / "notes.html").read_text() == "mine"
+    (site / MANIFEST).write_text("{not json")  # a damaged list is no list
+    with pytest.raises(RulesgraphError, match="will not replace"):
+        export_html(g, site)  # type: ignore[arg-type]
+
+
+def test_a_site_on_a_nearly_full_disk_is_an_error_not_cut_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A buffered file handed more than the disk takes returns a short count instead of raising: the page was cut short
+    in silence (issue 31).  Here every file takes 100 bytes, then the disk is full."""
+    import builtins
+    import errno
+
+    real_open = builtins.open
+
+    class Filling:
+        def __init__(self, fh: object) -> None:
+            self.fh, self.taken = fh, 0
+
+        def write(self, data: bytes) -> int:
+            if self.taken >= 100:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            n = min(len(data), 100 - self.taken)
+            self.taken += n
+            return self.fh.write(bytes(data[:n]))  # type: ignore[attr-defined, no-any-return]
+
+        def flush(self) -> None:
+            self.fh.flush()  # type: ignore[attr-defined]
+
+        def __enter__(self) -> Filling:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()  # type: ignore[attr-defined]
+
+    def filling(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        fh = real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+        return Filling(fh) if "x" in mode else fh
+
+    g = _seeds_graph()
+    with monkeypatch.context() as patched, pytest.raises(RulesgraphError, match=r"No space left on device\); nothing there was changed"):
+        patched.setattr(builtins, "open", filling)
+        export_html(g, tmp_path / "site")  # type: ignore[arg-type]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -35,7 +35,7 @@ def test_notes_on_both_sides(dirs: Path) -> None:
     assert str(note) == "702.19b changed since the 2024-02-02 rules"
     assert str(history.rule_note("702.19b", "2024-02-02")) == "702.19b changed in the 2026-06-19 rules"
     assert history.rule_note("702.19a") is None and history.rule_note("702.19b", "2025-01-01") is None
-    assert list((dirs / "cache").glob("diff-*.pickle"))
+    assert list((dirs / "cache").glob("diff-*.diff"))
 
 
 def test_the_diff_is_computed_once(dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,3 +76,56 @@ def test_showing_a_rule_never_computes_the_diff(dirs: Path, monkeypatch: pytest.
     assert history.rule_note("100.1") is None and not calls  # nothing stored yet: no note, no diff
     history.latest()  # `update` stores it
     assert len(calls) == 1 and str(history.rule_note("100.1")) == "100.1 changed since the 2024-02-02 rules"
+
+
+# --- the stored diff is data, never code (issue 31) ------------------------------------------------------------
+
+class _Payload:
+    """Unpickled, it would create the file ``target``."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Path.touch, (self.target,))
+
+
+def test_a_planted_pickle_is_never_run(dirs: Path) -> None:
+    """A ``diff-*.pickle`` planted in the cache folder was unpickled, and its payload ran, on ``rule 701.14``."""
+    import hashlib
+    import pickle
+
+    from rulesgraph import cache
+
+    store.install(make_cr("2024-02-02").encode(), "a")
+    store.install(make_cr("2026-06-19", trample="Excess damage goes to the player.").encode(), "b")
+    history.latest()
+    ran = dirs / "payload-ran"
+    (stored,) = (dirs / "cache").glob("diff-*.diff")
+    payload = pickle.dumps(_Payload(ran))
+    for data in (b"rulesgraph-diff\n" + payload,  # the old format: a bare pickle
+                 cache._MAGIC + hashlib.sha256(payload).digest() + payload):  # a plain checksum, as anyone can make
+        stored.write_bytes(data)
+        stored.with_name(stored.name.replace(".diff", ".pickle")).write_bytes(data)
+        history._memory.clear()
+        note = history.rule_note("702.19b")
+        assert not ran.exists()
+        assert note is None  # showing a rule never computes a diff; a planted one is not read
+        history._memory.clear()
+        assert history.latest() is not None and history.rule_note("702.19b") is not None  # computed again
+        assert not ran.exists()
+
+
+def test_a_stored_diff_of_another_shape_is_computed_again(dirs: Path) -> None:
+    from rulesgraph import cache
+
+    store.install(make_cr("2024-02-02").encode(), "a")
+    store.install(make_cr("2026-06-19", trample="Excess damage goes to the player.").encode(), "b")
+    history.latest()
+    (stored,) = (dirs / "cache").glob("diff-*.diff")
+    for shape in (None, {"old": None}, {"changed": [None]}, [1, 2], {**history._to_data(history.latest().diff), "added": [(1, None)]}):  # type: ignore[union-attr]
+        stored.write_bytes(cache.encode(shape, "diff"))  # authenticated, as a bug of ours could write it
+        history._memory.clear()
+        assert history.rule_note("702.19b") is None
+        history._memory.clear()
+        assert history.latest() is not None and history.rule_note("702.19b") is not None

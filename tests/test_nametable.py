@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import marshal
 import pickle
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
 from rulesgraph.nametable import CardName, NameTable, fold_token, names_from_atomic, rules_vocabulary, tokens
@@ -108,3 +113,72 @@ def test_table_pickles() -> None:
     t = small_table()
     back = pickle.loads(pickle.dumps(t))
     assert back.surface == t.surface and back.keys == t.keys and len(back) == len(t)
+
+
+# --- a cached table is data checked before it is trusted (issue 31) -------------------------------------------------
+
+def _parts() -> dict[str, object]:
+    cards = [CardName("Mossback Elder", (), False, "normal", 10, ("Creature", "Elf")), CardName("Sap // Drain", ("Sap", "Drain"), False,
+                                                                                                "split", 20, ("Instant",))]
+    return NameTable.build(cards, ["trample"], zipf=lambda w: 3.0).parts()
+
+
+def test_from_parts_takes_a_whole_table() -> None:
+    table = NameTable.from_parts(_parts())
+    assert table is not None and len(table) == len(NameTable.from_parts(_parts()))  # type: ignore[arg-type]
+
+
+@given(field=st.sampled_from(sorted(_parts())), how=st.sampled_from(["null", "null item", "wrong item", "index past the end", "drop item"]))
+def test_a_cached_table_of_another_shape_is_refused(field: str, how: str) -> None:
+    """A names cache with a valid checksum but null values was a traceback (issue 31): it is rebuilt."""
+    parts = _parts()
+    value = parts[field]
+    if how == "null":
+        parts[field] = None
+    elif isinstance(value, list) and value:
+        items = list(value)
+        if how == "drop item":
+            items.pop()
+        else:
+            items[len(items) // 2] = None if how in ("null item", "index past the end") else b"bytes"
+        parts[field] = items
+    elif isinstance(value, dict) and value:
+        items = dict(value)
+        k = next(iter(items))
+        items[k] = None if how == "null item" else [10**6] if how == "index past the end" and isinstance(items[k], list) else \
+            10**6 if how == "index past the end" else b"bytes"
+        if how == "drop item":
+            items.pop(k)
+        parts[field] = items
+    elif isinstance(value, frozenset) and value and how != "drop item":
+        parts[field] = frozenset([*value, None])
+    else:
+        parts[field] = None
+    changed = parts[field] != _parts()[field]
+    kept_shape = how == "drop item" and (isinstance(value, dict) or field in ("rules_long",))
+    if changed and not kept_shape:
+        assert NameTable.from_parts(parts) is None, (field, how)
+
+
+def test_open_deck_rebuilds_a_cached_table_of_null_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesgraph import bundled_sources, cache, load
+    from rulesgraph.cards.read import parse_card_bytes
+    from rulesgraph.cards.store import install, store_path
+    from rulesgraph.cardview import keyword_list
+    from rulesgraph.namedcards import _table_key, open_deck
+
+    from .minicards import atomic, encode
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    book = load(bundled_sources())
+    install(parse_card_bytes(encode(atomic()), "mini.json"), keyword_list(book), path=store_path())
+    deck, _ = open_deck(book)
+    assert deck is not None
+    key = _table_key(deck.store, book)  # type: ignore[attr-defined]
+    parts = dict(cache.read(key, "names")[0])
+    for field in ("surface", "exact", "by_first", "rules_words", "zipf"):
+        broken = dict(parts)
+        broken[field] = None
+        assert cache.write(key, broken, "names") is None  # authenticated: as our own bug could write it
+        again, _ = open_deck(book)
+        assert again is not None and [c.key for c in again.named("my Mossback Elder attacks")] == ["Mossback Elder"]

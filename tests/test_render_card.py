@@ -61,3 +61,22 @@ def test_card_data_is_shown_literally(full_book: Rulebook, tmp_path: Path) -> No
     assert json.loads(line)["name"] == EVIL_NAME  # the same text, escaped, not altered
     card = store.card(EVIL_NAME)
     assert card is not None and card_view(full_book, card).keywords[0].rules == ("702.9",)
+
+
+def test_a_card_of_2000_long_rulings_shows_fast_and_counts_the_rest(mini_book: Rulebook, tmp_path: Path) -> None:
+    """2,000 rulings of 10,000 characters (the most a card file may give) took over 2 s to print (issue 31)."""
+    import time
+
+    from rulesgraph_cli.render_card import RULINGS_SHOWN
+
+    rulings = [{"date": "2020-01-01", "text": f"r{i:04d} " * 1600} for i in range(2000)]
+    path = _store(tmp_path, mini_book, {"Many Rulings": [face("Many Rulings", "Trample", rulings=rulings)]})
+    start = time.perf_counter()
+    out = _render(mini_book, path, "Many Rulings")
+    assert time.perf_counter() - start < 2.0
+    shown = sum(1 for i in range(2000) if f"r{i:04d}" in out)
+    assert 1 <= shown <= RULINGS_SHOWN // 9600 + 1 and f"{2000 - shown:,} more rulings" in out and "has them all" in out
+    assert len(out) < 2 * RULINGS_SHOWN
+    (tmp_path / "few").mkdir()
+    few = _render(mini_book, _store(tmp_path / "few", mini_book, CARDS), "Mossback Elder")
+    assert "more rulings" not in few and "It gains life" in few

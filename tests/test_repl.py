@@ -232,6 +232,16 @@ def test_first_start_offline_names_the_offline_way(empty_user: Server, monkeypat
     assert "could not install the cards: " in out and "404" in out  # tried all the same: its own server answered
 
 
+@pytest.mark.parametrize("url", ["http://[::1", "http://[::1/x", "http://x:99999/en/rules"])
+def test_first_start_with_a_malformed_address_goes_on(empty_user: Server, monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    """A malformed address in $RULESGRAPH_RULES_URL ended the REPL with a ValueError traceback (issue 31)."""
+    monkeypatch.setenv(RULES_URL_ENV, url)
+    monkeypatch.setenv("RULESGRAPH_CARDS_URL", url)
+    book, out = _first_screen("\n")
+    assert book.effective is None and "could not install the rules: " in out and "not a valid address" in out
+    assert empty_user.hits == []
+
+
 def test_no_offer_when_rules_are_given_or_installed(empty_user: Server, cr2026: Path) -> None:
     book, out = _first_screen("", argv=("--rules", str(cr2026)))
     assert book.effective == "2026-06-19" and out == "" and empty_user.hits == []

@@ -84,6 +84,40 @@ def test_a_failed_write_leaves_the_previous_install_intact(data_dir: Path, monke
     assert sorted(p.name for p in (data_dir / "rules").iterdir()) == ["MagicCompRules-20260619.txt"]
 
 
+def test_a_short_write_never_installs_a_cut_file(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A buffered file on a nearly full disk returns a short count instead of raising (issue 31): the rules file
+    would have been installed cut short."""
+    good = make_cr("2026-06-19").encode()
+    store.install(good, "good.txt")
+    real_fdopen = os.fdopen
+
+    class Filling:
+        def __init__(self, fh: object) -> None:
+            self.fh, self.taken = fh, 0
+
+        def write(self, data: bytes) -> int:
+            if self.taken >= 4096:
+                raise OSError(28, "No space left on device")
+            n = min(len(data), 4096 - self.taken)
+            self.taken += n
+            return self.fh.write(bytes(data[:n]))  # type: ignore[attr-defined, no-any-return]
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.fh, name)
+
+        def __enter__(self) -> Filling:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()  # type: ignore[attr-defined]
+
+    with monkeypatch.context() as patched, pytest.raises(RulesgraphError, match="No space left on device"):
+        patched.setattr(os, "fdopen", lambda fd, mode="r", *a, **k: Filling(real_fdopen(fd, mode, *a, **k)) if "w" in mode
+                        else real_fdopen(fd, mode, *a, **k))
+        store.install(make_cr("2026-06-19", extra="Newer. " * 2000).encode(), "newer.txt")
+    assert store.path_for("2026-06-19").read_bytes() == good
+
+
 def test_install_file_uses_the_source_reader_errors(data_dir: Path, tmp_path: Path) -> None:
     with pytest.raises(RulesgraphError, match="no such file"):
         store.install_file(tmp_path / "missing.txt")

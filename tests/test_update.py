@@ -42,6 +42,8 @@ class Route:
     """Seconds to wait after sending the first half of the body."""
     drip: float = 0.0
     """Seconds between single bytes of the body (a server that never stops, nor finishes)."""
+    headers: dict[str, str] = field(default_factory=dict)
+    """More headers to send (``Location`` of a redirect)."""
 
 
 @dataclass
@@ -72,6 +74,8 @@ def server() -> Iterator[Server]:
             self.send_response(route.status)
             self.send_header("Content-Type", route.content_type)
             self.send_header("Content-Length", str(route.length if route.length is not None else len(route.body)))
+            for name, value in route.headers.items():
+                self.send_header(name, value)
             self.end_headers()
             if route.drip:
                 for i in range(len(route.body)):
@@ -322,3 +326,67 @@ def test_the_page_scan_is_linear() -> None:
         if large <= 5 * small:
             break
     assert large <= 5 * small, f"{small:.3f} s → {large:.3f} s for 4 × the page"
+
+
+# --- malformed addresses: one line, wherever they come from (issue 31) ---------------------------------------------
+
+BAD_ADDRESSES = ["http://[::1", "http://[::1/x.txt", "http://[::1:zz/x", "http://x:99999/MagicCompRules.txt", "http://x:port/a.txt",
+                 "http://exa mple/MagicCompRules.txt", "http://x/\x1b[31m.txt", "ftp://x/MagicCompRules.txt", "http:///nohost.txt",
+                 "http://x.invalid/Mägic.txt", "http://a..b/MagicCompRules.txt", ""]
+
+
+@pytest.mark.parametrize("url", BAD_ADDRESSES[:-1])
+def test_a_malformed_address_is_one_line_from_update(url: str, data_dir: Path) -> None:
+    """``--url 'http://[::1'`` was a ValueError traceback ('Invalid IPv6 URL')."""
+    with pytest.raises(RulesgraphError) as info:
+        update(url, timeout=1)
+    assert "\n" not in str(info.value)
+    assert installed_files(data_dir) == []
+
+
+@pytest.mark.parametrize("target", [["update"], ["update", "rules"], ["update", "cards"]])
+@pytest.mark.parametrize("source", ["--url", "env", "config"])
+def test_a_malformed_address_from_anywhere_is_exit_2(source: str, target: list[str], tmp_path: Path, data_dir: Path,
+                                                     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    url = "http://[::1/x"
+    argv = [*target]
+    if source == "--url":
+        argv += ["--url", url]
+    elif source == "env":
+        monkeypatch.setenv("RULESGRAPH_RULES_URL", url)
+        monkeypatch.setenv("RULESGRAPH_CARDS_URL", url)
+    else:
+        config = tmp_path / "config.toml"
+        config.write_text(f'rules_url = "{url}"\ncards_url = "{url}"\n', encoding="utf-8")
+        argv = ["--config", str(config), *argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "not a valid address" in err and all(line.startswith("rulesgraph: ") for line in err.splitlines())
+    assert installed_files(data_dir) == []
+
+
+def test_a_redirect_to_a_malformed_address_is_one_line(server: Server, data_dir: Path) -> None:
+    server.routes[TXT] = Route(b"", status=302, headers={"Location": "http://[::1:zz/x"})
+    with pytest.raises(RulesgraphError, match="redirected to one") as info:
+        update(server.url(TXT), timeout=5)
+    assert "\n" not in str(info.value)
+
+
+def test_a_malformed_link_in_the_page_is_skipped(server: Server, data_dir: Path) -> None:
+    """One ``href="http://[::1/x"`` on the rules page stopped the update (and, in a bare 'update', the cards too)."""
+    bad = b'<a href="http://[::1/MagicCompRules%2020990101.txt">bad</a> <a href="http://[::1">worse</a> '
+    server.routes["/en/rules"] = Route(bad + b'<a href="' + TXT.encode() + b'">TXT</a>', content_type="text/html")
+    server.routes[TXT] = Route(CR)
+    assert update(server.url("/en/rules"), timeout=5).link == server.url(TXT)
+    server.routes["/only-bad"] = Route(bad, content_type="text/html")
+    with pytest.raises(RulesgraphError, match=r"no Comprehensive Rules \.txt link"):
+        update(server.url("/only-bad"), timeout=5)
+
+
+def test_a_bad_rules_address_does_not_stop_the_cards(tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("RULESGRAPH_RULES_URL", "http://[::1")
+    monkeypatch.setenv("RULESGRAPH_CARDS_URL", "http://127.0.0.1:9/AtomicCards.json.xz")
+    assert main(["update", "--timeout", "2"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and err[0].startswith("rulesgraph: error: rules:") and err[1].startswith("rulesgraph: error: cards:"), err

@@ -3,20 +3,30 @@ set file such as ``M21.json`` — into validated :class:`~rulesgraph.cards.model
 
 Everything a hostile file could use to take the program down is bounded before or while it is read:
 the bytes read and decompressed (a compression bomb stops at :data:`MAX_JSON`), the memory JSON
-parsing could need (estimated from the count of JSON values, refused past :data:`MEMORY`),
-nesting depth (Python's recursion limit), and the length of every name, text and list.  Anything out of shape — truncated,
-not JSON, not MTGJSON's layout, a field of the wrong type — is one :class:`SourceError` line.
+parsing needs (estimated from the count of JSON values first; then, where the system allows, the address space the
+parse may add is capped at :data:`MEMORY`, so what is parsed is bounded, dropped fields included), integers
+(:data:`MAX_DIGITS`: Python refuses more than 4,300 digits with a traceback), nesting depth (Python's recursion
+limit), keys in one object (:data:`MAX_KEYS`), and the length of every name, text and list.  Lone surrogates
+(``"\ud800"``, which cannot be stored or printed) become U+FFFD.  Anything out of shape — truncated, not JSON, not
+MTGJSON's layout, a field of the wrong type — is one :class:`SourceError` line.
+
+AtomicCards and set files are told apart by their structure: AtomicCards' ``data`` maps each card name to an array
+of face objects; a set file's ``data`` is one set object whose ``cards`` array holds its printings (a card named
+"cards" does not make an AtomicCards file a set file).
 """
 
 from __future__ import annotations
 
 import bz2
+import contextlib
 import hashlib
 import json
 import lzma
 import os
+import re
+import sys
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +43,20 @@ compression bomb stops here."""
 MEMORY = 900 * 1024 * 1024
 """Most memory reading a file may need, estimated before parsing as :data:`PER_VALUE` bytes per JSON value
 (counted from commas, colons and brackets) plus twice the text (bytes and decoded).  The stand-in
-AtomicCards (2.2 million values, 31 MB) is estimated at 195 MB; installing it peaks at about 220 MB."""
+AtomicCards (2.2 million values, 31 MB) is estimated at 195 MB; installing it peaks at about 220 MB.  The estimate
+is a floor (5.6 million distinct keys cost about 260 bytes each): where the system allows (Linux), the parse itself
+may add at most this much address space, the decoded text included, past which it stops in one line."""
 PER_VALUE = 64
 """Bytes of Python objects one JSON value can cost at most (measured: ``{"a":1}``, the worst shape)."""
 CHUNK = 16 * 1024 * 1024
 """Bytes decompressed per call: the decompressor's own buffers stay small."""
-LIMITS = {"name": 300, "text": 20_000, "ruling": 10_000, "field": 200, "faces": 8, "rulings": 2_000, "words": 64, "cards": 500_000}
-"""Longest real values: a 141-character name, 1,505-character ruling, 27 rulings, 5 faces; these are far above."""
+LIMITS = {"name": 300, "text": 20_000, "ruling": 10_000, "field": 200, "faces": 8, "rulings": 2_000, "words": 64, "cards": 100_000}
+"""Longest real values: a 141-character name, 1,505-character ruling, 27 rulings, 5 faces, some 32,000 card names;
+these are far above (100,000 cards install in about 40 s and 500 MB; 200,000 took 67 s and 943 MB)."""
+MAX_DIGITS = 40
+"""Digits of an integer in a card file (MTGJSON's largest are ranks and counts of a few digits)."""
+MAX_KEYS = 200_000
+"""Keys of one JSON object (AtomicCards' ``data`` has one per card name: at most ``LIMITS["cards"]``)."""
 
 _DROP = frozenset({"foreignData", "purchaseUrls", "printings", "identifiers", "variations",
                    "availability", "booster", "sealedProduct", "translations", "relatedCards"})
@@ -107,8 +124,71 @@ def decompress(data: bytes, name: str) -> bytes | bytearray:
     return out
 
 
+class _Refused(Exception):
+    """Raised from inside the JSON parser (an integer too long, an object with too many keys): one SourceError."""
+
+
 def _strip(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len(pairs) > MAX_KEYS:
+        raise _Refused(f"an object with {len(pairs):,} keys (at most {MAX_KEYS:,})")
     return {k: v for k, v in pairs if k not in _DROP}
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"an integer of {len(digits.lstrip('-')):,} digits (at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def _address_space() -> int | None:
+    """Bytes of address space the process holds now (Linux), or ``None`` where it cannot be told."""
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+@contextlib.contextmanager
+def _memory_cap(extra: int) -> Iterator[None]:
+    """Let the process take at most ``extra`` more bytes of address space (``RLIMIT_AS``) inside the block: parsing
+    a file past that raises MemoryError instead of taking the machine's memory.  Nothing where the system has no
+    such limit."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        yield
+        return
+    held = _address_space()
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (OSError, ValueError):
+        held = None
+    if held is None:
+        yield
+        return
+    cap = held + extra
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if soft != resource.RLIM_INFINITY:
+        cap = min(cap, soft)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean(text: str) -> str:
+    """``text`` with lone surrogates (``"\ud800"`` in JSON, which no file or database can store) as U+FFFD."""
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
 
 
 def parse_card_bytes(data: bytes, name: str) -> CardFile:
@@ -132,15 +212,20 @@ def parse_card_bytes(data: bytes, name: str) -> CardFile:
     try:
         text = raw.decode("utf-8-sig")
         del raw  # the decoded text alone is parsed
-        top = json.loads(text, object_pairs_hook=_strip)
+        with _memory_cap(MEMORY - sys.getsizeof(text)):  # the text counts: the estimate above includes it
+            top = json.loads(text, object_pairs_hook=_strip, parse_int=_integer)
     except UnicodeDecodeError as exc:
         raise SourceError(name, f"not UTF-8 text (byte {exc.start:,})") from None
     except json.JSONDecodeError as exc:
         raise SourceError(name, f"not valid JSON, or truncated (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise SourceError(name, "JSON nested too deep: not an MTGJSON card file") from None
+    except _Refused as exc:
+        raise SourceError(name, f"{exc}: not an MTGJSON card file") from None
+    except MemoryError:
+        raise SourceError(name, f"reading it needs more than {MEMORY // 2**20} MB of memory: too large to be read safely") from None
     del text
-    return _card_file(top, name, sha)
+    return _card_file(top, clean(name), sha)
 
 
 class _Shape(Exception):
@@ -159,7 +244,7 @@ def _text(obj: dict[str, Any], field: str, limit: str, where: str, *, required: 
         raise _Shape(f"{where}: {field!r} is not text")
     if len(value) > LIMITS[limit]:
         raise _Shape(f"{where}: {field!r} is {len(value):,} characters long (at most {LIMITS[limit]:,})")
-    return value
+    return clean(value)
 
 
 def _words(obj: dict[str, Any], field: str, where: str) -> tuple[str, ...]:
@@ -168,7 +253,7 @@ def _words(obj: dict[str, Any], field: str, where: str) -> tuple[str, ...]:
         raise _Shape(f"{where}: {field!r} is not a list of short texts")
     if len(value) > LIMITS["words"]:
         raise _Shape(f"{where}: {field!r} has {len(value):,} entries (at most {LIMITS['words']})")
-    return tuple(value)
+    return tuple(map(clean, value))
 
 
 def _rulings(obj: dict[str, Any], where: str) -> tuple[Ruling, ...]:
@@ -224,6 +309,7 @@ def _card(name: Any, faces: list[Any]) -> Card:
         raise _Shape("a card without a name")
     if len(name) > LIMITS["name"]:
         raise _Shape(f"a card name {len(name):,} characters long (at most {LIMITS['name']}): {name[:40]!r}…")
+    name = clean(name)
     shown = f"card {name!r}"
     if not isinstance(faces, list) or not faces:
         raise _Shape(f"{shown}: no faces")
@@ -264,18 +350,34 @@ def _card_file(top: Any, name: str, sha: str) -> CardFile:
     date = meta.get("date") if isinstance(meta.get("date"), str) else None
     data = top["data"]
     try:
-        if isinstance(data, dict) and isinstance(data.get("cards"), list):
-            kind, entries = "set", _by_name(data["cards"])
-        elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
-            kind, entries = "atomic", data
+        kind = _kind(data)
+        if kind == "atomic":
+            entries = data
+        elif kind == "set":
+            entries = _by_name(data["cards"])
         else:
             raise _Shape("not MTGJSON's AtomicCards layout ({name: [face, …]}) nor a set file ({cards: […]})")
         if len(entries) > LIMITS["cards"]:
             raise _Shape(f"{len(entries):,} card names (at most {LIMITS['cards']:,})")
         cards = tuple(_card(n, f) for n, f in entries.items())
+        if len({c.name for c in cards}) != len(cards):  # "A\ud800" and "A\ufffd" are one name once cleaned
+            raise _Shape("two cards of the same name (once characters that cannot be stored are replaced)")
     except _Shape as exc:
         raise SourceError(name, str(exc)) from None
     if not cards:
         raise SourceError(name, "holds no cards")
-    return CardFile(source=name, sha256=sha, version=(version or "")[: LIMITS["field"]] or None,
-                    date=(date or "")[: LIMITS["field"]] or None, kind=kind, cards=cards)  # type: ignore[arg-type]
+    return CardFile(source=name, sha256=sha, version=clean(version or "")[: LIMITS["field"]] or None,
+                    date=clean(date or "")[: LIMITS["field"]] or None, kind=kind, cards=cards)  # type: ignore[arg-type]
+
+
+def _kind(data: Any) -> str | None:
+    """``atomic`` (``data`` maps every card name to an array of its faces, each named so), ``set`` (``data`` is a set
+    object whose ``cards`` array holds printings of other names), or ``None``.  By structure, not by a key's name: an
+    AtomicCards file with a card named "cards" is AtomicCards (its faces are named "cards"); a set file's printings
+    are named for their cards."""
+    if not isinstance(data, dict) or not data:
+        return None
+    printings = data.get("cards")
+    if isinstance(printings, list) and any(isinstance(p, dict) and p.get("name") != "cards" for p in printings):
+        return "set"
+    return "atomic" if all(isinstance(v, list) for v in data.values()) else None

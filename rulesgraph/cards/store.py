@@ -27,15 +27,17 @@ rewrites the whole join table in place (about 2 s) — ``update`` calls it after
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
@@ -43,6 +45,14 @@ from .keywords import KeywordList, join_keywords
 from .links import RulingLinker, link_rows
 from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex, normalize
+from .opening import DAMAGE as _DAMAGE
+from .opening import connect_ro as _connect_ro
+from .opening import damaged
+from .opening import guarded as _guarded
+from .opening import problem as _problem
+from .opening import recover as _recover
+from .opening import side_files as _side_files
+from .opening import typed as _typed
 
 __all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin",
            "store_path"]
@@ -101,7 +111,10 @@ class Installed:
 
 
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(json.loads(text))
+    words = json.loads(text)
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise TypeError("a list of words is not a JSON list of texts")
+    return tuple(words)
 
 
 class CardStore:
@@ -115,15 +128,18 @@ class CardStore:
     def close(self) -> None:
         self._db.close()
 
+    @_guarded
     def names(self) -> list[NameEntry]:
         """Every name a card can be found by — full names, face names, ASCII spellings — with its card key,
         in card order (about 25,000 for the full data; one query, ~20 ms)."""
-        return [NameEntry(name, key, kind) for name, key, kind in self._db.execute("SELECT name, key, kind FROM names ORDER BY rowid")]
+        rows = _typed(self._db.execute("SELECT name, key, kind FROM names ORDER BY rowid"), "sss")
+        return [NameEntry(name, key, kind) for name, key, kind in rows]
 
+    @_guarded
     def name_index(self) -> NameIndex:
         """A :class:`~rulesgraph.cards.names.NameIndex` of :meth:`names`, from the folded forms stored at install
         time (about 40 ms for the full data)."""
-        rows = self._db.execute("SELECT name, key, kind, folded FROM names ORDER BY rowid").fetchall()
+        rows = list(_typed(self._db.execute("SELECT name, key, kind, folded FROM names ORDER BY rowid"), "ssss"))
         return NameIndex(list(map(NameEntry._make, (r[:3] for r in rows))), [r[3] for r in rows])
 
     def iter_names(self) -> Iterator[NameEntry]:
@@ -135,10 +151,12 @@ class CardStore:
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and self._id(key) is not None
 
+    @_guarded
     def _id(self, key: str) -> int | None:
         row = self._db.execute("SELECT id FROM cards WHERE name = ?", (key,)).fetchone()
-        return row[0] if row else None
+        return next(_typed([row], "i"))[0] if row else None
 
+    @_guarded
     def card(self, key: str, keywords: KeywordList | None = None) -> Card | None:
         """The card whose full name is ``key``, with faces, rulings and keywords; ``None`` if there is none.
 
@@ -147,30 +165,35 @@ class CardStore:
         row = self._db.execute("SELECT id, name, layout, funny, ascii, rank FROM cards WHERE name = ?", (key,)).fetchone()
         if row is None:
             return None
-        cid, name, layout, funny, ascii_name, rank = row
+        cid, name, layout, funny, ascii_name, rank = next(_typed([row], "issiSi"))
         faces = tuple(
             Face(n, mc, tl, tx, p, t, lo, de, la, si, _words(kw), _words(su), _words(ty), _words(sb))
-            for n, mc, tl, tx, p, t, lo, de, la, si, kw, su, ty, sb in self._db.execute(
+            for n, mc, tl, tx, p, t, lo, de, la, si, kw, su, ty, sb in _typed(self._db.execute(
                 "SELECT name, mana_cost, type_line, text, power, toughness, loyalty, defense, layout, side, keywords, supertypes,"
-                " types, subtypes FROM faces WHERE card = ? ORDER BY seq", (cid,))
+                " types, subtypes FROM faces WHERE card = ? ORDER BY seq", (cid,)), "sSssSSSSsSssss")
         )
-        rulings = tuple(Ruling(d, t) for d, t in self._db.execute("SELECT date, text FROM rulings WHERE card = ? ORDER BY id", (cid,)))
+        if not faces:
+            raise ValueError(f"card {name!r} has no faces")
+        rulings = tuple(Ruling(d, t) for d, t in _typed(self._db.execute(
+            "SELECT date, text FROM rulings WHERE card = ? ORDER BY id", (cid,)), "ss"))
         if keywords is not None and keywords.fingerprint != self.info.keywords:
             joined = join_keywords(faces, [name], keywords)
         else:
-            joined = tuple(CardKeyword(k, r, c) for k, r, c in self._db.execute(
-                "SELECT keyword, relation, category FROM card_keywords WHERE card = ? ORDER BY seq", (cid,)))
+            joined = tuple(CardKeyword(k, r, c) for k, r, c in _typed(self._db.execute(
+                "SELECT keyword, relation, category FROM card_keywords WHERE card = ? ORDER BY seq", (cid,)), "ssS"))
         play = self._db.execute("SELECT legalities, leadership, identity FROM card_play WHERE card = ?", (cid,)).fetchone()
         legal, leads, identity = (json.loads(p) for p in play) if play else ({}, [], [])
         return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name, rank, tuple((str(f), str(s)) for f, s in legal),
                     tuple(map(str, leads)), tuple(map(str, identity)))
 
+    @_guarded
     def formats(self) -> tuple[str, ...]:
         """Every format the card data gives a legality in (MTGJSON's keys, sorted): a format missing from a card's
         legalities is one it is not legal in only when the data names it."""
         row = self._db.execute("SELECT value FROM meta WHERE key = 'formats'").fetchone()
-        return tuple(json.loads(row[0])) if row else ()
+        return tuple(map(str, json.loads(row[0]))) if row else ()
 
+    @_guarded
     def ruling_links(self, key: str) -> list[tuple[tuple[str, float], ...]]:
         """The rules each ruling of the card ``key`` restates, ``(rule, weight)`` best first, in the order of its
         rulings (as :meth:`card` gives them); empty tuples when the rulings were not linked, ``[]`` for no such card."""
@@ -179,42 +202,47 @@ class CardStore:
             return []
         out: dict[int, list[tuple[str, float]]] = {rid: [] for (rid,) in
                                                    self._db.execute("SELECT id FROM rulings WHERE card = ? ORDER BY id", (cid,))}
-        for rid, rule, weight in self._db.execute(
+        for rid, rule, weight in _typed(self._db.execute(
                 "SELECT l.ruling, l.rule, l.weight FROM ruling_rules l JOIN rulings r ON r.id = l.ruling WHERE r.card = ?"
-                " ORDER BY l.ruling, l.seq", (cid,)):
+                " ORDER BY l.ruling, l.seq", (cid,)), "isf"):
             out[rid].append((rule, weight))
         return [tuple(v) for v in out.values()]
 
+    @_guarded
     def summaries(self) -> list[CardSummary]:
         """Every card's key, face names, joke-set flag, layout, popularity rank and type-line words, in card
         order: what a finder of card names in questions needs (three queries, ~60 ms for the full data)."""
         faces: dict[int, list[str]] = {}
         # a face named otherwise than its card (Stomp of Bonecrusher Giant // Stomp; one meld or reversible face too)
-        for cid, name in self._db.execute("SELECT f.card, f.name FROM faces f JOIN cards c ON c.id = f.card"
-                                         " WHERE f.name != c.name ORDER BY f.card, f.seq"):
+        for cid, name in _typed(self._db.execute("SELECT f.card, f.name FROM faces f JOIN cards c ON c.id = f.card"
+                                                 " WHERE f.name != c.name ORDER BY f.card, f.seq"), "is"):
             faces.setdefault(cid, []).append(name)
         types: dict[int, list[str]] = {}
-        for cid, word in self._db.execute("SELECT card, word FROM card_types ORDER BY rowid"):
+        for cid, word in _typed(self._db.execute("SELECT card, word FROM card_types ORDER BY rowid"), "is"):
             types.setdefault(cid, []).append(word)
         return [CardSummary(name, tuple(faces.get(cid, ())), bool(funny), layout, rank, tuple(types.get(cid, ())))
-                for cid, name, layout, funny, rank in self._db.execute("SELECT id, name, layout, funny, rank FROM cards ORDER BY id")]
+                for cid, name, layout, funny, rank in _typed(self._db.execute(
+                    "SELECT id, name, layout, funny, rank FROM cards ORDER BY id"), "issii")]
 
     def cards(self, keys: list[str], keywords: KeywordList | None = None) -> list[Card]:
         """The cards of ``keys`` that exist, in that order."""
         return [c for k in keys if (c := self.card(k, keywords)) is not None]
 
+    @_guarded
     def with_keyword(self, keyword: str, *relations: str) -> list[str]:
         """Keys of the cards joined to ``keyword`` (any case), optionally only with the given relations."""
         rows = self._db.execute("SELECT c.name, k.relation FROM card_keywords k JOIN cards c ON c.id = k.card"
                                 " WHERE k.keyword = ? COLLATE NOCASE ORDER BY c.name", (keyword,))
-        return [n for n, r in rows if not relations or r in relations]
+        return [n for n, r in _typed(rows, "ss") if not relations or r in relations]
 
+    @_guarded
     def with_type(self, word: str) -> list[str]:
         """Keys of the cards with ``word`` (any case) among their supertypes, types or subtypes."""
         rows = self._db.execute("SELECT DISTINCT c.name FROM card_types t JOIN cards c ON c.id = t.card"
                                 " WHERE t.word = ? COLLATE NOCASE ORDER BY c.name", (word,))
-        return [n for (n,) in rows]
+        return [n for (n,) in _typed(rows, "s")]
 
+    @_guarded
     def search_rulings(self, query: str, limit: int = 20) -> list[tuple[str, Ruling, float]]:
         """Rulings matching an FTS5 query (words are ANDed), best first by BM25: ``(card key, ruling, score)``
         with larger scores better.  A query FTS5 cannot parse matches nothing."""
@@ -225,35 +253,57 @@ class CardStore:
             rows = self._db.execute(
                 "SELECT c.name, r.date, r.text, -bm25(rulings_fts) FROM rulings_fts JOIN rulings r ON r.id = rulings_fts.rowid"
                 " JOIN cards c ON c.id = r.card WHERE rulings_fts MATCH ? ORDER BY bm25(rulings_fts) LIMIT ?", (words, limit)).fetchall()
-        except sqlite3.OperationalError:
+        except sqlite3.OperationalError as exc:
+            if "no such" in str(exc):  # a table dropped, not a query FTS5 cannot parse
+                raise
             return []
-        return [(n, Ruling(d, t), s) for n, d, t, s in rows]
+        return [(n, Ruling(d, t), s) for n, d, t, s in _typed(rows, "sssf")]
 
 
-def _connect_ro(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+def _meta_text(meta: dict[Any, Any], key: str) -> str:
+    value = meta[key]
+    if not isinstance(value, str):
+        raise TypeError(f"meta {key!r} is not text")
+    return value
 
 
 def _info(path: Path, db: sqlite3.Connection) -> StoreInfo:
     meta = dict(db.execute("SELECT key, value FROM meta"))
     if meta.get("schema") != str(SCHEMA):
         raise RulesgraphError(f"{path}: card data from another version of rulesgraph; run 'rulesgraph update cards' again")
-    return StoreInfo(path, meta["source"], meta["sha256"], meta.get("version") or None, meta.get("date") or None, meta["kind"],
-                     int(meta["cards"]), int(meta["faces"]), int(meta["rulings"]), meta["keywords"], meta["installed"],
-                     meta.get("links", ""))
+    text = functools.partial(_meta_text, meta)
+    return StoreInfo(path, text("source"), text("sha256"), meta.get("version") or None, meta.get("date") or None, text("kind"),
+                     int(text("cards")), int(text("faces")), int(text("rulings")), text("keywords"), text("installed"),
+                     str(meta.get("links", "")))
+
+
+def _open(path: Path) -> CardStore:
+    db = _connect_ro(path)
+    try:
+        return CardStore(path, db, _info(path, db))
+    except BaseException:
+        db.close()
+        raise
 
 
 def open_store(path: Path | None = None) -> CardStore | None:
     """The installed card store, or ``None`` when no cards are installed.  A file that is not a card store
-    (damaged, from another version) is a one-line :class:`RulesgraphError`."""
+    (damaged, tampered with, from another version) is a one-line :class:`RulesgraphError` naming
+    ``rulesgraph update cards``.  A journal left by a writer killed mid-transaction is rolled back first (SQLite's
+    own recovery; a read-only open cannot do it)."""
     path = path or store_path()
     if not path.is_file():
         return None
     try:
-        db = _connect_ro(path)
-        return CardStore(path, db, _info(path, db))
-    except (sqlite3.Error, KeyError, ValueError) as exc:
-        raise RulesgraphError(f"{path}: not a card store ({exc}); run 'rulesgraph update cards' to install the cards again") from None
+        return _open(path)
+    except _DAMAGE as exc:
+        if not path.with_name(path.name + "-journal").exists():
+            raise damaged(path, exc) from None
+    try:
+        _recover(path)
+        return _open(path)
+    except _DAMAGE as exc:
+        raise damaged(path, exc) from None
 
 
 def _rows_keywords(cid: int, card: Card, keywords: KeywordList) -> list[tuple[int, str, str, str | None, int]]:
@@ -323,14 +373,11 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
     with contextlib.suppress(RulesgraphError):
         current = open_store(target)
     if current is not None:
-        same = (current.info.sha256 == cards.sha256 and current.info.keywords == keywords.fingerprint
-                and current.info.links == (linker.fingerprint if linker else ""))
+        same = current.info.sha256 == cards.sha256 and current.info.links == (linker.fingerprint if linker else "")
         current.close()
-        if same and not dry_run:
-            info = open_store(target)
-            assert info is not None
-            info.close()
-            return Installed(info.info, "unchanged")
+        if same and not dry_run and _problem(target, keywords) is None:  # the same file, and the store is whole
+            return Installed(current.info, "unchanged")
+    replacing = current is not None or target.exists()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         _sweep(target.parent)
@@ -348,6 +395,8 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
             return Installed(StoreInfo(target, *_fields(info)[1:]), "checked")
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
+        for stale in _side_files(target):  # the old store's journal must never be rolled back into the new one
+            shutil.rmtree(stale) if stale.is_dir() and not stale.is_symlink() else stale.unlink()
         os.replace(tmp, target)
     except (OSError, sqlite3.Error) as exc:
         raise RulesgraphError(f"cannot install cards into {target.parent}: {getattr(exc, 'strerror', None) or exc}") from None
@@ -356,7 +405,7 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
     store = open_store(target)
     assert store is not None
     store.close()
-    return Installed(store.info, "replaced" if current is not None else "installed")
+    return Installed(store.info, "replaced" if replacing else "installed")
 
 
 def _fields(info: StoreInfo) -> tuple[object, ...]:
@@ -367,7 +416,10 @@ def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
     """Join every installed card to ``keywords`` again (after the rules changed); ``False`` when nothing
     needed doing (no cards, or already joined with this list).  Written in one transaction."""
     target = path or store_path()
-    store = open_store(target)
+    try:
+        store = open_store(target)
+    except RulesgraphError:  # damaged: every card command says so, and 'update cards' replaces it whole
+        return False
     if store is None:
         return False
     store.close()
@@ -384,8 +436,9 @@ def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
             db.execute("DELETE FROM card_keywords")
             db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", rows)
             db.execute("UPDATE meta SET value = ? WHERE key = 'keywords'", (keywords.fingerprint,))
-    except sqlite3.Error as exc:
-        raise RulesgraphError(f"{target}: cannot update the card data's keywords ({exc})") from None
+    except _DAMAGE as exc:
+        raise RulesgraphError(f"{target}: cannot update the card data's keywords ({exc}); "
+                              "run 'rulesgraph update cards' to install the cards again") from None
     finally:
         db.close()
     return True

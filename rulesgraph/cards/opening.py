@@ -1,0 +1,121 @@
+"""Opening the card store and reading it safely: what a killed writer, a damaged disk or a hand-edited file can leave
+must cost one line naming ``rulesgraph update cards``, never a traceback, and ``update cards`` must mend it.
+
+* A rollback journal beside the store (a writer killed inside a transaction, a power cut) makes every read-only
+  open fail with "attempt to write a readonly database": :func:`recover` lets SQLite roll it back first.
+* Every SQLite, JSON and type error of a read (damaged pages, a dropped table, a keyword column that is not JSON, a
+  BLOB or NULL text, a rank that is text) is :func:`damaged`: the store's methods are :func:`guarded`, and the rows
+  they read are :func:`typed`.
+* :func:`problem` says why a store cannot be kept as it is, so that installing the same file again replaces it.
+"""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..errors import RulesgraphError
+
+if TYPE_CHECKING:
+    from .keywords import KeywordList
+    from .store import CardStore
+
+__all__ = ["DAMAGE", "connect_ro", "damaged", "guarded", "problem", "recover", "side_files", "typed"]
+
+_KINDS: dict[str, tuple[type, ...]] = {"s": (str,), "S": (str, type(None)), "i": (int,), "f": (float, int)}
+
+
+def typed(rows: Iterable[tuple[Any, ...]], kinds: str) -> Iterator[tuple[Any, ...]]:
+    """``rows`` as they are, each value checked against ``kinds`` (``s`` text, ``S`` text or NULL, ``i`` integer,
+    ``f`` number): a store changed by hand (a BLOB or NULL name, a rank that is text) is damaged, said in one line,
+    not a ``TypeError`` far from here."""
+    wanted = [_KINDS[k] for k in kinds]
+    for row in rows:
+        if len(row) != len(wanted) or not all(isinstance(v, w) and not isinstance(v, bool) for v, w in zip(row, wanted, strict=True)):
+            raise TypeError(f"a value of the wrong type ({', '.join(type(v).__name__ for v in row)}; expected {kinds})")
+        yield row
+
+
+DAMAGE = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError, MemoryError)
+"""What reading a damaged or tampered store raises: damaged pages (``DatabaseError``), a dropped table
+(``OperationalError``), a column that is not JSON (``JSONDecodeError``), a value of the wrong type."""
+
+
+def damaged(path: Path, exc: BaseException) -> RulesgraphError:
+    """The one line for a card store that cannot be read."""
+    reason = " ".join(str(exc).split())[:160] or exc.__class__.__name__
+    return RulesgraphError(f"{path}: the card data is damaged or not a card store ({reason}); "
+                           "run 'rulesgraph update cards' to install the cards again")
+
+
+_R = TypeVar("_R")
+
+
+def guarded(method: Callable[..., _R]) -> Callable[..., _R]:
+    """A :class:`CardStore` method whose every SQLite, JSON or type error is :func:`damaged`."""
+
+    @functools.wraps(method)
+    def read(self: CardStore, *args: Any, **kwargs: Any) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except DAMAGE as exc:
+            raise damaged(self.path, exc) from None
+
+    return read
+
+
+def connect_ro(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+
+
+SIDE_FILES = ("-journal", "-wal", "-shm")
+"""SQLite's files beside a database: a rollback journal left by a writer killed inside a transaction (``rejoin``)
+makes every read-only open fail with "attempt to write a readonly database" until it is rolled back."""
+
+
+def side_files(path: Path) -> list[Path]:
+    return [p for suffix in SIDE_FILES if (p := path.with_name(path.name + suffix)).exists()]
+
+
+def recover(path: Path) -> None:
+    """Roll back what a killed writer left: opened for writing, SQLite replays a hot journal into the store (and
+    removes it) before the first read.  Raises what SQLite raises (a read-only directory, say)."""
+    db = sqlite3.connect(path, timeout=5)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        db.close()
+
+
+def problem(path: Path, keywords: KeywordList) -> str | None:
+    """Why the store at ``path`` cannot be kept as it is (``None``: whole and current): it does not open, another
+    schema, another keyword list, a failed integrity check, or a value of the wrong type in any column."""
+    from .store import open_store
+
+    try:
+        store = open_store(path)
+    except RulesgraphError as exc:
+        return str(exc)
+    if store is None:
+        return "none installed"
+    try:
+        if store.info.keywords != keywords.fingerprint:
+            return "joined to other keywords"
+        db = store._db
+        if db.execute("PRAGMA quick_check").fetchone() != ("ok",):
+            return "damaged pages"
+        store.summaries()
+        store.names()
+        store.search_rulings("rulings")
+        for (name,) in db.execute("SELECT name FROM cards"):
+            store.card(name)
+    except RulesgraphError as exc:
+        return str(exc)
+    except DAMAGE as exc:
+        return str(exc)
+    finally:
+        store.close()
+    return None
