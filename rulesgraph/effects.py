@@ -4,8 +4,7 @@ object's card type, subtype, and/or supertype", "Layer 7b: … Effects that refe
 read from the loaded rules.  Query-time knowledge derived from the graph — no table of words or cards: a layer
 rule's own words say what its effects change, the CR's ability templates ("[Cost]: [Effect.]", "[When/Whenever/At]
 [trigger condition], [effect]") say which part of a card's ability is its effect — used by the card steps
-(:mod:`rulesgraph.steps.cards`, rule 25); and which section says how effects of one kind interact ("Replacement
-Effects" → "Interaction of Replacement and/or Prevention Effects", by the sections' titles; rule 26).
+(:mod:`rulesgraph.steps.cards`, rule 25).
 """
 
 from __future__ import annotations

@@ -162,9 +162,9 @@ class Ranking(Sequence[Scored]):
         self.rulings = rulings or []
         self.text = text or {}
         """The candidates' text relevance as the text steps left it (node number → relevance): rule 1's (the best 1),
-        plus what rule 22 adds for the named cards' Oracle text and rules 24–26 for the rules explaining the cards'
-        wordings and effects: what the words — the question's and its cards' — make of it, before what the question
-        names and the graph have their say."""
+        plus what the card steps give the rules the named cards' effects run on (rule 25's layer rules and the like): what
+        the words — the question's and its cards' — make of it, before what the question names and the graph have their
+        say."""
         self._made: list[Scored | None] = [None] * len(nodes)
 
     @classmethod

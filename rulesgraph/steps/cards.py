@@ -45,8 +45,8 @@ WEIGHTS = {
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
-"""Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
-flying can't block it") counts through its text (rule 22), not here."""
+"""Which of a named card's keywords count as named by it (:func:`named_rules`, read by rules 8 and 12), by how the card
+uses them; a keyword it only mentions ("creatures with flying can't block it") does not."""
 TEXT_IDF = 2.5
 """Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""
 SAYS_MUCH = 15.0

@@ -69,9 +69,9 @@ def cost_changes(q: Query) -> None:
     and another cost (an additional cost, an increase or a reduction: Force of Will and Trinisphere) make the rule on
     how those apply to the alternative cost (:data:`APPLIED`: 118.9d) one, times how surely the less sure was named.
     A reduction by generic mana ("cost {1} less", :data:`GENERIC`) makes the rule on such reductions one (:data:`REDUCED`:
-    118.7a, they affect only a cost's generic mana); and when the question turns on mana value (rule 44's
-    :func:`~rulesgraph.steps.value.asked`), these count that much less: a change in what a spell costs is not
-    one in its mana cost, the mana value's rule 44 answers it.
+    118.7a, they affect only a cost's generic mana); and when the question turns on mana value
+    (:func:`~rulesgraph.steps.value.asked`), these count that much less: a change in what a spell costs is not
+    one in its mana cost, the mana value rules answer it.
     Step ``cost_changes``; weights: ``cost_changes`` = 1.0.  Earns its place on the real tuning questions: removing
     it loses 1 at hit@1 (of 135; ``bench/ablate.py``, stop 26)."""
     w = q.w["cost_changes"]
@@ -86,7 +86,7 @@ def cost_changes(q: Query) -> None:
         for kind, pattern in (*KINDS.items(), ("change", CHANGE), ("generic", GENERIC)):
             if pattern.search(worded) and said.get(kind, (0.0, ""))[0] < card.confidence:
                 said[kind] = (card.confidence, card.key)
-    value = 1 - asked(q) if "change" in said else 1.0  # a change in what it costs is none in its mana value (rule 44)
+    value = 1 - asked(q) if "change" in said else 1.0  # a change in what it costs is none in its mana value
     if "change" in said:
         sure, key = said["change"]
         term = glossary_terms(g).get(TOTAL)

@@ -70,7 +70,7 @@ def zones_off(g: QGraph) -> dict[str, str]:
 
 def token_leaves(q: Query) -> None:
     """Rule 51: when the question names a token (the glossary's Token) and tells of it going to a zone other than the
-    battlefield (it names one: :func:`zones_off`; or an object leaving its zone in words that say the token: rule 32's
+    battlefield (it names one: :func:`zones_off`; or an object leaving its zone in words that say the token:
     :func:`~rulesgraph.steps.gone.leaving`, "tokens die", not "killing the Pyromancer"; or a named card's text, reminder
     text left out, sends a target off the battlefield: :data:`SENDS`, not Dark Depths' "sacrifice it"), each
     rule saying a token off the battlefield ceases to exist (:func:`ceasing`: 111.7, 111.8, 704.5d) is a candidate as
