@@ -159,3 +159,44 @@ def test_a_bare_update_includes_the_documents_once_some_are_installed(data: Path
     tstore.install(make_ipg().encode(), "ipg.txt")
     assert cmd_update._targets(parse(["update"])) == ("rules", "cards", "tournament")
     assert cmd_update._targets(parse(["update", "--file", "x.pdf"])) == ("tournament",)
+
+
+def test_a_cut_document_is_refused_by_its_own_contents(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = make_mtr()
+    assert tstore.install(whole.encode(), "whole.txt").status == "installed"
+    before = _snapshot(data)
+    cut = whole[: whole.index("5.7  Topic 5 Point 7\n\n")]  # still 42 sections, over the minimum: only the contents tell
+    path = tmp_path / "half.txt"
+    path.write_text(cut, encoding="utf-8")
+    assert main(["update", "tournament", "--file", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "truncated" in err and "'5.7 Topic 5 Point 7'" in err and "3 listed entries missing" in err
+    assert _snapshot(data) == before
+
+
+def test_a_lone_unrecognised_heading_is_not_truncation(data: Path) -> None:
+    text = make_mtr().replace("\n3.4  Topic 3 Point 4\n", "\n3.4  Renamed In The Body\n")
+    assert tstore.install(text.encode(), "odd.txt").status == "installed"
+
+
+def test_a_same_date_copy_with_fewer_sections_does_not_replace(data: Path) -> None:
+    tstore.install(make_mtr(sections=9).encode(), "full.txt")
+    before = _snapshot(data)
+    with pytest.raises(SourceError, match="has 40 sections, fewer than the 45 of the installed") as info:
+        tstore.install(make_mtr(sections=8).encode(), "smaller.txt")
+    assert "\n" not in str(info.value)
+    assert _snapshot(data) == before
+    assert tstore.install(make_mtr(sections=10).encode(), "larger.txt").status == "replaced"
+
+
+def test_the_real_mtr_cut_short_changes_nothing(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = require_tournament("MTR-20260227.txt")
+    assert main(["update", "tournament", "--file", str(real)]) == 0
+    before = _snapshot(data)
+    half = tmp_path / "half.txt"
+    half.write_bytes(real.read_bytes()[:90000])
+    capsys.readouterr()
+    assert main(["update", "tournament", "--file", str(half)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "truncated" in err
+    assert _snapshot(data) == before
