@@ -132,7 +132,7 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
     from .tstore import INSTALL_HINT, jargon, names, newest
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
-    if not policy and not named:
+    if not policy and not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
         return None
     if policy and not newest():
         if policy:

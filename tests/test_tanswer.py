@@ -132,3 +132,26 @@ def test_the_passage_that_answers_and_its_list() -> None:
     assert _passage(text, "is sol ring banned in sample?") == \
         "The following cards are banned in Sample tournaments: (3 listed, none of them named in the question)"
     assert _passage(text, "which sets are allowed") == "Sets one to nine are allowed."
+
+
+@pytest.mark.parametrize("installed", [("mtr",), ("mtr", "jar")])
+def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_book: Rulebook, installed: tuple[str, ...]) -> None:
+    mtr = make_mtr().replace("Players follow point 1 of chapter 2 (see section 1.1).", "Players may take notes during a match.")
+    tstore.install(mtr.encode(), "mtr.txt")
+    if "jar" in installed:
+        tstore.install(_invented_jar().encode(), "jar.txt")
+    assert tstore.names() == {}  # no IPG: no infraction names to find
+    a = ask(mini_book, "can I take notes during the match?")
+    assert a.citations and a.citations[0].id == "MTR 2.1", [c.id for c in a.citations]
+
+
+def _invented_jar() -> str:
+    lines = ["SAMPLE JUDGING AT REGULAR REL", "Effective June 7, 2030", ""]
+    for n, head in enumerate(("Common Mistakes", "Missed Trigger Abilities", "Looking At Extra Cards", "Other Problems"), 1):
+        lines += [head.upper(), "", f"Judges fix problem {n} quickly.", ""]
+    return "\n".join(lines) + "\n"
+
+
+def test_real_mtr_alone_answers_notes(empty: Path, full_book: Rulebook) -> None:
+    tstore.install_file(require_tournament("MTR-20260227.txt"))
+    assert ask(full_book, "can I take notes").citations[0].id == "MTR 2.11"
