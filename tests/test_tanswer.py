@@ -155,3 +155,20 @@ def _invented_jar() -> str:
 def test_real_mtr_alone_answers_notes(empty: Path, full_book: Rulebook) -> None:
     tstore.install_file(require_tournament("MTR-20260227.txt"))
     assert ask(full_book, "can I take notes").citations[0].id == "MTR 2.11"
+
+
+def test_a_list_item_is_named_by_its_short_name() -> None:
+    from rulesgraph.tanswer import _passage
+
+    text = ("The following cards are banned in Sample tournaments:\n\n• Grak, Keeper of Bears\n\n• Plain Bear\n\n"
+            "• Toma, the Quiet\n\nOther text.")
+    assert _passage(text, "is GRAK banned in sample?") == "The following cards are banned in Sample tournaments: Grak, Keeper of Bears"
+    assert _passage(text, "are grak and toma banned?") == \
+        "The following cards are banned in Sample tournaments: Grak, Keeper of Bears; Toma, the Quiet"
+    assert _passage(text, "is keeper banned in sample?").endswith("(3 listed, none of them named in the question)")
+
+
+def test_real_banned_card_by_short_name(empty: Path, full_book: Rulebook) -> None:
+    tstore.install_file(require_tournament("MTR-20260227.txt"))
+    a = ask(full_book, "is oko banned in modern")
+    assert (a.answer or "").startswith("MTR 6.4") and "Oko, Thief of Crowns" in (a.answer or "")
