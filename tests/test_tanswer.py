@@ -172,3 +172,9 @@ def test_real_banned_card_by_short_name(empty: Path, full_book: Rulebook) -> Non
     tstore.install_file(require_tournament("MTR-20260227.txt"))
     a = ask(full_book, "is oko banned in modern")
     assert (a.answer or "").startswith("MTR 6.4") and "Oko, Thief of Crowns" in (a.answer or "")
+
+
+def test_json_labels_a_tournament_source_by_its_document(empty: Path, mini_book: Rulebook) -> None:
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    sources = [c["source"] for c in answer_json(ask(mini_book, "what is the penalty for mistake number 3?"))["citations"]]
+    assert sources and all(s.endswith("(IPG 2030-06-07)") for s in sources), sources
