@@ -42,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    "and cards, and the tournament documents once some are installed; with --file, what the file is)")
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
-                   f"{cards.DEFAULT_URL})")
+                   f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
     p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, or an MTGJSON "
                    "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file")
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
@@ -245,6 +245,13 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
 
     if ctx.opt("file"):
         said(tstore.install_file(ctx.opt("file")))
+        return
+    if ctx.opt("url"):  # one document from this address, its kind read from it
+        from rulesgraph.urls import parse
+
+        parse(ctx.opt("url"), "--url")
+        with _offline_hint("tournament"), _progress_bar(ctx, "tournament document", console) as progress:
+            said(tstore.download(None, ctx.opt("url"), timeout=ctx.opt("timeout", TIMEOUT), progress=progress))
         return
     failed = []
     for kind, url in tstore.urls().items():

@@ -219,8 +219,8 @@ def urls() -> dict[str, str]:
     return {kind: f"{base.rstrip('/')}/{kind}" for kind in KINDS} if base else dict(URLS)
 
 
-def download(kind: str, url: str, *, timeout: float, progress: object = None) -> TValidated:
-    """Fetch one document (following redirects), check it is the kind asked for, install it."""
+def download(kind: str | None, url: str, *, timeout: float, progress: object = None) -> TValidated:
+    """Fetch one document (following redirects), check it is the kind asked for (any kind: ``None``), install it."""
     from urllib.parse import unquote, urlsplit
 
     from .update import fetch
@@ -228,7 +228,8 @@ def download(kind: str, url: str, *, timeout: float, progress: object = None) ->
     body, content_type = fetch(url, timeout=timeout, progress=progress)  # type: ignore[arg-type]
     name = unquote(urlsplit(url).path.rsplit("/", 1)[-1]) or url
     if "html" in content_type.lower() and not body[:1024].lstrip().startswith(b"%PDF-"):
-        raise RulesgraphError(f"{url}: got an HTML page instead of the {KINDS[kind]}; nothing was installed")
+        wanted = KINDS[kind] if kind else "tournament document"
+        raise RulesgraphError(f"{url}: got an HTML page instead of the {wanted}; nothing was installed")
     return install(body, name, kind=kind)
 
 

@@ -200,3 +200,24 @@ def test_the_real_mtr_cut_short_changes_nothing(data: Path, tmp_path: Path, caps
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "truncated" in err
     assert _snapshot(data) == before
+
+
+def test_update_tournament_url_installs_that_one_document(data: Path, mirror: dict[str, tuple[int, bytes, str]],
+                                                          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    base = mirror["base"][1].decode()
+    monkeypatch.setenv(tstore.URL_ENV, f"{base}/default")  # never to be asked
+    mirror["/files/some.pdf"] = (200, make_ipg().encode(), "application/pdf")
+    assert main(["update", "tournament", "--timeout", "5", "--url", f"{base}/files/some.pdf"]) == 0
+    out = capsys.readouterr().out
+    assert "installed the Infraction Procedure Guide effective 2030-06-07" in out and out.count("\n") == 1
+    assert [(i.kind, i.date) for i in tstore.installed()] == [("ipg", "2030-06-07")]
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "ftp://example.invalid/mtr.pdf", "http://x:99999/mtr"])
+def test_update_tournament_malformed_url_is_one_line(data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                     url: str) -> None:
+    monkeypatch.setenv(tstore.URL_ENV, "http://127.0.0.1:9/never")  # what a download from the defaults would try
+    assert main(["update", "tournament", "--url", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--url" in err and "127.0.0.1:9" not in err
+    assert not data.exists() or not list(data.rglob("*.txt"))
