@@ -153,7 +153,10 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
 
     link = None
     if ctx.opt("file"):
-        result = store.install_file(ctx.opt("file"))
+        try:
+            result = store.install_file(ctx.opt("file"))
+        except RulesgraphError as exc:
+            raise _tournament_said(ctx.opt("file"), exc) from None
     else:
         with _offline_hint("rules"), _progress_bar(ctx, "rules", console) as progress:
             updated = download_and_install(rules_url(ctx), timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
@@ -167,6 +170,19 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
     if result.status in ("installed", "replaced"):
         _rejoin(ctx)
         _prepare_notes(ctx)
+
+
+def _tournament_said(path: str, exc: RulesgraphError) -> RulesgraphError:
+    """A tournament document given to the rules' ``update --file``: say what it is and the command that installs it."""
+    import shlex
+
+    from rulesgraph.tstore import detect_file_kind
+
+    kind = detect_file_kind(path)
+    if kind is None:
+        return exc
+    return RulesgraphError(f"{path}: is the {kind}, a tournament document, not the Comprehensive Rules: install it with "
+                           f"'rulesgraph update tournament --file {shlex.quote(path)}'")
 
 
 def _prepare_notes(ctx: Context) -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
     from .parse.tournament import TDocument
 
 
-__all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "install", "install_file", "installed",
+__all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "detect_file_kind", "install", "install_file", "installed",
            "is_tournament_file", "jargon", "load", "names", "newest", "tournament_dir", "truncated_at", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
@@ -305,20 +305,31 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
 def is_tournament_file(path: str) -> bool:
     """Whether a file given to ``check`` is a tournament document (a PDF, or text whose top names one); never raises:
     a file that cannot be read is left to ``check``'s usual one-line errors."""
-    from .parse.tournament import detect_kind
+    return _head(path).lstrip().startswith(b"%PDF-") or detect_file_kind(path) is not None
 
+
+def _head(path: str) -> bytes:
     try:
         with open(path, "rb") as fh:
-            head = fh.read(16384)
+            return fh.read(16384)
     except OSError:
-        return False
-    if head.lstrip().startswith(b"%PDF-"):
-        return True
+        return b""
+
+
+def detect_file_kind(path: str) -> str | None:
+    """The name of the tournament document a text file is (``Magic Tournament Rules``), by the title near its top,
+    or ``None`` (a PDF too: only its extracted text could tell); never raises."""
+    from .parse.tournament import detect_kind
+
+    head = _head(path)
+    if not head or head.lstrip().startswith(b"%PDF-"):
+        return None
     try:
         text, _ = decode(head, path)
     except SourceError:  # not text: what it is, check's usual reading says
-        return False
-    return detect_kind(split_lines(text)) is not None
+        return None
+    kind = detect_kind(split_lines(text))
+    return KINDS[kind] if kind else None
 
 
 def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:

@@ -221,3 +221,26 @@ def test_update_tournament_malformed_url_is_one_line(data: Path, monkeypatch: py
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--url" in err and "127.0.0.1:9" not in err
     assert not data.exists() or not list(data.rglob("*.txt"))
+
+
+def test_update_file_without_tournament_names_the_command(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "my rules.txt"  # no .pdf: the rules' reading gets it
+    path.write_text(make_mtr(), encoding="utf-8")
+    assert main(["update", "--file", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is the Magic Tournament Rules, a tournament document" in err
+    assert f"'rulesgraph update tournament --file '{path}''" in err
+    assert not data.exists() or not list(data.rglob("*.txt"))
+    other = tmp_path / "notes.txt"
+    other.write_text("Just some notes\n", encoding="utf-8")
+    assert main(["update", "--file", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "not the Comprehensive Rules" in err and "tournament" not in err
+
+
+def test_detect_file_kind(tmp_path: Path) -> None:
+    (tmp_path / "i.txt").write_text(make_ipg(), encoding="utf-8")
+    (tmp_path / "p.pdf").write_bytes(b"%PDF-1.7\n")
+    assert tstore.detect_file_kind(str(tmp_path / "i.txt")) == "Infraction Procedure Guide"
+    assert tstore.detect_file_kind(str(tmp_path / "p.pdf")) is None and tstore.is_tournament_file(str(tmp_path / "p.pdf"))
+    assert tstore.detect_file_kind(str(tmp_path / "missing.txt")) is None
