@@ -16,7 +16,7 @@ from rulesgraph.corpus import Rulebook
 from rulesgraph.policy import abbreviations, policy_cue, policy_index, rel_of
 
 from .conftest import ROOT, require_tournament
-from .minitourney import make_ipg, make_mtr
+from .minitourney import make_ipg, make_jar, make_mtr
 
 
 @pytest.fixture
@@ -139,17 +139,10 @@ def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_b
     mtr = make_mtr().replace("Players follow point 1 of chapter 2 (see section 1.1).", "Players may take notes during a match.")
     tstore.install(mtr.encode(), "mtr.txt")
     if "jar" in installed:
-        tstore.install(_invented_jar().encode(), "jar.txt")
+        tstore.install(make_jar().encode(), "jar.txt")
     assert tstore.names() == {}  # no IPG: no infraction names to find
     a = ask(mini_book, "can I take notes during the match?")
     assert a.citations and a.citations[0].id == "MTR 2.1", [c.id for c in a.citations]
-
-
-def _invented_jar() -> str:
-    lines = ["SAMPLE JUDGING AT REGULAR REL", "Effective June 7, 2030", ""]
-    for n, head in enumerate(("Common Mistakes", "Missed Trigger Abilities", "Looking At Extra Cards", "Other Problems"), 1):
-        lines += [head.upper(), "", f"Judges fix problem {n} quickly.", ""]
-    return "\n".join(lines) + "\n"
 
 
 def test_real_mtr_alone_answers_notes(empty: Path, full_book: Rulebook) -> None:
