@@ -18,7 +18,7 @@ from rulesgraph_cli.main import main
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions
 
-from .minitourney import make_ipg, make_mtr
+from .minitourney import make_ipg, make_jar, make_mtr
 
 
 @pytest.fixture
@@ -101,3 +101,29 @@ def test_rule_command_takes_an_infraction_name(docs: Path, capsys: pytest.Captur
     assert json.loads(capsys.readouterr().out)["id"] == "IPG 2.2"
     assert main(["rule", "foo"]) == 2
     assert "not a rule number" in capsys.readouterr().err
+
+
+def test_jar_parts_by_words_of_their_heading(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tstore.install(make_jar().encode(), "jar.txt")
+    assert tournament_view("jar missed trigger").section.id == "JAR 1"  # "Missed Trigger Abilities"
+    assert tournament_view("jar looking at extra cards").section.id == "JAR 2"
+    assert tournament_view("JAR lands").section.id == "JAR 3"
+    with pytest.raises(NotFound, match=r"'extra' matches the headings of JAR 2, JAR 3 equally: say which"):
+        tournament_view("jar extra")
+    with pytest.raises(NotFound, match="nothing in the Judging at Regular REL is called 'zzz'"):
+        tournament_view("jar zzz")
+    assert main(["jar", "missed trigger", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "JAR 1"
+    assert tournament_view("mtr chapter number 2").section.id == "MTR 2"  # the same for the MTR's headings
+
+
+def test_real_jar_missed_trigger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from .conftest import require_tournament
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    try:
+        tstore.install_file(require_tournament("JAR-20240923.txt"))
+        assert tournament_view("jar missed trigger").section.title.startswith("A player forgets a triggered ability")
+    finally:
+        tstore.load.cache_clear()
