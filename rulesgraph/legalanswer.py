@@ -211,9 +211,11 @@ def _said_as_words(card: NamedCard) -> bool:
     return bool(_FORMAT.fullmatch(card.said.strip()) or _COLORS.fullmatch(card.said.strip()))
 
 
-def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
+def legality_answer(book: Rulebook, question: str, k: int = 5, carried: tuple[NamedCard, ...] = ()) -> Answer | None:
     """The answer to a question about playing a named card in a format, from the card data; ``None`` for any other
-    question (no card data, no card named, not asked in such words)."""
+    question (no card data, no card named, not asked in such words).  ``carried``: the cards of the conversation a
+    question that points back at one ("is it legal in Modern?", "can this card be my commander?") is about, the
+    strongest first — the first is the card asked about when the question names none of its own."""
     deck = book.deck
     if deck is None:
         return None
@@ -223,11 +225,13 @@ def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
         return None
     cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
     read_as = None
-    if not cards:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
+    if not cards and not carried:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
         cards = _said_alone(book, said)
-    if not cards:  # "is Oko banned in Modern?": a short name several cards share is read as the most played of them
+    if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(book, said)
     named, leader = _subject(cards, asked)
+    if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
+        named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
     if named is None or (named.many and asked.kind != "legal"):
         return None
     store = deck.store
