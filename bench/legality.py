@@ -2,7 +2,10 @@
 right (yes/no, banned, restricted, the color identity), is the card the one asked about, and is the rule that defines
 the term among the first three citations; questions that only look like these (bans to come, a legal target) must not
 be answered from the legalities.  Each line: ``question``, ``kind`` (legal, leader, deck, identity, none), ``card``,
-``expect`` (yes, no, banned, restricted; the colors for identity), ``defining_rules`` (the rule that defines the term),
+``expect`` (for legal: the card's status, legal, not legal, banned or restricted; for leader and deck: yes or no; the
+colors for identity), for a legal question asked yes or no ``says`` (the yes or no it must begin with: "is Sol Ring
+banned in Commander?" — no; without it, a question offering two statuses, the answer must begin with neither),
+``defining_rules`` (the rule that defines the term),
 ``in_rules`` (false for a format's card pool: tournament policy) and ``expected_rules`` (as in the other sets: the
 defining rules when the CR covers the question, none when it does not).
 
@@ -21,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
 
-SETS = [ROOT / "bench" / "questions" / "legality.jsonl", ROOT / "bench" / "questions" / "legality_holdout.jsonl"]
+SETS = [ROOT / "bench" / "questions" / f"legality{part}.jsonl" for part in ("", "_polarity", "_holdout")]
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 FROM_DATA = "a question about playing a card"
 
@@ -32,10 +35,13 @@ def fact_right(item: dict, answer: str) -> bool:
     if item["kind"] == "identity":
         said = {COLOR_WORDS[w] for w in re.findall(r"\b(white|blue|black|red|green)\b", head)}
         return said == set(expect) and (bool(expect) or "colorless" in head)
-    ok = {"yes": head.startswith("Yes"), "no": head.startswith("No"), "banned": " banned in " in f" {head}",
-          "restricted": " is restricted in " in head}[expect]
-    if expect == "banned" and item["kind"] == "legal" and "banned_in" not in item:
-        ok = ok and head.startswith(("No", item["card"]))
+    if item["kind"] == "legal":  # the status, of the card asked about, and the yes or no to what was asked
+        said = re.escape(item["card"])
+        says = item.get("says")
+        ok = re.search(rf"{said} is {re.escape(expect)} in ", head) is not None and (
+            not head.startswith(("Yes", "No")) if says is None else re.match(rf"{says.capitalize()}\b", head) is not None)
+    else:
+        ok = {"yes": head.startswith("Yes"), "no": head.startswith("No")}[expect]
     if "banned_in" in item:
         ok = ok and re.search(rf"banned in [^.;]*\b{re.escape(item['banned_in'])}\b", head) is not None
     return ok

@@ -5,18 +5,20 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.analyze import clean
 from rulesgraph.answer import answer_json, ask, citation
+from rulesgraph.errors import CardDataError
 
 from .context import Context
 from .safe import from_argv, visible
 
 if TYPE_CHECKING:
     from rulesgraph.conversation import Conversation
+    from rulesgraph.model import Answer
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
 EXIT = ("exit status: 0 answered, a question the rules don't cover included (one line saying so and why; in --json "
@@ -56,10 +58,24 @@ def failed(question: str, message: str) -> dict[str, Any]:
             "alternatives": [], "in_rules": True, "cards": []}
 
 
-def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None) -> Any:
+def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None,
+            note: Callable[[str], None] = lambda message: None) -> Any:
     if not clean(question):
         raise RulesgraphError(EMPTY)
-    return ask(book, question, k, conversation)
+    return answer_or_rules(book, question, k, conversation, note)
+
+
+def answer_or_rules(book: Rulebook, question: str, k: int, conversation: Conversation | None,
+                    note: Callable[[str], None]) -> Answer:
+    """:func:`~rulesgraph.answer.ask`; when reading the installed cards fails (a damaged store: a dropped table, pages
+    that do not read), its one line goes to ``note`` and the question is answered from the rules alone, the cards
+    left out for the rest of the process (``rulesgraph update cards`` mends them)."""
+    try:
+        return ask(book, question, k, conversation)
+    except CardDataError as exc:
+        note(str(exc))
+        book.deck = None
+        return ask(book, question, k, conversation)
 
 
 def _lines() -> Iterator[str]:
@@ -100,7 +116,7 @@ def _stream(ctx: Context, k: int) -> int:
             if not cards_opened and clean(question):
                 book, cards_opened = ctx.answering_book(), True
             try:
-                answer = _answer(book, question, k, conversation)
+                answer = _answer(book, question, k, conversation, ctx.note_once)
             except RulesgraphError as exc:
                 if console is None:
                     ctx.json(failed(question, str(exc)))
@@ -135,7 +151,7 @@ def run(ctx: Context) -> int:
     if not clean(question):  # before the cards are opened: a misuse is one line
         raise RulesgraphError(EMPTY)
     book = ctx.answering_book()
-    answer = _answer(book, question, k)
+    answer = _answer(book, question, k, note=ctx.note_once)
     ctx.card_hint(book, question)
     if ctx.args.json:
         ctx.json(answer_json(answer))

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from rulesgraph import Rulebook, RulesgraphError, store
 from rulesgraph.analyze import clean
-from rulesgraph.answer import ask, citation
+from rulesgraph.answer import citation
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.conversation import Conversation
 from rulesgraph.lookup import as_number, rule_view, view_node
@@ -127,7 +127,10 @@ class Shell:
         if not clean(question):
             raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
         self.prepare()
-        result = ask(self.book, question, self.k, self.conversation)
+        from .cmd_ask import answer_or_rules
+
+        damage: list[str] = []  # a damaged card store: one line above the answer, from the rules alone
+        result = answer_or_rules(self.book, question, self.k, self.conversation, damage.append)
         see_also = [citation(self.book, n) for n in result.see_also]
         cards = {c.name: c for c in result.cards}
         self.rulings.update((c.id, (c, cards.get(c.label))) for c in result.citations if c.kind == "ruling")
@@ -135,6 +138,8 @@ class Shell:
         if self.cards_hint and names_a_card(self.book, question):  # once: "Kitchen Finks" with no card data
             self.cards_hint = False
             shown = Group(shown, Text(), Text(HINT[:1].upper() + HINT[1:] + ".", style="dim"))
+        if damage:
+            shown = Group(Text("warning: ", style="bold yellow").append_text(text(damage[0], newlines=False)), shown)
         outcome = self.show(View(shown, tuple(c.id for c in result.citations)))
         return Outcome(outcome.renderable, found=bool(result.citations))
 

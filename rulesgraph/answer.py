@@ -257,8 +257,12 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
             return card_answer(book, question, lone, k, conversation)
         from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
 
-        legal = legality_answer(book, question, k)
+        carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"
+        legal = legality_answer(book, question, k, carried)
         if legal is not None:
+            subject = book.deck.card(legal.cards[0].name) if conversation is not None and legal.cards else None
+            if conversation is not None and subject is not None:  # it is what "it" means next
+                conversation.about_named(subject, book.qg)
             return legal
     outside = out_of_scope(question, book.index)
     if outside is None or outside.topic == "tournament policy":  # answered from the MTR, IPG and JAR when installed

@@ -146,6 +146,22 @@ class Conversation:
             if node in g:
                 self.subjects[node] = (Match(node, "keyword", name, 1.0, f"the card {name} has {g.nodes[node]['label']}"), 1.0)
 
+    def cards_referred(self, question: str) -> tuple[NamedCard, ...]:
+        """The earlier cards, the strongest first, when ``question`` points back at something (:data:`_REFERS`: "is it
+        legal in Modern?", "can this card be my commander?", "and that one?"): what a question that names no card of its
+        own is about, for an answer read off the card data (:mod:`rulesgraph.legalanswer`) before any ranking."""
+        if not self.cards or not _REFERS.search(" ".join(words(question))):
+            return ()
+        return tuple(c for c, _ in sorted(self.cards.values(), key=lambda cw: -cw[1]))
+
+    def about_named(self, named: NamedCard, g: QGraph) -> None:
+        """A card an answer read off the card data was about ("is Sol Ring legal in Modern?"): the topic of what follows,
+        as a card looked up is (``can it be my commander?``)."""
+        if self.card == named.key and named.key in self.cards:
+            return
+        self.about_card(named.key, [f"keyword:{name.lower()}" for name, rel, _ in named.keywords if rel in ("has", "grants")], g,
+                        named=named)
+
     def reset(self) -> None:
         """Start a fresh conversation."""
         self.card = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["NotFound", "RulesgraphError", "SourceError"]
+__all__ = ["CardDataError", "NotFound", "RulesgraphError", "SourceError"]
 
 
 class RulesgraphError(Exception):
@@ -24,3 +24,8 @@ class SourceError(RulesgraphError):
 
 class NotFound(RulesgraphError):
     """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1)."""
+
+
+class CardDataError(RulesgraphError):
+    """The installed card store cannot be read (damaged pages, a dropped table, a column that is not JSON): a command
+    that needs the cards says so and exits 2; ``ask`` says it in one line and answers from the rules without them."""

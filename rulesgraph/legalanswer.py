@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .citing import citation
-from .legality import by_status, colors_said, defining_rule, format_name, standing
+from .legalfacts import decide, terms
 from .model import Answer, ShownCard
 
 if TYPE_CHECKING:
-    from .cards.model import Card
     from .corpus import Rulebook
     from .namedcards import NamedCard
 
@@ -63,16 +62,16 @@ _LEGAL = [
     re.compile(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
     re.compile(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
                re.IGNORECASE),  # "pauper legal", "the Modern ban list"
-    re.compile(rf"\b(?:can|could|may) (?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}? in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])",
-               re.IGNORECASE),  # "can I play X in Vintage"
+    re.compile(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
+               rf"used|included)) in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "can I play X in Vintage"
     re.compile(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
                r" (?:deck|list|build)s?\b", re.IGNORECASE),  # "can Bolt go in my Modern deck"
     re.compile(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
                r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
 ]
 """How a question asks whether a card may be played in a format: a status word right before the format, the format
-before a status word, "can I play X in FORMAT", "can X go in a FORMAT deck", or "is X banned / on the banned list" (any
-format; the last, whose card must be said between its words)."""
+before a status word, "can I play X in FORMAT" (or "can X be played in it"), "can X go in a FORMAT deck", or "is X
+banned / on the banned list" (any format; the last, whose card must be said between its words)."""
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
 """Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
@@ -87,6 +86,18 @@ _DECK = re.compile(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|
                    r"(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
                    r"pdh|oathbreaker) )?deck\b|\bwith ((?:[\w,'’-]+ ){0,6}?)as (?:my|the|a|our|their|your) (?:commander|general)\b",
                    re.IGNORECASE)
+_ASKS = [(re.compile(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.IGNORECASE), "illegal"),
+         (re.compile(r"\b(?:banned|ban ?list|banlist)\b", re.IGNORECASE), "banned"),
+         (re.compile(r"\brestricted\b", re.IGNORECASE), "restricted"),
+         (re.compile(r"\b(?:legality|b ?& ?r)\b", re.IGNORECASE), None)]
+"""The status a legality question asks about, by its words (the first that its words say); else whether it is legal
+("legal", "allowed", "can I play", "unbanned")."""
+_EITHER = re.compile(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
+                     r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
+"""A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
+_COPIES = re.compile(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|multiple|several|more than (?:one|1)|"
+                     r"a playset|playsets|any number) (?:copies|copy|of)\b", re.IGNORECASE)
+"""Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
 _IDENTITY = re.compile(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
 
@@ -105,6 +116,11 @@ class Asked:
     """The words that named the deck's colors (``mono-green``)."""
     within: tuple[int, int] = (0, 1 << 30)
     """Where the card asked about must be named: the sentence that asks (or, for "is X banned?", the words between)."""
+    status: str | None = "legal"
+    """For ``legal``, the status asked about, which its yes or no answers: ``legal``, ``banned``, ``restricted``,
+    ``illegal``; ``None`` when the question offers two ("legal or banned?") or asks openly ("its Modern legality")."""
+    copies: bool = False
+    """It asks about several copies of the card."""
 
 
 def _format(question: str, start: int = 0, end: int | None = None) -> str | None:
@@ -141,7 +157,9 @@ def read_question(question: str) -> Asked | None:
             fmt = "brawl" if "brawl" in said else "oathbreaker" if "oathbreaker" in said else "paupercommander" if (
                 "pdh" in said or "pauper" in said) else (_format(q) if _format(q) in ("brawl", "oathbreaker", "paupercommander",
                                                                                      "historicbrawl", "duel") else "commander")
-            return Asked("leader", fmt, within=_sentence(q, m.start(), m.end()))
+            within = _sentence(q, m.start(), m.end())
+            banned = next((st for p, st in _ASKS if p.search(q[slice(*within)])), None) in ("banned", "illegal")
+            return Asked("leader", fmt, within=within, status="banned" if banned else "legal")
     for m in _DECK.finditer(q):
         if _CONDITION.search(q[: m.start()]):
             continue
@@ -163,7 +181,10 @@ def read_question(question: str) -> Asked | None:
         if m is not None and not _CONDITION.search(q[: m.start()]):
             f = m.groupdict().get("f")
             within = (m.start(), m.end()) if i == len(_LEGAL) - 1 else _sentence(q, m.start(), m.end())
-            return Asked("legal", _format(f) if f else _format(q), within=within)
+            sentence = q[slice(*_sentence(q, m.start(), m.end()))]
+            status = None if _EITHER.search(sentence) else next((st for p, st in _ASKS if p.search(m.group(0))), "legal")
+            return Asked("legal", _format(f) if f else _format(q), within=within, status=status,
+                         copies=bool(_COPIES.search(sentence)))
     return None
 
 
@@ -190,9 +211,11 @@ def _said_as_words(card: NamedCard) -> bool:
     return bool(_FORMAT.fullmatch(card.said.strip()) or _COLORS.fullmatch(card.said.strip()))
 
 
-def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
+def legality_answer(book: Rulebook, question: str, k: int = 5, carried: tuple[NamedCard, ...] = ()) -> Answer | None:
     """The answer to a question about playing a named card in a format, from the card data; ``None`` for any other
-    question (no card data, no card named, not asked in such words)."""
+    question (no card data, no card named, not asked in such words).  ``carried``: the cards of the conversation a
+    question that points back at one ("is it legal in Modern?", "can this card be my commander?") is about, the
+    strongest first — the first is the card asked about when the question names none of its own."""
     deck = book.deck
     if deck is None:
         return None
@@ -202,12 +225,14 @@ def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
         return None
     cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
     read_as = None
-    if not cards:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
+    if not cards and not carried:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
         cards = _said_alone(book, said)
-    if not cards:  # "is Oko banned in Modern?": a short name several cards share is read as the most played of them
+    if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(book, said)
     named, leader = _subject(cards, asked)
-    if named is None or named.many:  # "can I run two Sol Rings in Commander?" asks the deck rules, not the legality
+    if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
+        named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
+    if named is None or (named.many and asked.kind != "legal"):
         return None
     store = deck.store
     card = store.card(named.key)
@@ -219,7 +244,8 @@ def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
     dated = f"{data} of {info.date}" if info.date else data
     since = f"card data of {info.date}" if info.date else "the installed card data"
     leader_card = store.card(leader.key) if leader is not None else None
-    text, rules = _decide(book, card, asked, formats, leader_card)
+    # "can I run two Sol Rings in Commander?" asks the deck rules, unless the card may not be run at all or only once
+    text, rules = decide(book, card, asked, formats, leader_card, named.many or asked.copies)
     if text is None:
         return None
     text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
@@ -231,7 +257,7 @@ def legality_answer(book: Rulebook, question: str, k: int = 5) -> Answer | None:
     shown = [ShownCard(c.key, c.type_line, c.text) for c in (named, leader) if c is not None]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
     # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
-    return Answer(question, text, tuple(cited), _terms(asked), SURE if cited else 0.5, tuple(why), (), cards=tuple(shown),
+    return Answer(question, text, tuple(cited), terms(asked), SURE if cited else 0.5, tuple(why), (), cards=tuple(shown),
                   in_rules=asked.kind != "legal")
 
 
@@ -275,89 +301,3 @@ def _shared(book: Rulebook, question: str) -> tuple[tuple[NamedCard, ...], str |
                 return ((replace(card, said=m.said, start=m.start, end=m.end),),
                         f"‘{m.said}’ read as {card.key}, the most played of {len(m.candidates)} cards named so (also {others})")
     return (), None
-
-
-def _terms(asked: Asked) -> tuple[str, ...]:
-    return {"leader": ("Commander",), "deck": ("Color Identity", "Commander"), "identity": ("Color Identity",)}.get(asked.kind, ())
-
-
-def _decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...],
-            leader: Card | None) -> tuple[str | None, list[tuple[str | None, str]]]:
-    """The answer's words and the rules to cite (node, why) for ``asked`` of ``card``."""
-    name = card.name
-    identity = frozenset(card.color_identity)
-    limits = (defining_rule(book, "Tournament Rules", "tournament rules may limit the use of some cards"),
-              "the rule saying tournament rules may limit the cards a deck uses")
-    if asked.kind == "identity":
-        return (f"{name}'s color identity is {colors_said(identity)}" + (f" ({', '.join(c for c in 'WUBRG' if c in identity)})."
-                                                                          if identity else "."),
-                [(defining_rule(book, "Color Identity", "color identity of a card is the color or colors of any mana symbols in "
-                                "its mana cost or rules text"), "defines color identity")])
-    if asked.kind == "leader":
-        fmt = asked.format or "commander"
-        s = standing(card, fmt, formats)
-        variant = "Brawl" if fmt in ("brawl", "historicbrawl", "standardbrawl") else "Commander"
-        rule = defining_rule(book, variant, "legendary card designated as its commander creature card")
-        type_line = " // ".join(f.type_line for f in card.faces)
-        if s.leads:
-            text = f"Yes: {name} can be your commander in {format_name(fmt)}: the card data says it can lead a deck ({type_line})."
-            if s.status in ("Banned", "Not legal"):
-                text += f" But it is {s.status.lower()} in {format_name(fmt)}."
-        elif not card.leadership and not any(w == "Legendary" for w in card.supertypes) and fmt not in card.leadership:
-            text = f"No: {name} can't be a commander in {format_name(fmt)}: it is not a legendary card ({type_line})."
-        else:
-            text = f"No: the card data says {name} can't be a commander in {format_name(fmt)} ({type_line})."
-        rules = [(rule, "says which cards can be a commander")]
-        if any("can be your commander" in f.text.lower() for f in card.faces):
-            rules.append((defining_rule(book, "Commander", "card ability states the card can be your commander"),
-                          "a card that says it can be your commander"))
-        return text, rules
-    if asked.kind == "deck":
-        fmt = asked.format or "commander"
-        deck_colors = asked.colors if asked.colors is not None else (frozenset(leader.color_identity) if leader else None)
-        if deck_colors is None:
-            return None, []
-        whose = f"{leader.name}'s" if leader is not None and asked.colors is None else f"a {asked.deck or colors_said(deck_colors)} deck's"
-        outside = identity - deck_colors
-        s = standing(card, fmt, formats)
-        if outside:
-            text = (f"No: {name}'s color identity is {colors_said(identity)}, and {colors_said(outside)} is not in "
-                    f"{whose} color identity ({colors_said(deck_colors)}).")
-        else:
-            text = (f"Yes, by color identity: {name}'s is {colors_said(identity)}, all of it in {whose} "
-                    f"({colors_said(deck_colors)}).")
-            if s.status in ("Banned", "Not legal", "Restricted"):
-                text += f" But it is {s.status.lower()} in {format_name(fmt)}."
-        return text, [(defining_rule(book, "Commander", "a card can be included in a commander deck only if every color in "
-                                     "its color identity is also found in the color identity of the deck's commander"),
-                       "which cards a Commander deck may include"),
-                      (defining_rule(book, "Color Identity", "color identity of a card is the color or colors of any mana "
-                                     "symbols in its mana cost or rules text"), "defines color identity"), limits]
-    # legal / banned
-    if asked.format is None:
-        groups = by_status(card, formats)
-        parts = [f"{st.lower()} in {', '.join(map(format_name, groups[st]))}" for st in ("Banned", "Restricted") if groups.get(st)]
-        text = (f"{name} is " + "; ".join(parts) + "." if parts else f"{name} is banned and restricted nowhere the card data lists.")
-        if groups.get("Legal"):
-            text += f" Legal in {', '.join(map(format_name, groups['Legal']))}."
-        return text, [limits]
-    s = standing(card, asked.format, formats)
-    fname = format_name(asked.format)
-    text = {"Legal": f"Yes: {name} is legal in {fname}.", "Banned": f"No: {name} is banned in {fname}.",
-            "Restricted": f"{name} is restricted in {fname} (on its restricted list, not banned).",
-            "Not legal": f"No: {name} is not legal in {fname}: the card data lists no legality for it there.",
-            "Unknown": f"The card data gives no legality in {fname} for any card, so it cannot say."}[s.status]
-    others = by_status(card, formats)
-    elsewhere = [f"{st.lower()} in {', '.join(format_name(f) for f in others[st] if f != asked.format)}"
-                 for st in ("Banned", "Restricted") if any(f != asked.format for f in others.get(st, ()))]
-    if elsewhere:
-        text += " Elsewhere it is " + "; ".join(elsewhere) + "."
-    rules = [limits]
-    if asked.format in ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker"):
-        rules.append((defining_rule(book, "Commander", "each commander deck is subject to the following deck construction "
-                                    "rules"), "Commander's deck construction rules"))
-    else:
-        rules.append((defining_rule(book, "Constructed", "constructed deck minimum deck size no more than four of any card"),
-                      "constructed deck rules"))
-    return text, rules
-

@@ -48,6 +48,9 @@ ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
+COUNTS = frozenset("two three four both 2 3 4 multiple several".split())
+"""Words before a plural that count what it names: a name in the plural after one ("my two thalias", "both Finks") is
+copies of a card, as an owner word makes a lower-case name one."""
 OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own"})
 """Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
 living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
@@ -177,7 +180,10 @@ class _Finder(TypoReading):
         scored = []
         for g, i, j, how in out:
             conf = self.evidence(g, i, j)
-            if conf is not None and how == "plural" and i == j and not toks[i].cap and t.zipf[g] > RARE_WORD / 2:
+            counted = how == "plural" and i == j and i > 0 and toks[i - 1].word in COUNTS
+            if counted and conf is None and not toks[i].cap and not t.rules[g] and t.zipf[g] < INITIAL_RARE and len(toks[i].word) >= 5:
+                conf = self.evidence(g, i, j, counted=True)  # "my two thalias": copies of a card, counted
+            elif conf is not None and how == "plural" and i == j and not toks[i].cap and t.zipf[g] > RARE_WORD / 2 and not counted:
                 conf = None  # a word English knows, in the plural and lower case, is a common noun: "casting counterspells"
             if conf is not None:
                 if how in ("plural", "possessive", "verb") and j == i:
@@ -185,8 +191,9 @@ class _Finder(TypoReading):
                 scored.append((conf, g, i, j, how))
         return scored
 
-    def evidence(self, g: int, i: int, j: int) -> float | None:
-        """How sure the words ``i..j`` name the card(s) of surface ``g``, or ``None`` if they do not."""
+    def evidence(self, g: int, i: int, j: int, counted: bool = False) -> float | None:
+        """How sure the words ``i..j`` name the card(s) of surface ``g``, or ``None`` if they do not; ``counted``: a
+        lower-case plural after a count word (:data:`COUNTS`), as sure as an uncommon name said with a capital."""
         t, toks = self.t, self.toks
         if t.bracket_only[g]:
             return None
@@ -224,7 +231,7 @@ class _Finder(TypoReading):
             return 0.75 + short if z < INITIAL_RARE or acts else None
         if len(c.word) < 4:
             return None
-        if z <= RARE_WORD:
+        if z <= RARE_WORD or (counted and z < INITIAL_RARE):
             return 0.75 + short
         if owned and z < INITIAL_RARE:
             return 0.65 + short

@@ -288,3 +288,31 @@ def test_a_follow_up_naming_one_earlier_card_carries_that_one(carded: Rulebook) 
     conv = Conversation()
     ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
     assert set(_cards(ask(carded, "does it survive a Pyroclasm?", conversation=conv))) == {"Pyroclasm", "Stuffy Doll", "Pacifism"}
+
+
+def test_a_legality_follow_up_is_about_the_carried_card(carded: Rulebook) -> None:
+    """A card carried into a follow-up that asks its legality ("it", "this card", "that one") is answered from the card
+    data, as the same question naming the card is; a card a legality answer named is the next turn's "it"."""
+    conv = Conversation()
+    ask(carded, "sol ring", conversation=conv)
+    a = ask(carded, "is it legal in modern", conversation=conv)
+    assert a.answer.startswith("No: Sol Ring is not legal in Modern") and _cards(a) == ["Sol Ring"]
+    assert "the card the conversation is about" in a.why[0]
+    conv = Conversation()
+    ask(carded, "kitchen finks", conversation=conv)
+    a = ask(carded, "can it be my commander", conversation=conv)
+    assert a.answer.startswith("No: Kitchen Finks can't be a commander") and a.citations[0].id == "903.3"
+    assert ask(carded, "what is this card's color identity?", conversation=conv).answer.startswith("Kitchen Finks' color")
+    assert ask(carded, "can that one go in a mono-green commander deck?", conversation=conv).answer.startswith("No: Kitchen Finks'")
+    a = ask(carded, "is sol ring banned in legacy?", conversation=conv)  # its own card: the new topic
+    assert a.answer.startswith("Yes: Sol Ring is banned in Legacy")
+    assert ask(carded, "can it be my commander?", conversation=conv).answer.startswith("No: Sol Ring can't be a commander")
+
+
+def test_without_a_word_pointing_back_no_card_is_carried_into_a_legality_question(carded: Rulebook) -> None:
+    conv = Conversation()
+    ask(carded, "sol ring", conversation=conv)
+    assert conv.cards_referred("is it legal in modern") and conv.cards_referred("can this card be my commander?")
+    assert conv.cards_referred("what's on the modern ban list?") == ()
+    assert not ask(carded, "what's on the modern ban list?", conversation=conv).answer.startswith(("Yes", "No"))
+    assert ask(carded, "is it legal in modern").in_rules is False  # one question alone carries nothing: the rules' refusal

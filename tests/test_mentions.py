@@ -66,6 +66,19 @@ def test_possessives_plurals_and_verbed_names(table: NameTable) -> None:
     assert said("my creature was shocked", table) == []
 
 
+def test_a_counted_plural_of_a_name_english_half_knows() -> None:
+    """"my two thalias": a lower-case plural of a name (here a short name) that English half knows, after a word that
+    counts it, is copies of the card; without the count, or for a word English knows well, it stays a word."""
+    zipf = {"thalia": 2.5, "thalias": 2.5, "fog": 3.9, "fogs": 3.9, "turn": 5.5, "turns": 5.5}
+    t = NameTable.build([CardName("Thalia, Guardian of Thraben"), CardName("Fog"), CardName("Turn // Burn", ("Turn", "Burn"),
+                                                                                                 layout="split")],
+                        [], zipf=lambda w: zipf.get(w, 0.0))
+    assert said("can my two thalias both stay on the battlefield", t) == [("thalias", "Thalia, Guardian of Thraben", "short")]
+    assert said("do both thalias tax my spells", t) == [("thalias", "Thalia, Guardian of Thraben", "short")]
+    assert said("can thalias stay on the battlefield", t) == []  # no count: a word
+    assert said("I take two turns in a row", t) == []  # a word English knows well, counted or not
+
+
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
     found = find_cards("If Olivia attacks, what happens?", table)
     assert [(m.key, m.candidates, m.how) for m in found] == [

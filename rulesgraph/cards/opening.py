@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import RulesgraphError
+from ..errors import CardDataError, RulesgraphError
 
 if TYPE_CHECKING:
     from .keywords import KeywordList
@@ -44,10 +44,10 @@ DAMAGE = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, OverflowEr
 (``OperationalError``), a column that is not JSON (``JSONDecodeError``), a value of the wrong type."""
 
 
-def damaged(path: Path, exc: BaseException) -> RulesgraphError:
+def damaged(path: Path, exc: BaseException) -> CardDataError:
     """The one line for a card store that cannot be read."""
     reason = " ".join(str(exc).split())[:160] or exc.__class__.__name__
-    return RulesgraphError(f"{path}: the card data is damaged or not a card store ({reason}); "
+    return CardDataError(f"{path}: the card data is damaged or not a card store ({reason}); "
                            "run 'rulesgraph update cards' to install the cards again")
 
 
