@@ -1,0 +1,84 @@
+"""The router between the rules and the tournament documents: policy questions told as game situations at an event go
+to the documents; rules questions, even those set at an event or naming a judge, stay with the rules."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import tstore
+from rulesgraph.corpus import Rulebook
+from rulesgraph.policyroute import LEVEL_SAID, policy_cue, signals
+from rulesgraph.scope import out_of_scope
+from rulesgraph.tanswer import route
+from rulesgraph.text import fold
+
+from .conftest import ROOT, require_tournament
+
+sys.path.insert(0, str(ROOT / "bench"))
+from routing import rules_questions
+
+
+def test_previous_opponents_are_tournament_words() -> None:
+    assert policy_cue("at fnm I found a card from my last opponent's deck in my library mid-game", game_terms=lambda: 4) \
+        == "my last opponent's"
+    assert policy_cue("found his round 2 opponents card in my deck", game_terms=lambda: 4) == "round 2 opponents"
+    assert policy_cue("on the last opponent's turn, do his creatures have to attack me?", game_terms=lambda: 3) is None
+
+
+def test_a_card_named_like_a_cue_is_a_card() -> None:
+    assert policy_cue("Player A casts Bribery on player C, who gains control?", game_terms=lambda: 2) is None
+    assert policy_cue("is it bribery if we split the prizes?", game_terms=lambda: 1) == "bribery"
+
+
+def test_signals_need_where_the_game_is_played() -> None:
+    assert signals(fold("the judge said I got it wrong")) == ()  # a judge and an error, but no event: the rules
+    assert signals(fold("can I use my phone at fnm, or does it have to be a judge")) == ("fnm", "phone", "judge", "have to")
+    assert signals(fold("how long is a round?")) == ("round",)
+    assert signals(fold("round down the damage")) == ()
+
+
+def test_more_signals_outweigh_more_game_terms() -> None:
+    phone = "can I look up oracle text on my phone during a game at fnm, or does it have to be a judge"
+    assert policy_cue(phone, game_terms=lambda: 2) == "fnm"
+    assert policy_cue(phone, game_terms=lambda: 5) is None  # a described game situation stays with the rules
+    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda: 2) is None
+    assert policy_cue("what's the minimum time for a round?", game_terms=lambda: 0) == "round"
+
+
+def test_a_level_named_without_rel() -> None:
+    assert LEVEL_SAID.search("do my lands have to be closer to me at competitive?")
+    assert not LEVEL_SAID.search("at competitive play there are more judges")
+    assert policy_cue("do my lands have to be closer to me than my creatures at competitive?", game_terms=lambda: 3) \
+        == "at competitive"
+
+
+@pytest.fixture
+def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
+        tstore.install_file(require_tournament(name))
+    yield
+    tstore.load.cache_clear()
+
+
+def test_rules_sets_stay_with_the_rules(documents: None, full_book: Rulebook) -> None:
+    """Every question of every rules set that the rules answer: none routed to the documents (one blind line of a
+    real set says 'decklists', and is counted, not shown)."""
+    routed, blind = [], 0
+    total = 0
+    for name, question, is_blind in rules_questions():
+        total += 1
+        outside = out_of_scope(question, full_book.index)
+        if outside is None and route(question, outside, full_book.index) is not None:
+            if is_blind:
+                blind += 1
+            else:
+                routed.append((name, question))
+    assert total > 3000
+    assert not routed
+    assert blind <= 1
