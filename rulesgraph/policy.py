@@ -31,17 +31,25 @@ SAID = {
 IRREGULAR = {
     "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
     "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
-    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "rip", "tore": "tear", "torn": "tear",
+    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "tear", "tore": "tear", "torn": "tear",
     "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
     "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
     "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
+    # players' words for the documents' own: tearing a card is aggressive behaviour
+    "rip": "tear", "rips": "tear", "ripping": "tear", "anger": "aggressive",
+    "angry": "aggressive", "angrily": "aggressive", "furious": "aggressive", "rage": "aggressive", "deliberately": "intentionally",
+    "purposely": "intentionally", "help": "assist", "helps": "assist", "helped": "assist", "helping": "assist",
 }
+"""English irregular forms (and plain synonyms of the documents' own words) the stemmer cannot join."""
+SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
+           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient"}
+"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
+_SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
          **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
 """Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
 search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
-"""English irregular forms (and a few plain synonyms of the documents' own words) the stemmer cannot join."""
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
@@ -60,7 +68,7 @@ def abbreviations(section: TSection) -> set[str]:
 
 def _terms(text: str) -> list[str]:
     out = []
-    for w in words(text):
+    for w in words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))):
         for part in SHORT.get(w, w).split():
             if part not in STOPWORDS:
                 out.append(stem(IRREGULAR.get(part, part)))
