@@ -39,7 +39,8 @@ _TOURNAMENT = re.compile(
     r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
     r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*|"
     r"(?:my|his|her|their|our) (?:previous|former|earlier|last) (?:round(?:'?s)? )?opponent(?:'?s)?|previous (?:round(?:'?s)? )?opponents?|"
-    r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?)\b")
+    r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
+    r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1))\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents."""
 _SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
@@ -54,6 +55,11 @@ _REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
 _DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed)\b")
 """A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
+_TELL = re.compile(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
+                   r"(?:tell|inform|point out|remind|warn)\b|"
+                   r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b")
+"""A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
+own announcements are "announce", "reveal")."""
 _ERROR = re.compile(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
                     r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
                     r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
@@ -129,6 +135,8 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return judge.group(0)
     if (said := LEVEL_SAID.search(folded)) and _DUTY.search(folded):
         return said.group(0)
+    if m := _TELL.search(folded):
+        return m.group(0)
     if (weak := signals(folded)) and game_terms() <= len(weak):
         return weak[0]
     return None

@@ -82,3 +82,17 @@ def test_rules_sets_stay_with_the_rules(documents: None, full_book: Rulebook) ->
     assert total > 3000
     assert not routed
     assert blind <= 1
+
+
+def test_a_duty_to_tell_the_opponent_is_communication_policy() -> None:
+    assert policy_cue("opponent holds his hand low and I can see his cards. do I have to tell him?", game_terms=lambda: 3) \
+        == "have to tell"
+    assert policy_cue("should I point out his missed trigger", game_terms=lambda: 2) is not None
+    assert policy_cue("Show and Tell resolved, can I put Control Magic onto Thrun?", game_terms=lambda: 3) is None
+    assert policy_cue("my opponent claims I have to announce X before tapping mana", game_terms=lambda: 3) is None
+
+
+def test_sideboarding_one_for_one_is_procedure() -> None:
+    assert policy_cue("how many cards can my sideboard have, and do I have to swap cards one for one", game_terms=lambda: 2) \
+        == "swap cards one for one"
+    assert policy_cue("how many cards can a constructed sideboard have", game_terms=lambda: 2) is None
