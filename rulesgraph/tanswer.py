@@ -10,6 +10,8 @@ questions answer as they did before the documents were installed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .model import Answer, Citation
@@ -21,7 +23,7 @@ if TYPE_CHECKING:  # the documents' modules are imported only once a question ne
     from .policy import Hit, PolicyIndex
     from .scope import OutOfScope
 
-__all__ = ["cited_for", "policy_answer", "route", "section_citation", "tournament_answer"]
+__all__ = ["RULES_TOO", "cited_for", "policy_answer", "route", "section_citation", "tournament_answer", "with_rules"]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
@@ -158,3 +160,29 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
     if answer is None and outside is not None:
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     return answer
+
+
+RULES_TOO = 3
+"""How many game terms (:func:`rulesgraph.scope.game_terms`) make a policy question one that tells a game situation
+(so does naming a card), whose answer cites the rules after the tournament documents ("he cast Brainstorm, drew
+three and passed without putting two back: what does the judge do" → IPG 2.5 Game Rule Violation, then the ruling of
+Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell no game."""
+
+
+def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool]) -> Answer:
+    """A policy answer that tells a game situation, with the rules' best citations after the documents' first
+    three (the judge's remedy leads; what the game's rules say follows); any other answer as it is.  ``rules``
+    answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed."""
+    from .scope import game_terms
+
+    if not policy.citations or not policy.in_rules or k <= 3:
+        return policy
+    if game_terms(policy.question, index) < RULES_TOO and not names_card():
+        return policy
+    ruled = rules()
+    if not ruled.in_rules or not ruled.citations:
+        return policy
+    keep = max(3, k - 2)
+    cited = policy.citations[:keep] + ruled.citations[: k - keep]
+    note = "the rules too: " + "; ".join(c.label for c in ruled.citations[: k - keep])
+    return replace(policy, citations=cited, why=(*policy.why, note))
