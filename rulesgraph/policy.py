@@ -42,7 +42,9 @@ IRREGULAR = {
 }
 """English irregular forms (and plain synonyms of the documents' own words) the stemmer cannot join."""
 SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
-           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient"}
+           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
+           "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
+           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
 """Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
 _SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",

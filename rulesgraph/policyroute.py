@@ -39,6 +39,7 @@ _TOURNAMENT = re.compile(
     r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
     r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*|"
     r"(?:my|his|her|their|our) (?:previous|former|earlier|last) (?:round(?:'?s)? )?opponent(?:'?s)?|previous (?:round(?:'?s)? )?opponents?|"
+    r"(?:taking|takes|take|took) forever|"
     r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
     r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1))\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents."""
@@ -50,10 +51,14 @@ _FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|
                   r"can (?:the|a) judge)")
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
 _JUDGE = re.compile(r"\b(?:judges?|hj)\b")
+_CALLED = re.compile(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
+                     r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
+"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge"): the game is at an event."""
 _REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
                      r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
-_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed)\b")
+_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed|"
+                   r"is (?:it|that|this) (?:ok|okay|fine|permitted))\b")
 """A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
 _TELL = re.compile(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
                    r"(?:tell|inform|point out|remind|warn)\b|"
@@ -101,13 +106,14 @@ def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
 
 def signals(folded: str) -> tuple[str, ...]:
     """The weak signals of a policy question in a folded question, one word each of: the event said or implied, a
-    setting word (a phone, the round, sleeves), a judge, a duty asked, an error told, a fix asked; empty unless
-    one of the first two says where the game is played ("the judge said my Signet …" and an error told at home
+    setting word (a phone, the round, sleeves), a judge called, a judge, a duty asked, an error told, a fix asked;
+    empty unless one of the first three says where the game is played ("the judge said my Signet …" and an error told at home
     are rules questions)."""
-    found = [m.group(0) for pattern in (_REGULAR, _COMPETITIVE, _SETTING) if (m := pattern.search(folded))]
+    found = [m.group(0).strip() for pattern in (_REGULAR, _COMPETITIVE, _SETTING, _CALLED) if (m := pattern.search(folded))]
     if not found:
         return ()
-    found += [m.group(0) for pattern in (_JUDGE, _DUTY, _ERROR, _FIX) if (m := pattern.search(folded))]
+    extra = (_DUTY, _ERROR, _FIX) if _CALLED.search(folded) else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
+    found += [m.group(0) for pattern in extra if (m := pattern.search(folded))]
     return tuple(found)
 
 
@@ -133,6 +139,8 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return rel.group(0)
     if (judge := _JUDGE.search(folded)) and _REMEDY.search(folded):
         return judge.group(0)
+    if (called := _CALLED.search(folded)) and _ERROR.search(folded):  # "judge, he drew an extra card"
+        return called.group(0).strip()
     if (said := LEVEL_SAID.search(folded)) and _DUTY.search(folded):
         return said.group(0)
     if m := _TELL.search(folded):

@@ -96,3 +96,18 @@ def test_sideboarding_one_for_one_is_procedure() -> None:
     assert policy_cue("how many cards can my sideboard have, and do I have to swap cards one for one", game_terms=lambda: 2) \
         == "swap cards one for one"
     assert policy_cue("how many cards can a constructed sideboard have", game_terms=lambda: 2) is None
+
+
+def test_a_judge_called_about_an_error() -> None:
+    assert policy_cue("judge, he drew an extra card", game_terms=lambda: 2) == "judge,"
+    assert policy_cue("judge! my opponent drew an extra card off Brainstorm", game_terms=lambda: 3) == "judge!"
+    assert policy_cue("judge he cast Lightning Bolt with the wrong mana", game_terms=lambda: 4) == "judge"
+    assert policy_cue("my opponent called a judge at fnm and the judge said it can attack, why?", game_terms=lambda: 4) is None
+    assert policy_cue("Judge chat question. Player casts Wrath of God, then taps his lands. Which order is correct?",
+                      game_terms=lambda: 4) is None
+    assert signals(fold("can I call a judge?")) == ("call a judge",)  # "judge" is counted once
+
+
+def test_players_words_for_slow_play_and_permissions() -> None:
+    assert policy_cue("my opponent is taking forever to play", game_terms=lambda: 2) == "taking forever"
+    assert policy_cue("is it ok to have a phone on the table during a match", game_terms=lambda: 2) == "phone"
