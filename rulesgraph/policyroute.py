@@ -39,7 +39,7 @@ _TOURNAMENT = re.compile(
     r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
     r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*|"
     r"(?:my|his|her|their|our) (?:previous|former|earlier|last) (?:round(?:'?s)? )?opponent(?:'?s)?|previous (?:round(?:'?s)? )?opponents?|"
-    r"(?:taking|takes|take|took) forever|"
+    r"(?:taking|takes|take|took) forever|head ?phones|ear ?buds|ear ?phones|smart ?watch(?:es)?|"
     r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
     r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1))\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents."""
@@ -62,7 +62,9 @@ _DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|
 """A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
 _TELL = re.compile(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
                    r"(?:tell|inform|point out|remind|warn)\b|"
-                   r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b")
+                   r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b|"
+                   r"\b(?:information|info)\b.{0,30}\b(?:have to|has to|must|need to|required to)\b|"
+                   r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
 """A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
 own announcements are "announce", "reveal")."""
 _ERROR = re.compile(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
@@ -74,12 +76,20 @@ _ERROR = re.compile(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|
 _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
 
 
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _stems(text: str) -> str:
+    """A text's words as stems, articles left out: "looked at an extra card" and "Looking at Extra Cards" meet."""
+    return " ".join(stem(w) for w in words(text.replace("/", " / ")) if w not in _ARTICLES)
+
+
 def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
-    """The names as one expression over a question's folded words (a plural ``s`` allowed on short ones), and each
-    name's words back to the name."""
+    """The names as one expression over a question's stems (a plural ``s`` allowed on short ones), and each name's
+    stems back to the name."""
     got = _PATTERNS.get(id(named))
     if got is None or got[0] is not named:
-        back = {" ".join(words(s.replace("/", " / "))): s for s in named}
+        back = {_stems(s): s for s in named}
         alternatives = "|".join(re.escape(w) + ("s?" if len(w) <= 5 else "") for w in sorted(back, key=len, reverse=True) if w)
         got = (named, re.compile(rf" ({alternatives}) "), back)
         _PATTERNS.clear()
@@ -88,11 +98,12 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
 
 
 def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
-    """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question."""
+    """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question, their
+    words compared as stems without articles ("he looked at an extra card" names Looking at Extra Cards)."""
     if not named:
         return []
     pattern, back = _names_pattern(named)
-    line = " " + " ".join(words(question.replace("/", " / "))) + " "
+    line = " " + _stems(question) + " "
     out = []
     pos = 0
     while (m := pattern.search(line, pos)) is not None:
@@ -141,8 +152,8 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return judge.group(0)
     if (called := _CALLED.search(folded)) and _ERROR.search(folded):  # "judge, he drew an extra card"
         return called.group(0).strip()
-    if (said := LEVEL_SAID.search(folded)) and _DUTY.search(folded):
-        return said.group(0)
+    if (said := LEVEL_SAID.search(folded)) and (_DUTY.search(folded) or _ERROR.search(folded)):
+        return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
     if m := _TELL.search(folded):
         return m.group(0)
     if (weak := signals(folded)) and game_terms() <= len(weak):

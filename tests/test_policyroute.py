@@ -111,3 +111,26 @@ def test_a_judge_called_about_an_error() -> None:
 def test_players_words_for_slow_play_and_permissions() -> None:
     assert policy_cue("my opponent is taking forever to play", game_terms=lambda: 2) == "taking forever"
     assert policy_cue("is it ok to have a phone on the table during a match", game_terms=lambda: 2) == "phone"
+
+
+def test_infraction_names_are_matched_as_stems_without_articles() -> None:
+    from rulesgraph.policyroute import named_in
+
+    named = {"looking at extra cards": "IPG 2.2", "missed trigger": "IPG 2.1", "grv": "IPG 2.5", "d/dlp": "IPG 3.4"}
+    assert named_in("player looked at an extra card while resolving Ancestral Recall", named) == \
+        [("looking at extra cards", "IPG 2.2")]
+    assert named_in("is that a GRV or a missed trigger?", named) == [("grv", "IPG 2.5"), ("missed trigger", "IPG 2.1")]
+    assert named_in("he got a D/DLP", named) == [("d/dlp", "IPG 3.4")]
+    assert named_in("he missed his trigger", named) == []  # words between: no name
+
+
+def test_a_level_named_with_an_error_told() -> None:
+    assert policy_cue("player forgot to reveal the card he tutored for, at competitive", game_terms=lambda: 4) == "at competitive"
+    assert policy_cue("at competitive, he cast Wrath: does it kill indestructible creatures?", game_terms=lambda: 4) is None
+
+
+def test_what_information_a_player_must_give() -> None:
+    assert policy_cue("what information do I have to give my opponent if he asks", game_terms=lambda: 2) is not None
+    assert policy_cue("Switcheroo on my guy and theirs, they kill theirs in response. Do I still have to give them mine?",
+                      game_terms=lambda: 2) is None
+    assert policy_cue("can I listen to music with headphones during my match", game_terms=lambda: 2) == "headphones"
