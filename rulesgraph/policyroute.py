@@ -85,13 +85,19 @@ def _stems(text: str) -> str:
 
 
 def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
-    """The names as one expression over a question's stems (a plural ``s`` allowed on short ones), and each name's
-    stems back to the name."""
+    """The names as one expression over a question's folded words, and each name's stems back to the name.  A word
+    of four letters or more may end differently (its stem, then any letters: ``look\\w*`` for "looking", "looked");
+    a shorter one is an abbreviation, a plural ``s`` allowed; an article may come between words ("an extra card")."""
     got = _PATTERNS.get(id(named))
     if got is None or got[0] is not named:
         back = {_stems(s): s for s in named}
-        alternatives = "|".join(re.escape(w) + ("s?" if len(w) <= 5 else "") for w in sorted(back, key=len, reverse=True) if w)
-        got = (named, re.compile(rf" ({alternatives}) "), back)
+        def said(key: str) -> str:
+            parts = key.split()
+            if len(parts) == 1 and len(key) <= 5:
+                return re.escape(key) + "s?"
+            return " (?:(?:a|an|the) )?".join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
+        alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
+        got = (named, re.compile(rf" ({alternatives})(?= )"), back)
         _PATTERNS.clear()
         _PATTERNS[id(named)] = got
     return got[1], got[2]
@@ -103,11 +109,11 @@ def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     if not named:
         return []
     pattern, back = _names_pattern(named)
-    line = " " + _stems(question) + " "
+    line = " " + " ".join(words(question.replace("/", " / "))) + " "
     out = []
     pos = 0
     while (m := pattern.search(line, pos)) is not None:
-        said = m.group(1)
+        said = _stems(m.group(1))
         key = back.get(said) or back.get(said[:-1])
         if key is not None:
             out.append((key, named[key]))
@@ -115,15 +121,28 @@ def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     return out
 
 
-def signals(folded: str) -> tuple[str, ...]:
+def _search(pattern: re.Pattern[str], folded: str, *needles: str) -> re.Match[str] | None:
+    """``pattern.search(folded)``, skipped when none of the ``needles`` (words every match holds) is in it: a
+    substring test costs little beside a search of the whole question."""
+    return pattern.search(folded) if any(n in folded for n in needles) else None
+
+
+def _called(folded: str) -> re.Match[str] | None:
+    return _search(_CALLED, folded, "judge")
+
+
+def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str] | None = None, *,
+            known: bool = False) -> tuple[str, ...]:
     """The weak signals of a policy question in a folded question, one word each of: the event said or implied, a
     setting word (a phone, the round, sleeves), a judge called, a judge, a duty asked, an error told, a fix asked;
-    empty unless one of the first three says where the game is played ("the judge said my Signet …" and an error told at home
-    are rules questions)."""
-    found = [m.group(0).strip() for pattern in (_REGULAR, _COMPETITIVE, _SETTING, _CALLED) if (m := pattern.search(folded))]
+    empty unless one of the first three says where the game is played ("the judge said my Signet …" and an error
+    told at home are rules questions).  ``known``: ``rel`` and ``called`` are already searched for."""
+    if not known:
+        rel, called = _REGULAR.search(folded) or _COMPETITIVE.search(folded), _called(folded)
+    found = [m.group(0).strip() for m in (rel, _SETTING.search(folded), called) if m]
     if not found:
         return ()
-    extra = (_DUTY, _ERROR, _FIX) if _CALLED.search(folded) else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
+    extra = (_DUTY, _ERROR, _FIX) if called else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
     found += [m.group(0) for pattern in extra if (m := pattern.search(folded))]
     return tuple(found)
 
@@ -148,15 +167,17 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
     rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
     if rel and _FIX.search(folded):
         return rel.group(0)
-    if (judge := _JUDGE.search(folded)) and _REMEDY.search(folded):
+    if (judge := _search(_JUDGE, folded, "judge", "hj")) and _REMEDY.search(folded):
         return judge.group(0)
-    if (called := _CALLED.search(folded)) and _ERROR.search(folded):  # "judge, he drew an extra card"
+    called = _called(folded)
+    if called and _ERROR.search(folded):  # "judge, he drew an extra card"
         return called.group(0).strip()
-    if (said := LEVEL_SAID.search(folded)) and (_DUTY.search(folded) or _ERROR.search(folded)):
+    if (said := _search(LEVEL_SAID, folded, "rel", "comp", "professional", "rules enforcement")) and \
+            (_DUTY.search(folded) or _ERROR.search(folded)):
         return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
-    if m := _TELL.search(folded):
+    if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
         return m.group(0)
-    if (weak := signals(folded)) and game_terms() <= len(weak):
+    if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]
     return None
 
