@@ -1,28 +1,25 @@
-"""Calibrate answer confidence: fit the logistic model of rulesgraph/confidence.py on the tuning question sets and
-print the constants to paste there, then how well it is calibrated on every set (the blind ones only reported).
+"""Calibrate answer confidence on real questions: fit the logistic model of rulesgraph/confidence.py so that "high"
+means the answer's first paragraph settles the question, judged on the real tuning questions by leave-one-page-out
+cross-validation, and print (or ``--write``) the constants.
 
 Usage: python bench/calibrate.py [--cr PATH] [--write]
 
 Card data must be installed (``rulesgraph update cards``): answers are given through the cards, as users get them.
 
-An answer counts as right when one of its first three citations holds an expected rule (rule level, as
-bench/accuracy.py counts hit@3).  The model is fitted on CALIBRATION (plain logistic regression by gradient descent
-on standardised signals, a little L2) over the FITTED signals; ``agree`` caps it.  CALIBRATION is the sets the
-ranking is tuned on (TUNING) and the older test sets, which the ranking was never tuned on but which have been scored
-at many stops' ends (SEEN): a model fitted only on the sets the ranking was tuned on overrates itself on new
-questions, since the ranking does better on them (stop 23: held out, those sets' "high" answers were right 83.5% of
-the time, the blind sets' 63% to 84%).  HIGH is chosen by leave-one-set-out cross-validation, so that it holds on
-questions the model was not fitted on: each calibration set is scored by a model fitted on the others; DISAGREE, the
-cap of an answer the words alone disagree with, is how often such held-out answers the model gave at least LOW were
-right; and HIGH is the least confidence above DISAGREE (an answer held to the cap is never "high") from which, on the
-capped held-out scores, "high" answers of the dev set are right at least 85% of the time, those of the other
-calibration sets, pooled, at least 79% (70% asked, with a margin: sets vary by several points; 78%, then 77%, when
-79% would show fewer than a quarter of them as high) and those of each at least 70%, at that confidence and the next
-two steps up (the held-out curve is flat and noisy: a single lucky step does not count).  The second table is those
-held-out scores, set by set: what to expect of a set nobody tuned on.  The blind sets (REPORTED, written after the
-others and scored only at the end of a stop) are never fitted on: the first table reports them.  A third table,
-with card data installed, scores the same model without it.  ``--write`` rewrites MODEL, SCALE, DISAGREE and HIGH in
-rulesgraph/confidence.py.
+An answer is *right first* as ``bench/real.py`` counts it (:func:`real.score_answer`): its leading ruling is the
+label's ruling, or its first rule citation is an expected rule.  The data: the tuning part of the real question files
+(``bench/questions/real/``; a blind line is never read) and, to pool with them, the team's own calibration sets
+(SYNTHETIC, right first counted the same way).  Candidate fits — real questions only, the team's sets only, both
+pooled, and both pooled with each real answer weighing as much as REAL_WEIGHT of the others — are each judged on the
+real tuning questions alone, by leave-one-source-page-out cross-validation (all the questions of a page are left out
+together, as the tuning and blind parts are split by page): each real answer is scored by a model fitted without its
+page.  The fit with the best held-out AUC against right first is kept.  On its held-out probabilities (capped as
+``ask`` caps them: :data:`~rulesgraph.confidence.DISAGREE` when the words alone disagree,
+:data:`~rulesgraph.answer.UNSETTLED` when no rule speaks to the question, scaled by
+:func:`~rulesgraph.confidence.vagueness`), DISAGREE is how often answers the words alone disagree with were right first
+(of those the model gave at least LOW), and HIGH the least confidence above both caps from which "high" answers were
+right first at least TARGET of the time, at it and the next STEPS_HELD - 1 steps up, with at least MIN_HIGH answers
+shown high.  The model written is that fit refitted on all its data.
 """
 
 from __future__ import annotations
@@ -31,118 +28,158 @@ import argparse
 import math
 import re
 import sys
+from dataclasses import dataclass
 
 from _common import ROOT, cr_path, table
-from accuracy import first_hit, read
+from accuracy import read
+from real import DEPTH, REAL, read_real, score_answer
 
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.answer import ask
+from rulesgraph.answer import UNSETTLED, UNSETTLED_LEAD, ask
 from rulesgraph.confidence import FITTED, LOW, SIGNALS, standard, vagueness
 from rulesgraph.namedcards import open_deck
 
 QUESTIONS = ROOT / "bench" / "questions"
-TUNING = ("dev", "forum", "forum_holdout", "forum_holdout2", "long", "cards")
-"""Sets the ranking is tuned on, read question by question (forum_holdout since two stops; forum_holdout2 since the
-confidence signals were chosen by cross-validation over these sets)."""
-SEEN = ("holdout", "forum_holdout3", "forum_holdout4", "forum_holdout5", "forum_holdout6", "forum_holdout7", "forum_holdout8",
-        "forum_holdout9", "forum_holdout10", "forum_holdout11", "forum_holdout12", "forum_holdout13", "forum_holdout14",
-        "cards_holdout", "cards_holdout2")
-"""Test sets the ranking was never tuned on (nobody working on it reads them), scored at the end of many stops: no
-longer blind, so the confidence is fitted on them as well."""
-CALIBRATION = (*TUNING, *SEEN)
-"""Sets the confidence model and HIGH are fitted on."""
-REPORTED = ("forum_holdout15", "forum_holdout16")
-"""Blind sets, each scored once or twice, at the end of a stop: only reported."""
-DEV_HIGH, OTHER_HIGH = 0.85, 0.70
-MARGINS = (0.09, 0.08, 0.07)
-"""HIGH is chosen so that the pooled non-dev tuning sets, held out, are right this much above the target: the first
-of these margins at which "high" is still shown on at least SHOWN of their answers."""
-SHOWN = 0.25
-"""The least share of the pooled non-dev held-out answers "high" must be shown on to be of use (a "high" shown on a
-tenth of the answers is right more often, but seldom there)."""
+RULES_FILES = sorted(p for p in REAL.glob("*.jsonl") if not p.name.startswith("policy"))
+"""The real question files of rules questions (the tournament-policy ones, labelled by MTR/IPG sections, are not)."""
+SYNTHETIC = ("dev", "forum", "forum_holdout", "forum_holdout2", "long", "cards", "holdout", "forum_holdout3", "forum_holdout4",
+             "forum_holdout5", "forum_holdout6", "forum_holdout7", "forum_holdout8", "forum_holdout9", "forum_holdout10",
+             "forum_holdout11", "forum_holdout12", "forum_holdout13", "forum_holdout14", "cards_holdout", "cards_holdout2")
+"""The team's own sets the confidence was fitted on before (the tuning sets and the older test sets, no longer blind):
+pooled with the real questions as one candidate fit; the blind sets are never read."""
+REAL_WEIGHT = 4.0
+"""In the weighted pooled fit, each real answer counts as this many of the team's."""
+TARGET = 0.75
+"""Held-out share of "high" answers whose first paragraph settles the question (issue 27 asks ≥ 75% on the blind part)."""
+MIN_HIGH = 10
+"""Least number of real tuning answers HIGH must show as "high" (a "high" nobody sees is of no use)."""
 STEPS_HELD = 3
-"""The held-out rates must hold at this many consecutive steps (0.01 apart) from HIGH up."""
+"""The held-out rate must hold at this many consecutive steps (0.01 apart) from HIGH up."""
 
 
-def collect(book, name: str) -> tuple[list[tuple[float, ...]], list[bool]]:  # type: ignore[no-untyped-def]
-    xs, ys = [], []
-    for row in read(QUESTIONS / f"{name}.jsonl"):
-        answer = ask(book, row["question"], k=5)
-        if not answer.signals:
-            continue
-        xs.append(answer.signals)
-        ys.append((first_hit(row["expected_rules"], [c.id for c in answer.citations]) or 99) <= 3)
-    return xs, ys
+@dataclass(frozen=True)
+class Item:
+    """One answered question: its signals, whether it was right first, the page (or set) it came from, and whether its
+    first paragraph only says which rules decide it (``ask`` then caps the confidence at UNSETTLED)."""
+
+    signals: tuple[float, ...]
+    right: bool
+    group: str
+    unsettled: bool
 
 
-def fit(xs: list[tuple[float, ...]], ys: list[bool], steps: int = 3000, rate: float = 0.5, l2: float = 0.01):  # type: ignore[no-untyped-def]
-    """Plain logistic regression by full-batch gradient descent on standardised signals, a little L2 (numpy: the
-    leave-one-set-out fits over the calibration sets' ~1,600 answers would take minutes each in pure Python)."""
+def item(book, row: dict, group: str) -> Item | None:  # type: ignore[no-untyped-def]
+    answer = ask(book, row["question"], k=DEPTH)
+    if not answer.signals:
+        return None
+    unsettled = bool(answer.answer and answer.answer.startswith(UNSETTLED_LEAD))
+    return Item(tuple(answer.signals), score_answer(row, answer).right_first, group, unsettled)
+
+
+def collect(book) -> tuple[dict[str, list[Item]], dict[str, list[Item]]]:  # type: ignore[no-untyped-def]
+    """The real tuning answers per file, and the team's sets' answers per set."""
+    real = {name: [x for i, r in enumerate(rows) if (x := item(book, r, r.get("source") or f"{name}:{i}")) is not None]
+            for name, rows in read_real(RULES_FILES, "tune").items()}
+    synthetic = {name: [x for r in read(QUESTIONS / f"{name}.jsonl") if (x := item(book, {**r, "ruling": None}, name)) is not None]
+                 for name in SYNTHETIC}
+    return real, synthetic
+
+
+def fit(items: list[Item], weights: list[float] | None = None, steps: int = 3000, rate: float = 0.5, l2: float = 0.01):  # type: ignore[no-untyped-def]
+    """Weighted logistic regression by full-batch gradient descent on standardised signals, a little L2."""
     import numpy as np
 
-    x = np.array([row[: len(FITTED)] for row in xs], dtype=float)  # the signals the logistic model weighs; ``agree`` caps it
-    y = np.array(ys, dtype=float)
-    mean, sd = x.mean(axis=0), x.std(axis=0)
+    x = np.array([it.signals[: len(FITTED)] for it in items], dtype=float)
+    x = np.where(np.isnan(x), np.nanmean(x, axis=0), x)
+    y = np.array([it.right for it in items], dtype=float)
+    v = np.ones(len(items)) if weights is None else np.array(weights, dtype=float)
+    v = v / v.sum()
+    mean = (x * v[:, None]).sum(axis=0)
+    sd = np.sqrt((((x - mean) ** 2) * v[:, None]).sum(axis=0))
     sd[sd == 0] = 1.0
     z = (x - mean) / sd
     w, b = np.zeros(z.shape[1]), 0.0
     for _ in range(steps):
-        err = (1 / (1 + np.exp(-(b + z @ w))) - y) / len(y)
+        err = (1 / (1 + np.exp(-(b + z @ w))) - y) * v
         w = w - rate * (l2 * w + z.T @ err)
         b -= rate * float(err.sum())
-    return b, [float(v) for v in w], [(float(m), float(s)) for m, s in zip(mean, sd, strict=True)]
+    return b, [float(c) for c in w], [(float(m), float(s)) for m, s in zip(mean, sd, strict=True)]
 
 
-def held_out(data: dict[str, tuple[list[tuple[float, ...]], list[bool]]], cap: float = 1.0) -> dict[str, list[float]]:
-    """Each tuning set's probabilities from the model fitted on the other tuning sets (disagreeing answers held to
-    ``cap``)."""
-    out = {}
-    for name in CALIBRATION:
-        others = [n for n in CALIBRATION if n != name]
-        model = fit([x for n in others for x in data[n][0]], [y for n in others for y in data[n][1]])
-        out[name] = [prob(model, x, cap) for x in data[name][0]]
+def raw(model, x: tuple[float, ...]) -> float:  # type: ignore[no-untyped-def]
+    """The model's probability alone (as :func:`rulesgraph.confidence.probability` computes it before its caps)."""
+    b, w, scale = model
+    z = b + sum(wi * standard(v, m, s) for wi, v, (m, s) in zip(w, x[: len(FITTED)], scale, strict=True))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def capped(p: float, it: Item, cap: float) -> float:
+    """The confidence ``ask`` shows for a model probability ``p``: at most ``cap`` when the words alone disagree, at most
+    UNSETTLED when no rule speaks to the question, scaled by vagueness."""
+    p = min(p, 1.0 if it.signals[SIGNALS.index("agree")] >= 0.5 else cap)
+    p = vagueness(it.signals) * p
+    return min(p, UNSETTLED) if it.unsettled else p
+
+
+def auc(ps: list[float], ys: list[bool]) -> float:
+    pos = [p for p, y in zip(ps, ys, strict=True) if y]
+    neg = [p for p, y in zip(ps, ys, strict=True) if not y]
+    if not pos or not neg:
+        return float("nan")
+    return sum((p > q) + 0.5 * (p == q) for p in pos for q in neg) / (len(pos) * len(neg))
+
+
+CANDIDATES = ("real only", "team's sets only", "pooled", f"pooled, real × {REAL_WEIGHT:g}")
+
+
+def training(kind: str, real: list[Item], synthetic: list[Item]) -> tuple[list[Item], list[float]]:
+    if kind == "real only":
+        return real, [1.0] * len(real)
+    if kind == "team's sets only":
+        return synthetic, [1.0] * len(synthetic)
+    weight = REAL_WEIGHT if kind.startswith("pooled, real") else 1.0
+    return [*real, *synthetic], [weight] * len(real) + [1.0] * len(synthetic)
+
+
+def held_out(kind: str, real: list[Item], synthetic: list[Item]) -> list[float]:
+    """Each real answer's model probability from the fit without its page (leave one source page out)."""
+    out: list[float] = []
+    cache: dict[str, object] = {}
+    for it in real:
+        if it.group not in cache:
+            items, weights = training(kind, [r for r in real if r.group != it.group], synthetic)
+            cache[it.group] = fit(items, weights)
+        out.append(raw(cache[it.group], it.signals))
     return out
 
 
-def choose_cap(held: dict[str, list[float]], data: dict[str, tuple[list[tuple[float, ...]], list[bool]]]) -> float:
-    """DISAGREE: how often the held-out answers whose first three citations miss the rule the words alone rank first
-    were right, of those the model gave at least LOW (what such an answer can honestly be given)."""
+def choose_cap(ps: list[float], real: list[Item]) -> float:
+    """DISAGREE: how often held-out answers the words alone disagree with were right first, of those given at least LOW."""
     agree = SIGNALS.index("agree")
-    hits = [y for name in CALIBRATION for p, x, y in zip(held[name], *data[name], strict=True) if x[agree] < 0.5 and p >= LOW]
-    return round(sum(hits) / len(hits), 2) if hits else 1.0
+    hits = [it.right for p, it in zip(ps, real, strict=True) if it.signals[agree] < 0.5 and p >= LOW]
+    return round(sum(hits) / len(hits), 2) if hits else LOW
 
 
-def choose_high(held: dict[str, list[float]], ys: dict[str, list[bool]], cap: float) -> float:
-    """The least confidence above ``cap`` (DISAGREE) from which held-out "high" answers are right often enough (see the
-    module docstring): an answer held to the cap is never "high", as rulesgraph/confidence.py says and its tests state."""
-    def right(names: list[str], high: float) -> float:
-        hi = [y for name in names for p, y in zip(held[name], ys[name], strict=True) if p >= high]
-        return sum(hi) / len(hi) if hi else 1.0
-
-    others = [n for n in CALIBRATION if n != "dev"]
-    pooled = sum(len(held[n]) for n in others)
-    high = 0.99
-    for margin in MARGINS:
-        ok = [right(["dev"], t / 100) >= DEV_HIGH and right(others, t / 100) >= OTHER_HIGH + margin
-              and all(right([n], t / 100) >= OTHER_HIGH for n in others) for t in range(100)]
-        least = max(50, round(cap * 100) + 1)
-        high = next((t / 100 for t in range(least, 100) if all(ok[t : t + STEPS_HELD])), 0.99)
-        if sum(p >= high for n in others for p in held[n]) >= SHOWN * pooled:
-            break
-    return high
+def right_when_high(shown: list[float], real: list[Item], high: float) -> tuple[int, float]:
+    hi = [it.right for p, it in zip(shown, real, strict=True) if p >= high]
+    return len(hi), (sum(hi) / len(hi) if hi else float("nan"))
 
 
-def prob(model, x: tuple[float, ...], cap: float = 1.0) -> float:  # type: ignore[no-untyped-def]
-    b, w, scale = model  # as rulesgraph.confidence.probability computes it
-    p = 1 / (1 + math.exp(-(b + sum(wi * standard(v, m, s) for wi, v, (m, s) in zip(w, x[: len(FITTED)], scale, strict=True)))))
-    return vagueness(x) * min(1.0 if x[SIGNALS.index("agree")] >= 0.5 else cap, p)
+def choose_high(shown: list[float], real: list[Item], cap: float) -> float:
+    """The least confidence above both caps from which held-out "high" answers are right first at least TARGET of the time
+    (at it and the next STEPS_HELD - 1 steps) and at least MIN_HIGH are shown high; else the one most often right."""
+    least = round(max(cap, UNSETTLED) * 100) + 1
 
+    def ok(t: int) -> bool:
+        n, rate = right_when_high(shown, real, t / 100)
+        return n >= MIN_HIGH and rate >= TARGET
 
-def row(name: str, ps: list[float], ys: list[bool], high: float) -> tuple[str, ...]:
-    hi = [y for p, y in zip(ps, ys, strict=True) if p >= high]
-    lo = [y for p, y in zip(ps, ys, strict=True) if p < LOW]
-    pct = lambda xs: f"{sum(xs) / len(xs):.1%}" if xs else "—"
-    return (f"{name} ({len(ys)})", f"{len(hi) / len(ys):.0%}", pct(hi), f"{len(lo) / len(ys):.0%}", pct(lo), f"{sum(ys) / len(ys):.1%}")
+    found = next((t for t in range(least, 100) if all(ok(t + k) for k in range(STEPS_HELD))), None)
+    if found is None:
+        scored = [(right_when_high(shown, real, t / 100)[1], -t) for t in range(least, 100)
+                  if right_when_high(shown, real, t / 100)[0] >= MIN_HIGH]
+        found = -max(scored)[1] if scored else 99
+    return found / 100
 
 
 def main() -> None:
@@ -152,49 +189,57 @@ def main() -> None:
     args = parser.parse_args()
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
-    book.deck, notices = open_deck(book)  # calibrated as users run it: with the installed cards, when there are any
+    book.deck, notices = open_deck(book)  # calibrated as users run it: with the installed cards
     for notice in notices:
         print(f"bench: {notice}")
     if book.deck is None:
         sys.exit("bench: no card data installed: the confidence is calibrated with it, as users get answers "
                  "(rulesgraph update cards --file AtomicCards.json.xz)")
-    data = {name: collect(book, name) for name in (*CALIBRATION, *REPORTED)}
-    model = fit([x for name in CALIBRATION for x in data[name][0]], [y for name in CALIBRATION for y in data[name][1]])
-    cap = choose_cap(held_out(data), data)
-    probs = {name: [prob(model, x, cap) for x in data[name][0]] for name in data}
-    held = held_out(data, cap)
-    high = choose_high(held, {name: data[name][1] for name in CALIBRATION}, cap)
+    by_file, by_set = collect(book)
+    real = [it for items in by_file.values() for it in items]
+    synthetic = [it for items in by_set.values() for it in items]
+    ys = [it.right for it in real]
+    pages = len({it.group for it in real})
+    print(f"{cr.name} + bundled seeds + cards ({book.deck.store.info.version}); real tuning answers {len(real)} from {pages} pages "
+          f"({', '.join(f'{n} {len(v)}' for n, v in by_file.items())}), right first {sum(ys) / len(ys):.1%}; the team's sets "
+          f"{len(synthetic)} answers, right first {sum(it.right for it in synthetic) / len(synthetic):.1%}; signals "
+          f"{', '.join(SIGNALS)}\n")
+    results = {}
+    for kind in CANDIDATES:
+        ps = held_out(kind, real, synthetic)
+        cap = choose_cap(ps, real)
+        shown = [capped(p, it, cap) for p, it in zip(ps, real, strict=True)]
+        high = choose_high(shown, real, cap)
+        results[kind] = (auc(ps, ys), auc(shown, ys), cap, high, *right_when_high(shown, real, high))
+    rows = [(kind, f"{a:.3f}", f"{s:.3f}", f"{cap:.2f}", f"{high:.2f}", str(n), f"{rate:.1%}")
+            for kind, (a, s, cap, high, n, rate) in results.items()]
+    print("held out by source page (each real tuning answer scored by the fit without its page):\n")
+    print(table(rows, ("fit", "AUC (model)", "AUC (as shown)", "DISAGREE", "HIGH", "shown high", "right first when high")))
+    kind = max(CANDIDATES, key=lambda k: (results[k][1], -CANDIDATES.index(k)))
+    _, shown_auc, cap, high, n, rate = results[kind]
+    items, weights = training(kind, real, synthetic)
+    model = fit(items, weights)
     b, w, scale = model
     constants = (f"MODEL = ({b:.4f}, ({', '.join(f'{v:.4f}' for v in w)}))  # written by bench/calibrate.py\n"
                  f"SCALE: tuple[tuple[float, float], ...] = ({', '.join(f'({m:.4f}, {s:.4f})' for m, s in scale)})  # noqa: E501\n"
                  f"DISAGREE = {cap:.2f}  # written by bench/calibrate.py\n"
                  f"HIGH = {high:.2f}")
-    cards = f" + cards ({book.deck.store.info.version})" if book.deck else ", no card data"
-    answers = sum(len(data[n][1]) for n in CALIBRATION)
-    print(f"{cr.name} + bundled seeds{cards}; fitted on {', '.join(CALIBRATION)} ({answers} answers); signals {', '.join(SIGNALS)}\n")
+    print(f"\nkept: {kind} (held-out AUC as shown {shown_auc:.3f}; 'high' ≥ {high:.2f}: {n} of {len(real)} real tuning "
+          f"answers, right first {rate:.1%}; target {TARGET:.0%})\n")
     print(constants + "\n")
-    rows = [row(name, probs[name], data[name][1], high) for name in data]
-    header = ("set", f"shown high (≥ {high:.2f})", "hit@3 when high", f"shown low (< {LOW})", "hit@3 when low", "hit@3 all")
-    print(table(rows, header))
-    print(f"\nleft out: each calibration set scored by the model fitted on the other {len(CALIBRATION) - 1} (HIGH chosen on these)\n")
-    print(table([row(name, held[name], data[name][1], high) for name in CALIBRATION], header))
-    others = [(p, y) for name in CALIBRATION if name != "dev" for p, y in zip(held[name], data[name][1], strict=True)]
-    hi = [y for p, y in others if p >= high]
-    print(f"\nleft out, the {len(CALIBRATION) - 1} sets other than dev pooled: {len(hi) / len(others):.0%} shown high, "
-          f"{sum(hi) / len(hi) if hi else 0:.1%} of them right")
-    print(f"\ntargets: 'high' right ≥ {DEV_HIGH:.0%} on dev, ≥ {OTHER_HIGH:.0%} on the blind forum sets "
-          f"({', '.join(n for n in REPORTED if n.startswith('forum'))})")
-    book.deck = None  # the same model where no card data is installed: no card is recognised
-    bare = {name: collect(book, name) for name in data}
-    print("\nwithout card data (the same model and HIGH; the cards signal is then unknown, counted as its average)\n")
-    print(table([row(name, [prob(model, x, cap) for x in bare[name][0]], bare[name][1], high) for name in bare], header))
+    rows = []
+    for name, its in [*by_file.items(), *by_set.items()]:
+        ps = [capped(raw(model, it.signals), it, cap) for it in its]
+        hi = [it.right for p, it in zip(ps, its, strict=True) if p >= high]
+        rows.append((f"{name} ({len(its)})", f"{sum(it.right for it in its) / len(its):.1%}", str(len(hi)),
+                     f"{sum(hi) / len(hi):.1%}" if hi else "—", f"{auc(ps, [it.right for it in its]):.2f}"))
+    print("the kept model refitted on all its data (in-sample for what it was fitted on):\n")
+    print(table(rows, ("set", "right first", "shown high", "right first when high", "AUC")))
     if args.write:
         path = ROOT / "rulesgraph" / "confidence.py"
         text = path.read_text(encoding="utf-8")
-        text = re.sub(r"^MODEL = .*$", constants.splitlines()[0], text, flags=re.M)
-        text = re.sub(r"^SCALE: .*$", constants.splitlines()[1], text, flags=re.M)
-        text = re.sub(r"^DISAGREE = .*$", constants.splitlines()[2], text, flags=re.M)
-        text = re.sub(r"^HIGH = .*$", constants.splitlines()[3], text, flags=re.M)
+        for line, name in zip(constants.splitlines(), ("MODEL = ", "SCALE: ", "DISAGREE = ", "HIGH = "), strict=True):
+            text = re.sub(rf"^{re.escape(name)}.*$", line, text, flags=re.M)
         path.write_text(text, encoding="utf-8")
         print(f"\nwrote {path.relative_to(ROOT)}")
 

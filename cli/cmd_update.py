@@ -44,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    "with --file, what the file is)")
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
-                   f"{cards.DEFAULT_URL})")
+                   f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
     p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, or an MTGJSON "
                    "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file")
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
@@ -152,7 +152,10 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
 
     link = None
     if ctx.opt("file"):
-        result = store.install_file(ctx.opt("file"))
+        try:
+            result = store.install_file(ctx.opt("file"))
+        except RulesgraphError as exc:
+            raise _tournament_said(ctx.opt("file"), exc) from None
     else:
         with _offline_hint("rules"), _progress_bar(ctx, "rules", console) as progress:
             updated = download_and_install(rules_url(ctx), timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
@@ -166,6 +169,19 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
     if result.status in ("installed", "replaced"):
         _rejoin(ctx)
         _prepare_notes(ctx)
+
+
+def _tournament_said(path: str, exc: RulesgraphError) -> RulesgraphError:
+    """A tournament document given to the rules' ``update --file``: say what it is and the command that installs it."""
+    import shlex
+
+    from rulesgraph.tstore import detect_file_kind
+
+    kind = detect_file_kind(path)
+    if kind is None:
+        return exc
+    return RulesgraphError(f"{path}: is the {kind}, a tournament document, not the Comprehensive Rules: install it with "
+                           f"'rulesgraph update tournament --file {shlex.quote(path)}'")
 
 
 def _prepare_notes(ctx: Context) -> None:
@@ -244,6 +260,13 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
 
     if ctx.opt("file"):
         said(tstore.install_file(ctx.opt("file")))
+        return
+    if ctx.opt("url"):  # one document from this address, its kind read from it
+        from rulesgraph.urls import parse
+
+        parse(ctx.opt("url"), "--url")
+        with _offline_hint("tournament"), _progress_bar(ctx, "tournament document", console) as progress:
+            said(tstore.download(None, ctx.opt("url"), timeout=ctx.opt("timeout", TIMEOUT), progress=progress))
         return
     failed: list[str] = []
     for kind, url in tstore.urls().items():

@@ -19,6 +19,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from rulesgraph.citing import dated_source
 from rulesgraph.confidence import level as confidence_level
 from rulesgraph.lookup import Cites, RuleView, is_cr_id
 from rulesgraph.model import Answer, Citation, ShownCard
@@ -353,7 +354,7 @@ def render_related(node: Citation, items: Sequence[Related], opts: RenderOptions
 
 def render_entry(c: Citation, opts: RenderOptions) -> RenderableType:
     """One node in full (a FAQ entry opened from an answer): its label and words, examples, where it is from."""
-    return Group(entry(c, opts), Text(visible(c.source) + (f" (CR {c.effective})" if c.effective else ""), style=DIM))
+    return Group(entry(c, opts), Text(visible(dated_source(c)), style=DIM))
 
 
 def render_ruling(c: Citation, card: ShownCard | None, opts: RenderOptions) -> RenderableType:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .analyze import Analysis, Match, analyze, clean
 from .cardanswer import card_why, shown_cards, with_rulings
-from .citing import citation
+from .citing import citation, dated_source
 from .confidence import probability
 from .conversation import substitutes
 from .corpus import Rulebook
@@ -344,7 +344,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "answer": answer.answer,
         "citations": [
             {"id": c.id, "kind": c.kind, "text": c.text,
-             "source": c.source + (f" (CR {c.effective})" if c.effective else ""), "score": c.score}
+             "source": dated_source(c), "score": c.score}
             for c in answer.citations
         ],
         "keywords": list(answer.keywords),

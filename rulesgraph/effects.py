@@ -4,14 +4,12 @@ object's card type, subtype, and/or supertype", "Layer 7b: … Effects that refe
 read from the loaded rules.  Query-time knowledge derived from the graph — no table of words or cards: a layer
 rule's own words say what its effects change, the CR's ability templates ("[Cost]: [Effect.]", "[When/Whenever/At]
 [trigger condition], [effect]") say which part of a card's ability is its effect — used by the card steps
-(:mod:`rulesgraph.steps.cards`, rule 25); and which section says how effects of one kind interact ("Replacement
-Effects" → "Interaction of Replacement and/or Prevention Effects", by the sections' titles; rule 26).
+(:mod:`rulesgraph.steps.cards`, rule 25).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,8 +18,7 @@ from .text import words
 from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
-__all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "card_layers", "group_effects", "interaction", "kinds", "singular", "spell_types",
-           "sublayers", "text_kinds", "within"]
+__all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
@@ -149,13 +146,6 @@ def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind
     return found
 
 
-def text_kinds(g: QGraph, text: str) -> tuple[tuple[Kind, frozenset[str]], ...]:
-    """:func:`card_kinds` of a text read once (a question's words), kept nowhere: keyed in the graph's memo, each
-    question asked in a long-running REPL or ``ask -`` would stay there for good."""
-    known, heads = kinds(g)
-    return _kinds_in.__wrapped__(known, heads, text, ())
-
-
 @lru_cache(maxsize=4096)
 def _kinds_in(
     known: tuple[Kind, ...], heads: re.Pattern[str] | None, text: str, names: tuple[str, ...]
@@ -184,63 +174,6 @@ def _kinds_in(
     return tuple(sorted(out.values(), key=lambda x: x[0].node))
 
 
-_INTERACTION = re.compile(r"^Interaction of (.+)$")
-
-
-def _interaction(g: QGraph, section: str) -> int | None:
-    """See :func:`interaction`."""
-    i = g.num.get(section)
-    if i is None:
-        return None
-    title = g.attrs[i].get("title") or ""
-    named = title.split()
-    if len(named) < 2 or named[-1] != "Effects":  # "Replacement Effects"; not "Effects" itself
-        return None
-    head = named[0]
-    for j in range(len(g.ids)):
-        if g.kind[j] == "section":
-            m = _INTERACTION.match(g.attrs[j].get("title") or "")
-            if m and head in m.group(1).split() and j + 1 < g.end[j]:
-                return j + 1
-    return None
-
-
-def interaction(g: QGraph, section: str | None) -> int | None:
-    """The opening rule of the section on how effects of a section's kind interact: 614 "Replacement Effects" and 615
-    "Prevention Effects" → 616 "Interaction of Replacement and/or Prevention Effects" → 616.1; ``None`` for a section
-    not about a kind of effect, or whose kind no section is about the interaction of."""
-    if not section:
-        return None
-    if ("interaction", section) not in g.memo:  # once per graph and section
-        g.memo["interaction", section] = _interaction(g, section)
-    return g.memo["interaction", section]
-
-
-def sublayers(g: QGraph, text: str, names: tuple[str, ...]) -> frozenset[int]:
-    """The sublayers (layer rules named with a letter: "Layer 7b") a card's effects apply in: those of
-    :func:`card_kinds`, and the sublayer of effects that modify power and toughness without naming them when the card
-    writes a signed change ("gets +3/+3", :data:`SIGNED`: the kind whose words are only power and toughness)."""
-    known, _ = kinds(g)
-    out = {k.node for k, _ in card_kinds(g, text, names) if k.layer[-1:].isalpha()}
-    if SIGNED.search(text):
-        out |= {k.node for k in known if k.layer[-1:].isalpha() and frozenset(("power", "toughness")) in k.names}
-    return frozenset(out)
-
-
-def card_layers(g: QGraph, text: str, names: tuple[str, ...], grants: bool = False, sets: bool = False) -> frozenset[int]:
-    """The layer rules a card's effects apply in, as far as their order matters: those of :func:`card_kinds` (not
-    :func:`sublayers`' signed changes, "gets +3/+3": they add, and sums come out the same in any order); when it grants
-    a keyword (``grants``: "Equipped creature has hexproof"), the layer of ability-adding effects (the kind named by
-    ``ability`` alone, 613.1f); when its effect sets a type (``sets``: "Nonbasic lands are Mountains"), the layer of
-    type-changing effects (named by ``type`` alone, 613.1d)."""
-    known, _ = kinds(g)
-    out = {k.node for k, _ in card_kinds(g, text, names)}
-    for flag, word in ((grants, "ability"), (sets, "type")):
-        if flag:
-            out |= {k.node for k in known if frozenset((word,)) in k.names}
-    return frozenset(out)
-
-
 _WITHIN = re.compile(r"^Within layers? (\d+)(?:[–-](\d+))?,")
 """A rule saying how effects within some layers are ordered: "Within layers 2–6, apply effects …" (613.3)."""
 
@@ -266,48 +199,3 @@ def within(g: QGraph, node: int) -> tuple[int, ...]:
     return g.memo[key]
 
 
-_RESOLVING = re.compile(r"while an? ([a-z]+(?: or [a-z]+)*) spell is resolving")
-"""The card types whose text is followed as the spell resolves: "… followed as instructions while an instant or sorcery
-spell is resolving" (113.3a)."""
-
-
-def spell_types(g: QGraph, holding: Callable[[], list[int]]) -> frozenset[str]:
-    """The card types (lower case) whose every word is a spell ability, read from the rules among ``holding()`` (the
-    nodes that may say "spell is resolving"; once per graph)."""
-    known = g.memo.get("spell types")
-    if known is None:
-        found = (m.group(1) for i in holding() for m in _RESOLVING.finditer(g.attrs[i].get("text") or ""))
-        known = g.memo["spell types"] = frozenset(w for said in found for w in said.split(" or "))
-    return known
-
-
-DURATIONS = (" until ", " for as long as ", " this turn ")
-"""How a continuous effect made by resolving says how long it lasts ("as long as stated by the spell or ability creating it
-(such as “until end of turn”)", 611.2a; "for as long as", 611.2b): an effect saying none is a one-shot effect ("Exile each
-permanent … that's one or more colors", "Add one mana of any color": 610.1), whatever words of a layer it holds."""
-
-
-def group_effects(g: QGraph, text: str, names: tuple[str, ...], spell: bool) -> bool:
-    """Whether the card has an effect generated by resolving (the whole text of a ``spell``; else what follows an
-    ability's cost or trigger condition, :func:`kinds`' templates) that changes characteristics (a layer kind, or a
-    signed change) of objects it names by what they are, not as targets or itself, for a stated time (:data:`DURATIONS`:
-    "Creatures you control get +3/+3 and gain trample until end of turn")."""
-    key = ("group effects", text, names, spell)
-    if key not in g.memo:  # the same few cards are named question after question
-        g.memo[key] = _group_effects(g, text, names, spell)
-    return g.memo[key]
-
-
-def _group_effects(g: QGraph, text: str, names: tuple[str, ...], spell: bool) -> bool:
-    _, heads = kinds(g)
-    for line in text.splitlines():
-        head = heads.match(line) if heads is not None else None
-        if not spell and head is None:
-            continue
-        for sentence in re.split(r"(?<=\.)\s+", line[head.end() :] if head else line):
-            said = f" {' '.join(words(sentence))} "
-            if " target " in said or not any(d in said for d in DURATIONS) or any(n.lower() in sentence.lower() for n in names):
-                continue
-            if SIGNED.search(sentence) or card_kinds(g, sentence, names):
-                return True
-    return False

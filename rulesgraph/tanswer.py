@@ -83,12 +83,20 @@ def _passage(text: str, question: str) -> str:
             if not p.startswith("•"):
                 break
             items.append(p.lstrip("• ").strip())
-        named = [item for item in items if (said_terms := set(_terms(item))) and said_terms <= asked]  # every word named
+        named = [item for item in items if _named(item, asked)]
         if named:
             said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")
         elif items:
             said += f" ({len(items)} listed, none of them named in the question)"
     return said
+
+
+def _named(item: str, asked: set[str]) -> bool:
+    """Whether the question names a list item: every word of it, or of its short name, the part before a comma
+    ("Oko" of "Oko, Thief of Crowns"), as players say a card's name."""
+    from .policy import _terms
+
+    return any((said := set(_terms(part))) and said <= asked for part in {item, item.split(",", 1)[0]})
 
 
 def cited_for(question: str, k: int = 5) -> list[Citation]:
@@ -129,10 +137,10 @@ def route(question: str, outside: OutOfScope | None, index: Index) -> str | None
         return outside.why
     if outside is not None:
         return None
-    from .tstore import jargon, names
+    from .tstore import jargon, names, newest
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
-    if not named:
+    if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
         return None
     from .policyroute import policy_cue
     from .scope import game_terms

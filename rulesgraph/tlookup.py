@@ -85,9 +85,41 @@ def _resolve(text: str) -> str:
         from .tgraph import defined_by
 
         sid = next((d for d in defined_by(" ".join(words(rest))) if d.startswith(prefix + " ")), None)
+        if sid is None:  # else a part by words of its heading ("jar missed trigger")
+            sid = _by_heading(prefix, rest)
     if sid is None:
         raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
     return sid
+
+
+def _by_heading(prefix: str, rest: str) -> str | None:
+    """The passage of one document whose heading shares the rarest words with ``rest`` (``jar missed trigger`` → the
+    JAR's "A player forgets a triggered ability"): each shared word weighs by how few of the document's headings
+    use it.  :class:`NotFound` naming the candidates when several headings share them equally."""
+    import math
+
+    from .policy import _terms
+
+    index = policy_index()
+    if index is None or len(rest) > 200:
+        return None
+    doc = next((d for d in index.docs if d.prefix == prefix), None)
+    if doc is None:
+        return None
+    heads = [(s.id, set(_terms(s.title))) for s in doc.sections if s.kind in ("chapter", "section", "appendix", "heading")]
+    df: dict[str, int] = {}
+    for _, said in heads:
+        for t in said:
+            df[t] = df.get(t, 0) + 1
+    asked = set(_terms(rest))
+    scored = [(sum(math.log(1 + len(heads) / df[t]) for t in asked & said), sid) for sid, said in heads]
+    best = max((score for score, _ in scored), default=0.0)
+    if best <= 0:
+        return None
+    top = [sid for score, sid in scored if math.isclose(score, best)]
+    if len(top) > 1:
+        raise NotFound(f"{_shown(rest)} matches the headings of {', '.join(top[:5])}{' …' if len(top) > 5 else ''} equally: say which")
+    return top[0]
 
 
 def tournament_view(text: str) -> TView:

@@ -26,8 +26,8 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
     from .parse.tournament import TDocument
 
 
-__all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "install", "install_file", "installed",
-           "is_tournament_file", "jargon", "load", "names", "newest", "tournament_dir", "urls"]
+__all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "detect_file_kind", "install", "install_file", "installed",
+           "is_tournament_file", "jargon", "load", "names", "newest", "tournament_dir", "truncated_at", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
 """The least a complete document of each kind has (the 2026 MTR has 87 sections, the IPG 28, the JAR 9 headings)."""
@@ -98,7 +98,25 @@ def validate(data: bytes, name: str, kind: str | None = None) -> tuple[TDocument
     found = sum(1 for s in doc.sections if s.kind == level)
     if found < least:
         raise SourceError(name, f"only {found} {level}s (a complete {KINDS[doc.kind]} has at least {least}): truncated or not one")
+    missing = truncated_at(doc)
+    if missing:
+        raise SourceError(name, f"truncated: its contents list {len(doc.toc)} entries but the body ends before {missing[0]!r} "
+                                f"({len(missing)} listed entries missing); nothing was installed")
     return doc, text
+
+
+def truncated_at(doc: TDocument) -> list[str]:
+    """The contents entries a truncated document's body lacks (empty when it is whole).  The parser cross-checks
+    the contents against the headings found; a body that lacks the contents' last entry ends early, whatever its
+    length.  A lone entry missing in the middle is a heading the parser did not recognise (``check`` reports it),
+    not a cut file, so it does not count."""
+    if not doc.toc:
+        return []
+    lines = {a.origin.line for a in doc.anomalies if a.kind == "toc-mismatch"}
+    last = max(e.no for e in doc.toc)
+    if last not in lines:
+        return []
+    return [f"{e.number} {e.title}" if e.number else e.title for e in doc.toc if e.no in lines]
 
 
 def install(data: bytes, name: str, *, kind: str | None = None, dry_run: bool = False) -> TValidated:
@@ -114,6 +132,8 @@ def install(data: bytes, name: str, *, kind: str | None = None, dry_run: bool = 
         status = "checked"
     elif target.is_file():
         status = "unchanged" if target.read_bytes() == body else "replaced"
+        if status == "replaced":
+            _check_not_smaller(doc, target)
     if status in ("installed", "replaced"):
         try:
             if is_pdf(data):
@@ -124,6 +144,22 @@ def install(data: bytes, name: str, *, kind: str | None = None, dry_run: bool = 
         load.cache_clear()
     level = MINIMUM[doc.kind][0]
     return TValidated(doc.kind, doc.effective, target, sum(1 for s in doc.sections if s.kind == level), status)
+
+
+def _check_not_smaller(doc: TDocument, target: Path) -> None:
+    """Refuse to replace an installed copy of the same date with one holding fewer parts (a cut or damaged copy)."""
+    from .parse.tournament import parse_tournament
+
+    level = MINIMUM[doc.kind][0]
+    try:
+        raw = read_bytes(target, target.name)
+        old = parse_tournament(SourceText(target.name, split_lines(decode(raw.data, target.name)[0]), "", "utf-8"), doc.kind)
+    except RulesgraphError:
+        return  # the installed copy no longer parses: the new, complete one may replace it
+    have, new = (sum(1 for s in d.sections if s.kind == level) for d in (old, doc))
+    if new < have:
+        raise SourceError(doc.path, f"has {new} {level}s, fewer than the {have} of the installed {KINDS[doc.kind]} of the same "
+                                    f"date ({target}): not replaced")
 
 
 def install_file(path: str | os.PathLike[str], kind: str | None = None) -> TValidated:
@@ -183,8 +219,8 @@ def urls() -> dict[str, str]:
     return {kind: f"{base.rstrip('/')}/{kind}" for kind in KINDS} if base else dict(URLS)
 
 
-def download(kind: str, url: str, *, timeout: float, progress: object = None) -> TValidated:
-    """Fetch one document (following redirects), check it is the kind asked for, install it."""
+def download(kind: str | None, url: str, *, timeout: float, progress: object = None) -> TValidated:
+    """Fetch one document (following redirects), check it is the kind asked for (any kind: ``None``), install it."""
     from urllib.parse import unquote, urlsplit
 
     from .update import fetch
@@ -192,7 +228,8 @@ def download(kind: str, url: str, *, timeout: float, progress: object = None) ->
     body, content_type = fetch(url, timeout=timeout, progress=progress)  # type: ignore[arg-type]
     name = unquote(urlsplit(url).path.rsplit("/", 1)[-1]) or url
     if "html" in content_type.lower() and not body[:1024].lstrip().startswith(b"%PDF-"):
-        raise RulesgraphError(f"{url}: got an HTML page instead of the {KINDS[kind]}; nothing was installed")
+        wanted = KINDS[kind] if kind else "tournament document"
+        raise RulesgraphError(f"{url}: got an HTML page instead of the {wanted}; nothing was installed")
     return install(body, name, kind=kind)
 
 
@@ -268,20 +305,31 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
 def is_tournament_file(path: str) -> bool:
     """Whether a file given to ``check`` is a tournament document (a PDF, or text whose top names one); never raises:
     a file that cannot be read is left to ``check``'s usual one-line errors."""
-    from .parse.tournament import detect_kind
+    return _head(path).lstrip().startswith(b"%PDF-") or detect_file_kind(path) is not None
 
+
+def _head(path: str) -> bytes:
     try:
         with open(path, "rb") as fh:
-            head = fh.read(16384)
+            return fh.read(16384)
     except OSError:
-        return False
-    if head.lstrip().startswith(b"%PDF-"):
-        return True
+        return b""
+
+
+def detect_file_kind(path: str) -> str | None:
+    """The name of the tournament document a text file is (``Magic Tournament Rules``), by the title near its top,
+    or ``None`` (a PDF too: only its extracted text could tell); never raises."""
+    from .parse.tournament import detect_kind
+
+    head = _head(path)
+    if not head or head.lstrip().startswith(b"%PDF-"):
+        return None
     try:
         text, _ = decode(head, path)
     except SourceError:  # not text: what it is, check's usual reading says
-        return False
-    return detect_kind(split_lines(text)) is not None
+        return None
+    kind = detect_kind(split_lines(text))
+    return KINDS[kind] if kind else None
 
 
 def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:

@@ -1,4 +1,4 @@
-"""Invented tournament documents for tests: an MTR-shaped and an IPG-shaped text of any size (no real text)."""
+"""Invented tournament documents for tests: an MTR-shaped and an IPG-shaped text of any size, a JAR-shaped one (no real text)."""
 
 from __future__ import annotations
 
@@ -26,4 +26,13 @@ def make_ipg(date: str = "June 7, 2030", infractions: int = 16) -> str:
         lines += [f"2.{n}.      Play Error — Mistake Number {n}  {penalties[n % 5]}", "", "Definition",
                   f"A player makes mistake {n} (see MTR section 4.{n}).", "", "Philosophy", "Mistakes happen.", "",
                   "Additional Remedy", "Fix it.", ""]
+    return "\n".join(lines) + "\n"
+
+
+def make_jar(date: str = "June 7, 2030") -> str:
+    """A JAR-shaped text: a title, an effective date, and headed parts in capitals, each with a sentence."""
+    lines = ["SAMPLE JUDGING AT REGULAR REL", f"Effective {date}", ""]
+    for n, head in enumerate(("Common Mistakes", "Missed Trigger Abilities", "Looking At Extra Cards", "Extra Lands Played",
+                              "Other Problems"), 1):
+        lines += [head.upper(), "", f"Judges fix problem {n} quickly.", ""]
     return "\n".join(lines) + "\n"

@@ -4,7 +4,7 @@ matched against Oracle text (invented cards)."""
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.effects import card_kinds, interaction, kinds, singular, sublayers
+from rulesgraph.effects import card_kinds, kinds, singular
 
 
 def layers(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, set[str]]:
@@ -72,28 +72,10 @@ def test_a_word_is_read_as_the_rules_name_a_characteristic() -> None:
         "ability", "type", "toughness", "controller", "color"]
 
 
-def test_the_section_on_how_effects_of_a_kind_interact(full_book: Rulebook) -> None:
-    """A section titled "<Kind> Effects" leads to the section titled "Interaction of …" naming that kind, to its
-    opening rule; "Effects" alone, a kind no such section names, and a section not about effects lead nowhere."""
-    g = full_book.qg
-    assert g.ids[interaction(g, "614")] == "616.1"  # Replacement Effects
-    assert g.ids[interaction(g, "615")] == "616.1"  # Prevention Effects
-    assert g.ids[interaction(g, "611")] == "613.1"  # Continuous Effects
-    assert interaction(g, "609") is None  # Effects
-    assert interaction(g, "610") is None  # One-Shot Effects
-    assert interaction(g, "702") is None and interaction(g, None) is None
-
-
 def test_a_layer_named_by_what_its_effects_do_and_a_signed_change_to_power_and_toughness(full_book: Rulebook) -> None:
     """Layer 7c's rule says its effects "modify power and/or toughness"; 7d's that they "switch a creature's power and
-    toughness", the verb among its words (a card says "Switch"), so a switch is 7d, not 7 or 7c.  The sublayers a card's
-    effects apply in are its kinds' lettered ones, and 7c for a signed change ("+3/+3") though no word names it."""
+    toughness", the verb among its words (a card says "Switch"), so a switch is 7d, not 7 or 7c."""
     found = {full_book.qg.ids[k.node]: k for k in kinds(full_book.qg)[0]}
     assert frozenset({"power", "toughness"}) in found["613.4c"].names
     assert frozenset({"switch", "power", "toughness"}) in found["613.4d"].names
     assert set(layers(full_book, "Switch target creature's power and toughness until end of turn.")) == {"613.4d"}
-    ids = full_book.qg.ids
-    assert {ids[n] for n in sublayers(full_book.qg, "Target creature gets +3/+3 until end of turn.", ("Wild Surge",))} == {"613.4c"}
-    assert {ids[n] for n in sublayers(full_book.qg, "All creatures lose all abilities and have base power and toughness 1/1.",
-                                      ("Meek Shroud",))} == {"613.4b"}
-    assert sublayers(full_book.qg, "You control enchanted creature.", ("Stolen Will",)) == frozenset()

@@ -58,7 +58,7 @@ def test_adding_a_rule_is_adding_a_step(mini_book: Rulebook) -> None:
     before = [s.node for s in rank(mini_book.index, mini_book.qg, analyze(question, mini_book.index))]
     last = mini_book.qg.num[before[-1]]
     steps = Pipeline(STEPS.steps)
-    steps.insert_after("bridges", Step("test_boost", lambda q: q.add(last, 100.0, "boosted by a test step")))
+    steps.insert_after("focus", Step("test_boost", lambda q: q.add(last, 100.0, "boosted by a test step")))
     ranked = rank(mini_book.index, mini_book.qg, analyze(question, mini_book.index), steps)
     assert ranked[0].node == before[-1] and ranked[0].reasons == ["boosted by a test step"]
     assert [s.node for s in ranked[1:]] == before[:-1]

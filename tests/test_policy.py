@@ -1,4 +1,7 @@
-"""Ranking the tournament documents for a policy question: players' words read as the documents' own."""
+"""Ranking tournament passages (rulesgraph.policy) over invented documents built in memory: BM25 with title words
+counting extra, an infraction named by name or initials, a section named by id, the REL picking the document, a
+list of changes kept for questions about changes; and the cues that make a question one of policy.  Players' words
+read as the documents' own, on the real documents too."""
 
 from __future__ import annotations
 
@@ -8,10 +11,100 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import tstore
-from rulesgraph.policy import _terms, policy_index
+from rulesgraph.model import Origin
+from rulesgraph.parse.tournament import TDocument, TSection
+from rulesgraph.policy import PolicyIndex, _terms, abbreviations, named_in, policy_cue, policy_index, rel_of
 from rulesgraph.text import stem
 
 from .conftest import require_tournament
+
+
+def _s(sid: str, kind: str, title: str, text: str, **extra: str) -> TSection:
+    return TSection(sid, kind, sid.split()[-1] if kind != "heading" else None, title, text, Origin("x.txt", 1), **extra)  # type: ignore[arg-type]
+
+
+def _docs() -> tuple[TDocument, ...]:
+    mtr = TDocument("mtr", "mtr.txt", "1", "2031-03-04", "Magic Tournament Rules", (
+        _s("MTR 1.1", "section", "Seating Arrangements", "Players sit where the organiser points. Chairs are numbered."),
+        _s("MTR 1.2", "section", "Dice and Counters", "Players may bring dice and counters of any colour."),
+        _s("MTR 1.3", "section", "Snack Breaks", "A snack is eaten away from the table."),
+        _s("MTR Appendix A", "appendix", "Changes From Previous Versions", "Dice rules changed; seating changed."),
+    ))
+    ipg = TDocument("ipg", "ipg.txt", "2", "2030-06-07", "Infraction Procedure Guide", (
+        _s("IPG 2.1", "section", "Table Error — Dropped Dice", "A player drops dice on the floor.", penalty="Warning",
+           name="Dropped Dice"),
+        _s("IPG 2.2", "section", "Table Error — Loud Chewing of Snacks", "A player chews loudly.", penalty="No Penalty",
+           name="Loud Chewing of Snacks"),
+    ))
+    jar = TDocument("jar", "jar.txt", "3", "2030-06-07", "Judging at Regular REL", (
+        _s("JAR 1", "heading", "A player drops dice", "Help pick them up; no penalty at a casual event."),
+    ))
+    return mtr, ipg, jar
+
+
+def test_title_words_and_text_rank_by_bm25() -> None:
+    index = PolicyIndex(_docs())
+    assert index.search("where do players sit?")[0].section.id == "MTR 1.1"
+    assert index.search("can I bring counters")[0].section.id == "MTR 1.2"
+    assert index.search("zebra quartz") == []
+    assert len(index.search("players dice snack", k=2)) == 2
+
+
+def test_an_infraction_named_or_abbreviated_leads() -> None:
+    index = PolicyIndex(_docs())
+    assert index.named["dd"] == "IPG 2.1" and index.named["loud chewing of snacks"] == "IPG 2.2"
+    assert index.named["lcs"] == "IPG 2.2" and index.named["lcos"] == "IPG 2.2"
+    top = index.search("is that an LCS at comp?")[0]
+    assert top.section.id == "IPG 2.2" and any("LCS" in w.upper() for w in top.why)
+
+
+def test_a_section_named_by_id_leads() -> None:
+    index = PolicyIndex(_docs())
+    assert index.search("what does mtr 1.3 say about dice")[0].section.id == "MTR 1.3"
+    assert index.search("MTR appendix a")[0].section.id == "MTR Appendix A"
+
+
+def test_the_rel_picks_the_document() -> None:
+    index = PolicyIndex(_docs())
+    assert index.search("my opponent drops dice at fnm")[0].doc.kind == "jar"
+    assert index.search("my opponent drops dice at competitive")[0].doc.kind == "ipg"
+
+
+def test_changes_answer_only_questions_about_changes() -> None:
+    index = PolicyIndex(_docs())
+    assert index.search("seating dice")[0].section.id != "MTR Appendix A"
+    assert index.search("what changed about dice and seating?")[0].section.id == "MTR Appendix A"
+
+
+def test_section_by_id() -> None:
+    index = PolicyIndex(_docs())
+    found = index.section("IPG 2.1")
+    assert found is not None and found[1].kind == "ipg"
+    assert index.section("IPG 9.9") is None
+
+
+def test_abbreviations_skip_small_words_and_english() -> None:
+    s = _s("IPG 3.1", "section", "X — Failure to Follow Rules", "", penalty="Warning", name="Failure to Follow Rules")
+    assert abbreviations(s) == {"ffr", "ftfr"}
+    assert abbreviations(_s("IPG 3.2", "section", "Only", "", penalty="Warning", name="Illegal Fence")) == set()  # "if" is English
+    assert abbreviations(_s("MTR 1.1", "section", "Plain", "")) == set()
+
+
+def test_named_in_finds_names_plurals_and_initials() -> None:
+    named = {"dd": "IPG 2.1", "dropped dice": "IPG 2.1", "lcs": "IPG 2.2"}
+    assert named_in("two DDs and an lcs", named) == [("dd", "IPG 2.1"), ("lcs", "IPG 2.2")]
+    assert named_in("he dropped dice", named) == [("dropped dice", "IPG 2.1")]
+    assert named_in("nothing here", named) == [] and named_in("dd", {}) == []
+
+
+def test_cues_and_rel() -> None:
+    named = {"dd": "IPG 2.1"}
+    assert policy_cue("is that a DD?", named) == "dd"
+    assert policy_cue("can my opponent see my decklist?") == "decklist"
+    assert policy_cue("what are the tiebreakers", jargon=frozenset({"tiebreak"})) == "tiebreak"
+    assert policy_cue("what are the tiebreakers", jargon=frozenset({"tiebreak"}), in_rules=lambda t: True) is None
+    assert policy_cue("does deathtouch work with trample?", game_terms=lambda: 2) is None
+    assert rel_of("at a PTQ") == "competitive" and rel_of("at the kitchen table") == "regular" and rel_of("at home") is None
 
 
 def test_players_words_read_as_the_documents_words() -> None:
@@ -42,3 +135,5 @@ def test_synonyms_reach_the_section(documents: None, question: str, expected: st
     index = policy_index()
     assert index is not None
     assert expected in [h.section.id for h in index.search(question, 3)]
+
+

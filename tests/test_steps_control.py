@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.control import CONTINUOUSLY, owners_zone_rules, rules_saying, source_control_rules
+from rulesgraph.steps.control import source_control_rules
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked
@@ -44,38 +44,6 @@ def test_rule_38_the_trigger_of_the_card_taking_control_does_not_count(full_book
     assert position(ranked(full_book, question, sprite, with_trigger), "603.3a") < without
 
 
-def test_rule_41_a_stolen_card_leaving_goes_to_its_owners_zone(full_book: Rulebook) -> None:
-    """Rule 41: a named card taking control and the question telling of the creature dying puts 400.3 (an object goes to
-    its owner's graveyard, hand or library) in the top three; not when the card changes no control, nor with the weight
-    at 0.  The rule sending it there is read from its words."""
-    g = full_book.qg
-    assert [g.ids[i] for i in owners_zone_rules(g, full_book.index)] == ["400.3"]
-    question = "I stole my opponent's Big Angel with Mind Lasso and then it died. Does it go to my graveyard since I controlled it?"
-    angel = card("Big Angel", text="Flying, lifelink")
-    assert position(ranked(full_book, question, LASSO, angel), "400.3") < 3
-    plain = card("Mind Lasso", text="Enchant creature\nEnchanted creature gets +1/+1.", type_line="Enchantment — Aura")
-    assert position(ranked(full_book, question, plain, angel), "400.3") >= 3
-    with weight("stolen_leaves", 0.0):
-        assert position(ranked(full_book, question, LASSO, angel), "400.3") >= 3
-
-
 LEASH = card("Mind Leash", "Enchant creature\nYou control enchanted creature.", type_line="Enchantment — Aura")
 
 
-def test_the_summoning_sickness_rules_are_found_by_their_words(full_book: Rulebook) -> None:
-    g = full_book.qg
-    assert {g.ids[i] for i in rules_saying(g, full_book.index, CONTINUOUSLY)} == {"107.5", "107.6", "302.6"}
-
-
-def test_rule_63_a_stolen_creature_asked_to_attack_this_turn(full_book: Rulebook) -> None:
-    """Rule 63: a named card changing control and a sentence asking about attacking (its own word, or "swing", the
-    glossary's Attack) make the summoning sickness rule (302.6) a candidate; an attack only told of is not asked."""
-    for question in ("I put Mind Leash on my opponent's creature in my first main phase. Can I attack with it this turn?",
-                     "I put Mind Leash on my opponent's creature in my first main phase. Can I swing with it this turn?"):
-        assert position(ranked(full_book, question, LEASH), "302.6") <= 2
-        with weight("stolen_attacks", 0.0), weight("stolen_attacks_prior", 0.0):
-            assert position(ranked(full_book, question, LEASH), "302.6") > 2
-    told = "I put Mind Leash on their creature after it attacked me. Where does it go when it dies?"
-    with weight("stolen_attacks", 0.0), weight("stolen_attacks_prior", 0.0):
-        without = ranked(full_book, told, LEASH)
-    assert ranked(full_book, told, LEASH) == without

@@ -16,7 +16,7 @@ from rulesgraph.corpus import Rulebook
 from rulesgraph.policy import abbreviations, policy_cue, policy_index, rel_of
 
 from .conftest import ROOT, require_tournament
-from .minitourney import make_ipg, make_mtr
+from .minitourney import make_ipg, make_jar, make_mtr
 
 
 @pytest.fixture
@@ -172,3 +172,42 @@ def test_with_rules_needs_a_game_told() -> None:
     assert got.why == ("the rules too: 117.4; 701.9",)
     assert with_rules(policy, NoTerms(), answer_rules, 5, lambda: False) is policy  # no card, no game terms
     assert with_rules(policy, NoTerms(), answer_rules, 3, lambda: True) is policy and len(asked) == 1
+
+
+@pytest.mark.parametrize("installed", [("mtr",), ("mtr", "jar")])
+def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_book: Rulebook, installed: tuple[str, ...]) -> None:
+    mtr = make_mtr().replace("Players follow point 1 of chapter 2 (see section 1.1).", "Players may take notes during a match.")
+    tstore.install(mtr.encode(), "mtr.txt")
+    if "jar" in installed:
+        tstore.install(make_jar().encode(), "jar.txt")
+    assert tstore.names() == {}  # no IPG: no infraction names to find
+    a = ask(mini_book, "can I take notes during the match?")
+    assert a.citations and a.citations[0].id == "MTR 2.1", [c.id for c in a.citations]
+
+
+def test_real_mtr_alone_answers_notes(empty: Path, full_book: Rulebook) -> None:
+    tstore.install_file(require_tournament("MTR-20260227.txt"))
+    assert ask(full_book, "can I take notes").citations[0].id == "MTR 2.11"
+
+
+def test_a_list_item_is_named_by_its_short_name() -> None:
+    from rulesgraph.tanswer import _passage
+
+    text = ("The following cards are banned in Sample tournaments:\n\n• Grak, Keeper of Bears\n\n• Plain Bear\n\n"
+            "• Toma, the Quiet\n\nOther text.")
+    assert _passage(text, "is GRAK banned in sample?") == "The following cards are banned in Sample tournaments: Grak, Keeper of Bears"
+    assert _passage(text, "are grak and toma banned?") == \
+        "The following cards are banned in Sample tournaments: Grak, Keeper of Bears; Toma, the Quiet"
+    assert _passage(text, "is keeper banned in sample?").endswith("(3 listed, none of them named in the question)")
+
+
+def test_real_banned_card_by_short_name(empty: Path, full_book: Rulebook) -> None:
+    tstore.install_file(require_tournament("MTR-20260227.txt"))
+    a = ask(full_book, "is oko banned in modern")
+    assert (a.answer or "").startswith("MTR 6.4") and "Oko, Thief of Crowns" in (a.answer or "")
+
+
+def test_json_labels_a_tournament_source_by_its_document(empty: Path, mini_book: Rulebook) -> None:
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    sources = [c["source"] for c in answer_json(ask(mini_book, "what is the penalty for mistake number 3?"))["citations"]]
+    assert sources and all(s.endswith("(IPG 2030-06-07)") for s in sources), sources

@@ -59,7 +59,7 @@ def test_the_kernel_orders_the_bench_questions_score_tables_as_python_does(full_
     assert len(questions) > 500
     tables: list[dict[int, float]] = []
     steps = type(STEPS)(STEPS.steps)
-    for name in ("spread", "echo", "procedure"):
+    for name in ("spread", "focus", "procedure"):
         steps.insert_before(name, Step(f"copy before {name}", lambda q: tables.append(dict(q.score))))
     for question in questions:
         rank(full_book.index, full_book.qg, analyze(question, full_book.index), steps)

@@ -157,3 +157,88 @@ def test_a_bare_update_includes_the_documents(data: Path) -> None:
     parse = build_parser().parse_args
     assert cmd_update._targets(parse(["update"])) == ("rules", "cards", "tournament")
     assert cmd_update._targets(parse(["update", "--file", "x.pdf"])) == ("tournament",)
+
+
+def test_a_cut_document_is_refused_by_its_own_contents(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = make_mtr()
+    assert tstore.install(whole.encode(), "whole.txt").status == "installed"
+    before = _snapshot(data)
+    cut = whole[: whole.index("5.7  Topic 5 Point 7\n\n")]  # still 42 sections, over the minimum: only the contents tell
+    path = tmp_path / "half.txt"
+    path.write_text(cut, encoding="utf-8")
+    assert main(["update", "tournament", "--file", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "truncated" in err and "'5.7 Topic 5 Point 7'" in err and "3 listed entries missing" in err
+    assert _snapshot(data) == before
+
+
+def test_a_lone_unrecognised_heading_is_not_truncation(data: Path) -> None:
+    text = make_mtr().replace("\n3.4  Topic 3 Point 4\n", "\n3.4  Renamed In The Body\n")
+    assert tstore.install(text.encode(), "odd.txt").status == "installed"
+
+
+def test_a_same_date_copy_with_fewer_sections_does_not_replace(data: Path) -> None:
+    tstore.install(make_mtr(sections=9).encode(), "full.txt")
+    before = _snapshot(data)
+    with pytest.raises(SourceError, match="has 40 sections, fewer than the 45 of the installed") as info:
+        tstore.install(make_mtr(sections=8).encode(), "smaller.txt")
+    assert "\n" not in str(info.value)
+    assert _snapshot(data) == before
+    assert tstore.install(make_mtr(sections=10).encode(), "larger.txt").status == "replaced"
+
+
+def test_the_real_mtr_cut_short_changes_nothing(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = require_tournament("MTR-20260227.txt")
+    assert main(["update", "tournament", "--file", str(real)]) == 0
+    before = _snapshot(data)
+    half = tmp_path / "half.txt"
+    half.write_bytes(real.read_bytes()[:90000])
+    capsys.readouterr()
+    assert main(["update", "tournament", "--file", str(half)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "truncated" in err
+    assert _snapshot(data) == before
+
+
+def test_update_tournament_url_installs_that_one_document(data: Path, mirror: dict[str, tuple[int, bytes, str]],
+                                                          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    base = mirror["base"][1].decode()
+    monkeypatch.setenv(tstore.URL_ENV, f"{base}/default")  # never to be asked
+    mirror["/files/some.pdf"] = (200, make_ipg().encode(), "application/pdf")
+    assert main(["update", "tournament", "--timeout", "5", "--url", f"{base}/files/some.pdf"]) == 0
+    out = capsys.readouterr().out
+    assert "installed the Infraction Procedure Guide effective 2030-06-07" in out and out.count("\n") == 1
+    assert [(i.kind, i.date) for i in tstore.installed()] == [("ipg", "2030-06-07")]
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "ftp://example.invalid/mtr.pdf", "http://x:99999/mtr"])
+def test_update_tournament_malformed_url_is_one_line(data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                     url: str) -> None:
+    monkeypatch.setenv(tstore.URL_ENV, "http://127.0.0.1:9/never")  # what a download from the defaults would try
+    assert main(["update", "tournament", "--url", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--url" in err and "127.0.0.1:9" not in err
+    assert not data.exists() or not list(data.rglob("*.txt"))
+
+
+def test_update_file_without_tournament_names_the_command(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "my rules.txt"  # no .pdf: the rules' reading gets it
+    path.write_text(make_mtr(), encoding="utf-8")
+    assert main(["update", "--file", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is the Magic Tournament Rules, a tournament document" in err
+    assert f"'rulesgraph update tournament --file '{path}''" in err
+    assert not data.exists() or not list(data.rglob("*.txt"))
+    other = tmp_path / "notes.txt"
+    other.write_text("Just some notes\n", encoding="utf-8")
+    assert main(["update", "--file", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "not the Comprehensive Rules" in err and "tournament" not in err
+
+
+def test_detect_file_kind(tmp_path: Path) -> None:
+    (tmp_path / "i.txt").write_text(make_ipg(), encoding="utf-8")
+    (tmp_path / "p.pdf").write_bytes(b"%PDF-1.7\n")
+    assert tstore.detect_file_kind(str(tmp_path / "i.txt")) == "Infraction Procedure Guide"
+    assert tstore.detect_file_kind(str(tmp_path / "p.pdf")) is None and tstore.is_tournament_file(str(tmp_path / "p.pdf"))
+    assert tstore.detect_file_kind(str(tmp_path / "missing.txt")) is None

@@ -40,7 +40,8 @@ def base(q: Query) -> None:
     section (a glossary entry citing general rules and a variant's names no variant: rule 4's "variant in passing"),
     and an old FAQ page's excerpt counts :data:`EXCERPT`.  Run by the compiled kernel when it was built (every
     candidate of every question goes through this loop), else by :func:`python_base`: the same scores to the last
-    bit."""
+    bit.
+    Step ``base``; weights: ``section`` = 1.0.  A generic base step (every score passes through it)."""
     g = q.g
     named = named_keyword_rules(q)
     passing = q.memo.get("variant in passing", ())

@@ -5,25 +5,16 @@ The words that settle a question about cards are usually on the cards ("I Murder
 speaks through the graph, weighed by how surely the card was named and as coming through the card, never as
 strongly as the question's own words:
 
-- ``card_keywords`` (rule 20): its keywords, and the keywords it grants, raise their defining rules like a named
-  keyword (rule 2) does;
 - ``card_types`` (rule 21): the words of its type line raise the rules of those types (Aura → 303.4, Saga → 714),
   by how specific the type is (``Creature`` hardly);
-- ``card_text`` (rule 22): its Oracle text is a second, weaker query: the rules sharing its rare words rise
-  ("Nonbasic lands are Mountains." → 305.7), the question's own words keeping the lead;
 - ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
   question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
-- ``card_wording`` (rule 24): a rule that says what a wording on the card means ("Effects that use the word
-  “instead” are replacement effects", read from the rules by :mod:`rulesgraph.wording`), or in what a keyword it has
-  means (evoke's "… rather than paying its mana cost" → 118.9), is a candidate;
 - ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
-  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate;
-- ``card_meeting`` (rule 26, in :mod:`rulesgraph.steps.meeting` with rule 53): two cards with effects of one kind (two
-  replacement effects) make the rule on how such effects interact (616.1) a candidate, and so does a keyword one card
-  grants worded like another card's text (two alternative costs, 118.9);
-- ``card_kind`` (rule 27): an effect of a kind the rules define by its wording (a replacement effect: "instead") is to
-  the card what a keyword is: when the question says little besides the cards' names, the defining rule (614.1a) is
-  boosted like rule 20's keyword rules.
+  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.effects`) is a candidate.
+
+The other card steps (rules 20, 22, 24, 26, 27: its keywords, its Oracle text as a second query, the rules explaining
+its wordings, two cards' effects meeting, a kind of effect counted like a keyword) earned nothing on the real tuning
+questions and were deleted in stop 26 (README, "Real questions, and what each ranking step earns").
 """
 
 from __future__ import annotations
@@ -33,44 +24,31 @@ from typing import TYPE_CHECKING
 
 from ..analyze import TOLD
 from ..effects import card_kinds
-from ..ids import keyword_id
 from ..index import doc_terms
 from ..pipeline import Query
-from ..relations import current_keyword, definers, faq_about
 from ..relevance import specificity, text_relevance
-from ..wording import REMINDER, card_wordings, meanings
+from ..wording import meanings
 from .named import _FRAMING, own_words
 
 if TYPE_CHECKING:
     from ..namedcards import NamedCard
-    from ..wording import Wording
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_focus", "card_keywords",
-           "card_kind", "card_rulings", "card_text", "card_types", "card_wording", "named_rules",
-           "named_wordings", "self_names", "worded_text"]
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_rulings",
+           "card_types", "named_rules", "self_names", "worded_text"]
 
 WEIGHTS = {
-    "card_keyword": 2.0,  # rule 20: prior of the keyword's defining rule (its subrules and FAQ entries half of it), as rule 2's …
-    "card_focus": 3.0,  # … and a boost of that rule relative to the best score,
     "card_type": 0.3,  # rule 21
     "card_layout": 4.0,  # rule 21: prior of the rules of the kind of card a named card's layout makes it
-    "card_text": 0.1,  # rule 22: share of the card text's relevance added to a document's text relevance
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
-    "card_wording": 0.5,  # rule 24: text relevance given to a rule explaining a wording the card uses
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
-    "card_kind": 2.0,  # rule 27: a boost of the rule defining a kind of effect the card has, relative to the best score
 }
 RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
-"""Rule 20: how much a keyword counts by how the card uses it; a keyword it only mentions ("creatures with
-flying can't block it") counts through its text (rule 22), not here."""
+"""Which of a named card's keywords count as named by it (:func:`named_rules`, read by rules 8 and 12), by how the card
+uses them; a keyword it only mentions ("creatures with flying can't block it") does not."""
 TEXT_IDF = 2.5
 """Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""
-TEXT_TERMS = 12
-"""Rule 22: at most this many of a card's rarest words are searched."""
-TEXT_WORD = 0.5
-"""Rule 22: weight of a card's text word in the second query, against 1 for the name of a keyword it has."""
 SAYS_MUCH = 15.0
 """Idf-weighted sum of a question's own words above which a card-led rule must share them to count (see :func:`fit`):
 about three rare words, or five ordinary ones."""
@@ -130,43 +108,14 @@ def named_rules(q: Query) -> set[str]:
     return q.memo["card_rules"]
 
 
-def card_keywords(q: Query) -> None:
-    """Rule 20: a keyword a named card has (or grants, or performs) raises the prior of its defining rule,
-    half as much its subrules and the FAQ entries about it, in proportion to how surely the card was named,
-    how specific the keyword is, how the card uses it and how much of the question's words its rules hold
-    ("Stuffy Doll has indestructible" → 702.12); a keyword the question names itself is left to rule 2 (one
-    keyword, one prior: "Kitchen Finks … does persist bring it back?" names persist twice)."""
-    g, w = q.g, q.w["card_keyword"]
-    said = {current_keyword(g, m.node) for m in q.a.of_kind("keyword")}
-    for card in q.a.cards:
-        for name, relation, rules in card.keywords:
-            if relation not in RELATION or (keyword_id(name) in g and current_keyword(g, keyword_id(name)) in said):
-                continue
-            strength = w * card.confidence * RELATION[relation] * specificity(q.index, name)
-            if strength <= 0:  # a raise of nothing still says the section is mentioned (rule 13)
-                continue
-            verb = {"has": "has", "grants": "grants", "action": "can"}[relation]
-            reason = f"{card.key} {verb} {name.lower()}"
-            node = keyword_id(name)
-            for rule in [*rules, *(r for r in (definers(g, node) if node in g else ()) if r not in rules)]:
-                i = g.num.get(rule)
-                if i is None:
-                    continue
-                amount = strength * fit(q, i)
-                q.raise_(i, i + 1, amount, reason)
-                if g.end[i] > i + 1:
-                    q.raise_(i + 1, g.end[i], amount / 2, reason)
-            for faq in faq_about(g, node) if node in g else ():
-                i = g.num[faq]
-                q.raise_(i, i + 1, strength / 2, reason)
-
-
 def card_types(q: Query) -> None:
     """Rule 21: a word of a named card's type line raises the prior of the rules of that type (an Aura → 303.4, a
     Saga → 714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly) and
     how much of the question's own words they hold: of the rules the question's words reach, its type's rise.  So does
     the kind of card its layout makes it (a Transforming Double-Faced Card → 712, an Adventurer Card → 715: the card
-    data's layout as the glossary names it, :attr:`~rulesgraph.namedcards.NamedCard.layout`)."""
+    data's layout as the glossary names it, :attr:`~rulesgraph.namedcards.NamedCard.layout`).
+    Step ``card_types``; weights: ``card_type`` = 0.3, ``card_layout`` = 4.0.  Earns its place on the real tuning
+    questions: removing it loses 1 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 26)."""
     g, w = q.g, q.w["card_type"]
     for card in q.a.cards:
         for word, kind, rules in [*card.types, *card.layout]:
@@ -178,38 +127,6 @@ def card_types(q: Query) -> None:
                 i = g.num.get(rule)
                 if i is not None:
                     q.raise_(i, g.end[i], strength * fit(q, i), reason)
-
-
-def _text_terms(q: Query) -> list[tuple[str, float]]:
-    """Rule 22's query: the names of the keywords the named cards have or grant (weight 1, as if the question
-    had said them), and the rarest words of their Oracle text (reminder text left out; weight :data:`TEXT_WORD`),
-    not the question's own words nor the cards' names, each once, times how surely the card was named."""
-    own = {t for t, _ in q.a.terms}
-    idf = q.index.idf
-    out: dict[str, float] = {}
-    for card in q.a.cards:
-        for name, relation, _ in card.keywords:
-            if relation in RELATION:
-                for t in doc_terms(name):
-                    out[t] = max(out.get(t, 0.0), card.confidence * RELATION[relation])
-        stems = {t for t in _stems(REMINDER.sub(" ", card.text)) if t not in own and t not in card.name_terms}
-        rare = sorted((t for t in stems if idf.get(t, 0.0) >= TEXT_IDF), key=lambda t: (-idf[t], t))[:TEXT_TERMS]
-        for t in rare:
-            out[t] = max(out.get(t, 0.0), card.confidence * TEXT_WORD)
-    return sorted(out.items())
-
-
-def card_text(q: Query) -> None:
-    """Rule 22: the named cards' Oracle text is a second, weaker query: each document's text relevance to it,
-    times the weight, is added to its relevance to the question (a document only the card text finds becomes
-    a candidate, but with at most the weight's share of a question match)."""
-    terms = _text_terms(q)
-    if not terms or q.w["card_text"] <= 0:
-        return
-    w = q.w["card_text"]
-    text = q.text
-    for node, rel in text_relevance(q.index, terms).items():
-        text[node] = text.get(node, 0.0) + w * rel
 
 
 def _told(q: Query) -> dict[str, float]:
@@ -233,7 +150,10 @@ def card_rulings(q: Query) -> None:
     the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share, links)``); and the rulings holding
     at least :data:`RULING_FLOOR` of its own words speak for rules: the rules sharing their words rise (what they rest
     on), the rules they were linked to when the cards were installed (:mod:`rulesgraph.rulinglinks`) most, by that share,
-    relative to the best score."""
+    relative to the best score.
+    Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
+    place on the real tuning questions: removing it loses 2 at hit@1 and 3 at hit@3 (of 135; ``bench/ablate.py``,
+    stop 26)."""
     told, own = _told(q), _own(q)
     total, own_total = sum(told.values()), sum(own.values())
     if not total or not q.a.cards:
@@ -266,62 +186,6 @@ def card_rulings(q: Query) -> None:
                 q.add(i, q.w["ruling_link"] * fit * best / (1 + place), f"restated by the {key} ruling of {date}")
 
 
-def card_focus(q: Query) -> None:
-    """Rule 20, second part: when the question says little besides the cards' names ("I Murder my opponent's
-    Stuffy Doll, what happens?"), what the cards say is the question: the defining rule of each keyword a named
-    card has is boosted directly, relative to the best score (as rule 3 does for a keyword the question is only
-    about), by how surely the card was named and how specific the keyword is, less for each other keyword the
-    card has (one of Akroma's six says less than Stuffy Doll's one), and not at all when the question says much
-    of its own (then rule 20's prior, by fit, is all the keyword gets), nor for a card the question speaks of more than one
-    of ("I cast a second Thalia": the question is about the two of it, not about what one of them has)."""
-    g = q.g
-    alone = 1.0 - _says(q)
-    if alone <= 0:
-        return
-    best = q.best(1.0)
-    for card in q.a.cards:
-        if card.many:
-            continue
-        keywords = [(name, rel, rules) for name, rel, rules in card.keywords if rel in RELATION and rules]
-        for name, relation, rules in keywords:
-            i = g.num.get(rules[0])
-            if i is None:
-                continue
-            amount = q.w["card_focus"] * card.confidence * RELATION[relation] * specificity(q.index, name) * alone
-            q.add(i, amount * best / len(keywords) ** 0.5, f"{card.key} {'has' if relation == 'has' else 'grants'} {name.lower()}")
-
-
-def _kinds(q: Query, card: NamedCard) -> dict[int, tuple[str, str]]:
-    """Rule 27: the rules defining a kind of effect the card's wordings make (614.1a for "instead"), each with the
-    kind and the wording: ``node → (kind, quote)``."""
-    out: dict[int, tuple[str, str]] = {}
-    for wording in card_wordings(q.g, q.index, card.text, self_names(card.key)):
-        if wording.effect:
-            out.setdefault(wording.node, (wording.effect, wording.quote))
-    return out
-
-
-def card_kind(q: Query) -> None:
-    """Rule 27: an effect of a kind the rules define by its wording ("Effects that use the word “instead” are
-    replacement effects": a card that says "exile it instead"; "prevent" for prevention effects, read by
-    :mod:`rulesgraph.wording`) is to a card what a keyword is: when the question says little besides the cards'
-    names, the rule defining that kind is boosted directly, relative to the best score, by how surely the card was
-    named and how little the question says of its own, shared among the card's keywords and kinds of effect (divided
-    by the square root of how many there are; rule 20's second part divides by the keywords' number alone)."""
-    alone = 1.0 - _says(q)
-    w = q.w["card_kind"]
-    if alone <= 0 or w <= 0:
-        return
-    best = q.best(1.0)
-    for card in q.a.cards:
-        kinds = _kinds(q, card)
-        if not kinds:
-            continue
-        shared = (len(kinds) + sum(1 for _, rel, rules in card.keywords if rel in RELATION and rules)) ** 0.5
-        for node, (kind, quote) in kinds.items():
-            q.add(node, w * card.confidence * alone * best / shared, f"{card.key} has a {kind} effect (“{quote}”)")
-
-
 def a_or_an(word: str) -> str:
     """The article before a type-line word in a reason ("an Aura", "a Saga")."""
     return "an" if word[:1].lower() in "aeiou" else "a"
@@ -340,34 +204,6 @@ def worded_text(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", 
     return "\n".join([card.text, *said]) if said else card.text
 
 
-def named_wordings(q: Query, card: NamedCard) -> tuple[Wording, ...]:
-    """The wordings of :func:`worded_text`'s text (rules 24 and 26 both read them: once per question and card)."""
-    key = ("wordings", card.key)
-    if key not in q.memo:
-        q.memo[key] = card_wordings(q.g, q.index, worded_text(q, card), self_names(card.key))
-    return q.memo[key]
-
-
-def card_wording(q: Query) -> None:
-    """Rule 24: a rule that explains a wording a named card's Oracle text uses ("Effects that use the word
-    “instead” are replacement effects": Rest in Peace's "exile it instead"; "Some effects state that damage
-    “can't be prevented.”": Skullcrack's "Damage can't be prevented this turn"), or the text a keyword it has or grants
-    means (Fury's evoke: "… rather than paying its mana cost" → 118.9, alternative costs), is a candidate as if the
-    question matched it by the weight's share of a full match, times how surely the card was named and how specific the
-    wording is (``target`` hardly)."""
-    w = q.w["card_wording"]
-    if w <= 0:
-        return
-    text = q.text
-    for card in q.a.cards:
-        for wording in named_wordings(q, card):
-            amount = w * card.confidence * specificity(q.index, wording.rarest)
-            if amount > 0:
-                text[wording.node] = text.get(wording.node, 0.0) + amount
-                q.note(wording.node, f"{card.key} says “{wording.quote}”")
-
-
-
 def card_effects(q: Query) -> None:
     """Rule 25: a layer rule saying which effects apply in it is a candidate when a named card's effect changes what
     the rule names ("Layer 2: Control-changing effects": Control Magic's "You control enchanted creature"; "Layer 7b:
@@ -376,7 +212,9 @@ def card_effects(q: Query) -> None:
     is a characteristic-defining ability: "Layer 7a: … abilities that define power and/or toughness", and so are the
     rules that layer rule cites: "See rule 604.3", what such abilities are and that they work in every zone), as if the
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
-    never names the layer its effect applies in."""
+    never names the layer its effect applies in.
+    Step ``card_effects``; weights: ``card_effects`` = 1.0.  Earns its place on the real tuning questions: removing
+    it loses 2 at hit@1 (of 135; ``bench/ablate.py``, stop 26)."""
     w = q.w["card_effects"]
     if w <= 0:
         return

@@ -11,7 +11,9 @@ WEIGHTS = {"continuity": 1.0}
 
 def continuity(q: Query) -> None:
     """Rule 14: in a conversation, the rules of the sections the previous answer was cited from (with the
-    weights the conversation gives them) have their prior raised."""
+    weights the conversation gives them) have their prior raised.
+    Step ``continuity``; weights: ``continuity`` = 1.0.  Kept for conversations (follow-ups,
+    `bench/conversation.py`); one-shot questions never reach it (removing it changes no real tuning question)."""
     for sec, weight in dict(q.a.sections).items():
         span = q.g.spans.get(sec)
         if span:

@@ -1,18 +1,12 @@
-"""Rule 37, a cost on a card: a named card whose activated ability costs an action, not only mana or tapping ("{T}, Pay
-1 life, Sacrifice Polluted Delta: …", "Sacrifice a creature: Scry 1."), brings in the rule saying that to activate an
-ability is to put it onto the stack and pay its costs (602.2): the costs are paid as it is activated, before anyone can
-respond ("can they kill my creature in response to me sacrificing it?", "is the Bauble in the graveyard as soon as he
-sacrifices it?"), though the question's words may never reach that rule.  The cost is read by the CR's own template of
-an activated ability, "[Cost]: [Effect.]" (602.1); the rule from the rules' words (:data:`PAYING`, :data:`ACTING`).
-
-Rule 45, what a spell costs: a named card that makes spells cost more or less (Thalia's "Noncreature spells cost {1}
+"""Rule 45, what a spell costs: a named card that makes spells cost more or less (Thalia's "Noncreature spells cost {1}
 more to cast", Goblin Electromancer's "cost {1} less") brings in the rule on a spell's total cost (601.2f: the mana cost
 or an alternative cost, plus additional costs and cost increases, minus cost reductions), a reduction by generic mana
 the rule on such reductions (118.7a), and an alternative cost met by another cost (Force of Will under Trinisphere)
 the rule on how the others apply to it (118.9d).  The rules are found by the glossary (Total Cost cites 601.2f) and by
 their own words; the changes by how Oracle text words them ("cost(s) … more/less to cast").
 
-Card steps (:mod:`rulesgraph.steps.cards` has the others), run before the priors.
+A card step (:mod:`rulesgraph.steps.cards` has the others), run before the priors.  (Rule 37, a cost on a card, earned
+nothing on the real tuning questions and was deleted in stop 26.)
 """
 
 from __future__ import annotations
@@ -26,22 +20,11 @@ from .abilities import glossary_terms
 from .cards import worded_text
 from .value import KINDS, asked
 
-__all__ = ["ACTING", "APPLIED", "CHANGE", "GENERIC", "PAYING", "REDUCED", "TOTAL", "WEIGHTS", "acted", "card_costs",
-           "cost_changes", "paying"]
+__all__ = ["APPLIED", "CHANGE", "GENERIC", "REDUCED", "TOTAL", "WEIGHTS", "cost_changes"]
 
 WEIGHTS = {
-    "card_costs": 0.8,  # rule 37: text relevance given to the rule on paying an ability's costs as it is activated
     "cost_changes": 1.0,  # rule 45: text relevance given to the rule on a spell's total cost (and on an alternative one's)
 }
-PAYING = frozenset(doc_terms("put it on the stack and pay its costs"))
-"""Rule 37: how the rules say what an act with costs is ("To activate an ability is to put it onto the stack and pay its
-costs", 602.2; "To cast a spell is to … put it on the stack, and pay its costs", 601.2) …"""
-ACTING = frozenset(doc_terms("activate an ability"))
-"""… and which act it is (602.2's, not 601.2's)."""
-_COST = re.compile(r"^([^:\n]*):", re.MULTILINE)
-"""The cost of an activated ability, as the CR's template "[Cost]: [Effect.]" (602.1) writes it."""
-_SYMBOL = re.compile(r"\{[^}]*\}|\[[^\]]*\]")
-"""Mana and tap symbols, and a loyalty cost's "[−2]": a cost of these alone is no action."""
 CHANGE = re.compile(r"\bcosts? [^.\n]{0,40}?\b(?:more|less)\b[^.\n]{0,30}?\bto (?:cast|activate)\b", re.IGNORECASE)
 """A card changing what spells or abilities cost, as Oracle text words it ("Noncreature spells cost {1} more to cast",
 "Instant and sorcery spells you cast cost {1} less to cast", affinity's "This spell costs {1} less to cast for each
@@ -60,35 +43,6 @@ APPLIED = frozenset(doc_terms("additional costs, cost increases, and cost reduct
 """How the rules say the other kinds of cost apply to an alternative cost ("If an alternative cost is being paid to cast a
 spell, any additional costs, cost increases, and cost reductions that affect that spell are applied to that alternative
 cost", 118.9d)."""
-
-
-def paying(g: QGraph, index: Index) -> int | None:
-    """The rule saying what activating an ability is (602.2): the first rule of the CR holding :data:`PAYING` and
-    :data:`ACTING` (once per graph)."""
-    if "paying" not in g.memo:
-        g.memo["paying"] = next((i for i in index.holding(PAYING | ACTING) if g.kind[i] in ("rule", "subrule")
-                                 and g.attrs[i].get("numbering") == "cr" and set(g.stems[i]) >= PAYING | ACTING), None)
-    return g.memo["paying"]
-
-
-def acted(text: str) -> bool:
-    """Whether an activated ability of a card's Oracle text costs an action: its cost holds a word besides symbols
-    ("{T}, Sacrifice Mishra's Bauble:"; not "{T}:", "{2}{U}:" or "[−2]:")."""
-    return any(re.search(r"[A-Za-z]", _SYMBOL.sub(" ", m.group(1))) for m in _COST.finditer(text))
-
-
-def card_costs(q: Query) -> None:
-    """Rule 37: a named card with an activated ability that costs an action (:func:`acted`) makes the rule on what
-    activating an ability is, putting it onto the stack and paying its costs (:func:`paying`: 602.2), a candidate as
-    if the question matched it by the weight's share of a full match, times how surely the card was named (the surest
-    such card's)."""
-    w = q.w["card_costs"]
-    if w <= 0 or not q.a.cards:
-        return
-    sure, key = max(((c.confidence, c.key) for c in q.a.cards if acted(c.text)), default=(0.0, ""))
-    i = paying(q.g, q.index) if sure else None
-    if i is not None:
-        q.relevant(i, w * sure, f"{key}'s ability costs an action")
 
 
 def _first(g: QGraph, index: Index, stems: frozenset[str] | tuple[str, ...]) -> int | None:
@@ -115,9 +69,11 @@ def cost_changes(q: Query) -> None:
     and another cost (an additional cost, an increase or a reduction: Force of Will and Trinisphere) make the rule on
     how those apply to the alternative cost (:data:`APPLIED`: 118.9d) one, times how surely the less sure was named.
     A reduction by generic mana ("cost {1} less", :data:`GENERIC`) makes the rule on such reductions one (:data:`REDUCED`:
-    118.7a, they affect only a cost's generic mana); and when the question turns on mana value (rule 44's
-    :func:`~rulesgraph.steps.value.asked`), these count that much less: a change in what a spell costs is not
-    one in its mana cost, the mana value's rule 44 answers it."""
+    118.7a, they affect only a cost's generic mana); and when the question turns on mana value
+    (:func:`~rulesgraph.steps.value.asked`), these count that much less: a change in what a spell costs is not
+    one in its mana cost, the mana value rules answer it.
+    Step ``cost_changes``; weights: ``cost_changes`` = 1.0.  Earns its place on the real tuning questions: removing
+    it loses 1 at hit@1 (of 135; ``bench/ablate.py``, stop 26)."""
     w = q.w["cost_changes"]
     if w <= 0 or not q.a.cards:
         return
@@ -130,7 +86,7 @@ def cost_changes(q: Query) -> None:
         for kind, pattern in (*KINDS.items(), ("change", CHANGE), ("generic", GENERIC)):
             if pattern.search(worded) and said.get(kind, (0.0, ""))[0] < card.confidence:
                 said[kind] = (card.confidence, card.key)
-    value = 1 - asked(q) if "change" in said else 1.0  # a change in what it costs is none in its mana value (rule 44)
+    value = 1 - asked(q) if "change" in said else 1.0  # a change in what it costs is none in its mana value
     if "change" in said:
         sure, key = said["change"]
         term = glossary_terms(g).get(TOTAL)

@@ -29,7 +29,10 @@ _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 def faq_similar(q: Query) -> None:
     """Rule 7: a FAQ question similar to the question (rapidfuzz token-set ratio at least :data:`FAQ_FLOOR`,
     sharing a content word) boosts that entry and raises the prior of the rules it is about; an entry about keywords
-    the question does not name counts as rule 12 counts their rules (:func:`_named`)."""
+    the question does not name counts as rule 12 counts their rules (:func:`_named`).
+    Step ``faq_similar``; weights: ``faq`` = 1.5, ``faq_rule`` = 1.0.  Kept for another document: it is how the
+    bundled FAQ entries compete for the answer; rule hits cannot see it (removing it changes no real tuning
+    question's rule hits)."""
     g, index = q.g, q.index
     folded = " ".join(q.a.words)
     asked = set(word_terms(q.a.words))  # doc_terms(folded), from the words it was made of
@@ -72,7 +75,9 @@ def _named(q: Query, i: int) -> float:
 def faq_fit(q: Query) -> None:
     """Rule 17: the FAQ entries about a keyword the question names compete on the question's *other* words:
     each rises by the (idf-weighted) share of them its question and answer contain, so "is proliferate
-    targeted?" finds "Does proliferating target?" rather than "What does proliferate mean?"."""
+    targeted?" finds "Does proliferating target?" rather than "What does proliferate mean?".
+    Step ``faq_fit``; weights: ``faq_fit`` = 2.0.  Kept for another document: the FAQ entries of a named keyword
+    compete through it; rule hits cannot see it (removing it changes no real tuning question's rule hits)."""
     g, index = q.g, q.index
     keywords = list(dict.fromkeys(m.node for m in q.a.of_kind("keyword")))
     names = {t for kw in keywords for t in doc_terms(g.nodes[kw]["label"])}

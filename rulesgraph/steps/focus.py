@@ -17,7 +17,9 @@ def focus(q: Query) -> None:
     it; the boost is relative to the best score so far, in proportion to the question's focus, so it wins
     when the focus is clear (keywords after the first get less).  Rule 19: without a keyword, a question
     asking what a named section is ("what's the command zone?") gets the rule that opens the section
-    (408.1, where the CR defines it)."""
+    (408.1, where the CR defines it).
+    Step ``focus``; weights: ``focus`` = 1.0, ``opening`` = 1.0.  A generic base step: `keywords` hit@1 needs it
+    (removing it loses 13 of those at hit@1, 5 at hit@3; no real tuning question changes)."""
     a, g = q.a, q.g
     if not a.focus:
         return

@@ -29,7 +29,9 @@ def keyword_prior(q: Query) -> None:
     of the FAQ entries about it, in proportion to how specific the keyword's name is (``trample`` more than
     ``cast``) and to how much the question is only about it.  A keyword named several ways ("cascades", the
     alias "cascades into", a card name that is an alias of it) is one keyword: it counts once, as surely as its
-    surest mention."""
+    surest mention.
+    Step ``keyword_prior``; weights: ``keyword_rule`` = 2.0, ``keyword_sub`` = 1.0.  A generic base step, a prior of
+    what the question names (removing it loses 1 real tuning question at hit@3, and `keywords` 1 at hit@1)."""
     g, a, w = q.g, q.a, q.w
     surest: dict[str, tuple[float, Match]] = {}  # a keyword said several ways (its name, an alias, a card's name) counts once
     for m in a.of_kind("keyword"):
@@ -87,7 +89,9 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
 
 def glossary_prior(q: Query) -> None:
     """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
-    rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself."""
+    rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself.
+    Step ``glossary_prior``; weights: ``term_cited`` = 0.8.  A generic base step, a prior of what the question names
+    (removing it loses 3 real tuning questions at hit@1, 2 at hit@3)."""
     for m in q.a.of_kind("glossary"):
         raise_term(q, m)
 
@@ -112,7 +116,9 @@ def raise_term(q: Query, m: Match) -> None:
 
 
 def title_prior(q: Query) -> None:
-    """Rule 5: a section or rule title the question names raises the prior of the rules under it."""
+    """Rule 5: a section or rule title the question names raises the prior of the rules under it.
+    Step ``title_prior``; weights: ``title_sub`` = 0.8.  A generic base step, a prior of what the question names
+    (removing it loses 1 real tuning question at hit@1, 1 at hit@3)."""
     g = q.g
     for m in q.a.of_kind("title"):
         i = g.num[m.node]
@@ -124,7 +130,10 @@ def title_prior(q: Query) -> None:
 
 
 def rule_number(q: Query) -> None:
-    """Rule 6: a rule number the question names is the answer."""
+    """Rule 6: a rule number the question names is the answer.
+    Step ``rule_number``; weights: ``number`` = 10.0.  A generic base step, a prior of what the question names: a
+    question naming a rule number ("rule 704.5k") gets that rule; the real tuning questions name none that decides
+    (removing it changes none of them)."""
     for m in q.a.of_kind("rule"):
         i = q.g.num.get(m.node)
         if i is not None:

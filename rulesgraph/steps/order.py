@@ -50,7 +50,9 @@ def steps_of_procedure(q: Query) -> None:
     """Rule 40: when two or more subrules of a rule announcing ordered steps (:func:`procedures`) are among the
     :data:`TOP` best candidates, that rule rises to the weight's share of its best step's score (when below it), and
     is cited apart from its steps (:attr:`~rulesgraph.rank.Ranking.apart`: its citation does not count against them
-    in the answer's diversity)."""
+    in the answer's diversity).
+    Step ``procedure``; weights: ``procedure`` = 1.05.  Earns its place on the real tuning questions: removing it
+    loses 1 at hit@1 (of 135; ``bench/ablate.py``, stop 26)."""
     w = q.w["procedure"]
     if w <= 0 or not q.score:
         return

@@ -33,7 +33,9 @@ def card_sets(q: Query) -> None:
     the section naming that type that speaks of an effect that sets (:data:`SETS`: 305.7) is a candidate as if the
     question matched it by the weight's share of a full match, times how surely the card was named; more when another
     named card is of the kind of object whose type is set (Dryad Arbor, a Land, under Blood Moon's "Nonbasic lands are
-    Mountains": a type of its type line has its rules in the section naming the set type)."""
+    Mountains": a type of its type line has its rules in the section naming the set type).
+    Step ``card_sets``; weights: ``card_sets`` = 1.0, ``card_sets_met`` = 1.0.  Earns its place on the real tuning
+    questions: removing it loses 2 at hit@1 and 1 at hit@3 (of 135; ``bench/ablate.py``, stop 26)."""
     w = q.w["card_sets"]
     if w <= 0:
         return

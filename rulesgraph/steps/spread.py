@@ -30,7 +30,9 @@ def spread(q: Query) -> None:
     is out and my Kitchen Finks dies: does persist bring it back?") gets the keyword's subrules where the general
     rule it asks about belongs.  A question only about what it names ("what does trample do?", ``Analysis.focus``
     :data:`ONLY_ABOUT` or more) is about those subrules, so there they are spread to as elsewhere: the keyword's own
-    subrules come before its glossary entry, which only points back to the rule already cited first."""
+    subrules come before its glossary entry, which only points back to the rule already cited first.
+    Step ``spread``; weights: ``spread_cites`` = 0.3, ``spread_parent`` = 0.25, ``spread_child`` = 0.3.  A generic
+    base step (removing it loses 3 real tuning questions at hit@1, 2 at hit@3)."""
     g, w, text = q.g, q.w, q.text
     cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
     seeds = zip(*q.top(SEEDS), strict=True)  # ties in the order scored
@@ -54,7 +56,9 @@ def spread(q: Query) -> None:
 
 def to_current(q: Query) -> None:
     """Rule 9: text from another document (an old FAQ excerpt, an unnumbered section) counts for today's CR
-    rule (its ``current`` edge): the better of the two scores is kept, once."""
+    rule (its ``current`` edge): the better of the two scores is kept, once.
+    Step ``to_current``; weights: none.  Kept for other documents (FAQ entries, rulings and tournament passages cite
+    rules by their old or own numbers); removing it changes no real tuning question's rule hits."""
     g, score = q.g, q.score
     for node in [n for n in score if n in g.current]:
         dst = g.current[node]
