@@ -1,6 +1,7 @@
 """Policy questions: how often the expected tournament-document section is among the first three citations.
 
-Reads a JSONL file of ``{"question", "expected": ["MTR 4.3" | "IPG 2.1" | "JAR: <heading text>"], "part"}`` and
+Reads a JSONL file of ``{"question", "expected": ["MTR 4.3" | "IPG 2.1" | "JAR: <heading text>"], "part"}`` (or
+``expected_rules``, as the real question sets of ``bench/questions/real/policy_*.jsonl`` say) and
 asks each question through the same path ``rulesgraph ask`` takes (the installed CR, MTR, IPG and JAR): a
 question answered from the rules counts as a miss.  Only the
 lines of the chosen ``--part`` are read (``tune`` by default; the ``blind`` part is for the final measure only).
@@ -57,10 +58,11 @@ def main() -> int:
             cited = cited_for(item["question"], args.k)
         else:
             cited = ask(book, item["question"], k=max(args.k, 5)).citations[: args.k]
-        if any(matches(e, c.id, c.title or "") for e in item["expected"] for c in cited):
+        expected = item.get("expected") or item.get("expected_rules") or []  # the real sets say expected_rules
+        if any(matches(e, c.id, c.title or "") for e in expected for c in cited):
             hit += 1
         elif args.v:
-            print(f"MISS {item['expected']} | {item['question']}\n     got {[c.id for c in cited]}")
+            print(f"MISS {expected} | {item['question']}\n     got {[c.id for c in cited]}")
     print(f"{args.part}: expected section in the first {args.k} citations: {hit}/{total} = {hit / max(1, total):.1%}")
     return 0
 

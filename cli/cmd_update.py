@@ -1,5 +1,6 @@
-"""``rulesgraph update [rules|cards]``: download (or take from a file) the current Comprehensive Rules and
-MTGJSON's card data, and install them.  With no argument both are brought up to date."""
+"""``rulesgraph update [rules|cards|tournament]``: download (or take from a file) the current Comprehensive Rules,
+MTGJSON's card data and the tournament documents (MTR, IPG, JAR), and install them.  With no argument all three are
+brought up to date."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'up
 
     from rulesgraph.update import Progress as ProgressCallback
 
-HELP = "install the current Comprehensive Rules (from Wizards' rules page) and card data (from MTGJSON), or a file"
+HELP = ("install the current Comprehensive Rules (from Wizards' rules page), card data (from MTGJSON) and tournament documents "
+        "(MTR, IPG, JAR), or a file")
 
 _SAID = {
     "installed": "installed",
@@ -38,8 +40,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                        "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
                        "read in full, before anything is installed; what was installed stays until then.")
     p.add_argument("what", nargs="?", choices=("rules", "cards", "tournament"),
-                   help="only the rules, only the cards, or only the tournament documents (MTR, IPG, JAR) (default: rules "
-                   "and cards, and the tournament documents once some are installed; with --file, what the file is)")
+                   help="only the rules, only the cards, or only the tournament documents (MTR, IPG, JAR) (default: all three; "
+                   "with --file, what the file is)")
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
                    f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
@@ -99,10 +101,7 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
         return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
     if args.url:
         return ("cards",) if args.url.lower().split("?")[0].endswith(_CARD_FILE) else ("rules",)
-    from rulesgraph.tstore import newest
-
-    # the tournament documents too, once some are installed: a bare update keeps up to date what was installed
-    return ("rules", "cards", "tournament") if newest() else ("rules", "cards")
+    return ("rules", "cards", "tournament")
 
 
 def _address(ctx: Context, env: str, setting: str) -> str:
@@ -251,7 +250,7 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
     from rich.text import Text
 
     from rulesgraph import tstore
-    from rulesgraph.update import TIMEOUT
+    from rulesgraph.update import TIMEOUT, Unreachable
 
     console = console or ctx.console()
 
@@ -269,11 +268,16 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
         with _offline_hint("tournament"), _progress_bar(ctx, "tournament document", console) as progress:
             said(tstore.download(None, ctx.opt("url"), timeout=ctx.opt("timeout", TIMEOUT), progress=progress))
         return
-    failed = []
+    failed: list[str] = []
     for kind, url in tstore.urls().items():
         try:
-            with _offline_hint("tournament"), _progress_bar(ctx, kind.upper(), console) as progress:
+            with _progress_bar(ctx, kind.upper(), console) as progress:
                 said(tstore.download(kind, url, timeout=ctx.opt("timeout", TIMEOUT), progress=progress))
+        except Unreachable as exc:
+            if not failed and kind == next(iter(tstore.urls())):  # offline: one line, naming the offline way
+                raise RulesgraphError(f"{kind.upper()}: {exc}; {_offline('tournament')}") from None
+            ctx.note(f"error: {kind.upper()}: {exc}")
+            failed.append(kind.upper())
         except RulesgraphError as exc:
             ctx.note(f"error: {kind.upper()}: {exc}")
             failed.append(kind.upper())
@@ -282,16 +286,18 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
 
 
 def first_install(ctx: Context, console: Console) -> bool:
-    """What ``rulesgraph update`` does, for the REPL's first start: the rules, then card data if none is installed,
-    progress and results on ``console``; a failure is one line there and the REPL goes on — offline, a line for each,
-    naming ``update --file`` and ``update cards --file``.  True when rules were installed (the caller loads them)."""
+    """What ``rulesgraph update`` does, for the REPL's first start: the rules, then card data and the tournament
+    documents if none are installed, progress and results on ``console``; a failure is one line there and the REPL
+    goes on — offline, a line for each, naming ``update --file``, ``update cards --file`` and ``update tournament
+    --file``.  True when rules were installed (the caller loads them)."""
     from rich.text import Text
 
     from rulesgraph.cards.store import store_path
+    from rulesgraph.tstore import newest
 
     done = False
-    for what, step in (("rules", _rules), ("cards", _cards)):
-        if what == "cards" and store_path().is_file():
+    for what, step in (("rules", _rules), ("cards", _cards), ("tournament documents", _tournament)):
+        if (what == "cards" and store_path().is_file()) or (what == "tournament documents" and newest()):
             continue
         try:  # the cards even when the rules failed: offline, each failure names its own 'update --file'
             step(ctx, console)
@@ -302,7 +308,7 @@ def first_install(ctx: Context, console: Console) -> bool:
 
 
 def run(ctx: Context) -> int:
-    """Each target in turn; with both, a failure of one (said in one line) does not stop the other."""
+    """Each target in turn; with several, a failure of one (said in one line) does not stop the others."""
     targets = _targets(ctx.args)
     failed = False
     for what in targets:

@@ -25,6 +25,8 @@ def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
         parts += [Text(), Text("contains", style=DIM), *rows]
     rows = [(name, text("; ".join(f"{i} {t}" if t else i for i, t in refs), newlines=False))
             for name, refs in (("cites", view.cites), ("cited by", view.cited_by)) if refs]
+    if view.defines:
+        rows.insert(0, ("defines", text("; ".join(view.defines), newlines=False)))
     if rows:
         parts += [Text(), _fields(rows)]
     parts += [Text(), text(f"{c.source}", DIM, newlines=False)]

@@ -34,15 +34,19 @@ from .render import render_error
 from .safe import visible
 from .toolbar import summary, toolbar
 
-__all__ = ["LATER", "OFFER", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
+__all__ = ["LATER", "OFFER", "OFFLINE", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
 
 PROMPT = "rules> "
 OFFER = "The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them{also} now? [Y/n] "
-"""The first screen's one line when no CR is loaded, ``{also}`` naming the card data when none is installed either
-(answered with Enter or y: download, then go on with them)."""
-LATER = (f"run 'rulesgraph update' (offline: 'rulesgraph update --file PATH' with the TXT file from {store.RULES_PAGE}, "
-         f"and 'rulesgraph update cards --file PATH' with AtomicCards.json.xz from {DEFAULT_URL})")
-"""Said when the first start's offer is declined and neither the rules nor the cards are installed."""
+"""The first screen's one line when no CR is loaded, ``{also}`` naming the card data and the tournament documents when
+they are not installed either (answered with Enter or y: download, then go on with them)."""
+OFFLINE = {"rules": f"'rulesgraph update --file PATH' with the TXT file from {store.RULES_PAGE}",
+           "cards": f"'rulesgraph update cards --file PATH' with AtomicCards.json.xz from {DEFAULT_URL}",
+           "tournament": "'rulesgraph update tournament --file PATH' with the MTR, IPG and JAR PDFs from "
+                         "https://wpn.wizards.com/en/rules-documents"}
+"""The offline way to install each thing the first start offers."""
+LATER = "run 'rulesgraph update' (offline: {ways})"
+"""Said when the first start's offer is declined: ``{ways}`` names the offline way for each thing not installed."""
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bottom-toolbar.keys": "#8a8a8a",
                          "bottom-toolbar.topic": "#ffd787"})
 
@@ -169,14 +173,17 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
     if not ctx.rules_missing():
         return ctx.book()
     from rulesgraph.cards import store_path
+    from rulesgraph.tstore import newest
 
-    cards = store_path().is_file()
+    missing = ["rules"] + (["cards"] if not store_path().is_file() else []) + (["tournament"] if not newest() else [])
+    also = [{"cards": "the card data", "tournament": "the tournament documents (MTR, IPG, JAR)"}[m] for m in missing[1:]]
     try:
-        reply = confirm(OFFER.format(also="" if cards else " and the card data"))
+        reply = confirm(OFFER.format(also=(", " if len(also) > 1 else " and ") + " and ".join(also) if also else ""))
     except (EOFError, KeyboardInterrupt):
         reply = "n"
     if reply.strip().lower() not in ("", "y", "yes"):
-        console.print(Text(f"Later: {store.INSTALL_HINT if cards else LATER}.", style="dim"))
+        ways = ", ".join(OFFLINE[m] for m in missing[:-1]) + (" and " if len(missing) > 1 else "") + OFFLINE[missing[-1]]
+        console.print(Text(f"Later: {LATER.format(ways=ways)}.", style="dim"))
         return ctx.book()
     from .cmd_update import first_install
 

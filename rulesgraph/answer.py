@@ -240,9 +240,10 @@ def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]
     return named
 
 
-def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None) -> Answer:
+def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None, *, rules_only: bool = False) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
-    conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question."""
+    conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question.  ``rules_only``: never
+    from the tournament documents (how a policy question telling a game situation gets its rules too)."""
     cleaned = clean(question or "")
     if not cleaned:  # nothing but spaces or control characters
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
@@ -265,12 +266,13 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
                 conversation.about_named(subject, book.qg)
             return legal
     outside = out_of_scope(question, book.index)
-    if outside is None or outside.topic == "tournament policy":  # answered from the MTR, IPG and JAR when installed
-        from .tanswer import tournament_answer
+    if (outside is None or outside.topic == "tournament policy") and not rules_only:  # from the MTR, IPG and JAR when installed
+        from .tanswer import tournament_answer, with_rules
 
         policy = tournament_answer(question, k, outside, book.index)
         if policy is not None:
-            return policy
+            return with_rules(policy, book.index, lambda: ask(book, question, k, rules_only=True), k,
+                              lambda: book.deck is not None and bool(book.deck.named(question)))
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg

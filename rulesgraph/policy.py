@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from .parse.tournament import TDocument, TSection
+from .policyroute import LEVEL_SAID, named_in, policy_cue, rel_of
 from .text import STOPWORDS, fold, stem, words
 
 __all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of"]
@@ -31,117 +31,30 @@ SAID = {
 IRREGULAR = {
     "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
     "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
-    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "rip", "tore": "tear", "torn": "tear",
+    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "tear", "tore": "tear", "torn": "tear",
     "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
     "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
     "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
+    # players' words for the documents' own: tearing a card is aggressive behaviour
+    "rip": "tear", "rips": "tear", "ripping": "tear", "anger": "aggressive",
+    "angry": "aggressive", "angrily": "aggressive", "furious": "aggressive", "rage": "aggressive", "deliberately": "intentionally",
+    "purposely": "intentionally", "help": "assist", "helps": "assist", "helped": "assist", "helping": "assist",
 }
+"""English irregular forms (and plain synonyms of the documents' own words) the stemmer cannot join."""
+SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
+           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
+           "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
+           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
+"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
+_SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
          **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
 """Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
 search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
-"""English irregular forms (and a few plain synonyms of the documents' own words) the stemmer cannot join."""
-_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
-                      r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
-_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
-                          r"regional championship|spotlight|mcq|world championship)\b")
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
-_LEVEL_SAID = re.compile(r"\b(?:comp|competitive|regular|professional|casual|pro)\s+(?:rel|rules enforcement level)\b")
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
-
-
-_TOURNAMENT = re.compile(
-    r"\b(?:deck ?lists?|deck ?checks?|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
-    r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
-    r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
-    r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
-    r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*)\b")
-"""Words only tournament questions use: a question saying one is answered from the tournament documents."""
-_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?)\b")
-"""Words a rules question may use to set its scene too: they count beside few game terms only."""
-_FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
-                  r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
-                  r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
-                  r"can (?:the|a) judge)")
-"""A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
-_JUDGE = re.compile(r"\b(?:judges?|hj)\b")
-_REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
-                     r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
-"""Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
-_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed)\b")
-"""A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
-
-
-_PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
-
-
-def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
-    """The names as one expression over a question's folded words (a plural ``s`` allowed on short ones), and each
-    name's words back to the name."""
-    got = _PATTERNS.get(id(named))
-    if got is None or got[0] is not named:
-        back = {" ".join(words(s.replace("/", " / "))): s for s in named}
-        alternatives = "|".join(re.escape(w) + ("s?" if len(w) <= 5 else "") for w in sorted(back, key=len, reverse=True) if w)
-        got = (named, re.compile(rf" ({alternatives}) "), back)
-        _PATTERNS.clear()
-        _PATTERNS[id(named)] = got
-    return got[1], got[2]
-
-
-def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
-    """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question."""
-    if not named:
-        return []
-    pattern, back = _names_pattern(named)
-    line = " " + " ".join(words(question.replace("/", " / "))) + " "
-    out = []
-    pos = 0
-    while (m := pattern.search(line, pos)) is not None:
-        said = m.group(1)
-        key = back.get(said) or back.get(said[:-1])
-        if key is not None:
-            out.append((key, named[key]))
-        pos = m.end(1)
-    return out
-
-
-def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
-               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False) -> str | None:
-    """Words that make a question one of tournament policy where the rules scope does not already say so: an
-    infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
-    FNM") and words like "judge" only when the question names fewer than two game terms (``game_terms``): "at FNM
-    my opponent cast Wrath …, does it …" asks the rules (``game_terms`` counts them, called only then).  ``jargon``:
-    the documents' title words rare in English (:func:`rulesgraph.tstore.jargon`); one counts when ``in_rules``
-    says the rules do not use it."""
-    folded = fold(question)
-    if named and (found := named_in(question, named)):
-        return found[0][0]
-    if m := _TOURNAMENT.search(folded):
-        return m.group(0)
-    if jargon and (rare := next((t for w in words(question) if (t := stem(w)) in jargon and not in_rules(t)), None)):
-        return rare  # the documents' own rare words ("tiebreakers", "scorekeeper"), which the rules never use
-    rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
-    if rel and _FIX.search(folded):
-        return rel.group(0)
-    if (judge := _JUDGE.search(folded)) and _REMEDY.search(folded):
-        return judge.group(0)
-    if (said := _LEVEL_SAID.search(folded)) and _DUTY.search(folded):
-        return said.group(0)
-    if (m := rel or _SETTING.search(folded)) and game_terms() < 2:
-        return m.group(0)
-    return None
-
-
-def rel_of(question: str) -> str | None:
-    """``regular`` or ``competitive`` when the question says or implies a Rules Enforcement Level."""
-    folded = fold(question)
-    if _REGULAR.search(folded):
-        return "regular"
-    if _COMPETITIVE.search(folded):
-        return "competitive"
-    return None
 
 
 def abbreviations(section: TSection) -> set[str]:
@@ -157,7 +70,7 @@ def abbreviations(section: TSection) -> set[str]:
 
 def _terms(text: str) -> list[str]:
     out = []
-    for w in words(text):
+    for w in words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))):
         for part in SHORT.get(w, w).split():
             if part not in STOPWORDS:
                 out.append(stem(IRREGULAR.get(part, part)))
@@ -217,7 +130,7 @@ class PolicyIndex:
         return named_in(question, self.named)
 
     def search(self, question: str, k: int = 5) -> list[Hit]:
-        q = Counter(_terms(_LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
+        q = Counter(_terms(LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
         n = len(self.units)
         rel = rel_of(question)
         named = self._named_in(question)

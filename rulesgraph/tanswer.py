@@ -3,13 +3,15 @@ first, then the passages cited as ``MTR 4.3``, ``IPG 2.1``, ``JAR 3``.  Without 
 
 Called by :func:`rulesgraph.answer.ask` before the rules are ranked: a question :mod:`rulesgraph.scope` finds to
 be about tournament policy always comes here; with the documents installed, so does one that
-:func:`rulesgraph.policy.policy_cue` finds (words only policy questions use), and nothing else, so rules
+:func:`rulesgraph.policyroute.policy_cue` finds (words only policy questions use), and nothing else, so rules
 questions answer as they did before the documents were installed.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .model import Answer, Citation
@@ -21,7 +23,7 @@ if TYPE_CHECKING:  # the documents' modules are imported only once a question ne
     from .policy import Hit, PolicyIndex
     from .scope import OutOfScope
 
-__all__ = ["cited_for", "policy_answer", "section_citation", "tournament_answer"]
+__all__ = ["RULES_TOO", "cited_for", "policy_answer", "route", "section_citation", "tournament_answer", "with_rules"]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
@@ -127,32 +129,68 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
     return Answer(question, _summary(hits[0], index, question), citations, (), confidence, tuple(why), ())
 
 
+def route(question: str, outside: OutOfScope | None, index: Index) -> str | None:
+    """Why a question goes to the tournament documents (the scope's cue, or :func:`~rulesgraph.policyroute.policy_cue`'s
+    once they are installed), or ``None`` for a question the rules answer.  Without documents installed only the
+    scope's tournament-policy questions come here (to be told how to install them)."""
+    if outside is not None and outside.topic == "tournament policy":
+        return outside.why
+    if outside is not None:
+        return None
+    from .tstore import jargon, names, newest
+
+    named = names()  # one stat while nothing changes: a rules question never reads the documents
+    if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
+        return None
+    from .policyroute import policy_cue
+    from .scope import game_terms
+
+    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf)
+
+
 def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
     """What :func:`rulesgraph.answer.ask` says to a tournament-policy question: the documents' answer when they are
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
 
     A question the scope finds to be about tournament policy always comes here; with the documents installed, so
-    does one that :func:`~rulesgraph.policy.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
+    does one that :func:`~rulesgraph.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
     from .answer import OUT_OF_SCOPE
-    from .scope import game_terms
 
-    policy = outside is not None and outside.topic == "tournament policy"
-    from .tstore import INSTALL_HINT, jargon, names, newest
+    if route(question, outside, index) is None:
+        return None
+    from .tstore import INSTALL_HINT, newest
 
-    named = names()  # one stat while nothing changes: a rules question never reads the documents
-    if not policy and not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
-        return None
-    if policy and not newest():
-        if policy:
-            assert outside is not None
-            return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
-                          in_rules=False)
-        return None
-    from .policy import policy_cue
-
-    if not policy and policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf) is None:
-        return None
+    if not newest():
+        assert outside is not None  # only the scope routes a question while no document is installed
+        return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
+                      in_rules=False)
     answer = policy_answer(question, k)
     if answer is None and outside is not None:
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     return answer
+
+
+RULES_TOO = 3
+"""How many game terms (:func:`rulesgraph.scope.game_terms`) make a policy question one that tells a game situation
+(so does naming a card), whose answer cites the rules after the tournament documents ("he cast Brainstorm, drew
+three and passed without putting two back: what does the judge do" → IPG 2.5 Game Rule Violation, then the ruling of
+Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell no game."""
+
+
+def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool]) -> Answer:
+    """A policy answer that tells a game situation, with the rules' best citations after the documents' first
+    three (the judge's remedy leads; what the game's rules say follows); any other answer as it is.  ``rules``
+    answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed."""
+    from .scope import game_terms
+
+    if not policy.citations or not policy.in_rules or k <= 3:
+        return policy
+    if game_terms(policy.question, index) < RULES_TOO and not names_card():
+        return policy
+    ruled = rules()
+    if not ruled.in_rules or not ruled.citations:
+        return policy
+    keep = max(3, k - 2)
+    cited = policy.citations[:keep] + ruled.citations[: k - keep]
+    note = "the rules too: " + "; ".join(c.label for c in ruled.citations[: k - keep])
+    return replace(policy, citations=cited, why=(*policy.why, note))

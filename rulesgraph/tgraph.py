@@ -1,9 +1,11 @@
-"""The tournament documents as a graph (networkx): passages are nodes, with ``contains`` and ``cites`` edges.
+"""The tournament documents as a graph (networkx): passages are nodes, with ``contains``, ``cites`` and ``defines`` edges.
 
 ``contains``: document part → its sections, infraction → its parts.  ``cites``: what a passage's text refers
 to — another section of the same document (``see section 4.3``, ``Tardiness (3.1)``, ``Appendix F``), an MTR
 section from the IPG or JAR (``MTR section 4.3``, ``section 5.2 of the Magic Tournament Rules``), or a rule of
-the Comprehensive Rules (``rule 103.4``: node ``CR 103.4``).  Built from the installed documents on first use;
+the Comprehensive Rules (``rule 103.4``: node ``CR 103.4``).  ``defines``: a passage → a term it defines
+(:func:`rulesgraph.tdefines.defined_terms`: infraction names, section titles, "Free information is …"; node
+``term:free information``).  Built from the installed documents on first use;
 the rules graph is not touched, so no rules answer depends on it.
 """
 
@@ -15,8 +17,9 @@ from functools import cache
 import networkx as nx
 
 from .parse.tournament import TDocument
+from .tdefines import defined_terms
 
-__all__ = ["build", "cited_by", "cites", "references", "tournament_graph"]
+__all__ = ["build", "cited_by", "cites", "defined_by", "defines", "references", "term_id", "tournament_graph"]
 
 _MTR_NAMED = re.compile(r"\b(?:MTR|Magic Tournament Rules|Tournament Rules)\s*,?\s*(?:section\s*)?(\d{1,2}\.\d{1,2})\b")
 _SECTION_OF_MTR = re.compile(r"\bsections?\s+(\d{1,2}(?:\.\d{1,2})?)\s+of the (?:Magic )?Tournament Rules")
@@ -87,7 +90,17 @@ def build(docs: tuple[TDocument, ...]) -> nx.DiGraph:
                     g.add_node(target, kind="cr", title=None, doc="cr", penalty=None)
                 if target in g:
                     g.add_edge(s.id, target, kind="cites")
+    for term, sid in defined_terms(docs):
+        node = term_id(term)
+        if node not in g:
+            g.add_node(node, kind="term", title=term, doc=None, penalty=None)
+        g.add_edge(sid, node, kind="defines")
     return g
+
+
+def term_id(term: str) -> str:
+    """A defined term's node: ``term:`` and its words in lower case (``term:outside assistance``)."""
+    return "term:" + " ".join(term.lower().split())
 
 
 @cache
@@ -111,3 +124,15 @@ def cites(sid: str) -> list[str]:
 def cited_by(sid: str) -> list[str]:
     g = tournament_graph()
     return [s for s in g.predecessors(sid) if g.edges[s, sid]["kind"] == "cites"] if sid in g else []
+
+
+def defines(sid: str) -> list[str]:
+    """The terms a passage defines (their titles: ``Free information`` …)."""
+    g = tournament_graph()
+    return [g.nodes[t]["title"] for t in g.successors(sid) if g.edges[sid, t]["kind"] == "defines"] if sid in g else []
+
+
+def defined_by(term: str) -> list[str]:
+    """The passages defining a term, in document order (``Outside Assistance`` → ``MTR 5.6``, ``IPG 3.2``)."""
+    g, node = tournament_graph(), term_id(term)
+    return [s for s in g.predecessors(node) if g.edges[s, node]["kind"] == "defines"] if node in g else []

@@ -1,5 +1,6 @@
 """Look up a passage of the installed tournament documents by what a judge types: ``MTR 4.3``, ``ipg 2.1``,
-``ipg 2.1 philosophy``, ``ipg grv``, ``mtr appendix b``, ``jar 3``, or an infraction's name (``missed trigger``).
+``ipg 2.1 philosophy``, ``ipg grv``, ``mtr appendix b``, ``jar 3``, or an infraction's name (``missed trigger``); after
+a document's name, a term it defines too (``mtr free information``, ``ipg backing up``).
 
 The view carries its breadcrumb (document › chapter › section), its penalty for an IPG infraction, and its
 children (a chapter's sections, an infraction's parts).  Pure functions of the installed documents.
@@ -38,6 +39,8 @@ class TView:
     cites: tuple[tuple[str, str | None], ...] = ()
     """What its text refers to (``MTR 4.3``, ``CR 103.4``), with their titles: the graph's ``cites`` edges."""
     cited_by: tuple[tuple[str, str | None], ...] = ()
+    defines: tuple[str, ...] = ()
+    """The terms it defines (the graph's ``defines`` edges): its title, an infraction's name, "Free information" …"""
 
 
 def is_ref(text: str) -> bool:
@@ -79,7 +82,11 @@ def _resolve(text: str) -> str:
         return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else "")
     sid = named_infraction(rest)
     if sid is None or not sid.startswith(prefix):
-        sid = _by_heading(prefix, rest)
+        from .tgraph import defined_by
+
+        sid = next((d for d in defined_by(" ".join(words(rest))) if d.startswith(prefix + " ")), None)
+        if sid is None:  # else a part by words of its heading ("jar missed trigger")
+            sid = _by_heading(prefix, rest)
     if sid is None:
         raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
     return sid
@@ -142,14 +149,14 @@ def tournament_view(text: str) -> TView:
         parent = got[0].parent
     children = tuple(section_citation(s, doc) for s in doc.sections if s.parent == section.id)
     penalty = section.penalty or (index.section(section.parent)[0].penalty if section.parent and index.section(section.parent) else None)
-    from .tgraph import cited_by, cites, tournament_graph
+    from .tgraph import cited_by, cites, defines, tournament_graph
 
     g = tournament_graph()
     own = section.parent if section.kind == "part" else section.id  # a part's references are its section's
     out = tuple((t, g.nodes[t].get("title")) for t in cites(own or section.id))
     back = tuple((t, g.nodes[t].get("title")) for t in cited_by(own or section.id))
     return TView(section_citation(section, doc), f"{KINDS[doc.kind]}, effective {doc.effective}", tuple(reversed(trail)), children,
-                 penalty, out, back)
+                 penalty, out, back, tuple(defines(own or section.id)))
 
 
 def _cite_json(c: Citation) -> dict[str, Any]:
@@ -160,5 +167,5 @@ def tview_json(view: TView) -> dict[str, Any]:
     return {
         **_cite_json(view.section), "text": view.section.text, "document": view.document, "penalty": view.penalty,
         "trail": [_cite_json(c) for c in view.trail], "children": [_cite_json(c) for c in view.children],
-        "cites": [i for i, _ in view.cites], "cited_by": [i for i, _ in view.cited_by],
+        "cites": [i for i, _ in view.cites], "cited_by": [i for i, _ in view.cited_by], "defines": list(view.defines),
     }

@@ -81,8 +81,10 @@ def require_tool(name_or_reason: str) -> NoReturn:
 
 @pytest.fixture(autouse=True)
 def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Never touch the user's real cache, data or config directories."""
+    """Never touch the user's real cache, data or config directories, nor download the tournament documents from the
+    internet (a bare ``update`` and the first start fetch them: by default from a port nothing listens on)."""
     base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv("RULESGRAPH_TOURNAMENT_URL", "http://127.0.0.1:9")
     monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(base / "userdata"))
     monkeypatch.setenv("RULESGRAPH_CONFIG_DIR", str(base / "config"))

@@ -124,7 +124,7 @@ def test_stalling_server_times_out(cards_site: Server, capsys: pytest.CaptureFix
 
 def test_targets_of_a_bare_update() -> None:
     parse = build_parser().parse_args
-    assert cmd_update._targets(parse(["update"])) == ("rules", "cards")
+    assert cmd_update._targets(parse(["update"])) == ("rules", "cards", "tournament")
     assert cmd_update._targets(parse(["update", "cards"])) == ("cards",)
     assert cmd_update._targets(parse(["update", "--file", "x.json.bz2"])) == ("cards",)
     assert cmd_update._targets(parse(["update", "--file", "cr.txt"])) == ("rules",)
@@ -159,7 +159,8 @@ def test_a_bare_update_does_both_and_reports_each(cards_site: Server, monkeypatc
     capsys.readouterr()
     assert main(["update", "--timeout", "5"]) == 2
     out, err = capsys.readouterr()
-    assert err.startswith("rulesgraph: error: rules: ") and "HTTP 404" in err and err.count("\n") == 1
+    assert err.startswith("rulesgraph: error: rules: ") and "HTTP 404" in err and err.count("\n") == 2
+    assert "error: tournament: MTR: " in err and "update tournament --file PATH" in err  # offline: one line, not three
     assert f"({len(CARDS)} card names" in out and _installed() == len(CARDS)  # the cards were still brought up to date
 
 

@@ -3,7 +3,8 @@ directories (HOME and XDG dirs of its own), in a real terminal (tmux): the first
 Enter downloads them — from a server on 127.0.0.1 standing in for Wizards' rules page and MTGJSON (the addresses come
 from $RULESGRAPH_RULES_URL and $RULESGRAPH_CARDS_URL, as a user could set them) — and "what does trample do?" is
 answered from rule 702.19.  Slow (a pip install: about a minute); pip's wheel cache is shared so nothing is fetched
-twice.  And the first start offline (the installed program, a few seconds): each failed download names its
+twice.  The tournament documents come from the same server (invented ones).  And the first start offline (the
+installed program, a few seconds): each failed download (rules, cards, tournament documents) names its
 ``update --file``, and a card's name typed without card data says once how to install the cards."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from .minicards import atomic, encode
+from .minitourney import make_ipg, make_mtr
 from .test_terminal import Tmux, prompting, tmux  # noqa: F401  (the fixture)
 from .test_update import TXT, Route, Server, server  # noqa: F401  (the fixture)
 
@@ -56,6 +58,8 @@ def test_install_and_start_reaches_an_answer_from_the_downloaded_rules(tmux: Tmu
     body = encode(atomic(), "xz")
     server.routes[CARDS] = Route(body, content_type="application/x-xz")
     server.routes[CARDS + ".sha256"] = Route(f"{hashlib.sha256(body).hexdigest()}  AtomicCards.json.xz\n".encode())
+    server.routes["/tournament/mtr"] = Route(make_mtr().encode())  # invented documents; the JAR's address answers 404
+    server.routes["/tournament/ipg"] = Route(make_ipg().encode())
 
     project, home = tmp_path / "rulesgraph", tmp_path / "home"
     _copy_project(project)
@@ -65,7 +69,8 @@ def test_install_and_start_reaches_an_answer_from_the_downloaded_rules(tmux: Tmu
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RULESGRAPH_", "VIRTUAL_ENV", "XDG_", "NO_COLOR", "COLUMNS", "LINES"))}
     env.update({"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache"),
                 "XDG_CONFIG_HOME": str(home / "config"), "PIP_CACHE_DIR": pip_cache, "TERM": "xterm-256color", "LC_ALL": "C.UTF-8",
-                "PAGER": "cat", "RULESGRAPH_RULES_URL": server.url("/en/rules"), "RULESGRAPH_CARDS_URL": server.url(CARDS)})
+                "PAGER": "cat", "RULESGRAPH_RULES_URL": server.url("/en/rules"), "RULESGRAPH_CARDS_URL": server.url(CARDS),
+                "RULESGRAPH_TOURNAMENT_URL": server.url("/tournament")})
     status = tmp_path / "status"
     command = (f"cd {shlex.quote(str(project))} && env -i " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
                + f" bash -c {shlex.quote(install_line())}; echo $? > {shlex.quote(str(status))}; sleep 60")
@@ -77,6 +82,7 @@ def test_install_and_start_reaches_an_answer_from_the_downloaded_rules(tmux: Tmu
     tmux.key("Enter")
     screen = tmux.wait("the prompt, with the rules installed", lambda s: prompting(s) and "CR 2026-06-19" in s, timeout=120)
     assert "installed the Comprehensive Rules effective 2026-06-19" in screen
+    assert "installed the Magic Tournament Rules effective 2031-03-04" in " ".join(screen.split())
     installed = home / "data" / "rulesgraph" / "rules" / "MagicCompRules-20260619.txt"
     assert installed.read_bytes() == cr2026.read_bytes()
 
@@ -101,9 +107,10 @@ def _closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_offline_first_start_names_the_files_for_both_and_a_card_name_says_how_to_install_them(tmux: Tmux, tmp_path: Path) -> None:  # noqa: F811
-    """No network (the rules page and MTGJSON refuse connections): Enter at the offer says, for the rules and for the
-    cards, which file to install with ``update --file``; the REPL goes on with the bundled data, and a question naming
+def test_offline_first_start_names_the_files_for_each_and_a_card_name_says_how_to_install_them(tmux: Tmux, tmp_path: Path) -> None:  # noqa: F811
+    """No network (the rules page, MTGJSON and the tournament documents' links refuse connections): Enter at the
+    offer says, for the rules, the cards and the tournament documents (one line), which file to install with
+    ``update --file``; the REPL goes on with the bundled data, and a question naming
     what looks like a card says once how to install the cards.  (The installed program, not the install line: no pip.)"""
     import sys
 
@@ -115,17 +122,19 @@ def test_offline_first_start_names_the_files_for_both_and_a_card_name_says_how_t
     env.update({"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache"),
                 "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LC_ALL": "C.UTF-8", "PAGER": "cat",
                 "RULESGRAPH_RULES_URL": f"http://127.0.0.1:{port}/en/rules",
-                "RULESGRAPH_CARDS_URL": f"http://127.0.0.1:{port}/api/v5/AtomicCards.json.xz"})
+                "RULESGRAPH_CARDS_URL": f"http://127.0.0.1:{port}/api/v5/AtomicCards.json.xz",
+                "RULESGRAPH_TOURNAMENT_URL": f"http://127.0.0.1:{port}"})
     command = ("env -i " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
                + f" {shlex.quote(sys.executable)} -m rulesgraph; sleep 60")
     tmux("new-session", "-d", "-s", "rg", "-x", "200", "-y", "60", command)
     screen = tmux.wait("the offer", lambda s: "[Y/n]" in s, timeout=60)
-    assert "Download them and the card data now?" in screen
+    assert "Download them, the card data and the tournament documents (MTR, IPG, JAR) now?" in " ".join(screen.split())
     tmux.key("Enter")
     screen = tmux.wait("the prompt after the failed downloads", prompting, timeout=60)
     flat = " ".join(screen.split())  # the console wraps its lines
     assert "could not install the rules" in flat and "'rulesgraph update --file PATH'" in flat
     assert "could not install the cards" in flat and "'rulesgraph update cards --file PATH'" in flat
+    assert flat.count("could not install the tournament documents") == 1 and "'rulesgraph update tournament --file PATH'" in flat
     for n in (1, 2):  # asked twice: said once
         tmux.type("Kitchen Finks")
         tmux.key("Enter")

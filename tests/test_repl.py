@@ -205,11 +205,13 @@ def empty_user(site: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def test_first_start_offers_the_rules_and_goes_on_with_them(empty_user: Server) -> None:
     book, out = _first_screen("\n")  # Enter: yes
-    assert out.startswith("The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them "
-                          "and the card data now? [Y/n] \n")  # one line
+    assert out.startswith("The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them, "
+                          "the card data and the tournament documents (MTR, IPG, JAR) now? [Y/n] \n")  # one line
     assert book.effective == "2026-06-19"
     assert "installed the Comprehensive Rules effective 2026-06-19" in out
     assert "could not install the cards: " in out and "404" in out  # card data failing leaves the rules installed
+    flat = " ".join(out.split())  # the tournament documents' server (conftest: nothing listens) in one line
+    assert flat.count("could not install the tournament documents: MTR: ") == 1 and "update tournament --file PATH" in flat
     assert empty_user.hits[:2] == ["/en/rules", "/downloads/MagicCompRules%2020260619.txt"]
 
 
@@ -221,7 +223,19 @@ def test_first_start_shows_a_progress_bar_on_a_terminal(empty_user: Server) -> N
 def test_first_start_declined_says_how_to_install_later(empty_user: Server) -> None:
     book, out = _first_screen("n\n")
     assert book.effective is None and empty_user.hits == []
-    assert "Later: run 'rulesgraph update'" in out and "update --file PATH" in out and "update cards --file PATH" in out
+    flat = " ".join(out.split())
+    assert "Later: run 'rulesgraph update'" in flat and "update --file PATH" in flat and "update cards --file PATH" in flat
+    assert "'rulesgraph update tournament --file PATH' with the MTR, IPG and JAR PDFs" in flat
+
+
+def test_first_start_offers_only_what_is_missing(empty_user: Server, tmp_path: Path) -> None:
+    from rulesgraph import tstore
+
+    from .minitourney import make_ipg
+
+    tstore.install(make_ipg().encode(), "ipg.txt")
+    _, out = _first_screen("n\n")
+    assert "Download them and the card data now? [Y/n]" in out and "update tournament" not in out
 
 
 def test_first_start_offline_names_the_offline_way(empty_user: Server, monkeypatch: pytest.MonkeyPatch) -> None:

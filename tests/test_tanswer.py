@@ -134,6 +134,46 @@ def test_the_passage_that_answers_and_its_list() -> None:
     assert _passage(text, "which sets are allowed") == "Sets one to nine are allowed."
 
 
+def test_a_game_situation_told_to_a_judge_cites_the_rules_after_the_documents(empty: Path, full_book: Rulebook) -> None:
+    _install_real()
+    question = "I was shuffling my opponent's deck and a card flipped face up, we both saw it. whats the fix at a PTQ"
+    a = ask(full_book, question)
+    kinds = [c.kind for c in a.citations]
+    assert set(kinds[:3]) <= {"mtr", "ipg", "jar"}
+    assert len(kinds) == 5 and not set(kinds[3:]) & {"mtr", "ipg", "jar"}  # then the rules' best two
+    assert any(w.startswith("the rules too: ") for w in a.why)
+    assert all(c.kind in {"mtr", "ipg", "jar"} for c in ask(full_book, question, k=3).citations)  # three: the documents only
+    notes = ask(full_book, "can I take notes during a match?")  # no game told: the documents only
+    assert all(c.kind in {"mtr", "ipg", "jar"} for c in notes.citations)
+
+
+def test_with_rules_needs_a_game_told() -> None:
+    from rulesgraph.model import Answer, Citation
+    from rulesgraph.tanswer import with_rules
+
+    class NoTerms:  # an index naming no game terms
+        def __init__(self) -> None:
+            self.names: dict[str, tuple[str, ...]] = {}
+
+    def cite(cid: str, kind: str) -> Citation:
+        return Citation(cid, kind, cid, None, "text", "file:1", None, 1.0)
+
+    doc = tuple(cite(f"IPG 2.{i}", "ipg") for i in range(1, 6))
+    policy = Answer("he cast Brainstorm and drew three", "IPG", doc, (), 0.5, (), ())
+    rules = Answer("q", "r", (cite("117.4", "rule"), cite("701.9", "rule")), (), 0.5, (), ())
+    asked: list[int] = []
+
+    def answer_rules() -> Answer:
+        asked.append(1)
+        return rules
+
+    got = with_rules(policy, NoTerms(), answer_rules, 5, lambda: True)  # type: ignore[arg-type]
+    assert [c.id for c in got.citations] == ["IPG 2.1", "IPG 2.2", "IPG 2.3", "117.4", "701.9"]
+    assert got.why == ("the rules too: 117.4; 701.9",)
+    assert with_rules(policy, NoTerms(), answer_rules, 5, lambda: False) is policy  # no card, no game terms
+    assert with_rules(policy, NoTerms(), answer_rules, 3, lambda: True) is policy and len(asked) == 1
+
+
 @pytest.mark.parametrize("installed", [("mtr",), ("mtr", "jar")])
 def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_book: Rulebook, installed: tuple[str, ...]) -> None:
     mtr = make_mtr().replace("Players follow point 1 of chapter 2 (see section 1.1).", "Players may take notes during a match.")

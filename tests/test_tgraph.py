@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesgraph.parse.tournament import parse_tournament
 from rulesgraph.sources import read_source
-from rulesgraph.tgraph import build, references
+from rulesgraph.tgraph import build, references, term_id
 
 from .conftest import FIXTURES
 
@@ -25,3 +25,14 @@ def test_edges_of_invented_documents() -> None:
     assert kinds[("MTR 1.1", "MTR 2.1")] == "cites"  # "see section 2.1"
     assert kinds[("MTR 2.1", "CR 103.4")] == "cites"  # "see rule 103.4"
     assert kinds[("IPG 2.1", "MTR 1.2")] == "cites"  # "MTR section 1.2" from the IPG
+
+
+def test_defines_edges() -> None:
+    mtr = parse_tournament(read_source(FIXTURES / "tournament" / "mini-mtr.txt"))
+    ipg = parse_tournament(read_source(FIXTURES / "tournament" / "mini-ipg.txt"))
+    g = build((mtr, ipg))
+    defined = {(a, b) for a, b, d in g.edges(data=True) if d["kind"] == "defines"}
+    assert ("MTR 1.2", "term:seating") in defined and g.nodes["term:seating"]["title"] == "Seating"
+    infraction = next(s for s in ipg.sections if s.penalty)
+    assert (infraction.id, term_id(infraction.name or "")) in defined
+    assert all(g.nodes[b]["kind"] == "term" for _, b in defined)

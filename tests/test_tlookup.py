@@ -40,6 +40,10 @@ def test_views(docs: Path) -> None:
     assert tournament_view("ipg mn3").section.id == "IPG 2.3"  # the initials of "Mistake Number 3"
     assert tournament_view("mistake number 3").section.id == "IPG 2.3"
     assert tournament_view("mtr section 2.4").section.title == "Topic 2 Point 4"
+    assert tournament_view("mtr topic 2 point 4").section.id == "MTR 2.4"  # a term the MTR defines: its title
+    assert tournament_view("MTR 2.4").defines == ("Topic 2 Point 4",)
+    with pytest.raises(NotFound):
+        tournament_view("ipg topic point")  # the MTR's term, not the IPG's
     with pytest.raises(NotFound, match=r"no IPG 9\.9"):
         tournament_view("ipg 9.9")
     with pytest.raises(RulesgraphError, match="say which part"):

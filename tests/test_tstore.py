@@ -150,13 +150,11 @@ def test_check_reports_tournament_files_with_lines(data: Path, tmp_path: Path, c
     assert "5 chapters, 44 sections" in out and f"{cut}:" in out and "toc-mismatch: the contents list 3.2" in out
 
 
-def test_a_bare_update_includes_the_documents_once_some_are_installed(data: Path) -> None:
+def test_a_bare_update_includes_the_documents(data: Path) -> None:
     from rulesgraph_cli import cmd_update
     from rulesgraph_cli.main import build_parser
 
     parse = build_parser().parse_args
-    assert cmd_update._targets(parse(["update"])) == ("rules", "cards")
-    tstore.install(make_ipg().encode(), "ipg.txt")
     assert cmd_update._targets(parse(["update"])) == ("rules", "cards", "tournament")
     assert cmd_update._targets(parse(["update", "--file", "x.pdf"])) == ("tournament",)
 

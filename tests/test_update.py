@@ -389,4 +389,5 @@ def test_a_bad_rules_address_does_not_stop_the_cards(tmp_path: Path, data_dir: P
     monkeypatch.setenv("RULESGRAPH_CARDS_URL", "http://127.0.0.1:9/AtomicCards.json.xz")
     assert main(["update", "--timeout", "2"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 2 and err[0].startswith("rulesgraph: error: rules:") and err[1].startswith("rulesgraph: error: cards:"), err
+    assert len(err) == 3 and err[0].startswith("rulesgraph: error: rules:") and err[1].startswith("rulesgraph: error: cards:"), err
+    assert err[2].startswith("rulesgraph: error: tournament: MTR:") and "update tournament --file PATH" in err[2]

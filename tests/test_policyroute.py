@@ -1,0 +1,136 @@
+"""The router between the rules and the tournament documents: policy questions told as game situations at an event go
+to the documents; rules questions, even those set at an event or naming a judge, stay with the rules."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import tstore
+from rulesgraph.corpus import Rulebook
+from rulesgraph.policyroute import LEVEL_SAID, policy_cue, signals
+from rulesgraph.scope import out_of_scope
+from rulesgraph.tanswer import route
+from rulesgraph.text import fold
+
+from .conftest import ROOT, require_tournament
+
+sys.path.insert(0, str(ROOT / "bench"))
+from routing import rules_questions
+
+
+def test_previous_opponents_are_tournament_words() -> None:
+    assert policy_cue("at fnm I found a card from my last opponent's deck in my library mid-game", game_terms=lambda: 4) \
+        == "my last opponent's"
+    assert policy_cue("found his round 2 opponents card in my deck", game_terms=lambda: 4) == "round 2 opponents"
+    assert policy_cue("on the last opponent's turn, do his creatures have to attack me?", game_terms=lambda: 3) is None
+
+
+def test_a_card_named_like_a_cue_is_a_card() -> None:
+    assert policy_cue("Player A casts Bribery on player C, who gains control?", game_terms=lambda: 2) is None
+    assert policy_cue("is it bribery if we split the prizes?", game_terms=lambda: 1) == "bribery"
+
+
+def test_signals_need_where_the_game_is_played() -> None:
+    assert signals(fold("the judge said I got it wrong")) == ()  # a judge and an error, but no event: the rules
+    assert signals(fold("can I use my phone at fnm, or does it have to be a judge")) == ("fnm", "phone", "judge", "have to")
+    assert signals(fold("how long is a round?")) == ("round",)
+    assert signals(fold("round down the damage")) == ()
+
+
+def test_more_signals_outweigh_more_game_terms() -> None:
+    phone = "can I look up oracle text on my phone during a game at fnm, or does it have to be a judge"
+    assert policy_cue(phone, game_terms=lambda: 2) == "fnm"
+    assert policy_cue(phone, game_terms=lambda: 5) is None  # a described game situation stays with the rules
+    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda: 2) is None
+    assert policy_cue("what's the minimum time for a round?", game_terms=lambda: 0) == "round"
+
+
+def test_a_level_named_without_rel() -> None:
+    assert LEVEL_SAID.search("do my lands have to be closer to me at competitive?")
+    assert not LEVEL_SAID.search("at competitive play there are more judges")
+    assert policy_cue("do my lands have to be closer to me than my creatures at competitive?", game_terms=lambda: 3) \
+        == "at competitive"
+
+
+@pytest.fixture
+def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
+        tstore.install_file(require_tournament(name))
+    yield
+    tstore.load.cache_clear()
+
+
+def test_rules_sets_stay_with_the_rules(documents: None, full_book: Rulebook) -> None:
+    """Every question of every rules set that the rules answer: none routed to the documents (one blind line of a
+    real set says 'decklists', and is counted, not shown)."""
+    routed, blind = [], 0
+    total = 0
+    for name, question, is_blind in rules_questions():
+        total += 1
+        outside = out_of_scope(question, full_book.index)
+        if outside is None and route(question, outside, full_book.index) is not None:
+            if is_blind:
+                blind += 1
+            else:
+                routed.append((name, question))
+    assert total > 3000
+    assert not routed
+    assert blind <= 1
+
+
+def test_a_duty_to_tell_the_opponent_is_communication_policy() -> None:
+    assert policy_cue("opponent holds his hand low and I can see his cards. do I have to tell him?", game_terms=lambda: 3) \
+        == "have to tell"
+    assert policy_cue("should I point out his missed trigger", game_terms=lambda: 2) is not None
+    assert policy_cue("Show and Tell resolved, can I put Control Magic onto Thrun?", game_terms=lambda: 3) is None
+    assert policy_cue("my opponent claims I have to announce X before tapping mana", game_terms=lambda: 3) is None
+
+
+def test_sideboarding_one_for_one_is_procedure() -> None:
+    assert policy_cue("how many cards can my sideboard have, and do I have to swap cards one for one", game_terms=lambda: 2) \
+        == "swap cards one for one"
+    assert policy_cue("how many cards can a constructed sideboard have", game_terms=lambda: 2) is None
+
+
+def test_a_judge_called_about_an_error() -> None:
+    assert policy_cue("judge, he drew an extra card", game_terms=lambda: 2) == "judge,"
+    assert policy_cue("judge! my opponent drew an extra card off Brainstorm", game_terms=lambda: 3) == "judge!"
+    assert policy_cue("judge he cast Lightning Bolt with the wrong mana", game_terms=lambda: 4) == "judge"
+    assert policy_cue("my opponent called a judge at fnm and the judge said it can attack, why?", game_terms=lambda: 4) is None
+    assert policy_cue("Judge chat question. Player casts Wrath of God, then taps his lands. Which order is correct?",
+                      game_terms=lambda: 4) is None
+    assert signals(fold("can I call a judge?")) == ("call a judge",)  # "judge" is counted once
+
+
+def test_players_words_for_slow_play_and_permissions() -> None:
+    assert policy_cue("my opponent is taking forever to play", game_terms=lambda: 2) == "taking forever"
+    assert policy_cue("is it ok to have a phone on the table during a match", game_terms=lambda: 2) == "phone"
+
+
+def test_infraction_names_are_matched_as_stems_without_articles() -> None:
+    from rulesgraph.policyroute import named_in
+
+    named = {"looking at extra cards": "IPG 2.2", "missed trigger": "IPG 2.1", "grv": "IPG 2.5", "d/dlp": "IPG 3.4"}
+    assert named_in("player looked at an extra card while resolving Ancestral Recall", named) == \
+        [("looking at extra cards", "IPG 2.2")]
+    assert named_in("is that a GRV or a missed trigger?", named) == [("grv", "IPG 2.5"), ("missed trigger", "IPG 2.1")]
+    assert named_in("he got a D/DLP", named) == [("d/dlp", "IPG 3.4")]
+    assert named_in("he missed his trigger", named) == []  # words between: no name
+
+
+def test_a_level_named_with_an_error_told() -> None:
+    assert policy_cue("player forgot to reveal the card he tutored for, at competitive", game_terms=lambda: 4) == "at competitive"
+    assert policy_cue("at competitive, he cast Wrath: does it kill indestructible creatures?", game_terms=lambda: 4) is None
+
+
+def test_what_information_a_player_must_give() -> None:
+    assert policy_cue("what information do I have to give my opponent if he asks", game_terms=lambda: 2) is not None
+    assert policy_cue("Switcheroo on my guy and theirs, they kill theirs in response. Do I still have to give them mine?",
+                      game_terms=lambda: 2) is None
+    assert policy_cue("can I listen to music with headphones during my match", game_terms=lambda: 2) == "headphones"

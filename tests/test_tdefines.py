@@ -1,0 +1,35 @@
+"""The terms the tournament documents define: infraction names, section titles, and terms a paragraph defines."""
+
+from __future__ import annotations
+
+from rulesgraph.parse.tournament import TDocument, parse_tournament
+from rulesgraph.sources import SourceText, read_source, split_lines
+from rulesgraph.tdefines import defined_terms
+
+from .conftest import require_tournament
+from .minitourney import make_ipg, make_mtr
+
+
+def _doc(text: str, name: str) -> TDocument:
+    return parse_tournament(SourceText(name, split_lines(text), "", "utf-8"))
+
+
+def test_invented_documents_define_their_titles_and_infraction_names() -> None:
+    mtr = make_mtr(chapters=2, sections=2).replace(
+        "Players follow point 2 of chapter 1 (see section 1.1).",
+        "Players follow point 2 of chapter 1 (see section 1.1).\n\nLoud information is information that every player hears.")
+    terms = defined_terms((_doc(mtr, "mtr.txt"), _doc(make_ipg(infractions=3), "ipg.txt")))
+    assert ("Topic 1 Point 2", "MTR 1.2") in terms and ("Chapter Number 1", "MTR 1") in terms
+    assert ("Loud information", "MTR 1.2") in terms  # "X is information that …" opens a definition
+    assert ("Mistake Number 2", "IPG 2.2") in terms  # an infraction's name, not its class
+    assert not any(term.startswith("Play Error —") for term, _ in terms)
+
+
+def test_the_real_documents_define_judges_terms() -> None:
+    docs = tuple(parse_tournament(read_source(require_tournament(n))) for n in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"))
+    terms = defined_terms(docs)
+    for term, sid in [("Outside Assistance", "MTR 5.6"), ("Outside Assistance", "IPG 3.2"), ("Rules Enforcement Levels", "MTR 1.12"),
+                      ("Free information", "MTR 4.1"), ("Derived information", "MTR 4.1"), ("tournament shortcut", "MTR 4.2"),
+                      ("Missed Trigger", "IPG 2.1"), ("Failure to Maintain Game State", "IPG 2.6")]:
+        assert (term, sid) in terms
+    assert not any(sid.startswith("JAR") for _, sid in terms)  # the JAR's headings are sentences
