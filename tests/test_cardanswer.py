@@ -74,3 +74,16 @@ def test_only_a_leading_ruling_is_cited_first() -> None:
            (8.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, 0.2)
     assert [c.kind for c in cited] == ["rule", "ruling", "ruling", "rule"] and direct is None
+
+
+def test_the_leading_ruling_must_fit_ahead_of_the_next_by_its_fit_not_its_share() -> None:
+    """A long ruling holding as much of the question (equal shares) but fitting less (its length) lets the best lead
+    when the best fits AHEAD times as well; fitting less than that, neither leads."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
+    ahead = [(1.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.5, ()),
+             (1.0, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
+    _, direct = with_rulings(A, rules, ahead, 4, 0.2)
+    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
+    close = [ahead[0], (1.2, *ahead[1][1:])]
+    _, direct = with_rulings(A, rules, close, 4, 0.2)
+    assert direct is None
