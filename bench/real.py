@@ -51,6 +51,10 @@ SHOWN = 5
 SAME = 90
 """Least rapidfuzz ratio (0-100) between a label's ruling text and a cited one for them to be the same ruling (the card
 data may word it a little differently from the page it was labelled from)."""
+PART = 60
+"""A label quoting at least this many characters of a longer ruling …"""
+SAME_PART = 95
+"""… nearly word for word (rapidfuzz partial ratio, 0-100) quotes that ruling."""
 RULE_KINDS = frozenset({"rule", "subrule", "section", "chapter"})
 
 
@@ -70,9 +74,14 @@ def read_real(paths: list[Path], part: str) -> dict[str, list[dict]]:
 
 
 def same_ruling(label: dict, card: str, text: str) -> bool:
-    """Whether a cited ruling (its card's full name and its text) is the label's ruling."""
+    """Whether a cited ruling (its card's full name and its text) is the label's ruling: nearly the same words, or the
+    label quotes a part of it (one step of Warp World's "Taking it slowly, here's what happens …", at least
+    :data:`PART` characters, nearly word for word)."""
     names = {fold(card)} | {fold(face) for face in card.split(" // ")}
-    return fold(label.get("card") or "") in names and fuzz.ratio(fold(label.get("text") or ""), fold(text)) >= SAME
+    if fold(label.get("card") or "") not in names:
+        return False
+    said, cited = fold(label.get("text") or ""), fold(text)
+    return fuzz.ratio(said, cited) >= SAME or (PART <= len(said) < len(cited) and fuzz.partial_ratio(said, cited) >= SAME_PART)
 
 
 def held(book: Rulebook, label: dict) -> bool:
@@ -84,7 +93,7 @@ def held(book: Rulebook, label: dict) -> bool:
     if card is None:
         key = next((e.key for e in store.names() if fold(e.name) == fold(name)), None)
         card = store.card(key) if key else None
-    return card is not None and any(fuzz.ratio(fold(label.get("text") or ""), fold(r.text)) >= SAME for r in card.rulings)
+    return card is not None and any(same_ruling(label, card.name, r.text) for r in card.rulings)
 
 
 @dataclass

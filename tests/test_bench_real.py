@@ -66,3 +66,15 @@ def test_auc() -> None:
     assert auc([0.9, 0.8, 0.2], [True, True, False]) == 1.0
     assert auc([0.9, 0.2], [False, True]) == 0.0
     assert auc([0.5], [True]) != auc([0.5], [True])  # NaN: nothing to compare
+
+
+def test_a_label_quoting_one_step_of_a_long_ruling_quotes_that_ruling() -> None:
+    steps = ("Taking it slowly, here's what happens when it resolves: 1) Each player counts the permanents they own. "
+             "4) Each player puts all artifact, land, and creature cards revealed this way onto the battlefield. All of "
+             "these cards enter at the same time.")
+    step = {"card": "Warp World", "text": "4) Each player puts all artifact, land, and creature cards revealed this way "
+                                          "onto the battlefield. All of these cards enter at the same time."}
+    assert same_ruling(step, "Warp World", steps)
+    assert not same_ruling({**step, "text": "All of these cards enter."}, "Warp World", steps)  # too short to tell
+    assert not same_ruling({**step, "text": "4) Each player puts all enchantment cards revealed this way onto the "
+                                            "battlefield after the others."}, "Warp World", steps)
