@@ -75,10 +75,12 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         head = [lead, *([rests] if rests is not None else [])]
         shown = head + _by_score(rest, others, k - len(head))
         return shown[:k], f"{key} ruling, {date}: {text}"
+    after = 1  # first place is the lead's; a ruling not among the shown ones never goes before them
     for n, (score, key, date, text, share, _) in enumerate(fitting):
-        at = max(1, next((i for i, c in enumerate(out) if c.score < score), len(out)))  # first place is the lead's
+        at = max(after, next((i for i, c in enumerate(out) if c.score < score), len(out)))
         if n < SHOWN and share >= SHOW_SHARE:
             at = min(at, SHOW_AT + n)
+            after = at + 1
         if at >= k:
             continue
         out.insert(at, _cited(a, score, key, date, text, share))

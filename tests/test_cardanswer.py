@@ -87,3 +87,15 @@ def test_the_leading_ruling_must_fit_ahead_of_the_next_by_its_fit_not_its_share(
     close = [ahead[0], (1.2, *ahead[1][1:])]
     _, direct = with_rulings(A, rules, close, 4, 0.2)
     assert direct is None
+
+
+def test_a_ruling_past_the_shown_two_never_goes_before_them() -> None:
+    """The third ruling outscores the second shown one (kept second as another card's best) but comes after it."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3), rule("100.1", 0.1)]
+    three = [(0.7, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ()),
+             (0.3, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.2, ()),
+             (0.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ())]
+    cited, direct = with_rulings(A, rules, three, 7, 0.2)
+    assert direct is None
+    assert [c.id for c in cited[3:6]] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
+                                          "ruling:Bulwark Elf:2020-01-01:1"]

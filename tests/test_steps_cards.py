@@ -259,3 +259,15 @@ def test_the_asking_sentence_is_what_a_ruling_must_answer() -> None:
     assert _asked("I cast Lightning Bolt. It dies") == _asked("It dies")  # nothing asks: the last sentence
     both = _asked("Does it trigger? Or does it die?")
     assert {"trigger", "die"} <= both
+
+
+def test_the_best_ruling_of_another_card_comes_second() -> None:
+    """Rule 23 keeps the best ruling of another named card than the best's second (it is shown, however little it fits)."""
+    from rulesgraph.steps.cards import _each_card
+
+    found = [(0.9, 0.5, "Arashin Sovereign", "d", "a"), (0.8, 0.5, "Arashin Sovereign", "d", "b"),
+             (0.3, 0.2, "Whip of Erebos", "d", "c"), (0.2, 0.2, "Whip of Erebos", "d", "e")]
+    assert [f[4] for f in _each_card(found)] == ["a", "c", "b", "e"]
+    one = [f for f in found if f[2] == "Arashin Sovereign"] + [(0.1, 0.1, "Arashin Sovereign", "d", "z")]
+    assert _each_card(one) == one  # one card: by fit
+    assert _each_card(found[:2]) == found[:2]

@@ -278,7 +278,7 @@ def card_rulings(q: Query) -> None:
     found.sort(key=lambda f: -f[0])
     best = q.best(1.0)
     q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links)
-                         for fit, share, key, date, text, links in found[:RULINGS]]
+                         for fit, share, key, date, text, links in _each_card(found)[:RULINGS]]
     speaking.sort(key=lambda f: -f[0])
     for fit, key, date, stems, links in speaking[:RULINGS]:
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
@@ -289,6 +289,20 @@ def card_rulings(q: Query) -> None:
             i = q.g.num.get(rule)
             if i is not None:
                 q.add(i, q.w["ruling_link"] * fit * best / (1 + place), f"restated by the {key} ruling of {date}")
+
+
+def _each_card(found: list[tuple]) -> list[tuple]:
+    """The rulings ``found`` (``(fit, share, card, …)``, best first) with the best one of another card than the best's
+    moved second: a question naming two cards is often settled by a ruling of the one it says less of (Whip of
+    Erebos's, not Arashin Sovereign's, in "If I use Whip of Erebos to reanimate Arashin Sovereign …, do I get to put the
+    Sovereign on top of my library?"), and the second is shown however little it fits (on the real tuning questions the
+    settling ruling was then among the two shown in 16 of 33, against 14 for the two best)."""
+    if len(found) < 3:
+        return found
+    other = next((f for f in found[1:] if f[2] != found[0][2]), None)
+    if other is None or other is found[1]:
+        return found
+    return [found[0], other, *(f for f in found[1:] if f is not other)]
 
 
 def card_focus(q: Query) -> None:
