@@ -5,8 +5,9 @@ Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--cost X]
 Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  For each setting of
 rule 23's fit (:data:`rulesgraph.steps.cards.ASKED`, the weight of the asking sentence's words, and
 :data:`~rulesgraph.steps.cards.RULING_LENGTH`) every question is ranked once and its competing rulings kept; each lead
-rule (:data:`rulesgraph.cardanswer.LEAD_SHARE`, the best ruling's least share, and :data:`~rulesgraph.cardanswer.AHEAD`,
-how much better it must fit than the next) is then scored on them: a *right* lead quotes the label's ruling, a *wrong* one
+rule (:data:`rulesgraph.cardanswer.LEAD_SHARE`, the best ruling's least share, :data:`~rulesgraph.cardanswer.AHEAD`,
+how much better it must fit than the next, and :data:`~rulesgraph.cardanswer.AGREES`, the least share of a ruling
+restating the rules' first rule) is then scored on them: a *right* lead quotes the label's ruling, a *wrong* one
 any other ruling (also where a rule settles the question).  Leave-one-source-out: for each source page, the setting
 with most ``right - cost × wrong`` on the other pages (``--cost``, default 0.5) is scored on that page's questions.
 Prints the held-out totals, how often each setting was chosen, and the figures of every setting on all questions.
@@ -32,22 +33,22 @@ from rulesgraph.steps import cards
 
 FITS = list(itertools.product((1.0, 2.0, 3.0), (0.25, 0.5)))
 """(ASKED, RULING_LENGTH) settings tried."""
-LEADS = list(itertools.product((0.2, 0.25, 0.3, 1 / 3, 0.4, 0.5), (1.0, 1.1, 1.25, 1.5, 2.0)))
-"""(LEAD_SHARE, AHEAD) settings tried."""
+LEADS = list(itertools.product((0.2, 0.25, 0.3, 1 / 3, 0.4, 0.5), (1.0, 1.1, 1.25, 1.5, 2.0), (None, 0.15, 0.2, 0.25, 0.3)))
+"""(LEAD_SHARE, AHEAD, AGREES) settings tried (``None``: a ruling agreeing with the rules' first rule leads only as any other)."""
 
-Ruled = list[tuple[float, float, bool]]
-"""A question's competing rulings, best first: (score, share, is the label's)."""
+Ruled = list[tuple[float, float, bool, bool]]
+"""A question's competing rulings, best first: (score, share, is the label's, restates the rules' first rule)."""
 
 
-def outcome(ruled: Ruled, share: float, ahead: float) -> tuple[int, int]:
+def outcome(ruled: Ruled, share: float, ahead: float, agrees: float | None = None) -> tuple[int, int]:
     """``(right, wrong)`` leads (0 or 1 each) of one question's rulings under one lead rule, as
     :func:`rulesgraph.cardanswer.with_rulings` decides it."""
     fitting = [r for r in ruled if r[0] >= MIN_SCORE]
     if not fitting:
         return 0, 0
-    score, held, label = fitting[0]
+    score, held, label, first = fitting[0]
     runner = max((r[0] for r in ruled[1:]), default=0.0)
-    if held >= share and score >= ahead * runner:
+    if (held >= share and score >= ahead * runner) or (agrees is not None and first and held >= agrees and score >= runner):
         return (1, 0) if label else (0, 1)
     return 0, 0
 
@@ -92,10 +93,12 @@ def main() -> None:
             for r in rows:
                 a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
                 label = r.get("ruling")
-                every.append([(s, share, bool(label) and same_ruling(label, key, text))
-                              for s, key, _, text, share, _ in rank(book.index, book.qg, a).rulings])
-            for share, ahead in LEADS:
-                got[(asked, length, share, ahead)] = [outcome(x, share, ahead) for x in every]
+                ranked = rank(book.index, book.qg, a)
+                place = ranked.position()
+                every.append([(s, share, bool(label) and same_ruling(label, key, text), any(place.get(r) == 0 for r in links))
+                              for s, key, _, text, share, links in ranked.rulings])
+            for share, ahead, agrees in LEADS:
+                got[(asked, length, share, ahead, agrees)] = [outcome(x, share, ahead, agrees) for x in every]
     finally:
         cards.ASKED, cards.RULING_LENGTH = was
         if tmp is not None:
@@ -107,13 +110,13 @@ def main() -> None:
           f"a wrong lead costs {args.cost}\n")
     print(f"held out (leave one source page out): the label's ruling leads {totals['right']} of {ruled}, "
           f"another ruling leads {totals['wrong']} of {len(rows)}\n")
-    print(table([(f"{a:g}", f"{n:g}", f"{s:.2f}", f"{m:g}", str(c)) for (a, n, s, m), c in chosen.most_common(5)],
-                ("ASKED", "RULING_LENGTH", "LEAD_SHARE", "AHEAD", "folds choosing it")))
+    print(table([(f"{a:g}", f"{n:g}", f"{s:.2f}", f"{m:g}", str(g), str(c)) for (a, n, s, m, g), c in chosen.most_common(5)],
+                ("ASKED", "RULING_LENGTH", "LEAD_SHARE", "AHEAD", "AGREES", "folds choosing it")))
     print()
     best = sorted(got, key=lambda s: -(sum(r for r, _ in got[s]) - args.cost * sum(w for _, w in got[s])))[:10]
-    print(table([(f"{s[0]:g}", f"{s[1]:g}", f"{s[2]:.2f}", f"{s[3]:g}", str(sum(r for r, _ in got[s])),
+    print(table([(f"{s[0]:g}", f"{s[1]:g}", f"{s[2]:.2f}", f"{s[3]:g}", str(s[4]), str(sum(r for r, _ in got[s])),
                   str(sum(w for _, w in got[s]))) for s in best],
-                ("ASKED", "RULING_LENGTH", "LEAD_SHARE", "AHEAD", "right leads (all)", "wrong leads (all)")))
+                ("ASKED", "RULING_LENGTH", "LEAD_SHARE", "AHEAD", "AGREES", "right leads (all)", "wrong leads (all)")))
 
 
 if __name__ == "__main__":

@@ -12,12 +12,16 @@ from rulingcv import cross_validate, outcome  # noqa: E402
 
 
 def test_a_ruling_leads_holding_the_share_and_fitting_ahead_of_the_next() -> None:
-    ruled = [(1.5, 0.5, True), (1.0, 0.4, False)]
+    ruled = [(1.5, 0.5, True, False), (1.0, 0.4, False, False)]
     assert outcome(ruled, 1 / 3, 1.5) == (1, 0)  # the label's leads
     assert outcome(ruled, 0.6, 1.5) == (0, 0)  # holds too little
     assert outcome(ruled, 1 / 3, 2.0) == (0, 0)  # not far enough ahead
-    assert outcome([(1.5, 0.5, False)], 1 / 3, 1.5) == (0, 1)  # another ruling leads
-    assert outcome([(0.1, 0.9, True)], 1 / 3, 1.5) == (0, 0)  # scores below the rules' threshold: not cited at all
+    assert outcome([(1.5, 0.5, False, False)], 1 / 3, 1.5) == (0, 1)  # another ruling leads
+    assert outcome([(0.1, 0.9, True, True)], 1 / 3, 1.5, 0.2) == (0, 0)  # scores below the rules' threshold: not cited at all
+    agreeing = [(1.1, 0.25, True, True), (1.0, 0.4, False, False)]
+    assert outcome(agreeing, 1 / 3, 1.5) == (0, 0)
+    assert outcome(agreeing, 1 / 3, 1.5, 0.2) == (1, 0)  # it restates the rules' first rule: it leads
+    assert outcome(agreeing, 1 / 3, 1.5, 0.3) == (0, 0)  # holding too little even so
 
 
 def test_each_source_is_scored_with_the_setting_the_other_sources_chose() -> None:

@@ -99,3 +99,16 @@ def test_a_ruling_past_the_shown_two_never_goes_before_them() -> None:
     assert direct is None
     assert [c.id for c in cited[3:6]] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
                                           "ruling:Bulwark Elf:2020-01-01:1"]
+
+
+def test_a_ruling_restating_the_rules_first_rule_leads_holding_less() -> None:
+    """Below LEAD_SHARE but at least AGREES, the best ruling leads when the rule the rules cite first is one it restates."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
+    agreeing = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.25, ("702.30",)),
+                (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.2, ())]
+    cited, direct = with_rulings(A, rules, agreeing, 4, 0.2, place={"702.30": 0, "509.1": 1})
+    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling." and [c.id for c in cited][1] == "702.30"
+    elsewhere = [(1.0, *agreeing[0][1:5], ("509.1",)), agreeing[1]]
+    assert with_rulings(A, rules, elsewhere, 4, 0.2)[1] is None  # it restates the second rule: no lead
+    little = [(1.0, *agreeing[0][1:4], 0.15, ("702.30",)), agreeing[1]]
+    assert with_rulings(A, rules, little, 4, 0.2)[1] is None  # holding less than AGREES
