@@ -74,3 +74,41 @@ def test_only_a_leading_ruling_is_cited_first() -> None:
            (8.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, 0.2)
     assert [c.kind for c in cited] == ["rule", "ruling", "ruling", "rule"] and direct is None
+
+
+def test_the_leading_ruling_must_fit_ahead_of_the_next_by_its_fit_not_its_share() -> None:
+    """A long ruling holding as much of the question (equal shares) but fitting less (its length) lets the best lead
+    when the best fits AHEAD times as well; fitting less than that, neither leads."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
+    ahead = [(1.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.5, ()),
+             (1.0, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
+    _, direct = with_rulings(A, rules, ahead, 4, 0.2)
+    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
+    close = [ahead[0], (1.2, *ahead[1][1:])]
+    _, direct = with_rulings(A, rules, close, 4, 0.2)
+    assert direct is None
+
+
+def test_a_ruling_past_the_shown_two_never_goes_before_them() -> None:
+    """The third ruling outscores the second shown one (kept second as another card's best) but comes after it."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3), rule("100.1", 0.1)]
+    three = [(0.7, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ()),
+             (0.3, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.2, ()),
+             (0.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ())]
+    cited, direct = with_rulings(A, rules, three, 7, 0.2)
+    assert direct is None
+    assert [c.id for c in cited[3:6]] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
+                                          "ruling:Bulwark Elf:2020-01-01:1"]
+
+
+def test_a_ruling_restating_the_rules_first_rule_leads_holding_less() -> None:
+    """Below LEAD_SHARE but at least AGREES, the best ruling leads when the rule the rules cite first is one it restates."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
+    agreeing = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.25, ("702.30",)),
+                (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.2, ())]
+    cited, direct = with_rulings(A, rules, agreeing, 4, 0.2, place={"702.30": 0, "509.1": 1})
+    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling." and [c.id for c in cited][1] == "702.30"
+    elsewhere = [(1.0, *agreeing[0][1:5], ("509.1",)), agreeing[1]]
+    assert with_rulings(A, rules, elsewhere, 4, 0.2)[1] is None  # it restates the second rule: no lead
+    little = [(1.0, *agreeing[0][1:4], 0.15, ("702.30",)), agreeing[1]]
+    assert with_rulings(A, rules, little, 4, 0.2)[1] is None  # holding less than AGREES

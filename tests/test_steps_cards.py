@@ -142,3 +142,26 @@ def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Ru
     told = replace(a, terms=(*a.terms, *((t, TOLD) for t in ("tap", "attack", "combat", "damag"))))
     found = rank(mini_book.index, mini_book.qg, told).rulings
     assert [(key, date) for _, key, date, _, _, _ in found] == [("Bulwark Elf", "2020-01-01")] and found[0][4] > 0.5
+
+
+def test_the_asking_sentence_is_what_a_ruling_must_answer() -> None:
+    """Rule 23 weighs the words of the sentences ending in "?" (else the last sentence) ASKED times: they are read here."""
+    from rulesgraph.steps.cards import _asked
+
+    asked = _asked("How does Warp World interact with the commander replacement effect? It's unclear what you count.")
+    assert "command" in asked and "unclear" not in asked and "count" not in asked
+    assert _asked("I cast Lightning Bolt. It dies") == _asked("It dies")  # nothing asks: the last sentence
+    both = _asked("Does it trigger? Or does it die?")
+    assert {"trigger", "die"} <= both
+
+
+def test_the_best_ruling_of_another_card_comes_second() -> None:
+    """Rule 23 keeps the best ruling of another named card than the best's second (it is shown, however little it fits)."""
+    from rulesgraph.steps.cards import _each_card
+
+    found = [(0.9, 0.5, "Arashin Sovereign", "d", "a"), (0.8, 0.5, "Arashin Sovereign", "d", "b"),
+             (0.3, 0.2, "Whip of Erebos", "d", "c"), (0.2, 0.2, "Whip of Erebos", "d", "e")]
+    assert [f[4] for f in _each_card(found)] == ["a", "c", "b", "e"]
+    one = [f for f in found if f[2] == "Arashin Sovereign"] + [(0.1, 0.1, "Arashin Sovereign", "d", "z")]
+    assert _each_card(one) == one  # one card: by fit
+    assert _each_card(found[:2]) == found[:2]
