@@ -155,6 +155,16 @@ def test_the_asking_sentence_is_what_a_ruling_must_answer() -> None:
     assert {"trigger", "die"} <= both
 
 
+
+def test_the_asking_sentence_is_read_in_the_part_the_analysis_reads() -> None:
+    """Issue 31: a sentence search from every position of a long question without a "?" was quadratic (a megabyte took
+    minutes with cards installed); only the first MAX_CHARS characters are read, as the analysis reads them."""
+    from rulesgraph.analyze import MAX_CHARS
+    from rulesgraph.steps.cards import _asked
+
+    long = "attack with the creature " * (MAX_CHARS // 10) + "does tarmogoyf survive?"
+    assert "tarmogoyf" not in _asked(long) and "attack" in _asked(long)
+
 def test_the_best_ruling_of_another_card_comes_second() -> None:
     """Rule 23 keeps the best ruling of another named card than the best's second (it is shown, however little it fits)."""
     from rulesgraph.steps.cards import _each_card

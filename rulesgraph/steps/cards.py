@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..analyze import TOLD
+from ..analyze import MAX_CHARS, TOLD
 from ..effects import card_kinds
 from ..index import doc_terms
 from ..pipeline import Query
@@ -160,7 +160,10 @@ def _told(q: Query) -> dict[str, float]:
 
 
 def _asked(question: str) -> frozenset[str]:
-    """The stems of the sentences of ``question`` that ask (end in "?"), or of its last sentence when none does."""
+    """The stems of the sentences of ``question`` that ask (end in "?"), or of its last sentence when none does: of the
+    part of it the analysis reads (:data:`~rulesgraph.analyze.MAX_CHARS`; a sentence search from every position of a
+    megabyte without a "?" took minutes)."""
+    question = question[:MAX_CHARS]
     asking = [m.group() for m in _ASKS.finditer(question)]
     if not asking:
         said = [m.group() for m in _SAYS.finditer(question) if m.group().strip()]
