@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .citing import citation
 from .legalfacts import decide, terms
+from .legality import FUTURE as _FUTURE
 from .model import Answer, ShownCard
 
 if TYPE_CHECKING:
@@ -72,9 +73,6 @@ _LEGAL = [
 """How a question asks whether a card may be played in a format: a status word right before the format, the format
 before a status word, "can I play X in FORMAT" (or "can X be played in it"), "can X go in a FORMAT deck", or "is X
 banned / on the banned list" (any format; the last, whose card must be said between its words)."""
-_FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
-                     r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
-"""Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
 _CONDITION = re.compile(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
 """Before a cue in its sentence: a condition of a rules question ("if Thalia is my commander, …"), not its question."""
 _LEADER = re.compile(r"\b(?:(?:can|could|may|is|are)\b[^?.!]{0,80}?\b(?:be|as) (?:my|a|your|the|our|their|an) |(?:an? |my )?"

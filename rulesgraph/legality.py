@@ -10,6 +10,7 @@ whose words say the fact best, never by a number written here, so a renumbered C
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,20 @@ if TYPE_CHECKING:
     from .cards.model import Card
     from .corpus import Rulebook
 
-__all__ = ["COLORS", "FORMAT_NAMES", "Standing", "colors_said", "defining_rule", "format_name", "standing"]
+__all__ = ["COLORS", "FORMAT_NAMES", "FUTURE", "Standing", "about_bans_to_come", "colors_said", "defining_rule", "format_name", "standing"]
+
+FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
+                     r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
+"""Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
+_BAN_WORD = re.compile(r"\b(?:un)?bann?(?:ed|ing|s)?\b|\bban ?list\b|\bb ?& ?r\b", re.IGNORECASE)
+
+
+def about_bans_to_come(question: str) -> bool:
+    """Whether ``question`` asks about bans to come or the reasons for one ("will Sol Ring get banned in Commander?",
+    "what's getting banned next in Modern?"): news and opinion, which neither the card data nor the tournament
+    documents answer (they list today's bans)."""
+    return bool(_BAN_WORD.search(question) and FUTURE.search(question))
+
 
 FORMAT_NAMES = {
     "standard": "Standard", "pioneer": "Pioneer", "modern": "Modern", "legacy": "Legacy", "vintage": "Vintage", "pauper": "Pauper",

@@ -158,7 +158,11 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
 
     if route(question, outside, index) is None:
         return None
+    from .legality import about_bans_to_come
     from .tstore import INSTALL_HINT, newest
+
+    if outside is not None and about_bans_to_come(question):  # the documents list today's bans, not tomorrow's
+        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
 
     if not newest():
         assert outside is not None  # only the scope routes a question while no document is installed

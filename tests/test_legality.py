@@ -65,3 +65,12 @@ def test_the_card_store_keeps_legalities_leadership_and_color_identity(tmp_path)
     for bad in ({"legalities": ["commander"]}, {"leadershipSkills": {"commander": "yes"}}, {"colorIdentity": "G"}):
         with pytest.raises(SourceError):
             parse_card_bytes(encode(atomic({"Bad": [face("Bad", "", **bad)]})), "bad.json")
+
+
+def test_bans_to_come_need_a_ban_word_and_a_word_of_the_future() -> None:
+    from rulesgraph.legality import about_bans_to_come
+
+    assert about_bans_to_come("Will Sol Ring get banned in commander?")
+    assert about_bans_to_come("what's the next card to get banned in Standard")
+    assert not about_bans_to_come("is sol ring banned in commander")
+    assert not about_bans_to_come("what happens next when time is called?")

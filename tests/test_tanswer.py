@@ -211,3 +211,13 @@ def test_json_labels_a_tournament_source_by_its_document(empty: Path, mini_book:
     tstore.install(make_ipg().encode(), "ipg.txt")
     sources = [c["source"] for c in answer_json(ask(mini_book, "what is the penalty for mistake number 3?"))["citations"]]
     assert sources and all(s.endswith("(IPG 2030-06-07)") for s in sources), sources
+
+
+def test_bans_to_come_are_refused_with_the_documents_installed(empty: Path, full_book: Rulebook) -> None:
+    """The MTR lists today's bans: "will Sol Ring get banned?" is news, refused as without the documents (it was answered
+    with MTR 6.5), while "is Oko banned in Modern" is still answered from them."""
+    _install_real()
+    for question in ("Will Sol Ring get banned in commander?", "What's getting banned next in Modern?"):
+        a = ask(full_book, question)
+        assert not a.in_rules and not a.citations, question
+    assert ask(full_book, "is oko banned in modern").citations[0].id == "MTR 6.4"
