@@ -34,6 +34,7 @@ from typing import Any
 
 import platformdirs
 
+from .outfile import open_regular
 from .whole import WholeWriter
 
 __all__ = ["KEEP", "MAX_ENTRY", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
@@ -95,14 +96,13 @@ def secret() -> bytes:
 
 
 def _read_secret(path: Path) -> bytes | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+    fh = open_regular(path)
+    if fh is None:
         return None
-    with os.fdopen(fd, "rb") as fh:
+    with fh:
         st = os.fstat(fh.fileno())
         mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
-        if not stat.S_ISREG(st.st_mode) or not mine or st.st_mode & 0o077:
+        if not mine or st.st_mode & 0o077:
             return None
         data = fh.read(64)
     return data if len(data) == 32 else None

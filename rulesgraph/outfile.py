@@ -29,7 +29,7 @@ from typing import BinaryIO
 from .errors import RulesgraphError
 from .whole import WholeWriter
 
-__all__ = ["MANIFEST", "STDOUT", "destination", "public", "write_file", "write_site"]
+__all__ = ["MANIFEST", "STDOUT", "destination", "open_regular", "public", "write_file", "write_site"]
 
 STDOUT = "-"
 SITE_MARK = "Made by rulesgraph"
@@ -129,15 +129,26 @@ def _atomic(target: Path, write: Callable[[BinaryIO], object]) -> None:
         raise
 
 
-def _sha256(path: Path) -> str | None:
-    """The SHA-256 of a regular file (never through a link), or ``None`` when it cannot be read as one."""
+def open_regular(path: Path) -> BinaryIO | None:
+    """``path`` opened for reading when it is a regular file reached without a link (never a FIFO, a device or a link
+    planted in its place), else ``None``."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-            return None
+    fh = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        fh.close()
+        return None
+    return fh
+
+
+def _sha256(path: Path) -> str | None:
+    """The SHA-256 of a regular file (never through a link), or ``None`` when it cannot be read as one."""
+    fh = open_regular(path)
+    if fh is None:
+        return None
+    with fh:
         digest = hashlib.sha256()
         while chunk := fh.read(1 << 20):
             digest.update(chunk)

@@ -10,6 +10,7 @@ run), ``long`` with ``HYPOTHESIS_PROFILE=long`` (by hand: see the README's Relia
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -64,6 +65,19 @@ def require_tournament(name: str) -> Path:
     if os.environ.get("RULESGRAPH_REQUIRE_FULL_CR") == "1":
         pytest.fail(f"{path} is missing, and RULESGRAPH_REQUIRE_FULL_CR=1 says the tests that need it must run")
     pytest.skip(f"{path} not present (the tournament documents live in ../shared/data/tournament)")
+
+
+@pytest.fixture
+def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The real MTR 2026-02-27, IPG 2024-09-23 and JAR 2024-09-23 installed into a fresh data directory (or skip)."""
+    from rulesgraph import tstore
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tstore.load.cache_clear()
+    for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
+        tstore.install_file(require_tournament(name))
+    yield
+    tstore.load.cache_clear()
 
 
 FULL_CR_MISSING = "the full Comprehensive Rules files are not there"

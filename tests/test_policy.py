@@ -5,18 +5,12 @@ read as the documents' own, on the real documents too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from rulesgraph import tstore
 from rulesgraph.model import Origin
 from rulesgraph.parse.tournament import TDocument, TSection
 from rulesgraph.policy import PolicyIndex, _terms, abbreviations, named_in, policy_cue, policy_index, rel_of
 from rulesgraph.text import stem
-
-from .conftest import require_tournament
 
 
 def _s(sid: str, kind: str, title: str, text: str, **extra: str) -> TSection:
@@ -115,16 +109,6 @@ def test_players_words_read_as_the_documents_words() -> None:
     assert stem("tear") in _terms("he ripped up my card") and stem("aggressive") in _terms("in anger")
     assert stem("assist") in _terms("my buddy wants to help me")
     assert _terms("He said it") == _terms("he says it")  # irregular forms still joined; case folded first
-
-
-@pytest.fixture
-def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
-    for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
-        tstore.install_file(require_tournament(name))
-    yield
-    tstore.load.cache_clear()
 
 
 @pytest.mark.parametrize(("question", "expected"), [

@@ -4,19 +4,14 @@ to the documents; rules questions, even those set at an event or naming a judge,
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-
-from rulesgraph import tstore
 from rulesgraph.corpus import Rulebook
 from rulesgraph.policyroute import LEVEL_SAID, policy_cue, signals
 from rulesgraph.scope import out_of_scope
 from rulesgraph.tanswer import route
 from rulesgraph.text import fold
 
-from .conftest import ROOT, require_tournament
+from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 from routing import rules_questions
@@ -54,16 +49,6 @@ def test_a_level_named_without_rel() -> None:
     assert not LEVEL_SAID.search("at competitive play there are more judges")
     assert policy_cue("do my lands have to be closer to me than my creatures at competitive?", game_terms=lambda: 3) \
         == "at competitive"
-
-
-@pytest.fixture
-def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
-    for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
-        tstore.install_file(require_tournament(name))
-    yield
-    tstore.load.cache_clear()
 
 
 def test_rules_sets_stay_with_the_rules(documents: None, full_book: Rulebook) -> None:
