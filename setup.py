@@ -9,5 +9,6 @@ import os
 from setuptools import Extension, setup
 
 flags = [] if os.name == "nt" else ["-ffp-contract=off"]
-setup(ext_modules=[Extension("rulesgraph._kernel", ["rulesgraph/_kernel.c", "rulesgraph/_order.c"], depends=["rulesgraph/_kernel.h"],
+src = "rulesgraph/build/"
+setup(ext_modules=[Extension("rulesgraph.build._kernel", [src + "_kernel.c", src + "_order.c"], depends=[src + "_kernel.h"],
                              optional=True, extra_compile_args=flags)])

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rulesgraph import Rulebook
-    from rulesgraph.namedcards import CardDeck
+    from rulesgraph.question.namedcards import CardDeck
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr" / "MagicCompRules-20260619.txt"
@@ -50,7 +50,7 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
 def with_cards(book: Rulebook, cards_file: Path) -> tuple[CardDeck, str, tempfile.TemporaryDirectory[str] | None]:
     """The installed card data joined to ``book``; when none is installed, ``cards_file`` installed into a temporary
     data directory (removed at the end of the run).  Also one line saying which, and the directory to clean up."""
-    from rulesgraph.namedcards import open_deck
+    from rulesgraph.question.namedcards import open_deck
 
     deck, notices = open_deck(book)
     if deck is not None:
@@ -58,14 +58,14 @@ def with_cards(book: Rulebook, cards_file: Path) -> tuple[CardDeck, str, tempfil
         return deck, f"card data: the installed cards ({info.cards:,} cards, MTGJSON {info.version or '?'}, {info.path})", None
     from rulesgraph.cards.read import read_card_file
     from rulesgraph.cards.store import install
-    from rulesgraph.cardview import keyword_list
+    from rulesgraph.cards.view import keyword_list
 
     if not cards_file.is_file():
         sys.exit(f"bench: no card data installed and {cards_file} not found; pass --cards PATH to an MTGJSON AtomicCards file")
     tmp = tempfile.TemporaryDirectory(prefix="rulesgraph-bench-")
     os.environ["RULESGRAPH_DATA_DIR"] = tmp.name
     start = time.perf_counter()
-    from rulesgraph.rulinglinks import Linker
+    from rulesgraph.cards.rulinglinks import Linker
 
     install(read_card_file(cards_file), keyword_list(book), linker=Linker(book))
     deck, notices = open_deck(book)

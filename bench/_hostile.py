@@ -283,7 +283,7 @@ def _answer(body: bytes, *, length: int | None = None, kind: str = "text/plain",
 
 
 def update_cases(env: Env) -> list[Case]:
-    from rulesgraph.update import update
+    from rulesgraph.versions.update import update
 
     cr = make_cr("2026-06-19", filler=400).encode()
     txt = "/MagicCompRules%2020260619.txt"

@@ -1,13 +1,13 @@
 """Ablation: what each ranking step earns — the change in rule-level hit@1 and hit@3 on each question set when that one
-step is removed from :data:`rulesgraph.rank.STEPS` (with card data).
+step is removed from :data:`rulesgraph.rank.ranking.STEPS` (with card data).
 
 Usage: python bench/ablate.py SET [SET ...] [--steps NAME,NAME] [--cr PATH] [--cards PATH] [--json]
 
 A SET is a JSON Lines question file (``question``, ``expected_rules``) or a folder of them; the real question files
 (lines with a ``part``) count their tuning part only — a blind part is never read here.  Each question is analysed once
 (its words and the cards it names, as ``ask`` does); then, for the full list and for the list without each step, it is
-ranked and its citations chosen as an answer chooses them (:func:`rulesgraph.answer._select`, the variant rule
-:func:`rulesgraph.firstplace.no_variant_first`), and rule hits are counted among its rule citations
+ranked and its citations chosen as an answer chooses them (:func:`rulesgraph.answer.compose._select`, the variant rule
+:func:`rulesgraph.answer.firstplace.no_variant_first`), and rule hits are counted among its rule citations
 (:func:`accuracy.rule_hit`).  A question ``ask`` answers otherwise (a card's name alone, a question the rules don't
 cover) is left out.  Prints one row per step: its hit@1 and hit@3 change per set (in questions, negative: the step
 earns them), then the baseline row.  A step that changes nothing anywhere is a candidate for deletion.
@@ -26,13 +26,13 @@ from _common import DEFAULT_CARDS, cr_path, table, with_cards
 from accuracy import first_hit
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
-from rulesgraph.analyze import Analysis, analyze, clean
-from rulesgraph.answer import _select
-from rulesgraph.firstplace import no_variant_first
-from rulesgraph.namedcards import with_cards as cards_in
-from rulesgraph.pipeline import Pipeline
-from rulesgraph.rank import STEPS, rank
-from rulesgraph.scope import out_of_scope
+from rulesgraph.answer.compose import _select
+from rulesgraph.answer.firstplace import no_variant_first
+from rulesgraph.question.analyze import Analysis, analyze, clean
+from rulesgraph.question.namedcards import with_cards as cards_in
+from rulesgraph.question.scope import out_of_scope
+from rulesgraph.rank.pipeline import Pipeline
+from rulesgraph.rank.ranking import STEPS, rank
 
 DEPTH = 10
 RULE_KINDS = frozenset({"rule", "subrule", "section", "chapter"})
@@ -56,7 +56,7 @@ def analysed(book: Rulebook, question: str) -> Analysis | None:
     if not cleaned:
         return None
     if book.deck is not None:
-        from rulesgraph.lonename import lone_name
+        from rulesgraph.answer.lonename import lone_name
 
         if lone_name(book, cleaned) is not None:
             return None

@@ -30,15 +30,15 @@ from _common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
 from mentions import RECOGNITION_HEADER, question_sets, recognition
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
-from rulesgraph.answer import CITABLE, ask
-from rulesgraph.confidence import HIGH, LOW
-from rulesgraph.namedcards import CardDeck
+from rulesgraph.answer.compose import CITABLE, ask
+from rulesgraph.answer.confidence import HIGH, LOW
+from rulesgraph.common.text import fold
 from rulesgraph.parse.numbers import level_of, parent_of
-from rulesgraph.text import fold
+from rulesgraph.question.namedcards import CardDeck
 
 QUESTIONS = ROOT / "bench" / "questions"
 SCOPE_EXAMPLES = ROOT / "tests" / "fixtures" / "scope_examples.txt"
-"""The examples rulesgraph/scope.py was developed on; ``bench/questions/scope.jsonl`` is a blind set, only measured."""
+"""The examples rulesgraph/question/scope.py was developed on; ``bench/questions/scope.jsonl`` is a blind set, only measured."""
 DEPTH = 10
 
 
@@ -112,7 +112,7 @@ def pct(x: float) -> str:
 
 def confidence_row(name: str, answers: list, right: list[bool]) -> tuple[str, ...]:  # type: ignore[type-arg]
     """How well the answer's confidence tells a right top three from a wrong one: hit@3 of the answers shown
-    as high confidence (≥ :data:`rulesgraph.confidence.HIGH`) and of those shown as low (< ``LOW``), and the
+    as high confidence (≥ :data:`rulesgraph.answer.confidence.HIGH`) and of those shown as low (< ``LOW``), and the
     AUC (0.5: no better than chance)."""
     conf = [a.confidence for a in answers]
     high = [r for c, r in zip(conf, right, strict=True) if c >= HIGH]

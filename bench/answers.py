@@ -8,7 +8,7 @@ With no option it compares: prints, per set, how many questions' top 5 changed a
 ``--record`` re-records everything (only in a commit that says which rule changed the answers and what that
 did to ``bench/accuracy.py``'s table).  The file holds ids only (no rules text): ``tests/golden/answers.json``.
 Single questions are asked alone (``k=5``); conversations (``chains*.jsonl``) turn by turn through one
-:class:`~rulesgraph.conversation.Conversation` each.
+:class:`~rulesgraph.question.conversation.Conversation` each.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from pathlib import Path
 from _common import ROOT, cr_path
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
-from rulesgraph.answer import ask
-from rulesgraph.conversation import Conversation
+from rulesgraph.answer.compose import ask
+from rulesgraph.question.conversation import Conversation
 
 QUESTIONS = ROOT / "bench" / "questions"
 RECORDED = ROOT / "tests" / "golden" / "answers.json"

@@ -1,4 +1,4 @@
-"""Calibrate answer confidence on real questions: fit the logistic model of rulesgraph/confidence.py so that "high"
+"""Calibrate answer confidence on real questions: fit the logistic model of rulesgraph/answer/confidence.py so that "high"
 means the answer's first paragraph settles the question, judged on the real tuning questions by leave-one-page-out
 cross-validation, and print (or ``--write``) the constants.
 
@@ -14,9 +14,9 @@ pooled, and both pooled with each real answer weighing as much as REAL_WEIGHT of
 real tuning questions alone, by leave-one-source-page-out cross-validation (all the questions of a page are left out
 together, as the tuning and blind parts are split by page): each real answer is scored by a model fitted without its
 page.  The fit with the best held-out AUC against right first is kept.  On its held-out probabilities (capped as
-``ask`` caps them: :data:`~rulesgraph.confidence.DISAGREE` when the words alone disagree,
-:data:`~rulesgraph.answer.UNSETTLED` when no rule speaks to the question, scaled by
-:func:`~rulesgraph.confidence.vagueness`), DISAGREE is how often answers the words alone disagree with were right first
+``ask`` caps them: :data:`~rulesgraph.answer.confidence.DISAGREE` when the words alone disagree,
+:data:`~rulesgraph.answer.compose.UNSETTLED` when no rule speaks to the question, scaled by
+:func:`~rulesgraph.answer.confidence.vagueness`), DISAGREE is how often answers the words alone disagree with were right first
 (of those the model gave at least LOW), and HIGH the least confidence above both caps from which "high" answers were
 right first at least TARGET of the time, at it and the next STEPS_HELD - 1 steps up, with at least MIN_HIGH answers
 shown high.  The model written is that fit refitted on all its data.
@@ -35,9 +35,9 @@ from accuracy import read
 from real import DEPTH, REAL, read_real, score_answer
 
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.answer import UNSETTLED, UNSETTLED_LEAD, ask
-from rulesgraph.confidence import FITTED, LOW, SIGNALS, standard, vagueness
-from rulesgraph.namedcards import open_deck
+from rulesgraph.answer.compose import UNSETTLED, UNSETTLED_LEAD, ask
+from rulesgraph.answer.confidence import FITTED, LOW, SIGNALS, standard, vagueness
+from rulesgraph.question.namedcards import open_deck
 
 QUESTIONS = ROOT / "bench" / "questions"
 RULES_FILES = sorted(p for p in REAL.glob("*.jsonl") if not p.name.startswith("policy"))
@@ -107,7 +107,7 @@ def fit(items: list[Item], weights: list[float] | None = None, steps: int = 3000
 
 
 def raw(model, x: tuple[float, ...]) -> float:  # type: ignore[no-untyped-def]
-    """The model's probability alone (as :func:`rulesgraph.confidence.probability` computes it before its caps)."""
+    """The model's probability alone (as :func:`rulesgraph.answer.confidence.probability` computes it before its caps)."""
     b, w, scale = model
     z = b + sum(wi * standard(v, m, s) for wi, v, (m, s) in zip(w, x[: len(FITTED)], scale, strict=True))
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
@@ -185,7 +185,7 @@ def choose_high(shown: list[float], real: list[Item], cap: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 CR in ../shared)")
-    parser.add_argument("--write", action="store_true", help="rewrite the constants in rulesgraph/confidence.py")
+    parser.add_argument("--write", action="store_true", help="rewrite the constants in rulesgraph/answer/confidence.py")
     args = parser.parse_args()
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])

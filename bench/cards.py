@@ -133,8 +133,8 @@ def completions(store_path: Path, cr: str) -> tuple[list[float], list[float]]:
     from prompt_toolkit.document import Document
 
     from rulesgraph import SourceSpec, bundled_sources, load
+    from rulesgraph.build.lookup import vocabulary
     from rulesgraph.cards.store import open_store
-    from rulesgraph.lookup import vocabulary
     from rulesgraph_cli.commands import COMMANDS
     from rulesgraph_cli.completer import RulesCompleter
 

@@ -24,8 +24,8 @@ from _common import ROOT, cr_path, table
 from accuracy import first_hit
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
-from rulesgraph.answer import ask
-from rulesgraph.conversation import Conversation
+from rulesgraph.answer.compose import ask
+from rulesgraph.question.conversation import Conversation
 
 CHAINS = ROOT / "bench" / "questions"
 SETS = ("chains", "chains_holdout", "chains_holdout2", "chains_holdout3", "card_chains", "card_chains_holdout")
@@ -79,7 +79,7 @@ def main() -> None:
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
     if not args.no_cards:  # the installed cards (RULESGRAPH_DATA_DIR), as ask and the REPL read them
-        from rulesgraph.namedcards import open_deck
+        from rulesgraph.question.namedcards import open_deck
 
         book.deck = open_deck(book)[0]
     cards = "no card data" if book.deck is None else f"cards of {book.deck.store.info.source or 'the installed card data'}"

@@ -80,7 +80,7 @@ def peak_rss(argv: list[str], lines: list[str], env: dict[str, str]) -> float:
 
 def in_process(cr: Path, repeat: int) -> tuple[dict[str, list[float]], dict[str, list[float]], float]:
     from rulesgraph import SourceSpec, bundled_sources, load
-    from rulesgraph.answer import answer_json, ask
+    from rulesgraph.answer.compose import answer_json, ask
 
     book = load([*bundled_sources(), SourceSpec(str(cr), None, str(cr))])  # as `--rules PATH` names it: the warm cache entry
     groups = {"short": questions(*SHORT), "long": questions(LONG)}
@@ -104,7 +104,7 @@ def with_and_without_cards(cr: Path, cards_file: Path, repeat: int) -> tuple[str
     (which goes first alternates per pass), best of ``repeat`` passes (the machine is shared: noise only adds);
     p50/p99 of the questions of 50+ words naming 2–3 cards (issue 15's shape) and of all."""
     from rulesgraph import SourceSpec, bundled_sources, load
-    from rulesgraph.answer import answer_json, ask
+    from rulesgraph.answer.compose import answer_json, ask
 
     book = load([*bundled_sources(), SourceSpec(str(cr), None, str(cr))])
     deck, said, tmp = with_cards(book, cards_file)

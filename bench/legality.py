@@ -55,7 +55,7 @@ def main() -> int:
     parser.add_argument("sets", nargs="*", help="question files (default: legality.jsonl and legality_holdout.jsonl)")
     args = parser.parse_args()
     from rulesgraph import bundled_sources, load, parse_spec
-    from rulesgraph.answer import ask
+    from rulesgraph.answer.compose import ask
 
     book = load([*bundled_sources(), parse_spec(str(cr_path(args.cr)))])
     deck, said, tmp = with_cards(book, Path(args.cards))

@@ -30,8 +30,8 @@ from rapidfuzz.distance import Levenshtein
 
 from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.cards.model import CardSummary
-from rulesgraph.mentions import CardMention, find_cards
-from rulesgraph.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary, tokens
+from rulesgraph.cards.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary, tokens
+from rulesgraph.question.mentions import CardMention, find_cards
 
 QUESTIONS = ROOT / "bench" / "questions"
 BLIND = ("holdout",)

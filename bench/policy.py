@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesgraph.policy import policy_index
+from rulesgraph.answer.policy import policy_index
 
 
 def matches(expected: str, cited_id: str, cited_title: str) -> bool:
@@ -40,9 +40,9 @@ def main() -> int:
     if index is None:
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
-    from rulesgraph.answer import ask
-    from rulesgraph.corpus import load
-    from rulesgraph.store import default_cr
+    from rulesgraph.answer.compose import ask
+    from rulesgraph.build.corpus import load
+    from rulesgraph.versions.store import default_cr
 
     spec = default_cr([])
     book = load([spec] if spec else [])
@@ -53,7 +53,7 @@ def main() -> int:
             continue
         total += 1
         if args.direct:
-            from rulesgraph.tanswer import cited_for
+            from rulesgraph.answer.tanswer import cited_for
 
             cited = cited_for(item["question"], args.k)
         else:

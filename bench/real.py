@@ -37,11 +37,11 @@ from accuracy import Baseline, first_hit, pct
 from rapidfuzz import fuzz
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
-from rulesgraph.answer import ask
-from rulesgraph.confidence import HIGH
+from rulesgraph.answer.compose import ask
+from rulesgraph.answer.confidence import HIGH
+from rulesgraph.common.text import fold
 from rulesgraph.model import Answer
 from rulesgraph.parse.numbers import split_number
-from rulesgraph.text import fold
 
 REAL = ROOT / "bench" / "questions" / "real"
 DEPTH = 10

@@ -29,7 +29,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.lookup import rule_view
+from rulesgraph.build.lookup import rule_view
 from rulesgraph_cli.commands import Shell
 from rulesgraph_cli.render import RenderOptions, render_rule
 from rulesgraph_cli.repl import make_session, repl

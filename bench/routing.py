@@ -3,7 +3,7 @@ the MTR, IPG and JAR instead of the rules, once they are installed (the aim is n
 
 Reads every rules set (``bench/questions/*.jsonl`` and ``bench/questions/real/*.jsonl`` but the policy sets; each
 line's ``question``, or each turn's of a conversation) whose question the rules answer (``in_rules`` not false), and
-asks :func:`rulesgraph.tanswer.route` (the same decision ``ask`` takes, after the scope) why it would go to the
+asks :func:`rulesgraph.answer.tanswer.route` (the same decision ``ask`` takes, after the scope) why it would go to the
 documents.  Lists the routed ones (with the words that sent them), but never a ``blind`` line's text.  With
 ``--policy FILE`` it counts the lines of a policy set's ``--part`` that are routed too (the other side of the line).
 
@@ -45,11 +45,11 @@ def main() -> int:
     p.add_argument("--policy", help="a policy set: count its lines routed to the documents too")
     p.add_argument("--part", default="tune")
     args = p.parse_args()
-    from rulesgraph.corpus import load
-    from rulesgraph.scope import out_of_scope
-    from rulesgraph.store import default_cr
-    from rulesgraph.tanswer import route
-    from rulesgraph.tstore import names
+    from rulesgraph.answer.tanswer import route
+    from rulesgraph.build.corpus import load
+    from rulesgraph.question.scope import out_of_scope
+    from rulesgraph.versions.store import default_cr
+    from rulesgraph.versions.tstore import names
 
     if not names():
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)

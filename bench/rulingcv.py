@@ -3,10 +3,10 @@
 Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--cost X]
 
 Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  For each setting of
-rule 23's fit (:data:`rulesgraph.steps.cards.ASKED`, the weight of the asking sentence's words, and
-:data:`~rulesgraph.steps.cards.RULING_LENGTH`) every question is ranked once and its competing rulings kept; each lead
-rule (:data:`rulesgraph.cardanswer.LEAD_SHARE`, the best ruling's least share, :data:`~rulesgraph.cardanswer.AHEAD`,
-how much better it must fit than the next, and :data:`~rulesgraph.cardanswer.AGREES`, the least share of a ruling
+rule 23's fit (:data:`rulesgraph.rank.cardsteps.cards.ASKED`, the weight of the asking sentence's words, and
+:data:`~rulesgraph.rank.cardsteps.cards.RULING_LENGTH`) every question is ranked once and its competing rulings kept; each lead
+rule (:data:`rulesgraph.answer.cardanswer.LEAD_SHARE`, the best ruling's least share, :data:`~rulesgraph.answer.cardanswer.AHEAD`,
+how much better it must fit than the next, and :data:`~rulesgraph.answer.cardanswer.AGREES`, the least share of a ruling
 restating the rules' first rule) is then scored on them: a *right* lead quotes the label's ruling, a *wrong* one
 any other ruling (also where a rule settles the question).  Leave-one-source-out: for each source page, the setting
 with most ``right - cost × wrong`` on the other pages (``--cost``, default 0.5) is scored on that page's questions.
@@ -25,11 +25,11 @@ from _common import DEFAULT_CARDS, cr_path, table, with_cards
 from real import REAL, read_real, same_ruling
 
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.analyze import analyze
-from rulesgraph.answer import MIN_SCORE
-from rulesgraph.namedcards import with_cards as named
-from rulesgraph.rank import rank
-from rulesgraph.steps import cards
+from rulesgraph.answer.compose import MIN_SCORE
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.namedcards import with_cards as named
+from rulesgraph.rank.cardsteps import cards
+from rulesgraph.rank.ranking import rank
 
 FITS = list(itertools.product((1.0, 2.0, 3.0), (0.25, 0.5)))
 """(ASKED, RULING_LENGTH) settings tried."""
@@ -42,7 +42,7 @@ Ruled = list[tuple[float, float, bool, bool]]
 
 def outcome(ruled: Ruled, share: float, ahead: float, agrees: float | None = None) -> tuple[int, int]:
     """``(right, wrong)`` leads (0 or 1 each) of one question's rulings under one lead rule, as
-    :func:`rulesgraph.cardanswer.with_rulings` decides it."""
+    :func:`rulesgraph.answer.cardanswer.with_rulings` decides it."""
     fitting = [r for r in ruled if r[0] >= MIN_SCORE]
     if not fitting:
         return 0, 0

@@ -139,7 +139,7 @@ def startup(cr: str, runs: int, env: dict[str, str]) -> tuple[float, float]:
 FIRST = """
 import sys, time
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.answer import answer_json, ask
+from rulesgraph import answer_json, ask
 book = load([*bundled_sources(), SourceSpec(sys.argv[1])])
 times = []
 for q in sys.argv[2:]:

@@ -9,16 +9,16 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rulesgraph import Rulebook, RulesgraphError
-from rulesgraph.analyze import clean
-from rulesgraph.answer import answer_json, ask, citation
+from rulesgraph.answer.compose import answer_json, ask, citation
 from rulesgraph.errors import CardDataError
+from rulesgraph.question.analyze import clean
 
 from .context import Context
 from .safe import from_argv, visible
 
 if TYPE_CHECKING:
-    from rulesgraph.conversation import Conversation
     from rulesgraph.model import Answer
+    from rulesgraph.question.conversation import Conversation
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
 EXIT = ("exit status: 0 answered, a question the rules don't cover included (one line saying so and why; in --json "
@@ -67,7 +67,7 @@ def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | 
 
 def answer_or_rules(book: Rulebook, question: str, k: int, conversation: Conversation | None,
                     note: Callable[[str], None]) -> Answer:
-    """:func:`~rulesgraph.answer.ask`; when reading the installed cards fails (a damaged store: a dropped table, pages
+    """:func:`~rulesgraph.answer.compose.ask`; when reading the installed cards fails (a damaged store: a dropped table, pages
     that do not read), its one line goes to ``note`` and the question is answered from the rules alone, the cards
     left out for the rest of the process (``rulesgraph update cards`` mends them)."""
     try:
@@ -104,7 +104,7 @@ def _stream(ctx: Context, k: int) -> int:
         opts = ctx.render_options()
     conversation = None
     if ctx.args.conversation:
-        from rulesgraph.conversation import Conversation
+        from rulesgraph.question.conversation import Conversation
 
         conversation = Conversation()
     collecting = gc.isenabled()

@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
-    from rulesgraph.cardview import find_card, result_json
+    from rulesgraph.cards.view import find_card, result_json
 
     result = find_card(ctx.book(), ctx.cards(required=True), ctx.card_names(required=True), from_argv(" ".join(ctx.args.name)))
     ctx.emit(result, result_json, "render_card.render_card_result")

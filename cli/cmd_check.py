@@ -22,12 +22,12 @@ def run(ctx: Context) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    from rulesgraph.check import check_report
+    from rulesgraph.build.check import check_report
 
     from .render import text
 
     args = ctx.args
-    from rulesgraph import tstore
+    from rulesgraph.versions import tstore
 
     given = [p for p in args.paths if tstore.is_tournament_file(p)]
     if given or (not args.paths and tstore.newest()):

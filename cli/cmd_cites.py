@@ -18,8 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
-    from rulesgraph.lookup import cites_json
-    from rulesgraph.profile import cites_any  # only for this command: ask, rule and kw do without
+    from rulesgraph.answer.profile import cites_any  # only for this command: ask, rule and kw do without
+    from rulesgraph.build.lookup import cites_json
 
     result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
     ctx.emit(result, cites_json, "render_cites")

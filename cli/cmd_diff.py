@@ -27,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:
-    from rulesgraph import store
+    from rulesgraph.versions import store
 
     if args.old and args.new:
         return str(store.resolve(args.old)), str(store.resolve(args.new))
@@ -41,7 +41,7 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def run(ctx: Context) -> int:
-    from rulesgraph.diff import diff_files
+    from rulesgraph.versions.diff import diff_files
 
     from .render_diff import render_diff
 
@@ -61,7 +61,7 @@ def _tournament(ctx: Context) -> int:
     """``diff --doc mtr [OLD NEW]``: sections added, removed, renumbered, retitled and reworded."""
     from rich.text import Text
 
-    from rulesgraph.tdiff import diff_installed
+    from rulesgraph.versions.tdiff import diff_installed
 
     from .render import text
 

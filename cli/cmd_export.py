@@ -13,7 +13,7 @@ HELP = "write the loaded rules as a static web site (html DIR) or the knowledge 
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    from rulesgraph.export_graph import FORMATS  # networkx: only when 'export' is the command
+    from rulesgraph.export.graph import FORMATS  # networkx: only when 'export' is the command
 
     p = sub.add_parser("export", help=HELP, description=HELP + ". 'html' writes one page per chapter, the glossary, a page "
                        "per keyword and a search page into DIR; 'graph' writes every node and edge to OUT.")
@@ -29,9 +29,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def run(ctx: Context) -> int:
     from rich.text import Text
 
-    from rulesgraph.export_graph import around, export_graph
-    from rulesgraph.export_html import export_html
-    from rulesgraph.outfile import destination
+    from rulesgraph.common.outfile import destination
+    from rulesgraph.export.graph import around, export_graph
+    from rulesgraph.export.html import export_html
 
     args = ctx.args
     if args.what == "html":
@@ -41,10 +41,10 @@ def run(ctx: Context) -> int:
         store = ctx.cards()  # every installed card gets its page (the card index, sorted by name, and a card search)
         cards = None
         if store is not None:
-            from rulesgraph.export_cards import card_files
+            from rulesgraph.export.cards import card_files
 
             cards = lambda site, document: card_files(book, store, site, document)
-        from rulesgraph import tstore
+        from rulesgraph.versions import tstore
 
         written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx), cards=cards,
                               tournament=tstore.load())
@@ -71,8 +71,8 @@ def run(ctx: Context) -> int:
 
 def _protected(ctx: Context) -> list[str]:
     """What an export must never write over: the loaded sources and the installed rules and cards."""
-    from rulesgraph import store
     from rulesgraph.cards.store import cards_dir
-    from rulesgraph.tstore import tournament_dir
+    from rulesgraph.versions import store
+    from rulesgraph.versions.tstore import tournament_dir
 
     return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir()), str(tournament_dir())]

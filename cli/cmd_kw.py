@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def card_first(book: Rulebook, names: NameIndex | None, text: str) -> bool:
     """Whether ``text`` is a card's exact name that the rules don't name as typed ("Rest in Peace"; "Persist" stays the
     keyword): then the card is shown, not a profile."""
-    from rulesgraph.profile import find_name
+    from rulesgraph.answer.profile import find_name
 
     if names is None or names.exact(text) is None:
         return False
@@ -40,7 +40,7 @@ def card_first(book: Rulebook, names: NameIndex | None, text: str) -> bool:
 
 
 def run(ctx: Context) -> int:
-    from rulesgraph.profile import profile, profile_json  # only for this command: starting another never imports it
+    from rulesgraph.answer.profile import profile, profile_json  # only for this command: starting another never imports it
 
     book = ctx.book()
     text = from_argv(" ".join(ctx.args.name))
@@ -63,7 +63,7 @@ def run(ctx: Context) -> int:
 def _card(ctx: Context, text: str, missing: NotFound | None) -> int:
     """The card ``text`` names, found forgivingly as ``card`` finds it; no such card either is ``missing`` (the profile's
     "no keyword …" line) with the nearest card names."""
-    from rulesgraph.cardview import find_card, result_json
+    from rulesgraph.cards.view import find_card, result_json
 
     try:
         result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), text)

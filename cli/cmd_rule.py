@@ -18,12 +18,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(ctx: Context) -> int:
-    from rulesgraph.lookup import as_number, rule_json, rule_view  # only for this command: starting another never imports it
-    from rulesgraph.tlookup import is_ref, named_infraction
+    from rulesgraph.answer.tlookup import is_ref, named_infraction
+    from rulesgraph.build.lookup import as_number, rule_json, rule_view  # only for this command: starting another never imports it
 
     said = from_argv(" ".join(ctx.args.number))
     if is_ref(said) or (as_number(said) is None and named_infraction(said)):  # "MTR 4.3", "IPG 2.1", "missed trigger"
-        from rulesgraph.tlookup import tournament_view, tview_json
+        from rulesgraph.answer.tlookup import tournament_view, tview_json
 
         ctx.emit(tournament_view(said), tview_json, "render_tourney.render_tview")
         return 0

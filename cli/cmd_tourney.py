@@ -28,7 +28,7 @@ class _Doc:
         return p
 
     def run(self, ctx: Context) -> int:
-        from rulesgraph.tlookup import tournament_view, tview_json
+        from rulesgraph.answer.tlookup import tournament_view, tview_json
 
         view = tournament_view(f"{self.name} {from_argv(' '.join(ctx.args.ref))}")
         ctx.emit(view, tview_json, "render_tourney.render_tview")

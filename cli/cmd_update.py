@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from rulesgraph import RulesgraphError, cards
-from rulesgraph.store import RULES_PAGE as DEFAULT_URL  # what rulesgraph.update.DEFAULT_URL is, without the network stack
+from rulesgraph.versions.store import RULES_PAGE as DEFAULT_URL  # what rulesgraph.versions.update.DEFAULT_URL is, without the network stack
 
 from .context import Context
 from .safe import visible
@@ -19,7 +19,7 @@ from .safe import visible
 if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
     from rich.console import Console
 
-    from rulesgraph.update import Progress as ProgressCallback
+    from rulesgraph.versions.update import Progress as ProgressCallback
 
 HELP = ("install the current Comprehensive Rules (from Wizards' rules page), card data (from MTGJSON) and tournament documents "
         "(MTR, IPG, JAR), or a file")
@@ -34,7 +34,7 @@ _CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    from rulesgraph.update import TIMEOUT
+    from rulesgraph.versions.update import TIMEOUT
 
     p = sub.add_parser("update", help=HELP, description=HELP + ". Rules are validated (they parse, have an effective "
                        "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
@@ -55,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def seconds(value: str) -> float:
     """``--timeout``: a number of seconds above 0 (``nan``, ``inf``, ``-1``, ``0`` and ``1e308`` are one-line errors)."""
-    from rulesgraph.update import check_timeout
+    from rulesgraph.versions.update import check_timeout
 
     try:
         return check_timeout(float(value))
@@ -105,9 +105,9 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _address(ctx: Context, env: str, setting: str) -> str:
-    """``--url``, else ``$env``, else the config's ``setting``; checked (:func:`rulesgraph.urls.parse`), a malformed
+    """``--url``, else ``$env``, else the config's ``setting``; checked (:func:`rulesgraph.sources.urls.parse`), a malformed
     one is a line naming where it came from."""
-    from rulesgraph.urls import parse
+    from rulesgraph.sources.urls import parse
 
     for value, where in ((ctx.opt("url"), "--url"), (os.environ.get(env), f"${env}")):
         if value:
@@ -118,7 +118,7 @@ def _address(ctx: Context, env: str, setting: str) -> str:
 
 def rules_url(ctx: Context) -> str:
     """``--url``, else ``$RULESGRAPH_RULES_URL``, else the config's ``rules_url`` (Wizards' rules page)."""
-    from rulesgraph import store
+    from rulesgraph.versions import store
 
     return _address(ctx, store.RULES_URL_ENV, "rules_url")
 
@@ -135,7 +135,7 @@ def _offline(what: str) -> str:
 @contextmanager
 def _offline_hint(what: str) -> Iterator[None]:
     """A server that cannot be reached: say so, and name the offline way."""
-    from rulesgraph.update import Unreachable
+    from rulesgraph.versions.update import Unreachable
 
     try:
         yield
@@ -146,9 +146,9 @@ def _offline_hint(what: str) -> Iterator[None]:
 def _rules(ctx: Context, console: Console | None = None) -> None:
     from rich.text import Text
 
-    from rulesgraph import store
-    from rulesgraph.update import TIMEOUT
-    from rulesgraph.update import update as download_and_install
+    from rulesgraph.versions import store
+    from rulesgraph.versions.update import TIMEOUT
+    from rulesgraph.versions.update import update as download_and_install
 
     link = None
     if ctx.opt("file"):
@@ -175,7 +175,7 @@ def _tournament_said(path: str, exc: RulesgraphError) -> RulesgraphError:
     """A tournament document given to the rules' ``update --file``: say what it is and the command that installs it."""
     import shlex
 
-    from rulesgraph.tstore import detect_file_kind
+    from rulesgraph.versions.tstore import detect_file_kind
 
     kind = detect_file_kind(path)
     if kind is None:
@@ -186,7 +186,7 @@ def _tournament_said(path: str, exc: RulesgraphError) -> RulesgraphError:
 
 def _prepare_notes(ctx: Context) -> None:
     """Compare the two newest versions now and store it, so that showing a rule only reads the notes."""
-    from rulesgraph import history
+    from rulesgraph.versions import history
 
     try:
         with _working(ctx, "comparing with the previous version…"):
@@ -198,9 +198,9 @@ def _prepare_notes(ctx: Context) -> None:
 def _rejoin(ctx: Context) -> None:
     """New rules may name keywords differently: join the installed cards to them again."""
     from rulesgraph.cards.links import relink
+    from rulesgraph.cards.rulinglinks import Linker
     from rulesgraph.cards.store import rejoin
-    from rulesgraph.cardview import keyword_list
-    from rulesgraph.rulinglinks import Linker
+    from rulesgraph.cards.view import keyword_list
 
     ctx.reset_book()
     rejoin(keyword_list(ctx.book()))
@@ -218,8 +218,8 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
     from rulesgraph.cards import store as card_store
     from rulesgraph.cards.fetch import download
     from rulesgraph.cards.read import read_card_file
-    from rulesgraph.cardview import keyword_list
-    from rulesgraph.update import TIMEOUT
+    from rulesgraph.cards.view import keyword_list
+    from rulesgraph.versions.update import TIMEOUT
 
     url = None
     if ctx.opt("file"):
@@ -230,11 +230,11 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
         with _offline_hint("cards"), _progress_bar(ctx, "cards", console) as progress:
             card_file = download(url, timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
     with _working(ctx, f"installing {len(card_file.cards):,} cards…"):
-        from rulesgraph.rulinglinks import Linker
+        from rulesgraph.cards.rulinglinks import Linker
 
         result = card_store.install(card_file, keyword_list(ctx.book()), linker=Linker(ctx.book()))
     with _working(ctx, "indexing the card names…"):  # built and cached now, so the first answer reads it in ~0.1 s
-        from rulesgraph.namedcards import open_deck
+        from rulesgraph.question.namedcards import open_deck
 
         for notice in open_deck(ctx.book())[1]:
             ctx.note(notice)
@@ -249,8 +249,8 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
     """The MTR, IPG and JAR: each downloaded (or the one ``--file``) and installed; one failing does not stop the others."""
     from rich.text import Text
 
-    from rulesgraph import tstore
-    from rulesgraph.update import TIMEOUT, Unreachable
+    from rulesgraph.versions import tstore
+    from rulesgraph.versions.update import TIMEOUT, Unreachable
 
     console = console or ctx.console()
 
@@ -262,7 +262,7 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
         said(tstore.install_file(ctx.opt("file")))
         return
     if ctx.opt("url"):  # one document from this address, its kind read from it
-        from rulesgraph.urls import parse
+        from rulesgraph.sources.urls import parse
 
         parse(ctx.opt("url"), "--url")
         with _offline_hint("tournament"), _progress_bar(ctx, "tournament document", console) as progress:
@@ -293,7 +293,7 @@ def first_install(ctx: Context, console: Console) -> bool:
     from rich.text import Text
 
     from rulesgraph.cards.store import store_path
-    from rulesgraph.tstore import newest
+    from rulesgraph.versions.tstore import newest
 
     done = False
     for what, step in (("rules", _rules), ("cards", _cards), ("tournament documents", _tournament)):

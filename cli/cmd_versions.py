@@ -41,13 +41,13 @@ def run(ctx: Context) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    from rulesgraph import store
+    from rulesgraph.versions import store
 
     versions = store.installed()
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
     card_store = ctx.cards()
     info = card_store.info if card_store else None
-    from rulesgraph import tstore
+    from rulesgraph.versions import tstore
 
     documents = tstore.installed()
     if ctx.args.json:
@@ -77,7 +77,7 @@ def _tournament_lines(console: object, documents: list) -> None:  # type: ignore
     """One line per tournament document: its installed versions, newest (the one answers use) first."""
     from rich.text import Text
 
-    from rulesgraph.tstore import KINDS
+    from rulesgraph.versions.tstore import KINDS
 
     if not documents:
         console.print(Text("no tournament documents installed; 'rulesgraph update tournament' installs the MTR, IPG and JAR"))  # type: ignore[attr-defined]

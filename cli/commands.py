@@ -17,15 +17,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rulesgraph import Rulebook, RulesgraphError, store
-from rulesgraph.analyze import clean
-from rulesgraph.answer import citation
+from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.answer.compose import citation
+from rulesgraph.answer.profile import cites_any, find_name, profile, profile_of, related
+from rulesgraph.build.lookup import as_number, rule_view, view_node
 from rulesgraph.cards.names import NameIndex
-from rulesgraph.conversation import Conversation
-from rulesgraph.lookup import as_number, rule_view, view_node
 from rulesgraph.model import Citation, ShownCard
-from rulesgraph.nocards import HINT, names_a_card
-from rulesgraph.profile import cites_any, find_name, profile, profile_of, related
+from rulesgraph.question.analyze import clean
+from rulesgraph.question.conversation import Conversation
+from rulesgraph.question.nocards import HINT, names_a_card
+from rulesgraph.versions import store
 
 from .render import (
     DIM,
@@ -145,7 +146,7 @@ class Shell:
 
     def card(self, name: str) -> Outcome:
         """A card of the card data, found forgivingly; it becomes the conversation's topic."""
-        from rulesgraph.cardview import find_card
+        from rulesgraph.cards.view import find_card
 
         from .render_card import card_targets, render_card_result
 
@@ -178,7 +179,7 @@ class Shell:
 
     def tournament(self, ref: str) -> Outcome:
         """A passage of the installed MTR, IPG or JAR; its parts (an infraction's Philosophy …) open by number."""
-        from rulesgraph.tlookup import tournament_view
+        from rulesgraph.answer.tlookup import tournament_view
 
         from .render_tourney import render_tview
 
@@ -220,7 +221,7 @@ class Shell:
         """A citation's number, a rule number, a keyword/term/card name, or else a question."""
         if _ITEM.fullmatch(line) and 1 <= int(line) <= len(self.items()):
             return self.open(line)
-        from rulesgraph.tlookup import is_ref, named_infraction  # the tournament modules only once a line is typed
+        from rulesgraph.answer.tlookup import is_ref, named_infraction  # the tournament modules only once a line is typed
 
         if is_ref(line) or (named_infraction(line) is not None and find_name(self.book, line) is None):
             return self.tournament(line)  # "MTR 4.3", "ipg grv", "missed trigger"
@@ -361,7 +362,7 @@ def _diff(shell: Shell, arg: str) -> Outcome:
     parts = arg.split()
     if len(parts) not in (2, 3):
         raise RulesgraphError("usage: :diff OLD NEW [N], OLD and NEW installed dates (see 'rulesgraph versions') or files")
-    from rulesgraph.diff import diff_files  # the differ (and the CR parser it needs) only for :diff
+    from rulesgraph.versions.diff import diff_files  # the differ (and the CR parser it needs) only for :diff
 
     diff = diff_files(str(store.resolve(parts[0])), str(store.resolve(parts[1])), parts[2] if len(parts) == 3 else None)
     return Outcome(diff_group(diff, plain=not shell.opts.links, limit=40))

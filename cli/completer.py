@@ -11,9 +11,9 @@ from prompt_toolkit.document import Document
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from rulesgraph.build.lookup import Vocabulary
 from rulesgraph.cards.names import NameIndex
-from rulesgraph.lookup import Vocabulary
-from rulesgraph.text import fold
+from rulesgraph.common.text import fold
 
 from .safe import visible
 
@@ -101,7 +101,7 @@ class RulesCompleter(Completer):
 
     def _passages(self, prefix: str, typed: str) -> Iterable[Completion]:
         """Sections of the installed tournament document ``prefix`` (their numbers, or an infraction's abbreviation)."""
-        from rulesgraph.policy import policy_index
+        from rulesgraph.answer.policy import policy_index
 
         index = policy_index()
         if index is None:

@@ -14,7 +14,7 @@ import platformdirs
 
 from rulesgraph import RulesgraphError
 from rulesgraph.cards import DEFAULT_URL as CARDS_URL
-from rulesgraph.store import RULES_PAGE
+from rulesgraph.versions.store import RULES_PAGE
 
 __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
 
@@ -86,7 +86,7 @@ def validate(values: dict[str, Any], where: str) -> Config:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
     for key in ("rules_url", "cards_url"):
         if key in values:
-            from rulesgraph.urls import parse
+            from rulesgraph.sources.urls import parse
 
             parse(values[key], f"{where}: {key}")
     if "url_template" in values:

@@ -23,9 +23,9 @@ from .safe import json_line, visible
 if TYPE_CHECKING:  # rich, the renderer and the CR store are imported when used: '--json' output never needs them
     from rich.console import Console
 
+    from rulesgraph.build.lookup import RuleView
     from rulesgraph.cards.names import NameIndex
     from rulesgraph.cards.store import CardStore
-    from rulesgraph.lookup import RuleView
 
     from .render import RenderOptions
 
@@ -143,7 +143,7 @@ class Context:
         number = view.rule.id
         if not number[:1].isdigit() or ":" in number:
             return []
-        from rulesgraph import history
+        from rulesgraph.versions import history
 
         try:
             note = history.rule_note(number, self.book().effective)
@@ -153,7 +153,7 @@ class Context:
 
     def specs(self) -> list[SourceSpec]:
         """Bundled data, then the installed CR (newest, or ``--cr-date``) unless ``--rules`` gives one, then ``--rules``."""
-        from rulesgraph import store
+        from rulesgraph.versions import store
 
         specs = [] if self.opt("no_bundled") else bundled_sources()
         given = [parse_spec(p) for p in self.opt("rules", []) + self.opt("sub_rules", [])]
@@ -184,7 +184,7 @@ class Context:
         book = self.book()
         with _DECK_LOCK:
             if not self._deck_opened:
-                from rulesgraph.namedcards import open_deck
+                from rulesgraph.question.namedcards import open_deck
 
                 try:
                     deck, notices = open_deck(book, use_cache=not self.opt("no_cache"))
@@ -212,10 +212,10 @@ class Context:
 
     def card_hint(self, book: Rulebook, question: str) -> None:
         """Without card data, after answering ``question``: when it names what looks like a card, say once how to install
-        the cards (:data:`rulesgraph.nocards.HINT`; instead of :data:`CARDS_NOTE`, and even when the rules are missing
+        the cards (:data:`rulesgraph.question.nocards.HINT`; instead of :data:`CARDS_NOTE`, and even when the rules are missing
         too)."""
         if self._cards_missing and not self.cards_noted:
-            from rulesgraph.nocards import HINT, names_a_card
+            from rulesgraph.question.nocards import HINT, names_a_card
 
             if names_a_card(book, question):
                 self.cards_noted = True

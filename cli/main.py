@@ -169,7 +169,7 @@ def _run(ctx: Context, args: argparse.Namespace) -> int:
 
 def _missing_rules(ctx: Context, command: str) -> None:
     """After an answer from the bundled data alone: one line saying the full rules are not installed, and how."""
-    from rulesgraph.store import NOT_INSTALLED
+    from rulesgraph.versions.store import NOT_INSTALLED
 
     if command in ANSWERING and ctx.rules_missing():
         ctx.note(NOT_INSTALLED)

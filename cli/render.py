@@ -19,11 +19,11 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from rulesgraph.citing import dated_source
-from rulesgraph.confidence import level as confidence_level
-from rulesgraph.lookup import Cites, RuleView, is_cr_id
+from rulesgraph.answer.confidence import level as confidence_level
+from rulesgraph.answer.profile import Related
+from rulesgraph.build.citing import dated_source
+from rulesgraph.build.lookup import Cites, RuleView, is_cr_id
 from rulesgraph.model import Answer, Citation, ShownCard
-from rulesgraph.profile import Related
 
 from .config import DEFAULT_URL
 from .safe import visible

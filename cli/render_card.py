@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulesgraph.cards.model import Face
-from rulesgraph.cardview import CardResult, CardView, Linked
+from rulesgraph.cards.view import CardResult, CardView, Linked
 
 from .render import DIM, HEADING, INDEX, RenderOptions, rule_ref, text
 
@@ -131,7 +131,7 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
 
 def _play(view: CardView) -> RenderableType:
     """Its legality per format, the formats it can be a commander in, its color identity, and the data's date."""
-    from rulesgraph.legality import by_status, colors_said, format_name
+    from rulesgraph.cards.legality import by_status, colors_said, format_name
 
     card = view.card
     grid = Table.grid(padding=(0, 2))

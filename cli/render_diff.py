@@ -1,4 +1,4 @@
-"""Render a :class:`rulesgraph.diff.CrDiff` on a rich console (shared by ``rulesgraph diff`` and the REPL's ``:diff``)."""
+"""Render a :class:`rulesgraph.versions.diff.CrDiff` on a rich console (shared by ``rulesgraph diff`` and the REPL's ``:diff``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, Protocol
 from rich.console import Group
 from rich.text import Text
 
-from rulesgraph.diff import CrDiff
+from rulesgraph.versions.diff import CrDiff
 
 from .safe import visible
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from rulesgraph.lookup import is_cr_id
+from rulesgraph.answer.profile import Profile
+from rulesgraph.build.lookup import is_cr_id
 from rulesgraph.model import Citation
-from rulesgraph.profile import Profile
 
 from .render import DIM, HEADING, RenderOptions, entry, joined, listing, rule_ref, text
 from .safe import visible

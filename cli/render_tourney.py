@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from rulesgraph.tlookup import TView
+from rulesgraph.answer.tlookup import TView
 
 from .render import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
 

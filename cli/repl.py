@@ -21,9 +21,10 @@ from prompt_toolkit.styles import Style
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from rulesgraph import Rulebook, __version__, store
+from rulesgraph import Rulebook, __version__
+from rulesgraph.build.lookup import vocabulary
 from rulesgraph.cards import DEFAULT_URL
-from rulesgraph.lookup import vocabulary
+from rulesgraph.versions import store
 
 from .commands import COMMANDS, Shell
 from .completer import RulesCompleter
@@ -173,7 +174,7 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
     if not ctx.rules_missing():
         return ctx.book()
     from rulesgraph.cards import store_path
-    from rulesgraph.tstore import newest
+    from rulesgraph.versions.tstore import newest
 
     missing = ["rules"] + (["cards"] if not store_path().is_file() else []) + (["tournament"] if not newest() else [])
     also = [{"cards": "the card data", "tournament": "the tournament documents (MTR, IPG, JAR)"}[m] for m in missing[1:]]

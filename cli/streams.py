@@ -19,7 +19,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from rulesgraph.whole import WholeWriter
+from rulesgraph.common.whole import WholeWriter
 
 __all__ = ["COLUMNS_RANGE", "LINES_RANGE", "WholeWriter", "prepare", "sane_size", "whole", "write_error"]
 

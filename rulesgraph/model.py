@@ -221,11 +221,11 @@ class Answer:
     """Ids of nodes worth reading next (parents, related keywords)."""
     in_rules: bool = True
     """False for a question the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other
-    games: see :mod:`rulesgraph.scope`); its ``answer`` says so and there are no citations."""
+    games: see :mod:`rulesgraph.question.scope`); its ``answer`` says so and there are no citations."""
     cards: tuple[ShownCard, ...] = ()
     """The cards the question names, as the answer shows them under itself."""
     signals: tuple[float, ...] = ()
-    """What :attr:`confidence` was computed from (:data:`rulesgraph.confidence.SIGNALS`), for calibration."""
+    """What :attr:`confidence` was computed from (:data:`rulesgraph.answer.confidence.SIGNALS`), for calibration."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,7 +70,7 @@ def require_tournament(name: str) -> Path:
 @pytest.fixture
 def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The real MTR 2026-02-27, IPG 2024-09-23 and JAR 2024-09-23 installed into a fresh data directory (or skip)."""
-    from rulesgraph import tstore
+    from rulesgraph.versions import tstore
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     tstore.load.cache_clear()
@@ -150,9 +150,9 @@ def full_cards(tmp_path_factory: pytest.TempPathFactory, full_book: Rulebook) ->
     """The card store of the whole stand-in AtomicCards file, joined to the 2026 CR's keywords: built once
     per session (about 12 s, the rulings linked to the rules) at a path of its own; tests open it or link it into their data directory."""
     from rulesgraph.cards.read import read_card_file
+    from rulesgraph.cards.rulinglinks import Linker
     from rulesgraph.cards.store import install
-    from rulesgraph.cardview import keyword_list
-    from rulesgraph.rulinglinks import Linker
+    from rulesgraph.cards.view import keyword_list
 
     path = tmp_path_factory.mktemp("cards") / "cards.sqlite"
     install(read_card_file(require_cards()), keyword_list(full_book), path=path, linker=Linker(full_book))

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from rulesgraph.graph import build_graph
+from rulesgraph.build.graph import build_graph
 from rulesgraph.parse import parse
-from rulesgraph.sources import RawSource, decode_source
+from rulesgraph.sources.read import RawSource, decode_source
 
 __all__ = ["GROWTH", "Growth", "build", "cr_file", "faq_file", "generated_file", "growth_ratio", "timed_build"]
 

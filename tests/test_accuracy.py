@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook, bundled_sources, load
-from rulesgraph.answer import ask
-from rulesgraph.confidence import HIGH
-from rulesgraph.text import fold
+from rulesgraph.answer.compose import ask
+from rulesgraph.answer.confidence import HIGH
+from rulesgraph.common.text import fold
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))

@@ -8,8 +8,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import ALIAS_GAP, CARD, EXPANSION, MAX_CHARS, Match, _asks_meaning, analyze, card_words, clean, defined_subject
-from rulesgraph.index import Alias, build_index
+from rulesgraph.build.index import Alias, build_index
+from rulesgraph.question.analyze import (
+    ALIAS_GAP,
+    CARD,
+    EXPANSION,
+    MAX_CHARS,
+    Match,
+    _asks_meaning,
+    analyze,
+    card_words,
+    clean,
+    defined_subject,
+)
 
 
 def nodes(book: Rulebook, question: str, kind: str | None = None) -> list[str]:

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError
-from rulesgraph.analyze import MAX_CHARS
-from rulesgraph.answer import answer_json, ask
-from rulesgraph.confidence import level
+from rulesgraph.answer.compose import answer_json, ask
+from rulesgraph.answer.confidence import level
+from rulesgraph.question.analyze import MAX_CHARS
 
 KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
 CITATION_KEYS = {"id", "kind", "text", "source", "score"}
@@ -107,8 +107,8 @@ def test_why_does_not_call_an_alias_a_spelling_correction(full_book: Rulebook) -
 
 
 def _diversified(book: Rulebook, scores: list[tuple[str, float]], focus: float) -> list[str]:
-    from rulesgraph.answer import _diversify
-    from rulesgraph.rank import Ranking, Scored
+    from rulesgraph.answer.compose import _diversify
+    from rulesgraph.rank.ranking import Ranking, Scored
 
     ranked = Ranking.of([Scored(node, score) for node, score in scores])
     return [s.node for s in _diversify(book.qg, ranked, list(range(len(ranked))), focus)]
@@ -128,7 +128,7 @@ def test_a_keyword_named_in_passing_gets_its_rule_not_all_its_subrules(mini_book
     """Citations are diversified: in a question that says much besides what it names (focus 0), a further subrule of a
     keyword's rule counts IN_PASSING of SAME_RULE, so the general rule the question asks about comes before it; the
     keyword's rule itself keeps SAME_RULE."""
-    from rulesgraph.answer import IN_PASSING, SAME_RULE
+    from rulesgraph.answer.compose import IN_PASSING, SAME_RULE
 
     scores = [("702.19", 3.0), ("702.19b", 2.0), ("509.1a", 0.9)]
     assert 2.0 * SAME_RULE * IN_PASSING < 0.9 < 2.0 * SAME_RULE

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from rulesgraph import Rulebook
-from rulesgraph.pipeline import Pipeline
-from rulesgraph.rank import STEPS
+from rulesgraph.rank.pipeline import Pipeline
+from rulesgraph.rank.ranking import STEPS
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))

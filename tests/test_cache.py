@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import bundled_sources, load
-from rulesgraph import cache as cache_mod
+from rulesgraph.build import cache as cache_mod
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
-"""rulesgraph/cardanswer.py: rulings cited among the rules by score, the direct answer from a settling ruling, the
+"""rulesgraph/answer/cardanswer.py: rulings cited among the rules by score, the direct answer from a settling ruling, the
 why-lines through a card and the cards shown under an answer."""
 
 from __future__ import annotations
 
-from rulesgraph.analyze import Analysis
-from rulesgraph.cardanswer import card_why, shown_cards, with_rulings
+from rulesgraph.answer.cardanswer import card_why, shown_cards, with_rulings
 from rulesgraph.model import Citation
-from rulesgraph.namedcards import NamedCard
+from rulesgraph.question.analyze import Analysis
+from rulesgraph.question.namedcards import NamedCard
 
 ELF = NamedCard("Bulwark Elf", "bulwark elfs", 0, 12, 0.9, "plural", "Creature — Elf", "Prevent all damage.",
                 (("Shield", "has", ("702.30",)),),

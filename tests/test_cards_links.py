@@ -14,7 +14,7 @@ from .test_cards_store import KW, _install
 
 
 class _Linker:
-    """A stand-in for :class:`rulesgraph.rulinglinks.Linker`: every ruling linked to two rules by its length."""
+    """A stand-in for :class:`rulesgraph.cards.rulinglinks.Linker`: every ruling linked to two rules by its length."""
 
     def __init__(self, fingerprint: str = "rules-a") -> None:
         self.fingerprint = fingerprint

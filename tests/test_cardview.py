@@ -1,4 +1,4 @@
-"""rulesgraph.cardview: cards joined to the loaded rules — keywords to their defining rules, type-line words
+"""rulesgraph.cards.view: cards joined to the loaded rules — keywords to their defining rules, type-line words
 to the rules that name them, the graph's keyword list with its glossary variants."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import open_store
-from rulesgraph.cardview import card_json, card_view, keyword_list, layout_kind, set_types
+from rulesgraph.cards.view import card_json, card_view, keyword_list, layout_kind, set_types
 
 
 def _view(book: Rulebook, path: Path, name: str):  # type: ignore[no-untyped-def]

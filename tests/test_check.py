@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesgraph import Rulebook, SourceSpec, load
-from rulesgraph.check import check_report
+from rulesgraph.build.check import check_report
 
 from .conftest import FIXTURES
 

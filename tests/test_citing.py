@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesgraph.citing import dated_source
+from rulesgraph.build.citing import dated_source
 from rulesgraph.model import Citation
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions, render_entry

@@ -12,7 +12,7 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import store_path
-from rulesgraph.nocards import HINT
+from rulesgraph.question.nocards import HINT
 from rulesgraph_cli.context import CARDS_NOTE
 
 from .minicards import CARDS, face, install_cards

@@ -12,8 +12,8 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from rulesgraph import Rulebook
+from rulesgraph.build.lookup import vocabulary
 from rulesgraph.cards.store import open_store
-from rulesgraph.lookup import vocabulary
 from rulesgraph_cli.commands import Shell
 from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.output import plain_text

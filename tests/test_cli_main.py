@@ -96,7 +96,7 @@ def test_without_the_full_rules_answers_say_how_to_install_them(tmp_path: Path, 
                                                                 capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     """With nothing installed, ask/kw/rule answer from the bundled data and add one line naming 'rulesgraph update' (and
     'update --file PATH' offline); 'rule 702.19', not found, suggests 'update' rather than '--rules PATH'."""
-    from rulesgraph.store import NOT_INSTALLED
+    from rulesgraph.versions.store import NOT_INSTALLED
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "empty"))
     code = main(argv)

@@ -64,7 +64,7 @@ def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path) -> No
 
 def test_new_rules_join_the_cards_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from rulesgraph import bundled_sources, load
-    from rulesgraph.cardview import keyword_list
+    from rulesgraph.cards.view import keyword_list
 
     from .minicr import make_cr
 

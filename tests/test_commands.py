@@ -140,7 +140,7 @@ def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
 
 
 def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesgraph.namedcards import open_deck
+    from rulesgraph.question.namedcards import open_deck
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(full_book)
@@ -165,7 +165,7 @@ def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp
 
 
 def test_without_card_data_the_first_question_naming_a_card_says_how_to_install_them(full_book: Rulebook) -> None:
-    from rulesgraph.nocards import HINT
+    from rulesgraph.question.nocards import HINT
 
     shell = Shell(full_book, RenderOptions(hints=True), k=5, cards_hint=True)
     said = [out(shell, q) for q in ("what does trample do?", "Kitchen Finks", "Lightning Bolt my bear")]
@@ -176,7 +176,7 @@ def test_without_card_data_the_first_question_naming_a_card_says_how_to_install_
 def test_a_card_looked_up_is_what_follow_ups_are_about(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30: after ``:card NAME`` (or a question naming a card), "it" is the card: :topic lists it, the follow-up
     carries it as a card, and :new forgets it."""
-    from rulesgraph.namedcards import open_deck
+    from rulesgraph.question.namedcards import open_deck
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(full_book)

@@ -9,7 +9,7 @@ from prompt_toolkit.completion import CompleteEvent, Completion
 from prompt_toolkit.document import Document
 
 from rulesgraph import Rulebook
-from rulesgraph.lookup import vocabulary
+from rulesgraph.build.lookup import vocabulary
 from rulesgraph_cli import completer as completer_module
 from rulesgraph_cli.commands import COMMANDS
 from rulesgraph_cli.completer import LIMIT, TAIL, RulesCompleter

@@ -1,4 +1,4 @@
-"""rulesgraph/confidence.py: a probability in [0, 1], scaled down for questions that name too little, and its levels."""
+"""rulesgraph/answer/confidence.py: a probability in [0, 1], scaled down for questions that name too little, and its levels."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph import confidence
-from rulesgraph.confidence import (
+from rulesgraph.answer import confidence
+from rulesgraph.answer.confidence import (
     DISAGREE,
     FITTED,
     HIGH,

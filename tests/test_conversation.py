@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.answer import ask
-from rulesgraph.conversation import Conversation
+from rulesgraph.answer.compose import ask
 from rulesgraph.parse.numbers import parent_of
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.conversation import Conversation
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
@@ -179,7 +179,7 @@ def test_a_scene_setting_verb_is_not_carried(full_book: Rulebook) -> None:
 @pytest.fixture
 def carded(full_book: Rulebook, installed_cards: Path):  # type: ignore[no-untyped-def]
     """The full rules with the stand-in card data installed and opened, as ``ask`` reads them."""
-    from rulesgraph.namedcards import open_deck
+    from rulesgraph.question.namedcards import open_deck
 
     full_book.deck = open_deck(full_book)[0]
     assert full_book.deck is not None

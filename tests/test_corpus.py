@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from rulesgraph import RulesgraphError, SourceSpec, bundled_sources, load, parse_spec
-from rulesgraph.corpus import bundled_dir
+from rulesgraph.build.corpus import bundled_dir
 
 
 def test_bundled_corpus_is_the_four_seed_documents() -> None:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import RulesgraphError, store
-from rulesgraph.diff import CrDiff, diff_documents, diff_files, in_scope, word_diff
+from rulesgraph import RulesgraphError
 from rulesgraph.model import Document
 from rulesgraph.parse.cr import parse_cr
-from rulesgraph.sources import SourceText
+from rulesgraph.sources.read import SourceText
+from rulesgraph.versions import store
+from rulesgraph.versions.diff import CrDiff, diff_documents, diff_files, in_scope, word_diff
 from rulesgraph_cli.main import main
 
 from .conftest import CR_2024, CR_2026, require_cr

@@ -1,10 +1,10 @@
-"""Effect kinds the rules name by what an effect changes (rulesgraph/effects.py): the layers read from the full CR,
+"""Effect kinds the rules name by what an effect changes (rulesgraph/rank/cardsteps/effects.py): the layers read from the full CR,
 matched against Oracle text (invented cards)."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.effects import card_kinds, kinds, singular
+from rulesgraph.rank.cardsteps.effects import card_kinds, kinds, singular
 
 
 def layers(book: Rulebook, text: str, name: str = "Ashen Shroud") -> dict[str, set[str]]:

@@ -7,7 +7,7 @@ import pickle
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.english import EnglishWords, english_words
+from rulesgraph.common.english import EnglishWords, english_words
 
 
 def test_common_words_are_in_and_slips_are_not() -> None:

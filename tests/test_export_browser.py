@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from rulesgraph import Rulebook, SourceSpec, load
-from rulesgraph.export_html import export_html
+from rulesgraph.export.html import export_html
 
 from .conftest import require_tool
 from .minicr import make_cr

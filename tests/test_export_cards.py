@@ -1,4 +1,4 @@
-"""rulesgraph/export_cards.py: every installed card in the static site — an index sorted by name, each card's page with
+"""rulesgraph/export/cards.py: every installed card in the static site — an index sorted by name, each card's page with
 its text, rulings, legality and the rules it runs on linked into the rules pages, every text escaped, no broken link —
 and a card search that forgives typos (run with node, when it is installed)."""
 
@@ -14,8 +14,8 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import open_store
-from rulesgraph.export_cards import CARD_SEARCH_JS, card_files
-from rulesgraph.export_html import export_html
+from rulesgraph.export.cards import CARD_SEARCH_JS, card_files
+from rulesgraph.export.html import export_html
 
 from .minicards import CARDS, face, install_cards
 from .test_export_html import broken_links, parse_site

@@ -15,7 +15,7 @@ import networkx as nx
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError
-from rulesgraph.export_graph import around, export_graph, format_for, to_dot
+from rulesgraph.export.graph import around, export_graph, format_for, to_dot
 from rulesgraph_cli.main import main
 
 from .conftest import require_tool

@@ -12,8 +12,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, load
-from rulesgraph.export_html import Site, export_html
-from rulesgraph.outfile import MANIFEST
+from rulesgraph.common.outfile import MANIFEST
+from rulesgraph.export.html import Site, export_html
 from rulesgraph_cli.main import main
 
 from .minicr import make_cr

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesgraph import Rulebook
-from rulesgraph.export_html import export_html
+from rulesgraph.export.html import export_html
 from rulesgraph.parse.tournament import parse_tournament
-from rulesgraph.sources import SourceText, read_source, split_lines
+from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 from .conftest import FIXTURES
 

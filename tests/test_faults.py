@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from rulesgraph import bundled_sources, load, store
-from rulesgraph import cache as cache_mod
-from rulesgraph.graph import SCHEMA
-from rulesgraph.store import NOT_INSTALLED
+from rulesgraph import bundled_sources, load
+from rulesgraph.build import cache as cache_mod
+from rulesgraph.build.graph import SCHEMA
+from rulesgraph.versions import store
+from rulesgraph.versions.store import NOT_INSTALLED
 from rulesgraph_cli.main import main
 
 from .minicr import make_cr

@@ -1,18 +1,18 @@
-"""rulesgraph/firstplace.py and the confidence of answers (issue 16, Build 3): the bullets of the issue's "Why",
+"""rulesgraph/answer/firstplace.py and the confidence of answers (issue 16, Build 3): the bullets of the issue's "Why",
 asked again, no longer happen."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.answer import ask
-from rulesgraph.firstplace import (
+from rulesgraph.answer.compose import ask
+from rulesgraph.answer.firstplace import (
     SETTLES,
     faq_answers,
     names_a_variant,
     no_variant_first,
     telling_sentence,
 )
+from rulesgraph.question.analyze import analyze
 
 ODD = ["can i respond to my opponent unmorphing their creature?", "is sol ring banned in modern", "what about the thing with the cards",
        "???", "volcanic wearing", "702.19b", "trample", "I have X, I cast Y, then Z"]
@@ -74,7 +74,7 @@ def test_the_answer_line_is_the_sentence_that_speaks_to_the_question(mini_book: 
 def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_decide_it_and_is_not_high(full_book: Rulebook) -> None:
     """When no sentence of the first rule holds at least SETTLES of the question's own words, the answer says which rules
     decide it rather than quote one as if it answered, and its confidence is below "high"."""
-    from rulesgraph.answer import UNSETTLED, UNSETTLED_LEAD
+    from rulesgraph.answer.compose import UNSETTLED, UNSETTLED_LEAD
 
     unsettled = ask(full_book, "does the lucky charm on my dice bag change when I roll for the start of the sideboarding window?")
     assert unsettled.citations and unsettled.in_rules
@@ -87,8 +87,8 @@ def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_decide_it_and_is_
 def test_a_headings_answer_line_is_its_subrule_that_speaks_to_the_question(mini_book: Rulebook) -> None:
     """A heading cited first (702.19 Trample) is answered by its first subrules when the question only names it, by the
     later subrule that speaks to the question when one does, and by the rules that decide it when none does."""
-    from rulesgraph.answer import UNSETTLED_LEAD, _direct
-    from rulesgraph.rank import Scored
+    from rulesgraph.answer.compose import UNSETTLED_LEAD, _direct
+    from rulesgraph.rank.ranking import Scored
 
     heading = [Scored("702.19", 1.0, []), Scored("702.19a", 0.5, [])]
     named = _direct(mini_book, analyze("trample", mini_book.index), heading, True)

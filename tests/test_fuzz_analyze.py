@@ -20,9 +20,9 @@ from prompt_toolkit.document import Document
 from rich.console import Console
 
 from rulesgraph import Rulebook, RulesgraphError
-from rulesgraph.analyze import MAX_CHARS, analyze, clean
-from rulesgraph.answer import answer_json, ask
-from rulesgraph.lookup import vocabulary
+from rulesgraph.answer.compose import answer_json, ask
+from rulesgraph.build.lookup import vocabulary
+from rulesgraph.question.analyze import MAX_CHARS, analyze, clean
 from rulesgraph_cli.commands import COMMANDS, Shell
 from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.output import plain_text

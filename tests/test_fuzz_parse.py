@@ -22,12 +22,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.corpus import bundled_dir
+from rulesgraph.build.corpus import bundled_dir
+from rulesgraph.build.graph import build_graph
 from rulesgraph.errors import SourceError
-from rulesgraph.graph import build_graph
 from rulesgraph.model import Document
 from rulesgraph.parse import parse
-from rulesgraph.sources import FORMATS, RawSource, decode_source, read_source
+from rulesgraph.sources.read import FORMATS, RawSource, decode_source, read_source
 
 from .conftest import CR_2024, CR_2026, FIXTURES, require_cr
 from .textcheck import unaccounted

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook, SourceSpec, load
+from rulesgraph.build.graph import EDGE_KINDS, NODE_KINDS
+from rulesgraph.build.link import current_keyword, defining_rule
 from rulesgraph.errors import RulesgraphError
-from rulesgraph.graph import EDGE_KINDS, NODE_KINDS
-from rulesgraph.link import current_keyword, defining_rule
 
 
 def edges(g, node, kind, out=True):  # type: ignore[no-untyped-def]

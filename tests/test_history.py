@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import history, store
+from rulesgraph.versions import history, store
 
 from .minicr import make_cr
 
@@ -95,7 +95,7 @@ def test_a_planted_pickle_is_never_run(dirs: Path) -> None:
     import hashlib
     import pickle
 
-    from rulesgraph import cache
+    from rulesgraph.build import cache
 
     store.install(make_cr("2024-02-02").encode(), "a")
     store.install(make_cr("2026-06-19", trample="Excess damage goes to the player.").encode(), "b")
@@ -117,7 +117,7 @@ def test_a_planted_pickle_is_never_run(dirs: Path) -> None:
 
 
 def test_a_stored_diff_of_another_shape_is_computed_again(dirs: Path) -> None:
-    from rulesgraph import cache
+    from rulesgraph.build import cache
 
     store.install(make_cr("2024-02-02").encode(), "a")
     store.install(make_cr("2026-06-19", trample="Excess damage goes to the player.").encode(), "b")

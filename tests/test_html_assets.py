@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesgraph.html_assets import SEARCH_JS, STYLE_CSS
+from rulesgraph.export.assets import SEARCH_JS, STYLE_CSS
 
 
 def test_no_external_assets() -> None:

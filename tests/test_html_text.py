@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesgraph.html_text import link, linkify
+from rulesgraph.export.htmltext import link, linkify
 
 KNOWN = {"702.19", "601.2b", "601.2e", "601.2f", "601.2g", "509", "8", "613.10", "119.7", "119.8"}
 

@@ -6,8 +6,8 @@ import re
 from collections import defaultdict
 
 from rulesgraph import Rulebook
-from rulesgraph.index import name_key
-from rulesgraph.text import STOPWORDS
+from rulesgraph.build.index import name_key
+from rulesgraph.common.text import STOPWORDS
 
 _RULE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b|\brule \d{3}\b", re.IGNORECASE)
 

@@ -1,4 +1,4 @@
-"""rulesgraph/legalanswer.py: questions about playing a named card — legal or banned in a format, a commander, a card in a
+"""rulesgraph/answer/legalanswer.py: questions about playing a named card — legal or banned in a format, a commander, a card in a
 deck of some colors or of some commander, a color identity — answered from the card data with the defining rule cited;
 bans to come and rules questions that only sound alike are not."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.answer import ask
-from rulesgraph.legalanswer import read_question
-from rulesgraph.namedcards import open_deck
+from rulesgraph.answer.compose import ask
+from rulesgraph.answer.legalanswer import read_question
+from rulesgraph.question.namedcards import open_deck
 
 
 def test_what_a_question_asks() -> None:
@@ -116,6 +116,6 @@ def test_ban_news_stays_refused_and_rules_questions_stay_rules(book: Rulebook) -
 
 
 def test_without_card_data_nothing_is_read_from_it(full_book: Rulebook) -> None:
-    from rulesgraph.legalanswer import legality_answer
+    from rulesgraph.answer.legalanswer import legality_answer
 
     assert full_book.deck is None and legality_answer(full_book, "is Sol Ring legal in commander?") is None

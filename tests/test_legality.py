@@ -1,11 +1,11 @@
-"""rulesgraph/legality.py: a card's standing in a format from its card data, colors said in words, and the rules that
+"""rulesgraph/cards/legality.py: a card's standing in a format from its card data, colors said in words, and the rules that
 define the terms found by their words under the glossary entry."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
+from rulesgraph.cards.legality import by_status, colors_said, defining_rule, format_name, standing
 from rulesgraph.cards.model import Card, Face
-from rulesgraph.legality import by_status, colors_said, defining_rule, format_name, standing
 
 RING = Card("Sol Ring", "normal", (Face("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}."),),
             legalities=(("commander", "Legal"), ("legacy", "Banned"), ("vintage", "Restricted")))
@@ -68,7 +68,7 @@ def test_the_card_store_keeps_legalities_leadership_and_color_identity(tmp_path)
 
 
 def test_bans_to_come_need_a_ban_word_and_a_word_of_the_future() -> None:
-    from rulesgraph.legality import about_bans_to_come
+    from rulesgraph.cards.legality import about_bans_to_come
 
     assert about_bans_to_come("Will Sol Ring get banned in commander?")
     assert about_bans_to_come("what's the next card to get banned in Standard")

@@ -1,4 +1,4 @@
-"""rulesgraph/lonename.py: a question that is only a card's name is answered with the card (its Oracle text, its
+"""rulesgraph/answer/lonename.py: a question that is only a card's name is answered with the card (its Oracle text, its
 rulings, the rules it runs on) or with the cards a shared short name may be; a rules word stays the rules'."""
 
 from __future__ import annotations
@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import Rulebook, lonename
-from rulesgraph.answer import ask
-from rulesgraph.conversation import Conversation
-from rulesgraph.index import name_key
-from rulesgraph.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone_name, unframed
-from rulesgraph.namedcards import open_deck
-from rulesgraph.nametable import tokens
+from rulesgraph import Rulebook
+from rulesgraph.answer import lonename
+from rulesgraph.answer.compose import ask
+from rulesgraph.answer.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone_name, unframed
+from rulesgraph.build.index import name_key
+from rulesgraph.cards.nametable import tokens
+from rulesgraph.question.conversation import Conversation
+from rulesgraph.question.namedcards import open_deck
 
 from .minicards import CARDS, face, install_cards
 
@@ -166,7 +167,7 @@ def test_ask_and_card_agree_on_every_name_card_finds(full_book: Rulebook, instal
     that the ``card`` command's finder reads as one card: ``ask`` of the name alone shows that card (a rules word or
     term stays the rules': ``Flash``), and in a question, said whole or misspelt in the name's own capitals, the name
     finder reads it too."""
-    from rulesgraph.mentions import find_cards
+    from rulesgraph.question.mentions import find_cards
 
     deck, _ = open_deck(full_book)
     assert deck is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError
-from rulesgraph.lookup import NotFound, as_number, cites, cites_json, is_cr_id, parse_number, rule_json, rule_view, vocabulary
+from rulesgraph.build.lookup import NotFound, as_number, cites, cites_json, is_cr_id, parse_number, rule_json, rule_view, vocabulary
 
 
 @pytest.mark.parametrize(("written", "number"), [("702.19b", "702.19b"), ("702.19B", "702.19b"), ("rule 702.19", "702.19"),
@@ -62,7 +62,7 @@ def test_without_the_cr_other_documents_numbers_are_found(seeds_book: Rulebook) 
 
 
 def test_other_documents_text_says_what_it_is_today(full_book: Rulebook) -> None:
-    from rulesgraph.lookup import view_node
+    from rulesgraph.build.lookup import view_node
 
     view = view_node(full_book, "keyword-faq-annihilator-to-fight:702.84a")
     assert view.today == ("702.86a",)

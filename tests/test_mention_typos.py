@@ -1,12 +1,12 @@
-"""Misspelt card names (rulesgraph/mention_typos.py), read through :func:`rulesgraph.mentions.find_cards`: lower-case
+"""Misspelt card names (rulesgraph/question/mention_typos.py), read through :func:`rulesgraph.question.mentions.find_cards`: lower-case
 phrases one slip from a name that would be a card in lower case, a slip that is itself a word, much played names."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulesgraph.mentions import find_cards
-from rulesgraph.nametable import CardName, NameTable
+from rulesgraph.cards.nametable import CardName, NameTable
+from rulesgraph.question.mentions import find_cards
 
 
 def said(text: str, table: NameTable) -> list[tuple[str, str | None, str]]:

@@ -3,7 +3,7 @@ a name takes."""
 
 from __future__ import annotations
 
-from rulesgraph.mention_words import bases, joined, scan, variants
+from rulesgraph.question.mention_words import bases, joined, scan, variants
 
 
 def test_words_keep_their_spans_and_evidence() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.mentions import find_cards
-from rulesgraph.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary
+from rulesgraph.cards.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary
+from rulesgraph.question.mentions import find_cards
 
 from .conftest import require_cards
 
@@ -299,8 +299,8 @@ def test_the_issue_questions_name_their_cards(full_table: NameTable) -> None:
 
 def test_the_card_store_gives_the_same_names(full_cards: Path, card_names: list[CardName]) -> None:
     """The table built from the installed store has every surface the one from the card file has."""
+    from rulesgraph.cards.nametable import names_from_summaries
     from rulesgraph.cards.store import open_store
-    from rulesgraph.nametable import names_from_summaries
 
     store = open_store(full_cards)
     assert store is not None
@@ -394,8 +394,8 @@ def _calls(text: str, table: NameTable) -> int:
 def test_finding_is_linear_in_the_question_then_bounded(ranked: NameTable, said: str) -> None:
     """Issue 31: the work of finding grows in proportion to the question (twice the text, about twice the calls: a
     quadratic step, as the short form's Title Case check once was, makes it four times), and stops growing past
-    :data:`~rulesgraph.mentions.FIND_CHARS` (a megabyte costs what the bound does)."""
-    from rulesgraph.mentions import FIND_CHARS
+    :data:`~rulesgraph.question.mentions.FIND_CHARS` (a megabyte costs what the bound does)."""
+    from rulesgraph.question.mentions import FIND_CHARS
 
     def text(chars: int) -> str:
         return (said * (chars // len(said) + 1))[:chars]

@@ -1,4 +1,4 @@
-"""rulesgraph/namedcards.py: the cards a question names, read from an installed (synthetic) card store and joined
+"""rulesgraph/question/namedcards.py: the cards a question names, read from an installed (synthetic) card store and joined
 to the loaded rules; the name table cached once per card data and rules; rules terms inside names dropped."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.answer import ask
+from rulesgraph.answer.compose import ask
 from rulesgraph.cards.read import read_card_file
 from rulesgraph.cards.store import install, store_path
-from rulesgraph.cardview import keyword_list
-from rulesgraph.namedcards import NamedCard, open_deck, with_cards, without_names
+from rulesgraph.cards.view import keyword_list
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.namedcards import NamedCard, open_deck, with_cards, without_names
 
 from .minicards import atomic, encode
 
@@ -139,7 +139,7 @@ def test_an_alias_keyword_the_card_data_does_not_give_the_card_is_not_named(mini
     glossary entry; the keyword the card has stays, and so does one another named card has."""
     from dataclasses import replace
 
-    from rulesgraph.analyze import Match
+    from rulesgraph.question.analyze import Match
 
     question = "my Kitchen Finks and Grim Messenger die, do they come back?"
     a = analyze(question, mini_book.index)
@@ -160,7 +160,7 @@ def test_more_than_one_of_a_card() -> None:
     """A question speaks of more than one of a named card when it says a number or "another" right before its name,
     names its plural, speaks of a copy of it, or names it twice and says "they both"; naming it twice alone is one card
     talked about, and so is copying something of it or "both" said of something else."""
-    from rulesgraph.namedcards import more_than_one
+    from rulesgraph.question.namedcards import more_than_one
 
     assert more_than_one("I cast a second Thalia.", [(16, 22, "exact")])
     assert more_than_one("I have Ragavan out and I cast another Ragavan", [(7, 14, "exact"), (38, 45, "short")])
@@ -199,7 +199,7 @@ def test_a_megabyte_question_costs_what_its_bound_does(tmp_path: Path, mini_book
     the finder's bound and no more: a 1 MB question makes no more calls than its first :data:`FIND_CHARS`."""
     import sys
 
-    from rulesgraph.mentions import FIND_CHARS
+    from rulesgraph.question.mentions import FIND_CHARS
 
     deck, _ = _deck(tmp_path, mini_book)
     said = "my Mossback Elder and a second Mossback Elder, [[Sap]] and Banner of the Grove: does trample matter? "

@@ -1,4 +1,4 @@
-"""rulesgraph/nocards.py: without card data, whether a question names what looks like a card (a run of Capitalised
+"""rulesgraph/question/nocards.py: without card data, whether a question names what looks like a card (a run of Capitalised
 Words holding a word no rules name of one to three words holds)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.nocards import names_a_card
+from rulesgraph.question.nocards import names_a_card
 
 
 @pytest.mark.parametrize(("question", "card"), [

@@ -11,7 +11,7 @@ import pytest
 
 from rulesgraph.model import Document
 from rulesgraph.parse.cr import effective_date, parse_cr
-from rulesgraph.sources import SourceText, read_source, split_lines
+from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 from .conftest import CR_2024, CR_2026, require_cr
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulesgraph.corpus import bundled_dir
+from rulesgraph.build.corpus import bundled_dir
 from rulesgraph.model import Document
 from rulesgraph.parse.faq import keyword_of, parse_faq, strip_markup
-from rulesgraph.sources import SourceText, read_source, split_lines
+from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 SIGNATURE = "Some quotation that the page repeats after every keyword. --Somebody"
 PAGE = f"""702.1a Widget is a static ability. See rule 601.2a.

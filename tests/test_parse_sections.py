@@ -1,8 +1,8 @@
 from __future__ import annotations
 
-from rulesgraph.corpus import bundled_dir
+from rulesgraph.build.corpus import bundled_dir
 from rulesgraph.parse.sections import is_heading, parse_sections
-from rulesgraph.sources import SourceText, read_source, split_lines
+from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 
 def parse(text: str):  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rulesgraph.errors import SourceError
 from rulesgraph.parse.tournament import PENALTIES, detect_kind, effective_date, parse_tournament
-from rulesgraph.sources import SourceText, read_source
+from rulesgraph.sources.read import SourceText, read_source
 from tests.conftest import FIXTURES, require_tournament
 
 MINI = FIXTURES / "tournament"
@@ -143,8 +143,8 @@ def test_real_jar() -> None:
 
 
 def _pdf_doc(name: str):  # type: ignore[no-untyped-def]
-    from rulesgraph.pdf import pdf_text
-    from rulesgraph.sources import split_lines
+    from rulesgraph.sources.pdf import pdf_text
+    from rulesgraph.sources.read import split_lines
 
     path: Path = require_tournament(name)
     return parse_tournament(_src(list(split_lines(pdf_text(path.read_bytes(), name))), name))

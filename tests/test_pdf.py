@@ -1,4 +1,4 @@
-"""Reading a PDF's text (rulesgraph.pdf) from invented PDFs written by hand: lines in order page by page, and every
+"""Reading a PDF's text (rulesgraph.sources.pdf) from invented PDFs written by hand: lines in order page by page, and every
 unreadable PDF (encrypted, damaged, textless, too long) one SourceError line."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import pdf
 from rulesgraph.errors import SourceError
+from rulesgraph.sources import pdf
 
 from .minipdf import make_pdf
 
@@ -44,7 +44,7 @@ def test_too_many_pages_is_not_a_tournament_document(monkeypatch: pytest.MonkeyP
 
 
 def test_an_invented_mtr_pdf_installs_as_its_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesgraph import tstore
+    from rulesgraph.versions import tstore
 
     from .minitourney import make_mtr
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.pipeline import Pipeline, Query, Step
-from rulesgraph.rank import STEPS, WEIGHTS, rank
+from rulesgraph.question.analyze import analyze
+from rulesgraph.rank.pipeline import Pipeline, Query, Step
+from rulesgraph.rank.ranking import STEPS, WEIGHTS, rank
 
 
 def query(book: Rulebook, question: str) -> Query:

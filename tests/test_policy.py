@@ -1,4 +1,4 @@
-"""Ranking tournament passages (rulesgraph.policy) over invented documents built in memory: BM25 with title words
+"""Ranking tournament passages (rulesgraph.answer.policy) over invented documents built in memory: BM25 with title words
 counting extra, an infraction named by name or initials, a section named by id, the REL picking the document, a
 list of changes kept for questions about changes; and the cues that make a question one of policy.  Players' words
 read as the documents' own, on the real documents too."""
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from rulesgraph.answer.policy import PolicyIndex, _terms, abbreviations, named_in, policy_cue, policy_index, rel_of
+from rulesgraph.common.text import stem
 from rulesgraph.model import Origin
 from rulesgraph.parse.tournament import TDocument, TSection
-from rulesgraph.policy import PolicyIndex, _terms, abbreviations, named_in, policy_cue, policy_index, rel_of
-from rulesgraph.text import stem
 
 
 def _s(sid: str, kind: str, title: str, text: str, **extra: str) -> TSection:

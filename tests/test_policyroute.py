@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import sys
 
-from rulesgraph.corpus import Rulebook
-from rulesgraph.policyroute import LEVEL_SAID, policy_cue, signals
-from rulesgraph.scope import out_of_scope
-from rulesgraph.tanswer import route
-from rulesgraph.text import fold
+from rulesgraph.answer.tanswer import route
+from rulesgraph.build.corpus import Rulebook
+from rulesgraph.common.text import fold
+from rulesgraph.question.policyroute import LEVEL_SAID, policy_cue, signals
+from rulesgraph.question.scope import out_of_scope
 
 from .conftest import ROOT
 
@@ -99,7 +99,7 @@ def test_players_words_for_slow_play_and_permissions() -> None:
 
 
 def test_infraction_names_are_matched_as_stems_without_articles() -> None:
-    from rulesgraph.policyroute import named_in
+    from rulesgraph.question.policyroute import named_in
 
     named = {"looking at extra cards": "IPG 2.2", "missed trigger": "IPG 2.1", "grv": "IPG 2.5", "d/dlp": "IPG 3.4"}
     assert named_in("player looked at an extra card while resolving Ancestral Recall", named) == \

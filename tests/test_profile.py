@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.lookup import NotFound
-from rulesgraph.profile import cites_any, find_name, profile, profile_json, related, suggest
+from rulesgraph.answer.profile import cites_any, find_name, profile, profile_json, related, suggest
+from rulesgraph.build.lookup import NotFound
 
 
 @pytest.mark.parametrize(("typed", "node", "corrected"), [

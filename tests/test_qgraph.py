@@ -8,10 +8,10 @@ import subprocess
 import sys
 
 from rulesgraph import Rulebook
-from rulesgraph.graph import EDGE_KINDS
-from rulesgraph.link import subtree, targets
-from rulesgraph.qgraph import EDGE_KINDS as QUERY_EDGE_KINDS
-from rulesgraph.qgraph import QGraph
+from rulesgraph.build.graph import EDGE_KINDS
+from rulesgraph.build.link import subtree, targets
+from rulesgraph.build.qgraph import EDGE_KINDS as QUERY_EDGE_KINDS
+from rulesgraph.build.qgraph import QGraph
 
 
 def test_nodes_and_attributes_are_the_graphs(seeds_book: Rulebook) -> None:
@@ -63,7 +63,7 @@ def test_sections_are_numbered_alike_exactly_when_they_are_one_section(full_book
 
 def test_word_lines_are_the_words_of_text_and_examples(seeds_book: Rulebook) -> None:
     """A node's word line (made with the cache) is its text's and examples' words between spaces."""
-    from rulesgraph.text import words
+    from rulesgraph.common.text import words
 
     qg = seeds_book.qg
     for i, node in enumerate(qg.ids):
@@ -82,7 +82,7 @@ def test_the_cache_round_trip_keeps_everything(seeds_book: Rulebook) -> None:
 
 
 def test_answering_from_the_cache_needs_no_networkx(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    script = ("import sys; from rulesgraph import load, bundled_sources; from rulesgraph.answer import ask; "
+    script = ("import sys; from rulesgraph import ask, load, bundled_sources; "
               "b = load(bundled_sources()); ask(b, 'what does trample do?'); "
               "print(b.from_cache, sorted(m for m in ('networkx', 'rich', 'prompt_toolkit') if m in sys.modules))")
     env = {"RULESGRAPH_CACHE_DIR": str(tmp_path), "PATH": ""}

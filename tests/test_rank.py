@@ -1,4 +1,4 @@
-"""One test per ranking rule (see rulesgraph/rank.py, the steps of rulesgraph/steps/); each docstring states the rule it checks.
+"""One test per ranking rule (see rulesgraph/rank/ranking.py, the steps of rulesgraph/steps/); each docstring states the rule it checks.
 
 Most use the miniature rules in tests/fixtures so the expected order can be read off the fixture.
 """
@@ -11,9 +11,9 @@ from contextlib import contextmanager
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.rank import STEPS, WEIGHTS, rank, specificity
-from rulesgraph.steps import base, named, spread
+from rulesgraph.question.analyze import analyze
+from rulesgraph.rank.ranking import STEPS, WEIGHTS, rank, specificity
+from rulesgraph.rank.steps import base, named, spread
 
 
 def order(book: Rulebook, question: str) -> list[str]:
@@ -58,8 +58,8 @@ def test_rule_2_a_named_keyword_raises_its_rules(mini_book: Rulebook) -> None:
 def test_rule_2_a_keyword_said_several_ways_counts_once(full_book: Rulebook) -> None:
     """Rule 2: a keyword named several ways ("cascades" and the alias "cascades into") raises its rule once, as
     surely as its surest mention, not once per mention."""
-    from rulesgraph.pipeline import Query
-    from rulesgraph.relations import current_keyword
+    from rulesgraph.build.relations import current_keyword
+    from rulesgraph.rank.pipeline import Query
 
     g, index = full_book.qg, full_book.index
     a = analyze("my elf cascades into a giant with an adventure, can i cast the adventure instead", index)

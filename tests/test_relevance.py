@@ -1,4 +1,4 @@
-"""Text relevance (rank rule 1; rule 11's section relevance): the compiled kernel (rulesgraph/_kernel.c, built at
+"""Text relevance (rank rule 1; rule 11's section relevance): the compiled kernel (rulesgraph/build/_kernel.c, built at
 install where a C compiler is) gives the pure-Python function's result to the last bit — same documents, same
 order, same floats — on every bench question and on random terms and weights.  CI requires the kernel built
 (RULESGRAPH_REQUIRE_TOOLS=1), so both paths are tested there."""
@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
-from rulesgraph import relevance as rel
-from rulesgraph.analyze import analyze
-from rulesgraph.relevance import CANDIDATES, python_text_relevance, text_relevance
+from rulesgraph.build import relevance as rel
+from rulesgraph.build.relevance import CANDIDATES, python_text_relevance, text_relevance
+from rulesgraph.question.analyze import analyze
 
 from .conftest import require_tool
 
@@ -25,7 +25,7 @@ QUESTIONS = Path(__file__).resolve().parent.parent / "bench" / "questions"
 @pytest.fixture
 def kernel() -> None:
     if rel.KERNEL is None:
-        require_tool("the compiled kernel rulesgraph/_kernel.c was not built, or was built from older sources (pip install -e .)")
+        require_tool("the compiled kernel rulesgraph/build/_kernel.c was not built, or was built from older sources (pip install -e .)")
 
 
 def same(book: Rulebook, terms: list[tuple[str, float]]) -> None:
@@ -106,7 +106,7 @@ def test_a_kernel_built_from_other_sources_is_left_out() -> None:
     """A kernel without the API version these sources call (built before a ``git pull``, not rebuilt) is not used."""
     import types
 
-    old = types.ModuleType("rulesgraph._kernel")  # one built before the functions were versioned
+    old = types.ModuleType("rulesgraph.build._kernel")  # one built before the functions were versioned
     assert not rel.usable(old) and not rel.usable(None)
     old.API = rel.KERNEL_API - 1  # type: ignore[attr-defined]
     assert not rel.usable(old)

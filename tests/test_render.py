@@ -12,8 +12,8 @@ import pytest
 from rich.console import Console
 
 from rulesgraph import Rulebook, SourceSpec, load
-from rulesgraph.answer import citation
-from rulesgraph.lookup import cites, rule_view
+from rulesgraph.answer.compose import citation
+from rulesgraph.build.lookup import cites, rule_view
 from rulesgraph.model import Answer, ShownCard
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import (
@@ -94,8 +94,8 @@ def test_cards_without_citations_are_shown_not_nothing_found() -> None:
 def card_answer(book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Answer:
     """A fixed answer with the cards and a ruling of a synthetic card file (tests/minicards.py) installed for the test:
     what the cards and the ruling say comes from the card data, the order of the citations is fixed here."""
-    from rulesgraph.answer import ask
-    from rulesgraph.namedcards import open_deck
+    from rulesgraph.answer.compose import ask
+    from rulesgraph.question.namedcards import open_deck
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(book)

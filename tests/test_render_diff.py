@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 
-from rulesgraph.diff import CrDiff, Entry, Moved, word_diff
+from rulesgraph.versions.diff import CrDiff, Entry, Moved, word_diff
 from rulesgraph_cli.render_diff import render_diff, render_words, summary
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.profile import profile
+from rulesgraph.answer.profile import profile
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions
 from rulesgraph_cli.render_profile import CITED_BY_SHOWN, profile_targets, render_profile

@@ -169,7 +169,7 @@ def test_the_toolbar_shows_the_topic(full_book: Rulebook) -> None:
 
 # --- first start without the full rules: the offer to download them (against a server on 127.0.0.1) ---
 
-from rulesgraph.store import NOT_INSTALLED, RULES_URL_ENV  # noqa: E402
+from rulesgraph.versions.store import NOT_INSTALLED, RULES_URL_ENV  # noqa: E402
 from rulesgraph_cli.context import Context  # noqa: E402
 from rulesgraph_cli.main import build_parser  # noqa: E402
 
@@ -229,7 +229,7 @@ def test_first_start_declined_says_how_to_install_later(empty_user: Server) -> N
 
 
 def test_first_start_offers_only_what_is_missing(empty_user: Server, tmp_path: Path) -> None:
-    from rulesgraph import tstore
+    from rulesgraph.versions import tstore
 
     from .minitourney import make_ipg
 

@@ -1,4 +1,4 @@
-"""rulesgraph/rulinglinks.py: each ruling linked to the CR rules it restates, by its words and the names it says, its
+"""rulesgraph/cards/rulinglinks.py: each ruling linked to the CR rules it restates, by its words and the names it says, its
 card's name left out; the best first, weighing 1; a fingerprint that changes with the rules' numbers."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesgraph import Rulebook
-from rulesgraph.rulinglinks import KEEP, LINKS, Linker
+from rulesgraph.cards.rulinglinks import KEEP, LINKS, Linker
 
 
 def test_a_ruling_is_linked_to_the_rules_it_restates_best_first(mini_book: Rulebook) -> None:

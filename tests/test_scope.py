@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesgraph import Rulebook, scope
-from rulesgraph.answer import OUT_OF_SCOPE, answer_json, ask
-from rulesgraph.conversation import Conversation
-from rulesgraph.scope import TOPICS, out_of_scope
-from rulesgraph.text import fold
+from rulesgraph import Rulebook
+from rulesgraph.answer.compose import OUT_OF_SCOPE, answer_json, ask
+from rulesgraph.common.text import fold
+from rulesgraph.question import scope
+from rulesgraph.question.conversation import Conversation
+from rulesgraph.question.scope import TOPICS, out_of_scope
 
 EXAMPLES = Path(__file__).parent / "fixtures" / "scope_examples.txt"
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "questions"
@@ -126,7 +127,7 @@ def test_the_conversation_is_left_as_it_was(seeds_book: Rulebook) -> None:
 
 
 def _look_behind(cues: tuple[str, ...]) -> re.Pattern[str]:
-    """The cues as whole words the plain way (what :func:`rulesgraph.scope._whole_words` must match alike)."""
+    """The cues as whole words the plain way (what :func:`rulesgraph.question.scope._whole_words` must match alike)."""
     return re.compile(r"(?<![\w$])(?:" + "|".join(f"(?:{c})" for c in cues) + r")(?!\w)")
 
 
@@ -135,13 +136,13 @@ def _all_cues() -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
 
 
 def test_no_cue_matches_nothing() -> None:
-    """A cue is never empty (so each search of :func:`rulesgraph.scope._found` goes on past the last one)."""
+    """A cue is never empty (so each search of :func:`rulesgraph.question.scope._found` goes on past the last one)."""
     assert all(re.fullmatch(cue, "") is None for topic in TOPICS for cue in (*topic.cues, *topic.settings))
 
 
 def test_the_cues_are_found_as_a_look_behind_finds_them() -> None:
     """On the examples, the tuning sets' questions and edge cases (cues at the start, the end, one right after another,
-    after a ``$`` or a word character), every cue :func:`rulesgraph.scope._found` finds is the one ``finditer`` with
+    after a ``$`` or a word character), every cue :func:`rulesgraph.question.scope._found` finds is the one ``finditer`` with
     ``(?<![\\w$])`` finds, in order."""
     texts = [q for _, q in examples()]
     texts += [json.loads(line)["question"] for name in ("dev", "forum", "forum_holdout", "forum_holdout2", "long", "cards", "keywords")

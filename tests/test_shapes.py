@@ -1,11 +1,11 @@
-"""rulesgraph.shapes: a table of builtins read back from the cache is trusted only in the shape its fields promise."""
+"""rulesgraph.common.shapes: a table of builtins read back from the cache is trusted only in the shape its fields promise."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.shapes import well_formed
+from rulesgraph.common.shapes import well_formed
 
 EMPTY = {"words": [], "keys": [], "index": {}, "seen": frozenset(), "weights": []}
 ALIGNED = ("words", "keys", "weights")

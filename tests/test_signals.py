@@ -1,4 +1,4 @@
-"""rulesgraph/signals.py: what an answer's confidence is computed from, read off its ranking."""
+"""rulesgraph/answer/signals.py: what an answer's confidence is computed from, read off its ranking."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import dataclasses
 import math
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.answer import _select
-from rulesgraph.confidence import SIGNALS
-from rulesgraph.namedcards import NamedCard
+from rulesgraph.answer.compose import _select
+from rulesgraph.answer.confidence import SIGNALS
+from rulesgraph.answer.signals import agree, signals
 from rulesgraph.parse.numbers import rule_of
-from rulesgraph.rank import Ranking, Scored, rank
-from rulesgraph.signals import agree, signals
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.namedcards import NamedCard
+from rulesgraph.rank.ranking import Ranking, Scored, rank
 
 
 def _signals(book: Rulebook, question: str, **changes: object) -> dict[str, float]:

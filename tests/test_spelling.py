@@ -1,10 +1,10 @@
-"""Spelling correction (rulesgraph/spelling.py): unknown words only, to a vocabulary word with the same first letter,
+"""Spelling correction (rulesgraph/question/spelling.py): unknown words only, to a vocabulary word with the same first letter,
 the same letters reordered preferred among equally close ones."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.spelling import CORRECT, correct
+from rulesgraph.question.spelling import CORRECT, correct
 
 
 def test_a_slip_is_read_as_the_closest_vocabulary_word(mini_book: Rulebook) -> None:

@@ -1,13 +1,13 @@
-"""The CR's ability templates (rulesgraph/steps/abilities.py), over the full CR; and rule
-7's share for a FAQ entry about a keyword the question does not name (rulesgraph/steps/faq.py)."""
+"""The CR's ability templates (rulesgraph/rank/cardsteps/abilities.py), over the full CR; and rule
+7's share for a FAQ entry about a keyword the question does not name (rulesgraph/rank/steps/faq.py)."""
 
 from __future__ import annotations
 
 from pytest import MonkeyPatch
 
 from rulesgraph import Rulebook
-from rulesgraph.steps import faq
-from rulesgraph.steps.abilities import templates
+from rulesgraph.rank.cardsteps.abilities import templates
+from rulesgraph.rank.steps import faq
 
 from .test_steps_cards import card, scored
 

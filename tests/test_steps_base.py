@@ -1,4 +1,4 @@
-"""The base score (rank rules 11–13, rulesgraph/steps/base.py): the compiled kernel's loop gives the pure-Python
+"""The base score (rank rules 11–13, rulesgraph/rank/steps/base.py): the compiled kernel's loop gives the pure-Python
 loop's scores to the last bit — same nodes, same order, same floats — on the bench questions' whole rankings
 and on random candidates, priors and columns.  CI requires the kernel built (RULESGRAPH_REQUIRE_TOOLS=1)."""
 
@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.pipeline import Query
-from rulesgraph.rank import WEIGHTS, rank
-from rulesgraph.steps import base
+from rulesgraph.question.analyze import analyze
+from rulesgraph.rank.pipeline import Query
+from rulesgraph.rank.ranking import WEIGHTS, rank
+from rulesgraph.rank.steps import base
 
 from .conftest import require_tool
 
@@ -25,7 +25,7 @@ QUESTIONS = Path(__file__).resolve().parent.parent / "bench" / "questions"
 @pytest.fixture
 def kernel() -> None:
     if base.KERNEL is None:
-        require_tool("the compiled kernel rulesgraph/_kernel.c was not built, or was built from older sources (pip install -e .)")
+        require_tool("the compiled kernel rulesgraph/build/_kernel.c was not built, or was built from older sources (pip install -e .)")
 
 
 def both_ways(book: Rulebook, question: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:

@@ -1,7 +1,7 @@
-"""The card steps (rules 20-25 and 27, rulesgraph/steps/cards.py): one test per rule, each docstring stating it (rule
+"""The card steps (rules 20-25 and 27, rulesgraph/rank/cardsteps/cards.py): one test per rule, each docstring stating it (rule
 26's are in tests/test_steps_meeting.py).
 
-Cards are given to the ranking directly, as :class:`~rulesgraph.namedcards.NamedCard` records of invented
+Cards are given to the ranking directly, as :class:`~rulesgraph.question.namedcards.NamedCard` records of invented
 cards, over the miniature rules of tests/fixtures (and the full CR where a rule needs its types)."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.index import doc_terms
-from rulesgraph.namedcards import NamedCard, with_cards
-from rulesgraph.rank import rank
+from rulesgraph.build.index import doc_terms
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.namedcards import NamedCard, with_cards
+from rulesgraph.rank.ranking import rank
 
 from .test_rank import weight
 
@@ -133,7 +133,7 @@ def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Ru
     """Rule 23: the words of the sentences that only tell a long question's situation (weighed TOLD) count for a
     ruling's fit beside its own words: a ruling holding them is a candidate though the short question at the end says
     nothing of them; they do not make it speak for rules (that takes its own words)."""
-    from rulesgraph.analyze import TOLD
+    from rulesgraph.question.analyze import TOLD
 
     rulings = (("2020-01-01", "Tapped attackers still deal combat damage to Bulwark Elf."),)
     elf = card("Bulwark Elf", rulings=rulings)
@@ -146,7 +146,7 @@ def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Ru
 
 def test_the_asking_sentence_is_what_a_ruling_must_answer() -> None:
     """Rule 23 weighs the words of the sentences ending in "?" (else the last sentence) ASKED times: they are read here."""
-    from rulesgraph.steps.cards import _asked
+    from rulesgraph.rank.cardsteps.cards import _asked
 
     asked = _asked("How does Warp World interact with the commander replacement effect? It's unclear what you count.")
     assert "command" in asked and "unclear" not in asked and "count" not in asked
@@ -159,15 +159,15 @@ def test_the_asking_sentence_is_what_a_ruling_must_answer() -> None:
 def test_the_asking_sentence_is_read_in_the_part_the_analysis_reads() -> None:
     """Issue 31: a sentence search from every position of a long question without a "?" was quadratic (a megabyte took
     minutes with cards installed); only the first MAX_CHARS characters are read, as the analysis reads them."""
-    from rulesgraph.analyze import MAX_CHARS
-    from rulesgraph.steps.cards import _asked
+    from rulesgraph.question.analyze import MAX_CHARS
+    from rulesgraph.rank.cardsteps.cards import _asked
 
     long = "attack with the creature " * (MAX_CHARS // 10) + "does tarmogoyf survive?"
     assert "tarmogoyf" not in _asked(long) and "attack" in _asked(long)
 
 def test_the_best_ruling_of_another_card_comes_second() -> None:
     """Rule 23 keeps the best ruling of another named card than the best's second (it is shown, however little it fits)."""
-    from rulesgraph.steps.cards import _each_card
+    from rulesgraph.rank.cardsteps.cards import _each_card
 
     found = [(0.9, 0.5, "Arashin Sovereign", "d", "a"), (0.8, 0.5, "Arashin Sovereign", "d", "b"),
              (0.3, 0.2, "Whip of Erebos", "d", "c"), (0.2, 0.2, "Whip of Erebos", "d", "e")]

@@ -1,9 +1,9 @@
-"""Rule 38, a stolen card's trigger (rulesgraph/steps/control.py), over the full CR, with invented cards."""
+"""Rule 38, a stolen card's trigger (rulesgraph/rank/cardsteps/control.py), over the full CR, with invented cards."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.control import source_control_rules
+from rulesgraph.rank.cardsteps.control import source_control_rules
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked

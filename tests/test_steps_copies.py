@@ -1,4 +1,4 @@
-"""Rules 28 and 50, two of one card and a card that copies (rulesgraph/steps/copies.py), over the full CR, with invented
+"""Rules 28 and 50, two of one card and a card that copies (rulesgraph/rank/cardsteps/copies.py), over the full CR, with invented
 cards."""
 
 from __future__ import annotations

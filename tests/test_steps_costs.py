@@ -1,4 +1,4 @@
-"""Rules 37 and 45, a cost on a card and what a spell costs (rulesgraph/steps/costs.py), over the full CR, with invented
+"""Rules 37 and 45, a cost on a card and what a spell costs (rulesgraph/rank/cardsteps/costs.py), over the full CR, with invented
 cards."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.costs import CHANGE, GENERIC
+from rulesgraph.rank.cardsteps.costs import CHANGE, GENERIC
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked

@@ -1,12 +1,12 @@
-"""Rule 40, a procedure's steps (rulesgraph/steps/order.py), over the full CR."""
+"""Rule 40, a procedure's steps (rulesgraph/rank/steps/order.py), over the full CR."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import analyze
-from rulesgraph.pipeline import Query
-from rulesgraph.rank import WEIGHTS, rank
-from rulesgraph.steps.order import procedures, steps_of_procedure
+from rulesgraph.question.analyze import analyze
+from rulesgraph.rank.pipeline import Query
+from rulesgraph.rank.ranking import WEIGHTS, rank
+from rulesgraph.rank.steps.order import procedures, steps_of_procedure
 
 from .test_rank import weight
 
@@ -59,7 +59,7 @@ def test_rule_40_a_question_about_how_casting_steps_stand_gets_the_casting_proce
 def test_rule_40_the_procedure_is_cited_apart_from_its_steps(full_book: Rulebook) -> None:
     """Rule 40: the procedure it raised counts against none of its steps in the answer's diversity
     (``Ranking.apart``), so the step the question turns on is cited with it, right after it."""
-    from rulesgraph.answer import ask
+    from rulesgraph.answer.compose import ask
 
     question = "once I have chosen the targets of my spell, may I still activate mana abilities before I pay its total cost?"
     ranked = rank(full_book.index, full_book.qg, analyze(question, full_book.index))

@@ -1,9 +1,9 @@
-"""Rule 59, an event a named card replaces (rulesgraph/steps/replaced.py), over the full CR."""
+"""Rule 59, an event a named card replaces (rulesgraph/rank/cardsteps/replaced.py), over the full CR."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.replaced import kinds, replacing
+from rulesgraph.rank.cardsteps.replaced import kinds, replacing
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked

@@ -1,4 +1,4 @@
-"""Rule 33, an effect that sets a type (rulesgraph/steps/sets.py), over the full CR, with invented cards."""
+"""Rule 33, an effect that sets a type (rulesgraph/rank/cardsteps/sets.py), over the full CR, with invented cards."""
 
 from __future__ import annotations
 

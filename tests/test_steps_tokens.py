@@ -1,9 +1,9 @@
-"""Rule 51, a token that leaves the battlefield (rulesgraph/steps/tokens.py), over the full CR."""
+"""Rule 51, a token that leaves the battlefield (rulesgraph/rank/cardsteps/tokens.py), over the full CR."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.tokens import SENDS, zones_off
+from rulesgraph.rank.cardsteps.tokens import SENDS, zones_off
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked

@@ -1,9 +1,9 @@
-"""Rule 60, an object moved "until" an event (rulesgraph/steps/until.py), over the full CR."""
+"""Rule 60, an object moved "until" an event (rulesgraph/rank/cardsteps/until.py), over the full CR."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.steps.until import MOVES, until_rules
+from rulesgraph.rank.cardsteps.until import MOVES, until_rules
 
 from .test_rank import weight
 from .test_steps_cards import card, position, ranked

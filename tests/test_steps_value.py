@@ -1,8 +1,8 @@
-"""The kinds of cost a card words (rulesgraph/steps/value.py), which rule 45 reads."""
+"""The kinds of cost a card words (rulesgraph/rank/cardsteps/value.py), which rule 45 reads."""
 
 from __future__ import annotations
 
-from rulesgraph.steps.value import ADDITIONAL, ALTERNATIVE
+from rulesgraph.rank.cardsteps.value import ADDITIONAL, ALTERNATIVE
 
 
 def test_additional_and_alternative_costs_are_read_as_the_rules_phrase_them() -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import RulesgraphError, SourceSpec, store
+from rulesgraph import RulesgraphError, SourceSpec
+from rulesgraph.versions import store
 
 from .minicr import make_cr
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import tstore
-from rulesgraph.answer import answer_json, ask
-from rulesgraph.corpus import Rulebook
-from rulesgraph.policy import abbreviations, policy_cue, policy_index, rel_of
+from rulesgraph.answer.compose import answer_json, ask
+from rulesgraph.answer.policy import abbreviations, policy_cue, policy_index, rel_of
+from rulesgraph.build.corpus import Rulebook
+from rulesgraph.versions import tstore
 
 from .conftest import ROOT, require_tournament
 from .minitourney import make_ipg, make_jar, make_mtr
@@ -123,7 +123,7 @@ def test_rules_questions_answer_exactly_as_before(empty: Path, full_book: Rulebo
 
 
 def test_the_passage_that_answers_and_its_list() -> None:
-    from rulesgraph.tanswer import _passage
+    from rulesgraph.answer.tanswer import _passage
 
     text = ("Sets one to nine are allowed.\n\nThe following cards are banned in Sample tournaments:\n\n• Grizzly Bears\n\n"
             "• The Big Ring\n\n• Giant Growth\n\nOther text.")
@@ -148,8 +148,8 @@ def test_a_game_situation_told_to_a_judge_cites_the_rules_after_the_documents(em
 
 
 def test_with_rules_needs_a_game_told() -> None:
+    from rulesgraph.answer.tanswer import with_rules
     from rulesgraph.model import Answer, Citation
-    from rulesgraph.tanswer import with_rules
 
     class NoTerms:  # an index naming no game terms
         def __init__(self) -> None:
@@ -191,7 +191,7 @@ def test_real_mtr_alone_answers_notes(empty: Path, full_book: Rulebook) -> None:
 
 
 def test_a_list_item_is_named_by_its_short_name() -> None:
-    from rulesgraph.tanswer import _passage
+    from rulesgraph.answer.tanswer import _passage
 
     text = ("The following cards are banned in Sample tournaments:\n\n• Grak, Keeper of Bears\n\n• Plain Bear\n\n"
             "• Toma, the Quiet\n\nOther text.")

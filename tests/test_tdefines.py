@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from rulesgraph.build.tdefines import defined_terms
 from rulesgraph.parse.tournament import TDocument, parse_tournament
-from rulesgraph.sources import SourceText, read_source, split_lines
-from rulesgraph.tdefines import defined_terms
+from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 from .conftest import require_tournament
 from .minitourney import make_ipg, make_mtr

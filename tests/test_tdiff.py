@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import tstore
 from rulesgraph.errors import RulesgraphError
 from rulesgraph.parse.tournament import parse_tournament
-from rulesgraph.sources import SourceText, split_lines
-from rulesgraph.tdiff import diff_documents, diff_installed, wording
+from rulesgraph.sources.read import SourceText, split_lines
+from rulesgraph.versions import tstore
+from rulesgraph.versions.tdiff import diff_documents, diff_installed, wording
 from rulesgraph_cli.main import main
 
 from .minitourney import make_mtr

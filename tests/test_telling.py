@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.analyze import ASKING, TOLD, analyze
-from rulesgraph.index import word_terms
-from rulesgraph.telling import in_todays_words, told_only
-from rulesgraph.text import words
+from rulesgraph.build.index import word_terms
+from rulesgraph.common.text import words
+from rulesgraph.question.analyze import ASKING, TOLD, analyze
+from rulesgraph.question.telling import in_todays_words, told_only
 
 
 def test_older_wordings_are_read_in_todays_words() -> None:

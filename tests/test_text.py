@@ -1,11 +1,11 @@
-"""Folding, words, stems and search terms (rulesgraph.text)."""
+"""Folding, words, stems and search terms (rulesgraph.common.text)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.text import STOPWORDS, fold, slug, stem, terms, word_line, words
+from rulesgraph.common.text import STOPWORDS, fold, slug, stem, terms, word_line, words
 
 
 def test_fold_makes_typographic_text_match_plain_typing() -> None:

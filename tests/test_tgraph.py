@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from rulesgraph.build.tgraph import build, references, term_id
 from rulesgraph.parse.tournament import parse_tournament
-from rulesgraph.sources import read_source
-from rulesgraph.tgraph import build, references, term_id
+from rulesgraph.sources.read import read_source
 
 from .conftest import FIXTURES
 

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.document import Document
 
-from rulesgraph import Rulebook, tstore
+from rulesgraph import Rulebook
+from rulesgraph.answer.tlookup import is_ref, tournament_view
 from rulesgraph.errors import NotFound, RulesgraphError
-from rulesgraph.tlookup import is_ref, tournament_view
+from rulesgraph.versions import tstore
 from rulesgraph_cli.commands import Shell
 from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.main import main

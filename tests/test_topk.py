@@ -1,4 +1,4 @@
-"""The best entries of a score table (rulesgraph/topk.py): the compiled kernel's ``order`` (rulesgraph/_order.c) gives
+"""The best entries of a score table (rulesgraph/build/topk.py): the compiled kernel's ``order`` (rulesgraph/build/_order.c) gives
 what ``sorted(score.items(), key=itemgetter(1), reverse=True)[:k]`` gives — same keys, same order, the same float
 objects — on the bench questions' score tables and on random tables full of ties; a table Python must order itself (a
 score that is no float, or NaN) is left to Python.  CI requires the kernel built (RULESGRAPH_REQUIRE_TOOLS=1)."""
@@ -15,10 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesgraph import Rulebook, topk
-from rulesgraph.analyze import analyze
-from rulesgraph.pipeline import Query, Step
-from rulesgraph.rank import STEPS, WEIGHTS, rank
+from rulesgraph import Rulebook
+from rulesgraph.build import topk
+from rulesgraph.question.analyze import analyze
+from rulesgraph.rank.pipeline import Query, Step
+from rulesgraph.rank.ranking import STEPS, WEIGHTS, rank
 
 from .conftest import require_tool
 
@@ -28,7 +29,7 @@ QUESTIONS = Path(__file__).resolve().parent.parent / "bench" / "questions"
 @pytest.fixture
 def kernel() -> None:
     if topk.KERNEL is None:
-        require_tool("the compiled kernel rulesgraph/_kernel.c was not built, or was built from older sources (pip install -e .)")
+        require_tool("the compiled kernel rulesgraph/build/_kernel.c was not built, or was built from older sources (pip install -e .)")
 
 
 def sorted_way(score: dict[int, float], k: int) -> tuple[list[int], list[float]]:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import tstore
 from rulesgraph.errors import RulesgraphError, SourceError
+from rulesgraph.versions import tstore
 from rulesgraph_cli.main import main
 
 from .conftest import require_tournament

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph import RulesgraphError, store
-from rulesgraph.update import download, fetch, find_rules_link, update
+from rulesgraph import RulesgraphError
+from rulesgraph.versions import store
+from rulesgraph.versions.update import download, fetch, find_rules_link, update
 from rulesgraph_cli import cmd_update
 from rulesgraph_cli.context import Context
 from rulesgraph_cli.main import build_parser, main

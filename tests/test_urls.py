@@ -1,4 +1,4 @@
-"""rulesgraph.urls: every malformed download address is one RulesgraphError line; links that fail are skipped."""
+"""rulesgraph.sources.urls: every malformed download address is one RulesgraphError line; links that fail are skipped."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesgraph import RulesgraphError
-from rulesgraph.urls import join, parse
+from rulesgraph.sources.urls import join, parse
 
 from .test_update import BAD_ADDRESSES
 

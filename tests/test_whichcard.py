@@ -1,4 +1,4 @@
-"""rulesgraph/whichcard.py: of several cards a name they share may be, the one whose card the question describes."""
+"""rulesgraph/question/whichcard.py: of several cards a name they share may be, the one whose card the question describes."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.cards.store import open_store
-from rulesgraph.namedcards import open_deck
-from rulesgraph.whichcard import described
+from rulesgraph.question.namedcards import open_deck
+from rulesgraph.question.whichcard import described
 
 from .minicards import CARDS, face, install_cards
 
@@ -44,7 +44,7 @@ def test_a_question_naming_a_shared_short_name_reads_the_card_it_describes(stock
 
 def test_a_shared_name_said_again_is_decided_once(stocked: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long question saying one shared name many times reads its candidates' cards once, not once a mention."""
-    import rulesgraph.whichcard as whichcard
+    import rulesgraph.question.whichcard as whichcard
 
     deck, _ = open_deck(stocked)
     assert deck is not None

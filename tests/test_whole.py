@@ -1,4 +1,4 @@
-"""rulesgraph.whole: a writer that writes all it is given or raises, whatever short counts the stream below returns."""
+"""rulesgraph.common.whole: a writer that writes all it is given or raises, whatever short counts the stream below returns."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.whole import WholeWriter
+from rulesgraph.common.whole import WholeWriter
 
 
 class Device(io.RawIOBase):

@@ -1,9 +1,9 @@
-"""What a card's words mean as the rules say them (rulesgraph/wording.py): read from the full CR."""
+"""What a card's words mean as the rules say them (rulesgraph/rank/cardsteps/wording.py): read from the full CR."""
 
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.wording import SELF_WORD, meanings, sentences_of
+from rulesgraph.rank.cardsteps.wording import SELF_WORD, meanings, sentences_of
 
 
 def test_a_keywords_meaning_is_read_from_its_rules(full_book: Rulebook) -> None:

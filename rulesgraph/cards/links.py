@@ -1,6 +1,6 @@
 """The card store's links from each ruling to the CR rules it restates (table ``ruling_rules``): written when the cards
 are installed (:func:`link_rows`, called by :func:`rulesgraph.cards.store.build`) and again when new rules are
-(:func:`relink`).  Which rules a ruling restates is :class:`rulesgraph.rulinglinks.Linker`'s to say.
+(:func:`relink`).  Which rules a ruling restates is :class:`rulesgraph.cards.rulinglinks.Linker`'s to say.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ __all__ = ["RulingLinker", "link_rows", "relink"]
 
 
 class RulingLinker(Protocol):
-    """What links rulings to rules (:class:`rulesgraph.rulinglinks.Linker`)."""
+    """What links rulings to rules (:class:`rulesgraph.cards.rulinglinks.Linker`)."""
 
     @property
     def fingerprint(self) -> str: ...

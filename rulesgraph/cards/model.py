@@ -118,7 +118,7 @@ class NameEntry(NamedTuple):
 
 
 class CardSummary(NamedTuple):
-    """What finding cards by name needs of every card (the fields of :class:`rulesgraph.nametable.CardName`)."""
+    """What finding cards by name needs of every card (the fields of :class:`rulesgraph.cards.nametable.CardName`)."""
 
     key: str
     faces: tuple[str, ...]

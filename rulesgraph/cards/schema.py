@@ -3,7 +3,7 @@
 Tables (``SCHEMA`` bumps when they change): ``meta`` (key → value: source, sha256, MTGJSON version and
 date, counts, the keyword list's fingerprint), ``cards`` (key = full name, layout, funny, ascii name),
 ``faces``, ``rulings`` (and ``rulings_fts``), ``ruling_rules`` (ruling, seq, rule, weight: the CR rules each ruling
-restates, linked once at install by :class:`~rulesgraph.rulinglinks.Linker`; ``meta`` keeps its fingerprint),
+restates, linked once at install by :class:`~rulesgraph.cards.rulinglinks.Linker`; ``meta`` keeps its fingerprint),
 ``names`` (every name, face name and ASCII spelling with its card key and its folded form, for lookup and completion),
 ``card_keywords`` (card, keyword, relation, category), ``card_types`` (card, word, kind: supertype, type or subtype) and
 ``card_play`` (card → its legality per format, the formats it can lead, its color identity, each as JSON; ``meta``

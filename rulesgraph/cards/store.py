@@ -68,7 +68,7 @@ class StoreInfo:
     installed: str
     """When (UTC, ISO)."""
     links: str = ""
-    """The fingerprint of the rules the rulings were linked to (:attr:`rulesgraph.rulinglinks.Linker.fingerprint`;
+    """The fingerprint of the rules the rulings were linked to (:attr:`rulesgraph.cards.rulinglinks.Linker.fingerprint`;
     empty when they were not linked)."""
 
 
@@ -275,7 +275,7 @@ def open_store(path: Path | None = None) -> CardStore | None:
 
 
 def _sweep(directory: Path) -> None:
-    from ..store import sweep
+    from ..versions.store import sweep
 
     sweep(directory, ".cards-*.tmp")
 
@@ -283,7 +283,7 @@ def _sweep(directory: Path) -> None:
 def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None, dry_run: bool = False,
             linker: RulingLinker | None = None) -> Installed:
     """Build a store for ``cards`` beside the installed one and rename it into place (atomically); with a ``linker``,
-    the rulings are linked to the rules (:mod:`rulesgraph.rulinglinks`)."""
+    the rulings are linked to the rules (:mod:`rulesgraph.cards.rulinglinks`)."""
     target = path or store_path()
     current = None
     with contextlib.suppress(RulesgraphError):

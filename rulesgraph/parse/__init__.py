@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import SourceError
 from ..model import Document
-from ..sources import FORMATS, SourceText, detect_format
+from ..sources.read import FORMATS, SourceText, detect_format
 
 __all__ = ["PARSERS", "parse"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..model import Anomaly, Document, Example, GlossaryEntry, Origin, Rule, Skipped
-from ..sources import SourceText
+from ..sources.read import SourceText
 from .checks import letter_gaps, orphans
 from .numbers import is_title, rule_line
 from .refs import find_refs, find_term_refs

@@ -18,9 +18,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..common.text import slug
 from ..model import Anomaly, Document, FaqEntry, Origin, Rule, Skipped
-from ..sources import SourceText
-from ..text import slug
+from ..sources.read import SourceText
 from .cards import card_candidates
 from .checks import letter_gaps
 from .numbers import rule_line

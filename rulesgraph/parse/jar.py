@@ -14,7 +14,7 @@ import re
 
 from ..errors import SourceError
 from ..model import Origin
-from ..sources import SourceText
+from ..sources.read import SourceText
 from .pdftext import Line, clean, join_text
 from .tournament import TDocument, TSection, effective_date
 

@@ -35,7 +35,7 @@ _ITEM_PARTS = re.compile(rf"(?P<start>{_NUM})(?:{_DASH}(?P<end>{_NUM}|\d+|[a-z])
 
 def _expand(item: str) -> tuple[str, ...]:
     """A written item as targets: ``601.2e–g`` → ``("601.2e–601.2g",)``, a range the graph expands to the
-    numbers present (see :func:`~rulesgraph.link.link_documents`); two ends that make no range stay two targets."""
+    numbers present (see :func:`~rulesgraph.build.link.link_documents`); two ends that make no range stay two targets."""
     m = _ITEM_PARTS.fullmatch(item)
     if not m:
         return (item,)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from ..common.text import fold, slug
 from ..model import Document, Example, Origin, Rule, Skipped
-from ..sources import SourceText
-from ..text import fold, slug
+from ..sources.read import SourceText
 from .refs import find_refs
 
 __all__ = ["is_heading", "looks_like_sections", "parse_sections"]

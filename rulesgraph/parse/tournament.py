@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..errors import SourceError
 from ..model import Anomaly, Origin, Skipped
-from ..sources import SourceText
+from ..sources.read import SourceText
 from .kinds import KINDS
 from .pdftext import Cleaned, Line, TocEntry, clean, join_text, norm_title
 

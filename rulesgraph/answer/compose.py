@@ -1,0 +1,360 @@
+"""Turn ranked nodes into an Answer: a short direct answer, cited rules in rank order, why they
+were chosen, a confidence, and "did you mean" alternatives.  Every cited id exists in the graph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..build.citing import citation, dated_source
+from ..build.corpus import Rulebook
+from ..build.index import MEMO
+from ..build.qgraph import QGraph
+from ..build.relations import current_keyword, keyword_of
+from ..errors import RulesgraphError
+from ..model import Answer
+from ..parse.numbers import parent_of, rule_of
+from ..question.analyze import Analysis, Match, analyze, clean
+from ..question.conversation import substitutes
+from ..question.scope import out_of_scope
+from ..rank.ranking import Ranking, Scored, definers, rank, specificity
+from .cardanswer import card_why, shown_cards, with_rulings
+from .confidence import probability
+from .firstplace import SETTLES, faq_answers, no_variant_first, telling_sentence
+from .signals import signals as answer_signals
+
+if TYPE_CHECKING:
+    from ..question.conversation import Conversation
+
+__all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
+
+CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
+MIN_SCORE = 0.2
+"""Candidates scoring below this are not relevant enough to cite."""
+TELLING = 0.5
+"""Least specificity of a named term for the answer to mention it (see :func:`_telling`)."""
+SAME_RULE = 0.5
+"""See :func:`_diversify`."""
+IN_PASSING = 0.3
+"""See :func:`_diversify`: what is left of SAME_RULE for a further subrule of a keyword's rule in a question that says
+much besides what it names (focus 0)."""
+FAQ_SHOW = 0.5
+"""See :func:`_faq_forward`."""
+ALTERNATIVES = 0.6
+"""Below this confidence the answer offers other readings ("did you mean …")."""
+OUT_OF_SCOPE = 0.05
+"""Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+
+
+def _short(text: str, sentences: int = 2, limit: int = 400) -> str:
+    parts = _SENTENCE.split(" ".join(text.split("\n\n")[0].split()))
+    out = " ".join(parts[:sentences])
+    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _select(book: Rulebook, ranked: Ranking, k: int, focus: float = 1.0) -> list[Scored]:
+    """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it (``focus``: the question's,
+    see :func:`_diversify`)."""
+    g = book.qg
+    chosen: list[Scored] = []
+    place: dict[str, int] = {}  # filled at the first FAQ entry (most answers have none)
+    for item in _diversify(g, ranked, _faq_forward(g, ranked), focus):
+        if len(chosen) >= k or item.score < MIN_SCORE:
+            break
+        if g.kind_of(item.node) not in CITABLE or any(c.node == item.node for c in chosen):
+            continue
+        if g.kind_of(item.node) == "faq":
+            place = place or ranked.position()
+            # today's rule for an old excerpt: the FAQ page's 702.47a is 702.49a in the loaded CR
+            rests = list(dict.fromkeys(book.index.current.get(r, r) for r in g.targets(item.node, "about")))
+            rests = [r for r in rests if g.kind_of(r) in CITABLE]
+            rests.sort(key=lambda r: -(ranked.scores[place[r]] if r in place else 0.0))
+            for rule in rests[:1]:
+                if all(c.node != rule for c in chosen) and len(chosen) < k - 1:
+                    chosen.append(ranked[place[rule]] if rule in place else Scored(rule, item.score * 0.9, [f"what {item.node} rests on"]))
+        chosen.append(item)
+    return chosen
+
+
+def _diversify(g: QGraph, ranked: Ranking, order: list[int], focus: float = 1.0, depth: int = 30) -> Iterator[Scored]:
+    """The candidates in ``order`` (places in ``ranked``), the best ``depth`` re-ordered so that each further
+    citation from a rule already cited counts SAME_RULE less: three subrules of one wrong rule should not fill
+    the first three places.  A further subrule of a keyword's rule (701.x, 702.x) counts less again the less the
+    question is only about what it names (its ``focus``, down to :data:`IN_PASSING` of SAME_RULE): a question
+    that names a keyword while it asks about something else ("Humility is out and my Kitchen Finks dies: does
+    persist bring it back?") wants the keyword's rule, not three of its subrules before the rule it asks about;
+    the keyword's rule itself (702.79) keeps SAME_RULE.  A procedure rule 40 raised (``ranked.apart``: 601.2) counts
+    against none of its steps, the step the question turns on (601.2g) following it.  The rest follow in order, each
+    made as it is read."""
+    head = [ranked[j] for j in order[:depth]]
+    seen: dict[str, int] = {}
+    apart = ranked.apart
+    groups = [s.node + " apart" if s.node in apart else rule_of(s.node) for s in head]
+    passing = SAME_RULE * (IN_PASSING + (1 - IN_PASSING) * focus)
+    less = [passing if s.node != group and (i := g.num.get(s.node)) is not None and g.kwrule[i] is not None else SAME_RULE
+            for s, group in zip(head, groups, strict=True)]
+    keys = [s.score for s in head]  # each one's score × its SAME_RULE ** (citations of its rule so far), updated as they grow
+    while head:
+        at = keys.index(max(keys))  # the first of the best, as max() over them would pick
+        best, group = head.pop(at), groups.pop(at)
+        del keys[at], less[at]
+        yield best
+        seen[group] = count = seen.get(group, 0) + 1
+        for j, other in enumerate(groups):
+            if other == group:
+                keys[j] = head[j].score * less[j] ** count
+    for j in order[depth:]:
+        yield ranked[j]
+
+
+def _faq_forward(g: QGraph, ranked: Ranking) -> list[int]:
+    """The ranking's places in the order to consider them: the best FAQ entry moves up to second place when it
+    scores at least FAQ_SHOW of the best candidate (a FAQ answer that settles the question is worth reading right
+    after the top rule)."""
+    everything = list(range(len(ranked)))
+    if not ranked:
+        return everything
+    faq = next((i for i, node in enumerate(ranked.nodes) if g.kind_of(node) == "faq"), None)
+    if faq is None or faq <= 1 or ranked.scores[faq] < FAQ_SHOW * ranked.scores[0]:
+        return everything
+    return [0, faq, *everything[1:faq], *everything[faq + 1 :]]
+
+
+def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
+    if not chosen:
+        return None
+    g = book.qg
+    top = g.nodes[chosen[0].node]
+    faq = next((c.node for c in chosen[:2] if g.nodes[c.node]["kind"] == "faq"), None)
+    if faq and (not defining or top["kind"] == "faq") and faq_answers(book.index, g, a, faq):
+        return _short(g.nodes[faq]["answer"], 3)  # a FAQ entry this close to the top, asked alike, answers it as asked
+    if top["kind"] == "faq":  # asked otherwise: the best rule says more than someone else's question
+        rule = next((c for c in chosen if g.nodes[c.node]["kind"] != "faq"), None)
+        if rule is None:
+            return _short(top["answer"], 3)
+        top, chosen = g.nodes[rule.node], [rule]
+    if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
+        children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
+        if children:
+            telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
+            best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
+            if telling[best][1] < SETTLES:
+                return _deciding(book, chosen)
+            if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
+                return _sentence(telling[best][0])
+            said = _short(g.nodes[children[0]]["text"])
+            if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
+                said += " " + _short(g.nodes[children[1]]["text"])
+            return said
+        return None if not defining else top["title"]
+    sentence, share = telling_sentence(book.index, a, top["text"])
+    if share < SETTLES:
+        return _deciding(book, chosen)
+    if _short(top["text"], 1) == sentence or sentence == "":
+        return _short(top["text"])  # the rule's first words speak to the question: as a rule is read
+    return _sentence(sentence)
+
+
+def _sentence(sentence: str, limit: int = 400) -> str:
+    return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+UNSETTLED_LEAD = "These rules decide it: "
+UNSETTLED = 0.6
+"""The most confidence an answer is given whose first paragraph says which rules decide it (no sentence of its first rule
+speaks to the question): below :data:`rulesgraph.answer.confidence.HIGH`.  On the real tuning questions such answers had the right
+first rule 2 times in 21, the others 27 in 30."""
+
+
+def _deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
+    """The answer line when no sentence of the first rule speaks to the question: which rules decide it, said plainly."""
+    g = book.qg
+    named = []
+    for c in chosen:
+        data = g.nodes[c.node]
+        if data["kind"] == "faq":
+            continue
+        title = data.get("title") or ""
+        named.append(f"{data['label']} {title}" if title and title != data["label"] else str(data["label"]))
+        if len(named) >= most:
+            break
+    return UNSETTLED_LEAD + ", ".join(named) + "."
+
+
+def _named(book: Rulebook, a: Analysis) -> list[str]:
+    """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
+    g = book.qg
+    said: dict[str, list[Match]] = {}
+    for m in a.matches:
+        if _telling(book, m) and m.via != "carried":
+            said.setdefault(m.said, []).append(m)
+    lines = []
+    for words, ms in said.items():
+        if any(m.kind == "alias" for m in ms):
+            lines += [m.why for m in ms if m.kind == "alias"]
+            ms = [m for m in ms if m.kind != "alias"]
+            if not ms:
+                continue
+        names = []
+        for m in ms:
+            data = g.nodes[m.node] if m.node in g else {}
+            label = data.get("label", m.node)
+            names.append({"keyword": f"keyword {label}", "glossary": f"glossary entry {label}", "card": f"card {label}",
+                          "rule": f"rule {label}"}.get(m.kind, f"rule {m.node} {data.get('title') or ''}".rstrip()))
+        notes = [n for n in ("negated" if any(m.negated for m in ms) else "",
+                             "spelling corrected" if any(m.quality < 1 and m.via != "alias" for m in ms) else "") if n]
+        lines.append(f"‘{words}’ names {', '.join(dict.fromkeys(names))}" + (f" ({', '.join(notes)})" if notes else ""))
+    return lines
+
+
+def _telling(book: Rulebook, m: Match) -> bool:
+    """Worth saying why: keywords, rule numbers, cards, aliases, and terms that are not everyday words
+    ("creature" names a glossary entry, but saying so explains nothing)."""
+    return m.kind in ("keyword", "rule", "card", "alias") or specificity(book.index, m.said) >= TELLING
+
+
+def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) -> list[str]:
+    """Keywords the question names, the one whose rule ranks best first, then glossary terms likewise,
+    then the keywords the best citations are about."""
+    g = book.qg
+    position = ranked.position()
+    far = len(ranked)
+    order: dict[str, tuple[int, int]] = {}
+    for m in a.of_kind("keyword"):
+        label = g.nodes[current_keyword(g, m.node)]["label"]
+        best = min((position.get(r, far) for r in definers(g, m.node)), default=far)
+        order[label] = min(order.get(label, (0, far)), (0, best))
+    for m in a.of_kind("glossary"):
+        label = g.nodes[m.node]["label"]
+        if label not in order and _telling(book, m):
+            best = min([position.get(m.node, far)] + [position.get(r, far) for r in g.targets(m.node, "cites")])
+            order[label] = (1, best)
+    named = sorted(order, key=lambda k: order[k])
+    for item in chosen[:3]:  # what the best citations are about, when the question named no keyword
+        label = keyword_of(g, item.node)
+        if label and label not in named:
+            named.append(label)
+    return named
+
+
+def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None, *, rules_only: bool = False) -> Answer:
+    """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
+    conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question.  ``rules_only``: never
+    from the tournament documents (how a policy question telling a game situation gets its rules too)."""
+    cleaned = clean(question or "")
+    if not cleaned:  # nothing but spaces or control characters
+        raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
+    if k < 1:
+        raise RulesgraphError("the number of citations must be at least 1")
+    follow_up = conversation is not None and bool(conversation.subjects) and substitutes(cleaned)  # "what about X?"
+    if book.deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
+        from .lonename import card_answer, lone_name
+
+        lone = lone_name(book, cleaned)
+        if lone is not None:
+            return card_answer(book, question, lone, k, conversation)
+        from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
+
+        carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"
+        legal = legality_answer(book, question, k, carried)
+        if legal is not None:
+            subject = book.deck.card(legal.cards[0].name) if conversation is not None and legal.cards else None
+            if conversation is not None and subject is not None:  # it is what "it" means next
+                conversation.about_named(subject, book.qg)
+            return legal
+    outside = out_of_scope(question, book.index)
+    if (outside is None or outside.topic == "tournament policy") and not rules_only:  # from the MTR, IPG and JAR when installed
+        from .tanswer import tournament_answer, with_rules
+
+        policy = tournament_answer(question, k, outside, book.index)
+        if policy is not None:
+            return with_rules(policy, book.index, lambda: ask(book, question, k, rules_only=True), k,
+                              lambda: book.deck is not None and bool(book.deck.named(question)))
+    if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
+        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+    g = book.qg
+    if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
+        book.index.memo.clear()
+    a = analyze(question, book.index, cleaned)
+    if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
+        from ..question.namedcards import with_cards
+
+        a = with_cards(a, book.deck.named(question, tuple(conversation.cards) if conversation is not None else ()))
+    notes: list[str] = []
+    if conversation is not None:
+        a, notes = conversation.resolve(a, book.index, g)
+    ranked = rank(book.index, g, a)
+    chosen = _select(book, ranked, k, a.focus)
+    order = no_variant_first(g, a, [c.node for c in chosen])
+    chosen = sorted(chosen, key=lambda c: order.index(c.node))
+    why: list[str] = []
+    why += notes
+    if a.truncated:
+        why.append("the question was very long: only its beginning was read")
+    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
+    why += card_why(a)
+    after_cards = len(why)
+    why += _named(book, a)
+    if chosen:
+        why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
+        why += [f"{g.nodes[c.node]['label']} {r}" for c in chosen[1:] for r in c.reasons if r.startswith("connects ")]
+    keywords = _keywords(book, a, ranked, chosen)
+    signals = answer_signals(book, a, ranked, chosen) if chosen else ()
+    confidence = round(probability(signals), 3) if chosen else 0.0
+    alternatives: list[str] = []
+    if confidence < ALTERNATIVES:
+        for item in ranked[len(chosen) : len(chosen) + 20]:
+            data = g.nodes[item.node]
+            if data["kind"] in ("keyword", "glossary", "section") and data["label"] not in keywords and item.score >= MIN_SCORE / 2:
+                alternatives.append(f"{data['label']}" if data["kind"] != "section" else f"{item.node} {data['title']}")
+            if len(alternatives) >= 3:
+                break
+    cited = {c.node for c in chosen}
+    see_also = []
+    for c in chosen:
+        parent = parent_of(c.node) if g.nodes[c.node].get("numbering") == "cr" else None
+        if parent and parent in g and parent not in cited and parent not in see_also:
+            see_also.append(parent)
+    if conversation is not None:
+        conversation.record(a, tuple(c.node for c in chosen), book.index)
+    citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k,
+                                    MIN_SCORE, ranked.position())
+    if ruled:  # said where the cards are: what led to it
+        why.insert(after_cards, f"the {citations[0].source} leads: {citations[0].why[0]}")
+    direct = ruled or _direct(book, a, chosen, a.focus >= 0.99)
+    if direct is not None and direct.startswith(UNSETTLED_LEAD):  # never "high" when no rule speaks to the question
+        confidence = min(confidence, UNSETTLED)
+    return Answer(
+        question=question,
+        answer=direct,
+        citations=tuple(citations),
+        keywords=tuple(keywords),
+        confidence=confidence,
+        why=tuple(why),
+        alternatives=tuple(alternatives),
+        see_also=tuple(see_also[:5]),
+        cards=shown_cards(a),
+        signals=signals,
+    )
+
+
+def answer_json(answer: Answer) -> dict[str, Any]:
+    """The stable JSON shape of an answer (documented in README; scripts and bots rely on it)."""
+    return {
+        "question": answer.question,
+        "answer": answer.answer,
+        "citations": [
+            {"id": c.id, "kind": c.kind, "text": c.text,
+             "source": dated_source(c), "score": c.score}
+            for c in answer.citations
+        ],
+        "keywords": list(answer.keywords),
+        "confidence": answer.confidence,
+        "why": list(answer.why),
+        "alternatives": list(answer.alternatives),
+        "in_rules": answer.in_rules,
+        "cards": [{"name": c.name, "type": c.type, "text": c.text} for c in answer.cards],
+    }

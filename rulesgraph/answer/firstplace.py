@@ -1,0 +1,92 @@
+"""What may come first in an answer: the rules that keep its first line honest.
+
+- a rule of one multiplayer or casual variant (Two-Headed Giant, Commander, Planechase …) is never the first
+  citation of a question that names no variant: "who goes first in a two-player game" is not a Two-Headed
+  Giant question, however well 810.x's words match;
+- a FAQ entry gives the direct answer only when its question really is the player's: alike in words
+  (rapidfuzz token-set ratio at least :data:`FAQ_ALIKE`) and holding most of what the question asks (at
+  least :data:`FAQ_HOLDS` of its own idf-weighted words); otherwise the top rule's text is the answer line;
+- the answer line is the sentence of the first rule that speaks to the question (:func:`telling_sentence`: the one
+  holding most of the question's own words), not the rule's first words; when no sentence holds at least
+  :data:`SETTLES` of them, the answer says plainly which rules decide it rather than quote one as if it answered.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from ..build.index import Index, doc_terms
+from ..build.qgraph import QGraph
+from ..question.analyze import FRAMING, Analysis
+
+__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "SETTLES", "asked_words", "faq_answers", "names_a_variant", "no_variant_first",
+           "telling_sentence"]
+
+FAQ_ALIKE = 70
+"""Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
+FAQ_HOLDS = 0.5
+"""Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+SETTLES = 0.2
+"""Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+
+
+def names_a_variant(g: QGraph, a: Analysis) -> bool:
+    """Whether something the question names leads to a variant's rules: a variant rule itself, or a term,
+    keyword or title that lies in a variant section or whose entry cites only a variant's rules
+    (:meth:`~rulesgraph.build.qgraph.QGraph.cites_variant`: not Lose the Game, citing rule 104 and 810.8)."""
+    for m in a.matches:
+        i = g.num.get(m.node)
+        if i is None:
+            continue
+        if g.variant[i] or g.cites_variant(i):
+            return True
+    return False
+
+
+def no_variant_first(g: QGraph, a: Analysis, nodes: list[str]) -> list[str]:
+    """``nodes`` (citation ids in rank order) with the first one that is not a variant's rule moved to the
+    front when the first is a variant's rule and the question names no variant."""
+    if not nodes or not g.variant[g.num[nodes[0]]] or names_a_variant(g, a):
+        return nodes
+    other = next((n for n in nodes if not g.variant[g.num[n]]), None)
+    if other is None:
+        return nodes
+    return [other, *(n for n in nodes if n != other)]
+
+
+def faq_answers(index: Index, g: QGraph, a: Analysis, faq: str) -> bool:
+    """Whether the FAQ entry ``faq`` is asked as the player asks (see the module docstring)."""
+    data = g.nodes[faq]
+    if fuzz.token_set_ratio(" ".join(a.words), data["question"].lower()) < FAQ_ALIKE:
+        return False
+    own = {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING}
+    total = sum(own.values())
+    if not total:
+        return True
+    held = set(doc_terms(f"{data['question']} {data['answer']}"))
+    return sum(v for t, v in own.items() if t in held) / total >= FAQ_HOLDS
+
+
+def asked_words(index: Index, a: Analysis) -> dict[str, float]:
+    """The question's own words (framing words and the named cards' names left out) with their idf."""
+    names = {t for c in a.cards for t in c.name_terms}
+    return {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING and t not in names}
+
+
+def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
+    """The sentence of ``text`` (a rule's first paragraph) that holds most of the question's own idf-weighted words, the
+    first of equals, with the share it holds (1.0 when the question says nothing of its own)."""
+    sentences = [p for p in _SENTENCE.split(" ".join(text.split("\n\n")[0].split())) if p]
+    if not sentences:
+        return "", 0.0
+    own = asked_words(index, a)
+    total = sum(own.values())
+    if not total:
+        return sentences[0], 1.0
+    shares = [sum(v for t, v in own.items() if t in set(doc_terms(p))) / total for p in sentences]
+    best = max(range(len(sentences)), key=lambda j: (shares[j], -j))
+    return sentences[best], shares[best]

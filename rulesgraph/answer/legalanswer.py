@@ -1,0 +1,301 @@
+"""Questions about playing a named card in a format, answered from the card data: "is Sol Ring legal in Commander?",
+"is Oko banned in Modern?", "can Grist be my commander?", "can Kitchen Finks go in a mono-green Commander deck?",
+"what is Kitchen Finks's color identity?".
+
+A question is one of these when it names a card (with card data installed) and says what it asks in the words such
+questions use: a format beside "legal", "banned", "restricted" or "play … in"; "be my commander"; a deck's colors or its
+commander's name beside "deck"; "color identity".  The answer states the fact from the card data
+(:mod:`rulesgraph.cards.legality`), with its date (ban lists change), and cites the rules that define the term.  A question
+about bans to come ("will X get banned?") is not one: it stays out of the rules' scope (:mod:`rulesgraph.question.scope`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..build.citing import citation
+from ..cards.legality import FUTURE as _FUTURE
+from ..model import Answer, ShownCard
+from .legalfacts import decide, terms
+
+if TYPE_CHECKING:
+    from ..build.corpus import Rulebook
+    from ..question.namedcards import NamedCard
+
+__all__ = ["MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
+
+MAX_WORDS = 50
+"""A longer question tells a game and asks about it: that it names a format and a card is the scene, not the question."""
+SURE = 0.95
+"""Confidence of an answer read off the card data: the fact is the data's; only the reading of the question can err."""
+
+_FORMAT_WORDS = [
+    (r"pauper commander|pdh|pauper edh", "paupercommander"), (r"duel commander|french commander", "duel"),
+    (r"historic brawl", "historicbrawl"), (r"standard brawl", "standardbrawl"), (r"penny dreadful|penny", "penny"),
+    (r"old ?school|93/94", "oldschool"), (r"pre-?modern", "premodern"), (r"pre-?dh", "predh"),
+    (r"commander|edh|cedh", "commander"), (r"brawl", "brawl"), (r"oathbreaker", "oathbreaker"), (r"standard", "standard"),
+    (r"pioneer", "pioneer"), (r"modern", "modern"), (r"legacy", "legacy"), (r"vintage", "vintage"), (r"pauper", "pauper"),
+    (r"historic", "historic"), (r"explorer", "explorer"), (r"alchemy", "alchemy"), (r"timeless", "timeless"),
+    (r"gladiator", "gladiator"),
+]
+"""Players' names of formats, the longer first, with MTGJSON's key."""
+_FORMAT = re.compile(r"(?<![\w-])(" + "|".join(f"(?:{w})" for w, _ in _FORMAT_WORDS) + r")(?![\w-])", re.IGNORECASE)
+_KEYS = [(re.compile(rf"^(?:{w})$", re.IGNORECASE), k) for w, k in _FORMAT_WORDS]
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_GROUPS = {
+    "azorius": "WU", "dimir": "UB", "rakdos": "BR", "gruul": "RG", "selesnya": "GW", "orzhov": "WB", "izzet": "UR",
+    "golgari": "BG", "boros": "RW", "simic": "GU", "bant": "GWU", "esper": "WUB", "grixis": "UBR", "jund": "BRG",
+    "naya": "RGW", "abzan": "WBG", "jeskai": "URW", "sultai": "BGU", "mardu": "RWB", "temur": "GUR",
+    "five-color": "WUBRG", "five color": "WUBRG", "5-color": "WUBRG", "5 color": "WUBRG", "5c": "WUBRG", "wubrg": "WUBRG",
+    "rainbow": "WUBRG",
+}
+"""Players' names for sets of colors (guilds, shards, wedges, all five)."""
+_COLORS = re.compile(r"(?<![\w-])(mono[- ]?(?:white|blue|black|red|green)|colorless|colourless|white|blue|black|red|green|"
+                     + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
+
+_FORMATS = "|".join(f"(?:{w})" for w, _ in _FORMAT_WORDS)
+_ARTICLE = r"(?:(?:a|an|the|my|our|your) )?"
+_STATUS = r"(?:legal|illegal|banned|restricted|allowed|permitted|playable|unbanned)"
+_LEGAL = [
+    re.compile(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
+    re.compile(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
+               re.IGNORECASE),  # "pauper legal", "the Modern ban list"
+    re.compile(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
+               rf"used|included)) in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "can I play X in Vintage"
+    re.compile(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
+               r" (?:deck|list|build)s?\b", re.IGNORECASE),  # "can Bolt go in my Modern deck"
+    re.compile(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
+               r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
+]
+"""How a question asks whether a card may be played in a format: a status word right before the format, the format
+before a status word, "can I play X in FORMAT" (or "can X be played in it"), "can X go in a FORMAT deck", or "is X
+banned / on the banned list" (any format; the last, whose card must be said between its words)."""
+_CONDITION = re.compile(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
+"""Before a cue in its sentence: a condition of a rules question ("if Thalia is my commander, …"), not its question."""
+_LEADER = re.compile(r"\b(?:(?:can|could|may|is|are)\b[^?.!]{0,80}?\b(?:be|as) (?:my|a|your|the|our|their|an) |(?:an? |my )?"
+                     r"(?:legal|eligible|valid|allowed) (?:as |to be )?(?:an? |my )?)(?:(?:legal|eligible|valid) )?"
+                     r"(?:(?:commander|edh|brawl|oathbreaker|pdh|pauper commander) )?(?:commander|general|oathbreaker)\b"
+                     r"(?! (?:damage|tax|zone|ninjutsu|deck|format|game))", re.IGNORECASE)
+"""Asking whether a card can lead a deck: "can X be my commander", "can I use X as my commander", "X a legal commander"."""
+_DECK = re.compile(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|permitted|fit|fits)\b(?: [^ ?.!]+){0,8}? "
+                   r"(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
+                   r"pdh|oathbreaker) )?deck\b|\bwith ((?:[\w,'’-]+ ){0,6}?)as (?:my|the|a|our|their|your) (?:commander|general)\b",
+                   re.IGNORECASE)
+_ASKS = [(re.compile(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.IGNORECASE), "illegal"),
+         (re.compile(r"\b(?:banned|ban ?list|banlist)\b", re.IGNORECASE), "banned"),
+         (re.compile(r"\brestricted\b", re.IGNORECASE), "restricted"),
+         (re.compile(r"\b(?:legality|b ?& ?r)\b", re.IGNORECASE), None)]
+"""The status a legality question asks about, by its words (the first that its words say); else whether it is legal
+("legal", "allowed", "can I play", "unbanned")."""
+_EITHER = re.compile(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
+                     r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
+"""A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
+_COPIES = re.compile(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|multiple|several|more than (?:one|1)|"
+                     r"a playset|playsets|any number) (?:copies|copy|of)\b", re.IGNORECASE)
+"""Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
+_IDENTITY = re.compile(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a legality question asks: its kind, the format, and for a deck question the deck's colors (a set of color
+    letters, or ``None`` when the deck is named by its commander)."""
+
+    kind: str
+    """``legal``, ``leader``, ``deck`` or ``identity``."""
+    format: str | None
+    colors: frozenset[str] | None = None
+    leader_span: tuple[int, int] | None = None
+    """Where the deck's commander is named, for "in my Atraxa deck"."""
+    deck: str = ""
+    """The words that named the deck's colors (``mono-green``)."""
+    within: tuple[int, int] = (0, 1 << 30)
+    """Where the card asked about must be named: the sentence that asks (or, for "is X banned?", the words between)."""
+    status: str | None = "legal"
+    """For ``legal``, the status asked about, which its yes or no answers: ``legal``, ``banned``, ``restricted``,
+    ``illegal``; ``None`` when the question offers two ("legal or banned?") or asks openly ("its Modern legality")."""
+    copies: bool = False
+    """It asks about several copies of the card."""
+
+
+def _format(question: str, start: int = 0, end: int | None = None) -> str | None:
+    m = _FORMAT.search(question, start, len(question) if end is None else end)
+    if m is None:
+        return None
+    return next(k for p, k in _KEYS if p.match(m.group(1)))
+
+
+def _colors(words: str) -> frozenset[str] | None:
+    """The colors ``words`` name (``mono-green`` → G, ``Golgari`` → B G, ``green and white`` → G W), ``None`` if none."""
+    found: set[str] = set()
+    said = False
+    for m in _COLORS.finditer(words):
+        w = m.group(1).lower().replace(" ", "-")
+        said = True
+        if w.startswith("mono"):
+            found.add(_COLOR_WORDS[w.removeprefix("mono").strip("-")])
+        elif w in _COLOR_WORDS:
+            found.add(_COLOR_WORDS[w])
+        elif w.replace("-", " ") in _GROUPS or w in _GROUPS:
+            found.update(_GROUPS.get(w, _GROUPS.get(w.replace("-", " "), "")))
+    return frozenset(found) if said else None
+
+
+def read_question(question: str) -> Asked | None:
+    """What a question naming a card asks about playing it, or ``None`` when it asks something else."""
+    q = " ".join(question.split())
+    if len(q.split()) > MAX_WORDS or _FUTURE.search(q):
+        return None
+    for m in _LEADER.finditer(q):
+        if not _CONDITION.search(q[: m.start()]):
+            said = m.group(0).lower()
+            fmt = "brawl" if "brawl" in said else "oathbreaker" if "oathbreaker" in said else "paupercommander" if (
+                "pdh" in said or "pauper" in said) else (_format(q) if _format(q) in ("brawl", "oathbreaker", "paupercommander",
+                                                                                     "historicbrawl", "duel") else "commander")
+            within = _sentence(q, m.start(), m.end())
+            banned = next((st for p, st in _ASKS if p.search(q[slice(*within)])), None) in ("banned", "illegal")
+            return Asked("leader", fmt, within=within, status="banned" if banned else "legal")
+    for m in _DECK.finditer(q):
+        if _CONDITION.search(q[: m.start()]):
+            continue
+        words = m.group(1) if m.group(1) is not None else m.group(2) or ""
+        start = m.start(1) if m.group(1) is not None else m.start(2)
+        colors = _colors(words)
+        fmt = _format(q, m.start(), m.end()) or ("commander" if m.group(2) is not None else None)
+        if colors is not None:
+            return Asked("deck", fmt or "commander", colors, deck=" ".join(_COLORS.findall(words)).lower(),
+                         within=(_sentence(q, m.start(), m.end())[0], m.start(1) if m.group(1) is not None else m.end()))
+        if words.strip() and fmt in (None, "commander", "brawl", "duel", "paupercommander") and _format(words) is None:
+            return Asked("deck", fmt or "commander", None, (start, start + len(words.rstrip())),
+                         within=_sentence(q, m.start(), m.end()))
+    m = _IDENTITY.search(q)
+    if m is not None:
+        return Asked("identity", None, within=_sentence(q, m.start(), m.end()))
+    for i, pattern in enumerate(_LEGAL):
+        m = pattern.search(q)
+        if m is not None and not _CONDITION.search(q[: m.start()]):
+            f = m.groupdict().get("f")
+            within = (m.start(), m.end()) if i == len(_LEGAL) - 1 else _sentence(q, m.start(), m.end())
+            sentence = q[slice(*_sentence(q, m.start(), m.end()))]
+            status = None if _EITHER.search(sentence) else next((st for p, st in _ASKS if p.search(m.group(0))), "legal")
+            return Asked("legal", _format(f) if f else _format(q), within=within, status=status,
+                         copies=bool(_COPIES.search(sentence)))
+    return None
+
+
+def _sentence(q: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the sentence of ``q`` holding ``start``–``end`` (ended by ``.``, ``?`` or ``!`` and a space)."""
+    before = max(q.rfind(". ", 0, start), q.rfind("? ", 0, start), q.rfind("! ", 0, start))
+    after = [i for i in (q.find(". ", end), q.find("? ", end), q.find("! ", end)) if i >= 0]
+    return before + 1, min(after) + 1 if after else len(q)
+
+
+def _subject(cards: tuple[NamedCard, ...], asked: Asked) -> tuple[NamedCard | None, NamedCard | None]:
+    """The card asked about and, for "in my Atraxa deck", the deck's commander."""
+    leader = None
+    if asked.leader_span is not None:
+        a, b = asked.leader_span
+        leader = next((c for c in cards if c.start >= a and c.end <= b + 2), None)
+    lo, hi = asked.within
+    subject = next((c for c in cards if c is not leader and lo <= c.start and c.end <= hi), None)
+    return subject, leader
+
+
+def _said_as_words(card: NamedCard) -> bool:
+    """A mention that is only a format's or colors' name ("Legacy", "Green"), not the card it could be."""
+    return bool(_FORMAT.fullmatch(card.said.strip()) or _COLORS.fullmatch(card.said.strip()))
+
+
+def legality_answer(book: Rulebook, question: str, k: int = 5, carried: tuple[NamedCard, ...] = ()) -> Answer | None:
+    """The answer to a question about playing a named card in a format, from the card data; ``None`` for any other
+    question (no card data, no card named, not asked in such words).  ``carried``: the cards of the conversation a
+    question that points back at one ("is it legal in Modern?", "can this card be my commander?") is about, the
+    strongest first — the first is the card asked about when the question names none of its own."""
+    deck = book.deck
+    if deck is None:
+        return None
+    said = " ".join(question.split())  # the question as read_question reads it: the offsets agree
+    asked = read_question(said)
+    if asked is None:
+        return None
+    cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
+    read_as = None
+    if not cards and not carried:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
+        cards = _said_alone(book, said)
+    if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
+        cards, read_as = _shared(book, said)
+    named, leader = _subject(cards, asked)
+    if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
+        named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
+    if named is None or (named.many and asked.kind != "legal"):
+        return None
+    store = deck.store
+    card = store.card(named.key)
+    if card is None:
+        return None
+    formats = store.formats()
+    info = store.info
+    data = f"MTGJSON {info.version}" if info.version else "the card data"
+    dated = f"{data} of {info.date}" if info.date else data
+    since = f"card data of {info.date}" if info.date else "the installed card data"
+    leader_card = store.card(leader.key) if leader is not None else None
+    # "can I run two Sol Rings in Commander?" asks the deck rules, unless the card may not be run at all or only once
+    text, rules = decide(book, card, asked, formats, leader_card, named.many or asked.copies)
+    if text is None:
+        return None
+    text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
+    cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
+    cited = list({c.id: c for c in cited}.values())[:k]
+    why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
+    if leader_card is not None and leader is not None:
+        why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
+    shown = [ShownCard(c.key, c.type_line, c.text) for c in (named, leader) if c is not None]
+    # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
+    # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
+    return Answer(question, text, tuple(cited), terms(asked), SURE if cited else 0.5, tuple(why), (), cards=tuple(shown),
+                  in_rules=asked.kind != "legal")
+
+
+_ASKED_OF = re.compile(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:still )?(?:(?:play|run|use|include|put) )?)?(?:an? |the )?"
+                       r"(.+?)(?:'s| still)? (?:legal|illegal|banned|restricted|allowed|permitted|playable|be|go|on the|in|as)\b",
+                       re.IGNORECASE)
+"""The words a legality question asks about: "is X legal …", "X banned in …", "can I play X in …", "can X be …"."""
+
+
+def _said_alone(book: Rulebook, question: str) -> tuple[NamedCard, ...]:
+    """The card the words :data:`_ASKED_OF` finds are the name of, read as a name said alone
+    (:func:`rulesgraph.answer.lonename.lone_name`: any case; not a misspelling, which such loose words too often are), or
+    nothing."""
+    from dataclasses import replace
+
+    from .lonename import lone_name
+
+    m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
+    lone = lone_name(book, m.group(1)) if m else None
+    deck = book.deck
+    if lone is None or lone.typo or len(lone.keys) != 1 or deck is None or m is None:  # "a green card" is not Green Ward
+        return ()
+    card = deck.card(lone.keys[0])
+    return () if card is None else (replace(card, said=m.group(1), start=m.start(1), end=m.end(1)),)
+
+
+def _shared(book: Rulebook, question: str) -> tuple[tuple[NamedCard, ...], str | None]:
+    """The most played card of the first short name the question says that several cards share, and a line saying so."""
+    from dataclasses import replace
+
+    from ..question.mentions import find_cards
+    from ..question.namedcards import MIN_CONFIDENCE
+
+    deck = book.deck
+    assert deck is not None
+    for m in find_cards(question, deck.table, weak=True):
+        if m.key is None and m.candidates and m.confidence >= MIN_CONFIDENCE and not _FORMAT.fullmatch(m.said.strip()):
+            card = deck.card(m.candidates[0])
+            if card is not None:
+                others = ", ".join(m.candidates[1:4])
+                return ((replace(card, said=m.said, start=m.start, end=m.end),),
+                        f"‘{m.said}’ read as {card.key}, the most played of {len(m.candidates)} cards named so (also {others})")
+    return (), None

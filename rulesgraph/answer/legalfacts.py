@@ -1,0 +1,159 @@
+"""The words of an answer to a legality question (:mod:`rulesgraph.answer.legalanswer`) from one card's data, and the rules
+that define its terms: yes or no to the status the question asked (banned, restricted, legal, not legal), then the fact.
+
+"Is Sol Ring banned in Commander?" is answered "No: Sol Ring is legal in Commander.", and "is Lurrus banned in Modern?"
+"Yes: Lurrus of the Dream-Den is banned in Modern.": the yes or no answers what was asked, not always "is it legal?".
+A question offering both ("legal or banned?") and an open one ("its Modern legality") get the fact without either.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.legality import by_status, colors_said, defining_rule, format_name, standing
+
+if TYPE_CHECKING:
+    from ..build.corpus import Rulebook
+    from ..cards.model import Card
+    from .legalanswer import Asked
+
+__all__ = ["COMMANDER_LIKE", "article", "decide", "possessive", "terms", "verdict"]
+
+COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
+_SAYS = {  # (status asked, the card's status) → yes or no
+    "legal": {"Legal": "Yes", "Restricted": "Yes", "Banned": "No", "Not legal": "No"},
+    "banned": {"Legal": "No", "Restricted": "No, not banned", "Banned": "Yes", "Not legal": "No, not banned"},
+    "restricted": {"Legal": "No", "Restricted": "Yes", "Banned": "No, banned", "Not legal": "No"},
+    "illegal": {"Legal": "No", "Restricted": "No", "Banned": "Yes", "Not legal": "Yes"},
+}
+"""The yes or no for each status a question can ask about, and a word more where the plain yes or no would mislead
+("is Black Lotus banned in Vintage?" — "No, not banned: … restricted")."""
+
+
+def possessive(name: str) -> str:
+    """``Kitchen Finks`` → ``Kitchen Finks'``; ``Atraxa, Praetors' Voice`` → ``Atraxa, Praetors' Voice's``."""
+    return f"{name}'" if name.endswith("s") and not name.endswith("'s") and not name.endswith("ss") else f"{name}'s"
+
+
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` by its first sound's letter (``an Izzet``, ``a mono-green``)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def verdict(name: str, fmt: str, status: str, asked: str | None, many: bool = False) -> str | None:
+    """The answer to whether ``name`` (whose status in ``fmt`` is ``status``) is ``asked`` there (``legal``,
+    ``banned``, ``restricted``, ``illegal``; ``None``: the fact alone), or, when several copies are asked about
+    (``many``), whether a deck may hold them: ``None`` for a card legal there (the deck rules answer that)."""
+    fname = format_name(fmt)
+    fact = {"Legal": f"{name} is legal in {fname}.", "Banned": f"{name} is banned in {fname}.",
+            "Restricted": f"{name} is restricted in {fname}: a deck may hold one copy (it is on the restricted list, not "
+                          "banned).",
+            "Not legal": f"{name} is not legal in {fname}: the card data lists no legality for it there."}.get(status)
+    if fact is None:
+        return f"The card data gives no legality in {fname} for any card, so it cannot say."
+    if many:  # "can I run 4 copies of Sol Ring in Vintage?"
+        return None if status == "Legal" else f"No: {fact}"
+    says = _SAYS.get(asked or "", {}).get(status)
+    return f"{says}: {fact}" if says else fact
+
+
+def terms(asked: Asked) -> tuple[str, ...]:
+    return {"leader": ("Commander",), "deck": ("Color Identity", "Commander"), "identity": ("Color Identity",)}.get(asked.kind, ())
+
+
+def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], leader: Card | None,
+           many: bool = False) -> tuple[str | None, list[tuple[str | None, str]]]:
+    """The answer's words and the rules to cite (node, why) for ``asked`` of ``card`` (``None``: the card data does not
+    settle it, as whether a deck may hold several copies of a card legal in its format); ``many``: several copies."""
+    name = card.name
+    identity = frozenset(card.color_identity)
+    limits = (defining_rule(book, "Tournament Rules", "tournament rules may limit the use of some cards"),
+              "the rule saying tournament rules may limit the cards a deck uses")
+    if asked.kind == "identity":
+        return (f"{possessive(name)} color identity is {colors_said(identity)}" + (f" ({', '.join(c for c in 'WUBRG' if c in identity)})."
+                                                                          if identity else "."),
+                [(defining_rule(book, "Color Identity", "color identity of a card is the color or colors of any mana symbols in "
+                                "its mana cost or rules text"), "defines color identity")])
+    if asked.kind == "leader":
+        fmt = asked.format or "commander"
+        s = standing(card, fmt, formats)
+        variant = "Brawl" if fmt in ("brawl", "historicbrawl", "standardbrawl") else "Commander"
+        rule = defining_rule(book, variant, "legendary card designated as its commander creature card")
+        type_line = " // ".join(f.type_line for f in card.faces)
+        if s.leads:
+            text = f"Yes: {name} can be your commander in {format_name(fmt)}: the card data says it can lead a deck ({type_line})."
+            if s.status in ("Banned", "Not legal"):
+                text += f" But it is {s.status.lower()} in {format_name(fmt)}."
+        elif not card.leadership and not any(w == "Legendary" for w in card.supertypes) and fmt not in card.leadership:
+            text = f"No: {name} can't be a commander in {format_name(fmt)}: it is not a legendary card ({type_line})."
+        else:
+            text = f"No: the card data says {name} can't be a commander in {format_name(fmt)} ({type_line})."
+        if asked.status == "banned":  # "is Golos banned as a commander?": the yes or no is the ban's
+            can = "the card data says it can lead a deck" if s.leads else "it can't be a commander there"
+            text = f"{verdict(name, fmt, s.status, 'banned')} As a commander: {can} ({type_line})."
+        rules = [(rule, "says which cards can be a commander")]
+        if any("can be your commander" in f.text.lower() for f in card.faces):
+            rules.append((defining_rule(book, "Commander", "card ability states the card can be your commander"),
+                          "a card that says it can be your commander"))
+        return text, rules
+    if asked.kind == "deck":
+        fmt = asked.format or "commander"
+        deck_colors = asked.colors if asked.colors is not None else (frozenset(leader.color_identity) if leader else None)
+        if deck_colors is None:
+            return None, []
+        said = _deck_words(asked.deck) or colors_said(deck_colors)
+        whose = possessive(leader.name) if leader is not None and asked.colors is None else f"{article(said)} {said} deck's"
+        outside = identity - deck_colors
+        s = standing(card, fmt, formats)
+        if outside:
+            text = (f"No: {possessive(name)} color identity is {colors_said(identity)}, and {colors_said(outside)} is not in "
+                    f"{whose} color identity ({colors_said(deck_colors)}).")
+        else:
+            text = (f"Yes, by color identity: {possessive(name)} is {colors_said(identity)}, all of it in {whose} "
+                    f"({colors_said(deck_colors)}).")
+            if s.status in ("Banned", "Not legal", "Restricted"):
+                text += f" But it is {s.status.lower()} in {format_name(fmt)}."
+        return text, [(defining_rule(book, "Commander", "a card can be included in a commander deck only if every color in "
+                                     "its color identity is also found in the color identity of the deck's commander"),
+                       "which cards a Commander deck may include"),
+                      (defining_rule(book, "Color Identity", "color identity of a card is the color or colors of any mana "
+                                     "symbols in its mana cost or rules text"), "defines color identity"), limits]
+    # legal / banned
+    if asked.format is None:
+        if many:
+            return None, []
+        groups = by_status(card, formats)
+        parts = [f"{st.lower()} in {', '.join(map(format_name, groups[st]))}" for st in ("Banned", "Restricted") if groups.get(st)]
+        text = (f"{name} is " + "; ".join(parts) + "." if parts else f"{name} is banned and restricted nowhere the card data lists.")
+        if asked.status in ("banned", "restricted"):  # "is Sol Ring on the banned list anywhere?"
+            text = ("Yes: " if groups.get(asked.status.capitalize()) else "No: ") + text
+        if groups.get("Legal"):
+            text += f" Legal in {', '.join(map(format_name, groups['Legal']))}."
+        return text, [limits]
+    s = standing(card, asked.format, formats)
+    text = verdict(name, asked.format, s.status, asked.status, many)
+    if text is None:
+        return None, []
+    others = by_status(card, formats)
+    elsewhere = [f"{st.lower()} in {', '.join(format_name(f) for f in others[st] if f != asked.format)}"
+                 for st in ("Banned", "Restricted") if any(f != asked.format for f in others.get(st, ()))]
+    if elsewhere:
+        text += " Elsewhere it is " + "; ".join(elsewhere) + "."
+    rules = [limits]
+    if asked.format in COMMANDER_LIKE:
+        rules.append((defining_rule(book, "Commander", "each commander deck is subject to the following deck construction "
+                                    "rules"), "Commander's deck construction rules"))
+    else:
+        rules.append((defining_rule(book, "Constructed", "constructed deck minimum deck size no more than four of any card"),
+                      "constructed deck rules"))
+    return text, rules
+
+
+
+_GUILDS = frozenset(("azorius dimir rakdos gruul selesnya orzhov izzet golgari boros simic bant esper grixis jund naya abzan "
+                     "jeskai sultai mardu temur").split())
+
+
+def _deck_words(words: str) -> str:
+    """The words that named a deck's colors, a guild's or shard's name capitalized as a name is (``izzet`` → ``Izzet``)."""
+    return " ".join(w.capitalize() if w in _GUILDS else w for w in words.split())

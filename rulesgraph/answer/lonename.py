@@ -1,0 +1,174 @@
+"""A question that is only a card's name — ``Tarmogoyf``, ``thalia?``, ``Lightning Bolt rulings``, ``how does humility
+work`` — answered with the card: its Oracle text, its rulings cited, then the rules its keywords, layout and type line
+run on; or, when the name is a short name several cards share (``Thalia``: Thalia, Guardian of Thraben; Thalia, Heretic
+Cathar), the cards it could be, most played first.  Never a rules-shaped answer to a card's name.
+
+Read against the installed cards' :class:`~rulesgraph.cards.nametable.NameTable` (the one :mod:`rulesgraph.question.mentions` reads
+questions with, so nothing more is loaded): the words left once the framing words are gone must be one surface of the
+table — a name, a face, the short name before a comma, a first or last word players say for a card, a short form —
+or a long name misspelt.  A rules word or term stays the rules' ("Flash", "what does trample do", "overlaod" read as
+overload), as in the REPL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..build.citing import citation
+from ..build.index import name_key
+from ..cards.nametable import TYPO_LETTERS, tokens
+from ..model import Answer, Citation, ShownCard
+from ..question.analyze import analyze
+from .cardanswer import ruling_citation
+
+if TYPE_CHECKING:
+    from ..build.corpus import Rulebook
+    from ..question.conversation import Conversation
+    from ..question.namedcards import NamedCard
+
+__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer",
+           "lone_name"]
+
+LONE_WORDS = 8
+"""Most words of a name said alone (``Asmoranomardicadaistinaculdacar`` is one, ``Circle of Protection: Red`` four):
+a longer question is a question."""
+SURE = 0.9
+"""Confidence of the answer to a card's name, said as the name table knows it: the card shown is the one named."""
+TYPO_SURE = 0.7
+"""Confidence when the name was read as a misspelt card name (``tarmogyof``)."""
+RULE_PLACES = 2
+"""Places kept among the citations for the rules the card runs on, when it has rulings enough to fill them all."""
+PREFIX_LETTERS = 6
+"""Least letters of the start of one card's name that a name alone is read as (as ``card`` reads ``kitchen fin``)."""
+CHOICES = 8
+"""Most cards listed, and shown, for a short name several cards share."""
+CHOICES_CONFIDENCE = 0.0
+"""Confidence of the answer to a name several cards share: it offers the cards, it answers nothing yet."""
+
+_LEAD = re.compile(r"^(?:how (?:does|do|is|are)|what (?:does|do|is|are|about)|what's|whats|explain|tell me about|show me|"
+                   r"rulings? (?:for|on|of|about)|oracle(?: text)? (?:for|of)|(?:the )?card)\s+", re.IGNORECASE)
+_TAIL = re.compile(r"\s+(?:work|works|do|does|mean|say|says|rulings?|oracle(?: text)?|text)$", re.IGNORECASE)
+"""The words a question that only names a card wraps the name in ("how does X work", "X rulings")."""
+_WRAP = " \t?!.:;,\"'“”‘’[]"
+
+
+@dataclass(frozen=True, slots=True)
+class LoneName:
+    """A question that is only a card's name."""
+
+    said: str
+    """The name as said, framing words and punctuation left out."""
+    keys: tuple[str, ...]
+    """The card meant (one key), or the cards a short name may be, most played first."""
+    typo: bool = False
+    """Read as a misspelt long name."""
+    total: int = 0
+    """How many cards the name may be, when more than :data:`CHOICES` (``keys`` holds the most played)."""
+
+
+def unframed(question: str) -> str:
+    """``question`` without the framing words around a card's name (:data:`_LEAD`, :data:`_TAIL`) and punctuation."""
+    said = question.strip(_WRAP)
+    said = _TAIL.sub("", _LEAD.sub("", said, count=1), count=1)
+    return said.strip(_WRAP)
+
+
+def lone_name(book: Rulebook, question: str) -> LoneName | None:
+    """The card(s) ``question`` is only the name of, or ``None`` (no cards installed, more than a name, a rules word).
+    Of several cards the words may be, a multi-face card they are a face of is the card (``Stomp`` is Bonecrusher
+    Giant // Stomp, not Stomp and Howl, whose name only begins with it); a one-face card's whole name shared with far
+    more played cards (a Vanguard ``Karn``) is one of the choices.  A token's name ("treasure": Treasure Token) is the
+    rules'."""
+    deck = book.deck
+    if deck is None or len(question.split()) > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
+        return None
+    said = unframed(question)
+    toks = tuple(tokens(said))
+    if not toks or len(toks) > LONE_WORDS:
+        return None
+    t = deck.table
+    rules_name = any(not n.startswith("card:") for key in (name_key(said), name_key(f"{said} token"))  # "treasure"
+                     for n in book.index.names.get(key, ()))
+    g = t.exact.get(toks)
+    if g is not None:
+        if t.rules[g] or t.bracket_only[g] or rules_name or (t.kind[g] == "initials" and not said.isupper()):
+            return None
+        if t.sure[g]:
+            return LoneName(said, t.keys[g][:1])
+        faces = [k for k in t.keys[g] if " // " in k and any(tuple(tokens(n)) == toks for n in (k, *k.split(" // ")))]
+        if len(faces) == 1:  # said whole as a face ("Stomp"), not only the beginning of another name
+            return LoneName(said, tuple(faces))
+        return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
+    if rules_name:
+        return None
+    hit = t.misspelt(" ".join(toks))
+    if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
+        return None
+    key = t.keys[hit[0]][0] if hit is not None else _as_card_finds(deck, said, toks)
+    if key is None:
+        return None
+    a = analyze(said, book.index)  # "overlaod" is a misspelt keyword before it is a card's name
+    if any(m.kind in ("keyword", "glossary", "title") and m.said == " ".join(a.words) for m in a.matches):
+        return None
+    return LoneName(said, (key,), typo=True)
+
+
+def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None:
+    """The one card the ``card`` command finds for ``said`` as a misspelling or the start of one name (:meth:`NameIndex.find
+    <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``, ``felidar umb``), so that
+    ``ask`` of a name alone agrees with ``card``; a slip on a short word is not read (``shokc``: the name table's rule, 8+
+    letters), nor a start shorter than :data:`PREFIX_LETTERS` (``formati`` is Formation, ``form`` nothing)."""
+    letters = sum(map(len, toks))
+    if letters < PREFIX_LETTERS:
+        return None
+    found = deck.name_index().find(said)  # type: ignore[attr-defined]
+    return found.key if (found.how == "typo" and letters >= TYPO_LETTERS) or found.how == "prefix" else None
+
+
+def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
+    """The answer to a question that is only a card's name: one card with its rulings and rules (it becomes the
+    conversation's topic, as the ``card`` command makes it), or the cards a short name may be."""
+    deck = book.deck
+    assert deck is not None
+    cards = [c for key in lone.keys if (c := deck.card(key)) is not None]
+    if len(cards) != 1:
+        names = tuple(c.key for c in cards)
+        shown = (f"the name of {lone.total} cards; the {len(names)} most played are shown below" if lone.total
+                 else f"the name of {len(names)} cards, shown below")
+        return Answer(question, f"‘{lone.said}’ is {shown}: ask with more of the name.",
+                      (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is only a name that several cards share",), names,
+                      cards=tuple(ShownCard(c.key, c.type_line, c.text) for c in cards))
+    card = cards[0]
+    rules = _rules_of(book, card)
+    room = max(0, k - min(len(rules), RULE_PLACES))
+    cited = [ruling_citation(card, date, text, 1.0, (f"a ruling of {card.key}",)) for date, text in card.rulings[:room]]
+    cited += rules[: k - len(cited)]
+    how = " (spelling corrected)" if lone.typo else ""
+    why = (f"‘{lone.said}’ is only the name of card {card.key}{how}: its rulings and the rules it runs on",)
+    if conversation is not None:
+        conversation.about_card(card.key, [f"keyword:{name.lower()}" for name, rel, _ in card.keywords if rel in ("has", "grants")],
+                                book.qg, named=card)
+    return Answer(question, card.text or card.type_line, tuple(cited),
+                  tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
+                  TYPO_SURE if lone.typo else SURE, why, (), cards=(ShownCard(card.key, card.type_line, card.text),))
+
+
+def _rules_of(book: Rulebook, card: NamedCard) -> list[Citation]:
+    """The rules ``card`` runs on, each once: its keywords' defining rules, its layout's, then its type line's (a
+    subtype's own rule, Aura → 303.4, not the type line's list of subtypes), and the types its effects set."""
+    found: dict[str, str] = {}
+    for name, rel, rules in card.keywords:
+        if rules and rel != "mentions":
+            found.setdefault(rules[0], f"the rule of its keyword {name}")
+    for kind, _, rules in card.layout:
+        if rules:
+            found.setdefault(rules[0], f"the rule of {kind.lower()}")
+    for word, kind, rules in card.types:
+        if rules and not (kind == "subtype" and rules[0].startswith("205.")):
+            found.setdefault(rules[0], f"the rule of its {kind} {word}")
+    for word, rules in card.sets:
+        if rules:
+            found.setdefault(rules[0], f"the rule of {word}, a type it sets")
+    return [citation(book, node, 0.9, (why,)) for node, why in found.items() if node in book.qg]

@@ -1,0 +1,180 @@
+"""Find the tournament-document passages (MTR, IPG, JAR) that answer a policy question, and look one up by id.
+
+Ranking is BM25 over the documents' sections (title words count extra), with three nudges that apply to every
+question alike: an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from the IPG's own
+infraction names, plus the few :data:`SAID` that are not initials) or by its name leads; a section named by its
+id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question says or implies picks the
+document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL, ``competitive``, ``PTQ`` → the IPG.
+The documents are the installed ones (:func:`rulesgraph.versions.tstore.load`), read on first use only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from ..common.text import STOPWORDS, fold, stem, words
+from ..parse.tournament import TDocument, TSection
+from ..question.policyroute import LEVEL_SAID, named_in, policy_cue, rel_of
+
+__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of"]
+
+SAID = {
+    "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
+    "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
+    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
+}
+"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+IRREGULAR = {
+    "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
+    "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
+    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "tear", "tore": "tear", "torn": "tear",
+    "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
+    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
+    "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
+    # players' words for the documents' own: tearing a card is aggressive behaviour
+    "rip": "tear", "rips": "tear", "ripping": "tear", "anger": "aggressive",
+    "angry": "aggressive", "angrily": "aggressive", "furious": "aggressive", "rage": "aggressive", "deliberately": "intentionally",
+    "purposely": "intentionally", "help": "assist", "helps": "assist", "helped": "assist", "helping": "assist",
+}
+"""English irregular forms (and plain synonyms of the documents' own words) the stemmer cannot join."""
+SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
+           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
+           "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
+           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
+"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
+_SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
+SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
+         "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
+         **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
+"""Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
+search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
+_ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+_CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
+_SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+
+
+def abbreviations(section: TSection) -> set[str]:
+    """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
+    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
+    if not section.name:
+        return set()
+    parts = words(section.name.split("—")[-1])
+    big = "".join(w[0] for w in parts if w not in _SMALL)
+    all_ = "".join(w[0] for w in parts)
+    return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
+
+
+def _terms(text: str) -> list[str]:
+    out = []
+    for w in words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))):
+        for part in SHORT.get(w, w).split():
+            if part not in STOPWORDS:
+                out.append(stem(IRREGULAR.get(part, part)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    section: TSection
+    doc: TDocument
+    score: float
+    why: tuple[str, ...]
+
+
+class PolicyIndex:
+    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents."""
+
+    K1 = 1.2
+    B = 0.75
+    TITLE = 3
+
+    def __init__(self, docs: tuple[TDocument, ...]) -> None:
+        self.docs = docs
+        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
+        for doc in docs:
+            for s in doc.sections:
+                if s.kind == "part" or not (s.text or s.kind == "heading"):
+                    continue
+                tf = Counter(_terms(s.text))
+                for t in _terms(s.title if s.kind != "front" or doc.kind != "jar" else doc.title):
+                    tf[t] += self.TITLE
+                self.units.append((s, doc, tf))
+        self.df = Counter(t for _, _, tf in self.units for t in tf)
+        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
+        self.named: dict[str, str] = {}
+        """An abbreviation or name (folded) → section id."""
+        for doc in docs:
+            for s in doc.sections:
+                if s.penalty:
+                    for a in abbreviations(s):
+                        self.named.setdefault(a, s.id)
+                    self.named.setdefault(" ".join(words(s.name or "")), s.id)
+        for say, name in SAID.items():
+            target = next((s.id for d in docs for s in d.sections if s.penalty and (s.name == name or s.title.endswith(name))), None)
+            if target is None and name == "Unsporting Conduct":
+                target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
+            if target:
+                self.named.setdefault(say, target)
+
+    def section(self, sid: str) -> tuple[TSection, TDocument] | None:
+        for doc in self.docs:
+            if (s := doc.get(sid)) is not None:
+                return s, doc
+        return None
+
+    def _named_in(self, question: str) -> list[tuple[str, str]]:
+        return named_in(question, self.named)
+
+    def search(self, question: str, k: int = 5) -> list[Hit]:
+        q = Counter(_terms(LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
+        n = len(self.units)
+        rel = rel_of(question)
+        named = self._named_in(question)
+        ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
+        hits = []
+        for s, doc, tf in self.units:
+            length = sum(tf.values())
+            score = 0.0
+            for t, qn in q.items():
+                f = tf.get(t)
+                if not f:
+                    continue
+                idf = math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5))
+                score += qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / self.avg))
+            why = []
+            for said, sid in named:
+                if sid == s.id:
+                    score += 12.0
+                    why.append(f"‘{said}’ → {s.title}")
+            if s.id in ids:
+                score += 50.0
+                why.append(f"‘{s.id}’ named")
+            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(fold(question)):
+                score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
+            if doc.kind == "jar":
+                score *= 2.5 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
+            elif doc.kind == "ipg" and rel == "regular":
+                score *= 0.3
+            if score > 0:
+                hits.append(Hit(s, doc, score, tuple(why)))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:k]
+
+
+@cache
+def _index_for(key: tuple[str, ...]) -> PolicyIndex:
+    from ..versions.tstore import load
+
+    return PolicyIndex(load())
+
+
+def policy_index() -> PolicyIndex | None:
+    """The index of the installed documents (built once per process), or ``None`` when none is installed."""
+    from ..versions.tstore import load
+
+    docs = load()
+    return _index_for(tuple(d.sha256 for d in docs)) if docs else None

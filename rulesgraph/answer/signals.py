@@ -1,0 +1,94 @@
+"""What an answer's confidence is computed from: the values of :data:`rulesgraph.answer.confidence.SIGNALS` read off one
+question's ranking (the ranked candidates, the citations chosen from them, and the analysis of the question).
+
+The signals were chosen (issue 16) by forward selection on leave-one-set-out AUC over the tuning question sets, out of
+some forty candidates (coverage of the rarest words, agreement of the first citations on a rule or section, text
+relevance alone against the final ranking, FAQ and ruling matches, question length, …): each kept one tells right
+from wrong answers on sets it was not fitted on, forum-style ones included; ``bench/calibrate.py``'s second table
+shows the fitted model on each set left out.  The strongest say how clearly the ranking picked one rule: many rules
+scoring nearly alike is the ranking guessing.  One more, ``agree`` (:func:`agree`), caps the model's probability
+instead of being weighed by it: whether the rule the question's words alone rank first is among the first three
+citations; it tells right from wrong only among the answers the ranking is surest of.  ``support`` (stop 24) was chosen
+the same way, on the calibration sets of ``bench/calibrate.py`` (the tuning sets and the older test sets): how many
+of the ranking's steps gave the first citation something, each a separate reason to cite it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..build.corpus import Rulebook
+from ..build.index import doc_terms
+from ..build.relations import definers
+from ..parse.numbers import rule_of
+from ..question.analyze import Analysis
+from ..rank.ranking import Ranking, Scored, specificity
+
+__all__ = ["ALIASED", "PEAK_OF", "RULES_READ", "agree", "signals"]
+
+RULES_READ = 200
+"""How many of the best candidates are read to find the best-scoring rules (``lead`` and ``peak``)."""
+PEAK_OF = 20
+"""``peak`` is the share of the best PEAK_OF rules' scores that the best three hold."""
+ALIASED = 0.6
+"""A term reached through the alias table counts this much towards ``named``: the player's word was read as the
+rules' term, which is less sure than the term said outright."""
+
+
+def _rule_scores(book: Rulebook, ranked: Ranking) -> list[float]:
+    """The best score of each of the best PEAK_OF CR rules among the best candidates (a rule's subrules count for
+    it), best first."""
+    g = book.qg
+    best: dict[str, float] = {}
+    for node, score in zip(ranked.nodes[:RULES_READ], ranked.scores[:RULES_READ], strict=True):
+        i = g.num.get(node)
+        if i is not None and g.section[i]:
+            best.setdefault(rule_of(node), score)
+            if len(best) >= PEAK_OF:  # best first: the rest cannot be among the best PEAK_OF rules
+                break
+    return sorted(best.values(), reverse=True)
+
+
+def _words(book: Rulebook, node: str) -> set[str]:
+    """The stems of a node's title and text (its text's are a column of the query-time graph; a title is short)."""
+    g = book.qg
+    i = g.num[node]
+    return set(doc_terms(g.attrs[i].get("title") or "")).union(g.stems[i])
+
+
+def agree(book: Rulebook, ranked: Ranking, chosen: list[Scored]) -> float:
+    """1 when the CR rule the words alone rank first (the best text relevance, :attr:`Ranking.text`: the question's
+    words and its cards' text, wordings and effects — rules 1, 22 and 24–26 —, before what the question names and the
+    graph raise) is the rule of one of the first three
+    citations, else 0; 1 when no CR rule has any.  Two views of the question agreeing: when they do not, the
+    ranking's certainty came from a named keyword or term overriding the words ("0/4 wall with deathtouch blocks a
+    5/5. Does the 5/5 die?" answered by deathtouch's rule), and such answers are right far less often."""
+    g = book.qg
+    section = g.section
+    best, at = 0.0, -1
+    for i, v in ranked.text.items():
+        if v > best and section[i]:
+            best, at = v, i
+    return 1.0 if at < 0 or rule_of(g.ids[at]) in {rule_of(c.node) for c in chosen[:3]} else 0.0
+
+
+def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) -> tuple[float, ...]:
+    """The signal values for an answer citing ``chosen`` (at least one) from ``ranked``, in SIGNALS order."""
+    ix, g = book.index, book.qg
+    top = chosen[0]
+    rules = _rule_scores(book, ranked) or [top.score]
+    first = rules[0]
+    lead = (first - rules[4]) / first if len(rules) > 4 and first > 0 else 1.0
+    peak = sum(rules[:3]) / sum(rules[:PEAK_OF]) if first > 0 else 1.0
+    asked = {t: ix.idf.get(t, 0.0) for t, w in a.terms if w == 1.0}
+    total = sum(asked.values())
+    said = _words(book, top.node)
+    coverage = sum(v for t, v in asked.items() if t in said) / total if total else 0.0
+    named = max([1.0 if m.kind == "rule" else m.quality * specificity(ix, m.said) * (ALIASED if m.via == "alias" else 1.0)
+                 for m in a.of_kind("keyword", "glossary", "title", "rule")], default=0.0)
+    rule = rule_of(top.node)
+    keyword = any(rule_of(r) == rule for m in a.of_kind("keyword") for r in definers(g, m.node))
+    strength = math.log1p(max(0.0, *(c.score for c in chosen)))
+    cards = math.log1p(len(a.cards)) if book.deck is not None else math.nan  # without card data, no card is found
+    support = math.log1p(len(top.reasons))  # already read for the answer's "why"
+    return (strength, lead, peak, coverage, named, float(keyword), cards, support, agree(book, ranked, chosen))

@@ -1,0 +1,200 @@
+"""Answer a tournament-policy question from the installed MTR, IPG and JAR: the infraction, its penalty and remedy
+first, then the passages cited as ``MTR 4.3``, ``IPG 2.1``, ``JAR 3``.  Without the documents, say how to get them.
+
+Called by :func:`rulesgraph.answer.compose.ask` before the rules are ranked: a question :mod:`rulesgraph.question.scope` finds to
+be about tournament policy always comes here; with the documents installed, so does one that
+:func:`rulesgraph.question.policyroute.policy_cue` finds (words only policy questions use), and nothing else, so rules
+questions answer as they did before the documents were installed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..model import Answer, Citation
+from ..parse.pdftext import SUBHEADS
+
+if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
+    from ..build.index import Index
+    from ..parse.tournament import TDocument, TSection
+    from ..question.scope import OutOfScope
+    from .policy import Hit, PolicyIndex
+
+__all__ = ["RULES_TOO", "cited_for", "policy_answer", "route", "section_citation", "tournament_answer", "with_rules"]
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+_REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
+             "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
+
+
+def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why: tuple[str, ...] = (), *,
+                     short: bool = False) -> Citation:
+    """A passage as a citation; ``short``: its opening sentences only (an answer's list; the passage opens whole)."""
+    title = section.title if section.kind != "front" or doc.kind != "jar" else doc.title
+    if section.penalty:
+        title = f"{title} — {section.penalty}"
+    body = section.text
+    if short:
+        paragraphs = [p for p in body.split("\n\n") if p not in SUBHEADS]
+        body = _first("\n\n".join(paragraphs), 3, 360)
+    return Citation(section.id, doc.kind, section.id, title, body, str(section.origin), doc.effective, score, why)
+
+
+def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
+    para = text.split("\n\n")[0] if text else ""
+    out = " ".join(_SENTENCE.split(para)[:sentences])
+    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _summary(hit: Hit, index: PolicyIndex, question: str = "") -> str:
+    """One paragraph: what the top passage says, an infraction with its penalty and remedy."""
+    s, doc = hit.section, hit.doc
+    if s.penalty:
+        parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
+        said = f"{s.id} {s.title}: {s.penalty}."
+        if "Definition" in parts:
+            said += f" {_first(parts['Definition'], 1)}"
+        if "Additional Remedy" in parts:
+            said += f" Remedy: {_first(parts['Additional Remedy'])}"
+        return said
+    if doc.kind == "jar":
+        head = doc.title if s.kind == "front" else s.title
+        return f"{doc.title} — {head}: {_first(s.text)}"
+    return f"{s.id} {s.title}: {_passage(s.text, question)}"
+
+
+def _passage(text: str, question: str) -> str:
+    """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
+    that introduces a list ("The following cards are banned …:") brings the items the question names, or says
+    how long the list is."""
+    from .policy import _terms
+
+    asked = set(_terms(question))
+    paragraphs = text.split("\n\n") if text else [""]
+    heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
+    best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i))
+    said = _first(paragraphs[best])
+    if said.endswith(":"):
+        items = []
+        for p in paragraphs[best + 1 :]:
+            if not p.startswith("•"):
+                break
+            items.append(p.lstrip("• ").strip())
+        named = [item for item in items if _named(item, asked)]
+        if named:
+            said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")
+        elif items:
+            said += f" ({len(items)} listed, none of them named in the question)"
+    return said
+
+
+def _named(item: str, asked: set[str]) -> bool:
+    """Whether the question names a list item: every word of it, or of its short name, the part before a comma
+    ("Oko" of "Oko, Thief of Crowns"), as players say a card's name."""
+    from .policy import _terms
+
+    return any((said := set(_terms(part))) and said <= asked for part in {item, item.split(",", 1)[0]})
+
+
+def cited_for(question: str, k: int = 5) -> list[Citation]:
+    """The citations a policy question gets (empty when no document is installed)."""
+    from .policy import policy_index
+
+    index = policy_index()
+    if index is None:
+        return []
+    return [section_citation(h.section, h.doc, h.score, h.why) for h in index.search(question, k)]
+
+
+def policy_answer(question: str, k: int = 5) -> Answer | None:
+    """The answer from the documents, or ``None`` when none is installed (the caller says how to install them)."""
+    from .policy import policy_index, rel_of
+
+    index = policy_index()
+    if index is None:
+        return None
+    hits = index.search(question, k)
+    if not hits:
+        return None
+    why = [w for h in hits for w in h.why]
+    rel = rel_of(question)
+    if rel:
+        why.insert(0, _REL_SAID[rel])
+    top = hits[0].score
+    confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
+    citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits)
+    return Answer(question, _summary(hits[0], index, question), citations, (), confidence, tuple(why), ())
+
+
+def route(question: str, outside: OutOfScope | None, index: Index) -> str | None:
+    """Why a question goes to the tournament documents (the scope's cue, or :func:`~rulesgraph.question.policyroute.policy_cue`'s
+    once they are installed), or ``None`` for a question the rules answer.  Without documents installed only the
+    scope's tournament-policy questions come here (to be told how to install them)."""
+    if outside is not None and outside.topic == "tournament policy":
+        return outside.why
+    if outside is not None:
+        return None
+    from ..versions.tstore import jargon, names, newest
+
+    named = names()  # one stat while nothing changes: a rules question never reads the documents
+    if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
+        return None
+    from ..question.policyroute import policy_cue
+    from ..question.scope import game_terms
+
+    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf)
+
+
+def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
+    """What :func:`rulesgraph.answer.compose.ask` says to a tournament-policy question: the documents' answer when they are
+    installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
+
+    A question the scope finds to be about tournament policy always comes here; with the documents installed, so
+    does one that :func:`~rulesgraph.question.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
+    from .compose import OUT_OF_SCOPE
+
+    if route(question, outside, index) is None:
+        return None
+    from ..cards.legality import about_bans_to_come
+    from ..versions.tstore import INSTALL_HINT, newest
+
+    if outside is not None and about_bans_to_come(question):  # the documents list today's bans, not tomorrow's
+        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+
+    if not newest():
+        assert outside is not None  # only the scope routes a question while no document is installed
+        return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
+                      in_rules=False)
+    answer = policy_answer(question, k)
+    if answer is None and outside is not None:
+        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+    return answer
+
+
+RULES_TOO = 3
+"""How many game terms (:func:`rulesgraph.question.scope.game_terms`) make a policy question one that tells a game situation
+(so does naming a card), whose answer cites the rules after the tournament documents ("he cast Brainstorm, drew
+three and passed without putting two back: what does the judge do" → IPG 2.5 Game Rule Violation, then the ruling of
+Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell no game."""
+
+
+def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool]) -> Answer:
+    """A policy answer that tells a game situation, with the rules' best citations after the documents' first
+    three (the judge's remedy leads; what the game's rules say follows); any other answer as it is.  ``rules``
+    answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed."""
+    from ..question.scope import game_terms
+
+    if not policy.citations or not policy.in_rules or k <= 3:
+        return policy
+    if game_terms(policy.question, index) < RULES_TOO and not names_card():
+        return policy
+    ruled = rules()
+    if not ruled.in_rules or not ruled.citations:
+        return policy
+    keep = max(3, k - 2)
+    cited = policy.citations[:keep] + ruled.citations[: k - keep]
+    note = "the rules too: " + "; ".join(c.label for c in ruled.citations[: k - keep])
+    return replace(policy, citations=cited, why=(*policy.why, note))

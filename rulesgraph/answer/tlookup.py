@@ -1,0 +1,171 @@
+"""Look up a passage of the installed tournament documents by what a judge types: ``MTR 4.3``, ``ipg 2.1``,
+``ipg 2.1 philosophy``, ``ipg grv``, ``mtr appendix b``, ``jar 3``, or an infraction's name (``missed trigger``); after
+a document's name, a term it defines too (``mtr free information``, ``ipg backing up``).
+
+The view carries its breadcrumb (document › chapter › section), its penalty for an IPG infraction, and its
+children (a chapter's sections, an infraction's parts).  Pure functions of the installed documents.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..common.text import words
+from ..errors import NotFound, RulesgraphError
+from ..model import Citation
+from ..parse.tournament import KINDS
+from .policy import policy_index
+from .tanswer import section_citation
+
+__all__ = ["TView", "is_ref", "named_infraction", "tournament_view", "tview_json"]
+
+_REF = re.compile(r"^(?P<doc>mtr|ipg|jar)\b\s*(?P<rest>.*)$", re.IGNORECASE)
+_NUMBER = re.compile(r"^(?:section\s+)?(?P<num>\d{1,2}(?:\.\d{1,2})?)\.?(?:\s+(?P<part>.+))?$", re.IGNORECASE)
+_APPENDIX = re.compile(r"^appendix\s+(?P<letter>[a-z])$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class TView:
+    """A passage as a reader sees it."""
+
+    section: Citation
+    document: str
+    """The document's name and effective date (``Infraction Procedure Guide, effective 2024-09-23``)."""
+    trail: tuple[Citation, ...]
+    children: tuple[Citation, ...]
+    penalty: str | None
+    cites: tuple[tuple[str, str | None], ...] = ()
+    """What its text refers to (``MTR 4.3``, ``CR 103.4``), with their titles: the graph's ``cites`` edges."""
+    cited_by: tuple[tuple[str, str | None], ...] = ()
+    defines: tuple[str, ...] = ()
+    """The terms it defines (the graph's ``defines`` edges): its title, an infraction's name, "Free information" …"""
+
+
+def is_ref(text: str) -> bool:
+    """Whether ``text`` names a tournament document first (``MTR 4.3``, ``ipg grv``)."""
+    return _REF.match(" ".join(text.split())) is not None
+
+
+def named_infraction(text: str) -> str | None:
+    """The IPG section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), if installed."""
+    from ..versions.tstore import names
+
+    named = names()
+    if not named or len(text) > 200:  # no documents, or a paste no infraction's name is
+        return None
+    return named.get(" ".join(words(text)))
+
+
+def _shown(text: str) -> str:
+    """What the user typed, as an error line quotes it: one line, at most 40 characters."""
+    said = " ".join(text.split())
+    return repr(said if len(said) <= 40 else said[:39] + "…")
+
+
+def _resolve(text: str) -> str:
+    m = _REF.match(" ".join(text.split()))
+    if m is None:
+        sid = named_infraction(text)
+        if sid is None:
+            raise NotFound(f"no tournament document passage named {_shown(text)}")
+        return sid
+    prefix, rest = m.group("doc").upper(), m.group("rest").strip()
+    if not rest:
+        raise RulesgraphError(f"say which part of the {KINDS[prefix.lower()]}: e.g. '{prefix} 2', '{prefix} 2.1'"
+                              + (", 'IPG GRV'" if prefix == "IPG" else ""))
+    if a := _APPENDIX.match(rest):
+        return f"{prefix} Appendix {a.group('letter').upper()}"
+    if n := _NUMBER.match(rest):
+        part = n.group("part")
+        return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else "")
+    sid = named_infraction(rest)
+    if sid is None or not sid.startswith(prefix):
+        from ..build.tgraph import defined_by
+
+        sid = next((d for d in defined_by(" ".join(words(rest))) if d.startswith(prefix + " ")), None)
+        if sid is None:  # else a part by words of its heading ("jar missed trigger")
+            sid = _by_heading(prefix, rest)
+    if sid is None:
+        raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
+    return sid
+
+
+def _by_heading(prefix: str, rest: str) -> str | None:
+    """The passage of one document whose heading shares the rarest words with ``rest`` (``jar missed trigger`` → the
+    JAR's "A player forgets a triggered ability"): each shared word weighs by how few of the document's headings
+    use it.  :class:`NotFound` naming the candidates when several headings share them equally."""
+    import math
+
+    from .policy import _terms
+
+    index = policy_index()
+    if index is None or len(rest) > 200:
+        return None
+    doc = next((d for d in index.docs if d.prefix == prefix), None)
+    if doc is None:
+        return None
+    heads = [(s.id, set(_terms(s.title))) for s in doc.sections if s.kind in ("chapter", "section", "appendix", "heading")]
+    df: dict[str, int] = {}
+    for _, said in heads:
+        for t in said:
+            df[t] = df.get(t, 0) + 1
+    asked = set(_terms(rest))
+    scored = [(sum(math.log(1 + len(heads) / df[t]) for t in asked & said), sid) for sid, said in heads]
+    best = max((score for score, _ in scored), default=0.0)
+    if best <= 0:
+        return None
+    top = [sid for score, sid in scored if math.isclose(score, best)]
+    if len(top) > 1:
+        raise NotFound(f"{_shown(rest)} matches the headings of {', '.join(top[:5])}{' …' if len(top) > 5 else ''} equally: say which")
+    return top[0]
+
+
+def tournament_view(text: str) -> TView:
+    """The view of the passage ``text`` names; :class:`NotFound` when it names none, with how to install when none is."""
+    index = policy_index()
+    if index is None:
+        from ..versions.tstore import INSTALL_HINT
+
+        raise NotFound(f"no tournament documents are installed: {INSTALL_HINT}")
+    sid = _resolve(text)
+    found = index.section(sid)
+    if found is None and sid.count(" ") >= 2:  # "IPG 2.1 remedy": the part whose name starts so
+        base, _, part = sid.partition(" ")[2].partition(" ")
+        head = f"{sid.split()[0]} {base}"
+        found = next(((s, d) for d in index.docs for s in d.sections if s.parent == head and s.kind == "part"
+                      and (s.title.lower().startswith(part.lower()) or part.lower() in s.title.lower())), None)
+    if found is None:
+        raise NotFound(f"no {sid} in the installed {KINDS[sid.split()[0].lower()]}")
+    section, doc = found
+    trail = []
+    parent = section.parent
+    while parent:
+        got = index.section(parent)
+        if got is None:
+            break
+        trail.append(section_citation(*got))
+        parent = got[0].parent
+    children = tuple(section_citation(s, doc) for s in doc.sections if s.parent == section.id)
+    penalty = section.penalty or (index.section(section.parent)[0].penalty if section.parent and index.section(section.parent) else None)
+    from ..build.tgraph import cited_by, cites, defines, tournament_graph
+
+    g = tournament_graph()
+    own = section.parent if section.kind == "part" else section.id  # a part's references are its section's
+    out = tuple((t, g.nodes[t].get("title")) for t in cites(own or section.id))
+    back = tuple((t, g.nodes[t].get("title")) for t in cited_by(own or section.id))
+    return TView(section_citation(section, doc), f"{KINDS[doc.kind]}, effective {doc.effective}", tuple(reversed(trail)), children,
+                 penalty, out, back, tuple(defines(own or section.id)))
+
+
+def _cite_json(c: Citation) -> dict[str, Any]:
+    return {"id": c.id, "kind": c.kind, "title": c.title, "source": c.source, "effective": c.effective}
+
+
+def tview_json(view: TView) -> dict[str, Any]:
+    return {
+        **_cite_json(view.section), "text": view.section.text, "document": view.document, "penalty": view.penalty,
+        "trail": [_cite_json(c) for c in view.trail], "children": [_cite_json(c) for c in view.children],
+        "cites": [i for i, _ in view.cites], "cited_by": [i for i, _ in view.cited_by], "defines": list(view.defines),
+    }

@@ -1,0 +1,296 @@
+"""Cache the built graph and index in the user cache directory.
+
+An entry is two files: ``build-KEY.query``, what answering needs (the query-time graph and the index as
+builtins — lists, dicts, strings, bytes — written with :mod:`marshal`: no pickled objects, read in one go),
+and ``build-KEY.graph``, the networkx graph that only ``check``, ``export`` and ``diff`` read (its graph, node and
+edge attributes as builtins, marshalled too, and built into a graph again when read).  A cache holds data, never
+code: nothing read back is unpickled.
+Entries are keyed by the sources' content hashes, their display names and formats, the schema version,
+the program version and the Python version (marshal's format is Python's own); files are written atomically
+(temporary file + rename), so two processes building at once both leave a whole file.  Each file carries the
+HMAC-SHA-256 of its payload, keyed with a secret of the user's own (:func:`secret`, private to them), checked
+before decoding: a damaged entry (truncated, a flipped bit) or one planted by someone else (a payload with a plain
+checksum) is rebuilt with a one-line notice, never read as a different graph.  Old entries, and temporary files left by processes killed
+while writing, are pruned.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import gc
+import hashlib
+import hmac
+import json
+import marshal
+import os
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from ..common.outfile import open_regular
+from ..common.whole import WholeWriter
+
+__all__ = ["KEEP", "MAX_ENTRY", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
+           "write"]
+
+KEEP = 6
+"""Cache entries kept; older ones are removed when a new one is written."""
+MAX_ENTRY = 512 * 1024 * 1024
+"""A cache file larger than this is not read (an entry of the full rules is about 10 MB)."""
+STALE = 600.0
+"""Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
+_MAGIC = b"rulesgraph-cache 4\n"
+_DIGEST = 32
+"""Bytes of HMAC-SHA-256 after the magic line, then the payload."""
+SECRET = "cache.key"
+"""The file in the data directory holding the key every cache file is authenticated with (32 random bytes)."""
+_secret: dict[str, bytes] = {}
+PARTS = ("query", "graph", "names")
+"""The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
+cards, ``names`` (their name table, marshal of builtins)."""
+
+
+def cache_dir() -> Path:
+    """``$RULESGRAPH_CACHE_DIR`` or the platform's user cache directory."""
+    return Path(os.environ.get("RULESGRAPH_CACHE_DIR") or platformdirs.user_cache_path("rulesgraph"))
+
+
+def code_fingerprint() -> str:
+    """Size and mtime of the library's own modules, so an edited install never reads a stale build."""
+    package = Path(__file__).parent.parent  # the rulesgraph package, every stage's folder
+    stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
+    return hashlib.sha256(repr(stats).encode()).hexdigest()[:16]
+
+
+def cache_key(parts: list[str], schema: int, version: str) -> str:
+    python = ".".join(map(str, sys.version_info[:3]))
+    h = hashlib.sha256(f"schema={schema};version={version};python={python};code={code_fingerprint()}".encode())
+    for part in parts:
+        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:32]
+
+
+def secret() -> bytes:
+    """The key cache files are authenticated with: ``cache.key`` in the cache directory, read if this user owns it
+    and no one else may read or write it (mode 0600), else made anew; where none can be kept, one for this process
+    alone (its entries are then trusted by no other).  Someone else able to write into the cache directory can
+    neither read the key nor make one this user owns."""
+    path = cache_dir() / SECRET
+    if str(path) in _secret:
+        return _secret[str(path)]
+    key = _read_secret(path)
+    if key is None:
+        with contextlib.suppress(OSError):
+            if path.is_symlink() or path.exists():
+                path.unlink()  # not ours, or not private: replaced
+        key = _make_secret(path) or _read_secret(path) or os.urandom(32)
+    _secret[str(path)] = key
+    return key
+
+
+def _read_secret(path: Path) -> bytes | None:
+    fh = open_regular(path)
+    if fh is None:
+        return None
+    with fh:
+        st = os.fstat(fh.fileno())
+        mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+        if not mine or st.st_mode & 0o077:
+            return None
+        data = fh.read(64)
+    return data if len(data) == 32 else None
+
+
+def _make_secret(path: Path) -> bytes | None:
+    """A new key at ``path`` (mode 0600), linked into place only if none is there (two processes agree on one)."""
+    key = os.urandom(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".cache-key-", dir=path.parent)  # mode 0600
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(key)
+            os.link(tmp, path)
+        finally:
+            os.unlink(tmp)
+    except OSError:
+        return None
+    return key
+
+
+def _digest(payload: bytes | memoryview) -> bytes:
+    return hmac.new(secret(), payload, hashlib.sha256).digest()
+
+
+def graph_parts(graph: Any) -> dict[str, Any]:
+    """A networkx multigraph as builtins: its attributes, nodes and edges in order, and each node's predecessors in
+    order (what rebuilding from the edges alone would order otherwise)."""
+    return {"graph": graph.graph, "nodes": list(graph.nodes(data=True)), "edges": list(graph.edges(keys=True, data=True)),
+            "pred": [list(graph.pred[n]) for n in graph]}
+
+
+def graph_from_parts(parts: Any) -> Any:
+    """The graph :func:`graph_parts` gave; raises ValueError, TypeError or KeyError for anything else."""
+    import networkx as nx
+
+    if not isinstance(parts, dict) or not isinstance(parts.get("graph"), dict):
+        raise ValueError("not a graph")
+    graph = nx.MultiDiGraph()
+    graph.graph.update(parts["graph"])
+    graph.add_nodes_from(parts["nodes"])
+    graph.add_edges_from(parts["edges"])
+    pred = graph._pred  # the order of each node's predecessors, as built
+    for node, order in zip(graph, parts["pred"], strict=True):
+        pred[node] = {p: pred[node][p] for p in order}
+    return graph
+
+
+def _path(key: str, part: str) -> Path:
+    return cache_dir() / f"build-{key}.{part}"
+
+
+def read_file(path: Path, limit: int = MAX_ENTRY) -> bytes:
+    """The bytes of a cache file.  Only a regular file rulesgraph could have written is read: a FIFO (which
+    would block), a device (``/dev/zero`` never ends), a symbolic link or a file over ``limit`` bytes raises
+    :class:`ValueError`; a missing one ``FileNotFoundError``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ValueError("a symbolic link") from None
+        raise
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError("not a regular file")
+        if st.st_size > limit:
+            raise ValueError(f"over {limit:,} bytes")
+        return fh.read(limit + 1)
+
+
+def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
+    """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable."""
+    path = _path(key, part)
+    try:
+        data = read_file(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None, None
+    except ValueError as exc:
+        return None, f"cache file {path.name} cannot be a cache entry ({exc}); rebuilding"
+    except OSError as exc:
+        return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
+    if not data.startswith(_MAGIC):
+        return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
+    obj = decode(data)
+    if obj is None:
+        return None, f"cache file {path.name} is damaged; rebuilding"
+    if part != "graph":
+        return obj, None
+    try:
+        return graph_from_parts(obj), None
+    except Exception:  # any shape but a graph's: damaged
+        return None, f"cache file {path.name} is damaged; rebuilding"
+
+
+def decode(data: bytes) -> Any | None:
+    """The builtins a cache file (:func:`encode`) holds, or ``None`` when it is not one, is damaged, or was not
+    written with this user's key."""
+    payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
+    if not data.startswith(_MAGIC) or not hmac.compare_digest(_digest(payload), data[len(_MAGIC) : len(_MAGIC) + _DIGEST]):
+        return None
+    gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
+    try:
+        return marshal.loads(payload)
+    except Exception:  # bad marshal data
+        return None
+    finally:
+        gc.enable()
+
+
+def encode(obj: Any, part: str = "query") -> bytes:
+    """The bytes of a cache file holding ``obj``: the magic line, the payload's HMAC-SHA-256, the payload (``obj``
+    marshalled — builtins only —; the ``graph`` part's networkx graph as :func:`graph_parts`)."""
+    payload = marshal.dumps(graph_parts(obj) if part == "graph" else obj)
+    return _MAGIC + _digest(payload) + payload
+
+
+def write(key: str, obj: Any, part: str = "query") -> str | None:
+    """Store ``obj`` atomically; returns a notice instead of raising when the cache cannot be written."""
+    directory = cache_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        data = encode(obj, part)
+        fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                WholeWriter(fh).write(data)
+            os.replace(tmp, _path(key, part))
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        return f"cache not written ({exc.strerror or exc}: {directory}); answers still work, start-up is slower"
+    _prune(directory)
+    return None
+
+
+def _prune(directory: Path) -> None:
+    try:
+        for part in (*PARTS, "pickle"):  # build-*.pickle: entries of rulesgraph before the query part
+            entries = sorted(directory.glob(f"build-*.{part}"), key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in entries[KEEP if part in PARTS else 0 :]:
+                old.unlink(missing_ok=True)
+        now = time.time()
+        for tmp in directory.glob(".build-*.tmp"):
+            if now - tmp.lstat().st_mtime > STALE:
+                tmp.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+FORMATS_KEPT = 64
+"""Files whose detected format is remembered (``formats.json``); the least recently detected are forgotten."""
+
+
+def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None:
+    """The format of the file at ``path``: remembered by its real path, size and modification time, else
+    ``detect()`` (which reads and scans the whole file) and remembered when it found one.  The cache being
+    unreadable or unwritable only means detecting again."""
+    try:
+        st = os.stat(path)
+        where = os.path.realpath(path)
+    except OSError:
+        return detect()  # it reports the missing file in its own words
+    stamp = [st.st_size, st.st_mtime_ns]
+    table_path = cache_dir() / "formats.json"
+    try:
+        table = json.loads(read_file(table_path, 1 << 20).decode("utf-8"))  # a regular file only, as every entry
+        if not isinstance(table, dict):
+            table = {}
+    except (OSError, ValueError):
+        table = {}
+    known = table.get(where)
+    if isinstance(known, list) and len(known) == 3 and known[:2] == stamp:
+        return known[2] if isinstance(known[2], str) else detect()
+    fmt = detect()
+    if fmt is None:  # not a format we know: loading reports it; nothing is written for a file that is no source
+        return None
+    table.pop(where, None)
+    table[where] = [*stamp, fmt]
+    table = dict(list(table.items())[-FORMATS_KEPT:])
+    try:
+        table_path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".formats-", suffix=".tmp", dir=table_path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(table, fh)
+        os.replace(tmp, table_path)
+    except OSError:
+        pass
+    return fmt

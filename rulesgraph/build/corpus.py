@@ -1,0 +1,156 @@
+"""Assemble sources (bundled data, user files) and load them — through the cache — into a Rulebook.
+
+This is the library's front door: ``load(specs)`` reads every source, and either takes the query-time
+graph and index from the cache (one integrity-checked file, no networkx) or parses, builds and caches
+them.  The networkx graph, which only ``check``, ``export`` and ``diff`` need, is read (or rebuilt) the first
+time :attr:`Rulebook.graph` is asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import cache
+from ..errors import RulesgraphError
+from .index import Index, build_index, load_aliases
+from .qgraph import QGraph, build_qgraph
+from ..sources.read import FORMATS, RawSource, decode_source, read_bytes
+from ..version import SCHEMA, __version__
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from ..question.namedcards import CardDeck
+
+__all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "load", "parse_spec"]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpec:
+    """One source to load: a path, an optional forced format and the name to show for it."""
+
+    path: str
+    fmt: str | None = None
+    display: str | None = None
+
+
+@dataclass
+class Rulebook:
+    """Everything loaded: the query-time graph and the index, plus what happened while loading them."""
+
+    qg: QGraph
+    """The graph as answering reads it (:mod:`rulesgraph.build.qgraph`)."""
+    index: Index
+    sources: list[SourceSpec]
+    notices: list[str] = field(default_factory=list)
+    """One-line messages for the user (cache rebuilt, cache not writable …)."""
+    from_cache: bool = False
+    seconds: float = 0.0
+    _network: Callable[[], nx.MultiDiGraph] | None = field(default=None, repr=False)
+    _graph: nx.MultiDiGraph | None = field(default=None, repr=False)
+    key: str = ""
+    """The cache key of what was loaded (the sources' contents, the program's version): what other caches built
+    from these rules (the cards' name table) are keyed by."""
+    deck: CardDeck | None = None
+    """The installed cards, when the front end opened them (:func:`rulesgraph.question.namedcards.open_deck`): questions
+    naming cards are then answered through what the cards say."""
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The networkx graph (``check``, ``export``, ``diff``): from the cache, or rebuilt, on first use."""
+        if self._graph is None:
+            assert self._network is not None
+            self._graph = self._network()
+        return self._graph
+
+    @property
+    def effective(self) -> str | None:
+        """The loaded CR's effective date (ISO), or ``None`` when no CR is loaded."""
+        return self.qg.graph.get("effective")
+
+
+def bundled_dir() -> Path:
+    """The directory of the bundled corpus (``data/`` in the source tree, ``rulesgraph_data`` when installed)."""
+    package = importlib.import_module("rulesgraph_data")  # a plain package: its directory, without importlib.resources' zip support
+    return Path(package.__file__).parent if package.__file__ else Path(str(next(iter(package.__path__))))
+
+
+def bundled_sources() -> list[SourceSpec]:
+    """The bundled seed documents, in name order; shown by file name."""
+    return [SourceSpec(str(p), None, p.name) for p in sorted(bundled_dir().glob("*.txt"))]
+
+
+def parse_spec(text: str) -> SourceSpec:
+    """``PATH`` or ``FORMAT:PATH`` (``cr:rules.txt``) as given to ``--rules``."""
+    head, sep, rest = text.partition(":")
+    if sep and head in FORMATS and rest:
+        return SourceSpec(rest, head, rest)
+    return SourceSpec(text, None, text)
+
+
+def aliases_path() -> Path:
+    """The alias table (players' words → rules words); always loaded, even with ``--no-bundled``."""
+    return bundled_dir() / "aliases.toml"
+
+
+
+
+def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
+    """Load ``specs`` into a :class:`Rulebook`, from the cache when the sources are unchanged."""
+    if not specs:
+        raise RulesgraphError("nothing to load: no sources given (drop --no-bundled or add --rules PATH)")
+    start = time.perf_counter()
+    raws = [read_bytes(s.path, s.display) for s in specs]
+    parts = [f"{r.sha256}|{s.fmt or ''}|{r.path}" for s, r in zip(specs, raws, strict=True)]
+    parts.append(hashlib.sha256(aliases_path().read_bytes()).hexdigest())
+    key = cache.cache_key(parts, SCHEMA, __version__)
+    notices: list[str] = []
+    if use_cache:
+        cached, notice = cache.read(key)
+        if notice:
+            notices.append(notice)
+        if _valid(cached):
+            network = lambda: _network(key, specs, raws)
+            book = Rulebook(QGraph.from_parts(cached["qgraph"]), Index.from_parts(cached["index"]), specs, notices, True, 0.0, network)
+            book.seconds = time.perf_counter() - start
+            book.key = key
+            return book
+        if cached is not None:
+            notices.append("cache entry was from another version; rebuilding")
+    graph = _build(specs, raws)
+    qg = build_qgraph(graph)
+    index = build_index(graph, load_aliases(aliases_path()), qg.ids)
+    if use_cache:
+        notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
+        if notice:
+            notices.append(notice)
+    return Rulebook(qg, index, specs, notices, False, time.perf_counter() - start, None, graph, key)
+
+
+def _build(specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
+    from .graph import build_graph  # networkx and the parsers: only when building
+    from ..parse import parse
+
+    return build_graph([parse(decode_source(r), s.fmt) for s, r in zip(specs, raws, strict=True)])
+
+
+def _network(key: str, specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
+    """The networkx graph of a cached entry: its ``graph`` file, or rebuilt (and stored) when that is gone."""
+    import networkx as nx
+
+    graph, _ = cache.read(key, "graph")
+    if isinstance(graph, nx.MultiDiGraph):
+        return graph
+    graph = _build(specs, raws)
+    cache.write(key, graph, "graph")
+    return graph
+
+
+def _valid(cached: Any) -> bool:
+    return isinstance(cached, dict) and cached.get("schema") == SCHEMA and "qgraph" in cached and "index" in cached

@@ -1,0 +1,307 @@
+"""Search structures built once from the graph (and cached with it): BM25 postings over
+rules, glossary and FAQ text, a table of names (keywords, glossary terms, cards, titles),
+the word vocabulary for spelling correction, and the alias table from ``data/aliases.toml``.
+
+Nothing here looks at a question; :mod:`rulesgraph.question.analyze` and :mod:`rulesgraph.rank.ranking` do.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from array import array
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..common.english import EnglishWords, english_words
+from ..errors import RulesgraphError
+from ..parse.numbers import parent_of
+from ..common.text import STOPWORDS, fold, stem, words
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "load_aliases", "name_key"]
+
+K1, B = 1.2, 0.75
+FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
+"""How much a word counts in each field of a document (BM25 term frequency is the weighted sum)."""
+
+MEMO = 200_000
+"""At most this many values are kept in :attr:`Index.memo` (``ask`` empties it beyond: a stream of questions is endless)."""
+
+SEARCHABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """One entry of the alias table: players' words and the rules words they stand for."""
+
+    say: tuple[tuple[str, ...], ...]
+    """Phrases as word tuples (folded like questions are)."""
+    means: str
+    terms: tuple[str, ...]
+    why: str
+
+
+class Postings:
+    """Term → (documents, weights), stored as two flat arrays and a table of slices: it pickles as a
+    few byte strings, so a cached index loads in milliseconds."""
+
+    def __init__(self) -> None:
+        self.docs: array[int] = array("I")
+        self.weights: array[float] = array("f")
+        self.spans: dict[str, tuple[int, int]] = {}
+
+    def add(self, term: str, docs: list[int], weights: list[float]) -> None:
+        start = len(self.docs)
+        self.docs.extend(docs)
+        self.weights.extend(weights)
+        self.spans[term] = (start, len(self.docs))
+
+    def get(self, term: str) -> tuple[array[int], array[float]]:
+        start, end = self.spans.get(term, (0, 0))
+        return self.docs[start:end], self.weights[start:end]
+
+    def df(self, term: str) -> int:
+        start, end = self.spans.get(term, (0, 0))
+        return end - start
+
+    def __contains__(self, term: str) -> bool:
+        return term in self.spans
+
+    def parts(self) -> tuple[bytes, bytes, dict[str, tuple[int, int]]]:
+        return self.docs.tobytes(), self.weights.tobytes(), self.spans
+
+    @classmethod
+    def from_parts(cls, parts: tuple[bytes, bytes, dict[str, tuple[int, int]]]) -> Postings:
+        out = cls()
+        out.docs.frombytes(parts[0])
+        out.weights.frombytes(parts[1])
+        out.spans = parts[2]
+        return out
+
+
+@dataclass
+class Index:
+    """What the query layer searches."""
+
+    ids: list[str]
+    postings: Postings
+    """Stemmed term → the documents it occurs in and its BM25 weight in each."""
+    idf: dict[str, float]
+    names: dict[str, list[str]]
+    """:func:`name_key` of a name → the nodes it names (keywords, glossary terms, cards, titles)."""
+    longest_name: int
+    vocab: dict[str, int]
+    """Folded word → number of documents it occurs in (spelling correction prefers common words)."""
+    faq: list[tuple[str, str]]
+    """``(node, folded question)`` for question similarity."""
+    aliases: list[Alias]
+    numbers: set[str]
+    """Every CR number in the graph (``702``, ``702.19``, ``702.19b``)."""
+    section: dict[str, str] = field(default_factory=dict)
+    """CR node → its section number (``702`` for ``702.19b``)."""
+    current: dict[str, str] = field(default_factory=dict)
+    """Non-CR rule → the CR rule its text is today (its ``current`` edge)."""
+    obsolete: set[str] = field(default_factory=set)
+    """Glossary entries marked (Obsolete)."""
+    surface: dict[str, list[str]] = field(default_factory=dict)
+    """Node → its names as folded words (``planeswalker``), to tell names that share a stem apart."""
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    """First content stem → ``(content stems, name key)`` of names of two or more content words,
+    for names said with words in between (``set a scheme in motion`` → ``Set in Motion``)."""
+    slang: frozenset[str] = frozenset()
+    """Words of the alias table's phrases that the rules never use (``etb``, ``sac``, card names): words, not
+    typos to correct, but never what a misspelt word is corrected to (``Warden`` is not ``Warrens``)."""
+    alias_keys: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """The rarest word of an alias phrase (no stopword when it has another, then in the fewest documents: a word the
+    rules never use is rarest) → ``(alias, phrase)`` positions in :attr:`aliases`: a phrase is said only when all its
+    words are, so a question is checked only against the phrases whose rarest word it says (by their first words,
+    "cast …", "is …", a long question was checked against some 200 phrases; by the rarest, some 50)."""
+    english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
+    name_starts: dict[str, int] = field(default_factory=dict)
+    """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
+    the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
+    """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
+
+
+    def saying(self, *phrases: str) -> list[int]:
+        """The documents that may say one of ``phrases``, in order: those holding the rarest content word of each
+        (a document saying a phrase holds all its words), so a scan for phrases reads these alone, not every node."""
+        out: set[int] = set()
+        for phrase in phrases:
+            terms = doc_terms(phrase)
+            if not terms:  # small words only: any document may say it
+                return list(range(len(self.ids)))
+            out.update(self.holding(terms))
+        return sorted(out)
+
+    def holding(self, terms: Iterable[str]) -> list[int]:
+        """The documents that may hold all of ``terms`` (stems), in order: those holding the rarest of them."""
+        return sorted(self.postings.get(min(terms, key=self.postings.df))[0])
+
+    def parts(self) -> dict[str, Any]:
+        """Everything as builtins (lists, dicts, sets, strings, bytes), for the cache: no pickled objects."""
+        out = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}
+        out["postings"] = self.postings.parts()
+        out["aliases"] = [(a.say, a.means, a.terms, a.why) for a in self.aliases]
+        out["english"] = self.english.__getstate__()
+        return out
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, Any]) -> Index:
+        fields = dict(parts)
+        fields["postings"] = Postings.from_parts(fields["postings"])
+        fields["aliases"] = [Alias(*a) for a in fields["aliases"]]
+        english = fields["english"] = EnglishWords(set())
+        english.__setstate__(parts["english"])
+        return cls(**fields)
+
+
+def name_key(text: str) -> str:
+    """Matching key of a name: folded, stemmed words (``First-Strike`` → ``first strike``)."""
+    return " ".join(stem(w) for w in words(text))
+
+
+def doc_terms(text: str) -> list[str]:
+    """Stemmed content words: the unit of text relevance (bigrams were tried and lost accuracy)."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS]
+
+
+def word_terms(said: list[str]) -> list[str]:
+    """:func:`doc_terms` of words already made by :func:`~rulesgraph.common.text.words`."""
+    return [stem(w) for w in said if w not in STOPWORDS]
+
+
+def _name_variants(name: str) -> list[str]:
+    """``Kicker, Kicked`` → both; ``Banding, “Bands with Other”`` → both; ``Trample (Obsolete)`` → ``Trample``."""
+    name = re.sub(r"\s*\(obsolete\)\s*$", "", name, flags=re.IGNORECASE)
+    parts = [name] + [p.strip(" “”\"") for p in re.split(r",\s+", name)]
+    return [p for p in dict.fromkeys(parts) if p and not re.search(r"[\[\]—]", p)]
+
+
+def _fields(g: nx.MultiDiGraph, nid: str, data: dict) -> dict[str, str]:
+    kind = data["kind"]
+    if kind == "faq":
+        return {"title": data["question"], "text": data["answer"]}
+    if kind == "glossary":
+        return {"title": data["title"], "text": data["text"]}
+    context = []
+    number = data.get("number")
+    parent = parent_of(number) if number else None
+    if parent and parent in g and data["kind"] == "subrule":  # the rule a subrule belongs to says what it is about
+        context.append(g.nodes[parent]["text"])
+    while parent and parent in g:  # ancestors' titles: "Trample" for 702.19b, "Keyword Abilities" …
+        if g.nodes[parent].get("title"):
+            context.append(g.nodes[parent]["title"])
+        parent = parent_of(parent)
+    if data.get("keyword"):
+        context.append(data["keyword"])
+    # the glossary terms whose entries point here name what players call this rule
+    context += [g.nodes[src]["label"] for src, _, k in g.in_edges(nid, keys=True) if k == "cites" and g.nodes[src]["kind"] == "glossary"]
+    title = data.get("title") or ""
+    text = "" if title == data["text"] else data["text"]
+    return {"title": title, "text": text, "context": " ".join(context), "examples": " ".join(data.get("examples") or ())}
+
+
+def load_aliases(path: Path) -> list[Alias]:
+    """Read the alias table (TOML, ``[[alias]]`` entries with ``say``, ``means``, ``terms``, ``why``)."""
+    import tomllib  # when the index is built, not at every start (answering reads the cache)
+
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesgraphError(f"{path}: cannot read the alias table ({exc})") from None
+    out = []
+    for entry in raw.get("alias", []):
+        say = tuple(tuple(words(s)) for s in entry.get("say", ()))
+        out.append(Alias(tuple(s for s in say if s), entry.get("means", ""), tuple(entry.get("terms", ())), entry.get("why", "")))
+    return out
+
+
+def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, float]:
+    """Field-weighted term frequencies of one document's stems; counts its words into ``vocab``."""
+    tf: dict[str, float] = {}
+    seen: set[str] = set()
+    for name, text in fields.items():
+        if not text:
+            continue
+        ws = words(text)
+        seen.update(ws)
+        weight = FIELDS[name]
+        stems = [stem(w) for w in ws if w not in STOPWORDS]
+        for term in stems:
+            tf[term] = tf.get(term, 0.0) + weight
+    vocab.update(seen)
+    return tf
+
+
+def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None) -> Index:
+    """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
+    are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0…."""
+    ids: list[str] = []
+    tfs: list[dict[str, float]] = []
+    vocab: Counter[str] = Counter()
+    for nid, data in g.nodes(data=True):
+        if data["kind"] in SEARCHABLE:
+            ids.append(nid)
+            tfs.append(_weighted_terms(_fields(g, nid, data), vocab))
+    number = {nid: i for i, nid in enumerate(order)} if order is not None else {nid: i for i, nid in enumerate(ids)}
+    n = len(ids)
+    lengths = [sum(tf.values()) for tf in tfs]
+    avg = (sum(lengths) / n) if n else 1.0
+    df: Counter[str] = Counter(term for tf in tfs for term in tf)
+    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+    docs: dict[str, list[int]] = defaultdict(list)
+    weights: dict[str, list[float]] = defaultdict(list)
+    for i, tf in enumerate(tfs):
+        norm = K1 * (1 - B + B * lengths[i] / avg)
+        for term, f in tf.items():
+            docs[term].append(number[ids[i]])
+            weights[term].append(idf[term] * f * (K1 + 1) / (f + norm))
+    postings = Postings()
+    for term, entries in docs.items():
+        postings.add(term, entries, weights[term])
+
+    names: dict[str, list[str]] = defaultdict(list)
+    surface: dict[str, list[str]] = {}
+    for nid, data in g.nodes(data=True):
+        kind = data["kind"]
+        titled = kind in ("section", "rule") and data.get("title") and data.get("numbering") == "cr"
+        if kind in ("keyword", "glossary", "card") or titled:
+            for variant in [data["title"]] if titled else _name_variants(data["label"]):
+                key = name_key(variant)
+                if key and nid not in names[key]:
+                    names[key].append(nid)
+                    vocab.update(words(variant))
+                    surface.setdefault(nid, []).append(" ".join(words(variant)))
+    slang = frozenset(w for alias in aliases for phrase in alias.say for w in phrase) - vocab.keys()
+    alias_keys: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for i, alias in enumerate(aliases):
+        for j, phrase in enumerate(alias.say):
+            alias_keys[min(phrase, key=lambda w: (w in STOPWORDS, vocab.get(w, 0), w))].append((i, j))
+    faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
+    numbers = {nid for nid, d in g.nodes(data=True) if d.get("numbering") == "cr"}
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
+    for key in names:
+        content = tuple(w for w in key.split() if w not in STOPWORDS)
+        if len(content) >= 2:
+            phrases[content[0]].append((content, key))
+    section = {nid: d["number"].split(".")[0] for nid, d in g.nodes(data=True) if d.get("numbering") == "cr" and d.get("number")}
+    current = {src: dst for src, dst, k in g.edges(keys=True) if k == "current"}
+    name_starts: dict[str, int] = {}
+    for key in names:
+        first, *rest = key.split()
+        name_starts[first] = max(name_starts.get(first, 0), 1 + len(rest))
+    if order is not None:
+        ids = list(order)
+    return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
+                 numbers, section, current,
+                 {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
+                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts)

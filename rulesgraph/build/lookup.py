@@ -1,0 +1,260 @@
+"""Look things up by number: a rule with its subrules and breadcrumb, a section's outline, and
+every node that refers to a rule (``cites``).  Pure functions of a Rulebook; nothing is ranked.
+
+Rule numbers are CR identities (``702.19b``); when no CR rule has the number, the numbered
+lines of other documents (old FAQ excerpts, ``<doc>:702.84a``) are looked up instead, with a
+note saying where they come from and what CR rule they are today.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .citing import citation
+from .corpus import Rulebook
+from ..errors import NotFound, RulesgraphError
+from ..model import Citation
+from ..parse.numbers import sort_key
+
+__all__ = [
+    "CR_NUMBER",
+    "Cites",
+    "NotFound",
+    "Reference",
+    "RuleView",
+    "Vocabulary",
+    "as_number",
+    "cites",
+    "cites_json",
+    "cites_of",
+    "is_cr_id",
+    "node_json",
+    "parse_number",
+    "rule_json",
+    "rule_view",
+    "view_node",
+    "vocabulary",
+]
+
+CR_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
+"""A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
+_WRITTEN = re.compile(r"^(?:(?:cr|rule|rules|section)\s+)?(\d+(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
+_OUTLINE = frozenset({"chapter", "section"})
+_ORDER = {"glossary": 2, "faq": 3}
+
+
+def is_cr_id(node: str) -> bool:
+    """Whether a node id is a bare CR number (other nodes' ids carry a ``kind:`` or ``doc:`` prefix)."""
+    return CR_NUMBER.fullmatch(node) is not None
+
+
+def as_number(text: str) -> str | None:
+    """``702.19B``, ``rule 702.19b``, ``CR 702.19b.`` → ``702.19b``; ``None`` when ``text`` is not a rule number."""
+    m = _WRITTEN.match(" ".join(text.split()))
+    number = m.group(1).lower() if m else ""
+    return number if CR_NUMBER.fullmatch(number) else None
+
+
+def parse_number(text: str) -> str:
+    """Like :func:`as_number`, but raises RulesgraphError (a misuse) for anything that is not a rule number."""
+    number = as_number(text)
+    if number is None:
+        shown = " ".join(text.split())[:40] or "(nothing)"
+        raise RulesgraphError(f"{shown!r} is not a rule number (like 7, 702, 702.19 or 702.19b)")
+    return number
+
+
+@dataclass(frozen=True, slots=True)
+class RuleView:
+    """A rule as a reader sees it: the rule, where it sits, and what it contains."""
+
+    rule: Citation
+    level: str
+    """The node's kind in the graph: ``chapter``, ``section``, ``rule``, ``subrule`` or ``paragraph``."""
+    trail: tuple[Citation, ...]
+    """Its ancestors, outermost first (``7``, ``702``, ``702.19`` for ``702.19b``)."""
+    children: tuple[Citation, ...]
+    """What it contains, in document order: subrules of a rule, rules of a section, sections of a chapter."""
+    outline: bool
+    """Children are listed one line each (sections and chapters) rather than in full."""
+    counts: tuple[int, ...] = ()
+    """For an outline, how many parts each child has (subrules of a rule, rules of a section)."""
+    notes: tuple[str, ...] = ()
+    """What a reader should know about where the text comes from (another document, an older numbering)."""
+    today: tuple[str, ...] = ()
+    """For text from another document: the CR rules it is today (``current`` edges)."""
+
+
+def _trail(book: Rulebook, node: str) -> tuple[Citation, ...]:
+    g = book.qg
+    out: list[Citation] = []
+    seen = {node}
+    while True:
+        parent = next((src for src, _, k in g.in_edges(node, keys=True) if k == "contains"), None)
+        if parent is None or parent in seen:
+            break
+        seen.add(parent)
+        out.append(citation(book, parent))
+        node = parent
+    return tuple(reversed(out))
+
+
+def view_node(book: Rulebook, node: str) -> RuleView:
+    """The view of any rule-like node (CR or another document's), by node id."""
+    g = book.qg
+    data = g.nodes[node]
+    children = g.targets(node, "contains")
+    outline = data["kind"] in _OUTLINE
+    notes: list[str] = []
+    today = tuple(g.targets(node, "current"))
+    if data.get("numbering") != "cr":
+        where = f"from {data['file']}, not the Comprehensive Rules"
+        if data.get("numbering") == "excerpt":
+            where += "; numbered for the edition of the rules it quotes"
+        notes.append(where)
+    return RuleView(
+        rule=citation(book, node),
+        level=data["kind"],
+        trail=_trail(book, node),
+        children=tuple(citation(book, c) for c in children),
+        outline=outline,
+        counts=tuple(len(g.targets(c, "contains")) for c in children) if outline else (),
+        notes=tuple(notes),
+        today=today,
+    )
+
+
+def _documents_with(book: Rulebook, number: str) -> list[str]:
+    return [f"{doc['id']}:{number}" for doc in book.qg.graph["documents"] if f"{doc['id']}:{number}" in book.qg]
+
+
+def rule_view(book: Rulebook, text: str) -> RuleView:
+    """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded."""
+    number = parse_number(text)
+    g = book.qg
+    if number in g and g.nodes[number].get("numbering") == "cr":
+        return view_node(book, number)
+    others = _documents_with(book, number)
+    if others:
+        view = view_node(book, others[0])
+        extra = tuple(f"also numbered {number} in {g.nodes[o]['file']}" for o in others[1:])
+        return replace(view, notes=view.notes + extra)
+    hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
+    raise NotFound(f"no rule {number} in the loaded rules{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A node that refers to the looked-up rule or one of its parts."""
+
+    source: Citation
+    targets: tuple[str, ...]
+    """What it refers to: the rule itself and/or its parts, each range already expanded."""
+    relation: str
+    """``cites`` (its text names the rule) or ``about`` (a FAQ entry about the rule's keyword or rule lines)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cites:
+    """Everything that refers to a rule or any part of it."""
+
+    rule: Citation
+    references: tuple[Reference, ...]
+    """CR rules in rule order, then other documents' text (by file and line), glossary entries, FAQ entries."""
+
+
+def cites(book: Rulebook, text: str) -> Cites:
+    """Every rule, glossary entry, FAQ entry and other document's text that refers to the rule
+    ``text`` names or to anything under it (``cites`` and ``about`` edges; ranges like
+    ``509.1a–c`` were expanded into one edge per rule when the graph was built)."""
+    return cites_of(book, rule_view(book, text).rule.id)
+
+
+def cites_of(book: Rulebook, node: str) -> Cites:
+    """:func:`cites` by node id."""
+    g = book.qg
+    parts = g.subtree(node)
+    inside = set(parts)
+    found: dict[tuple[str, str], list[str]] = {}
+    for target in parts:
+        for src, _, kind in g.in_edges(target, keys=True):
+            if kind in ("cites", "about") and src not in inside:
+                found.setdefault((src, kind), []).append(target)
+
+    def order(item: tuple[tuple[str, str], list[str]]) -> tuple[Any, ...]:
+        (src, _), _ = item
+        data = g.nodes[src]
+        if is_cr_id(src):
+            return (0, "", sort_key(src), 0)
+        if data["kind"] in ("glossary", "faq"):
+            return (_ORDER[data["kind"]], "", (0, 0, 0, 0), src)
+        return (1, data["file"], (0, 0, 0, 0), data["line"])  # other documents' text, by file and line
+
+    refs = tuple(Reference(citation(book, src), tuple(dict.fromkeys(t)), kind) for (src, kind), t in sorted(found.items(), key=order))
+    return Cites(citation(book, node), refs)
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What a front end offers as completions: names and rule numbers with what they are."""
+
+    names: tuple[tuple[str, str], ...]
+    """``(name, kind)``: keywords (current names first), glossary terms, cards; each name once."""
+    numbers: dict[str, str]
+    """Rule number → a short description (its title, or its rule's title and its first words), in rule order."""
+
+
+def _describe(g: Any, node: str, data: dict[str, Any], width: int = 60) -> str:
+    if data.get("title"):
+        return str(data["title"])
+    parent = next((src for src, _, k in g.in_edges(node, keys=True) if k == "contains"), None)
+    head = f"{g.nodes[parent]['title']}: " if parent and g.nodes[parent].get("title") else ""
+    words = " ".join((data.get("text") or "").split())
+    out = head + words
+    return out if len(out) <= width else out[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
+def vocabulary(book: Rulebook) -> Vocabulary:
+    """Every name and rule number of the loaded rules (CR numbers first; other documents' numbers
+    only where the CR has none)."""
+    g = book.qg
+    order = {"keyword": 0, "glossary": 1, "card": 2}
+    named: dict[str, tuple[int, str, str]] = {}
+    numbers: dict[str, str] = {}
+    extra: dict[str, str] = {}
+    for node, data in g.nodes(data=True):
+        kind = data["kind"]
+        if kind in order:
+            name = str(data["label"])
+            rank = order[kind] + (0.5 if kind == "keyword" and g.targets(node, "renamed_to") else 0)
+            if name.lower() not in named or rank < named[name.lower()][0]:
+                named[name.lower()] = (rank, name, kind)  # type: ignore[assignment]
+        elif data.get("numbering") == "cr":
+            numbers[node] = _describe(g, node, data)
+        elif data.get("number") and data.get("numbering") == "excerpt":
+            extra.setdefault(data["number"], f"{_describe(g, node, data)} ({data['file']})")
+    for number, what in extra.items():
+        numbers.setdefault(number, what)
+    ordered = dict(sorted(numbers.items(), key=lambda kv: sort_key(kv[0])))
+    names = tuple((name, kind) for _, name, kind in sorted(named.values(), key=lambda v: (v[0], v[1].lower())))
+    return Vocabulary(names, ordered)
+
+
+def node_json(c: Citation) -> dict[str, Any]:
+    """The stable JSON shape of one node in ``rule``, ``kw`` and ``cites`` output."""
+    return {"id": c.id, "kind": c.kind, "label": c.label, "title": c.title, "text": c.text, "examples": list(c.examples),
+            "source": c.source, "effective": c.effective}
+
+
+def rule_json(view: RuleView) -> dict[str, Any]:
+    """``rulesgraph rule --json``: the node, its breadcrumb, its children, notes and today's CR rules."""
+    return {**node_json(view.rule), "breadcrumb": [{"id": t.id, "label": t.label, "title": t.title} for t in view.trail],
+            "children": [node_json(c) for c in view.children], "notes": list(view.notes), "today": list(view.today)}
+
+
+def cites_json(result: Cites) -> dict[str, Any]:
+    """``rulesgraph cites --json``: the rule and every reference to it or its parts."""
+    return {"id": result.rule.id, "label": result.rule.label, "title": result.rule.title,
+            "references": [{**node_json(r.source), "relation": r.relation, "targets": list(r.targets)} for r in result.references]}

@@ -1,0 +1,49 @@
+"""The terms the tournament documents define, and the passage that defines each.
+
+Three kinds, all read from the documents themselves: an infraction's name (``Missed Trigger`` → ``IPG 2.1``); the
+title of an MTR or IPG section, chapter or appendix, which names what it sets out (``Outside Assistance`` →
+``MTR 5.6``, ``Rules Enforcement Levels`` → ``MTR 1.12``); and a term a paragraph opens by defining (``Free
+information is information to which …``, ``A tournament shortcut is an action taken …`` → ``MTR 4.1``, ``MTR 4.2``).
+The JAR's headings are sentences, not terms.  Pure: no graph library, so ranking can use it cheaply;
+:mod:`rulesgraph.build.tgraph` turns each into a ``defines`` edge.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..parse.tournament import TDocument
+
+__all__ = ["defined_terms"]
+
+_DEFINITION = re.compile(r"^(?:(?:An?|The) ([a-z]+(?: [a-z]+){0,2})|([A-Z][a-z]+(?: [a-z]+){0,2})) (?:is|are) "
+                         r"(?:information|defined as|any (?:action|information|card)|an? [a-z]+ (?:that|which|where|in which|when|taken))"
+                         r"\b")
+"""A paragraph opening with a definition: the term (one to three words), then "is information …", "is an action taken …"."""
+
+
+def defined_terms(docs: tuple[TDocument, ...]) -> list[tuple[str, str]]:
+    """``(term, section id)`` for every term the documents define, in document order; a term may have several."""
+    out: list[tuple[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(term: str, sid: str) -> None:
+        term = " ".join(term.split())
+        if term and (term.lower(), sid) not in seen:
+            seen.add((term.lower(), sid))
+            out.append((term, sid))
+
+    for doc in docs:
+        if doc.kind == "jar":
+            continue
+        for s in doc.sections:
+            if s.kind == "part" or s.kind == "front":
+                continue
+            if s.penalty and s.name:
+                add(s.name, s.id)
+            elif s.title:
+                add(s.title, s.id)
+            for paragraph in s.text.split("\n\n"):
+                if m := _DEFINITION.match(paragraph.lstrip("• ")):
+                    add(m.group(1) or m.group(2), s.id)
+    return out

@@ -1,0 +1,374 @@
+"""The table of card names that :mod:`rulesgraph.question.mentions` reads questions against: every card name, face
+name and short name (``Sheoldred`` of ``Sheoldred, the Apocalypse``) as folded words, grouped by what they say,
+with what the finder needs to weigh a match: is it a rules word or phrase, how common are its words in English.
+
+Built once from the card store's names (see :class:`CardName`) and the rules' vocabulary; how common an English
+word is comes from ``wordfreq`` (zipf scale: 7 for "the", 0 for a word it has never seen), read only while the
+table is built and kept in it, so finding costs no English word list at query time.  Plain lists, dicts and
+strings: the table pickles in about 3.5 MB and loads in tens of milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from ..common.shapes import well_formed
+from .shortforms import ShortForms, abbreviations
+
+__all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
+           "CardName", "NameTable", "dropped", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries",
+           "rules_vocabulary", "tokens"]
+
+TYPO_LETTERS = 8
+"""Least letters (spaces not counted) of a name that a misspelling may be read as."""
+TYPO_EDITS = 2
+"""Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
+edit, as a letter dropped, doubled or changed is)."""
+JOINERS = frozenset("a an the of to in on at by for from with and or but into onto as de la le du".split())
+"""The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
+POPULAR = 10
+"""A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
+names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  A card with no rank is not thereby less
+played: ``Stomp`` (the face of Bonecrusher Giant // Stomp, an adventure card the card data leaves unranked) stays its
+card, though Stomp and Howl (rank 16,565) begins with the word."""
+PART_CARDS = 12
+"""Most cards one first word may stand for (``Olivia`` for Olivia Voldaren among the Olivias; not ``Sol``'s
+dozens): beyond that it names no card."""
+PART_FIRST = 4.0
+"""A name's first word said alone stands for it when rarer in English than this (``Snapcaster``, ``Delver``,
+``Lurrus``, ``Olivia``; not ``Kitchen``, ``Birds``)."""
+PART_LAST = 2.5
+"""A name's last word stands for it when one card ends with it and English hardly knows it (``Finks``, ``Bogle``)."""
+KINDS = ("name", "face", "short", "part", "short form", "initials")
+"""What a surface is of its card, best evidence first: its name, a face's name, the short name before a comma, a
+first or last word English hardly knows (``Snapcaster``, ``Finks``), a word English knows said for a far more
+played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
+BRACKET_ONLY = frozenset({"vanguard"})
+"""Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
+WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+"""A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
+_LOWER = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’])")
+_LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
+
+
+@dataclass(frozen=True, slots=True)
+class CardName:
+    """One card as the store knows it: what the table needs, nothing else."""
+
+    key: str
+    """The store's key for the card (its full name, ``Fire // Ice``)."""
+    faces: tuple[str, ...] = ()
+    """Face names of a multi-face card (``Fire``, ``Ice``); empty or the name itself for one face."""
+    funny: bool = False
+    """From a joke set (``isFunny``): found only in brackets."""
+    layout: str = "normal"
+    rank: int = 0
+    """Popularity (EDHREC rank, 1 is the most played; 0 unknown): orders the candidates of an ambiguous short name."""
+    types: tuple[str, ...] = ()
+    """Its faces' types, subtypes and supertypes, sorted: a card named like one ("My Juggernaut attacks") is not that
+    card when said as the type ("an Illusion", "two Juggernaut tokens")."""
+
+
+def fold_token(token: str) -> str:
+    """Matching form of one word: lower case, accents and ligatures off, apostrophes dropped (``Lim-Dûl's`` → ``duls``)."""
+    if token.isascii():
+        return token.lower().replace("'", "")
+    token = token.translate(_LIGATURES)
+    token = "".join(c for c in unicodedata.normalize("NFKD", token) if not unicodedata.combining(c))
+    return token.lower().replace("'", "").replace("’", "")
+
+
+def tokens(text: str) -> list[str]:
+    """The folded words of a name or phrase."""
+    return [fold_token(m.group()) for m in WORD.finditer(text)]
+
+
+def english_zipf() -> tuple[Callable[[str], float], set[str]]:
+    """The English zipf frequency of a folded word, and the long words (:data:`TYPO_LETTERS`+ letters) common
+    enough (zipf ≥ 2) never to be misspelt card names; from ``wordfreq`` (imported only here: building a table)."""
+    from wordfreq import get_frequency_dict
+
+    freq = get_frequency_dict("en", wordlist="best")
+    long = {w.replace("'", "") for w, f in freq.items() if len(w) >= TYPO_LETTERS and f >= 1e-7 and w.replace("'", "").isalpha()}
+    return (lambda w: round(math.log10(freq[w] * 1e9), 2) if freq.get(w) else 0.0), long
+
+
+def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> set[str]:
+    """The rules words and phrases of a rulebook: the keyword, glossary and title names of its
+    :class:`~rulesgraph.build.index.Index`, and the words at least ``min_docs`` nodes of its ``graph`` write in lower
+    case (``exile``, ``return``, ``response``; ``Clone`` and ``Karn`` are capitalised in examples: cards).
+    Without the graph, the index's words used by ``min_docs`` + 1 documents (case unknown)."""
+    out = {s for nid, ss in index.surface.items() if not nid.startswith("card:") for s in ss}  # type: ignore[attr-defined]
+    if graph is None:
+        out.update(w for w, n in index.vocab.items() if n > min_docs and w.isalpha())  # type: ignore[attr-defined]
+        return out
+    counts: dict[str, int] = {}
+    for _, data in graph.nodes(data=True):  # type: ignore[attr-defined]
+        text = " ".join(str(data.get(k) or "") for k in ("text", "question", "answer")) + " " + " ".join(data.get("examples") or ())
+        for w in set(_LOWER.findall(text)):
+            counts[w] = counts.get(w, 0) + 1
+    out.update(w for w, n in counts.items() if n >= min_docs)
+    return out
+
+
+def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
+    """Card names from MTGJSON AtomicCards ``data`` (``{"Card Name": [face, …]}``); Alchemy rebalances
+    (``A-``) are left out: they are digital copies of paper cards and "A Base Camp" is not one."""
+    for key, faces in data.items():
+        if key.startswith("A-") or not faces:
+            continue
+        first = faces[0]
+        names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
+        types = tuple(sorted({t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()}))
+        yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0), types)
+
+
+def names_from_summaries(summaries: Iterable[object]) -> Iterator[CardName]:
+    """Card names from the card store's summaries (:class:`rulesgraph.cards.model.CardSummary`, the same fields
+    as :class:`CardName`); Alchemy rebalances (``A-``) are left out, as :func:`names_from_atomic` leaves them."""
+    for s in summaries:
+        key: str = s.key  # type: ignore[attr-defined]
+        if not key.startswith("A-"):
+            yield CardName(key, s.faces, bool(s.funny), s.layout, s.rank, tuple(sorted(set(s.types))))  # type: ignore[attr-defined]
+
+
+def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str, tuple[list[CardName], list[CardName]]]:
+    """Each word that begins or ends a several-word name without a comma (``snapcaster`` of Snapcaster Mage,
+    ``finks`` of Kitchen Finks) → the cards whose names it begins, and those it ends.  Type words are left out."""
+    out: dict[str, tuple[list[CardName], list[CardName]]] = {}
+    for card in cards:
+        if card.funny or card.layout in BRACKET_ONLY:
+            continue
+        for name in card.faces or (card.key,):  # a multi-face card's words are its faces' ("Delver of Secrets")
+            toks = tokens(name)
+            if len(toks) < 2 or ", " in name:
+                continue
+            raw = name.split()
+            ends = [(0, toks[0], raw[0])] + ([(1, toks[-1], raw[-1])] if len(toks) == 2 else [])  # "Kitchen Finks"
+            for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
+                if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
+                    group = out.setdefault(word, ([], []))[pos]
+                    if not group or group[-1] is not card:  # a card's faces come together: no list search (was quadratic)
+                        group.append(card)
+    return out
+
+
+def dropped(word: str) -> set[str]:
+    """``word`` with one of its letters dropped, each way (``lightning`` → ``ightning``, …, ``lightnin``): two words one
+    slip apart (a letter dropped, added, changed or two swapped) share one of these or are one of the other's."""
+    return {word[:k] + word[k + 1:] for k in range(len(word))}
+
+
+def _short(name: str) -> str | None:
+    """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
+    head, sep, _ = name.partition(", ")
+    return head if sep and head and not head.endswith(("!", "?")) else None
+
+
+def _content(toks: tuple[str, ...]) -> list[str]:
+    return [t for t in toks if t not in JOINERS]
+
+
+class NameTable:
+    """Every card name, face name and short name as folded word tuples, grouped by surface, with what the
+    finder needs to weigh them.  Plain lists and dicts of strings: it pickles and loads in milliseconds."""
+
+    def __init__(self) -> None:
+        self.surface: list[tuple[str, ...]] = []
+        self.keys: list[tuple[str, ...]] = []
+        self.sure: list[bool] = []
+        """Exactly one card has this surface as its best evidence (its name, else a face, else a short name):
+        it is the card meant, the others are still candidates (``Urborg``: the card, and Urborg, Tomb of Yawgmoth)."""
+        self.kind: list[str] = []
+        """One of :data:`KINDS`: the best evidence among the cards with this surface."""
+        self.bracket_only: list[bool] = []
+        self.rules: list[bool] = []
+        """The surface is a rules word or phrase (``Flash``, ``Island``, ``Double Strike``)."""
+        self.typename: list[bool] = []
+        """The surface is a card type, subtype or supertype (``Juggernaut``, ``Illusion``): a card unless said as
+        the type ("an Illusion", "Goblin tokens")."""
+        self.rank: list[int] = []
+        """The EDHREC rank of the surface's first card (1 the most played, 0 unknown)."""
+        self.zipf: list[float] = []
+        """Single content word: its zipf; several: their chance zipf (see :data:`CHANCE`)."""
+        self.joined: list[str] = []
+        """Each surface's words joined by spaces, for fuzzy comparison."""
+        self.exact: dict[tuple[str, ...], int] = {}
+        self.by_first: dict[str, list[int]] = {}
+        """Word → the one-word surfaces it is; ``first second`` → longer surfaces that start with those words."""
+        self.by_word: dict[str, list[int]] = {}
+        """Word of a long name → the long names (≥ :data:`TYPO_LETTERS` letters) that have it, for typos."""
+        self.by_prefix: dict[str, list[int]] = {}
+        """First two letters → long names, for typos in a name's only or first word."""
+        self.rules_words: frozenset[str] = frozenset()
+        """The one-word rules words: never read as a card's name made a verb ("Flying" is not Fly)."""
+        self.rules_long: list[str] = []
+        """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
+        self.name_words: frozenset[str] = frozenset()
+        self.played_near: frozenset[str] = frozenset()
+        """First words of the names of several words and 8+ letters of the most played cards
+        (:data:`rulesgraph.question.mention_typos.PLAYED`), and each with one letter dropped: where a lower-case misspelling made
+        of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
+        self.known_long: frozenset[str] = frozenset()
+        """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
+
+    @classmethod
+    def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
+              long_words: Iterable[str] = ()) -> NameTable:
+        """The table for ``cards``.  ``rules_words``: rules words and phrases (keyword names, glossary terms,
+        rule titles, common rules words: see :func:`rules_vocabulary`).  ``zipf``: English word frequency
+        and long words never to read as typos (default: both from :func:`english_zipf`)."""
+        if zipf is None:
+            zipf, english_long = english_zipf()
+            long_words = [*long_words, *english_long]
+        rule_phrases: set[tuple[str, ...]] = set()
+        for w in rules_words:  # a rules phrase and the phrases inside it ("two headed giant" in "… giant variant")
+            toks = tokens(w)
+            rule_phrases.update(tuple(toks[a:b]) for a in range(len(toks)) for b in range(a + 2, len(toks) + 1))
+            rule_phrases.add(tuple(toks))
+        entries: dict[tuple[str, ...], dict[str, object]] = {}
+        order = {k: n for n, k in enumerate(KINDS)}
+
+        def add(surface: str, card: CardName, kind: str) -> None:
+            toks = tuple(tokens(surface))
+            if not toks:
+                return
+            e = entries.setdefault(toks, {"cards": {}, "only": True})
+            cards_: dict[str, tuple[int, int]] = e["cards"]  # type: ignore[assignment]
+            best = min(cards_.get(card.key, (9, 0))[0], order[kind])
+            cards_[card.key] = (best, card.rank or 10**7)
+            only = card.funny or card.layout in BRACKET_ONLY or (card.layout == "planar" and len(toks) == 1)
+            e["only"] = bool(e["only"]) and only
+
+        cards = list(cards)
+        faced = {card.key for card in cards if len(card.faces) > 1}
+        type_words = {tuple(tokens(t)) for card in cards for t in card.types}
+        for card in cards:
+            add(card.key, card, "name")
+            for face in card.faces:
+                add(face, card, "face")
+            for name in (card.key, *card.faces):
+                short = _short(name)
+                if short:
+                    add(short, card, "short")
+        words: dict[str, float] = {}
+        for word, keys_ in _parts(cards, type_words).items():
+            if word not in words:
+                words[word] = zipf(word)
+            first, last = keys_
+            if first and len(first) <= PART_CARDS and words[word] < PART_FIRST:
+                for card in first:
+                    add(word, card, "part")
+            if len(last) == 1 and words[word] < PART_LAST:
+                add(word, last[0], "part")
+        one_words = {p[0] for p in rule_phrases if len(p) == 1}
+        shorts = ShortForms(cards, tokens)
+        for form, card, kind in shorts.forms(taken=set(entries), rules_words=one_words, type_words=type_words,
+                                             abbrev=abbreviations(rule_phrases)):
+            add(form, card, kind)
+        table = cls()
+        for toks, e in entries.items():
+            cards_ = e["cards"]  # type: ignore[assignment]
+            best = min(k for k, _ in cards_.values())
+            tier = lambda k: min(k, 2)  # short names and parts are one tier: "Edgar" is either Edgar
+            keys = tuple(sorted(cards_, key=lambda c: (tier(cards_[c][0]) != tier(best), cards_[c][1], c)))
+            sure = sum(tier(k) == tier(best) for k, _ in cards_.values()) == 1
+            known = cards_[keys[0]][1] < 10**7 or keys[0] not in faced  # an unranked multi-face card (every adventure
+            # card of some data) is not thereby unplayed; an unranked one-face card (a Vanguard "Squee") is
+            if sure and known and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
+                sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
+            popular = shorts.word(toks[0]) if not sure and best == KINDS.index("part") and len(toks) == 1 else None
+            if popular is not None and popular.key in cards_ and toks[0] not in one_words:  # "Wrath" is Wrath of God
+                sure, keys = True, (popular.key, *(k for k in keys if k != popular.key))
+            content = _content(toks) or list(toks)
+            for w in content:
+                if w not in words:
+                    words[w] = zipf(w)
+            z = words[content[0]] if len(content) == 1 else sum(words[w] for w in content) - 9 * (len(content) - 1)
+            is_rules = toks in rule_phrases or tuple(content) in rule_phrases
+            i = len(table.surface)
+            table.surface.append(toks)
+            table.keys.append(keys)
+            table.sure.append(sure)
+            table.kind.append(KINDS[best])
+            table.bracket_only.append(bool(e["only"]))
+            table.rules.append(is_rules)
+            table.typename.append(toks in type_words)
+            table.zipf.append(z)
+            table.rank.append(cards_[keys[0]][1] % 10**7)
+            table.joined.append(" ".join(toks))
+            table.exact[toks] = i
+            table.by_first.setdefault(" ".join(toks[:2]), []).append(i)
+            if sum(map(len, toks)) >= TYPO_LETTERS and not e["only"]:
+                for w in set(content):
+                    if len(w) >= 3:
+                        table.by_word.setdefault(w, []).append(i)
+                table.by_prefix.setdefault(toks[0][:2], []).append(i)
+        for index in (table.by_first, table.by_word, table.by_prefix):  # tuples of ints: the garbage collector
+            for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
+                index[k] = tuple(v)  # type: ignore[assignment]
+        table.name_words = frozenset(words)
+        from ..question.mention_typos import PLAYED
+
+        first = {s[0] for s, r in zip(table.surface, table.rank, strict=True)
+                 if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS}
+        table.played_near = frozenset(first) | frozenset(d for w in first for d in dropped(w))
+        table.rules_words = frozenset(p[0] for p in rule_phrases if len(p) == 1)
+        table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
+        table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
+            w for w in long_words if len(w) >= TYPO_LETTERS)
+        return table
+
+    def misspelt(self, said: str, prefix: bool = True) -> tuple[int, int] | None:
+        """``(surface, edits)`` of the long name within :data:`TYPO_EDITS` of ``said`` (folded words joined by
+        spaces), looked up by a word they share or the first two letters; none if two different cards' names are
+        as close, or a rules word is."""
+        t = self
+        if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
+            return None
+        cands = set(t.by_prefix.get(said[:2], ()) if prefix else ())  # without: only names sharing a word with ``said``
+        for w in said.split():
+            cands.update(t.by_word.get(w, ()))
+        rules, joined, n = t.rules, t.joined, len(said)  # locals: this filter runs over thousands of names
+        cands = {c for c in cands if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c]}
+        if not cands:
+            return None
+        order = sorted(cands)
+        hits = process.extract(said, [t.joined[c] for c in order], scorer=OSA.distance, score_cutoff=TYPO_EDITS, limit=3)
+        if not hits:
+            return None
+        best = min(d for _, d, _ in hits)
+        top = [order[k] for _, d, k in hits if d == best]
+        if best == 0 or len({t.keys[c] for c in top}) > 1:
+            return None
+        if process.extractOne(said, t.rules_long, scorer=OSA.distance, score_cutoff=int(best)) is not None:
+            return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
+        return top[0], int(best)
+
+    def __len__(self) -> int:
+        return len(self.surface)
+
+    def parts(self) -> dict[str, object]:
+        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field."""
+        return dict(vars(self))
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
+        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one: another version's (other fields), or
+        values of another shape — a cache file that passed its checksum is still only data, checked here (a null
+        where a list was, an index past the surfaces) before a finder trusts it."""
+        table = cls()
+        if not isinstance(parts, dict) or set(parts) != set(vars(table)) or not well_formed(parts, vars(table), _PER_SURFACE):
+            return None
+        vars(table).update(parts)
+        return table
+
+
+_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "zipf", "joined")

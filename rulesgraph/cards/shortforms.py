@@ -1,0 +1,136 @@
+"""Players' short forms of card names, derived from the card data alone: a name's initials (``JTMS`` for Jace,
+the Mind Sculptor, ``StP`` for Swords to Plowshares, ``LED`` for Lion's Eye Diamond) and one word of a name said
+for the whole of it (``Bolt`` for Lightning Bolt, ``Wrath`` for Wrath of God, ``Birds`` for Birds of Paradise).
+
+Nothing here knows a particular card: a short form stands for a card only when that card is by far the most
+played (EDHREC rank, :data:`SHORT_POPULAR`) of every card the form fits, and played a lot (:data:`SHORT_RANK`,
+:data:`INITIALS_RANK`).  Words the rules use (``Exile`` of Path to Exile, ``Protection``), type names, and
+abbreviations of rules phrases (``ETB``, ``SBA``, ``CMC``) are never short forms.  The forms
+are computed once, while :class:`~rulesgraph.cards.nametable.NameTable` is built; :mod:`rulesgraph.question.mentions` weighs them
+as weaker evidence than a name (capitals are required: ``Bolt`` mid-sentence, ``JTMS`` in capitals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .nametable import CardName
+
+__all__ = ["FAMILY", "INITIALS_LETTERS", "INITIALS_RANK", "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations",
+           "initials"]
+
+SHORT_POPULAR = 2.5
+"""A short form stands for the most played card it fits only when the next is this many times less played (EDHREC
+rank): ``Bolt`` is Lightning Bolt (rank 398; Bolt Bend 1,655), ``JTMS`` Jace, the Mind Sculptor (1,481; Junji,
+the Midnight Sky 3,931); ``Path`` names none (Path to Exile 33, Path of Ancestry 56)."""
+SHORT_RANK = 1500
+"""A word of a name stands for the card only when the card is among the this-many most played."""
+INITIALS_RANK = 2000
+"""Initials stand for a card only when it is among the this-many most played (``LED`` 895, ``JTMS`` 1,481)."""
+FAMILY = (3, 20)
+"""A word that begins more than this many names is a family's, not one card's (``Sword`` of the Swords of …,
+``Azorius``, ``Leyline``); one that ends more than the second many names of two words is a kind of card
+(``Charm``; not ``Bolt``, which ends 17)."""
+SHORT_LETTERS = 4
+"""Least letters of a word said for its card."""
+INITIALS_LETTERS = 3
+"""Least letters (words) of initials; a name of fewer words has none."""
+
+
+def initials(toks: Iterable[str]) -> str:
+    """The first letters of a name's folded words, small words included (``jtms``, ``stp``, ``led``)."""
+    return "".join(t[0] for t in toks if t)
+
+
+def abbreviations(rule_phrases: Iterable[tuple[str, ...]]) -> set[str]:
+    """Words that are rules abbreviations, never a card's initials: each rules word, and the initials of each
+    rules phrase of several words, with and without its small words (``etb`` of "enters the battlefield",
+    ``eot`` of "end of turn", ``sba`` of "state based actions", ``cmc`` of "converted mana cost")."""
+    from .nametable import JOINERS
+
+    out: set[str] = set()
+    for p in rule_phrases:
+        out.add(initials(p))
+        if len(p) > 1:
+            out.add(initials(w for w in p if w not in JOINERS))
+    return out
+
+
+def _ranked(cards: Iterable[CardName]) -> list[CardName]:
+    return sorted({c.key: c for c in cards}.values(), key=lambda c: (c.rank or 10**7, c.key))
+
+
+def _dominant(cards: list[CardName], most: int) -> CardName | None:
+    """The most played of ``cards`` when it is played a lot (rank ≤ ``most``) and far more than the next."""
+    ranked = _ranked(cards)
+    top = ranked[0]
+    if not top.rank or top.rank > most:
+        return None
+    if len(ranked) > 1 and (ranked[1].rank or 10**7) < top.rank * SHORT_POPULAR:
+        return None
+    return top
+
+
+class ShortForms:
+    """The short forms of a list of cards: which card a word or initials stand for, if any."""
+
+    def __init__(self, cards: Iterable[CardName], tokens: Callable[[str], list[str]]) -> None:
+        from .nametable import BRACKET_ONLY, JOINERS
+
+        self.by_word: dict[str, list[CardName]] = {}
+        """Every word of a name → the cards with it (the competitors of a word said alone)."""
+        self.by_initials: dict[str, list[CardName]] = {}
+        self.ends: dict[str, list[tuple[CardName, int]]] = {}
+        """The words that begin a name, or end a name of two words (``Bolt``), → the cards they begin or end."""
+        self.family: dict[tuple[str, int], int] = {}
+        """``(word, 0)`` → how many names it begins; ``(word, 1)`` → how many names of two words it ends."""
+        for card in cards:
+            if card.funny or card.layout in BRACKET_ONLY:
+                continue
+            for name in card.faces or (card.key,):
+                toks = tokens(name)
+                for w in set(toks) - JOINERS:
+                    self.by_word.setdefault(w, []).append(card)
+                if len(toks) >= INITIALS_LETTERS:
+                    self.by_initials.setdefault(initials(toks), []).append(card)
+                if len(toks) >= 2 and ", " not in name:
+                    raw = name.split()
+                    for pos, word, said in [(0, toks[0], raw[0])] + ([(1, toks[-1], raw[-1])] if len(toks) == 2 else []):
+                        self.family[word, pos] = self.family.get((word, pos), 0) + 1
+                        if "'" not in said and "’" not in said and "-" not in said:
+                            self.ends.setdefault(word, []).append((card, pos))
+
+    def word(self, word: str) -> CardName | None:
+        """The card ``word`` said alone stands for: the far most played card it begins (or ends, of two words),
+        among every card whose name has the word."""
+        owners = self.ends.get(word)
+        if not owners or word not in self.by_word or len(word) < SHORT_LETTERS or not word.isalpha():
+            return None
+        top = _dominant(self.by_word[word], SHORT_RANK)
+        pos = next((p for c, p in owners if c == top), None)
+        if pos is None or self.family[word, pos] > FAMILY[pos]:
+            return None
+        return top
+
+    def forms(self, *, taken: set[tuple[str, ...]], rules_words: set[str], type_words: set[tuple[str, ...]],
+              abbrev: set[str]) -> Iterator[tuple[str, CardName, str]]:
+        """``(form, card, kind)`` for every short form that stands for one card: kind ``short form`` (a word) or
+        ``initials``.  ``taken``: surfaces the table already has (a name, face, short name or part is better
+        evidence, and is left as it is); ``rules_words``, ``type_words``: what a word may not be; ``abbrev``: what
+        initials may not be (:func:`abbreviations`)."""
+        from .nametable import JOINERS
+
+        for word in self.ends:
+            if (word,) in taken or word in JOINERS or word in rules_words or (word,) in type_words:
+                continue
+            top = self.word(word)
+            if top is not None:
+                yield word, top, "short form"
+        for form, owners in self.by_initials.items():
+            if (form,) in taken or form in abbrev or form in rules_words or not form.isalpha():
+                continue
+            top = _dominant(owners, INITIALS_RANK)
+            if top is not None:
+                yield form, top, "initials"

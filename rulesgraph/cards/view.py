@@ -1,0 +1,270 @@
+"""Cards joined to the loaded rules: each keyword with its defining rule, each word of the type line with
+the rules its glossary entry points to (Aura → 303.4, Saga → 714, Equipment → 301.5), and the rules
+graph's keyword list the card store joins cards with.  Pure functions of a Rulebook and a card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .store import CardStore
+
+from ..build.corpus import Rulebook
+from ..build.index import doc_terms
+from ..build.lookup import NotFound, is_cr_id
+from ..build.relations import current_keyword, definers
+from ..common.ids import glossary_id, keyword_id
+from ..common.text import fold
+from ..errors import RulesgraphError
+from ..parse.numbers import sort_key
+from .keywords import KeywordList
+from .legality import standing
+from .model import Card
+from .names import Found, NameIndex
+
+__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "layout_kind", "result_json",
+           "set_types"]
+
+
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """A word of the card (a keyword, a type) and the rules it runs on."""
+
+    name: str
+    relation: str
+    """For keywords, how the card uses it (``has``, ``grants``, ``action``, ``mentions``); for type-line
+    words, ``supertype``, ``type`` or ``subtype``."""
+    rules: tuple[str, ...]
+    """CR numbers (node ids), the defining rule first; empty when the loaded rules have none."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    card: Card
+    keywords: tuple[Linked, ...]
+    types: tuple[Linked, ...]
+    formats: tuple[str, ...] = ()
+    """Every format the installed card data gives legalities in (:meth:`CardStore.formats`): the card's legality is
+    shown in each; empty when not read."""
+    data_date: str | None = None
+    """The card data's date (legalities change with ban lists)."""
+
+
+def _shares_stem(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    m = difflib.SequenceMatcher(None, a, b).find_longest_match(0, len(a), 0, len(b))
+    return m.size >= 4
+
+
+def keyword_list(book: Rulebook) -> KeywordList:
+    """Every keyword of the graph — ``(name, category, current name)`` — plus the variants its glossary
+    ties to one (``Megamorph`` → Morph, ``Multikicker`` → Kicker, ``Swampwalk`` → Landwalk): a glossary
+    term that is not a keyword itself, whose redirect or first cited rule leads to a keyword sharing part
+    of its name."""
+    g = book.qg
+    out: list[tuple[str, str | None, str]] = []
+    for node, data in g.nodes(data=True):
+        if data["kind"] == "keyword":
+            current = g.nodes[current_keyword(g, node)]
+            out.append((str(data["label"]), current.get("category") or data.get("category"), str(current["label"])))
+    for node, data in g.nodes(data=True):
+        if data["kind"] != "glossary" or keyword_id(str(data["label"])) in g:
+            continue
+        term = str(data["label"])
+        redirect = data.get("redirect")
+        if redirect and keyword_id(str(redirect)) in g:
+            kw: str | None = keyword_id(str(redirect))
+        else:
+            cited = g.targets(node, "cites")
+            kw = next((k for k in (g.targets(cited[0], "defines") if cited else []) if g.nodes[k]["kind"] == "keyword"), None)
+        if kw and _shares_stem(term, str(g.nodes[kw]["label"])):
+            current = g.nodes[current_keyword(g, kw)]
+            out.append((term, current.get("category"), str(current["label"])))
+    return KeywordList.of(out)
+
+
+def _keyword_rules(book: Rulebook, name: str) -> tuple[str, ...]:
+    g = book.qg
+    node = keyword_id(name)
+    if node not in g:
+        return ()
+    rules = [r for r in definers(g, node) if is_cr_id(r)]
+    return tuple(sorted(rules, key=sort_key)[:1])
+
+
+_NAMED_TYPE = re.compile(r"\b(?:sub|spell |super)?types? “([^”]{1,40}?)[.,]?”")
+_TYPE_RULES: dict[int, dict[str, list[str]]] = {}
+
+
+def _type_index(book: Rulebook) -> dict[str, list[str]]:
+    """Folded type word → the CR rules that name it as a type (``Some enchantments have the subtype “Aura.”``),
+    built once per loaded graph from chapters 2 (Parts of a Card) and 3 (Card Types)."""
+    g = book.qg
+    key = id(g)
+    if key not in _TYPE_RULES:
+        index: dict[str, list[str]] = {}
+        for node in [n for n in g.nodes if n[:1] in ("2", "3") and is_cr_id(n)]:
+            data = g.nodes[node]
+            if data.get("numbering") == "cr" and "type" in (data.get("text") or ""):
+                for m in _NAMED_TYPE.finditer(data["text"]):
+                    index.setdefault(fold(m.group(1)), []).append(node)
+        _TYPE_RULES.clear()  # one graph at a time is loaded
+        _TYPE_RULES[key] = {w: sorted(set(r), key=sort_key) for w, r in index.items()}
+    return _TYPE_RULES[key]
+
+
+def _type_rules(book: Rulebook, word: str) -> tuple[str, ...]:
+    """The CR rules a type-line word runs on: the rule naming it as a type and what that rule cites
+    (Saga → 303.5, 714), else what its glossary entry cites (Creature → 302)."""
+    g = book.qg
+    named = _type_index(book).get(fold(word), [])[:1]
+    if named:
+        cited = [t for t in g.targets(named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
+        return tuple(dict.fromkeys([named[0], *sorted(cited, key=sort_key)]))
+    return _glossary_rules(book, glossary_id(word))
+
+
+def _glossary_rules(book: Rulebook, node: str) -> tuple[str, ...]:
+    """The CR rules a glossary entry cites (those of the entry it redirects to)."""
+    g = book.qg
+    if node not in g:
+        return ()
+    if g.nodes[node].get("redirect"):
+        node = next(iter(g.targets(node, "see_also")), node)
+    rules = [t for t in g.targets(node, "cites") if g.nodes[t].get("numbering") == "cr"]
+    return tuple(sorted(dict.fromkeys(rules), key=sort_key))
+
+
+_CARDS = re.compile(r"^(.+) Cards?$")
+"""A glossary entry naming a kind of card: "Split Cards", "Adventurer Card", "Transforming Double-Faced Cards"."""
+
+
+def layout_kind(book: Rulebook, layout: str) -> Linked | None:
+    """The kind of card a card's layout (the card data's word for how its faces are laid out: ``split``, ``adventure``,
+    ``transform``, ``modal_dfc``) makes it, as the glossary names it — the entry "[words] Card(s)" whose words hold the
+    most of the layout's (by stem: ``transform`` → "Transforming Double-Faced Cards", ``adventure`` → "Adventurer
+    Card"), fewest other words first — with the rules the entry cites; ``None`` for a layout no entry names
+    (``normal``).  Once per graph and layout."""
+    g = book.qg
+    key = ("layout kind", layout)
+    if key not in g.memo:
+        wanted = set(doc_terms(layout.replace("_", " ")))
+        best: tuple[int, int, str] | None = None
+        for node in g.nodes:
+            m = _CARDS.match(node.removeprefix("glossary:")) if node.startswith("glossary:") else None
+            if m is None:
+                continue
+            have = set(doc_terms(m.group(1)))
+            shared = len(have & wanted)
+            if shared and (best is None or (-shared, len(have), node) < best):
+                best = (-shared, len(have), node)
+        rules = _glossary_rules(book, best[2]) if best is not None else ()
+        g.memo[key] = Linked(best[2].removeprefix("glossary:"), "layout", rules) if best is not None and rules else None
+    return g.memo[key]
+
+
+_SETS = re.compile(r"\b(?:is|are|becomes?) (?:an? )?(?:[a-z]+ )?([A-Z][a-z’'-]+)\b(?![^.\n]*\bin addition to\b)")
+"""A sentence making objects a type, its value capitalised as Oracle text writes subtypes ("Nonbasic lands are
+Mountains", "Enchanted land is an Island", "becomes a blue Frog"), not one that keeps their other types ("… is a Swamp in
+addition to its other land types": 205.1b)."""
+_CONDITION = re.compile(r"\b(?:if|as long as|unless|while|when|whenever)\b", re.IGNORECASE)
+"""Before a :data:`_SETS` match in its sentence, it is a condition ("If it is a Mountain"), not an effect."""
+
+
+def set_types(book: Rulebook, text: str) -> tuple[Linked, ...]:
+    """The types a card's Oracle text (reminder text left out) sets objects to (:data:`_SETS`; a plural read as its
+    singular), each with the rule naming it as a type (Mountain → 305.6), those the rules name only."""
+    found: dict[str, tuple[str, ...]] = {}
+    for sentence in re.split(r"(?<=[.:])\s+|\n", re.sub(r"\([^()]*\)", " ", text)):
+        for m in _SETS.finditer(sentence):
+            if _CONDITION.search(sentence[: m.start()]):
+                continue
+            word = m.group(1)
+            for w in dict.fromkeys([word, word.removesuffix("s"), word.removesuffix("es")]):
+                rules = _type_rules(book, w)[:1]
+                if rules:
+                    found.setdefault(w, rules)
+                    break
+    return tuple(Linked(w, "set", rules) for w, rules in found.items())
+
+
+def card_view(book: Rulebook, card: Card, formats: tuple[str, ...] = (), data_date: str | None = None) -> CardView:
+    """``card`` with its keywords and type-line words linked to the loaded rules (and, given the data's ``formats``, its
+    legality in each)."""
+    keywords = tuple(Linked(k.name, k.relation, _keyword_rules(book, k.name)) for k in card.keywords if k.relation != "mentions")
+    words = [(w, "supertype") for w in card.supertypes] + [(w, "type") for w in card.types] + [(w, "subtype") for w in card.subtypes]
+    types = tuple(Linked(w, kind, _type_rules(book, w)) for w, kind in words)
+    return CardView(card, keywords, types, formats, data_date)
+
+
+def card_json(view: CardView) -> dict[str, Any]:
+    """``rulesgraph card --json``: the card, its faces and rulings, its keywords and type words with their rules."""
+    c = view.card
+    return {
+        "name": c.name, "layout": c.layout, "funny": c.funny,
+        "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line, "text": f.text, "power": f.power,
+                   "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense, "layout": f.layout, "side": f.side,
+                   "keywords": list(f.keywords), "supertypes": list(f.supertypes), "types": list(f.types),
+                   "subtypes": list(f.subtypes)} for f in c.faces],
+        "keywords": [{"name": k.name, "relation": k.relation, "rules": list(k.rules)} for k in view.keywords],
+        "types": [{"name": t.name, "kind": t.relation, "rules": list(t.rules)} for t in view.types],
+        "rulings": [{"date": r.date, "text": r.text} for r in c.rulings],
+        "legalities": {f: standing(c, f, view.formats).status for f in view.formats},
+        "commander_in": list(c.leadership), "color_identity": list(c.color_identity), "data_date": view.data_date,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class CardResult:
+    """A card lookup: the card (``view``) when one was found, else the candidates to choose from."""
+
+    found: Found
+    view: CardView | None
+    candidates: tuple[tuple[str, str], ...] = ()
+    """``(card key, its first face's type line)`` for an ambiguous name."""
+
+    @property
+    def note(self) -> str | None:
+        """How the name was read, when not as typed (``read ‘stuffy dol’ as Stuffy Doll``)."""
+        f = self.found
+        if self.view is None or f.how == "exact":
+            return None
+        name = self.view.card.name
+        if f.how == "face":
+            return f"‘{f.matched}’ is a face of {name}"
+        return f"read ‘{f.query.strip()}’ as {name}"
+
+
+def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str) -> CardResult:
+    """Look ``query`` up forgivingly; one card comes with its view, several with their type lines.  No card
+    data installed is a :class:`RulesgraphError`; no such card a :class:`NotFound` naming the nearest names."""
+    if store is None or names is None:
+        raise RulesgraphError("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
+                              "'rulesgraph kw NAME' shows FAQ entries about a card")
+    if not query.strip():
+        raise RulesgraphError("no card name given")
+    found = names.find(query)
+    if not found.keys:
+        near = f"; nearest: {', '.join(found.nearest)}" if found.nearest else ""
+        raise NotFound(f"no card named ‘{query.strip()}’{near}")
+    if found.key is not None:
+        card = store.card(found.key, keyword_list(book))
+        if card is not None:
+            return CardResult(found, card_view(book, card, store.formats(), store.info.date))
+    cards = store.cards(list(found.keys))
+    if found.how in ("short", "prefix"):  # "Olivia": the most played first (EDHREC rank; unranked last)
+        cards.sort(key=lambda c: (c.rank == 0, c.rank))
+    return CardResult(found, None, tuple((c.name, c.faces[0].type_line) for c in cards))
+
+
+def result_json(result: CardResult) -> dict[str, Any]:
+    """``card --json``: the card (see :func:`card_json`) plus ``query`` and ``read_as``; or, for an ambiguous
+    name, ``name: null`` and ``candidates``."""
+    if result.view is not None:
+        return {"query": result.found.query, "read_as": result.note, **card_json(result.view), "candidates": []}
+    return {"query": result.found.query, "name": None,
+            "candidates": [{"name": key, "type_line": line} for key, line in result.candidates]}

@@ -1,0 +1,5 @@
+"""Small utilities every stage may use: text folding and words, node ids, ordinary English, safe writes.
+
+Enters: plain strings, paths and bytes.  Leaves: the same, cleaned or written.  Imports nothing of the package but
+:mod:`rulesgraph.model` and :mod:`rulesgraph.errors`.
+"""

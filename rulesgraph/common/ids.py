@@ -1,0 +1,30 @@
+"""Node id conventions of the graph, in one place for every module that builds or reads it."""
+
+from __future__ import annotations
+
+from ..model import Document
+
+__all__ = ["card_id", "faq_id", "glossary_id", "keyword_id", "rule_id"]
+
+
+def rule_id(doc: Document, key: str) -> str:
+    """A rule of ``doc``: its bare number for the CR (``702.19b``), ``<doc>:<key>`` otherwise,
+    since other documents' numbers are not CR identities."""
+    return key if doc.numbering == "cr" else f"{doc.id}:{key}"
+
+
+def keyword_id(name: str) -> str:
+    """``keyword:first strike``: one node per keyword name, whatever its spelling or source."""
+    return f"keyword:{' '.join(name.lower().split())}"
+
+
+def glossary_id(term: str) -> str:
+    return f"glossary:{term}"
+
+
+def faq_id(key: str) -> str:
+    return f"faq:{key}"
+
+
+def card_id(name: str) -> str:
+    return f"card:{name}"

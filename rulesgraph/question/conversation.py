@@ -1,0 +1,291 @@
+"""Conversation state: follow-up questions inherit what earlier turns were about.
+
+A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve`
+decides whether the new question is a follow-up ("and with deathtouch?", "what if it's a
+token?", "same question for planeswalkers") or a new subject ("ok, different question: how
+does ward work?"), and for a follow-up adds the recent subjects to the question's analysis,
+with weights that decay turn by turn, and the cards earlier turns named when it points back at them
+("does exiling it work though", "her tax", "the doll").  :meth:`Conversation.record` remembers the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..build.index import Index, doc_terms
+from ..build.qgraph import QGraph
+from ..build.relevance import specificity
+from ..common.text import STOPWORDS, fold, words
+from .analyze import Analysis, Match, defined_subject
+
+if TYPE_CHECKING:
+    from .namedcards import NamedCard
+
+__all__ = ["DECAY", "Conversation", "substitutes"]
+
+DECAY = 0.6
+"""How much a subject still counts one turn later (it is forgotten below :data:`FORGET`)."""
+CARRIED_DECAY = 0.85
+"""A subject a follow-up relied on stays the topic: it fades this slowly."""
+ADDED = 0.8
+"""Weight of a subject a follow-up adds ("and with deathtouch?")."""
+FORGET = 0.2
+CARRIED_TERMS = 0.6
+"""Search weight of a carried subject's name, against 1 for the question's own words."""
+
+_SWITCH = re.compile(
+    r"\b(different|new|another|unrelated|separate|other) (question|q|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
+    r"|\bswitching\b|\bnext question\b|\bforget (that|it|about)\b"
+    r"|\b(quick|random|side|general) (one|question|q)\b|\bone more (question|thing)\b"
+    r"|^\s*((ok|okay|so|alright|right|now|and|but|also)\s+)*((totally|completely|entirely|kinda|somewhat)\s+)?"
+    r"(unrelated|off topic|anyway|anyways|moving on|new one|on another note)\b"
+)
+_ASIDE = re.compile(r"\b(unrelated|off[- ]topic)( question)?\s*[:;,!-]")
+"""Matched against the question with its punctuation: "… totally unrelated: …" opens a new subject."""
+_FOLLOW = re.compile(
+    r"^\s*(and|but|also|so|then|plus|\+|ok(ay)? and|what about|how about|what if|same (question|thing|for)|does (that|it|this)"
+    r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
+    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
+)
+_DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
+"""An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
+_SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
+"""A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
+_SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b")
+"""The last question asked again, of what follows."""
+
+
+_REFERS = re.compile(
+    r"\b(it|its|it's|itself|they|them|their|themselves|he|him|his|she|her|hers|herself|himself|that|this|those|these)\b"
+    r"|\b(the|that|this|those|these)\s+(creature|creatures|card|cards|spell|spells|equipment|aura|artifact|enchantment"
+    r"|planeswalker|walker|land|lands|permanent|token|tokens|guy|one|ability|trigger|legend)\b"
+)
+"""Words that point back at something named before ("it", "her tax", "that creature", "the equipment"): a follow-up
+carries the earlier cards only when it says one or goes on from the last question (:data:`_GOES_ON`), not "what is the
+stack?"."""
+_GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
+"""A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
+_DETERMINERS = frozenset("the that this those these my your his her their our".split())
+_SPELL_TYPES = frozenset(("Instant", "Sorcery"))
+_PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
+
+
+def _card_kin(card: NamedCard) -> frozenset[str]:
+    """What sort of card it is, for "what about X?" to replace its kin: a spell (instant or sorcery), or its permanent
+    types (Murder takes Wrath of God's place, not Stuffy Doll's)."""
+    types = frozenset(card.type_line.replace("—", " ").replace("//", " ").split())
+    return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
+
+
+def substitutes(text: str) -> bool:
+    """Whether ``text`` asks the last question again of something else ("what about Shock?", "same question for X")."""
+    return _SUBSTITUTE.search(text.lower()) is not None
+
+
+_SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
+CONTINUITY = 1.0
+"""How much a follow-up favours the sections the previous answer came from."""
+SPECIFIC = 0.4
+"""A common-word term is carried when at least this specific (``planeswalker``, ``token``: yes; ``creature``, ``spell``: no)."""
+
+
+def _specific(m: Match, index: Index) -> bool:
+    """Worth carrying to the next turn: a keyword, card or rule number, a term players' words led to
+    (SBA → State-Based Actions), or a term that is not common vocabulary (``layer``, not ``creature``);
+    never an obsolete term."""
+    if m.node in index.obsolete:
+        return False
+    return m.kind in ("keyword", "card", "rule") or m.via == "alias" or specificity(index, m.said) >= SPECIFIC
+
+
+def _kin(g: QGraph, m: Match) -> tuple[str, str]:
+    """What sort of subject a match is: its kind and the CR chapter it belongs to (a glossary entry's: that of
+    the first rule it cites).  Planeswalkers and battles are kin (card types, chapter 3); damage is not."""
+    node = next(iter(g.targets(m.node, "cites")), m.node) if m.kind == "glossary" else m.node
+    number = g.nodes[node].get("number") or ""
+    return m.kind, number[:1]
+
+
+@dataclass
+class Conversation:
+    """The subjects of recent turns, with weights, and the last answer's citations."""
+
+    subjects: dict[str, tuple[Match, float]] = field(default_factory=dict)
+    """Node → (how it was matched, current weight)."""
+    frame: tuple[str, ...] = ()
+    """The last question's own words other than its subjects ("how much damage goes through")."""
+    last_citations: tuple[str, ...] = ()
+    turns: int = 0
+    repeated: bool = False
+    """The question being answered asks the last one again, of a new subject ("what about double strike?")."""
+
+    card: str | None = None
+    """The card looked up last, while follow-up questions are about it."""
+    cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
+    """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
+    card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings
+    reach its ranking as the question's own cards' do (:mod:`rulesgraph.rank.cardsteps.cards`), weighed by what is left."""
+
+    def topic(self) -> list[str]:
+        """What is being carried, strongest first: the words the subjects were said with (a card looked up first)."""
+        ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
+        cards = sorted(self.cards, key=lambda key: -self.cards[key][1])
+        return list(dict.fromkeys([*([self.card] if self.card else []), *cards, *(m.said for m, _ in ordered)]))
+
+    def about_card(self, name: str, keywords: list[str], g: QGraph, named: NamedCard | None = None) -> None:
+        """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
+        carry its keywords (those the graph has), said as the card's name, and the card itself (``named``) as a card
+        the question names."""
+        self.reset()
+        self.card = name
+        if named is not None:
+            self.cards[named.key] = (named, 1.0)
+        for node in keywords:
+            if node in g:
+                self.subjects[node] = (Match(node, "keyword", name, 1.0, f"the card {name} has {g.nodes[node]['label']}"), 1.0)
+
+    def cards_referred(self, question: str) -> tuple[NamedCard, ...]:
+        """The earlier cards, the strongest first, when ``question`` points back at something (:data:`_REFERS`: "is it
+        legal in Modern?", "can this card be my commander?", "and that one?"): what a question that names no card of its
+        own is about, for an answer read off the card data (:mod:`rulesgraph.answer.legalanswer`) before any ranking."""
+        if not self.cards or not _REFERS.search(" ".join(words(question))):
+            return ()
+        return tuple(c for c, _ in sorted(self.cards.values(), key=lambda cw: -cw[1]))
+
+    def about_named(self, named: NamedCard, g: QGraph) -> None:
+        """A card an answer read off the card data was about ("is Sol Ring legal in Modern?"): the topic of what follows,
+        as a card looked up is (``can it be my commander?``)."""
+        if self.card == named.key and named.key in self.cards:
+            return
+        self.about_card(named.key, [f"keyword:{name.lower()}" for name, rel, _ in named.keywords if rel in ("has", "grants")], g,
+                        named=named)
+
+    def reset(self) -> None:
+        """Start a fresh conversation."""
+        self.card = None
+        self.subjects.clear()
+        self.cards.clear()
+        self.frame = ()
+        self.repeated = False
+        self.last_citations = ()
+        self.turns = 0
+
+    def resolve(self, a: Analysis, index: Index, g: QGraph) -> tuple[Analysis, list[str]]:
+        """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
+        subject resets the topic; "same question for X" drops X's kin from it for good."""
+        if not self.subjects and not self.cards:
+            return a, []
+        text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
+        own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
+        specific = [m for m in own if m.kind in ("keyword", "card", "rule") or (m.kind == "glossary" and len(m.said) > 5)]
+        asked = defined_subject(list(words(a.question)), list(a.matches))
+        said_switch = bool(_SWITCH.search(text) or _ASIDE.search(fold(a.question)))
+        if said_switch or (asked is not None and asked.node not in self.subjects and not _SUBSTITUTE.search(text)):
+            # "ok, unrelated: …" or "how does persist work?" after talk of infect: a new subject
+            self.reset()
+            return a, ["new subject: nothing carried over"]
+        own_words = [t for t, w in a.terms if w == 1.0]
+        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3
+        if not follow:
+            self.reset()
+            return a, []
+        own_nodes = {m.node for m in own}
+        carried = [(m, w) for node, (m, w) in self.subjects.items() if node not in own_nodes]
+        if _SAME.search(text):  # "same question for battles": battles take the place of planeswalkers, their kin
+            kin = {_kin(g, m) for m in own}
+            replaced = {m.node for m, _ in carried if _kin(g, m) in kin}
+            said = {m.node: set(doc_terms(m.said)) for m, _ in carried}
+            gone = set().union(*(said[node] for node in replaced))  # and what was said of them goes too:
+            dropped = replaced | {node for node, terms in said.items() if terms & gone}  # "attacking a planeswalker"
+            for node in dropped:
+                del self.subjects[node]
+            carried = [(m, w) for m, w in carried if m.node not in dropped]
+        substitute = _SUBSTITUTE.search(text)
+        cards = self._cards_carried(a, text, bool(substitute))
+        if not carried and not substitute and not cards:
+            return a, []
+        extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
+        terms = dict(a.terms)
+        if substitute:  # "same question for …" only says how to read the rest: "same" is no search word
+            for term in doc_terms(substitute.group(0)):
+                terms.pop(term, None)
+        for m, w in carried:
+            for term in doc_terms(m.said):
+                terms.setdefault(term, CARRIED_TERMS * w)
+        if substitute:  # "what about double strike?": the last question, asked of a new subject
+            for term in doc_terms(" ".join(self.frame)):
+                terms.setdefault(term, CARRIED_TERMS)
+        if carried or cards:
+            said = [c.key for c, _ in cards] + sorted({m.said for m, _ in carried} - {c.key for c, _ in cards}, key=len)
+            notes = [f"following up on: {', '.join(said)}"]
+        else:
+            again = " ".join(w for w in self.frame if w not in STOPWORDS)
+            notes = [f"asking the last question again{': ' * bool(again)}{again}"]
+        self.repeated = bool(substitute)
+        # the question's own subjects come first: they lead, carried ones support
+        focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
+        sections = tuple((sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
+        kept = a.cards + tuple(replace(c, said=c.key, start=0, end=0, how="carried", confidence=round(c.confidence * w, 3))
+                               for c, w in cards)  # no span: the card is not in this question's words
+        resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
+        return resolved, notes
+
+    def _cards_carried(self, a: Analysis, text: str, substitute: bool) -> list[tuple[NamedCard, float]]:
+        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?"), else all
+        but its own when it points back at something (:data:`_REFERS`, a word of a card's type line: "my construct"),
+        goes on from the last question (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder
+        takes the place of (its kin: a spell for a spell, a creature for a creature) for good."""
+        own = {c.key for c in a.cards}
+        if substitute and a.cards:
+            kin = frozenset().union(*(_card_kin(c) for c in a.cards))
+            for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
+                del self.cards[key]
+        by_name, by_type = self._said_cards(text)
+        if by_name - own:
+            return [(c, w) for key, (c, w) in self.cards.items() if key in by_name and key not in own]
+        if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
+            return []
+        return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
+
+    def _said_cards(self, text: str) -> tuple[set[str], bool]:
+        """The earlier cards ``text`` speaks of by a word of their name after a determiner or an owner ("does the doll
+        survive?"), and whether it so says a word of one's type line ("can my construct block?")."""
+        said = text.split()
+        after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS} - STOPWORDS
+        if not after:
+            return set(), False
+        by_name = {key for key in self.cards if after & {w.removesuffix("s") for w in words(key)}}
+        by_type = any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
+        return by_name, by_type
+
+    def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
+        """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:
+        "and with deathtouch?" adds to the topic rather than replacing it); subjects it carried fade
+        slowly, the others quickly."""
+        self.turns += 1
+        carried = {m.node for m in a.matches if m.via == "carried"}
+        follow_up = bool(carried)
+        kept = {}
+        for node, (m, w) in self.subjects.items():
+            weight = w * (CARRIED_DECAY if node in carried else DECAY)
+            if weight >= FORGET:
+                kept[node] = (m, weight)
+        self.subjects = kept
+        relied = {c.key for c in a.cards if c.how == "carried"}
+        self.cards = {key: (c, w * (CARRIED_DECAY if key in relied else DECAY)) for key, (c, w) in self.cards.items()}
+        self.cards = {key: cw for key, cw in self.cards.items() if cw[1] >= FORGET}
+        for c in a.cards:  # the question's own cards are subjects now, as its own keywords are
+            if c.how != "carried":
+                self.cards[c.key] = (c, ADDED if follow_up or relied else 1.0)
+        if self.card and not any(m.said == self.card for m, _ in kept.values()) and self.card not in self.cards:
+            self.card = None  # its keywords and the card have faded: the card is no longer the topic
+        for m in a.matches:
+            if m.kind in _SUBJECTS and not m.negated and m.via != "scene" and m.node not in carried and _specific(m, index):
+                self.subjects[m.node] = (m, ADDED if follow_up else 1.0)
+        if not self.repeated:  # "same question for battles" asks the last question again: its frame stays
+            subject_words = {w for m in a.matches if m.node in self.subjects for w in m.said.split()}  # the rest is the frame
+            self.frame = tuple(w for w in a.words if w not in subject_words)
+        self.repeated = False
+        self.last_citations = citations

@@ -1,0 +1,105 @@
+"""The words of a question as :mod:`rulesgraph.question.mentions` reads them: each with its span, its folded form, and the
+evidence its spelling gives (a capital, a sentence's first word, a possessive), and the words a card's name may
+be said as (plurals, possessives, names made verbs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cards.nametable import WORD, fold_token
+from ..common.text import STOPWORDS
+
+__all__ = ["Word", "bases", "joined", "scan", "title_case", "variants"]
+
+_VERBED = re.compile(r"['’](?:d|ed|ing)$", re.IGNORECASE)
+_BOUNDARY = frozenset(".?!:;\n")
+_GAP = frozenset(" \t,-/'’\"“”–—&:")
+"""What may stand between the words of one name (``Fire // Ice``, ``Sheoldred, Whispering One``)."""
+
+
+@dataclass(slots=True)
+class Word:
+    """One word of a question."""
+
+    word: str
+    """Folded: ``sheoldreds`` for ``Sheoldred's``."""
+    raw: str
+    start: int
+    end: int
+    cap: bool
+    """Capitalised, and capitals are evidence in this text (not all caps, not Title Case throughout)."""
+    initial: bool
+    """First word of a sentence (or of the text, a line, a quotation)."""
+    possessive: bool
+
+
+def scan(text: str) -> list[Word]:
+    """The words of ``text``; in Title Case or capitals throughout, no word counts as capitalised."""
+    out: list[Word] = []
+    end = 0
+    lower = text.lower() if text.isascii() else None  # one call for the text, not one per word
+    for m in WORD.finditer(text):
+        raw = m.group()
+        word = lower[m.start() : m.end()].replace("'", "") if lower is not None else fold_token(raw)
+        gap = text[end : m.start()].rstrip(" \t\"'“‘(*-")
+        initial = not out or (bool(gap) and gap[-1] in _BOUNDARY)
+        end = m.end()
+        possessive = raw.endswith(("'s", "’s", "'S"))
+        cap = raw[0].isupper() and not (len(raw) > 1 and raw.isupper())
+        out.append(Word(word, raw, m.start(), m.end(), cap, initial, possessive))
+    if title_case(out):  # capitals that every word has say nothing about names
+        for t in out:
+            t.cap = False
+    return out
+
+
+def title_case(toks: list[Word]) -> bool:
+    """Typed in Title Case or in capitals: most small words inside sentences (``In The``) have a capital, or
+    most words are all capitals."""
+    small = [t for t in toks if not t.initial and t.word in STOPWORDS and t.raw.isalpha() and len(t.raw) > 1]
+    alpha = [t for t in toks if t.raw.isalpha() and len(t.raw) > 1]
+    if alpha and sum(t.raw.isupper() for t in alpha) > 0.6 * len(alpha):
+        return True
+    return len(small) >= 2 and sum(t.raw[0].isupper() for t in small) > 0.5 * len(small)
+
+
+def variants(tok: Word, rules_word: bool = False) -> list[tuple[str, str]]:
+    """``(word, how)``: the word itself, then its bases: ``Magic'd`` → ``magic``, possessive ``sheoldreds`` →
+    ``sheoldred``, plural ``finkses`` → ``finks``."""
+    out = [(tok.word, "exact")]
+    if _VERBED.search(tok.raw):  # "Control Magic'd", "Bolt'ed": the name made a verb
+        out.append((fold_token(_VERBED.sub("", tok.raw)), "verb"))
+    elif tok.cap and len(tok.word) > 5 and not rules_word:  # "I Shocked it", "he Stifled the trigger"; not "Flying"
+        w = tok.word
+        if w.endswith("ed"):
+            out += [(w[:-2], "verb"), (w[:-1], "verb")]
+        elif w.endswith("ing"):
+            out += [(w[:-3], "verb"), (w[:-3] + "e", "verb")]
+    w = tok.word
+    if tok.possessive and w.endswith("s"):
+        w = w[:-1]
+        out.append((w, "possessive"))
+    out += [(b, "plural") for b in bases(w)[1:]]
+    return out
+
+
+def bases(w: str) -> list[str]:
+    """The word and the words it may be the plural of (``finkses`` → ``finks``, ``fairies`` → ``fairy``)."""
+    out = [w]
+    if len(w) >= 4 and w.endswith("s"):
+        if w.endswith("ies"):
+            out.append(w[:-3] + "y")
+        if w.endswith("ves"):
+            out += [w[:-3] + "f", w[:-3] + "fe"]
+        if w.endswith("es"):
+            out.append(w[:-2])
+        out.append(w[:-1])
+    return out
+
+
+def joined(text: str, toks: list[Word], i: int, j: int) -> bool:
+    """The words ``i..j`` are one phrase: only spaces and name punctuation between them."""
+    return all(set(text[toks[k].end : toks[k + 1].start]) <= _GAP and "\n" not in text[toks[k].end : toks[k + 1].start]
+               for k in range(i, j))

@@ -1,0 +1,338 @@
+"""The cards a question names, read from the installed card data and joined to the loaded rules: the part of
+question analysis that needs the cards (after :mod:`rulesgraph.question.analyze`, before ranking).
+
+:class:`CardDeck` is the installed cards as answering reads them: the card store (read on demand) and its
+:class:`~rulesgraph.cards.nametable.NameTable` (built once per card data and rules, then cached).
+:meth:`CardDeck.named` finds the cards a question names (:func:`rulesgraph.question.mentions.find_cards`) and gives each
+as a :class:`NamedCard`: its type line, Oracle text, rulings, and its keywords and type-line words each with the
+rules they run on (:func:`rulesgraph.cards.view.card_view`).  :func:`without_names` blanks the names out of the
+question; :func:`with_cards` adds the cards to the question's analysis and drops the rules terms said only inside
+a card's name, so that a card's name is never read as a rules term ("Path to Exile" does not name the keyword
+Exile); what the card says reaches the ranking through the card steps (:mod:`rulesgraph.rank.cardsteps.cards`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..build import cache
+from ..build.index import doc_terms
+from ..common.ids import keyword_id
+from ..common.text import words
+
+if TYPE_CHECKING:
+    from ..build.corpus import Rulebook
+    from ..cards.nametable import NameTable
+    from ..cards.store import CardStore
+    from .analyze import Analysis
+    from .mentions import CardMention
+
+__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "more_than_one", "open_deck", "with_cards", "without_names"]
+
+MIN_CONFIDENCE = 0.5
+"""Mentions found with less confidence than this are not read as cards."""
+MAX_CARDS = 6
+"""At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
+_SCHEMA = 7
+_MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
+"""A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
+_COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
+"""A word right before a card's name (not its possessive: "I copy Kokusho's trigger" copies the trigger), after "copy
+of", or right after its name ("a Thalia token") saying the question speaks of a copy of it: two of it."""
+_OBJECT = frozenset(("it", "me", "him", "her", "them", "us", "my", "your", "his", "their", "its", "our", "the", "a", "an",
+                     "that", "this", "each", "every", "all", "target"))
+"""After a card's name said as a plural, a word opening its object says it is a verb ("Murders the Angel", "Clones it",
+"Lightning Bolts me"), not two of the card ("two Blood Artists. One of them …")."""
+_NEXT = re.compile(r"[ \t]+([A-Za-z]+)\b")
+"""The word right after a card's name, spaces only between (not "humility, is it …")."""
+_BOTH = (" they both ", " both of them ", " them both ", " both of ")
+"""Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
+not ("do both players pay Thalia's tax?")."""
+
+
+def bisect_contains(ordered: list[str], item: str) -> bool:
+    """Whether sorted ``ordered`` holds ``item``."""
+    at = bisect.bisect_left(ordered, item)
+    return at < len(ordered) and ordered[at] == item
+
+
+def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
+    """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start, end and how
+    it was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
+    Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`)."""
+    for _, end, how in spans:
+        if how == "plural" and next((w.lower() for w in words(question[end : end + 12])), "") not in _OBJECT:
+            return True
+    for start, end, _ in spans:
+        before = [w.lower() for w in words(question[max(0, start - 24) : start])]
+        after = [w.lower() for w in words(question[end : end + 16])]
+        possessive = question[start:end].endswith(("'s", "’s"))
+        if before and before[-1] in _MORE:
+            return True
+        if not possessive and before and (before[-1] in _COPY or (before[-1] == "of" and before[-2:-1] and before[-2] in _COPY)):
+            return True
+        if after and after[0] in _COPY:
+            return True
+    line = f" {' '.join(w.lower() for w in words(question))} "
+    return len(spans) >= 2 and any(phrase in line for phrase in _BOTH)
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCard:
+    """A card the question names, with what the ranking and the answer need of it."""
+
+    key: str
+    """The card's full name (``Bonecrusher Giant // Stomp``)."""
+    said: str
+    """The words of the question that named it."""
+    start: int
+    end: int
+    confidence: float
+    how: str
+    """How it was found (``exact``, ``bracket``, ``plural``, ``typo`` …: :class:`~rulesgraph.question.mentions.CardMention`)."""
+    type_line: str
+    """Its faces' type lines, ``" // "`` between faces."""
+    text: str
+    """Its faces' Oracle text, a blank line between faces."""
+    keywords: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """``(keyword, relation, rules)``: the keywords it has or grants (``Indestructible``, ``has``, ``("702.12",)``)."""
+    types: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """``(word, kind, rules)`` for each word of its type line (``Aura``, ``subtype``, ``("303.4", …)``)."""
+    rulings: tuple[tuple[str, str], ...]
+    """``(date, text)``, oldest first, as the card data gives them."""
+    name_terms: frozenset[str]
+    """The stems of its name (and face names): words the question said as the name, not as its own words."""
+    sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """``(type, rules)`` for each type its effects set objects to (``Mountain``, ``("305.6",)``: Blood Moon's "Nonbasic lands
+    are Mountains"; :func:`rulesgraph.cards.view.set_types`)."""
+    layout: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
+    cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cards.view.layout_kind`)."""
+    many: bool = False
+    """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
+    Ragavan", "two Thalias"; named twice and "both" of them)."""
+    mana_cost: str = ""
+    """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
+    links: tuple[tuple[str, ...], ...] = ()
+    """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
+    (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
+
+
+def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
+    """``question`` with the words that named cards replaced by spaces (offsets kept)."""
+    chars = list(question)
+    for c in cards:
+        chars[c.start : c.end] = " " * (c.end - c.start)
+    return "".join(chars)
+
+
+def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
+    """The analysis ``a`` of a question naming ``cards``: the cards added, and the rules terms the question only
+    said inside a card's name left out ("Path to Exile" does not name the keyword Exile, "Blood Moon" not the
+    glossary term Moon), so a card name is never presented as a spelling of a rules term (nor as a misspelling:
+    the corrections of words said only inside a card's name go too; and a word of a named card's name said again
+    with a capital, as names are written, is the name, not a misspelling: "… a 1/1 Delver" names Delver of Secrets, not
+    the keyword delve, so what the corrected word named and its search term go).  Players' words
+    about a card (the alias table's) stay, but not a keyword they name that the card data says none of the named
+    cards has, grants or mentions (were "finks" an alias for persist and undying, Kitchen Finks would keep persist only),
+    nor that keyword's glossary entry: what a card does comes from the card data."""
+    if not cards:
+        return a
+    from .mentions import bounded
+
+    question = bounded(a.question)  # what the finder read, and no more: a 1 MB question costs what 8,000 characters do
+    rest = f" {' '.join(words(without_names(question, cards)))} "
+    named = [f" {' '.join(words(c.said))} " for c in cards]
+
+    def in_a_name(said: str) -> bool:  # said inside a card's name, and nowhere else
+        phrase = f" {' '.join(words(said))} "
+        return any(phrase in name for name in named) and phrase not in rest
+
+    outside, name_words = without_names(question, cards), {w for c in cards for w in words(c.key)}
+
+    def as_name(said: str) -> bool:  # a word of a named card's name, written as a name wherever it is said again
+        again = re.findall(rf"(?<!\w){re.escape(said)}(?!\w)", outside, re.IGNORECASE)
+        return set(words(said)) <= name_words and all(w[:1].isupper() for w in again)
+
+    def says(word: str) -> bool:  # the question says ``word`` itself outside the card names ("does delve work with …")
+        return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", outside, re.IGNORECASE) is not None
+
+    fixed_in_name = {fixed: said for said, fixed in a.corrections if as_name(said) and not says(fixed)}  # "1/1 Delver"
+
+    def as_said(said: str) -> str:  # a match's words as the question said them, before spelling correction
+        return " ".join(fixed_in_name.get(w, w) for w in words(said))
+
+    kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried")
+                 or not (in_a_name(m.said) or as_said(m.said) != " ".join(words(m.said))))
+    on_cards = {keyword_id(name) for c in cards for name, _, _ in c.keywords}
+    unfounded = {(m.said, m.node.split(":", 1)[1]) for m in kept
+                 if m.kind == "keyword" and m.via == "alias" and m.node not in on_cards and in_a_name(m.said)}
+    if unfounded:  # the alias's keyword and its glossary entry ("glossary:Undying" beside "keyword:undying")
+        kept = tuple(m for m in kept if m.kind not in ("keyword", "glossary") or (m.said, m.node.split(":", 1)[1].lower()) not in unfounded)
+    fixes = tuple((said, fixed) for said, fixed in a.corrections
+                  if not in_a_name(said) and fixed not in fixed_in_name)  # "StPs" is a card, not "steps"
+    gone = {t for fixed in fixed_in_name for t in doc_terms(fixed)}
+    terms = tuple(t for t in a.terms if t[0] not in gone) if gone else a.terms  # nor is the corrected word searched for
+    return replace(a, matches=kept, corrections=fixes, cards=cards, terms=terms)
+
+
+class CardDeck:
+    """The installed cards as answering reads them."""
+
+    def __init__(self, store: CardStore, table: NameTable, book: Rulebook) -> None:
+        self.store = store
+        self.table = table
+        self.book = book
+        self._cards: dict[str, NamedCard | None] = {}
+        self._keywords = None
+        self._names = None
+
+    def name_index(self):  # type: ignore[no-untyped-def]
+        """The ``card`` command's finder (:class:`~rulesgraph.cards.names.NameIndex`), read from the store once (about
+        40 ms), for a question that is only a name the name table does not know as said (``lightning greves``)."""
+        if self._names is None:
+            self._names = self.store.name_index()
+        return self._names
+
+    def named(self, question: str, prefer: tuple[str, ...] = ()) -> tuple[NamedCard, ...]:
+        """The cards ``question`` names, in the order it names them, each once (its first mention).  ``prefer``: the
+        cards a conversation is about, which a name several cards share means when it is one of them ("Thalia" after
+        Thalia, Guardian of Thraben was named)."""
+        from .mentions import bounded, find_cards
+
+        question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
+        out: list[NamedCard] = []
+        seen: set[str] = set()
+        which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
+        mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True)
+                    if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
+        mentions = [m for m in mentions if m.key is not None]
+        for m in mentions:
+            if m.key in seen:
+                continue
+            base = self.card(m.key)
+            if base is None:
+                continue
+            seen.add(m.key)
+            many = more_than_one(question, [(o.start, o.end, o.how) for o in mentions if o.key == m.key])
+            out.append(replace(base, said=m.said, start=m.start, end=m.end, confidence=m.confidence, how=m.how, many=many))
+            if len(out) >= MAX_CARDS:
+                break
+        return tuple(out)
+
+    def _does(self, question: str, m: CardMention) -> bool:
+        """A weak mention (a lower-case word English knows, :data:`rulesgraph.question.mentions.WEAK`) is the card when the word
+        after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
+        (Clone: "… enter the battlefield as a copy …"), or what it is by its type line ("the humility enchantment");
+        not when the two words are a rules term ("finality counter")."""
+        after = _NEXT.match(question, m.end)
+        if m.key is None or after is None:
+            return False
+        verb = doc_terms(after.group(1))
+        if not verb or bisect_contains(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
+            return False
+        card = self.store.card(m.key)
+        own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
+        return verb[0] in set(doc_terms(own)) - set(doc_terms(m.key))
+
+    def _which(self, question: str, m: CardMention, which: dict[tuple[tuple[str, ...], str], str | None],
+               prefer: tuple[str, ...] = ()) -> CardMention:
+        """A mention naming several cards (``Edgar``) as the one of them the conversation is about (``prefer``), else
+        the one the question describes (:func:`rulesgraph.question.whichcard.described`), else as it is.  ``which`` keeps what
+        was decided for a name said before in the same question (a long question naming "Jace" twenty times reads the
+        candidates once)."""
+        if m.key is not None:
+            return m
+        known = next((key for key in prefer if key in m.candidates), None)
+        if known is not None:
+            return replace(m, key=known)
+        from ..cards.nametable import PART_CARDS
+        from .whichcard import described
+
+        candidates = tuple(m.candidates[:PART_CARDS])
+        memo = (candidates, question[m.start : m.end].lower())
+        if memo not in which:
+            which[memo] = described(question, m.start, m.end, candidates, self.store, self.book.index)
+        key = which[memo]
+        return m if key is None else replace(m, key=key)
+
+    def card(self, key: str) -> NamedCard | None:
+        """The card ``key`` read from the store and joined to the rules (once per process)."""
+        if key not in self._cards:
+            from ..cards.view import card_view, keyword_list, layout_kind, set_types
+
+            if self._keywords is None:
+                self._keywords = keyword_list(self.book)
+            card = self.store.card(key, self._keywords)
+            if card is None:
+                self._cards[key] = None
+            else:
+                view = card_view(self.book, card)
+                names = " ".join([card.name, *(f.name for f in card.faces)])
+                self._cards[key] = NamedCard(
+                    card.name, card.name, 0, 0, 1.0, "key",
+                    " // ".join(f.type_line for f in card.faces),
+                    "\n\n".join(f.text for f in card.faces if f.text),
+                    tuple((k.name, k.relation, k.rules) for k in view.keywords),
+                    tuple((t.name, t.relation, t.rules) for t in view.types),
+                    tuple((r.date, r.text) for r in card.rulings),
+                    frozenset(doc_terms(names)),
+                    tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
+                    tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
+                    mana_cost=" // ".join(f.mana_cost or "" for f in card.faces),
+                    links=self._links(key, len(card.rulings)),
+                )
+        return self._cards[key]
+
+    def _links(self, key: str, count: int) -> tuple[tuple[str, ...], ...]:
+        """The rules each of the card's ``count`` rulings restates that the loaded rules have (links made with other
+        rules keep the numbers that still exist until ``update`` links them again)."""
+        links = self.store.ruling_links(key)
+        if len(links) != count:
+            return ()
+        g = self.book.qg
+        return tuple(tuple(rule for rule, _ in ruling if rule in g) for ruling in links)
+
+
+def _table_key(store: CardStore, book: Rulebook) -> str:
+    info = store.info
+    parts = [f"names={_SCHEMA}", info.sha256, info.installed, book.key]
+    return "names-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | None, list[str]]:
+    """The installed cards for answering, or ``None`` when none are installed; and one-line notices (damaged card
+    data, a name table that could not be cached).  The name table is read from the cache, or built (about a
+    second) and cached; with ``use_cache=False`` (``--no-cache``) it is built and the cache left alone."""
+    from ..cards import store_path
+
+    if not store_path().is_file():  # no cards installed: nothing of the store is imported
+        return None, []
+    from ..cards.nametable import NameTable, names_from_summaries
+    from ..cards.store import open_store
+    from ..errors import RulesgraphError
+
+    notices: list[str] = []
+    try:
+        store = open_store()
+    except RulesgraphError as exc:
+        return None, [str(exc)]
+    if store is None:
+        return None, []
+    key = _table_key(store, book)
+    parts, notice = cache.read(key, "names") if use_cache else (None, None)
+    if notice:
+        notices.append(notice)
+    table = NameTable.from_parts(parts) if isinstance(parts, dict) else None
+    if table is None:
+        from ..cards.nametable import rules_vocabulary
+
+        table = NameTable.build(names_from_summaries(store.summaries()), rules_vocabulary(book.index, book.qg))
+        notice = cache.write(key, table.parts(), "names") if use_cache else None
+        if notice:
+            notices.append(notice)
+    return CardDeck(store, table, book), notices

@@ -1,0 +1,194 @@
+"""Route a question to the tournament documents or to the rules: the words that make it one of tournament policy.
+
+Once the MTR, IPG and JAR are installed, :func:`policy_cue` decides (after :mod:`rulesgraph.question.scope`, whose
+tournament-policy cues always route) whether a question the rules could answer is rather a judge's question.
+Signals, strongest first: an infraction's name or the floor's abbreviation (``GRV``); words only tournament
+questions use (``decklist``, ``time was called``, ``my previous opponent``); the documents' rare title words the
+rules never use; a Rules Enforcement Level said or implied with a fix asked ("at FNM …, what do we do"); "judge"
+beside a remedy's words; a duty asked at a named level ("at competitive, do I have to …").  Weaker signals (the
+event said or implied, a judge, a phone or the round, a duty or permission asked, an error told, a fix asked) are
+counted: a question routes when it names no more game terms (keywords, glossary terms) than it gives such signals,
+and at least one of them says where it is played, so "at FNM my opponent cast Wrath …, does it …" asks the rules
+while "can I look up Oracle text on my phone at FNM, or does it have to be a judge" asks the tournament rules.
+Pure and cheap: regular expressions over the folded question; the game terms are counted only when needed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..common.text import fold, stem, words
+from .analyze import card_words
+
+__all__ = ["LEVEL_SAID", "named_in", "policy_cue", "rel_of", "signals"]
+
+_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
+                      r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
+_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+                          r"regional championship|spotlight|mcq|world championship)\b")
+LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|regular|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
+                        r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
+"""A Rules Enforcement Level named as one ("comp rel", "at competitive"): it picks a document, it is no topic word."""
+
+
+_TOURNAMENT = re.compile(
+    r"\b(?:deck ?lists?|deck ?checks?|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
+    r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
+    r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
+    r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
+    r"head judge|floor judge|hj|spindown|electronic devices?|intentional draw|bribery|wager\w*|"
+    r"(?:my|his|her|their|our) (?:previous|former|earlier|last) (?:round(?:'?s)? )?opponent(?:'?s)?|previous (?:round(?:'?s)? )?opponents?|"
+    r"(?:taking|takes|take|took) forever|head ?phones|ear ?buds|ear ?phones|smart ?watch(?:es)?|"
+    r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
+    r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1))\b")
+"""Words only tournament questions use: a question saying one is answered from the tournament documents."""
+_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
+"""Words a rules question may use to set its scene too: they count beside few game terms only."""
+_FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
+                  r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
+                  r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
+                  r"can (?:the|a) judge)")
+"""A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
+_JUDGE = re.compile(r"\b(?:judges?|hj)\b")
+_CALLED = re.compile(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
+                     r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
+"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge"): the game is at an event."""
+_REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
+                     r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
+"""Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
+_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed|"
+                   r"is (?:it|that|this) (?:ok|okay|fine|permitted))\b")
+"""A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
+_TELL = re.compile(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
+                   r"(?:tell|inform|point out|remind|warn)\b|"
+                   r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b|"
+                   r"\b(?:information|info)\b.{0,30}\b(?:have to|has to|must|need to|required to)\b|"
+                   r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
+"""A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
+own announcements are "announce", "reveal")."""
+_ERROR = re.compile(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
+                    r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
+                    r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
+"""An error told: with the event said and few game terms it is a judge's question (what is the fix)."""
+
+
+_PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _stems(text: str) -> str:
+    """A text's words as stems, articles left out: "looked at an extra card" and "Looking at Extra Cards" meet."""
+    return " ".join(stem(w) for w in words(text.replace("/", " / ")) if w not in _ARTICLES)
+
+
+def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The names as one expression over a question's folded words, and each name's stems back to the name.  A word
+    of four letters or more may end differently (its stem, then any letters: ``look\\w*`` for "looking", "looked");
+    a shorter one is an abbreviation, a plural ``s`` allowed; an article may come between words ("an extra card")."""
+    got = _PATTERNS.get(id(named))
+    if got is None or got[0] is not named:
+        back = {_stems(s): s for s in named}
+        def said(key: str) -> str:
+            parts = key.split()
+            if len(parts) == 1 and len(key) <= 5:
+                return re.escape(key) + "s?"
+            return " (?:(?:a|an|the) )?".join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
+        alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
+        got = (named, re.compile(rf" ({alternatives})(?= )"), back)
+        _PATTERNS.clear()
+        _PATTERNS[id(named)] = got
+    return got[1], got[2]
+
+
+def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+    """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question, their
+    words compared as stems without articles ("he looked at an extra card" names Looking at Extra Cards)."""
+    if not named:
+        return []
+    pattern, back = _names_pattern(named)
+    line = " " + " ".join(words(question.replace("/", " / "))) + " "
+    out = []
+    pos = 0
+    while (m := pattern.search(line, pos)) is not None:
+        said = _stems(m.group(1))
+        key = back.get(said) or back.get(said[:-1])
+        if key is not None:
+            out.append((key, named[key]))
+        pos = m.end(1)
+    return out
+
+
+def _search(pattern: re.Pattern[str], folded: str, *needles: str) -> re.Match[str] | None:
+    """``pattern.search(folded)``, skipped when none of the ``needles`` (words every match holds) is in it: a
+    substring test costs little beside a search of the whole question."""
+    return pattern.search(folded) if any(n in folded for n in needles) else None
+
+
+def _called(folded: str) -> re.Match[str] | None:
+    return _search(_CALLED, folded, "judge")
+
+
+def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str] | None = None, *,
+            known: bool = False) -> tuple[str, ...]:
+    """The weak signals of a policy question in a folded question, one word each of: the event said or implied, a
+    setting word (a phone, the round, sleeves), a judge called, a judge, a duty asked, an error told, a fix asked;
+    empty unless one of the first three says where the game is played ("the judge said my Signet …" and an error
+    told at home are rules questions).  ``known``: ``rel`` and ``called`` are already searched for."""
+    if not known:
+        rel, called = _REGULAR.search(folded) or _COMPETITIVE.search(folded), _called(folded)
+    found = [m.group(0).strip() for m in (rel, _SETTING.search(folded), called) if m]
+    if not found:
+        return ()
+    extra = (_DUTY, _ERROR, _FIX) if called else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
+    found += [m.group(0) for pattern in extra if (m := pattern.search(folded))]
+    return tuple(found)
+
+
+def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
+               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False) -> str | None:
+    """Words that make a question one of tournament policy where the rules scope does not already say so: an
+    infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
+    FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
+    :func:`signals`, counted against the game terms the question names (``game_terms``, called only then): "at
+    FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
+    (:func:`rulesgraph.versions.tstore.jargon`); one counts when ``in_rules`` says the rules do not use it."""
+    folded = fold(question)
+    if named and (found := named_in(question, named)):
+        return found[0][0]
+    for m in _TOURNAMENT.finditer(folded):
+        said = words(m.group(0))
+        if not (said and set(said) <= card_words(question)):  # "casts Bribery on player C": a card, not a cue
+            return m.group(0)
+    if jargon and (rare := next((t for w in words(question) if (t := stem(w)) in jargon and not in_rules(t)), None)):
+        return rare  # the documents' own rare words ("tiebreakers", "scorekeeper"), which the rules never use
+    rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
+    if rel and _FIX.search(folded):
+        return rel.group(0)
+    if (judge := _search(_JUDGE, folded, "judge", "hj")) and _REMEDY.search(folded):
+        return judge.group(0)
+    called = _called(folded)
+    if called and _ERROR.search(folded):  # "judge, he drew an extra card"
+        return called.group(0).strip()
+    if (said := _search(LEVEL_SAID, folded, "rel", "comp", "professional", "rules enforcement")) and \
+            (_DUTY.search(folded) or _ERROR.search(folded)):
+        return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
+    if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
+        return m.group(0)
+    if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
+        return weak[0]
+    return None
+
+
+def rel_of(question: str) -> str | None:
+    """``regular`` or ``competitive`` when the question says or implies a Rules Enforcement Level."""
+    folded = fold(question)
+    if _REGULAR.search(folded):
+        return "regular"
+    if _COMPETITIVE.search(folded):
+        return "competitive"
+    return None
+
+

@@ -1,0 +1,205 @@
+"""Is a question one the Comprehensive Rules answer at all?  Recognise those they don't cover.
+
+The Comprehensive Rules say how a game of Magic is played.  They do not cover tournament policy
+(banned and restricted lists, format legality, penalties and infractions, Rules Enforcement Levels,
+deck registration, tournament procedure: the Magic Tournament Rules and the Infraction Procedure
+Guide do), card prices, deck-building or play advice, or other games.  A question about one of those
+should get one honest line saying so, not a rules-shaped answer ("is Sol Ring banned in Modern" is
+not about "the Ring tempts you").
+
+Recognition is by cues: words and phrases that only such questions use ("banned", "infraction",
+"competitive REL", "legal in Modern", "price", "$20", "should I run", "tier list", "Pokémon").  Words
+the rules also use ("legal", "cost", "sideboard", "shortcut", "tournament", "judge", "concede") are
+never cues on their own, and "no penalty" / "without penalty" is English for "freely" ("can he keep them home with
+no penalty?"), not an infraction's.  A cue inside what looks like a card name (``Price of Progress``,
+``Bribery`` mid-sentence) is a name, not a cue, and a question naming a rule number is about the
+rules.  Some cues only say where the game is played ("at competitive REL", "time was called"): beside a
+described game situation (two or more keywords or glossary terms: cast, counter, exile …) they set the scene
+of a rules question.  Pure and cheap: a few regular expressions over the folded question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ..build.index import Index
+from ..common.text import fold, stem, words
+from .analyze import card_words
+
+__all__ = ["TOPICS", "OutOfScope", "out_of_scope"]
+
+_FORMATS = (r"(?:standard|pioneer|modern|legacy|vintage|pauper|commander|edh|cedh|historic|explorer|alchemy|brawl|"
+            r"timeless|premodern|oathbreaker|penny dreadful|old ?school)")
+"""Constructed formats, whose card pools tournament policy sets (Limited's deck rules are in the CR: 100.2b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One kind of question the Comprehensive Rules don't cover: its name, the line that answers it, its cues."""
+
+    name: str
+    answer: str
+    cues: tuple[str, ...]
+    """Regular expressions over the folded question (lower case, ASCII quotes), matched as whole words."""
+    settings: tuple[str, ...] = ()
+    """Cues that may only set the scene of a rules question ("… I didn't want to argue at competitive REL"): they
+    count only when the question names fewer than :data:`SITUATION` game terms."""
+
+
+TOPICS = (
+    Topic(
+        "tournament policy",
+        "The Comprehensive Rules don't cover this: for tournament policy (bans, penalties, REL), the Magic Tournament Rules "
+        "and the Infraction Procedure Guide do.",
+        (
+            # card pools: "banned", "B&R", "legal in Modern" (but "legal in Commander to have two partners" asks the rules)
+            r"(?:un)?bann?(?:ed|ing|s)?", r"ban ?list", r"b ?& ?r",
+            rf"(?:legal|illegal|allowed|playable|banned|restricted|rotat\w*) (?:in|for|from|out of) (?:the )?{_FORMATS}"
+            r"(?: format| tournaments?| events?)?(?! (?:to|if|when|with)\b)",
+            rf"{_FORMATS} (?:legality|ban|bans|banlist|banned|rotation)", r"format legality", r"restricted list",
+            r"rotat(?:e|es|ed|ing|ion) out", r"(?:standard|format) rotation",
+            # penalties and infractions
+            r"(?<!\bno )(?<!without )(?<!without a )(?<!without any )penalt(?:y|ies)",
+            r"infractions?", r"game loss", r"match loss", r"(?:get|got|give|gave|given|receive\w*|issue\w*) a warning",
+            r"disqualif\w*", r"dq(?:ed|'d|d)?", r"outside assistance", r"slow play\w*", r"stalling", r"cheat(?:s|ed|ing|er)?",
+            r"marked (?:cards?|sleeves?)",
+            r"(?:cards?|sleeves?) (?:are|is|were|look|looks|get|got) marked", r"communication policy",
+            r"(?:derived|free|private) information",
+            # registration and procedure
+            r"deck registration", r"(?:register|registered|registering|submit\w*) (?:my |a |the |our )?(?:deck ?list|deck)",
+            r"(?:deck ?list|deck list) (?:error|mistake|problem|wrong|penalty|counts?)", r"deck ?checks?",
+            r"(?:tournament|floor) rules",
+            r"mtr", r"ipg", r"infraction procedure", r"intentional(?:ly)? draw\w*", r"prize (?:split|splitting|wall|payout)",
+            r"split(?:ting)? (?:the )?prizes?", r"bribe\w*|bribery", r"wager\w*", r"proxy|proxies", r"appeal(?:ed)? (?:to|a ruling)",
+        ),
+        (
+            r"rel", r"rules enforcement levels?", r"end of (?:the )?round", r"time (?:is |was |gets |got )?called", r"round timer",
+            r"head judge", r"dci",
+        ),
+    ),
+    Topic(
+        "deck advice",
+        "The Comprehensive Rules don't cover this: they say how the game works, not what to play or build.",
+        (
+            r"should i (?:play|run|include|cut|add|build|keep (?:my|this|the|a) hand|mull\w*|side ?(?:in|out|board\w*)|"
+            r"board (?:in|out)|pick|draft|splash|go with)",
+            r"(?:good|best|better|strongest|viable|playable|decent) (?:decks?|commanders?|builds?|archetypes?|sideboard cards?|"
+            r"land count|mana base|colou?rs?|strateg(?:y|ies)|combos?|synerg(?:y|ies)|cards? (?:for|in|to (?:play|run|add)))",
+            r"(?:deck|build|brew|list)(?:ing|building)? (?:advice|help|tips|tech|ideas?|suggestions?|recommendations?|upgrades?)",
+            r"deck ?building (?:advice|help|tips)", r"meta(?:game)?", r"tier (?:list|\d|one|two)", r"win ?rates?",
+            r"how many (?:lands|mana sources|creatures|removal spells) (?:should|do i need|to (?:run|play)|is (?:best|right|good))",
+            r"what (?:deck|colou?rs?|commander|archetype) should",
+            r"what (?:colou?rs?|decks?|commanders?|cards?) (?:are|is) (?:the )?(?:best|good|strongest)", r"recommend(?:ed|ation|ations|s)?",
+            r"(?:is|are) (?:\w+ ){0,4}?(?:any )?(?:good|playable|viable|worth (?:it|playing|running|including))"
+            rf"(?: (?:in|for) (?:a |my |the )?(?:deck|\w+ deck|{_FORMATS}))?\s*(?:\?|$)",
+            r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered",
+            r"(?:so|too|really|very|super|kinda|pretty|broken and) op",
+            r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
+            # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
+            r"(?:sideboard|sideboarding|side ?board|board) (?:plans?|guides?|strateg(?:y|ies)|tips|tech|options|choices|cards)",
+            r"(?:side|board|bring|swap|sideboard|put) (?:\w+ ){0,3}?(?:in|out|into) (?:\w+ ){0,4}?(?:against|vs\.?|versus)",
+            r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)", r"game ?plan",
+            r"(?:build|built|building) (?:a |my |the )?deck (?:against|to beat|that beats)",
+        ),
+        (
+            r"(?:against|vs\.?|versus) (?:an? |the )?(?:aggro|control|combo|midrange|tempo|burn|ramp|stax|tron|affinity|storm)"
+            r"(?: decks?| players?| lists?| strateg(?:y|ies))?", r"match-?ups?",
+        ),
+    ),
+    Topic(
+        "card prices",
+        "The Comprehensive Rules don't cover this: card prices are for a price guide or a store.",
+        (
+            r"prices?|priced|pricing", r"\$ ?\d+|\d+ ?\$", r"\d+ ?(?:dollars?|bucks|usd|eur|euros?|quid)", r"usd|eur|euros?|dollars",
+            r"how much (?:is|are|does|do|would|will|could|can) .{0,60}(?:worth|sell for|go for|fetch)",
+            r"what(?:'s| is| are) .{0,60} worth", r"worth (?:any(?:thing)?|much|money|buying|selling|getting|the money)",
+            r"tcg ?player|card ?kingdom|cardmarket|mkm|ebay|star city games",
+            r"(?:buy|sell|buying|selling|sold|bought)\b.{0,40}\b(?:for|price|online|store|shop|singles|collection|boosters?|packs?|"
+            r"box(?:es)?|money|cash|lgs)",
+            r"market value|trade value|resale|collection value", r"budget", r"(?:expensive|cheap|pricey) to (?:buy|get|own|pick up)",
+        ),
+    ),
+    Topic(
+        "another game",
+        "The Comprehensive Rules don't cover this: they are the rules of Magic: The Gathering, not of other games.",
+        (
+            r"pok[eé]mon|yu-?gi-?oh|hearthstone|lorcana|flesh and blood|digimon|keyforge|netrunner|gwent|"
+            r"legends of runeterra|marvel snap|star wars unlimited|one piece (?:card game|tcg)|dragon ball super|weiss schwarz|"
+            r"chess|poker|blackjack|uno|catan|monopoly",
+        ),
+    ),
+)
+"""In order: the first topic with a cue in the question is the one named."""
+
+SITUATION = 2
+"""Game terms (keywords, glossary terms: cast, counter, exile, block …) that make a question describe a game: a
+setting cue beside that many is only the scene."""
+
+
+def _whole_words(cues: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The cues as one expression matching them as whole words: after a character that is no word character nor ``$``
+    (:func:`_found` puts a space before the text, for a cue at its start), that character matched too.  A pattern that
+    starts with a character class lets the regular expression engine skip to the places a cue may start, about one
+    in six, where a look-behind made it try the whole expression at every character."""
+    return re.compile(r"[^\w$](" + "|".join(f"(?:{c})" for c in cues) + r")(?!\w)") if cues else None
+
+
+def _found(pattern: re.Pattern[str], folded: str) -> Iterator[str]:
+    """The cues :func:`_whole_words`'s ``pattern`` finds in ``folded``, in order, each as said: what ``finditer`` with
+    the look-behind finds (each search goes on where the last cue ended, the character before it still in view)."""
+    text = " " + folded
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        yield m.group(1)
+        pos = m.end(1) - 1  # the text's last character read as the next cue's character before
+
+
+_BOUNDED = [(topic, _whole_words(topic.cues), _whole_words(topic.settings)) for topic in TOPICS]
+"""Each topic's cues, and its setting cues, as one expression each, matched as whole words."""
+_RULE_NUMBER = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?\b")
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfScope:
+    """A question the Comprehensive Rules don't answer: which topic, the words that said so, the honest line."""
+
+    topic: str
+    cue: str
+    answer: str
+
+    @property
+    def why(self) -> str:
+        return f"‘{self.cue}’: a question about {self.topic}, not the rules of the game"
+
+
+def game_terms(question: str, index: Index) -> int:
+    """How many keywords and glossary terms (one or two words) the question names: how much it describes a game."""
+    stems = [stem(w) for w in words(question)]
+    keys = {*stems, *(" ".join(p) for p in pairwise(stems))}
+    return sum(1 for k in keys if any(n.startswith(("keyword:", "glossary:")) for n in index.names.get(k, ())))
+
+
+def out_of_scope(question: str, index: Index | None = None) -> OutOfScope | None:
+    """The topic outside the Comprehensive Rules that ``question`` is about, or ``None`` when it may be a rules question.
+    Without an ``index``, setting cues always count."""
+    folded = fold(" ".join(question.split()))
+    if _RULE_NUMBER.search(folded):
+        return None
+    names: set[str] | None = None
+    situation: bool | None = None
+    for topic, cues, settings in _BOUNDED:
+        for pattern, setting in ((cues, False), (settings, True)):
+            for cue in _found(pattern, folded) if pattern else ():
+                said = words(cue)
+                names = card_words(question) if names is None else names
+                if said and all(w in names for w in said):  # "Price of Progress", "cast Bribery": a card, not a cue
+                    continue
+                if setting and index is not None:
+                    situation = game_terms(question, index) >= SITUATION if situation is None else situation
+                    if situation:
+                        continue
+                return OutOfScope(topic.name, cue.strip(), topic.answer)
+    return None

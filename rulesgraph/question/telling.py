@@ -1,0 +1,66 @@
+"""How a question is told: its older wordings said in today's rules words, and which of its words only tell the
+situation (in sentences that ask nothing) rather than ask.
+
+Pure functions of a question's words; :mod:`rulesgraph.question.analyze` uses them to match the alias table and to weigh the
+question's search words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+
+from ..common.text import words
+
+__all__ = ["TELLING_SENTENCES", "in_todays_words", "told_only"]
+
+_OLDER = (
+    (re.compile(r"\b(enters?|entered|entering) the battlefield\b"), r"\1"),
+    (re.compile(r"\bcome into play\b"), "enter"), (re.compile(r"\bcomes into play\b"), "enters"),
+    (re.compile(r"\bcame into play\b"), "entered"), (re.compile(r"\bcoming into play\b"), "entering"),
+    (re.compile(r"\binto play\b"), "onto the battlefield"), (re.compile(r"\b(in|from) play\b"), r"\1 the battlefield"),
+    (re.compile(r"\bremoved from (?:the )?game\b"), "exiled"), (re.compile(r"\bremove from (?:the )?game\b"), "exile"),
+)
+"""Older wordings and what the rules say today: "enters the battlefield" is now "enters" (the 2024 rules; rule 24's
+:mod:`rulesgraph.rank.cardsteps.wording` reads older Oracle text alike); "in play", "into play" and "from play" refer to the
+battlefield, and "remove from the game" is "exile" (the glossary's obsolete entries In Play and Remove from the Game)."""
+
+_CUES = frozenset(("battlefield", "play", "game"))
+"""Every older wording of :data:`_OLDER` has one of these words."""
+_SENTENCE = re.compile(r"[^.?!]*[.?!]*")
+TELLING_SENTENCES = 3
+"""A question told in at least this many sentences has words that only tell the situation."""
+
+
+def in_todays_words(said_words: list[str]) -> list[str]:
+    """The question's words with its older wordings said as the rules say them today ("comes into play tapped" →
+    "enters tapped"); the words themselves when it has none."""
+    if _CUES.isdisjoint(said_words):  # most questions: none of the words every older wording has
+        return said_words
+    line = " ".join(said_words)
+    for older, today in _OLDER:
+        line = older.sub(today, line)
+    return line.split() if line != " ".join(said_words) else said_words
+
+
+def told_only(text: str, said_words: list[str], asking: Collection[str], terms: Callable[[list[str]], list[str]]) -> set[str]:
+    """The search terms (``terms`` of the words) said only in the sentences of a question that ask nothing, when it is
+    told in :data:`TELLING_SENTENCES` or more and what it asks (its sentences ending in "?") holds two terms or more:
+    "I have Ragavan out. I cast a second one. Do I choose which one to keep?" tells with "ragavan" and asks with
+    "choose", "keep".  ``said_words`` are ``text``'s words after spelling correction, one for one; ``asking`` words
+    ("what", "does", "work") are not terms."""
+    sentences = [(s, n) for m in _SENTENCE.finditer(text) if (n := len(words(s := m.group())))]
+    if len(sentences) < TELLING_SENTENCES:  # most questions: their terms are not worked out again
+        return set()
+    asked: set[str] = set()
+    told: set[str] = set()
+    at = 0
+    for sentence, n in sentences:
+        said = [w for w in said_words[at : at + n] if w not in asking]
+        at += n
+        tail = sentence.rstrip()
+        asks = "?" in tail[len(tail.rstrip(".?!")) :]  # "keep?", "keep?!"
+        (asked if asks else told).update(terms(said))
+    if len(asked) < 2:
+        return set()
+    return told - asked

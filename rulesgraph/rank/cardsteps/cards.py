@@ -1,0 +1,271 @@
+"""The card steps: what a card the question names says leads to the rules it runs on (issue 15).
+
+The words that settle a question about cards are usually on the cards ("I Murder my opponent's Stuffy Doll":
+*indestructible* is on the Doll), so each named card (``q.a.cards``, found by :mod:`rulesgraph.question.namedcards`)
+speaks through the graph, weighed by how surely the card was named and as coming through the card, never as
+strongly as the question's own words:
+
+- ``card_types`` (rule 21): the words of its type line raise the rules of those types (Aura → 303.4, Saga → 714),
+  by how specific the type is (``Creature`` hardly);
+- ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
+  question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
+- ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
+  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.rank.cardsteps.effects`) is a candidate.
+
+The other card steps (rules 20, 22, 24, 26, 27: its keywords, its Oracle text as a second query, the rules explaining
+its wordings, two cards' effects meeting, a kind of effect counted like a keyword) earned nothing on the real tuning
+questions and were deleted in stop 26 (README, "Real questions, and what each ranking step earns").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...build.index import doc_terms
+from ...build.relevance import specificity, text_relevance
+from ...question.analyze import MAX_CHARS, TOLD
+from ..pipeline import Query
+from ..steps.named import _FRAMING, own_words
+from .effects import card_kinds
+from .wording import meanings
+
+if TYPE_CHECKING:
+    from ...question.namedcards import NamedCard
+
+__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_rulings",
+           "card_types", "named_rules", "self_names", "worded_text"]
+
+WEIGHTS = {
+    "card_type": 0.3,  # rule 21
+    "card_layout": 4.0,  # rule 21: prior of the rules of the kind of card a named card's layout makes it
+    "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
+    "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
+    "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
+    "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
+}
+RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
+"""Which of a named card's keywords count as named by it (:func:`named_rules`, read by rules 8 and 12), by how the card
+uses them; a keyword it only mentions ("creatures with flying can't block it") does not."""
+TEXT_IDF = 2.5
+"""Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""
+SAYS_MUCH = 15.0
+"""Idf-weighted sum of a question's own words above which a card-led rule must share them to count (see :func:`fit`):
+about three rare words, or five ordinary ones."""
+RULING_FLOOR = 0.4
+"""Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words raises no rule."""
+RULING_WORDS = 15
+"""Rule 23: a ruling's fit is its share of the question's words times (this / its number of different words) to the
+power :data:`RULING_LENGTH`, as BM25 weighs a long document's matches less: a long ruling holds more of any question's
+words by chance (on the real tuning questions this put the ruling that settles the question first in 10 of 27, against 8
+by the share alone)."""
+RULING_LENGTH = 0.25
+"""Rule 23: the power of the length's weight above (0.5 before the asking sentence counted more, :data:`ASKED`; chosen
+with it by cross-validation, ``bench/rulingcv.py``)."""
+RULING_SHOWN = 0.1
+"""Rule 23: a ruling holding less than this share of the question's own words is not a candidate answer (nor shown)."""
+RULINGS = 3
+"""Rule 23: at most this many rulings per question become candidates."""
+ASKED = 2.0
+"""Rule 23: a word of the sentence that asks (the question's sentences ending in "?", else its last) counts this many
+times as much in a ruling's fit as a word that only sets the scene: "How does Warp World interact with the commander
+replacement effect? It's unclear whether you're counting …" is answered by the ruling about a commander.  Chosen with
+:data:`RULING_LENGTH` and the lead's thresholds (:data:`rulesgraph.answer.cardanswer.LEAD_SHARE`, ``AHEAD``) by
+leave-one-source-out cross-validation on the real tuning questions (``bench/rulingcv.py``): this setting in 98 of 102
+folds."""
+_ASKS = re.compile(r"[^.?!\n]*\?+")
+_SAYS = re.compile(r"[^.?!\n]*[.?!]*")
+
+
+def _own(q: Query) -> dict[str, float]:
+    """The question's own words (:func:`~rulesgraph.rank.steps.named.own_words`) less the cards' names: what a card-led
+    rule or a ruling must hold to be what the question is about."""
+    if "card_own" not in q.memo:
+        names = {t for c in q.a.cards for t in c.name_terms}
+        q.memo["card_own"] = {t: v for t, v in own_words(q).items() if t not in names}
+    return q.memo["card_own"]
+
+
+@lru_cache(maxsize=4096)
+def _stems(text: str) -> frozenset[str]:
+    """The stems of a card's Oracle text or of one ruling: the same few cards are named question after question,
+    so each text is stemmed once per process."""
+    return frozenset(doc_terms(text))
+
+
+def fit(q: Query, i: int) -> float:
+    """How much a rule a card leads to (node ``i`` and what is under it) is what the question turns on: 1 when
+    the question says little besides the cards' names ("I Murder my opponent's Stuffy Doll, what happens?":
+    what the cards say is the question), else the (idf-weighted) share of the question's own words that the
+    rule's subtree holds, so an incidental keyword (the haste Act of Treason grants, in a question about who
+    controls the creature) hardly counts."""
+    said = _says(q)
+    if not said:
+        return 1.0
+    own = _own(q)
+    under = q.g.terms_under(i)
+    share = sum(v for t, v in own.items() if t in under) / sum(own.values())
+    return (1 - said) + said * share
+
+
+def _says(q: Query) -> float:
+    """How much the question says of its own, from 0 (nothing but the cards' names) to 1 (:data:`SAYS_MUCH` or more)."""
+    return min(1.0, sum(_own(q).values()) / SAYS_MUCH)
+
+
+def named_rules(q: Query) -> set[str]:
+    """The defining rules of the keywords the named cards have or grant: a keyword's own rules do not count as
+    unnamed (rule 12) when a card the question names has it."""
+    if "card_rules" not in q.memo:
+        q.memo["card_rules"] = {r for c in q.a.cards for name, rel, rules in c.keywords if rel in RELATION for r in rules}
+    return q.memo["card_rules"]
+
+
+def card_types(q: Query) -> None:
+    """Rule 21: a word of a named card's type line raises the prior of the rules of that type (an Aura → 303.4, a
+    Saga → 714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly) and
+    how much of the question's own words they hold: of the rules the question's words reach, its type's rise.  So does
+    the kind of card its layout makes it (a Transforming Double-Faced Card → 712, an Adventurer Card → 715: the card
+    data's layout as the glossary names it, :attr:`~rulesgraph.question.namedcards.NamedCard.layout`).
+    Step ``card_types``; weights: ``card_type`` = 0.3, ``card_layout`` = 4.0.  Earns its place on the real tuning
+    questions: removing it loses 1 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 26)."""
+    g, w = q.g, q.w["card_type"]
+    for card in q.a.cards:
+        for word, kind, rules in [*card.types, *card.layout]:
+            strength = (q.w["card_layout"] if kind == "layout" else w) * card.confidence * specificity(q.index, word)
+            if strength <= 0.01:
+                continue
+            reason = f"{card.key} is one of the {word}" if kind == "layout" else f"{card.key} is {a_or_an(word)} {word}"
+            for rule in rules:
+                i = g.num.get(rule)
+                if i is not None:
+                    q.raise_(i, g.end[i], strength * fit(q, i), reason)
+
+
+def _told(q: Query) -> dict[str, float]:
+    """What a ruling must hold to fit the question: its own words (:func:`_own`) and also the words of its sentences that
+    ask nothing (:data:`rulesgraph.question.analyze.TOLD`, weighed so), with their idf: a ruling answers the situation a long
+    question tells as much as the short question it ends with; the words of the sentence that asks count
+    :data:`ASKED` times as much."""
+    if "card_told" not in q.memo:
+        names = {t for c in q.a.cards for t in c.name_terms}
+        told = dict(_own(q))
+        for t, weight in q.a.terms:
+            if TOLD <= weight < 1.0 and t not in names and t not in told and t not in _FRAMING:
+                told[t] = q.index.idf.get(t, 0.0) * weight
+        asked = _asked(q.a.question)
+        q.memo["card_told"] = {t: v * ASKED if t in asked else v for t, v in told.items()}
+    return q.memo["card_told"]
+
+
+def _asked(question: str) -> frozenset[str]:
+    """The stems of the sentences of ``question`` that ask (end in "?"), or of its last sentence when none does: of the
+    part of it the analysis reads (:data:`~rulesgraph.question.analyze.MAX_CHARS`; a sentence search from every position of a
+    megabyte without a "?" took minutes)."""
+    question = question[:MAX_CHARS]
+    asking = [m.group() for m in _ASKS.finditer(question)]
+    if not asking:
+        said = [m.group() for m in _SAYS.finditer(question) if m.group().strip()]
+        asking = said[-1:]
+    return frozenset(doc_terms(" ".join(asking)))
+
+
+def card_rulings(q: Query) -> None:
+    """Rule 23: the official rulings of the named cards compete like FAQ entries: a ruling holding at least
+    :data:`RULING_SHOWN` of the question's words (idf-weighted: its own, and those of the sentences telling its situation,
+    :func:`_told`) is a candidate answer, scored by that share (less for a long ruling, :data:`RULING_WORDS`) relative to
+    the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share, links)``); and the rulings holding
+    at least :data:`RULING_FLOOR` of its own words speak for rules: the rules sharing their words rise (what they rest
+    on), the rules they were linked to when the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share,
+    relative to the best score.
+    Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
+    place on the real tuning questions: removing it loses 2 at hit@1 and 3 at hit@3 (of 135; ``bench/ablate.py``,
+    stop 26)."""
+    told, own = _told(q), _own(q)
+    total, own_total = sum(told.values()), sum(own.values())
+    if not total or not q.a.cards:
+        return
+    found, speaking = [], []
+    for card in q.a.cards:
+        for j, (date, text) in enumerate(card.rulings):
+            stems = _stems(text)
+            share = sum(v for t, v in told.items() if t in stems) / total
+            links = card.links[j] if j < len(card.links) else ()
+            if share >= RULING_SHOWN:
+                fit = share * card.confidence * (RULING_WORDS / max(len(stems), 1)) ** RULING_LENGTH
+                found.append((fit, share, card.key, date, text, links))
+            held = sum(v for t, v in own.items() if t in stems) / own_total if own_total else 0.0
+            if held >= RULING_FLOOR:
+                speaking.append((held * card.confidence, card.key, date, stems, links))
+    found.sort(key=lambda f: -f[0])
+    best = q.best(1.0)
+    q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links)
+                         for fit, share, key, date, text, links in _each_card(found)[:RULINGS]]
+    speaking.sort(key=lambda f: -f[0])
+    for fit, key, date, stems, links in speaking[:RULINGS]:
+        terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
+        for node, rel in text_relevance(q.index, terms).items():
+            if node in q.score and rel >= 0.5:
+                q.add(node, q.w["ruling_rule"] * fit * rel * best, f"what the {key} ruling of {date} rests on")
+        for place, rule in enumerate(links):
+            i = q.g.num.get(rule)
+            if i is not None:
+                q.add(i, q.w["ruling_link"] * fit * best / (1 + place), f"restated by the {key} ruling of {date}")
+
+
+def _each_card(found: list[tuple]) -> list[tuple]:
+    """The rulings ``found`` (``(fit, share, card, …)``, best first) with the best one of another card than the best's
+    moved second: a question naming two cards is often settled by a ruling of the one it says less of (Whip of
+    Erebos's, not Arashin Sovereign's, in "If I use Whip of Erebos to reanimate Arashin Sovereign …, do I get to put the
+    Sovereign on top of my library?"), and the second is shown however little it fits (on the real tuning questions the
+    settling ruling was then among the two shown in 16 of 33, against 14 for the two best)."""
+    if len(found) < 3:
+        return found
+    other = next((f for f in found[1:] if f[2] != found[0][2]), None)
+    if other is None or other is found[1]:
+        return found
+    return [found[0], other, *(f for f in found[1:] if f is not other)]
+
+
+def a_or_an(word: str) -> str:
+    """The article before a type-line word in a reason ("an Aura", "a Saga")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def self_names(key: str) -> tuple[str, ...]:
+    """The names a card's text calls itself by: its full name, each face's, and the short name before a comma."""
+    faces = key.split(" // ")
+    return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
+
+
+def worded_text(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "grants")) -> str:
+    """The card's Oracle text and what each keyword it has (or grants) means, as the keyword's rules quote it: Fury's
+    evoke "You may cast this card by paying [cost] rather than paying its mana cost" (702.74a)."""
+    said = [meaning for _name, rel, rules in card.keywords if rel in relations and rules for meaning in meanings(q.g, rules[0])]
+    return "\n".join([card.text, *said]) if said else card.text
+
+
+def card_effects(q: Query) -> None:
+    """Rule 25: a layer rule saying which effects apply in it is a candidate when a named card's effect changes what
+    the rule names ("Layer 2: Control-changing effects": Control Magic's "You control enchanted creature"; "Layer 7b:
+    … base power and/or toughness": Humility's "have base power and toughness 1/1", read by
+    :mod:`rulesgraph.rank.cardsteps.effects`; a sentence defining the card's own power or toughness, “Tarmogoyf's power is equal to …”,
+    is a characteristic-defining ability: "Layer 7a: … abilities that define power and/or toughness", and so are the
+    rules that layer rule cites: "See rule 604.3", what such abilities are and that they work in every zone), as if the
+    question matched it by the weight's share of a full match, times how surely the card was named: the card's text
+    never names the layer its effect applies in.
+    Step ``card_effects``; weights: ``card_effects`` = 1.0.  Earns its place on the real tuning questions: removing
+    it loses 2 at hit@1 (of 135; ``bench/ablate.py``, stop 26)."""
+    w = q.w["card_effects"]
+    if w <= 0:
+        return
+    text = q.text
+    for card in q.a.cards:
+        for kind, what in card_kinds(q.g, card.text, self_names(card.key)):
+            text[kind.node] = text.get(kind.node, 0.0) + w * card.confidence
+            q.note(kind.node, f"{card.key} changes {', '.join(sorted(what))} (layer {kind.layer})")
+            if what <= kind.defines:  # a characteristic-defining ability: what its layer rule cites defines them (604.3)
+                for j in q.g.out(kind.node, "cites"):
+                    text[j] = text.get(j, 0.0) + w * card.confidence
+                    q.note(j, f"{card.key} has a characteristic-defining ability ({', '.join(sorted(what))})")

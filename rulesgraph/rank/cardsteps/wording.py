@@ -1,0 +1,52 @@
+"""What a card's words mean as the rules say them: a keyword's meaning quoted by its rule (“Flashback [cost]” means “You
+may cast this card … rather than paying its mana cost”, 702.34a), a card's Oracle text cut into sentences (reminder text
+left out, older "enters the battlefield" read as today's "enters"), and the word a card's own name becomes.  Read by the
+card steps (:mod:`rulesgraph.rank.cardsteps.cards`, rule 25) and :mod:`rulesgraph.rank.cardsteps.effects`.  The
+matching of the rules' quoted card wordings (rules 24 and 29) was deleted in stop 26: it earned nothing on the real tuning questions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+from ...build.qgraph import QGraph
+from ...common.text import stem, words
+
+__all__ = ["REMINDER", "SELF_WORD", "meanings"]
+
+_ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
+"""Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
+REMINDER = re.compile(r"\([^()]*\)")
+"""Reminder text in a card's Oracle text (a parenthesised aside), left out of what the card says."""
+_MEANS = re.compile(r"” means “([^“”]+)”")
+"""What a keyword's rule says the keyword means: “Flashback [cost]” means “You may cast this card … rather than paying
+its mana cost” (702.34a)."""
+SELF_WORD = "thiscard"
+"""What a card's own name becomes in its stemmed text (``[this object]`` in the rules' templates)."""
+@lru_cache(maxsize=4096)
+def sentences_of(text: str, names: tuple[str, ...], unit: Callable[[str], str] = stem) -> tuple[str, ...]:
+    """A card's Oracle text (reminder text left out) as the words of each sentence, each made a ``unit`` (its stem),
+    its names as ``thiscard``."""
+    plain = _ENTERS.sub(lambda m: m.group(1), REMINDER.sub(" ", text))
+    for name in sorted(names, key=len, reverse=True):
+        plain = re.sub(rf"\b{re.escape(name)}\b", f" {SELF_WORD} ", plain)
+    out = []
+    for line in plain.splitlines():
+        for sentence in re.split(r"(?<=[.:])\s+|\s[—•]\s", line):
+            stems = " ".join(unit(w) for w in words(sentence))
+            if stems:
+                out.append(stems)
+    return tuple(out)
+
+
+def meanings(g: QGraph, rule: str) -> tuple[str, ...]:
+    """What the keyword defined by ``rule`` (``702.34``) means, as its rules quote it (“Flashback [cost]” means “You may
+    cast this card from your graveyard … by paying [cost] rather than paying its mana cost”, 702.34a): the text a card
+    with the keyword has, though its Oracle text says only the keyword (once per graph and rule)."""
+    key = ("meanings", rule)
+    if key not in g.memo:
+        i = g.num.get(rule)
+        g.memo[key] = () if i is None else tuple(m for j in range(i, g.end[i]) for m in _MEANS.findall(g.attrs[j].get("text") or ""))
+    return g.memo[key]

@@ -1,0 +1,204 @@
+"""Rank graph nodes for an analysed question: the ordered list of ranking steps, and running it.
+
+Text relevance decides *whether* a node is about the question; what the question names and the graph
+decide *which* of the relevant nodes matter most.  So a node's score is
+
+    text × (1 + priors) + direct boosts, then spread along the graph,
+
+computed by the steps of :data:`STEPS`, in this order (each is one function in :mod:`rulesgraph.rank.steps`
+with its docstring, its weights in :data:`WEIGHTS` and a test stating it; what a step receives and may do is in
+:mod:`rulesgraph.rank.pipeline`).  Every step is either a generic base step (text, base, spread, the priors of what the
+question names) or one that earns its place on the real tuning questions (``bench/questions/real/``, tuning part,
+with card data): removing it loses real questions at hit@1 or hit@3 (``python bench/ablate.py``; the figures, in
+questions, are in each step's docstring and README's ablation table).  Steps that earned nothing there were deleted
+(stop 26: 38 of 62); conversations and other documents keep the two steps they need.
+
+1. ``text`` — rule 1: BM25 over rules, glossary and FAQ text, scaled so the best document is 1 (generic base);
+2. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate (real: 2 at hit@1);
+3. ``copy_effects`` — rule 50: a named card's copy effect makes the copy rule the cards call for a candidate (real: 1
+   at hit@3);
+4. ``card_sets`` — rule 33: a type the cards' effects set objects to makes the rule of that type on an effect that
+   sets it (305.7) a candidate (real: 2 at hit@1, 1 at hit@3);
+5. ``cost_changes`` — rule 45: a named card making spells cost more or less makes the rule on a spell's total cost
+   (601.2f) a candidate (real: 1 at hit@1);
+6. ``token_leaves`` — rule 51: a token told of going to a zone other than the battlefield makes the rules saying it
+   ceases to exist candidates (real: 1 at hit@3);
+7. ``replaced`` — rule 59: a named card's replacement effect of a kind of event the rules name makes the rule on
+   replacing that kind a candidate (real: 2 at hit@3);
+8. ``until`` — rule 60: a named card moving an object until an event makes the rule on such effects (610.3) a
+   candidate (real: 1 at hit@1, 1 at hit@3);
+9. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
+   controls a triggered ability candidates (real: 1 at hit@1, 1 at hit@3);
+10. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior);
+11. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior);
+12. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior);
+13. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, its layout the rules of
+    the kind of card it makes it (real: 1 at hit@1, 2 at hit@3);
+14. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
+15. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
+16. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (FAQ
+    entries, another document, compete through it);
+17. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
+18. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
+    the rules they were linked to at install rise (real: 2 at hit@1, 3 at hit@3);
+19. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 2 at hit@1, 1 at hit@3);
+20. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
+    entries, another document);
+21. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
+    base);
+22. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (other documents);
+23. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
+    base: `keywords` hit@1 needs it, 13 questions);
+24. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
+    rises just above them (real: 1 at hit@1).
+
+Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
+negated mentions out of every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from ..build.index import Index
+from ..build.qgraph import QGraph
+from ..build.relations import definers
+from ..build.relevance import COMMON, specificity
+from ..question.analyze import Analysis
+from .cardsteps import cards, control, copies, costs, replaced, sets, tokens, until
+from .pipeline import Pipeline, Query, Step
+from .steps import base, context, faq, focus, named, order, quotes, spread, text
+
+__all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
+
+STEPS = Pipeline([
+    Step("text", text.text),
+    Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
+    Step("copy_effects", copies.copy_effects, {"copy_effects": copies.WEIGHTS["copy_effects"]}),
+    Step("card_sets", sets.card_sets, sets.WEIGHTS),
+    Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
+    Step("token_leaves", tokens.token_leaves, tokens.WEIGHTS),
+    Step("replaced", replaced.replaced, replaced.WEIGHTS),
+    Step("until", until.until, until.WEIGHTS),
+    Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
+    Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
+    Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
+    Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
+    Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
+    Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
+    Step("continuity", context.continuity, context.WEIGHTS),
+    Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),
+    Step("base", base.base, base.WEIGHTS),
+    Step("card_rulings", cards.card_rulings, {k: cards.WEIGHTS[k] for k in ("ruling", "ruling_rule", "ruling_link")}),
+    Step("quotes", quotes.quotes, {"quote": quotes.WEIGHTS["quote"]}),
+    Step("faq_fit", faq.faq_fit, {"faq_fit": faq.WEIGHTS["faq_fit"]}),
+    Step("spread", spread.spread, spread.WEIGHTS),
+    Step("to_current", spread.to_current),
+    Step("focus", focus.focus, focus.WEIGHTS),
+    Step("procedure", order.steps_of_procedure, order.WEIGHTS),
+])
+"""The ranking steps, in the order they run."""
+WEIGHTS = STEPS.weights()
+"""Every step's weights; the steps read them from here when they run (a test may change one)."""
+
+
+RulingEntry = tuple[float, str, str, str, float, tuple[str, ...]]
+"""A named card's ruling that competes (rule 23): ``(score, card, date, text, share of the question it holds, the rules it
+was linked to)``."""
+
+
+@dataclass(slots=True)
+class Scored:
+    """A ranked node: its score and the reasons that made it (shown as "why matched"), built when first read."""
+
+    node: str
+    score: float = 0.0
+    given: list[str] | None = None
+    _query: Query | None = None
+    _at: int = -1
+
+    @property
+    def reasons(self) -> list[str]:
+        if self.given is None:
+            self.given = self._query.reasons(self._at) if self._query is not None else []
+        return self.given
+
+
+class Ranking(Sequence[Scored]):
+    """Every candidate with its score, best first.  A candidate's :class:`Scored` is made when it is first read (an
+    answer reads the first few dozen of ~400) and its reasons when those are read; :attr:`nodes`, :attr:`scores`
+    and :meth:`position` read the whole ranking without making them.  The named cards' rulings that compete
+    (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph; the text relevance the scores
+    started from is in :attr:`text`."""
+
+    __slots__ = ("_made", "_numbers", "_query", "nodes", "rulings", "scores", "text")
+
+    def __init__(self, query: Query | None, numbers: list[int], nodes: list[str], scores: list[float],
+                 rulings: list[RulingEntry] | None = None, text: dict[int, float] | None = None) -> None:
+        self._query, self._numbers = query, numbers
+        self.nodes = nodes
+        """The candidates' ids, best first."""
+        self.scores = scores
+        """Their scores, in the same order."""
+        self.rulings = rulings or []
+        self.text = text or {}
+        """The candidates' text relevance as the text steps left it (node number → relevance): rule 1's (the best 1),
+        plus what the card steps give the rules the named cards' effects run on (rule 25's layer rules and the like): what
+        the words — the question's and its cards' — make of it, before what the question names and the graph have their
+        say."""
+        self._made: list[Scored | None] = [None] * len(nodes)
+
+    @classmethod
+    def of(cls, scored: list[Scored], text: dict[int, float] | None = None) -> Ranking:
+        """A ranking of given candidates, best first (tests, and callers that rank some other way)."""
+        ranking = cls(None, [s._at for s in scored], [s.node for s in scored], [s.score for s in scored], None, text)
+        ranking._made = list(scored)
+        return ranking
+
+    def _at(self, j: int) -> Scored:
+        made = self._made[j]
+        if made is None:
+            made = self._made[j] = Scored(self.nodes[j], self.scores[j], None, self._query, self._numbers[j])
+        return made
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @overload
+    def __getitem__(self, j: int) -> Scored: ...
+
+    @overload
+    def __getitem__(self, j: slice) -> list[Scored]: ...
+
+    def __getitem__(self, j: int | slice) -> Scored | list[Scored]:
+        if isinstance(j, slice):
+            return [self._at(k) for k in range(*j.indices(len(self.nodes)))]
+        if 0 <= j < len(self.nodes):  # the usual case, without a range to index
+            return self._at(j)
+        return self._at(range(len(self.nodes))[j])  # negative and out-of-range indices as a list has them
+
+    def __iter__(self) -> Iterator[Scored]:
+        return (self._at(k) for k in range(len(self.nodes)))
+
+    @property
+    def apart(self) -> frozenset[str]:
+        """The rules to cite apart from their own subrules: the procedures rule 40 raised above their steps (601.2 and
+        601.2g are both worth citing; a second subrule of one rule is not)."""
+        if self._query is None:
+            return frozenset()
+        ids = self._query.g.ids
+        return frozenset(ids[i] for i in self._query.memo.get("procedures raised", ()))
+
+    def position(self) -> dict[str, int]:
+        """Each candidate's place in the ranking (0 is the best)."""
+        return {node: j for j, node in enumerate(self.nodes)}
+
+
+def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranking:
+    """Every candidate with its score and the reasons for it, best first."""
+    q = steps.run(Query(index, g, a, WEIGHTS))
+    ids = g.ids
+    numbers, scores = q.top(len(q.score))  # ties in the order they were scored
+    return Ranking(q, numbers, [ids[i] for i in numbers], scores, q.memo.get("rulings", []), q.text)

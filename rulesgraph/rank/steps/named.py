@@ -1,0 +1,140 @@
+"""Priors from what the question names: keywords (rule 2), glossary terms (rule 4), titles (rule 5),
+each weighed by how well its rules fit the question's other words (rule 18), and rule numbers (rule 6).
+Rule 10 (a negated mention boosts nothing) holds here because ``Analysis.of_kind`` leaves negated mentions out."""
+
+from __future__ import annotations
+
+from ...build.index import doc_terms
+from ...build.relations import current_keyword, definers, faq_about
+from ...build.relevance import specificity
+from ...question.analyze import FRAMING, Match
+from ..pipeline import Query
+
+__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "own_words", "raise_term", "rule_number", "terms_of", "title_prior"]
+
+WEIGHTS = {
+    "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
+    "keyword_sub": 1.0,  # … and of its subrules and FAQ entries
+    "term_cited": 0.8,  # rule 4
+    "title_sub": 0.8,  # rule 5
+    "number": 10.0,  # rule 6
+}
+INCIDENTAL = 0.45
+"""Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+
+
+def keyword_prior(q: Query) -> None:
+    """Rule 2: a keyword the question names raises the prior of the rule that defines it, of its subrules and
+    of the FAQ entries about it, in proportion to how specific the keyword's name is (``trample`` more than
+    ``cast``) and to how much the question is only about it.  A keyword named several ways ("cascades", the
+    alias "cascades into", a card name that is an alias of it) is one keyword: it counts once, as surely as its
+    surest mention.
+    Step ``keyword_prior``; weights: ``keyword_rule`` = 2.0, ``keyword_sub`` = 1.0.  A generic base step, a prior of
+    what the question names (removing it loses 1 real tuning question at hit@3, and `keywords` 1 at hit@1)."""
+    g, a, w = q.g, q.a, q.w
+    surest: dict[str, tuple[float, Match]] = {}  # a keyword said several ways (its name, an alias, a card's name) counts once
+    for m in a.of_kind("keyword"):
+        said = m.quality * specificity(q.index, m.said)
+        kw = current_keyword(g, m.node)
+        if kw not in surest or said > surest[kw][0]:
+            surest[kw] = (said, m)
+    for kw, (said, m) in surest.items():
+        strength = said * (0.35 + 0.65 * a.focus)
+        label = g.nodes[kw]["label"]
+        for rule in definers(g, m.node):
+            i = g.num[rule]
+            q.raise_(i, i + 1, w["keyword_rule"] * strength, f"defines the keyword {label}")
+            if g.end[i] > i + 1:
+                q.raise_(i + 1, g.end[i], w["keyword_sub"] * strength, f"part of the {label} rules")
+        for faq in faq_about(g, m.node):
+            i = g.num[faq]
+            q.raise_(i, i + 1, w["keyword_sub"] * strength, f"a FAQ entry about {label}")
+
+
+def own_words(q: Query) -> dict[str, float]:
+    """The question's own non-framing words with their idf (what rule 18 compares a term's rules with)."""
+    if "own" not in q.memo:
+        q.memo["own"] = {t: q.index.idf.get(t, 0.0) for t, weight in q.a.terms if weight == 1.0 and t not in _FRAMING}
+    return q.memo["own"]
+
+
+def terms_of(q: Query, said: str) -> frozenset[str]:
+    """The stems of what a match said (kept per index: the same words are said in many questions)."""
+    key = ("terms of", said)
+    found = q.index.memo.get(key)
+    if found is None:
+        found = q.index.memo[key] = frozenset(doc_terms(said))
+    return found
+
+
+def fit(q: Query, roots: list[int], m: Match) -> float:
+    """Rule 18: how much a glossary term or title the question names is what it turns on: 1 when the rules
+    it leads to hold all the question's other words (idf-weighted, framing words left out), down to
+    :data:`INCIDENTAL` when they hold none ("my token has lifelink, how much life do I gain?" is less
+    about the token rules than "does a token that leaves the battlefield cease to exist?")."""
+    if m.via == "carried":  # a follow-up's own words are about something else by design ("what if it's a token?")
+        return 1.0
+    names = terms_of(q, m.said)
+    if ("other", names) not in q.memo:  # the same words are matched as several terms of one question
+        other = {t: v for t, v in own_words(q).items() if t not in names}
+        q.memo["other", names] = other, sum(other.values())
+    other, total = q.memo["other", names]
+    if not roots or total <= 0:
+        return 1.0
+    have = q.g.terms_under(roots[0]) if len(roots) == 1 else q.g.terms_under_all(roots)
+    share = sum(v for t, v in other.items() if t in have) / total
+    return INCIDENTAL + (1 - INCIDENTAL) * share
+
+
+def glossary_prior(q: Query) -> None:
+    """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
+    rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself.
+    Step ``glossary_prior``; weights: ``term_cited`` = 0.8.  A generic base step, a prior of what the question names
+    (removing it loses 3 real tuning questions at hit@1, 2 at hit@3)."""
+    for m in q.a.of_kind("glossary"):
+        raise_term(q, m)
+
+
+def raise_term(q: Query, m: Match) -> None:
+    """Rule 4 for one glossary term ``m`` names: the rules its entry cites and the entry itself.  An entry citing general
+    rules and a variant's ("Lose the Game": rule 104, and 810.8 "for additional rules for Two-Headed Giant games") raises
+    both, but names no variant (:meth:`~rulesgraph.build.qgraph.QGraph.cites_variant`): the variant's raises are kept in
+    ``q.memo["variant in passing"]`` (their places in ``q.raised``), which rule 13 does not count as mentioning it."""
+    g = q.g
+    i = g.num[m.node]
+    label = g.nodes[m.node]["label"]
+    cited = list(g.out(i, "cites"))
+    amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
+    reason = f"cited by the glossary entry {label}"
+    passing = not g.cites_variant(i)
+    for rule in cited:
+        if passing and g.variant[rule]:
+            q.memo.setdefault("variant in passing", set()).add(len(q.raised))
+        q.raise_(rule, g.end[rule], amount, reason)
+    q.raise_(i, i + 1, amount, m.why)
+
+
+def title_prior(q: Query) -> None:
+    """Rule 5: a section or rule title the question names raises the prior of the rules under it.
+    Step ``title_prior``; weights: ``title_sub`` = 0.8.  A generic base step, a prior of what the question names
+    (removing it loses 1 real tuning question at hit@1, 1 at hit@3)."""
+    g = q.g
+    for m in q.a.of_kind("title"):
+        i = g.num[m.node]
+        title = g.nodes[m.node]["title"]
+        amount = q.w["title_sub"] * (m.quality * specificity(q.index, title) * fit(q, [i], m))
+        q.raise_(i, i + 1, amount, f"titled {title}")
+        if g.end[i] > i + 1:
+            q.raise_(i + 1, g.end[i], amount, f"under {m.node} {title}")
+
+
+def rule_number(q: Query) -> None:
+    """Rule 6: a rule number the question names is the answer.
+    Step ``rule_number``; weights: ``number`` = 10.0.  A generic base step, a prior of what the question names: a
+    question naming a rule number ("rule 704.5k") gets that rule; the real tuning questions name none that decides
+    (removing it changes none of them)."""
+    for m in q.a.of_kind("rule"):
+        i = q.g.num.get(m.node)
+        if i is not None:
+            q.add(i, q.w["number"], m.why)

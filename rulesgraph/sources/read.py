@@ -1,0 +1,168 @@
+"""Read source files: bytes → decoded, line-split text with provenance; detect their format.
+
+This is the only module that touches source bytes.  It accepts UTF-8 (with or
+without BOM), UTF-16/32 with BOM, and falls back to Windows-1252; line endings may
+be LF, CRLF or CR, mixed.  Problems a user can cause raise :class:`SourceError`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import SourceError
+
+__all__ = [
+    "FORMATS", "MAX_BYTES", "RawSource", "SourceText", "decode", "decode_source", "detect_format", "read_bytes", "read_source",
+    "split_lines",
+]
+
+FORMATS = ("cr", "faq", "excerpt", "sections")
+"""Every format a parser exists for."""
+
+MAX_BYTES = 32 * 1024 * 1024
+"""Larger files are refused: the full Comprehensive Rules are about 1 MB."""
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """A decoded source: its lines (without line breaks) and where they came from."""
+
+    path: str
+    """Display name: as given by the user, or the file name for bundled data."""
+    lines: tuple[str, ...]
+    sha256: str
+    encoding: str
+
+    @property
+    def stem(self) -> str:
+        return Path(self.path).stem
+
+
+def split_lines(text: str) -> tuple[str, ...]:
+    """Split on LF, CRLF and CR only (not on the other characters ``str.splitlines`` breaks at)."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return tuple(lines)
+
+
+def decode(data: bytes, path: str) -> tuple[str, str]:
+    """Decode bytes to text; returns ``(text, encoding)``."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise SourceError(path, f"not valid {encoding.upper()} despite its byte-order mark ({exc.reason})") from None
+            return text.lstrip("\ufeff"), encoding
+    if b"\x00" in data[:65536]:
+        raise SourceError(path, "binary file (contains NUL bytes), not a rules text")
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("cp1252", errors="replace")
+    return text, "cp1252"
+
+
+def _looks_binary(text: str) -> bool:
+    sample = text[:65536]
+    if not sample:
+        return False
+    bad = sum(1 for ch in sample if (ord(ch) < 32 and ch not in "\t\n\r\f\v") or ch == "\ufffd")
+    return bad / len(sample) > 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class RawSource:
+    """A source's bytes and their hash: enough to find a cached build without decoding anything."""
+
+    path: str
+    data: bytes
+    sha256: str
+
+
+def read_bytes(path: str | os.PathLike[str], display: str | None = None) -> RawSource:
+    """Read one source file's bytes, refusing what cannot be a rules text (missing, a directory, too large, empty).
+
+    At most :data:`MAX_BYTES` are read whatever the file claims: a device such as ``/dev/zero`` has no size
+    and no end.  A pipe (``--rules <(…)``) is read once, to its end."""
+    shown = display or os.fspath(path)
+    p = Path(path)
+    too_large = f"the limit is {MAX_BYTES // 2**20} MB"
+    try:
+        if p.is_dir():
+            raise SourceError(shown, "is a directory, not a file")
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise SourceError(shown, f"file too large ({size / 1e6:.0f} MB; {too_large})")
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise SourceError(shown, f"file too large (more than {MAX_BYTES // 2**20} MB; {too_large})")
+    except SourceError:
+        raise
+    except FileNotFoundError:
+        raise SourceError(shown, "no such file") from None
+    except PermissionError:
+        raise SourceError(shown, "cannot read it: permission denied") from None
+    except OSError as exc:
+        reason = "symbolic link loop" if exc.errno == errno.ELOOP else (exc.strerror or str(exc))
+        raise SourceError(shown, f"cannot read it: {reason}") from None
+    if not data.strip():
+        raise SourceError(shown, "empty file")
+    return RawSource(shown, data, hashlib.sha256(data).hexdigest())
+
+
+def decode_source(raw: RawSource) -> SourceText:
+    """Decode a source's bytes into lines."""
+    text, encoding = decode(raw.data, raw.path)
+    if _looks_binary(text):
+        raise SourceError(raw.path, "binary file (mostly control characters), not a rules text")
+    return SourceText(raw.path, split_lines(text), raw.sha256, encoding)
+
+
+def read_source(path: str | os.PathLike[str], display: str | None = None) -> SourceText:
+    """Read and decode one source file, refusing what cannot be a rules text."""
+    return decode_source(read_bytes(path, display))
+
+
+_CR_RULE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
+_EFFECTIVE = re.compile(r"effective as of", re.IGNORECASE)
+_QUESTION = re.compile(r"^Q:")
+
+
+def detect_format(source: SourceText) -> str | None:
+    """Guess a source's format from its lines; ``None`` when it is none we know."""
+    lines = source.lines
+    numbered = sum(1 for line in lines if _CR_RULE.match(line))
+    dated = any(_EFFECTIVE.search(line) for line in lines[:40])
+    if numbered >= 5 and dated and any(line.strip() == "Glossary" for line in lines):
+        return "cr"
+    questions = sum(1 for line in lines if _QUESTION.match(line))
+    if questions and numbered:
+        return "faq"
+    if numbered:
+        return "excerpt"
+    if questions:
+        return "faq"
+    from ..parse.sections import looks_like_sections  # the sections test needs the parser's heading rule
+
+    if looks_like_sections(lines):
+        return "sections"
+    return None

@@ -1,2 +1,0 @@
-"""The ranking steps, one small function each (a few closely related ones share a module); their order
-is :data:`rulesgraph.rank.STEPS` and what a step receives and may do is :mod:`rulesgraph.pipeline`'s docstring."""

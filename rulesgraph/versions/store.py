@@ -1,0 +1,279 @@
+"""Installed Comprehensive Rules versions in the user data directory: validate, install atomically, list, pick.
+
+Each version is kept as ``<data dir>/rules/MagicCompRules-YYYYMMDD.txt`` (its effective date),
+byte for byte as downloaded.  The data directory is ``$RULESGRAPH_DATA_DIR`` or the platform's
+user data directory.  A file is installed only after it parses as a complete CR, and is written
+to a temporary file in the same directory, then renamed over the target: a failure at any point
+leaves what was installed untouched and no temporary file behind (a process killed while writing
+leaves one, which the next install removes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+
+from ..build import cache
+from ..build.corpus import SourceSpec
+from ..common.whole import WholeWriter
+from ..errors import RulesgraphError, SourceError
+from ..model import Document
+from ..sources.read import MAX_BYTES, SourceText, decode, decode_source, detect_format, read_bytes, read_source, split_lines
+
+__all__ = [
+    "MIN_RULES",
+    "STALE",
+    "Installed",
+    "Validated",
+    "check_date",
+    "data_dir",
+    "default_cr",
+    "install",
+    "install_file",
+    "installed",
+    "newest",
+    "parse_bytes",
+    "path_for",
+    "resolve",
+    "rules_dir",
+    "sweep",
+    "validate",
+]
+
+MIN_RULES = 1000
+"""A real CR has about 3,000 numbered rules and subrules; fewer than this means a truncated or wrong file."""
+
+STALE = 600.0
+"""Seconds after which a temporary file in the rules directory is taken to be left by a killed process."""
+
+_NAME = re.compile(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Installed:
+    """One installed CR version."""
+
+    date: str
+    """Its effective date, ISO (``2026-06-19``)."""
+    path: Path
+
+    @property
+    def size(self) -> int:
+        return self.path.stat().st_size
+
+
+@dataclass(frozen=True, slots=True)
+class Validated:
+    """A file that passed validation, and what :func:`install` did with it."""
+
+    date: str
+    path: Path
+    rules: int
+    subrules: int
+    glossary: int
+    status: Literal["installed", "replaced", "unchanged", "checked"]
+    """``installed`` (new date), ``replaced`` (same date, other bytes), ``unchanged`` (same bytes
+    were already installed) or ``checked`` (validated only)."""
+
+
+RULES_PAGE = "https://magic.wizards.com/en/rules"
+"""Wizards' rules page, which links the current Comprehensive Rules as PDF, DOCX and TXT."""
+RULES_URL_ENV = "RULESGRAPH_RULES_URL"
+"""The environment variable that overrides where ``update`` looks for the rules (the config's ``rules_url`` does too)."""
+INSTALL_HINT = f"run 'rulesgraph update' (offline: 'rulesgraph update --file PATH', with the TXT file from {RULES_PAGE})"
+"""How to install the full Comprehensive Rules, for every message that finds them missing."""
+NOT_INSTALLED = f"the full Comprehensive Rules are not installed, only the bundled keyword FAQs: {INSTALL_HINT}"
+"""The one line said when no Comprehensive Rules are loaded."""
+
+
+def data_dir() -> Path:
+    """``$RULESGRAPH_DATA_DIR`` or the platform's user data directory."""
+    return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph"))
+
+
+def rules_dir() -> Path:
+    return data_dir() / "rules"
+
+
+def _file_name(date: str) -> str:
+    return f"MagicCompRules-{date.replace('-', '')}.txt"
+
+
+def _decode(data: bytes, name: str) -> SourceText:
+    if len(data) > MAX_BYTES:
+        raise SourceError(name, f"too large ({len(data) / 1e6:.0f} MB) to be the Comprehensive Rules")
+    if not data.strip():
+        raise SourceError(name, "empty file")
+    text, encoding = decode(data, name)
+    return SourceText(name, split_lines(text), hashlib.sha256(data).hexdigest(), encoding)
+
+
+def parse_bytes(data: bytes, name: str) -> Document:
+    """Parse bytes as a CR file, without validation (raises :class:`SourceError` for undecodable data)."""
+    from ..parse.cr import parse_cr  # the parser only when installing or comparing, not for every command
+
+    return parse_cr(_decode(data, name))
+
+
+def validate(data: bytes, name: str) -> Document:
+    """Check that ``data`` is a complete Comprehensive Rules file; raise a one-line :class:`RulesgraphError` if not."""
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head.startswith((b"<!doctype html", b"<html", b"<?xml", b"<head", b"<body")):
+        raise SourceError(name, "is an HTML page, not the Comprehensive Rules text")
+    from ..parse.cr import parse_cr
+
+    source = _decode(data, name)
+    doc = parse_cr(source)
+    if doc.effective is None:
+        raise SourceError(name, "not the Comprehensive Rules: no 'These rules are effective as of …' line")
+    # the contents list "Glossary" too: a complete file has the heading twice (once without contents)
+    headings = sum(1 for line in source.lines if line.strip() == "Glossary")
+    if not doc.glossary or headings < (2 if any(line.strip() == "Contents" for line in source.lines) else 1):
+        raise SourceError(name, "no glossary: the file is truncated or not the Comprehensive Rules")
+    numbered = sum(1 for r in doc.rules if r.level in ("rule", "subrule"))
+    if numbered < MIN_RULES:
+        raise SourceError(name, f"only {numbered} numbered rules (a complete CR has at least {MIN_RULES}); truncated or not the CR")
+    return doc
+
+
+def sweep(directory: Path, pattern: str, age: float = STALE) -> None:
+    """Remove files matching ``pattern`` older than ``age`` seconds: temporary files of processes killed before
+    their rename (younger ones may belong to a process still writing)."""
+    now = time.time()
+    try:
+        for p in directory.glob(pattern):
+            if now - p.lstat().st_mtime > age:
+                p.unlink(missing_ok=True)
+    except OSError:
+        pass  # a cleanup that cannot run is no reason to fail
+
+
+def _write_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` through a temporary file in the same directory and a rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    sweep(target.parent, ".MagicCompRules-*.tmp")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            WholeWriter(fh).write(data)  # a full disk's short write is an error, never a cut file installed
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
+    """Validate ``data`` (the bytes of a CR file called ``name`` for messages) and install it under its effective date."""
+    doc = validate(data, name)
+    date = str(doc.effective)
+    target = rules_dir() / _file_name(date)
+    counts = {level: sum(1 for r in doc.rules if r.level == level) for level in ("rule", "subrule")}
+    status: Literal["installed", "replaced", "unchanged", "checked"] = "installed"
+    if dry_run:
+        status = "checked"
+    elif target.is_file():
+        status = "unchanged" if target.read_bytes() == data else "replaced"
+    if status in ("installed", "replaced"):
+        try:
+            _write_atomically(target, data)
+        except OSError as exc:
+            raise RulesgraphError(f"cannot install into {target.parent}: {exc.strerror or exc}") from None
+    return Validated(date, target, counts["rule"], counts["subrule"], len(doc.glossary), status)
+
+
+def install_file(path: str | os.PathLike[str]) -> Validated:
+    """Install a CR file the user already has (same validation as a download)."""
+    raw = read_bytes(path)  # read once: the path may be a pipe (update --file <(…))
+    decode_source(raw)  # the usual one-line errors for a missing, empty, binary or oversized file
+    return install(raw.data, raw.path)
+
+
+def installed() -> list[Installed]:
+    """Every installed version, newest first (temporary files and strangers are ignored)."""
+    try:
+        names = [p for p in rules_dir().iterdir() if p.is_file()]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as exc:
+        raise RulesgraphError(f"cannot list installed rules in {rules_dir()}: {exc.strerror or exc}") from None
+    out = []
+    for p in names:
+        m = _NAME.match(p.name)
+        if m:
+            out.append(Installed(f"{m.group(1)}-{m.group(2)}-{m.group(3)}", p))
+    return sorted(out, key=lambda i: i.date, reverse=True)
+
+
+def newest() -> Installed | None:
+    versions = installed()
+    return versions[0] if versions else None
+
+
+def check_date(date: str) -> str:
+    """``date`` if it looks like ``YYYY-MM-DD``; a one-line error otherwise."""
+    if not _DATE.match(date):
+        raise RulesgraphError(f"not a date: {date!r} (write it as YYYY-MM-DD, e.g. 2026-06-19)")
+    return date
+
+
+def path_for(date: str) -> Path:
+    """The installed file for an effective date, or a one-line error naming what is installed."""
+    check_date(date)
+    versions = installed()
+    for v in versions:
+        if v.date == date:
+            return v.path
+    have = ", ".join(v.date for v in versions) or "none (run 'rulesgraph update')"
+    raise RulesgraphError(f"no installed rules effective {date}; installed: {have}")
+
+
+def resolve(arg: str) -> Path:
+    """An installed date (``2026-06-19``) or a file path, as given to ``diff``."""
+    if _DATE.match(arg):
+        return path_for(arg)
+    path = Path(arg)
+    if not path.exists():
+        have = ", ".join(v.date for v in installed()) or "none"
+        raise RulesgraphError(f"{arg}: neither an installed date (installed: {have}) nor a file")
+    return path
+
+
+def _is_cr(spec: SourceSpec) -> bool:
+    if spec.fmt is not None:
+        return spec.fmt == "cr"
+    try:  # detection reads and scans the whole file: remembered by path, size and modification time
+        return cache.remembered_format(spec.path, lambda: detect_format(read_source(spec.path, spec.display))) == "cr"
+    except SourceError:
+        return False  # loading reports it, in its usual words
+
+
+def default_cr(specs: list[SourceSpec], date: str | None = None) -> SourceSpec | None:
+    """The installed CR to load along with ``specs``: the one effective ``date``, else the newest.
+
+    ``None`` when ``specs`` already include a CR or nothing is installed; asking for a date while
+    ``specs`` give a CR is an error (only one CR can be loaded).
+    """
+    given = next((s for s in specs if _is_cr(s)), None)
+    if given is not None:
+        if date is not None:
+            raise RulesgraphError(f"--cr-date {date} picks an installed CR, but --rules already gives one ({given.display or given.path})")
+        return None
+    if date is not None:
+        path = path_for(date)
+    else:
+        latest = newest()
+        if latest is None:
+            return None
+        path = latest.path
+    return SourceSpec(str(path), "cr", path.name)
