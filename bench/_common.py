@@ -56,8 +56,8 @@ def with_cards(book: Rulebook, cards_file: Path) -> tuple[CardDeck, str, tempfil
     if deck is not None:
         info = deck.store.info
         return deck, f"card data: the installed cards ({info.cards:,} cards, MTGJSON {info.version or '?'}, {info.path})", None
+    from rulesgraph.cards.install import install
     from rulesgraph.cards.read import read_card_file
-    from rulesgraph.cards.store import install
     from rulesgraph.cards.view import keyword_list
 
     if not cards_file.is_file():

@@ -19,7 +19,7 @@ from .safe import visible
 if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
     from rich.console import Console
 
-    from rulesgraph.versions.update import Progress as ProgressCallback
+    from rulesgraph.sources.fetch import Progress as ProgressCallback
 
 HELP = ("install the current Comprehensive Rules (from Wizards' rules page), card data (from MTGJSON) and tournament documents "
         "(MTR, IPG, JAR), or a file")
@@ -34,7 +34,7 @@ _CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    from rulesgraph.versions.update import TIMEOUT
+    from rulesgraph.sources.fetch import TIMEOUT
 
     p = sub.add_parser("update", help=HELP, description=HELP + ". Rules are validated (they parse, have an effective "
                        "date, at least 1,000 rules and a glossary), card data is checked against its published SHA-256 and "
@@ -55,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def seconds(value: str) -> float:
     """``--timeout``: a number of seconds above 0 (``nan``, ``inf``, ``-1``, ``0`` and ``1e308`` are one-line errors)."""
-    from rulesgraph.versions.update import check_timeout
+    from rulesgraph.sources.fetch import check_timeout
 
     try:
         return check_timeout(float(value))
@@ -135,7 +135,7 @@ def _offline(what: str) -> str:
 @contextmanager
 def _offline_hint(what: str) -> Iterator[None]:
     """A server that cannot be reached: say so, and name the offline way."""
-    from rulesgraph.versions.update import Unreachable
+    from rulesgraph.sources.fetch import Unreachable
 
     try:
         yield
@@ -146,8 +146,8 @@ def _offline_hint(what: str) -> Iterator[None]:
 def _rules(ctx: Context, console: Console | None = None) -> None:
     from rich.text import Text
 
+    from rulesgraph.sources.fetch import TIMEOUT
     from rulesgraph.versions import store
-    from rulesgraph.versions.update import TIMEOUT
     from rulesgraph.versions.update import update as download_and_install
 
     link = None
@@ -197,9 +197,8 @@ def _prepare_notes(ctx: Context) -> None:
 
 def _rejoin(ctx: Context) -> None:
     """New rules may name keywords differently: join the installed cards to them again."""
-    from rulesgraph.cards.links import relink
+    from rulesgraph.cards.install import rejoin, relink
     from rulesgraph.cards.rulinglinks import Linker
-    from rulesgraph.cards.store import rejoin
     from rulesgraph.cards.view import keyword_list
 
     ctx.reset_book()
@@ -215,11 +214,11 @@ def cards_url(ctx: Context) -> str:
 def _cards(ctx: Context, console: Console | None = None) -> None:
     from rich.text import Text
 
-    from rulesgraph.cards import store as card_store
+    from rulesgraph.cards import install as card_install
     from rulesgraph.cards.fetch import download
     from rulesgraph.cards.read import read_card_file
     from rulesgraph.cards.view import keyword_list
-    from rulesgraph.versions.update import TIMEOUT
+    from rulesgraph.sources.fetch import TIMEOUT
 
     url = None
     if ctx.opt("file"):
@@ -232,7 +231,7 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
     with _working(ctx, f"installing {len(card_file.cards):,} cards…"):
         from rulesgraph.cards.rulinglinks import Linker
 
-        result = card_store.install(card_file, keyword_list(ctx.book()), linker=Linker(ctx.book()))
+        result = card_install.install(card_file, keyword_list(ctx.book()), linker=Linker(ctx.book()))
     with _working(ctx, "indexing the card names…"):  # built and cached now, so the first answer reads it in ~0.1 s
         from rulesgraph.question.namedcards import open_deck
 
@@ -249,8 +248,8 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
     """The MTR, IPG and JAR: each downloaded (or the one ``--file``) and installed; one failing does not stop the others."""
     from rich.text import Text
 
+    from rulesgraph.sources.fetch import TIMEOUT, Unreachable
     from rulesgraph.versions import tstore
-    from rulesgraph.versions.update import TIMEOUT, Unreachable
 
     console = console or ctx.console()
 

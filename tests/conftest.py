@@ -149,9 +149,9 @@ def run(capsys: pytest.CaptureFixture[str], cr2026: Path):  # type: ignore[no-un
 def full_cards(tmp_path_factory: pytest.TempPathFactory, full_book: Rulebook) -> Path:
     """The card store of the whole stand-in AtomicCards file, joined to the 2026 CR's keywords: built once
     per session (about 12 s, the rulings linked to the rules) at a path of its own; tests open it or link it into their data directory."""
+    from rulesgraph.cards.install import install
     from rulesgraph.cards.read import read_card_file
     from rulesgraph.cards.rulinglinks import Linker
-    from rulesgraph.cards.store import install
     from rulesgraph.cards.view import keyword_list
 
     path = tmp_path_factory.mktemp("cards") / "cards.sqlite"

@@ -70,9 +70,9 @@ def encode(obj: Any, compression: str | None = None) -> bytes:
 def install_cards(book: Rulebook, cards: dict[str, list[dict[str, Any]]] | None = None) -> Path:
     """Install ``cards`` (default :data:`CARDS`) as the card data of ``$RULESGRAPH_DATA_DIR``, joined to ``book``'s
     keywords, as ``rulesgraph update cards`` would; returns the store's path."""
+    from rulesgraph.cards.install import install
     from rulesgraph.cards.read import parse_card_bytes
     from rulesgraph.cards.rulinglinks import Linker
-    from rulesgraph.cards.store import install
     from rulesgraph.cards.view import keyword_list
 
     return install(parse_card_bytes(encode(atomic(cards)), "mini.json"), keyword_list(book), linker=Linker(book)).info.path

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesgraph.cards.links import link_rows, relink
+from rulesgraph.cards.install import install, relink
+from rulesgraph.cards.links import link_rows
 from rulesgraph.cards.read import parse_card_bytes
-from rulesgraph.cards.store import install, open_store
+from rulesgraph.cards.store import open_store
 
 from .minicards import atomic, encode
 from .test_cards_store import KW, _install

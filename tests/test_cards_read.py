@@ -152,7 +152,8 @@ def test_a_lone_surrogate_is_replaced_and_the_card_installs(tmp_path_factory: py
     texts = json.dumps([cards.version, [(c.name, c.ascii_name, c.faces, c.rulings) for c in cards.cards]], default=repr, ensure_ascii=False)
     texts.encode("utf-8")  # nothing unencodable is left
     assert "\ufffd" in texts
-    from rulesgraph.cards.store import install, open_store
+    from rulesgraph.cards.install import install
+    from rulesgraph.cards.store import open_store
 
     path = tmp_path_factory.mktemp("lone") / "cards.sqlite"
     install(cards, KeywordList.of([("Trample", "ability", "Trample")]), path=path)

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import RulesgraphError
+from rulesgraph.cards import install as install_module
 from rulesgraph.cards import store
+from rulesgraph.cards.install import install, rejoin
 from rulesgraph.cards.keywords import KeywordList
 from rulesgraph.cards.read import parse_card_bytes, read_card_file
-from rulesgraph.cards.store import install, open_store, rejoin
+from rulesgraph.cards.store import open_store
 
 from .conftest import M21, require_cards
 from .minicards import CARDS, atomic, encode
@@ -87,7 +89,7 @@ def test_install_statuses_and_atomicity(tmp_path: Path, monkeypatch: pytest.Monk
     def broken(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store, "build", broken)
+    monkeypatch.setattr(install_module, "build", broken)
     with pytest.raises(RulesgraphError, match="No space left"):
         install(smaller, KW, path=path)
     s = open_store(path)
@@ -276,10 +278,10 @@ def test_a_damaged_or_tampered_store_is_one_line_and_update_replaces_it(tmp_path
         assert "\n" not in str(exc) and "rulesgraph update cards" in str(exc)
     else:  # what still reads is whole: the tampering left no value of another type behind
         raise AssertionError(f"{how} was not noticed")
-    assert store._problem(path, KW) is not None
+    assert install_module.problem(path, KW) is not None
     result = install(parse_card_bytes(encode(atomic()), "mini.json"), KW, path=path)  # the same file: not 'unchanged'
     assert result.status == "replaced"
-    assert store._problem(path, KW) is None
+    assert install_module.problem(path, KW) is None
     assert open_store(path).card("Mossback Elder").rulings  # type: ignore[union-attr]
 
 

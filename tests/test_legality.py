@@ -41,9 +41,10 @@ def test_the_defining_rules_are_found_by_their_words(full_book: Rulebook) -> Non
 def test_the_card_store_keeps_legalities_leadership_and_color_identity(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import pytest
 
+    from rulesgraph.cards.install import install
     from rulesgraph.cards.keywords import KeywordList
     from rulesgraph.cards.read import parse_card_bytes
-    from rulesgraph.cards.store import install, open_store
+    from rulesgraph.cards.store import open_store
     from rulesgraph.errors import SourceError
 
     from .minicards import atomic, encode, face

@@ -163,8 +163,9 @@ def test_a_cached_table_of_another_shape_is_refused(field: str, how: str) -> Non
 def test_open_deck_rebuilds_a_cached_table_of_null_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from rulesgraph import bundled_sources, load
     from rulesgraph.build import cache
+    from rulesgraph.cards.install import install
     from rulesgraph.cards.read import parse_card_bytes
-    from rulesgraph.cards.store import install, store_path
+    from rulesgraph.cards.store import store_path
     from rulesgraph.cards.view import keyword_list
     from rulesgraph.question.namedcards import _table_key, open_deck
 

@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 from rulesgraph import Rulebook
+from rulesgraph.cards.install import install
 from rulesgraph.cards.read import parse_card_bytes
-from rulesgraph.cards.store import install, open_store
+from rulesgraph.cards.store import open_store
 from rulesgraph.cards.view import card_view, find_card, keyword_list, result_json
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions

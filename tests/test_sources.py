@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from rulesgraph.errors import SourceError
-from rulesgraph.sources.read import MAX_BYTES, detect_format, read_source, split_lines
+from rulesgraph.sources.detect import detect_format
+from rulesgraph.sources.read import MAX_BYTES, read_source, split_lines
 
 SECTIONS = "Flying\n\nFlying is an evasion ability.\n\nA creature with flying can’t be blocked.\n"
 

@@ -21,7 +21,7 @@ from ..question.conversation import substitutes
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import card_why, shown_cards, with_rulings
-from .confidence import probability
+from .confidence import OUT_OF_SCOPE, probability
 from .firstplace import SETTLES, faq_answers, no_variant_first, telling_sentence
 from .signals import signals as answer_signals
 
@@ -44,8 +44,6 @@ FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
-OUT_OF_SCOPE = 0.05
-"""Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 
 

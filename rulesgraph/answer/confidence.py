@@ -16,8 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["DISAGREE", "FITTED", "HIGH", "LOW", "MODEL", "NAMES", "SIGNALS", "agreement", "level", "probability", "standard",
-           "vagueness"]
+__all__ = ["DISAGREE", "FITTED", "HIGH", "LOW", "MODEL", "NAMES", "OUT_OF_SCOPE", "SIGNALS", "agreement", "level", "probability",
+           "standard", "vagueness"]
+
+OUT_OF_SCOPE = 0.05
+"""Confidence of the answer to a question the Comprehensive Rules don't cover: no rules answer is offered."""
 
 SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", "support", "agree")
 """The signals, in the order :func:`rulesgraph.answer.signals.signals` computes them (the first :data:`FITTED`, in

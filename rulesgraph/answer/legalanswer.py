@@ -12,13 +12,12 @@ about bans to come ("will X get banned?") is not one: it stays out of the rules'
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..build.citing import citation
 from ..cards.legality import FUTURE as _FUTURE
 from ..model import Answer, ShownCard
-from .legalfacts import decide, terms
+from .legalfacts import Asked, decide, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -97,28 +96,6 @@ _COPIES = re.compile(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine
                      r"a playset|playsets|any number) (?:copies|copy|of)\b", re.IGNORECASE)
 """Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
 _IDENTITY = re.compile(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Asked:
-    """What a legality question asks: its kind, the format, and for a deck question the deck's colors (a set of color
-    letters, or ``None`` when the deck is named by its commander)."""
-
-    kind: str
-    """``legal``, ``leader``, ``deck`` or ``identity``."""
-    format: str | None
-    colors: frozenset[str] | None = None
-    leader_span: tuple[int, int] | None = None
-    """Where the deck's commander is named, for "in my Atraxa deck"."""
-    deck: str = ""
-    """The words that named the deck's colors (``mono-green``)."""
-    within: tuple[int, int] = (0, 1 << 30)
-    """Where the card asked about must be named: the sentence that asks (or, for "is X banned?", the words between)."""
-    status: str | None = "legal"
-    """For ``legal``, the status asked about, which its yes or no answers: ``legal``, ``banned``, ``restricted``,
-    ``illegal``; ``None`` when the question offers two ("legal or banned?") or asks openly ("its Modern legality")."""
-    copies: bool = False
-    """It asks about several copies of the card."""
 
 
 def _format(question: str, start: int = 0, end: int | None = None) -> str | None:

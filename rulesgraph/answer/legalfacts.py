@@ -1,5 +1,6 @@
-"""The words of an answer to a legality question (:mod:`rulesgraph.answer.legalanswer`) from one card's data, and the rules
-that define its terms: yes or no to the status the question asked (banned, restricted, legal, not legal), then the fact.
+"""What a legality question asks (:class:`Asked`, read by :mod:`rulesgraph.answer.legalanswer`), the words of its answer
+from one card's data, and the rules that define its terms: yes or no to the status the question asked (banned,
+restricted, legal, not legal), then the fact.
 
 "Is Sol Ring banned in Commander?" is answered "No: Sol Ring is legal in Commander.", and "is Lurrus banned in Modern?"
 "Yes: Lurrus of the Dream-Den is banned in Modern.": the yes or no answers what was asked, not always "is it legal?".
@@ -8,6 +9,7 @@ A question offering both ("legal or banned?") and an open one ("its Modern legal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards.legality import by_status, colors_said, defining_rule, format_name, standing
@@ -15,11 +17,32 @@ from ..cards.legality import by_status, colors_said, defining_rule, format_name,
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..cards.model import Card
-    from .legalanswer import Asked
 
-__all__ = ["COMMANDER_LIKE", "article", "decide", "possessive", "terms", "verdict"]
+__all__ = ["COMMANDER_LIKE", "Asked", "article", "decide", "possessive", "terms", "verdict"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a legality question asks: its kind, the format, and for a deck question the deck's colors (a set of color
+    letters, or ``None`` when the deck is named by its commander)."""
+
+    kind: str
+    """``legal``, ``leader``, ``deck`` or ``identity``."""
+    format: str | None
+    colors: frozenset[str] | None = None
+    leader_span: tuple[int, int] | None = None
+    """Where the deck's commander is named, for "in my Atraxa deck"."""
+    deck: str = ""
+    """The words that named the deck's colors (``mono-green``)."""
+    within: tuple[int, int] = (0, 1 << 30)
+    """Where the card asked about must be named: the sentence that asks (or, for "is X banned?", the words between)."""
+    status: str | None = "legal"
+    """For ``legal``, the status asked about, which its yes or no answers: ``legal``, ``banned``, ``restricted``,
+    ``illegal``; ``None`` when the question offers two ("legal or banned?") or asks openly ("its Modern legality")."""
+    copies: bool = False
+    """It asks about several copies of the card."""
+
+
 _SAYS = {  # (status asked, the card's status) → yes or no
     "legal": {"Legal": "Yes", "Restricted": "Yes", "Banned": "No", "Not legal": "No"},
     "banned": {"Legal": "No", "Restricted": "No, not banned", "Banned": "Yes", "Not legal": "No, not banned"},

@@ -154,7 +154,7 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
 
     A question the scope finds to be about tournament policy always comes here; with the documents installed, so
     does one that :func:`~rulesgraph.question.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
-    from .compose import OUT_OF_SCOPE
+    from .confidence import OUT_OF_SCOPE
 
     if route(question, outside, index) is None:
         return None

@@ -14,7 +14,7 @@ URL_ENV = "RULESGRAPH_CARDS_URL"
 
 
 def cards_dir() -> Path:
-    from ..versions.store import data_dir  # the rules' store owns the data directory
+    from ..common.paths import data_dir
 
     return data_dir() / "cards"
 

@@ -1,6 +1,6 @@
 """Download MTGJSON's AtomicCards file and the SHA-256 checksum published beside it, and read it.
 
-The download goes through :func:`rulesgraph.versions.update.fetch` (timeouts, truncation, HTTP errors, size
+The download goes through :func:`rulesgraph.sources.fetch.fetch` (timeouts, truncation, HTTP errors, size
 limit, progress callback); this module adds what card data needs: the checksum must be published and
 match, an HTML page served in place of the data is refused, and the bytes must read as a card file —
 all before anything is installed.
@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..errors import RulesgraphError
 from ..sources import urls
-from ..versions.update import TIMEOUT, Progress, check_timeout, fetch
+from ..sources.fetch import TIMEOUT, Progress, check_timeout, fetch
 from .model import CardFile
 from .read import MAX_FILE, parse_card_bytes
 

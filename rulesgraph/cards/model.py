@@ -2,7 +2,8 @@
 
 A :class:`Card` is one card name as MTGJSON keys it (``Bonecrusher Giant // Stomp``) with its
 faces, dated rulings, the keywords it has or grants (joined to the rules graph's keyword list)
-and the card types on its type line.  The card's key everywhere is its full name.
+and the card types on its type line.  The card's key everywhere is its full name.  A :class:`CardName` is the little
+of a card the name table reads questions against, with the name words (:data:`JOINERS`) every name reader shares.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-__all__ = ["Card", "CardFile", "CardKeyword", "CardSummary", "Face", "NameEntry", "Relation", "Ruling"]
+__all__ = ["BRACKET_ONLY", "JOINERS", "Card", "CardFile", "CardKeyword", "CardName", "CardSummary", "Face", "NameEntry", "Relation",
+           "Ruling"]
 
 Relation = Literal["has", "grants", "action", "mentions"]
 """How a card relates to a keyword: it ``has`` it (an ability of its own: ``Flying``, ``Persist``),
@@ -151,3 +153,26 @@ class CardFile:
     @property
     def rulings(self) -> int:
         return sum(len(c.rulings) for c in self.cards)
+
+
+JOINERS = frozenset("a an the of to in on at by for from with and or but into onto as de la le du".split())
+"""The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
+BRACKET_ONLY = frozenset({"vanguard"})
+"""Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
+
+@dataclass(frozen=True, slots=True)
+class CardName:
+    """One card as the store knows it: what the table needs, nothing else."""
+
+    key: str
+    """The store's key for the card (its full name, ``Fire // Ice``)."""
+    faces: tuple[str, ...] = ()
+    """Face names of a multi-face card (``Fire``, ``Ice``); empty or the name itself for one face."""
+    funny: bool = False
+    """From a joke set (``isFunny``): found only in brackets."""
+    layout: str = "normal"
+    rank: int = 0
+    """Popularity (EDHREC rank, 1 is the most played; 0 unknown): orders the candidates of an ambiguous short name."""
+    types: tuple[str, ...] = ()
+    """Its faces' types, subtypes and supertypes, sorted: a card named like one ("My Juggernaut attacks") is not that
+    card when said as the type ("an Illusion", "two Juggernaut tokens")."""

@@ -14,25 +14,26 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from ..common.shapes import well_formed
+from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
 
-__all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
-           "CardName", "NameTable", "dropped", "english_zipf", "fold_token", "names_from_atomic", "names_from_summaries",
-           "rules_vocabulary", "tokens"]
+__all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS",
+           "TYPO_LETTERS", "WORD", "CardName", "NameTable", "dropped", "english_zipf", "fold_token", "names_from_atomic",
+           "names_from_summaries", "rules_vocabulary", "tokens"]
 
+PLAYED = 1500
+"""EDHREC rank within which a card's name of several words, said in lower case, needs less evidence
+(:data:`rulesgraph.question.mention_typos.CHANCE`); lower-case misspellings of their first words are looked for."""
 TYPO_LETTERS = 8
 """Least letters (spaces not counted) of a name that a misspelling may be read as."""
 TYPO_EDITS = 2
 """Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
 edit, as a letter dropped, doubled or changed is)."""
-JOINERS = frozenset("a an the of to in on at by for from with and or but into onto as de la le du".split())
-"""The small words inside names; every other word of a name is content (``Force of Will``: force, will)."""
 POPULAR = 10
 """A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
 names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  A card with no rank is not thereby less
@@ -50,30 +51,10 @@ KINDS = ("name", "face", "short", "part", "short form", "initials")
 """What a surface is of its card, best evidence first: its name, a face's name, the short name before a comma, a
 first or last word English hardly knows (``Snapcaster``, ``Finks``), a word English knows said for a far more
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
-BRACKET_ONLY = frozenset({"vanguard"})
-"""Layouts whose names count only in brackets (Vanguard characters share their names with real cards)."""
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
 _LOWER = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
-
-
-@dataclass(frozen=True, slots=True)
-class CardName:
-    """One card as the store knows it: what the table needs, nothing else."""
-
-    key: str
-    """The store's key for the card (its full name, ``Fire // Ice``)."""
-    faces: tuple[str, ...] = ()
-    """Face names of a multi-face card (``Fire``, ``Ice``); empty or the name itself for one face."""
-    funny: bool = False
-    """From a joke set (``isFunny``): found only in brackets."""
-    layout: str = "normal"
-    rank: int = 0
-    """Popularity (EDHREC rank, 1 is the most played; 0 unknown): orders the candidates of an ambiguous short name."""
-    types: tuple[str, ...] = ()
-    """Its faces' types, subtypes and supertypes, sorted: a card named like one ("My Juggernaut attacks") is not that
-    card when said as the type ("an Illusion", "two Juggernaut tokens")."""
 
 
 def fold_token(token: str) -> str:
@@ -214,7 +195,7 @@ class NameTable:
         self.name_words: frozenset[str] = frozenset()
         self.played_near: frozenset[str] = frozenset()
         """First words of the names of several words and 8+ letters of the most played cards
-        (:data:`rulesgraph.question.mention_typos.PLAYED`), and each with one letter dropped: where a lower-case misspelling made
+        (:data:`PLAYED`), and each with one letter dropped: where a lower-case misspelling made
         of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
@@ -315,8 +296,6 @@ class NameTable:
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
-        from ..question.mention_typos import PLAYED
-
         first = {s[0] for s, r in zip(table.surface, table.rank, strict=True)
                  if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS}
         table.played_near = frozenset(first) | frozenset(d for w in first for d in dropped(w))

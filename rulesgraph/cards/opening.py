@@ -15,15 +15,11 @@ import functools
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from ..errors import CardDataError, RulesgraphError
+from ..errors import CardDataError
 
-if TYPE_CHECKING:
-    from .keywords import KeywordList
-    from .store import CardStore
-
-__all__ = ["DAMAGE", "connect_ro", "damaged", "guarded", "problem", "recover", "side_files", "typed"]
+__all__ = ["DAMAGE", "connect_ro", "damaged", "guarded", "recover", "side_files", "typed"]
 
 _KINDS: dict[str, tuple[type, ...]] = {"s": (str,), "S": (str, type(None)), "i": (int,), "f": (float, int)}
 
@@ -54,11 +50,17 @@ def damaged(path: Path, exc: BaseException) -> CardDataError:
 _R = TypeVar("_R")
 
 
+class _Stored(Protocol):
+    """What :func:`guarded` reads of the store whose method it guards (:class:`rulesgraph.cards.store.CardStore`)."""
+
+    path: Path
+
+
 def guarded(method: Callable[..., _R]) -> Callable[..., _R]:
     """A :class:`CardStore` method whose every SQLite, JSON or type error is :func:`damaged`."""
 
     @functools.wraps(method)
-    def read(self: CardStore, *args: Any, **kwargs: Any) -> _R:
+    def read(self: _Stored, *args: Any, **kwargs: Any) -> _R:
         try:
             return method(self, *args, **kwargs)
         except DAMAGE as exc:
@@ -88,34 +90,3 @@ def recover(path: Path) -> None:
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
     finally:
         db.close()
-
-
-def problem(path: Path, keywords: KeywordList) -> str | None:
-    """Why the store at ``path`` cannot be kept as it is (``None``: whole and current): it does not open, another
-    schema, another keyword list, a failed integrity check, or a value of the wrong type in any column."""
-    from .store import open_store
-
-    try:
-        store = open_store(path)
-    except RulesgraphError as exc:
-        return str(exc)
-    if store is None:
-        return "none installed"
-    try:
-        if store.info.keywords != keywords.fingerprint:
-            return "joined to other keywords"
-        db = store._db
-        if db.execute("PRAGMA quick_check").fetchone() != ("ok",):
-            return "damaged pages"
-        store.summaries()
-        store.names()
-        store.search_rulings("rulings")
-        for (name,) in db.execute("SELECT name FROM cards"):
-            store.card(name)
-    except RulesgraphError as exc:
-        return str(exc)
-    except DAMAGE as exc:
-        return str(exc)
-    finally:
-        store.close()
-    return None

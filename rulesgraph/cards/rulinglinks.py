@@ -53,7 +53,7 @@ class Linker:
     @property
     def fingerprint(self) -> str:
         """Changes when the rules' numbers do (or the linking): stored with the links, so links made with other rules
-        are made again when rules are installed (:func:`rulesgraph.cards.store.relink`)."""
+        are made again when rules are installed (:func:`rulesgraph.cards.install.relink`)."""
         if self._fingerprint is None:
             g = self.book.qg
             ids = "\n".join(g.ids[i] for i, rule in enumerate(self._rules) if rule)

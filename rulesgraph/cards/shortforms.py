@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .nametable import CardName
+    from .model import CardName
 
 __all__ = ["FAMILY", "INITIALS_LETTERS", "INITIALS_RANK", "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations",
            "initials"]
@@ -48,7 +48,7 @@ def abbreviations(rule_phrases: Iterable[tuple[str, ...]]) -> set[str]:
     """Words that are rules abbreviations, never a card's initials: each rules word, and the initials of each
     rules phrase of several words, with and without its small words (``etb`` of "enters the battlefield",
     ``eot`` of "end of turn", ``sba`` of "state based actions", ``cmc`` of "converted mana cost")."""
-    from .nametable import JOINERS
+    from .model import JOINERS
 
     out: set[str] = set()
     for p in rule_phrases:
@@ -77,7 +77,7 @@ class ShortForms:
     """The short forms of a list of cards: which card a word or initials stand for, if any."""
 
     def __init__(self, cards: Iterable[CardName], tokens: Callable[[str], list[str]]) -> None:
-        from .nametable import BRACKET_ONLY, JOINERS
+        from .model import BRACKET_ONLY, JOINERS
 
         self.by_word: dict[str, list[CardName]] = {}
         """Every word of a name → the cards with it (the competitors of a word said alone)."""
@@ -120,7 +120,7 @@ class ShortForms:
         ``initials``.  ``taken``: surfaces the table already has (a name, face, short name or part is better
         evidence, and is left as it is); ``rules_words``, ``type_words``: what a word may not be; ``abbrev``: what
         initials may not be (:func:`abbreviations`)."""
-        from .nametable import JOINERS
+        from .model import JOINERS
 
         for word in self.ends:
             if (word,) in taken or word in JOINERS or word in rules_words or (word,) in type_words:

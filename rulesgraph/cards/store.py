@@ -7,48 +7,36 @@ or type one B-tree search; FTS5 keeps the rulings' text searchable with BM25 for
 
 Tables: see :mod:`rulesgraph.cards.schema`, which writes them.
 
-Installing writes a new file beside the old one and renames it into place: until the new store is
-complete, the old one is what every reader sees, and a failure leaves it untouched.
-
-**When the rules change** after cards were installed (a new CR adds or renames keywords), the keyword
-join records the fingerprint of the keyword list it was made with.  :meth:`CardStore.card` joins one
-card again on the fly when the caller's list differs (cheap: one card's text), and :func:`rejoin`
-rewrites the whole join table in place (about 2 s) — ``update`` calls it after installing a CR;
-:func:`rulesgraph.cards.links.relink` likewise links the rulings to the new rules again when their numbers changed.
+Installing, and keeping an installed store current when the rules change, is :mod:`rulesgraph.cards.install`'s.
+The keyword join records the fingerprint of the keyword list it was made with: :meth:`CardStore.card` joins one card
+again on the fly when the caller's list differs (cheap: one card's text).
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
-import os
-import shutil
 import sqlite3
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
-from .links import RulingLinker
-from .model import Card, CardFile, CardKeyword, CardSummary, Face, NameEntry, Ruling
+from .model import Card, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .names import NameIndex
 from .opening import DAMAGE as _DAMAGE
 from .opening import connect_ro as _connect_ro
 from .opening import damaged
 from .opening import guarded as _guarded
-from .opening import problem as _problem
 from .opening import recover as _recover
-from .opening import side_files as _side_files
 from .opening import typed as _typed
-from .schema import SCHEMA, build
+from .schema import SCHEMA
 
-__all__ = ["SCHEMA", "CardStore", "Installed", "StoreInfo", "build", "cards_dir", "install", "open_store", "rejoin",
-           "store_path"]
+__all__ = ["SCHEMA", "CardStore", "StoreInfo", "cards_dir", "open_store", "store_path", "stored_words"]
+
 
 @dataclass(frozen=True, slots=True)
 class StoreInfo:
@@ -72,13 +60,8 @@ class StoreInfo:
     empty when they were not linked)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Installed:
-    info: StoreInfo
-    status: Literal["installed", "replaced", "unchanged", "checked"]
-
-
-def _words(text: str) -> tuple[str, ...]:
+def stored_words(text: str) -> tuple[str, ...]:
+    """A column holding a JSON list of words (a face's keywords, types), checked to be one."""
     words = json.loads(text)
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise TypeError("a list of words is not a JSON list of texts")
@@ -135,7 +118,7 @@ class CardStore:
             return None
         cid, name, layout, funny, ascii_name, rank = next(_typed([row], "issiSi"))
         faces = tuple(
-            Face(n, mc, tl, tx, p, t, lo, de, la, si, _words(kw), _words(su), _words(ty), _words(sb))
+            Face(n, mc, tl, tx, p, t, lo, de, la, si, stored_words(kw), stored_words(su), stored_words(ty), stored_words(sb))
             for n, mc, tl, tx, p, t, lo, de, la, si, kw, su, ty, sb in _typed(self._db.execute(
                 "SELECT name, mana_cost, type_line, text, power, toughness, loyalty, defense, layout, side, keywords, supertypes,"
                 " types, subtypes FROM faces WHERE card = ? ORDER BY seq", (cid,)), "sSssSSSSsSssss")
@@ -273,89 +256,4 @@ def open_store(path: Path | None = None) -> CardStore | None:
     except _DAMAGE as exc:
         raise damaged(path, exc) from None
 
-
-def _sweep(directory: Path) -> None:
-    from ..versions.store import sweep
-
-    sweep(directory, ".cards-*.tmp")
-
-
-def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None, dry_run: bool = False,
-            linker: RulingLinker | None = None) -> Installed:
-    """Build a store for ``cards`` beside the installed one and rename it into place (atomically); with a ``linker``,
-    the rulings are linked to the rules (:mod:`rulesgraph.cards.rulinglinks`)."""
-    target = path or store_path()
-    current = None
-    with contextlib.suppress(RulesgraphError):
-        current = open_store(target)
-    if current is not None:
-        same = current.info.sha256 == cards.sha256 and current.info.links == (linker.fingerprint if linker else "")
-        current.close()
-        if same and not dry_run and _problem(target, keywords) is None:  # the same file, and the store is whole
-            return Installed(current.info, "unchanged")
-    replacing = current is not None or target.exists()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _sweep(target.parent)
-        fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".tmp", dir=target.parent)
-        os.close(fd)  # SQLite takes an empty file as an empty database
-    except OSError as exc:
-        raise RulesgraphError(f"cannot install cards into {target.parent}: {exc.strerror or exc}") from None
-    try:
-        build(Path(tmp), cards, keywords, linker)
-        if dry_run:
-            store = open_store(Path(tmp))
-            assert store is not None
-            info = store.info
-            store.close()
-            return Installed(StoreInfo(target, *_fields(info)[1:]), "checked")
-        with open(tmp, "rb") as fh:
-            os.fsync(fh.fileno())
-        for stale in _side_files(target):  # the old store's journal must never be rolled back into the new one
-            shutil.rmtree(stale) if stale.is_dir() and not stale.is_symlink() else stale.unlink()
-        os.replace(tmp, target)
-    except (OSError, sqlite3.Error) as exc:
-        raise RulesgraphError(f"cannot install cards into {target.parent}: {getattr(exc, 'strerror', None) or exc}") from None
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-    store = open_store(target)
-    assert store is not None
-    store.close()
-    return Installed(store.info, "replaced" if replacing else "installed")
-
-
-def _fields(info: StoreInfo) -> tuple[object, ...]:
-    return tuple(getattr(info, f) for f in StoreInfo.__dataclass_fields__)
-
-
-def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
-    """Join every installed card to ``keywords`` again (after the rules changed); ``False`` when nothing
-    needed doing (no cards, or already joined with this list).  Written in one transaction."""
-    target = path or store_path()
-    try:
-        store = open_store(target)
-    except RulesgraphError:  # damaged: every card command says so, and 'update cards' replaces it whole
-        return False
-    if store is None:
-        return False
-    store.close()
-    if store.info.keywords == keywords.fingerprint:
-        return False
-    db = sqlite3.connect(target)
-    try:
-        rows = []
-        for cid, name in db.execute("SELECT id, name FROM cards").fetchall():
-            faces = tuple(Face(n, None, "", t, keywords=_words(k)) for n, t, k in
-                          db.execute("SELECT name, text, keywords FROM faces WHERE card = ? ORDER BY seq", (cid,)))
-            rows.extend((cid, k.name, k.relation, k.category, i) for i, k in enumerate(join_keywords(faces, [name], keywords)))
-        with db:
-            db.execute("DELETE FROM card_keywords")
-            db.executemany("INSERT INTO card_keywords VALUES (?, ?, ?, ?, ?)", rows)
-            db.execute("UPDATE meta SET value = ? WHERE key = 'keywords'", (keywords.fingerprint,))
-    except _DAMAGE as exc:
-        raise RulesgraphError(f"{target}: cannot update the card data's keywords ({exc}); "
-                              "run 'rulesgraph update cards' to install the cards again") from None
-    finally:
-        db.close()
-    return True
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..errors import SourceError
 from ..model import Document
-from ..sources.read import FORMATS, SourceText, detect_format
+from ..sources.detect import detect_format
+from ..sources.read import FORMATS, SourceText
 
 __all__ = ["PARSERS", "parse"]
 

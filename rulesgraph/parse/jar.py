@@ -16,7 +16,7 @@ from ..errors import SourceError
 from ..model import Origin
 from ..sources.read import SourceText
 from .pdftext import Line, clean, join_text
-from .tournament import TDocument, TSection, effective_date
+from .tdoc import TDocument, TSection, effective_date
 
 __all__ = ["parse_jar"]
 

@@ -10,57 +10,13 @@ Both are reported as skipped, never silently dropped.
 
 from __future__ import annotations
 
-import re
-from itertools import pairwise
-
-from ..common.text import fold, slug
+from ..common.text import slug
 from ..model import Document, Example, Origin, Rule, Skipped
+from ..sources.detect import is_heading, names_heading, paragraphs
 from ..sources.read import SourceText
 from .refs import find_refs
 
-__all__ = ["is_heading", "looks_like_sections", "parse_sections"]
-
-_CLOSING = re.compile(r"[.!?:;,\"\u201d)\]]$")
-
-
-def is_heading(paragraph: list[str]) -> bool:
-    """A one-line paragraph of at most six words, capitalised, with no closing punctuation."""
-    if len(paragraph) != 1:
-        return False
-    line = paragraph[0].strip()
-    return bool(line) and line[0].isupper() and len(line.split()) <= 6 and not _CLOSING.search(line) and not line[0].isdigit()
-
-
-def _names(heading: str, paragraph: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(fold(heading))}(?!\w)", fold(paragraph)) is not None
-
-
-def _blocks(lines: tuple[str, ...]) -> list[tuple[int, list[str]]]:
-    """Paragraphs as (first line number, lines)."""
-    out: list[tuple[int, list[str]]] = []
-    current: list[str] = []
-    start = 0
-    for number, line in enumerate(lines, start=1):
-        if line.strip():
-            if not current:
-                start = number
-            current.append(line.strip())
-        elif current:
-            out.append((start, current))
-            current = []
-    if current:
-        out.append((start, current))
-    return out
-
-
-def looks_like_sections(lines: tuple[str, ...]) -> bool:
-    """At least one heading followed by a paragraph that names it."""
-    blocks = _blocks(lines)
-    return any(
-        is_heading(b) and not is_heading(nxt) and _names(b[0], " ".join(nxt))
-        for (_, b), (_, nxt) in pairwise(blocks)
-    )
-
+__all__ = ["is_heading", "parse_sections"]
 
 def _unique(key: str, taken: set[str]) -> str:
     """``key``, or ``key-2``, ``key-3`` … when a section of the same name came before (nothing is overwritten)."""
@@ -75,7 +31,7 @@ def _unique(key: str, taken: set[str]) -> str:
 def parse_sections(source: SourceText) -> Document:
     """Parse a page of unnumbered keyword sections."""
     file = source.path
-    blocks = [(n, b) for n, b in _blocks(source.lines)]
+    blocks = [(n, b) for n, b in paragraphs(source.lines)]
     skipped: list[Skipped] = []
     kept: list[tuple[int, list[str]]] = []
     for n, b in blocks:
@@ -102,7 +58,7 @@ def parse_sections(source: SourceText) -> Document:
         while j < len(kept) and not is_heading(kept[j][1]):
             j += 1
         body = kept[body_from:j]
-        is_keyword = heading is not None and (not body or _names(heading, " ".join(body[0][1])))
+        is_keyword = heading is not None and (not body or names_heading(heading, " ".join(body[0][1])))
         if is_keyword and heading:
             keywords.append(heading)
         key = _unique(slug(heading or "") or f"untitled-{start}", keys)

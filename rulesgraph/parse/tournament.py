@@ -16,90 +16,22 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import SourceError
-from ..model import Anomaly, Origin, Skipped
+from ..model import Anomaly, Origin
 from ..sources.read import SourceText
+from .jar import parse_jar
 from .kinds import KINDS
-from .pdftext import Cleaned, Line, TocEntry, clean, join_text, norm_title
+from .pdftext import Cleaned, Line, clean, join_text, norm_title
+from .tdoc import TDocument, TSection, detect_kind, effective_date
 
 __all__ = ["KINDS", "PENALTIES", "TDocument", "TSection", "detect_kind", "effective_date", "parse_tournament"]
 
 PENALTIES = ("No Penalty", "Warning", "Game Loss", "Match Loss", "Disqualification")
 PART_NAMES = ("Definition", "Examples", "Philosophy", "Additional Remedy")
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
-           "december")
-_DATE = re.compile(r"\b(?:Effective|Updated)\b:?\s+([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d{4})", re.IGNORECASE)
 _CHAPTER = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<num>\d{1,2}\.\d{1,2})\.?\s+(?P<title>\S.*)$")
 _APPENDIX = re.compile(r"^Appendix\s+(?P<letter>[A-Z])\s*[—–-]\s*(?P<title>\S.*)$", re.IGNORECASE)
 _PENALTY = re.compile(r"\s+(?P<penalty>" + "|".join(PENALTIES) + r")$", re.IGNORECASE)
 _UPGRADE = re.compile(r"^(Upgrade|Downgrade):")
-
-
-@dataclass(frozen=True, slots=True)
-class TSection:
-    """A chapter, section, appendix, front part (Introduction) or IPG part of a tournament document."""
-
-    id: str
-    """Citation id: ``MTR 4.3``, ``IPG 2``, ``MTR Appendix B``, ``IPG 2.1 Philosophy``, ``JAR 3``."""
-    kind: str
-    """``chapter``, ``section``, ``appendix``, ``front``, ``part`` or (JAR) ``heading``."""
-    number: str | None
-    title: str
-    text: str
-    origin: Origin
-    parent: str | None = None
-    penalty: str | None = None
-    """The IPG infraction's penalty as printed in its heading (``No Penalty``, ``Warning`` …)."""
-    infraction_class: str | None = None
-    """``Game Play Error``, ``Tournament Error``, ``Unsporting Conduct`` for IPG infractions."""
-    name: str | None = None
-    """The infraction's own name (``Missed Trigger``; ``Unsporting Conduct — Minor`` where the name is the class's)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TDocument:
-    """Everything one tournament document yielded."""
-
-    kind: str
-    """``mtr``, ``ipg`` or ``jar``."""
-    path: str
-    sha256: str
-    effective: str | None
-    title: str
-    sections: tuple[TSection, ...]
-    toc: tuple[TocEntry, ...] = ()
-    front: str = ""
-    anomalies: tuple[Anomaly, ...] = ()
-    skipped: tuple[Skipped, ...] = ()
-    lines: int = 0
-
-    @property
-    def prefix(self) -> str:
-        return self.kind.upper()
-
-    def get(self, sid: str) -> TSection | None:
-        return next((s for s in self.sections if s.id == sid), None)
-
-
-def _squash(lines: tuple[str, ...], limit: int = 120) -> str:
-    """The first lines as one upper-case run without spaces: small capitals split over lines read whole."""
-    return re.sub(r"\s+", "", " ".join(lines[:limit])).upper()
-
-
-def detect_kind(lines: tuple[str, ...]) -> str | None:
-    """``mtr``, ``ipg`` or ``jar`` from the document's own title near its top; ``None`` for anything else."""
-    head = _squash(lines)
-    found = [(head.find(mark), kind) for kind, mark in
-             (("ipg", "INFRACTIONPROCEDUREGUIDE"), ("mtr", "TOURNAMENTRULES"), ("jar", "JUDGINGATREGULAR")) if mark in head]
-    return min(found)[1] if found else None
-
-
-def effective_date(lines: tuple[str, ...]) -> str | None:
-    """``Effective February 27, 2026`` / ``Updated September 23, 2024`` near the top, as an ISO date."""
-    m = _DATE.search(" ".join(line.strip() for line in lines[:150]))
-    if not m or m.group(1).lower() not in _MONTHS:
-        return None
-    return f"{m.group(3)}-{_MONTHS.index(m.group(1).lower()) + 1:02d}-{int(m.group(2)):02d}"
 
 
 def _looks_like_title(title: str) -> bool:
@@ -274,7 +206,5 @@ def parse_tournament(source: SourceText, kind: str | None = None) -> TDocument:
         raise SourceError(source.path, "not a tournament document: no Magic Tournament Rules, Infraction Procedure Guide "
                                        "or Judging at Regular REL title near its top")
     if kind == "jar":
-        from .jar import parse_jar
-
         return parse_jar(source)
     return parse_numbered(kind, source)

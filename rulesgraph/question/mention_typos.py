@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.nametable import JOINERS, TYPO_LETTERS, dropped
+from ..cards.nametable import JOINERS, PLAYED, TYPO_LETTERS, dropped
 from ..common.text import STOPWORDS
 from .mention_words import bases, joined
 
@@ -26,8 +26,6 @@ __all__ = ["CHANCE", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "NEAR_
 CHANCE = 1.0
 """A lower-case name of several words is a card when the zipf its content words would have together by chance
 (sum of their zipfs − 9 per extra word) is below this: ``lightning bolt`` −0.7 is, ``hold the line`` 1.7 is not."""
-PLAYED = 1500
-"""EDHREC rank within which a card's name of several words, said in lower case, needs less evidence (:data:`CHANCE`)."""
 LOWER_TYPO_WORDS = 5
 """Most words of a misspelt name said in lower case (``leyline of the viod``)."""
 LOWER_TYPO_EDITS = 1

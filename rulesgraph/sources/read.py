@@ -1,4 +1,4 @@
-"""Read source files: bytes → decoded, line-split text with provenance; detect their format.
+"""Read source files: bytes → decoded, line-split text with provenance (their format is :mod:`.detect`'s to tell).
 
 This is the only module that touches source bytes.  It accepts UTF-8 (with or
 without BOM), UTF-16/32 with BOM, and falls back to Windows-1252; line endings may
@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import SourceError
 
 __all__ = [
-    "FORMATS", "MAX_BYTES", "RawSource", "SourceText", "decode", "decode_source", "detect_format", "read_bytes", "read_source",
+    "FORMATS", "MAX_BYTES", "RawSource", "SourceText", "decode", "decode_source", "read_bytes", "read_source",
     "split_lines",
 ]
 
@@ -140,29 +140,3 @@ def decode_source(raw: RawSource) -> SourceText:
 def read_source(path: str | os.PathLike[str], display: str | None = None) -> SourceText:
     """Read and decode one source file, refusing what cannot be a rules text."""
     return decode_source(read_bytes(path, display))
-
-
-_CR_RULE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
-_EFFECTIVE = re.compile(r"effective as of", re.IGNORECASE)
-_QUESTION = re.compile(r"^Q:")
-
-
-def detect_format(source: SourceText) -> str | None:
-    """Guess a source's format from its lines; ``None`` when it is none we know."""
-    lines = source.lines
-    numbered = sum(1 for line in lines if _CR_RULE.match(line))
-    dated = any(_EFFECTIVE.search(line) for line in lines[:40])
-    if numbered >= 5 and dated and any(line.strip() == "Glossary" for line in lines):
-        return "cr"
-    questions = sum(1 for line in lines if _QUESTION.match(line))
-    if questions and numbered:
-        return "faq"
-    if numbered:
-        return "excerpt"
-    if questions:
-        return "faq"
-    from ..parse.sections import looks_like_sections  # the sections test needs the parser's heading rule
-
-    if looks_like_sections(lines):
-        return "sections"
-    return None

@@ -27,7 +27,8 @@ from ..errors import RulesgraphError, SourceError
 from ..model import Document, Rule
 from ..parse.cr import parse_cr
 from ..parse.numbers import parent_of, sort_key, split_number
-from ..sources.read import detect_format, read_source
+from ..sources.detect import detect_format
+from ..sources.read import read_source
 
 __all__ = ["LEVELS", "SIMILAR", "Changed", "CrDiff", "Entry", "Moved", "diff_documents", "diff_files", "in_scope", "load_cr",
            "word_diff"]

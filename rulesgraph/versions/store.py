@@ -13,28 +13,23 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-
 from ..build import cache
 from ..build.corpus import SourceSpec
-from ..common.whole import WholeWriter
+from ..common.paths import data_dir, write_atomically
 from ..errors import RulesgraphError, SourceError
 from ..model import Document
-from ..sources.read import MAX_BYTES, SourceText, decode, decode_source, detect_format, read_bytes, read_source, split_lines
+from ..sources.detect import detect_format
+from ..sources.read import MAX_BYTES, SourceText, decode, decode_source, read_bytes, read_source, split_lines
 
 __all__ = [
     "MIN_RULES",
-    "STALE",
     "Installed",
     "Validated",
     "check_date",
-    "data_dir",
     "default_cr",
     "install",
     "install_file",
@@ -44,15 +39,11 @@ __all__ = [
     "path_for",
     "resolve",
     "rules_dir",
-    "sweep",
     "validate",
 ]
 
 MIN_RULES = 1000
 """A real CR has about 3,000 numbered rules and subrules; fewer than this means a truncated or wrong file."""
-
-STALE = 600.0
-"""Seconds after which a temporary file in the rules directory is taken to be left by a killed process."""
 
 _NAME = re.compile(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -93,11 +84,6 @@ INSTALL_HINT = f"run 'rulesgraph update' (offline: 'rulesgraph update --file PAT
 """How to install the full Comprehensive Rules, for every message that finds them missing."""
 NOT_INSTALLED = f"the full Comprehensive Rules are not installed, only the bundled keyword FAQs: {INSTALL_HINT}"
 """The one line said when no Comprehensive Rules are loaded."""
-
-
-def data_dir() -> Path:
-    """``$RULESGRAPH_DATA_DIR`` or the platform's user data directory."""
-    return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph"))
 
 
 def rules_dir() -> Path:
@@ -145,34 +131,6 @@ def validate(data: bytes, name: str) -> Document:
     return doc
 
 
-def sweep(directory: Path, pattern: str, age: float = STALE) -> None:
-    """Remove files matching ``pattern`` older than ``age`` seconds: temporary files of processes killed before
-    their rename (younger ones may belong to a process still writing)."""
-    now = time.time()
-    try:
-        for p in directory.glob(pattern):
-            if now - p.lstat().st_mtime > age:
-                p.unlink(missing_ok=True)
-    except OSError:
-        pass  # a cleanup that cannot run is no reason to fail
-
-
-def _write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` through a temporary file in the same directory and a rename."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    sweep(target.parent, ".MagicCompRules-*.tmp")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            WholeWriter(fh).write(data)  # a full disk's short write is an error, never a cut file installed
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
     """Validate ``data`` (the bytes of a CR file called ``name`` for messages) and install it under its effective date."""
     doc = validate(data, name)
@@ -186,7 +144,7 @@ def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
         status = "unchanged" if target.read_bytes() == data else "replaced"
     if status in ("installed", "replaced"):
         try:
-            _write_atomically(target, data)
+            write_atomically(target, data)
         except OSError as exc:
             raise RulesgraphError(f"cannot install into {target.parent}: {exc.strerror or exc}") from None
     return Validated(date, target, counts["rule"], counts["subrule"], len(doc.glossary), status)

@@ -17,10 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from ..common.paths import data_dir, write_atomically
 from ..errors import RulesgraphError, SourceError
 from ..parse.kinds import KINDS
 from ..sources.read import MAX_BYTES, SourceText, decode, read_bytes, split_lines
-from .store import _write_atomically, data_dir
 
 if TYPE_CHECKING:  # the parser is imported when a document is read, not to see whether one is installed
     from ..parse.tournament import TDocument
@@ -137,8 +137,8 @@ def install(data: bytes, name: str, *, kind: str | None = None, dry_run: bool = 
     if status in ("installed", "replaced"):
         try:
             if is_pdf(data):
-                _write_atomically(target.with_suffix(".pdf"), data)
-            _write_atomically(target, body)
+                write_atomically(target.with_suffix(".pdf"), data)
+            write_atomically(target, body)
         except OSError as exc:
             raise RulesgraphError(f"cannot install into {target.parent}: {exc.strerror or exc}") from None
         load.cache_clear()
@@ -223,7 +223,7 @@ def download(kind: str | None, url: str, *, timeout: float, progress: object = N
     """Fetch one document (following redirects), check it is the kind asked for (any kind: ``None``), install it."""
     from urllib.parse import unquote, urlsplit
 
-    from .update import fetch
+    from ..sources.fetch import fetch
 
     body, content_type = fetch(url, timeout=timeout, progress=progress)  # type: ignore[arg-type]
     name = unquote(urlsplit(url).path.rsplit("/", 1)[-1]) or url
@@ -296,7 +296,7 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
                    if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
+        write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
     return named, frozenset(rare)
