@@ -45,11 +45,11 @@ def main() -> int:
     p.add_argument("--policy", help="a policy set: count its lines routed to the documents too")
     p.add_argument("--part", default="tune")
     args = p.parse_args()
+    from rulesgraph.answer.policy import names
     from rulesgraph.answer.tanswer import route
     from rulesgraph.build.corpus import load
     from rulesgraph.question.scope import out_of_scope
     from rulesgraph.versions.store import default_cr
-    from rulesgraph.versions.tstore import names
 
     if not names():
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)

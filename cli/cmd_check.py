@@ -27,10 +27,11 @@ def run(ctx: Context) -> int:
     from .render import text
 
     args = ctx.args
+    from rulesgraph.build import tbook
     from rulesgraph.versions import tstore
 
     given = [p for p in args.paths if tstore.is_tournament_file(p)]
-    if given or (not args.paths and tstore.newest()):
+    if given or (not args.paths and tbook.newest()):
         tournament = tstore.check_report(given or None)
         if given and len(given) == len(args.paths):  # only tournament documents were given: only they are reported
             _tournament(ctx, tournament, {"tournament": tournament})

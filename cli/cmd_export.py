@@ -44,10 +44,10 @@ def run(ctx: Context) -> int:
             from rulesgraph.export.cards import card_files
 
             cards = lambda site, document: card_files(book, store, site, document)
-        from rulesgraph.versions import tstore
+        from rulesgraph.build import tbook
 
         written = export_html(book.graph, args.out, single_page=args.single_page, protected=_protected(ctx), cards=cards,
-                              tournament=tstore.load())
+                              tournament=tbook.load())
         pages = sum(1 for p in written if p.suffix == ".html")
         out = visible(str(args.out), newlines=False)
         with_cards = f", with {store.info.cards:,} cards" if store is not None else ""
@@ -71,8 +71,8 @@ def run(ctx: Context) -> int:
 
 def _protected(ctx: Context) -> list[str]:
     """What an export must never write over: the loaded sources and the installed rules and cards."""
+    from rulesgraph.build.tbook import tournament_dir
     from rulesgraph.cards.store import cards_dir
     from rulesgraph.versions import store
-    from rulesgraph.versions.tstore import tournament_dir
 
     return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir()), str(tournament_dir())]

@@ -291,8 +291,8 @@ def first_install(ctx: Context, console: Console) -> bool:
     --file``.  True when rules were installed (the caller loads them)."""
     from rich.text import Text
 
+    from rulesgraph.build.tbook import newest
     from rulesgraph.cards.store import store_path
-    from rulesgraph.versions.tstore import newest
 
     done = False
     for what, step in (("rules", _rules), ("cards", _cards), ("tournament documents", _tournament)):

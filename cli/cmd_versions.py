@@ -47,9 +47,9 @@ def run(ctx: Context) -> int:
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
     card_store = ctx.cards()
     info = card_store.info if card_store else None
-    from rulesgraph.versions import tstore
+    from rulesgraph.build import tbook
 
-    documents = tstore.installed()
+    documents = tbook.installed()
     if ctx.args.json:
         ctx.json({"directory": str(store.rules_dir()), "default": chosen,
                   "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions], "cards": _cards_json(info),

@@ -173,8 +173,8 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
     rules to start with."""
     if not ctx.rules_missing():
         return ctx.book()
+    from rulesgraph.build.tbook import newest
     from rulesgraph.cards import store_path
-    from rulesgraph.versions.tstore import newest
 
     missing = ["rules"] + (["cards"] if not store_path().is_file() else []) + (["tournament"] if not newest() else [])
     also = [{"cards": "the card data", "tournament": "the tournament documents (MTR, IPG, JAR)"}[m] for m in missing[1:]]

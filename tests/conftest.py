@@ -70,14 +70,15 @@ def require_tournament(name: str) -> Path:
 @pytest.fixture
 def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The real MTR 2026-02-27, IPG 2024-09-23 and JAR 2024-09-23 installed into a fresh data directory (or skip)."""
+    from rulesgraph.build import tbook
     from rulesgraph.versions import tstore
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
         tstore.install_file(require_tournament(name))
     yield
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
 
 
 FULL_CR_MISSING = "the full Comprehensive Rules files are not there"

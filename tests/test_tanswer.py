@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from rulesgraph.answer import policy
 from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.answer.policy import abbreviations, policy_cue, policy_index, rel_of
+from rulesgraph.build import tbook
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.versions import tstore
 
@@ -22,9 +24,9 @@ from .minitourney import make_ipg, make_jar, make_mtr
 @pytest.fixture
 def empty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     yield tmp_path / "data"
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
 
 
 def _install_real() -> None:
@@ -81,9 +83,9 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
 
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
     _install_real()
-    assert {"tiebreak", "scorekeep", "decklist"} <= tstore.jargon()
+    assert {"tiebreak", "scorekeep", "decklist"} <= policy.jargon()
     assert ask(full_book, "what are the tiebreakers?").citations[0].id == "MTR 3.1"
-    assert policy_cue("it's too late to respond, right?", {}, jargon=tstore.jargon()) is None  # "late" is English
+    assert policy_cue("it's too late to respond, right?", {}, jargon=policy.jargon()) is None  # "late" is English
 
 
 def test_rel_and_cues() -> None:
@@ -116,7 +118,7 @@ def test_rules_questions_answer_exactly_as_before(empty: Path, full_book: Rulebo
     assert len(sample) >= 40
     before = [answer_json(ask(full_book, q)) for q in sample]
     _install_real()
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     after = [answer_json(ask(full_book, q)) for q in sample]
     changed = [q for q, b, a in zip(sample, before, after, strict=True) if b != a and b["in_rules"]]
     assert not changed
@@ -180,7 +182,7 @@ def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_b
     tstore.install(mtr.encode(), "mtr.txt")
     if "jar" in installed:
         tstore.install(make_jar().encode(), "jar.txt")
-    assert tstore.names() == {}  # no IPG: no infraction names to find
+    assert policy.names() == {}  # no IPG: no infraction names to find
     a = ask(mini_book, "can I take notes during the match?")
     assert a.citations and a.citations[0].id == "MTR 2.1", [c.id for c in a.citations]
 

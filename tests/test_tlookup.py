@@ -11,6 +11,7 @@ from prompt_toolkit.document import Document
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.tlookup import is_ref, tournament_view
+from rulesgraph.build import tbook
 from rulesgraph.errors import NotFound, RulesgraphError
 from rulesgraph.versions import tstore
 from rulesgraph_cli.commands import Shell
@@ -25,11 +26,11 @@ from .minitourney import make_ipg, make_jar, make_mtr
 @pytest.fixture
 def docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     tstore.install(make_ipg().encode(), "ipg.txt")
     tstore.install(make_mtr().encode(), "mtr.txt")
     yield tmp_path / "data"
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
 
 
 def test_views(docs: Path) -> None:
@@ -54,7 +55,7 @@ def test_views(docs: Path) -> None:
 
 def test_without_documents_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "none"))
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     with pytest.raises(NotFound, match="rulesgraph update tournament"):
         tournament_view("IPG 2.1")
 
@@ -126,9 +127,9 @@ def test_real_jar_missed_trigger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     from .conftest import require_tournament
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     try:
         tstore.install_file(require_tournament("JAR-20240923.txt"))
         assert tournament_view("jar missed trigger").section.title.startswith("A player forgets a triggered ability")
     finally:
-        tstore.load.cache_clear()
+        tbook.load.cache_clear()

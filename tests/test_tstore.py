@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesgraph.build import tbook
 from rulesgraph.errors import RulesgraphError, SourceError
 from rulesgraph.versions import tstore
 from rulesgraph_cli.main import main
@@ -22,9 +23,9 @@ from .minitourney import make_ipg, make_mtr
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
     yield tmp_path / "data"
-    tstore.load.cache_clear()
+    tbook.load.cache_clear()
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:
@@ -37,8 +38,8 @@ def test_install_keeps_versions_and_says_unchanged(data: Path) -> None:
     assert (old.kind, old.date, old.status, old.sections) == ("mtr", "2031-03-04", "installed", 45)
     assert new.path.name == "MTR-20320505.txt"
     assert tstore.install(make_mtr("May 5, 2032").encode(), "c.txt").status == "unchanged"
-    assert [(i.kind, i.date) for i in tstore.installed()] == [("mtr", "2032-05-05"), ("mtr", "2031-03-04")]
-    assert [d.effective for d in tstore.load()] == ["2032-05-05"]
+    assert [(i.kind, i.date) for i in tbook.installed()] == [("mtr", "2032-05-05"), ("mtr", "2031-03-04")]
+    assert [d.effective for d in tbook.load()] == ["2032-05-05"]
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -122,7 +123,7 @@ def test_update_tournament_downloads_through_redirects(data: Path, mirror: dict[
     assert "installed the Magic Tournament Rules effective 2031-03-04" in captured.out
     assert "IPG" in captured.err and "not the Infraction Procedure Guide" in captured.err
     assert "JAR" in captured.err and "404" in captured.err
-    assert [(i.kind, i.date) for i in tstore.installed()] == [("mtr", "2031-03-04")]
+    assert [(i.kind, i.date) for i in tbook.installed()] == [("mtr", "2031-03-04")]
 
 
 def test_real_pdf_installs_as_its_text(data: Path) -> None:
@@ -208,7 +209,7 @@ def test_update_tournament_url_installs_that_one_document(data: Path, mirror: di
     assert main(["update", "tournament", "--timeout", "5", "--url", f"{base}/files/some.pdf"]) == 0
     out = capsys.readouterr().out
     assert "installed the Infraction Procedure Guide effective 2030-06-07" in out and out.count("\n") == 1
-    assert [(i.kind, i.date) for i in tstore.installed()] == [("ipg", "2030-06-07")]
+    assert [(i.kind, i.date) for i in tbook.installed()] == [("ipg", "2030-06-07")]
 
 
 @pytest.mark.parametrize("url", ["http://[::1", "ftp://example.invalid/mtr.pdf", "http://x:99999/mtr"])

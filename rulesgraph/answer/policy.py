@@ -5,7 +5,7 @@ question alike: an infraction named by the floor's abbreviation (``GRV``, ``LEC`
 infraction names, plus the few :data:`SAID` that are not initials) or by its name leads; a section named by its
 id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question says or implies picks the
 document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL, ``competitive``, ``PTQ`` → the IPG.
-The documents are the installed ones (:func:`rulesgraph.versions.tstore.load`), read on first use only.
+The documents are the installed ones (:func:`rulesgraph.build.tbook.load`), read on first use only.
 """
 
 from __future__ import annotations
@@ -15,12 +15,16 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
+from ..build.tbook import newest, tournament_dir
+from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..parse.tournament import TDocument, TSection
 from ..question.policyroute import LEVEL_SAID, named_in, policy_cue, rel_of
 
-__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of"]
+__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
+           "rel_of"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -167,14 +171,82 @@ class PolicyIndex:
 
 @cache
 def _index_for(key: tuple[str, ...]) -> PolicyIndex:
-    from ..versions.tstore import load
+    from ..build.tbook import load
 
     return PolicyIndex(load())
 
 
 def policy_index() -> PolicyIndex | None:
     """The index of the installed documents (built once per process), or ``None`` when none is installed."""
-    from ..versions.tstore import load
+    from ..build.tbook import load
 
     docs = load()
     return _index_for(tuple(d.sha256 for d in docs)) if docs else None
+
+
+_NAMES: dict[object, tuple[dict[str, str], frozenset[str]]] = {}
+JARGON_ZIPF = 3.0
+"""A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
+``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
+
+
+def names() -> dict[str, str]:
+    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
+    on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
+    cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
+    one ``stat``, not the documents' parse (~0.1 s)."""
+    return _remembered()[0]
+
+
+def jargon() -> frozenset[str]:
+    """Stems of the MTR's and IPG's title words that are rare in English (:data:`JARGON_ZIPF`): ``tiebreak`` …"""
+    return _remembered()[1]
+
+
+def _remembered() -> tuple[dict[str, str], frozenset[str]]:
+    try:
+        stamp: object = tournament_dir().stat().st_mtime_ns
+    except OSError:
+        return {}, frozenset()
+    if stamp not in _NAMES:
+        _NAMES.clear()
+        _NAMES[stamp] = _names_cached()
+    return _NAMES[stamp]
+
+
+def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
+    import hashlib
+    import json
+
+    from ..build import cache
+
+    current = newest()
+    if not current:
+        return {}, frozenset()
+    here = Path(__file__).parent.parent  # the rulesgraph package
+    code = [here / "answer" / "policy.py", here / "parse" / "tournament.py", here / "parse" / "tdoc.py", here / "parse" / "jar.py",
+            here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
+    key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
+    path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+        named, rare = found["names"], found["jargon"]
+        if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
+                isinstance(rare, list) and all(isinstance(w, str) for w in rare):
+            return named, frozenset(rare)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from wordfreq import zipf_frequency
+
+
+    index = policy_index()
+    named = dict(index.named) if index else {}
+    rare = sorted({stem(w) for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
+                   if s.kind in ("chapter", "section", "appendix") for w in words(s.title)
+                   if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
+    except OSError:
+        pass  # a cache that cannot be written is no reason to fail
+    return named, frozenset(rare)

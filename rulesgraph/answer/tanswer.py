@@ -137,7 +137,8 @@ def route(question: str, outside: OutOfScope | None, index: Index) -> str | None
         return outside.why
     if outside is not None:
         return None
-    from ..versions.tstore import jargon, names, newest
+    from ..build.tbook import newest
+    from .policy import jargon, names
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
     if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
@@ -158,8 +159,8 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
 
     if route(question, outside, index) is None:
         return None
+    from ..build.tbook import INSTALL_HINT, newest
     from ..cards.legality import about_bans_to_come
-    from ..versions.tstore import INSTALL_HINT, newest
 
     if outside is not None and about_bans_to_come(question):  # the documents list today's bans, not tomorrow's
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)

@@ -50,7 +50,7 @@ def is_ref(text: str) -> bool:
 
 def named_infraction(text: str) -> str | None:
     """The IPG section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), if installed."""
-    from ..versions.tstore import names
+    from .policy import names
 
     named = names()
     if not named or len(text) > 200:  # no documents, or a paste no infraction's name is
@@ -126,7 +126,7 @@ def tournament_view(text: str) -> TView:
     """The view of the passage ``text`` names; :class:`NotFound` when it names none, with how to install when none is."""
     index = policy_index()
     if index is None:
-        from ..versions.tstore import INSTALL_HINT
+        from ..build.tbook import INSTALL_HINT
 
         raise NotFound(f"no tournament documents are installed: {INSTALL_HINT}")
     sid = _resolve(text)

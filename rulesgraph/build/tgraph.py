@@ -105,13 +105,13 @@ def term_id(term: str) -> str:
 
 @cache
 def _graph(key: tuple[str, ...]) -> nx.DiGraph:
-    from ..versions.tstore import load
+    from .tbook import load
 
     return build(load())
 
 
 def tournament_graph() -> nx.DiGraph:
-    from ..versions.tstore import load
+    from .tbook import load
 
     return _graph(tuple(d.sha256 for d in load()))
 

@@ -154,7 +154,7 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
     :func:`signals`, counted against the game terms the question names (``game_terms``, called only then): "at
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
-    (:func:`rulesgraph.versions.tstore.jargon`); one counts when ``in_rules`` says the rules do not use it."""
+    (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it."""
     folded = fold(question)
     if named and (found := named_in(question, named)):
         return found[0][0]

@@ -110,7 +110,7 @@ def diff_installed(kind: str, old: str | None = None, new: str | None = None) ->
     """Two installed versions of ``kind`` by effective date (default: the two newest)."""
     from ..parse.tournament import parse_tournament
     from ..sources.read import read_source
-    from .tstore import installed
+    from ..build.tbook import installed
 
     versions = [v for v in installed() if v.kind == kind]
     if old is None:

@@ -1,23 +1,21 @@
-"""Installed tournament documents (MTR, IPG, JAR): validate, install atomically beside the CR, list, load.
+"""Installing tournament documents (MTR, IPG, JAR): validate, install atomically beside the CR, download, check.
 
 Each version is kept as ``<data dir>/tournament/<KIND>-YYYYMMDD.txt`` (kind and effective date read from the
 document's own text), the extracted text of a PDF or the text file as given; a PDF's original bytes are kept
 beside it (``.pdf``).  A file is installed only after it parses as a complete document of its kind, through a
 temporary file and a rename: a failure at any point leaves what was installed untouched.  Earlier versions stay.
-Loading parses the newest text of each kind once per process (about 0.1 s for all three), and only when a
-tournament question or lookup needs it: rules questions never pay for it.
+Listing and loading what is installed is :mod:`rulesgraph.build.tbook`'s.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..common.paths import data_dir, write_atomically
+from ..build.tbook import load, newest, tournament_dir
+from ..common.paths import write_atomically
 from ..errors import RulesgraphError, SourceError
 from ..parse.kinds import KINDS
 from ..sources.read import MAX_BYTES, SourceText, decode, read_bytes, split_lines
@@ -26,21 +24,11 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
     from ..parse.tournament import TDocument
 
 
-__all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "detect_file_kind", "install", "install_file", "installed",
-           "is_tournament_file", "jargon", "load", "names", "newest", "tournament_dir", "truncated_at", "urls"]
+__all__ = ["KINDS", "MINIMUM", "TValidated", "check_report", "detect_file_kind", "download", "install", "install_file",
+           "is_tournament_file", "truncated_at", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
 """The least a complete document of each kind has (the 2026 MTR has 87 sections, the IPG 28, the JAR 9 headings)."""
-_NAME = re.compile(r"^(MTR|IPG|JAR)-(\d{4})(\d{2})(\d{2})\.txt$")
-INSTALL_HINT = ("install the tournament documents: 'rulesgraph update tournament' (offline: 'rulesgraph update tournament "
-                "--file PATH' with the MTR, IPG or JAR PDF from https://wpn.wizards.com/en/rules-documents)")
-
-
-@dataclass(frozen=True, slots=True)
-class TInstalled:
-    kind: str
-    date: str
-    path: Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +47,6 @@ class TValidated:
     def level(self) -> str:
         """What :attr:`sections` counts: ``section`` (MTR, IPG) or ``heading`` (JAR)."""
         return MINIMUM[self.kind][0]
-
-
-def tournament_dir() -> Path:
-    return data_dir() / "tournament"
 
 
 def _text_of(data: bytes, name: str) -> str:
@@ -167,47 +151,6 @@ def install_file(path: str | os.PathLike[str], kind: str | None = None) -> TVali
     return install(raw.data, raw.path, kind=kind)
 
 
-def installed() -> list[TInstalled]:
-    """Every installed version, newest first."""
-    try:
-        names = [p for p in tournament_dir().iterdir() if p.is_file()]
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    except OSError as exc:
-        raise RulesgraphError(f"cannot list the tournament documents in {tournament_dir()}: {exc.strerror or exc}") from None
-    out = [TInstalled(m.group(1).lower(), f"{m.group(2)}-{m.group(3)}-{m.group(4)}", p) for p in names if (m := _NAME.match(p.name))]
-    return sorted(out, key=lambda i: (i.kind, i.date), reverse=True)
-
-
-def newest() -> dict[str, TInstalled]:
-    """The newest installed version of each kind."""
-    out: dict[str, TInstalled] = {}
-    for item in installed():
-        if item.kind not in out or item.date > out[item.kind].date:
-            out[item.kind] = item
-    return out
-
-
-@cache
-def load() -> tuple[TDocument, ...]:
-    """The newest installed document of each kind, parsed (MTR, IPG, JAR order); empty when none is installed.
-    A file that no longer parses is left out (``check`` names it)."""
-    from ..parse.tournament import parse_tournament
-
-    docs = []
-    for kind in KINDS:
-        item = newest().get(kind)
-        if item is None:
-            continue
-        try:
-            raw = read_bytes(item.path, item.path.name)
-            text, _ = decode(raw.data, item.path.name)
-            docs.append(parse_tournament(SourceText(item.path.name, split_lines(text), raw.sha256, "utf-8"), kind))
-        except RulesgraphError:
-            continue
-    return tuple(docs)
-
-
 URLS = {"mtr": "https://mtgdoc.link/mtr", "ipg": "https://mtgdoc.link/ipg", "jar": "https://mtgdoc.link/jar"}
 """Short links that redirect to Wizards' current PDFs (their file names change with every release)."""
 URL_ENV = "RULESGRAPH_TOURNAMENT_URL"
@@ -231,75 +174,6 @@ def download(kind: str | None, url: str, *, timeout: float, progress: object = N
         wanted = KINDS[kind] if kind else "tournament document"
         raise RulesgraphError(f"{url}: got an HTML page instead of the {wanted}; nothing was installed")
     return install(body, name, kind=kind)
-
-
-_NAMES: dict[object, tuple[dict[str, str], frozenset[str]]] = {}
-JARGON_ZIPF = 3.0
-"""A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
-``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
-
-
-def names() -> dict[str, str]:
-    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
-    on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
-    cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
-    one ``stat``, not the documents' parse (~0.1 s)."""
-    return _remembered()[0]
-
-
-def jargon() -> frozenset[str]:
-    """Stems of the MTR's and IPG's title words that are rare in English (:data:`JARGON_ZIPF`): ``tiebreak`` …"""
-    return _remembered()[1]
-
-
-def _remembered() -> tuple[dict[str, str], frozenset[str]]:
-    try:
-        stamp: object = tournament_dir().stat().st_mtime_ns
-    except OSError:
-        return {}, frozenset()
-    if stamp not in _NAMES:
-        _NAMES.clear()
-        _NAMES[stamp] = _names_cached()
-    return _NAMES[stamp]
-
-
-def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
-    import hashlib
-    import json
-
-    from ..build import cache
-
-    current = newest()
-    if not current:
-        return {}, frozenset()
-    here = Path(__file__).parent.parent  # the rulesgraph package
-    code = [here / "answer" / "policy.py", here / "parse" / "tournament.py", here / "parse" / "pdftext.py", here / "versions" / "tstore.py"]
-    key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
-    path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-        named, rare = found["names"], found["jargon"]
-        if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
-                isinstance(rare, list) and all(isinstance(w, str) for w in rare):
-            return named, frozenset(rare)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    from wordfreq import zipf_frequency
-
-    from ..answer.policy import policy_index
-    from ..common.text import stem, words
-
-    index = policy_index()
-    named = dict(index.named) if index else {}
-    rare = sorted({stem(w) for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
-                   if s.kind in ("chapter", "section", "appendix") for w in words(s.title)
-                   if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
-    except OSError:
-        pass  # a cache that cannot be written is no reason to fail
-    return named, frozenset(rare)
 
 
 def is_tournament_file(path: str) -> bool:
