@@ -29,6 +29,7 @@ from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
 from rulesgraph.answer.compose import _select
 from rulesgraph.answer.firstplace import no_variant_first
 from rulesgraph.question.analyze import Analysis, analyze, clean
+from rulesgraph.question.namedcards import CardDeck
 from rulesgraph.question.namedcards import with_cards as cards_in
 from rulesgraph.question.scope import out_of_scope
 from rulesgraph.rank.pipeline import Pipeline
@@ -50,20 +51,20 @@ def read_set(path: Path) -> dict[str, list[dict]]:
     return out
 
 
-def analysed(book: Rulebook, question: str) -> Analysis | None:
+def analysed(book: Rulebook, deck: CardDeck | None, question: str) -> Analysis | None:
     """The question's analysis as ``ask`` ranks it, or ``None`` when ``ask`` answers it without ranking."""
     cleaned = clean(question)
     if not cleaned:
         return None
-    if book.deck is not None:
+    if deck is not None:
         from rulesgraph.answer.lonename import lone_name
 
-        if lone_name(book, cleaned) is not None:
+        if lone_name(book, cleaned, deck) is not None:
             return None
     if out_of_scope(question, book.index) is not None:
         return None
     a = analyze(question, book.index, cleaned)
-    return cards_in(a, book.deck.named(question)) if book.deck is not None else a
+    return cards_in(a, deck.named(question)) if deck is not None else a
 
 
 def rules_cited(book: Rulebook, a: Analysis, steps: Pipeline) -> list[str]:
@@ -95,11 +96,10 @@ def main() -> None:
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
     deck, cards_said, tmp = with_cards(book, args.cards)
     try:
-        book.deck = deck
         sets: dict[str, list[tuple[dict, Analysis]]] = {}
         for path in args.sets:
             for name, rows in read_set(path).items():
-                items = [(r, a) for r in rows if (a := analysed(book, r["question"])) is not None]
+                items = [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]
                 sets[name] = items
         names = [s.name for s in STEPS.steps if s.name != "base"]
         if args.steps:

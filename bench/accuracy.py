@@ -130,9 +130,7 @@ def run_set(path: Path, book: Rulebook, deck: CardDeck, baseline: Baseline, miss
     rows = read(path)
     answers = {}
     for name, cards in (("without", None), ("with", deck)):
-        book.deck = cards
-        answers[name] = [ask(book, r["question"], k=DEPTH) for r in rows]
-    book.deck = deck
+        answers[name] = [ask(book, r["question"], k=DEPTH, deck=cards) for r in rows]
     ours = {name: score(rows, [rules_of(a) for a in got], [a.keywords[0] if a.keywords else None for a in got])
             for name, got in answers.items()}
     base = score(rows, [baseline.cited(r["question"], DEPTH) for r in rows], [None] * len(rows))
@@ -184,13 +182,13 @@ def table_note(paths: list[Path]) -> str:
     return "; ".join(said.get(p.stem, p.stem) for p in paths) + "\n"
 
 
-def scope_table(book, paths: list[Path], rules_answers: list) -> str:  # type: ignore[no-untyped-def,type-arg]
+def scope_table(book, deck, paths: list[Path], rules_answers: list) -> str:  # type: ignore[no-untyped-def,type-arg]
     """Questions the Comprehensive Rules don't cover: how many are recognised (answered "not in the rules"), and how
     many rules questions are wrongly refused, per scope set and over every question of the rules sets."""
     rows, areas = [], []
     for path in paths:
         pairs = scope_rows(path)
-        refused = [not ask(book, q).in_rules for q, _, _ in pairs]
+        refused = [not ask(book, q, deck=deck).in_rules for q, _, _ in pairs]
         outside = [r for (_, inside, _), r in zip(pairs, refused, strict=True) if not inside]
         inside = [r for (_, inside, _), r in zip(pairs, refused, strict=True) if inside]
         rows.append((f"{path.stem} ({len(outside)} out, {len(inside)} in)", f"{sum(outside)} of {len(outside)}",
@@ -251,7 +249,7 @@ def main() -> None:
         scope = [p for p in ((QUESTIONS / "scope.jsonl",) if not args.sets else ()) + (SCOPE_EXAMPLES,) if p.is_file()]
         print("\nquestions the Comprehensive Rules don't cover (tournament policy, prices, deck advice, other games), with card data:\n")
         print(table_note(scope))
-        print(scope_table(book, scope, answers))
+        print(scope_table(book, deck, scope, answers))
     finally:
         if tmp is not None:
             tmp.cleanup()

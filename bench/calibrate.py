@@ -68,19 +68,19 @@ class Item:
     unsettled: bool
 
 
-def item(book, row: dict, group: str) -> Item | None:  # type: ignore[no-untyped-def]
-    answer = ask(book, row["question"], k=DEPTH)
+def item(book, deck, row: dict, group: str) -> Item | None:  # type: ignore[no-untyped-def]
+    answer = ask(book, row["question"], k=DEPTH, deck=deck)
     if not answer.signals:
         return None
     unsettled = bool(answer.answer and answer.answer.startswith(UNSETTLED_LEAD))
     return Item(tuple(answer.signals), score_answer(row, answer).right_first, group, unsettled)
 
 
-def collect(book) -> tuple[dict[str, list[Item]], dict[str, list[Item]]]:  # type: ignore[no-untyped-def]
+def collect(book, deck) -> tuple[dict[str, list[Item]], dict[str, list[Item]]]:  # type: ignore[no-untyped-def]
     """The real tuning answers per file, and the team's sets' answers per set."""
-    real = {name: [x for i, r in enumerate(rows) if (x := item(book, r, r.get("source") or f"{name}:{i}")) is not None]
+    real = {name: [x for i, r in enumerate(rows) if (x := item(book, deck, r, r.get("source") or f"{name}:{i}")) is not None]
             for name, rows in read_real(RULES_FILES, "tune").items()}
-    synthetic = {name: [x for r in read(QUESTIONS / f"{name}.jsonl") if (x := item(book, {**r, "ruling": None}, name)) is not None]
+    synthetic = {name: [x for r in read(QUESTIONS / f"{name}.jsonl") if (x := item(book, deck, {**r, "ruling": None}, name)) is not None]
                  for name in SYNTHETIC}
     return real, synthetic
 
@@ -189,18 +189,18 @@ def main() -> None:
     args = parser.parse_args()
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
-    book.deck, notices = open_deck(book)  # calibrated as users run it: with the installed cards
+    deck, notices = open_deck(book)  # calibrated as users run it: with the installed cards
     for notice in notices:
         print(f"bench: {notice}")
-    if book.deck is None:
+    if deck is None:
         sys.exit("bench: no card data installed: the confidence is calibrated with it, as users get answers "
                  "(rulesgraph update cards --file AtomicCards.json.xz)")
-    by_file, by_set = collect(book)
+    by_file, by_set = collect(book, deck)
     real = [it for items in by_file.values() for it in items]
     synthetic = [it for items in by_set.values() for it in items]
     ys = [it.right for it in real]
     pages = len({it.group for it in real})
-    print(f"{cr.name} + bundled seeds + cards ({book.deck.store.info.version}); real tuning answers {len(real)} from {pages} pages "
+    print(f"{cr.name} + bundled seeds + cards ({deck.store.info.version}); real tuning answers {len(real)} from {pages} pages "
           f"({', '.join(f'{n} {len(v)}' for n, v in by_file.items())}), right first {sum(ys) / len(ys):.1%}; the team's sets "
           f"{len(synthetic)} answers, right first {sum(it.right for it in synthetic) / len(synthetic):.1%}; signals "
           f"{', '.join(SIGNALS)}\n")

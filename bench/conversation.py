@@ -26,6 +26,7 @@ from accuracy import first_hit
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
 from rulesgraph.answer.compose import ask
 from rulesgraph.question.conversation import Conversation
+from rulesgraph.question.namedcards import CardDeck
 
 CHAINS = ROOT / "bench" / "questions"
 SETS = ("chains", "chains_holdout", "chains_holdout2", "chains_holdout3", "card_chains", "card_chains_holdout")
@@ -34,7 +35,7 @@ conversations that start from a card (issue 30: they need the card data): ours, 
 measured once before being read for its faults."""
 
 
-def measure(book: Rulebook, path: Path, misses: bool) -> None:
+def measure(book: Rulebook, deck: CardDeck | None, path: Path, misses: bool) -> None:
     """Print one set's table: per group and per turn, hit@3 with state and alone."""
     chains = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     groups: dict[str, list[tuple[bool, bool]]] = {"first turns": [], "follow-ups": [], "topic switches": []}
@@ -44,8 +45,8 @@ def measure(book: Rulebook, path: Path, misses: bool) -> None:
         conv = Conversation()
         every = True
         for n, turn in enumerate(chain["turns"], start=1):
-            with_state = ask(book, turn["question"], k=3, conversation=conv)
-            alone = ask(book, turn["question"], k=3)
+            with_state = ask(book, turn["question"], k=3, conversation=conv, deck=deck)
+            alone = ask(book, turn["question"], k=3, deck=deck)
             hit = (first_hit(turn["expected_rules"], [c.id for c in with_state.citations]) or 99) <= 3
             hit_alone = (first_hit(turn["expected_rules"], [c.id for c in alone.citations]) or 99) <= 3
             every &= hit
@@ -78,14 +79,15 @@ def main() -> None:
     args = ap.parse_args()
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    deck = None
     if not args.no_cards:  # the installed cards (RULESGRAPH_DATA_DIR), as ask and the REPL read them
         from rulesgraph.question.namedcards import open_deck
 
-        book.deck = open_deck(book)[0]
-    cards = "no card data" if book.deck is None else f"cards of {book.deck.store.info.source or 'the installed card data'}"
+        deck = open_deck(book)[0]
+    cards = "no card data" if deck is None else f"cards of {deck.store.info.source or 'the installed card data'}"
     print(f"{cr.name} + bundled seeds; {cards}\n")
     for path in args.chains:
-        measure(book, path, args.misses)
+        measure(book, deck, path, args.misses)
 
 
 if __name__ == "__main__":

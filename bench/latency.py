@@ -114,18 +114,15 @@ def with_and_without_cards(cr: Path, cards_file: Path, repeat: int) -> tuple[str
         qs = [r["question"] for r in rows]
         shaped = [len(r["question"].split()) >= 50 and 2 <= len(r.get("cards", [])) <= 3 for r in rows]
         for q in qs:  # warm: the cards' rows read from the store once
-            book.deck = deck
-            answer_json(ask(book, q))
+            answer_json(ask(book, q, deck=deck))
         best: dict[bool, list[float]] = {False: [float("inf")] * len(qs), True: [float("inf")] * len(qs)}
         for n in range(repeat):
             for i, q in enumerate(qs):
                 for cards in ((False, True) if (n + i) % 2 else (True, False)):
-                    book.deck = deck if cards else None
                     start = time.perf_counter()
-                    answer_json(ask(book, q))
+                    answer_json(ask(book, q, deck=deck if cards else None))
                     best[cards][i] = min(best[cards][i], time.perf_counter() - start)
     finally:
-        book.deck = None
         if tmp is not None:
             tmp.cleanup()
     out = []

@@ -59,14 +59,13 @@ def main() -> int:
 
     book = load([*bundled_sources(), parse_spec(str(cr_path(args.cr)))])
     deck, said, tmp = with_cards(book, Path(args.cards))
-    book.deck = deck
     print(said)
     items = [json.loads(line) for path in (args.sets or SETS) for line in Path(path).read_text(encoding="utf-8").splitlines()
              if line.strip()]
     kinds: dict[str, list[int]] = {}
     wrong: list[str] = []
     for item in items:
-        a = ask(book, item["question"], 5)
+        a = ask(book, item["question"], 5, deck=deck)
         from_data = any(FROM_DATA in w for w in a.why)
         top3 = [c.id for c in a.citations[:3]]
         if item["kind"] == "none":  # only that it is not answered from the legalities (its rules: the other benchmarks')

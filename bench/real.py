@@ -42,6 +42,7 @@ from rulesgraph.answer.confidence import HIGH
 from rulesgraph.common.text import fold
 from rulesgraph.model import Answer
 from rulesgraph.parse.numbers import split_number
+from rulesgraph.question.namedcards import CardDeck
 
 REAL = ROOT / "bench" / "questions" / "real"
 DEPTH = 10
@@ -84,11 +85,11 @@ def same_ruling(label: dict, card: str, text: str) -> bool:
     return fuzz.ratio(said, cited) >= SAME or (PART <= len(said) < len(cited) and fuzz.partial_ratio(said, cited) >= SAME_PART)
 
 
-def held(book: Rulebook, label: dict) -> bool:
+def held(deck: CardDeck | None, label: dict) -> bool:
     """Whether the installed card data holds the label's ruling (for its card, named in full or by a face)."""
-    if book.deck is None:
+    if deck is None:
         return False
-    store, name = book.deck.store, label.get("card") or ""
+    store, name = deck.store, label.get("card") or ""
     card = store.card(name)
     if card is None:
         key = next((e.key for e in store.names() if fold(e.name) == fold(name)), None)
@@ -159,8 +160,8 @@ def summary(name: str, rows: list[dict], got: list[Scored], bm25: list[list[str]
     }
 
 
-def answer_all(book: Rulebook, rows: list[dict]) -> list[Answer]:
-    return [ask(book, r["question"], k=DEPTH) for r in rows]
+def answer_all(book: Rulebook, deck: CardDeck | None, rows: list[dict]) -> list[Answer]:
+    return [ask(book, r["question"], k=DEPTH, deck=deck) for r in rows]
 
 
 def main() -> None:
@@ -181,14 +182,13 @@ def main() -> None:
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
     deck, cards_said, tmp = with_cards(book, args.cards)
     try:
-        book.deck = deck
         baseline = Baseline(book.qg)
         results, everything = [], ([], [], [], [])
         for name, rows in sets.items():
-            answers = answer_all(book, rows)
+            answers = answer_all(book, deck, rows)
             got = [score_answer(r, a) for r, a in zip(rows, answers, strict=True)]
             bm25 = [baseline.cited(r["question"], DEPTH) for r in rows]
-            have = [bool(r.get("ruling")) and held(book, r["ruling"]) for r in rows]
+            have = [bool(r.get("ruling")) and held(deck, r["ruling"]) for r in rows]
             results.append(summary(f"{name} ({part})", rows, got, bm25, have))
             for acc, part_ in zip(everything, (rows, got, bm25, have), strict=True):
                 acc += part_

@@ -83,7 +83,6 @@ def main() -> None:
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
     deck, said, tmp = with_cards(book, args.cards)
-    book.deck = deck
     was = cards.ASKED, cards.RULING_LENGTH
     got: dict[tuple, list[tuple[int, int]]] = {}
     try:

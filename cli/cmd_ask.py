@@ -19,6 +19,7 @@ from .safe import from_argv, visible
 if TYPE_CHECKING:
     from rulesgraph.model import Answer
     from rulesgraph.question.conversation import Conversation
+    from rulesgraph.question.namedcards import CardDeck
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
 EXIT = ("exit status: 0 answered, a question the rules don't cover included (one line saying so and why; in --json "
@@ -59,22 +60,23 @@ def failed(question: str, message: str) -> dict[str, Any]:
 
 
 def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None,
-            note: Callable[[str], None] = lambda message: None) -> Any:
+            note: Callable[[str], None] = lambda message: None, deck: CardDeck | None = None,
+            drop: Callable[[], None] = lambda: None) -> Any:
     if not clean(question):
         raise RulesgraphError(EMPTY)
-    return answer_or_rules(book, question, k, conversation, note)
+    return answer_or_rules(book, question, k, conversation, note, deck, drop)
 
 
 def answer_or_rules(book: Rulebook, question: str, k: int, conversation: Conversation | None,
-                    note: Callable[[str], None]) -> Answer:
+                    note: Callable[[str], None], deck: CardDeck | None = None, drop: Callable[[], None] = lambda: None) -> Answer:
     """:func:`~rulesgraph.answer.compose.ask`; when reading the installed cards fails (a damaged store: a dropped table, pages
     that do not read), its one line goes to ``note`` and the question is answered from the rules alone, the cards
-    left out for the rest of the process (``rulesgraph update cards`` mends them)."""
+    left out for the rest of the process (``drop``; ``rulesgraph update cards`` mends them)."""
     try:
-        return ask(book, question, k, conversation)
+        return ask(book, question, k, conversation, deck=deck)
     except CardDataError as exc:
         note(str(exc))
-        book.deck = None
+        drop()
         return ask(book, question, k, conversation)
 
 
@@ -116,7 +118,7 @@ def _stream(ctx: Context, k: int) -> int:
             if not cards_opened and clean(question):
                 book, cards_opened = ctx.answering_book(), True
             try:
-                answer = _answer(book, question, k, conversation, ctx.note_once)
+                answer = _answer(book, question, k, conversation, ctx.note_once, ctx.deck, ctx.drop_cards)
             except RulesgraphError as exc:
                 if console is None:
                     ctx.json(failed(question, str(exc)))
@@ -151,7 +153,7 @@ def run(ctx: Context) -> int:
     if not clean(question):  # before the cards are opened: a misuse is one line
         raise RulesgraphError(EMPTY)
     book = ctx.answering_book()
-    answer = _answer(book, question, k, note=ctx.note_once)
+    answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards)
     ctx.card_hint(book, question)
     if ctx.args.json:
         ctx.json(answer_json(answer))

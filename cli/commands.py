@@ -46,6 +46,7 @@ from .render_profile import profile_targets, render_profile
 
 if TYPE_CHECKING:
     from rulesgraph.cards.store import CardStore
+    from rulesgraph.question.namedcards import CardDeck
 
 __all__ = ["CARD_ITEM", "COMMANDS", "Command", "Outcome", "Shell", "View"]
 
@@ -102,7 +103,11 @@ class Shell:
     card_names: Callable[[], NameIndex | None] = lambda: None
     """Every card name, loaded on first use."""
     prepare: Callable[[], object] = lambda: None
-    """Called before each answer: joins the installed cards to ``book`` (opened once, in a thread at start)."""
+    """Called before each answer: opens the installed cards for answering (once, in a thread at start)."""
+    deck: Callable[[], CardDeck | None] = lambda: None
+    """The installed cards opened for answering, once :attr:`prepare` has opened them."""
+    drop: Callable[[], None] = lambda: None
+    """Called when the card data could not be read: the rest of the session answers from the rules alone."""
     rulings: dict[str, tuple[Citation, ShownCard | None]] = field(default_factory=dict)
     """The card rulings answers cited, by citation id, with their cards: what typing a ruling's number opens."""
     cards_hint: bool = False
@@ -131,7 +136,7 @@ class Shell:
         from .cmd_ask import answer_or_rules
 
         damage: list[str] = []  # a damaged card store: one line above the answer, from the rules alone
-        result = answer_or_rules(self.book, question, self.k, self.conversation, damage.append)
+        result = answer_or_rules(self.book, question, self.k, self.conversation, damage.append, self.deck(), self.drop)
         see_also = [citation(self.book, n) for n in result.see_also]
         cards = {c.name: c for c in result.cards}
         self.rulings.update((c.id, (c, cards.get(c.label))) for c in result.citations if c.kind == "ruling")
@@ -155,7 +160,8 @@ class Shell:
             items = tuple(CARD_ITEM + key for key, _ in result.candidates)
             return self.show(View(render_card_result(result, self.opts), items))
         card = result.view.card
-        named = self.book.deck.card(card.name) if self.book.deck is not None else None  # follow-ups read the card too
+        deck = self.deck()
+        named = deck.card(card.name) if deck is not None else None  # follow-ups read the card too
         self.conversation.about_card(card.name, [f"keyword:{k.name.lower()}" for k in result.view.keywords
                                                  if k.relation in ("has", "grants")], self.book.qg, named=named)
         return self.show(View(render_card_result(result, self.opts), tuple(card_targets(result.view))))

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # rich, the renderer and the CR store are imported when used:
     from rulesgraph.build.lookup import RuleView
     from rulesgraph.cards.names import NameIndex
     from rulesgraph.cards.store import CardStore
+    from rulesgraph.question.namedcards import CardDeck
 
     from .render import RenderOptions
 
@@ -97,6 +98,9 @@ class Context:
     _config: Config | None = None
     _cards: CardStore | Literal[False] | None = None
     _names: NameIndex | None = None
+    deck: CardDeck | None = None
+    """The installed cards opened for answering (:meth:`answering_book`); ``None`` before, without card data, or after
+    reading them failed (:meth:`drop_cards`)."""
     _deck_opened: bool = False
     _deck_notices: list[str] = field(default_factory=list)
     _cards_missing: bool = False
@@ -176,7 +180,7 @@ class Context:
         return self.book().effective is None and not (self.opt("rules") or self.opt("sub_rules") or self.opt("cr_date"))
 
     def answering_book(self, *, quiet: bool = False, note_missing: bool = False) -> Rulebook:
-        """:meth:`book` with the installed cards joined to it for answering (``book.deck``), opened once per
+        """:meth:`book`, with the installed cards opened for answering (:attr:`deck`) once per
         process: the card store and its name table from the cache (built and cached the first time).  Their
         notices go to stderr as the load's do (``quiet`` keeps them for the next call: the REPL opens the cards in
         a thread while the first line is typed).  Without card data, :meth:`cards_note` says so once — after the
@@ -190,7 +194,7 @@ class Context:
                     deck, notices = open_deck(book, use_cache=not self.opt("no_cache"))
                 except RulesgraphError as exc:  # unreadable card data costs one line; the rules still answer
                     deck, notices = None, [str(exc)]
-                book.deck = deck
+                self.deck = deck
                 self._deck_opened = True
                 _keep()
                 self._deck_notices += notices
@@ -226,6 +230,11 @@ class Context:
         self._book = None
         release()
         self._deck_opened = False
+        self.deck = None
+
+    def drop_cards(self) -> None:
+        """Answer from the rules alone for the rest of the process: the card data could not be read (a damaged store)."""
+        self.deck = None
 
     def cards(self, *, required: bool = False) -> CardStore | None:
         """The installed card store, opened once; ``None`` without card data.  A damaged or outdated store is said in

@@ -140,28 +140,24 @@ def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
 
 
 def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesgraph.question.namedcards import open_deck
+    from rulesgraph.question.namedcards import CardDeck, open_deck
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(full_book)
-    opened: list[bool] = []
+    opened: list[CardDeck | None] = []
 
     def prepare() -> None:  # what the REPL's Context.answering_book does, once
         if not opened:
-            full_book.deck = open_deck(full_book)[0]
-            opened.append(True)
+            opened.append(open_deck(full_book)[0])
 
-    shell = Shell(full_book, RenderOptions(hints=True), k=5, prepare=prepare)
-    try:
-        answer = out(shell, "My Mossback Elder attacks and is blocked. Does trample matter only when it is blocked?")
-        assert opened and "\ncards\nMossback Elder  Creature — Elf\n" in answer
-        k = next(i for i, item in enumerate(shell.items(), 1) if item.startswith("ruling:Mossback Elder:"))
-        shown = out(shell, str(k))
-        assert shown.startswith("ruling of Mossback Elder, 2021-02-03\nTrample matters only when it is blocked.\n\n")
-        assert "Mossback Elder  Creature — Elf\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life." in shown
-        assert out(shell, ":back") == answer and out(shell, f":open {k}") == shown
-    finally:
-        full_book.deck = None
+    shell = Shell(full_book, RenderOptions(hints=True), k=5, prepare=prepare, deck=lambda: opened[0] if opened else None)
+    answer = out(shell, "My Mossback Elder attacks and is blocked. Does trample matter only when it is blocked?")
+    assert opened and "\ncards\nMossback Elder  Creature — Elf\n" in answer
+    k = next(i for i, item in enumerate(shell.items(), 1) if item.startswith("ruling:Mossback Elder:"))
+    shown = out(shell, str(k))
+    assert shown.startswith("ruling of Mossback Elder, 2021-02-03\nTrample matters only when it is blocked.\n\n")
+    assert "Mossback Elder  Creature — Elf\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life." in shown
+    assert out(shell, ":back") == answer and out(shell, f":open {k}") == shown
 
 
 def test_without_card_data_the_first_question_naming_a_card_says_how_to_install_them(full_book: Rulebook) -> None:
@@ -180,15 +176,12 @@ def test_a_card_looked_up_is_what_follow_ups_are_about(full_book: Rulebook, tmp_
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(full_book)
-    full_book.deck = open_deck(full_book)[0]
-    shell = Shell(full_book, RenderOptions(hints=True), k=5)
-    try:
-        out(shell, "card Mossback Elder")
-        assert "Mossback Elder" in shell.conversation.cards
-        assert "Mossback Elder  100%  card" in out(shell, ":topic")
-        follow = out(shell, "what if it is blocked by two creatures?")
-        assert "following up on: Mossback Elder" in follow and "\ncards\nMossback Elder  Creature — Elf\n" in follow
-        out(shell, ":new")
-        assert not shell.conversation.cards
-    finally:
-        full_book.deck = None
+    deck = open_deck(full_book)[0]
+    shell = Shell(full_book, RenderOptions(hints=True), k=5, deck=lambda: deck)
+    out(shell, "card Mossback Elder")
+    assert "Mossback Elder" in shell.conversation.cards
+    assert "Mossback Elder  100%  card" in out(shell, ":topic")
+    follow = out(shell, "what if it is blocked by two creatures?")
+    assert "following up on: Mossback Elder" in follow and "\ncards\nMossback Elder  Creature — Elf\n" in follow
+    out(shell, ":new")
+    assert not shell.conversation.cards

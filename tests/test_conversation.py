@@ -13,6 +13,7 @@ from rulesgraph.answer.compose import ask
 from rulesgraph.parse.numbers import parent_of
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.conversation import Conversation
+from rulesgraph.question.namedcards import CardDeck
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
@@ -177,61 +178,64 @@ def test_a_scene_setting_verb_is_not_carried(full_book: Rulebook) -> None:
 
 
 @pytest.fixture
-def carded(full_book: Rulebook, installed_cards: Path):  # type: ignore[no-untyped-def]
-    """The full rules with the stand-in card data installed and opened, as ``ask`` reads them."""
+def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
+    """The stand-in card data installed and opened, as ``ask`` reads it."""
     from rulesgraph.question.namedcards import open_deck
 
-    full_book.deck = open_deck(full_book)[0]
-    assert full_book.deck is not None
-    try:
-        yield full_book
-    finally:
-        full_book.deck = None
+    deck = open_deck(full_book)[0]
+    assert deck is not None
+    return deck
+
+
+@pytest.fixture
+def carded(full_book: Rulebook) -> Rulebook:
+    """The full rules, asked with :func:`deck`."""
+    return full_book
 
 
 def _cards(answer) -> list[str]:  # type: ignore[no-untyped-def]
     return [c.name for c in answer.cards]
 
 
-def test_a_card_stays_the_subject_of_pronoun_follow_ups(carded: Rulebook) -> None:
+def test_a_card_stays_the_subject_of_pronoun_follow_ups(carded: Rulebook, deck: CardDeck) -> None:
     """Issue 30: the card an earlier turn named feeds "it" follow-ups (what the card steps read of it: its rulings, type
     line, effects) until replaced."""
     conv = Conversation()
-    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
-    second = ask(carded, "and if it's been dealt 10 damage?", k=5, conversation=conv)
-    third = ask(carded, "does exiling it work though", k=3, conversation=conv)
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv, deck=deck)
+    second = ask(carded, "and if it's been dealt 10 damage?", k=5, conversation=conv, deck=deck)
+    third = ask(carded, "does exiling it work though", k=3, conversation=conv, deck=deck)
     for a in (second, third):
         assert "Stuffy Doll" in _cards(a)
         assert any(w.startswith("following up on:") and "Stuffy Doll" in w for w in a.why)
     rulings = [c.id for c in second.citations if c.kind == "ruling"]  # the Doll's rulings on damage, the Doll never said
     assert rulings and all("Stuffy Doll" in r for r in rulings)
-    assert not [c for c in ask(carded, "and if it's been dealt 10 damage?", k=5).citations if c.kind == "ruling"]
-    switched = ask(carded, "ok, different question: how does ward work?", conversation=conv)
+    assert not [c for c in ask(carded, "and if it's been dealt 10 damage?", k=5, deck=deck).citations if c.kind == "ruling"]
+    switched = ask(carded, "ok, different question: how does ward work?", conversation=conv, deck=deck)
     assert _cards(switched) == [] and not conv.cards
 
 
-def test_her_tax_after_the_lone_card_answer(carded: Rulebook) -> None:
+def test_her_tax_after_the_lone_card_answer(carded: Rulebook, deck: CardDeck) -> None:
     """The answer to a card's name alone starts a conversation like any other: "her tax" is Thalia's."""
     conv = Conversation()
-    first = ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv)
+    first = ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv, deck=deck)
     assert _cards(first) == ["Thalia, Guardian of Thraben"]
-    second = ask(carded, "does her tax hit my own instants too?", k=3, conversation=conv)
+    second = ask(carded, "does her tax hit my own instants too?", k=3, conversation=conv, deck=deck)
     assert _cards(second) == ["Thalia, Guardian of Thraben"]
     assert (first_hit(["601.2f"], [c.id for c in second.citations]) or 99) <= 3
-    assert _cards(ask(carded, "does her tax hit my own instants too?", k=3)) == []  # alone: no card
+    assert _cards(ask(carded, "does her tax hit my own instants too?", k=3, deck=deck)) == []  # alone: no card
 
 
-def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook) -> None:
+def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
-    ask(carded, "does Blood Moon turn off my Urza's Saga?", conversation=conv)
-    joined = ask(carded, "and what if I also have Kitchen Finks out, does it lose persist?", conversation=conv)
+    ask(carded, "does Blood Moon turn off my Urza's Saga?", conversation=conv, deck=deck)
+    joined = ask(carded, "and what if I also have Kitchen Finks out, does it lose persist?", conversation=conv, deck=deck)
     assert "Kitchen Finks" in _cards(joined) and "Blood Moon" in _cards(joined)
     for _ in range(12):  # the card is not relied on by questions of their own: it fades
         conv.record(analyze("what is the stack", carded.index), (), carded.index)
     assert not conv.cards
 
 
-def test_card_chains_regression(carded: Rulebook) -> None:
+def test_card_chains_regression(carded: Rulebook, deck: CardDeck) -> None:
     """card_chains.jsonl (22 conversations that start from a card): follow-ups keep the card, measured as
     bench/conversation.py does (hit@3 on follow-ups 66.7% with the conversation, 30.0% each turn alone; 40.0% before the
     cards were carried)."""
@@ -241,78 +245,80 @@ def test_card_chains_regression(carded: Rulebook) -> None:
     for chain in chains:
         conv = Conversation()
         for n, turn in enumerate(chain["turns"]):
-            got = [c.id for c in ask(carded, turn["question"], k=3, conversation=conv).citations]
+            got = [c.id for c in ask(carded, turn["question"], k=3, conversation=conv, deck=deck).citations]
             if n:
                 hits.append((first_hit(turn["expected_rules"], got) or 99) <= 3)
     assert len(chains) >= 20 and sum(hits) / len(hits) >= 0.6
 
 
-def test_what_about_another_card_takes_its_kins_place(carded: Rulebook) -> None:
+def test_what_about_another_card_takes_its_kins_place(carded: Rulebook, deck: CardDeck) -> None:
     """"what about Murder?" asks the last question of Murder in Wrath of God's place (a spell for a spell): the Doll
     stays; a question that does not point back ("what is the stack?") carries no card."""
     conv = Conversation()
-    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
-    assert _cards(ask(carded, "what about Murder?", conversation=conv)) == ["Murder", "Stuffy Doll"]
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv, deck=deck)
+    assert _cards(ask(carded, "what about Murder?", conversation=conv, deck=deck)) == ["Murder", "Stuffy Doll"]
     assert "Wrath of God" not in conv.cards
-    assert set(_cards(ask(carded, "and with Path to Exile?", conversation=conv))) == {"Path to Exile", "Stuffy Doll", "Murder"}
+    assert set(_cards(ask(carded, "and with Path to Exile?", conversation=conv, deck=deck))) == {"Path to Exile", "Stuffy Doll", "Murder"}
     conv = Conversation()
-    ask(carded, "my opponent has Thalia, Guardian of Thraben out", conversation=conv)
-    assert _cards(ask(carded, "what is the stack?", conversation=conv)) == []
+    ask(carded, "my opponent has Thalia, Guardian of Thraben out", conversation=conv, deck=deck)
+    assert _cards(ask(carded, "what is the stack?", conversation=conv, deck=deck)) == []
 
 
-def test_a_shared_short_name_is_the_card_the_conversation_is_about(carded: Rulebook) -> None:
+def test_a_shared_short_name_is_the_card_the_conversation_is_about(carded: Rulebook, deck: CardDeck) -> None:
     """"Thalia" names several cards; after Thalia, Guardian of Thraben it is she (alone it is none of them)."""
-    assert _cards(ask(carded, "does Thalia tax flashback spells?")) == []
+    assert _cards(ask(carded, "does Thalia tax flashback spells?", deck=deck)) == []
     conv = Conversation()
-    ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv)
-    follow = ask(carded, "does Thalia tax flashback spells?", k=3, conversation=conv)
+    ask(carded, "how does Thalia, Guardian of Thraben work", conversation=conv, deck=deck)
+    follow = ask(carded, "does Thalia tax flashback spells?", k=3, conversation=conv, deck=deck)
     assert _cards(follow) == ["Thalia, Guardian of Thraben"]
     assert any(w.startswith("‘Thalia’ names card Thalia, Guardian of Thraben") for w in follow.why)
 
 
-def test_a_word_of_the_cards_name_or_type_points_back(carded: Rulebook) -> None:
+def test_a_word_of_the_cards_name_or_type_points_back(carded: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
-    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
-    assert "Stuffy Doll" in _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv))
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv, deck=deck)
+    assert "Stuffy Doll" in _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv, deck=deck))
     conv = Conversation()
-    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv)
-    assert "Stuffy Doll" in _cards(ask(carded, "can my construct block a flyer?", conversation=conv))
+    ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv, deck=deck)
+    assert "Stuffy Doll" in _cards(ask(carded, "can my construct block a flyer?", conversation=conv, deck=deck))
 
 
-def test_a_follow_up_naming_one_earlier_card_carries_that_one(carded: Rulebook) -> None:
+def test_a_follow_up_naming_one_earlier_card_carries_that_one(carded: Rulebook, deck: CardDeck) -> None:
     """"does the doll survive?" after Stuffy Doll and Pacifism is about the Doll alone (Pacifism's enchant and Aura rules
     would otherwise come along); "does it survive?" is about both."""
     conv = Conversation()
-    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
-    assert _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv)) == ["Pyroclasm", "Stuffy Doll"]
+    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv, deck=deck)
+    assert _cards(ask(carded, "does the doll survive a Pyroclasm?", conversation=conv, deck=deck)) == ["Pyroclasm", "Stuffy Doll"]
     conv = Conversation()
-    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv)
-    assert set(_cards(ask(carded, "does it survive a Pyroclasm?", conversation=conv))) == {"Pyroclasm", "Stuffy Doll", "Pacifism"}
+    ask(carded, "my Stuffy Doll is enchanted with Pacifism, can it still block?", conversation=conv, deck=deck)
+    followed = ask(carded, "does it survive a Pyroclasm?", conversation=conv, deck=deck)
+    assert set(_cards(followed)) == {"Pyroclasm", "Stuffy Doll", "Pacifism"}
 
 
-def test_a_legality_follow_up_is_about_the_carried_card(carded: Rulebook) -> None:
+def test_a_legality_follow_up_is_about_the_carried_card(carded: Rulebook, deck: CardDeck) -> None:
     """A card carried into a follow-up that asks its legality ("it", "this card", "that one") is answered from the card
     data, as the same question naming the card is; a card a legality answer named is the next turn's "it"."""
     conv = Conversation()
-    ask(carded, "sol ring", conversation=conv)
-    a = ask(carded, "is it legal in modern", conversation=conv)
+    ask(carded, "sol ring", conversation=conv, deck=deck)
+    a = ask(carded, "is it legal in modern", conversation=conv, deck=deck)
     assert a.answer.startswith("No: Sol Ring is not legal in Modern") and _cards(a) == ["Sol Ring"]
     assert "the card the conversation is about" in a.why[0]
     conv = Conversation()
-    ask(carded, "kitchen finks", conversation=conv)
-    a = ask(carded, "can it be my commander", conversation=conv)
+    ask(carded, "kitchen finks", conversation=conv, deck=deck)
+    a = ask(carded, "can it be my commander", conversation=conv, deck=deck)
     assert a.answer.startswith("No: Kitchen Finks can't be a commander") and a.citations[0].id == "903.3"
-    assert ask(carded, "what is this card's color identity?", conversation=conv).answer.startswith("Kitchen Finks' color")
-    assert ask(carded, "can that one go in a mono-green commander deck?", conversation=conv).answer.startswith("No: Kitchen Finks'")
-    a = ask(carded, "is sol ring banned in legacy?", conversation=conv)  # its own card: the new topic
+    assert ask(carded, "what is this card's color identity?", conversation=conv, deck=deck).answer.startswith("Kitchen Finks' color")
+    a = ask(carded, "can that one go in a mono-green commander deck?", conversation=conv, deck=deck)
+    assert a.answer.startswith("No: Kitchen Finks'")
+    a = ask(carded, "is sol ring banned in legacy?", conversation=conv, deck=deck)  # its own card: the new topic
     assert a.answer.startswith("Yes: Sol Ring is banned in Legacy")
-    assert ask(carded, "can it be my commander?", conversation=conv).answer.startswith("No: Sol Ring can't be a commander")
+    assert ask(carded, "can it be my commander?", conversation=conv, deck=deck).answer.startswith("No: Sol Ring can't be a commander")
 
 
-def test_without_a_word_pointing_back_no_card_is_carried_into_a_legality_question(carded: Rulebook) -> None:
+def test_without_a_word_pointing_back_no_card_is_carried_into_a_legality_question(carded: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
-    ask(carded, "sol ring", conversation=conv)
+    ask(carded, "sol ring", conversation=conv, deck=deck)
     assert conv.cards_referred("is it legal in modern") and conv.cards_referred("can this card be my commander?")
     assert conv.cards_referred("what's on the modern ban list?") == ()
-    assert not ask(carded, "what's on the modern ban list?", conversation=conv).answer.startswith(("Yes", "No"))
-    assert ask(carded, "is it legal in modern").in_rules is False  # one question alone carries nothing: the rules' refusal
+    assert not ask(carded, "what's on the modern ban list?", conversation=conv, deck=deck).answer.startswith(("Yes", "No"))
+    assert ask(carded, "is it legal in modern", deck=deck).in_rules is False  # one question alone carries nothing: the rules' refusal

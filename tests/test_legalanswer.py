@@ -4,7 +4,6 @@ bans to come and rules questions that only sound alike are not."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.legalanswer import read_question
-from rulesgraph.question.namedcards import open_deck
+from rulesgraph.question.namedcards import CardDeck, open_deck
 
 
 def test_what_a_question_asks() -> None:
@@ -36,26 +35,28 @@ def test_what_only_sounds_alike_is_not_read_as_one() -> None:
 
 
 @pytest.fixture
-def book(full_book: Rulebook, installed_cards: Path) -> Iterator[Rulebook]:
-    full_book.deck = open_deck(full_book, use_cache=False)[0]
-    assert full_book.deck is not None
-    try:
-        yield full_book
-    finally:
-        full_book.deck = None
+def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
+    deck = open_deck(full_book, use_cache=False)[0]
+    assert deck is not None
+    return deck
+
+
+@pytest.fixture
+def book(full_book: Rulebook) -> Rulebook:
+    return full_book
 
 
 def _cited(answer) -> list[str]:  # type: ignore[no-untyped-def]
     return [c.id for c in answer.citations]
 
 
-def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook) -> None:
-    a = ask(book, "is Sol Ring legal in commander or is it on the banned list?")  # two statuses offered: the fact
+def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook, deck: CardDeck) -> None:
+    a = ask(book, "is Sol Ring legal in commander or is it on the banned list?", deck=deck)  # two statuses offered: the fact
     assert a.answer.startswith("Sol Ring is legal in Commander.") and "banned in Legacy" in a.answer
     assert "2022-04-25" in a.answer and "100.6" in _cited(a)[:2] and not a.in_rules  # a format's pool: policy, from the data
-    a = ask(book, "brainstorm legal in legacy?")  # lower case, an English word: the words asked about are the name
+    a = ask(book, "brainstorm legal in legacy?", deck=deck)  # lower case, an English word: the words asked about are the name
     assert a.answer.startswith("Yes: Brainstorm is legal in Legacy.")
-    a = ask(book, "is Oko banned in Modern?")  # a short name several cards share: the most played, said so
+    a = ask(book, "is Oko banned in Modern?", deck=deck)  # a short name several cards share: the most played, said so
     assert a.answer.startswith("Yes: Oko, Thief of Crowns is banned in Modern") and "the most played" in a.why[0]
 
 
@@ -72,50 +73,50 @@ def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook) -> Non
     ("Is Mishra's Workshop restricted in vintage, or legal?", "Mishra's Workshop is legal in Vintage."),
     ("Is Golos, Tireless Pilgrim banned as a commander?", "Yes: Golos, Tireless Pilgrim is banned in Commander."),
 ])
-def test_the_yes_or_no_answers_what_was_asked(book: Rulebook, question: str, starts: str) -> None:
-    a = ask(book, question)
+def test_the_yes_or_no_answers_what_was_asked(book: Rulebook, question: str, starts: str, deck: CardDeck) -> None:
+    a = ask(book, question, deck=deck)
     assert a.answer.startswith(starts), a.answer
 
 
-def test_other_ways_of_asking(book: Rulebook) -> None:
-    assert ask(book, "can lightning bolt be played in pauper").answer.startswith("Yes: Lightning Bolt is legal in Pauper.")
-    a = ask(book, "can I run 4 copies of sol ring in vintage")  # restricted: one copy
+def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
+    assert ask(book, "can lightning bolt be played in pauper", deck=deck).answer.startswith("Yes: Lightning Bolt is legal in Pauper.")
+    a = ask(book, "can I run 4 copies of sol ring in vintage", deck=deck)  # restricted: one copy
     assert a.answer.startswith("No: Sol Ring is restricted in Vintage: a deck may hold one copy")
-    assert ask(book, "can I run two Sol Rings in Commander?").in_rules  # legal there: how many, the deck rules say
+    assert ask(book, "can I run two Sol Rings in Commander?", deck=deck).in_rules  # legal there: how many, the deck rules say
 
 
-def test_a_commander_from_the_leadership_data(book: Rulebook) -> None:
-    a = ask(book, "Can Grist, the Hunger Tide be my commander?")
+def test_a_commander_from_the_leadership_data(book: Rulebook, deck: CardDeck) -> None:
+    a = ask(book, "Can Grist, the Hunger Tide be my commander?", deck=deck)
     assert a.answer.startswith("Yes") and _cited(a)[0] == "903.3"
-    a = ask(book, "Can Sol Ring be my commander?")
+    a = ask(book, "Can Sol Ring be my commander?", deck=deck)
     assert a.answer.startswith("No") and _cited(a)[0] == "903.3"
-    assert "banned" in ask(book, "Can I use Golos, Tireless Pilgrim as my commander?").answer
+    assert "banned" in ask(book, "Can I use Golos, Tireless Pilgrim as my commander?", deck=deck).answer
 
 
-def test_a_card_in_a_deck_by_color_identity(book: Rulebook) -> None:
-    a = ask(book, "Can Kitchen Finks go in a mono-green Commander deck?")
+def test_a_card_in_a_deck_by_color_identity(book: Rulebook, deck: CardDeck) -> None:
+    a = ask(book, "Can Kitchen Finks go in a mono-green Commander deck?", deck=deck)
     assert a.answer.startswith("No: Kitchen Finks' color identity is white and green") and "mono-green" in a.answer
     assert _cited(a)[:2] == ["903.5c", "903.4"]
-    a = ask(book, "Can Lightning Bolt go in my Atraxa, Praetors' Voice deck?")  # the deck named by its commander
+    a = ask(book, "Can Lightning Bolt go in my Atraxa, Praetors' Voice deck?", deck=deck)  # the deck named by its commander
     assert a.answer.startswith("No") and "Atraxa, Praetors' Voice's" in a.answer
     assert [c.name for c in a.cards][1] == "Atraxa, Praetors' Voice"
-    assert ask(book, "Can Sol Ring go in a mono-red Commander deck?").answer.startswith("Yes")
-    assert "all of it in an Izzet deck's" in ask(book, "can Lightning Bolt go in an izzet commander deck?").answer
+    assert ask(book, "Can Sol Ring go in a mono-red Commander deck?", deck=deck).answer.startswith("Yes")
+    assert "all of it in an Izzet deck's" in ask(book, "can Lightning Bolt go in an izzet commander deck?", deck=deck).answer
 
 
-def test_a_color_identity(book: Rulebook) -> None:
-    a = ask(book, "What is the color identity of Alesha, Who Smiles at Death?")
+def test_a_color_identity(book: Rulebook, deck: CardDeck) -> None:
+    a = ask(book, "What is the color identity of Alesha, Who Smiles at Death?", deck=deck)
     assert a.answer.startswith("Alesha, Who Smiles at Death's color identity is white, black and red") and _cited(a)[0] == "903.4"
 
 
-def test_ban_news_stays_refused_and_rules_questions_stay_rules(book: Rulebook) -> None:
-    assert not ask(book, "What's getting banned next in Modern?").in_rules
-    assert not ask(book, "Will Sol Ring get banned in commander?").in_rules
-    a = ask(book, "If Thalia, Guardian of Thraben is my commander, does commander tax apply to her?")
+def test_ban_news_stays_refused_and_rules_questions_stay_rules(book: Rulebook, deck: CardDeck) -> None:
+    assert not ask(book, "What's getting banned next in Modern?", deck=deck).in_rules
+    assert not ask(book, "Will Sol Ring get banned in commander?", deck=deck).in_rules
+    a = ask(book, "If Thalia, Guardian of Thraben is my commander, does commander tax apply to her?", deck=deck)
     assert a.in_rules and "903.8" in _cited(a)[:3]
 
 
 def test_without_card_data_nothing_is_read_from_it(full_book: Rulebook) -> None:
     from rulesgraph.answer.legalanswer import legality_answer
 
-    assert full_book.deck is None and legality_answer(full_book, "is Sol Ring legal in commander?") is None
+    assert legality_answer(full_book, None, "is Sol Ring legal in commander?") is None

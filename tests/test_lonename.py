@@ -3,7 +3,6 @@ rulings, the rules it runs on) or with the cards a shared short name may be; a r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from rulesgraph.answer.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone
 from rulesgraph.build.index import name_key
 from rulesgraph.cards.nametable import tokens
 from rulesgraph.question.conversation import Conversation
-from rulesgraph.question.namedcards import open_deck
+from rulesgraph.question.namedcards import CardDeck, open_deck
 
 from .minicards import CARDS, face, install_cards
 
@@ -37,16 +36,18 @@ OWN = {**CARDS,
 
 
 @pytest.fixture
-def book(mini_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Rulebook]:
+def deck(mini_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CardDeck:
+    """The synthetic cards installed and opened for answering."""
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(mini_book, OWN)
     deck, notices = open_deck(mini_book)
     assert deck is not None and not notices
-    mini_book.deck = deck
-    try:
-        yield mini_book
-    finally:
-        mini_book.deck = None
+    return deck
+
+
+@pytest.fixture
+def book(mini_book: Rulebook) -> Rulebook:
+    return mini_book
 
 
 def test_the_framing_words_go() -> None:
@@ -56,10 +57,10 @@ def test_the_framing_words_go() -> None:
     assert unframed("Mossback Elder") == "Mossback Elder"
 
 
-def test_a_cards_name_alone_is_answered_with_the_card(book: Rulebook) -> None:
+def test_a_cards_name_alone_is_answered_with_the_card(book: Rulebook, deck: CardDeck) -> None:
     """Its Oracle text, its rulings cited, then the rule its keyword runs on; the card shown; its keyword named."""
     for question in ("Mossback Elder", "mossback elder?", "how does mossback elder work", "Mossback Elder rulings"):
-        a = ask(book, question)
+        a = ask(book, question, deck=deck)
         assert a.answer is not None and a.answer.startswith("Trample\nWhenever Mossback Elder attacks"), question
         assert [c.kind for c in a.citations[:2]] == ["ruling", "ruling"]
         assert a.citations[0].id == "ruling:Mossback Elder:2020-01-01:1" and a.citations[2].id == "702.19"
@@ -67,90 +68,90 @@ def test_a_cards_name_alone_is_answered_with_the_card(book: Rulebook) -> None:
         assert a.confidence == SURE and a.question == question and "only the name of card Mossback Elder" in a.why[0]
 
 
-def test_the_rules_it_runs_on_keep_their_places(book: Rulebook) -> None:
+def test_the_rules_it_runs_on_keep_their_places(book: Rulebook, deck: CardDeck) -> None:
     """With fewer places than rulings and rules, the rules keep theirs (up to RULE_PLACES)."""
-    a = ask(book, "Mossback Elder", k=2)
+    a = ask(book, "Mossback Elder", k=2, deck=deck)
     assert [c.kind for c in a.citations] == ["ruling", "rule"] and a.citations[1].id == "702.19"
 
 
-def test_a_short_name_several_cards_share_offers_them(book: Rulebook) -> None:
-    a = ask(book, "olwen")
+def test_a_short_name_several_cards_share_offers_them(book: Rulebook, deck: CardDeck) -> None:
+    a = ask(book, "olwen", deck=deck)
     olwens = {"Olwen, the Bright", "Olwen, the Dark", "Olwen, the Grey"}
     assert a.citations == () and set(a.alternatives) == olwens
     assert {c.name for c in a.cards} == olwens and a.confidence == CHOICES_CONFIDENCE
     assert "3 cards" in (a.answer or "")
 
 
-def test_a_name_or_face_said_whole_is_that_card_over_one_it_only_begins(book: Rulebook) -> None:
+def test_a_name_or_face_said_whole_is_that_card_over_one_it_only_begins(book: Rulebook, deck: CardDeck) -> None:
     """``gust`` is a face of Gust // Gale and the first word of Gust Rider, far more played: the face's card."""
-    t = book.deck.table  # type: ignore[union-attr]
+    t = deck.table  # type: ignore[union-attr]
     assert not t.sure[t.exact[("gust",)]]
-    lone = lone_name(book, "[[Gust]]")
+    lone = lone_name(book, "[[Gust]]", deck)
     assert lone is not None and lone.keys == ("Gust // Gale",)
 
 
-def test_a_misspelt_long_name_is_read_as_the_card(book: Rulebook) -> None:
-    lone = lone_name(book, "mossback eldr")
+def test_a_misspelt_long_name_is_read_as_the_card(book: Rulebook, deck: CardDeck) -> None:
+    lone = lone_name(book, "mossback eldr", deck)
     assert lone is not None and lone.keys == ("Mossback Elder",) and lone.typo
-    assert ask(book, "mossback eldr").confidence == TYPO_SURE
+    assert ask(book, "mossback eldr", deck=deck).confidence == TYPO_SURE
 
 
-def test_a_name_too_far_for_the_table_is_read_as_card_reads_it(book: Rulebook) -> None:
+def test_a_name_too_far_for_the_table_is_read_as_card_reads_it(book: Rulebook, deck: CardDeck) -> None:
     """Three slips are more than the name table reads, not more than ``card`` does: a name alone agrees with ``card``."""
-    assert book.deck is not None and book.deck.table.misspelt("mosbak eldr") is None
-    assert book.deck.name_index().find("mosbak eldr").key == "Mossback Elder"
-    lone = lone_name(book, "how does mosbak eldr work?")
+    assert deck is not None and deck.table.misspelt("mosbak eldr") is None
+    assert deck.name_index().find("mosbak eldr").key == "Mossback Elder"
+    lone = lone_name(book, "how does mosbak eldr work?", deck)
     assert lone is not None and lone.keys == ("Mossback Elder",) and lone.typo
-    assert lone_name(book, "trampel") is None  # a misspelt keyword stays the rules' (card finds the card Trample)
+    assert lone_name(book, "trampel", deck) is None  # a misspelt keyword stays the rules' (card finds the card Trample)
 
 
-def test_a_rules_word_or_a_question_stays_the_rules(book: Rulebook) -> None:
+def test_a_rules_word_or_a_question_stays_the_rules(book: Rulebook, deck: CardDeck) -> None:
     """A card named like a keyword is the keyword when said alone; more than a name is a question."""
-    assert lone_name(book, "Trample") is None and lone_name(book, "what does trample do?") is None
-    assert lone_name(book, "does Mossback Elder have trample?") is None
-    assert ask(book, "trample").citations[0].id.startswith("702.19")
+    assert lone_name(book, "Trample", deck) is None and lone_name(book, "what does trample do?", deck) is None
+    assert lone_name(book, "does Mossback Elder have trample?", deck) is None
+    assert ask(book, "trample", deck=deck).citations[0].id.startswith("702.19")
 
 
 def test_no_cards_installed_no_card_answer(mini_book: Rulebook) -> None:
-    assert mini_book.deck is None and lone_name(mini_book, "Mossback Elder") is None
+    assert lone_name(mini_book, "Mossback Elder", None) is None
 
 
-def test_the_card_becomes_the_conversations_topic(book: Rulebook) -> None:
+def test_the_card_becomes_the_conversations_topic(book: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
-    ask(book, "Mossback Elder", conversation=conv)
+    ask(book, "Mossback Elder", conversation=conv, deck=deck)
     assert conv.card == "Mossback Elder" and "keyword:trample" in conv.subjects
 
 
-def test_a_one_face_name_shared_with_far_more_played_cards_is_one_of_the_choices(book: Rulebook) -> None:
+def test_a_one_face_name_shared_with_far_more_played_cards_is_one_of_the_choices(book: Rulebook, deck: CardDeck) -> None:
     """A Vanguard ``Sisay`` (unranked, one face) is not the card ``Sisay`` means: both are offered."""
-    lone = lone_name(book, "Sisay")
+    lone = lone_name(book, "Sisay", deck)
     assert lone is not None and set(lone.keys) == {"Sisay", "Sisay, Weatherlight Captain"}
 
 
-def test_a_tokens_name_alone_stays_the_rules(book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_tokens_name_alone_stays_the_rules(book: Rulebook, monkeypatch: pytest.MonkeyPatch, deck: CardDeck) -> None:
     """``jolt`` is a face of Jolt // Bolt, but where the rules define a Jolt Token, it is the token's."""
-    assert lone_name(book, "jolt") is not None
+    assert lone_name(book, "jolt", deck) is not None
     monkeypatch.setitem(book.index.names, name_key("jolt token"), ["glossary:Jolt Token"])
-    assert lone_name(book, "jolt") is None
+    assert lone_name(book, "jolt", deck) is None
 
 
-def test_more_cards_than_are_shown_are_counted(book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_more_cards_than_are_shown_are_counted(book: Rulebook, monkeypatch: pytest.MonkeyPatch, deck: CardDeck) -> None:
     monkeypatch.setattr(lonename, "CHOICES", 2)
-    a = ask(book, "olwen")
+    a = ask(book, "olwen", deck=deck)
     assert "the name of 3 cards; the 2 most played are shown" in (a.answer or "") and len(a.cards) == 2
 
 
-def test_what_about_a_card_in_a_conversation_is_a_follow_up(book: Rulebook) -> None:
+def test_what_about_a_card_in_a_conversation_is_a_follow_up(book: Rulebook, deck: CardDeck) -> None:
     """"what about X?" after a question asks it again of X: not the card's lone-name answer."""
     conv = Conversation()
-    ask(book, "does trample work when the blocker dies?", conversation=conv)
-    a = ask(book, "what about Mossback Elder?", conversation=conv)
+    ask(book, "does trample work when the blocker dies?", conversation=conv, deck=deck)
+    a = ask(book, "what about Mossback Elder?", conversation=conv, deck=deck)
     assert "only the name of card" not in " ".join(a.why)
-    assert ask(book, "what about Mossback Elder?").why[0].startswith("‘Mossback Elder’ is only the name of card")
+    assert ask(book, "what about Mossback Elder?", deck=deck).why[0].startswith("‘Mossback Elder’ is only the name of card")
 
 
-def test_padding_around_a_name_does_not_make_it_a_question(book: Rulebook) -> None:
-    assert ask(book, "Mossback Elder" + " " * 40).cards[0].name == "Mossback Elder"
+def test_padding_around_a_name_does_not_make_it_a_question(book: Rulebook, deck: CardDeck) -> None:
+    assert ask(book, "Mossback Elder" + " " * 40, deck=deck).cards[0].name == "Mossback Elder"
 
 
 def _slips(name: str) -> list[str]:
@@ -171,27 +172,23 @@ def test_ask_and_card_agree_on_every_name_card_finds(full_book: Rulebook, instal
 
     deck, _ = open_deck(full_book)
     assert deck is not None
-    full_book.deck = deck
-    try:
-        index, t = deck.name_index(), deck.table
-        names = [e.name for e in index.entries[::97] if e.kind == "name" and e.name.isascii() and " // " not in e.name][:150]
-        tried, disagree = 0, []
-        for name in names:
-            long = len(name.replace(" ", "")) >= 8
-            for said in [name, name.lower(), *(_slips(name) if long else []), *([name[:-2]] if long else [])]:
-                key, how = index.find(said).key, index.find(said).how
-                if key is None or how not in ("exact", "typo", "prefix"):
-                    continue
-                g = t.exact.get(tuple(tokens(name)))
-                if (g is not None and (t.rules[g] or t.bracket_only[g] or not t.sure[g])) or name_key(name) in full_book.index.names:
-                    continue  # a rules word, a joke card, a name several cards share: not one card's
-                tried += 1
-                lone = lone_name(full_book, said)
-                if lone is None or lone.keys != (key,):
-                    disagree.append(f"ask {said!r}: {lone}, card: {key}")
-                if said != name.lower() and how != "prefix" and key not in {m.key for m in find_cards(f"so I cast {said} and then?", t)}:
-                    disagree.append(f"in a question {said!r}: {[m.key for m in find_cards(f'so I cast {said} and then?', t)]}, card: {key}")
-        assert tried > 200
-        assert not disagree, "\n".join(disagree)
-    finally:
-        full_book.deck = None
+    index, t = deck.name_index(), deck.table
+    names = [e.name for e in index.entries[::97] if e.kind == "name" and e.name.isascii() and " // " not in e.name][:150]
+    tried, disagree = 0, []
+    for name in names:
+        long = len(name.replace(" ", "")) >= 8
+        for said in [name, name.lower(), *(_slips(name) if long else []), *([name[:-2]] if long else [])]:
+            key, how = index.find(said).key, index.find(said).how
+            if key is None or how not in ("exact", "typo", "prefix"):
+                continue
+            g = t.exact.get(tuple(tokens(name)))
+            if (g is not None and (t.rules[g] or t.bracket_only[g] or not t.sure[g])) or name_key(name) in full_book.index.names:
+                continue  # a rules word, a joke card, a name several cards share: not one card's
+            tried += 1
+            lone = lone_name(full_book, said, deck)
+            if lone is None or lone.keys != (key,):
+                disagree.append(f"ask {said!r}: {lone}, card: {key}")
+            if said != name.lower() and how != "prefix" and key not in {m.key for m in find_cards(f"so I cast {said} and then?", t)}:
+                disagree.append(f"in a question {said!r}: {[m.key for m in find_cards(f'so I cast {said} and then?', t)]}, card: {key}")
+    assert tried > 200
+    assert not disagree, "\n".join(disagree)

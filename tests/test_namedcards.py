@@ -68,15 +68,11 @@ def test_without_names_keeps_offsets(tmp_path: Path, mini_book: Rulebook) -> Non
 
 
 def test_ask_answers_through_the_cards(tmp_path: Path, mini_book: Rulebook) -> None:
-    """With the deck set, a question naming a card is answered through what it says and shows the card."""
+    """Given the deck, a question naming a card is answered through what it says and shows the card."""
     deck, _ = _deck(tmp_path, mini_book)
     question = "Mossback Elder is blocked, where does the rest of its damage go?"
     without = ask(mini_book, question)
-    mini_book.deck = deck
-    try:
-        with_cards_ = ask(mini_book, question)
-    finally:
-        mini_book.deck = None
+    with_cards_ = ask(mini_book, question, deck=deck)
     assert without.cards == () and [c.name for c in with_cards_.cards] == ["Mossback Elder"]
     assert with_cards_.citations[0].id.startswith("702.19")
     assert any(w.startswith("‘Mossback Elder’ names card Mossback Elder: trample → 702.19") for w in with_cards_.why)

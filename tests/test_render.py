@@ -102,11 +102,7 @@ def card_answer(book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     deck, notices = open_deck(book)
     assert deck is not None and not notices
     question = "My Mossback Elder attacks and my opponent casts Sap on it. Does trample matter only when it is blocked?"
-    book.deck = deck
-    try:
-        asked = ask(book, question, k=10)
-    finally:
-        book.deck = None
+    asked = ask(book, question, k=10, deck=deck)
     ruling = next(c for c in asked.citations if c.kind == "ruling")
     return Answer(question=question, answer=ruling.text, citations=(citation(book, "702.19", 2.0), ruling, citation(book, "702.19b", 1.0)),
                   keywords=("Trample",), confidence=0.8, alternatives=(), see_also=("702",), cards=asked.cards,

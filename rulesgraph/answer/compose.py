@@ -27,6 +27,7 @@ from .signals import signals as answer_signals
 
 if TYPE_CHECKING:
     from ..question.conversation import Conversation
+    from ..question.namedcards import CardDeck
 
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 
@@ -238,28 +239,31 @@ def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]
     return named
 
 
-def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None, *, rules_only: bool = False) -> Answer:
+def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None, *, rules_only: bool = False,
+        deck: CardDeck | None = None) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
-    conversation remembers this turn.  Raises :class:`RulesgraphError` for an empty question.  ``rules_only``: never
-    from the tournament documents (how a policy question telling a game situation gets its rules too)."""
+    conversation remembers this turn.  ``deck``: the installed cards (:func:`rulesgraph.question.namedcards.open_deck`),
+    joined to the rules here: questions naming cards are then answered through what the cards say.  Raises
+    :class:`RulesgraphError` for an empty question.  ``rules_only``: never from the tournament documents (how a policy
+    question telling a game situation gets its rules too)."""
     cleaned = clean(question or "")
     if not cleaned:  # nothing but spaces or control characters
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
     follow_up = conversation is not None and bool(conversation.subjects) and substitutes(cleaned)  # "what about X?"
-    if book.deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
+    if deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
         from .lonename import card_answer, lone_name
 
-        lone = lone_name(book, cleaned)
+        lone = lone_name(book, cleaned, deck)
         if lone is not None:
-            return card_answer(book, question, lone, k, conversation)
+            return card_answer(book, deck, question, lone, k, conversation)
         from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
 
         carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"
-        legal = legality_answer(book, question, k, carried)
+        legal = legality_answer(book, deck, question, k, carried)
         if legal is not None:
-            subject = book.deck.card(legal.cards[0].name) if conversation is not None and legal.cards else None
+            subject = deck.card(legal.cards[0].name) if conversation is not None and legal.cards else None
             if conversation is not None and subject is not None:  # it is what "it" means next
                 conversation.about_named(subject, book.qg)
             return legal
@@ -269,18 +273,18 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
 
         policy = tournament_answer(question, k, outside, book.index)
         if policy is not None:
-            return with_rules(policy, book.index, lambda: ask(book, question, k, rules_only=True), k,
-                              lambda: book.deck is not None and bool(book.deck.named(question)))
+            return with_rules(policy, book.index, lambda: ask(book, question, k, rules_only=True, deck=deck), k,
+                              lambda: deck is not None and bool(deck.named(question)))
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()
     a = analyze(question, book.index, cleaned)
-    if book.deck is not None:  # what the named cards say reaches the ranking through the card steps
+    if deck is not None:  # what the named cards say reaches the ranking through the card steps
         from ..question.namedcards import with_cards
 
-        a = with_cards(a, book.deck.named(question, tuple(conversation.cards) if conversation is not None else ()))
+        a = with_cards(a, deck.named(question, tuple(conversation.cards) if conversation is not None else ()))
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)
@@ -300,7 +304,7 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
         why += [f"{g.nodes[c.node]['label']} {r}" for c in chosen[1:] for r in c.reasons if r.startswith("connects ")]
     keywords = _keywords(book, a, ranked, chosen)
-    signals = answer_signals(book, a, ranked, chosen) if chosen else ()
+    signals = answer_signals(book, a, ranked, chosen, with_cards=deck is not None) if chosen else ()
     confidence = round(probability(signals), 3) if chosen else 0.0
     alternatives: list[str] = []
     if confidence < ALTERNATIVES:

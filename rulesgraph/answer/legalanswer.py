@@ -21,7 +21,7 @@ from .legalfacts import Asked, decide, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
-    from ..question.namedcards import NamedCard
+    from ..question.namedcards import CardDeck, NamedCard
 
 __all__ = ["MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
 
@@ -186,12 +186,11 @@ def _said_as_words(card: NamedCard) -> bool:
     return bool(_FORMAT.fullmatch(card.said.strip()) or _COLORS.fullmatch(card.said.strip()))
 
 
-def legality_answer(book: Rulebook, question: str, k: int = 5, carried: tuple[NamedCard, ...] = ()) -> Answer | None:
+def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int = 5, carried: tuple[NamedCard, ...] = ()) -> Answer | None:
     """The answer to a question about playing a named card in a format, from the card data; ``None`` for any other
     question (no card data, no card named, not asked in such words).  ``carried``: the cards of the conversation a
     question that points back at one ("is it legal in Modern?", "can this card be my commander?") is about, the
     strongest first — the first is the card asked about when the question names none of its own."""
-    deck = book.deck
     if deck is None:
         return None
     said = " ".join(question.split())  # the question as read_question reads it: the offsets agree
@@ -201,9 +200,9 @@ def legality_answer(book: Rulebook, question: str, k: int = 5, carried: tuple[Na
     cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
     read_as = None
     if not cards and not carried:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
-        cards = _said_alone(book, said)
+        cards = _said_alone(book, deck, said)
     if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
-        cards, read_as = _shared(book, said)
+        cards, read_as = _shared(deck, said)
     named, leader = _subject(cards, asked)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
         named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
@@ -242,7 +241,7 @@ _ASKED_OF = re.compile(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:sti
 """The words a legality question asks about: "is X legal …", "X banned in …", "can I play X in …", "can X be …"."""
 
 
-def _said_alone(book: Rulebook, question: str) -> tuple[NamedCard, ...]:
+def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCard, ...]:
     """The card the words :data:`_ASKED_OF` finds are the name of, read as a name said alone
     (:func:`rulesgraph.answer.lonename.lone_name`: any case; not a misspelling, which such loose words too often are), or
     nothing."""
@@ -251,23 +250,20 @@ def _said_alone(book: Rulebook, question: str) -> tuple[NamedCard, ...]:
     from .lonename import lone_name
 
     m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
-    lone = lone_name(book, m.group(1)) if m else None
-    deck = book.deck
-    if lone is None or lone.typo or len(lone.keys) != 1 or deck is None or m is None:  # "a green card" is not Green Ward
+    lone = lone_name(book, m.group(1), deck) if m else None
+    if lone is None or lone.typo or len(lone.keys) != 1 or m is None:  # "a green card" is not Green Ward
         return ()
     card = deck.card(lone.keys[0])
     return () if card is None else (replace(card, said=m.group(1), start=m.start(1), end=m.end(1)),)
 
 
-def _shared(book: Rulebook, question: str) -> tuple[tuple[NamedCard, ...], str | None]:
+def _shared(deck: CardDeck, question: str) -> tuple[tuple[NamedCard, ...], str | None]:
     """The most played card of the first short name the question says that several cards share, and a line saying so."""
     from dataclasses import replace
 
     from ..question.mentions import find_cards
     from ..question.namedcards import MIN_CONFIDENCE
 
-    deck = book.deck
-    assert deck is not None
     for m in find_cards(question, deck.table, weak=True):
         if m.key is None and m.candidates and m.confidence >= MIN_CONFIDENCE and not _FORMAT.fullmatch(m.said.strip()):
             card = deck.card(m.candidates[0])

@@ -26,7 +26,7 @@ from .cardanswer import ruling_citation
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..question.conversation import Conversation
-    from ..question.namedcards import NamedCard
+    from ..question.namedcards import CardDeck, NamedCard
 
 __all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer",
            "lone_name"]
@@ -75,13 +75,12 @@ def unframed(question: str) -> str:
     return said.strip(_WRAP)
 
 
-def lone_name(book: Rulebook, question: str) -> LoneName | None:
+def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName | None:
     """The card(s) ``question`` is only the name of, or ``None`` (no cards installed, more than a name, a rules word).
     Of several cards the words may be, a multi-face card they are a face of is the card (``Stomp`` is Bonecrusher
     Giant // Stomp, not Stomp and Howl, whose name only begins with it); a one-face card's whole name shared with far
     more played cards (a Vanguard ``Karn``) is one of the choices.  A token's name ("treasure": Treasure Token) is the
     rules'."""
-    deck = book.deck
     if deck is None or len(question.split()) > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
         return None
     said = unframed(question)
@@ -127,11 +126,9 @@ def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None
     return found.key if (found.how == "typo" and letters >= TYPO_LETTERS) or found.how == "prefix" else None
 
 
-def card_answer(book: Rulebook, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
+def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
     """The answer to a question that is only a card's name: one card with its rulings and rules (it becomes the
     conversation's topic, as the ``card`` command makes it), or the cards a short name may be."""
-    deck = book.deck
-    assert deck is not None
     cards = [c for key in lone.keys if (c := deck.card(key)) is not None]
     if len(cards) != 1:
         names = tuple(c.key for c in cards)

@@ -72,8 +72,9 @@ def agree(book: Rulebook, ranked: Ranking, chosen: list[Scored]) -> float:
     return 1.0 if at < 0 or rule_of(g.ids[at]) in {rule_of(c.node) for c in chosen[:3]} else 0.0
 
 
-def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) -> tuple[float, ...]:
-    """The signal values for an answer citing ``chosen`` (at least one) from ``ranked``, in SIGNALS order."""
+def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], *, with_cards: bool = False) -> tuple[float, ...]:
+    """The signal values for an answer citing ``chosen`` (at least one) from ``ranked``, in SIGNALS order;
+    ``with_cards``: card data was installed (without it no card is found, and ``cards`` is not a number)."""
     ix, g = book.index, book.qg
     top = chosen[0]
     rules = _rule_scores(book, ranked) or [top.score]
@@ -89,6 +90,6 @@ def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]) 
     rule = rule_of(top.node)
     keyword = any(rule_of(r) == rule for m in a.of_kind("keyword") for r in definers(g, m.node))
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
-    cards = math.log1p(len(a.cards)) if book.deck is not None else math.nan  # without card data, no card is found
+    cards = math.log1p(len(a.cards)) if with_cards else math.nan  # without card data, no card is found
     support = math.log1p(len(top.reasons))  # already read for the answer's "why"
     return (strength, lead, peak, coverage, named, float(keyword), cards, support, agree(book, ranked, chosen))

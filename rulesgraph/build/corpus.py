@@ -26,7 +26,6 @@ from ..version import SCHEMA, __version__
 if TYPE_CHECKING:
     import networkx as nx
 
-    from ..question.namedcards import CardDeck
 
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "load", "parse_spec"]
 
@@ -57,9 +56,6 @@ class Rulebook:
     key: str = ""
     """The cache key of what was loaded (the sources' contents, the program's version): what other caches built
     from these rules (the cards' name table) are keyed by."""
-    deck: CardDeck | None = None
-    """The installed cards, when the front end opened them (:func:`rulesgraph.question.namedcards.open_deck`): questions
-    naming cards are then answered through what the cards say."""
 
     @property
     def graph(self) -> nx.MultiDiGraph:

@@ -21,7 +21,7 @@ from .spelling import correct
 from .telling import in_todays_words, told_only
 
 if TYPE_CHECKING:
-    from .namedcards import NamedCard
+    from ..model import NamedCard
 
 __all__ = [
     "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze", "clean",

@@ -16,13 +16,14 @@ from __future__ import annotations
 import bisect
 import hashlib
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..build import cache
 from ..build.index import doc_terms
 from ..common.ids import keyword_id
 from ..common.text import words
+from ..model import NamedCard
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -79,47 +80,6 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
             return True
     line = f" {' '.join(w.lower() for w in words(question))} "
     return len(spans) >= 2 and any(phrase in line for phrase in _BOTH)
-
-
-@dataclass(frozen=True, slots=True)
-class NamedCard:
-    """A card the question names, with what the ranking and the answer need of it."""
-
-    key: str
-    """The card's full name (``Bonecrusher Giant // Stomp``)."""
-    said: str
-    """The words of the question that named it."""
-    start: int
-    end: int
-    confidence: float
-    how: str
-    """How it was found (``exact``, ``bracket``, ``plural``, ``typo`` …: :class:`~rulesgraph.question.mentions.CardMention`)."""
-    type_line: str
-    """Its faces' type lines, ``" // "`` between faces."""
-    text: str
-    """Its faces' Oracle text, a blank line between faces."""
-    keywords: tuple[tuple[str, str, tuple[str, ...]], ...]
-    """``(keyword, relation, rules)``: the keywords it has or grants (``Indestructible``, ``has``, ``("702.12",)``)."""
-    types: tuple[tuple[str, str, tuple[str, ...]], ...]
-    """``(word, kind, rules)`` for each word of its type line (``Aura``, ``subtype``, ``("303.4", …)``)."""
-    rulings: tuple[tuple[str, str], ...]
-    """``(date, text)``, oldest first, as the card data gives them."""
-    name_terms: frozenset[str]
-    """The stems of its name (and face names): words the question said as the name, not as its own words."""
-    sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """``(type, rules)`` for each type its effects set objects to (``Mountain``, ``("305.6",)``: Blood Moon's "Nonbasic lands
-    are Mountains"; :func:`rulesgraph.cards.view.set_types`)."""
-    layout: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
-    """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
-    cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cards.view.layout_kind`)."""
-    many: bool = False
-    """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
-    Ragavan", "two Thalias"; named twice and "both" of them)."""
-    mana_cost: str = ""
-    """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
-    links: tuple[tuple[str, ...], ...] = ()
-    """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
-    (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:

@@ -108,9 +108,9 @@ def diff_documents(old: TDocument, new: TDocument) -> TDiff:
 
 def diff_installed(kind: str, old: str | None = None, new: str | None = None) -> TDiff:
     """Two installed versions of ``kind`` by effective date (default: the two newest)."""
+    from ..build.tbook import installed
     from ..parse.tournament import parse_tournament
     from ..sources.read import read_source
-    from ..build.tbook import installed
 
     versions = [v for v in installed() if v.kind == kind]
     if old is None:

@@ -34,8 +34,8 @@ from .wording import meanings
 if TYPE_CHECKING:
     from ...question.namedcards import NamedCard
 
-__all__ = ["RELATION", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_rulings",
-           "card_types", "named_rules", "self_names", "worded_text"]
+__all__ = ["RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_rulings",
+           "card_types", "self_names", "worded_text"]
 
 WEIGHTS = {
     "card_type": 0.3,  # rule 21
@@ -45,9 +45,6 @@ WEIGHTS = {
     "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
     "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
 }
-RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
-"""Which of a named card's keywords count as named by it (:func:`named_rules`, read by rules 8 and 12), by how the card
-uses them; a keyword it only mentions ("creatures with flying can't block it") does not."""
 TEXT_IDF = 2.5
 """Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""
 SAYS_MUCH = 15.0
@@ -112,14 +109,6 @@ def fit(q: Query, i: int) -> float:
 def _says(q: Query) -> float:
     """How much the question says of its own, from 0 (nothing but the cards' names) to 1 (:data:`SAYS_MUCH` or more)."""
     return min(1.0, sum(_own(q).values()) / SAYS_MUCH)
-
-
-def named_rules(q: Query) -> set[str]:
-    """The defining rules of the keywords the named cards have or grant: a keyword's own rules do not count as
-    unnamed (rule 12) when a card the question names has it."""
-    if "card_rules" not in q.memo:
-        q.memo["card_rules"] = {r for c in q.a.cards for name, rel, rules in c.keywords if rel in RELATION for r in rules}
-    return q.memo["card_rules"]
 
 
 def card_types(q: Query) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...build.relations import definers
 from ...build.relevance import KERNEL, section_relevance
-from ..cardsteps.cards import named_rules
 from ..pipeline import Query
+from .named import named_rules
 
 __all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base", "named_keyword_rules", "python_base"]
 

@@ -10,7 +10,8 @@ from ...build.relevance import specificity
 from ...question.analyze import FRAMING, Match
 from ..pipeline import Query
 
-__all__ = ["INCIDENTAL", "WEIGHTS", "glossary_prior", "keyword_prior", "own_words", "raise_term", "rule_number", "terms_of", "title_prior"]
+__all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "keyword_prior", "named_rules", "own_words", "raise_term", "rule_number",
+           "terms_of", "title_prior"]
 
 WEIGHTS = {
     "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
@@ -22,6 +23,9 @@ WEIGHTS = {
 INCIDENTAL = 0.45
 """Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
 _FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
+"""Which of a named card's keywords count as named by it (:func:`named_rules`, read by rules 8 and 12), by how the card
+uses them; a keyword it only mentions ("creatures with flying can't block it") does not."""
 
 
 def keyword_prior(q: Query) -> None:
@@ -138,3 +142,11 @@ def rule_number(q: Query) -> None:
         i = q.g.num.get(m.node)
         if i is not None:
             q.add(i, q.w["number"], m.why)
+
+
+def named_rules(q: Query) -> set[str]:
+    """The defining rules of the keywords the named cards have or grant: a keyword's own rules do not count as
+    unnamed (rule 12) when a card the question names has it."""
+    if "card_rules" not in q.memo:
+        q.memo["card_rules"] = {r for c in q.a.cards for name, rel, rules in c.keywords if rel in RELATION for r in rules}
+    return q.memo["card_rules"]
