@@ -68,8 +68,9 @@ the best).  Fitted by logistic regression on the rulings of the cards the real t
 ruling against all others (``bench/rulingcv.py``, which cross-validates it leaving each source page out)."""
 FIT_BIAS = -6.46
 """Rule 23: the fit's intercept (see :data:`FIT`)."""
-RULING_SHOWN = 0.02
-"""Rule 23: a ruling fitting less than this (:data:`FIT`) is not a candidate answer (nor shown)."""
+RULING_SHOWN = 0.005
+"""Rule 23: a ruling fitting less than this (:data:`FIT`) is not a candidate answer (nor shown): about any ruling of a
+named card is one, the best :data:`RULINGS` are kept (:data:`rulesgraph.cardanswer.SHOWN` of them are shown)."""
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 ASKED = 2.0
@@ -201,7 +202,7 @@ def card_rulings(q: Query) -> None:
             every.append((card.key, date, text, features))
             if fit >= RULING_SHOWN:
                 found.append((fit, features["share"], card.key, date, text, links))
-            held = sum(v for t, v in own.items() if t in stems) / own_total if own_total else 0.0
+            held = sum(own[t] for t in stems & own.keys()) / own_total if own_total else 0.0
             if held >= RULING_FLOOR:
                 speaking.append((held * card.confidence, card.key, date, stems, links))
     q.memo["ruling features"] = every  # what bench/rulingcv.py fits FIT on
@@ -227,9 +228,10 @@ def ruling_features(q: Query, told: dict[str, float], total: float, stems: froze
     of its own words the question holds, ``length``, the log of its number of different words, and ``link``, the score
     of the best-placed rule it restates (or that rule's parent) relative to ``best``."""
     idf = q.index.idf
-    share = sum(v for t, v in told.items() if t in stems) / total
+    common = stems & told.keys()
+    share = sum(told[t] for t in common) / total
     mine = sum(idf.get(t, 0.0) for t in stems)
-    held = sum(idf.get(t, 0.0) for t in stems if t in told) / mine if mine else 0.0
+    held = sum(idf.get(t, 0.0) for t in common) / mine if mine else 0.0
     link = 0.0
     for rule in links:
         for number in (rule, rule.rstrip("abcdefghijklmnopqrstuvwxyz")):
