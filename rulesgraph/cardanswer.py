@@ -61,11 +61,13 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     to at install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
     answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads and the
     rulings are cited: the best :data:`SHOWN` fitting at least :data:`SHOW_FIT` at the places from :data:`SHOW_AT` on at
-    the latest (a ruling that fits is worth reading beside the rules), any other scoring at least ``min_score`` (the
-    rules' own threshold) in the place of a citation it outscores; only a leading ruling is cited first."""
+    the latest when ``k`` leaves room for them (the five citations shown by default do; the three a conversation's turn
+    asks for are the rules': a ruling that fits is worth reading beside the rules), any other scoring at least
+    ``min_score`` (the rules' own threshold) in the place of a citation it outscores; only a leading ruling is cited first."""
     out = list(citations)
     if not rulings:
         return out[:k], None
+    show_at = SHOW_AT if k >= SHOW_AT + SHOWN else k  # fewer citations asked for than that: the rules fill them
     score, key, date, text, share, links, fit = rulings[0]
     runner = max((r[6] for r in rulings[1:]), default=0.0)
     if fit >= LEAD_FIT and fit >= AHEAD * runner:
@@ -73,9 +75,9 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         rests = _rests_on(out, links, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
         head = [lead, *([rests] if rests is not None else [])]
-        return (head + _shown(a, rest, rulings[1:], 0, min_score, max(0, SHOW_AT - len(head))))[:k], \
+        return (head + _shown(a, rest, rulings[1:], 0, min_score, max(0, show_at - len(head))))[:k], \
             f"{key} ruling, {date}: {text}"
-    return _shown(a, out, rulings, 1, min_score, SHOW_AT)[:k], None
+    return _shown(a, out, rulings, 1, min_score, show_at)[:k], None
 
 
 def _shown(a: Analysis, out: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
