@@ -96,9 +96,9 @@ def test_a_ruling_past_the_shown_ones_never_goes_before_them() -> None:
 def test_fewer_citations_than_the_shown_rulings_need_are_the_rules() -> None:
     """Asked for fewer citations than SHOW_AT + SHOWN (a conversation's turn asks for three), the rules fill them: a
     ruling is cited only where it outscores a rule."""
-    rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4)]
+    rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + SHOWN + 1)]
     fitting = [R(1.0, "First ruling.", LEAD_FIT / 2)]
     cited, direct = with_rulings(A, rules, fitting, SHOW_AT + SHOWN - 1, 0.2)
-    assert [c.kind for c in cited] == ["rule", "rule", "rule"] and direct is None
+    assert [c.kind for c in cited] == ["rule"] * (SHOW_AT + SHOWN - 1) and direct is None
     cited, _ = with_rulings(A, rules, fitting, SHOW_AT + SHOWN, 0.2)
     assert [c.kind for c in cited].count("ruling") == 1
