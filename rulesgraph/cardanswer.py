@@ -59,7 +59,8 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     The best-fitting ruling (rule 23) leads when its fit is at least :data:`LEAD_FIT` and :data:`AHEAD` times the fit
     of any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules it was linked
     to at install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
-    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads and the
+    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …"), the next best rulings from the
+    place after :data:`SHOW_AT` on at the latest (two rules before them).  Otherwise the rule leads and the
     rulings are cited: the best :data:`SHOWN` fitting at least :data:`SHOW_FIT` at the places from :data:`SHOW_AT` on at
     the latest when ``k`` leaves room for them (the five citations shown by default do; the three a conversation's turn
     asks for are the rules': a ruling that fits is worth reading beside the rules), any other scoring at least
@@ -75,7 +76,7 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         rests = _rests_on(out, links, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
         head = [lead, *([rests] if rests is not None else [])]
-        return (head + _shown(a, rest, rulings[1:], 0, min_score, max(0, show_at - len(head))))[:k], \
+        return (head + _shown(a, rest, rulings[1:], 0, min_score, max(0, show_at + 1 - len(head))))[:k], \
             f"{key} ruling, {date}: {text}"
     return _shown(a, out, rulings, 1, min_score, show_at)[:k], None
 

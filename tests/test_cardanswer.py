@@ -102,3 +102,13 @@ def test_fewer_citations_than_the_shown_rulings_need_are_the_rules() -> None:
     assert [c.kind for c in cited] == ["rule"] * (SHOW_AT + SHOWN - 1) and direct is None
     cited, _ = with_rulings(A, rules, fitting, SHOW_AT + SHOWN, 0.2)
     assert [c.kind for c in cited].count("ruling") == 1
+
+
+def test_after_a_leading_ruling_the_next_ones_follow_two_rules() -> None:
+    """A leading ruling is followed by the rule it restates and another rule; the next best rulings come after them, at
+    the places after SHOW_AT at the latest."""
+    rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, 6)]
+    three = [R(0.5, "First ruling.", 0.9, ("702.1",)), R(0.1, "Second ruling, same day.", 0.05), R(0.1, "First ruling.", 0.04)]
+    cited, direct = with_rulings(A, rules, three, SHOW_AT + SHOWN, 0.2, place={"702.1": 0})
+    assert direct is not None
+    assert [c.kind for c in cited] == ["ruling", "rule", "rule", "ruling", "ruling"][: SHOW_AT + SHOWN]
