@@ -1,16 +1,18 @@
-"""When a ruling leads: the lead's thresholds and rule 23's fit chosen by cross-validation split by source page.
+"""How a named card's ruling fits a question (rule 23's fit) and when it leads, fitted and cross-validated on real questions.
 
-Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--cost X]
+Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--cost X] [--l2 X]
 
-Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  For each setting of
-rule 23's fit (:data:`rulesgraph.rank.cardsteps.cards.ASKED`, the weight of the asking sentence's words, and
-:data:`~rulesgraph.rank.cardsteps.cards.RULING_LENGTH`) every question is ranked once and its competing rulings kept; each lead
-rule (:data:`rulesgraph.answer.cardanswer.LEAD_SHARE`, the best ruling's least share, :data:`~rulesgraph.answer.cardanswer.AHEAD`,
-how much better it must fit than the next, and :data:`~rulesgraph.answer.cardanswer.AGREES`, the least share of a ruling
-restating the rules' first rule) is then scored on them: a *right* lead quotes the label's ruling, a *wrong* one
-any other ruling (also where a rule settles the question).  Leave-one-source-out: for each source page, the setting
-with most ``right - cost × wrong`` on the other pages (``--cost``, default 0.5) is scored on that page's questions.
-Prints the held-out totals, how often each setting was chosen, and the figures of every setting on all questions.
+Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  Every question is
+ranked once; rule 23 leaves the features of every ruling of the cards it names (``ruling features``:
+:func:`rulesgraph.rank.cardsteps.cards.ruling_features`).  A logistic regression (L2-penalised, ``--l2``) learns from them which
+ruling settles a question (the label's ruling against every other ruling of the named cards, on every question), and
+the lead rule (:data:`rulesgraph.answer.cardanswer.LEAD_FIT`, the best ruling's least fit, and
+:data:`~rulesgraph.answer.cardanswer.AHEAD`, how much better it must fit than the next) is the one with most ``right - cost ×
+wrong`` leads (``--cost``, default 0.5): a *right* lead quotes the label's ruling, a *wrong* one any other ruling
+(also where a rule settles the question).  Leave-one-source-out: for each source page, the fit and the lead rule are
+chosen on the other pages and scored on that page's questions.  Prints the held-out figures (the label's ruling
+first, among the first two and three by fit, and the leads), the fit and lead rule chosen on all questions (the
+values :data:`rulesgraph.rank.cardsteps.cards.FIT`, ``FIT_BIAS``, ``LEAD_FIT`` and ``AHEAD`` take) and its figures there.
 """
 
 from __future__ import annotations
@@ -21,52 +23,97 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 from _common import DEFAULT_CARDS, cr_path, table, with_cards
 from real import REAL, read_real, same_ruling
 
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.answer.compose import MIN_SCORE
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards as named
-from rulesgraph.rank.cardsteps import cards
+from rulesgraph.rank.cardsteps.cards import FIT
 from rulesgraph.rank.ranking import rank
 
-FITS = list(itertools.product((1.0, 2.0, 3.0), (0.25, 0.5)))
-"""(ASKED, RULING_LENGTH) settings tried."""
-LEADS = list(itertools.product((0.2, 0.25, 0.3, 1 / 3, 0.4, 0.5), (1.0, 1.1, 1.25, 1.5, 2.0), (None, 0.15, 0.2, 0.25, 0.3)))
-"""(LEAD_SHARE, AHEAD, AGREES) settings tried (``None``: a ruling agreeing with the rules' first rule leads only as any other)."""
+FEATURES = list(FIT)
+"""The features rule 23's fit weighs, in the order :data:`rulesgraph.rank.cardsteps.cards.FIT` names them."""
+LEADS = list(itertools.product((0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7), (1.0, 1.25, 1.5, 2.0, 3.0)))
+"""(LEAD_FIT, AHEAD) settings tried."""
 
-Ruled = list[tuple[float, float, bool, bool]]
-"""A question's competing rulings, best first: (score, share, is the label's, restates the rules' first rule)."""
+Question = tuple[np.ndarray, int]
+"""One question's rulings: their features (one row each) and the label's ruling's row (-1: none of them settles it)."""
 
 
-def outcome(ruled: Ruled, share: float, ahead: float, agrees: float | None = None) -> tuple[int, int]:
-    """``(right, wrong)`` leads (0 or 1 each) of one question's rulings under one lead rule, as
+def fit(questions: list[Question], l2: float) -> np.ndarray:
+    """Logistic regression (Newton's method, the intercept last and unpenalised) of "this ruling settles the question"."""
+    rows = [x for x, _ in questions if len(x)]
+    if not rows:
+        return np.zeros(len(FEATURES) + 1)
+    x = np.vstack(rows)
+    x = np.hstack([x, np.ones((len(x), 1))])
+    t = np.concatenate([[1.0 if j == label else 0.0 for j in range(len(f))] for f, label in questions if len(f)])
+    w = np.zeros(x.shape[1])
+    penalty = l2 * np.eye(x.shape[1])
+    penalty[-1, -1] = 0.0
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        gradient = x.T @ (t - p) - penalty @ w
+        hessian = -(x * (p * (1 - p))[:, None]).T @ x - penalty
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return w
+
+
+def fits(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-(x @ w[:-1] + w[-1]))) if len(x) else np.zeros(0)
+
+
+def outcome(p: np.ndarray, label: int, lead: float, ahead: float) -> tuple[int, int]:
+    """``(right, wrong)`` leads (0 or 1 each) of one question whose rulings fit ``p`` under one lead rule, as
     :func:`rulesgraph.answer.cardanswer.with_rulings` decides it."""
-    fitting = [r for r in ruled if r[0] >= MIN_SCORE]
-    if not fitting:
+    if not len(p):
         return 0, 0
-    score, held, label, first = fitting[0]
-    runner = max((r[0] for r in ruled[1:]), default=0.0)
-    if (held >= share and score >= ahead * runner) or (agrees is not None and first and held >= agrees and score >= runner):
-        return (1, 0) if label else (0, 1)
+    order = np.argsort(-p, kind="stable")
+    best = p[order[0]]
+    runner = p[order[1]] if len(p) > 1 else 0.0
+    if best >= lead and best >= ahead * runner:
+        return (1, 0) if order[0] == label else (0, 1)
     return 0, 0
 
 
-def cross_validate(sources: list[str], got: dict[tuple, list[tuple[int, int]]], cost: float) -> tuple[Counter, Counter]:
-    """Leave-one-source-out: ``got`` maps a setting to each question's (right, wrong); returns the held-out totals and
-    how often each setting was chosen."""
+def best_lead(probs: list[np.ndarray], labels: list[int], cost: float) -> tuple[float, float]:
+    """The lead rule with most ``right - cost × wrong`` leads (the first of equals: the most cautious)."""
+    def gain(setting: tuple[float, float]) -> float:
+        pairs = [outcome(p, label, *setting) for p, label in zip(probs, labels, strict=True)]
+        return sum(r for r, _ in pairs) - cost * sum(w for _, w in pairs)
+    return max(sorted(LEADS, key=lambda s: (-s[0], -s[1])), key=gain)
+
+
+def placed(p: np.ndarray, label: int) -> int | None:
+    """Where the label's ruling is among the question's rulings by fit (0 the best), ``None`` without one."""
+    if label < 0:
+        return None
+    return int(np.where(np.argsort(-p, kind="stable") == label)[0][0])
+
+
+def cross_validate(sources: list[str], questions: list[Question], l2: float, cost: float) -> tuple[Counter, Counter]:
+    """Leave-one-source-out: the held-out totals (``right``, ``wrong`` leads; ``first``, ``two``, ``three``: the label's
+    ruling among that many best) and how often each lead rule was chosen."""
     totals, chosen = Counter(), Counter()
     for held_out in sorted(set(sources)):
-        def gain(setting: tuple, held_out: str = held_out) -> float:
-            pairs = [p for p, s in zip(got[setting], sources, strict=True) if s != held_out]
-            return sum(r for r, _ in pairs) - cost * sum(w for _, w in pairs)
-        best = max(got, key=lambda s: (gain(s), s == next(iter(got))))
-        chosen[best] += 1
-        for (right, wrong), s in zip(got[best], sources, strict=True):
-            if s == held_out:
-                totals["right"] += right
-                totals["wrong"] += wrong
+        train = [q for q, s in zip(questions, sources, strict=True) if s != held_out]
+        test = [q for q, s in zip(questions, sources, strict=True) if s == held_out]
+        w = fit(train, l2)
+        lead = best_lead([fits(x, w) for x, _ in train], [label for _, label in train], cost)
+        chosen[lead] += 1
+        for x, label in test:
+            p = fits(x, w)
+            right, wrong = outcome(p, label, *lead)
+            totals["right"] += right
+            totals["wrong"] += wrong
+            at = placed(p, label)
+            for name, n in (("first", 1), ("two", 2), ("three", 3)):
+                totals[name] += at is not None and at < n
     return totals, chosen
 
 
@@ -76,6 +123,7 @@ def main() -> None:
     ap.add_argument("--cr")
     ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS)
     ap.add_argument("--cost", type=float, default=0.5, help="what a wrong lead costs against a right one")
+    ap.add_argument("--l2", type=float, default=0.1, help="the fit's L2 penalty")
     args = ap.parse_args()
     rows = [r for rs in read_real(args.paths or [REAL], "tune").values() for r in rs]
     if not rows:
@@ -83,39 +131,46 @@ def main() -> None:
     cr = cr_path(args.cr)
     book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
     deck, said, tmp = with_cards(book, args.cards)
-    was = cards.ASKED, cards.RULING_LENGTH
-    got: dict[tuple, list[tuple[int, int]]] = {}
+    questions: list[Question] = []
     try:
-        for asked, length in FITS:
-            cards.ASKED, cards.RULING_LENGTH = asked, length
-            every: list[Ruled] = []
-            for r in rows:
-                a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
-                label = r.get("ruling")
-                ranked = rank(book.index, book.qg, a)
-                place = ranked.position()
-                every.append([(s, share, bool(label) and same_ruling(label, key, text), any(place.get(r) == 0 for r in links))
-                              for s, key, _, text, share, links in ranked.rulings])
-            for share, ahead, agrees in LEADS:
-                got[(asked, length, share, ahead, agrees)] = [outcome(x, share, ahead, agrees) for x in every]
+        for r in rows:
+            a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
+            memo = rank(book.index, book.qg, a)._query.memo  # type: ignore[union-attr]
+            every = memo.get("ruling features", [])
+            label = r.get("ruling")
+            x = np.array([[f[name] for name in FEATURES] for *_, f in every], dtype=float).reshape(-1, len(FEATURES))
+            at = next((j for j, (key, _, text, _) in enumerate(every) if label and same_ruling(label, key, text)), -1)
+            questions.append((x, at))
     finally:
-        cards.ASKED, cards.RULING_LENGTH = was
         if tmp is not None:
             tmp.cleanup()
     sources = [r.get("source", "") for r in rows]
-    totals, chosen = cross_validate(sources, got, args.cost)
+    totals, chosen = cross_validate(sources, questions, args.l2, args.cost)
     ruled = sum(1 for r in rows if r.get("ruling"))
-    print(f"{said}; {len(rows)} tuning questions from {len(set(sources))} source pages, {ruled} settled by a ruling; "
-          f"a wrong lead costs {args.cost}\n")
-    print(f"held out (leave one source page out): the label's ruling leads {totals['right']} of {ruled}, "
-          f"another ruling leads {totals['wrong']} of {len(rows)}\n")
-    print(table([(f"{a:g}", f"{n:g}", f"{s:.2f}", f"{m:g}", str(g), str(c)) for (a, n, s, m, g), c in chosen.most_common(5)],
-                ("ASKED", "RULING_LENGTH", "LEAD_SHARE", "AHEAD", "AGREES", "folds choosing it")))
-    print()
-    best = sorted(got, key=lambda s: -(sum(r for r, _ in got[s]) - args.cost * sum(w for _, w in got[s])))[:10]
-    print(table([(f"{s[0]:g}", f"{s[1]:g}", f"{s[2]:.2f}", f"{s[3]:g}", str(s[4]), str(sum(r for r, _ in got[s])),
-                  str(sum(w for _, w in got[s]))) for s in best],
-                ("ASKED", "RULING_LENGTH", "LEAD_SHARE", "AHEAD", "AGREES", "right leads (all)", "wrong leads (all)")))
+    held = sum(1 for _, label in questions if label >= 0)
+    print(f"{said}; {len(rows)} tuning questions from {len(set(sources))} source pages, {ruled} settled by a ruling "
+          f"({held} held by the card data); L2 {args.l2:g}, a wrong lead costs {args.cost:g}\n")
+    print(f"held out (leave one source page out): the label's ruling fits best in {totals['first']} of {held}, among the "
+          f"best two in {totals['two']}, three in {totals['three']}; it leads {totals['right']} of {ruled}, another ruling "
+          f"leads {totals['wrong']} of {len(rows)}\n")
+    print(table([(f"{lead:g}", f"{ahead:g}", str(c)) for (lead, ahead), c in chosen.most_common(5)],
+                ("LEAD_FIT", "AHEAD", "folds choosing it")))
+    w = fit(questions, args.l2)
+    probs = [fits(x, w) for x, _ in questions]
+    labels = [label for _, label in questions]
+    lead = best_lead(probs, labels, args.cost)
+    pairs = [outcome(p, label, *lead) for p, label in zip(probs, labels, strict=True)]
+    at = [placed(p, label) for p, label in zip(probs, labels, strict=True)]
+    print("\non all tuning questions: FIT = {" + ", ".join(f'"{n}": {v:.2f}' for n, v in zip(FEATURES, w[:-1], strict=True))
+          + f"}}, FIT_BIAS = {w[-1]:.2f}; LEAD_FIT = {lead[0]:g}, AHEAD = {lead[1]:g}: the label's ruling fits best in "
+          f"{sum(1 for a in at if a == 0)}, among two {sum(1 for a in at if a is not None and a < 2)}, three "
+          f"{sum(1 for a in at if a is not None and a < 3)}; it leads {sum(r for r, _ in pairs)}, another ruling "
+          f"{sum(x for _, x in pairs)}\n")
+    every = {setting: [outcome(p, label, *setting) for p, label in zip(probs, labels, strict=True)] for setting in LEADS}
+    ranked = sorted(every, key=lambda s: -(sum(r for r, _ in every[s]) - args.cost * sum(x for _, x in every[s])))
+    print(table([(f"{lead:g}", f"{ahead:g}", str(sum(r for r, _ in every[(lead, ahead)])),
+                  str(sum(x for _, x in every[(lead, ahead)]))) for lead, ahead in ranked[:12]],
+                ("LEAD_FIT", "AHEAD", "right leads (all)", "wrong leads (all)")))
 
 
 if __name__ == "__main__":

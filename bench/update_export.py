@@ -24,7 +24,7 @@ RULESGRAPH = [sys.executable, "-m", "rulesgraph"]
 NOTES = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from rulesgraph.history import rule_note
+from rulesgraph.versions.history import rule_note
 note = rule_note("701.14")
 t1 = time.perf_counter()
 for _ in range(10000):

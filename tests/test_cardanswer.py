@@ -3,7 +3,7 @@ why-lines through a card and the cards shown under an answer."""
 
 from __future__ import annotations
 
-from rulesgraph.answer.cardanswer import card_why, shown_cards, with_rulings
+from rulesgraph.answer.cardanswer import AHEAD, LEAD_FIT, SHOW_AT, SHOW_FIT, SHOWN, card_why, shown_cards, with_rulings
 from rulesgraph.model import Citation
 from rulesgraph.question.analyze import Analysis
 from rulesgraph.question.namedcards import NamedCard
@@ -19,8 +19,13 @@ def rule(number: str, score: float) -> Citation:
     return Citation(number, "rule", number, None, "text", "cr.txt:1", "2026-06-19", score)
 
 
+def R(score: float, text: str, fit: float, links: tuple[str, ...] = (), share: float = 0.5) -> tuple:
+    """A competing ruling of the Elf as rule 23 leaves it: (score, card, date, text, share, links, fit)."""
+    return (score, "Bulwark Elf", "2020-01-01", text, share, links, fit)
+
+
 def test_a_ruling_that_settles_leads_quoted_with_card_and_date_and_its_rule_follows() -> None:
-    ruling = (2.0, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.8, ("509.1", "702.30"))
+    ruling = R(2.0, "Second ruling, same day.", 0.8, ("509.1", "702.30"))
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("601.2", 2.5), rule("509.1", 1.0)], [ruling], 3, 0.2,
                                  place={"702.30": 0, "601.2": 1, "509.1": 2})
     # of the rules it restates, the one the ranking placed best comes right after it
@@ -33,33 +38,33 @@ def test_a_leading_ruling_moves_only_a_rule_the_rules_cite_among_their_first() -
     """The rule a leading ruling restates follows it only when the rules cite it among their first RESTS_WITHIN; else the
     rules keep their order (a linked rule they placed lower, or not at all, is not put first)."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.0), rule("601.2", 1.5), rule("615.1", 1.0)]
-    low = (0.5, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ("615.1", "999.9"))
+    low = R(0.5, "First ruling.", 0.9, ("615.1", "999.9"))
     cited, direct = with_rulings(A, rules, [low], 5, 0.2, place={"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3})
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30", "509.1", "601.2", "615.1"]
     assert direct is not None and direct.startswith("Bulwark Elf ruling, 2020-01-01: ")
-    cited, _ = with_rulings(A, [rule("702.30", 3.0)], [(0.5, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ())], 3, 0.2)
+    cited, _ = with_rulings(A, [rule("702.30", 3.0)], [R(0.5, "First ruling.", 0.9)], 3, 0.2)
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30"]  # linked to no rule: the rules follow
 
 
 def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() -> None:
-    """Not AHEAD times as much as the next ruling, the best two are shown fourth and fifth at the latest; holding
-    LEAD_SHARE and AHEAD times as much as any other, the best leads."""
+    """Fitting less than LEAD_FIT, or not AHEAD times as well as the next, the best SHOWN rulings are shown from place
+    SHOW_AT on at the latest and the rule leads; fitting LEAD_FIT and AHEAD times as well as any other, the best leads."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
-    both = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.45, ()),
-            (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.4, ())]
-    cited, direct = with_rulings(A, rules, both, 5, 0.2)
-    assert [c.kind for c in cited] == ["rule", "rule", "rule", "ruling", "ruling"] and direct is None  # by fifth place
-    ahead = [both[0], (0.5, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.25, ())]
+    close = [R(1.0, "First ruling.", LEAD_FIT * 1.2), R(0.9, "Second ruling, same day.", LEAD_FIT)]
+    cited, direct = with_rulings(A, rules, close, 6, 0.2)
+    assert direct is None and cited[0].kind == "rule"
+    assert [c.kind for c in cited[SHOW_AT : SHOW_AT + 2]] == ["ruling", "ruling"]
+    weak = [R(1.0, "First ruling.", LEAD_FIT / 2)]
+    assert with_rulings(A, rules, weak, 6, 0.2)[1] is None
+    ahead = [close[0], R(0.5, "Second ruling, same day.", LEAD_FIT * 1.2 / AHEAD)]
     cited, direct = with_rulings(A, rules, ahead, 4, 0.2)
     assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
 
 
-def test_a_weak_or_late_ruling_is_not_cited_and_does_not_answer() -> None:
+def test_a_ruling_fitting_too_little_is_cited_only_by_score() -> None:
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
-    assert with_rulings(A, rules, [(0.1, "Bulwark Elf", "2020-01-01", "First ruling.", 0.9, ())], 3, 0.2) == (rules, None)
-    cited, direct = with_rulings(A, rules, [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.05, ())], 2, 0.2)
-    assert cited == rules and direct is None  # it holds too little to be shown before the rules that outscore it
-    cited, direct = with_rulings(A, rules, [(2.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.05, ())], 3, 0.2)
+    assert with_rulings(A, rules, [R(0.1, "First ruling.", SHOW_FIT / 2)], 3, 0.2) == (rules, None)
+    cited, direct = with_rulings(A, rules, [R(2.6, "First ruling.", SHOW_FIT / 2)], 3, 0.2)
     assert [c.kind for c in cited] == ["rule", "ruling", "rule"] and direct is None  # by score
 
 
@@ -70,45 +75,40 @@ def test_why_lines_and_shown_cards() -> None:
 
 def test_only_a_leading_ruling_is_cited_first() -> None:
     """A ruling that outscores every rule but does not settle the question (two rulings fit alike) comes second."""
-    tie = [(9.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.5, ()),
-           (8.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
+    tie = [R(9.0, "First ruling.", 0.9), R(8.9, "Second ruling, same day.", 0.9)]
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, 0.2)
     assert [c.kind for c in cited] == ["rule", "ruling", "ruling", "rule"] and direct is None
 
 
-def test_the_leading_ruling_must_fit_ahead_of_the_next_by_its_fit_not_its_share() -> None:
-    """A long ruling holding as much of the question (equal shares) but fitting less (its length) lets the best lead
-    when the best fits AHEAD times as well; fitting less than that, neither leads."""
-    rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
-    ahead = [(1.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.5, ()),
-             (1.0, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.5, ())]
-    _, direct = with_rulings(A, rules, ahead, 4, 0.2)
-    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
-    close = [ahead[0], (1.2, *ahead[1][1:])]
-    _, direct = with_rulings(A, rules, close, 4, 0.2)
-    assert direct is None
-
-
-def test_a_ruling_past_the_shown_two_never_goes_before_them() -> None:
-    """The third ruling outscores the second shown one (kept second as another card's best) but comes after it."""
+def test_a_ruling_past_the_shown_ones_never_goes_before_them() -> None:
+    """A later ruling scoring more than a shown one (kept before it as another card's best) comes after it."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3), rule("100.1", 0.1)]
-    three = [(0.7, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ()),
-             (0.3, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.2, ()),
-             (0.6, "Bulwark Elf", "2020-01-01", "First ruling.", 0.3, ())]
-    cited, direct = with_rulings(A, rules, three, 7, 0.2)
+    many = [R(0.7, "First ruling.", 0.05), R(0.3, "Second ruling, same day.", 0.03), R(0.5, "First ruling.", 0.04),
+            R(0.6, "Second ruling, same day.", 0.04)]
+    cited, direct = with_rulings(A, rules, many, 9, 0.2)
     assert direct is None
-    assert [c.id for c in cited[3:6]] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
-                                          "ruling:Bulwark Elf:2020-01-01:1"]
+    assert [c.id for c in cited if c.kind == "ruling"] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
+                                                           "ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2"]
+    places = [i for i, c in enumerate(cited) if c.kind == "ruling"]
+    assert places[:SHOWN] == list(range(SHOW_AT, SHOW_AT + SHOWN))
 
 
-def test_a_ruling_restating_the_rules_first_rule_leads_holding_less() -> None:
-    """Below LEAD_SHARE but at least AGREES, the best ruling leads when the rule the rules cite first is one it restates."""
-    rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
-    agreeing = [(1.0, "Bulwark Elf", "2020-01-01", "First ruling.", 0.25, ("702.30",)),
-                (0.9, "Bulwark Elf", "2020-01-01", "Second ruling, same day.", 0.2, ())]
-    cited, direct = with_rulings(A, rules, agreeing, 4, 0.2, place={"702.30": 0, "509.1": 1})
-    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling." and [c.id for c in cited][1] == "702.30"
-    elsewhere = [(1.0, *agreeing[0][1:5], ("509.1",)), agreeing[1]]
-    assert with_rulings(A, rules, elsewhere, 4, 0.2)[1] is None  # it restates the second rule: no lead
-    little = [(1.0, *agreeing[0][1:4], 0.15, ("702.30",)), agreeing[1]]
-    assert with_rulings(A, rules, little, 4, 0.2)[1] is None  # holding less than AGREES
+def test_fewer_citations_than_the_shown_rulings_need_are_the_rules() -> None:
+    """Asked for fewer citations than SHOW_AT + SHOWN (a conversation's turn asks for three), the rules fill them: a
+    ruling is cited only where it outscores a rule."""
+    rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + SHOWN + 1)]
+    fitting = [R(1.0, "First ruling.", LEAD_FIT / 2)]
+    cited, direct = with_rulings(A, rules, fitting, SHOW_AT + SHOWN - 1, 0.2)
+    assert [c.kind for c in cited] == ["rule"] * (SHOW_AT + SHOWN - 1) and direct is None
+    cited, _ = with_rulings(A, rules, fitting, SHOW_AT + SHOWN, 0.2)
+    assert [c.kind for c in cited].count("ruling") == 1
+
+
+def test_after_a_leading_ruling_the_next_ones_follow_two_rules() -> None:
+    """A leading ruling is followed by the rule it restates and another rule; the next best rulings come after them, at
+    the places after SHOW_AT at the latest."""
+    rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, 6)]
+    three = [R(0.5, "First ruling.", 0.9, ("702.1",)), R(0.1, "Second ruling, same day.", 0.05), R(0.1, "First ruling.", 0.04)]
+    cited, direct = with_rulings(A, rules, three, SHOW_AT + SHOWN, 0.2, place={"702.1": 0})
+    assert direct is not None
+    assert [c.kind for c in cited] == ["ruling", "rule", "rule", "ruling", "ruling"][: SHOW_AT + SHOWN]

@@ -16,33 +16,29 @@ from ..question.analyze import Analysis
 if TYPE_CHECKING:
     from ..question.namedcards import NamedCard
 
-__all__ = ["LEAD_SHARE", "SHOW_SHARE", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
+__all__ = ["LEAD_FIT", "SHOW_FIT", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
-LEAD_SHARE = 1 / 3
-"""A named card's ruling holding at least this (idf-weighted) share of the question's words (its own and those telling its
-situation, its cards' names left out, the asking sentence's counting more: rule 23) …"""
-AHEAD = 1.5
-"""… and fitting this many times as well as any other of the cards' rulings (its fit: that share, less for a long
-ruling) settles the question: it leads the answer, quoted with its card and date, the rule it restates cited next.
-Chosen with rule 23's fit (:data:`rulesgraph.rank.cardsteps.cards.ASKED`) by leave-one-source-out cross-validation on the 135
-real tuning questions from 102 source pages, 33 settled by a ruling (``bench/rulingcv.py``, a wrong lead costing half a
-right one): this setting in 98 of 102 folds.  On all of them the settling ruling leads 5 times, as before (1/3 and 1.25
-times the runner's share), and a ruling that is not the label's 8 times instead of 14.  Leading more often is mostly
-leading the wrong ruling: a share of 0.2 with no margin leads the settling ruling on 12 questions and a wrong one on 54."""
-AGREES = 0.2
-"""A best-fitting ruling holding at least this share also settles the question when the rule the rules cite first is
-one it restates (linked at install, :mod:`rulesgraph.cards.rulinglinks`): the ruling and the rules agree on what decides it.
-Chosen by the same cross-validation (``bench/rulingcv.py``: 0.15 in 95 of 102 folds, 0.2 leading the same questions on
-the tuning part); there the settling ruling then leads 9 times instead of 5, another ruling 12 times instead of 8 — a
-right lead for each wrong one, where lowering :data:`LEAD_SHARE` buys one for four."""
-SHOW_SHARE = 0.1
-"""A ruling holding at least this share is shown among the citations even when the rules outscore it … (on the real
-tuning questions a ruling settles, the settling ruling was then among the five citations shown in 15 of 28)"""
-SHOW_AT = 3
-"""… at this place at the latest (0 is the first: the fourth, after the rules' first three), the next one the place after
-it: the two best-fitting rulings of the cards are among the five citations shown by default."""
-SHOWN = 2
-"""How many of the best-fitting rulings take those places."""
+LEAD_FIT = 0.1
+"""A named card's ruling fitting at least this (rule 23's fit, :data:`rulesgraph.rank.cardsteps.cards.FIT`: the chance that it
+settles the question) …"""
+AHEAD = 3.0
+"""… and this many times as well as any other of the cards' rulings settles the question: it leads the answer, quoted
+with its card and date, the rule it restates cited next; otherwise the rule leads and the rulings are cited.  Chosen with
+the fit by leave-one-source-out cross-validation on the 135 real tuning questions (``bench/rulingcv.py``, a wrong lead
+costing half a right one: this setting in 101 of 102 folds).  On all of them the settling ruling then leads 4 times and
+another ruling 2 (the old lead, on the share of the question a ruling holds, led 9 right and 14 wrong: held out, 5 and
+17); leading more often is mostly leading the wrong ruling: a fit of 0.05 and 1.25 times the next leads 9 right, 27
+wrong."""
+SHOW_FIT = 0.005
+"""A ruling fitting at least this (about any ruling of a named card) is shown among the citations even when the rules
+outscore it …"""
+SHOW_AT = 2
+"""… at this place at the latest (0 is the first: the third, after the rules' first two), the next ones the places after
+it …"""
+SHOWN = 3
+"""… the best this many by fit: on the real tuning questions the settling ruling is among the three best-fitting in 25 of
+the 29 the card data holds (24 held out by source page, ``bench/rulingcv.py``), among the two best in 19, so three are
+shown: it is then among the five citations shown by default in 25 of 33 (two from the fourth place: 19)."""
 RESTS_WITHIN = 3
 """The rule a leading ruling restates moves up to follow it from among the first this many citations; one the rules
 placed lower stays where it is (the rules' own first rule is then what follows the ruling)."""
@@ -55,57 +51,58 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
                     f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 
-def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...]]],
+def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
                  k: int, min_score: float, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
     """``citations`` with the competing rulings placed among them (at most ``k`` in all), and the direct answer when a
     ruling settles the question.
 
-    The best-fitting ruling (rule 23) leads when it holds at least :data:`LEAD_SHARE` of what the question asks and
-    :data:`AHEAD` times the fit of any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules
-    it was linked to at install, the one the ranking placed best, ``place``, when the rules cite it among their first),
-    and the direct answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise each
-    ruling scoring at least ``min_score`` (the rules' own threshold) takes a place from a citation it outscores; the best
-    two, holding at least :data:`SHOW_SHARE`, the places :data:`SHOW_AT` and the next at the latest (a ruling that fits is
-    worth reading beside the rules); only a leading ruling is cited first."""
+    The best-fitting ruling (rule 23) leads when its fit is at least :data:`LEAD_FIT` and :data:`AHEAD` times the fit
+    of any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules it was linked
+    to at install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
+    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …"), the next best rulings from the
+    place after :data:`SHOW_AT` on at the latest (two rules before them).  Otherwise the rule leads and the
+    rulings are cited: the best :data:`SHOWN` fitting at least :data:`SHOW_FIT` at the places from :data:`SHOW_AT` on at
+    the latest when ``k`` leaves room for them (the five citations shown by default do; the three a conversation's turn
+    asks for are the rules': a ruling that fits is worth reading beside the rules), any other scoring at least
+    ``min_score`` (the rules' own threshold) in the place of a citation it outscores; only a leading ruling is cited first."""
     out = list(citations)
-    fitting = [r for r in rulings if r[0] >= min_score]
-    if not fitting:
+    if not rulings:
         return out[:k], None
-    score, key, date, text, share, links = fitting[0]
-    runner = max((r[0] for r in rulings[1:]), default=0.0)
-    agrees = share >= AGREES and score >= runner and bool(out) and out[0].id in links
-    if (share >= LEAD_SHARE and score >= AHEAD * runner) or agrees:
+    show_at = SHOW_AT if k >= SHOW_AT + SHOWN else k  # fewer citations asked for than that: the rules fill them
+    score, key, date, text, share, links, fit = rulings[0]
+    runner = max((r[6] for r in rulings[1:]), default=0.0)
+    if fit >= LEAD_FIT and fit >= AHEAD * runner:
         lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share)
         rests = _rests_on(out, links, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
-        others = [_cited(a, *other[:5]) for other in fitting[1:]]
         head = [lead, *([rests] if rests is not None else [])]
-        shown = head + _by_score(rest, others, k - len(head))
-        return shown[:k], f"{key} ruling, {date}: {text}"
-    after = 1  # first place is the lead's; a ruling not among the shown ones never goes before them
-    for n, (score, key, date, text, share, _) in enumerate(fitting):
+        return (head + _shown(a, rest, rulings[1:], 0, min_score, max(0, show_at + 1 - len(head))))[:k], \
+            f"{key} ruling, {date}: {text}"
+    return _shown(a, out, rulings, 1, min_score, show_at)[:k], None
+
+
+def _shown(a: Analysis, out: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
+           after: int, min_score: float, show_at: int) -> list[Citation]:
+    """``out`` with ``rulings`` (best first) placed among them: each before the first citation it outscores, but never
+    before place ``after`` nor before a better ruling; the best :data:`SHOWN` fitting at least :data:`SHOW_FIT` at place
+    ``show_at`` and the next ones at the latest; the others only when they score at least ``min_score``."""
+    out = list(out)
+    shown = 0
+    for score, key, date, text, share, _, fit in rulings:
         at = max(after, next((i for i, c in enumerate(out) if c.score < score), len(out)))
-        if n < SHOWN and share >= SHOW_SHARE:
-            at = min(at, SHOW_AT + n)
-            after = at + 1
-        if at >= k:
+        if shown < SHOWN and fit >= SHOW_FIT:
+            at = min(at, show_at + shown)
+            shown += 1
+        elif score < min_score:
             continue
         out.insert(at, _cited(a, score, key, date, text, share))
-    return out[:k], None
+        after = at + 1
+    return out
 
 
 def _cited(a: Analysis, score: float, key: str, date: str, text: str, share: float) -> Citation:
     why = (f"a ruling of {key} holding {share:.0%} of what the question asks",)
     return ruling_citation(next(c for c in a.cards if c.key == key), date, text, score, why)
-
-
-def _by_score(citations: list[Citation], rulings: list[Citation], room: int) -> list[Citation]:
-    """``citations`` (in order) with ``rulings`` each placed before the first citation it outscores, ``room`` at most."""
-    out = list(citations)
-    for r in rulings:
-        at = next((i for i, c in enumerate(out) if c.score < r.score), len(out))
-        out.insert(at, r)
-    return out[: max(0, room)]
 
 
 def _rests_on(citations: list[Citation], links: tuple[str, ...], place: dict[str, int]) -> Citation | None:

@@ -19,6 +19,7 @@ questions and were deleted in stop 26 (README, "Real questions, and what each ra
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -52,25 +53,28 @@ SAYS_MUCH = 15.0
 about three rare words, or five ordinary ones."""
 RULING_FLOOR = 0.4
 """Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words raises no rule."""
-RULING_WORDS = 15
-"""Rule 23: a ruling's fit is its share of the question's words times (this / its number of different words) to the
-power :data:`RULING_LENGTH`, as BM25 weighs a long document's matches less: a long ruling holds more of any question's
-words by chance (on the real tuning questions this put the ruling that settles the question first in 10 of 27, against 8
-by the share alone)."""
-RULING_LENGTH = 0.25
-"""Rule 23: the power of the length's weight above (0.5 before the asking sentence counted more, :data:`ASKED`; chosen
-with it by cross-validation, ``bench/rulingcv.py``)."""
-RULING_SHOWN = 0.1
-"""Rule 23: a ruling holding less than this share of the question's own words is not a candidate answer (nor shown)."""
+FIT = {"share": 2.08, "held": 3.40, "length": 0.81, "link": 0.17}
+"""Rule 23: how a named card's ruling fits the question: ``1 / (1 + exp(-(FIT_BIAS + Σ FIT[f] × f)))``, the chance that
+it is the ruling that settles it, from what it holds of the question and what the question holds of it
+(:func:`ruling_features`): ``share``, the (idf-weighted) share of the question's words (:func:`_told`) the ruling holds;
+``held``, the share of the ruling's own words (its card's name left out) the question holds, so a ruling about another
+matter that happens to share a few words fits less; ``length``, the log of its number of different words (a long ruling
+holding as much says more of the situation); ``link``, how high the ranking so far (rule 23 runs after ``base``) placed
+a rule it restates (:mod:`rulesgraph.cards.rulinglinks`: the score of the best of them, or of its parent rule, relative to
+the best).  Fitted by logistic regression on the rulings of the cards the real tuning questions name, the settling
+ruling against all others (``bench/rulingcv.py``, which cross-validates it leaving each source page out)."""
+FIT_BIAS = -6.46
+"""Rule 23: the fit's intercept (see :data:`FIT`)."""
+RULING_SHOWN = 0.005
+"""Rule 23: a ruling fitting less than this (:data:`FIT`) is not a candidate answer (nor shown): about any ruling of a
+named card is one, the best :data:`RULINGS` are kept (:data:`rulesgraph.answer.cardanswer.SHOWN` of them are shown)."""
 RULINGS = 3
 """Rule 23: at most this many rulings per question become candidates."""
 ASKED = 2.0
 """Rule 23: a word of the sentence that asks (the question's sentences ending in "?", else its last) counts this many
-times as much in a ruling's fit as a word that only sets the scene: "How does Warp World interact with the commander
-replacement effect? It's unclear whether you're counting …" is answered by the ruling about a commander.  Chosen with
-:data:`RULING_LENGTH` and the lead's thresholds (:data:`rulesgraph.answer.cardanswer.LEAD_SHARE`, ``AHEAD``) by
-leave-one-source-out cross-validation on the real tuning questions (``bench/rulingcv.py``): this setting in 98 of 102
-folds."""
+times as much in a ruling's share as a word that only sets the scene: "How does Warp World interact with the commander
+replacement effect? It's unclear whether you're counting …" is answered by the ruling about a commander (chosen by
+leave-one-source-out cross-validation on the real tuning questions, ``bench/rulingcv.py``, in stop 26)."""
 _ASKS = re.compile(r"[^.?!\n]*\?+")
 _SAYS = re.compile(r"[^.?!\n]*[.?!]*")
 
@@ -161,13 +165,14 @@ def _asked(question: str) -> frozenset[str]:
 
 
 def card_rulings(q: Query) -> None:
-    """Rule 23: the official rulings of the named cards compete like FAQ entries: a ruling holding at least
-    :data:`RULING_SHOWN` of the question's words (idf-weighted: its own, and those of the sentences telling its situation,
-    :func:`_told`) is a candidate answer, scored by that share (less for a long ruling, :data:`RULING_WORDS`) relative to
-    the best score (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share, links)``); and the rulings holding
-    at least :data:`RULING_FLOOR` of its own words speak for rules: the rules sharing their words rise (what they rest
-    on), the rules they were linked to when the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share,
-    relative to the best score.
+    """Rule 23: the official rulings of the named cards compete like FAQ entries: each is scored by how it fits the
+    question (:data:`FIT`, the chance that it settles it, from :func:`ruling_features`: what it holds of the question's
+    words, its own and those of the sentences telling its situation, :func:`_told`; what the question holds of its own
+    words; its length; how high the ranking so far placed a rule it restates), and the best :data:`RULINGS` fitting at
+    least :data:`RULING_SHOWN` are candidate answers (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share,
+    links, fit)``, the score the fit times the best score); and the rulings holding at least :data:`RULING_FLOOR` of its
+    own words speak for rules: the rules sharing their words rise (what they rest on), the rules they were linked to when
+    the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share, relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
     place on the real tuning questions: removing it loses 2 at hit@1 and 3 at hit@3 (of 135; ``bench/ablate.py``,
     stop 26)."""
@@ -175,21 +180,23 @@ def card_rulings(q: Query) -> None:
     total, own_total = sum(told.values()), sum(own.values())
     if not total or not q.a.cards:
         return
-    found, speaking = [], []
+    best = q.best(1.0)
+    found, speaking, every = [], [], []
     for card in q.a.cards:
         for j, (date, text) in enumerate(card.rulings):
             stems = _stems(text)
-            share = sum(v for t, v in told.items() if t in stems) / total
             links = card.links[j] if j < len(card.links) else ()
-            if share >= RULING_SHOWN:
-                fit = share * card.confidence * (RULING_WORDS / max(len(stems), 1)) ** RULING_LENGTH
-                found.append((fit, share, card.key, date, text, links))
-            held = sum(v for t, v in own.items() if t in stems) / own_total if own_total else 0.0
+            features = ruling_features(q, told, total, stems - card.name_terms, links, best)
+            fit = card.confidence / (1 + math.exp(-FIT_BIAS - sum(FIT[f] * v for f, v in features.items())))
+            every.append((card.key, date, text, features))
+            if fit >= RULING_SHOWN:
+                found.append((fit, features["share"], card.key, date, text, links))
+            held = sum(own[t] for t in stems & own.keys()) / own_total if own_total else 0.0
             if held >= RULING_FLOOR:
                 speaking.append((held * card.confidence, card.key, date, stems, links))
+    q.memo["ruling features"] = every  # what bench/rulingcv.py fits FIT on
     found.sort(key=lambda f: -f[0])
-    best = q.best(1.0)
-    q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links)
+    q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links, fit)
                          for fit, share, key, date, text, links in _each_card(found)[:RULINGS]]
     speaking.sort(key=lambda f: -f[0])
     for fit, key, date, stems, links in speaking[:RULINGS]:
@@ -201,6 +208,26 @@ def card_rulings(q: Query) -> None:
             i = q.g.num.get(rule)
             if i is not None:
                 q.add(i, q.w["ruling_link"] * fit * best / (1 + place), f"restated by the {key} ruling of {date}")
+
+
+def ruling_features(q: Query, told: dict[str, float], total: float, stems: frozenset[str], links: tuple[str, ...],
+                    best: float) -> dict[str, float]:
+    """What :data:`FIT` weighs of one ruling (its stems ``stems``, its card's name left out; the rules it restates
+    ``links``): ``share`` of the question's words ``told`` (their sum ``total``) it holds, ``held``, the idf-weighted share
+    of its own words the question holds, ``length``, the log of its number of different words, and ``link``, the score
+    of the best-placed rule it restates (or that rule's parent) relative to ``best``."""
+    idf = q.index.idf
+    common = stems & told.keys()
+    share = sum(told[t] for t in common) / total
+    mine = sum(idf.get(t, 0.0) for t in stems)
+    held = sum(idf.get(t, 0.0) for t in common) / mine if mine else 0.0
+    link = 0.0
+    for rule in links:
+        for number in (rule, rule.rstrip("abcdefghijklmnopqrstuvwxyz")):
+            i = q.g.num.get(number)
+            if i is not None:
+                link = max(link, q.score.get(i, 0.0) / best)
+    return {"share": share, "held": held, "length": math.log(max(len(stems), 1)), "link": min(link, 1.0)}
 
 
 def _each_card(found: list[tuple]) -> list[tuple]:
