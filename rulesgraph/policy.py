@@ -16,8 +16,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from .parse.pdftext import SUBHEADS
 from .parse.tournament import TDocument, TSection
-from .policyroute import LEVEL_SAID, named_in, policy_cue, rel_of
+from .policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
 from .text import STOPWORDS, fold, stem, words
 
 __all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of"]
@@ -86,25 +87,24 @@ class Hit:
 
 
 class PolicyIndex:
-    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents."""
+    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents,
+    and over each section's paragraphs: a section scores its own text (its title, the terms it defines and, for an
+    infraction, its abbreviations counting :data:`TITLE` times) plus :data:`PASSAGE` times its best paragraph, so a
+    long section answers a question one of its paragraphs or examples tells as well as a short one does."""
 
     K1 = 1.2
     B = 0.75
     TITLE = 3
+    PASSAGE = 0.6
+    """The share of a section's best paragraph in its score (a paragraph is one rule, example or bullet)."""
+    INFRACTION = 1.5
+    """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix:
+    the infraction, with its penalty and remedy, is what such a question wants first."""
 
     def __init__(self, docs: tuple[TDocument, ...]) -> None:
+        from .tdefines import defined_terms
+
         self.docs = docs
-        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
-        for doc in docs:
-            for s in doc.sections:
-                if s.kind == "part" or not (s.text or s.kind == "heading"):
-                    continue
-                tf = Counter(_terms(s.text))
-                for t in _terms(s.title if s.kind != "front" or doc.kind != "jar" else doc.title):
-                    tf[t] += self.TITLE
-                self.units.append((s, doc, tf))
-        self.df = Counter(t for _, _, tf in self.units for t in tf)
-        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
         self.named: dict[str, str] = {}
         """An abbreviation or name (folded) → section id."""
         for doc in docs:
@@ -119,6 +119,44 @@ class PolicyIndex:
                 target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
             if target:
                 self.named.setdefault(say, target)
+        own: dict[str, list[str]] = {}
+        """A section's own names beside its title: the terms it defines, the abbreviations judges say for it."""
+        for term, sid in defined_terms(docs):
+            own.setdefault(sid, []).append(term)
+        for said, sid in self.named.items():
+            own.setdefault(sid, []).append(said)
+        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
+        self.paragraphs: list[tuple[int, Counter[str]]] = []
+        self.names: list[list[frozenset[str]]] = []
+        """Each unit's names as sets of terms: its title, the terms it defines, its abbreviations."""
+        for doc in docs:
+            for s in doc.sections:
+                if s.kind == "part" or not (s.text or s.kind == "heading"):
+                    continue
+                tf = Counter(_terms(s.text))
+                title = s.title if s.kind != "front" or doc.kind != "jar" else doc.title
+                for t in _terms(" ; ".join([title, *own.get(s.id, [])])):
+                    tf[t] += self.TITLE
+                for paragraph in s.text.split("\n\n"):
+                    if paragraph not in SUBHEADS and (ptf := Counter(_terms(paragraph))):
+                        self.paragraphs.append((len(self.units), ptf))
+                self.names.append([frozenset(n) for name in [title, *own.get(s.id, [])] if (n := _terms(name))])
+                self.units.append((s, doc, tf))
+        self.df = Counter(t for _, _, tf in self.units for t in tf)
+        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
+        self.pdf = Counter(t for _, tf in self.paragraphs for t in tf)
+        self.pavg = sum(sum(tf.values()) for _, tf in self.paragraphs) / max(1, len(self.paragraphs))
+        self.postings: dict[str, list[tuple[int, int, int]]] = {}
+        """A term → (unit, its count there, the unit's length) for every unit holding it."""
+        for i, (_, _, tf) in enumerate(self.units):
+            length = sum(tf.values())
+            for t, f in tf.items():
+                self.postings.setdefault(t, []).append((i, f, length))
+        self.ppostings: dict[str, list[tuple[int, int, int]]] = {}
+        for i, (_, tf) in enumerate(self.paragraphs):
+            length = sum(tf.values())
+            for t, f in tf.items():
+                self.ppostings.setdefault(t, []).append((i, f, length))
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -129,22 +167,51 @@ class PolicyIndex:
     def _named_in(self, question: str) -> list[tuple[str, str]]:
         return named_in(question, self.named)
 
-    def search(self, question: str, k: int = 5) -> list[Hit]:
-        q = Counter(_terms(LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
+    NAME = 10.0
+    """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
+    of the name's words (by idf) the question says, when that share is at least :data:`NAME_SHARE`."""
+    NAME_SHARE = 0.5
+
+    def _named_share(self, unit: int, asked: set[str]) -> float:
+        best = 0.0
         n = len(self.units)
+        for name in self.names[unit]:
+            said = name & asked
+            if not said:
+                continue
+            idf = {t: math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5)) for t in name}
+            share = sum(idf[t] for t in said) / max(1e-9, sum(idf.values()))
+            if share >= self.NAME_SHARE:
+                best = max(best, share)
+        return best
+
+    def _bm25(self, q: Counter[str], postings: dict[str, list[tuple[int, int, int]]], df: Counter[str], n: int,
+              avg: float) -> dict[int, float]:
+        scores: dict[int, float] = {}
+        for t, qn in q.items():
+            if not (found := postings.get(t)):
+                continue
+            idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+            for i, f, length in found:
+                scores[i] = scores.get(i, 0.0) + qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / avg))
+        return scores
+
+    def search(self, question: str, k: int = 5) -> list[Hit]:
+        folded = fold(question)
+        q = Counter(_terms(LEVEL_SAID.sub(" ", folded)))  # "at comp rel" picks a document, it is no topic
         rel = rel_of(question)
-        named = self._named_in(question)
+        named = self._named_in(question) or misspelt_in(question, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
+        scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
+        best: dict[int, float] = {}
+        for p, score in self._bm25(q, self.ppostings, self.pdf, len(self.paragraphs), self.pavg).items():
+            unit = self.paragraphs[p][0]
+            best[unit] = max(best.get(unit, 0.0), score)
+        asked = set(q)
+        wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _FIX.search(folded))
         hits = []
-        for s, doc, tf in self.units:
-            length = sum(tf.values())
-            score = 0.0
-            for t, qn in q.items():
-                f = tf.get(t)
-                if not f:
-                    continue
-                idf = math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5))
-                score += qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / self.avg))
+        for i, (s, doc, _) in enumerate(self.units):
+            score = scores.get(i, 0.0) + self.PASSAGE * best.get(i, 0.0) + self.NAME * self._named_share(i, asked)
             why = []
             for said, sid in named:
                 if sid == s.id:
@@ -153,8 +220,10 @@ class PolicyIndex:
             if s.id in ids:
                 score += 50.0
                 why.append(f"‘{s.id}’ named")
-            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(fold(question)):
+            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(folded):
                 score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
+            if s.penalty and wants_infraction:
+                score *= self.INFRACTION
             if doc.kind == "jar":
                 score *= 2.5 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
             elif doc.kind == "ipg" and rel == "regular":

@@ -21,13 +21,13 @@ from collections.abc import Callable
 from .analyze import card_words
 from .text import fold, stem, words
 
-__all__ = ["LEVEL_SAID", "named_in", "policy_cue", "rel_of", "signals"]
+__all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "rel_of", "signals"]
 
-_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
+_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                       r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
 _COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
                           r"regional championship|spotlight|mcq|world championship)\b")
-LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|regular|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
+LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
                         r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
 """A Rules Enforcement Level named as one ("comp rel", "at competitive"): it picks a document, it is no topic word."""
 
@@ -121,6 +121,30 @@ def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     return out
 
 
+MISSPELT = 90
+"""How alike (:func:`rapidfuzz.fuzz.ratio`, 0–100) a run of the question's words must be to an infraction's name of two
+words or more to name it though misspelt ("outside assitance", "game rule violaton")."""
+
+
+def misspelt_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+    """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
+    of as many words as the name has, compared whole (one or two letters wrong or missing in a long name)."""
+    from rapidfuzz import fuzz
+
+    said = words(question.replace("/", " / "))
+    out = []
+    for name, sid in named.items():
+        size = len(parts := name.split())
+        if size < 2 or len(name) < 10:
+            continue
+        for i in range(len(said) - size + 1):
+            run = " ".join(said[i : i + size])
+            if run[0] == parts[0][0] and fuzz.ratio(run, name, score_cutoff=MISSPELT):
+                out.append((name, sid))
+                break
+    return out
+
+
 def _search(pattern: re.Pattern[str], folded: str, *needles: str) -> re.Match[str] | None:
     """``pattern.search(folded)``, skipped when none of the ``needles`` (words every match holds) is in it: a
     substring test costs little beside a search of the whole question."""
@@ -177,6 +201,8 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
     if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
         return m.group(0)
+    if named and (rel or said or "judge" in folded) and (found := misspelt_in(question, named)):
+        return found[0][0]  # "comp rel: is that outside assitance?" (searched only where an event is said: it costs)
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]
     return None
