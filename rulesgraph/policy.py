@@ -16,7 +16,6 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .parse.pdftext import SUBHEADS
 from .parse.tournament import TDocument, TSection
 from .policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
 from .text import STOPWORDS, fold, stem, words
@@ -87,16 +86,13 @@ class Hit:
 
 
 class PolicyIndex:
-    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents,
-    and over each section's paragraphs: a section scores its own text (its title, the terms it defines and, for an
-    infraction, its abbreviations counting :data:`TITLE` times) plus :data:`PASSAGE` times its best paragraph, so a
-    long section answers a question one of its paragraphs or examples tells as well as a short one does."""
+    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents: a
+    section's text, and its names (its title, the terms it defines and, for an infraction, the judges' abbreviations)
+    counting :data:`TITLE` times; a question saying most of one of those names gets :data:`NAME` more."""
 
     K1 = 1.2
     B = 0.75
     TITLE = 3
-    PASSAGE = 0.6
-    """The share of a section's best paragraph in its score (a paragraph is one rule, example or bullet)."""
     INFRACTION = 1.5
     """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix:
     the infraction, with its penalty and remedy, is what such a question wants first."""
@@ -126,7 +122,6 @@ class PolicyIndex:
         for said, sid in self.named.items():
             own.setdefault(sid, []).append(said)
         self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
-        self.paragraphs: list[tuple[int, Counter[str]]] = []
         self.names: list[list[frozenset[str]]] = []
         """Each unit's names as sets of terms: its title, the terms it defines, its abbreviations."""
         for doc in docs:
@@ -135,28 +130,19 @@ class PolicyIndex:
                     continue
                 tf = Counter(_terms(s.text))
                 title = s.title if s.kind != "front" or doc.kind != "jar" else doc.title
-                for t in _terms(" ; ".join([title, *own.get(s.id, [])])):
+                names = [title, *(n for n in own.get(s.id, []) if n.lower() != title.lower())]
+                for t in _terms(" ; ".join(names)):
                     tf[t] += self.TITLE
-                for paragraph in s.text.split("\n\n"):
-                    if paragraph not in SUBHEADS and (ptf := Counter(_terms(paragraph))):
-                        self.paragraphs.append((len(self.units), ptf))
-                self.names.append([frozenset(n) for name in [title, *own.get(s.id, [])] if (n := _terms(name))])
+                self.names.append([frozenset(n) for name in names if (n := _terms(name))])
                 self.units.append((s, doc, tf))
         self.df = Counter(t for _, _, tf in self.units for t in tf)
         self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
-        self.pdf = Counter(t for _, tf in self.paragraphs for t in tf)
-        self.pavg = sum(sum(tf.values()) for _, tf in self.paragraphs) / max(1, len(self.paragraphs))
         self.postings: dict[str, list[tuple[int, int, int]]] = {}
         """A term → (unit, its count there, the unit's length) for every unit holding it."""
         for i, (_, _, tf) in enumerate(self.units):
             length = sum(tf.values())
             for t, f in tf.items():
                 self.postings.setdefault(t, []).append((i, f, length))
-        self.ppostings: dict[str, list[tuple[int, int, int]]] = {}
-        for i, (_, tf) in enumerate(self.paragraphs):
-            length = sum(tf.values())
-            for t, f in tf.items():
-                self.ppostings.setdefault(t, []).append((i, f, length))
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -203,15 +189,11 @@ class PolicyIndex:
         named = self._named_in(question) or misspelt_in(question, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
-        best: dict[int, float] = {}
-        for p, score in self._bm25(q, self.ppostings, self.pdf, len(self.paragraphs), self.pavg).items():
-            unit = self.paragraphs[p][0]
-            best[unit] = max(best.get(unit, 0.0), score)
         asked = set(q)
         wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _FIX.search(folded))
         hits = []
         for i, (s, doc, _) in enumerate(self.units):
-            score = scores.get(i, 0.0) + self.PASSAGE * best.get(i, 0.0) + self.NAME * self._named_share(i, asked)
+            score = scores.get(i, 0.0) + self.NAME * self._named_share(i, asked)
             why = []
             for said, sid in named:
                 if sid == s.id:

@@ -46,7 +46,8 @@ _TOURNAMENT = re.compile(
 _SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
 _FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
-                  r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
+                  r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
+                  r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
                   r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
                   r"can (?:the|a) judge)")
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
@@ -54,7 +55,7 @@ _JUDGE = re.compile(r"\b(?:judges?|hj)\b")
 _CALLED = re.compile(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
                      r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
 """A judge called or addressed ("judge, he drew an extra card", "can I call a judge"): the game is at an event."""
-_REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
+_REMEDY = re.compile(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
                      r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
 _DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed|"
@@ -171,14 +172,28 @@ def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str]
     return tuple(found)
 
 
+def _title_said(question: str, titled: frozenset[str], in_rules: Callable[[str], bool]) -> str | None:
+    """A title of the documents (as :func:`rulesgraph.tstore.title_words` gives them) every word of which the
+    question says, one of them a word the rules never use: "spectators", "electronic devices"."""
+    said = {stem(w) for w in words(question)}
+    for title in titled:
+        parts = title.split()
+        if all(p in said for p in parts) and any(not in_rules(p) for p in parts):
+            return title
+    return None
+
+
 def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
-               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False) -> str | None:
+               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
+               titled: frozenset[str] = frozenset()) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
     :func:`signals`, counted against the game terms the question names (``game_terms``, called only then): "at
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
-    (:func:`rulesgraph.tstore.jargon`); one counts when ``in_rules`` says the rules do not use it."""
+    (:func:`rulesgraph.tstore.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
+    documents' titles (:func:`rulesgraph.tstore.title_words`); one said whole, with a word the rules never use
+    ("spectator"), counts beside a judge or an event said."""
     folded = fold(question)
     if named and (found := named_in(question, named)):
         return found[0][0]
@@ -203,6 +218,8 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return m.group(0)
     if named and (rel or said or "judge" in folded) and (found := misspelt_in(question, named)):
         return found[0][0]  # "comp rel: is that outside assitance?" (searched only where an event is said: it costs)
+    if titled and (rel or said or "judge" in folded) and (own := _title_said(question, titled, in_rules)):
+        return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]
     return None

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
 
 
 __all__ = ["KINDS", "MINIMUM", "TInstalled", "TValidated", "check_report", "detect_file_kind", "install", "install_file", "installed",
-           "is_tournament_file", "jargon", "load", "names", "newest", "tournament_dir", "truncated_at", "urls"]
+           "is_tournament_file", "jargon", "load", "names", "newest", "title_words", "tournament_dir", "truncated_at", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
 """The least a complete document of each kind has (the 2026 MTR has 87 sections, the IPG 28, the JAR 9 headings)."""
@@ -233,7 +233,7 @@ def download(kind: str | None, url: str, *, timeout: float, progress: object = N
     return install(body, name, kind=kind)
 
 
-_NAMES: dict[object, tuple[dict[str, str], frozenset[str]]] = {}
+_NAMES: dict[object, tuple[dict[str, str], frozenset[str], frozenset[str]]] = {}
 JARGON_ZIPF = 3.0
 """A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
 ``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
@@ -252,18 +252,23 @@ def jargon() -> frozenset[str]:
     return _remembered()[1]
 
 
-def _remembered() -> tuple[dict[str, str], frozenset[str]]:
+def title_words() -> frozenset[str]:
+    """The MTR's and IPG's titles as the sorted stems of their words, space-joined (``spectat``, ``devic electron``)."""
+    return _remembered()[2]
+
+
+def _remembered() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
     try:
         stamp: object = tournament_dir().stat().st_mtime_ns
     except OSError:
-        return {}, frozenset()
+        return {}, frozenset(), frozenset()
     if stamp not in _NAMES:
         _NAMES.clear()
         _NAMES[stamp] = _names_cached()
     return _NAMES[stamp]
 
 
-def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
+def _names_cached() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
     import hashlib
     import json
 
@@ -271,35 +276,36 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
 
     current = newest()
     if not current:
-        return {}, frozenset()
+        return {}, frozenset(), frozenset()
     here = Path(__file__).parent
     code = [here / "policy.py", here / "parse" / "tournament.py", here / "parse" / "pdftext.py", here / "tstore.py"]
     key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
     path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
-        named, rare = found["names"], found["jargon"]
+        named, rare, titled = found["names"], found["jargon"], found["titled"]
         if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
-                isinstance(rare, list) and all(isinstance(w, str) for w in rare):
-            return named, frozenset(rare)
+                all(isinstance(w, str) for w in [*rare, *titled]):
+            return named, frozenset(rare), frozenset(titled)
     except (OSError, ValueError, KeyError, TypeError):
         pass
     from wordfreq import zipf_frequency
 
     from .policy import policy_index
-    from .text import stem, words
+    from .text import STOPWORDS, stem, words
 
     index = policy_index()
     named = dict(index.named) if index else {}
-    rare = sorted({stem(w) for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
-                   if s.kind in ("chapter", "section", "appendix") for w in words(s.title)
-                   if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
+    titles = [s.title for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
+              if s.kind in ("chapter", "section", "appendix")]
+    rare = sorted({stem(w) for t in titles for w in words(t) if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
+    titled = sorted({" ".join(sorted({stem(w) for w in words(t) if w.isalpha() and w not in STOPWORDS})) for t in titles} - {""})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
+        _write_atomically(path, json.dumps({"names": named, "jargon": rare, "titled": titled}).encode())
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
-    return named, frozenset(rare)
+    return named, frozenset(rare), frozenset(titled)
 
 
 def is_tournament_file(path: str) -> bool:
