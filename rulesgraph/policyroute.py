@@ -130,19 +130,19 @@ words or more to name it though misspelt ("outside assitance", "game rule violat
 def misspelt_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
     of as many words as the name has, compared whole (one or two letters wrong or missing in a long name)."""
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz, process
 
     said = words(question.replace("/", " / "))
+    runs: dict[int, list[str]] = {}
     out = []
     for name, sid in named.items():
-        size = len(parts := name.split())
+        size = len(name.split())
         if size < 2 or len(name) < 10:
             continue
-        for i in range(len(said) - size + 1):
-            run = " ".join(said[i : i + size])
-            if run[0] == parts[0][0] and fuzz.ratio(run, name, score_cutoff=MISSPELT):
-                out.append((name, sid))
-                break
+        if size not in runs:
+            runs[size] = [" ".join(said[i : i + size]) for i in range(len(said) - size + 1)]
+        if process.extractOne(name, runs[size], scorer=fuzz.ratio, score_cutoff=MISSPELT) is not None:
+            out.append((name, sid))
     return out
 
 
