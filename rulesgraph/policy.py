@@ -1,12 +1,14 @@
 """Find the tournament-document passages (MTR, IPG, JAR) that answer a policy question, and look one up by id.
 
-Ranking is BM25 over the documents' sections (title words count extra), with three nudges that apply to every
-question alike: an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from the IPG's own
-infraction names, plus the few :data:`SAID` that are not initials) or by its name leads; a section named by its
-id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question says or implies picks the
-document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL, ``competitive``, ``PTQ`` → the IPG.
-The documents are the installed ones (:func:`rulesgraph.tstore.load`), read on first use only.
-"""
+Ranking is BM25 over the documents' sections: their text, and their names (title, the terms they define, an
+infraction's abbreviations) counting extra.  Then nudges that apply to every section and question alike: a
+question saying most of a section's name (by idf) gets more; an infraction leads for a question telling an error
+or asking for a penalty or a fix; an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from
+the IPG's own infraction names, plus the few :data:`SAID` that are not initials) or by its name, even misspelt,
+leads; a section named by its id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question
+says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL,
+``competitive``, ``PTQ`` → the IPG.  The documents are the installed ones (:func:`rulesgraph.tstore.load`), read
+on first use only."""
 
 from __future__ import annotations
 

@@ -10,6 +10,8 @@ event said or implied, a judge, a phone or the round, a duty or permission asked
 counted: a question routes when it names no more game terms (keywords, glossary terms) than it gives such signals,
 and at least one of them says where it is played, so "at FNM my opponent cast Wrath …, does it …" asks the rules
 while "can I look up Oracle text on my phone at FNM, or does it have to be a judge" asks the tournament rules.
+Where a judge or an event is said, an infraction's name misspelt ("outside assitance") and a title of the documents
+said whole with a word the rules never use ("spectators") route too.
 Pure and cheap: regular expressions over the folded question; the game terms are counted only when needed.
 """
 
