@@ -27,9 +27,9 @@ __all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "rel_of", "sig
 
 _REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                       r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
-_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
                           r"regional championship|spotlight|mcq|world championship)\b")
-LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
+LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|competition|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
                         r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
 """A Rules Enforcement Level named as one ("comp rel", "at competitive"): it picks a document, it is no topic word."""
 

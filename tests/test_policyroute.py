@@ -138,6 +138,8 @@ def test_reg_rel_is_a_level() -> None:
 
     assert rel_of("is there a trackable penalty at reg REL") == "regular"
     assert LEVEL_SAID.search(fold("reg rel: does he have to"))
+    assert rel_of("in the competition REL it should not be allowed") == "competitive"
+    assert policy_cue("in the competition REL is a card list allowed?", game_terms=lambda: 6) == "competition rel"
 
 
 def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:
