@@ -173,6 +173,13 @@ class PolicyIndex:
                 best = max(best, share)
         return best
 
+    def _unprefixed(self, term: str) -> str:
+        """A word the documents never use, read without its ``re`` when the rest is theirs: "reshuffle" → shuffle,
+        "resleeve" → sleeve (the stemmer keeps the prefix)."""
+        if term in self.df or not term.startswith("re") or term[2:] not in self.df:
+            return term
+        return term[2:]
+
     def _bm25(self, q: Counter[str], postings: dict[str, list[tuple[int, int, int]]], df: Counter[str], n: int,
               avg: float) -> dict[int, float]:
         scores: dict[int, float] = {}
@@ -186,7 +193,7 @@ class PolicyIndex:
 
     def search(self, question: str, k: int = 5) -> list[Hit]:
         folded = fold(question)
-        q = Counter(_terms(LEVEL_SAID.sub(" ", folded)))  # "at comp rel" picks a document, it is no topic
+        q = Counter(self._unprefixed(t) for t in _terms(LEVEL_SAID.sub(" ", folded)))  # "at comp rel" picks a document
         rel = rel_of(question)
         named = self._named_in(question) or misspelt_in(question, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}

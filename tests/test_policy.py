@@ -151,3 +151,11 @@ def test_a_misspelt_infraction_name_still_names_it() -> None:
     index = PolicyIndex(_docs())
     top = index.search("is that loud chewing of snaks?")[0]
     assert top.section.id == "IPG 2.2" and top.why
+
+
+def test_a_word_with_re_reads_as_the_documents_word() -> None:
+    index = PolicyIndex(_docs())
+    assert index._unprefixed(stem("reseating")) == stem("seating")  # the documents say "seating", never "reseating"
+    assert index._unprefixed(stem("rewind")) == stem("rewind")  # "wind" is not theirs either: kept
+    assert index._unprefixed(stem("dice")) == stem("dice")
+    assert index.search("reseating, who decides?")[0].section.id == "MTR 1.1"
