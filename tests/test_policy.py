@@ -121,3 +121,41 @@ def test_synonyms_reach_the_section(documents: None, question: str, expected: st
     assert expected in [h.section.id for h in index.search(question, 3)]
 
 
+
+
+def test_a_question_saying_a_sections_name_leads() -> None:
+    index = PolicyIndex(_docs())
+    # "snack" is in two sections' text; only one is named for it (its title): saying the name leads there
+    assert index.search("snack breaks: where?")[0].section.id == "MTR 1.3"
+    assert index._named_share(0, {stem("zebra")}) == 0.0
+
+
+def test_a_defined_term_is_one_of_the_sections_names() -> None:
+    docs = (*_docs(), TDocument("mtr", "m2.txt", "4", "2031-03-04", "Magic Tournament Rules", (
+        _s("MTR 2.1", "section", "Table Care", "A crumb is a piece that falls from a snack.\n\nWipe the table."),
+    )))
+    index = PolicyIndex(docs)
+    at = next(i for i, (s, _, _) in enumerate(index.units) if s.id == "MTR 2.1")
+    assert frozenset(_terms("crumb")) in index.names[at]
+    assert index.search("what is a crumb")[0].section.id == "MTR 2.1"
+
+
+def test_an_error_told_leads_to_the_infraction() -> None:
+    index = PolicyIndex(_docs())
+    asked = "players may bring dice, but my opponent dropped his dice by mistake"
+    assert index.search(asked)[0].section.id == "IPG 2.1"  # an error told: the infraction, not the dice rule
+    assert index.search("may players bring dice and counters")[0].section.id == "MTR 1.2"
+
+
+def test_a_misspelt_infraction_name_still_names_it() -> None:
+    index = PolicyIndex(_docs())
+    top = index.search("is that loud chewing of snaks?")[0]
+    assert top.section.id == "IPG 2.2" and top.why
+
+
+def test_a_word_with_re_reads_as_the_documents_word() -> None:
+    index = PolicyIndex(_docs())
+    assert index._unprefixed(stem("reseating")) == stem("seating")  # the documents say "seating", never "reseating"
+    assert index._unprefixed(stem("rewind")) == stem("rewind")  # "wind" is not theirs either: kept
+    assert index._unprefixed(stem("dice")) == stem("dice")
+    assert index.search("reseating, who decides?")[0].section.id == "MTR 1.1"

@@ -119,3 +119,36 @@ def test_what_information_a_player_must_give() -> None:
     assert policy_cue("Switcheroo on my guy and theirs, they kill theirs in response. Do I still have to give them mine?",
                       game_terms=lambda: 2) is None
     assert policy_cue("can I listen to music with headphones during my match", game_terms=lambda: 2) == "headphones"
+
+
+def test_a_misspelt_name_of_two_words_or_more() -> None:
+    from rulesgraph.question.policyroute import misspelt_in
+
+    named = {"outside assistance": "IPG 3.2", "oa": "IPG 3.2", "slow play": "IPG 3.3"}
+    assert misspelt_in("should this be considered outside assitance?", named) == [("outside assistance", "IPG 3.2")]
+    assert misspelt_in("slow plays", named) == []  # a short name is matched exactly only (named_in's plurals)
+    assert misspelt_in("outside the assistance", named) == []  # a run of as many words as the name
+    # routed only where a judge or an event is said (it costs a comparison per name and run of words)
+    assert policy_cue("Competitive REL. is that outside assitance?", named, game_terms=lambda: 5) == "outside assistance"
+    assert policy_cue("is that outside assitance?", named, game_terms=lambda: 5) is None
+
+
+def test_reg_rel_is_a_level() -> None:
+    from rulesgraph.question.policyroute import rel_of
+
+    assert rel_of("is there a trackable penalty at reg REL") == "regular"
+    assert LEVEL_SAID.search(fold("reg rel: does he have to"))
+    assert rel_of("in the competition REL it should not be allowed") == "competitive"
+    assert policy_cue("in the competition REL is a card list allowed?", game_terms=lambda: 6) == "competition rel"
+
+
+def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:
+    titled = frozenset({"spectat", "coverag video", "card mark"})
+    in_rules = {"card", "mark", "judg"}.__contains__
+    asked = "Spectator Sam is watching. You, the judge, see him point at a card. What do you do?"
+    assert policy_cue(asked, game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "spectat"
+    assert policy_cue("Sam is watching. You, the judge, see it", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None
+    video = "the video coverage shows the card"
+    assert policy_cue(video, game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # no judge, no event said
+    assert policy_cue(f"judge, {video}", game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "coverag video"
+    assert policy_cue("judge: is my card marked?", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # the rules use both

@@ -88,6 +88,14 @@ def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> N
     assert policy_cue("it's too late to respond, right?", {}, jargon=policy.jargon()) is None  # "late" is English
 
 
+def test_the_documents_titles_are_remembered_as_stems(empty: Path, full_book: Rulebook) -> None:
+    _install_real()
+    titled = policy.title_words()
+    assert {"spectat", "devic electron", "sideboard"} <= titled and "chang previous version" in titled
+    asked = "Spectator Sam is watching the match. You, the judge, are nearby. What do you do?"
+    assert ask(full_book, asked).citations[0].id.startswith(("MTR", "IPG"))
+
+
 def test_rel_and_cues() -> None:
     assert rel_of("at FNM tonight") == "regular" and rel_of("comp rel") == "competitive" and rel_of("my deck") is None
     assert policy_cue("can I take notes during the match?") == "take notes"

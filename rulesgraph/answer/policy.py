@@ -1,12 +1,14 @@
 """Find the tournament-document passages (MTR, IPG, JAR) that answer a policy question, and look one up by id.
 
-Ranking is BM25 over the documents' sections (title words count extra), with three nudges that apply to every
-question alike: an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from the IPG's own
-infraction names, plus the few :data:`SAID` that are not initials) or by its name leads; a section named by its
-id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question says or implies picks the
-document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL, ``competitive``, ``PTQ`` → the IPG.
-The documents are the installed ones (:func:`rulesgraph.build.tbook.load`), read on first use only.
-"""
+Ranking is BM25 over the documents' sections: their text, and their names (title, the terms they define, an
+infraction's abbreviations) counting extra.  Then nudges that apply to every section and question alike: a
+question saying most of a section's name (by idf) gets more; an infraction leads for a question telling an error
+or asking for a penalty or a fix; an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from
+the IPG's own infraction names, plus the few :data:`SAID` that are not initials) or by its name, even misspelt,
+leads; a section named by its id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question
+says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL,
+``competitive``, ``PTQ`` → the IPG.  The documents are the installed ones (:func:`rulesgraph.build.tbook.load`), read
+on first use only."""
 
 from __future__ import annotations
 
@@ -21,10 +23,10 @@ from ..build.tbook import newest, tournament_dir
 from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..parse.tournament import TDocument, TSection
-from ..question.policyroute import LEVEL_SAID, named_in, policy_cue, rel_of
+from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
-           "rel_of"]
+           "rel_of", "title_words"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -90,25 +92,21 @@ class Hit:
 
 
 class PolicyIndex:
-    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents."""
+    """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents: a
+    section's text, and its names (its title, the terms it defines and, for an infraction, the judges' abbreviations)
+    counting :data:`TITLE` times; a question saying most of one of those names gets :data:`NAME` more."""
 
     K1 = 1.2
     B = 0.75
     TITLE = 3
+    INFRACTION = 1.5
+    """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix:
+    the infraction, with its penalty and remedy, is what such a question wants first."""
 
     def __init__(self, docs: tuple[TDocument, ...]) -> None:
+        from ..build.tdefines import defined_terms
+
         self.docs = docs
-        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
-        for doc in docs:
-            for s in doc.sections:
-                if s.kind == "part" or not (s.text or s.kind == "heading"):
-                    continue
-                tf = Counter(_terms(s.text))
-                for t in _terms(s.title if s.kind != "front" or doc.kind != "jar" else doc.title):
-                    tf[t] += self.TITLE
-                self.units.append((s, doc, tf))
-        self.df = Counter(t for _, _, tf in self.units for t in tf)
-        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
         self.named: dict[str, str] = {}
         """An abbreviation or name (folded) → section id."""
         for doc in docs:
@@ -123,6 +121,34 @@ class PolicyIndex:
                 target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
             if target:
                 self.named.setdefault(say, target)
+        own: dict[str, list[str]] = {}
+        """A section's own names beside its title: the terms it defines, the abbreviations judges say for it."""
+        for term, sid in defined_terms(docs):
+            own.setdefault(sid, []).append(term)
+        for said, sid in self.named.items():
+            own.setdefault(sid, []).append(said)
+        self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
+        self.names: list[list[frozenset[str]]] = []
+        """Each unit's names as sets of terms: its title, the terms it defines, its abbreviations."""
+        for doc in docs:
+            for s in doc.sections:
+                if s.kind == "part" or not (s.text or s.kind == "heading"):
+                    continue
+                tf = Counter(_terms(s.text))
+                title = s.title if s.kind != "front" or doc.kind != "jar" else doc.title
+                names = [title, *(n for n in own.get(s.id, []) if n.lower() != title.lower())]
+                for t in _terms(" ; ".join(names)):
+                    tf[t] += self.TITLE
+                self.names.append([frozenset(n) for name in names if (n := _terms(name))])
+                self.units.append((s, doc, tf))
+        self.df = Counter(t for _, _, tf in self.units for t in tf)
+        self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
+        self.postings: dict[str, list[tuple[int, int, int]]] = {}
+        """A term → (unit, its count there, the unit's length) for every unit holding it."""
+        for i, (_, _, tf) in enumerate(self.units):
+            length = sum(tf.values())
+            for t, f in tf.items():
+                self.postings.setdefault(t, []).append((i, f, length))
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -133,22 +159,54 @@ class PolicyIndex:
     def _named_in(self, question: str) -> list[tuple[str, str]]:
         return named_in(question, self.named)
 
-    def search(self, question: str, k: int = 5) -> list[Hit]:
-        q = Counter(_terms(LEVEL_SAID.sub(" ", fold(question))))  # "at comp rel" picks a document, it is no topic
+    NAME = 10.0
+    """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
+    of the name's words (by idf) the question says, when that share is at least :data:`NAME_SHARE`."""
+    NAME_SHARE = 0.5
+
+    def _named_share(self, unit: int, asked: set[str]) -> float:
+        best = 0.0
         n = len(self.units)
+        for name in self.names[unit]:
+            said = name & asked
+            if not said:
+                continue
+            idf = {t: math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5)) for t in name}
+            share = sum(idf[t] for t in said) / max(1e-9, sum(idf.values()))
+            if share >= self.NAME_SHARE:
+                best = max(best, share)
+        return best
+
+    def _unprefixed(self, term: str) -> str:
+        """A word the documents never use, read without its ``re`` when the rest is theirs: "reshuffle" → shuffle,
+        "resleeve" → sleeve (the stemmer keeps the prefix)."""
+        if term in self.df or not term.startswith("re") or term[2:] not in self.df:
+            return term
+        return term[2:]
+
+    def _bm25(self, q: Counter[str], postings: dict[str, list[tuple[int, int, int]]], df: Counter[str], n: int,
+              avg: float) -> dict[int, float]:
+        scores: dict[int, float] = {}
+        for t, qn in q.items():
+            if not (found := postings.get(t)):
+                continue
+            idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+            for i, f, length in found:
+                scores[i] = scores.get(i, 0.0) + qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / avg))
+        return scores
+
+    def search(self, question: str, k: int = 5) -> list[Hit]:
+        folded = fold(question)
+        q = Counter(self._unprefixed(t) for t in _terms(LEVEL_SAID.sub(" ", folded)))  # "at comp rel" picks a document
         rel = rel_of(question)
-        named = self._named_in(question)
+        named = self._named_in(question) or misspelt_in(question, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
+        scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
+        asked = set(q)
+        wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _FIX.search(folded))
         hits = []
-        for s, doc, tf in self.units:
-            length = sum(tf.values())
-            score = 0.0
-            for t, qn in q.items():
-                f = tf.get(t)
-                if not f:
-                    continue
-                idf = math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5))
-                score += qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / self.avg))
+        for i, (s, doc, _) in enumerate(self.units):
+            score = scores.get(i, 0.0) + self.NAME * self._named_share(i, asked)
             why = []
             for said, sid in named:
                 if sid == s.id:
@@ -157,8 +215,10 @@ class PolicyIndex:
             if s.id in ids:
                 score += 50.0
                 why.append(f"‘{s.id}’ named")
-            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(fold(question)):
+            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(folded):
                 score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
+            if s.penalty and wants_infraction:
+                score *= self.INFRACTION
             if doc.kind == "jar":
                 score *= 2.5 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
             elif doc.kind == "ipg" and rel == "regular":
@@ -184,7 +244,7 @@ def policy_index() -> PolicyIndex | None:
     return _index_for(tuple(d.sha256 for d in docs)) if docs else None
 
 
-_NAMES: dict[object, tuple[dict[str, str], frozenset[str]]] = {}
+_NAMES: dict[object, tuple[dict[str, str], frozenset[str], frozenset[str]]] = {}
 JARGON_ZIPF = 3.0
 """A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
 ``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
@@ -203,18 +263,23 @@ def jargon() -> frozenset[str]:
     return _remembered()[1]
 
 
-def _remembered() -> tuple[dict[str, str], frozenset[str]]:
+def title_words() -> frozenset[str]:
+    """The MTR's and IPG's titles as the sorted stems of their words, space-joined (``spectat``, ``devic electron``)."""
+    return _remembered()[2]
+
+
+def _remembered() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
     try:
         stamp: object = tournament_dir().stat().st_mtime_ns
     except OSError:
-        return {}, frozenset()
+        return {}, frozenset(), frozenset()
     if stamp not in _NAMES:
         _NAMES.clear()
         _NAMES[stamp] = _names_cached()
     return _NAMES[stamp]
 
 
-def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
+def _names_cached() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
     import hashlib
     import json
 
@@ -222,7 +287,7 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
 
     current = newest()
     if not current:
-        return {}, frozenset()
+        return {}, frozenset(), frozenset()
     here = Path(__file__).parent.parent  # the rulesgraph package
     code = [here / "answer" / "policy.py", here / "parse" / "tournament.py", here / "parse" / "tdoc.py", here / "parse" / "jar.py",
             here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
@@ -230,10 +295,10 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
     path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
-        named, rare = found["names"], found["jargon"]
+        named, rare, titled = found["names"], found["jargon"], found["titled"]
         if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
-                isinstance(rare, list) and all(isinstance(w, str) for w in rare):
-            return named, frozenset(rare)
+                all(isinstance(w, str) for w in [*rare, *titled]):
+            return named, frozenset(rare), frozenset(titled)
     except (OSError, ValueError, KeyError, TypeError):
         pass
     from wordfreq import zipf_frequency
@@ -241,12 +306,13 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str]]:
 
     index = policy_index()
     named = dict(index.named) if index else {}
-    rare = sorted({stem(w) for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
-                   if s.kind in ("chapter", "section", "appendix") for w in words(s.title)
-                   if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
+    titles = [s.title for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
+              if s.kind in ("chapter", "section", "appendix")]
+    rare = sorted({stem(w) for t in titles for w in words(t) if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
+    titled = sorted({" ".join(sorted({stem(w) for w in words(t) if w.isalpha() and w not in STOPWORDS})) for t in titles} - {""})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"names": named, "jargon": rare}).encode())
+        write_atomically(path, json.dumps({"names": named, "jargon": rare, "titled": titled}).encode())
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
-    return named, frozenset(rare)
+    return named, frozenset(rare), frozenset(titled)

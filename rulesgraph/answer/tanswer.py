@@ -138,7 +138,7 @@ def route(question: str, outside: OutOfScope | None, index: Index) -> str | None
     if outside is not None:
         return None
     from ..build.tbook import newest
-    from .policy import jargon, names
+    from .policy import jargon, names, title_words
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
     if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
@@ -146,7 +146,7 @@ def route(question: str, outside: OutOfScope | None, index: Index) -> str | None
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
 
-    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf)
+    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words())
 
 
 def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:

@@ -3,9 +3,9 @@ source file and line, effective date), read off the query-time graph."""
 
 from __future__ import annotations
 
-from .corpus import Rulebook
 from ..model import Citation
 from ..parse.kinds import KINDS
+from .corpus import Rulebook
 
 __all__ = ["citation", "dated_source"]
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import cache
 from ..errors import RulesgraphError
-from .index import Index, build_index, load_aliases
-from .qgraph import QGraph, build_qgraph
 from ..sources.read import FORMATS, RawSource, decode_source, read_bytes
 from ..version import SCHEMA, __version__
+from . import cache
+from .index import Index, build_index, load_aliases
+from .qgraph import QGraph, build_qgraph
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -130,8 +130,8 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
 
 
 def _build(specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
-    from .graph import build_graph  # networkx and the parsers: only when building
     from ..parse import parse
+    from .graph import build_graph  # networkx and the parsers: only when building
 
     return build_graph([parse(decode_source(r), s.fmt) for s, r in zip(specs, raws, strict=True)])
 

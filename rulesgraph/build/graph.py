@@ -18,12 +18,12 @@ from typing import Any
 
 import networkx as nx
 
-from ..errors import RulesgraphError
 from ..common.ids import faq_id, glossary_id, keyword_id, rule_id
-from .link import link_documents
+from ..errors import RulesgraphError
 from ..model import Document, FaqEntry, GlossaryEntry, Rule
 from ..parse.numbers import parent_of
 from ..version import SCHEMA
+from .link import link_documents
 
 __all__ = ["EDGE_KINDS", "NODE_KINDS", "SCHEMA", "add_keyword", "build_graph"]
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..common.english import EnglishWords, english_words
+from ..common.text import STOPWORDS, fold, stem, words
 from ..errors import RulesgraphError
 from ..parse.numbers import parent_of
-from ..common.text import STOPWORDS, fold, stem, words
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -15,9 +15,9 @@ import networkx as nx
 from rapidfuzz import fuzz, process
 
 from ..common.ids import card_id, glossary_id, keyword_id, rule_id
+from ..common.text import fold, stem
 from ..model import Document, Ref
 from ..parse.numbers import RANGE_LIMIT, expand_range, range_bounds
-from ..common.text import fold, stem
 
 __all__ = ["current_keyword", "defining_rule", "link_documents", "subtree", "targets"]
 

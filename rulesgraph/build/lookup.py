@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .citing import citation
-from .corpus import Rulebook
 from ..errors import NotFound, RulesgraphError
 from ..model import Citation
 from ..parse.numbers import sort_key
+from .citing import citation
+from .corpus import Rulebook
 
 __all__ = [
     "CR_NUMBER",

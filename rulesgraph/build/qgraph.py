@@ -22,9 +22,9 @@ from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..parse.numbers import parent_of, rule_of
 from ..common.text import terms as doc_terms_of
 from ..common.text import word_line
+from ..parse.numbers import parent_of, rule_of
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -10,6 +10,8 @@ event said or implied, a judge, a phone or the round, a duty or permission asked
 counted: a question routes when it names no more game terms (keywords, glossary terms) than it gives such signals,
 and at least one of them says where it is played, so "at FNM my opponent cast Wrath …, does it …" asks the rules
 while "can I look up Oracle text on my phone at FNM, or does it have to be a judge" asks the tournament rules.
+Where a judge or an event is said, an infraction's name misspelt ("outside assitance") and a title of the documents
+said whole with a word the rules never use ("spectators") route too.
 Pure and cheap: regular expressions over the folded question; the game terms are counted only when needed.
 """
 
@@ -21,13 +23,13 @@ from collections.abc import Callable
 from ..common.text import fold, stem, words
 from .analyze import card_words
 
-__all__ = ["LEVEL_SAID", "named_in", "policy_cue", "rel_of", "signals"]
+__all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "rel_of", "signals"]
 
-_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|prerelease|pre-release|kitchen table|"
+_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                       r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
-_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
                           r"regional championship|spotlight|mcq|world championship)\b")
-LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|regular|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
+LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|competition|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
                         r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
 """A Rules Enforcement Level named as one ("comp rel", "at competitive"): it picks a document, it is no topic word."""
 
@@ -46,7 +48,8 @@ _TOURNAMENT = re.compile(
 _SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
 _FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
-                  r"what(?:'s| is|s) the (?:fix|remedy|penalty)|how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
+                  r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
+                  r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
                   r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
                   r"can (?:the|a) judge)")
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
@@ -54,7 +57,7 @@ _JUDGE = re.compile(r"\b(?:judges?|hj)\b")
 _CALLED = re.compile(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
                      r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
 """A judge called or addressed ("judge, he drew an extra card", "can I call a judge"): the game is at an event."""
-_REMEDY = re.compile(r"\b(?:(?:the|a) fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
+_REMEDY = re.compile(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
                      r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
 _DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed|"
@@ -121,6 +124,30 @@ def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
     return out
 
 
+MISSPELT = 90
+"""How alike (:func:`rapidfuzz.fuzz.ratio`, 0–100) a run of the question's words must be to an infraction's name of two
+words or more to name it though misspelt ("outside assitance", "game rule violaton")."""
+
+
+def misspelt_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+    """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
+    of as many words as the name has, compared whole (one or two letters wrong or missing in a long name)."""
+    from rapidfuzz import fuzz, process
+
+    said = words(question.replace("/", " / "))
+    runs: dict[int, list[str]] = {}
+    out = []
+    for name, sid in named.items():
+        size = len(name.split())
+        if size < 2 or len(name) < 10:
+            continue
+        if size not in runs:
+            runs[size] = [" ".join(said[i : i + size]) for i in range(len(said) - size + 1)]
+        if process.extractOne(name, runs[size], scorer=fuzz.ratio, score_cutoff=MISSPELT) is not None:
+            out.append((name, sid))
+    return out
+
+
 def _search(pattern: re.Pattern[str], folded: str, *needles: str) -> re.Match[str] | None:
     """``pattern.search(folded)``, skipped when none of the ``needles`` (words every match holds) is in it: a
     substring test costs little beside a search of the whole question."""
@@ -147,14 +174,28 @@ def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str]
     return tuple(found)
 
 
+def _title_said(question: str, titled: frozenset[str], in_rules: Callable[[str], bool]) -> str | None:
+    """A title of the documents (as :func:`rulesgraph.answer.policy.title_words` gives them) every word of which the
+    question says, one of them a word the rules never use: "spectators", "electronic devices"."""
+    said = {stem(w) for w in words(question)}
+    for title in titled:
+        parts = title.split()
+        if all(p in said for p in parts) and any(not in_rules(p) for p in parts):
+            return title
+    return None
+
+
 def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
-               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False) -> str | None:
+               jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
+               titled: frozenset[str] = frozenset()) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
     :func:`signals`, counted against the game terms the question names (``game_terms``, called only then): "at
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
-    (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it."""
+    (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
+    documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
+    ("spectator"), counts beside a judge or an event said."""
     folded = fold(question)
     if named and (found := named_in(question, named)):
         return found[0][0]
@@ -177,6 +218,10 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
     if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
         return m.group(0)
+    if named and (rel or said or "judge" in folded) and (found := misspelt_in(question, named)):
+        return found[0][0]  # "comp rel: is that outside assitance?" (searched only where an event is said: it costs)
+    if titled and (rel or said or "judge" in folded) and (own := _title_said(question, titled, in_rules)):
+        return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]
     return None
