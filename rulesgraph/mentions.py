@@ -29,7 +29,8 @@ from .nametable import JOINERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CONFIRMED",
+           "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
@@ -78,9 +79,15 @@ length (a 1 MB question costs what its first 8,000 characters do)."""
 
 TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
 ARTICLES = frozenset({"a", "an"})
+CONFIRMED = 0.65
+"""Confidence of a word the rest of the text confirms is a card's: a weak reading of a card named elsewhere or listed with
+one, or the shortening of a name said in full (``goyf`` after Tarmogoyf)."""
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
 """Words around a type's name that say it is the type, not a card named like it."""
 
+_LISTED = re.compile(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
+"""What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
+_SAID_SHORT = ("short", "part", "short form", "initials")
 _BRACKET = re.compile(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
 
 
@@ -206,8 +213,9 @@ class _Finder(TypoReading):
         if t.kind[g] in ("short form", "initials"):
             return self.short_form(g, i, j, z, acts)
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
-        if t.rules[g]:
-            return 0.7 + short if (cue or acts in ACTS) and all(c.cap for c in content) else None
+        if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card"
+            named = cue or acts in ACTS or [w.word for w in toks[j + 1 : j + 3]] == ["the", "card"]
+            return 0.7 + short if named and all(c.cap for c in content) else None
         if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None
         if t.kind[g] == "part" and not (all(c.cap for c in content) or owned):
@@ -235,7 +243,7 @@ class _Finder(TypoReading):
             return 0.75 + short
         if owned and z < INITIAL_RARE:
             return 0.65 + short
-        return WEAK if self.weak and z < INITIAL_RARE and t.kind[g] in ("name", "face") else None
+        return WEAK if z < INITIAL_RARE and t.kind[g] in ("name", "face") else None  # kept when named or listed with a card
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.shortforms`): initials
@@ -331,10 +339,47 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
     to confirm it (confidence :data:`WEAK`)."""
     f = _Finder(bounded(text), table, weak)
     found = f.brackets()
+    weakly = []
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):
-            found.append(f.mention(g, i, j, how, conf))
-    return _coreferent(sorted(found, key=lambda m: m.start))
+            (weakly if conf <= WEAK and i == j else found).append(f.mention(g, i, j, how, conf))
+    found += _confirmed(f.text, found, weakly, weak)
+    return _coreferent(sorted(found + _shortenings(f, found), key=lambda m: m.start))
+
+
+def _confirmed(text: str, found: list[CardMention], weakly: list[CardMention], weak: bool) -> list[CardMention]:
+    """The weak readings (:data:`WEAK`: a lower-case word English knows) the text confirms, as sure as an owner word
+    makes them (:data:`CONFIRMED`): the word is listed with a card found ("with humility and Opalescence both out"); with
+    ``weak``, the others too, as they are.  A card's name said again in lower case is not enough: "I fling my Ghalta with
+    Fling", "Negate … does that negate the whole chain?" say the verb."""
+    out = []
+    for m in weakly:
+        if any(_LISTED.fullmatch(text[o.end : m.start] if o.end <= m.start else text[m.end : o.start]) for o in found):
+            out.append(CardMention(m.key, m.candidates, m.start, m.end, m.said, m.how, CONFIRMED))
+        elif weak:
+            out.append(m)
+    return out
+
+
+def _shortenings(f: _Finder, found: list[CardMention]) -> list[CardMention]:
+    """Words no reading took that shorten a word of one card the text names in full (:func:`_shortened`: ``goyf`` after
+    Tarmogoyf, ``snap`` after Snapcaster Mage): that card, said short.  Never a rules word or a small word, a word
+    said as a type ("Wurm tokens"), nor the whole word (a name's own word said alone is read by the table)."""
+    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in _SAID_SHORT}
+    if not full:
+        return []
+    words_ = set().union(*full.values())  # "Urza's" before Urza's Tower is the name's own word
+    out = []
+    toks = f.toks
+    for i, tok in enumerate(toks):
+        w = tok.word.removesuffix("s") if tok.possessive else tok.word
+        if f.taken[i] or len(w) < 4 or w in STOPWORDS or w in f.t.rules_words or not w.isalpha() or w in words_:
+            continue
+        owners = [k for k, ws in full.items() if any(tok.word != n and _shortened(w, n) for n in ws)]
+        after = toks[i + 1].word if i + 1 < len(toks) else ""
+        if len(owners) == 1 and after not in TYPE_AFTER:
+            out.append(CardMention(owners[0], (owners[0],), tok.start, tok.end, tok.raw, "short", CONFIRMED))
+    return out
 
 
 def _shortened(said: str, word: str) -> bool:
@@ -348,7 +393,7 @@ def _coreferent(found: list[CardMention]) -> list[CardMention]:
     that card, said short:
     "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
     Urborg" is not the card Urborg."""
-    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in ("short", "part", "short form", "initials")}
+    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in _SAID_SHORT}
     out = []
     for m in found:
         said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute
