@@ -213,8 +213,9 @@ class _Finder(TypoReading):
         if t.kind[g] in ("short form", "initials"):
             return self.short_form(g, i, j, z, acts)
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
-        if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card"
-            named = cue or acts in ACTS or [w.word for w in toks[j + 1 : j + 3]] == ["the", "card"]
+        if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card", "Fear is on my creature" (no keyword is)
+            after = [w.word for w in toks[j + 1 : j + 4]]
+            named = cue or acts in ACTS or after[:2] == ["the", "card"] or (after[:2] == ["is", "on"] and after[2:] and after[2] in OWNER)
             return 0.7 + short if named and all(c.cap for c in content) else None
         if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None

@@ -190,6 +190,8 @@ def test_a_shortening_of_a_card_named_in_full_is_that_card(table: NameTable) -> 
 def test_a_rules_word_said_as_the_card(table: NameTable) -> None:
     assert said("Flash the card - does it give my creature flash?", table)[0] == ("Flash", "Flash", "exact")
     assert said("Flash the creature in at instant speed", table) == []
+    assert said("When Return is on my creature, what happens?", table) == [("Return", "Return", "exact")]  # a keyword never is
+    assert said("Flash is on the stack", table) == []  # a trigger said loosely, not a card where cards are
 
 
 def test_capitalised_common_nouns_are_not_cards(table: NameTable) -> None:
