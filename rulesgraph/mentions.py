@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from .mention_context import confirmed, coreferent, shortenings
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import joined, scan, title_case, variants
 from .nametable import JOINERS, NameTable, tokens
 from .shortforms import INITIALS_LETTERS
 from .text import STOPWORDS
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CONFIRMED",
-           "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
@@ -79,15 +79,9 @@ length (a 1 MB question costs what its first 8,000 characters do)."""
 
 TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
 ARTICLES = frozenset({"a", "an"})
-CONFIRMED = 0.65
-"""Confidence of a word the rest of the text confirms is a card's: a weak reading of a card named elsewhere or listed with
-one, or the shortening of a name said in full (``goyf`` after Tarmogoyf)."""
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
 """Words around a type's name that say it is the type, not a card named like it."""
 
-_LISTED = re.compile(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
-"""What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
-_SAID_SHORT = ("short", "part", "short form", "initials")
 _BRACKET = re.compile(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
 
 
@@ -215,7 +209,8 @@ class _Finder(TypoReading):
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
         if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card", "Fear is on my creature" (no keyword is)
             after = [w.word for w in toks[j + 1 : j + 4]]
-            named = cue or acts in ACTS or after[:2] == ["the", "card"] or (after[:2] == ["is", "on"] and after[2:] and after[2] in OWNER)
+            named = cue or acts in ACTS or after[:2] == ["the", "card"] or (after[:2] == ["is", "on"] and after[2:] and after[2] in OWNER) \
+                or self.a_thing(g, i, j)
             return 0.7 + short if named and all(c.cap for c in content) else None
         if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None
@@ -270,6 +265,17 @@ class _Finder(TypoReading):
         if (before in TYPE_BEFORE and before not in ARTICLES) or after in TYPE_AFTER:  # "any Signet"; "a Bolt" is one
             return None
         return 0.7 if not tok.initial else 0.65 if acts else None
+
+    def a_thing(self, g: int, i: int, j: int) -> bool:
+        """A capitalised rules word inside a sentence, counted as a thing ("counter a Cancel.", "with a Cancel from my hand"):
+        after *a* and before no noun of its own, where a keyword would qualify one ("a Flash creature"); a card's whole name,
+        not a type's ("a Mountain") nor a word of several names ("a Siege")."""
+        toks = self.toks
+        if i != j or self.t.typename[g] or self.t.kind[g] not in ("name", "face") or not toks[i].cap or toks[i].initial:
+            return False
+        if i == 0 or toks[i - 1].word not in ARTICLES:
+            return False
+        return j + 1 == len(toks) or not joined(self.text, toks, j, j + 1) or toks[j + 1].initial or toks[j + 1].word in STOPWORDS
 
     def acts(self, j: int) -> str:
         """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",
@@ -344,64 +350,5 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):
             (weakly if conf <= WEAK and i == j else found).append(f.mention(g, i, j, how, conf))
-    found += _confirmed(f.text, found, weakly, weak)
-    return _coreferent(sorted(found + _shortenings(f, found), key=lambda m: m.start))
-
-
-def _confirmed(text: str, found: list[CardMention], weakly: list[CardMention], weak: bool) -> list[CardMention]:
-    """The weak readings (:data:`WEAK`: a lower-case word English knows) the text confirms, as sure as an owner word
-    makes them (:data:`CONFIRMED`): the word is listed with a card found ("with humility and Opalescence both out"); with
-    ``weak``, the others too, as they are.  A card's name said again in lower case is not enough: "I fling my Ghalta with
-    Fling", "Negate … does that negate the whole chain?" say the verb."""
-    out = []
-    for m in weakly:
-        if any(_LISTED.fullmatch(text[o.end : m.start] if o.end <= m.start else text[m.end : o.start]) for o in found):
-            out.append(CardMention(m.key, m.candidates, m.start, m.end, m.said, m.how, CONFIRMED))
-        elif weak:
-            out.append(m)
-    return out
-
-
-def _shortenings(f: _Finder, found: list[CardMention]) -> list[CardMention]:
-    """Words no reading took that shorten a word of one card the text names in full (:func:`_shortened`: ``goyf`` after
-    Tarmogoyf, ``snap`` after Snapcaster Mage): that card, said short.  Never a rules word or a small word, a word
-    said as a type ("Wurm tokens"), nor the whole word (a name's own word said alone is read by the table)."""
-    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in _SAID_SHORT}
-    if not full:
-        return []
-    words_ = set().union(*full.values())  # "Urza's" before Urza's Tower is the name's own word
-    out = []
-    toks = f.toks
-    for i, tok in enumerate(toks):
-        w = tok.word.removesuffix("s") if tok.possessive else tok.word
-        if f.taken[i] or len(w) < 4 or w in STOPWORDS or w in f.t.rules_words or not w.isalpha() or w in words_:
-            continue
-        owners = [k for k, ws in full.items() if any(tok.word != n and _shortened(w, n) for n in ws)]
-        after = toks[i + 1].word if i + 1 < len(toks) else ""
-        if len(owners) == 1 and after not in TYPE_AFTER:
-            out.append(CardMention(owners[0], (owners[0],), tok.start, tok.end, tok.raw, "short", CONFIRMED))
-    return out
-
-
-def _shortened(said: str, word: str) -> bool:
-    """``said`` is ``word`` or a player's shortening of it: its first or last four letters or more (``snap`` of
-    Snapcaster Mage, ``goyf`` of Tarmogoyf)."""
-    return said == word or (len(said) >= 4 and (word.startswith(said) or word.endswith(said)))
-
-
-def _coreferent(found: list[CardMention]) -> list[CardMention]:
-    """A one-word mention that is a word of another card the text names in full, or a shortening of one, is
-    that card, said short:
-    "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
-    Urborg" is not the card Urborg."""
-    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in _SAID_SHORT}
-    out = []
-    for m in found:
-        said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute
-        if len(said) == 1 and m.how != "bracket":
-            w = said[0].removesuffix("s")
-            owners = [k for k, ws in full.items() if k != m.key and any(_shortened(w, n) for n in ws)]
-            if len(owners) == 1:
-                m = CardMention(owners[0], (owners[0],), m.start, m.end, m.said, "short", m.confidence)
-        out.append(m)
-    return out
+    found += confirmed(f.text, found, weakly, weak)
+    return coreferent(sorted(found + shortenings(found, f.toks, f.taken, table.rules_words, TYPE_AFTER), key=lambda m: m.start))
