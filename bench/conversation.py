@@ -7,7 +7,8 @@ needs it.
 A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
 citations.  Without state every turn is asked on its own, as one-shot tools do: follow-ups
 should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
-unchanged; a new explicit subject never inherits the old one.  By default all six sets are
+unchanged; a new explicit subject never inherits the old one; a card's follow-ups carry the card they refer to
+(``carries``; the answer's cards).  By default all six sets are
 measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults),
 chains_holdout2.jsonl and chains_holdout3.jsonl (written blind, only measured), card_chains.jsonl and
 card_chains_holdout.jsonl.
@@ -41,6 +42,7 @@ def measure(book: Rulebook, deck: CardDeck | None, path: Path, misses: bool) -> 
     groups: dict[str, list[tuple[bool, bool]]] = {"first turns": [], "follow-ups": [], "topic switches": []}
     by_turn: dict[int, list[tuple[bool, bool]]] = {}
     leaks = whole = 0
+    carried: list[bool] = []  # the follow-ups of a card's conversation: is the card they refer to among the answer's cards?
     for chain in chains:
         conv = Conversation()
         every = True
@@ -53,6 +55,8 @@ def measure(book: Rulebook, deck: CardDeck | None, path: Path, misses: bool) -> 
             group = "first turns" if n == 1 else "topic switches" if turn.get("switch") else "follow-ups"
             groups[group].append((hit, hit_alone))
             by_turn.setdefault(n, []).append((hit, hit_alone))
+            if chain.get("topic") == "cards" and turn.get("carries"):
+                carried.append(set(turn["carries"]) <= {c.name for c in with_state.cards})
             if turn.get("switch") and any(w.startswith("following up") for w in with_state.why):
                 leaks += 1
             if misses and not hit:
@@ -67,7 +71,10 @@ def measure(book: Rulebook, deck: CardDeck | None, path: Path, misses: bool) -> 
     print(f"{len(chains)} conversations from {path.name}\n")
     print(table(rows, ("turns", "count", "hit@3 with conversation", "hit@3 each turn alone")))
     print(f"\nconversations right at every turn: {whole} of {len(chains)}")
-    print(f"topic switches that inherited the old subject: {leaks} of {len(groups['topic switches'])}\n")
+    print(f"topic switches that inherited the old subject: {leaks} of {len(groups['topic switches'])}")
+    if carried:  # what the conversation decides, apart from how the ranking then uses it
+        print(f"follow-ups with the card(s) they refer to among the answer's cards: {sum(carried)} of {len(carried)}")
+    print()
 
 
 def main() -> None:

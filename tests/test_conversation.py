@@ -238,16 +238,17 @@ def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook, deck:
 def test_card_chains_regression(carded: Rulebook, deck: CardDeck) -> None:
     """card_chains.jsonl (22 conversations that start from a card): follow-ups keep the card, measured as
     bench/conversation.py does (hit@3 on follow-ups 66.7% with the conversation, 30.0% each turn alone; 40.0% before the
-    cards were carried)."""
+    cards were carried), and every follow-up carries the card(s) it refers to (``carries``)."""
     path = Path(__file__).parents[1] / "bench" / "questions" / "card_chains.jsonl"
     chains = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     hits = []
     for chain in chains:
         conv = Conversation()
         for n, turn in enumerate(chain["turns"]):
-            got = [c.id for c in ask(carded, turn["question"], k=3, conversation=conv, deck=deck).citations]
+            answer = ask(carded, turn["question"], k=3, conversation=conv, deck=deck)
             if n:
-                hits.append((first_hit(turn["expected_rules"], got) or 99) <= 3)
+                hits.append((first_hit(turn["expected_rules"], [c.id for c in answer.citations]) or 99) <= 3)
+                assert set(turn["carries"]) <= set(_cards(answer)), turn["question"]
     assert len(chains) >= 20 and sum(hits) / len(hits) >= 0.6
 
 
@@ -281,6 +282,21 @@ def test_a_word_of_the_cards_name_or_type_points_back(carded: Rulebook, deck: Ca
     conv = Conversation()
     ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv, deck=deck)
     assert "Stuffy Doll" in _cards(ask(carded, "can my construct block a flyer?", conversation=conv, deck=deck))
+
+
+def test_a_follow_up_saying_the_cards_subtype_keeps_the_card(carded: Rulebook, deck: CardDeck) -> None:
+    """"can I move the equipment …" after Lightning Greaves says enough of its own to pass for a new question, yet "the
+    equipment" is the Greaves (its subtype): the card stays, and so through the next turn's "it"; a card type ("the
+    creature") is any card's and keeps nothing."""
+    conv = Conversation()
+    ask(carded, "my creature has Lightning Greaves, can my opponent target it with Murder?", conversation=conv, deck=deck)
+    assert "Lightning Greaves" in _cards(ask(carded, "can I move the equipment to another creature during my opponent's turn?",
+                                             conversation=conv, deck=deck))
+    assert "Lightning Greaves" in _cards(ask(carded, "what happens to it if the creature it's on dies?", conversation=conv, deck=deck))
+    conv = Conversation()
+    ask(carded, "my creature has Lightning Greaves, can my opponent target it with Murder?", conversation=conv, deck=deck)
+    sick = ask(carded, "can the creature with summoning sickness attack during my opponent's turn?", conversation=conv, deck=deck)
+    assert _cards(sick) == []
 
 
 def test_a_follow_up_naming_one_earlier_card_carries_that_one(carded: Rulebook, deck: CardDeck) -> None:

@@ -42,3 +42,17 @@ def test_much_played_names_need_less_evidence_in_lower_case(typed: NameTable) ->
     assert said("we hold the line", typed) == []  # as common words, and a card hardly played
     assert said("can i still cast counterspells", typed) == []  # a word English knows, plural and lower case: a noun
     assert said("i cast my own counterspell", typed) == [("counterspell", "Counterspell", "exact")]
+
+
+def test_two_words_cut_short_are_the_one_played_card_they_begin() -> None:
+    """``Lab Man``: each capitalised word begins a word of one much played card's name of two words; in lower case, for a
+    card hardly played, or where the pair begins two names, nothing is read."""
+    cards = [CardName("Laboratory Maniac", rank=423), CardName("Grim Lavamancer", rank=300), CardName("Sylvan Safekeeper", rank=200),
+             CardName("Sylvan Safeguard", rank=900), CardName("Rampant Growth", rank=20000)]
+    zipf = {"library": 4.8, "laboratory": 4.2, "maniac": 3.6, "grim": 3.9, "sylvan": 2.5, "rampant": 3.4, "growth": 4.9}
+    t = NameTable.build(cards, [], zipf=lambda w: zipf.get(w, 0.0))
+    assert said("With Lab Man out and my library empty, I cast it", t) == [("Lab Man", "Laboratory Maniac", "short form")]
+    assert said("I cast Grim Lava on it", t) == [("Grim Lava", "Grim Lavamancer", "short form")]
+    assert said("with lab man out", t) == []  # no capitals: no evidence
+    assert said("I have Ramp Grow out", t) == []  # hardly played
+    assert said("My Syl Safe blocks", t) == []  # it begins two names: neither

@@ -166,6 +166,18 @@ def test_what_follows_can_say_it_is_a_card(table: NameTable) -> None:
     assert said("off a basic Island, or a Forest?", table) == [("Island", "Island", "exact")]
 
 
+def test_a_rules_word_said_as_the_card(table: NameTable) -> None:
+    assert said("Flash the card - does it give my creature flash?", table)[0] == ("Flash", "Flash", "exact")
+    assert said("Flash the creature in at instant speed", table) == []
+    assert said("When Return is on my creature, what happens?", table) == [("Return", "Return", "exact")]  # a keyword never is
+    assert said("Flash is on the stack", table) == []  # a trigger said loosely, not a card where cards are
+    # counted as a thing, with no noun of its own after it (a real question: "Can I counter it with a Cancel from my hand?")
+    assert said("can I counter it with a Flash from my hand?", table) == [("Flash", "Flash", "exact")]
+    assert said("they countered a Return.", table) == [("Return", "Return", "exact")]
+    assert said("I block with a Flash creature", table) == []
+    assert said("it is an Island and a Flash", table)[0][0] != "Island"  # a type's name is the type
+
+
 def test_capitalised_common_nouns_are_not_cards(table: NameTable) -> None:
     assert said("how do Clone effects work? is a Fog-like shield a card?", table) == []
     assert said("my creature has Flying", table) == []  # not Fly made a verb

@@ -187,7 +187,7 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3
+        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or self._names_held(text)
         if not follow:
             self.reset()
             return a, []
@@ -248,6 +248,19 @@ class Conversation:
         if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
+
+    def _names_held(self, text: str) -> bool:
+        """``text`` speaks of a card held by a word of its name or of its subtypes after a determiner or an owner ("can I
+        move the equipment …" after Lightning Greaves, "does the doll survive?"): a follow-up, however much it says of its
+        own.  A card type ("the creature", "my artifact") is any card's: no sign."""
+        by_name, _ = self._said_cards(text)
+        if by_name:
+            return True
+        said = text.split()
+        after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS}
+        subtypes = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
+                    for w in words(face.partition("—")[2])}
+        return bool(after & subtypes)
 
     def _said_cards(self, text: str) -> tuple[set[str], bool]:
         """The earlier cards ``text`` speaks of by a word of their name after a determiner or an owner ("does the doll

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..cards.nametable import NameTable
     from .mention_words import Word
 
-__all__ = ["CHANCE", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "NEAR_LETTERS", "PLAYED", "TypoReading"]
+__all__ = ["CHANCE", "CLIPPED", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "NEAR_LETTERS", "PLAYED", "TypoReading"]
 
 CHANCE = 1.0
 """A lower-case name of several words is a card when the zipf its content words would have together by chance
@@ -35,6 +35,8 @@ NEAR_LETTERS = 6
 one slip from another word: "end", "main")."""
 LONG_NAME = 16
 """Letters of a name long enough that a lower-case misspelling of it may have one edit more."""
+CLIPPED = 3
+"""Least letters of each word of a name said cut short (``Lab Man``)."""
 
 
 def _content(surface: tuple[str, ...]) -> list[str]:
@@ -90,7 +92,25 @@ class TypoReading:
                     hit = self.t.misspelt(" ".join(words))
                     if hit is not None and not (known and hit[1] > 1):  # a slip that is itself a word: one edit
                         out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
-        return out + self.lower_typos()
+        return out + self.lower_typos() + self.clipped()
+
+    def clipped(self) -> list[tuple[float, int, int, int, str]]:
+        """Two capitalised words that begin the two words of one much played card's name, one of them cut short
+        (``Lab Man`` for Laboratory Maniac): a short form players say, read as sure as :meth:`short_form` reads one.  The
+        candidates are the long names of the first word's two letters (the table's typo index), so the cost per pair is
+        bounded; a pair that begins several names is none of them."""
+        toks, out = self.toks, []
+        for i in range(len(toks) - 1):
+            a, b = toks[i], toks[i + 1]
+            pair = (a.word, b.word)
+            if (not (a.cap and b.cap) or self.taken[i] or self.taken[i + 1] or min(map(len, pair)) < CLIPPED
+                    or not (a.word + b.word).isalpha() or STOPWORDS.intersection(pair) or not joined(self.text, toks, i, i + 1)):
+                continue
+            fits = {g for g in self.t.by_prefix.get(a.word[:2], ()) if len(s := self.t.surface[g]) == 2 and s != pair
+                    and s[0].startswith(a.word) and s[1].startswith(b.word)}
+            if len(fits) == 1 and self.played(g := fits.pop()) and self.t.sure[g]:
+                out.append((0.7, g, i, i + 1, "short form"))
+        return out
 
     def lower_typos(self) -> list[tuple[float, int, int, int, str]]:
         """Lower-case phrases with a word no card name has, read as a misspelt name that said rightly in lower case

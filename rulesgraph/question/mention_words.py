@@ -1,6 +1,7 @@
 """The words of a question as :mod:`rulesgraph.question.mentions` reads them: each with its span, its folded form, and the
 evidence its spelling gives (a capital, a sentence's first word, a possessive), and the words a card's name may
-be said as (plurals, possessives, names made verbs).
+be said as (plurals, possessives, names made verbs); and what the finder returns for each card found
+(:class:`CardMention`), which every reader of mentions shares.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from ..cards.nametable import WORD, fold_token
 from ..common.text import STOPWORDS
 
-__all__ = ["Word", "bases", "joined", "scan", "title_case", "variants"]
+__all__ = ["CardMention", "Word", "bases", "joined", "scan", "title_case", "variants"]
 
 _VERBED = re.compile(r"['’](?:d|ed|ing)$", re.IGNORECASE)
 _BOUNDARY = frozenset(".?!:;\n")
@@ -103,3 +104,25 @@ def joined(text: str, toks: list[Word], i: int, j: int) -> bool:
     """The words ``i..j`` are one phrase: only spaces and name punctuation between them."""
     return all(set(text[toks[k].end : toks[k + 1].start]) <= _GAP and "\n" not in text[toks[k].end : toks[k + 1].start]
                for k in range(i, j))
+
+
+@dataclass(frozen=True, slots=True)
+class CardMention:
+    """A card named in a question."""
+
+    key: str | None
+    """The card, or ``None`` when the words name several as well (``Olivia``): see :attr:`candidates`."""
+    candidates: tuple[str, ...]
+    """Every card the words may name: :attr:`key` first, then the others most played first (``Urborg`` is a
+    card, and also the short name of Urborg, Tomb of Yawgmoth)."""
+    start: int
+    end: int
+    """Character span in the question (``text[start:end] == said``), possessive ``'s`` included."""
+    said: str
+    how: str
+    """``bracket``, ``exact``, ``possessive``, ``plural``, ``verb`` (``Control Magic'd``, ``Shocked``), ``short``
+    (the name before its comma, or a card named in full elsewhere in the text said by one word), ``part`` (a
+    name's first or last word said alone: ``Snapcaster``, ``Finks``), ``short form`` (a word English knows said
+    for a far more played card than any other: ``Bolt``), ``initials`` (``JTMS``), ``face`` or ``typo``."""
+    confidence: float
+    """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -26,8 +25,9 @@ from rapidfuzz.distance import Levenshtein
 from ..cards.nametable import JOINERS, NameTable, tokens
 from ..cards.shortforms import INITIALS_LETTERS
 from ..common.text import STOPWORDS
+from .mention_context import confirmed, coreferent, shortenings
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
-from .mention_words import joined, scan, title_case, variants
+from .mention_words import CardMention, joined, scan, title_case, variants
 
 __all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
@@ -83,27 +83,6 @@ TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells 
 
 _BRACKET = re.compile(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
 
-
-@dataclass(frozen=True, slots=True)
-class CardMention:
-    """A card named in a question."""
-
-    key: str | None
-    """The card, or ``None`` when the words name several as well (``Olivia``): see :attr:`candidates`."""
-    candidates: tuple[str, ...]
-    """Every card the words may name: :attr:`key` first, then the others most played first (``Urborg`` is a
-    card, and also the short name of Urborg, Tomb of Yawgmoth)."""
-    start: int
-    end: int
-    """Character span in the question (``text[start:end] == said``), possessive ``'s`` included."""
-    said: str
-    how: str
-    """``bracket``, ``exact``, ``possessive``, ``plural``, ``verb`` (``Control Magic'd``, ``Shocked``), ``short``
-    (the name before its comma, or a card named in full elsewhere in the text said by one word), ``part`` (a
-    name's first or last word said alone: ``Snapcaster``, ``Finks``), ``short form`` (a word English knows said
-    for a far more played card than any other: ``Bolt``), ``initials`` (``JTMS``), ``face`` or ``typo``."""
-    confidence: float
-    """0–1: brackets 1.0; Capitalised multi-word names 0.95; lower-case or sentence-initial evidence less."""
 
 class _Finder(TypoReading):
     """One question read against a table (the state of one :func:`find_cards` call)."""
@@ -206,8 +185,11 @@ class _Finder(TypoReading):
         if t.kind[g] in ("short form", "initials"):
             return self.short_form(g, i, j, z, acts)
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
-        if t.rules[g]:
-            return 0.7 + short if (cue or acts in ACTS) and all(c.cap for c in content) else None
+        if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card", "Fear is on my creature" (no keyword is)
+            after = [w.word for w in toks[j + 1 : j + 4]]
+            named = cue or acts in ACTS or after[:2] == ["the", "card"] or (after[:2] == ["is", "on"] and after[2:] and after[2] in OWNER) \
+                or self.a_thing(g, i, j)
+            return 0.7 + short if named and all(c.cap for c in content) else None
         if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None
         if t.kind[g] == "part" and not (all(c.cap for c in content) or owned):
@@ -235,7 +217,7 @@ class _Finder(TypoReading):
             return 0.75 + short
         if owned and z < INITIAL_RARE:
             return 0.65 + short
-        return WEAK if self.weak and z < INITIAL_RARE and t.kind[g] in ("name", "face") else None
+        return WEAK if z < INITIAL_RARE and t.kind[g] in ("name", "face") else None  # kept when named or listed with a card
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.cards.shortforms`): initials
@@ -261,6 +243,17 @@ class _Finder(TypoReading):
         if (before in TYPE_BEFORE and before not in ARTICLES) or after in TYPE_AFTER:  # "any Signet"; "a Bolt" is one
             return None
         return 0.7 if not tok.initial else 0.65 if acts else None
+
+    def a_thing(self, g: int, i: int, j: int) -> bool:
+        """A capitalised rules word inside a sentence, counted as a thing ("counter a Cancel.", "with a Cancel from my hand"):
+        after *a* and before no noun of its own, where a keyword would qualify one ("a Flash creature"); a card's whole name,
+        not a type's ("a Mountain") nor a word of several names ("a Siege")."""
+        toks = self.toks
+        if i != j or self.t.typename[g] or self.t.kind[g] not in ("name", "face") or not toks[i].cap or toks[i].initial:
+            return False
+        if i == 0 or toks[i - 1].word not in ARTICLES:
+            return False
+        return j + 1 == len(toks) or not joined(self.text, toks, j, j + 1) or toks[j + 1].initial or toks[j + 1].word in STOPWORDS
 
     def acts(self, j: int) -> str:
         """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",
@@ -331,31 +324,9 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
     to confirm it (confidence :data:`WEAK`)."""
     f = _Finder(bounded(text), table, weak)
     found = f.brackets()
+    weakly = []
     for conf, g, i, j, how in sorted(f.candidates() + f.typos(), key=lambda c: (c[2] - c[3], -c[0], c[2])):
         if not any(f.taken[i:j + 1]):
-            found.append(f.mention(g, i, j, how, conf))
-    return _coreferent(sorted(found, key=lambda m: m.start))
-
-
-def _shortened(said: str, word: str) -> bool:
-    """``said`` is ``word`` or a player's shortening of it: its first or last four letters or more (``snap`` of
-    Snapcaster Mage, ``goyf`` of Tarmogoyf)."""
-    return said == word or (len(said) >= 4 and (word.startswith(said) or word.endswith(said)))
-
-
-def _coreferent(found: list[CardMention]) -> list[CardMention]:
-    """A one-word mention that is a word of another card the text names in full, or a shortening of one, is
-    that card, said short:
-    "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
-    Urborg" is not the card Urborg."""
-    full = {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in ("short", "part", "short form", "initials")}
-    out = []
-    for m in found:
-        said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute
-        if len(said) == 1 and m.how != "bracket":
-            w = said[0].removesuffix("s")
-            owners = [k for k, ws in full.items() if k != m.key and any(_shortened(w, n) for n in ws)]
-            if len(owners) == 1:
-                m = CardMention(owners[0], (owners[0],), m.start, m.end, m.said, "short", m.confidence)
-        out.append(m)
-    return out
+            (weakly if conf <= WEAK and i == j else found).append(f.mention(g, i, j, how, conf))
+    found += confirmed(f.text, found, weakly, weak)
+    return coreferent(sorted(found + shortenings(found, f.toks, f.taken, table.rules_words, TYPE_AFTER), key=lambda m: m.start))

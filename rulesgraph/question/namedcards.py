@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..cards.nametable import NameTable
     from ..cards.store import CardStore
     from .analyze import Analysis
-    from .mentions import CardMention
+    from .mention_words import CardMention
 
 __all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "more_than_one", "open_deck", "with_cards", "without_names"]
 

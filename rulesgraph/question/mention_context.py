@@ -1,0 +1,96 @@
+"""What the rest of a question says of the card names :mod:`rulesgraph.question.mentions` found in it: a word listed with a card
+is one ("with humility and Opalescence both out"), and a word that is a card's name said short is the card the text
+names in full ("Darksteel Colossus … Colossus says", "Tarmagoyf … does goyf count").
+
+Read after the finder's own pass over the words, from its mentions (``found``) and its words; linear in the question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..cards.nametable import JOINERS, tokens
+from ..common.text import STOPWORDS
+
+if TYPE_CHECKING:
+    from .mention_words import CardMention, Word
+
+__all__ = ["CONFIRMED", "SAID_SHORT", "confirmed", "coreferent", "shortenings"]
+
+CONFIRMED = 0.65
+"""Confidence of a word the rest of the text confirms is a card's: a weak reading listed with a card, or the shortening
+of a name said in full (``goyf`` after Tarmogoyf); as sure as an owner word makes a lower-case name."""
+SAID_SHORT = ("short", "part", "short form", "initials")
+"""How a mention says a name short: the other mentions name their card in full."""
+SHORT_LETTERS = 4
+"""Least letters of a shortening of a name's word (``goyf``, ``snap``)."""
+
+_LISTED = re.compile(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
+"""What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
+
+
+def confirmed(text: str, found: list[CardMention], weakly: list[CardMention], weak: bool) -> list[CardMention]:
+    """The weak readings (a lower-case word English knows, :data:`rulesgraph.question.mentions.WEAK`) the text confirms
+    (:data:`CONFIRMED`): the word is listed with a card found; with ``weak``, the others too, as they are.  A card's name
+    said again in lower case is not enough: "I fling my Ghalta with Fling", "Negate … does that negate the whole
+    chain?" say the verb."""
+    out = []
+    for m in weakly:
+        if any(_LISTED.fullmatch(text[o.end : m.start] if o.end <= m.start else text[m.end : o.start]) for o in found):
+            out.append(replace(m, confidence=CONFIRMED))
+        elif weak:
+            out.append(m)
+    return out
+
+
+def _full(found: list[CardMention]) -> dict[str, set[str]]:
+    """The cards named in full → the words of their names."""
+    return {k: set(tokens(k)) - JOINERS for m in found for k in [m.key] if k and m.how not in SAID_SHORT}
+
+
+def shortened(said: str, word: str) -> bool:
+    """``said`` is ``word`` or a player's shortening of it: its first or last four letters or more (``snap`` of
+    Snapcaster Mage, ``goyf`` of Tarmogoyf)."""
+    return said == word or (len(said) >= SHORT_LETTERS and (word.startswith(said) or word.endswith(said)))
+
+
+def shortenings(found: list[CardMention], toks: list[Word], taken: list[bool], rules_words: frozenset[str],
+                type_after: frozenset[str]) -> list[CardMention]:
+    """Words no reading took (``taken``) that shorten a word of one card the text names in full (:func:`shortened`):
+    that card, said short.  Never a rules word or a small word, a word said as a type (before ``type_after``: "Wurm
+    tokens"), nor a name's whole word (the table reads those: "Urza's" before Urza's Tower)."""
+    full = _full(found)
+    if not full:
+        return []
+    by_key = {m.key: m for m in found if m.key in full}
+    whole = set().union(*full.values())
+    out = []
+    for i, tok in enumerate(toks):
+        w = tok.word.removesuffix("s") if tok.possessive else tok.word
+        if taken[i] or len(w) < SHORT_LETTERS or w in STOPWORDS or w in rules_words or not w.isalpha() or {w, tok.word} & whole:
+            continue
+        owners = [k for k, ws in full.items() if any(shortened(w, n) for n in ws)]
+        after = toks[i + 1].word if i + 1 < len(toks) else ""
+        if len(owners) == 1 and after not in type_after:
+            out.append(replace(by_key[owners[0]], candidates=(owners[0],), start=tok.start, end=tok.end, said=tok.raw, how="short",
+                               confidence=CONFIRMED))
+    return out
+
+
+def coreferent(found: list[CardMention]) -> list[CardMention]:
+    """A one-word mention that is a word of another card the text names in full, or a shortening of one, is that card,
+    said short: "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
+    Urborg" is not the card Urborg."""
+    full = _full(found)
+    out = []
+    for m in found:
+        said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute
+        if len(said) == 1 and m.how != "bracket":
+            w = said[0].removesuffix("s")
+            owners = [k for k, ws in full.items() if k != m.key and any(shortened(w, n) for n in ws)]
+            if len(owners) == 1:
+                m = replace(m, key=owners[0], candidates=(owners[0],), how="short")
+        out.append(m)
+    return out

@@ -1,0 +1,52 @@
+"""What the rest of a question says of the names found (rulesgraph/mention_context.py), read through
+:func:`rulesgraph.question.mentions.find_cards`: a word listed with a card, a card's name said short after it was said in full."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesgraph.cards.nametable import CardName, NameTable
+from rulesgraph.question.mentions import find_cards
+
+ZIPF = {"clone": 3.7, "fog": 3.9, "stuffy": 3.0, "doll": 4.2, "kitchen": 4.6, "finks": 2.0, "snapcaster": 0.0, "mage": 3.5,
+        "restoration": 3.9, "angel": 4.6, "colossus": 3.5, "darksteel": 1.0, "collision": 4.0, "urzas": 2.0, "tower": 4.7}
+
+
+@pytest.fixture(scope="module")
+def table() -> NameTable:
+    cards = [CardName(n) for n in ("Clone", "Fog", "Stuffy Doll", "Kitchen Finks", "Tarmogoyf", "Snapcaster Mage",
+                                   "Restoration Angel", "Darksteel Colossus", "Urza's Tower")]
+    cards += [CardName("Collision // Colossus", ("Collision", "Colossus"), layout="split")]
+    return NameTable.build(cards, ["rest"], zipf=lambda w: ZIPF.get(w, 0.0))
+
+
+def said(text: str, table: NameTable) -> list[tuple[str, str | None, str]]:
+    return [(m.said, m.key, m.how) for m in find_cards(text, table)]
+
+
+def test_a_word_english_knows_listed_with_a_card_is_one(table: NameTable) -> None:
+    """Issue 30: a lower-case name English knows ("clone", 3.7) is no card said alone, but is listed with a card found
+    ("with clone and Stuffy Doll both out"); a name said again in lower case is not thereby one (a verb: "fog")."""
+    assert said("with clone out, what happens", table) == []
+    assert said("with clone and Stuffy Doll both out", table) == [("clone", "Clone", "exact"), ("Stuffy Doll", "Stuffy Doll", "exact")]
+    assert said("Stuffy Doll, clone: which dies?", table)[1] == ("clone", "Clone", "exact")
+    assert said("I cast Fog, can I fog again?", table) == [("Fog", "Fog", "exact")]
+    assert find_cards("with clone and Stuffy Doll both out", table)[0].confidence >= 0.5  # read as a card when answering
+    assert [m.confidence for m in find_cards("with clone out", table, weak=True)] == [0.4]  # weak as before
+
+
+def test_a_shortening_of_a_card_named_in_full_is_that_card(table: NameTable) -> None:
+    """"goyf" after Tarmogoyf, "snap" after Snapcaster Mage: the card named in full, said short; not a rules word, not
+    a shortening said as a type ("Kitch tokens"), not without the card named."""
+    assert said("Tarmogoyf and Stuffy Doll - does goyf count it?", table)[2] == ("goyf", "Tarmogoyf", "short")
+    assert said("if I Snapcaster Mage back a spell, can snap block?", table)[1] == ("snap", "Snapcaster Mage", "short")
+    assert said("does goyf count it?", table) == []
+    assert said("Kitchen Finks and two kitch tokens", table) == [("Kitchen Finks", "Kitchen Finks", "exact")]
+    assert said("Restoration Angel: does it rest untapped?", table) == [("Restoration Angel", "Restoration Angel", "exact")]  # a rules word
+
+
+def test_a_word_of_a_card_named_in_full_is_that_card(table: NameTable) -> None:
+    """"Colossus" after Darksteel Colossus is not the face of Collision // Colossus; "Urza's" (the name's whole word) is
+    no shortening."""
+    assert said("Darksteel Colossus: does Colossus shuffle?", table)[1] == ("Colossus", "Darksteel Colossus", "short")
+    assert said("Urza's lands and Urza's Tower", table) == [("Urza's Tower", "Urza's Tower", "exact")]
