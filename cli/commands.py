@@ -43,6 +43,7 @@ from .render import (
 )
 from .render_diff import diff_group
 from .render_profile import profile_targets, render_profile
+from .views import Command, Outcome, View
 
 if TYPE_CHECKING:
     from rulesgraph.cards.store import CardStore
@@ -59,32 +60,6 @@ _CARD_WORDS = 4
 """A line of more words than this is a question, never a card's name told loosely."""
 CARD_ITEM = "card-data:"
 """Prefix of a numbered item that opens a card of the card data (an ambiguous name's candidates)."""
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """Something shown: what to print again on :back, and the nodes its ``[K]`` numbers open."""
-
-    renderable: RenderableType
-    items: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What handling one line produced."""
-
-    renderable: RenderableType | None = None
-    quit: bool = False
-    found: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    name: str
-    args: str
-    help: str
-    run: Callable[[Shell, str], Outcome]
-    aliases: tuple[str, ...] = ()
 
 
 @dataclass
