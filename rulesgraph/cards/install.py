@@ -88,18 +88,26 @@ def _fields(info: StoreInfo) -> tuple[object, ...]:
     return tuple(getattr(info, f) for f in StoreInfo.__dataclass_fields__)
 
 
-def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
-    """Join every installed card to ``keywords`` again (after the rules changed); ``False`` when nothing
-    needed doing (no cards, or already joined with this list).  Written in one transaction."""
+def _outdated(path: Path | None, field: str, fingerprint: str) -> Path | None:
+    """The installed store when its ``field`` (``keywords``, ``links``) was made for other rules than ``fingerprint``'s;
+    ``None`` when there is nothing to redo: no store, or a damaged one (every card command says so, and
+    ``update cards`` replaces it whole)."""
     target = path or store_path()
     try:
         store = open_store(target)
-    except RulesgraphError:  # damaged: every card command says so, and 'update cards' replaces it whole
-        return False
+    except RulesgraphError:
+        return None
     if store is None:
-        return False
+        return None
     store.close()
-    if store.info.keywords == keywords.fingerprint:
+    return None if getattr(store.info, field) == fingerprint else target
+
+
+def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
+    """Join every installed card to ``keywords`` again (after the rules changed); ``False`` when nothing
+    needed doing (no cards, or already joined with this list).  Written in one transaction."""
+    target = _outdated(path, "keywords", keywords.fingerprint)
+    if target is None:
         return False
     db = sqlite3.connect(target)
     try:
@@ -123,14 +131,8 @@ def rejoin(keywords: KeywordList, path: Path | None = None) -> bool:
 def relink(linker: RulingLinker, path: Path | None = None) -> bool:
     """Link every installed ruling to ``linker``'s rules again (after the rules changed); ``False`` when nothing needed
     doing (no cards, or already linked to these rules).  Written in one transaction."""
-    from .store import open_store, store_path
-
-    target = path or store_path()
-    store = open_store(target)
-    if store is None:
-        return False
-    store.close()
-    if store.info.links == linker.fingerprint:
+    target = _outdated(path, "links", linker.fingerprint)
+    if target is None:
         return False
     db = sqlite3.connect(target)
     try:
