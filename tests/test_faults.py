@@ -23,6 +23,7 @@ import pytest
 from rulesgraph import bundled_sources, load
 from rulesgraph.build import cache as cache_mod
 from rulesgraph.build.graph import SCHEMA
+from rulesgraph.common.paths import STALE
 from rulesgraph.versions import store
 from rulesgraph.versions.store import NOT_INSTALLED
 from rulesgraph_cli.main import main
@@ -270,7 +271,7 @@ def test_an_update_killed_while_installing_leaves_the_installed_rules(data_dir: 
     (left,) = rules.glob(".MagicCompRules-*.tmp")
     assert store.path_for("2026-06-19").read_bytes() == good and [v.date for v in store.installed()] == ["2026-06-19"]
     assert main(["--version"]) == 0 and "rules effective 2026-06-19" in capsys.readouterr().out
-    old = time.time() - store.STALE - 60
+    old = time.time() - STALE - 60
     os.utime(left, (old, old))
     store.install(make_cr("2025-01-01").encode(), "another.txt")
     assert sorted(p.name for p in rules.iterdir()) == ["MagicCompRules-20250101.txt", "MagicCompRules-20260619.txt"]
