@@ -40,7 +40,7 @@ def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why:
     if short:
         paragraphs = [p for p in body.split("\n\n") if p not in SUBHEADS]
         body = _first("\n\n".join(paragraphs), 3, 360)
-    return Citation(section.id, doc.kind, section.id, title, body, str(section.origin), doc.effective, score, why)
+    return Citation(section.id, doc.kind, section.id, title, body, str(section.origin), doc.effective, round(score, 3), why)
 
 
 def _first(text: str, sentences: int = 2, limit: int = 420) -> str:

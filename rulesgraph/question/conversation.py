@@ -218,7 +218,8 @@ class Conversation:
             for term in doc_terms(" ".join(self.frame)):
                 terms.setdefault(term, CARRIED_TERMS)
         if carried or cards:
-            said = [c.key for c, _ in cards] + sorted({m.said for m, _ in carried} - {c.key for c, _ in cards}, key=len)
+            shown = {m.said for m, _ in carried} - {c.key for c, _ in cards}
+            said = [c.key for c, _ in cards] + sorted(shown, key=lambda s: (len(s), s))  # not in the set's (hash-seeded) order
             notes = [f"following up on: {', '.join(said)}"]
         else:
             again = " ".join(w for w in self.frame if w not in STOPWORDS)
