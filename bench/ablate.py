@@ -63,7 +63,7 @@ def analysed(book: Rulebook, deck: CardDeck | None, question: str) -> Analysis |
             return None
     if out_of_scope(question, book.index) is not None:
         return None
-    a = analyze(question, book.index, cleaned)
+    a = analyze(question, book.index)
     return cards_in(a, deck.named(question)) if deck is not None else a
 
 

@@ -17,7 +17,6 @@ from rulesgraph.question.analyze import (
     Match,
     _asks_meaning,
     analyze,
-    card_words,
     clean,
     defined_subject,
 )
@@ -89,12 +88,8 @@ def test_quoted_phrases(mini_book: Rulebook) -> None:
 
 
 def test_card_names_count_less(mini_book: Rulebook) -> None:
-    """Capitalised runs look like card names (a single one only mid-sentence); their words weigh CARD,
-    unless the question also uses the word in its own voice. Title Case questions have no card names."""
-    assert card_words("I Swords to Plowshares it and they Ephemerate it") == {"swords", "plowshares", "ephemerate"}
-    assert card_words("Blood Artist dies. Humility is out") == {"blood", "artist"}
-    assert card_words("Does Trample Work With Deathtouch") == set()
-    assert card_words("can i block with an ETB guy") == set()
+    """The words of what looks like a card name (:func:`rulesgraph.question.read.card_words`) weigh CARD, unless the
+    question also uses the word in its own voice."""
     weights = dict(analyze("My Soul Warden sees a creature enter", mini_book.index).terms)
     assert weights["warden"] == CARD and weights["creatur"] == 1.0
 

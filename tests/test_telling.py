@@ -6,6 +6,7 @@ from rulesgraph import Rulebook
 from rulesgraph.build.index import word_terms
 from rulesgraph.common.text import words
 from rulesgraph.question.analyze import ASKING, TOLD, analyze
+from rulesgraph.question.read import Question
 from rulesgraph.question.telling import in_todays_words, told_only
 
 
@@ -24,14 +25,14 @@ def test_words_only_in_the_telling_of_a_long_question_are_told_only() -> None:
     """In a question of three sentences or more, the terms said only in the sentences that ask nothing tell the
     situation; a shorter question, or one whose asking sentence holds fewer than two terms, has none."""
     text = "I have Ragavan out. Then I cast a second Ragavan. Do I choose which one to keep?"
-    told = told_only(text, words(text), ASKING, word_terms)
+    told = told_only(Question(text).sentences, words(text), ASKING, word_terms)
     assert "ragavan" in told and "choos" not in told and "keep" not in told
-    assert told_only("I have Ragavan out. Do I choose which one to keep?", words("I have Ragavan out. Do I choose which one to keep?"),
-                     ASKING, word_terms) == set()
+    two = "I have Ragavan out. Do I choose which one to keep?"
+    assert told_only(Question(two).sentences, words(two), ASKING, word_terms) == set()
     short = "I have Ragavan out. I cast another. What happens now?"
-    assert told_only(short, words(short), ASKING, word_terms) == set()
+    assert told_only(Question(short).sentences, words(short), ASKING, word_terms) == set()
     excited = "I have Ragavan out. Then I cast a second Ragavan. Do I choose which one to keep?! Does the legend rule apply?"
-    assert "choos" not in told_only(excited, words(excited), ASKING, word_terms)  # "?!" asks as "?" does
+    assert "choos" not in told_only(Question(excited).sentences, words(excited), ASKING, word_terms)  # "?!" asks as "?" does
 
 
 def test_a_told_only_word_weighs_less_and_an_old_wording_names_its_alias(mini_book: Rulebook) -> None:

@@ -16,8 +16,9 @@ from ..build.relations import current_keyword, keyword_of
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
-from ..question.analyze import Analysis, Match, analyze, clean
+from ..question.analyze import Analysis, Match, analyze
 from ..question.conversation import substitutes
+from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import card_why, shown_cards, with_rulings
@@ -239,14 +240,16 @@ def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]
     return named
 
 
-def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | None = None, *, rules_only: bool = False,
-        deck: CardDeck | None = None) -> Answer:
+def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conversation | None = None, *,
+        rules_only: bool = False, deck: CardDeck | None = None) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
     conversation remembers this turn.  ``deck``: the installed cards (:func:`rulesgraph.question.namedcards.open_deck`),
     joined to the rules here: questions naming cards are then answered through what the cards say.  Raises
     :class:`RulesgraphError` for an empty question.  ``rules_only``: never from the tournament documents (how a policy
     question telling a game situation gets its rules too)."""
-    cleaned = clean(question or "")
+    read = Question.of(question or "")  # read once: every step below takes its words from here
+    question = read.text
+    cleaned = read.cleaned
     if not cleaned:  # nothing but spaces or control characters
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
@@ -267,24 +270,24 @@ def ask(book: Rulebook, question: str, k: int = 5, conversation: Conversation | 
             if conversation is not None and subject is not None:  # it is what "it" means next
                 conversation.about_named(subject, book.qg)
             return legal
-    outside = out_of_scope(question, book.index)
+    outside = out_of_scope(read, book.index)
     if (outside is None or outside.topic == "tournament policy") and not rules_only:  # from the MTR, IPG and JAR when installed
         from .tanswer import tournament_answer, with_rules
 
-        policy = tournament_answer(question, k, outside, book.index)
+        policy = tournament_answer(read, k, outside, book.index)
         if policy is not None:
-            return with_rules(policy, book.index, lambda: ask(book, question, k, rules_only=True, deck=deck), k,
-                              lambda: deck is not None and bool(deck.named(question)))
+            return with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
+                              lambda: deck is not None and bool(deck.named(question, (), read.words)), read)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     g = book.qg
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()
-    a = analyze(question, book.index, cleaned)
+    a = analyze(read, book.index)
     if deck is not None:  # what the named cards say reaches the ranking through the card steps
         from ..question.namedcards import with_cards
 
-        a = with_cards(a, deck.named(question, tuple(conversation.cards) if conversation is not None else ()))
+        a = with_cards(a, deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words))
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)

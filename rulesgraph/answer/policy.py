@@ -24,6 +24,7 @@ from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..parse.tournament import TDocument, TSection
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
+from ..question.read import Question
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
            "rel_of", "title_words"]
@@ -156,7 +157,7 @@ class PolicyIndex:
                 return s, doc
         return None
 
-    def _named_in(self, question: str) -> list[tuple[str, str]]:
+    def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
         return named_in(question, self.named)
 
     NAME = 10.0
@@ -195,11 +196,13 @@ class PolicyIndex:
                 scores[i] = scores.get(i, 0.0) + qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / avg))
         return scores
 
-    def search(self, question: str, k: int = 5) -> list[Hit]:
+    def search(self, question: str | Question, k: int = 5) -> list[Hit]:
+        read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
+        question = read.text
         folded = fold(question)
         q = Counter(self._unprefixed(t) for t in _terms(LEVEL_SAID.sub(" ", folded)))  # "at comp rel" picks a document
         rel = rel_of(question)
-        named = self._named_in(question) or misspelt_in(question, self.named)
+        named = self._named_in(read) or misspelt_in(read, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)

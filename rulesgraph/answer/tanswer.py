@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..model import Answer, Citation
 from ..parse.pdftext import SUBHEADS
+from ..question.read import Question
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
@@ -109,14 +110,15 @@ def cited_for(question: str, k: int = 5) -> list[Citation]:
     return [section_citation(h.section, h.doc, h.score, h.why) for h in index.search(question, k)]
 
 
-def policy_answer(question: str, k: int = 5) -> Answer | None:
+def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     """The answer from the documents, or ``None`` when none is installed (the caller says how to install them)."""
     from .policy import policy_index, rel_of
 
     index = policy_index()
     if index is None:
         return None
-    hits = index.search(question, k)
+    hits = index.search(read, k)
+    question = read.text if isinstance(read, Question) else read
     if not hits:
         return None
     why = [w for h in hits for w in h.why]
@@ -129,7 +131,7 @@ def policy_answer(question: str, k: int = 5) -> Answer | None:
     return Answer(question, _summary(hits[0], index, question), citations, (), confidence, tuple(why), ())
 
 
-def route(question: str, outside: OutOfScope | None, index: Index) -> str | None:
+def route(question: str | Question, outside: OutOfScope | None, index: Index) -> str | None:
     """Why a question goes to the tournament documents (the scope's cue, or :func:`~rulesgraph.question.policyroute.policy_cue`'s
     once they are installed), or ``None`` for a question the rules answer.  Without documents installed only the
     scope's tournament-policy questions come here (to be told how to install them)."""
@@ -149,7 +151,7 @@ def route(question: str, outside: OutOfScope | None, index: Index) -> str | None
     return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words())
 
 
-def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
+def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
     """What :func:`rulesgraph.answer.compose.ask` says to a tournament-policy question: the documents' answer when they are
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
 
@@ -157,7 +159,8 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
     does one that :func:`~rulesgraph.question.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
     from .confidence import OUT_OF_SCOPE
 
-    if route(question, outside, index) is None:
+    question = read.text if isinstance(read, Question) else read
+    if route(read, outside, index) is None:
         return None
     from ..build.tbook import INSTALL_HINT, newest
     from ..cards.legality import about_bans_to_come
@@ -169,7 +172,7 @@ def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: 
         assert outside is not None  # only the scope routes a question while no document is installed
         return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
                       in_rules=False)
-    answer = policy_answer(question, k)
+    answer = policy_answer(read, k)
     if answer is None and outside is not None:
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     return answer
@@ -182,15 +185,17 @@ three and passed without putting two back: what does the judge do" → IPG 2.5 G
 Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell no game."""
 
 
-def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool]) -> Answer:
+def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool],
+               read: Question | None = None) -> Answer:
     """A policy answer that tells a game situation, with the rules' best citations after the documents' first
     three (the judge's remedy leads; what the game's rules say follows); any other answer as it is.  ``rules``
-    answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed."""
+    answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed;
+    ``read``: the question as ``ask`` read it."""
     from ..question.scope import game_terms
 
     if not policy.citations or not policy.in_rules or k <= 3:
         return policy
-    if game_terms(policy.question, index) < RULES_TOO and not names_card():
+    if game_terms(read or policy.question, index) < RULES_TOO and not names_card():
         return policy
     ruled = rules()
     if not ruled.in_rules or not ruled.citations:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import Stemmer
 
-__all__ = ["STOPWORDS", "clean", "fold", "slug", "stem", "terms", "word_line", "words"]
+__all__ = ["STOPWORDS", "WORD", "clean", "fold", "slug", "stem", "terms", "word_line", "words"]
 
 _FOLD = str.maketrans(
     {
@@ -24,7 +24,8 @@ _FOLD = str.maketrans(
     }
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+"""A word of folded text (:func:`fold`): letters and digits, one apostrophe inside (dropped from what :func:`words` gives)."""
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 STOPWORDS = frozenset(
@@ -70,13 +71,13 @@ def _fold_char(m: re.Match[str]) -> str:
 def words(text: str) -> list[str]:
     """The folded words of ``text``; apostrophes are dropped inside words (``can't`` → ``cant``)."""
     folded = fold(text)
-    found = _WORD.findall(folded)
+    found = WORD.findall(folded)
     return [w.replace("'", "") for w in found] if "'" in folded else found
 
 
 def word_line(text: str) -> str:
     """``" ".join(words(text))``, without a list of the words (an apostrophe is only ever inside a word)."""
-    return " ".join(_WORD.findall(fold(text))).replace("'", "")
+    return " ".join(WORD.findall(fold(text))).replace("'", "")
 
 
 @lru_cache(maxsize=65536)

@@ -17,6 +17,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..build.index import Index, doc_terms, name_key, word_terms
 from ..common.text import STOPWORDS, clean, fold, stem, words
+from .read import ASKING, MAX_CHARS, Question
 from .spelling import correct
 from .telling import in_todays_words, told_only
 
@@ -40,8 +41,6 @@ EXPANSION = 0.4
 """Weight of a search word that an alias added, against 1 for the question's own words."""
 TOLD = 0.8
 """Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.question.telling.told_only`)."""
-MAX_CHARS = 2000
-"""Longer questions are cut here (the answer says so): nobody asks a rules question that long."""
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
 _QUOTED = re.compile(r"""(?:(?<=[\s(])|^)['"](.+?)['"](?=[\s,.?!:;)-]|$)""")
@@ -49,11 +48,6 @@ _CHAPTER = re.compile(r"\bsection (\d)\b")
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
 COUNTING = frozenset("a an the one two three four five six seven eight nine ten x any each more extra its their my your".split())
 """Words before a noun, not a verb: "two counters", "a counter" name the thing (rule 122), not the action."""
-ASKING = frozenset(
-    "what whats does do how work works working mean means meaning explain explanation deal actually exactly tell "
-    "question quick please pls help understand define definition happens happen wondering".split()
-)
-"""Words that only make a sentence a question ("how does X work"): not searched for."""
 FRAMING = ASKING | frozenset("rule rules keyword keywords ability abilities mechanic mechanics thing things about is are".split())
 """Words that frame a question about a named thing without adding a subject of their own."""
 
@@ -301,52 +295,18 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     return [m for m in matches if not inside_alias(m)] if spaced else matches
 
 
-_CASED = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
-_JOINERS = frozenset("of to the from in de a an".split())
-_SENTENCE = STOPWORDS | ASKING
-"""Capitalised, these begin a sentence, not a card name (``Can``, ``My``)."""
 CARD = 0.3
 """Weight of the words of what looks like a card name (``Soul Warden``): a card's name says little about the
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
 
 
-def card_words(text: str) -> set[str]:
-    """Words of what look like card names: runs of Capitalised Words (``Swords to Plowshares``, ``Lab Man``),
-    a single one only mid-sentence (``cast Overrun``).  Acronyms (``ETB``) and sentence words (``Can``, ``My``)
-    are not names; a question typed in Title Case or capitals has none."""
-    tokens = [(m.group(), m.start()) for m in _CASED.finditer(text)]
-    alpha = [t for t, _ in tokens if t[0].isalpha()]
-    def cap(t: str) -> bool:
-        return t[0].isupper() and not t.isupper() and t.lower().replace("'", "") not in _SENTENCE
-    if not alpha or sum(t[0].isupper() for t in alpha) > 0.5 * len(alpha) + 1:
-        return set()
-    out: set[str] = set()
-    i = 0
-    while i < len(tokens):
-        if not cap(tokens[i][0]):
-            i += 1
-            continue
-        j = i + 1
-        while j < len(tokens) and (cap(tokens[j][0]) or (tokens[j][0] in _JOINERS and j + 1 < len(tokens) and cap(tokens[j + 1][0]))):
-            j += 1
-        before = text[: tokens[i][1]].rstrip()
-        start = not before or before[-1] in ".?!:;"
-        if j - i >= 2 or not start:
-            out.update(t.lower().replace("'", "") for t, _ in tokens[i:j] if t not in _JOINERS)
-        i = j
-    return out
-
-
-def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis:
-    """Everything the ranking needs to know about ``question`` (``cleaned``: its :func:`clean` form, when the
-    caller has it already)."""
-    text = clean(question) if cleaned is None else cleaned
-    truncated = len(text) > MAX_CHARS
-    text = text[:MAX_CHARS]
-    folded = fold(text)
+def analyze(question: str | Question, index: Index) -> Analysis:
+    """Everything the ranking needs to know about ``question`` (read once: :class:`~rulesgraph.question.read.Question`)."""
+    q = Question.of(question)
+    truncated, folded = q.truncated, q.folded
     numbers = [n for n in _NUMBER.findall(folded) if n in index.numbers]
     numbers += [c for c in _CHAPTER.findall(folded) if c in index.numbers]
-    raw = words(text)
+    raw = list(q.words)
     corrected: list[str] = []
     quality: list[float] = []
     corrections: list[tuple[str, str]] = []
@@ -365,10 +325,10 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
     matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number", via="number") for n in dict.fromkeys(numbers)]
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
-    cards = card_words(text)
+    cards = q.names
     matches = _aliases(corrected, index, matches, weights, frozenset(cards))
     # "I have X out. I cast Y. Can I …?": X and Y set the scene
-    weights.update({t: TOLD for t in told_only(text, corrected, ASKING, word_terms) if weights.get(t) == 1.0})
+    weights.update({t: TOLD for t in told_only(q.sentences, corrected, ASKING, word_terms) if weights.get(t) == 1.0})
     if cards:
         plain = {stem(w) for w, r in zip(corrected, raw, strict=True) if r not in cards}
         for w in cards:
@@ -384,5 +344,5 @@ def analyze(question: str, index: Index, cleaned: str | None = None) -> Analysis
         focus = max(focus, DEFINED_FOCUS)
         matches = [subject] + [m for m in matches if m is not subject]
     quoted = tuple(q for q in (tuple(words(m)) for m in _QUOTED.findall(folded)) if len(q) >= 2)
-    return Analysis(question, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
+    return Analysis(q.text, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
                     tuple(corrections), focus, truncated, quoted=quoted)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -61,10 +62,11 @@ def bisect_contains(ordered: list[str], item: str) -> bool:
     return at < len(ordered) and ordered[at] == item
 
 
-def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
+def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequence[str] | None = None) -> bool:
     """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start, end and how
     it was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
-    Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`)."""
+    Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`).
+    ``said``: the question's words, when it was read already (:class:`~rulesgraph.question.read.Question`)."""
     for _, end, how in spans:
         if how == "plural" and next((w.lower() for w in words(question[end : end + 12])), "") not in _OBJECT:
             return True
@@ -78,8 +80,10 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]]) -> bool:
             return True
         if after and after[0] in _COPY:
             return True
-    line = f" {' '.join(w.lower() for w in words(question))} "
-    return len(spans) >= 2 and any(phrase in line for phrase in _BOTH)
+    if len(spans) < 2:
+        return False
+    line = f" {' '.join(w.lower() for w in (words(question) if said is None else said))} "
+    return any(phrase in line for phrase in _BOTH)
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
@@ -158,10 +162,10 @@ class CardDeck:
             self._names = self.store.name_index()
         return self._names
 
-    def named(self, question: str, prefer: tuple[str, ...] = ()) -> tuple[NamedCard, ...]:
+    def named(self, question: str, prefer: tuple[str, ...] = (), said: Sequence[str] | None = None) -> tuple[NamedCard, ...]:
         """The cards ``question`` names, in the order it names them, each once (its first mention).  ``prefer``: the
         cards a conversation is about, which a name several cards share means when it is one of them ("Thalia" after
-        Thalia, Guardian of Thraben was named)."""
+        Thalia, Guardian of Thraben was named).  ``said``: its words, when it was read already."""
         from .mentions import bounded, find_cards
 
         question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
@@ -178,7 +182,7 @@ class CardDeck:
             if base is None:
                 continue
             seen.add(m.key)
-            many = more_than_one(question, [(o.start, o.end, o.how) for o in mentions if o.key == m.key])
+            many = more_than_one(question, [(o.start, o.end, o.how) for o in mentions if o.key == m.key], said)
             out.append(replace(base, said=m.said, start=m.start, end=m.end, confidence=m.confidence, how=m.how, many=many))
             if len(out) >= MAX_CARDS:
                 break

@@ -1,7 +1,7 @@
 """Without card data installed: does a question name what looks like a card?  Then the front ends say, once, how to
 install the cards, instead of leaving "Nothing in the loaded rules matches" unexplained.
 
-A card looks like a run of Capitalised Words (:func:`rulesgraph.question.analyze.card_words`: ``Kitchen Finks``, ``cast
+A card looks like a run of Capitalised Words (:func:`rulesgraph.question.read.card_words`: ``Kitchen Finks``, ``cast
 Overrun``) holding a word the loaded rules do not name as a keyword, a glossary term or a section title ("How does
 Flying work?" names the rules' Flying, not a card).  Cheap: a few dictionary look-ups.
 """
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..build.index import STOPWORDS, name_key
 from ..common.text import words
-from .analyze import card_words
+from .read import card_words
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook

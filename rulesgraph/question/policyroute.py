@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 
 from ..common.text import fold, stem, words
-from .analyze import card_words
+from .read import Question
 
 __all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "rel_of", "signals"]
 
@@ -106,13 +106,13 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
     return got[1], got[2]
 
 
-def named_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+def named_in(question: str | Question, named: dict[str, str]) -> list[tuple[str, str]]:
     """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question, their
     words compared as stems without articles ("he looked at an extra card" names Looking at Extra Cards)."""
     if not named:
         return []
     pattern, back = _names_pattern(named)
-    line = " " + " ".join(words(question.replace("/", " / "))) + " "
+    line = " " + " ".join(Question.of(question).words) + " "
     out = []
     pos = 0
     while (m := pattern.search(line, pos)) is not None:
@@ -129,12 +129,12 @@ MISSPELT = 90
 words or more to name it though misspelt ("outside assitance", "game rule violaton")."""
 
 
-def misspelt_in(question: str, named: dict[str, str]) -> list[tuple[str, str]]:
+def misspelt_in(question: str | Question, named: dict[str, str]) -> list[tuple[str, str]]:
     """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
     of as many words as the name has, compared whole (one or two letters wrong or missing in a long name)."""
     from rapidfuzz import fuzz, process
 
-    said = words(question.replace("/", " / "))
+    said = Question.of(question).words
     runs: dict[int, list[str]] = {}
     out = []
     for name, sid in named.items():
@@ -174,10 +174,10 @@ def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str]
     return tuple(found)
 
 
-def _title_said(question: str, titled: frozenset[str], in_rules: Callable[[str], bool]) -> str | None:
+def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[str], bool]) -> str | None:
     """A title of the documents (as :func:`rulesgraph.answer.policy.title_words` gives them) every word of which the
     question says, one of them a word the rules never use: "spectators", "electronic devices"."""
-    said = {stem(w) for w in words(question)}
+    said = {stem(w) for w in question.words}
     for title in titled:
         parts = title.split()
         if all(p in said for p in parts) and any(not in_rules(p) for p in parts):
@@ -185,7 +185,7 @@ def _title_said(question: str, titled: frozenset[str], in_rules: Callable[[str],
     return None
 
 
-def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
+def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
                jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
                titled: frozenset[str] = frozenset()) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
@@ -196,14 +196,15 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
     (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
     ("spectator"), counts beside a judge or an event said."""
-    folded = fold(question)
-    if named and (found := named_in(question, named)):
+    q = Question.of(question)
+    folded = q.folded
+    if named and (found := named_in(q, named)):
         return found[0][0]
     for m in _TOURNAMENT.finditer(folded):
         said = words(m.group(0))
-        if not (said and set(said) <= card_words(question)):  # "casts Bribery on player C": a card, not a cue
+        if not (said and set(said) <= q.names):  # "casts Bribery on player C": a card, not a cue
             return m.group(0)
-    if jargon and (rare := next((t for w in words(question) if (t := stem(w)) in jargon and not in_rules(t)), None)):
+    if jargon and (rare := next((t for w in q.words if (t := stem(w)) in jargon and not in_rules(t)), None)):
         return rare  # the documents' own rare words ("tiebreakers", "scorekeeper"), which the rules never use
     rel = _REGULAR.search(folded) or _COMPETITIVE.search(folded)
     if rel and _FIX.search(folded):
@@ -218,9 +219,9 @@ def policy_cue(question: str, named: dict[str, str] | None = None, game_terms: C
         return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
     if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
         return m.group(0)
-    if named and (rel or said or "judge" in folded) and (found := misspelt_in(question, named)):
+    if named and (rel or said or "judge" in folded) and (found := misspelt_in(q, named)):
         return found[0][0]  # "comp rel: is that outside assitance?" (searched only where an event is said: it costs)
-    if titled and (rel or said or "judge" in folded) and (own := _title_said(question, titled, in_rules)):
+    if titled and (rel or said or "judge" in folded) and (own := _title_said(q, titled, in_rules)):
         return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ..build.index import Index
-from ..common.text import fold, stem, words
-from .analyze import card_words
+from ..common.text import stem, words
+from .read import Question
 
 __all__ = ["TOPICS", "OutOfScope", "out_of_scope"]
 
@@ -175,17 +175,18 @@ class OutOfScope:
         return f"‘{self.cue}’: a question about {self.topic}, not the rules of the game"
 
 
-def game_terms(question: str, index: Index) -> int:
+def game_terms(question: str | Question, index: Index) -> int:
     """How many keywords and glossary terms (one or two words) the question names: how much it describes a game."""
-    stems = [stem(w) for w in words(question)]
+    stems = [stem(w) for w in Question.of(question).words]
     keys = {*stems, *(" ".join(p) for p in pairwise(stems))}
     return sum(1 for k in keys if any(n.startswith(("keyword:", "glossary:")) for n in index.names.get(k, ())))
 
 
-def out_of_scope(question: str, index: Index | None = None) -> OutOfScope | None:
+def out_of_scope(question: str | Question, index: Index | None = None) -> OutOfScope | None:
     """The topic outside the Comprehensive Rules that ``question`` is about, or ``None`` when it may be a rules question.
     Without an ``index``, setting cues always count."""
-    folded = fold(" ".join(question.split()))
+    q = Question.of(question)
+    folded = q.folded
     if _RULE_NUMBER.search(folded):
         return None
     names: set[str] | None = None
@@ -194,11 +195,11 @@ def out_of_scope(question: str, index: Index | None = None) -> OutOfScope | None
         for pattern, setting in ((cues, False), (settings, True)):
             for cue in _found(pattern, folded) if pattern else ():
                 said = words(cue)
-                names = card_words(question) if names is None else names
+                names = q.names if names is None else names
                 if said and all(w in names for w in said):  # "Price of Progress", "cast Bribery": a card, not a cue
                     continue
                 if setting and index is not None:
-                    situation = game_terms(question, index) >= SITUATION if situation is None else situation
+                    situation = game_terms(q, index) >= SITUATION if situation is None else situation
                     if situation:
                         continue
                 return OutOfScope(topic.name, cue.strip(), topic.answer)

@@ -8,9 +8,7 @@ question's search words.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
-
-from ..common.text import words
+from collections.abc import Callable, Collection, Sequence
 
 __all__ = ["TELLING_SENTENCES", "in_todays_words", "told_only"]
 
@@ -27,7 +25,6 @@ battlefield, and "remove from the game" is "exile" (the glossary's obsolete entr
 
 _CUES = frozenset(("battlefield", "play", "game"))
 """Every older wording of :data:`_OLDER` has one of these words."""
-_SENTENCE = re.compile(r"[^.?!]*[.?!]*")
 TELLING_SENTENCES = 3
 """A question told in at least this many sentences has words that only tell the situation."""
 
@@ -43,13 +40,14 @@ def in_todays_words(said_words: list[str]) -> list[str]:
     return line.split() if line != " ".join(said_words) else said_words
 
 
-def told_only(text: str, said_words: list[str], asking: Collection[str], terms: Callable[[list[str]], list[str]]) -> set[str]:
+def told_only(sentences: Sequence[tuple[str, int]], said_words: list[str], asking: Collection[str],
+              terms: Callable[[list[str]], list[str]]) -> set[str]:
     """The search terms (``terms`` of the words) said only in the sentences of a question that ask nothing, when it is
     told in :data:`TELLING_SENTENCES` or more and what it asks (its sentences ending in "?") holds two terms or more:
     "I have Ragavan out. I cast a second one. Do I choose which one to keep?" tells with "ragavan" and asks with
-    "choose", "keep".  ``said_words`` are ``text``'s words after spelling correction, one for one; ``asking`` words
-    ("what", "does", "work") are not terms."""
-    sentences = [(s, n) for m in _SENTENCE.finditer(text) if (n := len(words(s := m.group())))]
+    "choose", "keep".  ``sentences``: the question's sentences with how many words each has
+    (:attr:`rulesgraph.question.read.Question.sentences`); ``said_words`` are its words after spelling correction, one
+    for one; ``asking`` words ("what", "does", "work") are not terms."""
     if len(sentences) < TELLING_SENTENCES:  # most questions: their terms are not worked out again
         return set()
     asked: set[str] = set()
