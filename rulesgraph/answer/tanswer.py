@@ -145,8 +145,10 @@ def route(question: str, outside: OutOfScope | None, index: Index) -> str | None
         return None
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
+    from .trelevance import relevant
 
-    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words())
+    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words(),
+                      lambda: relevant(question, index))
 
 
 def tournament_answer(question: str, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
