@@ -69,7 +69,7 @@ def _asked_once(book: Rulebook, deck, question: str, monkeypatch: pytest.MonkeyP
     """Every module that splits text into words does it with common.text.words; while ``ask`` answers, none of the
     question, card and answer stages is handed the question (or the whole of its cleaned text): the Question's one
     split serves them all.  (The ranking's rule 23 still reads the sentence that asks, on the text's own lines.)"""
-    whole = {question, text.clean(question)}
+    whole = {question, text.clean(question), text.fold(question), text.fold(text.clean(question))}  # as asked, or folded
     split: Counter[str] = Counter()
     real = text.words
 

@@ -27,7 +27,7 @@ from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_i
 from ..question.read import Question
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
-           "rel_of", "title_words"]
+           "rel_of", "term_counts", "title_words"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -76,12 +76,28 @@ def abbreviations(section: TSection) -> set[str]:
 
 
 def _terms(text: str) -> list[str]:
+    """The documents' search terms of a text: its folded words, players' phrases and short forms read as the documents'
+    words, stop words out, irregular forms regularised, stemmed."""
+    return _stemmed(words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))))
+
+
+def _stemmed(said: list[str]) -> list[str]:
     out = []
-    for w in words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))):
+    for w in said:
         for part in SHORT.get(w, w).split():
             if part not in STOPWORDS:
                 out.append(stem(IRREGULAR.get(part, part)))
     return out
+
+
+def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
+    """:func:`_terms` of a question, from the words it was read into once (:class:`~rulesgraph.question.read.Question`):
+    players' phrases (:data:`SAYINGS`) matched on the line of its words, not its text split again; without ``levels``,
+    a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term."""
+    line = " ".join(Question.of(question).words)
+    if not levels:
+        line = LEVEL_SAID.sub(" ", line)
+    return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +216,7 @@ class PolicyIndex:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
-        q = Counter(self._unprefixed(t) for t in _terms(LEVEL_SAID.sub(" ", folded)))  # "at comp rel" picks a document
+        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False))  # "at comp rel" picks a document
         rel = rel_of(question)
         named = self._named_in(read) or misspelt_in(read, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
@@ -247,7 +263,14 @@ def policy_index() -> PolicyIndex | None:
     return _index_for(tuple(d.sha256 for d in docs)) if docs else None
 
 
-_NAMES: dict[object, tuple[dict[str, str], frozenset[str], frozenset[str]]] = {}
+_Remembered = tuple[dict[str, str], frozenset[str], frozenset[str], dict[str, int], frozenset[str]]
+_NAMES: dict[object, _Remembered] = {}
+_NONE: _Remembered = ({}, frozenset(), frozenset(), {}, frozenset())
+OWN_SUPPORT = 10
+"""How often the documents must use a term for it to be one of their own words (:func:`term_counts`)."""
+ENGLISH_RATIO = 2.0
+"""A term is the documents' own when its share of their words is at least e**ENGLISH_RATIO (~7) times its share of
+English (wordfreq, its forms in the documents summed): ``judge``, ``penalty``, ``decklist``; not ``like``, ``run``."""
 JARGON_ZIPF = 3.0
 """A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
 ``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
@@ -271,18 +294,26 @@ def title_words() -> frozenset[str]:
     return _remembered()[2]
 
 
-def _remembered() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+def term_counts() -> tuple[dict[str, int], frozenset[str]]:
+    """How often each term (:func:`_terms`) occurs in the ranked sections of the installed documents, and the terms
+    the documents use far more than English does (:data:`ENGLISH_RATIO`, at least :data:`OWN_SUPPORT` times):
+    ``judg``, ``penalti``, ``sideboard``, not ``like`` or ``run`` — read from the same cache as :func:`names`."""
+    got = _remembered()
+    return got[3], got[4]
+
+
+def _remembered() -> _Remembered:
     try:
         stamp: object = tournament_dir().stat().st_mtime_ns
     except OSError:
-        return {}, frozenset(), frozenset()
+        return _NONE
     if stamp not in _NAMES:
         _NAMES.clear()
         _NAMES[stamp] = _names_cached()
     return _NAMES[stamp]
 
 
-def _names_cached() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+def _names_cached() -> _Remembered:
     import hashlib
     import json
 
@@ -290,7 +321,7 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
 
     current = newest()
     if not current:
-        return {}, frozenset(), frozenset()
+        return _NONE
     here = Path(__file__).parent.parent  # the rulesgraph package
     code = [here / "answer" / "policy.py", here / "parse" / "tournament.py", here / "parse" / "tdoc.py", here / "parse" / "jar.py",
             here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
@@ -298,14 +329,14 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
     path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
-        named, rare, titled = found["names"], found["jargon"], found["titled"]
+        named, rare, titled, counts, own = found["names"], found["jargon"], found["titled"], found["counts"], found["own"]
         if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
-                all(isinstance(w, str) for w in [*rare, *titled]):
-            return named, frozenset(rare), frozenset(titled)
+                all(isinstance(w, str) for w in [*rare, *titled, *own]) and isinstance(counts, dict) and \
+                all(isinstance(k, str) and isinstance(v, int) for k, v in counts.items()):
+            return named, frozenset(rare), frozenset(titled), counts, frozenset(own)
     except (OSError, ValueError, KeyError, TypeError):
         pass
     from wordfreq import zipf_frequency
-
 
     index = policy_index()
     named = dict(index.named) if index else {}
@@ -313,9 +344,27 @@ def _names_cached() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
               if s.kind in ("chapter", "section", "appendix")]
     rare = sorted({stem(w) for t in titles for w in words(t) if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
     titled = sorted({" ".join(sorted({stem(w) for w in words(t) if w.isalpha() and w not in STOPWORDS})) for t in titles} - {""})
+    counts, own = _own_words(index)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"names": named, "jargon": rare, "titled": titled}).encode())
+        write_atomically(path, json.dumps({"names": named, "jargon": rare, "titled": titled, "counts": counts, "own": own}).encode())
     except OSError:
         pass  # a cache that cannot be written is no reason to fail
-    return named, frozenset(rare), frozenset(titled)
+    return named, frozenset(rare), frozenset(titled), counts, frozenset(own)
+
+
+def _own_words(index: PolicyIndex | None) -> tuple[dict[str, int], list[str]]:
+    """Each term's count in the ranked sections' text, and the terms the documents use far more than English does."""
+    from wordfreq import word_frequency
+
+    counts: Counter[str] = Counter()
+    forms: dict[str, set[str]] = {}
+    for s, _, _ in index.units if index else ():
+        counts.update(_terms(s.text))
+        for w in words(s.text):
+            if w not in STOPWORDS:
+                forms.setdefault(stem(IRREGULAR.get(w, w)), set()).add(w)
+    total = max(1, sum(counts.values()))
+    own = sorted(t for t, n in counts.items() if n >= OWN_SUPPORT and
+                 n / total >= math.exp(ENGLISH_RATIO) * max(1e-7, sum(word_frequency(w, "en") for w in forms.get(t, ()))))
+    return dict(counts), own

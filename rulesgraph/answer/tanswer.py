@@ -50,7 +50,7 @@ def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
     return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _summary(hit: Hit, index: PolicyIndex, question: str = "") -> str:
+def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str:
     """One paragraph: what the top passage says, an infraction with its penalty and remedy."""
     s, doc = hit.section, hit.doc
     if s.penalty:
@@ -67,13 +67,13 @@ def _summary(hit: Hit, index: PolicyIndex, question: str = "") -> str:
     return f"{s.id} {s.title}: {_passage(s.text, question)}"
 
 
-def _passage(text: str, question: str) -> str:
+def _passage(text: str, question: str | Question) -> str:
     """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
     that introduces a list ("The following cards are banned …:") brings the items the question names, or says
     how long the list is."""
-    from .policy import _terms
+    from .policy import _terms, said_terms
 
-    asked = set(_terms(question))
+    asked = set(said_terms(question))
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
     best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i))
@@ -128,7 +128,7 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits)
-    return Answer(question, _summary(hits[0], index, question), citations, (), confidence, tuple(why), ())
+    return Answer(question, _summary(hits[0], index, read), citations, (), confidence, tuple(why), ())
 
 
 def route(question: str | Question, outside: OutOfScope | None, index: Index) -> str | None:
@@ -147,8 +147,10 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index) ->
         return None
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
+    from .trelevance import relevant
 
-    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words())
+    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words(),
+                      lambda: relevant(question, index))
 
 
 def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:

@@ -187,7 +187,7 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
 
 def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
                jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
-               titled: frozenset[str] = frozenset()) -> str | None:
+               titled: frozenset[str] = frozenset(), relevant: Callable[[], str | None] = lambda: None) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
@@ -195,7 +195,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
     (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
-    ("spectator"), counts beside a judge or an event said."""
+    ("spectator"), counts beside a judge or an event said.  ``relevant``, asked last, when no cue was found: why the
+    question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``."""
     q = Question.of(question)
     folded = q.folded
     if named and (found := named_in(q, named)):
@@ -225,7 +226,7 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]
-    return None
+    return relevant()  # no cue: the question's words, the documents' rather than the rules', may still say it
 
 
 def rel_of(question: str) -> str | None:
