@@ -91,7 +91,11 @@ class CardStore:
         """A :class:`~rulesgraph.cards.names.NameIndex` of :meth:`names`, from the folded forms stored at install
         time (about 40 ms for the full data)."""
         rows = list(_typed(self._db.execute("SELECT name, key, kind, folded FROM names ORDER BY rowid"), "ssss"))
-        return NameIndex(list(map(NameEntry._make, (r[:3] for r in rows))), [r[3] for r in rows])
+        one = {}.setdefault  # one object per distinct string: most keys are their names, and kinds are three words
+        entries = [NameEntry(one(name, name), one(key, key), one(kind, kind)) for name, key, kind, _ in rows]
+        folded = [one(f, f) for *_, f in rows]
+        del rows, one  # the rows' own strings go before the index is built
+        return NameIndex(entries, folded)
 
     def iter_names(self) -> Iterator[NameEntry]:
         yield from self.names()
