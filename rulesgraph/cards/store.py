@@ -20,13 +20,12 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
 from .model import Card, CardKeyword, CardSummary, Face, NameEntry, Ruling
-from .names import NameIndex
 from .opening import DAMAGE as _DAMAGE
 from .opening import connect_ro as _connect_ro
 from .opening import damaged
@@ -34,6 +33,9 @@ from .opening import guarded as _guarded
 from .opening import recover as _recover
 from .opening import typed as _typed
 from .schema import SCHEMA
+
+if TYPE_CHECKING:  # the name finder is imported when a command looks a card up by name: answering reads the name table
+    from .names import NameIndex
 
 __all__ = ["SCHEMA", "CardStore", "StoreInfo", "cards_dir", "open_store", "store_path", "stored_words"]
 
@@ -90,6 +92,8 @@ class CardStore:
     def name_index(self) -> NameIndex:
         """A :class:`~rulesgraph.cards.names.NameIndex` of :meth:`names`, from the folded forms stored at install
         time (about 40 ms for the full data)."""
+        from .names import NameIndex
+
         rows = list(_typed(self._db.execute("SELECT name, key, kind, folded FROM names ORDER BY rowid"), "ssss"))
         one = {}.setdefault  # one object per distinct string: most keys are their names, and kinds are three words
         entries = [NameEntry(one(name, name), one(key, key), one(kind, kind)) for name, key, kind, _ in rows]
