@@ -376,4 +376,4 @@ def _share_strings(table: NameTable) -> None:
         setattr(table, name, one(value))
 
 
-_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "zipf", "joined")
+_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "rank", "zipf", "joined")
