@@ -336,8 +336,9 @@ class NameTable:
         return len(self.surface)
 
     def parts(self) -> dict[str, object]:
-        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field."""
-        return dict(vars(self))
+        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field but
+        :data:`_DERIVED` (``exact``, each surface's place: made again from the surfaces faster than it is read and checked)."""
+        return {k: v for k, v in vars(self).items() if k not in _DERIVED}
 
     @classmethod
     def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
@@ -345,9 +346,11 @@ class NameTable:
         values of another shape — a cache file that passed its checksum is still only data, checked here (a null
         where a list was, an index past the surfaces) before a finder trusts it."""
         table = cls()
-        if not isinstance(parts, dict) or set(parts) != set(vars(table)) or not well_formed(parts, vars(table), _PER_SURFACE):
+        stored = {k: v for k, v in vars(table).items() if k not in _DERIVED}
+        if not isinstance(parts, dict) or set(parts) != set(stored) or not well_formed(parts, stored, _PER_SURFACE):
             return None
         vars(table).update(parts)
+        table.exact = {toks: i for i, toks in enumerate(table.surface)}  # as build made it: each surface once, in order
         return table
 
 
@@ -376,4 +379,6 @@ def _share_strings(table: NameTable) -> None:
         setattr(table, name, one(value))
 
 
+_DERIVED = frozenset(("exact",))
+"""Fields :meth:`NameTable.from_parts` makes from the others rather than reading them from the cache."""
 _PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "rank", "zipf", "joined")
