@@ -101,6 +101,23 @@ class CardStore:
         del rows, one  # the rows' own strings go before the index is built
         return NameIndex(entries, folded)
 
+    @_guarded
+    def could_find(self, folded: str, least: float) -> bool:
+        """Whether the finder of :meth:`name_index` could read ``folded`` (a name already through
+        :func:`~rulesgraph.cards.names.normalize`) as the start of a name or as a name misspelt, scoring ``least`` or
+        more (rapidfuzz ``fuzz.ratio``): some name starts with it, or some name of a length that could score so does.
+        Asked of the store (two scans of one column and the names of those lengths, a few ms), so that a sentence of a
+        few words that can be no card's name costs neither the finder's 25,000 names in memory nor building it.  A
+        ratio is at most 200·min(a, b)/(a + b) for lengths a and b: names outside that window cannot score ``least``."""
+        n = len(folded)
+        if not n or self._db.execute("SELECT 1 FROM names WHERE substr(folded, 1, ?) = ? LIMIT 1", (n, folded)).fetchone():
+            return bool(n)
+        lo, hi = int(n * least / (200 - least)), -int(-n * (200 - least) // least)
+        rows = _typed(self._db.execute("SELECT folded FROM names WHERE length(folded) BETWEEN ? AND ?", (lo, hi)), "s")
+        from rapidfuzz import fuzz, process
+
+        return process.extractOne(folded, [f for (f,) in rows], scorer=fuzz.ratio, score_cutoff=least) is not None
+
     def iter_names(self) -> Iterator[NameEntry]:
         yield from self.names()
 
