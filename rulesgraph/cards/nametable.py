@@ -199,6 +199,10 @@ class NameTable:
         of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
+        self.fits: dict[tuple[str, int], tuple[int, ...]] | None = None
+        """(First two letters, letters of the joined name) → the long names of :attr:`by_prefix` that are no rules words:
+        made on first use from the fields above (:data:`_DERIVED`: not cached), so that :meth:`misspelt` reads only
+        the names as long as ``said`` give or take :data:`TYPO_EDITS` instead of filtering all of them."""
 
     @classmethod
     def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
@@ -313,11 +317,11 @@ class NameTable:
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None
-        cands = set(t.by_prefix.get(said[:2], ()) if prefix else ())  # without: only names sharing a word with ``said``
-        for w in said.split():
-            cands.update(t.by_word.get(w, ()))
-        rules, joined, n = t.rules, t.joined, len(said)  # locals: this filter runs over thousands of names
-        cands = {c for c in cands if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c]}
+        rules, joined, n = t.rules, t.joined, len(said)
+        fits = t._fits() if prefix else {}  # without: only names sharing a word with ``said``
+        cands = {c for m in range(n - TYPO_EDITS, n + TYPO_EDITS + 1) for c in fits.get((said[:2], m), ())}
+        shared = {c for w in said.split() for c in t.by_word.get(w, ())}
+        cands.update(c for c in shared if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c])
         if not cands:
             return None
         order = sorted(cands)
@@ -332,12 +336,25 @@ class NameTable:
             return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
         return top[0], int(best)
 
+    def _fits(self) -> dict[tuple[str, int], tuple[int, ...]]:
+        """:attr:`fits`, made the first time it is needed."""
+        if self.fits is None:
+            out: dict[tuple[str, int], list[int]] = {}
+            rules, joined = self.rules, self.joined
+            for head, ids in self.by_prefix.items():
+                for c in ids:
+                    if not rules[c]:
+                        out.setdefault((head, len(joined[c])), []).append(c)
+            self.fits = {k: tuple(v) for k, v in out.items()}
+        return self.fits
+
     def __len__(self) -> int:
         return len(self.surface)
 
     def parts(self) -> dict[str, object]:
         """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field but
-        :data:`_DERIVED` (``exact``, each surface's place: made again from the surfaces faster than it is read and checked)."""
+        :data:`_DERIVED` (``exact``, each surface's place: made again from the surfaces faster than it is read and checked;
+        ``fits``, made on first use)."""
         return {k: v for k, v in vars(self).items() if k not in _DERIVED}
 
     @classmethod
@@ -351,6 +368,7 @@ class NameTable:
             return None
         vars(table).update(parts)
         table.exact = {toks: i for i, toks in enumerate(table.surface)}  # as build made it: each surface once, in order
+        table.fits = None
         return table
 
 
@@ -379,6 +397,6 @@ def _share_strings(table: NameTable) -> None:
         setattr(table, name, one(value))
 
 
-_DERIVED = frozenset(("exact",))
+_DERIVED = frozenset(("exact", "fits"))
 """Fields :meth:`NameTable.from_parts` makes from the others rather than reading them from the cache."""
 _PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "rank", "zipf", "joined")
