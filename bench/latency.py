@@ -10,13 +10,17 @@ Usage: python bench/latency.py [--cr PATH] [--cards PATH] [--repeat N] [--runs N
 * `rulesgraph ask --json -` answering every long question from stdin: a whole process (interpreter start,
   imports, cache load included, cache warm), median of ``--runs``; and, in the same run, a whole Python
   process that builds a bm25s index (Snowball-stemmed, English stopwords) over the same CR file's
-  paragraphs and retrieves the top 5 for every long question; the ratio of the two.  Both run from compiled
+  paragraphs and retrieves the top 5 for every long question; the ratio of the two.  The same for the real
+  questions (every question of bench/questions/real/*.jsonl, one a line, as players asked them), with both
+  processes' peak RSS.  The card data and tournament documents of the environment's data directory are used as
+  installed (the output says whether cards are): issue 29 measures with the stand-in cards installed.  Both run from compiled
   modules, as an installed program does (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment, as in
   bench/startup.py: with it, every process would compile rulesgraph's sources again, ~45 ms).
 * long questions naming cards, in process, without and with card data side by side (the installed cards, or when
   none are, the stand-in AtomicCards file installed into a temporary data directory for the run, as the output
   says): each question's best of N passes, the two alternating.
-Targets (issue 17): long set p50 ≤ 4 ms, p99 ≤ 10 ms; `ask --json -` ≤ 2× the bm25s process.  Issue 15: on
+Targets (issue 17): long set p50 ≤ 4 ms, p99 ≤ 10 ms; `ask --json -` ≤ 2× the bm25s process.  Issue 29, with card
+data installed: on the real questions `ask --json -` ≤ 1.2× the bm25s process, its peak RSS ≤ 70 MB.  Issue 15: on
 questions of 50+ words naming 2–3 cards, p99 with card data at most 5 ms above p99 without.
 """
 
@@ -37,6 +41,8 @@ from _common import DEFAULT_CARDS, ROOT, cr_path, median, ms, percentile, table,
 
 SHORT = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2", "forum_holdout3")
 LONG = "long"
+REAL = "real"
+"""bench/questions/real/: questions players asked in public (every part: speed is not tuned on answers)."""
 BM25S = r"""
 import json, sys
 import bm25s, Stemmer
@@ -58,6 +64,24 @@ def questions(*names: str) -> list[str]:
         path = ROOT / "bench" / "questions" / f"{name}.jsonl"
         out += [json.loads(line)["question"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return out
+
+
+def real_questions() -> tuple[list[str], str]:
+    """Every question of bench/questions/real/*.jsonl, each on one line (its line breaks made spaces, as a
+    question read from stdin is one line), and what they are."""
+    files = sorted((ROOT / "bench" / "questions" / REAL).glob("*.jsonl"))
+    qs = [" ".join(json.loads(line)["question"].split("\n")) for f in files
+          for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+    sizes = sorted(len(q.split()) for q in qs)
+    return qs, (f"{len(qs)} real questions of bench/questions/{REAL}/ ({', '.join(f.name for f in files)}; "
+                f"words: median {sizes[len(sizes) // 2]}, max {sizes[-1]})")
+
+
+def cards_installed(env: dict[str, str]) -> str:
+    """Whether the environment's data directory holds card data (the whole processes read it)."""
+    probe = "from rulesgraph.cards import store_path; print(store_path().is_file())"
+    said = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True).stdout.strip()
+    return "card data installed" if said == "True" else "no card data installed"
 
 
 _RSS = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True); "
@@ -146,21 +170,28 @@ def main() -> None:
     cr = cr_path(args.cr)
     load_before = os.getloadavg()[0]
     long_qs = questions(LONG)
+    real_qs, real_said = real_questions()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "RULESGRAPH_CACHE_DIR": tmp}
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up below writes the bytecode
         exe = shutil.which("rulesgraph", path=str(Path(sys.executable).parent)) or "rulesgraph"
         ours_argv = [exe, "--rules", str(cr), "ask", "--json", "-"]
         subprocess.run(ours_argv, input="warm the cache\n", capture_output=True, text=True, env=env, check=True)
+        cards_said = cards_installed(env)
+        bm25s_argv = [sys.executable, "-c", BM25S, str(cr)]
         cli_rss = peak_rss(ours_argv, long_qs, env)
-        ours, theirs, written = [], [], 0
+        real_rss, real_bm25s_rss = peak_rss(ours_argv, real_qs, env), peak_rss(bm25s_argv, real_qs, env)
+        ours, theirs, real_ours, real_theirs, written, real_written = [], [], [], [], 0, 0
         for _ in range(args.runs):  # interleaved, so both see the same load
             seconds, written = timed(ours_argv, long_qs, env)
             ours.append(seconds)
-            theirs.append(timed([sys.executable, "-c", BM25S, str(cr)], long_qs, env)[0])
+            theirs.append(timed(bm25s_argv, long_qs, env)[0])
+            seconds, real_written = timed(ours_argv, real_qs, env)
+            real_ours.append(seconds)
+            real_theirs.append(timed(bm25s_argv, real_qs, env)[0])
         os.environ["RULESGRAPH_CACHE_DIR"] = tmp  # warm: the processes above built it
         times, cpu, in_rss = in_process(cr, args.repeat)
-        cards_said, card_rows = with_and_without_cards(cr, args.cards, args.repeat)
+        in_cards_said, card_rows = with_and_without_cards(cr, args.cards, args.repeat)
     short, long_ = times["short"], times["long"]
     rows = [
         (f"in process, short sets ({len(short) // args.repeat} questions × {args.repeat}): p50", ms(median(short)), ""),
@@ -174,12 +205,18 @@ def main() -> None:
         ("bm25s index build + retrieval, same CR and questions, whole process", f"{median(theirs):.2f} s", ""),
         ("ratio", f"{median(ours) / median(theirs):.2f}×", "≤ 2×"),
         ("`ask --json -`: peak RSS", f"{cli_rss:.0f} MB", ""),
+        (f"`ask --json -`, {len(real_qs)} real questions (wrote {real_written} lines), whole process", f"{median(real_ours):.2f} s", ""),
+        ("bm25s index build + retrieval, same CR and real questions, whole process", f"{median(real_theirs):.2f} s", ""),
+        ("ratio, real questions", f"{median(real_ours) / median(real_theirs):.2f}×", "≤ 1.2×"),
+        ("`ask --json -`, real questions: peak RSS", f"{real_rss:.0f} MB", "≤ 70 MB"),
+        ("bm25s, real questions: peak RSS", f"{real_bm25s_rss:.0f} MB", ""),
     ]
     print(f"{cr.name} + bundled seeds; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; whole processes: median of "
-          f"{args.runs}, warm cache; load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after\n")
+          f"{args.runs}, warm cache, {cards_said}; load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after;\n"
+          f"real questions: {real_said}\n")
     print(table(rows, ("measure", "value", "target")))
     print(f"\nlong questions naming cards, in process, without and with card data (each question's best of {args.repeat} "
-          f"passes, the two alternating); {cards_said}:\n")
+          f"passes, the two alternating); {in_cards_said}:\n")
     print(table(card_rows, ("questions", "p50 without", "p99 without", "p50 with", "p99 with", "p99 with − without", "target")))
 
 

@@ -6,6 +6,10 @@ Usage: python bench/startup.py [--cr PATH] [--runs N]
 * ``rulesgraph --rules CR ask --json QUESTION``: one whole process (interpreter start, imports, format
   detection, cache load, the answer), warm cache and bytecode; median of N.  And the first question a fresh
   process answers (timed inside it, after loading) against the questions after it.
+* the CPU time (user + system, the child's own) of one ``rulesgraph ask --json QUESTION`` process with the
+  environment's installed rules, card data and tournament documents (issue 29 measures it with the stand-in cards
+  installed; the output says what was), against a bare ``python -c "import json, re, sqlite3"``; interleaved,
+  median of N each, and their ratio (issue 29's target: at most 4×).
 * start-up: launch the installed ``rulesgraph`` under a pseudo-terminal (120x50, cache warm) and time
   until the prompt appears; fresh process per run, median of N.  Measured with the bundled data only
   and with the 2026 CR added.
@@ -25,6 +29,7 @@ import io
 import json
 import os
 import re
+import resource
 import select
 import struct
 import subprocess
@@ -169,6 +174,34 @@ def one_answer(cr: str, runs: int, env: dict[str, str]) -> tuple[float, float, f
     return median(walls), median(firsts), median(laters)
 
 
+BARE = "import json, re, sqlite3"
+
+
+def cpu_of(argv: list[str], env: dict[str, str]) -> float:
+    """CPU seconds (user + system) the child process ``argv`` used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, capture_output=True, env=env, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def one_question_cpu(runs: int, env: dict[str, str]) -> tuple[float, float, str]:
+    """Median CPU seconds of a whole ``ask --json`` process with the installed data of ``env``, of a bare Python
+    importing json, re and sqlite3, and what was installed."""
+    probe = ("from rulesgraph.cards import store_path; from rulesgraph.build.tbook import newest; "
+             "print(store_path().is_file(), len(newest()))")
+    cards, documents = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
+                                      check=True).stdout.split()
+    argv = [program(), "ask", "--json", ASKED[0]]
+    subprocess.run(argv, capture_output=True, env=env, check=True)  # warms the cache and the bytecode
+    ours, bare = [], []
+    for _ in range(runs):
+        ours.append(cpu_of(argv, env))
+        bare.append(cpu_of([sys.executable, "-c", BARE], env))
+    said = f"{'card data' if cards == 'True' else 'no card data'} and {documents} tournament documents installed"
+    return median(ours), median(bare), said
+
+
 def latency(cr: str) -> dict[str, list[float]]:
     """Seconds per line, in-process, as the REPL handles and prints it."""
     sys.path.insert(0, str(ROOT))
@@ -201,6 +234,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     cr = str(cr_path(args.cr))
+    given = {**os.environ}
+    given.pop("PYTHONDONTWRITEBYTECODE", None)
+    ours_cpu, bare_cpu, installed = one_question_cpu(args.runs, given)  # the environment's data: before the temporary one
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "RULESGRAPH_CACHE_DIR": f"{tmp}/cache", "RULESGRAPH_DATA_DIR": f"{tmp}/data",
                "RULESGRAPH_CONFIG_DIR": f"{tmp}/config", "TERM": "xterm-256color"}
@@ -216,6 +252,9 @@ def main() -> None:
         ("`ask --json` one question, whole process, + 2026 CR (warm cache)", ms(wall), "≤ 300 ms"),
         ("first question of a fresh process (after loading)", ms(first), ""),
         ("the questions after it, median", ms(later), ""),
+        (f"`ask --json` one question, whole process, CPU time ({installed})", ms(ours_cpu), ""),
+        (f"bare `python -c \"{BARE}\"`, CPU time", ms(bare_cpu), ""),
+        ("ratio", f"{ours_cpu / bare_cpu:.1f}×", "≤ 4×"),
         ("start-up to prompt, bundled data (warm cache)", ms(bundled), "≤ 400 ms"),
         ("start-up to prompt, + 2026 CR (warm cache)", ms(with_cr), "≤ 400 ms"),
         (f"Enter → answer, median ({len(answers)} dev questions)", ms(median(answers)), "≤ 50 ms"),

@@ -124,6 +124,25 @@ def test_full_store_counts(full_cards: Path) -> None:
     assert len(s.names()) > 24_000 and os.path.getsize(full_cards) < 100 * 2**20
 
 
+def test_could_find_is_never_no_where_the_finder_finds(full_cards: Path) -> None:
+    """``could_find`` says no only where the name finder reads no name's start and no typo scoring TYPO: checked against
+    the finder itself on names as written, misspelt, cut short and lengthened, and on sentences."""
+    from rulesgraph.cards.names import TYPO, normalize
+
+    s = open_store(full_cards)
+    assert s is not None
+    finder = s.name_index()
+    names = [e.name for e in s.names()[::250]]
+    asked = [*names, *(n[:-2] for n in names), *(n[:6] for n in names), *(n[:3] + n[4:] for n in names), *(n + " xx" for n in names),
+             "Please explain how summoning sickness works with vehicles", "does trample work with deathtouch", "lightning greves",
+             "swrod of fire and ice", "felidar umb", "kitchen fin"]
+    said_no = [q for q in asked if not s.could_find(normalize(q), TYPO)]
+    assert {"Please explain how summoning sickness works with vehicles", "does trample work with deathtouch"} <= set(said_no)
+    assert all(s.could_find(normalize(q), TYPO) for q in ("lightning greves", "swrod of fire and ice", "felidar umb", *names))
+    for q in said_no:  # no name starts with it and none is as close as a typo: the finder finds nothing
+        assert finder.find(q).how == "none", q
+
+
 def _killed_while_installing(path: Path) -> None:
     os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # type: ignore[assignment]  # built, not yet renamed
     install(parse_card_bytes(encode(atomic({"Mossback Elder": CARDS["Mossback Elder"]})), "b.json"), KW, path=path)

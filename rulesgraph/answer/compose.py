@@ -17,7 +17,6 @@ from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
 from ..question.analyze import Analysis, Match, analyze
-from ..question.conversation import substitutes
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
@@ -254,7 +253,11 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
-    follow_up = conversation is not None and bool(conversation.subjects) and substitutes(cleaned)  # "what about X?"
+    follow_up = False
+    if conversation is not None and conversation.subjects:  # its module (and patterns) loaded only with a conversation
+        from ..question.conversation import substitutes
+
+        follow_up = substitutes(cleaned)  # "what about X?"
     if deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
         from .lonename import card_answer, lone_name
 

@@ -122,6 +122,10 @@ def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None
     letters = sum(map(len, toks))
     if letters < PREFIX_LETTERS:
         return None
+    from ..cards.names import TYPO, normalize
+
+    if not deck.store.could_find(normalize(said), TYPO):  # type: ignore[attr-defined]  # neither a start nor a typo of any name
+        return None  # ("Please explain how summoning sickness works with vehicles"): the finder is not built for it
     found = deck.name_index().find(said)  # type: ignore[attr-defined]
     return found.key if (found.how == "typo" and letters >= TYPO_LETTERS) or found.how == "prefix" else None
 

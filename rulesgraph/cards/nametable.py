@@ -199,6 +199,10 @@ class NameTable:
         of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
+        self.fits: dict[tuple[str, int], tuple[int, ...]] | None = None
+        """(First two letters, letters of the joined name) → the long names of :attr:`by_prefix` that are no rules words:
+        made on first use from the fields above (:data:`_DERIVED`: not cached), so that :meth:`misspelt` reads only
+        the names as long as ``said`` give or take :data:`TYPO_EDITS` instead of filtering all of them."""
 
     @classmethod
     def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
@@ -303,6 +307,7 @@ class NameTable:
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
             w for w in long_words if len(w) >= TYPO_LETTERS)
+        _share_strings(table)
         return table
 
     def misspelt(self, said: str, prefix: bool = True) -> tuple[int, int] | None:
@@ -312,11 +317,11 @@ class NameTable:
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None
-        cands = set(t.by_prefix.get(said[:2], ()) if prefix else ())  # without: only names sharing a word with ``said``
-        for w in said.split():
-            cands.update(t.by_word.get(w, ()))
-        rules, joined, n = t.rules, t.joined, len(said)  # locals: this filter runs over thousands of names
-        cands = {c for c in cands if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c]}
+        rules, joined, n = t.rules, t.joined, len(said)
+        fits = t._fits() if prefix else {}  # without: only names sharing a word with ``said``
+        cands = {c for m in range(n - TYPO_EDITS, n + TYPO_EDITS + 1) for c in fits.get((said[:2], m), ())}
+        shared = {c for w in said.split() for c in t.by_word.get(w, ())}
+        cands.update(c for c in shared if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c])
         if not cands:
             return None
         order = sorted(cands)
@@ -331,12 +336,26 @@ class NameTable:
             return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
         return top[0], int(best)
 
+    def _fits(self) -> dict[tuple[str, int], tuple[int, ...]]:
+        """:attr:`fits`, made the first time it is needed."""
+        if self.fits is None:
+            out: dict[tuple[str, int], list[int]] = {}
+            rules, joined = self.rules, self.joined
+            for head, ids in self.by_prefix.items():
+                for c in ids:
+                    if not rules[c]:
+                        out.setdefault((head, len(joined[c])), []).append(c)
+            self.fits = {k: tuple(v) for k, v in out.items()}
+        return self.fits
+
     def __len__(self) -> int:
         return len(self.surface)
 
     def parts(self) -> dict[str, object]:
-        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field."""
-        return dict(vars(self))
+        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field but
+        :data:`_DERIVED` (``exact``, each surface's place: made again from the surfaces faster than it is read and checked;
+        ``fits``, made on first use)."""
+        return {k: v for k, v in vars(self).items() if k not in _DERIVED}
 
     @classmethod
     def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
@@ -344,10 +363,40 @@ class NameTable:
         values of another shape — a cache file that passed its checksum is still only data, checked here (a null
         where a list was, an index past the surfaces) before a finder trusts it."""
         table = cls()
-        if not isinstance(parts, dict) or set(parts) != set(vars(table)) or not well_formed(parts, vars(table), _PER_SURFACE):
+        stored = {k: v for k, v in vars(table).items() if k not in _DERIVED}
+        if not isinstance(parts, dict) or set(parts) != set(stored) or not well_formed(parts, stored, _PER_SURFACE):
             return None
         vars(table).update(parts)
+        table.exact = {toks: i for i, toks in enumerate(table.surface)}  # as build made it: each surface once, in order
+        table.fits = None
         return table
 
 
-_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "zipf", "joined")
+def _share_strings(table: NameTable) -> None:
+    """One string object for each distinct string of ``table`` (a word is made again for every name, joined line and
+    index key it is in), the surfaces kept the very tuples ``exact`` is keyed by.  Equal values, fewer objects: the
+    cache's marshal writes a string met again as a reference to the first, so the file reads back with its strings
+    shared: 4.4 → 4.0 MB, some 4 MB less memory in every process that opens the cards, and a faster load."""
+    seen: dict[object, object] = {}
+
+    def one(value: object) -> object:
+        if type(value) is str:
+            return seen.setdefault(value, value)
+        if type(value) is tuple:  # a name's words, a surface's cards: equal tuples of strings are one too
+            items = tuple(map(one, value))  # type: ignore[arg-type]
+            return seen.setdefault(items, items) if all(type(v) is str for v in items) else items
+        if type(value) is list:
+            return list(map(one, value))  # type: ignore[arg-type]
+        if type(value) is frozenset:
+            return frozenset(map(one, value))  # type: ignore[arg-type]
+        if type(value) is dict:
+            return {one(k): one(v) for k, v in value.items()}  # type: ignore[attr-defined]
+        return value
+
+    for name, value in vars(table).items():
+        setattr(table, name, one(value))
+
+
+_DERIVED = frozenset(("exact", "fits"))
+"""Fields :meth:`NameTable.from_parts` makes from the others rather than reading them from the cache."""
+_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "rank", "zipf", "joined")

@@ -29,10 +29,29 @@ def typed(rows: Iterable[tuple[Any, ...]], kinds: str) -> Iterator[tuple[Any, ..
     ``f`` number): a store changed by hand (a BLOB or NULL name, a rank that is text) is damaged, said in one line,
     not a ``TypeError`` far from here."""
     wanted = [_KINDS[k] for k in kinds]
-    for row in rows:
+    rows = rows if isinstance(rows, list) else list(rows)
+    if _plainly(rows, kinds):  # every value of its column's exact type, checked a column at a time at C speed
+        yield from rows
+        return
+    for row in rows:  # some value is not: the first row that is wrong says what (a subclass of a type passes here)
         if len(row) != len(wanted) or not all(isinstance(v, w) and not isinstance(v, bool) for v, w in zip(row, wanted, strict=True)):
             raise TypeError(f"a value of the wrong type ({', '.join(type(v).__name__ for v in row)}; expected {kinds})")
         yield row
+
+
+_EXACT: dict[str, frozenset[type]] = {"s": frozenset((str,)), "S": frozenset((str, type(None))), "i": frozenset((int,)),
+                                      "f": frozenset((float, int))}
+
+
+def _plainly(rows: list[tuple[Any, ...]], kinds: str) -> bool:
+    """Every row of ``rows`` as long as ``kinds`` and each value of exactly a type its kind allows (a bool is not an
+    int: its type is bool): what :func:`typed` checks row by row, checked a column at a time.  (A name index reads
+    25,000 rows; row by row took a quarter of its time.)"""
+    if not rows:
+        return True
+    if set(map(len, rows)) != {len(kinds)}:
+        return False
+    return all(set(map(type, column)) <= _EXACT[k] for column, k in zip(zip(*rows, strict=True), kinds, strict=True))
 
 
 DAMAGE = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError, MemoryError)

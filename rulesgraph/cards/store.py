@@ -20,13 +20,12 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesgraphError
 from . import cards_dir, store_path
 from .keywords import KeywordList, join_keywords
 from .model import Card, CardKeyword, CardSummary, Face, NameEntry, Ruling
-from .names import NameIndex
 from .opening import DAMAGE as _DAMAGE
 from .opening import connect_ro as _connect_ro
 from .opening import damaged
@@ -34,6 +33,9 @@ from .opening import guarded as _guarded
 from .opening import recover as _recover
 from .opening import typed as _typed
 from .schema import SCHEMA
+
+if TYPE_CHECKING:  # the name finder is imported when a command looks a card up by name: answering reads the name table
+    from .names import NameIndex
 
 __all__ = ["SCHEMA", "CardStore", "StoreInfo", "cards_dir", "open_store", "store_path", "stored_words"]
 
@@ -90,8 +92,31 @@ class CardStore:
     def name_index(self) -> NameIndex:
         """A :class:`~rulesgraph.cards.names.NameIndex` of :meth:`names`, from the folded forms stored at install
         time (about 40 ms for the full data)."""
+        from .names import NameIndex
+
         rows = list(_typed(self._db.execute("SELECT name, key, kind, folded FROM names ORDER BY rowid"), "ssss"))
-        return NameIndex(list(map(NameEntry._make, (r[:3] for r in rows))), [r[3] for r in rows])
+        one = {}.setdefault  # one object per distinct string: most keys are their names, and kinds are three words
+        entries = [NameEntry(one(name, name), one(key, key), one(kind, kind)) for name, key, kind, _ in rows]
+        folded = [one(f, f) for *_, f in rows]
+        del rows, one  # the rows' own strings go before the index is built
+        return NameIndex(entries, folded)
+
+    @_guarded
+    def could_find(self, folded: str, least: float) -> bool:
+        """Whether the finder of :meth:`name_index` could read ``folded`` (a name already through
+        :func:`~rulesgraph.cards.names.normalize`) as the start of a name or as a name misspelt, scoring ``least`` or
+        more (rapidfuzz ``fuzz.ratio``): some name starts with it, or some name of a length that could score so does.
+        Asked of the store (two scans of one column and the names of those lengths, a few ms), so that a sentence of a
+        few words that can be no card's name costs neither the finder's 25,000 names in memory nor building it.  A
+        ratio is at most 200·min(a, b)/(a + b) for lengths a and b: names outside that window cannot score ``least``."""
+        n = len(folded)
+        if not n or self._db.execute("SELECT 1 FROM names WHERE substr(folded, 1, ?) = ? LIMIT 1", (n, folded)).fetchone():
+            return bool(n)
+        lo, hi = int(n * least / (200 - least)), -int(-n * (200 - least) // least)
+        rows = _typed(self._db.execute("SELECT folded FROM names WHERE length(folded) BETWEEN ? AND ?", (lo, hi)), "s")
+        from rapidfuzz import fuzz, process
+
+        return process.extractOne(folded, [f for (f,) in rows], scorer=fuzz.ratio, score_cutoff=least) is not None
 
     def iter_names(self) -> Iterator[NameEntry]:
         yield from self.names()
