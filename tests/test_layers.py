@@ -47,6 +47,8 @@ def test_every_stage_is_in_the_layers() -> None:
     children |= {f"rulesgraph.{p.stem}" for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__")}
     assert children <= named, sorted(children - named)
     assert "rulesgraph_cli" in named
+    circles = next(c for c in config if c["type"] == "acyclic_siblings")
+    assert {"rulesgraph", "rulesgraph_cli"} <= set(circles["ancestors"]), "the front end's modules must not form circles either"
 
 
 def test_the_tree_stays_readable() -> None:
