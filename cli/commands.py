@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from rulesgraph.cards.store import CardStore
     from rulesgraph.question.namedcards import CardDeck
 
-__all__ = ["CARD_ITEM", "COMMANDS", "Command", "Outcome", "Shell", "View"]
+__all__ = ["CARD_ITEM", "COMMANDS", "Shell"]
 
 HISTORY = 100
 """Views kept for :back."""

@@ -58,3 +58,15 @@ def test_relink_links_again_only_for_other_rules_and_install_notices_them(tmp_pa
 def test_link_rows_number_the_rulings_in_order() -> None:
     rows = link_rows([(1, "2020-01-01", "ab"), (2, "2020-01-02", "abcd")], {1: "X", 2: "Card"}, _Linker())
     assert rows == [(1, 0, "2.1", 1.0), (1, 1, "1.2", 0.7), (2, 0, "4.1", 1.0), (2, 1, "4.2", 0.7)]
+
+
+def test_a_damaged_store_is_left_to_update_cards(tmp_path: Path) -> None:
+    """After new rules, ``update`` relinks the rulings: a damaged store is left as it is, for ``update cards`` to replace
+    (every card command says it is damaged), not an error ending ``update`` once the rules are installed — as ``rejoin``
+    does."""
+    from rulesgraph.cards.install import rejoin
+
+    path = tmp_path / "cards.sqlite"
+    path.write_bytes(b"not a database at all" * 100)
+    assert relink(_Linker(), path) is False and rejoin(KW, path) is False
+    assert path.read_bytes() == b"not a database at all" * 100

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +34,21 @@ def test_the_checker_reads_the_real_imports(tmp_path: Path) -> None:
                       "type = layers\nlayers =\n    rulesgraph.common\n    rulesgraph.answer\n", encoding="utf-8")
     run = _lint("--config", str(config))
     assert run.returncode != 0 and "rulesgraph.answer" in run.stdout and "BROKEN" in run.stdout
+
+
+def test_every_stage_is_in_the_layers() -> None:
+    """The layers contract checks only the packages it names: a stage folder or a root module left out of its list
+    may import any stage unseen (and be imported by any).  Every folder of the package and every root module but the
+    public face (``__init__``, ``__main__``) is one of the layers."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    layers = next(c["layers"] for c in config if c["type"] == "layers")
+    named = {part.strip() for layer in layers for part in layer.split("|")}
+    children = {f"rulesgraph.{p.name}" for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
+    children |= {f"rulesgraph.{p.stem}" for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    assert children <= named, sorted(children - named)
+    assert "rulesgraph_cli" in named
+    circles = next(c for c in config if c["type"] == "acyclic_siblings")
+    assert {"rulesgraph", "rulesgraph_cli"} <= set(circles["ancestors"]), "the front end's modules must not form circles either"
 
 
 def test_the_tree_stays_readable() -> None:

@@ -1,4 +1,4 @@
-"""What the rest of a question says of the names found (rulesgraph/mention_context.py), read through
+"""What the rest of a question says of the names found (rulesgraph/question/mention_context.py), read through
 :func:`rulesgraph.question.mentions.find_cards`: a word listed with a card, a card's name said short after it was said in full."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from rulesgraph.build.corpus import bundled_dir
-from rulesgraph.parse.sections import is_heading, parse_sections
+from rulesgraph.parse.sections import parse_sections
+from rulesgraph.sources.detect import is_heading
 from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 

@@ -1,4 +1,5 @@
-"""One test per ranking rule (see rulesgraph/rank/ranking.py, the steps of rulesgraph/steps/); each docstring states the rule it checks.
+"""One test per ranking rule (see rulesgraph/rank/ranking.py, the steps of rulesgraph/rank/steps/ and rank/cardsteps/);
+each docstring states the rule it checks.
 
 Most use the miniature rules in tests/fixtures so the expected order can be read off the fixture.
 """

@@ -1,5 +1,10 @@
-"""Cards and their rulings: read MTGJSON card files, keep them in a store built once at install time,
-join each card to the rules graph's keywords, and find cards by forgiving names."""
+"""Stage 4, cards: read MTGJSON card files, keep them in a store built once at install time, join each card to the
+rules graph's keywords and each ruling to the rules it restates, and find cards by forgiving names.
+
+Enters: an AtomicCards ``.json.xz`` file or address, and the loaded :class:`~rulesgraph.build.corpus.Rulebook` (its
+keywords and rules).  Leaves: the card store (:func:`store_path`) and its name table, read through
+:class:`~rulesgraph.cards.store.CardStore`, and a card joined to the rules (:mod:`~rulesgraph.cards.view`) for the
+question, answer and export stages and the front end."""
 
 from __future__ import annotations
 

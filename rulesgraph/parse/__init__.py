@@ -1,6 +1,11 @@
-"""Parsers, one module per source format; :func:`parse` picks one and returns a Document.
+"""Stage 2, parse: text → records.  Parsers, one module per source format; :func:`parse` picks one and returns a
+Document.
 
-The pipeline is explicit: ``sources.read_source`` → :data:`PARSERS` [format] → ``Document``.
+Enters: :class:`~rulesgraph.sources.read.SourceText` and its format (:mod:`rulesgraph.sources`).  Leaves:
+:class:`~rulesgraph.model.Document` records for :mod:`rulesgraph.build` (tournament documents as
+:class:`~rulesgraph.parse.tdoc.TDocument`).  MTGJSON card files are read by :mod:`rulesgraph.cards` itself.
+
+The pipeline is explicit: :func:`~rulesgraph.sources.read.read_source` → :data:`PARSERS` [format] → ``Document``.
 The parser modules are imported when something is parsed (answering from the cache reads
 ``parse.numbers`` only, and importing this package must not import every parser).
 """

@@ -16,7 +16,7 @@ from ..sources.detect import is_heading, names_heading, paragraphs
 from ..sources.read import SourceText
 from .refs import find_refs
 
-__all__ = ["is_heading", "parse_sections"]
+__all__ = ["parse_sections"]
 
 def _unique(key: str, taken: set[str]) -> str:
     """``key``, or ``key-2``, ``key-3`` … when a section of the same name came before (nothing is overwritten)."""

@@ -1,7 +1,10 @@
 """A question read once: its text as asked, cleaned (control characters out, spaces collapsed) and cut at
 :data:`MAX_CHARS`, folded, split into words, and the words of what look like card names in it — one
-:class:`Question` that ``ask`` makes at the start and every later stage reads (the scope, the policy router, the
-analysis, the cards it names), so that none cleans, folds or splits it again.
+:class:`Question` that ``ask`` makes at the start and the later stages read (the scope, the policy router, the
+analysis, the cards it names) instead of splitting it into words again (``tests/test_read.py`` counts the splits).
+Still reading the text itself: the card-name finder (:mod:`~rulesgraph.question.mentions`, its own tokens, with case
+and offsets), the documents' search (:meth:`~rulesgraph.answer.policy.PolicyIndex.search` folds the text as asked) and
+rule 23's sentence that asks (the text's own lines).
 """
 
 from __future__ import annotations
