@@ -193,7 +193,7 @@ def test_a_build_killed_while_writing_the_cache(cache_dir: Path, capsys: pytest.
     assert not list(cache_dir.glob("build-*.query"))
     assert answers(capsys)[1] == []  # a miss, built and written: no notice
     assert left.exists()  # young: it might be another process's file in the middle of being written
-    old = time.time() - cache_mod.STALE - 60
+    old = time.time() - STALE - 60
     os.utime(left, (old, old))
     cache_mod.write("another-key", {"x": 1})
     assert not left.exists()  # left by a killed process: removed

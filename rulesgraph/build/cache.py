@@ -27,7 +27,6 @@ import os
 import stat
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,17 +34,16 @@ from typing import Any
 import platformdirs
 
 from ..common.outfile import open_regular
+from ..common.paths import sweep
 from ..common.whole import WholeWriter
 
-__all__ = ["KEEP", "MAX_ENTRY", "STALE", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
+__all__ = ["KEEP", "MAX_ENTRY", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
            "write"]
 
 KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
 MAX_ENTRY = 512 * 1024 * 1024
 """A cache file larger than this is not read (an entry of the full rules is about 10 MB)."""
-STALE = 600.0
-"""Seconds after which a temporary file is taken to be left by a killed process (younger ones may be in use)."""
 _MAGIC = b"rulesgraph-cache 4\n"
 _DIGEST = 32
 """Bytes of HMAC-SHA-256 after the magic line, then the payload."""
@@ -247,12 +245,9 @@ def _prune(directory: Path) -> None:
             entries = sorted(directory.glob(f"build-*.{part}"), key=lambda p: p.stat().st_mtime, reverse=True)
             for old in entries[KEEP if part in PARTS else 0 :]:
                 old.unlink(missing_ok=True)
-        now = time.time()
-        for tmp in directory.glob(".build-*.tmp"):
-            if now - tmp.lstat().st_mtime > STALE:
-                tmp.unlink(missing_ok=True)
     except OSError:
         pass
+    sweep(directory, ".build-*.tmp")
 
 
 FORMATS_KEPT = 64
