@@ -28,7 +28,8 @@ from accuracy import first_hit
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
 from rulesgraph.answer.compose import _select
 from rulesgraph.answer.firstplace import no_variant_first
-from rulesgraph.question.analyze import Analysis, analyze, clean
+from rulesgraph.common.text import clean
+from rulesgraph.question.analyze import Analysis, analyze
 from rulesgraph.question.namedcards import CardDeck
 from rulesgraph.question.namedcards import with_cards as cards_in
 from rulesgraph.question.scope import out_of_scope

@@ -29,8 +29,8 @@ from _common import DEFAULT_CARDS, ROOT, cr_path, median, ms, percentile, table
 from rapidfuzz.distance import Levenshtein
 
 from rulesgraph import SourceSpec, bundled_sources, load
-from rulesgraph.cards.model import CardSummary
-from rulesgraph.cards.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary, tokens
+from rulesgraph.cards.model import CardName, CardSummary, names_from_atomic
+from rulesgraph.cards.nametable import NameTable, rules_vocabulary, tokens
 from rulesgraph.question.mentions import CardMention, find_cards
 
 QUESTIONS = ROOT / "bench" / "questions"

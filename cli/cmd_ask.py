@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import answer_json, ask, citation
+from rulesgraph.common.text import clean
 from rulesgraph.errors import CardDataError
-from rulesgraph.question.analyze import clean
 
 from .context import Context
 from .safe import from_argv, visible

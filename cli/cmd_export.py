@@ -72,7 +72,7 @@ def run(ctx: Context) -> int:
 def _protected(ctx: Context) -> list[str]:
     """What an export must never write over: the loaded sources and the installed rules and cards."""
     from rulesgraph.build.tbook import tournament_dir
-    from rulesgraph.cards.store import cards_dir
+    from rulesgraph.cards import cards_dir
     from rulesgraph.versions import store
 
     return [s.path for s in ctx.specs()] + [str(store.rules_dir()), str(cards_dir()), str(tournament_dir())]

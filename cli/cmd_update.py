@@ -292,7 +292,7 @@ def first_install(ctx: Context, console: Console) -> bool:
     from rich.text import Text
 
     from rulesgraph.build.tbook import newest
-    from rulesgraph.cards.store import store_path
+    from rulesgraph.cards import store_path
 
     done = False
     for what, step in (("rules", _rules), ("cards", _cards), ("tournament documents", _tournament)):

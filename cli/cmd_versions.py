@@ -28,7 +28,7 @@ def _cards_json(info: StoreInfo | None) -> dict[str, object] | None:
 
 
 def _cards_line(info: StoreInfo | None) -> str:
-    from rulesgraph.cards.store import cards_dir
+    from rulesgraph.cards import cards_dir
 
     if info is None:
         return f"no card data installed in {cards_dir()}; 'rulesgraph update cards' installs MTGJSON's"

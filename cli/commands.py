@@ -22,8 +22,8 @@ from rulesgraph.answer.compose import citation
 from rulesgraph.answer.profile import cites_any, find_name, profile, profile_of, related
 from rulesgraph.build.lookup import as_number, rule_view, view_node
 from rulesgraph.cards.names import NameIndex
+from rulesgraph.common.text import clean
 from rulesgraph.model import Citation, ShownCard
-from rulesgraph.question.analyze import clean
 from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.nocards import HINT, names_a_card
 from rulesgraph.versions import store

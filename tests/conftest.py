@@ -164,7 +164,7 @@ def full_cards(tmp_path_factory: pytest.TempPathFactory, full_book: Rulebook) ->
 def installed_cards(full_cards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The session's full card store, linked in as the installed card data of a data directory of this test's own
     (other tests never see it)."""
-    from rulesgraph.cards.store import store_path
+    from rulesgraph.cards import store_path
 
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "userdata"))
     target = store_path()

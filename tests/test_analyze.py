@@ -9,17 +9,9 @@ from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
 from rulesgraph.build.index import Alias, build_index
-from rulesgraph.question.analyze import (
-    ALIAS_GAP,
-    CARD,
-    EXPANSION,
-    MAX_CHARS,
-    Match,
-    _asks_meaning,
-    analyze,
-    clean,
-    defined_subject,
-)
+from rulesgraph.common.text import clean
+from rulesgraph.question.analyze import ALIAS_GAP, CARD, EXPANSION, Match, _asks_meaning, analyze, defined_subject
+from rulesgraph.question.read import MAX_CHARS
 
 
 def nodes(book: Rulebook, question: str, kind: str | None = None) -> list[str]:

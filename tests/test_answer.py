@@ -10,7 +10,7 @@ import pytest
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.answer.confidence import level
-from rulesgraph.question.analyze import MAX_CHARS
+from rulesgraph.question.read import MAX_CHARS
 
 KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
 CITATION_KEYS = {"id", "kind", "text", "source", "score"}

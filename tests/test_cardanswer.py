@@ -4,9 +4,8 @@ why-lines through a card and the cards shown under an answer."""
 from __future__ import annotations
 
 from rulesgraph.answer.cardanswer import AHEAD, LEAD_FIT, SHOW_AT, SHOW_FIT, SHOWN, card_why, shown_cards, with_rulings
-from rulesgraph.model import Citation
+from rulesgraph.model import Citation, NamedCard
 from rulesgraph.question.analyze import Analysis
-from rulesgraph.question.namedcards import NamedCard
 
 ELF = NamedCard("Bulwark Elf", "bulwark elfs", 0, 12, 0.9, "plural", "Creature — Elf", "Prevent all damage.",
                 (("Shield", "has", ("702.30",)),),

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import RulesgraphError
-from rulesgraph.cards import URL_ENV
+from rulesgraph.cards import URL_ENV, store_path
 from rulesgraph.cards.fetch import checksum_url, download
-from rulesgraph.cards.store import open_store, store_path
+from rulesgraph.cards.store import open_store
 from rulesgraph.versions import store
 from rulesgraph_cli import cmd_update
 from rulesgraph_cli.main import build_parser, main

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.cards.store import store_path
+from rulesgraph.cards import store_path
 from rulesgraph.question.nocards import HINT
 from rulesgraph_cli.context import CARDS_NOTE
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph.cards.store import open_store, store_path
+from rulesgraph.cards import store_path
+from rulesgraph.cards.store import open_store
 from rulesgraph_cli.main import main
 
 from .conftest import CARDS_XZ, M21, require_cards

@@ -22,7 +22,9 @@ from rich.console import Console
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.build.lookup import vocabulary
-from rulesgraph.question.analyze import MAX_CHARS, analyze, clean
+from rulesgraph.common.text import clean
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.read import MAX_CHARS
 from rulesgraph_cli.commands import COMMANDS, Shell
 from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.output import plain_text

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesgraph.cards.nametable import CardName, NameTable
+from rulesgraph.cards.model import CardName
+from rulesgraph.cards.nametable import NameTable
 from rulesgraph.question.mentions import find_cards
 
 ZIPF = {"clone": 3.7, "fog": 3.9, "stuffy": 3.0, "doll": 4.2, "kitchen": 4.6, "finks": 2.0, "snapcaster": 0.0, "mage": 3.5,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesgraph.cards.nametable import CardName, NameTable
+from rulesgraph.cards.model import CardName
+from rulesgraph.cards.nametable import NameTable
 from rulesgraph.question.mentions import find_cards
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.cards.nametable import CardName, NameTable, names_from_atomic, rules_vocabulary
+from rulesgraph.cards.model import CardName, names_from_atomic
+from rulesgraph.cards.nametable import NameTable, rules_vocabulary
 from rulesgraph.question.mentions import find_cards
 
 from .conftest import require_cards
@@ -311,7 +312,7 @@ def test_the_issue_questions_name_their_cards(full_table: NameTable) -> None:
 
 def test_the_card_store_gives_the_same_names(full_cards: Path, card_names: list[CardName]) -> None:
     """The table built from the installed store has every surface the one from the card file has."""
-    from rulesgraph.cards.nametable import names_from_summaries
+    from rulesgraph.cards.model import names_from_summaries
     from rulesgraph.cards.store import open_store
 
     store = open_store(full_cards)

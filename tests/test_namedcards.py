@@ -9,12 +9,13 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
+from rulesgraph.cards import store_path
 from rulesgraph.cards.install import install
 from rulesgraph.cards.read import read_card_file
-from rulesgraph.cards.store import store_path
 from rulesgraph.cards.view import keyword_list
+from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
-from rulesgraph.question.namedcards import NamedCard, open_deck, with_cards, without_names
+from rulesgraph.question.namedcards import open_deck, with_cards, without_names
 
 from .minicards import atomic, encode
 

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesgraph import Rulebook
-from rulesgraph.cards.nametable import CardName, NameTable, fold_token, names_from_atomic, rules_vocabulary, tokens
+from rulesgraph.cards.model import CardName, names_from_atomic
+from rulesgraph.cards.nametable import NameTable, fold_token, rules_vocabulary, tokens
 
 ZIPF = {"shock": 4.5, "fire": 5.0, "ice": 4.8, "olivia": 3.8, "urborg": 0.0, "flash": 4.5}
 
@@ -163,9 +164,9 @@ def test_a_cached_table_of_another_shape_is_refused(field: str, how: str) -> Non
 def test_open_deck_rebuilds_a_cached_table_of_null_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from rulesgraph import bundled_sources, load
     from rulesgraph.build import cache
+    from rulesgraph.cards import store_path
     from rulesgraph.cards.install import install
     from rulesgraph.cards.read import parse_card_bytes
-    from rulesgraph.cards.store import store_path
     from rulesgraph.cards.view import keyword_list
     from rulesgraph.question.namedcards import _table_key, open_deck
 

@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesgraph.errors import SourceError
-from rulesgraph.parse.tournament import PENALTIES, detect_kind, effective_date, parse_tournament
+from rulesgraph.parse.tdoc import detect_kind, effective_date
+from rulesgraph.parse.tournament import PENALTIES, parse_tournament
 from rulesgraph.sources.read import SourceText, read_source
 from tests.conftest import FIXTURES, require_tournament
 

@@ -10,7 +10,7 @@ import pytest
 from rulesgraph.answer.policy import PolicyIndex, _terms, abbreviations, named_in, policy_cue, policy_index, rel_of
 from rulesgraph.common.text import stem
 from rulesgraph.model import Origin
-from rulesgraph.parse.tournament import TDocument, TSection
+from rulesgraph.parse.tdoc import TDocument, TSection
 
 
 def _s(sid: str, kind: str, title: str, text: str, **extra: str) -> TSection:

@@ -3,7 +3,8 @@ card is played far more than any other the form fits; rules words, types, famili
 
 from __future__ import annotations
 
-from rulesgraph.cards.nametable import CardName, tokens
+from rulesgraph.cards.model import CardName
+from rulesgraph.cards.nametable import tokens
 from rulesgraph.cards.shortforms import FAMILY, SHORT_POPULAR, ShortForms, abbreviations, initials
 
 CARDS = [CardName("Lightning Bolt", rank=400), CardName("Bolt Bend", rank=1700), CardName("Swords to Plowshares", rank=13),

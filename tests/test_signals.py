@@ -9,9 +9,9 @@ from rulesgraph import Rulebook
 from rulesgraph.answer.compose import _select
 from rulesgraph.answer.confidence import SIGNALS
 from rulesgraph.answer.signals import agree, signals
+from rulesgraph.model import NamedCard
 from rulesgraph.parse.numbers import rule_of
 from rulesgraph.question.analyze import analyze
-from rulesgraph.question.namedcards import NamedCard
 from rulesgraph.rank.ranking import Ranking, Scored, rank
 
 

@@ -10,8 +10,9 @@ from dataclasses import replace
 
 from rulesgraph import Rulebook
 from rulesgraph.build.index import doc_terms
+from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
-from rulesgraph.question.namedcards import NamedCard, with_cards
+from rulesgraph.question.namedcards import with_cards
 from rulesgraph.rank.ranking import rank
 
 from .test_rank import weight
@@ -161,7 +162,7 @@ def test_the_asking_sentence_is_what_a_ruling_must_answer() -> None:
 def test_the_asking_sentence_is_read_in_the_part_the_analysis_reads() -> None:
     """Issue 31: a sentence search from every position of a long question without a "?" was quadratic (a megabyte took
     minutes with cards installed); only the first MAX_CHARS characters are read, as the analysis reads them."""
-    from rulesgraph.question.analyze import MAX_CHARS
+    from rulesgraph.question.read import MAX_CHARS
     from rulesgraph.rank.cardsteps.cards import _asked
 
     long = "attack with the creature " * (MAX_CHARS // 10) + "does tarmogoyf survive?"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rulesgraph.build.tdefines import defined_terms
-from rulesgraph.parse.tournament import TDocument, parse_tournament
+from rulesgraph.parse.tdoc import TDocument
+from rulesgraph.parse.tournament import parse_tournament
 from rulesgraph.sources.read import SourceText, read_source, split_lines
 
 from .conftest import require_tournament

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.build.index import word_terms
 from rulesgraph.common.text import words
-from rulesgraph.question.analyze import ASKING, TOLD, analyze
-from rulesgraph.question.read import Question
+from rulesgraph.question.analyze import TOLD, analyze
+from rulesgraph.question.read import ASKING, Question
 from rulesgraph.question.telling import in_todays_words, told_only
 
 

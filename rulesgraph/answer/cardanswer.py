@@ -14,7 +14,7 @@ from ..model import Citation, ShownCard
 from ..question.analyze import Analysis
 
 if TYPE_CHECKING:
-    from ..question.namedcards import NamedCard
+    from ..model import NamedCard
 
 __all__ = ["LEAD_FIT", "SHOW_FIT", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 

@@ -21,7 +21,8 @@ from .legalfacts import Asked, decide, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
-    from ..question.namedcards import CardDeck, NamedCard
+    from ..model import NamedCard
+    from ..question.namedcards import CardDeck
 
 __all__ = ["MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
 

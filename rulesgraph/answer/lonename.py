@@ -25,8 +25,9 @@ from .cardanswer import ruling_citation
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
+    from ..model import NamedCard
     from ..question.conversation import Conversation
-    from ..question.namedcards import CardDeck, NamedCard
+    from ..question.namedcards import CardDeck
 
 __all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer",
            "lone_name"]

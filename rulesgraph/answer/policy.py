@@ -22,7 +22,7 @@ from pathlib import Path
 from ..build.tbook import newest, tournament_dir
 from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
-from ..parse.tournament import TDocument, TSection
+from ..parse.tdoc import TDocument, TSection
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
 from ..question.read import Question
 

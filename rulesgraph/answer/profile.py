@@ -18,12 +18,12 @@ from ..build.index import name_key
 from ..build.lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, rule_view
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
-from ..common.text import fold
+from ..common.text import clean, fold
 from ..model import Citation
-from ..question.analyze import analyze, clean
+from ..question.analyze import analyze
 from ..rank.ranking import definers, specificity
 
-__all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_json", "profile_of", "related", "related_json", "suggest"]
+__all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_json", "profile_of", "related", "suggest"]
 
 _PREFER = {"keyword": 0, "glossary": 1, "card": 2}
 _MAX_WORDS = 6
@@ -291,9 +291,3 @@ def profile_json(p: Profile) -> dict[str, Any]:
         "cited_by": [{"id": r.source.id, "kind": r.source.kind, "label": r.source.label, "relation": r.relation,
                       "targets": list(r.targets)} for r in p.cited_by],
     }
-
-
-def related_json(node: Citation, items: tuple[Related, ...]) -> dict[str, Any]:
-    return {"id": node.id, "label": node.label, "title": node.title,
-            "related": [{"id": r.node.id, "kind": r.node.kind, "label": r.node.label, "title": r.node.title, "why": list(r.why)}
-                        for r in items]}

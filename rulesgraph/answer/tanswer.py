@@ -20,7 +20,7 @@ from ..question.read import Question
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
-    from ..parse.tournament import TDocument, TSection
+    from ..parse.tdoc import TDocument, TSection
     from ..question.scope import OutOfScope
     from .policy import Hit, PolicyIndex
 

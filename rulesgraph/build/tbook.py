@@ -17,7 +17,7 @@ from ..parse.kinds import KINDS
 from ..sources.read import SourceText, decode, read_bytes, split_lines
 
 if TYPE_CHECKING:  # the parser is imported when a document is read, not to see whether one is installed
-    from ..parse.tournament import TDocument
+    from ..parse.tdoc import TDocument
 
 __all__ = ["INSTALL_HINT", "TInstalled", "installed", "load", "newest", "tournament_dir"]
 

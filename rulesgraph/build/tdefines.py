@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..parse.tournament import TDocument
+from ..parse.tdoc import TDocument
 
 __all__ = ["defined_terms"]
 

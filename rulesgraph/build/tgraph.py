@@ -16,7 +16,7 @@ from functools import cache
 
 import networkx as nx
 
-from ..parse.tournament import TDocument
+from ..parse.tdoc import TDocument
 from .tdefines import defined_terms
 
 __all__ = ["build", "cited_by", "cites", "defined_by", "defines", "references", "term_id", "tournament_graph"]

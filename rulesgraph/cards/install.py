@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import RulesgraphError
+from . import store_path
 from .keywords import KeywordList, join_keywords
 from .links import RulingLinker, link_rows
 from .model import CardFile, Face
 from .opening import DAMAGE as _DAMAGE
 from .opening import side_files as _side_files
 from .schema import build
-from .store import StoreInfo, open_store, store_path, stored_words
+from .store import StoreInfo, open_store, stored_words
 
 __all__ = ["Installed", "install", "problem", "rejoin", "relink"]
 

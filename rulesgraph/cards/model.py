@@ -3,16 +3,18 @@
 A :class:`Card` is one card name as MTGJSON keys it (``Bonecrusher Giant // Stomp``) with its
 faces, dated rulings, the keywords it has or grants (joined to the rules graph's keyword list)
 and the card types on its type line.  The card's key everywhere is its full name.  A :class:`CardName` is the little
-of a card the name table reads questions against, with the name words (:data:`JOINERS`) every name reader shares.
+of a card the name table reads questions against (made by :func:`names_from_atomic` and :func:`names_from_summaries`),
+with the name words (:data:`JOINERS`) every name reader shares.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 __all__ = ["BRACKET_ONLY", "JOINERS", "Card", "CardFile", "CardKeyword", "CardName", "CardSummary", "Face", "NameEntry", "Relation",
-           "Ruling"]
+           "Ruling", "names_from_atomic", "names_from_summaries"]
 
 Relation = Literal["has", "grants", "action", "mentions"]
 """How a card relates to a keyword: it ``has`` it (an ability of its own: ``Flying``, ``Persist``),
@@ -176,3 +178,24 @@ class CardName:
     types: tuple[str, ...] = ()
     """Its faces' types, subtypes and supertypes, sorted: a card named like one ("My Juggernaut attacks") is not that
     card when said as the type ("an Illusion", "two Juggernaut tokens")."""
+
+
+def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
+    """Card names from MTGJSON AtomicCards ``data`` (``{"Card Name": [face, …]}``); Alchemy rebalances
+    (``A-``) are left out: they are digital copies of paper cards and "A Base Camp" is not one."""
+    for key, faces in data.items():
+        if key.startswith("A-") or not faces:
+            continue
+        first = faces[0]
+        names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
+        types = tuple(sorted({t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()}))
+        yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0), types)
+
+
+def names_from_summaries(summaries: Iterable[object]) -> Iterator[CardName]:
+    """Card names from the card store's summaries (:class:`rulesgraph.cards.model.CardSummary`, the same fields
+    as :class:`CardName`); Alchemy rebalances (``A-``) are left out, as :func:`names_from_atomic` leaves them."""
+    for s in summaries:
+        key: str = s.key  # type: ignore[attr-defined]
+        if not key.startswith("A-"):
+            yield CardName(key, s.faces, bool(s.funny), s.layout, s.rank, tuple(sorted(set(s.types))))  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -22,9 +22,8 @@ from ..common.shapes import well_formed
 from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
 
-__all__ = ["BRACKET_ONLY", "JOINERS", "KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS",
-           "TYPO_LETTERS", "WORD", "CardName", "NameTable", "dropped", "english_zipf", "fold_token", "names_from_atomic",
-           "names_from_summaries", "rules_vocabulary", "tokens"]
+__all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
+           "NameTable", "dropped", "english_zipf", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
 """EDHREC rank within which a card's name of several words, said in lower case, needs less evidence
@@ -97,27 +96,6 @@ def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> 
             counts[w] = counts.get(w, 0) + 1
     out.update(w for w, n in counts.items() if n >= min_docs)
     return out
-
-
-def names_from_atomic(data: Mapping[str, list[dict]]) -> Iterator[CardName]:
-    """Card names from MTGJSON AtomicCards ``data`` (``{"Card Name": [face, …]}``); Alchemy rebalances
-    (``A-``) are left out: they are digital copies of paper cards and "A Base Camp" is not one."""
-    for key, faces in data.items():
-        if key.startswith("A-") or not faces:
-            continue
-        first = faces[0]
-        names = tuple(f["faceName"] for f in faces if f.get("faceName") and f["faceName"] != key)
-        types = tuple(sorted({t for f in faces for k in ("supertypes", "types", "subtypes") for t in f.get(k) or ()}))
-        yield CardName(key, names, bool(first.get("isFunny")), first.get("layout", "normal"), int(first.get("edhrecRank") or 0), types)
-
-
-def names_from_summaries(summaries: Iterable[object]) -> Iterator[CardName]:
-    """Card names from the card store's summaries (:class:`rulesgraph.cards.model.CardSummary`, the same fields
-    as :class:`CardName`); Alchemy rebalances (``A-``) are left out, as :func:`names_from_atomic` leaves them."""
-    for s in summaries:
-        key: str = s.key  # type: ignore[attr-defined]
-        if not key.startswith("A-"):
-            yield CardName(key, s.faces, bool(s.funny), s.layout, s.rank, tuple(sorted(set(s.types))))  # type: ignore[attr-defined]
 
 
 def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str, tuple[list[CardName], list[CardName]]]:

@@ -61,9 +61,6 @@ MAX_KEYS = 200_000
 _DROP = frozenset({"foreignData", "purchaseUrls", "printings", "identifiers", "variations",
                    "availability", "booster", "sealedProduct", "translations", "relatedCards"})
 """Fields nobody here reads: dropped as each object is parsed, so their memory is freed at once."""
-_TEXT_FIELDS = {"manaCost": "field", "type": "field", "text": "text", "power": "field", "toughness": "field",
-                "loyalty": "field", "defense": "field", "layout": "field", "side": "field", "faceName": "name", "asciiName": "name"}
-_LIST_FIELDS = ("keywords", "supertypes", "types", "subtypes")
 _MAGIC: tuple[tuple[bytes, str], ...] = ((b"\xfd7zXZ\x00", "xz"), (b"\x1f\x8b", "gzip"), (b"BZh", "bzip2"))
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesgraphError
-from . import cards_dir, store_path
+from . import store_path
 from .keywords import KeywordList, join_keywords
 from .model import Card, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .opening import DAMAGE as _DAMAGE
@@ -37,7 +37,7 @@ from .schema import SCHEMA
 if TYPE_CHECKING:  # the name finder is imported when a command looks a card up by name: answering reads the name table
     from .names import NameIndex
 
-__all__ = ["SCHEMA", "CardStore", "StoreInfo", "cards_dir", "open_store", "store_path", "stored_words"]
+__all__ = ["SCHEMA", "CardStore", "StoreInfo", "open_store", "stored_words"]
 
 
 @dataclass(frozen=True, slots=True)

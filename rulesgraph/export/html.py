@@ -26,7 +26,7 @@ from .assets import SEARCH_JS, STYLE_CSS
 from .htmltext import link, linkify
 
 if TYPE_CHECKING:
-    from ..parse.tournament import TDocument
+    from ..parse.tdoc import TDocument
 
 __all__ = ["Site", "export_html"]
 

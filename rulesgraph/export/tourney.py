@@ -12,7 +12,7 @@ from html import escape
 from ..build.tgraph import references
 from ..common.text import slug
 from ..parse.kinds import KINDS
-from ..parse.tournament import TDocument, TSection
+from ..parse.tdoc import TDocument, TSection
 from .htmltext import link
 
 __all__ = ["anchor", "tournament_pages"]

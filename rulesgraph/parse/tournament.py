@@ -23,7 +23,7 @@ from .kinds import KINDS
 from .pdftext import Cleaned, Line, clean, join_text, norm_title
 from .tdoc import TDocument, TSection, detect_kind, effective_date
 
-__all__ = ["KINDS", "PENALTIES", "TDocument", "TSection", "detect_kind", "effective_date", "parse_tournament"]
+__all__ = ["KINDS", "PENALTIES", "parse_tournament"]
 
 PENALTIES = ("No Penalty", "Warning", "Game Loss", "Match Loss", "Disqualification")
 PART_NAMES = ("Definition", "Examples", "Philosophy", "Additional Remedy")

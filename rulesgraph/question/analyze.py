@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from rapidfuzz.distance import Levenshtein
 
 from ..build.index import Index, doc_terms, name_key, word_terms
-from ..common.text import STOPWORDS, clean, fold, stem, words
-from .read import ASKING, MAX_CHARS, Question
+from ..common.text import STOPWORDS, fold, stem, words
+from .read import ASKING, Question
 from .spelling import correct
 from .telling import in_todays_words, told_only
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = [
-    "ALIAS_GAP", "ASKING", "EXPANSION", "FRAMING", "MAX_CHARS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze", "clean",
+    "ALIAS_GAP", "EXPANSION", "FRAMING", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
     "defined_subject",
 ]
 

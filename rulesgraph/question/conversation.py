@@ -21,7 +21,7 @@ from ..common.text import STOPWORDS, fold, words
 from .analyze import Analysis, Match, defined_subject
 
 if TYPE_CHECKING:
-    from .namedcards import NamedCard
+    from ..model import NamedCard
 
 __all__ = ["DECAY", "Conversation", "substitutes"]
 

@@ -11,7 +11,8 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..cards.nametable import JOINERS, tokens
+from ..cards.model import JOINERS
+from ..cards.nametable import tokens
 from ..common.text import STOPWORDS
 
 if TYPE_CHECKING:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.nametable import JOINERS, PLAYED, TYPO_LETTERS, dropped
+from ..cards.model import JOINERS
+from ..cards.nametable import PLAYED, TYPO_LETTERS, dropped
 from ..common.text import STOPWORDS
 from .mention_words import bases, joined
 

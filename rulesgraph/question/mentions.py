@@ -22,7 +22,8 @@ import re
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from ..cards.nametable import JOINERS, NameTable, tokens
+from ..cards.model import JOINERS
+from ..cards.nametable import NameTable, tokens
 from ..cards.shortforms import INITIALS_LETTERS
 from ..common.text import STOPWORDS
 from .mention_context import confirmed, coreferent, shortenings

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .analyze import Analysis
     from .mention_words import CardMention
 
-__all__ = ["MIN_CONFIDENCE", "CardDeck", "NamedCard", "more_than_one", "open_deck", "with_cards", "without_names"]
+__all__ = ["MIN_CONFIDENCE", "CardDeck", "more_than_one", "open_deck", "with_cards", "without_names"]
 
 MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
@@ -276,7 +276,8 @@ def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | Non
 
     if not store_path().is_file():  # no cards installed: nothing of the store is imported
         return None, []
-    from ..cards.nametable import NameTable, names_from_summaries
+    from ..cards.model import names_from_summaries
+    from ..cards.nametable import NameTable
     from ..cards.store import open_store
     from ..errors import RulesgraphError
 

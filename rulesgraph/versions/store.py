@@ -35,7 +35,6 @@ __all__ = [
     "install_file",
     "installed",
     "newest",
-    "parse_bytes",
     "path_for",
     "resolve",
     "rules_dir",
@@ -101,13 +100,6 @@ def _decode(data: bytes, name: str) -> SourceText:
         raise SourceError(name, "empty file")
     text, encoding = decode(data, name)
     return SourceText(name, split_lines(text), hashlib.sha256(data).hexdigest(), encoding)
-
-
-def parse_bytes(data: bytes, name: str) -> Document:
-    """Parse bytes as a CR file, without validation (raises :class:`SourceError` for undecodable data)."""
-    from ..parse.cr import parse_cr  # the parser only when installing or comparing, not for every command
-
-    return parse_cr(_decode(data, name))
 
 
 def validate(data: bytes, name: str) -> Document:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulesgraphError
-from ..parse.tournament import TDocument, TSection
+from ..parse.tdoc import TDocument, TSection
 
 __all__ = ["Change", "TDiff", "diff_documents", "diff_installed"]
 

@@ -21,7 +21,7 @@ from ..parse.kinds import KINDS
 from ..sources.read import MAX_BYTES, SourceText, decode, read_bytes, split_lines
 
 if TYPE_CHECKING:  # the parser is imported when a document is read, not to see whether one is installed
-    from ..parse.tournament import TDocument
+    from ..parse.tdoc import TDocument
 
 
 __all__ = ["KINDS", "MINIMUM", "TValidated", "check_report", "detect_file_kind", "download", "install", "install_file",
@@ -193,7 +193,7 @@ def _head(path: str) -> bytes:
 def detect_file_kind(path: str) -> str | None:
     """The name of the tournament document a text file is (``Magic Tournament Rules``), by the title near its top,
     or ``None`` (a PDF too: only its extracted text could tell); never raises."""
-    from ..parse.tournament import detect_kind
+    from ..parse.tdoc import detect_kind
 
     head = _head(path)
     if not head or head.lstrip().startswith(b"%PDF-"):

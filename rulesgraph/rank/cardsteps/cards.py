@@ -26,14 +26,15 @@ from typing import TYPE_CHECKING
 
 from ...build.index import doc_terms
 from ...build.relevance import specificity, text_relevance
-from ...question.analyze import MAX_CHARS, TOLD
+from ...question.analyze import TOLD
+from ...question.read import MAX_CHARS
 from ..pipeline import Query
 from ..steps.named import _FRAMING, own_words
 from .effects import card_kinds
 from .wording import meanings
 
 if TYPE_CHECKING:
-    from ...question.namedcards import NamedCard
+    from ...model import NamedCard
 
 __all__ = ["RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_rulings",
            "card_types", "self_names", "worded_text"]

@@ -18,7 +18,7 @@ from ...common.text import words
 from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
-__all__ = ["SIGNED", "TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
+__all__ = ["TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
 
 _LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
@@ -32,10 +32,6 @@ _DOES = re.compile(r"\b[Ee]ffects that ([a-z]+) (?:an object’s |a creature’s
 are applied" (7d); the verb is among the words naming them unless it is one of :data:`_GENERIC`."""
 _GENERIC = frozenset(("change", "modify", "set", "refer", "say"))
 """Verbs the rules use of every kind of effect (a card says "gets +3/+3" or "has base power 1", not "modifies", "sets" or "says")."""
-SIGNED = re.compile(r"(?<![\w/])[+\-−–](?:\d+|X)/[+\-−–](?:\d+|X)(?![\w/])")
-"""A change to power and toughness as cards write it: "gets +3/+3", "-1/-1 counter" ("2/3 means the object has power 2
-and toughness 3", 208.1; signed, it modifies them: "Target creature gets +4/+4 until end of turn" resolves (layer 7c),
-613.4c's example)."""
 _DEFINE = re.compile(r"\bthat define ([^.]+?) are applied")
 """What a layer's characteristic-defining abilities define: "abilities that define power and/or toughness are applied"."""
 TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")

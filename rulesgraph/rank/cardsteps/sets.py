@@ -15,7 +15,7 @@ from ...build.index import doc_terms
 from ..pipeline import Query
 
 if TYPE_CHECKING:
-    from ...question.namedcards import NamedCard
+    from ...model import NamedCard
 
 __all__ = ["SETS", "WEIGHTS", "card_sets"]
 
