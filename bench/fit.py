@@ -1,6 +1,6 @@
 """The ranking's weights fitted on real questions: coordinate search scored by hit@1 + hit@3, cross-validated by source page.
 
-Usage: python bench/fit.py [PATH ...] [--folds K] [--passes N] [--cr PATH] [--cards PATH] [--json]
+Usage: python bench/fit.py [PATH ...] [--folds K] [--passes N] [--start NAME=VALUE,...] [--keep PATH] [--cr PATH] [--cards PATH] [--json]
 
 Reads the tuning part of the real question files (``bench/questions/real/``, as ``bench/real.py`` does; never the blind
 part).  Each question is analysed once, as ``bench/ablate.py`` does; a setting of the weights is scored by ranking every
@@ -8,7 +8,9 @@ question and choosing its citations as an answer does, counting rule hits at 1 a
 
 The weights searched are every weight of :data:`rulesgraph.rank.ranking.WEIGHTS` (the steps' own) and the base step's
 kind weights (:data:`rulesgraph.rank.steps.base.KIND_WEIGHT`, ``UNNAMED_KEYWORD``, ``UNNAMED_VARIANT``, ``EXCERPT``) and text
-relevance's :data:`~rulesgraph.build.relevance.COVERAGE` (how much covering the question's words counts against BM25).
+relevance's :data:`~rulesgraph.build.relevance.COVERAGE` (how much covering the question's words counts against BM25),
+rule 2's ``INCIDENTAL``, rule 23's ``RULING_FLOOR`` and ``TEXT_IDF``, rule 8's ``SEEDS`` and the answer's diversity
+(:data:`rulesgraph.answer.compose.SAME_RULE`, ``IN_PASSING``).
 Coordinate search: for each weight in turn, the values :data:`FACTORS` × its current value (and 0: the weight off) are
 tried and the best kept when it gains on the questions fitted (hit@1 + hit@3; a tie keeps the current value), for
 ``--passes`` passes.  Cross-validation: the source pages are split into ``--folds`` groups (every question of one page
@@ -24,6 +26,7 @@ import argparse
 import hashlib
 import json
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -34,13 +37,15 @@ from accuracy import first_hit
 from real import REAL, read_real
 
 from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph.answer import compose
 from rulesgraph.build import relevance
 from rulesgraph.question.analyze import Analysis
+from rulesgraph.rank.cardsteps import cards
 from rulesgraph.rank.ranking import STEPS, WEIGHTS
-from rulesgraph.rank.steps import base
+from rulesgraph.rank.steps import base, named, spread
 
-FACTORS = (0.0, 0.5, 0.75, 1.33, 2.0)
-"""Multiples of a weight's current value tried in one coordinate step."""
+FACTORS = (0.5, 0.75, 1.33, 2.0, 0.0)
+"""Multiples of a weight's current value tried in one coordinate step; 0 (the weight off) last, so a tie keeps it on."""
 
 
 def tunables() -> dict[str, tuple[Callable[[], float], Callable[[float], None]]]:
@@ -53,6 +58,11 @@ def tunables() -> dict[str, tuple[Callable[[], float], Callable[[float], None]]]
     for name in ("UNNAMED_KEYWORD", "UNNAMED_VARIANT", "EXCERPT"):
         out[f"base.{name}"] = (lambda n=name: getattr(base, n), lambda v, n=name: setattr(base, n, v))
     out["relevance.COVERAGE"] = (lambda: relevance.COVERAGE, lambda v: setattr(relevance, "COVERAGE", min(v, 1.0)))
+    for module, name in ((named, "INCIDENTAL"), (cards, "RULING_FLOOR"), (cards, "TEXT_IDF"), (compose, "SAME_RULE"),
+                         (compose, "IN_PASSING")):
+        out[f"{module.__name__.rsplit('.', 1)[1]}.{name}"] = (lambda m=module, n=name: getattr(m, n),
+                                                              lambda v, m=module, n=name: setattr(m, n, v))
+    out["spread.SEEDS"] = (lambda: spread.SEEDS, lambda v: setattr(spread, "SEEDS", max(1, round(v))))
     return out
 
 
@@ -126,6 +136,7 @@ def main() -> None:
     ap.add_argument("--passes", type=int, default=2)
     ap.add_argument("--keep", type=Path, default=ROOT / "bench" / "questions" / "keywords.jsonl",
                     help="questions whose hits at 1 a fitted setting must keep (default the keyword set)")
+    ap.add_argument("--start", default="", help="start from these values instead of the current weights: NAME=VALUE,NAME=VALUE")
     ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
     ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
     ap.add_argument("--json", action="store_true", help="print the figures and the fitted weights as one JSON object")
@@ -140,6 +151,11 @@ def main() -> None:
         keep = [(r, a) for r in read_set(args.keep)[args.keep.stem] if (a := analysed(book, deck, r["question"])) is not None]
         scorer = Scorer(book, items, keep)
         names = list(scorer.knobs)
+        for said in filter(None, args.start.split(",")):
+            name, _, value = said.partition("=")
+            if name not in scorer.knobs:
+                sys.exit(f"bench: no weight named {name!r}; the weights: {', '.join(names)}")
+            scorer.knobs[name][1](float(value))
         start = scorer.setting()
         folds = [[j for j, (r, _) in enumerate(items) if fold_of(r["source"], args.folds) == f] for f in range(args.folds)]
         held = [0, 0]

@@ -44,7 +44,7 @@ WEIGHTS = {
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
-    "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
+    "card_effects": 1.33,  # rule 25: text relevance given to the layer rule of an effect the card has
 }
 TEXT_IDF = 2.5
 """Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""

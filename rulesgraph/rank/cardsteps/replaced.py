@@ -23,8 +23,8 @@ from .wording import REMINDER
 __all__ = ["NEVER", "WEIGHTS", "kinds", "replaced", "replacing"]
 
 WEIGHTS = {
-    "replaced_kind": 0.8,  # rule 59: text relevance given to the rule on replacing the kind of event a named card replaces
-    "replaced_never": 0.6,  # rule 59: … and to the rule saying a replaced event never happens, met by a card's trigger
+    "replaced_kind": 1.06,  # rule 59: text relevance given to the rule on replacing the kind of event a named card replaces
+    "replaced_never": 1.2,  # rule 59: … and to the rule saying a replaced event never happens, met by a card's trigger
 }
 _KIND = re.compile(r"^Some effects replace (.+?)(?= to | with |[.,;])")
 """A rule naming a kind of event effects replace: "Some effects replace card draws." (614.11), "Some effects replace damage

@@ -23,7 +23,7 @@ from .wording import REMINDER
 __all__ = ["CEASES", "WEIGHTS", "token_leaves", "zones_off"]
 
 WEIGHTS = {
-    "token_leaves": 0.8,  # rule 51: text relevance given to a rule saying a token off the battlefield ceases to exist
+    "token_leaves": 1.06,  # rule 51: text relevance given to a rule saying a token off the battlefield ceases to exist
 }
 CEASES = frozenset(doc_terms("a token ceases to exist") + doc_terms("the battlefield"))
 """Rule 51: how the rules say what becomes of a token off the battlefield ("A token that's in a zone other than the

@@ -11,7 +11,7 @@ from .named import named_rules
 __all__ = ["EXCERPT", "KIND_WEIGHT", "UNNAMED_KEYWORD", "UNNAMED_VARIANT", "WEIGHTS", "base", "named_keyword_rules", "python_base"]
 
 WEIGHTS = {"section": 1.0}  # rule 11
-KIND_WEIGHT = {"glossary": 0.7, "faq": 0.8, "section": 0.6}
+KIND_WEIGHT = {"glossary": 0.7, "faq": 0.4, "section": 0.6}
 """Text relevance of glossary entries, FAQ entries and section headings counts less than a rule's:
 short definitions match many questions, FAQ entries have their own similarity boost, and a section
 is an outline, not the rule that settles a question."""
