@@ -29,27 +29,29 @@ questions, are in each step's docstring and README's ablation table).  Steps tha
    candidate (real: 1 at hit@1, 1 at hit@3);
 9. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
    controls a triggered ability candidates (real: 1 at hit@1, 1 at hit@3);
-10. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior);
-11. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior);
-12. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior);
-13. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, its layout the rules of
+10. ``word_sense`` — rule 67: a name said as a verb that names a keyword action ("can it be countered?") is that
+    action (701.6), not the noun of the same word (122 Counters), for rules 4 and 5 (real: 1 at hit@1);
+11. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior);
+12. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior);
+13. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior);
+14. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, its layout the rules of
     the kind of card it makes it (real: 1 at hit@1, 2 at hit@3);
-14. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
-15. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
-16. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (FAQ
+15. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
+16. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
+17. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (FAQ
     entries, another document, compete through it);
-17. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
-18. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
+18. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
+19. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
     the rules they were linked to at install rise (real: 2 at hit@1, 3 at hit@3);
-19. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 2 at hit@1, 1 at hit@3);
-20. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
+20. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 2 at hit@1, 1 at hit@3);
+21. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
     entries, another document);
-21. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
+22. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
     base);
-22. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (other documents);
-23. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
+23. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (other documents);
+24. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
     base: `keywords` hit@1 needs it, 13 questions);
-24. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
+25. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
     rises just above them (real: 1 at hit@1).
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -83,6 +85,7 @@ STEPS = Pipeline([
     Step("replaced", replaced.replaced, replaced.WEIGHTS),
     Step("until", until.until, until.WEIGHTS),
     Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
+    Step("word_sense", named.word_sense),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
