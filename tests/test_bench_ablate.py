@@ -27,7 +27,7 @@ def test_a_set_is_read_without_its_blind_part(tmp_path: Path) -> None:
 def test_removing_a_step_that_earns_a_hit_loses_it(mini_book: Rulebook) -> None:
     """"can a tapped creature block?" is answered by 509.1a's words; without the text step nothing is a candidate."""
     row = {"question": "can a tapped creature block?", "expected_rules": ["509.1a"]}
-    a = analysed(mini_book, row["question"])
+    a = analysed(mini_book, None, row["question"])
     assert a is not None
     assert hits(mini_book, [(row, a)], STEPS) == (1, 1)
     assert hits(mini_book, [(row, a)], Pipeline(s for s in STEPS.steps if s.name != "text")) == (0, 0)
