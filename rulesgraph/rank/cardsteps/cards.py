@@ -272,7 +272,7 @@ def card_effects(q: Query) -> None:
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
     never names the layer its effect applies in.
     Step ``card_effects``; weights: ``card_effects`` = 1.33 (fitted, ``bench/fit.py``).  Earns its place on the real
-    tuning questions: removing it loses 2 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
+    tuning questions: removing it loses 3 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
     w = q.w["card_effects"]
     if w <= 0:
         return

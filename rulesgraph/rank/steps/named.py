@@ -38,7 +38,7 @@ def keyword_prior(q: Query) -> None:
     alias "cascades into", a card name that is an alias of it) is one keyword: it counts once, as surely as its
     surest mention.
     Step ``keyword_prior``; weights: ``keyword_rule`` = 2.0, ``keyword_sub`` = 1.0.  A generic base step, a prior of
-    what the question names (removing it loses 2 real tuning questions at hit@1 and 1 at hit@3, and `keywords` 2 at hit@1)."""
+    what the question names (removing it loses 1 real tuning question at hit@1 and 1 at hit@3, and `keywords` 2 at hit@1)."""
     g, a, w = q.g, q.a, q.w
     surest: dict[str, tuple[float, Match]] = {}  # a keyword said several ways (its name, an alias, a card's name) counts once
     for m in a.of_kind("keyword"):

@@ -53,7 +53,7 @@ def steps_of_procedure(q: Query) -> None:
     in the answer's diversity).
     Step ``procedure``; weights: ``procedure`` = 1.86 (fitted: ``bench/fit.py``; 1.05, just above the step, lost 3 real
     tuning questions at hit@1 and 2 at hit@3 against it).  Earns its place on the real tuning questions: removing it
-    loses 4 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
+    loses 5 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
     w = q.w["procedure"]
     if w <= 0 or not q.score:
         return
