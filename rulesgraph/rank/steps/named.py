@@ -10,7 +10,7 @@ import re
 from ...build.index import doc_terms
 from ...build.relations import current_keyword, definers, faq_about
 from ...build.relevance import specificity
-from ...question.analyze import FRAMING, Match
+from ...question.analyze import FRAMING, MAX_CHARS, Match
 from ..pipeline import Query
 
 __all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "keyword_prior", "named_rules", "own_words", "raise_term", "rule_number",
@@ -101,20 +101,30 @@ _AFTER_VERB = frozenset("a an the target it that this my your his her their its 
 """Words before which a name is said as a transitive verb ("counter a spell", "exile target creature")."""
 _BEFORE_NOUN = frozenset("a an the one two three each that this my your his her their its no any of another".split())
 """Words after which a name is said as a noun ("a counter", "one counter"), whatever follows."""
+_WORD = re.compile(r"[\w+/-]+(?:'\w+)*")
+"""A word as rule 67 reads it: "+1/+1" and "can't" are one, a quote around a word is not part of it."""
 
 
 def said_as_verb(q: Query, m: Match) -> bool:
     """Rule 67: whether the question says the words ``m`` matched as a verb ("can Time Stop be countered?", "can
     I counter bloodrush?", "Swerve can be used to counter a Cancel") rather than a noun ("a +1/+1 counter"), read from
     the words around it: inflected as a past participle, after a modal, "to" or a subject, or before an article or
-    pronoun as its object, and not after an article or a number."""
-    said = m.said.lower()
-    for found in re.finditer(r"(?<![\w/+-])" + re.escape(said) + r"(?![\w/+-])", q.a.question.lower()):
-        before = re.findall(r"[\w'+/-]+", q.a.question.lower()[: found.start()])[-1:]
-        after = re.findall(r"[\w'+/-]+", q.a.question.lower()[found.end() :])[:1]
-        if before and (before[0] in _BEFORE_NOUN or before[0][:1].isdigit() or before[0].endswith("/+1")):
+    pronoun as its object, and not after an article or a number.  The question's words are read once, as far as the
+    analysis reads it (:data:`~rulesgraph.question.analyze.MAX_CHARS`), so a long question costs one pass."""
+    if "words said" not in q.memo:
+        q.memo["words said"] = _WORD.findall(q.a.question[:MAX_CHARS].lower())
+    words, said = q.memo["words said"], _WORD.findall(m.said.lower())
+    n = len(said)
+    if not n:
+        return False
+    for j in range(len(words) - n + 1):
+        if words[j] != said[0] or words[j : j + n] != said:
             continue
-        if said.endswith("ed") or (before and before[0] in _BEFORE_VERB) or (after and after[0] in _AFTER_VERB):
+        before = words[j - 1] if j else ""
+        after = words[j + n] if j + n < len(words) else ""
+        if before and (before in _BEFORE_NOUN or before[:1].isdigit() or before.endswith("/+1")):
+            continue
+        if said[-1].endswith("ed") or before in _BEFORE_VERB or after in _AFTER_VERB:
             return True
     return False
 
