@@ -174,7 +174,7 @@ def card_rulings(q: Query) -> None:
     own words speak for rules: the rules sharing their words rise (what they rest on), the rules they were linked to when
     the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share, relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
-    place on the real tuning questions: removing it loses 4 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``,
+    place on the real tuning questions: removing it loses 3 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``,
     stop 27)."""
     told, own = _told(q), _own(q)
     total, own_total = sum(told.values()), sum(own.values())
@@ -272,7 +272,7 @@ def card_effects(q: Query) -> None:
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
     never names the layer its effect applies in.
     Step ``card_effects``; weights: ``card_effects`` = 1.33 (fitted, ``bench/fit.py``).  Earns its place on the real
-    tuning questions: removing it loses 3 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
+    tuning questions: removing it loses 2 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
     w = q.w["card_effects"]
     if w <= 0:
         return
