@@ -13,7 +13,8 @@ with card data): removing it loses real questions at hit@1 or hit@3 (``python be
 questions, are in each step's docstring and README's ablation table).  Steps that earned nothing there were deleted
 (stop 26: 38 of 62); conversations and other documents keep the two steps they need.  The weights of :data:`WEIGHTS`
 are fitted on the real tuning questions (``python bench/fit.py``: coordinate search
-scored by hit@1 + hit@3, cross-validated by source page; stop 27); a change is kept where the folds agree on it.
+scored by hit@1 + hit@3, cross-validated by source page; stop 27); a change is kept where the folds agree on it and
+what rule hits cannot see (the first paragraph, FAQ entries shown, conversations) does not lose by it.
 
 1. ``text`` — rule 1: BM25 over rules, glossary and FAQ text, scaled so the best document is 1 (generic base);
 2. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate (real: 2 at hit@1, 2 at hit@3);
