@@ -45,7 +45,7 @@ WEIGHTS = {
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
-    "card_effects": 1.0,  # rule 25: text relevance given to the layer rule of an effect the card has
+    "card_effects": 1.33,  # rule 25: text relevance given to the layer rule of an effect the card has
 }
 TEXT_IDF = 2.5
 """Rule 22: only card words at least this rare (idf) make the second query ("creature", "target" do not)."""
@@ -175,8 +175,8 @@ def card_rulings(q: Query) -> None:
     own words speak for rules: the rules sharing their words rise (what they rest on), the rules they were linked to when
     the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share, relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
-    place on the real tuning questions: removing it loses 2 at hit@1 and 3 at hit@3 (of 135; ``bench/ablate.py``,
-    stop 26)."""
+    place on the real tuning questions: removing it loses 3 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``,
+    stop 27)."""
     told, own = _told(q), _own(q)
     total, own_total = sum(told.values()), sum(own.values())
     if not total or not q.a.cards:
@@ -272,8 +272,8 @@ def card_effects(q: Query) -> None:
     rules that layer rule cites: "See rule 604.3", what such abilities are and that they work in every zone), as if the
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
     never names the layer its effect applies in.
-    Step ``card_effects``; weights: ``card_effects`` = 1.0.  Earns its place on the real tuning questions: removing
-    it loses 2 at hit@1 (of 135; ``bench/ablate.py``, stop 26)."""
+    Step ``card_effects``; weights: ``card_effects`` = 1.33 (fitted, ``bench/fit.py``).  Earns its place on the real
+    tuning questions: removing it loses 2 at hit@1 and 2 at hit@3 (of 135; ``bench/ablate.py``, stop 27)."""
     w = q.w["card_effects"]
     if w <= 0:
         return

@@ -19,7 +19,7 @@ def focus(q: Query) -> None:
     asking what a named section is ("what's the command zone?") gets the rule that opens the section
     (408.1, where the CR defines it).
     Step ``focus``; weights: ``focus`` = 1.0, ``opening`` = 1.0.  A generic base step: `keywords` hit@1 needs it
-    (removing it loses 13 of those at hit@1, 5 at hit@3; no real tuning question changes)."""
+    (removing it loses 12 of those at hit@1, 5 at hit@3; and 1 real tuning question at hit@1)."""
     a, g = q.a, q.g
     if not a.focus:
         return

@@ -1,0 +1,201 @@
+"""The ranking's weights fitted on real questions: coordinate search scored by hit@1 + hit@3, cross-validated by source page.
+
+Usage: python bench/fit.py [PATH ...] [--folds K] [--passes N] [--start NAME=VALUE,...] [--keep PATH] [--cr PATH] [--cards PATH] [--json]
+
+Reads the tuning part of the real question files (``bench/questions/real/``, as ``bench/real.py`` does; never the blind
+part).  Each question is analysed once, as ``bench/ablate.py`` does; a setting of the weights is scored by ranking every
+question and choosing its citations as an answer does, counting rule hits at 1 and at 3.
+
+The weights searched are every weight of :data:`rulesgraph.rank.ranking.WEIGHTS` (the steps' own) and the base step's
+kind weights (:data:`rulesgraph.rank.steps.base.KIND_WEIGHT`, ``UNNAMED_KEYWORD``, ``UNNAMED_VARIANT``, ``EXCERPT``) and text
+relevance's :data:`~rulesgraph.build.relevance.COVERAGE` (how much covering the question's words counts against BM25),
+rule 2's ``INCIDENTAL``, rule 23's ``RULING_FLOOR`` and ``TEXT_IDF``, rule 8's ``SEEDS`` and the answer's diversity
+(:data:`rulesgraph.answer.compose.SAME_RULE`, ``IN_PASSING``).
+Coordinate search: for each weight in turn, the values :data:`FACTORS` × its current value (and 0: the weight off) are
+tried and the best kept when it gains on the questions fitted (hit@1 + hit@3; a tie keeps the current value), for
+``--passes`` passes.  Cross-validation: the source pages are split into ``--folds`` groups (every question of one page
+in one group); for each group the search runs on the other groups' questions and is scored on that group's.  The
+held-out hit@1 / hit@3 summed over the groups is what the fitted weights would score on questions they were not fitted
+to, beside the current weights' score on the same questions; the weights printed last are fitted on every tuning
+question.  Every setting is scored once on every question and remembered, so the folds share their work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from _common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
+from ablate import analysed, read_set, rules_cited
+from accuracy import first_hit
+from real import REAL, read_real
+
+from rulesgraph import SourceSpec, bundled_sources, load
+from rulesgraph.answer import compose
+from rulesgraph.build import relevance
+from rulesgraph.question.analyze import Analysis
+from rulesgraph.rank.cardsteps import cards
+from rulesgraph.rank.ranking import STEPS, WEIGHTS
+from rulesgraph.rank.steps import base, named, spread
+
+FACTORS = (0.5, 0.75, 1.33, 2.0, 0.0)
+"""Multiples of a weight's current value tried in one coordinate step; 0 (the weight off) last, so a tie keeps it on."""
+
+
+def tunables() -> dict[str, tuple[Callable[[], float], Callable[[float], None]]]:
+    """``name → (read, write)`` of every weight searched."""
+    out: dict[str, tuple[Callable[[], float], Callable[[float], None]]] = {}
+    for key in WEIGHTS:
+        out[key] = (lambda k=key: WEIGHTS[k], lambda v, k=key: WEIGHTS.__setitem__(k, v))
+    for kind in base.KIND_WEIGHT:
+        out[f"kind:{kind}"] = (lambda k=kind: base.KIND_WEIGHT[k], lambda v, k=kind: base.KIND_WEIGHT.__setitem__(k, v))
+    for name in ("UNNAMED_KEYWORD", "UNNAMED_VARIANT", "EXCERPT"):
+        out[f"base.{name}"] = (lambda n=name: getattr(base, n), lambda v, n=name: setattr(base, n, v))
+    out["relevance.COVERAGE"] = (lambda: relevance.COVERAGE, lambda v: setattr(relevance, "COVERAGE", min(v, 1.0)))
+    for module, name in ((named, "INCIDENTAL"), (cards, "RULING_FLOOR"), (cards, "TEXT_IDF"), (compose, "SAME_RULE"),
+                         (compose, "IN_PASSING")):
+        out[f"{module.__name__.rsplit('.', 1)[1]}.{name}"] = (lambda m=module, n=name: getattr(m, n),
+                                                              lambda v, m=module, n=name: setattr(m, n, v))
+    out["spread.SEEDS"] = (lambda: spread.SEEDS, lambda v: setattr(spread, "SEEDS", max(1, round(v))))
+    return out
+
+
+class Scorer:
+    """Scores a setting of the weights on every question once (per-question hit ranks), remembered by setting; and
+    whether a setting keeps every guarded question (``keep``, the keyword set) that the starting weights hit at 1."""
+
+    def __init__(self, book, items: list[tuple[dict, Analysis]], keep: list[tuple[dict, Analysis]]) -> None:  # type: ignore[no-untyped-def]
+        self.book, self.items, self.keep = book, items, keep
+        self.knobs = tunables()
+        self.seen: dict[tuple[float, ...], list[int | None]] = {}
+        self.kept: dict[tuple[float, ...], bool] = {}
+        self.guarded = self._guard()
+
+    def _guard(self) -> set[int]:
+        return {j for j, (r, a) in enumerate(self.keep) if first_hit(r["expected_rules"], rules_cited(self.book, a, STEPS)) == 1}
+
+    def keeps(self, setting: tuple[float, ...]) -> bool:
+        if setting not in self.kept:
+            self.apply(setting)
+            self.kept[setting] = self.guarded <= self._guard()
+        return self.kept[setting]
+
+    def setting(self) -> tuple[float, ...]:
+        return tuple(round(read(), 6) for read, _ in self.knobs.values())
+
+    def apply(self, setting: tuple[float, ...]) -> None:
+        for (_, write), v in zip(self.knobs.values(), setting, strict=True):
+            write(v)
+
+    def ranks(self, setting: tuple[float, ...]) -> list[int | None]:
+        if setting not in self.seen:
+            self.apply(setting)
+            self.seen[setting] = [first_hit(r["expected_rules"], rules_cited(self.book, a, STEPS)) for r, a in self.items]
+        return self.seen[setting]
+
+
+def hits(ranks: list[int | None], which: list[int]) -> tuple[int, int]:
+    return sum(ranks[j] == 1 for j in which), sum(ranks[j] is not None and ranks[j] <= 3 for j in which)
+
+
+def search(scorer: Scorer, start: tuple[float, ...], which: list[int], passes: int) -> tuple[float, ...]:
+    """Coordinate search from ``start`` scored on the questions ``which``."""
+    current = start
+    h = hits(scorer.ranks(current), which)
+    best = h[0] + h[1]
+    for _ in range(passes):
+        moved = False
+        for k in range(len(current)):
+            for factor in FACTORS:
+                value = round(current[k] * factor, 6) if current[k] else (0.5 if factor else 0.0)
+                if value == current[k]:
+                    continue
+                trial = (*current[:k], value, *current[k + 1 :])
+                h = hits(scorer.ranks(trial), which)
+                if h[0] + h[1] > best and scorer.keeps(trial):
+                    current, best, moved = trial, h[0] + h[1], True
+        if not moved:
+            break
+    return current
+
+
+def fold_of(source: str, folds: int) -> int:
+    return int(hashlib.sha1(source.encode()).hexdigest(), 16) // 3 % folds  # // 3: the blind split uses % 3
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="*", type=Path, help="question files or folders (default bench/questions/real)")
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--passes", type=int, default=2)
+    ap.add_argument("--keep", type=Path, default=ROOT / "bench" / "questions" / "keywords.jsonl",
+                    help="questions whose hits at 1 a fitted setting must keep (default the keyword set)")
+    ap.add_argument("--start", default="", help="start from these values instead of the current weights: NAME=VALUE,NAME=VALUE")
+    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
+    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
+    ap.add_argument("--json", action="store_true", help="print the figures and the fitted weights as one JSON object")
+    args = ap.parse_args()
+    started = time.perf_counter()
+    cr = cr_path(args.cr)
+    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    deck, cards_said, tmp = with_cards(book, args.cards)
+    try:
+        rows = [r for got in read_real(args.paths or [REAL], "tune").values() for r in got]
+        items = [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]
+        keep = [(r, a) for r in read_set(args.keep)[args.keep.stem] if (a := analysed(book, deck, r["question"])) is not None]
+        scorer = Scorer(book, items, keep)
+        names = list(scorer.knobs)
+        for said in filter(None, args.start.split(",")):
+            name, _, value = said.partition("=")
+            if name not in scorer.knobs:
+                sys.exit(f"bench: no weight named {name!r}; the weights: {', '.join(names)}")
+            scorer.knobs[name][1](float(value))
+        start = scorer.setting()
+        folds = [[j for j, (r, _) in enumerate(items) if fold_of(r["source"], args.folds) == f] for f in range(args.folds)]
+        held = [0, 0]
+        chosen: list[tuple[float, ...]] = []
+        for test in folds:
+            train = [j for j in range(len(items)) if j not in set(test)]
+            fitted = search(scorer, start, train, args.passes)
+            chosen.append(fitted)
+            h = hits(scorer.ranks(fitted), test)
+            held[0] += h[0]
+            held[1] += h[1]
+        everything = list(range(len(items)))
+        now = hits(scorer.ranks(start), everything)
+        final = search(scorer, start, everything, args.passes)
+        fitted_all = hits(scorer.ranks(final), everything)
+        scorer.apply(start)
+        n = len(items)
+        pct = lambda x: f"{100 * x / n:.1f}%"
+        changed = {name: (a, b, [f[k] for f in chosen if f[k] != a])
+                   for k, (name, a, b) in enumerate(zip(names, start, final, strict=True))
+                   if a != b or any(f[k] != a for f in chosen)}
+        if args.json:
+            print(json.dumps({"questions": n, "current": now, "held out": held, "fitted on all": fitted_all,
+                              "changed": {k: v[:2] for k, v in changed.items()}, "folds": {k: v[2] for k, v in changed.items()},
+                              "settings scored": len(scorer.seen)}))
+            return
+        print(f"{cr.name} + bundled seeds; {cards_said}; load average {os.getloadavg()[0]:.1f}, "
+              f"{time.perf_counter() - started:.0f} s, {len(scorer.seen)} settings scored\n")
+        print(f"real tuning questions ranked: {n}; {args.folds} folds by source page, {args.passes} passes\n")
+        print(table([("current weights", pct(now[0]), pct(now[1])),
+                     (f"fitted, held out ({args.folds}-fold by page)", pct(held[0]), pct(held[1])),
+                     ("fitted on all (in sample)", pct(fitted_all[0]), pct(fitted_all[1]))],
+                    ("weights", "hit@1", "hit@3")))
+        print("\nweights the fit changes (on all tuning questions; in the folds, each fold's value where it changed it):\n")
+        print(table([(k, f"{a:g}", f"{b:g}", ", ".join(f"{v:g}" for v in folded) or "—") for k, (a, b, folded) in changed.items()]
+                    or [("—", "", "", "")], ("weight", "now", "fitted on all", f"folds changing it (of {args.folds})")))
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()
