@@ -10,7 +10,8 @@ import re
 from ...build.index import doc_terms
 from ...build.relations import current_keyword, definers, faq_about
 from ...build.relevance import specificity
-from ...question.analyze import FRAMING, MAX_CHARS, Match
+from ...question.analyze import FRAMING, Match
+from ...question.read import MAX_CHARS
 from ..pipeline import Query
 
 __all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "keyword_prior", "named_rules", "own_words", "raise_term", "rule_number",
