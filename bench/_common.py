@@ -27,6 +27,13 @@ def cr_path(given: str | None) -> Path:
     return path
 
 
+def rules_book(cr: Path) -> Rulebook:
+    """The bundled seeds and the CR file ``cr``, loaded as every benchmark reads them (through the cache)."""
+    from rulesgraph import SourceSpec, bundled_sources, load
+
+    return load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 

@@ -22,10 +22,10 @@ import sys
 import time
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, cr_path, table, with_cards
+from _common import DEFAULT_CARDS, cr_path, rules_book, table, with_cards
 from accuracy import first_hit
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook
 from rulesgraph.answer.compose import _select
 from rulesgraph.answer.firstplace import no_variant_first
 from rulesgraph.common.text import clean
@@ -94,7 +94,7 @@ def main() -> None:
     args = ap.parse_args()
     started = time.perf_counter()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck, cards_said, tmp = with_cards(book, args.cards)
     try:
         sets: dict[str, list[tuple[dict, Analysis]]] = {}

@@ -26,10 +26,10 @@ import sys
 import time
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
+from _common import DEFAULT_CARDS, ROOT, cr_path, rules_book, table, with_cards
 from mentions import RECOGNITION_HEADER, question_sets, recognition
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook, bundled_sources, load
 from rulesgraph.answer.compose import CITABLE, ask
 from rulesgraph.answer.confidence import HIGH, LOW
 from rulesgraph.common.text import fold
@@ -226,7 +226,7 @@ def main() -> None:
         return
     started = time.perf_counter()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck, cards_said, tmp = with_cards(book, args.cards)
     try:
         baseline = Baseline(book.qg)

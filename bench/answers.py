@@ -18,9 +18,9 @@ import json
 import sys
 from pathlib import Path
 
-from _common import ROOT, cr_path
+from _common import ROOT, cr_path, rules_book
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.question.conversation import Conversation
 
@@ -71,7 +71,7 @@ def main() -> None:
     mode.add_argument("--add-new", action="store_true", help="record the sets not yet recorded")
     args = ap.parse_args()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     table = recorded()
     if args.record or args.add_new:
         for path in sets():

@@ -30,11 +30,10 @@ import re
 import sys
 from dataclasses import dataclass
 
-from _common import ROOT, cr_path, table
+from _common import ROOT, cr_path, rules_book, table
 from accuracy import read
 from real import DEPTH, REAL, read_real, score_answer
 
-from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.answer.compose import UNSETTLED, UNSETTLED_LEAD, ask
 from rulesgraph.answer.confidence import FITTED, LOW, SIGNALS, standard, vagueness
 from rulesgraph.question.namedcards import open_deck
@@ -188,7 +187,7 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="rewrite the constants in rulesgraph/answer/confidence.py")
     args = parser.parse_args()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck, notices = open_deck(book)  # calibrated as users run it: with the installed cards
     for notice in notices:
         print(f"bench: {notice}")

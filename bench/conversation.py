@@ -21,10 +21,10 @@ import json
 import sys
 from pathlib import Path
 
-from _common import ROOT, cr_path, table
+from _common import ROOT, cr_path, rules_book, table
 from accuracy import first_hit
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.namedcards import CardDeck
@@ -85,7 +85,7 @@ def main() -> None:
     ap.add_argument("--no-cards", action="store_true", help="answer without the installed card data")
     args = ap.parse_args()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck = None
     if not args.no_cards:  # the installed cards (RULESGRAPH_DATA_DIR), as ask and the REPL read them
         from rulesgraph.question.namedcards import open_deck

@@ -31,12 +31,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
+from _common import DEFAULT_CARDS, ROOT, cr_path, rules_book, table, with_cards
 from ablate import analysed, read_set, rules_cited
 from accuracy import first_hit
 from real import REAL, read_real
 
-from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.answer import compose
 from rulesgraph.build import relevance
 from rulesgraph.question.analyze import Analysis
@@ -143,7 +142,7 @@ def main() -> None:
     args = ap.parse_args()
     started = time.perf_counter()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck, cards_said, tmp = with_cards(book, args.cards)
     try:
         rows = [r for got in read_real(args.paths or [REAL], "tune").values() for r in got]

@@ -25,10 +25,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, median, ms, percentile, table
+from _common import DEFAULT_CARDS, ROOT, cr_path, median, ms, percentile, rules_book, table
 from rapidfuzz.distance import Levenshtein
 
-from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.cards.model import CardName, CardSummary, names_from_atomic
 from rulesgraph.cards.nametable import NameTable, rules_vocabulary, tokens
 from rulesgraph.question.mentions import CardMention, find_cards
@@ -239,7 +238,7 @@ def main() -> None:
     cards_file = Path(args.cards)
     if not cards_file.is_file():
         sys.exit(f"bench: {cards_file} not found; pass --cards PATH to an MTGJSON AtomicCards file")
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     t0 = time.perf_counter()
     with (lzma.open(cards_file) if cards_file.suffix == ".xz" else cards_file.open("rb")) as f:
         cards = list(names_from_atomic(json.load(f)["data"]))

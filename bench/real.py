@@ -32,11 +32,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, table, with_cards
+from _common import DEFAULT_CARDS, ROOT, cr_path, rules_book, table, with_cards
 from accuracy import Baseline, first_hit, pct
 from rapidfuzz import fuzz
 
-from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.confidence import HIGH
 from rulesgraph.common.text import fold
@@ -179,7 +179,7 @@ def main() -> None:
         sys.exit(f"bench: no {part} questions found in {', '.join(map(str, args.paths or [REAL]))}")
     started = time.perf_counter()
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck, cards_said, tmp = with_cards(book, args.cards)
     try:
         baseline = Baseline(book.qg)

@@ -24,10 +24,9 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from _common import DEFAULT_CARDS, cr_path, table, with_cards
+from _common import DEFAULT_CARDS, cr_path, rules_book, table, with_cards
 from real import REAL, read_real, same_ruling
 
-from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards as named
 from rulesgraph.rank.cardsteps.cards import FIT
@@ -129,7 +128,7 @@ def main() -> None:
     if not rows:
         sys.exit("bench: no tuning questions found")
     cr = cr_path(args.cr)
-    book = load([*bundled_sources(), SourceSpec(str(cr), None, cr.name)])
+    book = rules_book(cr)
     deck, said, tmp = with_cards(book, args.cards)
     questions: list[Question] = []
     try:

@@ -1,7 +1,7 @@
 """How much a question's words are the tournament documents' rather than the Comprehensive Rules': one score for routing.
 
 Each word of the question (stemmed as the documents are ranked, card names left out) is compared by its share of
-the words of each side: the installed MTR, IPG and JAR (their ranked sections' text, counted once at install and
+the words of each side: the installed MTR, IPG and JAR (their ranked sections' text, counted on first use once installed and
 cached with the infraction names) and the Comprehensive Rules (the loaded index's document frequencies).  A word the
 documents use far more than the rules (``log`` of the ratio of shares at least :data:`OWN`) and far more than English
 does (:func:`rulesgraph.answer.policy.term_counts`: judge, penalty, sideboard, tournament, match, spectator) adds its
