@@ -8,7 +8,7 @@ from rulesgraph.rank.pipeline import Query
 from rulesgraph.rank.ranking import WEIGHTS, rank
 from rulesgraph.rank.steps.order import procedures, steps_of_procedure
 
-from .test_rank import weight
+from .test_ranking import weight
 
 
 def test_rule_40_reads_which_rules_announce_ordered_steps(full_book: Rulebook) -> None:

@@ -3,7 +3,7 @@
 Like markdown-it-py's rule lists, ranking is a :class:`Pipeline` of named :class:`Step` s, run in order;
 the default list, with every step's place, is :data:`rulesgraph.rank.ranking.STEPS`.  Each step is one small
 function in :mod:`rulesgraph.rank.steps` with a docstring saying the rule it applies, the weights it reads
-(declared with it, gathered in :data:`rulesgraph.rank.ranking.WEIGHTS`) and a test in ``tests/test_rank.py``
+(declared with it, gathered in :data:`rulesgraph.rank.ranking.WEIGHTS`) and a test in ``tests/test_ranking.py``
 stating it.
 
 **What a step receives.**  One argument, the :class:`Query` of the question being ranked:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.rank.cardsteps.until import MOVES, until_rules
 
-from .test_rank import weight
-from .test_steps_cards import card, position, ranked
+from .test_cardsteps_cards import card, position, ranked
+from .test_ranking import weight
 
 WARDEN = card("Cell Warden", "When Cell Warden enters the battlefield, exile target creature an opponent controls until "
               "Cell Warden leaves the battlefield.", type_line="Creature — Human Cleric")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.rank.cardsteps.control import source_control_rules
 
-from .test_rank import weight
-from .test_steps_cards import card, position, ranked
+from .test_cardsteps_cards import card, position, ranked
+from .test_ranking import weight
 
 LASSO = card("Mind Lasso", text="Enchant creature\nYou control enchanted creature.", type_line="Enchantment — Aura")
 SAGE = card("Shadow Sage", text="At the beginning of your upkeep, reveal the top card of your library and put that card "

@@ -8,8 +8,8 @@ from dataclasses import replace
 from rulesgraph import Rulebook
 from rulesgraph.rank.cardsteps.costs import CHANGE, GENERIC
 
-from .test_rank import weight
-from .test_steps_cards import card, position, ranked
+from .test_cardsteps_cards import card, position, ranked
+from .test_ranking import weight
 
 TAXER = card("Tax Warden", "First strike\nNoncreature spells cost {1} more to cast.", type_line="Creature — Human Soldier")
 HELPER = card("Spell Smith", "Instant and sorcery spells you cast cost {1} less to cast.", type_line="Creature — Goblin Wizard")

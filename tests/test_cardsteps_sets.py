@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from rulesgraph import Rulebook
 
-from .test_rank import weight
-from .test_steps_cards import card, position, ranked, scored
+from .test_cardsteps_cards import card, position, ranked, scored
+from .test_ranking import weight
 
 
 def test_rule_33_a_card_setting_a_land_type_makes_the_rule_on_setting_it_a_candidate(full_book: Rulebook) -> None:

@@ -9,7 +9,7 @@ from rulesgraph import Rulebook
 from rulesgraph.rank.cardsteps.abilities import templates
 from rulesgraph.rank.steps import faq
 
-from .test_steps_cards import card, scored
+from .test_cardsteps_cards import card, scored
 
 PINGER = card("Sparkle Adept", text="{T}: Sparkle Adept deals 1 damage to any target.")
 DRAWER = card("Cloud Gull", text="Flying\nWhen Cloud Gull enters, draw two cards.")

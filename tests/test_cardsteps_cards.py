@@ -15,7 +15,7 @@ from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards
 from rulesgraph.rank.ranking import rank
 
-from .test_rank import weight
+from .test_ranking import weight
 
 
 def card(key: str, text: str = "", keywords: tuple = (), types: tuple = (), rulings: tuple = (), confidence: float = 0.95,

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from rulesgraph import Rulebook
 
-from .test_rank import weight
-from .test_steps_cards import card, position, ranked
+from .test_cardsteps_cards import card, position, ranked
+from .test_ranking import weight
 
 MIRROR = card("Mirror Mimic", "You may have Mirror Mimic enter the battlefield as a copy of any creature on the battlefield.",
               type_line="Creature — Shapeshifter")

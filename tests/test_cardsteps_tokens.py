@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.rank.cardsteps.tokens import SENDS, zones_off
 
-from .test_rank import weight
-from .test_steps_cards import card, position, ranked
+from .test_cardsteps_cards import card, position, ranked
+from .test_ranking import weight
 
 
 def test_the_zones_other_than_the_battlefield_are_read_from_the_zones_chapter(full_book: Rulebook) -> None:
