@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -81,3 +82,16 @@ def with_cards(book: Rulebook, cards_file: Path) -> tuple[CardDeck, str, tempfil
     said = (f"card data: none installed, so {cards_file.name} ({deck.store.info.cards:,} cards) was installed into a temporary "
             f"data directory for this run ({time.perf_counter() - start:.0f} s, name table included)")
     return deck, said, tmp
+
+
+def card_options(ap: argparse.ArgumentParser) -> None:
+    """``--cr`` and ``--cards``, as every benchmark that answers with the card data takes them."""
+    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
+    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
+
+
+def rules_and_cards(args: argparse.Namespace) -> tuple[Path, Rulebook, CardDeck, str, tempfile.TemporaryDirectory[str] | None]:
+    """The CR file of ``--cr``, the rules loaded with it, and the card data of :func:`with_cards` (``--cards``)."""
+    cr = cr_path(args.cr)
+    book = rules_book(cr)
+    return (cr, book, *with_cards(book, args.cards))

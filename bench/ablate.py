@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, cr_path, rules_book, table, with_cards
+from _common import card_options, rules_and_cards, table
 from accuracy import first_hit
 
 from rulesgraph import Rulebook
@@ -88,14 +88,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="+", type=Path)
     ap.add_argument("--steps", help="only these steps (comma-separated names); default every step but base")
-    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
-    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
+    card_options(ap)
     ap.add_argument("--json", action="store_true", help="one JSON object per step instead of the table")
     args = ap.parse_args()
     started = time.perf_counter()
-    cr = cr_path(args.cr)
-    book = rules_book(cr)
-    deck, cards_said, tmp = with_cards(book, args.cards)
+    cr, book, deck, cards_said, tmp = rules_and_cards(args)
     try:
         sets: dict[str, list[tuple[dict, Analysis]]] = {}
         for path in args.sets:

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, rules_book, table, with_cards
+from _common import ROOT, card_options, rules_and_cards, table
 from mentions import RECOGNITION_HEADER, question_sets, recognition
 
 from rulesgraph import Rulebook, bundled_sources, load
@@ -214,9 +214,7 @@ SETS = ("keywords", "dev", "holdout", "forum", "forum_holdout", "forum_holdout2"
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="*", type=Path)
-    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
-    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS,
-                    help="MTGJSON AtomicCards file installed for the run when no card data is installed (default: the stand-in)")
+    card_options(ap)
     ap.add_argument("--seeds-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print up to N questions missed at rank 3 (with card data), per set")
     args = ap.parse_args()
@@ -225,9 +223,7 @@ def main() -> None:
         seeds_only(args.sets or [QUESTIONS / "dev.jsonl", QUESTIONS / "holdout.jsonl"])
         return
     started = time.perf_counter()
-    cr = cr_path(args.cr)
-    book = rules_book(cr)
-    deck, cards_said, tmp = with_cards(book, args.cards)
+    cr, book, deck, cards_said, tmp = rules_and_cards(args)
     try:
         baseline = Baseline(book.qg)
         confidence: list[tuple[str, ...]] = []

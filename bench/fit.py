@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, rules_book, table, with_cards
+from _common import ROOT, card_options, rules_and_cards, table
 from ablate import analysed, read_set, rules_cited
 from accuracy import first_hit
 from real import REAL, read_real
@@ -136,14 +136,11 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, default=ROOT / "bench" / "questions" / "keywords.jsonl",
                     help="questions whose hits at 1 a fitted setting must keep (default the keyword set)")
     ap.add_argument("--start", default="", help="start from these values instead of the current weights: NAME=VALUE,NAME=VALUE")
-    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
-    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
+    card_options(ap)
     ap.add_argument("--json", action="store_true", help="print the figures and the fitted weights as one JSON object")
     args = ap.parse_args()
     started = time.perf_counter()
-    cr = cr_path(args.cr)
-    book = rules_book(cr)
-    deck, cards_said, tmp = with_cards(book, args.cards)
+    cr, book, deck, cards_said, tmp = rules_and_cards(args)
     try:
         rows = [r for got in read_real(args.paths or [REAL], "tune").values() for r in got]
         items = [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]

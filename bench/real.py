@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import DEFAULT_CARDS, ROOT, cr_path, rules_book, table, with_cards
+from _common import ROOT, card_options, rules_and_cards, table
 from accuracy import Baseline, first_hit, pct
 from rapidfuzz import fuzz
 
@@ -168,8 +168,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", type=Path, help=f"question files or folders (default {REAL.relative_to(ROOT)})")
     ap.add_argument("--blind", action="store_true", help="score the blind part (once, at the end of a stop) instead of the tuning part")
-    ap.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared)")
-    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS, help="MTGJSON AtomicCards file installed when no card data is")
+    card_options(ap)
     ap.add_argument("--misses", type=int, default=0, help="print up to N tuning questions whose first rule is not an expected one")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object per set")
     args = ap.parse_args()
@@ -178,9 +177,7 @@ def main() -> None:
     if not sets:
         sys.exit(f"bench: no {part} questions found in {', '.join(map(str, args.paths or [REAL]))}")
     started = time.perf_counter()
-    cr = cr_path(args.cr)
-    book = rules_book(cr)
-    deck, cards_said, tmp = with_cards(book, args.cards)
+    cr, book, deck, cards_said, tmp = rules_and_cards(args)
     try:
         baseline = Baseline(book.qg)
         results, everything = [], ([], [], [], [])

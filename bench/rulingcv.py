@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from _common import DEFAULT_CARDS, cr_path, rules_book, table, with_cards
+from _common import card_options, rules_and_cards, table
 from real import REAL, read_real, same_ruling
 
 from rulesgraph.question.analyze import analyze
@@ -119,17 +119,14 @@ def cross_validate(sources: list[str], questions: list[Question], l2: float, cos
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", type=Path)
-    ap.add_argument("--cr")
-    ap.add_argument("--cards", type=Path, default=DEFAULT_CARDS)
+    card_options(ap)
     ap.add_argument("--cost", type=float, default=0.5, help="what a wrong lead costs against a right one")
     ap.add_argument("--l2", type=float, default=0.1, help="the fit's L2 penalty")
     args = ap.parse_args()
     rows = [r for rs in read_real(args.paths or [REAL], "tune").values() for r in rs]
     if not rows:
         sys.exit("bench: no tuning questions found")
-    cr = cr_path(args.cr)
-    book = rules_book(cr)
-    deck, said, tmp = with_cards(book, args.cards)
+    _, book, deck, said, tmp = rules_and_cards(args)
     questions: list[Question] = []
     try:
         for r in rows:
