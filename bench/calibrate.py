@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from _common import ROOT, cr_path, rules_book, table
 from accuracy import read
-from real import DEPTH, REAL, read_real, score_answer
+from real import DEPTH, REAL, auc, read_real, score_answer
 
 from rulesgraph.answer.compose import UNSETTLED, UNSETTLED_LEAD, ask
 from rulesgraph.answer.confidence import FITTED, LOW, SIGNALS, standard, vagueness
@@ -118,14 +118,6 @@ def capped(p: float, it: Item, cap: float) -> float:
     p = min(p, 1.0 if it.signals[SIGNALS.index("agree")] >= 0.5 else cap)
     p = vagueness(it.signals) * p
     return min(p, UNSETTLED) if it.unsettled else p
-
-
-def auc(ps: list[float], ys: list[bool]) -> float:
-    pos = [p for p, y in zip(ps, ys, strict=True) if y]
-    neg = [p for p, y in zip(ps, ys, strict=True) if not y]
-    if not pos or not neg:
-        return float("nan")
-    return sum((p > q) + 0.5 * (p == q) for p in pos for q in neg) / (len(pos) * len(neg))
 
 
 CANDIDATES = ("real only", "team's sets only", "pooled", f"pooled, real × {REAL_WEIGHT:g}")

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..common.paths import data_dir
+from ..common.paths import data_dir, files_in
 from ..errors import RulesgraphError
 from ..parse.kinds import KINDS
 from ..sources.read import SourceText, decode, read_bytes, split_lines
@@ -39,12 +39,7 @@ def tournament_dir() -> Path:
 
 def installed() -> list[TInstalled]:
     """Every installed version, newest first."""
-    try:
-        names = [p for p in tournament_dir().iterdir() if p.is_file()]
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    except OSError as exc:
-        raise RulesgraphError(f"cannot list the tournament documents in {tournament_dir()}: {exc.strerror or exc}") from None
+    names = files_in(tournament_dir(), "the tournament documents")
     out = [TInstalled(m.group(1).lower(), f"{m.group(2)}-{m.group(3)}-{m.group(4)}", p) for p in names if (m := _NAME.match(p.name))]
     return sorted(out, key=lambda i: (i.kind, i.date), reverse=True)
 

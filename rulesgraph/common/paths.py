@@ -11,9 +11,10 @@ from pathlib import Path
 
 import platformdirs
 
+from ..errors import RulesgraphError
 from .whole import WholeWriter
 
-__all__ = ["STALE", "data_dir", "sweep", "write_atomically"]
+__all__ = ["STALE", "data_dir", "files_in", "sweep", "write_atomically"]
 
 STALE = 600.0
 """Seconds after which a temporary file is taken for one a killed process left (younger ones may be being written)."""
@@ -22,6 +23,17 @@ STALE = 600.0
 def data_dir() -> Path:
     """``$RULESGRAPH_DATA_DIR`` or the platform's user data directory."""
     return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph"))
+
+
+def files_in(directory: Path, what: str) -> list[Path]:
+    """The files of an install directory (none when it does not exist yet); one line naming ``what`` when it cannot be
+    listed."""
+    try:
+        return [p for p in directory.iterdir() if p.is_file()]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as exc:
+        raise RulesgraphError(f"cannot list {what} in {directory}: {exc.strerror or exc}") from None
 
 
 def sweep(directory: Path, pattern: str, age: float = STALE) -> None:

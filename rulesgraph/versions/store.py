@@ -19,7 +19,7 @@ from typing import Literal
 
 from ..build import cache
 from ..build.corpus import SourceSpec
-from ..common.paths import data_dir, write_atomically
+from ..common.paths import data_dir, files_in, write_atomically
 from ..errors import RulesgraphError, SourceError
 from ..model import Document
 from ..sources.detect import detect_format
@@ -151,12 +151,7 @@ def install_file(path: str | os.PathLike[str]) -> Validated:
 
 def installed() -> list[Installed]:
     """Every installed version, newest first (temporary files and strangers are ignored)."""
-    try:
-        names = [p for p in rules_dir().iterdir() if p.is_file()]
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    except OSError as exc:
-        raise RulesgraphError(f"cannot list installed rules in {rules_dir()}: {exc.strerror or exc}") from None
+    names = files_in(rules_dir(), "installed rules")
     out = []
     for p in names:
         m = _NAME.match(p.name)
