@@ -17,60 +17,23 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from pathlib import Path
 
 from _common import ROOT
 
 sys.path.insert(0, str(ROOT))
 
+from _hostile_env import Case, Env, answer_with, one_line, serve
+
 from rulesgraph import RulesgraphError
 from tests.hostile import GROWTH, build, cr_file, faq_file, generated_file, growth_ratio
 from tests.minicr import make_cr
 
-__all__ = ["MEASURED", "Env", "run_all"]
+__all__ = ["MEASURED", "run_all"]
 
 MEASURED: dict[str, tuple[float, float]] = {}
 """Seconds and peak resident MB of each issue-31 case (``bench/_hostile31.py``), filled by :func:`run_all`."""
-
-Case = tuple[str, Callable[[], str | None]]
-MINI = ROOT / "tests" / "fixtures" / "mini_cr.txt"
-
-
-class Env:
-    """A throw-away home for one bench run: data, cache and config directories, a small installed CR."""
-
-    def __init__(self, base: Path) -> None:
-        self.base = base
-        self.env = {**os.environ, "RULESGRAPH_DATA_DIR": str(base / "data"), "RULESGRAPH_CACHE_DIR": str(base / "cache"),
-                    "RULESGRAPH_CONFIG_DIR": str(base / "config"), "NO_COLOR": "1"}
-        self.cr = base / "mycr.txt"
-        self.cr.write_text(make_cr(), encoding="utf-8")
-        proc = self.run("update", "--file", str(self.cr))
-        assert proc.returncode == 0, proc.stderr
-        (self.installed,) = (base / "data" / "rules").glob("*.txt")
-
-    def run(self, *argv: str, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
-        return subprocess.run([sys.executable, "-m", "rulesgraph", *argv], input=stdin, capture_output=True, env=self.env,
-                              timeout=timeout, cwd=self.base)
-
-    def shell(self, command: str, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
-        rg = f"{sys.executable} -m rulesgraph"
-        return subprocess.run(["sh", "-c", command.replace("rg ", rg + " ")], input=stdin, capture_output=True, env=self.env,
-                              timeout=timeout, cwd=self.base)
-
-
-def one_line(proc: subprocess.CompletedProcess[bytes], status: int = 2, *, says: str = "") -> str | None:
-    """``None`` when ``proc`` ended with ``status`` and (for an error) exactly one line on stderr saying ``says``."""
-    err = proc.stderr.decode(errors="replace")
-    if "Traceback" in err:
-        return "traceback: " + err.strip().splitlines()[-1][:120]
-    if proc.returncode != status:
-        return f"exit {proc.returncode}, not {status}: {err.strip()[:120]!r}"
-    if status and (err.count("\n") != 1 or says not in err):
-        return f"stderr is not one line saying {says!r}: {err[:160]!r}"
-    return None
 
 
 # --- parsers ---------------------------------------------------------------------------------------------------
@@ -229,74 +192,21 @@ def output_cases(env: Env) -> list[Case]:
 
 # --- update / download -------------------------------------------------------------------------------------------
 
-@contextlib.contextmanager
-def _server(routes: dict[str, Callable[[BaseHTTPRequestHandler], None]]) -> Iterator[str]:
-    stop = threading.Event()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            route = routes.get(self.path)
-            if route is None:
-                self.send_error(404)
-                return
-            with contextlib.suppress(OSError):
-                route(self)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    Handler.stop = stop  # type: ignore[attr-defined]
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        stop.set()
-        httpd.shutdown()
-        httpd.server_close()
-
-
-def _answer(body: bytes, *, length: int | None = None, kind: str = "text/plain", drip: float = 0, stall: float = 0,
-            delay: float = 0) -> Callable[[BaseHTTPRequestHandler], None]:
-    def handle(h: BaseHTTPRequestHandler) -> None:
-        stop: threading.Event = h.stop  # type: ignore[attr-defined]
-        if delay and stop.wait(delay):
-            return
-        h.send_response(200)
-        h.send_header("Content-Type", kind)
-        h.send_header("Content-Length", str(len(body) if length is None else length))
-        h.end_headers()
-        if drip:
-            for i in range(len(body)):
-                if stop.wait(drip):
-                    return
-                h.wfile.write(body[i : i + 1])
-                h.wfile.flush()
-        elif stall:
-            h.wfile.write(body[: len(body) // 2])
-            h.wfile.flush()
-            stop.wait(stall)
-        else:
-            h.wfile.write(body)
-    return handle
-
-
 def update_cases(env: Env) -> list[Case]:
     from rulesgraph.versions.update import update
 
     cr = make_cr("2026-06-19", filler=400).encode()
     txt = "/MagicCompRules%2020260619.txt"
-    routes = {"/drip" + txt: _answer(cr, drip=0.05), "/stall" + txt: _answer(cr, stall=5), "/slow" + txt: _answer(cr, delay=5),
-              "/cut" + txt: _answer(cr[:1000], length=len(cr)), "/html" + txt: _answer(b"<!doctype html><p>hi", kind="text/html"),
-              "/huge" + txt: _answer(b"x", length=10**12), "/urls": _answer(b"https://" * 131_072, kind="text/html"),
-              "/href": _answer(b'href="' * 100_000, kind="text/html")}
+    routes = {"/drip" + txt: answer_with(cr, drip=0.05), "/stall" + txt: answer_with(cr, stall=5), "/slow" + txt: answer_with(cr, delay=5),
+              "/cut" + txt: answer_with(cr[:1000], length=len(cr)), "/html" + txt: answer_with(b"<!doctype html><p>hi", kind="text/html"),
+              "/huge" + txt: answer_with(b"x", length=10**12), "/urls": answer_with(b"https://" * 131_072, kind="text/html"),
+              "/href": answer_with(b'href="' * 100_000, kind="text/html")}
 
     def fails(path: str, says: str, limit: float = 3.0, timeout: float = 0.5) -> Callable[[], str | None]:
         def check() -> str | None:
             start = time.perf_counter()
             try:
-                with _server(routes) as base:
+                with serve(routes) as base:
                     update(base + path, timeout=timeout)
             except RulesgraphError as exc:
                 took = time.perf_counter() - start

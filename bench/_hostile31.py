@@ -26,7 +26,7 @@ from _common import ROOT
 
 sys.path.insert(0, str(ROOT))
 
-from _hostile import Env, _answer, _server
+from _hostile_env import Env, answer_with, serve
 
 from tests.minicards import atomic, encode
 from tests.minicr import make_cr
@@ -199,7 +199,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
                within: float = 0.0) -> Callable[[], Measured]:
         def check() -> Measured:
             case = Case(env)
-            with _server(routes) as url:  # type: ignore[arg-type]
+            with serve(routes) as url:  # type: ignore[arg-type]
                 case.run(*argv(url), status=status, says=says)
             case.expect(not within or case.seconds < within, f"took {case.seconds:.1f} s (at most {within} s)")
             return case.result()
@@ -306,7 +306,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
         case = Case(env)
         installed(case)
         case.run("card", "Mossback Elder")
-        code = ("import os, sys; from rulesgraph import cache\n"
+        code = ("import os, sys; from rulesgraph.build import cache\n"
                 "for p in cache.cache_dir().glob('build-*.names'):\n"
                 "    key = p.name[len('build-'):-len('.names')]\n"
                 "    parts, _ = cache.read(key, 'names')\n"
@@ -351,17 +351,17 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
         ("url: a port of 99999", address(["update", "--url", "http://x:99999/MagicCompRules.txt"])),
         ("url: a redirect to http://[::1:zz/x", served({"/r.txt": _redirect("http://[::1:zz/x")},
                                                       lambda u: ["update", "--url", u + "/r.txt"], 2, "redirected to one")),
-        ("url: a malformed link in the rules page", served({"/rules": _answer(page, kind="text/html"), "/MagicCompRules%2020260619.txt":
-                                                           _answer(cr)}, lambda u: ["update", "--url", u + "/rules"], 0, "")),
+        ("url: a malformed link in the rules page", served({"/rules": answer_with(page, kind="text/html"), "/MagicCompRules%2020260619.txt":
+                                                           answer_with(cr)}, lambda u: ["update", "--url", u + "/rules"], 0, "")),
         ("cards: a 5,000-digit integer in a dropped field", card_file("bigint.json", bigint, 2, "an integer of 5,000 digits")),
         ("cards: a lone surrogate", card_file("lone.json", lone, 0, cards=1)),
         ("cards: 5.6 M distinct keys in a dropped field (1.3 MB xz)", card_file("keys.json.xz", keys, 2, "more than 900 MB of memory")),
         ("cards: 100,000 cards", card_file("many.json", many, 0, cards=100_000, within=120.0)),
         ("cards: a card named 'cards' among 20,400", card_file("named.json", named, 0, cards=20_401, within=60.0)),
         ("cards: --timeout 1, checksum and body 0.7 s each", served(
-            {"/c.json.xz.sha256": _answer(sha(xz), delay=0.7), "/c.json.xz": _answer(xz, delay=0.7)},
+            {"/c.json.xz.sha256": answer_with(sha(xz), delay=0.7), "/c.json.xz": answer_with(xz, delay=0.7)},
             lambda u: ["update", "cards", "--url", u + "/c.json.xz", "--timeout", "1"], 2, "timed out", within=6.0)),
-        ("cards: a 1 TB card download", served({"/c.json.xz.sha256": _answer(sha(xz)), "/c.json.xz": _answer(b"x", length=10**12)},
+        ("cards: a 1 TB card download", served({"/c.json.xz.sha256": answer_with(sha(xz)), "/c.json.xz": answer_with(b"x", length=10**12)},
                                                lambda u: ["update", "cards", "--url", u + "/c.json.xz"], 2,
                                                "AtomicCards.json.xz is about")),
         ("cards: 2,000 rulings of 10,000 characters shown", long_rulings),
