@@ -73,7 +73,7 @@ GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks
 
 FIND_CHARS = 8000
 """The finder reads a question's first this-many characters (to the last whole word): a name said later is not
-read, as the rest of the analysis reads only a question's beginning (:data:`rulesgraph.question.analyze.MAX_CHARS`, which this
+read, as the rest of the analysis reads only a question's beginning (:data:`rulesgraph.question.read.MAX_CHARS`, which this
 is four times, so a long question's cards are read past it).  Within the bound the finder is linear in the question's
 length (a 1 MB question costs what its first 8,000 characters do)."""
 

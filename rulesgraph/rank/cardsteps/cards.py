@@ -155,7 +155,7 @@ def _told(q: Query) -> dict[str, float]:
 
 def _asked(question: str) -> frozenset[str]:
     """The stems of the sentences of ``question`` that ask (end in "?"), or of its last sentence when none does: of the
-    part of it the analysis reads (:data:`~rulesgraph.question.analyze.MAX_CHARS`; a sentence search from every position of a
+    part of it the analysis reads (:data:`~rulesgraph.question.read.MAX_CHARS`; a sentence search from every position of a
     megabyte without a "?" took minutes)."""
     question = question[:MAX_CHARS]
     asking = [m.group() for m in _ASKS.finditer(question)]

@@ -111,7 +111,7 @@ def said_as_verb(q: Query, m: Match) -> bool:
     I counter bloodrush?", "Swerve can be used to counter a Cancel") rather than a noun ("a +1/+1 counter"), read from
     the words around it: inflected as a past participle, after a modal, "to" or a subject, or before an article or
     pronoun as its object, and not after an article or a number.  The question's words are read once, as far as the
-    analysis reads it (:data:`~rulesgraph.question.analyze.MAX_CHARS`), so a long question costs one pass."""
+    analysis reads it (:data:`~rulesgraph.question.read.MAX_CHARS`), so a long question costs one pass."""
     if "words said" not in q.memo:
         q.memo["words said"] = _WORD.findall(q.a.question[:MAX_CHARS].lower())
     words, said = q.memo["words said"], _WORD.findall(m.said.lower())
