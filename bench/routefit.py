@@ -14,7 +14,7 @@ final one) are fitted on the other groups and applied to that group.  It prints 
 score alone routes and how many held-out rules questions it sends to the documents, then the weights, bias and
 threshold fitted on every question, ready for ``trelevance.WEIGHTS``, ``BIAS`` and ``ROUTE``.
 
-    RULESGRAPH_DATA_DIR=… python bench/routefit.py [--folds 5]
+    RULESGRAPH_DATA_DIR=… python bench/routefit.py [--folds 5] [--cr PATH]
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _common import cr_path, rules_book
 from routing import QUESTIONS, rules_questions
 
 from rulesgraph.answer.trelevance import FEATURES, features
@@ -68,17 +69,15 @@ def threshold(scores: np.ndarray, y: np.ndarray) -> float:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared), loaded with the bundled FAQs as ask does")
     args = p.parse_args()
     from rulesgraph.answer.policy import names
-    from rulesgraph.build.corpus import load
     from rulesgraph.question.scope import out_of_scope
-    from rulesgraph.versions.store import default_cr
 
     if not names():
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
-    spec = default_cr([])
-    book = load([spec] if spec else [])
+    book = rules_book(cr_path(args.cr))
     asked: list[tuple[str, int]] = [(q, 0) for _, q, blind in rules_questions()
                                     if not blind and out_of_scope(q, book.index) is None]
     for name in ("policy.jsonl", "real.jsonl"):
