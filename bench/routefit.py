@@ -69,7 +69,7 @@ def threshold(scores: np.ndarray, y: np.ndarray) -> float:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--folds", type=int, default=5)
-    p.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared), loaded with the bundled FAQs as ask does")
+    p.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared), loaded with the bundled FAQs")
     args = p.parse_args()
     from rulesgraph.answer.policy import names
     from rulesgraph.question.scope import out_of_scope
