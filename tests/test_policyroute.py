@@ -8,7 +8,7 @@ import sys
 from rulesgraph.answer.tanswer import route
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.common.text import fold
-from rulesgraph.question.policyroute import LEVEL_SAID, policy_cue, signals
+from rulesgraph.question.policyroute import LEVEL_SAID, policy_cue, policy_kinds, signals
 from rulesgraph.question.scope import out_of_scope
 
 from .conftest import ROOT
@@ -153,3 +153,11 @@ def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:
     assert policy_cue(video, game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # no judge, no event said
     assert policy_cue(f"judge, {video}", game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "coverag video"
     assert policy_cue("judge: is my card marked?", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # the rules use both
+
+
+def test_policy_kinds_counts_each_kind_once_wherever_played() -> None:
+    assert policy_kinds(fold("I accidentally drew an extra card, what happens now?")) == 2  # an error told, a fix asked
+    assert policy_kinds(fold("by accident I drew an extra card and by mistake a second one")) == 1  # one kind, said thrice
+    assert policy_kinds(fold("does deathtouch work with trample?")) == 0
+    assert policy_kinds(fold("do I have to tell the judge about his penalty?")) == 4  # a duty, a judge, a duty to tell, a remedy
+    assert not signals(fold("I accidentally drew an extra card, what happens now?"))  # no event said: no weak signal
