@@ -41,11 +41,11 @@ def main() -> int:
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
     from rulesgraph.answer.compose import ask
-    from rulesgraph.build.corpus import load
+    from rulesgraph.build.corpus import bundled_sources, load
     from rulesgraph.versions.store import default_cr
 
     spec = default_cr([])
-    book = load([spec] if spec else [])
+    book = load([*bundled_sources(), spec] if spec else bundled_sources())  # as ask loads them: the FAQs too
     total = hit = 0
     for line in Path(args.file).read_text(encoding="utf-8").splitlines():
         item = json.loads(line)

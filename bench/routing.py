@@ -47,7 +47,7 @@ def main() -> int:
     args = p.parse_args()
     from rulesgraph.answer.policy import names
     from rulesgraph.answer.tanswer import route
-    from rulesgraph.build.corpus import load
+    from rulesgraph.build.corpus import bundled_sources, load
     from rulesgraph.question.scope import out_of_scope
     from rulesgraph.versions.store import default_cr
 
@@ -55,7 +55,7 @@ def main() -> int:
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
     spec = default_cr([])
-    book = load([spec] if spec else [])
+    book = load([*bundled_sources(), spec] if spec else bundled_sources())  # as ask loads them: the FAQs too
     total = routed = 0
     for name, question, blind in rules_questions():
         outside = out_of_scope(question, book.index)

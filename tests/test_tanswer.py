@@ -184,6 +184,39 @@ def test_with_rules_needs_a_game_told() -> None:
     assert with_rules(policy, NoTerms(), answer_rules, 3, lambda: True) is policy and len(asked) == 1
 
 
+def test_with_rules_for_an_answer_only_the_score_routed() -> None:
+    """No game told, no card named, but the routing score alone sent it: the rules are cited after the documents' three."""
+    from rulesgraph.answer.tanswer import with_rules
+    from rulesgraph.answer.trelevance import SCORED
+    from rulesgraph.model import Answer, Citation
+
+    class NoTerms:
+        def __init__(self) -> None:
+            self.names: dict[str, tuple[str, ...]] = {}
+
+    def cite(cid: str, kind: str) -> Citation:
+        return Citation(cid, kind, cid, None, "text", "file:1", None, 1.0)
+
+    doc = tuple(cite(f"IPG 2.{i}", "ipg") for i in range(1, 6))
+    rules = Answer("q", "r", (cite("121.1", "rule"), cite("121.2", "rule")), (), 0.5, (), ())
+    scored = Answer("I drew an extra card, what now?", "IPG", doc, (), 0.5, (f"{SCORED} (score 2.9)",), ())
+    got = with_rules(scored, NoTerms(), lambda: rules, 5, lambda: False)  # type: ignore[arg-type]
+    assert [c.id for c in got.citations] == ["IPG 2.1", "IPG 2.2", "IPG 2.3", "121.1", "121.2"]
+    cued = Answer("I drew an extra card, what now?", "IPG", doc, (), 0.5, ("‘drew an extra’",), ())
+    assert with_rules(cued, NoTerms(), lambda: rules, 5, lambda: False) is cued  # a cue said it: the documents only
+
+
+def test_an_answer_the_score_routed_says_so_and_cites_the_rules(documents: None, full_book: Rulebook) -> None:
+    from rulesgraph.answer.trelevance import SCORED
+
+    a = ask(full_book, "I accidentally drew an extra card, what happens now?")
+    assert a.in_rules and any(w.startswith(SCORED) for w in a.why)
+    kinds = [c.kind for c in a.citations]
+    assert set(kinds[:3]) <= {"mtr", "ipg", "jar"} and not set(kinds[3:]) & {"mtr", "ipg", "jar"}
+    cued = ask(full_book, "whats the penalty for a missed trigger at competitive?")  # a cue routes it: no score said
+    assert not any(w.startswith(SCORED) for w in cued.why)
+
+
 @pytest.mark.parametrize("installed", [("mtr",), ("mtr", "jar")])
 def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_book: Rulebook, installed: tuple[str, ...]) -> None:
     mtr = make_mtr().replace("Players follow point 1 of chapter 2 (see section 1.1).", "Players may take notes during a match.")

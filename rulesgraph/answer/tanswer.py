@@ -162,7 +162,7 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
     from .confidence import OUT_OF_SCOPE
 
     question = read.text if isinstance(read, Question) else read
-    if route(read, outside, index) is None:
+    if (routed := route(read, outside, index)) is None:
         return None
     from ..build.tbook import INSTALL_HINT, newest
     from ..cards.legality import about_bans_to_come
@@ -177,6 +177,10 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
     answer = policy_answer(read, k)
     if answer is None and outside is not None:
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+    from .trelevance import SCORED
+
+    if answer is not None and routed.startswith(SCORED):  # no cue said it: the score's reason is shown, the rules cited too
+        answer = replace(answer, why=(*answer.why, routed))
     return answer
 
 
@@ -189,15 +193,18 @@ Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell 
 
 def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool],
                read: Question | None = None) -> Answer:
-    """A policy answer that tells a game situation, with the rules' best citations after the documents' first
+    """A policy answer that tells a game situation, or that only the routing score sent to the documents (no cue said
+    it: :data:`rulesgraph.answer.trelevance.SCORED`), with the rules' best citations after the documents' first
     three (the judge's remedy leads; what the game's rules say follows); any other answer as it is.  ``rules``
     answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed;
     ``read``: the question as ``ask`` read it."""
     from ..question.scope import game_terms
+    from .trelevance import SCORED
 
     if not policy.citations or not policy.in_rules or k <= 3:
         return policy
-    if game_terms(read or policy.question, index) < RULES_TOO and not names_card():
+    scored = any(w.startswith(SCORED) for w in policy.why)  # routed by its words alone: the rules may be what it asks
+    if not scored and game_terms(read or policy.question, index) < RULES_TOO and not names_card():
         return policy
     ruled = rules()
     if not ruled.in_rules or not ruled.citations:

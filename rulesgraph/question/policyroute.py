@@ -23,7 +23,7 @@ from collections.abc import Callable
 from ..common.text import fold, stem, words
 from .read import Question
 
-__all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "rel_of", "signals"]
+__all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of", "signals"]
 
 _REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                       r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
@@ -172,6 +172,17 @@ def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str]
     extra = (_DUTY, _ERROR, _FIX) if called else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
     found += [m.group(0) for pattern in extra if (m := pattern.search(folded))]
     return tuple(found)
+
+
+POLICY_KINDS = (_ERROR, _DUTY, _FIX, _JUDGE, _TELL, _REMEDY, _SETTING)
+"""The kinds of a policy question's words, each counted once by :func:`policy_kinds`: an error told, a duty asked, a fix
+asked, a judge, a duty to tell, a remedy's words, a setting word."""
+
+
+def policy_kinds(folded: str) -> int:
+    """How many kinds of :data:`POLICY_KINDS` a folded question says, wherever it is played (no event needed): one
+    feature of :mod:`rulesgraph.answer.trelevance`'s fitted routing score, not a route by itself."""
+    return sum(1 for pattern in POLICY_KINDS if pattern.search(folded))
 
 
 def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[str], bool]) -> str | None:
