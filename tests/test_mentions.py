@@ -180,11 +180,13 @@ def test_a_rules_word_said_as_the_card(table: NameTable) -> None:
 
 
 def test_a_rules_word_with_a_capital_set_apart_from_the_same_word_is_the_card(table: NameTable) -> None:
-    """Issue 30: a rules word said with a capital inside a sentence while the text says the same word in lower case ("Does
-    Return return …") is the card; not said so only once, nor at a sentence's start, nor the lower-case word itself."""
+    """Issue 30: a rules word said with a capital inside a sentence and right after it again in lower case ("Does Return
+    return …") is the card; not said so only once, nor apart ("the Exile zone … exile it": emphasis or another name),
+    nor at a sentence's start."""
     assert said("Does Return return the creature or just its aura?", table) == [("Return", "Return", "exact")]
     assert said("Does Return do anything to the creature?", table) == []
-    assert said("Return it and then return the other one?", table) == []
+    assert said("Is the Exile zone public? Can I exile it face down?", table) == []
+    assert said("Return return it?", table) == []
 
 
 def test_capitalised_common_nouns_are_not_cards(table: NameTable) -> None:

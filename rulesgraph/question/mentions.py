@@ -95,8 +95,6 @@ class _Finder(TypoReading):
         """Typed in Title Case or capitals (read once: every short form asks)."""
         self.starts = [tk.start for tk in self.toks]
         self.taken = [False] * len(self.toks)
-        self.lower: frozenset[str] | None = None
-        """The words the text says in lower case (see :meth:`capital_apart`)."""
 
     def mention(self, g: int, i: int, j: int, how: str, conf: float, start: int | None = None, end: int | None = None) -> CardMention:
         keys = self.t.keys[g]
@@ -259,14 +257,14 @@ class _Finder(TypoReading):
         return j + 1 == len(toks) or not joined(self.text, toks, j, j + 1) or toks[j + 1].initial or toks[j + 1].word in STOPWORDS
 
     def capital_apart(self, i: int, j: int) -> bool:
-        """A rules word said with a capital inside a sentence and in lower case elsewhere in the text ("Does Remove remove
-        counters …?"): the capital sets the name apart from the word."""
+        """A rules word said with a capital inside a sentence and right after it again in lower case, as what it does ("Does
+        Remove remove counters …?", "can Negate negate it?"): the capital sets the name apart from the verb.  Said apart
+        ("the Exile zone … exile it", "a Conspiracy pack … conspiracy cards"), a capital is only emphasis or another name."""
         toks = self.toks
-        if i != j or not toks[i].cap or toks[i].initial:
+        if i != j or j + 1 >= len(toks) or not toks[i].cap or toks[i].initial:
             return False
-        if self.lower is None:  # read once per question, when a capitalised rules word first asks
-            self.lower = frozenset(t.word for t in toks if t.raw.islower())
-        return toks[i].word in self.lower
+        nxt = toks[j + 1]
+        return nxt.word == toks[i].word and nxt.raw.islower() and joined(self.text, toks, j, j + 1)
 
     def acts(self, j: int) -> str:
         """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",
