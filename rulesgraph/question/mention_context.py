@@ -9,7 +9,6 @@ Read after the finder's own pass over the words, from its mentions (``found``) a
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -105,19 +104,21 @@ TAIL_MORE = 3
 tail, not the name with an ending."""
 TAIL_CARDS = 4
 """Most cards a tail may stand for (``Goyf``: Tarmogoyf, Lhurgoyf, Necrogoyf): beyond that it names none."""
-_TAILS: weakref.WeakKeyDictionary[NameTable, dict[str, tuple[str, ...]]] = weakref.WeakKeyDictionary()
+_TAILS: list[tuple[NameTable, dict[str, tuple[str, ...]]]] = []
+"""The last table's tail index (a process reads one name table; another table replaces it)."""
 
 
 def _tail_index(table: NameTable) -> dict[str, tuple[str, ...]]:
     """Last :data:`SHORT_LETTERS` letters → the one-word surfaces (names, faces, first or last words said alone) that end
     with them, made once per table on first use (a pass over its surfaces, some 20 ms)."""
-    known = _TAILS.get(table)
+    known = _TAILS[0][1] if _TAILS and _TAILS[0][0] is table else None
     if known is None:
         out: dict[str, list[str]] = {}
         for toks, kind in zip(table.surface, table.kind, strict=True):
             if len(toks) == 1 and kind in ("name", "face", "part") and toks[0].isalpha() and len(toks[0]) > SHORT_LETTERS + TAIL_MORE - 1:
                 out.setdefault(toks[0][-SHORT_LETTERS:], []).append(toks[0])
-        known = _TAILS[table] = {k: tuple(v) for k, v in out.items()}
+        known = {k: tuple(v) for k, v in out.items()}
+        _TAILS[:] = [(table, known)]
     return known
 
 
