@@ -51,3 +51,33 @@ def test_a_word_of_a_card_named_in_full_is_that_card(table: NameTable) -> None:
     no shortening."""
     assert said("Darksteel Colossus: does Colossus shuffle?", table)[1] == ("Colossus", "Darksteel Colossus", "short")
     assert said("Urza's lands and Urza's Tower", table) == [("Urza's Tower", "Urza's Tower", "exact")]
+
+
+@pytest.fixture(scope="module")
+def goyfs() -> NameTable:
+    cards = [CardName("Tarmogoyf", rank=900), CardName("Lhurgoyf", rank=400), CardName("Necrogoyf", rank=5000),
+             CardName("Altar of the Goyf"), CardName("Kitchen Finks"), CardName("Camouflage"), CardName("Pillage"),
+             CardName("Warpath"), CardName("Path to Exile"), CardName("Path of Ancestry"), CardName("Craterhoof Behemoth")]
+    return NameTable.build(cards, ["rest"], zipf=lambda w: {"path": 4.6, "kitchen": 4.6, "finks": 2.0}.get(w, 0.0))
+
+
+def test_a_capitalised_tail_of_one_word_names_is_those_cards(goyfs: NameTable) -> None:
+    """Issue 30: "Goyf" said with a capital is the tail of Tarmogoyf, Lhurgoyf and Necrogoyf: a mention of them all, the most
+    played first (the question tells which); at a sentence's start only when said so inside one too; "Hoof" of the only
+    Craterhoof is that card."""
+    found = find_cards("how big is Goyf while the Bolt is on the stack?", goyfs)
+    assert [(m.said, m.key, m.candidates, m.how) for m in found] == [("Goyf", None, ("Lhurgoyf", "Tarmogoyf", "Necrogoyf"), "short")]
+    assert [m.said for m in find_cards("Goyf is a 4/5. How big is Goyf now?", goyfs)] == ["Goyf", "Goyf"]
+    assert find_cards("Goyf is a 4/5 with a land", goyfs) == []
+    assert said("can my Hoof attack?", goyfs) == [("Hoof", "Craterhoof Behemoth", "short")]
+
+
+def test_a_tail_that_is_a_word_of_names_or_of_a_longer_name_is_no_card(goyfs: NameTable) -> None:
+    """Not a word said whole in several names ("Path": Path to Exile, Path of Ancestry, so not Warpath's tail), not a word
+    of a run of capitalised words ("Marit Lage" is a token's name, not Camouflage's or Pillage's tail), not a compound's
+    half ("Two-Headed"), not before a type word ("Goyf tokens"), nor in lower case."""
+    assert said("can my opponent Path my Kitchen Finks?", goyfs) == [("Kitchen Finks", "Kitchen Finks", "exact")]
+    assert said("is Marit Lage legendary?", goyfs) == []
+    assert said("in Two-Flage games", goyfs) == []
+    assert said("two Goyf tokens", goyfs) == []
+    assert said("how big is goyf now?", goyfs) == []

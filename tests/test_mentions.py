@@ -179,6 +179,16 @@ def test_a_rules_word_said_as_the_card(table: NameTable) -> None:
     assert said("it is an Island and a Flash", table)[0][0] != "Island"  # a type's name is the type
 
 
+def test_a_rules_word_with_a_capital_set_apart_from_the_same_word_is_the_card(table: NameTable) -> None:
+    """Issue 30: a rules word said with a capital inside a sentence and right after it again in lower case ("Does Return
+    return …") is the card; not said so only once, nor apart ("the Exile zone … exile it": emphasis or another name),
+    nor at a sentence's start."""
+    assert said("Does Return return the creature or just its aura?", table) == [("Return", "Return", "exact")]
+    assert said("Does Return do anything to the creature?", table) == []
+    assert said("Is the Exile zone public? Can I exile it face down?", table) == []
+    assert said("Return return it?", table) == []
+
+
 def test_capitalised_common_nouns_are_not_cards(table: NameTable) -> None:
     assert said("how do Clone effects work? is a Fog-like shield a card?", table) == []
     assert said("my creature has Flying", table) == []  # not Fly made a verb

@@ -1,6 +1,7 @@
 """What the rest of a question says of the card names :mod:`rulesgraph.question.mentions` found in it: a word listed with a card
-is one ("with humility and Opalescence both out"), and a word that is a card's name said short is the card the text
-names in full ("Darksteel Colossus … Colossus says", "Tarmagoyf … does goyf count").
+is one ("with humility and Opalescence both out"), a word that is a card's name said short is the card the text
+names in full ("Darksteel Colossus … Colossus says", "Tarmagoyf … does goyf count"), and a capitalised word no name is
+that ends a one-word name is that card said short, or one of the few it may be ("Goyf": Tarmogoyf, Lhurgoyf).
 
 Read after the finder's own pass over the words, from its mentions (``found``) and its words; linear in the question.
 """
@@ -16,9 +17,10 @@ from ..cards.nametable import tokens
 from ..common.text import STOPWORDS
 
 if TYPE_CHECKING:
+    from ..cards.nametable import NameTable
     from .mention_words import CardMention, Word
 
-__all__ = ["CONFIRMED", "SAID_SHORT", "confirmed", "coreferent", "shortenings"]
+__all__ = ["CONFIRMED", "SAID_SHORT", "TAIL_CARDS", "TAIL_MORE", "confirmed", "coreferent", "shortenings", "tails"]
 
 CONFIRMED = 0.65
 """Confidence of a word the rest of the text confirms is a card's: a weak reading listed with a card, or the shortening
@@ -95,3 +97,62 @@ def coreferent(found: list[CardMention]) -> list[CardMention]:
                 m = replace(m, key=owners[0], candidates=(owners[0],), how="short")
         out.append(m)
     return out
+
+
+TAIL_MORE = 3
+"""Least letters a one-word name has before the word said for it (``tarmo`` of Tarmogoyf for ``Goyf``): the word is its
+tail, not the name with an ending."""
+TAIL_CARDS = 4
+"""Most cards a tail may stand for (``Goyf``: Tarmogoyf, Lhurgoyf, Necrogoyf): beyond that it names none."""
+_TAILS: list[tuple[NameTable, dict[str, tuple[str, ...]]]] = []
+"""The last table's tail index (a process reads one name table; another table replaces it)."""
+
+
+def _tail_index(table: NameTable) -> dict[str, tuple[str, ...]]:
+    """Last :data:`SHORT_LETTERS` letters → the one-word surfaces (names, faces, first or last words said alone) that end
+    with them, made once per table on first use (a pass over its surfaces, some 20 ms)."""
+    known = _TAILS[0][1] if _TAILS and _TAILS[0][0] is table else None
+    if known is None:
+        out: dict[str, list[str]] = {}
+        for toks, kind in zip(table.surface, table.kind, strict=True):
+            if len(toks) == 1 and kind in ("name", "face", "part") and toks[0].isalpha() and len(toks[0]) > SHORT_LETTERS + TAIL_MORE - 1:
+                out.setdefault(toks[0][-SHORT_LETTERS:], []).append(toks[0])
+        known = {k: tuple(v) for k, v in out.items()}
+        _TAILS[:] = [(table, known)]
+    return known
+
+
+def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type_after: frozenset[str]) -> list[CardMention]:
+    """Capitalised words no reading took that no name, rules word or long English word is, nor a word of more than one
+    long name (English words are: "Path", "Dragon"), and that end a one-word name :data:`TAIL_MORE` letters longer
+    (``Goyf`` of Tarmogoyf): that card said short, or, when several names end so (at most :data:`TAIL_CARDS`), a mention of
+    them all, the most played first, for the question to tell which (:mod:`rulesgraph.question.whichcard`).  Inside a
+    sentence (a sentence's first word has its capital anyway), or at its start when the same word is read so inside one;
+    never before a type word ("Goyf tokens"), nor a word of a longer run of capitalised words ("Marit Lage") or of a
+    compound ("Two-Headed")."""
+    from .mention_words import CardMention
+
+    def apart(a: int, b: int) -> bool:  # words a and b are not one run of capitalised words nor one compound
+        gap = text[toks[a].end : toks[b].start]
+        return "-" not in gap and (bool(gap.strip()) or not (toks[a].cap and toks[b].cap) or toks[a].word in STOPWORDS
+                                   or toks[b].word in STOPWORDS)
+
+    index = None
+    out: list[CardMention] = []
+    for i, tok in enumerate(toks):
+        w = tok.word.removesuffix("s") if tok.possessive else tok.word
+        if taken[i] or not tok.cap or len(w) < SHORT_LETTERS or not w.isalpha() or w in STOPWORDS or w in table.rules_words \
+                or w in table.known_long or (w,) in table.exact or (toks[i + 1].word if i + 1 < len(toks) else "") in type_after \
+                or len(table.by_word.get(w, ())) > 1 or (i and not apart(i - 1, i)) or (i + 1 < len(toks) and not apart(i, i + 1)):
+            continue
+        index = _tail_index(table) if index is None else index
+        names = [n for n in index.get(w[-SHORT_LETTERS:], ()) if n.endswith(w) and len(n) >= len(w) + TAIL_MORE]
+        cards = list(dict.fromkeys(k for n in names for k in table.keys[table.exact[(n,)]]))
+        if not cards or len(cards) > TAIL_CARDS:
+            continue
+        rank = {k: table.rank[table.exact[(n,)]] or 10**7 for n in names for k in table.keys[table.exact[(n,)]][:1]}
+        cards.sort(key=lambda k: (rank.get(k, 10**7), k))
+        out.append(CardMention(cards[0] if len(cards) == 1 else None, tuple(cards), tok.start, tok.end, tok.raw, "short", CONFIRMED))
+    inside = {toks[k].word for k in range(len(toks)) if not toks[k].initial and any(m.start == toks[k].start for m in out)}
+    return [m for m in out if not toks[next(k for k in range(len(toks)) if toks[k].start == m.start)].initial or
+            tokens(m.said)[0] in inside]

@@ -26,7 +26,7 @@ from ..cards.model import JOINERS
 from ..cards.nametable import NameTable, tokens
 from ..cards.shortforms import INITIALS_LETTERS
 from ..common.text import STOPWORDS
-from .mention_context import confirmed, coreferent, shortenings
+from .mention_context import confirmed, coreferent, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import CardMention, joined, scan, title_case, variants
 
@@ -189,7 +189,7 @@ class _Finder(TypoReading):
         if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card", "Fear is on my creature" (no keyword is)
             after = [w.word for w in toks[j + 1 : j + 4]]
             named = cue or acts in ACTS or after[:2] == ["the", "card"] or (after[:2] == ["is", "on"] and after[2:] and after[2] in OWNER) \
-                or self.a_thing(g, i, j)
+                or self.a_thing(g, i, j) or self.capital_apart(i, j)
             return 0.7 + short if named and all(c.cap for c in content) else None
         if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None
@@ -255,6 +255,16 @@ class _Finder(TypoReading):
         if i == 0 or toks[i - 1].word not in ARTICLES:
             return False
         return j + 1 == len(toks) or not joined(self.text, toks, j, j + 1) or toks[j + 1].initial or toks[j + 1].word in STOPWORDS
+
+    def capital_apart(self, i: int, j: int) -> bool:
+        """A rules word said with a capital inside a sentence and right after it again in lower case, as what it does ("Does
+        Remove remove counters …?", "can Negate negate it?"): the capital sets the name apart from the verb.  Said apart
+        ("the Exile zone … exile it", "a Conspiracy pack … conspiracy cards"), a capital is only emphasis or another name."""
+        toks = self.toks
+        if i != j or j + 1 >= len(toks) or not toks[i].cap or toks[i].initial:
+            return False
+        nxt = toks[j + 1]
+        return nxt.word == toks[i].word and nxt.raw.islower() and joined(self.text, toks, j, j + 1)
 
     def acts(self, j: int) -> str:
         """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",
@@ -330,4 +340,8 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
         if not any(f.taken[i:j + 1]):
             (weakly if conf <= WEAK and i == j else found).append(f.mention(g, i, j, how, conf))
     found += confirmed(f.text, found, weakly, weak)
-    return coreferent(sorted(found + shortenings(found, f.toks, f.taken, table.rules_words, TYPE_AFTER), key=lambda m: m.start))
+    found += shortenings(found, f.toks, f.taken, table.rules_words, TYPE_AFTER)
+    for m in found:  # what the names took, the tails may not
+        for k in range(bisect.bisect_left(f.starts, m.start), bisect.bisect_left(f.starts, m.end)):
+            f.taken[k] = True
+    return coreferent(sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start))
