@@ -178,3 +178,16 @@ def test_the_best_ruling_of_another_card_comes_second() -> None:
     one = [f for f in found if f[2] == "Arashin Sovereign"] + [(0.1, 0.1, "Arashin Sovereign", "d", "z")]
     assert _each_card(one) == one  # one card: by fit
     assert _each_card(found[:2]) == found[:2]
+
+
+def test_a_ruling_two_named_cards_share_is_one_candidate() -> None:
+    """Rule 23 keeps a ruling text two named cards both carry once, where it fits best (its apostrophes and spaces
+    aside): it is one ruling, not two competing for the lead."""
+    from rulesgraph.rank.cardsteps.cards import _once
+
+    found = [(0.5, 0.4, "Dreadhorde Arcanist", "d", "If the card has {X}, X is 0."),
+             (0.49, 0.4, "Ancestral Vision", "d", "If the card has  {X}, X is 0."),
+             (0.3, 0.2, "Ancestral Vision", "d", "It’s a sorcery."), (0.2, 0.2, "Dreadhorde Arcanist", "d", "It's a sorcery.")]
+    assert [(f[2], f[4]) for f in _once(found)] == [("Dreadhorde Arcanist", "If the card has {X}, X is 0."),
+                                                   ("Ancestral Vision", "It’s a sorcery.")]
+    assert _once(found[:1]) == found[:1] and _once([]) == []

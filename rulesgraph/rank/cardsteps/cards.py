@@ -198,7 +198,7 @@ def card_rulings(q: Query) -> None:
     q.memo["ruling features"] = every  # what bench/rulingcv.py fits FIT on
     found.sort(key=lambda f: -f[0])
     q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links, fit)
-                         for fit, share, key, date, text, links in _each_card(found)[:RULINGS]]
+                         for fit, share, key, date, text, links in _each_card(_once(found))[:RULINGS]]
     speaking.sort(key=lambda f: -f[0])
     for fit, key, date, stems, links in speaking[:RULINGS]:
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
@@ -229,6 +229,29 @@ def ruling_features(q: Query, told: dict[str, float], total: float, stems: froze
             if i is not None:
                 link = max(link, q.score.get(i, 0.0) / best)
     return {"share": share, "held": held, "length": math.log(max(len(stems), 1)), "link": min(link, 1.0)}
+
+
+def _plain(text: str) -> str:
+    """``text`` with typographic apostrophes and quotes made plain (a ruling writes "Angel’s Grace", the card data's name
+    "Angel's Grace"), its case kept."""
+    return text.translate(_QUOTES)
+
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+
+
+def _once(found: list[tuple]) -> list[tuple]:
+    """The rulings ``found`` (``(fit, share, card, date, text, …)``, best first) with each text once, where it fits best: two
+    named cards sharing a keyword or a kind of effect often carry the same ruling word for word (Dreadhorde Arcanist's
+    and Ancestral Vision's "If the card has {X} in its mana cost …"), and it is one ruling, not two competing."""
+    seen: set[str] = set()
+    out = []
+    for f in found:
+        said = " ".join(_plain(f[4]).split())
+        if said not in seen:
+            seen.add(said)
+            out.append(f)
+    return out
 
 
 def _each_card(found: list[tuple]) -> list[tuple]:
