@@ -227,7 +227,7 @@ def main() -> None:
     print("the kept model refitted on all its data (in-sample for what it was fitted on):\n")
     print(table(rows, ("set", "right first", "shown high", "right first when high", "AUC")))
     if args.write:
-        path = ROOT / "rulesgraph" / "confidence.py"
+        path = ROOT / "rulesgraph" / "answer" / "confidence.py"
         text = path.read_text(encoding="utf-8")
         for line, name in zip(constants.splitlines(), ("MODEL = ", "SCALE: ", "DISAGREE = ", "HIGH = "), strict=True):
             text = re.sub(rf"^{re.escape(name)}.*$", line, text, flags=re.M)
