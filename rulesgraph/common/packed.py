@@ -260,8 +260,8 @@ class Groups(Sequence[tuple[int, ...]]):
         return Groups.from_state, (self.state(), 2**32)
 
 
-REMEMBERED = 2048
-"""Lookups an :class:`Index` remembers (then forgets them all and starts again): some 100 KB."""
+REMEMBERED = 512
+"""Lookups an :class:`Index` remembers (then forgets them all and starts again): a few tens of KB each."""
 _UNSEEN = object()
 
 
@@ -417,15 +417,14 @@ class Tuples(Strings):
 
 
 class Spaced(Sequence[str]):
-    """The tuples of a :class:`Tuples`, each as its words joined by spaces.  Iterating (a fuzzy search over all of them,
-    rare) makes them a list, kept."""
+    """The tuples of a :class:`Tuples`, each as its words joined by spaces (made when read: a fuzzy search over all of
+    them, rare, makes 30,000 strings and lets them go)."""
 
-    __slots__ = ("_all", "_offsets", "_text", "_tuples")
+    __slots__ = ("_offsets", "_text", "_tuples")
 
     def __init__(self, tuples: Tuples) -> None:
         self._tuples = tuples
         self._text, self._offsets = tuples.state_views()
-        self._all: list[str] | None = None
 
     def __len__(self) -> int:
         return len(self._tuples)
@@ -444,9 +443,7 @@ class Spaced(Sequence[str]):
         return o[i + 1] - o[i] if i >= 0 else len(self[i])
 
     def __iter__(self) -> Iterator[str]:
-        if self._all is None:
-            self._all = [s.replace(_SEP, " ") for s in Strings.__iter__(self._tuples)]
-        return iter(self._all)
+        return (s.replace(_SEP, " ") for s in Strings.__iter__(self._tuples))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Spaced) and self._tuples == other._tuples
