@@ -325,16 +325,18 @@ class NameTable:
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None
-        rules, joined, n = t.rules, t.joined, len(said)
+        n = len(said)
         fits, head = t.fits, said[:2]  # without ``prefix``: only names sharing a word with ``said``
         cands = {c for m in range(n - TYPO_EDITS, n + TYPO_EDITS + 1) for c in fits.get(_fit_key(head, m), ())} if prefix else set()
         shared = {c for w in said.split() for c in t.by_word.get(w, ())}
-        size = joined.size  # type: ignore[attr-defined]
-        cands.update(c for c in shared if -TYPO_EDITS <= size(c) - n <= TYPO_EDITS and not rules[c])
+        text, o = t.surface.state_views()  # type: ignore[attr-defined]  # each name's words joined by a separator, not a space
+        rules = t.rules.state()  # type: ignore[attr-defined]  # a byte a surface: read at C speed here, where thousands are
+        cands.update(c for c in shared if -TYPO_EDITS <= o[c + 1] - o[c] - n <= TYPO_EDITS and not rules[c])
         if not cands:
             return None
-        order = sorted(cands)
-        hits = process.extract(said, [t.joined[c] for c in order], scorer=OSA.distance, score_cutoff=TYPO_EDITS, limit=3)
+        order = sorted(cands)  # the names as stored, against ``said`` with the same separator: the same edits
+        hits = process.extract(joined_words(said.split(" ")), [text[o[c] : o[c + 1]] for c in order], scorer=OSA.distance,
+                               score_cutoff=TYPO_EDITS, limit=3)
         if not hits:
             return None
         best = min(d for _, d, _ in hits)
