@@ -176,6 +176,9 @@ class NameTable:
         """The one-word rules words: never read as a card's name made a verb ("Flying" is not Fly)."""
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
+        self.rules_by_length: dict[int, list[str]] = {}
+        """Packed: :attr:`rules_long` by length (made when read), so that :meth:`misspelt` compares ``said`` only with
+        the rules words that could be as close (an edit changes a length by one at most)."""
         self.name_words: frozenset[str] = frozenset()
         self.played_near: frozenset[str] = frozenset()
         """First words of the names of several words and 8+ letters of the most played cards
@@ -343,7 +346,8 @@ class NameTable:
         top = [order[k] for _, d, k in hits if d == best]
         if best == 0 or len({t.keys[c] for c in top}) > 1:
             return None
-        if process.extractOne(said, t.rules_long, scorer=OSA.distance, score_cutoff=int(best)) is not None:
+        near = [w for size in range(n - int(best), n + int(best) + 1) for w in t.rules_by_length.get(size, ())]  # no other is as close
+        if process.extractOne(said, near, scorer=OSA.distance, score_cutoff=int(best)) is not None:
             return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
         return top[0], int(best)
 
@@ -392,6 +396,8 @@ class NameTable:
             **{f: Index.from_state(state[f], n) for f in (*_MAPS, "fits")},
             **{f: Index.from_state(state[f]) for f in _SETS})
         table._state = dict(state)
+        for word in rules_long:
+            table.rules_by_length.setdefault(len(word), []).append(word)
         return table
 
 
