@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from ..common.packed import Codes, Flags, Groups, Index, Labels, Numbers, Spaced, Strings, TupleIndex, Tuples
+from ..common.hashed import Index, TupleIndex
+from ..common.packed import Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
