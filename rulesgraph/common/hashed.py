@@ -20,7 +20,7 @@ from .packed import U32, Groups, Strings, as_array, joined
 __all__ = ["REMEMBERED", "Index", "TupleIndex"]
 
 REMEMBERED = 512
-"""Lookups an :class:`Index` remembers (then forgets them all and starts again): a few tens of KB each."""
+"""Lookups an :class:`Index` remembers in each of its two memos (the last ones, and the ones before): a few tens of KB."""
 _UNSEEN = object()
 
 
@@ -32,7 +32,7 @@ class Index:
     """Where each of some distinct strings is (:class:`Strings`), found by its CRC-32 in a table of slots (open
     addressing, linear probing, at most half full): a set of strings, and with :class:`Groups` beside it, a map."""
 
-    __slots__ = ("_count", "_mask", "_offsets", "_seen", "_slots", "_text", "keys", "values")
+    __slots__ = ("_count", "_mask", "_offsets", "_old", "_seen", "_slots", "_text", "keys", "values")
 
     def __init__(self, keys: Strings, slots: memoryview, values: Groups | None = None) -> None:
         self.keys, self._slots, self.values = keys, slots, values
@@ -40,7 +40,9 @@ class Index:
         self._text, self._offsets = keys.state_views()
         self._count = len(keys)
         self._seen: dict[str, Any] = {}
-        """What the last lookups found (at most :data:`REMEMBERED`): a question's words are looked up again and again."""
+        """What the last lookups found (at most :data:`REMEMBERED`, then they become :attr:`_old` and this starts
+        again): a question's words are looked up again and again."""
+        self._old: dict[str, Any] = {}
 
     @staticmethod
     def slots_for(keys: Sequence[str]) -> memoryview:
@@ -111,6 +113,10 @@ class Index:
         if found is _UNSEEN:
             if type(key) is not str:
                 return False
+            found = self._old.get(key, _UNSEEN)
+            if found is not _UNSEEN:
+                seen[key] = found
+                return found  # type: ignore[no-any-return]
             slots, mask, text, o, count = self._slots, self._mask, self._text, self._offsets, self._count
             try:  # find(), inlined: a question asks the word sets some 200 times
                 h = zlib.crc32(key.encode()) & mask
@@ -125,22 +131,26 @@ class Index:
                     found = True
                     break
                 h = (h + 1) & mask
-            if len(seen) >= REMEMBERED:
-                seen.clear()
-            seen[key] = found
+            self._remember(key, found)
         return found  # type: ignore[no-any-return]
 
     def get(self, key: str, default: Any = None) -> Any:
         """A map's row for ``key`` (a tuple), or ``default``."""
-        seen = self._seen
-        row = seen.get(key, _UNSEEN)
+        row = self._seen.get(key, _UNSEEN)
         if row is _UNSEEN:
-            n = self.find(key) if type(key) is str else None
-            row = None if n is None else self.values[n]  # type: ignore[index]
-            if len(seen) >= REMEMBERED:
-                seen.clear()
-            seen[key] = row
+            row = self._old.get(key, _UNSEEN)
+            if row is _UNSEEN:
+                n = self.find(key) if type(key) is str else None
+                row = None if n is None else self.values[n]  # type: ignore[index]
+            self._remember(key, row)
         return default if row is None else row
+
+    def _remember(self, key: str, found: Any) -> None:
+        """Keep what a lookup found; a full memo becomes the old one (a question's words stay through the turn)."""
+        if len(self._seen) >= REMEMBERED:
+            self._old, self._seen = self._seen, {}
+        if type(key) is str:
+            self._seen[key] = found
 
     def __getitem__(self, key: str) -> tuple[int, ...]:
         n = self.find(key) if type(key) is str else None
