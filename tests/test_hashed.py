@@ -56,6 +56,7 @@ def test_a_tuple_index_finds_word_tuples() -> None:
     t = Tuples.of(rows)
     index = TupleIndex(Index.from_state(Index.slots_for(Strings.of(map(joined, rows))).tobytes(), keys=Strings(*t.state_views())))
     assert [index[r] for r in rows] == [0, 1, 2] and index.get(("lightning",)) is None and ("shock",) in index
+    assert list(index) == rows and dict(index.items()) == {r: n for n, r in enumerate(rows)}
     with pytest.raises(KeyError):
         index[("bolt",)]
 

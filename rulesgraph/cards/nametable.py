@@ -20,7 +20,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from ..common.hashed import Index, TupleIndex
-from ..common.packed import Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
+from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
@@ -397,7 +397,7 @@ class NameTable:
 
 
 def _fit_key(head: str, size: int) -> str:  # :attr:`NameTable.fits`' key, packed: the first two letters and a length
-    return f"{head}\x1f{size}"
+    return f"{head}{SEP}{size}"
 
 
 _FLAGS = ("sure", "bracket_only", "rules", "typename")

@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .packed import U32, Groups, Strings, as_array, joined
+from .packed import SEP, U32, Groups, Strings, as_array, joined
 
 __all__ = ["REMEMBERED", "Index", "TupleIndex"]
 
@@ -196,6 +196,13 @@ class TupleIndex:
 
     def __contains__(self, words: object) -> bool:
         return self.get(words) is not None  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        return (tuple(key.split(SEP)) for key in self.index.keys)
+
+    def items(self) -> Iterator[tuple[tuple[str, ...], int]]:
+        """Each tuple and its place, as a dict of them would give them."""
+        return ((words, n) for n, words in enumerate(self))
 
     def __len__(self) -> int:
         return len(self.index)
