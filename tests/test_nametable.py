@@ -129,36 +129,37 @@ def test_from_parts_takes_a_whole_table() -> None:
     assert table is not None and len(table) == len(NameTable.from_parts(_parts()))  # type: ignore[arg-type]
 
 
-@given(field=st.sampled_from(sorted(_parts())), how=st.sampled_from(["null", "null item", "wrong item", "index past the end", "drop item"]))
-def test_a_cached_table_of_another_shape_is_refused(field: str, how: str) -> None:
-    """A names cache with a valid checksum but null values was a traceback (issue 31): it is rebuilt."""
-    parts = _parts()
-    value = parts[field]
+def _damaged(value: object, how: str) -> object:
+    """``value`` (a packed field's state: bytes, a text, a tuple of them, a list of words) damaged ``how``."""
     if how == "null":
-        parts[field] = None
-    elif isinstance(value, list) and value:
-        items = list(value)
-        if how == "drop item":
-            items.pop()
-        else:
-            items[len(items) // 2] = None if how in ("null item", "index past the end") else b"bytes"
-        parts[field] = items
-    elif isinstance(value, dict) and value:
-        items = dict(value)
-        k = next(iter(items))
-        items[k] = None if how == "null item" else [10**6] if how == "index past the end" and isinstance(items[k], list) else \
-            10**6 if how == "index past the end" else b"bytes"
-        if how == "drop item":
-            items.pop(k)
-        parts[field] = items
-    elif isinstance(value, frozenset) and value and how != "drop item":
-        parts[field] = frozenset([*value, None])
-    else:
-        parts[field] = None
-    changed = parts[field] != _parts()[field]
-    kept_shape = how == "drop item" and (isinstance(value, dict) or field in ("rules_long",))
-    if changed and not kept_shape:
-        assert NameTable.from_parts(parts) is None, (field, how)
+        return None
+    if isinstance(value, tuple):  # a text and its offsets, or an index's keys, slots and values: damage the first part
+        first = next(k for k, v in enumerate(value) if v is not None)
+        return (*value[:first], _damaged(value[first], how), *value[first + 1 :]) if how != "null item" else (None, *value[1:])
+    if isinstance(value, bytes):
+        return {"cut": value[:-1], "wrong item": value.decode("latin-1"), "index past the end": b"\xff" * len(value)}.get(how, value[1:])
+    if isinstance(value, str):
+        return {"cut": value[:-1], "wrong item": value.encode()}.get(how, value + "x")
+    if isinstance(value, list):
+        return [*value[:-1], None] if how in ("null item", "wrong item") else value[:-1]
+    return value
+
+
+@given(field=st.sampled_from(sorted(_parts())), how=st.sampled_from(["null", "null item", "wrong item", "index past the end", "cut"]))
+def test_a_cached_table_of_another_shape_is_refused_or_harmless(field: str, how: str) -> None:
+    """A names cache with a valid checksum but null values was a traceback (issue 31): a packed field damaged any way
+    is refused (the table is rebuilt) or, where the checks let it through (a rank of -1, a word list one word short,
+    slots naming no key), only reads differently: finding names never fails."""
+    from rulesgraph.question.mentions import find_cards
+
+    parts = _parts()
+    parts[field] = _damaged(parts[field], how)
+    table = NameTable.from_parts(parts)
+    if how in ("null", "null item", "wrong item"):
+        assert table is None, (field, how)
+    if table is not None:
+        find_cards("[[Sap]] and my Mossback Elder and Mosback Elders trample; Drain it", table, weak=True)
+        table.misspelt("mossback eldr")
 
 
 def test_open_deck_rebuilds_a_cached_table_of_null_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -185,3 +186,59 @@ def test_open_deck_rebuilds_a_cached_table_of_null_values(tmp_path: Path, monkey
         assert cache.write(key, broken, "names") is None  # authenticated: as our own bug could write it
         again, _ = open_deck(book)
         assert again is not None and [c.key for c in again.named("my Mossback Elder attacks")] == ["Mossback Elder"]
+
+
+# --- the packed table agrees with the plain one (issue 29) -----------------------------------------------------------
+
+def _agree(plain: NameTable, packed: NameTable) -> None:
+    """Every field of ``packed`` reads as ``plain``'s: each surface's, each key of each map, each word of each set."""
+    from rulesgraph.cards.nametable import _MAPS, _SETS, _fit_key
+
+    n = len(plain.surface)
+    assert len(packed) == n and len(packed.joined) == n and len(packed.keys) == n
+    for field in ("surface", "joined", "keys", "sure", "kind", "bracket_only", "rules", "typename", "rank", "zipf"):
+        got, want = getattr(packed, field), getattr(plain, field)
+        assert [got[g] for g in range(n)] == list(want), field
+        assert all(type(a) is type(b) for a, b in zip([got[g] for g in range(n)], want, strict=True)), field
+    assert all(packed.exact[s] == g and packed.exact.get(s) == g for s, g in plain.exact.items())
+    for field in _MAPS:
+        got, want = getattr(packed, field), getattr(plain, field)
+        assert len(got) == len(want) and all(got.get(k) == v and got[k] == v for k, v in want.items()), field
+    assert len(packed.fits) == len(plain.fits) and all(packed.fits.get(_fit_key(*k)) == v for k, v in plain.fits.items())
+    for field in _SETS:
+        got, want = getattr(packed, field), getattr(plain, field)
+        assert len(got) == len(want) and all(w in got for w in want), field
+    assert packed.rules_words == plain.rules_words and packed.rules_long == plain.rules_long
+    words = {w for s in plain.surface for w in s}
+    for absent in ("zzyzx", "", "lightning zzyzx", *(w + "q" for w in sorted(words)[:200])):
+        assert packed.exact.get((absent,)) == plain.exact.get((absent,))
+        assert all((absent in getattr(packed, f)) == (absent in getattr(plain, f)) for f in _SETS)
+        assert all(getattr(packed, f).get(absent, ()) == getattr(plain, f).get(absent, ()) for f in _MAPS)
+
+
+def test_the_packed_table_agrees_with_the_plain_one() -> None:
+    cards = [
+        CardName("Shock"), CardName("Fire // Ice", ("Fire", "Ice"), layout="split"), CardName("Flash"),
+        CardName("Urborg", rank=8089), CardName("Urborg, Tomb of Yawgmoth", rank=300), CardName("Olivia, Crimson Bride", rank=900),
+        CardName("Olivia, Mobilized for War", rank=500), CardName("Squee", layout="vanguard"), CardName("Chicken à la King", funny=True),
+        CardName("Laboratory Maniac", rank=900), CardName("Lim-Dûl's Vault"),
+    ]
+    build = lambda packed: NameTable.build(cards, ["flash", "first strike"], zipf=lambda w: ZIPF.get(w, 0.0),
+                                           long_words=["laboratory"], packed=packed)
+    _agree(build(False), build(True))
+    assert build(True).begun("lab", "man") == {build(True).exact[("laboratory", "maniac")]}
+
+
+@pytest.mark.full_cr
+def test_the_packed_table_agrees_with_the_plain_one_on_every_card_name(full_cards: Path, full_book: Rulebook) -> None:
+    """On the whole stand-in card data: every surface, every key of every map and set reads the same packed."""
+    from rulesgraph.cards.model import names_from_summaries
+    from rulesgraph.cards.store import open_store
+
+    store = open_store(full_cards)
+    assert store is not None
+    names, vocabulary = list(names_from_summaries(store.summaries())), rules_vocabulary(full_book.index, full_book.qg)
+    plain = NameTable.build(names, vocabulary, packed=False)
+    packed = NameTable.from_parts(marshal.loads(marshal.dumps(NameTable.build(names, vocabulary).parts())))
+    assert packed is not None
+    _agree(plain, packed)

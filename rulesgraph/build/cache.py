@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import gc
 import hashlib
 import hmac
@@ -50,9 +51,10 @@ _DIGEST = 32
 SECRET = "cache.key"
 """The file in the data directory holding the key every cache file is authenticated with (32 random bytes)."""
 _secret: dict[str, bytes] = {}
-PARTS = ("query", "graph", "names")
+PARTS = ("query", "graph", "names", "tdoc")
 """The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
-cards, ``names`` (their name table, marshal of builtins)."""
+cards, ``names`` (their name table, marshal of builtins); ``tdoc``, a parsed tournament document (marshal of builtins,
+:mod:`rulesgraph.build.tbook`)."""
 
 
 def cache_dir() -> Path:
@@ -60,8 +62,10 @@ def cache_dir() -> Path:
     return Path(os.environ.get("RULESGRAPH_CACHE_DIR") or platformdirs.user_cache_path("rulesgraph"))
 
 
+@functools.cache
 def code_fingerprint() -> str:
-    """Size and mtime of the library's own modules, so an edited install never reads a stale build."""
+    """Size and mtime of the library's own modules, so an edited install never reads a stale build.  Taken once per
+    process (~3 ms; every cache key asks for it): the code a process runs is the code it imported."""
     package = Path(__file__).parent.parent  # the rulesgraph package, every stage's folder
     stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
     return hashlib.sha256(repr(stats).encode()).hexdigest()[:16]

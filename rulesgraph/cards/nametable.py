@@ -4,8 +4,9 @@ with what the finder needs to weigh a match: is it a rules word or phrase, how c
 
 Built once from the card store's names (see :class:`CardName`) and the rules' vocabulary; how common an English
 word is comes from ``wordfreq`` (zipf scale: 7 for "the", 0 for a word it has never seen), read only while the
-table is built and kept in it, so finding costs no English word list at query time.  Plain lists, dicts and
-strings: the table pickles in about 3.5 MB and loads in tens of milliseconds.
+table is built and kept in it, so finding costs no English word list at query time.  Built as plain lists, dicts and
+sets, then packed (:mod:`rulesgraph.common.packed`: texts and arrays, a lookup a few hundred ns): the full card data's
+table is a 5.6 MB cache file read back in ~15 ms and held as such, instead of 25 MB of objects decoded in ~50 ms.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from ..common.shapes import well_formed
+from ..common.hashed import Index, TupleIndex
+from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
+from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
 
@@ -137,7 +140,7 @@ def _content(toks: tuple[str, ...]) -> list[str]:
 
 class NameTable:
     """Every card name, face name and short name as folded word tuples, grouped by surface, with what the
-    finder needs to weigh them.  Plain lists and dicts of strings: it pickles and loads in milliseconds."""
+    finder needs to weigh them; each field a sequence by surface, a map or a set, packed once built."""
 
     def __init__(self) -> None:
         self.surface: list[tuple[str, ...]] = []
@@ -166,10 +169,14 @@ class NameTable:
         """Word of a long name → the long names (≥ :data:`TYPO_LETTERS` letters) that have it, for typos."""
         self.by_prefix: dict[str, list[int]] = {}
         """First two letters → long names, for typos in a name's only or first word."""
+        self.by_pair: dict[str, list[int]] = {}
+        """First three letters → the long names of two words whose first word begins so (:meth:`begun`)."""
         self.rules_words: frozenset[str] = frozenset()
         """The one-word rules words: never read as a card's name made a verb ("Flying" is not Fly)."""
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
+        self.rules_by_length: dict[int, list[str]] = {}
+        """:attr:`rules_long` by length, made when read (an edit changes a length by one at most: :meth:`misspelt`)."""
         self.name_words: frozenset[str] = frozenset()
         self.played_near: frozenset[str] = frozenset()
         """First words of the names of several words and 8+ letters of the most played cards
@@ -177,17 +184,19 @@ class NameTable:
         of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
-        self.fits: dict[tuple[str, int], tuple[int, ...]] | None = None
+        self.fits: dict[tuple[str, int], tuple[int, ...]] = {}
         """(First two letters, letters of the joined name) → the long names of :attr:`by_prefix` that are no rules words:
-        made on first use from the fields above (:data:`_DERIVED`: not cached), so that :meth:`misspelt` reads only
-        the names as long as ``said`` give or take :data:`TYPO_EDITS` instead of filtering all of them."""
+        what :meth:`misspelt` reads for ``said`` give or take :data:`TYPO_EDITS` letters (packed: keys by :func:`_fit_key`)."""
+        self.cards: Sequence[str] = []
+        """Packed: every card key :attr:`keys` names, once (its rows are places in this list)."""
 
     @classmethod
     def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
-              long_words: Iterable[str] = ()) -> NameTable:
+              long_words: Iterable[str] = (), packed: bool = True) -> NameTable:
         """The table for ``cards``.  ``rules_words``: rules words and phrases (keyword names, glossary terms,
         rule titles, common rules words: see :func:`rules_vocabulary`).  ``zipf``: English word frequency
-        and long words never to read as typos (default: both from :func:`english_zipf`)."""
+        and long words never to read as typos (default: both from :func:`english_zipf`).  ``packed=False``: left as
+        plain lists, dicts and sets (what the packed table must agree with; only :meth:`misspelt` reads packed fields)."""
         if zipf is None:
             zipf, english_long = english_zipf()
             long_words = [*long_words, *english_long]
@@ -274,7 +283,9 @@ class NameTable:
                     if len(w) >= 3:
                         table.by_word.setdefault(w, []).append(i)
                 table.by_prefix.setdefault(toks[0][:2], []).append(i)
-        for index in (table.by_first, table.by_word, table.by_prefix):  # tuples of ints: the garbage collector
+                if len(toks) == 2:
+                    table.by_pair.setdefault(toks[0][:3], []).append(i)
+        for index in (table.by_first, table.by_word, table.by_prefix, table.by_pair):  # tuples of ints: the garbage collector
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
@@ -285,8 +296,27 @@ class NameTable:
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(
             w for w in long_words if len(w) >= TYPO_LETTERS)
-        _share_strings(table)
-        return table
+        for head, ids in table.by_prefix.items():
+            for c in ids:
+                if not table.rules[c]:
+                    table.fits.setdefault((head, len(table.joined[c])), []).append(c)  # type: ignore[attr-defined]
+        table.fits = {k: tuple(v) for k, v in table.fits.items()}
+        return table._packed() if packed else table
+
+    def _packed(self) -> NameTable:
+        """This table with its fields packed (:mod:`rulesgraph.common.packed`)."""
+        cards = list(dict.fromkeys(k for keys in self.keys for k in keys))
+        place = {k: n for n, k in enumerate(cards)}
+        fits = {_fit_key(head, size): ids for (head, size), ids in self.fits.items()}
+        return NameTable._from_state({
+            "surface": Tuples.of(self.surface).state(), "cards": Strings.of(cards).state(),
+            "keys": Groups.of([place[k] for k in keys] for keys in self.keys).state(),
+            **{f: Flags.of(getattr(self, f)).state() for f in _FLAGS}, "kind": Codes.of(self.kind, KINDS).state(),
+            "rank": Numbers.of(self.rank, "i").state(), "zipf": Numbers.of(self.zipf, "d").state(),
+            "exact": Index.slots_for(Strings.of(map(joined_words, self.surface))).tobytes(),
+            **{f: Index.mapping(getattr(self, f)).state() for f in _MAPS},
+            "fits": Index.mapping(fits).state(), "rules_words": sorted(self.rules_words), "rules_long": list(self.rules_long),
+            **{f: Index.of(sorted(getattr(self, f))).state() for f in _SETS}})
 
     def misspelt(self, said: str, prefix: bool = True) -> tuple[int, int] | None:
         """``(surface, edits)`` of the long name within :data:`TYPO_EDITS` of ``said`` (folded words joined by
@@ -295,86 +325,83 @@ class NameTable:
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None
-        rules, joined, n = t.rules, t.joined, len(said)
-        fits = t._fits() if prefix else {}  # without: only names sharing a word with ``said``
-        cands = {c for m in range(n - TYPO_EDITS, n + TYPO_EDITS + 1) for c in fits.get((said[:2], m), ())}
+        n = len(said)
+        fits, head = t.fits, said[:2]  # without ``prefix``: only names sharing a word with ``said``
+        cands = {c for m in range(n - TYPO_EDITS, n + TYPO_EDITS + 1) for c in fits.get(_fit_key(head, m), ())} if prefix else set()
         shared = {c for w in said.split() for c in t.by_word.get(w, ())}
-        cands.update(c for c in shared if -TYPO_EDITS <= len(joined[c]) - n <= TYPO_EDITS and not rules[c])
+        text, o = t.surface.state_views()  # type: ignore[attr-defined]  # each name's words joined by a separator, not a space
+        rules = t.rules.state()  # type: ignore[attr-defined]  # a byte a surface: read at C speed here, where thousands are
+        cands.update(c for c in shared if -TYPO_EDITS <= o[c + 1] - o[c] - n <= TYPO_EDITS and not rules[c])
         if not cands:
             return None
-        order = sorted(cands)
-        hits = process.extract(said, [t.joined[c] for c in order], scorer=OSA.distance, score_cutoff=TYPO_EDITS, limit=3)
+        order = sorted(cands)  # the names as stored, against ``said`` with the same separator: the same edits
+        hits = process.extract(joined_words(said.split(" ")), [text[o[c] : o[c + 1]] for c in order], scorer=OSA.distance,
+                               score_cutoff=TYPO_EDITS, limit=3)
         if not hits:
             return None
         best = min(d for _, d, _ in hits)
         top = [order[k] for _, d, k in hits if d == best]
         if best == 0 or len({t.keys[c] for c in top}) > 1:
             return None
-        if process.extractOne(said, t.rules_long, scorer=OSA.distance, score_cutoff=int(best)) is not None:
+        near = [w for size in range(n - int(best), n + int(best) + 1) for w in t.rules_by_length.get(size, ())]  # no other is as close
+        if process.extractOne(said, near, scorer=OSA.distance, score_cutoff=int(best)) is not None:
             return None  # as close to a rules word ("comander" is a misspelt commander, not Commandeer)
         return top[0], int(best)
 
-    def _fits(self) -> dict[tuple[str, int], tuple[int, ...]]:
-        """:attr:`fits`, made the first time it is needed."""
-        if self.fits is None:
-            out: dict[tuple[str, int], list[int]] = {}
-            rules, joined = self.rules, self.joined
-            for head, ids in self.by_prefix.items():
-                for c in ids:
-                    if not rules[c]:
-                        out.setdefault((head, len(joined[c])), []).append(c)
-            self.fits = {k: tuple(v) for k, v in out.items()}
-        return self.fits
+    def begun(self, first: str, second: str) -> set[int]:
+        """The long two-word names begun by ``first`` (3+ letters) and ``second``, but not them (``Lab Man``)."""
+        surface = self.surface
+        return {g for g in self.by_pair.get(first[:3], ()) if (s := surface[g]) != (first, second) and s[0].startswith(first)
+                and s[1].startswith(second)}
 
     def __len__(self) -> int:
         return len(self.surface)
 
     def parts(self) -> dict[str, object]:
-        """The table as builtins (lists, dicts, tuples, strings), for the cache's marshal file: every field but
-        :data:`_DERIVED` (``exact``, each surface's place: made again from the surfaces faster than it is read and checked;
-        ``fits``, made on first use)."""
-        return {k: v for k, v in vars(self).items() if k not in _DERIVED}
+        """The packed table as builtins (texts, bytes, lists), for the cache's marshal file."""
+        return dict(self._state)
 
     @classmethod
     def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
-        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one: another version's (other fields), or
-        values of another shape — a cache file that passed its checksum is still only data, checked here (a null
-        where a list was, an index past the surfaces) before a finder trusts it."""
-        table = cls()
-        stored = {k: v for k, v in vars(table).items() if k not in _DERIVED}
-        if not isinstance(parts, dict) or set(parts) != set(stored) or not well_formed(parts, stored, _PER_SURFACE):
+        """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one (other fields, a null where a text was, a
+        place past the end): a cache file that passed its checksum is still only data, checked before a finder trusts it."""
+        if not isinstance(parts, dict) or set(parts) != set(_FIELDS):
             return None
-        vars(table).update(parts)
-        table.exact = {toks: i for i, toks in enumerate(table.surface)}  # as build made it: each surface once, in order
-        table.fits = None
+        try:
+            return cls._from_state(parts)
+        except (ValueError, TypeError, IndexError):
+            return None
+
+    @classmethod
+    def _from_state(cls, state: dict[str, object]) -> NameTable:
+        table = cls()
+        surface = Tuples.from_state(state["surface"])
+        n = len(surface)
+        cards = Strings.from_state(state["cards"])
+        rules_words, rules_long = state["rules_words"], state["rules_long"]
+        if type(rules_words) is not list or type(rules_long) is not list or not all(type(w) is str for w in [*rules_words, *rules_long]):
+            raise ValueError("rules words: not lists of texts")
+        vars(table).update(
+            surface=surface, joined=Spaced(surface), cards=cards, keys=Labels(Groups.from_state(state["keys"], len(cards), n), cards),
+            kind=Codes.from_state(state["kind"], KINDS, n), rank=Numbers.from_state(state["rank"], "i", n),
+            zipf=Numbers.from_state(state["zipf"], "d", n),
+            exact=TupleIndex(Index.from_state(state["exact"], keys=Strings(*surface.state_views()))),
+            rules_words=frozenset(rules_words), rules_long=rules_long,
+            **{f: Flags.from_state(state[f], n) for f in _FLAGS},
+            **{f: Index.from_state(state[f], n) for f in (*_MAPS, "fits")},
+            **{f: Index.from_state(state[f]) for f in _SETS})
+        table._state = dict(state)
+        for word in rules_long:
+            table.rules_by_length.setdefault(len(word), []).append(word)
         return table
 
 
-def _share_strings(table: NameTable) -> None:
-    """One string object for each distinct string of ``table`` (a word is made again for every name, joined line and
-    index key it is in), the surfaces kept the very tuples ``exact`` is keyed by.  Equal values, fewer objects: the
-    cache's marshal writes a string met again as a reference to the first, so the file reads back with its strings
-    shared: 4.4 → 4.0 MB, some 4 MB less memory in every process that opens the cards, and a faster load."""
-    seen: dict[object, object] = {}
-
-    def one(value: object) -> object:
-        if type(value) is str:
-            return seen.setdefault(value, value)
-        if type(value) is tuple:  # a name's words, a surface's cards: equal tuples of strings are one too
-            items = tuple(map(one, value))  # type: ignore[arg-type]
-            return seen.setdefault(items, items) if all(type(v) is str for v in items) else items
-        if type(value) is list:
-            return list(map(one, value))  # type: ignore[arg-type]
-        if type(value) is frozenset:
-            return frozenset(map(one, value))  # type: ignore[arg-type]
-        if type(value) is dict:
-            return {one(k): one(v) for k, v in value.items()}  # type: ignore[attr-defined]
-        return value
-
-    for name, value in vars(table).items():
-        setattr(table, name, one(value))
+def _fit_key(head: str, size: int) -> str:  # :attr:`NameTable.fits`' key, packed: the first two letters and a length
+    return f"{head}{SEP}{size}"
 
 
-_DERIVED = frozenset(("exact", "fits"))
-"""Fields :meth:`NameTable.from_parts` makes from the others rather than reading them from the cache."""
-_PER_SURFACE = ("surface", "keys", "sure", "kind", "bracket_only", "rules", "typename", "rank", "zipf", "joined")
+_FLAGS = ("sure", "bracket_only", "rules", "typename")
+_SETS = ("name_words", "played_near", "known_long")
+_MAPS = ("by_first", "by_word", "by_prefix", "by_pair")
+_FIELDS = ("surface", "cards", "keys", "kind", "rank", "zipf", "exact", *_MAPS, "fits", "rules_words", "rules_long", *_FLAGS, *_SETS)
+"""The packed table's fields, as :meth:`NameTable.parts` gives them (``joined`` is made from ``surface``)."""

@@ -89,7 +89,9 @@ def guarded(method: Callable[..., _R]) -> Callable[..., _R]:
 
 
 def connect_ro(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    db.execute("PRAGMA cache_size = -256")
+    return db
 
 
 SIDE_FILES = ("-journal", "-wal", "-shm")

@@ -98,8 +98,9 @@ class TypoReading:
     def clipped(self) -> list[tuple[float, int, int, int, str]]:
         """Two capitalised words that begin the two words of one much played card's name, one of them cut short
         (``Lab Man`` for Laboratory Maniac): a short form players say, read as sure as :meth:`short_form` reads one.  The
-        candidates are the long names of the first word's two letters (the table's typo index), so the cost per pair is
-        bounded; a pair that begins several names is none of them."""
+        candidates are the long names of two words whose first begins with the first word's three letters (the table's
+        :meth:`~rulesgraph.cards.nametable.NameTable.begun`), so the cost per pair is bounded; a pair that begins several
+        names is none of them."""
         toks, out = self.toks, []
         for i in range(len(toks) - 1):
             a, b = toks[i], toks[i + 1]
@@ -107,8 +108,7 @@ class TypoReading:
             if (not (a.cap and b.cap) or self.taken[i] or self.taken[i + 1] or min(map(len, pair)) < CLIPPED
                     or not (a.word + b.word).isalpha() or STOPWORDS.intersection(pair) or not joined(self.text, toks, i, i + 1)):
                 continue
-            fits = {g for g in self.t.by_prefix.get(a.word[:2], ()) if len(s := self.t.surface[g]) == 2 and s != pair
-                    and s[0].startswith(a.word) and s[1].startswith(b.word)}
+            fits = self.t.begun(a.word, b.word)
             if len(fits) == 1 and self.played(g := fits.pop()) and self.t.sure[g]:
                 out.append((0.7, g, i, i + 1, "short form"))
         return out

@@ -1,0 +1,82 @@
+"""The packed containers: every item reads back as it was put in, and a state of another shape is refused."""
+
+from __future__ import annotations
+
+import marshal
+import pickle
+from array import array
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesgraph.common.packed import Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
+
+WORDS = ["lightning", "bolt", "", "Æther", "vial", "urzas", "lim", "duls", "vault", "ß", "x" * 300]
+
+
+def _back(state: object) -> object:
+    return marshal.loads(marshal.dumps(state))  # as the cache stores it
+
+
+def test_strings_read_back_in_order() -> None:
+    s = Strings.from_state(_back(Strings.of(WORDS).state()))
+    assert list(s) == WORDS and [s[i] for i in range(len(WORDS))] == WORDS and s[-1] == WORDS[-1] and len(s) == len(WORDS)
+    with pytest.raises(IndexError):
+        s[len(WORDS)]
+    with pytest.raises(IndexError):
+        s[-len(WORDS) - 1]
+
+
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\x1f"), max_size=12), max_size=40))
+def test_any_strings_read_back(items: list[str]) -> None:
+    assert list(Strings.from_state(_back(Strings.of(items).state()))) == items
+
+
+def test_tuples_and_their_spaced_form() -> None:
+    rows = [("lightning", "bolt"), ("shock",), ("sword", "of", "fire", "and", "ice")]
+    t = Tuples.from_state(_back(Tuples.of(rows).state()))
+    spaced = Spaced(t)
+    assert [t[i] for i in range(3)] == rows and list(t) == rows
+    assert [spaced[i] for i in range(3)] == [" ".join(r) for r in rows] == list(spaced)
+
+
+def test_numbers_flags_and_codes_are_exact() -> None:
+    zipf = [4.5, 5.0 + 4.8 - 9, -0.7, 0.0, 1e-9]
+    assert list(Numbers.from_state(_back(Numbers.of(zipf, "d").state()), "d", 5)) == zipf
+    assert list(Numbers.from_state(Numbers.of([0, 1, 10**7, -3], "i").state(), "i", 4)) == [0, 1, 10**7, -3]
+    flags = Flags.from_state(Flags.of([True, False, True]).state(), 3)
+    assert [flags[i] for i in range(3)] == [True, False, True] and all(type(flags[i]) is bool for i in range(3))
+    codes = Codes.from_state(Codes.of(["face", "name", "face"], ("name", "face")).state(), ("name", "face"), 3)
+    assert [codes[i] for i in range(3)] == ["face", "name", "face"]
+
+
+def test_groups_and_labels() -> None:
+    rows = [(0,), (2, 1), (), (1, 1, 0)]
+    g = Groups.from_state(_back(Groups.of(rows).state()), 3, 4)
+    assert [g[i] for i in range(4)] == rows and g[-1] == rows[-1]
+    names = Strings.of(["Shock", "Fire // Ice", "Urborg"])
+    assert Labels(g, names)[1] == ("Urborg", "Fire // Ice")
+    with pytest.raises(ValueError):
+        Groups.from_state(g.state(), 2)  # a place past the end
+
+
+def test_other_states_are_refused() -> None:
+    for bad in [None, ("text",), ("abc", b"\0\0\0"), ("abc", array("I", [0, 2]).tobytes()), (b"abc", array("I", [0, 3]).tobytes())]:
+        with pytest.raises(ValueError):
+            Strings.from_state(bad)
+    with pytest.raises(ValueError):
+        Flags.from_state(b"\0\2", 2)
+    with pytest.raises(ValueError):
+        Flags.from_state(b"\0\1", 3)
+    with pytest.raises(ValueError):
+        Codes.from_state(b"\0\5", ("a", "b"), 2)
+    with pytest.raises(ValueError):
+        Numbers.from_state(b"\0" * 7, "d", 1)
+
+
+def test_they_pickle() -> None:
+    t = Tuples.of([("a", "b"), ("c",)])
+    for item in (Strings.of(WORDS), t, Spaced(t), Numbers.of([1.5], "d"), Flags.of([True]), Codes.of(["x"], ("x",)),
+                 Groups.of([(1, 2)])):
+        assert pickle.loads(pickle.dumps(item)) == item
