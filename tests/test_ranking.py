@@ -149,17 +149,6 @@ def test_rule_6_a_rule_number_is_the_answer(mini_book: Rulebook) -> None:
     assert order(mini_book, "what does rule 509 mean for tapped creatures")[0] == "509"
 
 
-def test_rule_7_similar_faq_question(mini_book: Rulebook) -> None:
-    """Rule 7: a FAQ question like the question boosts that entry and the rules it is about."""
-    question = "my trampler got chump blocked, does the rest of the damage go to my opponent"
-    assert order(mini_book, question)[0] == "faq:trample-1"
-    rests_on = [r for r in mini_book.qg.targets("faq:trample-1", "about") if mini_book.qg.nodes[r].get("numbering") == "cr"]
-    assert rests_on == ["702.19"]
-    with weight("faq", 0.0), weight("faq_rule", 0.0):
-        without = {node: score(mini_book, question, node) for node in ["faq:trample-1", *rests_on]}
-    assert all(score(mini_book, question, node) > without[node] for node in without)
-
-
 def test_rule_8_score_spreads_to_cited_rules(mini_book: Rulebook) -> None:
     """Rule 8: a rule cited by a top rule gains score when it is relevant too (702.19b cites 702.2b)."""
     with weight("spread_cites", 0.0):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..common.english import EnglishWords, english_words
-from ..common.text import STOPWORDS, fold, stem, words
+from ..common.text import STOPWORDS, stem, words
 from ..errors import RulesgraphError
 from ..parse.numbers import parent_of
 
@@ -98,8 +98,6 @@ class Index:
     longest_name: int
     vocab: dict[str, int]
     """Folded word → number of documents it occurs in (spelling correction prefers common words)."""
-    faq: list[tuple[str, str]]
-    """``(node, folded question)`` for question similarity."""
     aliases: list[Alias]
     numbers: set[str]
     """Every CR number in the graph (``702``, ``702.19``, ``702.19b``)."""
@@ -286,7 +284,6 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
     for i, alias in enumerate(aliases):
         for j, phrase in enumerate(alias.say):
             alias_keys[min(phrase, key=lambda w: (w in STOPWORDS, vocab.get(w, 0), w))].append((i, j))
-    faq = [(nid, fold(d["question"])) for nid, d in g.nodes(data=True) if d["kind"] == "faq"]
     numbers = {nid for nid, d in g.nodes(data=True) if d.get("numbering") == "cr"}
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
     for key in names:
@@ -301,7 +298,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
         name_starts[first] = max(name_starts.get(first, 0), 1 + len(rest))
     if order is not None:
         ids = list(order)
-    return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), faq, aliases,
+    return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
                  dict(alias_keys), english_words(vocab.keys() | slang), name_starts)

@@ -41,20 +41,18 @@ what rule hits cannot see (the first paragraph, FAQ entries shown, conversations
     the kind of card it makes it (real: 1 at hit@1, 2 at hit@3);
 15. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
 16. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
-17. ``faq_similar`` — rule 7: a FAQ question like the player's boosts its entry and the rules it rests on (FAQ
-    entries, another document, compete through it);
-18. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
-19. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
+17. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
+18. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
     the rules they were linked to at install rise (real: 3 at hit@1, 2 at hit@3);
-20. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 2 at hit@1, 1 at hit@3);
-21. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
+19. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 2 at hit@1, 1 at hit@3);
+20. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
     entries, another document);
-22. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
+21. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
     base);
-23. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (other documents);
-24. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
+22. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (other documents);
+23. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
     base: `keywords` hit@1 needs it, 13 questions);
-25. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
+24. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
     rises just above them (real: 1 at hit@1).
 
 Rule 10 (a negated mention, "non-trample", boosts nothing) is the analysis's: ``Analysis.of_kind`` leaves
@@ -95,7 +93,6 @@ STEPS = Pipeline([
     Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),
-    Step("faq_similar", faq.faq_similar, {k: faq.WEIGHTS[k] for k in ("faq", "faq_rule")}),
     Step("base", base.base, base.WEIGHTS),
     Step("card_rulings", cards.card_rulings, {k: cards.WEIGHTS[k] for k in ("ruling", "ruling_rule", "ruling_link")}),
     Step("quotes", quotes.quotes, {"quote": quotes.WEIGHTS["quote"]}),
