@@ -10,14 +10,15 @@ with its docstring, its weights in :data:`WEIGHTS` and a test stating it; what a
 :mod:`rulesgraph.rank.pipeline`).  Every step is either a generic base step (text, base, spread, the priors of what the
 question names) or one that earns its place on the real tuning questions (``bench/questions/real/``, tuning part,
 with card data): removing it loses real questions at hit@1 or hit@3 (``python bench/ablate.py``; the figures, in
-questions, are in each step's docstring and README's ablation table).  Steps that earned nothing there were deleted
-(stop 26: 38 of 62); conversations and other documents keep the two steps they need.  The weights of :data:`WEIGHTS`
-are fitted on the real tuning questions (``python bench/fit.py``: coordinate search
-scored by hit@1 + hit@3, cross-validated by source page; stop 27); a change is kept where the folds agree on it and
-what rule hits cannot see (the first paragraph, FAQ entries shown, conversations) does not lose by it.
+questions of the 169 of stop 28, are in each step's docstring and README's ablation table).  Steps that earned nothing
+there were deleted (stop 26: 38 of 62; stop 28: ``faq_similar``); conversations and other documents keep the steps they
+need (``continuity``; ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the question names.  The
+weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored by
+hit@1 + hit@3, cross-validated by source page; stop 27); a change is kept where the folds agree on it and what rule hits
+cannot see (the first paragraph, FAQ entries shown, conversations) does not lose by it.
 
 1. ``text`` — rule 1: BM25 over rules, glossary and FAQ text, scaled so the best document is 1 (generic base);
-2. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate (real: 2 at hit@1, 2 at hit@3);
+2. ``card_effects`` — rule 25: the layer rule of an effect a named card has is a candidate (real: 1 at hit@1, 2 at hit@3);
 3. ``copy_effects`` — rule 50: a named card's copy effect makes the copy rule the cards call for a candidate (real: 1
    at hit@3);
 4. ``card_sets`` — rule 33: a type the cards' effects set objects to makes the rule of that type on an effect that
@@ -38,18 +39,18 @@ what rule hits cannot see (the first paragraph, FAQ entries shown, conversations
 12. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior);
 13. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior);
 14. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, its layout the rules of
-    the kind of card it makes it (real: 1 at hit@1, 2 at hit@3);
+    the kind of card it makes it (real: 1 at hit@3);
 15. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
 16. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
 17. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
 18. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
-    the rules they were linked to at install rise (real: 3 at hit@1, 2 at hit@3);
-19. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 2 at hit@1, 1 at hit@3);
+    the rules they were linked to at install rise (real: 4 at hit@1, 2 at hit@3);
+19. ``quotes`` — rule 16: a document with the words the question quotes rises (real: 3 at hit@1, 1 at hit@3);
 20. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
-    entries, another document);
+    entries, another document: it shows a real question's FAQ answer);
 21. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
     base);
-22. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (other documents);
+22. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (generic base, with spread);
 23. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
     base: `keywords` hit@1 needs it, 13 questions);
 24. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
