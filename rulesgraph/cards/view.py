@@ -67,12 +67,17 @@ def keyword_list(book: Rulebook) -> KeywordList:
     of its name."""
     g = book.qg
     out: list[tuple[str, str | None, str]] = []
-    for node, data in g.nodes(data=True):
-        if data["kind"] == "keyword":
-            current = g.nodes[current_keyword(g, node)]
-            out.append((str(data["label"]), current.get("category") or data.get("category"), str(current["label"])))
-    for node, data in g.nodes(data=True):
-        if data["kind"] != "glossary" or keyword_id(str(data["label"])) in g:
+    # the nodes of the two kinds read, in build order, found by the kind column: decoding every node's attributes
+    # (~4,500 of them) to see its kind was most of the cost of the first card a process reads (~10 ms)
+    keywords = [node for node in g.nodes() if g.kind_of(node) == "keyword"]
+    glossary = [node for node in g.nodes() if g.kind_of(node) == "glossary"]
+    for node in keywords:
+        data = g.nodes[node]
+        current = g.nodes[current_keyword(g, node)]
+        out.append((str(data["label"]), current.get("category") or data.get("category"), str(current["label"])))
+    for node in glossary:
+        data = g.nodes[node]
+        if keyword_id(str(data["label"])) in g:
             continue
         term = str(data["label"])
         redirect = data.get("redirect")
