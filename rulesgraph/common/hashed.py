@@ -1,6 +1,6 @@
 """Hash indexes of strings kept in a text and byte arrays (:mod:`.packed`): a set of strings, a map from a string to a
 row of whole numbers, and an index of word tuples.  A string is found by its CRC-32 (stable across processes, unlike
-``hash``) in a table of slots (open addressing, linear probing, a quarter full): a few hundred nanoseconds, and what
+``hash``) in a table of slots (open addressing, linear probing, at most a third full): a few hundred nanoseconds, and what
 the last lookups found is remembered, since a question looks its words up again and again.
 
 Read back from the cache by ``from_state``, which checks what a lookup relies on (the slots a power of two, at least
@@ -21,10 +21,12 @@ __all__ = ["REMEMBERED", "SPREAD", "Index", "TupleIndex"]
 
 REMEMBERED = 512
 """Lookups an :class:`Index` remembers in each of its two memos (the last ones, and the ones before): a few tens of KB."""
-SPREAD = 4
-"""Slots made per key, at least (a power of two): a quarter full, most lookups of a word no key is (most of a question's
-words and word pairs) end at their first slot; half full, a miss probes ~2.5 slots, and ``find_cards`` over long questions
-new to the memos took ~15% longer.  A table read back must only be at most half full (:meth:`Index.from_state`)."""
+SPREAD = 3
+"""Slots made per key, at least (then the next power of two): at most a third full, most lookups of a word no key is
+(most of a question's words and word pairs) end at their first slot; half full, a miss probes ~2.5 slots, and
+``find_cards`` over long questions new to the memos took ~15% longer.  (Four a key gives most of the card name table's
+indexes the same slots, but its largest twice as many, already a third full: 1 MB more to read and authenticate, no
+faster.)  A table read back must only be at most half full (:meth:`Index.from_state`)."""
 _UNSEEN = object()
 
 
@@ -34,7 +36,7 @@ def _crc(key: str) -> int:
 
 class Index:
     """Where each of some distinct strings is (:class:`Strings`), found by its CRC-32 in a table of slots (open
-    addressing, linear probing, a quarter full): a set of strings, and with :class:`Groups` beside it, a map."""
+    addressing, linear probing, at most a third full): a set of strings, and with :class:`Groups` beside it, a map."""
 
     __slots__ = ("_count", "_mask", "_offsets", "_old", "_seen", "_slots", "_text", "keys", "values")
 
