@@ -20,6 +20,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from ..common.hashed import Index, TupleIndex
+from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
@@ -55,7 +56,7 @@ first or last word English hardly knows (``Snapcaster``, ``Finks``), a word Engl
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
-_LOWER = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’])")
+_LOWER = lazy(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
 
 
