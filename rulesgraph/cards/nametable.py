@@ -11,7 +11,6 @@ table is a 6.5 MB cache file read back in ~15 ms and held as such, instead of 25
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -19,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from ..common.english import english_zipf
 from ..common.hashed import Index, TupleIndex
 from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
@@ -27,7 +27,7 @@ from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
-           "NameTable", "dropped", "english_zipf", "fold_token", "rules_vocabulary", "tokens"]
+           "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
 """EDHREC rank within which a card's name of several words, said in lower case, needs less evidence
@@ -72,16 +72,6 @@ def fold_token(token: str) -> str:
 def tokens(text: str) -> list[str]:
     """The folded words of a name or phrase."""
     return [fold_token(m.group()) for m in WORD.finditer(text)]
-
-
-def english_zipf() -> tuple[Callable[[str], float], set[str]]:
-    """The English zipf frequency of a folded word, and the long words (:data:`TYPO_LETTERS`+ letters) common
-    enough (zipf ≥ 2) never to be misspelt card names; from ``wordfreq`` (imported only here: building a table)."""
-    from wordfreq import get_frequency_dict
-
-    freq = get_frequency_dict("en", wordlist="best")
-    long = {w.replace("'", "") for w, f in freq.items() if len(w) >= TYPO_LETTERS and f >= 1e-7 and w.replace("'", "").isalpha()}
-    return (lambda w: round(math.log10(freq[w] * 1e9), 2) if freq.get(w) else 0.0), long
 
 
 def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> set[str]:
@@ -196,10 +186,10 @@ class NameTable:
               long_words: Iterable[str] = (), packed: bool = True) -> NameTable:
         """The table for ``cards``.  ``rules_words``: rules words and phrases (keyword names, glossary terms,
         rule titles, common rules words: see :func:`rules_vocabulary`).  ``zipf``: English word frequency
-        and long words never to read as typos (default: both from :func:`english_zipf`).  ``packed=False``: left as
+        and long words never to read as typos (default: both from ``common.english.english_zipf``).  ``packed=False``: left as
         plain lists, dicts and sets (what the packed table must agree with; only :meth:`misspelt` reads packed fields)."""
         if zipf is None:
-            zipf, english_long = english_zipf()
+            zipf, english_long = english_zipf(TYPO_LETTERS)
             long_words = [*long_words, *english_long]
         rule_phrases: set[tuple[str, ...]] = set()
         for w in rules_words:  # a rules phrase and the phrases inside it ("two headed giant" in "… giant variant")
