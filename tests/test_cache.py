@@ -203,3 +203,12 @@ def test_the_key_is_the_users_own(cache_dir: Path) -> None:
         assert key.stat().st_mode & 0o077 == 0
     cache_mod._secret.clear()
     assert load(bundled_sources()).from_cache
+
+
+def test_the_code_fingerprint_is_every_module_s_size_and_mtime() -> None:
+    """Walked with os.walk and one stat a file: the same list as every ``*.py`` under the package, by path."""
+    import hashlib
+
+    package = Path(cache_mod.__file__).parent.parent
+    stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
+    assert len(stats) > 100 and cache_mod.code_fingerprint() == hashlib.sha256(repr(stats).encode()).hexdigest()[:16]

@@ -24,6 +24,15 @@ def test_keyword_list_has_renames_and_glossary_variants(full_book: Rulebook) -> 
     assert entries["Megamorph"] == "Morph" and entries["Swampwalk"] == "Landwalk" and entries["Multikicker"] == "Kicker"
 
 
+def test_keyword_list_finds_by_the_kind_column_what_the_nodes_attributes_say(full_book: Rulebook) -> None:
+    """The keyword and glossary nodes are found by the graph's kind column (no node's attributes decoded to see its
+    kind): the same nodes, in the same order, as reading every node's attributes finds."""
+    g = full_book.qg
+    for kind in ("keyword", "glossary"):
+        assert [n for n in g.nodes() if g.kind_of(n) == kind] == [n for n, d in g.nodes(data=True) if d["kind"] == kind]
+    assert len(keyword_list(full_book).entries) > 200
+
+
 def test_kitchen_finks(full_book: Rulebook, full_cards: Path) -> None:
     view = _view(full_book, full_cards, "Kitchen Finks")
     assert [(k.name, k.relation, k.rules) for k in view.keywords] == [("Persist", "has", ("702.79",))]

@@ -7,7 +7,7 @@ import pickle
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.common.english import EnglishWords, english_words
+from rulesgraph.common.english import EnglishWords, english_words, english_zipf
 
 
 def test_common_words_are_in_and_slips_are_not() -> None:
@@ -38,3 +38,9 @@ def test_a_word_is_in_exactly_when_it_was_given(given_words: set[str], word: str
     english = EnglishWords(given_words)
     assert all(w in english for w in given_words)
     assert (word in english) == (word in given_words)
+
+
+def test_english_zipf_gives_a_words_frequency_and_the_long_common_words() -> None:
+    zipf, long = english_zipf(8)
+    assert zipf("the") > 6 > zipf("creature") > 3 and zipf("tarmogoyf") == 0.0
+    assert "creatures" in long and "creature" in long and "tarmogoyf" not in long and "the" not in long

@@ -3,6 +3,8 @@ asked again, no longer happen."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.firstplace import (
@@ -12,6 +14,7 @@ from rulesgraph.answer.firstplace import (
     no_variant_first,
     telling_sentence,
 )
+from rulesgraph.build.index import doc_terms
 from rulesgraph.question.analyze import analyze
 
 ODD = ["can i respond to my opponent unmorphing their creature?", "is sol ring banned in modern", "what about the thing with the cards",
@@ -69,6 +72,19 @@ def test_the_answer_line_is_the_sentence_that_speaks_to_the_question(mini_book: 
     assert telling_sentence(mini_book.index, analyze("trample", mini_book.index), text) == ("Trample is a static ability.", 1.0)
     assert telling_sentence(mini_book.index, a, "Mana is spent.")[1] < SETTLES
     assert telling_sentence(mini_book.index, a, "") == ("", 0.0)
+
+
+def test_each_sentence_is_read_once_however_many_words_the_question_has(mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long question's own words were each checked against the sentence's terms made anew (a heading's children,
+    read for the telling one, cost a long question ~1 ms): the sentence's terms are made once, the answer the same."""
+    from rulesgraph.answer import firstplace
+
+    text = "Trample is a static ability. The controller of an attacking creature with trample assigns lethal damage to all blockers."
+    a = analyze("who assigns lethal damage to all blockers when the attacking creature with trample is blocked twice?", mini_book.index)
+    calls: list[str] = []
+    monkeypatch.setattr(firstplace, "doc_terms", lambda p: calls.append(p) or doc_terms(p))
+    sentence, share = telling_sentence(mini_book.index, a, text)
+    assert sentence.startswith("The controller of an attacking creature") and share >= SETTLES and len(calls) == 2
 
 
 def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_decide_it_and_is_not_high(full_book: Rulebook) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import marshal
 import pickle
+import zlib
 from array import array
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.common.hashed import Index, TupleIndex
+from rulesgraph.common.hashed import REMEMBERED, SPREAD, Index, TupleIndex
 from rulesgraph.common.packed import Strings, Tuples, joined
 
 
@@ -64,3 +65,27 @@ def test_a_tuple_index_finds_word_tuples() -> None:
 def test_an_index_pickles() -> None:
     for item in (Index.of(["a"], [(0,)]), Index.of(["a", "b"])):
         assert pickle.loads(pickle.dumps(item)) == item
+
+
+def test_an_index_is_made_at_most_a_third_full_and_reads_one_half_full() -> None:
+    keys = [f"w{n}" for n in range(200)]
+    made = Index.of(keys, [(n,) for n in range(200)])
+    assert len(made.state()[1]) // 4 >= SPREAD * len(keys)  # most misses end at their first slot
+    size = 512  # half full at most: as a table made before SPREAD was, still read and found
+    slots = array("I", [0] * size)
+    for n, key in enumerate(keys, 1):
+        h = zlib.crc32(key.encode()) & (size - 1)
+        while slots[h]:
+            h = (h + 1) & (size - 1)
+        slots[h] = n
+    half = Index.from_state((made.state()[0], slots.tobytes(), made.state()[2]), 200)
+    assert all(half.get(k) == (n,) and k in half for n, k in enumerate(keys)) and half.get("w200") is None and "x" not in half
+
+
+def test_remembered_lookups_answer_as_the_first_did() -> None:
+    keys = [f"k{n}" for n in range(3 * REMEMBERED)]
+    m, s = Index.of(keys, [(n,) for n in range(len(keys))]), Index.of(keys[::2])
+    for _ in range(2):  # the second pass: some remembered, some forgotten (the memos hold 2 × REMEMBERED)
+        for n, key in enumerate([*keys, "nope"]):
+            assert m.get(key, "none") == ((n,) if key != "nope" else "none") and (key in s) == (key in keys[::2])
+    assert m.get(3, "none") == "none" and 3 not in s  # type: ignore[arg-type,operator]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.common.packed import Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
+from rulesgraph.common.packed import Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples, all_below
 
 WORDS = ["lightning", "bolt", "", "Æther", "vial", "urzas", "lim", "duls", "vault", "ß", "x" * 300]
 
@@ -80,3 +80,16 @@ def test_they_pickle() -> None:
     for item in (Strings.of(WORDS), t, Spaced(t), Numbers.of([1.5], "d"), Flags.of([True]), Codes.of(["x"], ("x",)),
                  Groups.of([(1, 2)])):
         assert pickle.loads(pickle.dumps(item)) == item
+
+
+@given(st.lists(st.integers(0, 2**32 - 1) | st.integers(0, 70_000), max_size=60), st.integers(-2, 70_000) | st.integers(0, 2**33))
+def test_all_below_says_what_max_says(numbers: list[int], bound: int) -> None:
+    data = array("I", numbers).tobytes()
+    assert all_below(data, memoryview(data).cast("I"), bound) == (not numbers or max(numbers) < bound)
+
+
+def test_all_below_reads_the_numbers_near_the_bound_one_by_one() -> None:
+    for numbers, bound in [([29999, 0, 5], 30000), ([30000], 30000), ([29952, 29951], 29952), ([256 * 117 + 48], 30000),
+                           ([65535], 65535), ([65534], 65535), ([1 << 16], 65535), ([1 << 24], 300), ([], 0), ([0], 0)]:
+        data = array("I", numbers).tobytes()
+        assert all_below(data, memoryview(data).cast("I"), bound) == (not numbers or max(numbers) < bound), (numbers, bound)

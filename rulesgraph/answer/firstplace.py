@@ -87,6 +87,7 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     total = sum(own.values())
     if not total:
         return sentences[0], 1.0
-    shares = [sum(v for t, v in own.items() if t in set(doc_terms(p))) / total for p in sentences]
+    said = [set(doc_terms(p)) for p in sentences]  # once a sentence, not once a word of the question
+    shares = [sum(v for t, v in own.items() if t in terms) / total for terms in said]
     best = max(range(len(sentences)), key=lambda j: (shares[j], -j))
     return sentences[best], shares[best]

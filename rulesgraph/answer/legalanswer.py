@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..build.citing import citation
 from ..cards.legality import FUTURE as _FUTURE
+from ..common.lazyre import lazy
 from ..model import Answer, ShownCard
 from .legalfacts import Asked, decide, terms
 
@@ -41,8 +42,8 @@ _FORMAT_WORDS = [
     (r"gladiator", "gladiator"),
 ]
 """Players' names of formats, the longer first, with MTGJSON's key."""
-_FORMAT = re.compile(r"(?<![\w-])(" + "|".join(f"(?:{w})" for w, _ in _FORMAT_WORDS) + r")(?![\w-])", re.IGNORECASE)
-_KEYS = [(re.compile(rf"^(?:{w})$", re.IGNORECASE), k) for w, k in _FORMAT_WORDS]
+_FORMAT = lazy(r"(?<![\w-])(" + "|".join(f"(?:{w})" for w, _ in _FORMAT_WORDS) + r")(?![\w-])", re.IGNORECASE)
+_KEYS = [(lazy(rf"^(?:{w})$", re.IGNORECASE), k) for w, k in _FORMAT_WORDS]
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _GROUPS = {
@@ -53,50 +54,50 @@ _GROUPS = {
     "rainbow": "WUBRG",
 }
 """Players' names for sets of colors (guilds, shards, wedges, all five)."""
-_COLORS = re.compile(r"(?<![\w-])(mono[- ]?(?:white|blue|black|red|green)|colorless|colourless|white|blue|black|red|green|"
+_COLORS = lazy(r"(?<![\w-])(mono[- ]?(?:white|blue|black|red|green)|colorless|colourless|white|blue|black|red|green|"
                      + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
 
 _FORMATS = "|".join(f"(?:{w})" for w, _ in _FORMAT_WORDS)
 _ARTICLE = r"(?:(?:a|an|the|my|our|your) )?"
 _STATUS = r"(?:legal|illegal|banned|restricted|allowed|permitted|playable|unbanned)"
 _LEGAL = [
-    re.compile(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
-    re.compile(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
+    lazy(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
+    lazy(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
                re.IGNORECASE),  # "pauper legal", "the Modern ban list"
-    re.compile(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
+    lazy(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
                rf"used|included)) in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "can I play X in Vintage"
-    re.compile(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
+    lazy(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
                r" (?:deck|list|build)s?\b", re.IGNORECASE),  # "can Bolt go in my Modern deck"
-    re.compile(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
+    lazy(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
                r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
 ]
 """How a question asks whether a card may be played in a format: a status word right before the format, the format
 before a status word, "can I play X in FORMAT" (or "can X be played in it"), "can X go in a FORMAT deck", or "is X
 banned / on the banned list" (any format; the last, whose card must be said between its words)."""
-_CONDITION = re.compile(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
+_CONDITION = lazy(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
 """Before a cue in its sentence: a condition of a rules question ("if Thalia is my commander, …"), not its question."""
-_LEADER = re.compile(r"\b(?:(?:can|could|may|is|are)\b[^?.!]{0,80}?\b(?:be|as) (?:my|a|your|the|our|their|an) |(?:an? |my )?"
+_LEADER = lazy(r"\b(?:(?:can|could|may|is|are)\b[^?.!]{0,80}?\b(?:be|as) (?:my|a|your|the|our|their|an) |(?:an? |my )?"
                      r"(?:legal|eligible|valid|allowed) (?:as |to be )?(?:an? |my )?)(?:(?:legal|eligible|valid) )?"
                      r"(?:(?:commander|edh|brawl|oathbreaker|pdh|pauper commander) )?(?:commander|general|oathbreaker)\b"
                      r"(?! (?:damage|tax|zone|ninjutsu|deck|format|game))", re.IGNORECASE)
 """Asking whether a card can lead a deck: "can X be my commander", "can I use X as my commander", "X a legal commander"."""
-_DECK = re.compile(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|permitted|fit|fits)\b(?: [^ ?.!]+){0,8}? "
+_DECK = lazy(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|permitted|fit|fits)\b(?: [^ ?.!]+){0,8}? "
                    r"(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
                    r"pdh|oathbreaker) )?deck\b|\bwith ((?:[\w,'’-]+ ){0,6}?)as (?:my|the|a|our|their|your) (?:commander|general)\b",
                    re.IGNORECASE)
-_ASKS = [(re.compile(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.IGNORECASE), "illegal"),
-         (re.compile(r"\b(?:banned|ban ?list|banlist)\b", re.IGNORECASE), "banned"),
-         (re.compile(r"\brestricted\b", re.IGNORECASE), "restricted"),
-         (re.compile(r"\b(?:legality|b ?& ?r)\b", re.IGNORECASE), None)]
+_ASKS = [(lazy(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.IGNORECASE), "illegal"),
+         (lazy(r"\b(?:banned|ban ?list|banlist)\b", re.IGNORECASE), "banned"),
+         (lazy(r"\brestricted\b", re.IGNORECASE), "restricted"),
+         (lazy(r"\b(?:legality|b ?& ?r)\b", re.IGNORECASE), None)]
 """The status a legality question asks about, by its words (the first that its words say); else whether it is legal
 ("legal", "allowed", "can I play", "unbanned")."""
-_EITHER = re.compile(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
+_EITHER = lazy(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
                      r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
 """A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
-_COPIES = re.compile(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|multiple|several|more than (?:one|1)|"
+_COPIES = lazy(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|multiple|several|more than (?:one|1)|"
                      r"a playset|playsets|any number) (?:copies|copy|of)\b", re.IGNORECASE)
 """Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
-_IDENTITY = re.compile(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
+_IDENTITY = lazy(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
 
 def _format(question: str, start: int = 0, end: int | None = None) -> str | None:
@@ -236,7 +237,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
                   in_rules=asked.kind != "legal")
 
 
-_ASKED_OF = re.compile(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:still )?(?:(?:play|run|use|include|put) )?)?(?:an? |the )?"
+_ASKED_OF = lazy(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:still )?(?:(?:play|run|use|include|put) )?)?(?:an? |the )?"
                        r"(.+?)(?:'s| still)? (?:legal|illegal|banned|restricted|allowed|permitted|playable|be|go|on the|in|as)\b",
                        re.IGNORECASE)
 """The words a legality question asks about: "is X legal …", "X banned in …", "can I play X in …", "can X be …"."""

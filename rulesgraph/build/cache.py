@@ -65,10 +65,19 @@ def cache_dir() -> Path:
 @functools.cache
 def code_fingerprint() -> str:
     """Size and mtime of the library's own modules, so an edited install never reads a stale build.  Taken once per
-    process (~3 ms; every cache key asks for it): the code a process runs is the code it imported."""
-    package = Path(__file__).parent.parent  # the rulesgraph package, every stage's folder
-    stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
-    return hashlib.sha256(repr(stats).encode()).hexdigest()[:16]
+    process (~0.7 ms; every cache key asks for it): the code a process runs is the code it imported.  Walked with
+    ``os.walk`` and one ``stat`` a file (``Path.rglob`` and two ``stat`` calls took ~2.5 ms of every process); the same
+    list, so the same fingerprint."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the rulesgraph package, every stage's folder
+    start = len(package) + 1
+    stats = []
+    for folder, _, files in os.walk(package):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                st = os.stat(path)
+                stats.append((path[start:], st.st_size, st.st_mtime_ns))
+    return hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:16]
 
 
 def cache_key(parts: list[str], schema: int, version: str) -> str:

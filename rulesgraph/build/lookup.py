@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError
 from ..model import Citation
 from ..parse.numbers import sort_key
@@ -40,7 +41,7 @@ __all__ = [
 
 CR_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
 """A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
-_WRITTEN = re.compile(r"^(?:(?:cr|rule|rules|section)\s+)?(\d+(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
+_WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s+)?(\d+(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
 _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
 

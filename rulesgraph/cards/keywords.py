@@ -25,16 +25,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..common.lazyre import lazy
 from .model import CardKeyword, Face, Relation
 
 __all__ = ["KeywordList", "join_keywords"]
 
-_REMINDER = re.compile(r"\([^()]*\)")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
-_GIVE = re.compile(r"\b(?:have|has|gains?|with)\b", re.IGNORECASE)
-_TAKE = re.compile(r"\b(?:loses?|without|can't|cannot|don't|doesn't|lack)\b", re.IGNORECASE)
-_PART = re.compile(r"\s*[,;]\s*|\s+and\s+")
-_VERB = re.compile(r"\b(?:can't|cannot|can|gets?|gains?|have|has|deals?|is|are|may|must|don't|doesn't|loses?|attacks?|blocks?)\b",
+_REMINDER = lazy(r"\([^()]*\)")
+_SENTENCE = lazy(r"(?<=[.!?])\s+|\n")
+_GIVE = lazy(r"\b(?:have|has|gains?|with)\b", re.IGNORECASE)
+_TAKE = lazy(r"\b(?:loses?|without|can't|cannot|don't|doesn't|lack)\b", re.IGNORECASE)
+_PART = lazy(r"\s*[,;]\s*|\s+and\s+")
+_VERB = lazy(r"\b(?:can't|cannot|can|gets?|gains?|have|has|deals?|is|are|may|must|don't|doesn't|loses?|attacks?|blocks?)\b",
                    re.IGNORECASE)
 """A verb after a line's first keyword makes it a sentence about the keyword (``Flying creatures can't block``),
 not a keyword list (``Flying``, ``Enchant creature you control``, ``Protection from red``)."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..build.index import doc_terms
 from ..common.ids import glossary_id
+from ..common.lazyre import lazy
 from ..parse.numbers import sort_key
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ __all__ = ["COLORS", "FORMAT_NAMES", "FUTURE", "Standing", "about_bans_to_come",
 FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
 """Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
-_BAN_WORD = re.compile(r"\b(?:un)?bann?(?:ed|ing|s)?\b|\bban ?list\b|\bb ?& ?r\b", re.IGNORECASE)
+_BAN_WORD = lazy(r"\b(?:un)?bann?(?:ed|ing|s)?\b|\bban ?list\b|\bb ?& ?r\b", re.IGNORECASE)
 
 
 def about_bans_to_come(question: str) -> bool:

@@ -15,12 +15,12 @@ It never guesses between close candidates: several equally good ones are returne
 from __future__ import annotations
 
 import bisect
-import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..common.lazyre import lazy
 from .model import NameEntry
 
 __all__ = ["TYPO", "Found", "NameIndex", "normalize"]
@@ -34,8 +34,8 @@ NEAREST = 50.0
 CANDIDATES = 30
 """Most candidates listed for an ambiguous name."""
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "‑": "-", "–": "-", "—": "-"})
-_SPACE = re.compile(r"\s+")
-_WRAP = re.compile(r"""^[\s\[\]"'(){}<>]+|[\s\[\]"'(){}<>?!.]+$""")
+_SPACE = lazy(r"\s+")
+_WRAP = lazy(r"""^[\s\[\]"'(){}<>]+|[\s\[\]"'(){}<>?!.]+$""")
 
 
 def normalize(text: str) -> str:

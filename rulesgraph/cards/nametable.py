@@ -6,12 +6,11 @@ Built once from the card store's names (see :class:`CardName`) and the rules' vo
 word is comes from ``wordfreq`` (zipf scale: 7 for "the", 0 for a word it has never seen), read only while the
 table is built and kept in it, so finding costs no English word list at query time.  Built as plain lists, dicts and
 sets, then packed (:mod:`rulesgraph.common.packed`: texts and arrays, a lookup a few hundred ns): the full card data's
-table is a 5.6 MB cache file read back in ~15 ms and held as such, instead of 25 MB of objects decoded in ~50 ms.
+table is a 6.5 MB cache file read back in ~15 ms and held as such, instead of 25 MB of objects decoded in ~50 ms.
 """
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -19,14 +18,16 @@ from collections.abc import Callable, Iterable, Sequence
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from ..common.english import english_zipf
 from ..common.hashed import Index, TupleIndex
+from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
 from .shortforms import ShortForms, abbreviations
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
-           "NameTable", "dropped", "english_zipf", "fold_token", "rules_vocabulary", "tokens"]
+           "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
 """EDHREC rank within which a card's name of several words, said in lower case, needs less evidence
@@ -55,7 +56,7 @@ first or last word English hardly knows (``Snapcaster``, ``Finks``), a word Engl
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
-_LOWER = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’])")
+_LOWER = lazy(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
 
 
@@ -71,16 +72,6 @@ def fold_token(token: str) -> str:
 def tokens(text: str) -> list[str]:
     """The folded words of a name or phrase."""
     return [fold_token(m.group()) for m in WORD.finditer(text)]
-
-
-def english_zipf() -> tuple[Callable[[str], float], set[str]]:
-    """The English zipf frequency of a folded word, and the long words (:data:`TYPO_LETTERS`+ letters) common
-    enough (zipf ≥ 2) never to be misspelt card names; from ``wordfreq`` (imported only here: building a table)."""
-    from wordfreq import get_frequency_dict
-
-    freq = get_frequency_dict("en", wordlist="best")
-    long = {w.replace("'", "") for w, f in freq.items() if len(w) >= TYPO_LETTERS and f >= 1e-7 and w.replace("'", "").isalpha()}
-    return (lambda w: round(math.log10(freq[w] * 1e9), 2) if freq.get(w) else 0.0), long
 
 
 def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> set[str]:
@@ -195,10 +186,10 @@ class NameTable:
               long_words: Iterable[str] = (), packed: bool = True) -> NameTable:
         """The table for ``cards``.  ``rules_words``: rules words and phrases (keyword names, glossary terms,
         rule titles, common rules words: see :func:`rules_vocabulary`).  ``zipf``: English word frequency
-        and long words never to read as typos (default: both from :func:`english_zipf`).  ``packed=False``: left as
+        and long words never to read as typos (default: both from ``common.english.english_zipf``).  ``packed=False``: left as
         plain lists, dicts and sets (what the packed table must agree with; only :meth:`misspelt` reads packed fields)."""
         if zipf is None:
-            zipf, english_long = english_zipf()
+            zipf, english_long = english_zipf(TYPO_LETTERS)
             long_words = [*long_words, *english_long]
         rule_phrases: set[tuple[str, ...]] = set()
         for w in rules_words:  # a rules phrase and the phrases inside it ("two headed giant" in "… giant variant")

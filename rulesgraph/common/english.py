@@ -10,9 +10,12 @@ cache costs one string, not a set of 28,000.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from .text import words
 
-__all__ = ["WORDLIST", "EnglishWords", "english_words"]
+__all__ = ["WORDLIST", "EnglishWords", "english_words", "english_zipf"]
 
 WORDLIST = "small"
 """wordfreq's list of words with a frequency of at least 1 per million (``large`` goes down to 1 per 100 million,
@@ -62,3 +65,14 @@ def english_words(leave_out: frozenset[str] | set[str] = frozenset()) -> English
 
     found = {w for entry in iter_wordlist("en", WORDLIST) for w in words(entry)}
     return EnglishWords({w for w in found if w.isalpha() and w not in leave_out})
+
+
+def english_zipf(long_letters: int) -> tuple[Callable[[str], float], set[str]]:
+    """The English zipf frequency of a folded word (7 for "the", 0 for a word never seen), and the words of
+    ``long_letters`` letters or more common enough (zipf ≥ 2) never to be misspelt card names; from ``wordfreq``'s
+    "best" list (imported only here: building the card name table, :mod:`rulesgraph.cards.nametable`)."""
+    from wordfreq import get_frequency_dict
+
+    freq = get_frequency_dict("en", wordlist="best")
+    long = {w.replace("'", "") for w, f in freq.items() if len(w) >= long_letters and f >= 1e-7 and w.replace("'", "").isalpha()}
+    return (lambda w: round(math.log10(freq[w] * 1e9), 2) if freq.get(w) else 0.0), long

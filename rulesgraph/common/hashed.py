@@ -1,6 +1,6 @@
 """Hash indexes of strings kept in a text and byte arrays (:mod:`.packed`): a set of strings, a map from a string to a
 row of whole numbers, and an index of word tuples.  A string is found by its CRC-32 (stable across processes, unlike
-``hash``) in a table of slots (open addressing, linear probing, at most half full): a few hundred nanoseconds, and what
+``hash``) in a table of slots (open addressing, linear probing, at most a third full): a few hundred nanoseconds, and what
 the last lookups found is remembered, since a question looks its words up again and again.
 
 Read back from the cache by ``from_state``, which checks what a lookup relies on (the slots a power of two, at least
@@ -17,10 +17,16 @@ from typing import Any
 
 from .packed import SEP, U32, Groups, Strings, as_array, joined
 
-__all__ = ["REMEMBERED", "Index", "TupleIndex"]
+__all__ = ["REMEMBERED", "SPREAD", "Index", "TupleIndex"]
 
 REMEMBERED = 512
 """Lookups an :class:`Index` remembers in each of its two memos (the last ones, and the ones before): a few tens of KB."""
+SPREAD = 3
+"""Slots made per key, at least (then the next power of two): at most a third full, most lookups of a word no key is
+(most of a question's words and word pairs) end at their first slot; half full, a miss probes ~2.5 slots, and
+``find_cards`` over long questions new to the memos took ~15% longer.  (Four a key gives most of the card name table's
+indexes the same slots, but its largest twice as many, already a third full: 1 MB more to read and authenticate, no
+faster.)  A table read back must only be at most half full (:meth:`Index.from_state`)."""
 _UNSEEN = object()
 
 
@@ -30,7 +36,7 @@ def _crc(key: str) -> int:
 
 class Index:
     """Where each of some distinct strings is (:class:`Strings`), found by its CRC-32 in a table of slots (open
-    addressing, linear probing, at most half full): a set of strings, and with :class:`Groups` beside it, a map."""
+    addressing, linear probing, at most a third full): a set of strings, and with :class:`Groups` beside it, a map."""
 
     __slots__ = ("_count", "_mask", "_offsets", "_old", "_seen", "_slots", "_text", "keys", "values")
 
@@ -47,7 +53,7 @@ class Index:
     @staticmethod
     def slots_for(keys: Sequence[str]) -> memoryview:
         size = 8
-        while size < 2 * len(keys):
+        while size < SPREAD * len(keys):
             size *= 2
         slots, mask = array(U32, bytes(4 * size)), size - 1
         for n, key in enumerate(keys, 1):
@@ -131,26 +137,40 @@ class Index:
                     found = True
                     break
                 h = (h + 1) & mask
-            self._remember(key, found)
+            if len(seen) >= REMEMBERED:  # _remember(), inlined
+                self._old, self._seen = seen, {}
+                seen = self._seen
+            seen[key] = found
         return found  # type: ignore[no-any-return]
 
     def get(self, key: str, default: Any = None) -> Any:
         """A map's row for ``key`` (a tuple), or ``default``."""
-        row = self._seen.get(key, _UNSEEN)
+        seen = self._seen
+        row = seen.get(key, _UNSEEN)  # type: ignore[call-overload]
         if row is _UNSEEN:
+            if type(key) is not str:
+                return default
             row = self._old.get(key, _UNSEEN)
             if row is _UNSEEN:
-                n = self.find(key) if type(key) is str else None
-                row = None if n is None else self.values[n]  # type: ignore[index]
-            self._remember(key, row)
+                slots, mask, text, o, count = self._slots, self._mask, self._text, self._offsets, self._count
+                try:  # find() and the row, inlined: the finder asks ~130 words and pairs a question, most new
+                    h = zlib.crc32(key.encode()) & mask
+                except UnicodeEncodeError:
+                    h = zlib.crc32(key.encode("utf-8", "surrogatepass")) & mask
+                while True:
+                    n = slots[h]
+                    if not n:
+                        row = None
+                        break
+                    if n <= count and text[o[n - 1] : o[n]] == key:
+                        row = self.values[n - 1]  # type: ignore[index]
+                        break
+                    h = (h + 1) & mask
+            if len(seen) >= REMEMBERED:  # _remember(), inlined
+                self._old, self._seen = seen, {}
+                seen = self._seen
+            seen[key] = row
         return default if row is None else row
-
-    def _remember(self, key: str, found: Any) -> None:
-        """Keep what a lookup found; a full memo becomes the old one (a question's words stay through the turn)."""
-        if len(self._seen) >= REMEMBERED:
-            self._old, self._seen = self._seen, {}
-        if type(key) is str:
-            self._seen[key] = found
 
     def __getitem__(self, key: str) -> tuple[int, ...]:
         n = self.find(key) if type(key) is str else None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..common.lazyre import lazy
+
 __all__ = [
     "LETTERS", "RANGE_LIMIT", "expand_range", "is_title", "level_of", "parent_of", "range_bounds", "rule_line", "rule_of", "sort_key",
     "split_number",
@@ -20,7 +22,7 @@ _DIGITS = 6
 """A rule number has at most this many digits after the dot (the CR's have three); longer digit runs are
 text, not numbers — and never reach ``int()``, which refuses strings of more than 4,300 digits."""
 
-_NUMBER = re.compile(rf"^(\d)$|^(\d{{3}})(?:\.(\d{{1,{_DIGITS}}})([a-z])?)?$")
+_NUMBER = lazy(rf"^(\d)$|^(\d{{3}})(?:\.(\d{{1,{_DIGITS}}})([a-z])?)?$")
 
 
 def split_number(number: str) -> tuple[int, int | None, int | None, str | None] | None:

@@ -14,16 +14,17 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ..common.lazyre import lazy
 from ..model import Origin, Skipped
 
 __all__ = ["Cleaned", "Line", "TocEntry", "clean", "join_text", "norm_title"]
 
-_PAGE = re.compile(r"^\d{1,3}$")
-_LEADERS = re.compile(r"^(?P<head>.*?)\s*\.{4,}\s*(?P<page>\d{1,3})?\s*$")
-_LONE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.|•)$")
+_PAGE = lazy(r"^\d{1,3}$")
+_LEADERS = lazy(r"^(?P<head>.*?)\s*\.{4,}\s*(?P<page>\d{1,3})?\s*$")
+_LONE = lazy(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.|•)$")
 """A line that is only a number, a letter or a bullet: it belongs to the line after it."""
-_TOC_NUMBER = re.compile(r"^(?P<num>\d{1,2}(?:\.\d{1,2})?)\.?\s+(?P<title>.+)$")
-_DASHES = re.compile(r"\s*[—–-]\s*")
+_TOC_NUMBER = lazy(r"^(?P<num>\d{1,2}(?:\.\d{1,2})?)\.?\s+(?P<title>.+)$")
+_DASHES = lazy(r"\s*[—–-]\s*")
 _NO_SPACE_BEFORE = tuple(",.;:!?)]”’™®")
 _NO_SPACE_AFTER = tuple("([“‘")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..common.lazyre import lazy
 from ..model import Anomaly, Origin, Skipped
 from .pdftext import TocEntry
 
@@ -15,7 +16,7 @@ __all__ = ["TDocument", "TSection", "detect_kind", "effective_date"]
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
            "december")
-_DATE = re.compile(r"\b(?:Effective|Updated)\b:?\s+([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d{4})", re.IGNORECASE)
+_DATE = lazy(r"\b(?:Effective|Updated)\b:?\s+([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d{4})", re.IGNORECASE)
 
 @dataclass(frozen=True, slots=True)
 class TSection:

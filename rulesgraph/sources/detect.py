@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from ..common.lazyre import lazy
 from ..common.text import fold
 from .read import SourceText
 
 __all__ = ["detect_format", "is_heading", "looks_like_sections", "names_heading", "paragraphs"]
 
-_CLOSING = re.compile(r"[.!?:;,\"\u201d)\]]$")
+_CLOSING = lazy(r"[.!?:;,\"\u201d)\]]$")
 
 
 def is_heading(paragraph: list[str]) -> bool:
@@ -56,9 +57,9 @@ def looks_like_sections(lines: tuple[str, ...]) -> bool:
     )
 
 
-_CR_RULE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
-_EFFECTIVE = re.compile(r"effective as of", re.IGNORECASE)
-_QUESTION = re.compile(r"^Q:")
+_CR_RULE = lazy(r"^\d{3}\.\d+[a-z]?\.?\s")
+_EFFECTIVE = lazy(r"effective as of", re.IGNORECASE)
+_QUESTION = lazy(r"^Q:")
 
 
 def detect_format(source: SourceText) -> str | None:
