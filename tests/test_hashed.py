@@ -89,3 +89,11 @@ def test_remembered_lookups_answer_as_the_first_did() -> None:
         for n, key in enumerate([*keys, "nope"]):
             assert m.get(key, "none") == ((n,) if key != "nope" else "none") and (key in s) == (key in keys[::2])
     assert m.get(3, "none") == "none" and 3 not in s  # type: ignore[arg-type,operator]
+
+
+def test_a_map_asked_whether_it_holds_a_key_then_gives_its_row() -> None:
+    """Both kinds of lookup share one memo of places: ``key in m`` first must not leave ``True`` where ``m.get(key)``
+    reads a row (it did when each kept its own kind of answer there)."""
+    m = Index.of(["a", "b"], [(1,), (2, 3)])
+    assert "a" in m and m.get("a") == (1,) and m["a"] == (1,)
+    assert m.get("b") == (2, 3) and "b" in m and "c" not in m and m.get("c", ()) == ()

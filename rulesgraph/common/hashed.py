@@ -113,67 +113,33 @@ class Index:
                 return n - 1
             h = (h + 1) & mask
 
-    def __contains__(self, key: object) -> bool:
+    def place(self, key: object) -> int | None:
+        """:meth:`find`, remembered: what the last :data:`REMEMBERED` lookups found is kept, and the ones before them
+        (a question asks the word sets some 200 times, the finder ~130 words and pairs, most of them again)."""
+        if type(key) is not str:
+            return None
         seen = self._seen
-        found = seen.get(key, _UNSEEN)  # type: ignore[call-overload]
-        if found is _UNSEEN:
-            if type(key) is not str:
-                return False
-            found = self._old.get(key, _UNSEEN)
-            if found is not _UNSEEN:
-                seen[key] = found
-                return found  # type: ignore[no-any-return]
-            slots, mask, text, o, count = self._slots, self._mask, self._text, self._offsets, self._count
-            try:  # find(), inlined: a question asks the word sets some 200 times
-                h = zlib.crc32(key.encode()) & mask
-            except UnicodeEncodeError:
-                h = zlib.crc32(key.encode("utf-8", "surrogatepass")) & mask
-            while True:
-                n = slots[h]
-                if not n:
-                    found = False
-                    break
-                if n <= count and text[o[n - 1] : o[n]] == key:
-                    found = True
-                    break
-                h = (h + 1) & mask
-            if len(seen) >= REMEMBERED:  # _remember(), inlined
+        n = seen.get(key, _UNSEEN)
+        if n is _UNSEEN:
+            n = self._old.get(key, _UNSEEN)
+            if n is _UNSEEN:
+                n = self.find(key)
+            if len(seen) >= REMEMBERED:
                 self._old, self._seen = seen, {}
                 seen = self._seen
-            seen[key] = found
-        return found  # type: ignore[no-any-return]
+            seen[key] = n
+        return n  # type: ignore[no-any-return]
+
+    def __contains__(self, key: object) -> bool:
+        return self.place(key) is not None
 
     def get(self, key: str, default: Any = None) -> Any:
         """A map's row for ``key`` (a tuple), or ``default``."""
-        seen = self._seen
-        row = seen.get(key, _UNSEEN)  # type: ignore[call-overload]
-        if row is _UNSEEN:
-            if type(key) is not str:
-                return default
-            row = self._old.get(key, _UNSEEN)
-            if row is _UNSEEN:
-                slots, mask, text, o, count = self._slots, self._mask, self._text, self._offsets, self._count
-                try:  # find() and the row, inlined: the finder asks ~130 words and pairs a question, most new
-                    h = zlib.crc32(key.encode()) & mask
-                except UnicodeEncodeError:
-                    h = zlib.crc32(key.encode("utf-8", "surrogatepass")) & mask
-                while True:
-                    n = slots[h]
-                    if not n:
-                        row = None
-                        break
-                    if n <= count and text[o[n - 1] : o[n]] == key:
-                        row = self.values[n - 1]  # type: ignore[index]
-                        break
-                    h = (h + 1) & mask
-            if len(seen) >= REMEMBERED:  # _remember(), inlined
-                self._old, self._seen = seen, {}
-                seen = self._seen
-            seen[key] = row
-        return default if row is None else row
+        n = self.place(key)
+        return default if n is None else self.values[n]  # type: ignore[index]
 
     def __getitem__(self, key: str) -> tuple[int, ...]:
-        n = self.find(key) if type(key) is str else None
+        n = self.place(key)
         if n is None:
             raise KeyError(key)
         return self.values[n]  # type: ignore[index]
