@@ -159,3 +159,26 @@ def test_a_word_with_re_reads_as_the_documents_word() -> None:
     assert index._unprefixed(stem("rewind")) == stem("rewind")  # "wind" is not theirs either: kept
     assert index._unprefixed(stem("dice")) == stem("dice")
     assert index.search("reseating, who decides?")[0].section.id == "MTR 1.1"
+
+
+def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:
+    """"at comp rel", "the REL is regular" pick a document; REL's words are then no search terms, so a question does
+    not lean to a section titled Rules Enforcement Levels for saying its level. Asked about, REL stays a term."""
+    from rulesgraph.answer.policy import said_terms
+
+    for q in ("at comp rel when will a judge rewind the game", "the REL is regular, can a judge rewind the game",
+              "comp rel: can a judge rewind the game", "in competitive rules enforcement level can a judge rewind"):
+        assert not {"rule", "enforc", "level"} & set(said_terms(q, levels=False)), q
+        assert "back" in said_terms(q, levels=False)
+    assert "enforc" in said_terms("what REL is an RCQ run at", levels=False)
+
+
+def test_words_that_only_make_a_question_are_not_searched() -> None:
+    """"what happens", "actually" are no section's subject, even where a section's text uses them; "tell" and "help"
+    are (a duty to tell, assistance)."""
+    mtr, ipg, jar = _docs()
+    chatty = _s("MTR 1.4", "section", "Lost Items", "Whatever happens, and it actually happens, items found go to the desk.")
+    index = PolicyIndex((TDocument(mtr.kind, mtr.path, mtr.sha256, mtr.effective, mtr.title, (*mtr.sections, chatty)), ipg, jar))
+    assert index.search("what actually happens when a player drops dice on the floor")[0].section.id == "IPG 2.1"
+    assert all(h.section.id != "MTR 1.4" for h in index.search("what actually happens"))
+    assert index.search("can my friend help me pick up dice")[0].section.id == "JAR 1"

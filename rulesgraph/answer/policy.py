@@ -24,7 +24,7 @@ from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..parse.tdoc import TDocument, TSection
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
-from ..question.read import Question
+from ..question.read import ASKING, Question
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
            "rel_of", "term_counts", "title_words"]
@@ -62,6 +62,14 @@ search words (the level picks the document instead: "at FNM" is not about the MT
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+_LEVEL_NAMED = re.compile(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
+                          r"(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
+                          r"(?:comp|competitive|competition|regular|reg|professional|casual)(?: rel)?)\b")
+"""The word REL beside the level it names ("at comp rel", "the REL is regular"): like :data:`LEVEL_SAID`, it picks a
+document and is no topic word (else every such question leans to MTR 1.12 Rules Enforcement Levels by its title)."""
+_FRAME = frozenset(stem(w) for w in ASKING - {"tell", "help"})
+"""The words that only make a sentence a question ("what happens", "actually"), searched for by no policy question;
+"tell" and "help" stay: a duty to tell and outside assistance are the documents' own subjects."""
 
 
 def abbreviations(section: TSection) -> set[str]:
@@ -96,7 +104,7 @@ def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
     a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term."""
     line = " ".join(Question.of(question).words)
     if not levels:
-        line = LEVEL_SAID.sub(" ", line)
+        line = LEVEL_SAID.sub(" ", _LEVEL_NAMED.sub(" ", line))
     return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
 
 
@@ -216,7 +224,7 @@ class PolicyIndex:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
-        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False))  # "at comp rel" picks a document
+        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False) if t not in _FRAME)  # "at comp rel" picks a document
         rel = rel_of(question)
         named = self._named_in(read) or misspelt_in(read, self.named)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
