@@ -114,6 +114,7 @@ def test_players_words_read_as_the_documents_words() -> None:
 @pytest.mark.parametrize(("question", "expected"), [
     ("player ripped up his opponent's card in anger after losing. penalty?", "IPG 4.5"),
     ("at fnm a guy let his opponent put a creature in the graveyard that wasn't dead, on purpose. what happens to him", "JAR 8"),
+    ("what is a game loss", "IPG 1.1"), ("what does a match loss mean", "IPG 1.1"),  # defined by run-in headings there
 ])
 def test_synonyms_reach_the_section(documents: None, question: str, expected: str) -> None:
     index = policy_index()
@@ -162,7 +163,7 @@ def test_a_word_with_re_reads_as_the_documents_word() -> None:
 
 
 def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:
-    """"at comp rel", "the REL is regular" pick a document; REL's words are then no search terms, so a question does
+    """A level named ("at comp rel", "the REL is regular") picks a document; REL's words are then no search terms, so a question does
     not lean to a section titled Rules Enforcement Levels for saying its level. Asked about, REL stays a term."""
     from rulesgraph.answer.policy import said_terms
 
@@ -174,7 +175,7 @@ def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:
 
 
 def test_words_that_only_make_a_question_are_not_searched() -> None:
-    """"what happens", "actually" are no section's subject, even where a section's text uses them; "tell" and "help"
+    """Frame words ("what happens", "actually") are no section's subject, even where a section's text uses them; "tell" and "help"
     are (a duty to tell, assistance)."""
     mtr, ipg, jar = _docs()
     chatty = _s("MTR 1.4", "section", "Lost Items", "Whatever happens, and it actually happens, items found go to the desk.")
