@@ -68,6 +68,10 @@ def test_changes_answer_only_questions_about_changes() -> None:
     index = PolicyIndex(_docs())
     assert index.search("seating dice")[0].section.id != "MTR Appendix A"
     assert index.search("what changed about dice and seating?")[0].section.id == "MTR Appendix A"
+    assert index.search("is the new version different from before on dice and seating?")[0].section.id == "MTR Appendix A"
+    # a player changing something, a new player: not a question about the documents' changes
+    for q in ("can I change my dice and seating", "a new player asks about dice and seating"):
+        assert index.search(q)[0].section.id != "MTR Appendix A", q
 
 
 def test_section_by_id() -> None:

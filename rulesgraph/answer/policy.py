@@ -60,7 +60,12 @@ SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disq
 """Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
 search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
-_CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
+_CHANGES = re.compile(r"\b(?:changed|changes(?! (?:his|her|their|my|your|our) minds?\b)|updat\w*|used to|anymore|no longer|"
+                      r"(?:what'?s|whats|anything) new|new (?:rules?|version|policy|ipg|mtr|jar|update)|since when|"
+                      r"(?:previous|old|older|last) (?:version|rules?|ipg|mtr|jar)|differen\w* (?:from|than) (?:before|the old|it was))\b")
+"""A question about the documents' changes, which a list of changes answers: "what changed", "the new IPG", "used to",
+"no longer" — not a player changing something ("can I change a card on my decklist"), "a new player", "a new card",
+"a different fix"."""
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
 _LEVEL_NAMED = re.compile(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
                           r"(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
