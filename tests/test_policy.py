@@ -187,3 +187,21 @@ def test_words_that_only_make_a_question_are_not_searched() -> None:
     assert index.search("what actually happens when a player drops dice on the floor")[0].section.id == "IPG 2.1"
     assert all(h.section.id != "MTR 1.4" for h in index.search("what actually happens"))
     assert index.search("can my friend help me pick up dice")[0].section.id == "JAR 1"
+
+
+def test_a_former_infraction_name_leads_to_todays_infraction_but_routes_nothing() -> None:
+    """Players still say the IPG's former names for the situation ("he drew an extra card": Drawing Extra Cards, now
+    Hidden Card Error); they lead the ranking, irregular forms read as the documents' (drew → draw), but are no name
+    the router knows (:attr:`PolicyIndex.named`, what :func:`names` keeps)."""
+    ipg = TDocument("ipg", "ipg.txt", "2", "2030-06-07", "Infraction Procedure Guide", (
+        _s("IPG 2.2", "section", "Game Play Error — Looking at Extra Cards", "A player sees extra cards while drawing.",
+           penalty="Warning", name="Looking at Extra Cards"),
+        _s("IPG 2.3", "section", "Game Play Error — Hidden Card Error", "A player commits an error with hidden cards.",
+           penalty="Warning", name="Hidden Card Error"),
+    ))
+    index = PolicyIndex((ipg,))
+    for q in ("he drew an extra card", "what's the penalty for drawing extra cards", "is that a DEC"):
+        top = index.search(q)[0]
+        assert top.section.id == "IPG 2.3" and top.why, q
+    assert index.search("he looked at an extra card")[0].section.id == "IPG 2.2"
+    assert "drawing extra cards" not in index.named and index.lead["drawing extra cards"] == "IPG 2.3"

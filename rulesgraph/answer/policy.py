@@ -35,6 +35,12 @@ SAID = {
     "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
 }
 """Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
+          "improper drawing at start of game": "Mulligan Procedure Error"}
+"""The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):
+Drawing Extra Cards (DEC) became Hidden Card Error in 2015, Improper Drawing at Start of Game became Mulligan Procedure
+Error.  They lead the ranking as a name does, but send no question to the documents (they are no part of
+:func:`names`, the router's list): "draw an extra card" is the rules' words too (Howling Mine)."""
 IRREGULAR = {
     "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
     "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
@@ -151,11 +157,16 @@ class PolicyIndex:
                 target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
             if target:
                 self.named.setdefault(say, target)
+        self.lead = dict(self.named)
+        """:attr:`named` and the infractions' :data:`FORMER` names: what leads the ranking when said."""
+        for say, name in FORMER.items():
+            if target := next((s.id for d in docs for s in d.sections if s.penalty and s.name == name), None):
+                self.lead.setdefault(say, target)
         own: dict[str, list[str]] = {}
         """A section's own names beside its title: the terms it defines, the abbreviations judges say for it."""
         for term, sid in defined_terms(docs):
             own.setdefault(sid, []).append(term)
-        for said, sid in self.named.items():
+        for said, sid in self.lead.items():
             own.setdefault(sid, []).append(said)
         self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
         self.names: list[list[frozenset[str]]] = []
@@ -187,7 +198,10 @@ class PolicyIndex:
         return None
 
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
-        return named_in(question, self.named)
+        """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
+        Drawing Extra Cards)."""
+        read = Question.of(question)
+        return named_in(" ".join(IRREGULAR.get(w, w) for w in read.words), self.lead)
 
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
@@ -231,7 +245,7 @@ class PolicyIndex:
         folded = fold(question)
         q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False) if t not in _FRAME)  # "at comp rel" picks a document
         rel = rel_of(question)
-        named = self._named_in(read) or misspelt_in(read, self.named)
+        named = self._named_in(read) or misspelt_in(read, self.lead)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
