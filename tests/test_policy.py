@@ -205,3 +205,17 @@ def test_a_former_infraction_name_leads_to_todays_infraction_but_routes_nothing(
         assert top.section.id == "IPG 2.3" and top.why, q
     assert index.search("he looked at an extra card")[0].section.id == "IPG 2.2"
     assert "drawing extra cards" not in index.named and index.lead["drawing extra cards"] == "IPG 2.3"
+
+
+def test_a_penalty_defined_by_run_in_heading_earns_its_section_no_name_bonus() -> None:
+    """IPG 1.1 defines Warning and Game Loss ("Warning Warnings are …"); a question saying one mostly asks which an
+    infraction gets, so the term counts as the section's title words do, but earns no name bonus."""
+    mtr, ipg, jar = _docs()
+    penalties = _s("IPG 1.1", "section", "Definition of Penalties",
+                   "Warning Warnings are given for small slips.\n\nGame Loss A Game Loss ends the game.")
+    index = PolicyIndex((mtr, TDocument(ipg.kind, ipg.path, ipg.sha256, ipg.effective, ipg.title, (penalties, *ipg.sections)), jar))
+    unit = next(i for i, (s, _, _) in enumerate(index.units) if s.id == "IPG 1.1")
+    assert index.units[unit][2][stem("warning")] > 1  # the defined term counts as a title word
+    assert index._named_share(unit, {stem("warning")}) == 0.0
+    assert index._named_share(unit, {stem("definition"), stem("penalties")}) == 1.0
+    assert index.search("a player dropped dice, is that a warning?")[0].section.id == "IPG 2.1"

@@ -168,6 +168,9 @@ class PolicyIndex:
             own.setdefault(sid, []).append(term)
         for said, sid in self.lead.items():
             own.setdefault(sid, []).append(said)
+        penalties = {s.penalty.lower() for d in docs for s in d.sections if s.penalty}
+        """A penalty's name (Warning, Game Loss) names the section defining it (IPG 1.1), but earns it no :data:`NAME`
+        bonus: most questions saying one ask which an infraction gets ("is that a warning?")."""
         self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
         self.names: list[list[frozenset[str]]] = []
         """Each unit's names as sets of terms: its title, the terms it defines, its abbreviations."""
@@ -180,7 +183,7 @@ class PolicyIndex:
                 names = [title, *(n for n in own.get(s.id, []) if n.lower() != title.lower())]
                 for t in _terms(" ; ".join(names)):
                     tf[t] += self.TITLE
-                self.names.append([frozenset(n) for name in names if (n := _terms(name))])
+                self.names.append([frozenset(n) for name in names if name.lower() not in penalties and (n := _terms(name))])
                 self.units.append((s, doc, tf))
         self.df = Counter(t for _, _, tf in self.units for t in tf)
         self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
