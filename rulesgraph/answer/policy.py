@@ -203,8 +203,7 @@ class PolicyIndex:
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
         """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
         Drawing Extra Cards)."""
-        read = Question.of(question)
-        return named_in(" ".join(IRREGULAR.get(w, w) for w in read.words), self.lead)
+        return named_in(question, self.lead, tuple(IRREGULAR.get(w, w) for w in Question.of(question).words))
 
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
