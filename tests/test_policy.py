@@ -68,6 +68,10 @@ def test_changes_answer_only_questions_about_changes() -> None:
     index = PolicyIndex(_docs())
     assert index.search("seating dice")[0].section.id != "MTR Appendix A"
     assert index.search("what changed about dice and seating?")[0].section.id == "MTR Appendix A"
+    assert index.search("is the new version different from before on dice and seating?")[0].section.id == "MTR Appendix A"
+    # a player changing something, a new player: not a question about the documents' changes
+    for q in ("can I change my dice and seating", "a new player asks about dice and seating"):
+        assert index.search(q)[0].section.id != "MTR Appendix A", q
 
 
 def test_section_by_id() -> None:
@@ -114,6 +118,7 @@ def test_players_words_read_as_the_documents_words() -> None:
 @pytest.mark.parametrize(("question", "expected"), [
     ("player ripped up his opponent's card in anger after losing. penalty?", "IPG 4.5"),
     ("at fnm a guy let his opponent put a creature in the graveyard that wasn't dead, on purpose. what happens to him", "JAR 8"),
+    ("what is a game loss", "IPG 1.1"), ("what does a match loss mean", "IPG 1.1"),  # defined by run-in headings there
 ])
 def test_synonyms_reach_the_section(documents: None, question: str, expected: str) -> None:
     index = policy_index()
@@ -159,3 +164,58 @@ def test_a_word_with_re_reads_as_the_documents_word() -> None:
     assert index._unprefixed(stem("rewind")) == stem("rewind")  # "wind" is not theirs either: kept
     assert index._unprefixed(stem("dice")) == stem("dice")
     assert index.search("reseating, who decides?")[0].section.id == "MTR 1.1"
+
+
+def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:
+    """A level named ("at comp rel", "the REL is regular") picks a document; REL's words are then no search terms, so a question does
+    not lean to a section titled Rules Enforcement Levels for saying its level. Asked about, REL stays a term."""
+    from rulesgraph.answer.policy import said_terms
+
+    for q in ("at comp rel when will a judge rewind the game", "the REL is regular, can a judge rewind the game",
+              "comp rel: can a judge rewind the game", "in competitive rules enforcement level can a judge rewind"):
+        assert not {"rule", "enforc", "level"} & set(said_terms(q, levels=False)), q
+        assert "back" in said_terms(q, levels=False)
+    assert "enforc" in said_terms("what REL is an RCQ run at", levels=False)
+
+
+def test_words_that_only_make_a_question_are_not_searched() -> None:
+    """Frame words ("what happens", "actually") are no section's subject, even where a section's text uses them; "tell" and "help"
+    are (a duty to tell, assistance)."""
+    mtr, ipg, jar = _docs()
+    chatty = _s("MTR 1.4", "section", "Lost Items", "Whatever happens, and it actually happens, items found go to the desk.")
+    index = PolicyIndex((TDocument(mtr.kind, mtr.path, mtr.sha256, mtr.effective, mtr.title, (*mtr.sections, chatty)), ipg, jar))
+    assert index.search("what actually happens when a player drops dice on the floor")[0].section.id == "IPG 2.1"
+    assert all(h.section.id != "MTR 1.4" for h in index.search("what actually happens"))
+    assert index.search("can my friend help me pick up dice")[0].section.id == "JAR 1"
+
+
+def test_a_former_infraction_name_leads_to_todays_infraction_but_routes_nothing() -> None:
+    """Players still say the IPG's former names for the situation ("he drew an extra card": Drawing Extra Cards, now
+    Hidden Card Error); they lead the ranking, irregular forms read as the documents' (drew → draw), but are no name
+    the router knows (:attr:`PolicyIndex.named`, what :func:`names` keeps)."""
+    ipg = TDocument("ipg", "ipg.txt", "2", "2030-06-07", "Infraction Procedure Guide", (
+        _s("IPG 2.2", "section", "Game Play Error — Looking at Extra Cards", "A player sees extra cards while drawing.",
+           penalty="Warning", name="Looking at Extra Cards"),
+        _s("IPG 2.3", "section", "Game Play Error — Hidden Card Error", "A player commits an error with hidden cards.",
+           penalty="Warning", name="Hidden Card Error"),
+    ))
+    index = PolicyIndex((ipg,))
+    for q in ("he drew an extra card", "what's the penalty for drawing extra cards", "is that a DEC"):
+        top = index.search(q)[0]
+        assert top.section.id == "IPG 2.3" and top.why, q
+    assert index.search("he looked at an extra card")[0].section.id == "IPG 2.2"
+    assert "drawing extra cards" not in index.named and index.lead["drawing extra cards"] == "IPG 2.3"
+
+
+def test_a_penalty_defined_by_run_in_heading_earns_its_section_no_name_bonus() -> None:
+    """IPG 1.1 defines Warning and Game Loss ("Warning Warnings are …"); a question saying one mostly asks which an
+    infraction gets, so the term counts as the section's title words do, but earns no name bonus."""
+    mtr, ipg, jar = _docs()
+    penalties = _s("IPG 1.1", "section", "Definition of Penalties",
+                   "Warning Warnings are given for small slips.\n\nGame Loss A Game Loss ends the game.")
+    index = PolicyIndex((mtr, TDocument(ipg.kind, ipg.path, ipg.sha256, ipg.effective, ipg.title, (penalties, *ipg.sections)), jar))
+    unit = next(i for i, (s, _, _) in enumerate(index.units) if s.id == "IPG 1.1")
+    assert index.units[unit][2][stem("warning")] > 1  # the defined term counts as a title word
+    assert index._named_share(unit, {stem("warning")}) == 0.0
+    assert index._named_share(unit, {stem("definition"), stem("penalties")}) == 1.0
+    assert index.search("a player dropped dice, is that a warning?")[0].section.id == "IPG 2.1"

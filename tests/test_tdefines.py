@@ -18,10 +18,14 @@ def _doc(text: str, name: str) -> TDocument:
 def test_invented_documents_define_their_titles_and_infraction_names() -> None:
     mtr = make_mtr(chapters=2, sections=2).replace(
         "Players follow point 2 of chapter 1 (see section 1.1).",
-        "Players follow point 2 of chapter 1 (see section 1.1).\n\nLoud information is information that every player hears.")
+        "Players follow point 2 of chapter 1 (see section 1.1).\n\nLoud information is information that every player hears."
+        "\n\nQuiet Word A Quiet Word is said to one player only.\n\nCaution Cautions are given for small slips."
+        "\n\nPlayers Should know this. The Players read it.")
     terms = defined_terms((_doc(mtr, "mtr.txt"), _doc(make_ipg(infractions=3), "ipg.txt")))
     assert ("Topic 1 Point 2", "MTR 1.2") in terms and ("Chapter Number 1", "MTR 1") in terms
     assert ("Loud information", "MTR 1.2") in terms  # "X is information that …" opens a definition
+    assert ("Quiet Word", "MTR 1.2") in terms and ("Caution", "MTR 1.2") in terms  # a run-in heading its sentence repeats
+    assert not any(term == "Players" for term, _ in terms)  # a word repeated further on is no heading
     assert ("Mistake Number 2", "IPG 2.2") in terms  # an infraction's name, not its class
     assert not any(term.startswith("Play Error —") for term, _ in terms)
 
@@ -31,6 +35,7 @@ def test_the_real_documents_define_judges_terms() -> None:
     terms = defined_terms(docs)
     for term, sid in [("Outside Assistance", "MTR 5.6"), ("Outside Assistance", "IPG 3.2"), ("Rules Enforcement Levels", "MTR 1.12"),
                       ("Free information", "MTR 4.1"), ("Derived information", "MTR 4.1"), ("tournament shortcut", "MTR 4.2"),
-                      ("Missed Trigger", "IPG 2.1"), ("Failure to Maintain Game State", "IPG 2.6")]:
+                      ("Missed Trigger", "IPG 2.1"), ("Failure to Maintain Game State", "IPG 2.6"),
+                      ("Warning", "IPG 1.1"), ("Game Loss", "IPG 1.1"), ("Match Loss", "IPG 1.1"), ("Disqualification", "IPG 1.1")]:
         assert (term, sid) in terms
     assert not any(sid.startswith("JAR") for _, sid in terms)  # the JAR's headings are sentences

@@ -24,7 +24,7 @@ from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..parse.tdoc import TDocument, TSection
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
-from ..question.read import Question
+from ..question.read import ASKING, Question
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
            "rel_of", "term_counts", "title_words"]
@@ -35,6 +35,12 @@ SAID = {
     "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
 }
 """Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
+          "improper drawing at start of game": "Mulligan Procedure Error"}
+"""The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):
+Drawing Extra Cards (DEC) became Hidden Card Error in 2015, Improper Drawing at Start of Game became Mulligan Procedure
+Error.  They lead the ranking as a name does, but send no question to the documents (they are no part of
+:func:`names`, the router's list): "draw an extra card" is the rules' words too (Howling Mine)."""
 IRREGULAR = {
     "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
     "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
@@ -60,8 +66,21 @@ SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disq
 """Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
 search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
-_CHANGES = re.compile(r"\b(?:chang\w*|new|updat\w*|differen\w*|used to|anymore|no longer)\b")
+_CHANGES = re.compile(r"\b(?:changed|changes(?! (?:his|her|their|my|your|our) minds?\b)|updat\w*|used to|anymore|no longer|"
+                      r"(?:what'?s|whats|anything) new|new (?:rules?|version|policy|ipg|mtr|jar|update)|since when|"
+                      r"(?:previous|old|older|last) (?:version|rules?|ipg|mtr|jar)|differen\w* (?:from|than) (?:before|the old|it was))\b")
+"""A question about the documents' changes, which a list of changes answers: "what changed", "the new IPG", "used to",
+"no longer" — not a player changing something ("can I change a card on my decklist"), "a new player", "a new card",
+"a different fix"."""
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+_LEVEL_NAMED = re.compile(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
+                          r"(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
+                          r"(?:comp|competitive|competition|regular|reg|professional|casual)(?: rel)?)\b")
+"""The word REL beside the level it names ("at comp rel", "the REL is regular"): like :data:`LEVEL_SAID`, it picks a
+document and is no topic word (else every such question leans to MTR 1.12 Rules Enforcement Levels by its title)."""
+_FRAME = frozenset(stem(w) for w in ASKING - {"tell", "help"})
+"""The words that only make a sentence a question ("what happens", "actually"), searched for by no policy question;
+"tell" and "help" stay: a duty to tell and outside assistance are the documents' own subjects."""
 
 
 def abbreviations(section: TSection) -> set[str]:
@@ -96,7 +115,7 @@ def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
     a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term."""
     line = " ".join(Question.of(question).words)
     if not levels:
-        line = LEVEL_SAID.sub(" ", line)
+        line = LEVEL_SAID.sub(" ", _LEVEL_NAMED.sub(" ", line))
     return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
 
 
@@ -138,12 +157,20 @@ class PolicyIndex:
                 target = next((s.id for d in docs for s in d.sections if s.kind == "chapter" and s.title == name), None)
             if target:
                 self.named.setdefault(say, target)
+        self.lead = dict(self.named)
+        """:attr:`named` and the infractions' :data:`FORMER` names: what leads the ranking when said."""
+        for say, name in FORMER.items():
+            if target := next((s.id for d in docs for s in d.sections if s.penalty and s.name == name), None):
+                self.lead.setdefault(say, target)
         own: dict[str, list[str]] = {}
         """A section's own names beside its title: the terms it defines, the abbreviations judges say for it."""
         for term, sid in defined_terms(docs):
             own.setdefault(sid, []).append(term)
-        for said, sid in self.named.items():
+        for said, sid in self.lead.items():
             own.setdefault(sid, []).append(said)
+        penalties = {s.penalty.lower() for d in docs for s in d.sections if s.penalty}
+        """A penalty's name (Warning, Game Loss) names the section defining it (IPG 1.1), but earns it no :data:`NAME`
+        bonus: most questions saying one ask which an infraction gets ("is that a warning?")."""
         self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
         self.names: list[list[frozenset[str]]] = []
         """Each unit's names as sets of terms: its title, the terms it defines, its abbreviations."""
@@ -156,7 +183,7 @@ class PolicyIndex:
                 names = [title, *(n for n in own.get(s.id, []) if n.lower() != title.lower())]
                 for t in _terms(" ; ".join(names)):
                     tf[t] += self.TITLE
-                self.names.append([frozenset(n) for name in names if (n := _terms(name))])
+                self.names.append([frozenset(n) for name in names if name.lower() not in penalties and (n := _terms(name))])
                 self.units.append((s, doc, tf))
         self.df = Counter(t for _, _, tf in self.units for t in tf)
         self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
@@ -174,7 +201,9 @@ class PolicyIndex:
         return None
 
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
-        return named_in(question, self.named)
+        """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
+        Drawing Extra Cards)."""
+        return named_in(question, self.lead, tuple(IRREGULAR.get(w, w) for w in Question.of(question).words))
 
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
@@ -216,9 +245,9 @@ class PolicyIndex:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
-        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False))  # "at comp rel" picks a document
+        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False) if t not in _FRAME)  # "at comp rel" picks a document
         rel = rel_of(question)
-        named = self._named_in(read) or misspelt_in(read, self.named)
+        named = self._named_in(read) or misspelt_in(read, self.lead)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)

@@ -3,7 +3,9 @@
 Three kinds, all read from the documents themselves: an infraction's name (``Missed Trigger`` → ``IPG 2.1``); the
 title of an MTR or IPG section, chapter or appendix, which names what it sets out (``Outside Assistance`` →
 ``MTR 5.6``, ``Rules Enforcement Levels`` → ``MTR 1.12``); and a term a paragraph opens by defining (``Free
-information is information to which …``, ``A tournament shortcut is an action taken …`` → ``MTR 4.1``, ``MTR 4.2``).
+information is information to which …``, ``A tournament shortcut is an action taken …`` → ``MTR 4.1``, ``MTR 4.2``),
+or by a run-in heading its first sentence repeats (``Game Loss A Game Loss ends the current game …`` → ``IPG 1.1``: the
+PDF's bold term, then the sentence).
 The JAR's headings are sentences, not terms.  Pure: no graph library, so ranking can use it cheaply;
 :mod:`rulesgraph.build.tgraph` turns each into a ``defines`` edge.
 """
@@ -20,6 +22,9 @@ _DEFINITION = re.compile(r"^(?:(?:An?|The) ([a-z]+(?: [a-z]+){0,2})|([A-Z][a-z]+
                          r"(?:information|defined as|any (?:action|information|card)|an? [a-z]+ (?:that|which|where|in which|when|taken))"
                          r"\b")
 """A paragraph opening with a definition: the term (one to three words), then "is information …", "is an action taken …"."""
+_RUN_IN = re.compile(r"^([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}) (?:(?:An?|The) )?(?i:\1)s?\b")
+"""A paragraph opening with a run-in heading (one to three capitalised words) its first sentence repeats, plural or
+after an article: ``Warning Warnings are used …``, ``Match Loss A Match Loss is …``."""
 
 
 def defined_terms(docs: tuple[TDocument, ...]) -> list[tuple[str, str]]:
@@ -46,4 +51,6 @@ def defined_terms(docs: tuple[TDocument, ...]) -> list[tuple[str, str]]:
             for paragraph in s.text.split("\n\n"):
                 if m := _DEFINITION.match(paragraph.lstrip("• ")):
                     add(m.group(1) or m.group(2), s.id)
+                elif m := _RUN_IN.match(paragraph):
+                    add(m.group(1), s.id)
     return out

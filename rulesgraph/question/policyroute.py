@@ -106,13 +106,14 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
     return got[1], got[2]
 
 
-def named_in(question: str | Question, named: dict[str, str]) -> list[tuple[str, str]]:
+def named_in(question: str | Question, named: dict[str, str], said: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
     """``(what was said, section id)`` for the abbreviations and infraction names of ``named`` in the question, their
-    words compared as stems without articles ("he looked at an extra card" names Looking at Extra Cards)."""
+    words compared as stems without articles ("he looked at an extra card" names Looking at Extra Cards); ``said``:
+    the question's words as the caller reads them (irregular forms regularised), else its own."""
     if not named:
         return []
     pattern, back = _names_pattern(named)
-    line = " " + " ".join(Question.of(question).words) + " "
+    line = " " + " ".join(Question.of(question).words if said is None else said) + " "
     out = []
     pos = 0
     while (m := pattern.search(line, pos)) is not None:
