@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
 from ..build.relevance import specificity
-from ..common.ids import keyword_id
 from ..common.text import STOPWORDS, fold, words
-from .analyze import FRAMING, Analysis, Match, defined_subject
+from .analyze import Analysis, Match, defined_subject
+from .cardsaid import FORGET, card_subjects, card_words, own_terms
 
 if TYPE_CHECKING:
     from ..model import NamedCard
@@ -33,7 +33,6 @@ CARRIED_DECAY = 0.85
 """A subject a follow-up relied on stays the topic: it fades this slowly."""
 ADDED = 0.8
 """Weight of a subject a follow-up adds ("and with deathtouch?")."""
-FORGET = 0.2
 CARRIED_TERMS = 0.6
 """Search weight of a carried subject's name, against 1 for the question's own words."""
 
@@ -81,75 +80,11 @@ def _card_kin(card: NamedCard) -> frozenset[str]:
     return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
 
 
-KEYWORD_USE = {"has": 1.0, "grants": 0.6, "action": 0.6}
-"""How much a carried card's keyword is carried, by how the card uses it: its own, given to others (Lightning Greaves's
-shroud), or done by it (Wrath of God's destroy); one its text only mentions ("can't be blocked by creatures with flying")
-is not."""
-CARD_WORDS = 0.25
-"""Search weight of a rare word of a carried card's Oracle text (times the card's weight), against 1 for the question's
-own words: "what if it reveals a land?" after Dark Confidant reads the card's "mana value"."""
-CARD_IDF = 2.5
-"""Only Oracle words at least this rare (idf) are carried ("creature", "target" are not)."""
-
-
-SAYS_MUCH = 15.0
-"""Idf-weighted sum of a follow-up's own words above which a carried keyword counts only as far as its rules hold them
-(see :func:`keyword_fit`)."""
-
-
-def keyword_fit(node: str, own: dict[str, float], g: QGraph) -> float:
-    """How much a carried card's keyword ``node`` is what a follow-up asks: 1 when it says little of its own ("and if it's
-    been dealt 10 damage?" of Stuffy Doll is about its indestructible), else the idf-weighted share of its own words
-    (``own``: stem → idf) the keyword's defining rules hold, so an incidental keyword (the trample of Darksteel Colossus
-    in "can my opponent destroy it?") hardly counts."""
-    total = sum(own.values())
-    says = min(1.0, total / SAYS_MUCH)
-    if not says:
-        return 1.0
-    under: set[str] = set()
-    for rule in g.sources(node, "defines"):
-        i = g.num.get(rule)
-        if i is not None and g.kind[i] != "glossary":
-            under |= g.terms_under(i)
-    share = sum(v for t, v in own.items() if t in under) / total
-    return (1 - says) + says * share
-
-
-def card_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
-    """The keywords of the cards a follow-up carries (``(card, weight)``), as subjects it carries: each said by its own
-    name (so its rules are searched for), as strongly as the card is still meant, times :data:`KEYWORD_USE` and
-    :func:`keyword_fit` (``own``: the follow-up's own words, stem → idf); a keyword two cards have, once, as its
-    strongest."""
-    out: dict[str, Match] = {}
-    for card, w in cards:
-        for name, relation, _rules in card.keywords:
-            node = keyword_id(name)
-            if node not in g or relation not in KEYWORD_USE:
-                continue
-            quality = w * KEYWORD_USE[relation] * keyword_fit(node, own, g)
-            if quality >= FORGET and (node not in out or out[node].quality < quality):
-                out[node] = Match(node, "keyword", name.lower(), quality, f"{card.key} has {name.lower()}", via="carried")
-    return list(out.values())
-
-
-def card_words(cards: list[tuple[NamedCard, float]], index: Index) -> dict[str, float]:
-    """The rare words (:data:`CARD_IDF`) of the Oracle text of the cards a follow-up carries, their names left out, each
-    weighed :data:`CARD_WORDS` times the card's weight: what the card says is part of what is asked of it."""
-    out: dict[str, float] = {}
-    for card, w in cards:
-        names = set(card.name_terms)
-        for term in doc_terms(card.text):
-            if term not in names and index.idf.get(term, 0.0) >= CARD_IDF:
-                out[term] = max(out.get(term, 0.0), CARD_WORDS * w)
-    return out
-
-
 def substitutes(text: str) -> bool:
     """Whether ``text`` asks the last question again of something else ("what about Shock?", "same question for X")."""
     return _SUBSTITUTE.search(text.lower()) is not None
 
 
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from."""
@@ -277,8 +212,7 @@ class Conversation:
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         said_nodes = own_nodes | {m.node for m in extra}
         kept_cards = [(c, w) for c, w in cards if c.key not in {o.key for o in a.cards}]
-        own_terms = {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING}
-        extra += [m for m in card_subjects(kept_cards, own_terms, g) if m.node not in said_nodes]
+        extra += [m for m in card_subjects(kept_cards, own_terms(a, index), g) if m.node not in said_nodes]
         terms = dict(a.terms)
         if substitute:  # "same question for …" only says how to read the rest: "same" is no search word
             for term in doc_terms(substitute.group(0)):
@@ -373,7 +307,7 @@ class Conversation:
         if self.card and not any(m.said == self.card for m, _ in kept.values()) and self.card not in self.cards:
             self.card = None  # its keywords and the card have faded: the card is no longer the topic
         for m in a.matches:
-            if m.kind in _SUBJECTS and not m.negated and m.via != "scene" and m.node not in carried and _specific(m, index):
+            if m.kind in _SUBJECTS and not m.negated and m.via not in ("scene", "card") and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)
         if not self.repeated:  # "same question for battles" asks the last question again: its frame stays
             subject_words = {w for m in a.matches if m.node in self.subjects for w in m.said.split()}  # the rest is the frame
