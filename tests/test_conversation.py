@@ -351,3 +351,24 @@ def test_a_follow_up_about_the_card_searches_for_its_keyword(carded: Rulebook, d
     assert (first_hit(["702.12b", "704.5g"], ids(second)) or 99) <= 3
     alone = ask(carded, "and if it's been dealt 10 damage?", k=3, deck=deck)
     assert (first_hit(["702.12b", "704.5g"], ids(alone)) or 99) > 3
+
+
+def test_a_held_card_said_by_a_word_of_its_name_its_initials_or_its_card_type(carded: Rulebook, deck: CardDeck) -> None:
+    """Issue 30: a follow-up says the card it is about as players do: a word of its name the rules never use, without a
+    determiner ("can I equip greaves to …"), its initials in capitals ("does RIP stop …"), or its card type after a
+    definite determiner ("can the creature come back twice?", "if the enchantment leaves …"); each carries the card,
+    where the follow-up was read as a new question before.  An owner before a card type is no such sign."""
+    for first, follow, card in [
+        ("how does Lightning Greaves work", "can I equip greaves to an opponent's creature?", "Lightning Greaves"),
+        ("what does Rest in Peace do", "does RIP stop dies triggers?", "Rest in Peace"),
+        ("what happens when my Kitchen Finks dies?", "can the creature come back twice?", "Kitchen Finks"),
+        ("what does Rest in Peace do", "if the enchantment leaves, do exiled cards come back?", "Rest in Peace"),
+    ]:
+        conv = Conversation()
+        ask(carded, first, k=3, conversation=conv, deck=deck)
+        assert card in _cards(ask(carded, follow, k=3, conversation=conv, deck=deck)), follow
+        assert card not in _cards(ask(carded, follow, k=3, deck=deck)), follow  # alone, nothing names it
+    conv = Conversation()
+    ask(carded, "what happens when my Kitchen Finks dies?", k=3, conversation=conv, deck=deck)
+    assert not conv._names_held(analyze("can my creature with deathtouch and trample assign lethal damage?", carded.index),
+                                "can my creature with deathtouch and trample assign lethal damage", carded.index)

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
 from ..build.relevance import specificity
-from ..common.text import STOPWORDS, fold, words
+from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
 from .cardsaid import FORGET, card_subjects, card_words, own_terms
+from .mention_context import SHORT_LETTERS, shortened
 
 if TYPE_CHECKING:
     from ..model import NamedCard
@@ -69,6 +70,13 @@ stack?"."""
 _GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
 """A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
 _DETERMINERS = frozenset("the that this those these my your his her their our".split())
+_DEFINITE = frozenset("the that this those these".split())
+"""Determiners that point back at something named before ("the creature"), unlike an owner ("my creature")."""
+_CARD_TYPES = frozenset("creature artifact enchantment planeswalker land battle instant sorcery".split())
+_INSIDE_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][\w'’]*")
+"""A word with a capital inside a sentence (after a word, not after a full stop): a name ("does Finks come back?")."""
+_CAPS = re.compile(r"\b[A-Z]{3,}\b")
+"""A word in capitals: perhaps a name's initials ("RIP")."""
 _SPELL_TYPES = frozenset(("Instant", "Sorcery"))
 _PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
 
@@ -190,7 +198,7 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or self._names_held(text)
+        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or self._names_held(a, text, index)
         if not follow:
             self.reset()
             return a, []
@@ -206,7 +214,7 @@ class Conversation:
                 del self.subjects[node]
             carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
-        cards = self._cards_carried(a, text, bool(substitute))
+        cards = self._cards_carried(a, text, bool(substitute), index)
         if not carried and not substitute and not cards:
             return a, []
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
@@ -244,45 +252,65 @@ class Conversation:
         resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
         return resolved, notes
 
-    def _cards_carried(self, a: Analysis, text: str, substitute: bool) -> list[tuple[NamedCard, float]]:
-        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?"), else all
-        but its own when it points back at something (:data:`_REFERS`, a word of a card's type line: "my construct"),
-        goes on from the last question (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder
-        takes the place of (its kin: a spell for a spell, a creature for a creature) for good."""
+    def _cards_carried(self, a: Analysis, text: str, substitute: bool, index: Index) -> list[tuple[NamedCard, float]]:
+        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?", "can I equip
+        greaves to …", "does RIP stop …": :meth:`_said_cards`), else all but its own when it points back at something
+        (:data:`_REFERS`, a word of a card's type line: "my construct"), goes on from the last question
+        (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder takes the place of (its kin: a
+        spell for a spell, a creature for a creature) for good."""
         own = {c.key for c in a.cards}
         if substitute and a.cards:
             kin = frozenset().union(*(_card_kin(c) for c in a.cards))
             for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
                 del self.cards[key]
-        by_name, by_type = self._said_cards(text)
+        by_name, by_type = self._said_cards(a, text, index)
         if by_name - own:
             return [(c, w) for key, (c, w) in self.cards.items() if key in by_name and key not in own]
         if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
 
-    def _names_held(self, text: str) -> bool:
-        """``text`` speaks of a card held by a word of its name or of its subtypes after a determiner or an owner ("can I
-        move the equipment …" after Lightning Greaves, "does the doll survive?"): a follow-up, however much it says of its
-        own.  A card type ("the creature", "my artifact") is any card's: no sign."""
-        by_name, _ = self._said_cards(text)
+    def _names_held(self, a: Analysis, text: str, index: Index) -> bool:
+        """``text`` speaks of a card held by a word of its name (:meth:`_said_cards`), by a word of its subtypes after a
+        determiner or an owner ("can I move the equipment …" after Lightning Greaves, "does the doll survive?"), or by
+        one of its card types after a definite determiner ("can the creature come back twice?" after Kitchen Finks, "if
+        the enchantment leaves …" after Rest in Peace): a follow-up, however much it says of its own.  A card type after
+        an owner ("my artifact") is any card's: no sign."""
+        by_name, _ = self._said_cards(a, text, index)
         if by_name:
             return True
         said = text.split()
         after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS}
         subtypes = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
                     for w in words(face.partition("—")[2])}
-        return bool(after & subtypes)
+        definite = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DEFINITE}
+        types = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
+                 for w in words(face.partition("—")[0])} & _CARD_TYPES
+        return bool(after & subtypes or definite & types)
 
-    def _said_cards(self, text: str) -> tuple[set[str], bool]:
-        """The earlier cards ``text`` speaks of by a word of their name after a determiner or an owner ("does the doll
-        survive?"), and whether it so says a word of one's type line ("can my construct block?")."""
+    def _said_cards(self, a: Analysis, text: str, index: Index) -> tuple[set[str], bool]:
+        """The earlier cards ``text`` speaks of by a word of their name (and whether it says a word of one's type line
+        after a determiner or an owner: "can my construct block?").  A word of a held card's name, or a player's
+        shortening of one (:func:`~rulesgraph.question.mention_context.shortened`: ``goyf``), names it after a determiner
+        or an owner ("does the doll survive?"), said with a capital inside the question ("does Finks come back?"), or
+        when the rules never use the word ("can I equip greaves to …"; not "the rest of my library" after Rest in Peace);
+        the initials of its name in capitals name it too ("does RIP stop dies triggers?").  Words of a card the question
+        names itself are that card's."""
         said = text.split()
         after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS} - STOPWORDS
-        if not after:
-            return set(), False
-        by_name = {key for key in self.cards if after & {w.removesuffix("s") for w in words(key)}}
-        by_type = any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
+        own = {w for c in a.cards if c.how != "carried" for w in words(c.said)}
+        capital = {fold(m.group(0)) for m in _INSIDE_CAPITAL.finditer(a.question)}
+        loose = {w.removesuffix("s") for w in said if len(w) >= SHORT_LETTERS and w not in STOPWORDS and w not in own
+                 and (w in capital or stem(w) not in index.idf)}
+        caps = {fold(m.group(0)) for m in _CAPS.finditer(a.question)}
+        by_name = set()
+        for key in self.cards:
+            names = [w.removesuffix("s") for w in words(key)]
+            content = [w for w in names if w not in STOPWORDS]
+            initials = {"".join(w[:1] for w in names), "".join(w[:1] for w in content)} if len(names) >= 3 else set()
+            if after & set(names) or caps & initials or any(shortened(w, n) for w in loose for n in content if len(n) >= SHORT_LETTERS):
+                by_name.add(key)
+        by_type = bool(after) and any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
         return by_name, by_type
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
