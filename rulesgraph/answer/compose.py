@@ -188,7 +188,7 @@ def _named(book: Rulebook, a: Analysis) -> list[str]:
     g = book.qg
     said: dict[str, list[Match]] = {}
     for m in a.matches:
-        if _telling(book, m) and m.via != "carried":
+        if _telling(book, m) and m.via not in ("carried", "card"):  # a card's keyword: the card's line says it
             said.setdefault(m.said, []).append(m)
     lines = []
     for words, ms in said.items():
@@ -294,6 +294,10 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)
+    if a.cards:  # what the cards it names say: their keywords are its subjects too ("when my Kitchen Finks dies": persist)
+        from ..question.cardsaid import named_card_keywords
+
+        a = named_card_keywords(a, book.index, g)
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k, a.focus)
     order = no_variant_first(g, a, [c.node for c in chosen])

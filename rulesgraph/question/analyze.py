@@ -68,7 +68,8 @@ class Match:
     """Said as "non-trample", "no flying", "without haste": the question is about its absence."""
     via: str = "name"
     """How it was found: ``name``, ``gapped`` (words apart), ``alias``, ``number``, ``scene`` (a common verb that only
-    sets the scene: "I cast …"), or ``carried`` from an earlier turn of a conversation."""
+    sets the scene: "I cast …"), ``carried`` from an earlier turn of a conversation, or ``card``: a keyword of a card the
+    question names (:func:`rulesgraph.question.cardsaid.named_card_keywords`)."""
 
 
 @dataclass(frozen=True, slots=True)

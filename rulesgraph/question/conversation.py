@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
 from ..build.relevance import specificity
-from ..common.ids import keyword_id
-from ..common.text import STOPWORDS, fold, words
-from .analyze import FRAMING, Analysis, Match, defined_subject
+from ..common.text import STOPWORDS, fold, stem, words
+from .analyze import Analysis, Match, defined_subject
+from .cardsaid import FORGET, card_subjects, card_words, own_terms
+from .mention_context import SHORT_LETTERS, shortened
 
 if TYPE_CHECKING:
     from ..model import NamedCard
@@ -33,7 +34,6 @@ CARRIED_DECAY = 0.85
 """A subject a follow-up relied on stays the topic: it fades this slowly."""
 ADDED = 0.8
 """Weight of a subject a follow-up adds ("and with deathtouch?")."""
-FORGET = 0.2
 CARRIED_TERMS = 0.6
 """Search weight of a carried subject's name, against 1 for the question's own words."""
 
@@ -70,6 +70,13 @@ stack?"."""
 _GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
 """A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
 _DETERMINERS = frozenset("the that this those these my your his her their our".split())
+_DEFINITE = frozenset("the that this those these".split())
+"""Determiners that point back at something named before ("the creature"), unlike an owner ("my creature")."""
+_CARD_TYPES = frozenset("creature artifact enchantment planeswalker land battle instant sorcery".split())
+_INSIDE_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][\w'’]*")
+"""A word with a capital inside a sentence (after a word, not after a full stop): a name ("does Finks come back?")."""
+_CAPS = re.compile(r"\b[A-Z]{3,}\b")
+"""A word in capitals: perhaps a name's initials ("RIP")."""
 _SPELL_TYPES = frozenset(("Instant", "Sorcery"))
 _PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
 
@@ -81,75 +88,11 @@ def _card_kin(card: NamedCard) -> frozenset[str]:
     return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
 
 
-KEYWORD_USE = {"has": 1.0, "grants": 0.6, "action": 0.6}
-"""How much a carried card's keyword is carried, by how the card uses it: its own, given to others (Lightning Greaves's
-shroud), or done by it (Wrath of God's destroy); one its text only mentions ("can't be blocked by creatures with flying")
-is not."""
-CARD_WORDS = 0.25
-"""Search weight of a rare word of a carried card's Oracle text (times the card's weight), against 1 for the question's
-own words: "what if it reveals a land?" after Dark Confidant reads the card's "mana value"."""
-CARD_IDF = 2.5
-"""Only Oracle words at least this rare (idf) are carried ("creature", "target" are not)."""
-
-
-SAYS_MUCH = 15.0
-"""Idf-weighted sum of a follow-up's own words above which a carried keyword counts only as far as its rules hold them
-(see :func:`keyword_fit`)."""
-
-
-def keyword_fit(node: str, own: dict[str, float], g: QGraph) -> float:
-    """How much a carried card's keyword ``node`` is what a follow-up asks: 1 when it says little of its own ("and if it's
-    been dealt 10 damage?" of Stuffy Doll is about its indestructible), else the idf-weighted share of its own words
-    (``own``: stem → idf) the keyword's defining rules hold, so an incidental keyword (the trample of Darksteel Colossus
-    in "can my opponent destroy it?") hardly counts."""
-    total = sum(own.values())
-    says = min(1.0, total / SAYS_MUCH)
-    if not says:
-        return 1.0
-    under: set[str] = set()
-    for rule in g.sources(node, "defines"):
-        i = g.num.get(rule)
-        if i is not None and g.kind[i] != "glossary":
-            under |= g.terms_under(i)
-    share = sum(v for t, v in own.items() if t in under) / total
-    return (1 - says) + says * share
-
-
-def card_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
-    """The keywords of the cards a follow-up carries (``(card, weight)``), as subjects it carries: each said by its own
-    name (so its rules are searched for), as strongly as the card is still meant, times :data:`KEYWORD_USE` and
-    :func:`keyword_fit` (``own``: the follow-up's own words, stem → idf); a keyword two cards have, once, as its
-    strongest."""
-    out: dict[str, Match] = {}
-    for card, w in cards:
-        for name, relation, _rules in card.keywords:
-            node = keyword_id(name)
-            if node not in g or relation not in KEYWORD_USE:
-                continue
-            quality = w * KEYWORD_USE[relation] * keyword_fit(node, own, g)
-            if quality >= FORGET and (node not in out or out[node].quality < quality):
-                out[node] = Match(node, "keyword", name.lower(), quality, f"{card.key} has {name.lower()}", via="carried")
-    return list(out.values())
-
-
-def card_words(cards: list[tuple[NamedCard, float]], index: Index) -> dict[str, float]:
-    """The rare words (:data:`CARD_IDF`) of the Oracle text of the cards a follow-up carries, their names left out, each
-    weighed :data:`CARD_WORDS` times the card's weight: what the card says is part of what is asked of it."""
-    out: dict[str, float] = {}
-    for card, w in cards:
-        names = set(card.name_terms)
-        for term in doc_terms(card.text):
-            if term not in names and index.idf.get(term, 0.0) >= CARD_IDF:
-                out[term] = max(out.get(term, 0.0), CARD_WORDS * w)
-    return out
-
-
 def substitutes(text: str) -> bool:
     """Whether ``text`` asks the last question again of something else ("what about Shock?", "same question for X")."""
     return _SUBSTITUTE.search(text.lower()) is not None
 
 
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from."""
@@ -255,7 +198,7 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or self._names_held(text)
+        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or self._names_held(a, text, index)
         if not follow:
             self.reset()
             return a, []
@@ -271,14 +214,13 @@ class Conversation:
                 del self.subjects[node]
             carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
-        cards = self._cards_carried(a, text, bool(substitute))
+        cards = self._cards_carried(a, text, bool(substitute), index)
         if not carried and not substitute and not cards:
             return a, []
         extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         said_nodes = own_nodes | {m.node for m in extra}
         kept_cards = [(c, w) for c, w in cards if c.key not in {o.key for o in a.cards}]
-        own_terms = {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING}
-        extra += [m for m in card_subjects(kept_cards, own_terms, g) if m.node not in said_nodes]
+        extra += [m for m in card_subjects(kept_cards, own_terms(a, index), g) if m.node not in said_nodes]
         terms = dict(a.terms)
         if substitute:  # "same question for …" only says how to read the rest: "same" is no search word
             for term in doc_terms(substitute.group(0)):
@@ -310,45 +252,65 @@ class Conversation:
         resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
         return resolved, notes
 
-    def _cards_carried(self, a: Analysis, text: str, substitute: bool) -> list[tuple[NamedCard, float]]:
-        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?"), else all
-        but its own when it points back at something (:data:`_REFERS`, a word of a card's type line: "my construct"),
-        goes on from the last question (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder
-        takes the place of (its kin: a spell for a spell, a creature for a creature) for good."""
+    def _cards_carried(self, a: Analysis, text: str, substitute: bool, index: Index) -> list[tuple[NamedCard, float]]:
+        """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?", "can I equip
+        greaves to …", "does RIP stop …": :meth:`_said_cards`), else all but its own when it points back at something
+        (:data:`_REFERS`, a word of a card's type line: "my construct"), goes on from the last question
+        (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder takes the place of (its kin: a
+        spell for a spell, a creature for a creature) for good."""
         own = {c.key for c in a.cards}
         if substitute and a.cards:
             kin = frozenset().union(*(_card_kin(c) for c in a.cards))
             for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
                 del self.cards[key]
-        by_name, by_type = self._said_cards(text)
+        by_name, by_type = self._said_cards(a, text, index)
         if by_name - own:
             return [(c, w) for key, (c, w) in self.cards.items() if key in by_name and key not in own]
         if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
 
-    def _names_held(self, text: str) -> bool:
-        """``text`` speaks of a card held by a word of its name or of its subtypes after a determiner or an owner ("can I
-        move the equipment …" after Lightning Greaves, "does the doll survive?"): a follow-up, however much it says of its
-        own.  A card type ("the creature", "my artifact") is any card's: no sign."""
-        by_name, _ = self._said_cards(text)
+    def _names_held(self, a: Analysis, text: str, index: Index) -> bool:
+        """``text`` speaks of a card held by a word of its name (:meth:`_said_cards`), by a word of its subtypes after a
+        determiner or an owner ("can I move the equipment …" after Lightning Greaves, "does the doll survive?"), or by
+        one of its card types after a definite determiner ("can the creature come back twice?" after Kitchen Finks, "if
+        the enchantment leaves …" after Rest in Peace): a follow-up, however much it says of its own.  A card type after
+        an owner ("my artifact") is any card's: no sign."""
+        by_name, _ = self._said_cards(a, text, index)
         if by_name:
             return True
         said = text.split()
         after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS}
         subtypes = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
                     for w in words(face.partition("—")[2])}
-        return bool(after & subtypes)
+        definite = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DEFINITE}
+        types = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
+                 for w in words(face.partition("—")[0])} & _CARD_TYPES
+        return bool(after & subtypes or definite & types)
 
-    def _said_cards(self, text: str) -> tuple[set[str], bool]:
-        """The earlier cards ``text`` speaks of by a word of their name after a determiner or an owner ("does the doll
-        survive?"), and whether it so says a word of one's type line ("can my construct block?")."""
+    def _said_cards(self, a: Analysis, text: str, index: Index) -> tuple[set[str], bool]:
+        """The earlier cards ``text`` speaks of by a word of their name (and whether it says a word of one's type line
+        after a determiner or an owner: "can my construct block?").  A word of a held card's name, or a player's
+        shortening of one (:func:`~rulesgraph.question.mention_context.shortened`: ``goyf``), names it after a determiner
+        or an owner ("does the doll survive?"), said with a capital inside the question ("does Finks come back?"), or
+        when the rules never use the word ("can I equip greaves to …"; not "the rest of my library" after Rest in Peace);
+        the initials of its name in capitals name it too ("does RIP stop dies triggers?").  Words of a card the question
+        names itself are that card's."""
         said = text.split()
         after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS} - STOPWORDS
-        if not after:
-            return set(), False
-        by_name = {key for key in self.cards if after & {w.removesuffix("s") for w in words(key)}}
-        by_type = any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
+        own = {w for c in a.cards if c.how != "carried" for w in words(c.said)}
+        capital = {fold(m.group(0)) for m in _INSIDE_CAPITAL.finditer(a.question)}
+        loose = {w.removesuffix("s") for w in said if len(w) >= SHORT_LETTERS and w not in STOPWORDS and w not in own
+                 and (w in capital or stem(w) not in index.idf)}
+        caps = {fold(m.group(0)) for m in _CAPS.finditer(a.question)}
+        by_name = set()
+        for key in self.cards:
+            names = [w.removesuffix("s") for w in words(key)]
+            content = [w for w in names if w not in STOPWORDS]
+            initials = {"".join(w[:1] for w in names), "".join(w[:1] for w in content)} if len(names) >= 3 else set()
+            if after & set(names) or caps & initials or any(shortened(w, n) for w in loose for n in content if len(n) >= SHORT_LETTERS):
+                by_name.add(key)
+        by_type = bool(after) and any(after & {w.removesuffix("s") for w in words(c.type_line)} for c, _ in self.cards.values())
         return by_name, by_type
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
@@ -373,7 +335,7 @@ class Conversation:
         if self.card and not any(m.said == self.card for m, _ in kept.values()) and self.card not in self.cards:
             self.card = None  # its keywords and the card have faded: the card is no longer the topic
         for m in a.matches:
-            if m.kind in _SUBJECTS and not m.negated and m.via != "scene" and m.node not in carried and _specific(m, index):
+            if m.kind in _SUBJECTS and not m.negated and m.via not in ("scene", "card") and m.node not in carried and _specific(m, index):
                 self.subjects[m.node] = (m, ADDED if follow_up else 1.0)
         if not self.repeated:  # "same question for battles" asks the last question again: its frame stays
             subject_words = {w for m in a.matches if m.node in self.subjects for w in m.said.split()}  # the rest is the frame

@@ -1,0 +1,122 @@
+"""What a card the question names says, searched for as the question's own words are: its keywords and its Oracle text.
+
+A card reaches the ranking through its rulings, type line and effects (:mod:`rulesgraph.rank.cardsteps.cards`), but the
+words that settle a question about it are often its keywords: "what happens when my Kitchen Finks dies?" is about its
+persist, "what happens when Wrath of God hits my Stuffy Doll" about the Doll's indestructible and Wrath's destroy.
+:func:`card_subjects` makes a card's keywords subjects of the question, said by their own names, as strongly as the card
+is meant and as far as their rules hold what the question asks (:func:`keyword_fit`); :func:`named_card_keywords` does so
+for the cards a question names, :class:`rulesgraph.question.conversation.Conversation` for the cards a follow-up
+carries, with the rare words of their Oracle text too (:func:`card_words`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..build.index import Index, doc_terms
+from ..build.qgraph import QGraph
+from ..common.ids import keyword_id
+from .analyze import FRAMING, Analysis, Match
+
+if TYPE_CHECKING:
+    from ..model import NamedCard
+
+__all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "NAMED", "SAYS_MUCH", "TERMS", "card_subjects", "card_words",
+           "keyword_fit", "named_card_keywords", "own_terms"]
+
+FORGET = 0.2
+"""A keyword weaker than this is not searched for (:data:`rulesgraph.question.conversation.FORGET`: a subject so faded is
+forgotten)."""
+TERMS = 0.6
+"""Search weight of a card's keyword's name, times its strength, against 1 for the question's own words (as a carried
+subject's name, :data:`rulesgraph.question.conversation.CARRIED_TERMS`)."""
+NAMED = 1.0
+"""How strongly the keywords of a card the question names count, times how surely it was named (its confidence)."""
+_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
+
+
+KEYWORD_USE = {"has": 1.0, "grants": 0.6, "action": 0.6}
+"""How much a carried card's keyword is carried, by how the card uses it: its own, given to others (Lightning Greaves's
+shroud), or done by it (Wrath of God's destroy); one its text only mentions ("can't be blocked by creatures with flying")
+is not."""
+CARD_WORDS = 0.25
+"""Search weight of a rare word of a carried card's Oracle text (times the card's weight), against 1 for the question's
+own words: "what if it reveals a land?" after Dark Confidant reads the card's "mana value"."""
+CARD_IDF = 2.5
+"""Only Oracle words at least this rare (idf) are carried ("creature", "target" are not)."""
+
+
+SAYS_MUCH = 15.0
+"""Idf-weighted sum of a follow-up's own words above which a carried keyword counts only as far as its rules hold them
+(see :func:`keyword_fit`)."""
+
+
+def keyword_fit(node: str, own: dict[str, float], g: QGraph) -> float:
+    """How much a carried card's keyword ``node`` is what a follow-up asks: 1 when it says little of its own ("and if it's
+    been dealt 10 damage?" of Stuffy Doll is about its indestructible), else the idf-weighted share of its own words
+    (``own``: stem → idf) the keyword's defining rules hold, so an incidental keyword (the trample of Darksteel Colossus
+    in "can my opponent destroy it?") hardly counts."""
+    total = sum(own.values())
+    says = min(1.0, total / SAYS_MUCH)
+    if not says:
+        return 1.0
+    under: set[str] = set()
+    for rule in g.sources(node, "defines"):
+        i = g.num.get(rule)
+        if i is not None and g.kind[i] != "glossary":
+            under |= g.terms_under(i)
+    share = sum(v for t, v in own.items() if t in under) / total
+    return (1 - says) + says * share
+
+
+def card_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
+    """The keywords of the cards a follow-up carries (``(card, weight)``), as subjects it carries: each said by its own
+    name (so its rules are searched for), as strongly as the card is still meant, times :data:`KEYWORD_USE` and
+    :func:`keyword_fit` (``own``: the follow-up's own words, stem → idf); a keyword two cards have, once, as its
+    strongest."""
+    out: dict[str, Match] = {}
+    for card, w in cards:
+        for name, relation, _rules in card.keywords:
+            node = keyword_id(name)
+            if node not in g or relation not in KEYWORD_USE:
+                continue
+            quality = w * KEYWORD_USE[relation] * keyword_fit(node, own, g)
+            if quality >= FORGET and (node not in out or out[node].quality < quality):
+                out[node] = Match(node, "keyword", name.lower(), quality, f"{card.key} has {name.lower()}", via="carried")
+    return list(out.values())
+
+
+def card_words(cards: list[tuple[NamedCard, float]], index: Index) -> dict[str, float]:
+    """The rare words (:data:`CARD_IDF`) of the Oracle text of the cards a follow-up carries, their names left out, each
+    weighed :data:`CARD_WORDS` times the card's weight: what the card says is part of what is asked of it."""
+    out: dict[str, float] = {}
+    for card, w in cards:
+        names = set(card.name_terms)
+        for term in doc_terms(card.text):
+            if term not in names and index.idf.get(term, 0.0) >= CARD_IDF:
+                out[term] = max(out.get(term, 0.0), CARD_WORDS * w)
+    return out
+
+
+def own_terms(a: Analysis, index: Index) -> dict[str, float]:
+    """The question's own words (weight 1, framing words left out), stem → idf: what :func:`keyword_fit` weighs."""
+    return {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING}
+
+
+def named_card_keywords(a: Analysis, index: Index, g: QGraph) -> Analysis:
+    """The analysis of a question with the keywords of the cards it names itself (not those a follow-up carries) added as
+    subjects (``via="card"``), each as strongly as the card was named times :data:`NAMED` and :func:`keyword_fit`, and
+    their names as search words (:data:`TERMS`); a keyword the question already says, or a conversation carries, once."""
+    own = [(c, c.confidence * NAMED) for c in a.cards if c.how != "carried"]
+    if not own:
+        return a
+    said = {m.node for m in a.matches}
+    extra = [replace(m, via="card") for m in card_subjects(own, own_terms(a, index), g) if m.node not in said]
+    if not extra:
+        return a
+    terms = dict(a.terms)
+    for m in extra:
+        for term in doc_terms(m.said):
+            terms.setdefault(term, TERMS * m.quality)
+    return replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()))

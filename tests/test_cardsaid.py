@@ -1,0 +1,91 @@
+"""The keywords and Oracle words of a card a question names or a follow-up carries (rulesgraph.question.cardsaid)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph.answer.compose import ask
+from rulesgraph.model import NamedCard
+from rulesgraph.question.analyze import analyze
+from rulesgraph.question.cardsaid import CARD_WORDS, card_subjects, card_words, keyword_fit, named_card_keywords
+from rulesgraph.question.namedcards import CardDeck
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from accuracy import first_hit
+
+
+def _doll(weight_terms: frozenset[str] = frozenset({"stuffi", "doll"})) -> NamedCard:
+    return NamedCard("Stuffy Doll", "Stuffy Doll", 0, 0, 0.95, "carried", "Artifact Creature — Construct",
+                     "As Stuffy Doll enters the battlefield, choose a player.\nStuffy Doll is indestructible.\n"
+                     "Whenever Stuffy Doll is dealt damage, it deals that much damage to the chosen player.",
+                     (("Indestructible", "has", ("702.12",)), ("Flying", "mentions", ("702.9",))), (), (), weight_terms)
+
+
+def _own(book: Rulebook, question: str) -> dict[str, float]:
+    return {t: book.index.idf.get(t, 0.0) for t, w in analyze(question, book.index).terms if w == 1.0}
+
+
+def test_a_carried_keyword_counts_as_far_as_its_rules_hold_the_follow_up(full_book: Rulebook) -> None:
+    """Issue 30: a carried card's keyword is what a follow-up saying little asks about (fit 1), and otherwise as far as its
+    defining rules hold the follow-up's words: "can my opponent destroy it" is about indestructible, not trample."""
+    g = full_book.qg
+    assert keyword_fit("keyword:indestructible", {}, g) == 1.0
+    own = _own(full_book, "can my opponent destroy it with a Wrath of God and then return it to the battlefield?")
+    assert keyword_fit("keyword:indestructible", own, g) > keyword_fit("keyword:trample", own, g) + 0.2
+
+
+def test_a_carried_card_brings_its_keywords_and_its_rare_oracle_words(full_book: Rulebook) -> None:
+    """Issue 30: the keywords a carried card has become subjects the follow-up carries, said by their own names and as
+    strongly as the card is still meant; a keyword its text only mentions does not; its Oracle text's rare words, its name
+    left out, are searched for more weakly."""
+    doll = _doll()
+    subjects = card_subjects([(doll, 0.8)], {}, full_book.qg)
+    assert [(m.node, m.said, m.via) for m in subjects] == [("keyword:indestructible", "indestructible", "carried")]
+    assert subjects[0].quality == pytest.approx(0.8)
+    assert card_subjects([(doll, 0.1)], {}, full_book.qg) == []  # faded below what is forgotten
+    words = card_words([(doll, 0.8)], full_book.index)
+    assert "indestruct" in words and words["indestruct"] == pytest.approx(CARD_WORDS * 0.8)
+    assert "doll" not in words and "stuffi" not in words  # the card's own name is no search word
+    assert "creatur" not in words  # nor a word every rule says
+
+
+def test_a_named_cards_keywords_become_the_questions_subjects(full_book: Rulebook) -> None:
+    """Issue 30: the keywords of a card the question names itself are its subjects (``via="card"``, as strongly as the
+    card was named), their names searched for; a card a follow-up carries is left to the conversation, and a keyword the
+    question says itself is not added twice."""
+    doll = _doll()
+    a = analyze("what happens when my Stuffy Doll is dealt damage?", full_book.index)
+    named = named_card_keywords(replace(a, cards=(replace(doll, how="exact"),)), full_book.index, full_book.qg)
+    added = [m for m in named.matches if m.via == "card"]
+    assert [(m.node, m.said) for m in added] == [("keyword:indestructible", "indestructible")]
+    assert 0.5 < added[0].quality <= 0.95  # the card named surely, and its keyword about half of what is asked
+    assert "indestruct" in dict(named.terms)
+    carried = replace(a, cards=(doll,))  # how="carried": the conversation's to bring
+    assert named_card_keywords(carried, full_book.index, full_book.qg) is carried
+    said = analyze("is my Stuffy Doll indestructible?", full_book.index)
+    said = replace(said, cards=(replace(doll, how="exact"),))
+    assert [m for m in named_card_keywords(said, full_book.index, full_book.qg).matches if m.via == "card"] == []
+
+
+@pytest.fixture
+def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
+    """The stand-in card data installed and opened, as ``ask`` reads it."""
+    from rulesgraph.question.namedcards import open_deck
+
+    deck = open_deck(full_book)[0]
+    assert deck is not None
+    return deck
+
+
+def test_a_question_about_a_card_reaches_its_keywords_rule(full_book: Rulebook, deck: CardDeck) -> None:
+    """Issue 30: "what happens when my Kitchen Finks dies?" never says persist, the card's keyword, yet persist's rule
+    answers it: among the first three (it was not among the first 40), and the answer's lines say the card has it
+    rather than that the question named it."""
+    answer = ask(full_book, "what happens when my Kitchen Finks dies?", k=3, deck=deck)
+    assert (first_hit(["702.79a"], [c.id for c in answer.citations]) or 99) <= 3
+    assert not any(w.startswith("‘persist’") for w in answer.why)
