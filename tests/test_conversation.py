@@ -372,3 +372,12 @@ def test_a_held_card_said_by_a_word_of_its_name_its_initials_or_its_card_type(ca
     ask(carded, "what happens when my Kitchen Finks dies?", k=3, conversation=conv, deck=deck)
     assert not conv._names_held(analyze("can my creature with deathtouch and trample assign lethal damage?", carded.index),
                                 "can my creature with deathtouch and trample assign lethal damage", carded.index)
+    # a question bringing objects of its own: its "the creature" is one of them, no follow-up of the held card
+    for first, new in [
+        ("what happens when my Kitchen Finks dies?",
+         "I block a 3/3 with a 2/2 and the creature has first strike, which deals damage first?"),
+        ("what does Rest in Peace do", "if the enchantment I control is destroyed while an aura is attached, what happens?"),
+    ]:
+        conv = Conversation()
+        ask(carded, first, k=3, conversation=conv, deck=deck)
+        assert not _cards(ask(carded, new, k=3, conversation=conv, deck=deck)), new

@@ -73,6 +73,9 @@ _DETERMINERS = frozenset("the that this those these my your his her their our".s
 _DEFINITE = frozenset("the that this those these".split())
 """Determiners that point back at something named before ("the creature"), unlike an owner ("my creature")."""
 _CARD_TYPES = frozenset("creature artifact enchantment planeswalker land battle instant sorcery".split())
+_INTRODUCES = re.compile(r"\b(?:a|an|another)\b|\b\d+/\d+\b")
+"""A question bringing objects of its own ("I block a 3/3 with a 2/2 and the creature has first strike …", "… while an
+aura is attached"): its "the creature" is one of them, not a held card."""
 _INSIDE_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][\w'’]*")
 """A word with a capital inside a sentence (after a word, not after a full stop): a name ("does Finks come back?")."""
 _CAPS = re.compile(r"\b[A-Z]{3,}\b")
@@ -274,7 +277,8 @@ class Conversation:
         """``text`` speaks of a card held by a word of its name (:meth:`_said_cards`), by a word of its subtypes after a
         determiner or an owner ("can I move the equipment …" after Lightning Greaves, "does the doll survive?"), or by
         one of its card types after a definite determiner ("can the creature come back twice?" after Kitchen Finks, "if
-        the enchantment leaves …" after Rest in Peace): a follow-up, however much it says of its own.  A card type after
+        the enchantment leaves …" after Rest in Peace) in a question bringing no object of its own (:data:`_INTRODUCES`):
+        a follow-up, however much it says of its own.  A card type after
         an owner ("my artifact") is any card's: no sign."""
         by_name, _ = self._said_cards(a, text, index)
         if by_name:
@@ -286,7 +290,7 @@ class Conversation:
         definite = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DEFINITE}
         types = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
                  for w in words(face.partition("—")[0])} & _CARD_TYPES
-        return bool(after & subtypes or definite & types)
+        return bool(after & subtypes or definite & types and not _INTRODUCES.search(text))
 
     def _said_cards(self, a: Analysis, text: str, index: Index) -> tuple[set[str], bool]:
         """The earlier cards ``text`` speaks of by a word of their name (and whether it says a word of one's type line
