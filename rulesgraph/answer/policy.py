@@ -23,64 +23,16 @@ from ..build.tbook import newest, tournament_dir
 from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..parse.tdoc import TDocument, TSection
-from ..question.policyroute import _ERROR, _FIX, _REMEDY, LEVEL_SAID, misspelt_in, named_in, policy_cue, rel_of
-from ..question.read import ASKING, Question
+from ..question.policyroute import _ERROR, _FIX, _REMEDY, misspelt_in, named_in, policy_cue, rel_of
+from ..question.read import Question
+from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, said_terms
+from .policywords import terms as _terms
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
            "rel_of", "term_counts", "title_words"]
 
-SAID = {
-    "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
-    "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
-    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
-}
-"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
-FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
-          "improper drawing at start of game": "Mulligan Procedure Error"}
-"""The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):
-Drawing Extra Cards (DEC) became Hidden Card Error in 2015, Improper Drawing at Start of Game became Mulligan Procedure
-Error.  They lead the ranking as a name does, but send no question to the documents (they are no part of
-:func:`names`, the router's list): "draw an extra card" is the rules' words too (Howling Mine)."""
-IRREGULAR = {
-    "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
-    "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
-    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "tear", "tore": "tear", "torn": "tear",
-    "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
-    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
-    "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
-    # players' words for the documents' own: tearing a card is aggressive behaviour
-    "rip": "tear", "rips": "tear", "ripping": "tear", "anger": "aggressive",
-    "angry": "aggressive", "angrily": "aggressive", "furious": "aggressive", "rage": "aggressive", "deliberately": "intentionally",
-    "purposely": "intentionally", "help": "assist", "helps": "assist", "helped": "assist", "helping": "assist",
-}
-"""English irregular forms (and plain synonyms of the documents' own words) the stemmer cannot join."""
-SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
-           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
-           "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
-           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
-"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
-_SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
-SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
-         "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
-         **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
-"""Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
-search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
 _ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
-_CHANGES = re.compile(r"\b(?:changed|changes(?! (?:his|her|their|my|your|our) minds?\b)|updat\w*|used to|anymore|no longer|"
-                      r"(?:what'?s|whats|anything) new|new (?:rules?|version|policy|ipg|mtr|jar|update)|since when|"
-                      r"(?:previous|old|older|last) (?:version|rules?|ipg|mtr|jar)|differen\w* (?:from|than) (?:before|the old|it was))\b")
-"""A question about the documents' changes, which a list of changes answers: "what changed", "the new IPG", "used to",
-"no longer" — not a player changing something ("can I change a card on my decklist"), "a new player", "a new card",
-"a different fix"."""
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
-_LEVEL_NAMED = re.compile(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
-                          r"(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
-                          r"(?:comp|competitive|competition|regular|reg|professional|casual)(?: rel)?)\b")
-"""The word REL beside the level it names ("at comp rel", "the REL is regular"): like :data:`LEVEL_SAID`, it picks a
-document and is no topic word (else every such question leans to MTR 1.12 Rules Enforcement Levels by its title)."""
-_FRAME = frozenset(stem(w) for w in ASKING - {"tell", "help"})
-"""The words that only make a sentence a question ("what happens", "actually"), searched for by no policy question;
-"tell" and "help" stay: a duty to tell and outside assistance are the documents' own subjects."""
 
 
 def abbreviations(section: TSection) -> set[str]:
@@ -92,31 +44,6 @@ def abbreviations(section: TSection) -> set[str]:
     big = "".join(w[0] for w in parts if w not in _SMALL)
     all_ = "".join(w[0] for w in parts)
     return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
-
-
-def _terms(text: str) -> list[str]:
-    """The documents' search terms of a text: its folded words, players' phrases and short forms read as the documents'
-    words, stop words out, irregular forms regularised, stemmed."""
-    return _stemmed(words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))))
-
-
-def _stemmed(said: list[str]) -> list[str]:
-    out = []
-    for w in said:
-        for part in SHORT.get(w, w).split():
-            if part not in STOPWORDS:
-                out.append(stem(IRREGULAR.get(part, part)))
-    return out
-
-
-def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
-    """:func:`_terms` of a question, from the words it was read into once (:class:`~rulesgraph.question.read.Question`):
-    players' phrases (:data:`SAYINGS`) matched on the line of its words, not its text split again; without ``levels``,
-    a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term."""
-    line = " ".join(Question.of(question).words)
-    if not levels:
-        line = LEVEL_SAID.sub(" ", _LEVEL_NAMED.sub(" ", line))
-    return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +130,9 @@ class PolicyIndex:
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
         """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
         Drawing Extra Cards)."""
-        return named_in(question, self.lead, tuple(IRREGULAR.get(w, w) for w in Question.of(question).words))
+        read = Question.of(question)
+        said = named_in(read, self.lead, tuple(IRREGULAR.get(w, w) for w in read.words))
+        return [(w, sid) for w, sid in said if w not in CAPITALS or re.search(rf"\b{w.upper()}\b", read.text)]
 
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
@@ -245,7 +174,7 @@ class PolicyIndex:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
-        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False) if t not in _FRAME)  # "at comp rel" picks a document
+        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False) if t not in FRAME)  # "at comp rel" picks a document
         rel = rel_of(question)
         named = self._named_in(read) or misspelt_in(read, self.lead)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
@@ -263,7 +192,7 @@ class PolicyIndex:
             if s.id in ids:
                 score += 50.0
                 why.append(f"‘{s.id}’ named")
-            if s.kind == "appendix" and s.title.lower().startswith("changes") and not _CHANGES.search(folded):
+            if s.kind == "appendix" and s.title.lower().startswith("changes") and not CHANGES.search(folded):
                 score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
             if s.penalty and wants_infraction:
                 score *= self.INFRACTION
@@ -324,8 +253,8 @@ def title_words() -> frozenset[str]:
 
 
 def term_counts() -> tuple[dict[str, int], frozenset[str]]:
-    """How often each term (:func:`_terms`) occurs in the ranked sections of the installed documents, and the terms
-    the documents use far more than English does (:data:`ENGLISH_RATIO`, at least :data:`OWN_SUPPORT` times):
+    """How often each term (:func:`~rulesgraph.answer.policywords.terms`) occurs in the ranked sections of the installed
+    documents, and the terms the documents use far more than English does (:data:`ENGLISH_RATIO`, at least :data:`OWN_SUPPORT` times):
     ``judg``, ``penalti``, ``sideboard``, not ``like`` or ``run`` — read from the same cache as :func:`names`."""
     got = _remembered()
     return got[3], got[4]

@@ -71,7 +71,8 @@ def _passage(text: str, question: str | Question) -> str:
     """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
     that introduces a list ("The following cards are banned …:") brings the items the question names, or says
     how long the list is."""
-    from .policy import _terms, said_terms
+    from .policywords import said_terms
+    from .policywords import terms as _terms
 
     asked = set(said_terms(question))
     paragraphs = text.split("\n\n") if text else [""]
@@ -95,7 +96,7 @@ def _passage(text: str, question: str | Question) -> str:
 def _named(item: str, asked: set[str]) -> bool:
     """Whether the question names a list item: every word of it, or of its short name, the part before a comma
     ("Oko" of "Oko, Thief of Crowns"), as players say a card's name."""
-    from .policy import _terms
+    from .policywords import terms as _terms
 
     return any((said := set(_terms(part))) and said <= asked for part in {item, item.split(",", 1)[0]})
 

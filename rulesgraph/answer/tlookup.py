@@ -98,7 +98,7 @@ def _by_heading(prefix: str, rest: str) -> str | None:
     use it.  :class:`NotFound` naming the candidates when several headings share them equally."""
     import math
 
-    from .policy import _terms
+    from .policywords import terms as _terms
 
     index = policy_index()
     if index is None or len(rest) > 200:

@@ -54,7 +54,8 @@ def features(question: str | Question, index: Index) -> tuple[dict[str, float], 
     from ..common.text import stem
     from ..question.policyroute import policy_kinds
     from ..question.scope import game_terms
-    from .policy import said_terms, term_counts
+    from .policy import term_counts
+    from .policywords import said_terms
 
     counts, own = term_counts()
     if not counts:

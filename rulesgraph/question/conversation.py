@@ -290,7 +290,7 @@ class Conversation:
         definite = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DEFINITE}
         types = {w.removesuffix("s") for c, _ in self.cards.values() for face in c.type_line.split("//")
                  for w in words(face.partition("—")[0])} & _CARD_TYPES
-        return bool(after & subtypes or definite & types and not _INTRODUCES.search(text))
+        return bool(after & subtypes or (definite & types and not _INTRODUCES.search(text)))
 
     def _said_cards(self, a: Analysis, text: str, index: Index) -> tuple[set[str], bool]:
         """The earlier cards ``text`` speaks of by a word of their name (and whether it says a word of one's type line

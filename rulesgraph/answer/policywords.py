@@ -1,0 +1,101 @@
+"""How players say what the tournament documents speak of, read as the documents' words: judges' names for infractions
+(:data:`SAID`) and the IPG's former ones (:data:`FORMER`), English irregular forms and synonyms (:data:`IRREGULAR`),
+phrases (:data:`SAYINGS`) and short forms (:data:`SHORT`); the words that ask about the documents' changes
+(:data:`CHANGES`), name a Rules Enforcement Level (:data:`LEVEL_NAMED`) or only make a sentence a question
+(:data:`FRAME`); and :func:`terms`, a text's search terms with all of them applied.  Enters: a question's text or
+its words; leaves: stems.  Used by :mod:`rulesgraph.answer.policy` (the ranking) and the routing's word counts."""
+
+from __future__ import annotations
+
+import re
+
+from ..common.text import STOPWORDS, fold, stem, words
+from ..question.policyroute import LEVEL_SAID
+from ..question.read import ASKING, Question
+
+__all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "SAID", "SAYINGS", "SHORT", "said_terms",
+           "stemmed", "terms"]
+
+SAID = {
+    "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
+    "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
+    "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
+}
+"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
+          "improper drawing at start of game": "Mulligan Procedure Error"}
+"""The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):
+Drawing Extra Cards (DEC) became Hidden Card Error in 2015, Improper Drawing at Start of Game became Mulligan Procedure
+Error.  They lead the ranking as a name does, but send no question to the documents (they are no part of
+:func:`names`, the router's list): "draw an extra card" is the rules' words too (Howling Mine)."""
+CAPITALS = frozenset({"dec"})
+"""Former names said only in capitals: "is that a DEC", not "the event is on dec 14"."""
+IRREGULAR = {
+    "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see", "took": "take", "taken": "take", "forgot": "forget",
+    "forgotten": "forget", "threw": "throw", "thrown": "throw", "gave": "give", "given": "give", "told": "tell",
+    "said": "say", "shown": "show", "wrote": "write", "written": "write", "ripped": "tear", "tore": "tear", "torn": "tear",
+    "kept": "keep", "lost": "lose", "won": "win", "paid": "pay", "bought": "buy", "sold": "sell", "found": "find",
+    "left": "leave", "put": "put", "hit": "hit", "stole": "steal", "stolen": "steal", "peeked": "see", "peek": "see",
+    "bet": "wager", "betting": "wager", "late": "tardi", "rewind": "back", "undo": "back",
+    # players' words for the documents' own: tearing a card is aggressive behaviour
+    "rip": "tear", "rips": "tear", "ripping": "tear", "anger": "aggressive",
+    "angry": "aggressive", "angrily": "aggressive", "furious": "aggressive", "rage": "aggressive", "deliberately": "intentionally",
+    "purposely": "intentionally", "help": "assist", "helps": "assist", "helped": "assist", "helping": "assist",
+}
+"""English irregular forms (and plain synonyms of the documents' own words) the stemmer cannot join."""
+SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
+           "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
+           "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
+           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
+"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
+_SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
+SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
+         "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
+         **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
+"""Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
+search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
+_PLAYER = r"(?<!\bi )(?<!\bhe )(?<!\bshe )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bopponent )"
+CHANGES = re.compile(rf"\b(?:{_PLAYER}(?:changed|changes(?! (?:his|her|their|my|your|our) minds?\b)|updated?|updates)\b"
+                      r"(?! (?:my|his|her|their|your|our|the life)\b)|"
+                      r"(?:rules?|policy|ipg|mtr|jar) (?:change|update)|did (?:they|wotc|wizards|the (?:rules?|policy|ipg|mtr|jar)) change|"
+                      r"used to be|anymore|no longer|"
+                      r"(?:what'?s|whats|anything) new|new (?:rules?|version|policy|ipg|mtr|jar|update)|since when|"
+                      r"(?:previous|old|older|last) (?:version|rules?|ipg|mtr|jar)|"
+                      r"differen\w* (?:from|than) (?:before|the old|it was|how it was))\b")
+"""A question about the documents' changes, which a list of changes answers: "what changed", "was there a rule change",
+"the new IPG", "used to be", "no longer" — not a player changing or updating something ("I changed a card on my
+decklist", "can I update my decklist", "we updated the life totals", "he changes his mind"), "a new player", "a new
+card", "a different fix"."""
+LEVEL_NAMED = re.compile(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
+                          r"(?<!what )(?<!which )(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
+                          r"(?:comp|competitive|competition|regular|reg|professional|casual)(?: rel)?)\b")
+"""The word REL beside the level it names ("at comp rel", "the REL is regular"): like :data:`LEVEL_SAID`, it picks a
+document and is no topic word (else every such question leans to MTR 1.12 Rules Enforcement Levels by its title)."""
+FRAME = frozenset(stem(w) for w in ASKING - {"tell", "help"})
+"""The words that only make a sentence a question ("what happens", "actually"), searched for by no policy question;
+"tell" and "help" stay: a duty to tell and outside assistance are the documents' own subjects."""
+
+
+def terms(text: str) -> list[str]:
+    """The documents' search terms of a text: its folded words, players' phrases and short forms read as the documents'
+    words, stop words out, irregular forms regularised, stemmed."""
+    return stemmed(words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))))
+
+
+def stemmed(said: list[str]) -> list[str]:
+    out = []
+    for w in said:
+        for part in SHORT.get(w, w).split():
+            if part not in STOPWORDS:
+                out.append(stem(IRREGULAR.get(part, part)))
+    return out
+
+
+def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
+    """:func:`terms` of a question, from the words it was read into once (:class:`~rulesgraph.question.read.Question`):
+    players' phrases (:data:`SAYINGS`) matched on the line of its words, not its text split again; without ``levels``,
+    a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term."""
+    line = " ".join(Question.of(question).words)
+    if not levels:
+        line = LEVEL_SAID.sub(" ", LEVEL_NAMED.sub(" ", line))
+    return stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())

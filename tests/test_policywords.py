@@ -1,0 +1,49 @@
+"""rulesgraph.answer.policywords: players' words read as the documents' (phrases, short forms, irregular forms), the
+words asking about the documents' changes, naming a level, or only making a sentence a question."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesgraph.answer.policywords import CHANGES, FRAME, said_terms, terms
+from rulesgraph.common.text import stem
+
+
+def test_players_words_read_as_the_documents_words() -> None:
+    assert {stem("intentionally"), stem("knowingly")} <= set(terms("he let it happen on purpose"))
+    assert stem("issue") in terms("can a floor judge hand out a game loss")
+    assert "hand" not in terms("can a floor judge hand out a game loss")
+    assert stem("insufficient") in terms("my deck has too few cards")
+    assert stem("tear") in terms("he ripped up my card") and stem("aggressive") in terms("in anger")
+    assert stem("assist") in terms("my buddy wants to help me")
+    assert terms("He said it") == terms("he says it")  # irregular forms still joined; case folded first
+
+
+def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:
+    """A level named ("at comp rel", "the REL is regular") picks a document; REL's words are then no search terms, so a question does
+    not lean to a section titled Rules Enforcement Levels for saying its level. Asked about, REL stays a term."""
+    for q in ("at comp rel when will a judge rewind the game", "the REL is regular, can a judge rewind the game",
+              "comp rel: can a judge rewind the game", "in competitive rules enforcement level can a judge rewind"):
+        assert not {"rule", "enforc", "level"} & set(said_terms(q, levels=False)), q
+        assert "back" in said_terms(q, levels=False)
+    assert "enforc" in said_terms("what REL is an RCQ run at", levels=False)
+    for q in ("what rel is competitive", "which rel is casual"):  # asked which level: REL is what the question is about
+        assert "enforc" in said_terms(q, levels=False), q
+
+
+def test_frame_words_are_no_search_words_but_tell_and_help_are() -> None:
+    """"What happens", "actually" only make a sentence a question; a duty to tell and outside assistance are the
+    documents' own subjects."""
+    assert stem("happens") in FRAME and stem("actually") in FRAME
+    assert not {stem("tell"), stem("help")} & FRAME
+
+
+@pytest.mark.parametrize(("question", "about_changes"), [
+    ("what changed about dice?", True), ("has the rule changed?", True), ("was there a rule change", True),
+    ("did the ipg change on this", True), ("it used to be a game loss", True), ("is this different from how it was before", True),
+    ("i changed a card on my decklist", False), ("he changes his deck", False), ("he changes his mind", False),
+    ("the dice used to track counters", False), ("can i update my decklist", False), ("we updated the life totals", False),
+])
+def test_what_asks_about_the_documents_changes(question: str, about_changes: bool) -> None:
+    """The documents' changes, asked about ("was there a rule change"), not a player changing or updating something."""
+    assert bool(CHANGES.search(question)) is about_changes
