@@ -59,8 +59,8 @@ how often such real tuning answers, held out, were right first when the model ga
 before, how often the team's sets' such answers had the deciding rule in their top three).  The
 ranking was then sure because what the question names overrode its words, and given the rest that makes a wrong
 answer twice as likely among those the model is surest of (held out, the tuning sets other than dev, as measured in
-stop 21's fit: 59% right against 80%); below that the two kinds are right about as often.  Refitted in stop 26, on
-the real tuning questions."""
+stop 21's fit: 59% right against 80%); below that the two kinds are right about as often.  Refitted in stops 26 and 31,
+on the real tuning questions."""
 HIGH = 0.64
 """Confidence from which an answer is shown as ``high``: its first paragraph most likely settles the question."""
 LOW = 0.45
