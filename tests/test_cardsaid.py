@@ -13,17 +13,29 @@ from rulesgraph.answer.compose import ask
 from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.cardsaid import CARD_WORDS, card_subjects, card_words, keyword_fit, named_card_keywords
-from rulesgraph.question.namedcards import CardDeck
+from rulesgraph.question.namedcards import CardDeck, with_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from accuracy import first_hit
 
 
-def _doll(weight_terms: frozenset[str] = frozenset({"stuffi", "doll"})) -> NamedCard:
-    return NamedCard("Stuffy Doll", "Stuffy Doll", 0, 0, 0.95, "carried", "Artifact Creature — Construct",
-                     "As Stuffy Doll enters the battlefield, choose a player.\nStuffy Doll is indestructible.\n"
-                     "Whenever Stuffy Doll is dealt damage, it deals that much damage to the chosen player.",
-                     (("Indestructible", "has", ("702.12",)), ("Flying", "mentions", ("702.9",))), (), (), weight_terms)
+@pytest.fixture
+def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
+    """The stand-in card data installed and opened, as ``ask`` reads it."""
+    from rulesgraph.question.namedcards import open_deck
+
+    deck = open_deck(full_book)[0]
+    assert deck is not None
+    return deck
+
+
+@pytest.fixture
+def doll(full_book: Rulebook, deck: CardDeck) -> NamedCard:
+    """Stuffy Doll as the installed card data gives it (it has indestructible), carried by a conversation."""
+    a = with_cards(analyze("my Stuffy Doll", full_book.index), deck.named("my Stuffy Doll", ()))
+    found = [c for c in a.cards if c.key == "Stuffy Doll"]
+    assert found, "Stuffy Doll not in the card data"
+    return replace(found[0], how="carried", confidence=0.95)
 
 
 def _own(book: Rulebook, question: str) -> dict[str, float]:
@@ -39,11 +51,11 @@ def test_a_carried_keyword_counts_as_far_as_its_rules_hold_the_follow_up(full_bo
     assert keyword_fit("keyword:indestructible", own, g) > keyword_fit("keyword:trample", own, g) + 0.2
 
 
-def test_a_carried_card_brings_its_keywords_and_its_rare_oracle_words(full_book: Rulebook) -> None:
+def test_a_carried_card_brings_its_keywords_and_its_rare_oracle_words(full_book: Rulebook, doll: NamedCard) -> None:
     """Issue 30: the keywords a carried card has become subjects the follow-up carries, said by their own names and as
     strongly as the card is still meant; a keyword its text only mentions does not; its Oracle text's rare words, its name
     left out, are searched for more weakly."""
-    doll = _doll()
+    doll = replace(doll, keywords=(*doll.keywords, ("Flying", "mentions", ("702.9",))))  # as if its text mentioned flying
     subjects = card_subjects([(doll, 0.8)], {}, full_book.qg)
     assert [(m.node, m.said, m.via) for m in subjects] == [("keyword:indestructible", "indestructible", "carried")]
     assert subjects[0].quality == pytest.approx(0.8)
@@ -54,11 +66,10 @@ def test_a_carried_card_brings_its_keywords_and_its_rare_oracle_words(full_book:
     assert "creatur" not in words  # nor a word every rule says
 
 
-def test_a_named_cards_keywords_become_the_questions_subjects(full_book: Rulebook) -> None:
+def test_a_named_cards_keywords_become_the_questions_subjects(full_book: Rulebook, doll: NamedCard) -> None:
     """Issue 30: the keywords of a card the question names itself are its subjects (``via="card"``, as strongly as the
     card was named), their names searched for; a card a follow-up carries is left to the conversation, and a keyword the
     question says itself is not added twice."""
-    doll = _doll()
     a = analyze("what happens when my Stuffy Doll is dealt damage?", full_book.index)
     named = named_card_keywords(replace(a, cards=(replace(doll, how="exact"),)), full_book.index, full_book.qg)
     added = [m for m in named.matches if m.via == "card"]
@@ -70,16 +81,6 @@ def test_a_named_cards_keywords_become_the_questions_subjects(full_book: Ruleboo
     said = analyze("is my Stuffy Doll indestructible?", full_book.index)
     said = replace(said, cards=(replace(doll, how="exact"),))
     assert [m for m in named_card_keywords(said, full_book.index, full_book.qg).matches if m.via == "card"] == []
-
-
-@pytest.fixture
-def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
-    """The stand-in card data installed and opened, as ``ask`` reads it."""
-    from rulesgraph.question.namedcards import open_deck
-
-    deck = open_deck(full_book)[0]
-    assert deck is not None
-    return deck
 
 
 def test_a_question_about_a_card_reaches_its_keywords_rule(full_book: Rulebook, deck: CardDeck) -> None:

@@ -372,6 +372,13 @@ def test_a_held_card_said_by_a_word_of_its_name_its_initials_or_its_card_type(ca
     ask(carded, "what happens when my Kitchen Finks dies?", k=3, conversation=conv, deck=deck)
     assert not conv._names_held(analyze("can my creature with deathtouch and trample assign lethal damage?", carded.index),
                                 "can my creature with deathtouch and trample assign lethal damage", carded.index)
+    # a word the rules use names a held card only said with a capital inside the question ("does Rest stop …")
+    conv = Conversation()
+    ask(carded, "what does Rest in Peace do", k=3, conversation=conv, deck=deck)
+    assert conv._said_cards(analyze("does Rest stop dies triggers?", carded.index), "does rest stop dies triggers?",
+                            carded.index)[0] == {"Rest in Peace"}
+    assert not conv._said_cards(analyze("does rest stop dies triggers?", carded.index), "does rest stop dies triggers?",
+                                carded.index)[0]
     # a question bringing objects of its own: its "the creature" is one of them, no follow-up of the held card
     for first, new in [
         ("what happens when my Kitchen Finks dies?",
@@ -381,3 +388,12 @@ def test_a_held_card_said_by_a_word_of_its_name_its_initials_or_its_card_type(ca
         conv = Conversation()
         ask(carded, first, k=3, conversation=conv, deck=deck)
         assert not _cards(ask(carded, new, k=3, conversation=conv, deck=deck)), new
+
+
+def test_a_named_cards_keywords_are_no_subjects_the_conversation_keeps(carded: Rulebook, deck: CardDeck) -> None:
+    """The keywords a named card brings to its own question (``via="card"``) answer that question; the conversation keeps
+    the card, which brings them again, not them as subjects of their own."""
+    conv = Conversation()
+    answer = ask(carded, "what happens when my Kitchen Finks dies?", k=3, conversation=conv, deck=deck)
+    assert (first_hit(["702.79a"], ids(answer)) or 99) <= 3  # persist came through the card
+    assert "Kitchen Finks" in conv.cards and "keyword:persist" not in conv.subjects
