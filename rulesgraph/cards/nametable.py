@@ -24,7 +24,7 @@ from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
-from .shortforms import ShortForms, abbreviations
+from .shortforms import ShortForms, abbreviations, said_alone, short_name
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
            "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
@@ -92,37 +92,10 @@ def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> 
     return out
 
 
-def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str, tuple[list[CardName], list[CardName]]]:
-    """Each word that begins or ends a several-word name without a comma (``snapcaster`` of Snapcaster Mage,
-    ``finks`` of Kitchen Finks) → the cards whose names it begins, and those it ends.  Type words are left out."""
-    out: dict[str, tuple[list[CardName], list[CardName]]] = {}
-    for card in cards:
-        if card.funny or card.layout in BRACKET_ONLY:
-            continue
-        for name in card.faces or (card.key,):  # a multi-face card's words are its faces' ("Delver of Secrets")
-            toks = tokens(name)
-            if len(toks) < 2 or ", " in name:
-                continue
-            raw = name.split()
-            ends = [(0, toks[0], raw[0])] + ([(1, toks[-1], raw[-1])] if len(toks) == 2 else [])  # "Kitchen Finks"
-            for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
-                if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
-                    group = out.setdefault(word, ([], []))[pos]
-                    if not group or group[-1] is not card:  # a card's faces come together: no list search (was quadratic)
-                        group.append(card)
-    return out
-
-
 def dropped(word: str) -> set[str]:
     """``word`` with one of its letters dropped, each way (``lightning`` → ``ightning``, …, ``lightnin``): two words one
     slip apart (a letter dropped, added, changed or two swapped) share one of these or are one of the other's."""
     return {word[:k] + word[k + 1:] for k in range(len(word))}
-
-
-def _short(name: str) -> str | None:
-    """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
-    head, sep, _ = name.partition(", ")
-    return head if sep and head and not head.endswith(("!", "?")) else None
 
 
 def _content(toks: tuple[str, ...]) -> list[str]:
@@ -218,11 +191,11 @@ class NameTable:
             for face in card.faces:
                 add(face, card, "face")
             for name in (card.key, *card.faces):
-                short = _short(name)
+                short = short_name(name)
                 if short:
                     add(short, card, "short")
         words: dict[str, float] = {}
-        for word, keys_ in _parts(cards, type_words).items():
+        for word, keys_ in said_alone(cards, type_words, tokens).items():
             if word not in words:
                 words[word] = zipf(word)
             first, last = keys_
