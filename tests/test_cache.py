@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -212,3 +214,52 @@ def test_the_code_fingerprint_is_every_module_s_size_and_mtime() -> None:
     package = Path(cache_mod.__file__).parent.parent
     stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
     assert len(stats) > 100 and cache_mod.code_fingerprint() == hashlib.sha256(repr(stats).encode()).hexdigest()[:16]
+
+
+def _hashed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the payloads whose HMAC is computed from now on."""
+    sizes: list[int] = []
+    digest = cache_mod._digest
+    monkeypatch.setattr(cache_mod, "_digest", lambda payload: sizes.append(len(payload)) or digest(payload))
+    return sizes
+
+
+def test_a_file_checked_once_is_not_hashed_again_while_unchanged(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_mod, "SETTLED", -1.0)  # every file settled: the check is remembered at once
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    sizes = _hashed(monkeypatch)
+    assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # checked, and remembered
+    monkeypatch.setattr(cache_mod, "_checked", {})  # as a new process: the table is read from the disk
+    sizes.clear()
+    assert load(bundled_sources()).from_cache and max(sizes, default=0) < 100_000  # the entry is not hashed again
+    good = path.read_bytes()
+    time.sleep(0.05)  # past a tick of the file system's clock
+    data = bytearray(good)
+    data[-100] ^= 1
+    path.write_bytes(bytes(data))  # the same file, the same size, written: its change time moves
+    book = load(bundled_sources())
+    assert not book.from_cache and book.notices == [f"cache file {path.name} is damaged; rebuilding"]
+
+
+def test_a_check_is_remembered_only_once_the_file_has_settled(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    load(bundled_sources())
+    load(bundled_sources())  # the entry was written just now: checked, not remembered
+    assert not (cache_dir / cache_mod.CHECKED).exists()
+    monkeypatch.setattr(cache_mod, "SETTLED", -1.0)
+    load(bundled_sources())
+    assert (cache_dir / cache_mod.CHECKED).exists()
+
+
+def test_a_table_of_checks_not_written_with_the_users_key_is_ignored(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    st = path.stat()
+    planted = {path.name: [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]}
+    payload = cache_mod.marshal.dumps(planted)
+    (cache_dir / cache_mod.CHECKED).write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
+    sizes = _hashed(monkeypatch)
+    assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # the entry is checked all the same
