@@ -263,3 +263,13 @@ def test_a_table_of_checks_not_written_with_the_users_key_is_ignored(cache_dir: 
     (cache_dir / cache_mod.CHECKED).write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
     sizes = _hashed(monkeypatch)
     assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # the entry is checked all the same
+
+
+def test_equal_texts_are_written_once_and_read_back_equal() -> None:
+    a, b = "".join(["tram", "ple"]), "".join(["tra", "mple"])  # equal, two objects
+    obj = {"x": [a, (a, "b"), {b: 1.0}], "y": [(b, "b"), (1, 2), (1.0, 2.0), (True,), frozenset({a})]}
+    back = cache_mod.decode(cache_mod.encode(obj))
+    assert back == obj and back["x"][0] is back["x"][1][0] is next(iter(back["x"][2]))  # one object where it was three
+    assert back["x"][1] is back["y"][0]  # an equal tuple of texts too
+    assert [type(x) for t in back["y"][1:4] for x in t] == [int, int, float, float, bool]  # 1 == 1.0 == True: not merged
+    assert len(cache_mod.encode(obj)) < len(cache_mod._MAGIC) + 32 + len(cache_mod.marshal.dumps(obj))
