@@ -273,3 +273,15 @@ def test_equal_texts_are_written_once_and_read_back_equal() -> None:
     assert back["x"][1] is back["y"][0]  # an equal tuple of texts too
     assert [type(x) for t in back["y"][1:4] for x in t] == [int, int, float, float, bool]  # 1 == 1.0 == True: not merged
     assert len(cache_mod.encode(obj)) < len(cache_mod._MAGIC) + 32 + len(cache_mod.marshal.dumps(obj))
+
+
+def test_decoding_leaves_the_collector_as_it_found_it() -> None:
+    import gc
+
+    data = cache_mod.encode({"a": ["b"]})
+    assert gc.isenabled() and cache_mod.decode(data) == {"a": ["b"]} and gc.isenabled()
+    gc.disable()
+    try:
+        assert cache_mod.decode(data) == {"a": ["b"]} and not gc.isenabled()  # a caller's collector off stays off
+    finally:
+        gc.enable()

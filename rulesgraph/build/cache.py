@@ -240,13 +240,15 @@ def decode(data: bytes, *, checked: bool = False) -> Any | None:
     payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
     if not data.startswith(_MAGIC) or not (checked or hmac.compare_digest(_digest(payload), data[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
         return None
+    collecting = gc.isenabled()
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
         return marshal.loads(payload)
     except Exception:  # bad marshal data
         return None
     finally:
-        gc.enable()
+        if collecting:  # a caller that had the collector off keeps it off
+            gc.enable()
 
 
 def _stamp(st: os.stat_result) -> list[int]:
