@@ -285,3 +285,25 @@ def test_decoding_leaves_the_collector_as_it_found_it() -> None:
         assert cache_mod.decode(data) == {"a": ["b"]} and not gc.isenabled()  # a caller's collector off stays off
     finally:
         gc.enable()
+
+
+def test_a_key_another_process_made_meanwhile_is_used_not_removed(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes starting on an empty cache: the second read no key, then the first linked its own in; the second
+    took it for a bad key, removed it and made another, and the first's entries were then "damaged" for everyone."""
+    monkeypatch.setattr(cache_mod, "_secret", {})
+    other = os.urandom(32)
+    real = cache_mod._read_secret
+    calls: list[int] = []
+
+    def read(path: Path) -> bytes | None:
+        calls.append(1)
+        if len(calls) == 1:  # nothing there yet when this process looked; the other process links its key in now
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.write(fd, other)
+            os.close(fd)
+            return None
+        return real(path)
+
+    monkeypatch.setattr(cache_mod, "_read_secret", read)
+    assert cache_mod.secret() == other and (cache_dir / cache_mod.SECRET).read_bytes() == other

@@ -111,8 +111,8 @@ def secret() -> bytes:
     path = cache_dir() / SECRET
     if str(path) in _secret:
         return _secret[str(path)]
-    key = _read_secret(path)
-    if key is None:
+    key = _read_secret(path) or _make_secret(path) or _read_secret(path)  # none yet: ours, or the one another process
+    if key is None:  # made first (a missing key was taken for a bad one and removed: two processes kept two keys)
         with contextlib.suppress(OSError):
             if path.is_symlink() or path.exists():
                 path.unlink()  # not ours, or not private: replaced
