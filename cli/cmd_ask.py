@@ -95,6 +95,17 @@ def _lines() -> Iterator[str]:
 
 
 def _stream(ctx: Context, k: int) -> int:
+    collecting = gc.isenabled()
+    gc.disable()  # from the start: the collector's runs while the rules loaded walked what they had just made
+    try:
+        return _answer_lines(ctx, k)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _answer_lines(ctx: Context, k: int) -> int:
+    """Answer each line of stdin (the collector off, run every :data:`COLLECT` questions)."""
     book = ctx.book()  # the cards are opened at the first question (no questions, nothing said about them)
     cards_opened = False
     console = None if ctx.args.json else ctx.console(wrap=True)
@@ -109,34 +120,28 @@ def _stream(ctx: Context, k: int) -> int:
         from rulesgraph.question.conversation import Conversation
 
         conversation = Conversation()
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for n, question in enumerate(_lines(), 1):
-            if n % COLLECT == 0:
-                gc.collect()
-            if not cards_opened and clean(question):
-                book, cards_opened = ctx.answering_book(), True
-            try:
-                answer = _answer(book, question, k, conversation, ctx.note_once, ctx.deck, ctx.drop_cards)
-            except RulesgraphError as exc:
-                if console is None:
-                    ctx.json(failed(question, str(exc)))
-                else:
-                    said = Text("? ").append_text(text(question, newlines=False))
-                    console.print(said.append(f"\nerror: {visible(str(exc), newlines=False)}\n"))
-                continue
-            ctx.card_hint(book, question)
+    for n, question in enumerate(_lines(), 1):
+        if n % COLLECT == 0:
+            gc.collect()
+        if not cards_opened and clean(question):
+            book, cards_opened = ctx.answering_book(), True
+        try:
+            answer = _answer(book, question, k, conversation, ctx.note_once, ctx.deck, ctx.drop_cards)
+        except RulesgraphError as exc:
             if console is None:
-                ctx.json(answer_json(answer))
+                ctx.json(failed(question, str(exc)))
             else:
-                console.print(Text("? ", style="bold").append_text(text(question, "bold", newlines=False)))  # a 1 MB line: its start
-                console.print(render_answer(answer, opts, [citation(book, c) for c in answer.see_also]))
-                console.print()
-                console.file.flush()
-    finally:
-        if collecting:
-            gc.enable()
+                said = Text("? ").append_text(text(question, newlines=False))
+                console.print(said.append(f"\nerror: {visible(str(exc), newlines=False)}\n"))
+            continue
+        ctx.card_hint(book, question)
+        if console is None:
+            ctx.json(answer_json(answer))
+        else:
+            console.print(Text("? ", style="bold").append_text(text(question, "bold", newlines=False)))  # a 1 MB line: its start
+            console.print(render_answer(answer, opts, [citation(book, c) for c in answer.see_also]))
+            console.print()
+            console.file.flush()
     return 0
 
 
@@ -152,6 +157,17 @@ def run(ctx: Context) -> int:
     question = from_argv(" ".join(words))
     if not clean(question):  # before the cards are opened: a misuse is one line
         raise RulesgraphError(EMPTY)
+    collecting = gc.isenabled()
+    gc.disable()  # as for a stream's questions (COLLECT): the collector's runs walked what loading the rules and cards
+    try:  # had just made (5-10 ms of a one-question process); one question's garbage is freed by reference counting
+        return _one(ctx, question, k)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _one(ctx: Context, question: str, k: int) -> int:
+    """Answer ``question``, the one the command line asked."""
     book = ctx.answering_book()
     answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards)
     ctx.card_hint(book, question)

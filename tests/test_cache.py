@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -212,3 +214,96 @@ def test_the_code_fingerprint_is_every_module_s_size_and_mtime() -> None:
     package = Path(cache_mod.__file__).parent.parent
     stats = sorted((str(p.relative_to(package)), p.stat().st_size, p.stat().st_mtime_ns) for p in package.rglob("*.py"))
     assert len(stats) > 100 and cache_mod.code_fingerprint() == hashlib.sha256(repr(stats).encode()).hexdigest()[:16]
+
+
+def _hashed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the payloads whose HMAC is computed from now on."""
+    sizes: list[int] = []
+    digest = cache_mod._digest
+    monkeypatch.setattr(cache_mod, "_digest", lambda payload: sizes.append(len(payload)) or digest(payload))
+    return sizes
+
+
+def test_a_file_checked_once_is_not_hashed_again_while_unchanged(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_mod, "SETTLED", -1.0)  # every file settled: the check is remembered at once
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    sizes = _hashed(monkeypatch)
+    assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # checked, and remembered
+    monkeypatch.setattr(cache_mod, "_checked", {})  # as a new process: the table is read from the disk
+    sizes.clear()
+    assert load(bundled_sources()).from_cache and max(sizes, default=0) < 100_000  # the entry is not hashed again
+    good = path.read_bytes()
+    time.sleep(0.05)  # past a tick of the file system's clock
+    data = bytearray(good)
+    data[-100] ^= 1
+    path.write_bytes(bytes(data))  # the same file, the same size, written: its change time moves
+    book = load(bundled_sources())
+    assert not book.from_cache and book.notices == [f"cache file {path.name} is damaged; rebuilding"]
+
+
+def test_a_check_is_remembered_only_once_the_file_has_settled(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    load(bundled_sources())
+    load(bundled_sources())  # the entry was written just now: checked, not remembered
+    assert not (cache_dir / cache_mod.CHECKED).exists()
+    monkeypatch.setattr(cache_mod, "SETTLED", -1.0)
+    load(bundled_sources())
+    assert (cache_dir / cache_mod.CHECKED).exists()
+
+
+def test_a_table_of_checks_not_written_with_the_users_key_is_ignored(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    load(bundled_sources())
+    (path,) = entries(cache_dir)
+    st = path.stat()
+    planted = {path.name: [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]}
+    payload = cache_mod.marshal.dumps(planted)
+    (cache_dir / cache_mod.CHECKED).write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
+    sizes = _hashed(monkeypatch)
+    assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # the entry is checked all the same
+
+
+def test_equal_texts_are_written_once_and_read_back_equal() -> None:
+    a, b = "".join(["tram", "ple"]), "".join(["tra", "mple"])  # equal, two objects
+    obj = {"x": [a, (a, "b"), {b: 1.0}], "y": [(b, "b"), (1, 2), (1.0, 2.0), (True,), frozenset({a})]}
+    back = cache_mod.decode(cache_mod.encode(obj))
+    assert back == obj and back["x"][0] is back["x"][1][0] is next(iter(back["x"][2]))  # one object where it was three
+    assert back["x"][1] is back["y"][0]  # an equal tuple of texts too
+    assert [type(x) for t in back["y"][1:4] for x in t] == [int, int, float, float, bool]  # 1 == 1.0 == True: not merged
+    assert len(cache_mod.encode(obj)) < len(cache_mod._MAGIC) + 32 + len(cache_mod.marshal.dumps(obj))
+
+
+def test_decoding_leaves_the_collector_as_it_found_it() -> None:
+    import gc
+
+    data = cache_mod.encode({"a": ["b"]})
+    assert gc.isenabled() and cache_mod.decode(data) == {"a": ["b"]} and gc.isenabled()
+    gc.disable()
+    try:
+        assert cache_mod.decode(data) == {"a": ["b"]} and not gc.isenabled()  # a caller's collector off stays off
+    finally:
+        gc.enable()
+
+
+def test_a_key_another_process_made_meanwhile_is_used_not_removed(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes starting on an empty cache: the second read no key, then the first linked its own in; the second
+    took it for a bad key, removed it and made another, and the first's entries were then "damaged" for everyone."""
+    monkeypatch.setattr(cache_mod, "_secret", {})
+    other = os.urandom(32)
+    real = cache_mod._read_secret
+    calls: list[int] = []
+
+    def read(path: Path) -> bytes | None:
+        calls.append(1)
+        if len(calls) == 1:  # nothing there yet when this process looked; the other process links its key in now
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.write(fd, other)
+            os.close(fd)
+            return None
+        return real(path)
+
+    monkeypatch.setattr(cache_mod, "_read_secret", read)
+    assert cache_mod.secret() == other and (cache_dir / cache_mod.SECRET).read_bytes() == other

@@ -240,3 +240,17 @@ def test_stream_as_text_shows_the_start_of_a_megabyte_question(run, monkeypatch:
     code, out, _ = run("ask", "-")
     assert code == 0 and "more characters not shown" in " ".join(out.split()) and "702.19" in out
     assert len(out) < 100_000
+
+
+def test_one_question_is_answered_with_the_collector_off_and_turns_it_back_on(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    from rulesgraph_cli import cmd_ask
+
+    seen: list[bool] = []
+    one = cmd_ask._one
+    monkeypatch.setattr(cmd_ask, "_one", lambda *a: seen.append(gc.isenabled()) or one(*a))
+    assert gc.isenabled()
+    code, out, _ = run("ask", "--json", "what does ward do")
+    assert code == 0 and json.loads(out)["citations"] and seen == [False]
+    assert gc.isenabled()

@@ -101,6 +101,21 @@ def test_rules_vocabulary_reads_case_from_the_graph(mini_book: Rulebook) -> None
     assert rules_vocabulary(mini_book.index) >= {s for n, ss in mini_book.index.surface.items() if not n.startswith("card:") for s in ss}
 
 
+def test_one_word_names_are_indexed_by_their_tails() -> None:
+    """The tail index a capitalised ``Goyf`` is read through (:func:`rulesgraph.question.mention_context.tails`) is made
+    with the table: the last four letters of every one-word name, face or word said alone of seven letters or more."""
+    cards = [CardName("Tarmogoyf", rank=100), CardName("Lhurgoyf", rank=9000), CardName("Goyf Feast"), CardName("Altar of the Goyf"),
+             CardName("Fire // Icegoyfing", ("Fire", "Icegoyfing"), layout="split"), CardName("Snapcaster Mage", rank=20),
+             CardName("Mirror-Goyf"), CardName("Bolt")]
+    for packed in (True, False):
+        t = NameTable.build(cards, [], zipf=lambda w: 0.0, packed=packed)
+        said = lambda tail, t=t: sorted(t.surface[g][0] for g in t.tails.get(tail, ()))
+        assert said("goyf") == ["lhurgoyf", "tarmogoyf"]  # not "goyf" (too short), nor a name of several words
+        assert said("fing") == ["icegoyfing"]  # a face
+        assert said("ster") == ["snapcaster"]  # a word said alone for its card
+        assert said("bolt") == [] and said("rror") == []  # too short; "Mirror-Goyf" is two words
+
+
 def test_table_round_trips_through_its_parts() -> None:
     """Every field, including ones added later, goes into the cache's parts and comes back."""
     t = small_table()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesgraph.cards.model import CardName
 from rulesgraph.cards.nametable import tokens
-from rulesgraph.cards.shortforms import FAMILY, SHORT_POPULAR, ShortForms, abbreviations, initials
+from rulesgraph.cards.shortforms import FAMILY, SHORT_POPULAR, ShortForms, abbreviations, initials, said_alone, short_name
 
 CARDS = [CardName("Lightning Bolt", rank=400), CardName("Bolt Bend", rank=1700), CardName("Swords to Plowshares", rank=13),
          CardName("Search the Premises", rank=5000), CardName("Jace, the Mind Sculptor", rank=1500),
@@ -48,3 +48,21 @@ def test_rules_words_types_taken_surfaces_and_abbreviations_are_never_forms() ->
     assert "fiend" not in forms()  # "Deep-Fiend" is not said alone as a word of its own
     assert {"etb", "eot", "sba", "ltb"} <= abbreviations([("enters", "the", "battlefield"), ("end", "of", "turn"),
                                                           ("state", "based", "actions"), ("leaves", "the", "battlefield")])
+
+
+def test_the_short_name_is_what_comes_before_a_comma() -> None:
+    assert short_name("Sheoldred, the Apocalypse") == "Sheoldred"
+    assert short_name("Lightning Bolt") is None
+    assert short_name("Yes!, Really") is None  # a head that ends a sentence is no name
+
+
+def test_words_said_alone_begin_or_end_a_name_of_several_words() -> None:
+    cards = [CardName("Snapcaster Mage"), CardName("Kitchen Finks"), CardName("Thalia's Lieutenant"),
+             CardName("Jace, the Mind Sculptor"), CardName("Silly Thing", funny=True), CardName("Elf Warrior Archer")]
+    alone = said_alone(cards, {("mage",)}, tokens)
+    assert [c.key for c in alone["snapcaster"][0]] == ["Snapcaster Mage"] and not alone["snapcaster"][1]
+    assert [c.key for c in alone["finks"][1]] == ["Kitchen Finks"]  # the last word of a name of two words
+    assert "mage" not in alone  # a type word
+    assert "thalias" not in alone and "jace" not in alone  # an apostrophe; a name with a comma (its short name says it)
+    assert "silly" not in alone and "archer" not in alone  # a joke card; the last word of a name of three words
+    assert "elf" not in alone  # fewer than four letters

@@ -10,8 +10,13 @@ the program version and the Python version (marshal's format is Python's own); f
 (temporary file + rename), so two processes building at once both leave a whole file.  Each file carries the
 HMAC-SHA-256 of its payload, keyed with a secret of the user's own (:func:`secret`, private to them), checked
 before decoding: a damaged entry (truncated, a flipped bit) or one planted by someone else (a payload with a plain
-checksum) is rebuilt with a one-line notice, never read as a different graph.  Old entries, and temporary files left by processes killed
-while writing, are pruned.
+checksum) is rebuilt with a one-line notice, never read as a different graph.  A file once checked is not hashed again
+while it is the same file, unchanged (:data:`CHECKED`: its inode, size, modification and change times, kept in a table
+authenticated with the same key): checking the 12 MB the rules and the card names read was ~10 ms of every
+one-question process.  Any write to a file or a file put in its place changes its change time, which no one but the
+system sets; a check is remembered only once the file's last change is :data:`SETTLED` seconds old, so that a write
+within the same tick of the file system's clock cannot keep the stamp.  Old entries, and temporary files left by
+processes killed while writing, are pruned.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -51,6 +57,15 @@ _DIGEST = 32
 SECRET = "cache.key"
 """The file in the data directory holding the key every cache file is authenticated with (32 random bytes)."""
 _secret: dict[str, bytes] = {}
+CHECKED = "checked.bin"
+"""The file in the cache directory listing the files whose HMAC was checked, each with its stamp then (:func:`_stamp`);
+a cache file itself (:func:`encode`: authenticated, marshalled builtins)."""
+CHECKED_KEPT = 64
+"""Files :data:`CHECKED` remembers (the latest checked); a file forgotten is only checked again."""
+SETTLED = 2.0
+"""Seconds since a file's last change before its check is remembered (the clock file times are read from moves by
+ticks of a few ms; git treats a file changed in the same tick as its index the same way)."""
+_checked: dict[str, dict[str, list[int]]] = {}
 PARTS = ("query", "graph", "names", "tdoc")
 """The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
 cards, ``names`` (their name table, marshal of builtins); ``tdoc``, a parsed tournament document (marshal of builtins,
@@ -96,8 +111,8 @@ def secret() -> bytes:
     path = cache_dir() / SECRET
     if str(path) in _secret:
         return _secret[str(path)]
-    key = _read_secret(path)
-    if key is None:
+    key = _read_secret(path) or _make_secret(path) or _read_secret(path)  # none yet: ours, or the one another process
+    if key is None:  # made first (a missing key was taken for a bad one and removed: two processes kept two keys)
         with contextlib.suppress(OSError):
             if path.is_symlink() or path.exists():
                 path.unlink()  # not ours, or not private: replaced
@@ -171,6 +186,11 @@ def read_file(path: Path, limit: int = MAX_ENTRY) -> bytes:
     """The bytes of a cache file.  Only a regular file rulesgraph could have written is read: a FIFO (which
     would block), a device (``/dev/zero`` never ends), a symbolic link or a file over ``limit`` bytes raises
     :class:`ValueError`; a missing one ``FileNotFoundError``."""
+    return _read_stat(path, limit)[0]
+
+
+def _read_stat(path: Path, limit: int = MAX_ENTRY) -> tuple[bytes, os.stat_result]:
+    """:func:`read_file`'s bytes, and the file's status as it was read."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -183,14 +203,14 @@ def read_file(path: Path, limit: int = MAX_ENTRY) -> bytes:
             raise ValueError("not a regular file")
         if st.st_size > limit:
             raise ValueError(f"over {limit:,} bytes")
-        return fh.read(limit + 1)
+        return fh.read(limit + 1), st
 
 
 def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
     """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable."""
     path = _path(key, part)
     try:
-        data = read_file(path)
+        data, st = _read_stat(path)
     except (FileNotFoundError, NotADirectoryError):
         return None, None
     except ValueError as exc:
@@ -199,9 +219,13 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
         return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
     if not data.startswith(_MAGIC):
         return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
-    obj = decode(data)
+    stamp = _stamp(st)
+    checked = _checked_files(path.parent).get(path.name) == stamp
+    obj = decode(data, checked=checked)
     if obj is None:
         return None, f"cache file {path.name} is damaged; rebuilding"
+    if not checked and time.time() - st.st_ctime > SETTLED:
+        _remember(path.parent, path.name, stamp)
     if part != "graph":
         return obj, None
     try:
@@ -210,25 +234,91 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
         return None, f"cache file {path.name} is damaged; rebuilding"
 
 
-def decode(data: bytes) -> Any | None:
+def decode(data: bytes, *, checked: bool = False) -> Any | None:
     """The builtins a cache file (:func:`encode`) holds, or ``None`` when it is not one, is damaged, or was not
-    written with this user's key."""
+    written with this user's key.  ``checked``: these bytes are a file already checked and unchanged since (:func:`read`)."""
     payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
-    if not data.startswith(_MAGIC) or not hmac.compare_digest(_digest(payload), data[len(_MAGIC) : len(_MAGIC) + _DIGEST]):
+    if not data.startswith(_MAGIC) or not (checked or hmac.compare_digest(_digest(payload), data[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
         return None
+    collecting = gc.isenabled()
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
         return marshal.loads(payload)
     except Exception:  # bad marshal data
         return None
     finally:
-        gc.enable()
+        if collecting:  # a caller that had the collector off keeps it off
+            gc.enable()
+
+
+def _stamp(st: os.stat_result) -> list[int]:
+    """What changes when a file is written or another is put in its place: its device and inode, size, modification
+    and change times (the change time is the system's to set: ``os.utime`` cannot take it back)."""
+    return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+
+
+def _checked_files(directory: Path) -> dict[str, list[int]]:
+    """:data:`CHECKED` of ``directory``, read once per process: file name → its stamp when its HMAC was checked.  Empty
+    when missing, damaged or not written with this user's key."""
+    where = str(directory)
+    if where not in _checked:
+        try:
+            table = decode(read_file(directory / CHECKED, 1 << 20))
+        except (OSError, ValueError):
+            table = None
+        _checked[where] = table if isinstance(table, dict) else {}
+    return _checked[where]
+
+
+def _remember(directory: Path, name: str, stamp: list[int]) -> None:
+    """Add ``name`` with ``stamp`` to :data:`CHECKED` (the :data:`CHECKED_KEPT` latest kept); a cache that cannot be
+    written only means checking again."""
+    table = {k: v for k, v in _checked_files(directory).items() if k != name}
+    table[name] = stamp
+    table = dict(list(table.items())[-CHECKED_KEPT:])
+    _checked[str(directory)] = table
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".checked-", suffix=".tmp", dir=directory)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                WholeWriter(fh).write(encode(table, "checked"))
+            os.replace(tmp, directory / CHECKED)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass
+
+
+def shared(obj: Any) -> Any:
+    """``obj`` with each text and each tuple of texts that occurs more than once made one object: marshal
+    writes an object met again as a reference to the first, so reading it back makes one object, not one per place.
+    (The rules' query file holds every stem and rule number many times over: ~1 ms of every load, ~50 KB.)"""
+    memo: dict[Any, Any] = {}
+
+    def one(o: Any) -> Any:
+        t = type(o)
+        if t is str:
+            return memo.setdefault(o, o)
+        if t is tuple:
+            o = tuple(one(x) for x in o)  # only texts compared: 1 == 1.0 == True, but they are not one value
+            return memo.setdefault(o, o) if all(type(x) is str for x in o) else o
+        if t is list:
+            return [one(x) for x in o]
+        if t is dict:
+            return {one(k): one(v) for k, v in o.items()}
+        if t is set or t is frozenset:
+            return t(one(x) for x in o)
+        return o
+
+    return one(obj)
 
 
 def encode(obj: Any, part: str = "query") -> bytes:
     """The bytes of a cache file holding ``obj``: the magic line, the payload's HMAC-SHA-256, the payload (``obj``
-    marshalled — builtins only —; the ``graph`` part's networkx graph as :func:`graph_parts`)."""
-    payload = marshal.dumps(graph_parts(obj) if part == "graph" else obj)
+    marshalled — builtins only —, equal texts and tuples written once (:func:`shared`); the ``graph`` part's networkx
+    graph as :func:`graph_parts`)."""
+    payload = marshal.dumps(shared(graph_parts(obj) if part == "graph" else obj))
     return _MAGIC + _digest(payload) + payload
 
 
@@ -261,6 +351,7 @@ def _prune(directory: Path) -> None:
     except OSError:
         pass
     sweep(directory, ".build-*.tmp")
+    sweep(directory, ".checked-*.tmp")
 
 
 FORMATS_KEPT = 64

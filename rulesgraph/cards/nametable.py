@@ -24,9 +24,10 @@ from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS, CardName
-from .shortforms import ShortForms, abbreviations
+from .shortforms import ShortForms, abbreviations, said_alone, short_name
 
-__all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TYPO_EDITS", "TYPO_LETTERS", "WORD",
+__all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE", "TYPO_EDITS",
+           "TYPO_LETTERS", "WORD",
            "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
@@ -37,6 +38,12 @@ TYPO_LETTERS = 8
 TYPO_EDITS = 2
 """Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
 edit, as a letter dropped, doubled or changed is)."""
+TAIL_LETTERS = 4
+"""Letters of a one-word name's tail the table indexes it by (:attr:`NameTable.tails`): the least of a word said for the
+name (``goyf`` of Tarmogoyf; :mod:`rulesgraph.question.mention_context`)."""
+TAIL_MORE = 3
+"""Least letters a one-word name has before the word said for it (``tarmo`` of Tarmogoyf for ``Goyf``): the word is its
+tail, not the name with an ending."""
 POPULAR = 10
 """A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
 names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  A card with no rank is not thereby less
@@ -92,37 +99,10 @@ def rules_vocabulary(index: object, graph: object = None, min_docs: int = 3) -> 
     return out
 
 
-def _parts(cards: list[CardName], type_words: set[tuple[str, ...]]) -> dict[str, tuple[list[CardName], list[CardName]]]:
-    """Each word that begins or ends a several-word name without a comma (``snapcaster`` of Snapcaster Mage,
-    ``finks`` of Kitchen Finks) → the cards whose names it begins, and those it ends.  Type words are left out."""
-    out: dict[str, tuple[list[CardName], list[CardName]]] = {}
-    for card in cards:
-        if card.funny or card.layout in BRACKET_ONLY:
-            continue
-        for name in card.faces or (card.key,):  # a multi-face card's words are its faces' ("Delver of Secrets")
-            toks = tokens(name)
-            if len(toks) < 2 or ", " in name:
-                continue
-            raw = name.split()
-            ends = [(0, toks[0], raw[0])] + ([(1, toks[-1], raw[-1])] if len(toks) == 2 else [])  # "Kitchen Finks"
-            for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
-                if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
-                    group = out.setdefault(word, ([], []))[pos]
-                    if not group or group[-1] is not card:  # a card's faces come together: no list search (was quadratic)
-                        group.append(card)
-    return out
-
-
 def dropped(word: str) -> set[str]:
     """``word`` with one of its letters dropped, each way (``lightning`` → ``ightning``, …, ``lightnin``): two words one
     slip apart (a letter dropped, added, changed or two swapped) share one of these or are one of the other's."""
     return {word[:k] + word[k + 1:] for k in range(len(word))}
-
-
-def _short(name: str) -> str | None:
-    """``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
-    head, sep, _ = name.partition(", ")
-    return head if sep and head and not head.endswith(("!", "?")) else None
 
 
 def _content(toks: tuple[str, ...]) -> list[str]:
@@ -178,6 +158,10 @@ class NameTable:
         self.fits: dict[tuple[str, int], tuple[int, ...]] = {}
         """(First two letters, letters of the joined name) → the long names of :attr:`by_prefix` that are no rules words:
         what :meth:`misspelt` reads for ``said`` give or take :data:`TYPO_EDITS` letters (packed: keys by :func:`_fit_key`)."""
+        self.tails: dict[str, list[int]] = {}
+        """Last :data:`TAIL_LETTERS` letters → the one-word names, faces and words said alone of at least
+        :data:`TAIL_LETTERS` + :data:`TAIL_MORE` letters that end with them (``goyf``: Tarmogoyf, Lhurgoyf …), made with
+        the table (a pass over every surface, ~15 ms, was paid by each process whose question had a tail to read)."""
         self.cards: Sequence[str] = []
         """Packed: every card key :attr:`keys` names, once (its rows are places in this list)."""
 
@@ -218,11 +202,11 @@ class NameTable:
             for face in card.faces:
                 add(face, card, "face")
             for name in (card.key, *card.faces):
-                short = _short(name)
+                short = short_name(name)
                 if short:
                     add(short, card, "short")
         words: dict[str, float] = {}
-        for word, keys_ in _parts(cards, type_words).items():
+        for word, keys_ in said_alone(cards, type_words, tokens).items():
             if word not in words:
                 words[word] = zipf(word)
             first, last = keys_
@@ -276,7 +260,10 @@ class NameTable:
                 table.by_prefix.setdefault(toks[0][:2], []).append(i)
                 if len(toks) == 2:
                     table.by_pair.setdefault(toks[0][:3], []).append(i)
-        for index in (table.by_first, table.by_word, table.by_prefix, table.by_pair):  # tuples of ints: the garbage collector
+            if len(toks) == 1 and KINDS[best] in ("name", "face", "part") and toks[0].isalpha() \
+                    and len(toks[0]) >= TAIL_LETTERS + TAIL_MORE:
+                table.tails.setdefault(toks[0][-TAIL_LETTERS:], []).append(i)
+        for index in (table.by_first, table.by_word, table.by_prefix, table.by_pair, table.tails):  # tuples of ints: the garbage collector
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
@@ -393,6 +380,6 @@ def _fit_key(head: str, size: int) -> str:  # :attr:`NameTable.fits`' key, packe
 
 _FLAGS = ("sure", "bracket_only", "rules", "typename")
 _SETS = ("name_words", "played_near", "known_long")
-_MAPS = ("by_first", "by_word", "by_prefix", "by_pair")
+_MAPS = ("by_first", "by_word", "by_prefix", "by_pair", "tails")
 _FIELDS = ("surface", "cards", "keys", "kind", "rank", "zipf", "exact", *_MAPS, "fits", "rules_words", "rules_long", *_FLAGS, *_SETS)
 """The packed table's fields, as :meth:`NameTable.parts` gives them (``joined`` is made from ``surface``)."""

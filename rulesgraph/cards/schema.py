@@ -16,11 +16,13 @@ import json
 import sqlite3
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .keywords import KeywordList, join_keywords
-from .links import RulingLinker, link_rows
 from .model import Card, CardFile
-from .names import normalize
+
+if TYPE_CHECKING:  # what writing a store needs is imported when one is written: reading one needs only SCHEMA
+    from .keywords import KeywordList
+    from .links import RulingLinker
 
 __all__ = ["SCHEMA", "build", "rows_keywords"]
 
@@ -50,12 +52,17 @@ CREATE INDEX card_types_word ON card_types (word COLLATE NOCASE);
 
 
 def rows_keywords(cid: int, card: Card, keywords: KeywordList) -> list[tuple[int, str, str, str | None, int]]:
+    from .keywords import join_keywords
+
     return [(cid, k.name, k.relation, k.category, i) for i, k in enumerate(join_keywords(card.faces, [card.name], keywords))]
 
 
 def build(path: Path, cards: CardFile, keywords: KeywordList, linker: RulingLinker | None = None) -> None:
     """Write a complete store for ``cards`` at ``path`` (a new or empty file); with a ``linker``, each ruling linked to
     the rules it restates."""
+    from .links import link_rows
+    from .names import normalize
+
     db = sqlite3.connect(path)
     try:
         db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + DDL)

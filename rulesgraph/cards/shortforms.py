@@ -1,6 +1,8 @@
 """Players' short forms of card names, derived from the card data alone: a name's initials (``JTMS`` for Jace,
 the Mind Sculptor, ``StP`` for Swords to Plowshares, ``LED`` for Lion's Eye Diamond) and one word of a name said
-for the whole of it (``Bolt`` for Lightning Bolt, ``Wrath`` for Wrath of God, ``Birds`` for Birds of Paradise).
+for the whole of it (``Bolt`` for Lightning Bolt, ``Wrath`` for Wrath of God, ``Birds`` for Birds of Paradise); and the
+shorter surfaces every name has, which the table weighs as any other: the short name before a comma
+(:func:`short_name`) and the words that begin or end a name (:func:`said_alone`: ``Snapcaster``, ``Finks``).
 
 Nothing here knows a particular card: a short form stands for a card only when that card is by far the most
 played (EDHREC rank, :data:`SHORT_POPULAR`) of every card the form fits, and played a lot (:data:`SHORT_RANK`,
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
     from .model import CardName
 
 __all__ = ["FAMILY", "INITIALS_LETTERS", "INITIALS_RANK", "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations",
-           "initials"]
+           "initials", "said_alone", "short_name"]
 
 SHORT_POPULAR = 2.5
 """A short form stands for the most played card it fits only when the next is this many times less played (EDHREC
@@ -55,6 +57,37 @@ def abbreviations(rule_phrases: Iterable[tuple[str, ...]]) -> set[str]:
         out.add(initials(p))
         if len(p) > 1:
             out.add(initials(w for w in p if w not in JOINERS))
+    return out
+
+
+def short_name(name: str) -> str | None:
+    """The short name before a comma: ``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
+    head, sep, _ = name.partition(", ")
+    return head if sep and head and not head.endswith(("!", "?")) else None
+
+
+def said_alone(cards: list[CardName], type_words: set[tuple[str, ...]],
+               tokens: Callable[[str], list[str]]) -> dict[str, tuple[list[CardName], list[CardName]]]:
+    """Each word that begins or ends a several-word name without a comma (``snapcaster`` of Snapcaster Mage,
+    ``finks`` of Kitchen Finks) → the cards whose names it begins, and those it ends.  Type words are left out.
+    ``tokens``: a name's folded words (:func:`rulesgraph.cards.nametable.tokens`)."""
+    from .model import BRACKET_ONLY, JOINERS
+
+    out: dict[str, tuple[list[CardName], list[CardName]]] = {}
+    for card in cards:
+        if card.funny or card.layout in BRACKET_ONLY:
+            continue
+        for name in card.faces or (card.key,):  # a multi-face card's words are its faces' ("Delver of Secrets")
+            toks = tokens(name)
+            if len(toks) < 2 or ", " in name:
+                continue
+            raw = name.split()
+            ends = [(0, toks[0], raw[0])] + ([(1, toks[-1], raw[-1])] if len(toks) == 2 else [])  # "Kitchen Finks"
+            for pos, word, said in ends:  # not "Thalia's" (of Thalia's Lieutenant), "What's", "Goyf" of Altar of the Goyf
+                if word not in JOINERS and (word,) not in type_words and len(word) >= 4 and "'" not in said and "’" not in said:
+                    group = out.setdefault(word, ([], []))[pos]
+                    if not group or group[-1] is not card:  # a card's faces come together: no list search (was quadratic)
+                        group.append(card)
     return out
 
 

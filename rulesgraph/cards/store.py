@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesgraphError
 from . import store_path
-from .keywords import KeywordList, join_keywords
 from .model import Card, CardKeyword, CardSummary, Face, NameEntry, Ruling
 from .opening import DAMAGE as _DAMAGE
 from .opening import connect_ro as _connect_ro
@@ -35,6 +34,7 @@ from .opening import typed as _typed
 from .schema import SCHEMA
 
 if TYPE_CHECKING:  # the name finder is imported when a command looks a card up by name: answering reads the name table
+    from .keywords import KeywordList
     from .names import NameIndex
 
 __all__ = ["SCHEMA", "CardStore", "StoreInfo", "open_store", "stored_words"]
@@ -153,6 +153,8 @@ class CardStore:
         rulings = tuple(Ruling(d, t) for d, t in _typed(self._db.execute(
             "SELECT date, text FROM rulings WHERE card = ? ORDER BY id", (cid,)), "ss"))
         if keywords is not None and keywords.fingerprint != self.info.keywords:
+            from .keywords import join_keywords  # a card joined again: its keywords' module is read only then
+
             joined = join_keywords(faces, [name], keywords)
         else:
             joined = tuple(CardKeyword(k, r, c) for k, r, c in _typed(self._db.execute(

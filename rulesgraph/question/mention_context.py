@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards.model import JOINERS
-from ..cards.nametable import tokens
+from ..cards.nametable import TAIL_LETTERS, TAIL_MORE, tokens
 from ..common.text import STOPWORDS
 
 if TYPE_CHECKING:
@@ -27,8 +27,8 @@ CONFIRMED = 0.65
 of a name said in full (``goyf`` after Tarmogoyf); as sure as an owner word makes a lower-case name."""
 SAID_SHORT = ("short", "part", "short form", "initials")
 """How a mention says a name short: the other mentions name their card in full."""
-SHORT_LETTERS = 4
-"""Least letters of a shortening of a name's word (``goyf``, ``snap``)."""
+SHORT_LETTERS = TAIL_LETTERS
+"""Least letters of a shortening of a name's word (``goyf``, ``snap``): what the name table indexes tails by."""
 
 _LISTED = re.compile(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
 """What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
@@ -99,29 +99,8 @@ def coreferent(found: list[CardMention]) -> list[CardMention]:
     return out
 
 
-TAIL_MORE = 3
-"""Least letters a one-word name has before the word said for it (``tarmo`` of Tarmogoyf for ``Goyf``): the word is its
-tail, not the name with an ending."""
 TAIL_CARDS = 4
 """Most cards a tail may stand for (``Goyf``: Tarmogoyf, Lhurgoyf, Necrogoyf): beyond that it names none."""
-_TAILS: list[tuple[NameTable, dict[str, tuple[str, ...]]]] = []
-"""The last table's tail index (a process reads one name table; another table replaces it)."""
-
-
-def _tail_index(table: NameTable) -> dict[str, tuple[str, ...]]:
-    """Last :data:`SHORT_LETTERS` letters → the one-word surfaces (names, faces, first or last words said alone) that end
-    with them, made once per table on first use (a pass over its surfaces, some 20 ms)."""
-    known = _TAILS[0][1] if _TAILS and _TAILS[0][0] is table else None
-    if known is None:
-        out: dict[str, list[str]] = {}
-        for toks, kind in zip(table.surface, table.kind, strict=True):
-            if len(toks) == 1 and kind in ("name", "face", "part") and toks[0].isalpha() and len(toks[0]) > SHORT_LETTERS + TAIL_MORE - 1:
-                out.setdefault(toks[0][-SHORT_LETTERS:], []).append(toks[0])
-        known = {k: tuple(v) for k, v in out.items()}
-        _TAILS[:] = [(table, known)]
-    return known
-
-
 def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type_after: frozenset[str]) -> list[CardMention]:
     """Capitalised words no reading took that no name, rules word or long English word is, nor a word of more than one
     long name (English words are: "Path", "Dragon"), and that end a one-word name :data:`TAIL_MORE` letters longer
@@ -137,7 +116,6 @@ def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type
         return "-" not in gap and (bool(gap.strip()) or not (toks[a].cap and toks[b].cap) or toks[a].word in STOPWORDS
                                    or toks[b].word in STOPWORDS)
 
-    index = None
     out: list[CardMention] = []
     for i, tok in enumerate(toks):
         w = tok.word.removesuffix("s") if tok.possessive else tok.word
@@ -145,8 +123,8 @@ def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type
                 or w in table.known_long or (w,) in table.exact or (toks[i + 1].word if i + 1 < len(toks) else "") in type_after \
                 or len(table.by_word.get(w, ())) > 1 or (i and not apart(i - 1, i)) or (i + 1 < len(toks) and not apart(i, i + 1)):
             continue
-        index = _tail_index(table) if index is None else index
-        names = [n for n in index.get(w[-SHORT_LETTERS:], ()) if n.endswith(w) and len(n) >= len(w) + TAIL_MORE]
+        names = [n for g in table.tails.get(w[-TAIL_LETTERS:], ()) for n in table.surface[g][:1]  # the table's tail index
+                 if n.endswith(w) and len(n) >= len(w) + TAIL_MORE]
         cards = list(dict.fromkeys(k for n in names for k in table.keys[table.exact[(n,)]]))
         if not cards or len(cards) > TAIL_CARDS:
             continue
