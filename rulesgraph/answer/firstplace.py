@@ -19,7 +19,8 @@ from rapidfuzz import fuzz
 
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
-from ..question.analyze import FRAMING, Analysis
+from ..question.analyze import FRAMING_TERMS as _FRAMING
+from ..question.analyze import Analysis
 
 __all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "SETTLES", "asked_words", "faq_answers", "names_a_variant", "no_variant_first",
            "telling_sentence"]
@@ -28,7 +29,6 @@ FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
 FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = [
-    "ALIAS_GAP", "EXPANSION", "FRAMING", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
+    "ALIAS_GAP", "EXPANSION", "FRAMING", "FRAMING_TERMS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
     "defined_subject",
 ]
 
@@ -50,6 +50,8 @@ COUNTING = frozenset("a an the one two three four five six seven eight nine ten 
 """Words before a noun, not a verb: "two counters", "a counter" name the thing (rule 122), not the action."""
 FRAMING = ASKING | frozenset("rule rules keyword keywords ability abilities mechanic mechanics thing things about is are".split())
 """Words that frame a question about a named thing without adding a subject of their own."""
+FRAMING_TERMS = frozenset(doc_terms(" ".join(FRAMING)))
+"""The stems of :data:`FRAMING`: the words that frame a question, left out of what it asks."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
 from ..common.ids import keyword_id
-from .analyze import FRAMING, Analysis, Match
+from .analyze import FRAMING_TERMS as _FRAMING
+from .analyze import Analysis, Match
 
 if TYPE_CHECKING:
     from ..model import NamedCard
@@ -26,14 +27,13 @@ __all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "NAMED", "SAYS_MUC
            "keyword_fit", "named_card_keywords", "own_terms"]
 
 FORGET = 0.2
-"""A keyword weaker than this is not searched for (:data:`rulesgraph.question.conversation.FORGET`: a subject so faded is
-forgotten)."""
+"""A keyword weaker than this is not searched for; the conversation (:mod:`rulesgraph.question.conversation`) forgets a
+subject or a card this faded."""
 TERMS = 0.6
 """Search weight of a card's keyword's name, times its strength, against 1 for the question's own words (as a carried
 subject's name, :data:`rulesgraph.question.conversation.CARRIED_TERMS`)."""
 NAMED = 1.0
 """How strongly the keywords of a card the question names count, times how surely it was named (its confidence)."""
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 
 
 KEYWORD_USE = {"has": 1.0, "grants": 0.6, "action": 0.6}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...build.index import doc_terms
 from ...build.relations import faq_about
-from ...question.analyze import FRAMING
+from ...question.analyze import FRAMING_TERMS as _FRAMING
 from ..pipeline import Query
 
 __all__ = ["WEIGHTS", "faq_fit"]
@@ -12,7 +12,6 @@ __all__ = ["WEIGHTS", "faq_fit"]
 WEIGHTS = {
     "faq_fit": 2.0,  # rule 17, times the share of the question's other words
 }
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
 """Stems of words that only frame a question ("what does X do"): a FAQ question of nothing else is a definition."""
 
 

@@ -10,7 +10,9 @@ import re
 from ...build.index import doc_terms
 from ...build.relations import current_keyword, definers, faq_about
 from ...build.relevance import specificity
-from ...question.analyze import FRAMING, Match
+from ...question.analyze import FRAMING_TERMS as _FRAMING
+from ...question.analyze import Match
+from ...question.cardsaid import KEYWORD_USE as RELATION
 from ...question.read import MAX_CHARS
 from ..pipeline import Query
 
@@ -26,10 +28,8 @@ WEIGHTS = {
 }
 INCIDENTAL = 0.45
 """Rule 18: the share of a named term's prior kept when its rules hold none of the question's other words."""
-_FRAMING = frozenset(doc_terms(" ".join(FRAMING)))
-RELATION = {"has": 1.0, "grants": 0.6, "action": 0.6}
-"""Which of a named card's keywords count as named by it (:func:`named_rules`, read by rules 8 and 12), by how the card
-uses them; a keyword it only mentions ("creatures with flying can't block it") does not."""
+# RELATION (question.cardsaid.KEYWORD_USE): which of a named card's keywords count as named by it (named_rules, read
+# by rules 8 and 12), by how the card uses them; a keyword it only mentions ("creatures with flying can't block it") does not.
 
 
 def keyword_prior(q: Query) -> None:
