@@ -12,12 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from rulesgraph import Rulebook, SourceSpec, bundled_sources, load
+
+if TYPE_CHECKING:
+    from rulesgraph.question.namedcards import CardDeck
 
 settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -172,6 +175,17 @@ def installed_cards(full_cards: Path, tmp_path: Path, monkeypatch: pytest.Monkey
     target.unlink(missing_ok=True)
     target.symlink_to(full_cards)
     return target
+
+
+@pytest.fixture
+def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
+    """The stand-in card data installed and opened, as ``ask`` reads it (a test module with a smaller deck of its own
+    defines its own ``deck``)."""
+    from rulesgraph.question.namedcards import open_deck
+
+    deck = open_deck(full_book)[0]
+    assert deck is not None
+    return deck
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

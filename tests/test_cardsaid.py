@@ -20,16 +20,6 @@ from accuracy import first_hit
 
 
 @pytest.fixture
-def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
-    """The stand-in card data installed and opened, as ``ask`` reads it."""
-    from rulesgraph.question.namedcards import open_deck
-
-    deck = open_deck(full_book)[0]
-    assert deck is not None
-    return deck
-
-
-@pytest.fixture
 def doll(full_book: Rulebook, deck: CardDeck) -> NamedCard:
     """Stuffy Doll as the installed card data gives it (it has indestructible), carried by a conversation."""
     a = with_cards(analyze("my Stuffy Doll", full_book.index), deck.named("my Stuffy Doll", ()))

@@ -178,16 +178,6 @@ def test_a_scene_setting_verb_is_not_carried(full_book: Rulebook) -> None:
 
 
 @pytest.fixture
-def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
-    """The stand-in card data installed and opened, as ``ask`` reads it."""
-    from rulesgraph.question.namedcards import open_deck
-
-    deck = open_deck(full_book)[0]
-    assert deck is not None
-    return deck
-
-
-@pytest.fixture
 def carded(full_book: Rulebook) -> Rulebook:
     """The full rules, asked with :func:`deck`."""
     return full_book
