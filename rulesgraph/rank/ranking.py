@@ -10,7 +10,7 @@ with its docstring, its weights in :data:`WEIGHTS` and a test stating it; what a
 :mod:`rulesgraph.rank.pipeline`).  Every step is either a generic base step (text, base, spread, the priors of what the
 question names) or one that earns its place on the real tuning questions (``bench/questions/real/``, tuning part,
 with card data): removing it loses real questions at hit@1 or hit@3 (``python bench/ablate.py``; the figures, in
-questions of the 169 of stop 28, are in each step's docstring and README's ablation table).  Steps that earned nothing
+questions of the 195 of stop 31, are in each step's docstring and README's ablation table).  Steps that earned nothing
 there were deleted (stop 26: 38 of 62; stop 28: ``faq_similar``); conversations and other documents keep the steps they
 need (``continuity``; ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the question names.  The
 weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored by

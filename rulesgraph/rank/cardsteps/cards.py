@@ -123,7 +123,7 @@ def card_types(q: Query) -> None:
     the kind of card its layout makes it (a Transforming Double-Faced Card → 712, an Adventurer Card → 715: the card
     data's layout as the glossary names it, :attr:`~rulesgraph.question.namedcards.NamedCard.layout`).
     Step ``card_types``; weights: ``card_type`` = 0.3, ``card_layout`` = 4.0.  Earns its place on the real tuning
-    questions: removing it loses 1 at hit@3 (of 169; ``bench/ablate.py``, stop 28: 1 at hit@1 and 2 at hit@3 on the 135 it was
+    questions: removing it loses 1 at hit@3 (of 195; ``bench/ablate.py``, stop 31: 1 at hit@1 and 2 at hit@3 on the 135 it was
     kept on, while on the 34 of ``more2.jsonl`` removing it gains 1 at each)."""
     g, w = q.g, q.w["card_type"]
     for card in q.a.cards:
@@ -176,8 +176,8 @@ def card_rulings(q: Query) -> None:
     own words speak for rules: the rules sharing their words rise (what they rest on), the rules they were linked to when
     the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share, relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
-    place on the real tuning questions: removing it loses 4 at hit@1 and 2 at hit@3 (of 169; ``bench/ablate.py``,
-    stop 28)."""
+    place on the real tuning questions: removing it loses 4 at hit@1 and 3 at hit@3 (of 195; ``bench/ablate.py``,
+    stop 31)."""
     told, own = _told(q), _own(q)
     total, own_total = sum(told.values()), sum(own.values())
     if not total or not q.a.cards:
@@ -297,7 +297,7 @@ def card_effects(q: Query) -> None:
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
     never names the layer its effect applies in.
     Step ``card_effects``; weights: ``card_effects`` = 1.33 (fitted, ``bench/fit.py``).  Earns its place on the real
-    tuning questions: removing it loses 1 at hit@1 and 2 at hit@3 (of 169; ``bench/ablate.py``, stop 28)."""
+    tuning questions: removing it loses 1 at hit@1 and 2 at hit@3 (of 195; ``bench/ablate.py``, stop 31)."""
     w = q.w["card_effects"]
     if w <= 0:
         return
