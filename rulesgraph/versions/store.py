@@ -15,15 +15,17 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..build import cache
 from ..build.corpus import SourceSpec
 from ..common.paths import data_dir, files_in, write_atomically
 from ..errors import RulesgraphError, SourceError
-from ..model import Document
 from ..sources.detect import detect_format
 from ..sources.read import MAX_BYTES, SourceText, decode, decode_source, read_bytes, read_source, split_lines
+
+if TYPE_CHECKING:  # a type hint only: the records are made where files are parsed
+    from ..model import Document
 
 __all__ = [
     "MIN_RULES",
