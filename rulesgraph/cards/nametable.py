@@ -11,7 +11,6 @@ table is a 6.5 MB cache file read back in ~15 ms and held as such, instead of 25
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
@@ -61,7 +60,7 @@ KINDS = ("name", "face", "short", "part", "short form", "initials")
 """What a surface is of its card, best evidence first: its name, a face's name, the short name before a comma, a
 first or last word English hardly knows (``Snapcaster``, ``Finks``), a word English knows said for a far more
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
-WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+WORD = lazy(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
 _LOWER = lazy(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
