@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -22,8 +23,11 @@ from ..common.hashed import Index, TupleIndex
 from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
-from .model import BRACKET_ONLY, JOINERS, CardName
+from .model import BRACKET_ONLY, JOINERS
 from .shortforms import ShortForms, abbreviations, said_alone, short_name
+
+if TYPE_CHECKING:  # a type hint only: the table is built from names, never from the records themselves here
+    from .model import CardName
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE", "TYPO_EDITS",
            "TYPO_LETTERS", "WORD",
