@@ -43,7 +43,7 @@ class NameEntry(NamedTuple):
 
 
 class CardSummary(NamedTuple):
-    """What finding cards by name needs of every card (the fields of :class:`rulesgraph.cards.nametable.CardName`)."""
+    """What finding cards by name needs of every card (the fields of :class:`rulesgraph.cards.model.CardName`)."""
 
     key: str
     faces: tuple[str, ...]
