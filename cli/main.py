@@ -100,11 +100,25 @@ def main(argv: Sequence[str] | None = None, *, keep: bool = False) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
     ctx = Context(args)
+    stored = keep and not ctx.opt("no_cache")  # a whole process: its expressions compiled from stored programs
+    if stored:
+        _programs("load")
     try:
         return _main(ctx, args)
     finally:
+        if stored:
+            _programs("save")
         if not keep:
             release()
+
+
+def _programs(what: str) -> None:
+    """Read (``load``) or keep (``save``) the compiled expressions' programs in the cache directory
+    (:mod:`rulesgraph.common.reprograms`): a process's first use of an expression then costs no parse."""
+    from rulesgraph.build.cache import cache_dir, secret
+    from rulesgraph.common import reprograms
+
+    (reprograms.load if what == "load" else reprograms.save)(cache_dir(), secret)
 
 
 def _main(ctx: Context, args: argparse.Namespace) -> int:

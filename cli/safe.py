@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import re
 
+from rulesgraph.common.lazyre import lazy
+
 __all__ = ["from_argv", "json_line", "visible"]
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """C0 controls except tab and newline, DEL, C1 controls (CSI ``\\x9b``, OSC ``\\x9d`` …), line and paragraph
 separators, bidirectional overrides (which can make text read differently from what it says) and lone
 surrogates (undecodable bytes of a command line, which no terminal encoding can write)."""
@@ -38,7 +40,7 @@ def visible(text: str, *, newlines: bool = True) -> str:
     return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
 
 
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_JSON_UNSAFE = lazy(r"[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """What ``json.dumps(ensure_ascii=False)`` leaves raw but a terminal may act on (C1 controls such as CSI
 ``\x9b``, bidirectional overrides) or cannot encode (lone surrogates)."""
 

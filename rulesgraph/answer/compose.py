@@ -4,7 +4,6 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +12,7 @@ from ..build.corpus import Rulebook
 from ..build.index import MEMO
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword, keyword_of
+from ..common.lazyre import lazy
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
@@ -45,7 +45,7 @@ FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+_SENTENCE = lazy(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 
 
 def _short(text: str, sentences: int = 2, limit: int = 400) -> str:

@@ -13,12 +13,11 @@
 
 from __future__ import annotations
 
-import re
-
 from rapidfuzz import fuzz
 
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
+from ..common.lazyre import lazy
 from ..question.analyze import FRAMING_TERMS as _FRAMING
 from ..question.analyze import Analysis
 
@@ -31,7 +30,7 @@ FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+_SENTENCE = lazy(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 
 
 def names_a_variant(g: QGraph, a: Analysis) -> bool:

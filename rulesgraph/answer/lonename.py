@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..build.citing import citation
 from ..build.index import name_key
 from ..cards.nametable import TYPO_LETTERS, tokens
+from ..common.lazyre import lazy
 from ..model import Answer, Citation, ShownCard
 from ..question.analyze import analyze
 from .cardanswer import ruling_citation
@@ -48,9 +49,9 @@ CHOICES = 8
 CHOICES_CONFIDENCE = 0.0
 """Confidence of the answer to a name several cards share: it offers the cards, it answers nothing yet."""
 
-_LEAD = re.compile(r"^(?:how (?:does|do|is|are)|what (?:does|do|is|are|about)|what's|whats|explain|tell me about|show me|"
-                   r"rulings? (?:for|on|of|about)|oracle(?: text)? (?:for|of)|(?:the )?card)\s+", re.IGNORECASE)
-_TAIL = re.compile(r"\s+(?:work|works|do|does|mean|say|says|rulings?|oracle(?: text)?|text)$", re.IGNORECASE)
+_LEAD = lazy(r"^(?:how (?:does|do|is|are)|what (?:does|do|is|are|about)|what's|whats|explain|tell me about|show me|"
+             r"rulings? (?:for|on|of|about)|oracle(?: text)? (?:for|of)|(?:the )?card)\s+", re.IGNORECASE)
+_TAIL = lazy(r"\s+(?:work|works|do|does|mean|say|says|rulings?|oracle(?: text)?|text)$", re.IGNORECASE)
 """The words a question that only names a card wraps the name in ("how does X work", "X rulings")."""
 _WRAP = " \t?!.:;,\"'“”‘’[]"
 

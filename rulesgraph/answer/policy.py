@@ -18,20 +18,24 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..build.tbook import newest, tournament_dir
+from ..common.lazyre import lazy
 from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
-from ..parse.tdoc import TDocument, TSection
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, misspelt_in, named_in, policy_cue, rel_of
 from ..question.read import Question
 from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, said_terms
 from .policywords import terms as _terms
 
+if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
+    from ..parse.tdoc import TDocument, TSection
+
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
            "rel_of", "term_counts", "title_words"]
 
-_ID = re.compile(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+_ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
 
 

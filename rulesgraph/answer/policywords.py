@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
 from ..question.policyroute import LEVEL_SAID
 from ..question.read import ASKING, Question
@@ -48,27 +49,27 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
            "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
            "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
 """Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
-_SAYINGS = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
+_SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
          **dict.fromkeys(("fnm", "comp", "competitive", "regular", "casual", "prerelease", "ptq", "rcq", "rptq", "gp", "professional"), "")}
 """Players' short forms of the documents' words, read as those words; the words of a Rules Enforcement Level are no
 search words (the level picks the document instead: "at FNM" is not about the MTR's list of FNM's rules)."""
 _PLAYER = r"(?<!\bi )(?<!\bhe )(?<!\bshe )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bopponent )"
-CHANGES = re.compile(rf"\b(?:{_PLAYER}(?:changed|changes(?! (?:his|her|their|my|your|our) minds?\b)|updated?|updates)\b"
-                      r"(?! (?:my|his|her|their|your|our|the life)\b)|"
-                      r"(?:rules?|policy|ipg|mtr|jar) (?:change|update)|did (?:they|wotc|wizards|the (?:rules?|policy|ipg|mtr|jar)) change|"
-                      r"used to be|anymore|no longer|"
-                      r"(?:what'?s|whats|anything) new|new (?:rules?|version|policy|ipg|mtr|jar|update)|since when|"
-                      r"(?:previous|old|older|last) (?:version|rules?|ipg|mtr|jar)|"
-                      r"differen\w* (?:from|than) (?:before|the old|it was|how it was))\b")
+CHANGES = lazy(rf"\b(?:{_PLAYER}(?:changed|changes(?! (?:his|her|their|my|your|our) minds?\b)|updated?|updates)\b"
+                r"(?! (?:my|his|her|their|your|our|the life)\b)|"
+                r"(?:rules?|policy|ipg|mtr|jar) (?:change|update)|did (?:they|wotc|wizards|the (?:rules?|policy|ipg|mtr|jar)) change|"
+                r"used to be|anymore|no longer|"
+                r"(?:what'?s|whats|anything) new|new (?:rules?|version|policy|ipg|mtr|jar|update)|since when|"
+                r"(?:previous|old|older|last) (?:version|rules?|ipg|mtr|jar)|"
+                r"differen\w* (?:from|than) (?:before|the old|it was|how it was))\b")
 """A question about the documents' changes, which a list of changes answers: "what changed", "was there a rule change",
 "the new IPG", "used to be", "no longer" — not a player changing or updating something ("I changed a card on my
 decklist", "can I update my decklist", "we updated the life totals", "he changes his mind"), "a new player", "a new
 card", "a different fix"."""
-LEVEL_NAMED = re.compile(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
-                          r"(?<!what )(?<!which )(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
-                          r"(?:comp|competitive|competition|regular|reg|professional|casual)(?: rel)?)\b")
+LEVEL_NAMED = lazy(r"\b(?:(?:at|in) (?:comp|competitive|professional) (?:rel|rules enforcement level)|"
+                    r"(?<!what )(?<!which )(?:rel|rules enforcement level) (?:is |was |of |at )?(?:the )?"
+                    r"(?:comp|competitive|competition|regular|reg|professional|casual)(?: rel)?)\b")
 """The word REL beside the level it names ("at comp rel", "the REL is regular"): like :data:`LEVEL_SAID`, it picks a
 document and is no topic word (else every such question leans to MTR 1.12 Rules Enforcement Levels by its title)."""
 FRAME = frozenset(stem(w) for w in ASKING - {"tell", "help"})

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..model import Answer, Citation
-from ..parse.pdftext import SUBHEADS
 from ..question.read import Question
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
@@ -39,6 +38,8 @@ def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why:
         title = f"{title} — {section.penalty}"
     body = section.text
     if short:
+        from ..parse.pdftext import SUBHEADS  # here, not at the top: a rules question imports this module, never cites a passage
+
         paragraphs = [p for p in body.split("\n\n") if p not in SUBHEADS]
         body = _first("\n\n".join(paragraphs), 3, 360)
     return Citation(section.id, doc.kind, section.id, title, body, str(section.origin), doc.effective, round(score, 3), why)

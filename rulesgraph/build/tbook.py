@@ -7,7 +7,6 @@ parsers and parsing the three (~30 ms and ~15 ms of imports).  Installing them i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -15,6 +14,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..common.lazyre import lazy
 from ..common.paths import data_dir, files_in
 from ..errors import RulesgraphError
 from ..parse.kinds import KINDS
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
 
 __all__ = ["INSTALL_HINT", "TInstalled", "installed", "load", "newest", "tournament_dir"]
 
-_NAME = re.compile(r"^(MTR|IPG|JAR)-(\d{4})(\d{2})(\d{2})\.txt$")
+_NAME = lazy(r"^(MTR|IPG|JAR)-(\d{4})(\d{2})(\d{2})\.txt$")
 INSTALL_HINT = ("install the tournament documents: 'rulesgraph update tournament' (offline: 'rulesgraph update tournament "
                 "--file PATH' with the MTR, IPG or JAR PDF from https://wpn.wizards.com/en/rules-documents)")
 

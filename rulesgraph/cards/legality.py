@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COLORS", "FORMAT_NAMES", "FUTURE", "Standing", "about_bans_to_come", "colors_said", "defining_rule", "format_name", "standing"]
 
-FUTURE = re.compile(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
+FUTURE = lazy(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
 """Words of a question about bans to come or the reasons for a ban: news and opinion, not the card data."""
 _BAN_WORD = lazy(r"\b(?:un)?bann?(?:ed|ing|s)?\b|\bban ?list\b|\bb ?& ?r\b", re.IGNORECASE)

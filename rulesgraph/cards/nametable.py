@@ -11,9 +11,9 @@ table is a 6.5 MB cache file read back in ~15 ms and held as such, instead of 25
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -23,8 +23,11 @@ from ..common.hashed import Index, TupleIndex
 from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
-from .model import BRACKET_ONLY, JOINERS, CardName
+from .model import BRACKET_ONLY, JOINERS
 from .shortforms import ShortForms, abbreviations, said_alone, short_name
+
+if TYPE_CHECKING:  # a type hint only: the table is built from names, never from the records themselves here
+    from .model import CardName
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE", "TYPO_EDITS",
            "TYPO_LETTERS", "WORD",
@@ -61,7 +64,7 @@ KINDS = ("name", "face", "short", "part", "short form", "initials")
 """What a surface is of its card, best evidence first: its name, a face's name, the short name before a comma, a
 first or last word English hardly knows (``Snapcaster``, ``Finks``), a word English knows said for a far more
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
-WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+WORD = lazy(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
 _LOWER = lazy(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})

@@ -18,11 +18,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .model import Card, CardFile
-
 if TYPE_CHECKING:  # what writing a store needs is imported when one is written: reading one needs only SCHEMA
     from .keywords import KeywordList
     from .links import RulingLinker
+    from .model import Card, CardFile
 
 __all__ = ["SCHEMA", "build", "rows_keywords"]
 

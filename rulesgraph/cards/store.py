@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesgraphError
 from . import store_path
-from .model import Card, CardKeyword, CardSummary, Face, NameEntry, Ruling
+from .model import CardSummary, NameEntry
 from .opening import DAMAGE as _DAMAGE
 from .opening import connect_ro as _connect_ro
 from .opening import damaged
@@ -35,6 +35,7 @@ from .schema import SCHEMA
 
 if TYPE_CHECKING:  # the name finder is imported when a command looks a card up by name: answering reads the name table
     from .keywords import KeywordList
+    from .model import Card, Ruling
     from .names import NameIndex
 
 __all__ = ["SCHEMA", "CardStore", "StoreInfo", "open_store", "stored_words"]
@@ -142,6 +143,7 @@ class CardStore:
         if row is None:
             return None
         cid, name, layout, funny, ascii_name, rank = next(_typed([row], "issiSi"))
+        from .model import Card, CardKeyword, Face, Ruling  # the records are made only once a card is read
         faces = tuple(
             Face(n, mc, tl, tx, p, t, lo, de, la, si, stored_words(kw), stored_words(su), stored_words(ty), stored_words(sb))
             for n, mc, tl, tx, p, t, lo, de, la, si, kw, su, ty, sb in _typed(self._db.execute(
@@ -235,6 +237,8 @@ class CardStore:
             if "no such" in str(exc):  # a table dropped, not a query FTS5 cannot parse
                 raise
             return []
+        from .model import Ruling
+
         return [(n, Ruling(d, t), s) for n, d, t, s in _typed(rows, "sssf")]
 
 

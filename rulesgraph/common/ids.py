@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from ..model import Document
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # a type hint only: the records are made where files are parsed
+    from ..model import Document
+
 
 __all__ = ["card_id", "faq_id", "glossary_id", "keyword_id", "rule_id"]
 

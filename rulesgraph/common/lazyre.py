@@ -6,15 +6,18 @@ question, a tournament document's headings, a card's wording steps) were several
 :func:`lazy` stands where ``re.compile`` stood for a pattern only ever used through its methods (``search``,
 ``match``, ``sub`` …); one handed to ``re.sub(pattern, …)`` or checked with ``isinstance`` must stay compiled.
 
-Nothing of ``re``'s own workings is relied on: the first method asked for compiles the expression with
-``re.compile`` and keeps the compiled pattern's methods on the object, so later calls cost what a module-level
-pattern's do (one attribute read).
+Nothing of ``re``'s own workings is relied on here: the first method asked for compiles the expression with
+``re.compile`` (through :func:`rulesgraph.common.reprograms.compile`: from a stored program in a ``rulesgraph``
+process) and keeps the compiled pattern's methods on the object, so later calls cost what a module-level pattern's
+do (one attribute read).
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any, cast
+
+from . import reprograms
 
 __all__ = ["Lazy", "lazy"]
 
@@ -31,7 +34,7 @@ class Lazy:
     def __getattr__(self, name: str) -> Any:  # only for what the object does not hold yet: the first use
         if name.startswith("__") or name in ("_source", "_flags"):
             raise AttributeError(name)
-        compiled = re.compile(self._source, self._flags)
+        compiled = reprograms.compile(self._source, self._flags)
         for kept in _KEPT:
             setattr(self, kept, getattr(compiled, kept))
         return getattr(compiled, name)

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 import Stemmer
 
+from .lazyre import lazy
+
 __all__ = ["STOPWORDS", "WORD", "clean", "fold", "slug", "stem", "terms", "word_line", "words"]
 
 _FOLD = str.maketrans(
@@ -23,10 +25,10 @@ _FOLD = str.maketrans(
         "\u2122": "", "\u00ae": "",
     }
 )
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
-WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_NON_ASCII = lazy(r"[^\x00-\x7f]")
+WORD = lazy(r"[a-z0-9]+(?:'[a-z]+)?")
 """A word of folded text (:func:`fold`): letters and digits, one apostrophe inside (dropped from what :func:`words` gives)."""
-_SLUG = re.compile(r"[^a-z0-9]+")
+_SLUG = lazy(r"[^a-z0-9]+")
 
 STOPWORDS = frozenset(
     """a an the of to in on at by for from with and or but if then than that this these those it its

@@ -13,12 +13,14 @@ The parser modules are imported when something is parsed (answering from the cac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SourceError
-from ..model import Document
 from ..sources.detect import detect_format
 from ..sources.read import FORMATS, SourceText
+
+if TYPE_CHECKING:  # a type hint only: the records are made where files are parsed
+    from ..model import Document
 
 __all__ = ["PARSERS", "parse"]
 

@@ -136,10 +136,10 @@ def expand_range(start: str, end: str) -> list[str]:
 # Numbered lines, most specific first.  The CR writes rules as "702.19. Trample",
 # but also "606.5 If …" (no dot), "119.1d. In …" (stray dot) and "901.4.All …" (no space).
 _LINE_FORMS = (
-    ("subrule", re.compile(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}}[a-z])\.?\s+(?P<text>\S.*)$")),
-    ("rule", re.compile(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}})(?:\.\s*|\s+)(?P<text>\S.*)$")),
-    ("section", re.compile(r"^(?P<num>\d{3})\.\s+(?P<text>\S.*)$")),
-    ("chapter", re.compile(r"^(?P<num>\d)\.\s+(?P<text>\S.*)$")),
+    ("subrule", lazy(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}}[a-z])\.?\s+(?P<text>\S.*)$")),
+    ("rule", lazy(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}})(?:\.\s*|\s+)(?P<text>\S.*)$")),
+    ("section", lazy(r"^(?P<num>\d{3})\.\s+(?P<text>\S.*)$")),
+    ("chapter", lazy(r"^(?P<num>\d)\.\s+(?P<text>\S.*)$")),
 )
 
 

@@ -9,13 +9,13 @@ glossary terms, card names and section titles on stemmed words (``blocks``/``blo
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import Levenshtein
 
 from ..build.index import Index, doc_terms, name_key, word_terms
+from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
 from .read import ASKING, Question
 from .spelling import correct
@@ -42,9 +42,9 @@ EXPANSION = 0.4
 TOLD = 0.8
 """Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.question.telling.told_only`)."""
 
-_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
-_QUOTED = re.compile(r"""(?:(?<=[\s(])|^)['"](.+?)['"](?=[\s,.?!:;)-]|$)""")
-_CHAPTER = re.compile(r"\bsection (\d)\b")
+_NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
+_QUOTED = lazy(r"""(?:(?<=[\s(])|^)['"](.+?)['"](?=[\s,.?!:;)-]|$)""")
+_CHAPTER = lazy(r"\bsection (\d)\b")
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
 COUNTING = frozenset("a an the one two three four five six seven eight nine ten x any each more extra its their my your".split())
 """Words before a noun, not a verb: "two counters", "a counter" name the thing (rule 122), not the action."""
@@ -199,11 +199,11 @@ def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool])
     return out
 
 
-_DEFINING = re.compile(
+_DEFINING = lazy(
     r"(?:what(?:s| is| are| does| do)|whats|how (?:does|do|is)|explain|define|meaning of|rules for) "
     r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){0,4})?\Z"
 )
-_BOUNDARY = re.compile(r"\b")
+_BOUNDARY = lazy(r"\b")
 
 
 def _asks_meaning(text: str, name: str) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.model import JOINERS
 from ..cards.nametable import TAIL_LETTERS, TAIL_MORE, tokens
+from ..common.lazyre import lazy
 from ..common.text import STOPWORDS
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ SAID_SHORT = ("short", "part", "short form", "initials")
 SHORT_LETTERS = TAIL_LETTERS
 """Least letters of a shortening of a name's word (``goyf``, ``snap``): what the name table indexes tails by."""
 
-_LISTED = re.compile(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
+_LISTED = lazy(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
 """What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
 
 

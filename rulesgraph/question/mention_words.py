@@ -10,11 +10,12 @@ import re
 from dataclasses import dataclass
 
 from ..cards.nametable import WORD, fold_token
+from ..common.lazyre import lazy
 from ..common.text import STOPWORDS
 
 __all__ = ["CardMention", "Word", "bases", "joined", "scan", "title_case", "variants"]
 
-_VERBED = re.compile(r"['’](?:d|ed|ing)$", re.IGNORECASE)
+_VERBED = lazy(r"['’](?:d|ed|ing)$", re.IGNORECASE)
 _BOUNDARY = frozenset(".?!:;\n")
 _GAP = frozenset(" \t,-/'’\"“”–—&:")
 """What may stand between the words of one name (``Fire // Ice``, ``Sheoldred, Whispering One``)."""

@@ -25,6 +25,7 @@ from rapidfuzz.distance import Levenshtein
 from ..cards.model import JOINERS
 from ..cards.nametable import NameTable, tokens
 from ..cards.shortforms import INITIALS_LETTERS
+from ..common.lazyre import lazy
 from ..common.text import STOPWORDS
 from .mention_context import confirmed, coreferent, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
@@ -82,7 +83,7 @@ ARTICLES = frozenset({"a", "an"})
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
 """Words around a type's name that say it is the type, not a card named like it."""
 
-_BRACKET = re.compile(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
+_BRACKET = lazy(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
 
 
 class _Finder(TypoReading):

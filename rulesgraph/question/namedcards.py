@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..build import cache
 from ..build.index import doc_terms
 from ..common.ids import keyword_id
+from ..common.lazyre import lazy
 from ..common.text import words
 from ..model import NamedCard
 
@@ -49,7 +50,7 @@ _OBJECT = frozenset(("it", "me", "him", "her", "them", "us", "my", "your", "his"
                      "that", "this", "each", "every", "all", "target"))
 """After a card's name said as a plural, a word opening its object says it is a verb ("Murders the Angel", "Clones it",
 "Lightning Bolts me"), not two of the card ("two Blood Artists. One of them …")."""
-_NEXT = re.compile(r"[ \t]+([A-Za-z]+)\b")
+_NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
 _BOTH = (" they both ", " both of them ", " them both ", " both of ")
 """Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does

@@ -20,21 +20,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..common.lazyre import lazy
 from ..common.text import fold, stem, words
 from .read import Question
 
 __all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of", "signals"]
 
-_REGULAR = re.compile(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
-                      r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
-_COMPETITIVE = re.compile(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
-                          r"regional championship|spotlight|mcq|world championship)\b")
-LEVEL_SAID = re.compile(r"\b(?:(?:comp|competitive|competition|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
-                        r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
+_REGULAR = lazy(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
+                r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
+_COMPETITIVE = lazy(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+                    r"regional championship|spotlight|mcq|world championship)\b")
+LEVEL_SAID = lazy(r"\b(?:(?:comp|competitive|competition|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
+                  r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
 """A Rules Enforcement Level named as one ("comp rel", "at competitive"): it picks a document, it is no topic word."""
 
 
-_TOURNAMENT = re.compile(
+_TOURNAMENT = lazy(
     r"\b(?:deck ?lists?|deck ?checks?|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
     r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
     r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
@@ -45,34 +46,34 @@ _TOURNAMENT = re.compile(
     r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
     r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1))\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents."""
-_SETTING = re.compile(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
+_SETTING = lazy(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
-_FIX = re.compile(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
-                  r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
-                  r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
-                  r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
-                  r"can (?:the|a) judge)")
+_FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
+            r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
+            r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
+            r"what happens(?: to (?:him|her|them|me))?(?: now| next)?\s*[?.!]*$|do we (?:undo|rewind|back ?up)|"
+            r"can (?:the|a) judge)")
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
-_JUDGE = re.compile(r"\b(?:judges?|hj)\b")
-_CALLED = re.compile(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
-                     r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
+_JUDGE = lazy(r"\b(?:judges?|hj)\b")
+_CALLED = lazy(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
+               r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
 """A judge called or addressed ("judge, he drew an extra card", "can I call a judge"): the game is at an event."""
-_REMEDY = re.compile(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
-                     r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
+_REMEDY = lazy(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
+               r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
-_DUTY = re.compile(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed|"
-                   r"is (?:it|that|this) (?:ok|okay|fine|permitted))\b")
+_DUTY = lazy(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she|they|we) make|is (?:he|she|it) allowed|"
+             r"is (?:it|that|this) (?:ok|okay|fine|permitted))\b")
 """A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
-_TELL = re.compile(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
-                   r"(?:tell|inform|point out|remind|warn)\b|"
-                   r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b|"
-                   r"\b(?:information|info)\b.{0,30}\b(?:have to|has to|must|need to|required to)\b|"
-                   r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
+_TELL = lazy(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
+             r"(?:tell|inform|point out|remind|warn)\b|"
+             r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b|"
+             r"\b(?:information|info)\b.{0,30}\b(?:have to|has to|must|need to|required to)\b|"
+             r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
 """A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
 own announcements are "announce", "reveal")."""
-_ERROR = re.compile(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
-                    r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
-                    r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
+_ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
+              r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
+              r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
 """An error told: with the event said and few game terms it is a judge's question (what is the fix)."""
 
 
@@ -100,7 +101,7 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
                 return re.escape(key) + "s?"
             return " (?:(?:a|an|the) )?".join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
         alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
-        got = (named, re.compile(rf" ({alternatives})(?= )"), back)
+        got = (named, lazy(rf" ({alternatives})(?= )"), back)
         _PATTERNS.clear()
         _PATTERNS[id(named)] = got
     return got[1], got[2]

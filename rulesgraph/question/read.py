@@ -9,15 +9,15 @@ rule 23's sentence that asks (the text's own lines).
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from itertools import accumulate
 
+from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, WORD, clean, fold
 
 __all__ = ["ASKING", "MAX_CHARS", "Question", "card_words"]
 
-_SENTENCE_RUN = re.compile(r"[^.?!]*[.?!]*")
+_SENTENCE_RUN = lazy(r"[^.?!]*[.?!]*")
 """A sentence: a run ending in ``.``, ``?`` or ``!`` (or the text's end)."""
 
 MAX_CHARS = 2000
@@ -27,7 +27,7 @@ ASKING = frozenset(
     "question quick please pls help understand define definition happens happen wondering".split()
 )
 """Words that only make a sentence a question ("how does X work"): not searched for."""
-_CASED = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
+_CASED = lazy(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
 _JOINERS = frozenset("of to the from in de a an".split())
 _SENTENCE = STOPWORDS | ASKING
 """Capitalised, these begin a sentence, not a card name (``Can``, ``My``)."""

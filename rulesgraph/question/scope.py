@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ..build.index import Index
+from ..common.lazyre import lazy
 from ..common.text import stem, words
 from .read import Question
 
@@ -144,7 +145,7 @@ def _whole_words(cues: tuple[str, ...]) -> re.Pattern[str] | None:
     (:func:`_found` puts a space before the text, for a cue at its start), that character matched too.  A pattern that
     starts with a character class lets the regular expression engine skip to the places a cue may start, about one
     in six, where a look-behind made it try the whole expression at every character."""
-    return re.compile(r"[^\w$](" + "|".join(f"(?:{c})" for c in cues) + r")(?!\w)") if cues else None
+    return lazy(r"[^\w$](" + "|".join(f"(?:{c})" for c in cues) + r")(?!\w)") if cues else None
 
 
 def _found(pattern: re.Pattern[str], folded: str) -> Iterator[str]:
@@ -159,7 +160,7 @@ def _found(pattern: re.Pattern[str], folded: str) -> Iterator[str]:
 
 _BOUNDED = [(topic, _whole_words(topic.cues), _whole_words(topic.settings)) for topic in TOPICS]
 """Each topic's cues, and its setting cues, as one expression each, matched as whole words."""
-_RULE_NUMBER = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?\b")
+_RULE_NUMBER = lazy(r"(?<![\w.])\d{3}\.\d+[a-z]?\b")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,17 +7,18 @@ question's search words.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
+
+from ..common.lazyre import lazy
 
 __all__ = ["TELLING_SENTENCES", "in_todays_words", "told_only"]
 
 _OLDER = (
-    (re.compile(r"\b(enters?|entered|entering) the battlefield\b"), r"\1"),
-    (re.compile(r"\bcome into play\b"), "enter"), (re.compile(r"\bcomes into play\b"), "enters"),
-    (re.compile(r"\bcame into play\b"), "entered"), (re.compile(r"\bcoming into play\b"), "entering"),
-    (re.compile(r"\binto play\b"), "onto the battlefield"), (re.compile(r"\b(in|from) play\b"), r"\1 the battlefield"),
-    (re.compile(r"\bremoved from (?:the )?game\b"), "exiled"), (re.compile(r"\bremove from (?:the )?game\b"), "exile"),
+    (lazy(r"\b(enters?|entered|entering) the battlefield\b"), r"\1"),
+    (lazy(r"\bcome into play\b"), "enter"), (lazy(r"\bcomes into play\b"), "enters"),
+    (lazy(r"\bcame into play\b"), "entered"), (lazy(r"\bcoming into play\b"), "entering"),
+    (lazy(r"\binto play\b"), "onto the battlefield"), (lazy(r"\b(in|from) play\b"), r"\1 the battlefield"),
+    (lazy(r"\bremoved from (?:the )?game\b"), "exiled"), (lazy(r"\bremove from (?:the )?game\b"), "exile"),
 )
 """Older wordings and what the rules say today: "enters the battlefield" is now "enters" (the 2024 rules; rule 24's
 :mod:`rulesgraph.rank.cardsteps.wording` reads older Oracle text alike); "in play", "into play" and "from play" refer to the

@@ -11,10 +11,10 @@ import codecs
 import errno
 import hashlib
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..common.lazyre import lazy
 from ..errors import SourceError
 
 __all__ = [
@@ -28,7 +28,7 @@ FORMATS = ("cr", "faq", "excerpt", "sections")
 MAX_BYTES = 32 * 1024 * 1024
 """Larger files are refused: the full Comprehensive Rules are about 1 MB."""
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = lazy(r"\r\n|\r|\n")
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),

@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..build import cache
 from ..build.corpus import SourceSpec
+from ..common.lazyre import lazy
 from ..common.paths import data_dir, files_in, write_atomically
 from ..errors import RulesgraphError, SourceError
-from ..model import Document
 from ..sources.detect import detect_format
 from ..sources.read import MAX_BYTES, SourceText, decode, decode_source, read_bytes, read_source, split_lines
+
+if TYPE_CHECKING:  # a type hint only: the records are made where files are parsed
+    from ..model import Document
 
 __all__ = [
     "MIN_RULES",
@@ -44,8 +46,8 @@ __all__ = [
 MIN_RULES = 1000
 """A real CR has about 3,000 numbered rules and subrules; fewer than this means a truncated or wrong file."""
 
-_NAME = re.compile(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_NAME = lazy(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
+_DATE = lazy(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from .effects import TEMPLATE
 
 __all__ = ["glossary_terms", "templates", "trigger_templates"]
 
-_OPENS = re.compile(r"begin with\)? the word “([a-z]+),” “([a-z]+),” or “([a-z]+)\.?”|\[([A-Za-z]+(?:/[A-Za-z]+)+)\]")
+_OPENS = lazy(r"begin with\)? the word “([a-z]+),” “([a-z]+),” or “([a-z]+)\.?”|\[([A-Za-z]+(?:/[A-Za-z]+)+)\]")
 """The words a triggered ability's template opens with: "[When/Whenever/At]" (603.1), "(and usually begin with) the word
 “when,” “whenever,” or “at.”" (113.3c)."""
 

@@ -20,12 +20,12 @@ questions and were deleted in stop 26 (README, "Real questions, and what each ra
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...build.index import doc_terms
 from ...build.relevance import specificity, text_relevance
+from ...common.lazyre import lazy
 from ...question.analyze import TOLD
 from ...question.read import MAX_CHARS
 from ..pipeline import Query
@@ -76,8 +76,8 @@ ASKED = 2.0
 times as much in a ruling's share as a word that only sets the scene: "How does Warp World interact with the commander
 replacement effect? It's unclear whether you're counting …" is answered by the ruling about a commander (chosen by
 leave-one-source-out cross-validation on the real tuning questions, ``bench/rulingcv.py``, in stop 26)."""
-_ASKS = re.compile(r"[^.?!\n]*\?+")
-_SAYS = re.compile(r"[^.?!\n]*[.?!]*")
+_ASKS = lazy(r"[^.?!\n]*\?+")
+_SAYS = lazy(r"[^.?!\n]*[.?!]*")
 
 
 def _own(q: Query) -> dict[str, float]:

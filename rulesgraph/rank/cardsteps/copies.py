@@ -13,6 +13,7 @@ import re
 
 from ...build.index import doc_terms
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ..pipeline import Query
 from .abilities import glossary_terms
 from .wording import REMINDER
@@ -22,7 +23,7 @@ __all__ = ["COPIES", "NEW", "WEIGHTS", "copy_effects", "copy_rules"]
 WEIGHTS = {
     "copy_effects": 1.0,  # rule 50: text relevance given to the copy rule a named card's copy effect turns on
 }
-COPIES = re.compile(r"\bcopy of\b", re.IGNORECASE)
+COPIES = lazy(r"\bcopy of\b", re.IGNORECASE)
 """Rule 50: a copy effect as Oracle text words it ("enter the battlefield as a copy of any creature", "Create a token
 that's a copy of target creature", "becomes a copy of"), what 707.1 calls an object that becomes a "copy"."""
 NEW = frozenset(doc_terms("objects that copy the object will use the new copiable values"))

@@ -15,6 +15,7 @@ import re
 
 from ...build.index import Index, doc_terms
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ..pipeline import Query
 from .abilities import glossary_terms
 from .cards import worded_text
@@ -25,12 +26,12 @@ __all__ = ["APPLIED", "CHANGE", "GENERIC", "REDUCED", "TOTAL", "WEIGHTS", "cost_
 WEIGHTS = {
     "cost_changes": 1.0,  # rule 45: text relevance given to the rule on a spell's total cost (and on an alternative one's)
 }
-CHANGE = re.compile(r"\bcosts? [^.\n]{0,40}?\b(?:more|less)\b[^.\n]{0,30}?\bto (?:cast|activate)\b", re.IGNORECASE)
+CHANGE = lazy(r"\bcosts? [^.\n]{0,40}?\b(?:more|less)\b[^.\n]{0,30}?\bto (?:cast|activate)\b", re.IGNORECASE)
 """A card changing what spells or abilities cost, as Oracle text words it ("Noncreature spells cost {1} more to cast",
 "Instant and sorcery spells you cast cost {1} less to cast", affinity's "This spell costs {1} less to cast for each
 [text] you control"; Trinisphere's "each spell that would cost less than three mana to cast costs three mana"): what
 the rules call cost increases and cost reductions (601.2f)."""
-GENERIC = re.compile(r"\bcosts? \{(?:\d+|X)\} less to (?:cast|activate)\b", re.IGNORECASE)
+GENERIC = lazy(r"\bcosts? \{(?:\d+|X)\} less to (?:cast|activate)\b", re.IGNORECASE)
 """A reduction by an amount of generic mana ("cost {1} less to cast"), what 118.7a says affects only a cost's generic
 mana (:data:`REDUCED`)."""
 REDUCED = tuple(doc_terms("reduce a cost by an amount of generic mana"))

@@ -14,27 +14,28 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ...common.text import words
 from .wording import SELF_WORD as _SELF
 from .wording import sentences_of
 
 __all__ = ["TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
 
-_LAYER = re.compile(r"^Layer (\d+[a-z]?): ")
+_LAYER = lazy(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""
-_COMPOUND = re.compile(r"\b([A-Za-z]+)-(?=\s|(?:[a-z]+ing)\b)")
+_COMPOUND = lazy(r"\b([A-Za-z]+)-(?=\s|(?:[a-z]+ing)\b)")
 """What an effect kind is named by: "Control-changing", "Ability-adding", "Power- and/or toughness-changing"."""
-_CHANGES = re.compile(r"\b(?:change|modify|refer to) (?:an object’s |the )?([^.()]+?)(?: of [a-z ]+)?(?:\.|$| \(| are\b)")
+_CHANGES = lazy(r"\b(?:change|modify|refer to) (?:an object’s |the )?([^.()]+?)(?: of [a-z ]+)?(?:\.|$| \(| are\b)")
 """What the rule says those effects change, modify or refer to: "change an object’s card type, subtype, and/or
 supertype", "Effects and counters that modify power and/or toughness (but don’t set …)" (layer 7c)."""
-_DOES = re.compile(r"\b[Ee]ffects that ([a-z]+) (?:an object’s |a creature’s |the )?([^.()]+?) are applied")
+_DOES = lazy(r"\b[Ee]ffects that ([a-z]+) (?:an object’s |a creature’s |the )?([^.()]+?) are applied")
 """A layer rule naming its effects by what they do to something: "Effects that switch a creature’s power and toughness
 are applied" (7d); the verb is among the words naming them unless it is one of :data:`_GENERIC`."""
 _GENERIC = frozenset(("change", "modify", "set", "refer", "say"))
 """Verbs the rules use of every kind of effect (a card says "gets +3/+3" or "has base power 1", not "modifies", "sets" or "says")."""
-_DEFINE = re.compile(r"\bthat define ([^.]+?) are applied")
+_DEFINE = lazy(r"\bthat define ([^.]+?) are applied")
 """What a layer's characteristic-defining abilities define: "abilities that define power and/or toughness are applied"."""
-TEMPLATE = re.compile(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
+TEMPLATE = lazy(r"written as “((?:\[[^\]]+\] ?)+)([:,]) \[[Ee]ffect")
 """A CR template of an ability whose effect follows a part that is not the effect: "[Cost]: [Effect.]" (602.1),
 "[When/Whenever/At] [trigger condition or event], [effect]" (603.1)."""
 _STOP = frozenset(("and", "or", "an", "a", "the", "of", "to", "its"))
@@ -170,7 +171,7 @@ def _kinds_in(
     return tuple(sorted(out.values(), key=lambda x: x[0].node))
 
 
-_WITHIN = re.compile(r"^Within layers? (\d+)(?:[–-](\d+))?,")
+_WITHIN = lazy(r"^Within layers? (\d+)(?:[–-](\d+))?,")
 """A rule saying how effects within some layers are ordered: "Within layers 2–6, apply effects …" (613.3)."""
 
 

@@ -17,6 +17,7 @@ import re
 
 from ...build.index import Index, doc_terms
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ..pipeline import Query
 from .wording import REMINDER
 
@@ -26,15 +27,15 @@ WEIGHTS = {
     "replaced_kind": 1.06,  # rule 59: text relevance given to the rule on replacing the kind of event a named card replaces
     "replaced_never": 1.2,  # rule 59: … and to the rule saying a replaced event never happens, met by a card's trigger
 }
-_KIND = re.compile(r"^Some effects replace (.+?)(?= to | with |[.,;])")
+_KIND = lazy(r"^Some effects replace (.+?)(?= to | with |[.,;])")
 """A rule naming a kind of event effects replace: "Some effects replace card draws." (614.11), "Some effects replace damage
 dealt to one battle …" (614.9)."""
 NEVER = frozenset(doc_terms("if an event is replaced it never happens"))
 """Rule 59: how the rules say what becomes of a replaced event ("If an event is replaced, it never happens. A modified event
 occurs instead, which may in turn trigger abilities", 614.6)."""
-_SENTENCE = re.compile(r"[^.\n]*\bwould\b[^.\n]*\binstead\b[^.\n]*|[^.\n]*\binstead\b[^.\n]*\bwould\b[^.\n]*", re.IGNORECASE)
+_SENTENCE = lazy(r"[^.\n]*\bwould\b[^.\n]*\binstead\b[^.\n]*|[^.\n]*\binstead\b[^.\n]*\bwould\b[^.\n]*", re.IGNORECASE)
 """A sentence of Oracle text making a replacement effect: it says what "would" happen and what happens "instead"."""
-_TRIGGER = re.compile(r"^(?:When|Whenever|At)\b", re.MULTILINE)
+_TRIGGER = lazy(r"^(?:When|Whenever|At)\b", re.MULTILINE)
 """A triggered ability opening a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]")."""
 
 

@@ -15,6 +15,7 @@ import re
 
 from ...build.index import Index, doc_terms
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ..pipeline import Query
 from ..steps.gone import leaving
 from .abilities import glossary_terms
@@ -33,8 +34,8 @@ HOLDS_SPELLS = frozenset(doc_terms("a spell is cast, an ability is activated or 
 """The zone whose opening rule says spells and abilities go there ("When a spell is cast, the physical card is put on the
 stack … When an ability is activated or triggers, it goes on top of the stack", 405.1): what a token, a permanent, never
 goes to, and what a question says of the spells waiting there, not of a token."""
-SENDS = re.compile(r"\breturn target [^.\n]*?\bto (?:its|their) owners?[’']?s? (?:hand|library)\b|"
-                   r"\b(?:exile|destroy) target\b", re.IGNORECASE)
+SENDS = lazy(r"\breturn target [^.\n]*?\bto (?:its|their) owners?[’']?s? (?:hand|library)\b|"
+             r"\b(?:exile|destroy) target\b", re.IGNORECASE)
 """A named card sending a target off the battlefield, as Oracle text words it ("Return target creature to its owner's
 hand", "Exile target creature"; not a cost or a card's own "sacrifice it")."""
 TOKEN = "token"

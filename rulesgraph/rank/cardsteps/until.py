@@ -16,6 +16,7 @@ import re
 
 from ...build.index import Index, doc_terms
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ..pipeline import Query
 from .wording import REMINDER
 
@@ -27,10 +28,10 @@ WEIGHTS = {
 UNTIL = frozenset(doc_terms("one-shot effects cause an object to change zones until a specified event occurs"))
 """Rule 60: how the rules say an effect moves an object for a time ("Some one-shot effects cause an object to change zones
 “until” a specified event occurs", 610.3)."""
-_BY = {"triggered": re.compile(r"\ba resolving triggered ability\b"),
-       "other": re.compile(r"\ba resolving spell or activated ability\b")}
+_BY = {"triggered": lazy(r"\ba resolving triggered ability\b"),
+       "other": lazy(r"\ba resolving spell or activated ability\b")}
 """Rule 60: the subrules saying which kind of ability creates the first effect (610.3b, 610.3a)."""
-MOVES = re.compile(r"^(?:(When|Whenever|At)\b)?[^\n]*?\b(?:exile|return|put)\b[^.\n]*\buntil\b", re.IGNORECASE | re.MULTILINE)
+MOVES = lazy(r"^(?:(When|Whenever|At)\b)?[^\n]*?\b(?:exile|return|put)\b[^.\n]*\buntil\b", re.IGNORECASE | re.MULTILINE)
 """A line of Oracle text moving an object until an event ("When Banisher Priest enters the battlefield, exile target
 creature an opponent controls until Banisher Priest leaves the battlefield."); the trigger word opening it, if any."""
 

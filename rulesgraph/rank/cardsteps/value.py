@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ...common.lazyre import lazy
 from ..pipeline import Query
 from .abilities import glossary_terms
 
@@ -14,10 +15,10 @@ __all__ = ["ADDITIONAL", "ALTERNATIVE", "KINDS", "TERM", "asked"]
 
 TERM = "mana value"
 """The glossary's term (and what a card checking it says: "the same mana value as the revealed card")."""
-ADDITIONAL = re.compile(r"\badditional (?:cost\b|\{|\[cost\])", re.IGNORECASE)
+ADDITIONAL = lazy(r"\badditional (?:cost\b|\{|\[cost\])", re.IGNORECASE)
 """An additional cost as a card or a keyword's meaning words it ("As an additional cost to cast this spell", kicker's
 "You may pay an additional [cost] as you cast this spell"; not "an additional combat phase")."""
-ALTERNATIVE = re.compile(r"\brather than pay(?:ing)? [^.\n]{0,40}mana cost|\bwithout paying (?:its|their|[^.\n]{0,30}’?'?s) mana cost",
+ALTERNATIVE = lazy(r"\brather than pay(?:ing)? [^.\n]{0,40}mana cost|\bwithout paying (?:its|their|[^.\n]{0,30}’?'?s) mana cost",
                           re.IGNORECASE)
 """An alternative cost, in 118.9's words: "usually phrased, “You may [action] rather than pay [this object’s] mana
 cost,” or “You may cast [this object] without paying its mana cost.”"."""

@@ -12,15 +12,16 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ...common.text import stem, words
 
 __all__ = ["REMINDER", "SELF_WORD", "meanings"]
 
-_ENTERS = re.compile(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
+_ENTERS = lazy(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
-REMINDER = re.compile(r"\([^()]*\)")
+REMINDER = lazy(r"\([^()]*\)")
 """Reminder text in a card's Oracle text (a parenthesised aside), left out of what the card says."""
-_MEANS = re.compile(r"” means “([^“”]+)”")
+_MEANS = lazy(r"” means “([^“”]+)”")
 """What a keyword's rule says the keyword means: “Flashback [cost]” means “You may cast this card … rather than paying
 its mana cost” (702.34a)."""
 SELF_WORD = "thiscard"

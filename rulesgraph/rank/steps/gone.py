@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 
+from ...common.lazyre import lazy
 from ...question.analyze import Match
 from ..pipeline import Query
 
 __all__ = ["leaving"]
 
-_LEAVES = re.compile(r"^(?:\d\. )?to (?:move|put) (?:a permanent|an object)\b|\bfrom the battlefield\b", re.IGNORECASE)
+_LEAVES = lazy(r"^(?:\d\. )?to (?:move|put) (?:a permanent|an object)\b|\bfrom the battlefield\b", re.IGNORECASE)
 """A glossary entry defining leaving a zone: "To move a permanent …" (Destroy, Sacrifice), "To put an object into the
 exile zone …" (Exile's second sense), "… put into a graveyard from the battlefield" (Dies, Leaves the Battlefield)."""
 

@@ -5,11 +5,10 @@ Rule 10 (a negated mention boosts nothing) holds here because ``Analysis.of_kind
 
 from __future__ import annotations
 
-import re
-
 from ...build.index import doc_terms
 from ...build.relations import current_keyword, definers, faq_about
 from ...build.relevance import specificity
+from ...common.lazyre import lazy
 from ...question.analyze import FRAMING_TERMS as _FRAMING
 from ...question.analyze import Match
 from ...question.cardsaid import KEYWORD_USE as RELATION
@@ -103,7 +102,7 @@ _AFTER_VERB = frozenset("a an the target it that this my your his her their its 
 """Words before which a name is said as a transitive verb ("counter a spell", "exile target creature")."""
 _BEFORE_NOUN = frozenset("a an the one two three each that this my your his her their its no any of another".split())
 """Words after which a name is said as a noun ("a counter", "one counter"), whatever follows."""
-_WORD = re.compile(r"[\w+/-]+(?:'\w+)*")
+_WORD = lazy(r"[\w+/-]+(?:'\w+)*")
 """A word as rule 67 reads it: "+1/+1" and "can't" are one, a quote around a word is not part of it."""
 
 

@@ -12,10 +12,9 @@ step.  Which rules announce ordered steps is read from their words; nothing name
 
 from __future__ import annotations
 
-import re
-
 from ...build.index import Index
 from ...build.qgraph import QGraph
+from ...common.lazyre import lazy
 from ..pipeline import Query
 
 __all__ = ["TOP", "WEIGHTS", "procedures", "steps_of_procedure"]
@@ -23,7 +22,7 @@ __all__ = ["TOP", "WEIGHTS", "procedures", "steps_of_procedure"]
 WEIGHTS = {"procedure": 1.05}  # rule 40: share of its best step's score: a little above it, so it is cited first
 TOP = 20
 """Rule 40: the steps counted are among this many best candidates."""
-_STEPS = re.compile(r" steps (?:\w+ ){0,9}(?:in order|below|followed first) | actions (?:\w+ ){0,9}in order | in the following order ")
+_STEPS = lazy(r" steps (?:\w+ ){0,9}(?:in order|below|followed first) | actions (?:\w+ ){0,9}in order | in the following order ")
 """A rule announcing ordered steps under it, in the CR's words: "follows the steps listed below, in order", "the
 steps described in rules 608.2a and 608.2b are followed first", "applied in a series of layers in the following
 order"."""
