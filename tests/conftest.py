@@ -177,15 +177,29 @@ def installed_cards(full_cards: Path, tmp_path: Path, monkeypatch: pytest.Monkey
     return target
 
 
-@pytest.fixture
-def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
-    """The stand-in card data installed and opened, as ``ask`` reads it (a test module with a smaller deck of its own
-    defines its own ``deck``)."""
+@pytest.fixture(scope="session")
+def session_deck(full_book: Rulebook, full_cards: Path, tmp_path_factory: pytest.TempPathFactory) -> CardDeck:
+    """The session's full card store opened once, as ``ask`` reads it, from a data and cache directory of its own:
+    opening it builds the card-name table (~2 s), which each test opening it again paid."""
+    from rulesgraph.cards import store_path
     from rulesgraph.question.namedcards import open_deck
 
-    deck = open_deck(full_book)[0]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RULESGRAPH_DATA_DIR", str(tmp_path_factory.mktemp("deck-data")))
+        mp.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path_factory.mktemp("deck-cache")))
+        target = store_path()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(full_cards)
+        deck = open_deck(full_book)[0]
     assert deck is not None
     return deck
+
+
+@pytest.fixture
+def deck(session_deck: CardDeck, installed_cards: Path) -> CardDeck:
+    """The stand-in card data installed (for what reads it by its path) and opened (the session's, :func:`session_deck`;
+    a test module with a smaller deck of its own defines its own ``deck``)."""
+    return session_deck
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -4,14 +4,12 @@ bans to come and rules questions that only sound alike are not."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.legalanswer import read_question
-from rulesgraph.question.namedcards import CardDeck, open_deck
+from rulesgraph.question.namedcards import CardDeck
 
 
 def test_what_a_question_asks() -> None:
@@ -32,13 +30,6 @@ def test_what_only_sounds_alike_is_not_read_as_one() -> None:
     assert read_question("will Sol Ring get banned in commander?") is None
     assert read_question("If Thalia, Guardian of Thraben is my commander, does commander tax apply?") is None
     assert read_question("Is Kitchen Finks a legal target for Path to Exile?") is None
-
-
-@pytest.fixture
-def deck(full_book: Rulebook, installed_cards: Path) -> CardDeck:
-    deck = open_deck(full_book, use_cache=False)[0]
-    assert deck is not None
-    return deck
 
 
 @pytest.fixture
