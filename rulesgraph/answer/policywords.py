@@ -15,7 +15,7 @@ from ..question.policyroute import LEVEL_SAID
 from ..question.read import ASKING, Question
 
 __all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "SAID", "SAYINGS", "SHORT", "said_terms",
-           "stemmed", "terms"]
+           "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -80,10 +80,10 @@ FRAME = frozenset(stem(w) for w in ASKING - {"tell", "help"})
 def terms(text: str) -> list[str]:
     """The documents' search terms of a text: its folded words, players' phrases and short forms read as the documents'
     words, stop words out, irregular forms regularised, stemmed."""
-    return stemmed(words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))))
+    return _stemmed(words(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], fold(text))))
 
 
-def stemmed(said: list[str]) -> list[str]:
+def _stemmed(said: list[str]) -> list[str]:
     out = []
     for w in said:
         for part in SHORT.get(w, w).split():
@@ -99,4 +99,4 @@ def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
     line = " ".join(Question.of(question).words)
     if not levels:
         line = LEVEL_SAID.sub(" ", LEVEL_NAMED.sub(" ", line))
-    return stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
+    return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
