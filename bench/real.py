@@ -12,6 +12,8 @@ Per file and over all of them:
 - rule-level hit@1 and hit@3 (an expected ``702.19b`` hit by ``702.19b`` or ``702.19``, an expected ``702.19`` by itself or
   a subrule: :func:`accuracy.rule_hit`) over the answer's rule citations in order — a ruling or FAQ entry cited before a
   rule is an answer, not a rule, and does not take a rule's place — and the same for BM25 over the same texts;
+- the same as hit@3 over the first three citations of whatever kind ("among first 3 cited"): the rulings shown from the
+  third place on take a rule's place there, which is what showing them costs a reader who stops at three;
 - for the questions whose label names a card ruling that settles them: how often that ruling is *shown* among the
   citations a user sees (the default five) and how often it *leads* (the answer's first paragraph quotes it), over all
   of them and over those whose ruling the installed card data holds (the stand-in card file is of April 2022: newer
@@ -103,6 +105,8 @@ class Scored:
 
     rules: list[str]
     """The rule citations' ids, in order."""
+    cited: list[str]
+    """The first three citations' ids, whatever their kind (a ruling or FAQ entry there takes a rule's place)."""
     shown: bool
     leads: bool
     wrong_lead: bool
@@ -126,7 +130,7 @@ def score_answer(row: dict, answer: Answer) -> Scored:
     else:
         right = first_hit(row["expected_rules"], rules[:1]) == 1
     wrong = first is not None and first.kind == "ruling" and not leads
-    return Scored(rules, shown, leads, wrong, answer.confidence, right)
+    return Scored(rules, [c.id for c in answer.citations[:3]], shown, leads, wrong, answer.confidence, right)
 
 
 def auc(conf: list[float], right: list[bool]) -> float:
@@ -147,6 +151,7 @@ def summary(name: str, rows: list[dict], got: list[Scored], bm25: list[list[str]
     return {
         "set": name, "questions": n,
         "hit@1": sum(1 for x in ranks if x == 1) / n, "hit@3": sum(1 for x in ranks if x and x <= 3) / n,
+        "cited@3": sum(1 for r, s in zip(rows, got, strict=True) if first_hit(r["expected_rules"], s.cited)) / n,
         "bm25 hit@1": sum(1 for x in base if x == 1) / n, "bm25 hit@3": sum(1 for x in base if x and x <= 3) / n,
         "with ruling": len(ruled), "ruling held": len(avail),
         "ruling shown": sum(s.shown for s, _ in ruled) / len(ruled) if ruled else float("nan"),
@@ -202,9 +207,9 @@ def main() -> None:
             return
         print(f"{cr.name} + bundled seeds; {cards_said}; load average {os.getloadavg()[0]:.1f}, "
               f"{time.perf_counter() - started:.0f} s\n")
-        print(table([(str(r["set"]), str(r["questions"]), pct(r["hit@1"]), pct(r["hit@3"]), pct(r["bm25 hit@1"]),
-                      pct(r["bm25 hit@3"])) for r in results],
-                    ("set", "questions", "hit@1", "hit@3", "BM25 hit@1", "BM25 hit@3")))
+        print(table([(str(r["set"]), str(r["questions"]), pct(r["hit@1"]), pct(r["hit@3"]), pct(r["cited@3"]),
+                      pct(r["bm25 hit@1"]), pct(r["bm25 hit@3"])) for r in results],
+                    ("set", "questions", "hit@1", "hit@3", "among first 3 cited", "BM25 hit@1", "BM25 hit@3")))
         print("\nquestions a card ruling settles (label's ruling among the first "
               f"{SHOWN} citations: shown; quoted first: leads; 'held': the installed card data has it):\n")
         print(table([(str(r["set"]), f"{r['with ruling']} ({r['ruling held']} held)", pct(r["ruling shown"]), pct(r["ruling leads"]),

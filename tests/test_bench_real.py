@@ -50,6 +50,7 @@ def test_an_answer_led_by_the_labels_ruling_leads_and_its_rules_are_counted_apar
                             _cite("606.4", "subrule"), _cite("122.6", "subrule")), (), 0.8, (), ())
     got = score_answer(row, led)
     assert got.rules == ["606.4", "122.6"] and got.shown and got.leads and got.right_first and not got.wrong_lead
+    assert got.cited == ["ruling:Doubling Season:2020-08-07:2", "606.4", "122.6"]  # the first three, whatever their kind
     settled_by_a_rule = score_answer({"question": "q", "expected_rules": ["606.4"], "ruling": None}, led)
     assert settled_by_a_rule.wrong_lead and not settled_by_a_rule.leads
     other = score_answer({**row, "ruling": {**RULING, "text": "Planeswalkers enter with double the loyalty counters."}}, led)
