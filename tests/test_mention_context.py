@@ -18,6 +18,8 @@ def table() -> NameTable:
     cards = [CardName(n) for n in ("Clone", "Fog", "Stuffy Doll", "Kitchen Finks", "Tarmogoyf", "Snapcaster Mage",
                                    "Restoration Angel", "Darksteel Colossus", "Urza's Tower")]
     cards += [CardName("Collision // Colossus", ("Collision", "Colossus"), layout="split")]
+    cards += [CardName("Nicol Bolas"), CardName("Nicol Bolas, the Ravager // Nicol Bolas, the Arisen",
+                                                ("Nicol Bolas, the Ravager", "Nicol Bolas, the Arisen"), layout="transform")]
     return NameTable.build(cards, ["rest"], zipf=lambda w: ZIPF.get(w, 0.0))
 
 
@@ -51,6 +53,16 @@ def test_a_word_of_a_card_named_in_full_is_that_card(table: NameTable) -> None:
     no shortening."""
     assert said("Darksteel Colossus: does Colossus shuffle?", table)[1] == ("Colossus", "Darksteel Colossus", "short")
     assert said("Urza's lands and Urza's Tower", table) == [("Urza's Tower", "Urza's Tower", "exact")]
+
+
+def test_the_first_words_of_a_card_named_in_full_are_that_card(table: NameTable) -> None:
+    """A real question: "Nicol Bolas, the Ravager … I cast Clone, making my own copy of Nicol Bolas" names the Ravager
+    twice, not the card Nicol Bolas; said alone, Nicol Bolas is that card."""
+    ravager = "Nicol Bolas, the Ravager // Nicol Bolas, the Arisen"
+    found = said("My opponent has Nicol Bolas, the Ravager. I cast Clone, making my own copy of Nicol Bolas.", table)
+    assert [key for _, key, _ in found] == [ravager, "Clone", ravager]
+    assert found[2] == ("Nicol Bolas", ravager, "short")
+    assert said("I cast Clone copying Nicol Bolas.", table)[1] == ("Nicol Bolas", "Nicol Bolas", "exact")
 
 
 @pytest.fixture(scope="module")

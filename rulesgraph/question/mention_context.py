@@ -86,16 +86,20 @@ def shortenings(found: list[CardMention], toks: list[Word], taken: list[bool], r
 def coreferent(found: list[CardMention]) -> list[CardMention]:
     """A one-word mention that is a word of another card the text names in full, or a shortening of one, is that card,
     said short: "Darksteel Colossus … Colossus says" is not the card Collision // Colossus; "Urborg, Tomb of Yawgmoth …
-    Urborg" is not the card Urborg."""
+    Urborg" is not the card Urborg.  So is a mention of several words that are the first words of another card named in
+    full: "Nicol Bolas, the Ravager … a copy of Nicol Bolas" is not the card Nicol Bolas."""
     full = _full(found)
     out = []
     for m in found:
         said = [w for w in tokens(m.said) if w not in JOINERS]  # "the Brute" after Boggart Brute
+        owners: list[str] = []
         if len(said) == 1 and m.how != "bracket":
             w = said[0].removesuffix("s")
             owners = [k for k, ws in full.items() if k != m.key and any(shortened(w, n) for n in ws)]
-            if len(owners) == 1:
-                m = replace(m, key=owners[0], candidates=(owners[0],), how="short")
+        elif len(said) > 1 and m.how != "bracket":
+            owners = [k for k in full if k != m.key and [w for w in tokens(k) if w not in JOINERS][: len(said)] == said]
+        if len(owners) == 1:
+            m = replace(m, key=owners[0], candidates=(owners[0],), how="short")
         out.append(m)
     return out
 
