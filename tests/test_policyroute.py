@@ -141,6 +141,16 @@ def test_reg_rel_is_a_level() -> None:
     assert LEVEL_SAID.search(fold("reg rel: does he have to"))
     assert rel_of("in the competition REL it should not be allowed") == "competitive"
     assert policy_cue("in the competition REL is a card list allowed?", game_terms=lambda: 6) == "competition rel"
+    # both levels said ("I took this call at Regular REL; the fix at Competitive?"): neither document is preferred
+    assert rel_of("I took a judge call in a Regular REL event: what would the fix be at Competitive instead?") is None
+
+
+def test_an_error_told_and_its_fix_asked_with_no_card_route() -> None:
+    """No event or judge said: an error told and what happens asked, with no card named and at most one game term."""
+    assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda: 1) == "accidentally"
+    assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda: 2) is None  # a game told
+    assert policy_cue("I accidentally drew an extra card, is that bad?", game_terms=lambda: 0) is None  # no fix asked
+    assert policy_cue("I accidentally drew an extra card off Brainstorm, what happens now?", game_terms=lambda: 1) is None  # a card
 
 
 def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:

@@ -17,6 +17,10 @@ def test_players_words_read_as_the_documents_words() -> None:
     assert stem("tear") in terms("he ripped up my card") and stem("aggressive") in terms("in anger")
     assert stem("assist") in terms("my buddy wants to help me")
     assert terms("He said it") == terms("he says it")  # irregular forms still joined; case folded first
+    for said in ("his deck list", "the deck sheets", "my registration sheet"):  # players' names for the decklist
+        assert stem("decklist") in terms(said) and stem("sheet") not in terms(said), said
+    assert {stem("unreasonable"), stem("time")} <= set(terms("is that slow play at a prerelease"))  # the JAR's words for it
+    assert stem("shuffling") in terms("he is mana weaving his deck") == terms("he is manaweaving his deck")
 
 
 def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:

@@ -80,10 +80,12 @@ def test_the_score_is_the_weights_over_the_features(documents: None, full_book: 
 
 
 def test_a_policy_question_told_in_the_rules_words_routes(documents: None, full_book: Rulebook) -> None:
-    """No cue: no event, judge, infraction or tournament word; an error told and a fix asked in few game terms."""
+    """No event, judge, infraction or tournament word, told in the rules' words (an error told and a fix asked, few
+    game terms, no card): it leans to the documents but, since the fit on stop 32's real questions, below the
+    threshold; it routes by its error and fix (:func:`rulesgraph.question.policyroute.policy_cue`)."""
     asked = "I accidentally drew an extra card, what happens now?"
-    assert relevance(asked, full_book.index)[0] >= ROUTE
-    assert (why := route(asked, None, full_book.index)) is not None and why.startswith(SCORED)
+    assert relevance(asked, full_book.index)[0] > 0  # it leans to the documents, if below the threshold
+    assert route(asked, None, full_book.index) == "accidentally"
     assert route("I drew an extra card off Brainstorm, do I put back two or three?", None, full_book.index) is None  # a card's rules
 
 

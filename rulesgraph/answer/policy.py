@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..build.tbook import newest, tournament_dir
 from ..common.lazyre import lazy
@@ -138,6 +138,12 @@ class PolicyIndex:
         said = named_in(read, self.lead, tuple(IRREGULAR.get(w, w) for w in read.words))
         return [(w, sid) for w, sid in said if w not in CAPITALS or re.search(rf"\b{w.upper()}\b", read.text)]
 
+    LEVEL: ClassVar[dict[tuple[str, str | None], float]] = {("jar", "regular"): 2.5, ("jar", "competitive"): 0.25, ("jar", None): 0.5,
+                                                            ("ipg", "regular"): 0.3}
+    """A document's score multiplies by this for the Rules Enforcement Level the question says or implies (:func:`rel_of`):
+    at Regular REL the JAR, not the IPG, says what a judge does; at Competitive the IPG; said neither, the JAR's
+    remedies are the less likely answer."""
+
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
     of the name's words (by idf) the question says, when that share is at least :data:`NAME_SHARE`."""
@@ -200,10 +206,7 @@ class PolicyIndex:
                 score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
             if s.penalty and wants_infraction:
                 score *= self.INFRACTION
-            if doc.kind == "jar":
-                score *= 2.5 if rel == "regular" else 0.25 if rel == "competitive" else 0.5
-            elif doc.kind == "ipg" and rel == "regular":
-                score *= 0.3
+            score *= self.LEVEL.get((doc.kind, rel), 1.0)
             if score > 0:
                 hits.append(Hit(s, doc, score, tuple(why)))
         hits.sort(key=lambda h: -h.score)
@@ -285,8 +288,8 @@ def _names_cached() -> _Remembered:
     if not current:
         return _NONE
     here = Path(__file__).parent.parent  # the rulesgraph package
-    code = [here / "answer" / "policy.py", here / "parse" / "tournament.py", here / "parse" / "tdoc.py", here / "parse" / "jar.py",
-            here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
+    code = [here / "answer" / "policy.py", here / "answer" / "policywords.py", here / "parse" / "tournament.py",
+            here / "parse" / "tdoc.py", here / "parse" / "jar.py", here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
     key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
     path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:

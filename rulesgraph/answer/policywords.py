@@ -47,8 +47,16 @@ IRREGULAR = {
 SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands out": "issue", "handed out": "issue",
            "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
            "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
-           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play"}
-"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally)."""
+           "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play",
+           "slow play": "slow play unreasonable time", "slow playing": "slow playing unreasonable time",
+           "deck list": "decklist", "deck lists": "decklists", "deck sheet": "decklist", "deck sheets": "decklists",
+           "registration sheet": "decklist", "registration sheets": "decklists",
+           "mana weaving": "shuffling", "manaweaving": "shuffling", "mana weave": "shuffle", "manaweave": "shuffle",
+           "mana weaved": "shuffled", "manaweaved": "shuffled"}
+"""Players' phrases for the documents' words, read as those words ("on purpose" → intentionally).  Players call the
+decklist a "deck list", "deck sheet" or "registration sheet"; "slow play" (the IPG's and MTR's name) is what Judging
+at Regular REL calls "taking unreasonable amounts of time"; "mana weaving" (sorting lands between spells) is a way to
+arrange a deck that shuffling must undo."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",

@@ -9,7 +9,9 @@ sideboard, tournament, match, spectator), summed; the words the rules use more (
 creature, battlefield, damage, target), summed; every word's ratio summed over the square root of their number (how
 much the question as a whole leans one way, whatever its length); the log of that number; how many kinds of a
 policy question's words it says (an error told, a duty or fix asked, a judge, a remedy, a setting:
-:func:`rulesgraph.question.policyroute.policy_kinds`); how many game terms it names; and whether it names a card.
+:func:`rulesgraph.question.policyroute.policy_kinds`); the share of its words that are game terms (a count would grow
+with the question: a judge's forum post tells a long game situation, a rules question a short one); and whether it
+names a card.
 The score is a logistic model's log-odds over them (:data:`WEIGHTS`, :data:`BIAS`), and a question scoring at least
 :data:`ROUTE` goes to the documents though no cue routed it ("two cards stuck together when I drew and I saw the
 second one, what now").
@@ -39,11 +41,11 @@ RULES = 1.0
 """A word counts for the rules when its share of their words is at least e**RULES (~2.7) times its share of the documents'."""
 FEATURES = ("documents", "rules", "balance", "length", "kinds", "game_terms", "card")
 """What the score weighs (:func:`features`), in this order."""
-WEIGHTS = {"documents": 0.1710, "rules": 0.0586, "balance": 0.8383, "length": 0.4956, "kinds": 2.0817, "game_terms": -0.0825,
-           "card": -1.3024}
+WEIGHTS = {"documents": 0.2046, "rules": 0.0507, "balance": 0.8278, "length": 0.3504, "kinds": 1.9769, "game_terms": -1.6795,
+           "card": -1.1915}
 """Each feature's weight in the log-odds, fitted by ``bench/routefit.py`` (its last lines print them)."""
-BIAS = -4.0438
-ROUTE = 2.514
+BIAS = -3.4150
+ROUTE = 3.236
 """The score from which a question goes to the documents, fitted by ``bench/routefit.py``: midway between the highest
 score of the rules questions it was fitted on and the lowest policy question's above it."""
 
@@ -81,7 +83,7 @@ def features(question: str | Question, index: Index) -> tuple[dict[str, float], 
         elif ratio <= -RULES:
             rules += ratio
     got = {"documents": documents, "rules": rules, "balance": balance / math.sqrt(max(1, n)), "length": math.log(max(1, n)),
-           "kinds": float(policy_kinds(read.folded)), "game_terms": float(game_terms(read, index)), "card": float(bool(read.names))}
+           "kinds": float(policy_kinds(read.folded)), "game_terms": game_terms(read, index) / max(1, n), "card": float(bool(read.names))}
     return got, tuple(sorted(said, key=lambda t: -said[t]))
 
 

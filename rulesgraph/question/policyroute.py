@@ -208,8 +208,10 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
     (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
-    ("spectator"), counts beside a judge or an event said.  ``relevant``, asked last, when no cue was found: why the
-    question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``."""
+    ("spectator"), counts beside a judge or an event said.  ``relevant``, asked when no cue was found: why the
+    question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``.
+    Last, an error told and its fix asked ("I accidentally drew an extra card, what happens now?") route where the
+    question names no card and at most one game term: no card's or rule's working is in question, only the remedy."""
     q = Question.of(question)
     folded = q.folded
     if named and (found := named_in(q, named)):
@@ -239,16 +241,21 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
         return weak[0]
-    return relevant()  # no cue: the question's words, the documents' rather than the rules', may still say it
+    if (scored := relevant()) is not None:  # no cue: the question's words, the documents' rather than the rules', may say it
+        return scored
+    if (error := _ERROR.search(folded)) and _FIX.search(folded) and not q.names and game_terms() <= 1:
+        return error.group(0)  # "I accidentally drew an extra card, what happens now?": a slip told, its fix asked, no card's rules
+    return None
 
 
 def rel_of(question: str) -> str | None:
-    """``regular`` or ``competitive`` when the question says or implies a Rules Enforcement Level."""
+    """``regular`` or ``competitive`` when the question says or implies one Rules Enforcement Level; ``None`` when it
+    says none, or both ("I took this call at a Regular REL event: what would the fix be at Competitive?" asks about
+    the other one, "at FNM it's a caution, what about a PTQ?" about either): neither document is then preferred."""
     folded = fold(question)
-    if _REGULAR.search(folded):
-        return "regular"
-    if _COMPETITIVE.search(folded):
-        return "competitive"
-    return None
+    regular, competitive = _REGULAR.search(folded), _COMPETITIVE.search(folded)
+    if regular and competitive:
+        return None
+    return "regular" if regular else "competitive" if competitive else None
 
 
