@@ -79,6 +79,7 @@ __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank"
 
 STEPS = Pipeline([
     Step("text", text.text),
+    Step("card_text", cards.card_text, {"card_text": cards.WEIGHTS["card_text"]}),
     Step("card_effects", cards.card_effects, {"card_effects": cards.WEIGHTS["card_effects"]}),
     Step("copy_effects", copies.copy_effects, {"copy_effects": copies.WEIGHTS["copy_effects"]}),
     Step("card_sets", sets.card_sets, sets.WEIGHTS),
