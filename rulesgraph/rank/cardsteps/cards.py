@@ -145,9 +145,10 @@ def card_text(q: Query) -> None:
     Earns its place on the real tuning questions: removing it loses 4 at hit@1 and 5 at hit@3 (of 195;
     ``bench/ablate.py``, stop 32)."""
     w = q.w["card_text"]
-    if w <= 0 or not q.a.cards:
+    query = q.memo.get("query")
+    if w <= 0 or not q.a.cards or query is None:  # no rule 1 (an ablation): no query to extend
         return
-    said = dict(q.a.terms)
+    said = dict(query)
     idf = q.index.idf
     extra: dict[str, float] = {}
     for card in q.a.cards:
@@ -156,7 +157,7 @@ def card_text(q: Query) -> None:
             if t not in said and t not in card.name_terms and idf.get(t, 0.0) >= ORACLE_IDF and extra.get(t, 0.0) < weight:
                 extra[t] = weight
     if extra:
-        q.text = text_relevance(q.index, [*q.a.terms, *extra.items()])
+        q.text = text_relevance(q.index, [*query, *extra.items()])
 
 
 def card_types(q: Query) -> None:
