@@ -141,7 +141,8 @@ def card_text(q: Query) -> None:
     matching the question's words and the card's beats one matching the card's alone, so the cards' words bring the
     rules they run on into the candidates without outranking what the question asks.
     Step ``card_text``; weights: ``card_text`` = 0.2 (cross-validated by source page on the real tuning questions: the
-    five folds each chose 0.2, one 0.15; held out 68 / 95 at hit@1 / hit@3 against 64 / 91 without the step, of 195).
+    five folds each chose 0.2, one 0.15; held out 68 / 95 at hit@1 / hit@3 against 64 / 91 without the step, of 195; the
+    whole refit with it in, ``bench/fit.py``, kept 0.2 in four folds of five and changed no weight).
     Earns its place on the real tuning questions: removing it loses 4 at hit@1 and 5 at hit@3 (of 195;
     ``bench/ablate.py``, stop 32)."""
     w = q.w["card_text"]
