@@ -9,8 +9,8 @@ question and choosing its citations as an answer does, counting rule hits at 1 a
 The weights searched are every weight of :data:`rulesgraph.rank.ranking.WEIGHTS` (the steps' own) and the base step's
 kind weights (:data:`rulesgraph.rank.steps.base.KIND_WEIGHT`, ``UNNAMED_KEYWORD``, ``UNNAMED_VARIANT``, ``EXCERPT``) and text
 relevance's :data:`~rulesgraph.build.relevance.COVERAGE` (how much covering the question's words counts against BM25),
-rule 2's ``INCIDENTAL``, rule 23's ``RULING_FLOOR`` and ``TEXT_IDF``, rule 8's ``SEEDS`` and the answer's diversity
-(:data:`rulesgraph.answer.compose.SAME_RULE`, ``IN_PASSING``).
+rule 2's ``INCIDENTAL``, rule 23's ``RULING_FLOOR`` and ``TEXT_IDF``, rule 22's ``ORACLE_IDF``, rule 8's ``SEEDS`` and the
+answer's diversity (:data:`rulesgraph.answer.compose.SAME_RULE`, ``IN_PASSING``).
 Coordinate search: for each weight in turn, the values :data:`FACTORS` × its current value (and 0: the weight off) are
 tried and the best kept when it gains on the questions fitted (hit@1 + hit@3; a tie keeps the current value), for
 ``--passes`` passes.  Cross-validation: the source pages are split into ``--folds`` groups (every question of one page
@@ -57,8 +57,8 @@ def tunables() -> dict[str, tuple[Callable[[], float], Callable[[float], None]]]
     for name in ("UNNAMED_KEYWORD", "UNNAMED_VARIANT", "EXCERPT"):
         out[f"base.{name}"] = (lambda n=name: getattr(base, n), lambda v, n=name: setattr(base, n, v))
     out["relevance.COVERAGE"] = (lambda: relevance.COVERAGE, lambda v: setattr(relevance, "COVERAGE", min(v, 1.0)))
-    for module, name in ((named, "INCIDENTAL"), (cards, "RULING_FLOOR"), (cards, "TEXT_IDF"), (compose, "SAME_RULE"),
-                         (compose, "IN_PASSING")):
+    for module, name in ((named, "INCIDENTAL"), (cards, "RULING_FLOOR"), (cards, "TEXT_IDF"), (cards, "ORACLE_IDF"),
+                         (compose, "SAME_RULE"), (compose, "IN_PASSING")):
         out[f"{module.__name__.rsplit('.', 1)[1]}.{name}"] = (lambda m=module, n=name: getattr(m, n),
                                                               lambda v, m=module, n=name: setattr(m, n, v))
     out["spread.SEEDS"] = (lambda: spread.SEEDS, lambda v: setattr(spread, "SEEDS", max(1, round(v))))

@@ -191,3 +191,20 @@ def test_a_ruling_two_named_cards_share_is_one_candidate() -> None:
     assert [(f[2], f[4]) for f in _once(found)] == [("Dreadhorde Arcanist", "If the card has {X}, X is 0."),
                                                    ("Ancestral Vision", "It’s a sorcery.")]
     assert _once(found[:1]) == found[:1] and _once([]) == []
+
+
+def test_rule_22_a_cards_oracle_words_are_searched_for_with_the_questions(full_book: Rulebook) -> None:
+    """Rule 22: a named card's Oracle words are searched for with the question's, weaker (``card_text``): "can I use
+    Verdant Ridge to get a Grassy Vale?" says nothing of land types; the Ridge's "Search your library for a Forest or
+    Plains card" does, so the rule on searching for a land by its basic land type (305.6) becomes a candidate and reaches
+    the first ten; at weight 0, or with cards without text, it is not even a candidate."""
+    ridge = card("Verdant Ridge", "{T}, Pay 1 life, Sacrifice Verdant Ridge: Search your library for a Forest or Plains card, "
+                 "put it onto the battlefield, then shuffle.", type_line="Land")
+    vale = card("Grassy Vale", "({T}: Add {G} or {W}.)", type_line="Land — Forest Plains")
+    question = "Can I use Verdant Ridge to get a Grassy Vale?"
+    told = ranked(full_book, question, ridge, vale)
+    with weight("card_text", 0.0):
+        alone = ranked(full_book, question, ridge, vale)
+    blank = ranked(full_book, question, card("Verdant Ridge", type_line="Land"), card("Grassy Vale", type_line="Land"))
+    assert position(told, "305.6") < 10
+    assert "305.6" not in alone and "305.6" not in blank

@@ -14,3 +14,4 @@ def text(q: Query) -> None:
     Step ``text``; weights: none.  A generic base step (removing it loses 43 real tuning questions at hit@1, 60 at
     hit@3, of 195; ``bench/ablate.py``, stop 31)."""
     q.text = text_relevance(q.index, q.a.terms)
+    q.memo["query"] = q.a.terms  # what rule 22 extends with the named cards' words
