@@ -38,7 +38,9 @@ def _values(named: float, rest: float = 0.5, agree: float = 1.0) -> list[float]:
 
 def test_the_model_has_one_weight_per_fitted_signal() -> None:
     assert len(MODEL[1]) == len(SCALE) == len(FITTED) and SIGNALS[: len(FITTED)] == FITTED and "agree" not in FITTED
-    assert 0.0 < LOW < DISAGREE < HIGH < 1.0
+    # DISAGREE is measured (how often answers the words alone disagree with were right first, held out) and may fall
+    # below LOW: such answers are then shown "low" (stop 32: 36% right, LOW 0.45).  It never reaches HIGH.
+    assert 0.0 < LOW < HIGH < 1.0 and 0.0 < DISAGREE < HIGH
 
 
 @given(st.lists(st.floats(-1e6, 1e6), min_size=len(SIGNALS), max_size=len(SIGNALS)))
