@@ -62,7 +62,7 @@ def copy_effects(q: Query) -> None:
     (707.3); another named card of a double-faced kind (its layout: Transforming Double-Faced Cards) → the rule holding
     that kind's words (707.8).
     Step ``copy_effects``; weights: ``copy_effects`` = 1.0.  Earns its place on the real tuning questions: removing
-    it loses 1 at hit@3 (of 195; ``bench/ablate.py``, stop 31)."""
+    it loses 1 at hit@3 (of 216; ``bench/ablate.py``, stop 32)."""
     w = q.w["copy_effects"]
     if w <= 0 or not q.a.cards:
         return

@@ -20,8 +20,8 @@ def faq_fit(q: Query) -> None:
     each rises by the (idf-weighted) share of them its question and answer contain, so "is proliferate
     targeted?" finds "Does proliferating target?" rather than "What does proliferate mean?".
     Step ``faq_fit``; weights: ``faq_fit`` = 2.0.  Kept for another document: the FAQ entries of a named keyword
-    compete through it.  Removing it changes no rule hit of the 195 real tuning questions (``bench/ablate.py``, stop
-    31), but the FAQ entry that says what a column answered then leaves the answer (faq:hexproof-5, an Aura attached is
+    compete through it.  Removing it changes no rule hit of the 216 real tuning questions (``bench/ablate.py``, stop
+    32), but the FAQ entry that says what a column answered then leaves the answer (faq:hexproof-5, an Aura attached is
     not targeting, for "If I cast Captive Audience and my opponent somehow has hexproof …")."""
     g, index = q.g, q.index
     keywords = list(dict.fromkeys(m.node for m in q.a.of_kind("keyword")))

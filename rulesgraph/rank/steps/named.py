@@ -38,8 +38,8 @@ def keyword_prior(q: Query) -> None:
     alias "cascades into", a card name that is an alias of it) is one keyword: it counts once, as surely as its
     surest mention.
     Step ``keyword_prior``; weights: ``keyword_rule`` = 2.0, ``keyword_sub`` = 1.0.  A generic base step, a prior of
-    what the question names (removing it loses 1 real tuning question at hit@1 and 2 at hit@3, of 195, and `keywords` 1
-    at hit@1; ``bench/ablate.py``, stop 31 and stop 28)."""
+    what the question names (removing it loses 2 real tuning questions at hit@1 and 1 at hit@3, of 216, and `keywords` 1
+    at hit@1; ``bench/ablate.py``, stop 32)."""
     g, a, w = q.g, q.a, q.w
     surest: dict[str, tuple[float, Match]] = {}  # a keyword said several ways (its name, an alias, a card's name) counts once
     for m in a.of_kind("keyword"):
@@ -137,8 +137,8 @@ def word_sense(q: Query) -> None:
     and rule 5 raises no title outside the keyword actions said that way.  Applies to every name a glossary entry or
     title shares with a keyword action (Counter, Exile, Copy …).  Keeps the names said so in ``q.memo["said as
     verbs"]``, which rules 4 and 5 read.
-    Step ``word_sense``; weights: none.  Earns its place on the real tuning questions: removing it loses 1 at hit@1 (of
-    195; ``bench/ablate.py``, stop 31)."""
+    Step ``word_sense``; weights: none.  Earns its place on the real tuning questions: removing it loses 2 at hit@1 (of
+    216; ``bench/ablate.py``, stop 32)."""
     actions = {m.said for m in q.a.of_kind("keyword")}
     q.memo["said as verbs"] = {m.said for m in q.a.of_kind("glossary", "title") if m.said in actions and said_as_verb(q, m)}
 
@@ -147,7 +147,7 @@ def glossary_prior(q: Query) -> None:
     """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
     rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself.
     Step ``glossary_prior``; weights: ``term_cited`` = 0.8.  A generic base step, a prior of what the question names
-    (removing it loses 5 real tuning questions at hit@1, 8 at hit@3, of 195; ``bench/ablate.py``, stop 31)."""
+    (removing it loses 9 real tuning questions at hit@1, 12 at hit@3, of 216; ``bench/ablate.py``, stop 32)."""
     for m in q.a.of_kind("glossary"):
         raise_term(q, m)
 
@@ -177,7 +177,7 @@ def raise_term(q: Query, m: Match) -> None:
 def title_prior(q: Query) -> None:
     """Rule 5: a section or rule title the question names raises the prior of the rules under it.
     Step ``title_prior``; weights: ``title_sub`` = 0.8.  A generic base step, a prior of what the question names
-    (removing it loses 1 real tuning question at hit@1, 2 at hit@3, of 195; ``bench/ablate.py``, stop 31)."""
+    (removing it loses 3 real tuning questions at hit@1, 1 at hit@3, of 216; ``bench/ablate.py``, stop 32)."""
     g = q.g
     verbs = q.memo.get("said as verbs", ())
     for m in q.a.of_kind("title"):
@@ -194,8 +194,8 @@ def title_prior(q: Query) -> None:
 def rule_number(q: Query) -> None:
     """Rule 6: a rule number the question names is the answer.
     Step ``rule_number``; weights: ``number`` = 10.0.  A generic base step, a prior of what the question names: a
-    question naming a rule number ("rule 704.5k") gets that rule.  Removing it changes no rule hit of the 195 real
-    tuning questions (``bench/ablate.py``, stop 31), but real questions do name rules: without it "… rule 303.4f isn't
+    question naming a rule number ("rule 704.5k") gets that rule.  Removing it changes no rule hit of the 216 real
+    tuning questions (``bench/ablate.py``, stop 32), but real questions do name rules: without it "… rule 303.4f isn't
     clear about that …" (Sun Titan returning an Aura) leads with 303.4 instead of 303.4f, the rule it asks about."""
     for m in q.a.of_kind("rule"):
         i = q.g.num.get(m.node)

@@ -21,8 +21,8 @@ def quotes(q: Query) -> None:
     """Rule 16: a phrase the question quotes (``'activate only as a sorcery'``, ``'you may'``) is card or rules
     wording; a relevant document with the same word pairs, small words included, rises by the share of the
     quote's pairs it has (the best-matching quote counts).
-    Step ``quotes``; weights: ``quote`` = 0.5.  Earns its place on the real tuning questions: removing it loses 3 at
-    hit@1 and 1 at hit@3 (of 195; ``bench/ablate.py``, stop 31)."""
+    Step ``quotes``; weights: ``quote`` = 0.5.  Earns its place on the real tuning questions: removing it loses 1 at
+    hit@1 and 1 at hit@3 (of 216; ``bench/ablate.py``, stop 32)."""
     if not q.a.quoted:
         return
     wanted = [[f" {a} {b} " for a, b in set(pairwise(quote))] for quote in q.a.quoted]  # each pair as it reads in a word line

@@ -32,7 +32,8 @@ def spread(q: Query) -> None:
     :data:`ONLY_ABOUT` or more) is about those subrules, so there they are spread to as elsewhere: the keyword's own
     subrules come before its glossary entry, which only points back to the rule already cited first.
     Step ``spread``; weights: ``spread_cites`` = 0.3, ``spread_parent`` = 0.25, ``spread_child`` = 0.3.  A generic
-    base step (removing it loses 10 real tuning questions at hit@1, 8 at hit@3, of 195; ``bench/ablate.py``, stop 31)."""
+    base step (removing it loses 13 real tuning questions at hit@1, 13 at hit@3, of 216; ``bench/ablate.py``,
+    stop 32)."""
     g, w, text = q.g, q.w, q.text
     cites, parent_w, child_w = w["spread_cites"], w["spread_parent"], w["spread_child"]
     seeds = zip(*q.top(SEEDS), strict=True)  # ties in the order scored
@@ -59,7 +60,7 @@ def to_current(q: Query) -> None:
     rule (its ``current`` edge): the better of the two scores is kept, once.
     Step ``to_current``; weights: none.  A generic base step, with spread: every other document's copy of a rule (FAQ
     entries, rulings and tournament passages cite rules by their old or own numbers) counts once, for today's rule.
-    Removing it changes no rule hit of the 195 real tuning questions (``bench/ablate.py``, stop 31); 8 of the 169's
+    Removing it changes no rule hit of the 216 real tuning questions (``bench/ablate.py``, stop 32); 8 of the 169's
     answers change below the first citation (one then cites a seed document's copy of a first strike rule)."""
     g, score = q.g, q.score
     for node in [n for n in score if n in g.current]:
