@@ -312,7 +312,6 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why += _named(book, a)
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
-        why += [f"{g.nodes[c.node]['label']} {r}" for c in chosen[1:] for r in c.reasons if r.startswith("connects ")]
     keywords = _keywords(book, a, ranked, chosen)
     signals = answer_signals(book, a, ranked, chosen, with_cards=deck is not None) if chosen else ()
     confidence = round(probability(signals), 3) if chosen else 0.0
