@@ -43,6 +43,22 @@ def test_damaged_cache_is_rebuilt_with_a_notice(cache_dir: Path, damage: bytes) 
     assert load(bundled_sources()).from_cache  # and repaired
 
 
+def test_an_entry_is_read_where_files_cannot_be_mapped(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries are mapped, not read (no copy of their megabytes); a file system that cannot map them is read instead."""
+    import mmap
+
+    load(bundled_sources())
+    mapped = load(bundled_sources())
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(19, "No such device")
+
+    monkeypatch.setattr(mmap, "mmap", refuse)
+    read = load(bundled_sources())
+    assert mapped.from_cache and read.from_cache and not read.notices
+    assert sorted(read.graph.nodes(data="text")) == sorted(mapped.graph.nodes(data="text"))
+
+
 def test_a_cache_of_another_kind_is_rebuilt(cache_dir: Path) -> None:
     load(bundled_sources())
     (path,) = entries(cache_dir)
