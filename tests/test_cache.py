@@ -186,11 +186,10 @@ def test_a_planted_graph_pickle_is_never_run(cache_dir: Path, tmp_path: Path) ->
 
 def test_an_entry_with_a_plain_checksum_is_rebuilt(cache_dir: Path) -> None:
     import hashlib
-    import marshal
 
     load(bundled_sources())
     (query,) = entries(cache_dir)
-    payload = marshal.dumps({"schema": 0})
+    payload = cache_mod.marshalled.dumps({"schema": 0}, cache_mod._HEAD)
     query.write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
     book = load(bundled_sources())
     assert not book.from_cache and any("damaged" in n for n in book.notices)
@@ -198,7 +197,7 @@ def test_an_entry_with_a_plain_checksum_is_rebuilt(cache_dir: Path) -> None:
 
 def test_the_graph_round_trips_as_data(cache_dir: Path) -> None:
     fresh = load(bundled_sources(), use_cache=False).graph
-    again = cache_mod.graph_from_parts(cache_mod.marshal.loads(cache_mod.marshal.dumps(cache_mod.graph_parts(fresh))))
+    again = cache_mod.graph_from_parts(cache_mod.decode(cache_mod.encode(fresh, "graph")))
     assert list(again.nodes(data=True)) == list(fresh.nodes(data=True)) and again.graph == fresh.graph
     assert list(again.edges(keys=True, data=True)) == list(fresh.edges(keys=True, data=True))
     assert list(again.in_edges(keys=True, data=True)) == list(fresh.in_edges(keys=True, data=True))
@@ -275,7 +274,7 @@ def test_a_table_of_checks_not_written_with_the_users_key_is_ignored(cache_dir: 
     (path,) = entries(cache_dir)
     st = path.stat()
     planted = {path.name: [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]}
-    payload = cache_mod.marshal.dumps(planted)
+    payload = cache_mod.marshalled.dumps(planted, cache_mod._HEAD)
     (cache_dir / cache_mod.CHECKED).write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
     sizes = _hashed(monkeypatch)
     assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # the entry is checked all the same
@@ -288,7 +287,7 @@ def test_equal_texts_are_written_once_and_read_back_equal() -> None:
     assert back == obj and back["x"][0] is back["x"][1][0] is next(iter(back["x"][2]))  # one object where it was three
     assert back["x"][1] is back["y"][0]  # an equal tuple of texts too
     assert [type(x) for t in back["y"][1:4] for x in t] == [int, int, float, float, bool]  # 1 == 1.0 == True: not merged
-    assert len(cache_mod.encode(obj)) < len(cache_mod._MAGIC) + 32 + len(cache_mod.marshal.dumps(obj))
+    assert len(cache_mod.encode(obj)) < cache_mod._HEAD + len(cache_mod.marshalled.dumps(obj, cache_mod._HEAD))
 
 
 def test_decoding_leaves_the_collector_as_it_found_it() -> None:

@@ -28,7 +28,6 @@ import gc
 import hashlib
 import hmac
 import json
-import marshal
 import mmap
 import os
 import stat
@@ -41,6 +40,7 @@ from typing import Any, BinaryIO
 
 import platformdirs
 
+from ..common import marshalled
 from ..common.outfile import open_regular
 from ..common.paths import sweep
 from ..common.whole import WholeWriter
@@ -52,9 +52,10 @@ KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
 MAX_ENTRY = 512 * 1024 * 1024
 """A cache file larger than this is not read (an entry of the full rules is about 10 MB)."""
-_MAGIC = b"rulesgraph-cache 4\n"
+_MAGIC = b"rulesgraph-cache 5\n"
 _DIGEST = 32
 """Bytes of HMAC-SHA-256 after the magic line, then the payload."""
+_HEAD = len(_MAGIC) + _DIGEST
 SECRET = "cache.key"
 """The file in the data directory holding the key every cache file is authenticated with (32 random bytes)."""
 _secret: dict[str, bytes] = {}
@@ -221,8 +222,7 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
             data = _mapped(fh, st.st_size)
             if data[: len(_MAGIC)] != _MAGIC:
                 return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
-            obj = decode(data, checked=checked)
-            del data  # unmapped: what was decoded is copied out
+            obj = decode(data, checked=checked)  # its long byte strings keep the file mapped
     except (FileNotFoundError, NotADirectoryError):
         return None, None
     except ValueError as exc:
@@ -252,16 +252,17 @@ def _mapped(fh: BinaryIO, size: int) -> memoryview:
 
 def decode(data: bytes | memoryview, *, checked: bool = False) -> Any | None:
     """The builtins a cache file (:func:`encode`) holds, or ``None`` when it is not one, is damaged, or was not
-    written with this user's key.  ``checked``: these bytes are a file already checked and unchanged since (:func:`read`)."""
+    written with this user's key.  ``checked``: these bytes are a file already checked and unchanged since (:func:`read`).
+    Its long byte strings are views of ``data`` (a mapped file stays mapped while they are kept)."""
     view = memoryview(data)
-    payload = view[len(_MAGIC) + _DIGEST :]
+    payload = view[_HEAD:]
     if view[: len(_MAGIC)] != _MAGIC or not (checked or hmac.compare_digest(_digest(payload), view[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
         return None
     collecting = gc.isenabled()
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
-        return marshal.loads(payload)
-    except Exception:  # bad marshal data
+        return marshalled.loads(payload, _HEAD)
+    except Exception:  # bad marshal data, a byte string out of place
         return None
     finally:
         if collecting:  # a caller that had the collector off keeps it off
@@ -307,35 +308,11 @@ def _remember(directory: Path, name: str, stamp: list[int]) -> None:
         pass
 
 
-def shared(obj: Any) -> Any:
-    """``obj`` with each text and each tuple of texts that occurs more than once made one object: marshal
-    writes an object met again as a reference to the first, so reading it back makes one object, not one per place.
-    (The rules' query file holds every stem and rule number many times over: ~1 ms of every load, ~50 KB.)"""
-    memo: dict[Any, Any] = {}
-
-    def one(o: Any) -> Any:
-        t = type(o)
-        if t is str:
-            return memo.setdefault(o, o)
-        if t is tuple:
-            o = tuple(one(x) for x in o)  # only texts compared: 1 == 1.0 == True, but they are not one value
-            return memo.setdefault(o, o) if all(type(x) is str for x in o) else o
-        if t is list:
-            return [one(x) for x in o]
-        if t is dict:
-            return {one(k): one(v) for k, v in o.items()}
-        if t is set or t is frozenset:
-            return t(one(x) for x in o)
-        return o
-
-    return one(obj)
-
-
 def encode(obj: Any, part: str = "query") -> bytes:
     """The bytes of a cache file holding ``obj``: the magic line, the payload's HMAC-SHA-256, the payload (``obj``
-    marshalled — builtins only —, equal texts and tuples written once (:func:`shared`); the ``graph`` part's networkx
-    graph as :func:`graph_parts`)."""
-    payload = marshal.dumps(shared(graph_parts(obj) if part == "graph" else obj))
+    marshalled — builtins only —, equal texts and tuples written once, long byte strings kept apart:
+    :mod:`rulesgraph.common.marshalled`; the ``graph`` part's networkx graph as :func:`graph_parts`)."""
+    payload = marshalled.dumps(marshalled.shared(graph_parts(obj) if part == "graph" else obj), _HEAD)
     return _MAGIC + _digest(payload) + payload
 
 
