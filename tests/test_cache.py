@@ -103,6 +103,36 @@ def test_changed_source_misses_the_cache(cache_dir: Path, tmp_path: Path) -> Non
     assert not book.from_cache and "keyword:reach" in book.qg
 
 
+def test_a_source_unchanged_is_not_read_again_to_find_its_entry(cache_dir: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its SHA-256 is remembered with its stamp (as a checked cache file's), once its last change has settled."""
+    from rulesgraph import SourceSpec
+    from rulesgraph.build import corpus
+
+    monkeypatch.setattr(cache_mod, "SETTLED", -1.0)
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    src = tmp_path / "kw.txt"
+    src.write_text("Flying\n\nFlying is an evasion ability.\n")
+    read: list[str] = []
+    read_bytes = corpus.read_bytes
+    monkeypatch.setattr(corpus, "read_bytes", lambda path, display=None: read.append(display) or read_bytes(path, display))
+    spec = SourceSpec(str(src), None, "kw.txt")
+    assert not load([spec]).from_cache and read == ["kw.txt"]  # (the cache directory made: the digest is kept next time)
+    monkeypatch.setattr(cache_mod, "_checked", {})  # as a new process
+    assert load([spec]).from_cache and read == ["kw.txt", "kw.txt"]
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    assert load([spec]).from_cache and read == ["kw.txt", "kw.txt"]  # found without reading it
+    time.sleep(0.05)  # past a tick of the file system's clock
+    src.write_text("Reach\n\nReach is a static ability.\n")  # the same size: its times tell
+    book = load([spec])
+    assert not book.from_cache and "keyword:reach" in book.qg and read == ["kw.txt"] * 3
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    before = (cache_dir / cache_mod.CHECKED).read_bytes()
+    src.write_text("Reach\n\nReach is a static ability!\n")
+    assert not load([spec], use_cache=False).from_cache and read[-1] == "kw.txt"
+    assert (cache_dir / cache_mod.CHECKED).read_bytes() == before  # --no-cache leaves the cache alone
+
+
 def _build(_: int) -> int:
     return load(bundled_sources()).qg.number_of_nodes()
 
@@ -123,23 +153,6 @@ def test_old_entries_are_pruned(cache_dir: Path) -> None:
         os.utime(cache_dir / f"build-old{i}.query", (i, i))
     load(bundled_sources())
     assert len(entries(cache_dir)) == cache_mod.KEEP
-
-
-def test_a_files_format_is_remembered_by_path_size_and_mtime(cache_dir: Path, tmp_path: Path) -> None:
-    src = tmp_path / "rules.txt"
-    src.write_text("one")
-    calls: list[str] = []
-
-    def detect() -> str:
-        calls.append("read")
-        return "cr"
-
-    assert cache_mod.remembered_format(str(src), detect) == "cr" and cache_mod.remembered_format(str(src), detect) == "cr"
-    assert calls == ["read"]
-    src.write_text("changed")  # another size: read again
-    assert cache_mod.remembered_format(str(src), lambda: "faq") == "faq"
-    (cache_dir / "formats.json").write_text("not json")  # a damaged table is only a miss
-    assert cache_mod.remembered_format(str(src), lambda: "sections") == "sections"
 
 
 @pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero", "link to an entry"])
