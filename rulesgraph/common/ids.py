@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from .lazyre import lazy
 
 if TYPE_CHECKING:  # a type hint only: the records are made where files are parsed
     from ..model import Document
@@ -11,7 +12,7 @@ if TYPE_CHECKING:  # a type hint only: the records are made where files are pars
 
 __all__ = ["CR_NUMBER", "card_id", "faq_id", "glossary_id", "is_cr_id", "keyword_id", "rule_id"]
 
-CR_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
+CR_NUMBER = lazy(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
 """A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
 
 
