@@ -15,9 +15,8 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..build import cache
 from ..build.corpus import SourceSpec
@@ -54,9 +53,8 @@ _NAME = lazy(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
 _DATE = lazy(r"^\d{4}-\d{2}-\d{2}$")
 
 
-@dataclass(frozen=True, slots=True)
-class Installed:
-    """One installed CR version."""
+class Installed(NamedTuple):
+    """One installed CR version (named tuples, this and :class:`Validated`: defined in every process, made by few)."""
 
     date: str
     """Its effective date, ISO (``2026-06-19``)."""
@@ -67,8 +65,7 @@ class Installed:
         return self.path.stat().st_size
 
 
-@dataclass(frozen=True, slots=True)
-class Validated:
+class Validated(NamedTuple):
     """A file that passed validation, and what :func:`install` did with it."""
 
     date: str
