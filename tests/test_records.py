@@ -12,7 +12,7 @@ import rulesgraph.cards.model as card_model
 import rulesgraph.model as model
 import rulesgraph.records as records
 
-NAMES = ("Anomaly", "Document", "Example", "FaqEntry", "GlossaryEntry", "Origin", "Ref", "Rule", "RuleLevel", "Skipped")
+NAMES = ("Anomaly", "Document", "Example", "FaqEntry", "GlossaryEntry", "NamedCard", "Origin", "Ref", "Rule", "RuleLevel", "Skipped")
 CARD_NAMES = ("Card", "CardFile", "CardKeyword", "CardName", "Face", "Relation", "Ruling")
 
 

@@ -25,13 +25,13 @@ from ..build.index import doc_terms
 from ..common.ids import keyword_id
 from ..common.lazyre import lazy
 from ..common.text import words
-from ..model import NamedCard
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..cards.keywords import KeywordList
     from ..cards.nametable import NameTable
     from ..cards.store import CardStore
+    from ..model import NamedCard
     from .analyze import Analysis
     from .mention_words import CardMention
 
@@ -56,6 +56,16 @@ _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 _BOTH = (" they both ", " both of them ", " them both ", " both of ")
 """Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
 not ("do both players pay Thalia's tax?")."""
+
+
+def __getattr__(name: str) -> object:
+    """:class:`NamedCard`, the record this module makes, named here as before (it is defined with the card records, the
+    first time a question names a card)."""
+    if name == "NamedCard":
+        from ..model import NamedCard
+
+        return NamedCard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def bisect_contains(ordered: list[str], item: str) -> bool:
@@ -232,6 +242,7 @@ class CardDeck:
         """The card ``key`` read from the store and joined to the rules (once per process)."""
         if key not in self._cards:
             from ..cards.view import card_view, layout_kind, set_types
+            from ..model import NamedCard  # a card record: defined once a question names a card
 
             if self._keywords is None:
                 self._keywords = self._keyword_list()

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .cards import Card, CardFile, CardKeyword, CardName, Face, Relation, Ruling
+    from .cards import Card, CardFile, CardKeyword, CardName, Face, NamedCard, Relation, Ruling
     from .rules import Anomaly, Document, Example, FaqEntry, GlossaryEntry, Origin, Ref, Rule, RuleLevel, Skipped
 
-__all__ = ["Anomaly", "Card", "CardFile", "CardKeyword", "CardName", "Document", "Example", "Face", "FaqEntry", "GlossaryEntry", "Origin",
-           "Ref", "Relation", "Rule", "RuleLevel", "Ruling", "Skipped"]
+__all__ = ["Anomaly", "Card", "CardFile", "CardKeyword", "CardName", "Document", "Example", "Face", "FaqEntry", "GlossaryEntry",
+           "NamedCard", "Origin", "Ref", "Relation", "Rule", "RuleLevel", "Ruling", "Skipped"]
 
-_CARDS = frozenset({"Card", "CardFile", "CardKeyword", "CardName", "Face", "Relation", "Ruling"})
+_CARDS = frozenset({"Card", "CardFile", "CardKeyword", "CardName", "Face", "NamedCard", "Relation", "Ruling"})
 
 
 def __getattr__(name: str) -> object:

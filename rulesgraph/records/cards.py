@@ -1,13 +1,14 @@
 """The records read from a card file: a :class:`Card` with its faces, rulings and keywords, the :class:`CardFile`,
-and :class:`CardName`, the little of a card the name table reads questions against.  A question naming a card makes
-some (the card read from the store); a question naming none, none."""
+and :class:`CardName`, the little of a card the name table reads questions against; and :class:`NamedCard`, a card as a
+question names it (named by :mod:`rulesgraph.model`).  A question naming a card makes some (the card read from the
+store); a question naming none, none."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Card", "CardFile", "CardKeyword", "CardName", "Face", "Relation", "Ruling"]
+__all__ = ["Card", "CardFile", "CardKeyword", "CardName", "Face", "NamedCard", "Relation", "Ruling"]
 
 Relation = Literal["has", "grants", "action", "mentions"]
 """How a card relates to a keyword: it ``has`` it (an ability of its own: ``Flying``, ``Persist``),
@@ -145,3 +146,44 @@ class CardName:
     types: tuple[str, ...] = ()
     """Its faces' types, subtypes and supertypes, sorted: a card named like one ("My Juggernaut attacks") is not that
     card when said as the type ("an Illusion", "two Juggernaut tokens")."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCard:
+    """A card the question names, with what the ranking and the answer need of it."""
+
+    key: str
+    """The card's full name (``Bonecrusher Giant // Stomp``)."""
+    said: str
+    """The words of the question that named it."""
+    start: int
+    end: int
+    confidence: float
+    how: str
+    """How it was found (``exact``, ``bracket``, ``plural``, ``typo`` …: :class:`~rulesgraph.question.mentions.CardMention`)."""
+    type_line: str
+    """Its faces' type lines, ``" // "`` between faces."""
+    text: str
+    """Its faces' Oracle text, a blank line between faces."""
+    keywords: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """``(keyword, relation, rules)``: the keywords it has or grants (``Indestructible``, ``has``, ``("702.12",)``)."""
+    types: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """``(word, kind, rules)`` for each word of its type line (``Aura``, ``subtype``, ``("303.4", …)``)."""
+    rulings: tuple[tuple[str, str], ...]
+    """``(date, text)``, oldest first, as the card data gives them."""
+    name_terms: frozenset[str]
+    """The stems of its name (and face names): words the question said as the name, not as its own words."""
+    sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """``(type, rules)`` for each type its effects set objects to (``Mountain``, ``("305.6",)``: Blood Moon's "Nonbasic lands
+    are Mountains"; :func:`rulesgraph.cards.view.set_types`)."""
+    layout: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
+    cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cards.view.layout_kind`)."""
+    many: bool = False
+    """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
+    Ragavan", "two Thalias"; named twice and "both" of them)."""
+    mana_cost: str = ""
+    """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
+    links: tuple[tuple[str, ...], ...] = ()
+    """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
+    (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
