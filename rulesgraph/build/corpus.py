@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RulesgraphError
 from ..sources.read import FORMATS, RawSource, decode_source, read_bytes
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "load", "parse_spec"]
 
 
-@dataclass(frozen=True, slots=True)
-class SourceSpec:
-    """One source to load: a path, an optional forced format and the name to show for it."""
+class SourceSpec(NamedTuple):
+    """One source to load: a path, an optional forced format and the name to show for it (a named tuple: defined in
+    every process, where a frozen dataclass took ~0.5 ms)."""
 
     path: str
     fmt: str | None = None
