@@ -41,7 +41,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``argv``, only the commands it names get their full parsers (the others
-    are listed with their help line), so starting one command never imports what another one's options need."""
+    are listed with their help line, only where a help or an unknown command's error shows them: each costs a parser,
+    ~1 ms of a one-question process in all), so starting one command never imports what another one's options need."""
     parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.",
                      epilog=EXIT_STATUS)
     parser.add_argument("--version", action="store_true", help="show the version and the rules' effective date")
@@ -49,10 +50,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_global_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     named = None if argv is None else set(argv)
+    listed = named is None or not named & COMMANDS.keys() or bool(named & {"-h", "--help"})
     for name, module in COMMANDS.items():
         if named is None or name in named:
             add_global_options(module.add_parser(sub), sub=True)
-        else:
+        elif listed:
             sub.add_parser(name, help=module.HELP)
     return parser
 

@@ -186,3 +186,14 @@ def test_main_in_process_gives_what_it_loaded_back_to_the_collector(capsys: pyte
     assert main(["ask", "--json", "what does trample do"]) in (0, 1)
     capsys.readouterr()
     assert gc.get_freeze_count() == 0
+
+
+def test_one_command_started_builds_no_parser_for_the_others() -> None:
+    """Each listed command costs a parser (~0.1 ms): they are listed only where a help or an unknown command's error
+    shows them."""
+    def choices(argv: list[str]) -> list[str]:
+        return list(next(a for a in build_parser(argv)._subparsers._group_actions if a.dest == "command").choices)  # type: ignore[union-attr]
+
+    assert choices(["ask", "--json", "what is ward?"]) == ["ask"] and choices(["kw", "ask"]) == ["ask", "kw"]
+    for argv in (["-h", "ask"], ["ask", "--help"], ["--help"], ["askk", "x"], []):
+        assert choices(argv) == list(COMMANDS), argv
