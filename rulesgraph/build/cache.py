@@ -88,7 +88,8 @@ def code_fingerprint() -> str:
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the rulesgraph package, every stage's folder
     start = len(package) + 1
     stats = []
-    for folder, _, files in os.walk(package):
+    for folder, folders, files in os.walk(package):
+        folders[:] = [f for f in folders if f != "__pycache__"]  # compiled files: never listed (~0.3 ms of listing them)
         for name in files:
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
