@@ -224,6 +224,8 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
             if data[: len(_MAGIC)] != _MAGIC:
                 return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
             obj = decode(data, checked=checked)  # its long byte strings keep the file mapped
+            if obj is not None:
+                _forget_decoded(data)
     except (FileNotFoundError, NotADirectoryError):
         return None, None
     except ValueError as exc:
@@ -249,6 +251,18 @@ def _mapped(fh: BinaryIO, size: int) -> memoryview:
         return memoryview(mmap.mmap(fh.fileno(), size, access=mmap.ACCESS_READ))
     except (OSError, ValueError):  # an empty file, a file system without mmap
         return memoryview(fh.read(size + 1))
+
+
+def _forget_decoded(data: memoryview) -> None:
+    """Hand back the pages of a mapped file's marshalled part: decoded, it is never read again; only the byte strings
+    kept apart after it are read where they lie (kept, those pages made a stream's peak memory ~3 MB larger)."""
+    madvise = getattr(data.obj, "madvise", None)  # a mapped file's (not bytes read where it could not be mapped)
+    if madvise is not None and hasattr(mmap, "MADV_DONTNEED"):
+        end = _HEAD + marshalled.apart(data[_HEAD:], _HEAD)
+        end -= end % mmap.PAGESIZE
+        if end > 0:
+            with contextlib.suppress(OSError, ValueError):
+                madvise(mmap.MADV_DONTNEED, 0, end)
 
 
 def decode(data: bytes | memoryview, *, checked: bool = False) -> Any | None:

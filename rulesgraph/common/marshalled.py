@@ -18,7 +18,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-__all__ = ["ALIGN", "LONG", "dumps", "loads", "shared"]
+__all__ = ["ALIGN", "LONG", "apart", "dumps", "loads", "shared"]
 
 LONG = 64 * 1024
 """Byte strings at least this long are kept apart (shorter ones cost less to copy than to find)."""
@@ -89,6 +89,11 @@ def _base(at: int, size: int) -> int:
     :data:`ALIGN` from the start of the file (``at`` bytes before the payload)."""
     base = _SIZE + size
     return base + -(at + base) % ALIGN
+
+
+def apart(data: bytes | memoryview, at: int = 0) -> int:
+    """Where in ``data`` (as :func:`loads` takes it) the byte strings kept apart begin: all before is the marshalled part."""
+    return _base(at, int.from_bytes(memoryview(data)[:_SIZE], "little"))
 
 
 def loads(data: bytes | memoryview, at: int = 0) -> Any:
