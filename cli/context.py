@@ -87,9 +87,9 @@ def release() -> None:
     gc.unfreeze()
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Context:
-    """Per-invocation state shared by the command handlers."""
+    """Per-invocation state shared by the command handlers (one per process: never compared or shown)."""
 
     args: argparse.Namespace
     stdout: TextIO = field(default_factory=lambda: sys.stdout)

@@ -12,7 +12,7 @@ first asked for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .records import Anomaly, Document, Example, FaqEntry, GlossaryEntry, NamedCard, Origin, Ref, Rule, RuleLevel, Skipped
@@ -94,9 +94,9 @@ class Answer:
     """What :attr:`confidence` was computed from (:data:`rulesgraph.answer.confidence.SIGNALS`), for calibration."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShownCard:
-    """A card a question names, as an answer shows it: its name, type line and Oracle text."""
+class ShownCard(NamedTuple):
+    """A card a question names, as an answer shows it: its name, type line and Oracle text (a named tuple: defined in
+    every process, made only for a question naming a card)."""
 
     name: str
     type: str

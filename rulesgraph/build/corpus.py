@@ -40,7 +40,7 @@ class SourceSpec(NamedTuple):
     display: str | None = None
 
 
-@dataclass
+@dataclass(eq=False)
 class Rulebook:
     """Everything loaded: the query-time graph and the index, plus what happened while loading them."""
 
