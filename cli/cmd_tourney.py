@@ -4,14 +4,13 @@ penalty and parts (``ipg 2.1 philosophy``, ``ipg grv``, ``mtr appendix b``)."""
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .context import Context
 from .safe import from_argv
 
 
-@dataclass(frozen=True)
-class _Doc:
+class _Doc(NamedTuple):
     """One subcommand per document, all alike."""
 
     name: str

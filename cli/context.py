@@ -8,7 +8,7 @@ import gc
 import json
 import os
 import sys
-import threading
+from _thread import allocate_lock
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -34,9 +34,9 @@ __all__ = ["CARDS_NOTE", "Context", "add_global_options"]
 
 CARDS_NOTE = "no card data installed, so the cards a question names are not read: 'rulesgraph update cards' installs them"
 """Said once per process (in the REPL, on the welcome screen) when answering without card data."""
-_DECK_LOCK = threading.Lock()
+_DECK_LOCK = allocate_lock()  # threading.Lock itself: threading (~0.5 ms of imports) is for the REPL, which starts threads
 
-_NAMES_LOCK = threading.Lock()
+_NAMES_LOCK = allocate_lock()
 
 
 def add_global_options(parser: argparse.ArgumentParser, *, sub: bool = False) -> None:
@@ -87,9 +87,9 @@ def release() -> None:
     gc.unfreeze()
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Context:
-    """Per-invocation state shared by the command handlers."""
+    """Per-invocation state shared by the command handlers (one per process: never compared or shown)."""
 
     args: argparse.Namespace
     stdout: TextIO = field(default_factory=lambda: sys.stdout)

@@ -6,25 +6,32 @@ from __future__ import annotations
 
 import argparse
 import errno
+import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rulesgraph import RulesgraphError, __version__
 from rulesgraph.errors import NotFound
 
-from . import cmd_ask, cmd_card, cmd_check, cmd_cites, cmd_diff, cmd_export, cmd_kw, cmd_rule, cmd_update, cmd_versions
-from .cmd_tourney import IPG, JAR, MTR
+from . import cmd_ask
 from .context import Context, add_global_options, release
 from .safe import visible
 
-COMMANDS = {
-    "ask": cmd_ask, "rule": cmd_rule, "kw": cmd_kw, "card": cmd_card, "cites": cmd_cites, "check": cmd_check,
-    "update": cmd_update, "versions": cmd_versions, "diff": cmd_diff, "export": cmd_export,
-    "mtr": MTR, "ipg": IPG, "jar": JAR,
-}
-"""Every subcommand: its module has ``HELP``, ``add_parser(sub)`` and ``run(ctx) -> int``."""
+COMMANDS = ("ask", "rule", "kw", "card", "cites", "check", "update", "versions", "diff", "export", "mtr", "ipg", "jar")
+"""Every subcommand, in the order help lists them; :func:`command` gives its module (``HELP``, ``add_parser(sub)`` and
+``run(ctx) -> int``)."""
+
+
+def command(name: str) -> Any:
+    """The module of subcommand ``name`` (``mtr``, ``ipg`` and ``jar`` are one module's three objects), imported when
+    first asked for: starting one command imports no other's (~1 ms of a one-question process)."""
+    if name in ("mtr", "ipg", "jar"):
+        from . import cmd_tourney
+
+        return getattr(cmd_tourney, name.upper())
+    return importlib.import_module(f".cmd_{name}", __package__)
 
 
 EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document answers — tournament policy, deck advice, "
@@ -41,7 +48,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``argv``, only the commands it names get their full parsers (the others
-    are listed with their help line), so starting one command never imports what another one's options need."""
+    are listed with their help line, only where a help or an unknown command's error shows them: each costs a parser,
+    ~1 ms of a one-question process in all), so starting one command never imports what another one's options need."""
     parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.",
                      epilog=EXIT_STATUS)
     parser.add_argument("--version", action="store_true", help="show the version and the rules' effective date")
@@ -49,11 +57,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_global_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     named = None if argv is None else set(argv)
-    for name, module in COMMANDS.items():
+    listed = named is None or not named.intersection(COMMANDS) or bool(named & {"-h", "--help"})
+    for name in COMMANDS:
         if named is None or name in named:
-            add_global_options(module.add_parser(sub), sub=True)
-        else:
-            sub.add_parser(name, help=module.HELP)
+            add_global_options(command(name).add_parser(sub), sub=True)
+        elif listed:
+            sub.add_parser(name, help=command(name).HELP)
     return parser
 
 
@@ -175,7 +184,7 @@ def _run(ctx: Context, args: argparse.Namespace) -> int:
         from .repl import run_repl  # prompt_toolkit is only imported for the REPL
 
         return run_repl(ctx)
-    code = int(COMMANDS[args.command].run(ctx))
+    code = int(command(args.command).run(ctx))
     ctx.cards_note()  # after the answers, like the missing rules' line: an answer that cannot be written stays one line
     _missing_rules(ctx, args.command)
     return code

@@ -4,17 +4,18 @@ answer layer returns (:class:`Answer`, :class:`Citation`), and the record of a c
 
 Parsers turn source text into these records and nothing else; every later stage
 (graph, index, answer) reads them.  Each record keeps its :class:`Origin` so any
-answer can say exactly where its words came from.  The parsers' records (:class:`Rule`, :class:`Document` …) are
-defined in :mod:`rulesgraph.records` and named here too, imported when first asked for.
+answer can say exactly where its words came from.  The parsers' records (:class:`Rule`, :class:`Document` …) and
+:class:`NamedCard` (with the card records) are defined in :mod:`rulesgraph.records` and named here too, imported when
+first asked for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from .records import Anomaly, Document, Example, FaqEntry, GlossaryEntry, Origin, Ref, Rule, RuleLevel, Skipped
+    from .records import Anomaly, Document, Example, FaqEntry, GlossaryEntry, NamedCard, Origin, Ref, Rule, RuleLevel, Skipped
 
 __all__ = [
     "Anomaly",
@@ -33,13 +34,14 @@ __all__ = [
     "Skipped",
 ]
 
-_RECORDS = frozenset({"Anomaly", "Document", "Example", "FaqEntry", "GlossaryEntry", "Origin", "Ref", "Rule", "RuleLevel",
-                      "Skipped"})
+_RECORDS = frozenset({"Anomaly", "Document", "Example", "FaqEntry", "GlossaryEntry", "NamedCard", "Origin", "Ref", "Rule",
+                      "RuleLevel", "Skipped"})
 
 
 def __getattr__(name: str) -> object:
-    """The parsers' records (:mod:`rulesgraph.records`: ``Rule``, ``Document`` …), imported the first time one is asked
-    for: a process answering from the cache never makes one."""
+    """The parsers' records (:mod:`rulesgraph.records`: ``Rule``, ``Document`` …) and :class:`NamedCard` (with the card
+    records), imported the first time one is asked for: a process answering from the cache never makes a parser's record,
+    nor one answering a question naming no card a :class:`NamedCard`."""
     if name in _RECORDS:
         from . import records
 
@@ -92,51 +94,10 @@ class Answer:
     """What :attr:`confidence` was computed from (:data:`rulesgraph.answer.confidence.SIGNALS`), for calibration."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShownCard:
-    """A card a question names, as an answer shows it: its name, type line and Oracle text."""
+class ShownCard(NamedTuple):
+    """A card a question names, as an answer shows it: its name, type line and Oracle text (a named tuple: defined in
+    every process, made only for a question naming a card)."""
 
     name: str
     type: str
     text: str
-
-
-@dataclass(frozen=True, slots=True)
-class NamedCard:
-    """A card the question names, with what the ranking and the answer need of it."""
-
-    key: str
-    """The card's full name (``Bonecrusher Giant // Stomp``)."""
-    said: str
-    """The words of the question that named it."""
-    start: int
-    end: int
-    confidence: float
-    how: str
-    """How it was found (``exact``, ``bracket``, ``plural``, ``typo`` …: :class:`~rulesgraph.question.mentions.CardMention`)."""
-    type_line: str
-    """Its faces' type lines, ``" // "`` between faces."""
-    text: str
-    """Its faces' Oracle text, a blank line between faces."""
-    keywords: tuple[tuple[str, str, tuple[str, ...]], ...]
-    """``(keyword, relation, rules)``: the keywords it has or grants (``Indestructible``, ``has``, ``("702.12",)``)."""
-    types: tuple[tuple[str, str, tuple[str, ...]], ...]
-    """``(word, kind, rules)`` for each word of its type line (``Aura``, ``subtype``, ``("303.4", …)``)."""
-    rulings: tuple[tuple[str, str], ...]
-    """``(date, text)``, oldest first, as the card data gives them."""
-    name_terms: frozenset[str]
-    """The stems of its name (and face names): words the question said as the name, not as its own words."""
-    sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """``(type, rules)`` for each type its effects set objects to (``Mountain``, ``("305.6",)``: Blood Moon's "Nonbasic lands
-    are Mountains"; :func:`rulesgraph.cards.view.set_types`)."""
-    layout: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
-    """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
-    cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cards.view.layout_kind`)."""
-    many: bool = False
-    """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
-    Ragavan", "two Thalias"; named twice and "both" of them)."""
-    mana_cost: str = ""
-    """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
-    links: tuple[tuple[str, ...], ...] = ()
-    """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
-    (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""

@@ -43,6 +43,22 @@ def test_damaged_cache_is_rebuilt_with_a_notice(cache_dir: Path, damage: bytes) 
     assert load(bundled_sources()).from_cache  # and repaired
 
 
+def test_an_entry_is_read_where_files_cannot_be_mapped(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries are mapped, not read (no copy of their megabytes); a file system that cannot map them is read instead."""
+    import mmap
+
+    load(bundled_sources())
+    mapped = load(bundled_sources())
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(19, "No such device")
+
+    monkeypatch.setattr(mmap, "mmap", refuse)
+    read = load(bundled_sources())
+    assert mapped.from_cache and read.from_cache and not read.notices
+    assert sorted(read.graph.nodes(data="text")) == sorted(mapped.graph.nodes(data="text"))
+
+
 def test_a_cache_of_another_kind_is_rebuilt(cache_dir: Path) -> None:
     load(bundled_sources())
     (path,) = entries(cache_dir)
@@ -87,6 +103,36 @@ def test_changed_source_misses_the_cache(cache_dir: Path, tmp_path: Path) -> Non
     assert not book.from_cache and "keyword:reach" in book.qg
 
 
+def test_a_source_unchanged_is_not_read_again_to_find_its_entry(cache_dir: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its SHA-256 is remembered with its stamp (as a checked cache file's), once its last change has settled."""
+    from rulesgraph import SourceSpec
+    from rulesgraph.build import corpus
+
+    monkeypatch.setattr(cache_mod, "SETTLED", -1.0)
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    src = tmp_path / "kw.txt"
+    src.write_text("Flying\n\nFlying is an evasion ability.\n")
+    read: list[str] = []
+    read_bytes = corpus.read_bytes
+    monkeypatch.setattr(corpus, "read_bytes", lambda path, display=None: read.append(display) or read_bytes(path, display))
+    spec = SourceSpec(str(src), None, "kw.txt")
+    assert not load([spec]).from_cache and read == ["kw.txt"]  # (the cache directory made: the digest is kept next time)
+    monkeypatch.setattr(cache_mod, "_checked", {})  # as a new process
+    assert load([spec]).from_cache and read == ["kw.txt", "kw.txt"]
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    assert load([spec]).from_cache and read == ["kw.txt", "kw.txt"]  # found without reading it
+    time.sleep(0.05)  # past a tick of the file system's clock
+    src.write_text("Reach\n\nReach is a static ability.\n")  # the same size: its times tell
+    book = load([spec])
+    assert not book.from_cache and "keyword:reach" in book.qg and read == ["kw.txt"] * 3
+    monkeypatch.setattr(cache_mod, "_checked", {})
+    before = (cache_dir / cache_mod.CHECKED).read_bytes()
+    src.write_text("Reach\n\nReach is a static ability!\n")
+    assert not load([spec], use_cache=False).from_cache and read[-1] == "kw.txt"
+    assert (cache_dir / cache_mod.CHECKED).read_bytes() == before  # --no-cache leaves the cache alone
+
+
 def _build(_: int) -> int:
     return load(bundled_sources()).qg.number_of_nodes()
 
@@ -107,23 +153,6 @@ def test_old_entries_are_pruned(cache_dir: Path) -> None:
         os.utime(cache_dir / f"build-old{i}.query", (i, i))
     load(bundled_sources())
     assert len(entries(cache_dir)) == cache_mod.KEEP
-
-
-def test_a_files_format_is_remembered_by_path_size_and_mtime(cache_dir: Path, tmp_path: Path) -> None:
-    src = tmp_path / "rules.txt"
-    src.write_text("one")
-    calls: list[str] = []
-
-    def detect() -> str:
-        calls.append("read")
-        return "cr"
-
-    assert cache_mod.remembered_format(str(src), detect) == "cr" and cache_mod.remembered_format(str(src), detect) == "cr"
-    assert calls == ["read"]
-    src.write_text("changed")  # another size: read again
-    assert cache_mod.remembered_format(str(src), lambda: "faq") == "faq"
-    (cache_dir / "formats.json").write_text("not json")  # a damaged table is only a miss
-    assert cache_mod.remembered_format(str(src), lambda: "sections") == "sections"
 
 
 @pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero", "link to an entry"])
@@ -170,11 +199,10 @@ def test_a_planted_graph_pickle_is_never_run(cache_dir: Path, tmp_path: Path) ->
 
 def test_an_entry_with_a_plain_checksum_is_rebuilt(cache_dir: Path) -> None:
     import hashlib
-    import marshal
 
     load(bundled_sources())
     (query,) = entries(cache_dir)
-    payload = marshal.dumps({"schema": 0})
+    payload = cache_mod.marshalled.dumps({"schema": 0}, cache_mod._HEAD)
     query.write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
     book = load(bundled_sources())
     assert not book.from_cache and any("damaged" in n for n in book.notices)
@@ -182,7 +210,7 @@ def test_an_entry_with_a_plain_checksum_is_rebuilt(cache_dir: Path) -> None:
 
 def test_the_graph_round_trips_as_data(cache_dir: Path) -> None:
     fresh = load(bundled_sources(), use_cache=False).graph
-    again = cache_mod.graph_from_parts(cache_mod.marshal.loads(cache_mod.marshal.dumps(cache_mod.graph_parts(fresh))))
+    again = cache_mod.graph_from_parts(cache_mod.decode(cache_mod.encode(fresh, "graph")))
     assert list(again.nodes(data=True)) == list(fresh.nodes(data=True)) and again.graph == fresh.graph
     assert list(again.edges(keys=True, data=True)) == list(fresh.edges(keys=True, data=True))
     assert list(again.in_edges(keys=True, data=True)) == list(fresh.in_edges(keys=True, data=True))
@@ -259,7 +287,7 @@ def test_a_table_of_checks_not_written_with_the_users_key_is_ignored(cache_dir: 
     (path,) = entries(cache_dir)
     st = path.stat()
     planted = {path.name: [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]}
-    payload = cache_mod.marshal.dumps(planted)
+    payload = cache_mod.marshalled.dumps(planted, cache_mod._HEAD)
     (cache_dir / cache_mod.CHECKED).write_bytes(cache_mod._MAGIC + hashlib.sha256(payload).digest() + payload)
     sizes = _hashed(monkeypatch)
     assert load(bundled_sources()).from_cache and max(sizes) > 100_000  # the entry is checked all the same
@@ -272,7 +300,7 @@ def test_equal_texts_are_written_once_and_read_back_equal() -> None:
     assert back == obj and back["x"][0] is back["x"][1][0] is next(iter(back["x"][2]))  # one object where it was three
     assert back["x"][1] is back["y"][0]  # an equal tuple of texts too
     assert [type(x) for t in back["y"][1:4] for x in t] == [int, int, float, float, bool]  # 1 == 1.0 == True: not merged
-    assert len(cache_mod.encode(obj)) < len(cache_mod._MAGIC) + 32 + len(cache_mod.marshal.dumps(obj))
+    assert len(cache_mod.encode(obj)) < cache_mod._HEAD + len(cache_mod.marshalled.dumps(obj, cache_mod._HEAD))
 
 
 def test_decoding_leaves_the_collector_as_it_found_it() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rulesgraph.cards.keywords import KeywordList, join_keywords
 from rulesgraph.cards.model import Face
 
@@ -52,3 +54,10 @@ def test_card_file_keywords_fill_in_what_the_text_misses() -> None:
 def test_fingerprint_follows_the_list() -> None:
     assert KW.fingerprint == KeywordList.of(reversed(KW.entries)).fingerprint
     assert KW.fingerprint != KeywordList.of(KW.entries[1:]).fingerprint
+
+
+def test_the_list_reads_back_from_its_state() -> None:
+    assert KeywordList.from_state(KW.state()) == KW and KeywordList.from_state(KW.state()).fingerprint == KW.fingerprint
+    for bad in (None, [list(e) for e in KW.entries], ((1, None, "x"),), (("a", None),), (("a", 2, "a"),)):
+        with pytest.raises(ValueError):
+            KeywordList.from_state(bad)

@@ -73,7 +73,7 @@ def _flip(at: Callable[[int], int]) -> Callable[[Path], None]:
 
 
 def _other_schema(p: Path) -> None:
-    entry = cache_mod.marshal.loads(p.read_bytes()[len(cache_mod._MAGIC) + cache_mod._DIGEST :])
+    entry = cache_mod.decode(p.read_bytes())
     entry["schema"] = SCHEMA - 1  # what an older program left under a colliding key
     p.write_bytes(cache_mod.encode(entry))
 

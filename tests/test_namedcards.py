@@ -58,6 +58,20 @@ def test_the_name_table_is_cached(tmp_path: Path, mini_book: Rulebook) -> None:
     assert [c.key for c in again.named("[[Sap]] on my Mossback Elder")] == ["Sap // Drain", "Mossback Elder"]
 
 
+def test_the_keyword_list_is_cached_with_the_name_table(tmp_path: Path, mini_book: Rulebook,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card read is checked against the rules' keyword list: worked out once, with the table, not in every process."""
+    import rulesgraph.cards.view as view
+
+    _deck(tmp_path, mini_book)
+    monkeypatch.setattr(view, "keyword_list", lambda book: pytest.fail("worked out again"))
+    again, _ = open_deck(mini_book)
+    assert again is not None
+    elder = again.named("my Mossback Elder is blocked")[0]
+    assert ("Trample", "has", ("702.19",)) in elder.keywords
+    assert again._keywords == keyword_list(mini_book)  # (this test's own name for it: not the one replaced)
+
+
 def test_without_names_keeps_offsets(tmp_path: Path, mini_book: Rulebook) -> None:
     deck, _ = _deck(tmp_path, mini_book)
     question = "does Mossback Elder have trample?"

@@ -93,3 +93,22 @@ def test_all_below_reads_the_numbers_near_the_bound_one_by_one() -> None:
                            ([65535], 65535), ([65534], 65535), ([1 << 16], 65535), ([1 << 24], 300), ([], 0), ([0], 0)]:
         data = array("I", numbers).tobytes()
         assert all_below(data, memoryview(data).cast("I"), bound) == (not numbers or max(numbers) < bound), (numbers, bound)
+
+
+def test_views_of_bytes_are_read_as_the_bytes() -> None:
+    """A long byte string of a cache file is read where it lies (a view of the mapped file): every container takes one."""
+    view = lambda b: memoryview(bytearray(b"..") + b)[2:].toreadonly()  # not a bytes object: a view inside other memory
+    flags = Flags.from_state(view(Flags.of([True, False, True]).state()), 3)
+    codes = Codes.from_state(view(Codes.of(["face", "name"], ("name", "face")).state()), ("name", "face"), 2)
+    numbers = Numbers.from_state(view(Numbers.of([3, -1], "i").state()), "i", 2)
+    values, offsets = Groups.of([(0,), (2, 1)]).state()
+    groups = Groups.from_state((view(values), view(offsets)), 3, 2)
+    assert [flags[i] for i in range(3)] == [True, False, True] and [codes[0], codes[1]] == ["face", "name"] and list(numbers) == [3, -1]
+    assert [groups[0], groups[1]] == [(0,), (2, 1)] and flags == Flags.of([True, False, True])
+    assert pickle.loads(pickle.dumps(flags)) == flags and pickle.loads(pickle.dumps(codes)) == codes
+    with pytest.raises(ValueError):
+        Flags.from_state(view(b"\0\2"), 2)
+    with pytest.raises(ValueError):
+        Flags.from_state(memoryview(b"\0\1\0\1")[::2], 2)  # not one piece of memory
+    with pytest.raises(ValueError):
+        Numbers.from_state(memoryview(array("i", [3, -1])), "i", 2)  # not bytes: numbers already

@@ -1,5 +1,5 @@
-"""rulesgraph/records.py: the records read from rules and card files, named by :mod:`rulesgraph.model` and
-:mod:`rulesgraph.cards.model` too, imported only when asked for."""
+"""rulesgraph/records/: the records read from rules and card files, named by :mod:`rulesgraph.model` and
+:mod:`rulesgraph.cards.model` too, each kind imported only when one of its records is asked for."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import rulesgraph.cards.model as card_model
 import rulesgraph.model as model
 import rulesgraph.records as records
 
-NAMES = ("Anomaly", "Document", "Example", "FaqEntry", "GlossaryEntry", "Origin", "Ref", "Rule", "RuleLevel", "Skipped")
+NAMES = ("Anomaly", "Document", "Example", "FaqEntry", "GlossaryEntry", "NamedCard", "Origin", "Ref", "Rule", "RuleLevel", "Skipped")
 CARD_NAMES = ("Card", "CardFile", "CardKeyword", "CardName", "Face", "Relation", "Ruling")
 
 
@@ -57,7 +57,13 @@ def test_an_unknown_name_is_no_attribute() -> None:
 
 def test_importing_the_models_defines_no_record_until_one_is_asked_for() -> None:
     code = ("import sys, rulesgraph.model, rulesgraph.cards.model, rulesgraph.cards.store, rulesgraph.cards.nametable; "
-            "print('rulesgraph.records' in sys.modules); "
-            "from rulesgraph.model import Rule; print('rulesgraph.records' in sys.modules, Rule.__name__)")
+            "made = lambda: [m in sys.modules for m in ('rulesgraph.records', 'rulesgraph.records.rules', 'rulesgraph.records.cards')]; "
+            "print(*made()); from rulesgraph.model import Rule; print(*made(), Rule.__name__); "
+            "from rulesgraph.cards.model import Card; print(*made(), Card.__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["False", "True", "Rule"]
+    assert out == ["False"] * 3 + ["True", "True", "False", "Rule"] + ["True"] * 3 + ["Card"]  # a rule record makes no card one
+
+
+def test_a_card_record_defines_no_rule_record() -> None:
+    code = "import sys; from rulesgraph.cards.model import Card, Face; print('rulesgraph.records.rules' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == ["False"]

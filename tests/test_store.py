@@ -167,3 +167,22 @@ def test_install_file_reads_a_pipe_once(data_dir: Path, tmp_path: Path) -> None:
     (result,) = results
     assert isinstance(result, store.Validated) and result.date == "2025-11-14"
     assert store.path_for("2025-11-14").read_bytes() == data
+
+
+def test_a_files_format_is_remembered_by_path_size_and_mtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(cache_dir))
+    src = tmp_path / "rules.txt"
+    src.write_text("one")
+    calls: list[str] = []
+
+    def detect() -> str:
+        calls.append("read")
+        return "cr"
+
+    assert store.remembered_format(str(src), detect) == "cr" and store.remembered_format(str(src), detect) == "cr"
+    assert calls == ["read"]
+    src.write_text("changed")  # another size: read again
+    assert store.remembered_format(str(src), lambda: "faq") == "faq"
+    (cache_dir / "formats.json").write_text("not json")  # a damaged table is only a miss
+    assert store.remembered_format(str(src), lambda: "sections") == "sections"

@@ -9,8 +9,7 @@ A question offering both ("legal or banned?") and an open one ("its Modern legal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards.legality import by_status, colors_said, defining_rule, format_name, standing
 
@@ -21,8 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["COMMANDER_LIKE", "Asked", "article", "decide", "possessive", "terms", "verdict"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
-@dataclass(frozen=True, slots=True)
-class Asked:
+class Asked(NamedTuple):
     """What a legality question asks: its kind, the format, and for a deck question the deck's colors (a set of color
     letters, or ``None`` when the deck is named by its commander)."""
 

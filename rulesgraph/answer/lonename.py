@@ -13,8 +13,7 @@ overload), as in the REPL.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..build.citing import citation
 from ..build.index import name_key
@@ -56,8 +55,7 @@ _TAIL = lazy(r"\s+(?:work|works|do|does|mean|say|says|rulings?|oracle(?: text)?|
 _WRAP = " \t?!.:;,\"'“”‘’[]"
 
 
-@dataclass(frozen=True, slots=True)
-class LoneName:
+class LoneName(NamedTuple):
     """A question that is only a card's name."""
 
     said: str

@@ -27,45 +27,47 @@ import functools
 import gc
 import hashlib
 import hmac
-import json
-import marshal
+import mmap
 import os
 import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import platformdirs
 
+from ..common import marshalled
 from ..common.outfile import open_regular
 from ..common.paths import sweep
 from ..common.whole import WholeWriter
 
-__all__ = ["KEEP", "MAX_ENTRY", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_format",
+__all__ = ["KEEP", "MAX_ENTRY", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_digest",
            "write"]
 
 KEEP = 6
 """Cache entries kept; older ones are removed when a new one is written."""
 MAX_ENTRY = 512 * 1024 * 1024
 """A cache file larger than this is not read (an entry of the full rules is about 10 MB)."""
-_MAGIC = b"rulesgraph-cache 4\n"
+_MAGIC = b"rulesgraph-cache 5\n"
 _DIGEST = 32
 """Bytes of HMAC-SHA-256 after the magic line, then the payload."""
+_HEAD = len(_MAGIC) + _DIGEST
 SECRET = "cache.key"
 """The file in the data directory holding the key every cache file is authenticated with (32 random bytes)."""
 _secret: dict[str, bytes] = {}
 CHECKED = "checked.bin"
-"""The file in the cache directory listing the files whose HMAC was checked, each with its stamp then (:func:`_stamp`);
-a cache file itself (:func:`encode`: authenticated, marshalled builtins)."""
-CHECKED_KEPT = 64
+"""The file in the cache directory listing the files whose HMAC was checked, each with its stamp then (:func:`_stamp`),
+and the sources whose SHA-256 was taken, with their stamp and digest (:func:`remembered_digest`); a cache file itself
+(:func:`encode`: authenticated, marshalled builtins)."""
+CHECKED_KEPT = 128
 """Files :data:`CHECKED` remembers (the latest checked); a file forgotten is only checked again."""
 SETTLED = 2.0
 """Seconds since a file's last change before its check is remembered (the clock file times are read from moves by
 ticks of a few ms; git treats a file changed in the same tick as its index the same way)."""
-_checked: dict[str, dict[str, list[int]]] = {}
+_checked: dict[str, dict[str, list[Any]]] = {}
 PARTS = ("query", "graph", "names", "tdoc")
 """The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
 cards, ``names`` (their name table, marshal of builtins); ``tdoc``, a parsed tournament document (marshal of builtins,
@@ -86,7 +88,8 @@ def code_fingerprint() -> str:
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the rulesgraph package, every stage's folder
     start = len(package) + 1
     stats = []
-    for folder, _, files in os.walk(package):
+    for folder, folders, files in os.walk(package):
+        folders[:] = [f for f in folders if f != "__pycache__"]  # compiled files: never listed (~0.3 ms of listing them)
         for name in files:
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
@@ -186,11 +189,13 @@ def read_file(path: Path, limit: int = MAX_ENTRY) -> bytes:
     """The bytes of a cache file.  Only a regular file rulesgraph could have written is read: a FIFO (which
     would block), a device (``/dev/zero`` never ends), a symbolic link or a file over ``limit`` bytes raises
     :class:`ValueError`; a missing one ``FileNotFoundError``."""
-    return _read_stat(path, limit)[0]
+    with _opened(path, limit) as (fh, _):
+        return fh.read(limit + 1)
 
 
-def _read_stat(path: Path, limit: int = MAX_ENTRY) -> tuple[bytes, os.stat_result]:
-    """:func:`read_file`'s bytes, and the file's status as it was read."""
+@contextlib.contextmanager
+def _opened(path: Path, limit: int = MAX_ENTRY) -> Iterator[tuple[BinaryIO, os.stat_result]]:
+    """The cache file at ``path`` open for reading, and its status as it was opened (what :func:`read_file` reads)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -203,25 +208,30 @@ def _read_stat(path: Path, limit: int = MAX_ENTRY) -> tuple[bytes, os.stat_resul
             raise ValueError("not a regular file")
         if st.st_size > limit:
             raise ValueError(f"over {limit:,} bytes")
-        return fh.read(limit + 1), st
+        yield fh, st
 
 
 def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
-    """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable."""
+    """The cached object for ``key`` (or ``None``) and a notice when an entry was unusable.  The file is mapped, not
+    read: :mod:`marshal` decodes from the system's own pages, and the 12 MB the rules and the card names take are not
+    copied into a bytes object first (~4 ms of every one-question process)."""
     path = _path(key, part)
     try:
-        data, st = _read_stat(path)
+        with _opened(path) as (fh, st):
+            stamp = _stamp(st)
+            checked = _checked_files(path.parent).get(path.name) == stamp
+            data = _mapped(fh, st.st_size)
+            if data[: len(_MAGIC)] != _MAGIC:
+                return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
+            obj = decode(data, checked=checked)  # its long byte strings keep the file mapped
+            if obj is not None:
+                _forget_decoded(data)
     except (FileNotFoundError, NotADirectoryError):
         return None, None
     except ValueError as exc:
         return None, f"cache file {path.name} cannot be a cache entry ({exc}); rebuilding"
     except OSError as exc:
         return None, f"cache unreadable ({exc.strerror or exc}); rebuilding"
-    if not data.startswith(_MAGIC):
-        return None, f"cache file {path.name} is not a rulesgraph cache; rebuilding"
-    stamp = _stamp(st)
-    checked = _checked_files(path.parent).get(path.name) == stamp
-    obj = decode(data, checked=checked)
     if obj is None:
         return None, f"cache file {path.name} is damaged; rebuilding"
     if not checked and time.time() - st.st_ctime > SETTLED:
@@ -234,17 +244,40 @@ def read(key: str, part: str = "query") -> tuple[Any | None, str | None]:
         return None, f"cache file {path.name} is damaged; rebuilding"
 
 
-def decode(data: bytes, *, checked: bool = False) -> Any | None:
+def _mapped(fh: BinaryIO, size: int) -> memoryview:
+    """The ``size`` bytes of the open file ``fh``, mapped read-only (read, where the file system cannot map them); unmapped
+    when the last view of them goes.  Cache files are only ever replaced whole (:func:`write`), never rewritten in place."""
+    try:
+        return memoryview(mmap.mmap(fh.fileno(), size, access=mmap.ACCESS_READ))
+    except (OSError, ValueError):  # an empty file, a file system without mmap
+        return memoryview(fh.read(size + 1))
+
+
+def _forget_decoded(data: memoryview) -> None:
+    """Hand back the pages of a mapped file's marshalled part: decoded, it is never read again; only the byte strings
+    kept apart after it are read where they lie (kept, those pages made a stream's peak memory ~3 MB larger)."""
+    madvise = getattr(data.obj, "madvise", None)  # a mapped file's (not bytes read where it could not be mapped)
+    if madvise is not None and hasattr(mmap, "MADV_DONTNEED"):
+        end = _HEAD + marshalled.apart(data[_HEAD:], _HEAD)
+        end -= end % mmap.PAGESIZE
+        if end > 0:
+            with contextlib.suppress(OSError, ValueError):
+                madvise(mmap.MADV_DONTNEED, 0, end)
+
+
+def decode(data: bytes | memoryview, *, checked: bool = False) -> Any | None:
     """The builtins a cache file (:func:`encode`) holds, or ``None`` when it is not one, is damaged, or was not
-    written with this user's key.  ``checked``: these bytes are a file already checked and unchanged since (:func:`read`)."""
-    payload = memoryview(data)[len(_MAGIC) + _DIGEST :]
-    if not data.startswith(_MAGIC) or not (checked or hmac.compare_digest(_digest(payload), data[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
+    written with this user's key.  ``checked``: these bytes are a file already checked and unchanged since (:func:`read`).
+    Its long byte strings are views of ``data`` (a mapped file stays mapped while they are kept)."""
+    view = memoryview(data)
+    payload = view[_HEAD:]
+    if view[: len(_MAGIC)] != _MAGIC or not (checked or hmac.compare_digest(_digest(payload), view[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
         return None
     collecting = gc.isenabled()
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time
     try:
-        return marshal.loads(payload)
-    except Exception:  # bad marshal data
+        return marshalled.loads(payload, _HEAD)
+    except Exception:  # bad marshal data, a byte string out of place
         return None
     finally:
         if collecting:  # a caller that had the collector off keeps it off
@@ -257,7 +290,27 @@ def _stamp(st: os.stat_result) -> list[int]:
     return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
 
-def _checked_files(directory: Path) -> dict[str, list[int]]:
+def remembered_digest(path: str, digest: Callable[[], str]) -> str:
+    """``digest()`` — the SHA-256 of the regular file at ``path``, read whole — remembered in :data:`CHECKED` while the
+    file is unchanged (its stamp, as for cache files): reading and hashing the rules' sources (1.2 MB) to find their
+    cache entry was ~2 ms of every process.  Anything but a regular file is always read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return digest()  # it says what is wrong in its own words
+    if not stat.S_ISREG(st.st_mode):
+        return digest()
+    name, stamp, directory = f"source:{os.path.abspath(path)}", _stamp(st), cache_dir()
+    known = _checked_files(directory).get(name)
+    if isinstance(known, list) and known[:-1] == stamp and isinstance(known[-1], str):
+        return known[-1]
+    value = digest()
+    if time.time() - st.st_ctime > SETTLED:
+        _remember(directory, name, [*stamp, value])
+    return value
+
+
+def _checked_files(directory: Path) -> dict[str, list[Any]]:
     """:data:`CHECKED` of ``directory``, read once per process: file name → its stamp when its HMAC was checked.  Empty
     when missing, damaged or not written with this user's key."""
     where = str(directory)
@@ -270,7 +323,7 @@ def _checked_files(directory: Path) -> dict[str, list[int]]:
     return _checked[where]
 
 
-def _remember(directory: Path, name: str, stamp: list[int]) -> None:
+def _remember(directory: Path, name: str, stamp: list[Any]) -> None:
     """Add ``name`` with ``stamp`` to :data:`CHECKED` (the :data:`CHECKED_KEPT` latest kept); a cache that cannot be
     written only means checking again."""
     table = {k: v for k, v in _checked_files(directory).items() if k != name}
@@ -290,35 +343,11 @@ def _remember(directory: Path, name: str, stamp: list[int]) -> None:
         pass
 
 
-def shared(obj: Any) -> Any:
-    """``obj`` with each text and each tuple of texts that occurs more than once made one object: marshal
-    writes an object met again as a reference to the first, so reading it back makes one object, not one per place.
-    (The rules' query file holds every stem and rule number many times over: ~1 ms of every load, ~50 KB.)"""
-    memo: dict[Any, Any] = {}
-
-    def one(o: Any) -> Any:
-        t = type(o)
-        if t is str:
-            return memo.setdefault(o, o)
-        if t is tuple:
-            o = tuple(one(x) for x in o)  # only texts compared: 1 == 1.0 == True, but they are not one value
-            return memo.setdefault(o, o) if all(type(x) is str for x in o) else o
-        if t is list:
-            return [one(x) for x in o]
-        if t is dict:
-            return {one(k): one(v) for k, v in o.items()}
-        if t is set or t is frozenset:
-            return t(one(x) for x in o)
-        return o
-
-    return one(obj)
-
-
 def encode(obj: Any, part: str = "query") -> bytes:
     """The bytes of a cache file holding ``obj``: the magic line, the payload's HMAC-SHA-256, the payload (``obj``
-    marshalled — builtins only —, equal texts and tuples written once (:func:`shared`); the ``graph`` part's networkx
-    graph as :func:`graph_parts`)."""
-    payload = marshal.dumps(shared(graph_parts(obj) if part == "graph" else obj))
+    marshalled — builtins only —, equal texts and tuples written once, long byte strings kept apart:
+    :mod:`rulesgraph.common.marshalled`; the ``graph`` part's networkx graph as :func:`graph_parts`)."""
+    payload = marshalled.dumps(marshalled.shared(graph_parts(obj) if part == "graph" else obj), _HEAD)
     return _MAGIC + _digest(payload) + payload
 
 
@@ -352,44 +381,3 @@ def _prune(directory: Path) -> None:
         pass
     sweep(directory, ".build-*.tmp")
     sweep(directory, ".checked-*.tmp")
-
-
-FORMATS_KEPT = 64
-"""Files whose detected format is remembered (``formats.json``); the least recently detected are forgotten."""
-
-
-def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None:
-    """The format of the file at ``path``: remembered by its real path, size and modification time, else
-    ``detect()`` (which reads and scans the whole file) and remembered when it found one.  The cache being
-    unreadable or unwritable only means detecting again."""
-    try:
-        st = os.stat(path)
-        where = os.path.realpath(path)
-    except OSError:
-        return detect()  # it reports the missing file in its own words
-    stamp = [st.st_size, st.st_mtime_ns]
-    table_path = cache_dir() / "formats.json"
-    try:
-        table = json.loads(read_file(table_path, 1 << 20).decode("utf-8"))  # a regular file only, as every entry
-        if not isinstance(table, dict):
-            table = {}
-    except (OSError, ValueError):
-        table = {}
-    known = table.get(where)
-    if isinstance(known, list) and len(known) == 3 and known[:2] == stamp:
-        return known[2] if isinstance(known[2], str) else detect()
-    fmt = detect()
-    if fmt is None:  # not a format we know: loading reports it; nothing is written for a file that is no source
-        return None
-    table.pop(where, None)
-    table[where] = [*stamp, fmt]
-    table = dict(list(table.items())[-FORMATS_KEPT:])
-    try:
-        table_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".formats-", suffix=".tmp", dir=table_path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(table, fh)
-        os.replace(tmp, table_path)
-    except OSError:
-        pass
-    return fmt

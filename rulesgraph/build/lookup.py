@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError
 from ..model import Citation
@@ -39,16 +40,9 @@ __all__ = [
     "vocabulary",
 ]
 
-CR_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
-"""A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
 _WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s+)?(\d+(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
 _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
-
-
-def is_cr_id(node: str) -> bool:
-    """Whether a node id is a bare CR number (other nodes' ids carry a ``kind:`` or ``doc:`` prefix)."""
-    return CR_NUMBER.fullmatch(node) is not None
 
 
 def as_number(text: str) -> str | None:

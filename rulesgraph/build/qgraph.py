@@ -236,11 +236,11 @@ class QGraph:
         return cls(parts)
 
 
-def _ints(data: bytes | array[int] | list[int], code: str = "I") -> array[int]:
+def _ints(data: bytes | memoryview | array[int] | list[int], code: str = "I") -> array[int]:
     if isinstance(data, array):
         return data
     out = array(code)
-    if isinstance(data, bytes):
+    if isinstance(data, bytes | memoryview):  # a long one is a view of the cache file (:mod:`..common.marshalled`)
         out.frombytes(data)
     else:
         out.extend(data)

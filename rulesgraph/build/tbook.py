@@ -8,11 +8,10 @@ parsers and parsing the three (~30 ms and ~15 ms of imports).  Installing them i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..common.lazyre import lazy
 from ..common.paths import data_dir, files_in
@@ -30,8 +29,10 @@ INSTALL_HINT = ("install the tournament documents: 'rulesgraph update tournament
                 "--file PATH' with the MTR, IPG or JAR PDF from https://wpn.wizards.com/en/rules-documents)")
 
 
-@dataclass(frozen=True, slots=True)
-class TInstalled:
+class TInstalled(NamedTuple):
+    """One installed tournament document: its kind (``MTR``, ``IPG``, ``JAR``), effective date and file (a named tuple:
+    defined in every process answering a question)."""
+
     kind: str
     date: str
     path: Path

@@ -86,7 +86,7 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
 
 
 def _fields(info: StoreInfo) -> tuple[object, ...]:
-    return tuple(getattr(info, f) for f in StoreInfo.__dataclass_fields__)
+    return tuple(info)
 
 
 def _outdated(path: Path | None, field: str, fingerprint: str) -> Path | None:

@@ -53,6 +53,19 @@ class KeywordList:
     def of(cls, entries: Iterable[tuple[str, str | None, str]]) -> KeywordList:
         return cls(tuple(sorted(set(entries), key=lambda e: e[0].lower())))
 
+    def state(self) -> tuple[tuple[str, str | None, str], ...]:
+        """The entries as builtins, for the cache (:meth:`from_state`)."""
+        return self.entries
+
+    @classmethod
+    def from_state(cls, state: object) -> KeywordList:
+        """The list :meth:`state` gave; ValueError for anything else (a cache file that passed its checksum is still only
+        data)."""
+        if type(state) is not tuple or not all(type(e) is tuple and len(e) == 3 and type(e[0]) is str and type(e[2]) is str
+                                                and (e[1] is None or type(e[1]) is str) for e in state):
+            raise ValueError("keywords: not (name, category, current name) rows")
+        return cls(state)
+
     @cached_property
     def fingerprint(self) -> str:
         """Changes whenever the list does: stored with a join, so a join made with other rules is noticed.  Worked out

@@ -11,8 +11,7 @@ whose words say the fact best, never by a number written here, so a renumbered C
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..build.index import doc_terms
 from ..common.ids import glossary_id
@@ -62,8 +61,7 @@ def colors_said(letters: tuple[str, ...] | frozenset[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """A card in one format, as the card data says."""
 
     format: str

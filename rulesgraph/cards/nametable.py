@@ -343,7 +343,7 @@ class NameTable:
         return dict(self._state)
 
     @classmethod
-    def from_parts(cls, parts: dict[str, object]) -> NameTable | None:
+    def from_parts(cls, parts: object) -> NameTable | None:
         """The table :meth:`parts` gave, or ``None`` when ``parts`` is not one (other fields, a null where a text was, a
         place past the end): a cache file that passed its checksum is still only data, checked before a finder trusts it."""
         if not isinstance(parts, dict) or set(parts) != set(_FIELDS):

@@ -5,27 +5,25 @@ graph's keyword list the card store joins cards with.  Pure functions of a Ruleb
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .names import Found, NameIndex
     from .store import CardStore
 
 from ..build.corpus import Rulebook
 from ..build.index import doc_terms
-from ..build.lookup import NotFound, is_cr_id
 from ..build.relations import current_keyword, definers
-from ..common.ids import glossary_id, keyword_id
+from ..common.ids import glossary_id, is_cr_id, keyword_id
 from ..common.lazyre import lazy
 from ..common.text import fold
-from ..errors import RulesgraphError
+from ..errors import NotFound, RulesgraphError
 from ..parse.numbers import sort_key
 from .keywords import KeywordList
 from .legality import standing
 from .model import Card
-from .names import Found, NameIndex
 
 __all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "layout_kind", "result_json",
            "set_types"]
@@ -56,6 +54,8 @@ class CardView:
 
 
 def _shares_stem(a: str, b: str) -> bool:
+    import difflib  # only for the keyword list, which a process answering questions reads from the cache
+
     a, b = a.lower(), b.lower()
     m = difflib.SequenceMatcher(None, a, b).find_longest_match(0, len(a), 0, len(b))
     return m.size >= 4

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .lazyre import lazy
+
 if TYPE_CHECKING:  # a type hint only: the records are made where files are parsed
     from ..model import Document
 
 
-__all__ = ["card_id", "faq_id", "glossary_id", "keyword_id", "rule_id"]
+__all__ = ["CR_NUMBER", "card_id", "faq_id", "glossary_id", "is_cr_id", "keyword_id", "rule_id"]
+
+CR_NUMBER = lazy(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
+"""A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
+
+
+def is_cr_id(node: str) -> bool:
+    """Whether a node id is a bare CR number (other nodes' ids carry a ``kind:`` or ``doc:`` prefix)."""
+    return CR_NUMBER.fullmatch(node) is not None
 
 
 def rule_id(doc: Document, key: str) -> str:

@@ -25,12 +25,13 @@ from ..build.index import doc_terms
 from ..common.ids import keyword_id
 from ..common.lazyre import lazy
 from ..common.text import words
-from ..model import NamedCard
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
+    from ..cards.keywords import KeywordList
     from ..cards.nametable import NameTable
     from ..cards.store import CardStore
+    from ..model import NamedCard
     from .analyze import Analysis
     from .mention_words import CardMention
 
@@ -40,7 +41,7 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
-_SCHEMA = 9
+_SCHEMA = 10
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
 _COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
@@ -55,6 +56,16 @@ _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 _BOTH = (" they both ", " both of them ", " them both ", " both of ")
 """Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
 not ("do both players pay Thalia's tax?")."""
+
+
+def __getattr__(name: str) -> object:
+    """:class:`NamedCard`, the record this module makes, named here as before (it is defined with the card records, the
+    first time a question names a card)."""
+    if name == "NamedCard":
+        from ..model import NamedCard
+
+        return NamedCard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def bisect_contains(ordered: list[str], item: str) -> bool:
@@ -148,12 +159,14 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
 class CardDeck:
     """The installed cards as answering reads them."""
 
-    def __init__(self, store: CardStore, table: NameTable, book: Rulebook) -> None:
+    def __init__(self, store: CardStore, table: NameTable, book: Rulebook, keywords: object = None) -> None:
         self.store = store
         self.table = table
         self.book = book
         self._cards: dict[str, NamedCard | None] = {}
-        self._keywords = None
+        self._keywords: KeywordList | None = None
+        self._keyword_state = keywords
+        """The loaded rules' keyword list as cached with the name table (:meth:`KeywordList.state`), or ``None``."""
         self._names = None
 
     def name_index(self):  # type: ignore[no-untyped-def]
@@ -228,10 +241,11 @@ class CardDeck:
     def card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules (once per process)."""
         if key not in self._cards:
-            from ..cards.view import card_view, keyword_list, layout_kind, set_types
+            from ..cards.view import card_view, layout_kind, set_types
+            from ..model import NamedCard  # a card record: defined once a question names a card
 
             if self._keywords is None:
-                self._keywords = keyword_list(self.book)
+                self._keywords = self._keyword_list()
             card = self.store.card(key, self._keywords)
             if card is None:
                 self._cards[key] = None
@@ -252,6 +266,17 @@ class CardDeck:
                     links=self._links(key, len(card.rulings)),
                 )
         return self._cards[key]
+
+    def _keyword_list(self) -> KeywordList:
+        """The loaded rules' keyword list, which a card read from the store is checked against: as cached with the name
+        table, else worked out from the rules (~6 ms, which every process reading a card spent)."""
+        from ..cards.keywords import KeywordList
+        from ..cards.view import keyword_list
+
+        try:
+            return KeywordList.from_state(self._keyword_state)
+        except ValueError:
+            return keyword_list(self.book)
 
     def _links(self, key: str, count: int) -> tuple[tuple[str, ...], ...]:
         """The rules each of the card's ``count`` rulings restates that the loaded rules have (links made with other
@@ -293,12 +318,14 @@ def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | Non
     parts, notice = cache.read(key, "names") if use_cache else (None, None)
     if notice:
         notices.append(notice)
-    table = NameTable.from_parts(parts) if isinstance(parts, dict) else None
+    table, keywords = (NameTable.from_parts(parts.get("table")), parts.get("keywords")) if isinstance(parts, dict) else (None, None)
     if table is None:
         from ..cards.nametable import rules_vocabulary
+        from ..cards.view import keyword_list
 
         table = NameTable.build(names_from_summaries(store.summaries()), rules_vocabulary(book.index, book.qg))
-        notice = cache.write(key, table.parts(), "names") if use_cache else None
+        keywords = keyword_list(book).state()  # cached with the table: a process reading a card need not work it out
+        notice = cache.write(key, {"table": table.parts(), "keywords": keywords}, "names") if use_cache else None
         if notice:
             notices.append(notice)
-    return CardDeck(store, table, book), notices
+    return CardDeck(store, table, book, keywords), notices

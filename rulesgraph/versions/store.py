@@ -11,10 +11,12 @@ leaves one, which the next install removes).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-from dataclasses import dataclass
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..build import cache
 from ..build.corpus import SourceSpec
@@ -38,6 +40,7 @@ __all__ = [
     "installed",
     "newest",
     "path_for",
+    "remembered_format",
     "resolve",
     "rules_dir",
     "validate",
@@ -50,9 +53,8 @@ _NAME = lazy(r"^MagicCompRules-(\d{4})(\d{2})(\d{2})\.txt$")
 _DATE = lazy(r"^\d{4}-\d{2}-\d{2}$")
 
 
-@dataclass(frozen=True, slots=True)
-class Installed:
-    """One installed CR version."""
+class Installed(NamedTuple):
+    """One installed CR version (named tuples, this and :class:`Validated`: defined in every process, made by few)."""
 
     date: str
     """Its effective date, ISO (``2026-06-19``)."""
@@ -63,8 +65,7 @@ class Installed:
         return self.path.stat().st_size
 
 
-@dataclass(frozen=True, slots=True)
-class Validated:
+class Validated(NamedTuple):
     """A file that passed validation, and what :func:`install` did with it."""
 
     date: str
@@ -200,7 +201,7 @@ def _is_cr(spec: SourceSpec) -> bool:
     if spec.fmt is not None:
         return spec.fmt == "cr"
     try:  # detection reads and scans the whole file: remembered by path, size and modification time
-        return cache.remembered_format(spec.path, lambda: detect_format(read_source(spec.path, spec.display))) == "cr"
+        return remembered_format(spec.path, lambda: detect_format(read_source(spec.path, spec.display))) == "cr"
     except SourceError:
         return False  # loading reports it, in its usual words
 
@@ -224,3 +225,44 @@ def default_cr(specs: list[SourceSpec], date: str | None = None) -> SourceSpec |
             return None
         path = latest.path
     return SourceSpec(str(path), "cr", path.name)
+
+
+FORMATS_KEPT = 64
+"""Files whose detected format is remembered (``formats.json``); the least recently detected are forgotten."""
+
+
+def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None:
+    """The format of the file at ``path``: remembered by its real path, size and modification time, else
+    ``detect()`` (which reads and scans the whole file) and remembered when it found one.  The cache being
+    unreadable or unwritable only means detecting again."""
+    try:
+        st = os.stat(path)
+        where = os.path.realpath(path)
+    except OSError:
+        return detect()  # it reports the missing file in its own words
+    stamp = [st.st_size, st.st_mtime_ns]
+    table_path = cache.cache_dir() / "formats.json"
+    try:
+        table = json.loads(cache.read_file(table_path, 1 << 20).decode("utf-8"))  # a regular file only, as every entry
+        if not isinstance(table, dict):
+            table = {}
+    except (OSError, ValueError):
+        table = {}
+    known = table.get(where)
+    if isinstance(known, list) and len(known) == 3 and known[:2] == stamp:
+        return known[2] if isinstance(known[2], str) else detect()
+    fmt = detect()
+    if fmt is None:  # not a format we know: loading reports it; nothing is written for a file that is no source
+        return None
+    table.pop(where, None)
+    table[where] = [*stamp, fmt]
+    table = dict(list(table.items())[-FORMATS_KEPT:])
+    try:
+        table_path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".formats-", suffix=".tmp", dir=table_path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(table, fh)
+        os.replace(tmp, table_path)
+    except OSError:
+        pass
+    return fmt
