@@ -12,10 +12,11 @@ Per file and over all of them:
 - rule-level hit@1 and hit@3 (an expected ``702.19b`` hit by ``702.19b`` or ``702.19``, an expected ``702.19`` by itself or
   a subrule: :func:`accuracy.rule_hit`) over the answer's rule citations in order — a ruling or FAQ entry cited before a
   rule is an answer, not a rule, and does not take a rule's place — and the same for BM25 over the same texts;
-- the same as hit@3 over the first three citations of whatever kind ("among first 3 cited"): the rulings shown from the
-  third place on take a rule's place there, which is what showing them costs a reader who stops at three;
+- the same as hit@3 over the first three citations of whatever kind ("among first 3 cited"): a leading ruling takes a
+  rule's place there (the other rulings are cited after the rules' first three);
 - for the questions whose label names a card ruling that settles them: how often that ruling is *shown* among the
-  citations a user sees (the default five) and how often it *leads* (the answer's first paragraph quotes it), over all
+  citations (the rulings an answer cites are cited beside its rules, not in their places: the default answer shows
+  them all) and how often it *leads* (the answer's first paragraph quotes it), over all
   of them and over those whose ruling the installed card data holds (the stand-in card file is of April 2022: newer
   rulings are not in it);
 - on every question, how often a ruling leads that is not the label's (the label names another ruling, or a rule
@@ -49,8 +50,6 @@ from rulesgraph.question.namedcards import CardDeck
 REAL = ROOT / "bench" / "questions" / "real"
 DEPTH = 10
 """Citations asked for (rule hits are counted among the rule citations of these)."""
-SHOWN = 5
-"""Citations a user sees by default: a ruling is *shown* when it is among these."""
 SAME = 90
 """Least rapidfuzz ratio (0-100) between a label's ruling text and a cited one for them to be the same ruling (the card
 data may word it a little differently from the page it was labelled from)."""
@@ -120,7 +119,7 @@ def score_answer(row: dict, answer: Answer) -> Scored:
     label = row.get("ruling") or None
     shown = leads = False
     if label:
-        cited = [c for c in answer.citations[:SHOWN] if c.kind == "ruling"]
+        cited = [c for c in answer.citations if c.kind == "ruling"]  # each beside the rules: all in the default answer
         shown = any(same_ruling(label, c.label, c.text) for c in cited)
         first = answer.citations[0] if answer.citations else None
         leads = first is not None and first.kind == "ruling" and same_ruling(label, first.label, first.text)
@@ -210,8 +209,8 @@ def main() -> None:
         print(table([(str(r["set"]), str(r["questions"]), pct(r["hit@1"]), pct(r["hit@3"]), pct(r["cited@3"]),
                       pct(r["bm25 hit@1"]), pct(r["bm25 hit@3"])) for r in results],
                     ("set", "questions", "hit@1", "hit@3", "among first 3 cited", "BM25 hit@1", "BM25 hit@3")))
-        print("\nquestions a card ruling settles (label's ruling among the first "
-              f"{SHOWN} citations: shown; quoted first: leads; 'held': the installed card data has it):\n")
+        print("\nquestions a card ruling settles (label's ruling cited: shown; quoted first: leads; 'held': the installed "
+              "card data has it):\n")
         print(table([(str(r["set"]), f"{r['with ruling']} ({r['ruling held']} held)", pct(r["ruling shown"]), pct(r["ruling leads"]),
                       pct(r["shown (held)"]), pct(r["leads (held)"]), f"{r['wrong leads']} of {r['questions']}") for r in results],
                     ("set", "with a ruling", "shown", "leads", "shown (held)", "leads (held)", "a ruling not the label's leads")))

@@ -47,7 +47,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p = sub.add_parser("ask", help=HELP, description=HELP, epilog=EXIT)
     p.add_argument("question", nargs="*", metavar="QUESTION", help="the question (several words are joined with spaces), or -")
     p.add_argument("--json", action="store_true", help="print the answer as one JSON object (one per line with -)")
-    p.add_argument("-k", type=citations, default=argparse.SUPPRESS, metavar="N", help="at most N citations (default 5, or the config's)")
+    p.add_argument("-k", type=citations, default=argparse.SUPPRESS, metavar="N",
+                   help="at most N citations of the rules (default 5, or the config's); the named cards' rulings are cited besides")
     p.add_argument("--conversation", action="store_true",
                    help="with -: treat the lines as one conversation, follow-ups carrying earlier subjects (default: each alone)")
     return p

@@ -1,7 +1,9 @@
-"""rulesgraph/answer/cardanswer.py: rulings cited among the rules by score, the direct answer from a settling ruling, the
-why-lines through a card and the cards shown under an answer."""
+"""rulesgraph/answer/cardanswer.py: rulings cited beside the rules (after their first three, never in their places), the
+direct answer from a settling ruling, the why-lines through a card and the cards shown under an answer."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rulesgraph.answer.cardanswer import AHEAD, LEAD_FIT, SHOW_AT, SHOW_FIT, SHOWN, card_why, shown_cards, with_rulings
 from rulesgraph.model import Citation, NamedCard
@@ -27,8 +29,8 @@ def test_a_ruling_that_settles_leads_quoted_with_card_and_date_and_its_rule_foll
     ruling = R(2.0, "Second ruling, same day.", 0.8, ("509.1", "702.30"))
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("601.2", 2.5), rule("509.1", 1.0)], [ruling], 3, 0.2,
                                  place={"702.30": 0, "601.2": 1, "509.1": 2})
-    # of the rules it restates, the one the ranking placed best comes right after it
-    assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:2", "702.30", "601.2"]
+    # of the rules it restates, the one the ranking placed best comes right after it; the ruling takes no rule's place
+    assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:2", "702.30", "601.2", "509.1"]
     assert cited[0].kind == "ruling" and cited[0].label == "Bulwark Elf" and cited[0].source == "Bulwark Elf ruling, 2020-01-01"
     assert direct == "Bulwark Elf ruling, 2020-01-01: Second ruling, same day."
 
@@ -46,8 +48,8 @@ def test_a_leading_ruling_moves_only_a_rule_the_rules_cite_among_their_first() -
 
 
 def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() -> None:
-    """Fitting less than LEAD_FIT, or not AHEAD times as well as the next, the best SHOWN rulings are shown from place
-    SHOW_AT on at the latest and the rule leads; fitting LEAD_FIT and AHEAD times as well as any other, the best leads."""
+    """Fitting less than LEAD_FIT, or not AHEAD times as well as the next, the best SHOWN rulings are shown after the
+    rules' first SHOW_AT and the rule leads; fitting LEAD_FIT and AHEAD times as well as any other, the best leads."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
     close = [R(1.0, "First ruling.", LEAD_FIT * 1.2), R(0.9, "Second ruling, same day.", LEAD_FIT)]
     cited, direct = with_rulings(A, rules, close, 6, 0.2)
@@ -60,11 +62,22 @@ def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() 
     assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
 
 
-def test_a_ruling_fitting_too_little_is_cited_only_by_score() -> None:
+def test_a_ruling_fitting_too_little_is_cited_only_when_it_scores_as_a_rule_must() -> None:
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
     assert with_rulings(A, rules, [R(0.1, "First ruling.", SHOW_FIT / 2)], 3, 0.2) == (rules, None)
     cited, direct = with_rulings(A, rules, [R(2.6, "First ruling.", SHOW_FIT / 2)], 3, 0.2)
-    assert [c.kind for c in cited] == ["rule", "ruling", "rule"] and direct is None  # by score
+    assert [c.kind for c in cited] == ["rule", "rule", "ruling"] and direct is None  # after the rules, however it scores
+
+
+def test_rulings_are_cited_beside_the_rules_not_in_their_places() -> None:
+    """``k`` rules are kept; at most SHOWN rulings follow the first SHOW_AT of them, the other rules after."""
+    rules = [rule(n, 3.0 - i / 10) for i, n in enumerate(("702.30", "509.1", "601.2", "117.1", "615.1"))]
+    many = [R(1.0 - i / 100, f"Ruling {i}.", 0.01) for i in range(SHOWN + 2)]
+    elf = replace(ELF, rulings=tuple(("2020-01-01", f"Ruling {i}.") for i in range(SHOWN + 2)))
+    cited, direct = with_rulings(Analysis("q", (), (), (), (), (), 0.0, cards=(elf,)), rules, many, 4, 0.2)
+    assert direct is None
+    assert [c.kind for c in cited] == ["rule"] * SHOW_AT + ["ruling"] * SHOWN + ["rule"] * (4 - SHOW_AT)
+    assert [c.id for c in cited if c.kind == "rule"] == ["702.30", "509.1", "601.2", "117.1"]
 
 
 def test_why_lines_and_shown_cards() -> None:
@@ -76,7 +89,7 @@ def test_only_a_leading_ruling_is_cited_first() -> None:
     """A ruling that outscores every rule but does not settle the question (two rulings fit alike) comes second."""
     tie = [R(9.0, "First ruling.", 0.9), R(8.9, "Second ruling, same day.", 0.9)]
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, 0.2)
-    assert [c.kind for c in cited] == ["rule", "ruling", "ruling", "rule"] and direct is None
+    assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None
 
 
 def test_a_ruling_past_the_shown_ones_never_goes_before_them() -> None:
@@ -89,25 +102,23 @@ def test_a_ruling_past_the_shown_ones_never_goes_before_them() -> None:
     assert [c.id for c in cited if c.kind == "ruling"] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
                                                            "ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2"]
     places = [i for i, c in enumerate(cited) if c.kind == "ruling"]
-    assert places[:SHOWN] == list(range(SHOW_AT, SHOW_AT + SHOWN))
+    assert places == list(range(SHOW_AT, SHOW_AT + len(many)))  # one after the other, after the rules' first
 
 
-def test_fewer_citations_than_the_shown_rulings_need_are_the_rules() -> None:
-    """Asked for fewer citations than SHOW_AT + SHOWN (a conversation's turn asks for three), the rules fill them: a
-    ruling is cited only where it outscores a rule."""
-    rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + SHOWN + 1)]
+def test_fewer_citations_than_the_rulings_come_after_are_all_the_rules() -> None:
+    """Asked for fewer citations than SHOW_AT (a conversation's turn may ask for two), the rules keep every one of them and
+    the rulings follow them."""
+    rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + 2)]
     fitting = [R(1.0, "First ruling.", LEAD_FIT / 2)]
-    cited, direct = with_rulings(A, rules, fitting, SHOW_AT + SHOWN - 1, 0.2)
-    assert [c.kind for c in cited] == ["rule"] * (SHOW_AT + SHOWN - 1) and direct is None
-    cited, _ = with_rulings(A, rules, fitting, SHOW_AT + SHOWN, 0.2)
-    assert [c.kind for c in cited].count("ruling") == 1
+    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1, 0.2)
+    assert [c.kind for c in cited] == ["rule"] * (SHOW_AT - 1) + ["ruling"] and direct is None
 
 
-def test_after_a_leading_ruling_the_next_ones_follow_two_rules() -> None:
-    """A leading ruling is followed by the rule it restates and another rule; the next best rulings come after them, at
-    the places after SHOW_AT at the latest."""
+def test_after_a_leading_ruling_the_next_ones_follow_the_rules_first_three() -> None:
+    """A leading ruling is followed by the rule it restates and the next rules up to SHOW_AT; the next best rulings come
+    after them, then the other rules."""
     rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, 6)]
     three = [R(0.5, "First ruling.", 0.9, ("702.1",)), R(0.1, "Second ruling, same day.", 0.05), R(0.1, "First ruling.", 0.04)]
-    cited, direct = with_rulings(A, rules, three, SHOW_AT + SHOWN, 0.2, place={"702.1": 0})
+    cited, direct = with_rulings(A, rules, three, 5, 0.2, place={"702.1": 0})
     assert direct is not None
-    assert [c.kind for c in cited] == ["ruling", "rule", "rule", "ruling", "ruling"][: SHOW_AT + SHOWN]
+    assert [c.kind for c in cited] == ["ruling"] + ["rule"] * SHOW_AT + ["ruling", "ruling"] + ["rule"] * (5 - SHOW_AT)

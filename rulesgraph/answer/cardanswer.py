@@ -30,15 +30,16 @@ another ruling 2 (the old lead, on the share of the question a ruling holds, led
 17); leading more often is mostly leading the wrong ruling: a fit of 0.05 and 1.25 times the next leads 9 right, 27
 wrong."""
 SHOW_FIT = 0.005
-"""A ruling fitting at least this (about any ruling of a named card) is shown among the citations even when the rules
-outscore it …"""
-SHOW_AT = 2
-"""… at this place at the latest (0 is the first: the third, after the rules' first two), the next ones the places after
-it …"""
-SHOWN = 3
-"""… the best this many by fit: on the real tuning questions the settling ruling is among the three best-fitting in 25 of
-the 29 the card data holds (24 held out by source page, ``bench/rulingcv.py``), among the two best in 19, so three are
-shown: it is then among the five citations shown by default in 25 of 33 (two from the fourth place: 19)."""
+"""A ruling fitting at least this (about any ruling of a named card) is shown among the citations …"""
+SHOW_AT = 3
+"""… after this many of the rules (the rules' first three stay the first three citations) …"""
+SHOWN = 5
+"""… the best this many by fit, in addition to the rules' citations, not in their place: ``k`` citations of the rules and
+the named cards' rulings besides (the same number as rule 23 keeps, :data:`rulesgraph.rank.cardsteps.cards.RULINGS`).
+On the real tuning questions the settling ruling is among the five best-fitting in 54 of the 63 the stand-in card data
+holds (among the three best in 45, the best in 23: ``bench/real.py``, stop 33).  Shown in the rules' places, from the
+third (the stop-32 layout, three of them), they cost the rules' third citation: a deciding rule was among the first
+three citations on 99 of 216, against 108 with the rulings after the rules' first three."""
 RESTS_WITHIN = 3
 """The rule a leading ruling restates moves up to follow it from among the first this many citations; one the rules
 placed lower stays where it is (the rules' own first rule is then what follows the ruling)."""
@@ -53,51 +54,37 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
 
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
                  k: int, min_score: float, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
-    """``citations`` with the competing rulings placed among them (at most ``k`` in all), and the direct answer when a
-    ruling settles the question.
+    """``citations`` (the rules', at most ``k`` kept) with the competing rulings cited beside them, and the direct answer
+    when a ruling settles the question.
 
     The best-fitting ruling (rule 23) leads when its fit is at least :data:`LEAD_FIT` and :data:`AHEAD` times the fit
     of any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules it was linked
     to at install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
-    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …"), the next best rulings from the
-    place after :data:`SHOW_AT` on at the latest (two rules before them).  Otherwise the rule leads and the
-    rulings are cited: the best :data:`SHOWN` fitting at least :data:`SHOW_FIT` at the places from :data:`SHOW_AT` on at
-    the latest when ``k`` leaves room for them (the five citations shown by default do; the three a conversation's turn
-    asks for are the rules': a ruling that fits is worth reading beside the rules), any other scoring at least
-    ``min_score`` (the rules' own threshold) in the place of a citation it outscores; only a leading ruling is cited first."""
-    out = list(citations)
+    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads.  Either
+    way the next best rulings — at most :data:`SHOWN` in all, each fitting at least :data:`SHOW_FIT` or scoring at least
+    ``min_score`` (the rules' own threshold) — follow the rules' first :data:`SHOW_AT` citations: a ruling that fits is
+    worth reading beside the rules, but never in a rule's place."""
+    out = list(citations[:k])
     if not rulings:
-        return out[:k], None
-    show_at = SHOW_AT if k >= SHOW_AT + SHOWN else k  # fewer citations asked for than that: the rules fill them
+        return out, None
     score, key, date, text, share, links, fit = rulings[0]
     runner = max((r[6] for r in rulings[1:]), default=0.0)
     if fit >= LEAD_FIT and fit >= AHEAD * runner:
         lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share)
         rests = _rests_on(out, links, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
-        head = [lead, *([rests] if rests is not None else [])]
-        return (head + _shown(a, rest, rulings[1:], 0, min_score, max(0, show_at + 1 - len(head))))[:k], \
-            f"{key} ruling, {date}: {text}"
-    return _shown(a, out, rulings, 1, min_score, show_at)[:k], None
+        head = [*([rests] if rests is not None else []), *rest]
+        return [lead, *_shown(a, head, rulings[1:], min_score, SHOWN - 1)], f"{key} ruling, {date}: {text}"
+    return _shown(a, out, rulings, min_score, SHOWN), None
 
 
 def _shown(a: Analysis, out: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
-           after: int, min_score: float, show_at: int) -> list[Citation]:
-    """``out`` with ``rulings`` (best first) placed among them: each before the first citation it outscores, but never
-    before place ``after`` nor before a better ruling; the best :data:`SHOWN` fitting at least :data:`SHOW_FIT` at place
-    ``show_at`` and the next ones at the latest; the others only when they score at least ``min_score``."""
-    out = list(out)
-    shown = 0
-    for score, key, date, text, share, _, fit in rulings:
-        at = max(after, next((i for i, c in enumerate(out) if c.score < score), len(out)))
-        if shown < SHOWN and fit >= SHOW_FIT:
-            at = min(at, show_at + shown)
-            shown += 1
-        elif score < min_score:
-            continue
-        out.insert(at, _cited(a, score, key, date, text, share))
-        after = at + 1
-    return out
+           min_score: float, most: int) -> list[Citation]:
+    """``out`` (the rules' citations) with at most ``most`` of ``rulings`` (best first) after its first :data:`SHOW_AT`:
+    those fitting at least :data:`SHOW_FIT` or scoring at least ``min_score``."""
+    shown = [_cited(a, score, key, date, text, share) for score, key, date, text, share, _, fit in rulings
+             if fit >= SHOW_FIT or score >= min_score][:most]
+    return [*out[:SHOW_AT], *shown, *out[SHOW_AT:]]
 
 
 def _cited(a: Analysis, score: float, key: str, date: str, text: str, share: float) -> Citation:

@@ -76,9 +76,12 @@ FIT_BIAS = -6.46
 """Rule 23: the fit's intercept (see :data:`FIT`)."""
 RULING_SHOWN = 0.005
 """Rule 23: a ruling fitting less than this (:data:`FIT`) is not a candidate answer (nor shown): about any ruling of a
-named card is one, the best :data:`RULINGS` are kept (:data:`rulesgraph.answer.cardanswer.SHOWN` of them are shown)."""
-RULINGS = 3
-"""Rule 23: at most this many rulings per question become candidates."""
+named card is one, the best :data:`RULINGS` are kept and shown."""
+RULINGS = 5
+"""Rule 23: at most this many rulings per question become candidates (all of them are shown: see
+:data:`rulesgraph.answer.cardanswer.SHOWN`)."""
+SPEAKING = 3
+"""Rule 23: at most this many rulings holding :data:`RULING_FLOOR` of the question's words raise the rules they rest on."""
 ASKED = 2.0
 """Rule 23: a word of the sentence that asks (the question's sentences ending in "?", else its last) counts this many
 times as much in a ruling's share as a word that only sets the scene: "How does Warp World interact with the commander
@@ -218,8 +221,9 @@ def card_rulings(q: Query) -> None:
     words; its length; how high the ranking so far placed a rule it restates), and the best :data:`RULINGS` fitting at
     least :data:`RULING_SHOWN` are candidate answers (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share,
     links, fit)``, the score the fit times the best score); and the rulings holding at least :data:`RULING_FLOOR` of its
-    own words speak for rules: the rules sharing their words rise (what they rest on), the rules they were linked to when
-    the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share, relative to the best score.
+    own words (the best :data:`SPEAKING`) speak for rules: the rules sharing their words rise (what they rest on), the
+    rules they were linked to when the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share,
+    relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
     place on the real tuning questions: removing it loses 3 at hit@1 and 1 at hit@3 (of 216; ``bench/ablate.py``,
     stop 32)."""
@@ -246,7 +250,7 @@ def card_rulings(q: Query) -> None:
     q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links, fit)
                          for fit, share, key, date, text, links in _each_card(_once(found))[:RULINGS]]
     speaking.sort(key=lambda f: -f[0])
-    for fit, key, date, stems, links in speaking[:RULINGS]:
+    for fit, key, date, stems, links in speaking[:SPEAKING]:
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
         for node, rel in text_relevance(q.index, terms).items():
             if node in q.score and rel >= 0.5:
