@@ -74,6 +74,20 @@ def test_the_answer_line_is_the_sentence_that_speaks_to_the_question(mini_book: 
     assert telling_sentence(mini_book.index, a, "") == ("", 0.0)
 
 
+def test_a_sentence_that_leans_on_the_one_before_is_given_with_it(mini_book: Rulebook) -> None:
+    """A sentence naming what the one before says ("This rule is informally called …"), or only pointing elsewhere, does
+    not stand alone as the answer line: the sentence before it comes with it (the share is the named sentence's)."""
+    text = ("A creature can't attack unless it has been under its controller's control continuously since their most "
+            "recent turn began. This rule is informally called the blocking dance rule. Other rules apply.")
+    a = analyze("what is the blocking dance rule?", mini_book.index)
+    sentence, share = telling_sentence(mini_book.index, a, text)
+    assert sentence.startswith("A creature can't attack unless") and sentence.endswith("the blocking dance rule.")
+    assert share >= SETTLES
+    sentence, _ = telling_sentence(mini_book.index, analyze("how does trample assign?", mini_book.index),
+                                   "Trample is a static ability. (See rule 702.19, trample assigns.)")
+    assert sentence == "Trample is a static ability. (See rule 702.19, trample assigns.)"
+
+
 def test_each_sentence_is_read_once_however_many_words_the_question_has(mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long question's own words were each checked against the sentence's terms made anew (a heading's children,
     read for the telling one, cost a long question ~1 ms): the sentence's terms are made once, the answer the same."""

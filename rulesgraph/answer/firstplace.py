@@ -31,6 +31,9 @@ FAQ_HOLDS = 0.5
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
 _SENTENCE = lazy(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+_LEANS_BACK = lazy(r"^(?:\(?See\b|(?:This|These|That|Those|Such|It|They)\b)")
+"""A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
+the “summoning sickness” rule.", "This is called the “legend rule.”") or only points elsewhere ("(See rule 509, …)")."""
 
 
 def names_a_variant(g: QGraph, a: Analysis) -> bool:
@@ -78,7 +81,9 @@ def asked_words(index: Index, a: Analysis) -> dict[str, float]:
 
 def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     """The sentence of ``text`` (a rule's first paragraph) that holds most of the question's own idf-weighted words, the
-    first of equals, with the share it holds (1.0 when the question says nothing of its own)."""
+    first of equals, with the share it holds (1.0 when the question says nothing of its own); one that does not stand
+    alone (:data:`_LEANS_BACK`) is given with the sentence before it: "summoning sickness" is named by 302.6's last
+    sentence, but what the rule says is the one before."""
     sentences = [p for p in _SENTENCE.split(" ".join(text.split("\n\n")[0].split())) if p]
     if not sentences:
         return "", 0.0
@@ -89,4 +94,6 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     said = [set(doc_terms(p)) for p in sentences]  # once a sentence, not once a word of the question
     shares = [sum(v for t, v in own.items() if t in terms) / total for terms in said]
     best = max(range(len(sentences)), key=lambda j: (shares[j], -j))
+    if best and _LEANS_BACK.match(sentences[best]):  # said with the sentence it leans on, which says what the rule is
+        return f"{sentences[best - 1]} {sentences[best]}", shares[best]
     return sentences[best], shares[best]
