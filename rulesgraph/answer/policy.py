@@ -69,9 +69,9 @@ class PolicyIndex:
     INFRACTION = 1.3
     """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix:
     the infraction, with its penalty and remedy, is what such a question wants first.  1.3 is the middle of the range
-    (1.25–1.35) in which no question of the policy sets' tune parts loses its expected section from the first three (stop 33): more, and a
-    question telling an error to ask about something else (a spectator who spoke up about a missed trigger) gets
-    infractions only."""
+    (1.25–1.35) in which no question of the policy sets' tune parts loses its expected section from the first three
+    (stop 33); more, and a question telling an error to ask about something else (a spectator who spoke up about a
+    missed trigger) gets infractions only."""
 
     def __init__(self, docs: tuple[TDocument, ...]) -> None:
         from ..build.tdefines import defined_terms
