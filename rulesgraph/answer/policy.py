@@ -32,11 +32,25 @@ from .policywords import terms as _terms
 if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
     from ..parse.tdoc import TDocument, TSection
 
-__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue", "policy_index",
-           "rel_of", "term_counts", "title_words"]
+__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "british", "jargon", "named_in", "names", "policy_cue",
+           "policy_index", "rel_of", "term_counts", "title_words"]
 
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+_BRITISH = ((r"(\w{3})iz(e|es|ed|ing|ation|ations|er|ers)$", r"\1is\2"), (r"yz(e|es|ed|ing)$", r"ys\1"),
+            (r"(av|vi|ol|on|ab|um|ig)or(s|ed|ing|able)?$", r"\1our\2"), (r"dgment(s)?$", r"dgement\1"),
+            (r"([fc])ense(s)?$", r"\1ence\2"), (r"([^aeiou][ae])l(ed|ing)$", r"\1ll\2"))
+"""How a word of the documents (American English) is spelt in British English: randomize → randomise, organizer →
+organiser, behavior → behaviour, judgment → judgement, offense → offence, canceled → cancelled (not size, prize, seize:
+three letters at least before the -ize)."""
+
+
+def british(word: str) -> str | None:
+    """The British spelling of an American word (:data:`_BRITISH`), or ``None`` when it is spelt alike."""
+    for pattern, spelt in _BRITISH:
+        if (other := re.sub(pattern, spelt, word)) != word:
+            return other
+    return None
 
 
 def abbreviations(section: TSection) -> set[str]:
@@ -127,6 +141,12 @@ class PolicyIndex:
             length = sum(tf.values())
             for t, f in tf.items():
                 self.postings.setdefault(t, []).append((i, f, length))
+        self.spelt: dict[str, str] = {}
+        """A British spelling's stem → the documents' own (``randomis`` → ``random``): a judge writing "randomise" or
+        "behaviour" asks about the documents' randomizing and behavior."""
+        for w in {w for s, _, _ in self.units for w in words(s.text)}:
+            if (other := british(w)) and (theirs := stem(w)) in self.df and (said := stem(other)) != theirs and said not in self.df:
+                self.spelt.setdefault(said, theirs)
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -167,7 +187,8 @@ class PolicyIndex:
 
     def _unprefixed(self, term: str) -> str:
         """A word the documents never use, read without its ``re`` when the rest is theirs: "reshuffle" → shuffle,
-        "resleeve" → sleeve (the stemmer keeps the prefix)."""
+        "resleeve" → sleeve (the stemmer keeps the prefix); and a British spelling as theirs (:attr:`spelt`)."""
+        term = self.spelt.get(term, term)
         if term in self.df or not term.startswith("re") or term[2:] not in self.df:
             return term
         return term[2:]
