@@ -32,22 +32,22 @@ from .policywords import terms as _terms
 if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
     from ..parse.tdoc import TDocument, TSection
 
-__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "british", "jargon", "named_in", "names", "policy_cue",
+__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "american", "jargon", "named_in", "names", "policy_cue",
            "policy_index", "rel_of", "term_counts", "title_words"]
 
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
-_BRITISH = ((r"(\w{3})iz(e|es|ed|ing|ation|ations|er|ers)$", r"\1is\2"), (r"yz(e|es|ed|ing)$", r"ys\1"),
-            (r"(av|vi|ol|on|ab|um|ig)or(s|ed|ing|able)?$", r"\1our\2"), (r"dgment(s)?$", r"dgement\1"),
-            (r"([fc])ense(s)?$", r"\1ence\2"), (r"([^aeiou][ae])l(ed|ing)$", r"\1ll\2"))
-"""How a word of the documents (American English) is spelt in British English: randomize → randomise, organizer →
-organiser, behavior → behaviour, judgment → judgement, offense → offence, canceled → cancelled (not size, prize, seize:
-three letters at least before the -ize)."""
+_AMERICAN = ((r"(\w{3})is(e|es|ed|ing|ation|ations|er|ers)$", r"\1iz\2"), (r"ys(e|es|ed|ing)$", r"yz\1"),
+             (r"(av|vi|ol|on|ab|um|ig)our(s|ed|ing|able)?$", r"\1or\2"), (r"dgement(s)?$", r"dgment\1"),
+             (r"([fc])ence(s)?$", r"\1ense\2"), (r"([^aeiou][ae])ll(ed|ing)$", r"\1l\2"))
+"""How a British spelling is spelt in American English, the documents' (randomise → randomize, organiser → organizer,
+behaviour → behavior, judgement → judgment, offence → offense, cancelled → canceled; not rise or wise: three letters
+at least before the -ise)."""
 
 
-def british(word: str) -> str | None:
-    """The British spelling of an American word (:data:`_BRITISH`), or ``None`` when it is spelt alike."""
-    for pattern, spelt in _BRITISH:
+def american(word: str) -> str | None:
+    """The American spelling of a British word (:data:`_AMERICAN`), or ``None`` when it is spelt alike."""
+    for pattern, spelt in _AMERICAN:
         if (other := re.sub(pattern, spelt, word)) != word:
             return other
     return None
@@ -141,12 +141,6 @@ class PolicyIndex:
             length = sum(tf.values())
             for t, f in tf.items():
                 self.postings.setdefault(t, []).append((i, f, length))
-        self.spelt: dict[str, str] = {}
-        """A British spelling's stem → the documents' own (``randomis`` → ``random``): a judge writing "randomise" or
-        "behaviour" asks about the documents' randomizing and behavior."""
-        for w in {w for s, _, _ in self.units for w in words(s.text)}:
-            if (other := british(w)) and (theirs := stem(w)) in self.df and (said := stem(other)) != theirs and said not in self.df:
-                self.spelt.setdefault(said, theirs)
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -185,10 +179,16 @@ class PolicyIndex:
                 best = max(best, share)
         return best
 
+    def _spelt(self, read: Question) -> dict[str, str]:
+        """The question's words the documents never use that are theirs in American spelling (:func:`american`), as
+        stems: ``randomis`` → ``random``, ``behaviour`` → ``behavior`` (a judge writing "randomise" or "behaviour" asks
+        about the documents' randomizing and behavior)."""
+        return {t: theirs for w in read.words if (t := stem(w)) not in self.df and (other := american(w))
+                and (theirs := stem(other)) in self.df}
+
     def _unprefixed(self, term: str) -> str:
         """A word the documents never use, read without its ``re`` when the rest is theirs: "reshuffle" → shuffle,
-        "resleeve" → sleeve (the stemmer keeps the prefix); and a British spelling as theirs (:attr:`spelt`)."""
-        term = self.spelt.get(term, term)
+        "resleeve" → sleeve (the stemmer keeps the prefix)."""
         if term in self.df or not term.startswith("re") or term[2:] not in self.df:
             return term
         return term[2:]
@@ -208,7 +208,8 @@ class PolicyIndex:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
-        q = Counter(self._unprefixed(t) for t in said_terms(read, levels=False) if t not in FRAME)  # "at comp rel" picks a document
+        spelt = self._spelt(read)  # "at comp rel" picks a document: no search words
+        q = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(read, levels=False) if t not in FRAME)
         rel = rel_of(question)
         named = self._named_in(read) or misspelt_in(read, self.lead)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
