@@ -185,3 +185,11 @@ def test_the_end_of_a_round_and_sanctioned_events_are_tournament_words() -> None
 def test_a_judge_called_in_the_passive_and_a_pptq_say_where_it_is_played() -> None:
     assert policy_cue("a judge was called: I forgot my upkeep trigger", game_terms=lambda: 1) == "a judge was called"
     assert signals(fold("at a pptq my opponent did this, what now")) == ("pptq", "what now")
+
+
+def test_the_events_structure_is_tournament_words_but_not_byes_or_a_top_8() -> None:
+    assert policy_cue("can we ID the last round of swiss?", game_terms=lambda: 0) == "swiss"
+    assert policy_cue("the pairings were posted, do I have to sit at my table now", game_terms=lambda: 0) == "pairings"
+    assert policy_cue("is it legal to agree on splitting the prizes", game_terms=lambda: 0) is not None
+    assert policy_cue("I reveal the top 8 cards of my library with Lurking Predators, bye bye creatures", game_terms=lambda: 3) is None
+    assert policy_cue("after pairing my creatures with soulbond, what happens?", game_terms=lambda: 2) is None
