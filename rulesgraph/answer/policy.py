@@ -45,8 +45,15 @@ behaviour → behavior, judgement → judgment, offence → offense, cancelled �
 at least before the -ise)."""
 
 
+_BRITISH_END = lazy(r"(?:is(?:e|es|ed|ing|ation|ations|er|ers)|ys(?:e|es|ed|ing)|our(?:s|ed|ing|able)?|dgements?|ences?|"
+                    r"ll(?:ed|ing))$")
+"""The endings :data:`_AMERICAN` respells: a word with none of them is spelt alike (one search, not six)."""
+
+
 def american(word: str) -> str | None:
     """The American spelling of a British word (:data:`_AMERICAN`), or ``None`` when it is spelt alike."""
+    if not _BRITISH_END.search(word):
+        return None
     for pattern, spelt in _AMERICAN:
         if (other := re.sub(pattern, spelt, word)) != word:
             return other
@@ -183,7 +190,7 @@ class PolicyIndex:
         """The question's words the documents never use that are theirs in American spelling (:func:`american`), as
         stems: ``randomis`` → ``random``, ``behaviour`` → ``behavior`` (a judge writing "randomise" or "behaviour" asks
         about the documents' randomizing and behavior)."""
-        return {t: theirs for w in read.words if (t := stem(w)) not in self.df and (other := american(w))
+        return {t: theirs for w in read.words if (other := american(w)) and (t := stem(w)) not in self.df
                 and (theirs := stem(other)) in self.df}
 
     def _unprefixed(self, term: str) -> str:
