@@ -184,6 +184,7 @@ def test_the_end_of_a_round_and_sanctioned_events_are_tournament_words() -> None
 
 def test_a_judge_called_in_the_passive_and_a_pptq_say_where_it_is_played() -> None:
     assert policy_cue("a judge was called: I forgot my upkeep trigger", game_terms=lambda: 1) == "a judge was called"
+    assert policy_cue("we called over a judge: I forgot my upkeep trigger", game_terms=lambda: 1) == "called over a judge"
     assert signals(fold("at a pptq my opponent did this, what now")) == ("pptq", "what now")
 
 

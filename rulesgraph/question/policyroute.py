@@ -64,10 +64,10 @@ _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judg
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
 _JUDGE = lazy(r"\b(?:judges?|hj)\b")
 _CALLED = lazy(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
-               r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b|"
+               r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for| over)? (?:a|the) judge\b|"
                r"\b(?:a|the) judge (?:was|is|got|gets|had been|has been) (?:called|summoned|fetched)\b")
-"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge", "the judge was called"): the game is
-at an event."""
+"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge", "we called over a judge", "the judge was
+called"): the game is at an event."""
 _REMEDY = lazy(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
                r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
