@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulesgraph.answer.policy import PolicyIndex, _terms, abbreviations, named_in, policy_cue, policy_index, rel_of
+from rulesgraph.answer.policy import PolicyIndex, _terms, abbreviations, american, named_in, policy_cue, policy_index, rel_of
 from rulesgraph.common.text import stem
 from rulesgraph.model import Origin
 from rulesgraph.parse.tdoc import TDocument, TSection
+from rulesgraph.question.read import Question
 
 
 def _s(sid: str, kind: str, title: str, text: str, **extra: str) -> TSection:
@@ -154,6 +155,22 @@ def test_a_word_with_re_reads_as_the_documents_word() -> None:
     assert index._unprefixed(stem("rewind")) == stem("rewind")  # "wind" is not theirs either: kept
     assert index._unprefixed(stem("dice")) == stem("dice")
     assert index.search("reseating, who decides?")[0].section.id == "MTR 1.1"
+
+
+def test_a_british_spelling_reads_as_the_documents_american_one() -> None:
+    """The documents are in American English; a judge writing "randomise", "behaviour" or "judgement" means their words
+    (and "size" or "prize" are no -ize words to respell)."""
+    assert american("randomising") == "randomizing" and american("behaviour") == "behavior" and american("judgement") == "judgment"
+    assert american("rise") is None and american("wise") is None and american("sealed") is None
+    docs = (TDocument("mtr", "mtr.txt", "1", "2031-03-04", "Magic Tournament Rules", (
+        _s("MTR 1.1", "section", "Randomizing", "Decks are randomized by shuffling. A judge uses judgment."),
+        _s("MTR 1.2", "section", "Conduct", "Aggressive behavior is not tolerated. A player is penalized for it."),
+    )),)
+    index = PolicyIndex(docs)
+    assert index.search("how do I randomise my deck")[0].section.id == "MTR 1.1"
+    assert index.search("he got penalised for his behaviour")[0].section.id == "MTR 1.2"
+    assert index._spelt(Question.of("a judgement call")) == {stem("judgement"): stem("judgment")}
+    assert index._spelt(Question.of("is that a promise")) == {}  # "promize" is no word of theirs
 
 
 def test_words_that_only_make_a_question_are_not_searched() -> None:

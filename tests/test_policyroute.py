@@ -171,3 +171,26 @@ def test_policy_kinds_counts_each_kind_once_wherever_played() -> None:
     assert policy_kinds(fold("does deathtouch work with trample?")) == 0
     assert policy_kinds(fold("do I have to tell the judge about his penalty?")) == 4  # a duty, a judge, a duty to tell, a remedy
     assert not signals(fold("I accidentally drew an extra card, what happens now?"))  # no event said: no weak signal
+
+
+def test_the_end_of_a_round_and_sanctioned_events_are_tournament_words() -> None:
+    """The MTR's end-of-match procedure ("the round time expires", its "additional turns") and a sanctioned event are
+    tournament words; a card's "extra turns" are the rules'."""
+    assert policy_cue("the round time expires and we play 5 additional turns: does Emrakul's extra turn count?",
+                      game_terms=lambda: 4) is not None
+    assert policy_cue("in a sanctioned event can I use a playmat with art on it?", game_terms=lambda: 0) == "sanctioned event"
+    assert policy_cue("I cast Time Walk, when do I take the extra turn?", game_terms=lambda: 2) is None
+
+
+def test_a_judge_called_in_the_passive_and_a_pptq_say_where_it_is_played() -> None:
+    assert policy_cue("a judge was called: I forgot my upkeep trigger", game_terms=lambda: 1) == "a judge was called"
+    assert policy_cue("we called over a judge: I forgot my upkeep trigger", game_terms=lambda: 1) == "called over a judge"
+    assert signals(fold("at a pptq my opponent did this, what now")) == ("pptq", "what now")
+
+
+def test_the_events_structure_is_tournament_words_but_not_byes_or_a_top_8() -> None:
+    assert policy_cue("can we ID the last round of swiss?", game_terms=lambda: 0) == "swiss"
+    assert policy_cue("the pairings were posted, do I have to sit at my table now", game_terms=lambda: 0) == "pairings"
+    assert policy_cue("is it legal to agree on splitting the prizes", game_terms=lambda: 0) is not None
+    assert policy_cue("I reveal the top 8 cards of my library with Lurking Predators, bye bye creatures", game_terms=lambda: 3) is None
+    assert policy_cue("after pairing my creatures with soulbond, what happens?", game_terms=lambda: 2) is None

@@ -21,6 +21,9 @@ def test_players_words_read_as_the_documents_words() -> None:
         assert stem("decklist") in terms(said) and stem("sheet") not in terms(said), said
     assert {stem("unreasonable"), stem("time")} <= set(terms("is that slow play at a prerelease"))  # the JAR's words for it
     assert stem("shuffling") in terms("he is mana weaving his deck") == terms("he is manaweaving his deck")
+    for said in ("his friend watching asked us to pause", "an observer said something", "the railbirds told him"):
+        assert stem("spectator") in terms(said), said  # someone watching is what the MTR calls a spectator
+    assert stem("spectator") not in terms("I was watching the stack")
 
 
 def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:

@@ -52,11 +52,17 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
            "deck list": "decklist", "deck lists": "decklists", "deck sheet": "decklist", "deck sheets": "decklists",
            "registration sheet": "decklist", "registration sheets": "decklists",
            "mana weaving": "shuffling", "manaweaving": "shuffling", "mana weave": "shuffle", "manaweave": "shuffle",
-           "mana weaved": "shuffled", "manaweaved": "shuffled"}
+           "mana weaved": "shuffled", "manaweaved": "shuffled",
+           **{f"{who} {watching}": f"{who} spectator" for who in ("friend", "friends", "someone", "somebody", "people", "person",
+                                                               "guy", "buddy", "player", "players")
+              for watching in ("watching", "was watching", "who was watching")},
+           **dict.fromkeys(("observer", "onlooker", "bystander", "railbird"), "spectator"),
+           **dict.fromkeys(("observers", "onlookers", "bystanders", "railbirds"), "spectators")}
 """Players' phrases for the documents' words, read as those words ("on purpose" → intentionally).  Players call the
 decklist a "deck list", "deck sheet" or "registration sheet"; "slow play" (the IPG's and MTR's name) is what Judging
 at Regular REL calls "taking unreasonable amounts of time"; "mana weaving" (sorting lands between spells) is a way to
-arrange a deck that shuffling must undo."""
+arrange a deck that shuffling must undo.  Someone watching a game (a friend watching, an observer, an onlooker, a
+bystander, a railbird) is what the MTR calls a spectator."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",

@@ -28,7 +28,7 @@ __all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "policy_kinds"
 
 _REGULAR = lazy(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                 r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
-_COMPETITIVE = lazy(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+_COMPETITIVE = lazy(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|pptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
                     r"regional championship|spotlight|mcq|world championship)\b")
 LEVEL_SAID = lazy(r"\b(?:(?:comp|competitive|competition|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
                   r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
@@ -44,8 +44,16 @@ _TOURNAMENT = lazy(
     r"(?:my|his|her|their|our) (?:previous|former|earlier|last) (?:round(?:'?s)? )?opponent(?:'?s)?|previous (?:round(?:'?s)? )?opponents?|"
     r"(?:taking|takes|take|took) forever|head ?phones|ear ?buds|ear ?phones|smart ?watch(?:es)?|"
     r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
-    r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1))\b")
-"""Words only tournament questions use: a question saying one is answered from the tournament documents."""
+    r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1)|"
+    r"sanctioned (?:events?|tournaments?|matche?s?|play)|(?:round|match)(?:'?s)? time (?:expires|expired|ran out|runs out|is up)|"
+    r"end[- ]of[- ](?:round|match)|additional turns|"
+    r"swiss|pairings|standings|(?:match|result) ?slips?|prize (?:support|wall|pool|split|payout)s?|"
+    r"split(?:ting)? (?:the )?prizes?|scorekeep\w*|(?:deck|pool) registration)\b")
+"""Words only tournament questions use: a question saying one is answered from the tournament documents.  The end of a
+round is the MTR's ("the round time expires", "end-of-match", its "additional turns"; a card's are "extra turns"),
+and so is a "sanctioned" event; so are the event's own structure and staff (Swiss rounds, the pairings, standings, the
+match slip, the prizes, the scorekeeper, registration; not "a bye", "the top 8" or "pairing", which are English or
+the rules' words too: "the top 8 cards", soulbond's pairing)."""
 _SETTING = lazy(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
 _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
@@ -56,8 +64,10 @@ _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judg
 """A question asking what a judge does about something that happened: the answer is a remedy, not a rule."""
 _JUDGE = lazy(r"\b(?:judges?|hj)\b")
 _CALLED = lazy(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
-               r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for)? (?:a|the) judge\b")
-"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge"): the game is at an event."""
+               r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for| over)? (?:a|the) judge\b|"
+               r"\b(?:a|the) judge (?:was|is|got|gets|had been|has been) (?:called|summoned|fetched)\b")
+"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge", "we called over a judge", "the judge was
+called"): the game is at an event."""
 _REMEDY = lazy(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
                r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
