@@ -53,7 +53,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="rulesgraph", description="Magic: The Gathering rules questions answered with cited rules.",
                      epilog=EXIT_STATUS)
     parser.add_argument("--version", action="store_true", help="show the version and the rules' effective date")
-    parser.add_argument("-k", type=cmd_ask.citations, metavar="N", help="citations per answer in the REPL (default 5, or the config's)")
+    parser.add_argument("-k", type=cmd_ask.citations, metavar="N",
+                        help="citations of the rules per answer in the REPL (default 5, or the config's)")
     add_global_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     named = None if argv is None else set(argv)
