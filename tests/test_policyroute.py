@@ -190,7 +190,11 @@ def test_a_judge_called_in_the_passive_and_a_pptq_say_where_it_is_played() -> No
 
 def test_the_events_structure_is_tournament_words_but_not_byes_or_a_top_8() -> None:
     assert policy_cue("can we ID the last round of swiss?", game_terms=lambda: 0) == "swiss"
-    assert policy_cue("the pairings were posted, do I have to sit at my table now", game_terms=lambda: 0) == "pairings"
+    assert policy_cue("the pairings were posted, do I have to sit at my table now", game_terms=lambda: 0) == "the pairings"
     assert policy_cue("is it legal to agree on splitting the prizes", game_terms=lambda: 0) is not None
     assert policy_cue("I reveal the top 8 cards of my library with Lurking Predators, bye bye creatures", game_terms=lambda: 3) is None
     assert policy_cue("after pairing my creatures with soulbond, what happens?", game_terms=lambda: 2) is None
+    assert policy_cue("do soulbond pairings break when one of them leaves?", game_terms=lambda: 2) is None
+    assert policy_cue("is there prize support at a prerelease?", game_terms=lambda: 0) != "prize support"  # not the documents' word
+    # a card's extra turns are "additional turns" to players too; the MTR's end of round says "five additional turns"
+    assert policy_cue("If I cast Time Stretch twice, how many additional turns do I take?", game_terms=lambda: 2) is None

@@ -46,14 +46,15 @@ _TOURNAMENT = lazy(
     r"round \d+ opponents?|opponents? (?:from|in|of) (?:the |my |a )?(?:previous|last|earlier|other) (?:round|match)(?:es)?|"
     r"(?:swap|exchang|switch|trad|sid|board)\w* (?:\w+ ){0,3}?(?:one for one|1 for 1)|"
     r"sanctioned (?:events?|tournaments?|matche?s?|play)|(?:round|match)(?:'?s)? time (?:expires|expired|ran out|runs out|is up)|"
-    r"end[- ]of[- ](?:round|match)|additional turns|"
-    r"swiss|pairings|standings|(?:match|result) ?slips?|prize (?:support|wall|pool|split|payout)s?|"
+    r"end[- ]of[- ](?:round|match)|(?:five|5) additional turns|"
+    r"swiss|(?:the|round|tournament|swiss|next|first) pairings|standings|(?:match|result) ?slips?|prize splits?|"
     r"split(?:ting)? (?:the )?prizes?|scorekeep\w*|(?:deck|pool) registration)\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents.  The end of a
-round is the MTR's ("the round time expires", "end-of-match", its "additional turns"; a card's are "extra turns"),
-and so is a "sanctioned" event; so are the event's own structure and staff (Swiss rounds, the pairings, standings, the
-match slip, the prizes, the scorekeeper, registration; not "a bye", "the top 8" or "pairing", which are English or
-the rules' words too: "the top 8 cards", soulbond's pairing)."""
+round is the MTR's ("the round time expires", "end-of-match", its "five additional turns"; "additional turns" alone is
+also what players call a card's extra turns), and so is a "sanctioned" event; so are the event's own structure and staff
+(Swiss rounds, the pairings, standings, the match slip, a prize split, the scorekeeper, registration — each a word of
+the documents; not "a bye", "the top 8" or a bare "pairing(s)", which are English or the rules' words too: "the top 8
+cards", soulbond's pairings)."""
 _SETTING = lazy(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only."""
 _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
