@@ -8,6 +8,7 @@ import pytest
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.firstplace import (
+    LINE,
     SETTLES,
     faq_answers,
     names_a_variant,
@@ -86,6 +87,12 @@ def test_a_sentence_that_leans_on_the_one_before_is_given_with_it(mini_book: Rul
     sentence, _ = telling_sentence(mini_book.index, analyze("how does trample assign?", mini_book.index),
                                    "Trample is a static ability. (See rule 702.19, trample assigns.)")
     assert sentence == "Trample is a static ability. (See rule 702.19, trample assigns.)"
+    chained = "The chaos symbol is a swirl. It appears on one face. It looks like a blocking dance vortex."
+    assert telling_sentence(mini_book.index, a, chained)[0] == chained  # back to the sentence that stands alone
+    long = "A creature " + "really " * 70 + "attacks. This is called the blocking dance rule."
+    sentence = telling_sentence(mini_book.index, a, long)[0]  # what it leans on cut to fit, the telling sentence whole
+    assert sentence.startswith("A creature really") and sentence.endswith(" … This is called the blocking dance rule.")
+    assert len(sentence) <= LINE
 
 
 def test_each_sentence_is_read_once_however_many_words_the_question_has(mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:

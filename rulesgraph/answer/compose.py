@@ -22,7 +22,7 @@ from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import card_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
-from .firstplace import SETTLES, faq_answers, no_variant_first, telling_sentence
+from .firstplace import LINE, SETTLES, faq_answers, no_variant_first, telling_sentence
 from .signals import signals as answer_signals
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -
     return _sentence(sentence)
 
 
-def _sentence(sentence: str, limit: int = 400) -> str:
+def _sentence(sentence: str, limit: int = LINE) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 

@@ -7,7 +7,8 @@
   (rapidfuzz token-set ratio at least :data:`FAQ_ALIKE`) and holding most of what the question asks (at
   least :data:`FAQ_HOLDS` of its own idf-weighted words); otherwise the top rule's text is the answer line;
 - the answer line is the sentence of the first rule that speaks to the question (:func:`telling_sentence`: the one
-  holding most of the question's own words), not the rule's first words; when no sentence holds at least
+  holding most of the question's own words, with the sentences it leans on: "This is called the “legend rule.”" comes
+  with the rule it names), not the rule's first words; when no sentence holds at least
   :data:`SETTLES` of them, the answer says plainly which rules decide it rather than quote one as if it answered.
 """
 
@@ -21,7 +22,7 @@ from ..common.lazyre import lazy
 from ..question.analyze import FRAMING_TERMS as _FRAMING
 from ..question.analyze import Analysis
 
-__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "SETTLES", "asked_words", "faq_answers", "names_a_variant", "no_variant_first",
+__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "LINE", "SETTLES", "asked_words", "faq_answers", "names_a_variant", "no_variant_first",
            "telling_sentence"]
 
 FAQ_ALIKE = 70
@@ -31,9 +32,18 @@ FAQ_HOLDS = 0.5
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
 _SENTENCE = lazy(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
-_LEANS_BACK = lazy(r"^(?:\(?See\b|(?:This|These|That|Those|Such|It|They)\b)")
+_LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|However|Then|Otherwise|Rather|Similarly|"
+                   r"Doing so)\b")
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
-the “summoning sickness” rule.", "This is called the “legend rule.”") or only points elsewhere ("(See rule 509, …)")."""
+the “summoning sickness” rule.", "This is called the “legend rule.”", "However, …") or only points elsewhere ("(See
+rule 509, …)")."""
+LINE = 400
+"""The most characters of an answer line: what a leaning sentence leans on is cut to fit (the telling sentence never is,
+unless it is longer alone)."""
+LEANS = 3
+"""At most this many sentences before the telling one are given with it."""
+ROOM = 40
+"""Fewer characters than this left for what it leans on: the telling sentence is given alone."""
 
 
 def names_a_variant(g: QGraph, a: Analysis) -> bool:
@@ -82,8 +92,8 @@ def asked_words(index: Index, a: Analysis) -> dict[str, float]:
 def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     """The sentence of ``text`` (a rule's first paragraph) that holds most of the question's own idf-weighted words, the
     first of equals, with the share it holds (1.0 when the question says nothing of its own); one that does not stand
-    alone (:data:`_LEANS_BACK`) is given with the sentence before it: "summoning sickness" is named by 302.6's last
-    sentence, but what the rule says is the one before."""
+    alone (:data:`_LEANS_BACK`) is given with the sentences before it back to one that does (cut to :data:`LINE`):
+    "summoning sickness" is named by 302.6's last sentence, but what the rule says is the one before."""
     sentences = [p for p in _SENTENCE.split(" ".join(text.split("\n\n")[0].split())) if p]
     if not sentences:
         return "", 0.0
@@ -94,6 +104,11 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     said = [set(doc_terms(p)) for p in sentences]  # once a sentence, not once a word of the question
     shares = [sum(v for t, v in own.items() if t in terms) / total for terms in said]
     best = max(range(len(sentences)), key=lambda j: (shares[j], -j))
-    if best and _LEANS_BACK.match(sentences[best]):  # said with the sentence it leans on, which says what the rule is
-        return f"{sentences[best - 1]} {sentences[best]}", shares[best]
-    return sentences[best], shares[best]
+    start = best  # said with the sentences it leans on, back to one that stands alone (three at most)
+    while start and best - start < LEANS and _LEANS_BACK.match(sentences[start]):
+        start -= 1
+    said, before = sentences[best], " ".join(sentences[start:best])
+    room = LINE - len(said) - 2
+    if len(before) > room:  # too long together: the start of what it leans on, cut, and the telling sentence whole
+        before = before[:room].rsplit(" ", 1)[0] + " …" if room >= ROOM else ""
+    return f"{before} {said}" if before else said, shares[best]
