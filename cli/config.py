@@ -36,7 +36,7 @@ class Config(NamedTuple):
     pager: bool = True
     """Page output taller than the terminal."""
     citations: int = 5
-    """How many citations an answer shows (``-k``)."""
+    """How many citations of the rules an answer shows (``-k``); the named cards' rulings are cited besides."""
     rules_url: str = RULES_PAGE
     """Where ``update`` finds the Comprehensive Rules: a page linking the TXT file, or a .txt address
     (``$RULESGRAPH_RULES_URL`` overrides it)."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulesgraph.answer.cardanswer import AHEAD, LEAD_FIT, SHOW_AT, SHOW_FIT, SHOWN, card_why, shown_cards, with_rulings
+from rulesgraph.answer.cardanswer import AHEAD, LEAD_FIT, SHOW_AT, SHOWN, card_why, shown_cards, with_rulings
 from rulesgraph.model import Citation, NamedCard
 from rulesgraph.question.analyze import Analysis
+from rulesgraph.rank.cardsteps.cards import RULINGS
 
 ELF = NamedCard("Bulwark Elf", "bulwark elfs", 0, 12, 0.9, "plural", "Creature — Elf", "Prevent all damage.",
                 (("Shield", "has", ("702.30",)),),
@@ -27,7 +28,7 @@ def R(score: float, text: str, fit: float, links: tuple[str, ...] = (), share: f
 
 def test_a_ruling_that_settles_leads_quoted_with_card_and_date_and_its_rule_follows() -> None:
     ruling = R(2.0, "Second ruling, same day.", 0.8, ("509.1", "702.30"))
-    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("601.2", 2.5), rule("509.1", 1.0)], [ruling], 3, 0.2,
+    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("601.2", 2.5), rule("509.1", 1.0)], [ruling], 3,
                                  place={"702.30": 0, "601.2": 1, "509.1": 2})
     # of the rules it restates, the one the ranking placed best comes right after it; the ruling takes no rule's place
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:2", "702.30", "601.2", "509.1"]
@@ -40,10 +41,10 @@ def test_a_leading_ruling_moves_only_a_rule_the_rules_cite_among_their_first() -
     rules keep their order (a linked rule they placed lower, or not at all, is not put first)."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.0), rule("601.2", 1.5), rule("615.1", 1.0)]
     low = R(0.5, "First ruling.", 0.9, ("615.1", "999.9"))
-    cited, direct = with_rulings(A, rules, [low], 5, 0.2, place={"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3})
+    cited, direct = with_rulings(A, rules, [low], 5, place={"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3})
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30", "509.1", "601.2", "615.1"]
     assert direct is not None and direct.startswith("Bulwark Elf ruling, 2020-01-01: ")
-    cited, _ = with_rulings(A, [rule("702.30", 3.0)], [R(0.5, "First ruling.", 0.9)], 3, 0.2)
+    cited, _ = with_rulings(A, [rule("702.30", 3.0)], [R(0.5, "First ruling.", 0.9)], 3)
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30"]  # linked to no rule: the rules follow
 
 
@@ -52,20 +53,21 @@ def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() 
     rules' first SHOW_AT and the rule leads; fitting LEAD_FIT and AHEAD times as well as any other, the best leads."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
     close = [R(1.0, "First ruling.", LEAD_FIT * 1.2), R(0.9, "Second ruling, same day.", LEAD_FIT)]
-    cited, direct = with_rulings(A, rules, close, 6, 0.2)
+    cited, direct = with_rulings(A, rules, close, 6)
     assert direct is None and cited[0].kind == "rule"
     assert [c.kind for c in cited[SHOW_AT : SHOW_AT + 2]] == ["ruling", "ruling"]
     weak = [R(1.0, "First ruling.", LEAD_FIT / 2)]
-    assert with_rulings(A, rules, weak, 6, 0.2)[1] is None
+    assert with_rulings(A, rules, weak, 6)[1] is None
     ahead = [close[0], R(0.5, "Second ruling, same day.", LEAD_FIT * 1.2 / AHEAD)]
-    cited, direct = with_rulings(A, rules, ahead, 4, 0.2)
+    cited, direct = with_rulings(A, rules, ahead, 4)
     assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
 
 
-def test_a_ruling_fitting_too_little_is_cited_only_when_it_scores_as_a_rule_must() -> None:
+def test_every_ruling_rule_23_keeps_is_shown_and_as_many_as_it_keeps() -> None:
+    """Rule 23 keeps the rulings fitting its RULING_SHOWN, at most RULINGS of them: all are cited (SHOWN is RULINGS)."""
+    assert SHOWN == RULINGS
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
-    assert with_rulings(A, rules, [R(0.1, "First ruling.", SHOW_FIT / 2)], 3, 0.2) == (rules, None)
-    cited, direct = with_rulings(A, rules, [R(2.6, "First ruling.", SHOW_FIT / 2)], 3, 0.2)
+    cited, direct = with_rulings(A, rules, [R(0.1, "First ruling.", 0.006)], 3)
     assert [c.kind for c in cited] == ["rule", "rule", "ruling"] and direct is None  # after the rules, however it scores
 
 
@@ -74,7 +76,7 @@ def test_rulings_are_cited_beside_the_rules_not_in_their_places() -> None:
     rules = [rule(n, 3.0 - i / 10) for i, n in enumerate(("702.30", "509.1", "601.2", "117.1", "615.1"))]
     many = [R(1.0 - i / 100, f"Ruling {i}.", 0.01) for i in range(SHOWN + 2)]
     elf = replace(ELF, rulings=tuple(("2020-01-01", f"Ruling {i}.") for i in range(SHOWN + 2)))
-    cited, direct = with_rulings(Analysis("q", (), (), (), (), (), 0.0, cards=(elf,)), rules, many, 4, 0.2)
+    cited, direct = with_rulings(Analysis("q", (), (), (), (), (), 0.0, cards=(elf,)), rules, many, 4)
     assert direct is None
     assert [c.kind for c in cited] == ["rule"] * SHOW_AT + ["ruling"] * SHOWN + ["rule"] * (4 - SHOW_AT)
     assert [c.id for c in cited if c.kind == "rule"] == ["702.30", "509.1", "601.2", "117.1"]
@@ -88,16 +90,17 @@ def test_why_lines_and_shown_cards() -> None:
 def test_only_a_leading_ruling_is_cited_first() -> None:
     """A ruling that outscores every rule but does not settle the question (two rulings fit alike) comes second."""
     tie = [R(9.0, "First ruling.", 0.9), R(8.9, "Second ruling, same day.", 0.9)]
-    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, 0.2)
+    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4)
     assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None
 
 
 def test_a_ruling_past_the_shown_ones_never_goes_before_them() -> None:
-    """A later ruling scoring more than a shown one (kept before it as another card's best) comes after it."""
+    """The rulings keep rule 23's order (a later one scoring more than a shown one, kept before it as another card's best,
+    comes after it), one after the other after the rules' first SHOW_AT."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3), rule("100.1", 0.1)]
     many = [R(0.7, "First ruling.", 0.05), R(0.3, "Second ruling, same day.", 0.03), R(0.5, "First ruling.", 0.04),
             R(0.6, "Second ruling, same day.", 0.04)]
-    cited, direct = with_rulings(A, rules, many, 9, 0.2)
+    cited, direct = with_rulings(A, rules, many, 9)
     assert direct is None
     assert [c.id for c in cited if c.kind == "ruling"] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
                                                            "ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2"]
@@ -110,7 +113,7 @@ def test_fewer_citations_than_the_rulings_come_after_are_all_the_rules() -> None
     the rulings follow them."""
     rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + 2)]
     fitting = [R(1.0, "First ruling.", LEAD_FIT / 2)]
-    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1, 0.2)
+    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1)
     assert [c.kind for c in cited] == ["rule"] * (SHOW_AT - 1) + ["ruling"] and direct is None
 
 
@@ -119,6 +122,6 @@ def test_after_a_leading_ruling_the_next_ones_follow_the_rules_first_three() -> 
     after them, then the other rules."""
     rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, 6)]
     three = [R(0.5, "First ruling.", 0.9, ("702.1",)), R(0.1, "Second ruling, same day.", 0.05), R(0.1, "First ruling.", 0.04)]
-    cited, direct = with_rulings(A, rules, three, 5, 0.2, place={"702.1": 0})
+    cited, direct = with_rulings(A, rules, three, 5, place={"702.1": 0})
     assert direct is not None
     assert [c.kind for c in cited] == ["ruling"] + ["rule"] * SHOW_AT + ["ruling", "ruling"] + ["rule"] * (5 - SHOW_AT)

@@ -68,10 +68,10 @@ def test_a_cards_name_alone_is_answered_with_the_card(book: Rulebook, deck: Card
         assert a.confidence == SURE and a.question == question and "only the name of card Mossback Elder" in a.why[0]
 
 
-def test_the_rules_it_runs_on_keep_their_places(book: Rulebook, deck: CardDeck) -> None:
-    """With fewer places than rulings and rules, the rules keep theirs (up to RULE_PLACES)."""
-    a = ask(book, "Mossback Elder", k=2, deck=deck)
-    assert [c.kind for c in a.citations] == ["ruling", "rule"] and a.citations[1].id == "702.19"
+def test_k_counts_the_rules_it_runs_on_and_its_rulings_are_cited_besides(book: Rulebook, deck: CardDeck) -> None:
+    """As in every answer, ``k`` is the rules' citations; the card's rulings (SHOWN at most) come besides, first."""
+    a = ask(book, "Mossback Elder", k=1, deck=deck)
+    assert [c.kind for c in a.citations] == ["ruling", "ruling", "rule"] and a.citations[2].id == "702.19"
 
 
 def test_a_short_name_several_cards_share_offers_them(book: Rulebook, deck: CardDeck) -> None:

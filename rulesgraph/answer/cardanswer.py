@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from ..model import Citation, ShownCard
 from ..question.analyze import Analysis
+from ..rank.cardsteps.cards import RULINGS
 
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = ["LEAD_FIT", "SHOW_FIT", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
+__all__ = ["LEAD_FIT", "SHOWN", "SHOW_AT", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
 LEAD_FIT = 0.1
 """A named card's ruling fitting at least this (rule 23's fit, :data:`rulesgraph.rank.cardsteps.cards.FIT`: the chance that it
@@ -29,13 +30,13 @@ costing half a right one: this setting in 101 of 102 folds).  On all of them the
 another ruling 2 (the old lead, on the share of the question a ruling holds, led 9 right and 14 wrong: held out, 5 and
 17); leading more often is mostly leading the wrong ruling: a fit of 0.05 and 1.25 times the next leads 9 right, 27
 wrong."""
-SHOW_FIT = 0.005
-"""A ruling fitting at least this (about any ruling of a named card) is shown among the citations …"""
 SHOW_AT = 3
-"""… after this many of the rules (the rules' first three stay the first three citations) …"""
-SHOWN = 5
-"""… the best this many by fit, in addition to the rules' citations, not in their place: ``k`` citations of the rules and
-the named cards' rulings besides (the same number as rule 23 keeps, :data:`rulesgraph.rank.cardsteps.cards.RULINGS`).
+"""The rulings rule 23 keeps as candidates are cited after this many of the rules (the rules' first three stay the first
+three citations) …"""
+SHOWN = RULINGS
+"""… the best this many by fit (all rule 23 keeps: :data:`rulesgraph.rank.cardsteps.cards.RULINGS`, each fitting at least
+its ``RULING_SHOWN``), in addition to the rules' citations, not in their place: ``k`` citations of the rules and the named
+cards' rulings besides.
 On the real tuning questions the settling ruling is among the five best-fitting in 54 of the 63 the stand-in card data
 holds (among the three best in 45, the best in 23: ``bench/real.py``, stop 33).  Shown in the rules' places, from the
 third (the stop-32 layout, three of them), they cost the rules' third citation: a deciding rule was among the first
@@ -53,7 +54,7 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
 
 
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
-                 k: int, min_score: float, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
+                 k: int, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
     """``citations`` (the rules', at most ``k`` kept) with the competing rulings cited beside them, and the direct answer
     when a ruling settles the question.
 
@@ -61,9 +62,8 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     of any other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules it was linked
     to at install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
     answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads.  Either
-    way the next best rulings — at most :data:`SHOWN` in all, each fitting at least :data:`SHOW_FIT` or scoring at least
-    ``min_score`` (the rules' own threshold) — follow the rules' first :data:`SHOW_AT` citations: a ruling that fits is
-    worth reading beside the rules, but never in a rule's place."""
+    way the next best rulings — at most :data:`SHOWN` in all — follow the rules' first :data:`SHOW_AT` citations: a ruling
+    that fits is worth reading beside the rules, but never in a rule's place."""
     out = list(citations[:k])
     if not rulings:
         return out, None
@@ -74,16 +74,14 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
         rests = _rests_on(out, links, place or {})
         rest = [c for c in out if rests is None or c.id != rests.id]
         head = [*([rests] if rests is not None else []), *rest]
-        return [lead, *_shown(a, head, rulings[1:], min_score, SHOWN - 1)], f"{key} ruling, {date}: {text}"
-    return _shown(a, out, rulings, min_score, SHOWN), None
+        return [lead, *_shown(a, head, rulings[1:], SHOWN - 1)], f"{key} ruling, {date}: {text}"
+    return _shown(a, out, rulings, SHOWN), None
 
 
 def _shown(a: Analysis, out: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
-           min_score: float, most: int) -> list[Citation]:
-    """``out`` (the rules' citations) with at most ``most`` of ``rulings`` (best first) after its first :data:`SHOW_AT`:
-    those fitting at least :data:`SHOW_FIT` or scoring at least ``min_score``."""
-    shown = [_cited(a, score, key, date, text, share) for score, key, date, text, share, _, fit in rulings
-             if fit >= SHOW_FIT or score >= min_score][:most]
+           most: int) -> list[Citation]:
+    """``out`` (the rules' citations) with the first ``most`` of ``rulings`` (best first) after its first :data:`SHOW_AT`."""
+    shown = [_cited(a, score, key, date, text, share) for score, key, date, text, share, *_ in rulings[:most]]
     return [*out[:SHOW_AT], *shown, *out[SHOW_AT:]]
 
 

@@ -332,7 +332,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if conversation is not None:
         conversation.record(a, tuple(c.node for c in chosen), book.index)
     citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k,
-                                    MIN_SCORE, ranked.position())
+                                    ranked.position())
     if ruled:  # said where the cards are: what led to it
         why.insert(after_cards, f"the {citations[0].source} leads: {citations[0].why[0]}")
     direct = ruled or _direct(book, a, chosen, a.focus >= 0.99)

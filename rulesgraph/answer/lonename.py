@@ -1,6 +1,7 @@
 """A question that is only a card's name — ``Tarmogoyf``, ``thalia?``, ``Lightning Bolt rulings``, ``how does humility
-work`` — answered with the card: its Oracle text, its rulings cited, then the rules its keywords, layout and type line
-run on; or, when the name is a short name several cards share (``Thalia``: Thalia, Guardian of Thraben; Thalia, Heretic
+work`` — answered with the card: its Oracle text, its rulings cited (the first :data:`~rulesgraph.answer.cardanswer.SHOWN`,
+oldest first), then ``k`` of the rules its keywords, layout and type line run on (the rulings besides them, as in every
+answer); or, when the name is a short name several cards share (``Thalia``: Thalia, Guardian of Thraben; Thalia, Heretic
 Cathar), the cards it could be, most played first.  Never a rules-shaped answer to a card's name.
 
 Read against the installed cards' :class:`~rulesgraph.cards.nametable.NameTable` (the one :mod:`rulesgraph.question.mentions` reads
@@ -21,7 +22,7 @@ from ..cards.nametable import TYPO_LETTERS, tokens
 from ..common.lazyre import lazy
 from ..model import Answer, Citation, ShownCard
 from ..question.analyze import analyze
-from .cardanswer import ruling_citation
+from .cardanswer import SHOWN, ruling_citation
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from ..question.conversation import Conversation
     from ..question.namedcards import CardDeck
 
-__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "RULE_PLACES", "SURE", "TYPO_SURE", "LoneName", "card_answer",
+__all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "SURE", "TYPO_SURE", "LoneName", "card_answer",
            "lone_name"]
 
 LONE_WORDS = 8
@@ -39,8 +40,6 @@ SURE = 0.9
 """Confidence of the answer to a card's name, said as the name table knows it: the card shown is the one named."""
 TYPO_SURE = 0.7
 """Confidence when the name was read as a misspelt card name (``tarmogyof``)."""
-RULE_PLACES = 2
-"""Places kept among the citations for the rules the card runs on, when it has rulings enough to fill them all."""
 PREFIX_LETTERS = 6
 """Least letters of the start of one card's name that a name alone is read as (as ``card`` reads ``kitchen fin``)."""
 CHOICES = 8
@@ -142,10 +141,8 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
                       (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is only a name that several cards share",), names,
                       cards=tuple(ShownCard(c.key, c.type_line, c.text) for c in cards))
     card = cards[0]
-    rules = _rules_of(book, card)
-    room = max(0, k - min(len(rules), RULE_PLACES))
-    cited = [ruling_citation(card, date, text, 1.0, (f"a ruling of {card.key}",)) for date, text in card.rulings[:room]]
-    cited += rules[: k - len(cited)]
+    cited = [ruling_citation(card, date, text, 1.0, (f"a ruling of {card.key}",)) for date, text in card.rulings[:SHOWN]]
+    cited += _rules_of(book, card)[:k]  # k of the rules, its rulings besides, as every answer cites them
     how = " (spelling corrected)" if lone.typo else ""
     why = (f"‘{lone.said}’ is only the name of card {card.key}{how}: its rulings and the rules it runs on",)
     if conversation is not None:
