@@ -55,10 +55,12 @@ MIN_HIGH = 10
 """Least number of real tuning answers HIGH must show as "high" (a "high" nobody sees is of no use)."""
 STEPS_HELD = 3
 """The held-out rate must hold at this many consecutive steps (0.01 apart) from HIGH up."""
-AUC_TIE = 0.005
-"""Fits whose held-out AUC is within this of the best are alike by it (on ~250 answers the AUC's own noise is several
-hundredths): of those, one whose held-out "high" answers are right first at least TARGET of the time is kept before one
-whose are not — the issue asks both."""
+AUC_TIE = 0.02
+"""Fits whose held-out AUC is within this of the best are alike by it: of those, one whose held-out "high" answers are
+right first at least TARGET of the time is kept before one whose are not — the issue asks both.  A judgement call, made
+in stop 33 on seeing the weighted pool's 0.706 against the team's sets' 0.705 (their "high" answers right first 72.7% and
+81.2%); two hundredths is about the spread of the four candidate fits' AUC, well under the AUC's own noise on ~250
+answers; 0.005 to 0.03 keep the same fit on these answers."""
 
 
 @dataclass(frozen=True)
