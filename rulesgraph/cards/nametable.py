@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # a type hint only: the table is built from names, never from
     from .model import CardName
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE", "TYPO_EDITS",
-           "TYPO_LETTERS", "WORD",
+           "TYPO_LETTERS", "WORD", "WORDS_KEPT",
            "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
@@ -41,6 +41,9 @@ TYPO_LETTERS = 8
 TYPO_EDITS = 2
 """Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
 edit, as a letter dropped, doubled or changed is)."""
+WORDS_KEPT = 1 << 16
+"""Most words :attr:`NameTable.said` and :attr:`NameTable.near` keep (then they start again): a bound for a process
+reading junk for days, far above what players' questions use."""
 TAIL_LETTERS = 4
 """Letters of a one-word name's tail the table indexes it by (:attr:`NameTable.tails`): the least of a word said for the
 name (``goyf`` of Tarmogoyf; :mod:`rulesgraph.question.mention_context`)."""
@@ -167,6 +170,11 @@ class NameTable:
         the table (a pass over every surface, ~15 ms, was paid by each process whose question had a tail to read)."""
         self.cards: Sequence[str] = []
         """Packed: every card key :attr:`keys` names, once (its rows are places in this list)."""
+        self.said: dict[str, bool] = {}
+        self.near: dict[str, bool] = {}
+        """What the finder worked out of single words against this table (word → no card name has it, word → near a much
+        played name's first word: :mod:`rulesgraph.question.mention_typos`), kept for the process: a question's words come
+        back question after question (a stream asked ~17,000 words of ~2,400).  Emptied at :data:`WORDS_KEPT`."""
 
     @classmethod
     def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
