@@ -180,7 +180,7 @@ class TypoReading:
         t = self.t
         memo = t.said
         found = memo.get(word)
-        if found is None:  # worked out once a process (:attr:`~rulesgraph.cards.nametable.NameTable.said`)
+        if found is None:  # worked out once a process (kept in the table's ``said``)
             if len(memo) >= WORDS_KEPT:
                 memo.clear()
             found = memo[word] = (word.isalpha() and word not in STOPWORDS and word not in t.known_long
