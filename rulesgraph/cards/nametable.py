@@ -40,8 +40,8 @@ TYPO_LETTERS = 8
 TYPO_EDITS = 2
 """Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
 edit, as a letter dropped, doubled or changed is)."""
-WORDS_KEPT = 1 << 16
-"""Most entries each memo of a :class:`NameTable` keeps (then it starts again): far above what players' questions use."""
+WORDS_KEPT = 1 << 14
+"""Most entries each memo of a :class:`NameTable` keeps, then it starts again (~2,000 questions' words; a few MB at most)."""
 TAIL_LETTERS = 4
 """Letters of a one-word name's tail the table indexes it by (:attr:`NameTable.tails`): the least of a word said for the
 name (``goyf`` of Tarmogoyf; :mod:`rulesgraph.question.mention_context`)."""
