@@ -41,6 +41,16 @@ def test_tuples_and_their_spaced_form() -> None:
     assert [spaced[i] for i in range(3)] == [" ".join(r) for r in rows] == list(spaced)
 
 
+@given(st.lists(st.lists(st.text("abcé", min_size=1, max_size=6), min_size=1, max_size=4), max_size=30),
+       st.integers(0, 30), st.integers(0, 30))
+def test_spaced_sized_is_the_strings_of_those_lengths_in_order(rows: list[list[str]], least: int, most: int) -> None:
+    spaced = Spaced(Tuples.of(rows))
+    places, names = spaced.sized(least, most)
+    assert places == [i for i, s in enumerate(spaced) if least <= len(s) <= most]
+    assert names == [spaced[i] for i in places]
+    assert spaced.sized(least, most) == (places, names)  # and again, from the places kept by length
+
+
 def test_numbers_flags_and_codes_are_exact() -> None:
     zipf = [4.5, 5.0 + 4.8 - 9, -0.7, 0.0, 1e-9]
     assert list(Numbers.from_state(_back(Numbers.of(zipf, "d").state()), "d", 5)) == zipf

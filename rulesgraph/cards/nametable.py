@@ -30,8 +30,7 @@ if TYPE_CHECKING:  # a type hint only: the table is built from names, never from
     from .model import CardName
 
 __all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE", "TYPO_EDITS",
-           "TYPO_LETTERS", "WORD",
-           "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
+           "TYPO_LETTERS", "WORD", "WORDS_KEPT", "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
 """EDHREC rank within which a card's name of several words, said in lower case, needs less evidence
@@ -41,6 +40,8 @@ TYPO_LETTERS = 8
 TYPO_EDITS = 2
 """Most edits between what was said and a long name (optimal string alignment: two letters swapped, ``tarmogyof``, are one
 edit, as a letter dropped, doubled or changed is)."""
+WORDS_KEPT = 1 << 14
+"""Most entries each memo of a :class:`NameTable` keeps, then it starts again (~2,000 questions' words; a few MB at most)."""
 TAIL_LETTERS = 4
 """Letters of a one-word name's tail the table indexes it by (:attr:`NameTable.tails`): the least of a word said for the
 name (``goyf`` of Tarmogoyf; :mod:`rulesgraph.question.mention_context`)."""
@@ -167,6 +168,10 @@ class NameTable:
         the table (a pass over every surface, ~15 ms, was paid by each process whose question had a tail to read)."""
         self.cards: Sequence[str] = []
         """Packed: every card key :attr:`keys` names, once (its rows are places in this list)."""
+        self.said: dict[str, bool] = {}
+        self.near: dict[str, bool] = {}
+        self.typos: dict[tuple[str, bool], tuple[int, int] | None] = {}
+        """Kept for the process: words read by :mod:`rulesgraph.question.mention_typos` (~2,400 a stream asks ~17,000 times), typos."""
 
     @classmethod
     def build(cls, cards: Iterable[CardName], rules_words: Iterable[str], zipf: Callable[[str], float] | None = None,
@@ -302,7 +307,13 @@ class NameTable:
     def misspelt(self, said: str, prefix: bool = True) -> tuple[int, int] | None:
         """``(surface, edits)`` of the long name within :data:`TYPO_EDITS` of ``said`` (folded words joined by
         spaces), looked up by a word they share or the first two letters; none if two different cards' names are
-        as close, or a rules word is."""
+        as close, or a rules word is (kept: :attr:`typos`)."""
+        if (said, prefix) not in self.typos:
+            self.typos = self.typos if len(self.typos) < WORDS_KEPT else {}
+            self.typos[said, prefix] = self._misspelt(said, prefix)
+        return self.typos[said, prefix]
+
+    def _misspelt(self, said: str, prefix: bool) -> tuple[int, int] | None:
         t = self
         if len(said.replace(" ", "")) < TYPO_LETTERS - TYPO_EDITS:
             return None

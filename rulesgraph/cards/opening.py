@@ -46,12 +46,30 @@ _EXACT: dict[str, frozenset[type]] = {"s": frozenset((str,)), "S": frozenset((st
 def _plainly(rows: list[tuple[Any, ...]], kinds: str) -> bool:
     """Every row of ``rows`` as long as ``kinds`` and each value of exactly a type its kind allows (a bool is not an
     int: its type is bool): what :func:`typed` checks row by row, checked a column at a time.  (A name index reads
-    25,000 rows; row by row took a quarter of its time.)"""
+    25,000 rows; row by row took a quarter of its time.)  A few rows (a card's faces, rulings, keywords: most reads of a
+    question's cards) are checked value by value, without the columns' sets (~4 times faster there)."""
     if not rows:
+        return True
+    if len(rows) <= _FEW:
+        exact = _ROWS.get(kinds)
+        if exact is None:
+            exact = _ROWS[kinds] = tuple(_EXACT[k] for k in kinds)
+        width = len(exact)
+        for row in rows:
+            if len(row) != width:
+                return False
+            for value, allowed in zip(row, exact):  # noqa: B905 - the lengths were just compared
+                if type(value) not in allowed:
+                    return False
         return True
     if set(map(len, rows)) != {len(kinds)}:
         return False
     return all(set(map(type, column)) <= _EXACT[k] for column, k in zip(zip(*rows, strict=True), kinds, strict=True))
+
+
+_FEW = 4
+_ROWS: dict[str, tuple[frozenset[type], ...]] = {}
+"""Each row shape's allowed types, column by column (:func:`_plainly`)."""
 
 
 DAMAGE = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError, MemoryError)

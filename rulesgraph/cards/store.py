@@ -77,6 +77,9 @@ class CardStore:
         self.path = path
         self._db = db
         self.info = info
+        self._ids: dict[str, int] = {}
+        """The row ids of the cards :meth:`card` read: :meth:`ruling_links`, asked next for the same card, need not look
+        it up again."""
 
     def close(self) -> None:
         self._db.close()
@@ -129,6 +132,9 @@ class CardStore:
 
     @_guarded
     def _id(self, key: str) -> int | None:
+        known = self._ids.get(key)
+        if known is not None:
+            return known
         row = self._db.execute("SELECT id FROM cards WHERE name = ?", (key,)).fetchone()
         return next(_typed([row], "i"))[0] if row else None
 
@@ -142,6 +148,7 @@ class CardStore:
         if row is None:
             return None
         cid, name, layout, funny, ascii_name, rank = next(_typed([row], "issiSi"))
+        self._ids[key] = cid
         from .model import Card, CardKeyword, Face, Ruling  # the records are made only once a card is read
         faces = tuple(
             Face(n, mc, tl, tx, p, t, lo, de, la, si, stored_words(kw), stored_words(su), stored_words(ty), stored_words(sb))

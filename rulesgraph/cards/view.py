@@ -94,12 +94,14 @@ def keyword_list(book: Rulebook) -> KeywordList:
 
 
 def _keyword_rules(book: Rulebook, name: str) -> tuple[str, ...]:
+    """The CR rule defining the keyword ``name`` (once per graph and keyword: the cards a process reads share a few)."""
     g = book.qg
-    node = keyword_id(name)
-    if node not in g:
-        return ()
-    rules = [r for r in definers(g, node) if is_cr_id(r)]
-    return tuple(sorted(rules, key=sort_key)[:1])
+    key = ("keyword rules", name)
+    if key not in g.memo:
+        node = keyword_id(name)
+        rules = [r for r in definers(g, node) if is_cr_id(r)] if node in g else []
+        g.memo[key] = tuple(sorted(rules, key=sort_key)[:1])
+    return g.memo[key]
 
 
 _NAMED_TYPE = lazy(r"\b(?:sub|spell |super)?types? “([^”]{1,40}?)[.,]?”")
@@ -125,13 +127,18 @@ def _type_index(book: Rulebook) -> dict[str, list[str]]:
 
 def _type_rules(book: Rulebook, word: str) -> tuple[str, ...]:
     """The CR rules a type-line word runs on: the rule naming it as a type and what that rule cites
-    (Saga → 303.5, 714), else what its glossary entry cites (Creature → 302)."""
+    (Saga → 303.5, 714), else what its glossary entry cites (Creature → 302); once per graph and word (every card read
+    asks its type line's words: Creature, Human, Wizard … again and again)."""
     g = book.qg
-    named = _type_index(book).get(fold(word), [])[:1]
-    if named:
-        cited = [t for t in g.targets(named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
-        return tuple(dict.fromkeys([named[0], *sorted(cited, key=sort_key)]))
-    return _glossary_rules(book, glossary_id(word))
+    key = ("type rules", word)
+    if key not in g.memo:
+        named = _type_index(book).get(fold(word), [])[:1]
+        if named:
+            cited = [t for t in g.targets(named[0], "cites") if g.nodes[t].get("numbering") == "cr"]
+            g.memo[key] = tuple(dict.fromkeys([named[0], *sorted(cited, key=sort_key)]))
+        else:
+            g.memo[key] = _glossary_rules(book, glossary_id(word))
+    return g.memo[key]
 
 
 def _glossary_rules(book: Rulebook, node: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.model import JOINERS
-from ..cards.nametable import PLAYED, TYPO_LETTERS, dropped
+from ..cards.nametable import PLAYED, TYPO_LETTERS, WORDS_KEPT, dropped
 from ..common.text import STOPWORDS
 from .mention_words import bases, joined
 
@@ -156,8 +156,14 @@ class TypoReading:
     def near_played(self, word: str) -> bool:
         """``word`` is the first word of a much played card's name, or one slip from it (:func:`~rulesgraph.cards.nametable.dropped`:
         ``lightening`` of Lightning Bolt)."""
-        near = self.t.played_near
-        return len(word) >= NEAR_LETTERS and (word in near or any(d in near for d in dropped(word)))
+        memo = self.t.near
+        found = memo.get(word)
+        if found is None:
+            if len(memo) >= WORDS_KEPT:
+                memo.clear()
+            near = self.t.played_near
+            found = memo[word] = len(word) >= NEAR_LETTERS and (word in near or any(d in near for d in dropped(word)))
+        return found
 
     def small_then_cap(self, k: int) -> bool:
         """Small words from ``k`` on (at most two: "of the") and then a capitalised word: inside a name."""
@@ -172,5 +178,11 @@ class TypoReading:
     def unknown(self, word: str) -> bool:
         """No card name has the word (nor its base: ``sheoldreds``), and it is not a long English or rules word."""
         t = self.t
-        return (word.isalpha() and word not in STOPWORDS and word not in t.known_long
-                and not any(v in t.name_words for v in bases(word)))
+        memo = t.said
+        found = memo.get(word)
+        if found is None:  # worked out once a process (kept in the table's ``said``)
+            if len(memo) >= WORDS_KEPT:
+                memo.clear()
+            found = memo[word] = (word.isalpha() and word not in STOPWORDS and word not in t.known_long
+                                  and not any(v in t.name_words for v in bases(word)))
+        return found

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -26,12 +27,14 @@ from ..cards.model import JOINERS
 from ..cards.nametable import NameTable, tokens
 from ..cards.shortforms import INITIALS_LETTERS
 from ..common.lazyre import lazy
+from ..common.packed import Spaced
 from ..common.text import STOPWORDS
 from .mention_context import confirmed, coreferent, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import CardMention, joined, scan, title_case, variants
 
-__all__ = ["ACTS", "ACTS_ON", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+__all__ = ["ACTS", "ACTS_ON", "BRACKET_FIT",
+           "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
@@ -83,6 +86,9 @@ ARTICLES = frozenset({"a", "an"})
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
 """Words around a type's name that say it is the type, not a card named like it."""
 
+BRACKET_FIT = 0.75
+"""Least similarity (Levenshtein, normalized) of a name in brackets to the card name it is read as, when it is none as
+said: at most a quarter of the longer's letters differ, so the two lengths are within a quarter of the longer's."""
 _BRACKET = lazy(r"\[\[([^\[\]]{1,80})\]\]|\[(?:card|c)\]([^\[\]]{1,80})\[/(?:card|c)\]", re.IGNORECASE)
 
 
@@ -123,11 +129,13 @@ class _Finder(TypoReading):
                 continue
             g = self.t.exact.get(toks)
             conf = 1.0
-            if g is None:
-                hit = process.extractOne(" ".join(toks), self.t.joined, scorer=Levenshtein.normalized_similarity, score_cutoff=0.75)
+            if g is None:  # a similarity of 0.75 or more (1 - distance / the longer's length) only within these lengths
+                said = " ".join(toks)
+                places, names = _sized(self.t.joined, -(-3 * len(said) // 4), 4 * len(said) // 3)
+                hit = process.extractOne(said, names, scorer=Levenshtein.normalized_similarity, score_cutoff=BRACKET_FIT)
                 if hit is None:
                     continue
-                g, conf = hit[2], 0.9
+                g, conf = places[hit[2]], 0.9
             m_ = self.mention(g, covered[0], covered[-1], "bracket", conf, start, start + len(inner.rstrip()))
             named = [k for k in m_.candidates if tuple(tokens(k)) == toks]  # [[Akoum]] is the plane Akoum, not Akoum Refuge
             out.append(CardMention(named[0], m_.candidates, m_.start, m_.end, m_.said, m_.how, m_.confidence) if named else m_)
@@ -317,6 +325,15 @@ class _Finder(TypoReading):
             k += 2 if k + 1 < len(toks) and toks[k + 1].word == "the" else 1
         return k < len(toks) and spaced(k - 1, k) and name_word(k) and (k == j + 1 or toks[k].cap)
 
+
+
+def _sized(joined: Sequence[str], least: int, most: int) -> tuple[list[int], list[str]]:
+    """The places of the names of ``least`` to ``most`` characters, in order, and those names (a packed table's
+    :meth:`~rulesgraph.common.packed.Spaced.sized`; a table left as lists, read through)."""
+    if isinstance(joined, Spaced):
+        return joined.sized(least, most)
+    places = [i for i, name in enumerate(joined) if least <= len(name) <= most]
+    return places, [joined[i] for i in places]
 
 
 def bounded(text: str) -> str:

@@ -123,9 +123,16 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     question = bounded(a.question)  # what the finder read, and no more: a 1 MB question costs what 8,000 characters do
     rest = f" {' '.join(words(without_names(question, cards)))} "
     named = [f" {' '.join(words(c.said))} " for c in cards]
+    split: dict[str, list[str]] = {}  # the matches say the same few phrases again and again: each split into words once
+
+    def words_of(said: str) -> list[str]:
+        got = split.get(said)
+        if got is None:
+            got = split[said] = words(said)
+        return got
 
     def in_a_name(said: str) -> bool:  # said inside a card's name, and nowhere else
-        phrase = f" {' '.join(words(said))} "
+        phrase = f" {' '.join(words_of(said))} "
         return any(phrase in name for name in named) and phrase not in rest
 
     outside, name_words = without_names(question, cards), {w for c in cards for w in words(c.key)}
@@ -140,10 +147,10 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     fixed_in_name = {fixed: said for said, fixed in a.corrections if as_name(said) and not says(fixed)}  # "1/1 Delver"
 
     def as_said(said: str) -> str:  # a match's words as the question said them, before spelling correction
-        return " ".join(fixed_in_name.get(w, w) for w in words(said))
+        return " ".join(fixed_in_name.get(w, w) for w in words_of(said))
 
     kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried")
-                 or not (in_a_name(m.said) or as_said(m.said) != " ".join(words(m.said))))
+                 or not (in_a_name(m.said) or (fixed_in_name and as_said(m.said) != " ".join(words_of(m.said)))))
     on_cards = {keyword_id(name) for c in cards for name, _, _ in c.keywords}
     unfounded = {(m.said, m.node.split(":", 1)[1]) for m in kept
                  if m.kind == "keyword" and m.via == "alias" and m.node not in on_cards and in_a_name(m.said)}

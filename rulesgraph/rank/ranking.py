@@ -141,7 +141,7 @@ class Ranking(Sequence[Scored]):
     (rule 23) are beside it, in :attr:`rulings`: they are not nodes of the graph; the text relevance the scores
     started from is in :attr:`text`."""
 
-    __slots__ = ("_made", "_numbers", "_query", "nodes", "rulings", "scores", "text")
+    __slots__ = ("_made", "_numbers", "_place", "_query", "nodes", "rulings", "scores", "text")
 
     def __init__(self, query: Query | None, numbers: list[int], nodes: list[str], scores: list[float],
                  rulings: list[RulingEntry] | None = None, text: dict[int, float] | None = None) -> None:
@@ -157,6 +157,7 @@ class Ranking(Sequence[Scored]):
         the words — the question's and its cards' — make of it, before what the question names and the graph have their
         say."""
         self._made: list[Scored | None] = [None] * len(nodes)
+        self._place: dict[str, int] | None = None
 
     @classmethod
     def of(cls, scored: list[Scored], text: dict[int, float] | None = None) -> Ranking:
@@ -200,8 +201,11 @@ class Ranking(Sequence[Scored]):
         return frozenset(ids[i] for i in self._query.memo.get("procedures raised", ()))
 
     def position(self) -> dict[str, int]:
-        """Each candidate's place in the ranking (0 is the best)."""
-        return {node: j for j, node in enumerate(self.nodes)}
+        """Each candidate's place in the ranking (0 is the best): made once (an answer asks up to three times, of
+        hundreds of candidates), so not to be changed by the caller."""
+        if self._place is None:
+            self._place = {node: j for j, node in enumerate(self.nodes)}
+        return self._place
 
 
 def rank(index: Index, g: QGraph, a: Analysis, steps: Pipeline = STEPS) -> Ranking:

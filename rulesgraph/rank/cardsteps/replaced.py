@@ -33,8 +33,11 @@ dealt to one battle …" (614.9)."""
 NEVER = frozenset(doc_terms("if an event is replaced it never happens"))
 """Rule 59: how the rules say what becomes of a replaced event ("If an event is replaced, it never happens. A modified event
 occurs instead, which may in turn trigger abilities", 614.6)."""
-_SENTENCE = lazy(r"[^.\n]*\bwould\b[^.\n]*\binstead\b[^.\n]*|[^.\n]*\binstead\b[^.\n]*\bwould\b[^.\n]*", re.IGNORECASE)
+_SENTENCE = lazy(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", re.IGNORECASE)
 """A sentence of Oracle text making a replacement effect: it says what "would" happen and what happens "instead"."""
+_SENTENCES = lazy(r"[^.\n]+")
+"""The sentences of Oracle text, each asked :data:`_SENTENCE`.  (One expression finding the sentences that say both
+words found the same, ~45 times slower: failing in a sentence, it tried again from each of its characters.)"""
 _TRIGGER = lazy(r"^(?:When|Whenever|At)\b", re.MULTILINE)
 """A triggered ability opening a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]")."""
 
@@ -62,7 +65,7 @@ def replacing(g: QGraph, text: str) -> tuple[frozenset[str], ...]:
     key = ("replacing", text)
     if key not in g.memo:
         said = REMINDER.sub(" ", text) if "instead" in text else ""
-        g.memo[key] = tuple(frozenset(doc_terms(m.group(0))) for m in _SENTENCE.finditer(said))
+        g.memo[key] = tuple(frozenset(doc_terms(m.group(0))) for m in _SENTENCES.finditer(said) if _SENTENCE.search(m.group(0)))
     return g.memo[key]
 
 
