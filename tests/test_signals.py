@@ -8,7 +8,7 @@ import math
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import _select
 from rulesgraph.answer.confidence import SIGNALS
-from rulesgraph.answer.signals import agree, signals
+from rulesgraph.answer.signals import RESTATED_BY, agree, restated, signals
 from rulesgraph.model import NamedCard
 from rulesgraph.parse.numbers import rule_of
 from rulesgraph.question.analyze import analyze
@@ -28,6 +28,7 @@ def test_one_value_per_signal_each_in_its_range(full_book: Rulebook) -> None:
         assert got["strength"] >= 0.0
         assert all(0.0 <= got[k] <= 1.0 for k in ("lead", "peak", "coverage", "named")), (question, got)
         assert got["keyword"] in (0.0, 1.0) and got["agree"] in (0.0, 1.0) and math.isnan(got["cards"])  # no card data
+        assert math.isnan(got["restated"])  # no card named, no ruling competes
 
 
 def test_a_question_only_about_a_keyword_is_clear(full_book: Rulebook) -> None:
@@ -78,6 +79,22 @@ def test_agree_says_whether_the_words_alone_rank_a_cited_rule_first(full_book: R
     assert agree(book, _ranking(book, {"704.5g": 0.9}), [*cited, Scored("704.5g")]) == 0.0  # only the first three count
     assert agree(book, _ranking(book, {"glossary:Dies": 2.0, "702.2c": 0.5}), cited) == 1.0
     assert agree(book, _ranking(book, {}), cited) == 1.0
+
+
+def test_restated_says_whether_a_best_fitting_ruling_restates_the_first_rule() -> None:
+    """1 when one of the best RESTATED_BY rulings (by fit, as rule 23 leaves them) was linked to the first citation's
+    rule (the rule itself or any subrule of it), 0 when none was, NaN when no ruling competes."""
+    def ranking(*links: tuple[str, ...]) -> Ranking:
+        rulings = [(1.0, "Stuffy Doll", "2020-01-01", f"ruling {n}", 0.5, rules, 0.3) for n, rules in enumerate(links)]
+        return Ranking(None, [], [], [], rulings)
+
+    cited = [Scored("702.19b"), Scored("510.1")]
+    assert math.isnan(restated(ranking(), cited))
+    assert restated(ranking(("702.19c", "613.4")), cited) == 1.0  # another subrule of the first citation's rule
+    assert restated(ranking(("702.19",)), cited) == 1.0
+    assert restated(ranking(("510.1",)), cited) == 0.0  # the first citation only
+    assert restated(ranking((), ("702.19a",)), cited) == 1.0
+    assert restated(ranking(*[()] * RESTATED_BY, ("702.19",)), cited) == 0.0  # past the best RESTATED_BY
 
 
 def test_a_named_keyword_overriding_the_words_disagrees(full_book: Rulebook) -> None:

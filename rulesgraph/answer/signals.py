@@ -24,7 +24,7 @@ from ..parse.numbers import rule_of
 from ..question.analyze import Analysis
 from ..rank.ranking import Ranking, Scored, specificity
 
-__all__ = ["ALIASED", "PEAK_OF", "RULES_READ", "agree", "signals"]
+__all__ = ["ALIASED", "PEAK_OF", "RESTATED_BY", "RULES_READ", "agree", "restated", "signals"]
 
 RULES_READ = 200
 """How many of the best candidates are read to find the best-scoring rules (``lead`` and ``peak``)."""
@@ -54,6 +54,22 @@ def _words(book: Rulebook, node: str) -> set[str]:
     g = book.qg
     i = g.num[node]
     return set(doc_terms(g.attrs[i].get("title") or "")).union(g.stems[i])
+
+
+RESTATED_BY = 3
+"""``restated`` reads the best this many of the named cards' rulings by fit."""
+
+
+def restated(ranked: Ranking, chosen: list[Scored]) -> float:
+    """1 when one of the :data:`RESTATED_BY` best-fitting rulings of the named cards (:attr:`Ranking.rulings`, rule 23)
+    restates the rule of the first citation (was linked to that rule or one of its subrules when the cards were
+    installed), 0 when rulings compete but none does, NaN (read as the average) when none competes: a ruling written
+    for the card the question names saying what the first rule says is a second view agreeing (on the real tuning
+    questions, stop 34: the first rule right 51% of the time when one does, 28% when none does, 49% without rulings)."""
+    if not ranked.rulings:
+        return math.nan
+    rule = rule_of(chosen[0].node)
+    return 1.0 if any(rule_of(link) == rule for r in ranked.rulings[:RESTATED_BY] for link in r[5]) else 0.0
 
 
 def agree(book: Rulebook, ranked: Ranking, chosen: list[Scored]) -> float:
@@ -92,4 +108,5 @@ def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], 
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
     cards = math.log1p(len(a.cards)) if with_cards else math.nan  # without card data, no card is found
     support = math.log1p(len(top.reasons))  # already read for the answer's "why"
-    return (strength, lead, peak, coverage, named, float(keyword), cards, support, agree(book, ranked, chosen))
+    return (strength, lead, peak, coverage, named, float(keyword), cards, support, restated(ranked, chosen),
+            agree(book, ranked, chosen))
