@@ -123,12 +123,32 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
     key = _key(specs, [r.sha256 for r in raws], remembered)  # what was read, should a file have changed since its digest was taken
     graph = _build(specs, raws)
     qg = build_qgraph(graph)
-    index = build_index(graph, load_aliases(aliases_path()), qg.ids)
+    index = build_index(graph, load_aliases(aliases_path()), qg.ids, _learned(notices))
     if use_cache:
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
         if notice:
             notices.append(notice)
     return Rulebook(qg, index, specs, notices, False, time.perf_counter() - start, None, graph, key)
+
+
+def learned_path() -> Path:
+    """The learned rule words (``bench/learn.py``'s table); always loaded, like the alias table."""
+    return bundled_dir() / "learned.tsv"
+
+
+def _learned(notices: list[str]) -> dict[str, dict[str, int]]:
+    """The learned rule words; a line the reader leaves out is said in ``notices`` (a missing table: none learned)."""
+    from ..parse.learned import read_learned
+
+    path = learned_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        notices.append(f"{path}: cannot read the learned rule words ({exc}); answering without them")
+        return {}
+    table, problems = read_learned(text)
+    notices += [f"{path}, line {n}: left out ({why})" for n, why in problems[:5]]
+    return table
 
 
 def _build(specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
@@ -145,11 +165,20 @@ def _read(spec: SourceSpec, n: int, read: dict[int, RawSource]) -> str:
 
 
 def _key(specs: list[SourceSpec], digests: list[str], remembered: Callable[[str, Callable[[], str]], str]) -> str:
-    """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table, which every load reads)."""
+    """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table and the learned rule words,
+    which every load reads)."""
     parts = [f"{d}|{s.fmt or ''}|{s.display or s.path}" for s, d in zip(specs, digests, strict=True)]
-    path = str(aliases_path())
-    parts.append(remembered(path, lambda: hashlib.sha256(Path(path).read_bytes()).hexdigest()))
+    for path in (str(aliases_path()), str(learned_path())):
+        parts.append(remembered(path, partial(_digest, path)))
     return cache.cache_key(parts, SCHEMA, __version__)
+
+
+def _digest(path: str) -> str:
+    """The SHA-256 of a bundled table (empty when it cannot be read: building then says why)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
 
 
 def _network(key: str, specs: list[SourceSpec], read: dict[int, RawSource]) -> nx.MultiDiGraph:

@@ -1,6 +1,7 @@
 """Search structures built once from the graph (and cached with it): BM25 postings over
 rules, glossary and FAQ text, a table of names (keywords, glossary terms, cards, titles),
-the word vocabulary for spelling correction, and the alias table from ``data/aliases.toml``.
+the word vocabulary for spelling correction, the alias table from ``data/aliases.toml``, and the learned rule words
+from ``data/learned.tsv`` as BM25 postings of one more document per rule.
 
 Nothing here looks at a question; :mod:`rulesgraph.question.analyze` and :mod:`rulesgraph.rank.ranking` do.
 """
@@ -24,7 +25,7 @@ from ..parse.numbers import parent_of
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "load_aliases", "name_key"]
+__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "learned_postings", "load_aliases", "name_key"]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
@@ -124,6 +125,9 @@ class Index:
     english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
     name_starts: dict[str, int] = field(default_factory=dict)
     """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
+    learned: Postings = field(default_factory=Postings)
+    """Stemmed term → the CR rules whose labelled questions said it and its BM25 weight there: each rule's learned words
+    (``data/learned.tsv``, :func:`learned_postings`) are one document, searched by the ranking's ``learned`` step."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
@@ -149,6 +153,7 @@ class Index:
         """Everything as builtins (lists, dicts, sets, strings, bytes), for the cache: no pickled objects."""
         out = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}
         out["postings"] = self.postings.parts()
+        out["learned"] = self.learned.parts()
         out["aliases"] = [(a.say, a.means, a.terms, a.why) for a in self.aliases]
         out["english"] = self.english.__getstate__()
         return out
@@ -157,6 +162,7 @@ class Index:
     def from_parts(cls, parts: dict[str, Any]) -> Index:
         fields = dict(parts)
         fields["postings"] = Postings.from_parts(fields["postings"])
+        fields["learned"] = Postings.from_parts(fields["learned"])
         fields["aliases"] = [Alias(*a) for a in fields["aliases"]]
         english = fields["english"] = EnglishWords(set())
         english.__setstate__(parts["english"])
@@ -241,9 +247,36 @@ def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, fl
     return tf
 
 
-def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None) -> Index:
+def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int]) -> Postings:
+    """BM25 postings over the learned rule words (rule → stem → count, :func:`rulesgraph.parse.learned.read_learned`), each
+    rule of the loaded rules (``number``: node id → its number) one document: a stem said in the questions of few rules
+    points to them, one said in every kind of question hardly counts."""
+    docs = {rule: words for rule, words in learned.items() if rule in number and words}
+    out = Postings()
+    if not docs:
+        return out
+    n = len(docs)
+    lengths = {rule: sum(words.values()) for rule, words in docs.items()}
+    avg = sum(lengths.values()) / n
+    df: Counter[str] = Counter(t for words in docs.values() for t in words)
+    at: dict[str, list[int]] = defaultdict(list)
+    weight: dict[str, list[float]] = defaultdict(list)
+    for rule in sorted(docs, key=number.__getitem__):
+        norm = K1 * (1 - B + B * lengths[rule] / avg)
+        for t, f in docs[rule].items():
+            idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+            at[t].append(number[rule])
+            weight[t].append(idf * f * (K1 + 1) / (f + norm))
+    for t in sorted(at):
+        out.add(t, at[t], weight[t])
+    return out
+
+
+def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
+                learned: dict[str, dict[str, int]] | None = None) -> Index:
     """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
-    are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0…."""
+    are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0….
+    ``learned``: the learned rule words (:attr:`Index.learned`)."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -299,7 +332,8 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
         name_starts[first] = max(name_starts.get(first, 0), 1 + len(rest))
     if order is not None:
         ids = list(order)
+    rules = {nid: number[nid] for nid in numbers if nid in number}
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts)
+                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned or {}, rules))

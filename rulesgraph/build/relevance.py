@@ -13,8 +13,8 @@ from .index import Index, doc_terms
 from .qgraph import QGraph
 
 __all__ = [
-    "CANDIDATES", "COMMON", "COVERAGE", "KERNEL", "KERNEL_API", "python_text_relevance", "section_relevance", "specificity",
-    "text_relevance", "usable",
+    "CANDIDATES", "COMMON", "COVERAGE", "KERNEL", "KERNEL_API", "learned_relevance", "python_text_relevance",
+    "section_relevance", "specificity", "text_relevance", "usable",
 ]
 
 COMMON = 30
@@ -97,6 +97,25 @@ def python_text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> d
     best = scored[:CANDIDATES]
     top = best[0][1]
     return {d: s / top for d, s in best}
+
+
+def learned_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
+    """Plain BM25 (no coverage, every document kept) of ``terms`` (``(stem, weight)``) over the learned rule words
+    (:attr:`~rulesgraph.build.index.Index.learned`), scaled so the best rule is 1; computed by the compiled :data:`KERNEL`
+    when it was built (the same sums, in the same order, as the Python loop)."""
+    postings = index.learned
+    spans = postings.spans
+    found = [(*spans[t], w, 0.0) for t, w in terms if t in spans]
+    if not found:
+        return {}
+    if KERNEL is not None:
+        return KERNEL.relevance(postings.docs, postings.weights, len(index.ids), found, 0.0, 1.0, 0.0, len(index.ids))
+    raw: dict[int, float] = {}
+    for start, end, qweight, _ in found:
+        for doc, weight in zip(postings.docs[start:end], postings.weights[start:end], strict=True):
+            raw[doc] = raw.get(doc, 0.0) + weight * qweight
+    top = max(raw.values())
+    return {d: v / top for d, v in raw.items()} if top else {}
 
 
 def section_relevance(g: QGraph, text: dict[int, float]) -> dict[str, float]:

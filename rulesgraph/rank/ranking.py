@@ -76,7 +76,7 @@ from ..build.relevance import COMMON, specificity
 from ..question.analyze import Analysis
 from .cardsteps import cards, control, copies, costs, replaced, sets, tokens, until
 from .pipeline import Pipeline, Query, Step
-from .steps import base, context, faq, focus, named, order, quotes, spread, text
+from .steps import base, context, faq, focus, learned, named, order, quotes, spread, text
 
 __all__ = ["COMMON", "STEPS", "WEIGHTS", "Ranking", "Scored", "definers", "rank", "specificity"]
 
@@ -104,6 +104,7 @@ STEPS = Pipeline([
     Step("faq_fit", faq.faq_fit, {"faq_fit": faq.WEIGHTS["faq_fit"]}),
     Step("spread", spread.spread, spread.WEIGHTS),
     Step("to_current", spread.to_current),
+    Step("learned", learned.learned, learned.WEIGHTS),
     Step("focus", focus.focus, focus.WEIGHTS),
     Step("procedure", order.steps_of_procedure, order.WEIGHTS),
 ])

@@ -1,0 +1,102 @@
+"""Learn which rules players' words point to, from the team's labelled question sets, and write the table the ranking's
+``learned`` step reads (``data/learned.tsv``, bundled with the package).
+
+Usage: python bench/learn.py [--check] [--out PATH]
+
+Every question of the sets in :data:`TRAINING` (written by the team's helpers in players' words, each labelled with
+the CR rules that settle it) lends its words to the rules it is labelled with, and to their rules when it names a
+subrule (``702.19b`` counts for ``702.19`` too): a rule's *learned words* are the stems (``doc_terms``) of every
+question settled by it, counted, less the stems of the cards the question is labelled as naming (a card's name says
+which card, not which rule).  At query time the ``learned`` step (:mod:`rulesgraph.rank.steps.learned`) searches these
+words as one more document per rule — players say "fizzle", "dies", "on the stack" where the rules say "illegal
+target", "put into a graveyard", "while it's on the stack".
+
+The real question files (``bench/questions/real/``) and the policy sets are never read: they are what the step is
+measured on.  ``keywords.jsonl`` is not read either: it is the regression check that keyword questions are answered
+by the keyword's rule, and learning from it would make that check say nothing.  The conversation sets (their turns
+are not questions alone), the card-mention, legality and scope sets (not labelled with rules) are not training sets.
+
+``--check`` exits 1 (and says so) when the bundled table is not what the sets make today.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesgraph.build.index import doc_terms
+from rulesgraph.parse.numbers import rule_of
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = ROOT / "bench" / "questions"
+OUT = ROOT / "data" / "learned.tsv"
+TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_holdout2",
+            *(f"forum_holdout{n}" for n in ("", *range(2, 17))))
+"""The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
+
+
+def learned(paths: list[Path]) -> tuple[dict[str, Counter[str]], int]:
+    """Rule → its learned words (stem → count), and how many questions they came from."""
+    words: dict[str, Counter[str]] = defaultdict(Counter)
+    n = 0
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if not row.get("question") or not row.get("expected_rules"):
+                continue
+            n += 1
+            names = {t for card in row.get("cards") or () for t in doc_terms(card)}
+            stems = [t for t in doc_terms(row["question"]) if t not in names]
+            for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
+                words[rule].update(stems)
+    return words, n
+
+
+def table(paths: list[Path]) -> str:
+    """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trampl:12 block:5 …``)."""
+    words, n = learned(paths)
+    head = [
+        "# rulesgraph: the words of labelled questions, by the rule that settled them (the ranking's `learned` step).",
+        f"# Made by bench/learn.py from {n} questions of {len(paths)} of the team's sets; do not edit by hand.",
+        "# rule<TAB>stem:count stem:count ... (stems as rulesgraph.build.index.doc_terms makes them)",
+    ]
+    body = [f"{rule}\t" + " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
+            for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0]))]
+    return "\n".join(head + body) + "\n"
+
+
+def _order(rule: str) -> tuple[int, ...]:
+    """``702.19b`` → (702, 19, 2): rules in the CR's order."""
+    main, _, rest = rule.partition(".")
+    digits = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
+    letter = rest[len(digits):]
+    return (int(main), int(digits or 0), ord(letter) - 96 if letter else 0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 when the bundled table is not what the sets make")
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args()
+    paths = [QUESTIONS / f"{name}.jsonl" for name in TRAINING]
+    missing = [p for p in paths if not p.is_file()]
+    if missing:
+        sys.exit(f"bench: {missing[0]} not found")
+    text = table(paths)
+    if args.check:
+        same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
+        print(f"{args.out}: {'current' if same else 'not what the sets make today: run python bench/learn.py'}")
+        sys.exit(0 if same else 1)
+    args.out.write_text(text, encoding="utf-8")
+    print(f"wrote {args.out}: {text.count(chr(10)) - 3} rules")
+
+
+if __name__ == "__main__":
+    main()

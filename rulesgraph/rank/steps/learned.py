@@ -1,0 +1,59 @@
+"""Rule 68, learned words: the rules that questions worded like this one were settled by rise.
+
+Players do not say the rules' words: "fizzles" (608.2b's "illegal target"), "does it die" (704.5g, 700.4), "in
+response" (117.3, 405), "swing" (508.1).  The team's labelled question sets say them, each question labelled with the
+rules that settle it; ``bench/learn.py`` keeps, for every rule, the words of the questions settled by it (its
+subrules' for a rule too), less the names of the cards they name (``data/learned.tsv``), and the index searches them as
+one more document per rule (:attr:`rulesgraph.build.index.Index.learned`, BM25).  Learned from the team's sets, measured
+on the real questions (which it never read): that is how it is known to carry over to the way people ask.
+"""
+
+from __future__ import annotations
+
+from ...build.relevance import learned_relevance
+from ..pipeline import Query
+
+__all__ = ["TOP", "WEIGHTS", "learned"]
+
+WEIGHTS = {"learned": 0.5}
+"""Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
+match relative to it)."""
+
+
+TOP = 60
+"""Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer)."""
+
+
+def learned(q: Query) -> None:
+    """Rule 68: each candidate CR rule or subrule (already in the ranking: this step reorders, it adds none) gains the
+    weight × the best score × how well its learned words match the question's own (:attr:`Analysis.terms
+    <rulesgraph.question.analyze.Analysis.terms>` with their weights, the named cards' names left out), relative to the
+    best-matching candidate; a subrule matches as well as its rule when that matches better (a question about trample
+    and blocking points to 702.19, whichever of its subrules its own words found).
+    Step ``learned``; weights: ``learned`` = 0.5 (chosen by cross-validation by source page on the real tuning
+    questions: 0.5 in each of ten folds; held out 93 → 102 at hit@1 and 116 → 131 at hit@3 of 251, stop 34).
+    Earns its place on the real tuning questions (see README's ablation table)."""
+    w = q.w["learned"]
+    if w <= 0 or not q.score or not q.index.learned.spans:
+        return
+    names = {t for c in q.a.cards for t in c.name_terms}
+    said = learned_relevance(q.index, [(t, weight) for t, weight in q.a.terms if t not in names])
+    if not said:
+        return
+    kind, up = q.g.kind, q.g.up
+    match: dict[int, float] = {}
+    for i in q.top(TOP)[0]:  # only CR rules have learned words (Index.learned): no other document's rule matches
+        k = kind[i]
+        if k == "rule":
+            m = said.get(i, 0.0)
+        elif k == "subrule":
+            m = max(said.get(i, 0.0), said.get(up[i], 0.0))
+        else:
+            continue
+        if m > 0:
+            match[i] = m
+    if not match:
+        return
+    most, best = max(match.values()), q.best()
+    for i, m in match.items():
+        q.add(i, w * best * m / most, "worded like questions this rule settled")
