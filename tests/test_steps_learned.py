@@ -1,0 +1,93 @@
+"""Rule 68, learned words (rulesgraph/rank/steps/learned.py, the postings of rulesgraph/build/index.py), over the full CR."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rulesgraph import Rulebook
+from rulesgraph.build.index import Index, learned_postings
+from rulesgraph.model import NamedCard
+from rulesgraph.question.analyze import analyze
+from rulesgraph.rank.pipeline import Query
+from rulesgraph.rank.ranking import WEIGHTS, rank
+from rulesgraph.rank.steps.learned import learned
+
+from .test_ranking import weight
+
+TABLE = {"608.2b": {"fizzl": 4, "target": 2}, "702.19": {"trampl": 3, "block": 2}, "704.5g": {"die": 5, "damag": 2},
+         "999.9": {"fizzl": 9}}
+
+
+def _index(book: Rulebook, table: dict[str, dict[str, int]]) -> Index:
+    rules = {nid: book.qg.num[nid] for nid in book.index.numbers}
+    return dataclasses.replace(book.index, learned=learned_postings(table, rules), memo={})
+
+
+def _query(book: Rulebook, question: str, scores: dict[str, float], table: dict[str, dict[str, int]] = TABLE,
+           **changes: object) -> Query:
+    index = _index(book, table)
+    a = dataclasses.replace(analyze(question, index), **changes)  # type: ignore[arg-type]
+    q = Query(index, book.qg, a, WEIGHTS)
+    q.score = {book.qg.num[n]: s for n, s in scores.items()}
+    return q
+
+
+def test_postings_keep_the_loaded_rules_and_weigh_a_rarer_word_more(full_book: Rulebook) -> None:
+    """Each rule of the loaded rules is one document; a rule the rules do not have (999.9) is left out; a stem said for
+    one rule outweighs one said for several, at the same count."""
+    index = _index(full_book, {"608.2b": {"fizzl": 2, "target": 2}, "115.1": {"target": 2}, "999.9": {"fizzl": 9}})
+    g = full_book.qg
+    docs, weights = index.learned.get("fizzl")
+    assert list(docs) == [g.num["608.2b"]]
+    target = dict(zip(*index.learned.get("target"), strict=True))
+    assert set(target) == {g.num["608.2b"], g.num["115.1"]} and weights[0] > target[g.num["608.2b"]]
+    assert learned_postings({}, {"608.2b": 1}).spans == {}
+
+
+def test_rule_68_candidates_gain_by_how_well_their_learned_words_match(full_book: Rulebook) -> None:
+    """The best-matching candidate rule gains the weight × the best score; another by its match relative to it; a
+    subrule matches as well as its rule (702.19c through 702.19); a candidate that is not a CR rule, or whose rule's
+    words the question does not say, gains nothing; nothing is added that was not a candidate."""
+    g = full_book.qg
+    before = {"608.2b": 1.0, "702.19c": 0.5, "704.5g": 0.8, "glossary:Trample": 2.0}
+    q = _query(full_book, "does the spell fizzle if the trampler is gone? the target", before)
+    learned(q)
+    gained = {g.ids[i]: q.score[i] - before[g.ids[i]] for i in q.score}
+    assert set(q.score) == {g.num[n] for n in before}
+    assert gained["608.2b"] == pytest.approx(WEIGHTS["learned"] * 2.0)
+    assert 0 < gained["702.19c"] < gained["608.2b"] and gained["704.5g"] == 0 and gained["glossary:Trample"] == 0
+    assert "worded like questions" in q.reasons(g.num["608.2b"])[-1]
+
+
+def test_rule_68_leaves_a_named_cards_name_out(full_book: Rulebook) -> None:
+    """A card named "Fizzle" says which card, not which rule: its name's words match nothing (what the alias table reads
+    the word as is the analysis's, and left alone here: the table holds only the name's stem)."""
+    card = NamedCard("Fizzle", "Fizzle", 0, 6, 1.0, "exact", "Instant", "", (), (), (), frozenset({"fizzl"}))
+    q = _query(full_book, "what does fizzle do", {"608.2b": 1.0}, {"608.2b": {"fizzl": 4}}, cards=(card,))
+    learned(q)
+    assert q.score == {full_book.qg.num["608.2b"]: 1.0}
+
+
+def test_rule_68_with_no_weight_or_no_table_changes_nothing(full_book: Rulebook) -> None:
+    q = _query(full_book, "does it fizzle", {"608.2b": 1.0}, table={})
+    learned(q)
+    assert q.score == {full_book.qg.num["608.2b"]: 1.0}
+    with weight("learned", 0.0):
+        q = _query(full_book, "does it fizzle", {"608.2b": 1.0})
+        learned(q)
+        assert q.score == {full_book.qg.num["608.2b"]: 1.0}
+
+
+def test_rule_68_the_bundled_words_bring_a_players_word_to_its_rule(full_book: Rulebook) -> None:
+    """With the bundled table (data/learned.tsv), "fizzle", a word the rules never use, brings 608.2b (a spell with no
+    legal target left doesn't resolve) among the first three; without the step it is fifth, under four rules on targets (115.7 …)."""
+    question = "does my spell fizzle if its only target is gone?"
+
+    def first(n: int) -> list[str]:
+        return [x for x in rank(full_book.index, full_book.qg, analyze(question, full_book.index)).nodes if x[0].isdigit()][:n]
+
+    assert "608.2b" in first(3)
+    with weight("learned", 0.0):
+        assert "608.2b" not in first(4)
