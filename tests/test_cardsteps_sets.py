@@ -27,12 +27,13 @@ def test_rule_33_more_when_another_named_card_is_of_the_kind_whose_type_is_set(f
     """Rule 33: the rule on setting a type gets more (``card_sets_met``) when another named card is of the kind of
     object whose type is set — a type of its type line has its rules in the section naming the set type (a Land, 305,
     under "Nonbasic lands are Mountains"); a creature that is no land adds nothing."""
-    moon = replace(card("Crimson Eclipse", "Nonbasic lands are Mountains.", type_line="Enchantment"),
-                   sets=(("Mountain", ("305.6",)),))
-    grove = card("Sapling Grove", type_line="Land Creature — Forest Elf",
-                 types=(("Land", "type", ("305.1",)), ("Creature", "type", ("302.1",))))
-    elf = card("Sapling Elf", types=(("Creature", "type", ("302.1",)),))
-    question = "Crimson Eclipse is out. What happens to my Sapling Grove?"
-    assert scored(full_book, question, "305.7", moon, grove) > scored(full_book, question, "305.7", moon, elf)
-    with weight("card_sets_met", 0.0):
-        assert scored(full_book, question, "305.7", moon, grove) == scored(full_book, question, "305.7", moon, elf)
+    with weight("learned", 0.0):  # rule 68's learned words left out: this states the rule alone
+        moon = replace(card("Crimson Eclipse", "Nonbasic lands are Mountains.", type_line="Enchantment"),
+                       sets=(("Mountain", ("305.6",)),))
+        grove = card("Sapling Grove", type_line="Land Creature — Forest Elf",
+                     types=(("Land", "type", ("305.1",)), ("Creature", "type", ("302.1",))))
+        elf = card("Sapling Elf", types=(("Creature", "type", ("302.1",)),))
+        question = "Crimson Eclipse is out. What happens to my Sapling Grove?"
+        assert scored(full_book, question, "305.7", moon, grove) > scored(full_book, question, "305.7", moon, elf)
+        with weight("card_sets_met", 0.0):
+            assert scored(full_book, question, "305.7", moon, grove) == scored(full_book, question, "305.7", moon, elf)

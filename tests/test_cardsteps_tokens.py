@@ -25,23 +25,25 @@ def test_rule_51_a_token_sent_off_the_battlefield_brings_the_rules_saying_it_cea
     """Rule 51: a question naming a token and a zone other than the battlefield ("bounce my token to my hand") makes
     the rules saying a token off the battlefield ceases to exist (111.7, 111.8, 704.5d) candidates; so does a named
     card sending a permanent off it; a token question naming no such zone does not get them."""
-    question = "can I bounce my own token to my hand and recast it next turn?"
-    assert position(ranked(full_book, question), "111.7") <= 2 and position(ranked(full_book, question), "704.5d") <= 4
-    with weight("token_leaves", 0.0):
-        assert position(ranked(full_book, question), "111.7") > 2 and position(ranked(full_book, question), "704.5d") > 4
-    assert position(ranked(full_book, "can my token have haste?"), "111.7") > 4
-    sender = card("Tide Push", "Return target creature to its owner's hand.", type_line="Instant")
-    question = "I Tide Push my opponent's soldier token. Does he get to replay it?"
-    assert min(position(ranked(full_book, question, sender), rule) for rule in ("111.7", "111.8", "704.5d")) <= 2
-    with weight("token_leaves", 0.0):
-        assert min(position(ranked(full_book, question, sender), rule) for rule in ("111.7", "111.8", "704.5d")) > 2
+    with weight("learned", 0.0):  # rule 68's learned words left out: this states the rule alone
+        question = "can I bounce my own token to my hand and recast it next turn?"
+        assert position(ranked(full_book, question), "111.7") <= 2 and position(ranked(full_book, question), "704.5d") <= 4
+        with weight("token_leaves", 0.0):
+            assert position(ranked(full_book, question), "111.7") > 2 and position(ranked(full_book, question), "704.5d") > 4
+        assert position(ranked(full_book, "can my token have haste?"), "111.7") > 4
+        sender = card("Tide Push", "Return target creature to its owner's hand.", type_line="Instant")
+        question = "I Tide Push my opponent's soldier token. Does he get to replay it?"
+        assert min(position(ranked(full_book, question, sender), rule) for rule in ("111.7", "111.8", "704.5d")) <= 2
+        with weight("token_leaves", 0.0):
+            assert min(position(ranked(full_book, question, sender), rule) for rule in ("111.7", "111.8", "704.5d")) > 2
 
 
 def test_rule_51_leaving_said_of_something_else_is_not_the_tokens(full_book: Rulebook) -> None:
     """Rule 51: an object leaving told of something other than the token ("killing the Pyromancer") does not bring the
     rules on a token off the battlefield; told of the token ("my tokens die"), it does."""
-    ceasing = ("111.7", "111.8", "704.5d")
-    other = ranked(full_book, "If they respond by killing the Pyromancer, do I still get the elemental token?")
-    assert min(position(other, rule) for rule in ceasing) > 4
-    said = ranked(full_book, "Do my tokens die when I sacrifice them, or do they just vanish?")
-    assert min(position(said, rule) for rule in ceasing) <= 2
+    with weight("learned", 0.0):  # rule 68's learned words left out: this states the rule alone
+        ceasing = ("111.7", "111.8", "704.5d")
+        other = ranked(full_book, "If they respond by killing the Pyromancer, do I still get the elemental token?")
+        assert min(position(other, rule) for rule in ceasing) > 4
+        said = ranked(full_book, "Do my tokens die when I sacrifice them, or do they just vanish?")
+        assert min(position(said, rule) for rule in ceasing) <= 2

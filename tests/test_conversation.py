@@ -131,9 +131,11 @@ def test_one_shot_answers_stay_stateless(full_book: Rulebook) -> None:
     # named in passing gets its rule before its further subrules, so its gain is 11 of 45 turns, not 12, with the
     # follow-ups unchanged at 31; 48.9% alone since rank rule 40 cites a procedure with its steps, so its gain is 10
     # of 45, with the follow-ups up to 32; 9 of 45 since the famous-card entries left the alias table: follow-ups 31,
-    # alone 22); 21 of 30, 10 of 24, 8 of 24 and 5 of 24 conversations right at every turn
-    [("chains", 0.85, 0.30, 21), ("chains_holdout", 0.66, 0.20, 9), ("chains_holdout2", 0.57, 0.17, 7),
-     ("chains_holdout3", 0.55, 0.15, 5)],
+    # alone 22); 21 of 30, 10 of 24, 8 of 24 and 5 of 24 conversations right at every turn.  Stop 34, rule 68 (the
+    # learned words): follow-ups 90.1%, 71.1%, 64.4%, 75.6%; asked alone 62.0%, 55.6%, 48.9%, 62.2% (the learned words
+    # help a follow-up asked alone too, so the gain is 20, 7, 7 and 6 turns); 25, 10, 11 and 8 conversations whole
+    [("chains", 0.90, 0.28, 25), ("chains_holdout", 0.71, 0.15, 10), ("chains_holdout2", 0.64, 0.15, 11),
+     ("chains_holdout3", 0.75, 0.13, 8)],
 )
 def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float, gain: float, whole: int) -> None:
     """The scripted conversations of bench/questions/ (players' words; combat, keywords, the stack,
