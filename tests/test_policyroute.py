@@ -107,7 +107,8 @@ def test_infraction_names_are_matched_as_stems_without_articles() -> None:
         [("looking at extra cards", "IPG 2.2")]
     assert named_in("is that a GRV or a missed trigger?", named) == [("grv", "IPG 2.5"), ("missed trigger", "IPG 2.1")]
     assert named_in("he got a D/DLP", named) == [("d/dlp", "IPG 3.4")]
-    assert named_in("he missed his trigger", named) == []  # words between: no name
+    assert named_in("NAP says that they've missed their trigger", named) == [("missed trigger", "IPG 2.1")]  # a possessive
+    assert named_in("he missed the second trigger", named) == []  # any other word between: no name
 
 
 def test_a_level_named_with_an_error_told() -> None:
@@ -129,9 +130,11 @@ def test_a_misspelt_name_of_two_words_or_more() -> None:
     assert misspelt_in("should this be considered outside assitance?", named) == [("outside assistance", "IPG 3.2")]
     assert misspelt_in("slow plays", named) == []  # a short name is matched exactly only (named_in's plurals)
     assert misspelt_in("outside the assistance", named) == []  # a run of as many words as the name
-    # routed only where a judge or an event is said (it costs a comparison per name and run of words)
+    assert misspelt_in("otside asistance", named) == []  # only runs one word of which begins as the name's does
+    # routed wherever it is said (a few runs compared: no rules question of the routing set says one)
     assert policy_cue("Competitive REL. is that outside assitance?", named, game_terms=lambda: 5) == "outside assistance"
-    assert policy_cue("is that outside assitance?", named, game_terms=lambda: 5) is None
+    assert policy_cue("the match has begun but not the game: is this Outside Assitance?", named, game_terms=lambda: 5) == \
+        "outside assistance"
 
 
 def test_reg_rel_is_a_level() -> None:
@@ -185,6 +188,8 @@ def test_the_end_of_a_round_and_sanctioned_events_are_tournament_words() -> None
 def test_a_judge_called_in_the_passive_and_a_pptq_say_where_it_is_played() -> None:
     assert policy_cue("a judge was called: I forgot my upkeep trigger", game_terms=lambda: 1) == "a judge was called"
     assert policy_cue("we called over a judge: I forgot my upkeep trigger", game_terms=lambda: 1) == "called over a judge"
+    assert policy_cue('he says "attack", I say it can\'t, he says he missed the chance to discard. judge is called, whats the ruling?',
+                      game_terms=lambda: 3) == "judge is called"  # no article
     assert signals(fold("at a pptq my opponent did this, what now")) == ("pptq", "what now")
 
 

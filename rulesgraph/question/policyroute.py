@@ -10,8 +10,8 @@ event said or implied, a judge, a phone or the round, a duty or permission asked
 counted: a question routes when it names no more game terms (keywords, glossary terms) than it gives such signals,
 and at least one of them says where it is played, so "at FNM my opponent cast Wrath …, does it …" asks the rules
 while "can I look up Oracle text on my phone at FNM, or does it have to be a judge" asks the tournament rules.
-Where a judge or an event is said, an infraction's name misspelt ("outside assitance") and a title of the documents
-said whole with a word the rules never use ("spectators") route too.
+An infraction's name misspelt ("outside assitance") routes too, and, where a judge or an event is said, a title of the
+documents said whole with a word the rules never use ("spectators").
 Pure and cheap: regular expressions over the folded question; the game terms are counted only when needed.
 """
 
@@ -66,7 +66,7 @@ _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judg
 _JUDGE = lazy(r"\b(?:judges?|hj)\b")
 _CALLED = lazy(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
                r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for| over)? (?:a|the) judge\b|"
-               r"\b(?:a|the) judge (?:was|is|got|gets|had been|has been) (?:called|summoned|fetched)\b")
+               r"\b(?:(?:a|the) )?judge (?:was|is|got|gets|had been|has been) (?:called|summoned|fetched)\b")
 """A judge called or addressed ("judge, he drew an extra card", "can I call a judge", "we called over a judge", "the judge was
 called"): the game is at an event."""
 _REMEDY = lazy(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
@@ -91,7 +91,8 @@ _ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra 
 _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
 
 
-_ARTICLES = frozenset({"a", "an", "the"})
+_ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "our"})
+"""Left out between a name's words: an article, or a possessive ("missed their trigger" says Missed Trigger)."""
 
 
 def _stems(text: str) -> str:
@@ -110,7 +111,7 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
             parts = key.split()
             if len(parts) == 1 and len(key) <= 5:
                 return re.escape(key) + "s?"
-            return " (?:(?:a|an|the) )?".join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
+            return " (?:(?:a|an|the|my|his|her|their|your|its|our) )?".join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
         alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
         got = (named, lazy(rf" ({alternatives})(?= )"), back)
         _PATTERNS.clear()
@@ -142,21 +143,42 @@ MISSPELT = 90
 words or more to name it though misspelt ("outside assitance", "game rule violaton")."""
 
 
+_LONG_NAMES: list[tuple[dict[str, str], list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]] = []
+
+
+def _long_names(named: dict[str, str]) -> tuple[list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]:
+    """The names of two words or more (ten letters at least) with their section and number of words, and each of
+    their words' first three letters → (the name, the word's place in it): made once per ``named`` (four kept)."""
+    for known, long, begins in _LONG_NAMES:  # the router's names and the ranking's (with former names): two at most
+        if known is named:
+            return long, begins
+    long = [(name, sid, len(name.split())) for name, sid in named.items() if len(name.split()) >= 2 and len(name) >= 10]
+    begins = {}
+    for n, (name, _, _) in enumerate(long):
+        for j, part in enumerate(name.split()):
+            begins.setdefault(part[:3], []).append((n, j))
+    _LONG_NAMES[:] = [*_LONG_NAMES[-3:], (named, long, begins)]
+    return long, begins
+
+
 def misspelt_in(question: str | Question, named: dict[str, str]) -> list[tuple[str, str]]:
     """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
-    of as many words as the name has, compared whole (one or two letters wrong or missing in a long name)."""
-    from rapidfuzz import fuzz, process
+    of as many words as the name has, compared whole (one or two letters wrong or missing in a long name).  Only the
+    runs one word of which begins as the name's word in its place does are compared ("assitance" begins as
+    "assistance"): a name misspelt keeps one word's first letters, and a rules question says few such runs."""
+    from rapidfuzz.fuzz import ratio
 
     said = Question.of(question).words
-    runs: dict[int, list[str]] = {}
+    long, begins = _long_names(named)
+    starts: dict[int, set[int]] = {}
+    for i, w in enumerate(said):
+        for n, j in begins.get(w[:3], ()):
+            if 0 <= i - j <= len(said) - long[n][2]:
+                starts.setdefault(n, set()).add(i - j)
     out = []
-    for name, sid in named.items():
-        size = len(name.split())
-        if size < 2 or len(name) < 10:
-            continue
-        if size not in runs:
-            runs[size] = [" ".join(said[i : i + size]) for i in range(len(said) - size + 1)]
-        if process.extractOne(name, runs[size], scorer=fuzz.ratio, score_cutoff=MISSPELT) is not None:
+    for n in sorted(starts):
+        name, sid, size = long[n]
+        if any(ratio(name, " ".join(said[i : i + size]), score_cutoff=MISSPELT) for i in starts[n]):
             out.append((name, sid))
     return out
 
@@ -246,8 +268,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
     if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
         return m.group(0)
-    if named and (rel or said or "judge" in folded) and (found := misspelt_in(q, named)):
-        return found[0][0]  # "comp rel: is that outside assitance?" (searched only where an event is said: it costs)
+    if named and (found := misspelt_in(q, named)):
+        return found[0][0]  # "is this outside assitance?": a name of two words or more, misspelt (~0.05 ms a question)
     if titled and (rel or said or "judge" in folded) and (own := _title_said(q, titled, in_rules)):
         return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
     if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
