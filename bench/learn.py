@@ -2,6 +2,7 @@
 ``learned`` step reads (``data/learned.tsv``, bundled with the package).
 
 Usage: python bench/learn.py [--check] [--out PATH]
+       python bench/learn.py --heldout [--cr PATH] [--cards PATH]
 
 Every question of the sets in :data:`TRAINING` (written by the team's helpers in players' words, each labelled with
 the CR rules that settle it) lends its words to the rules it is labelled with, and to their rules when it names a
@@ -17,6 +18,11 @@ by the keyword's rule, and learning from it would make that check say nothing.  
 are not questions alone), the card-mention, legality and scope sets (not labelled with rules) are not training sets.
 
 ``--check`` exits 1 (and says so) when the bundled table is not what the sets make today.
+
+``--heldout`` measures what the team's sets say of the step now that it learned from them: for each training set (and
+``keywords``), hit@1 / hit@3 (answers with the card data, as ``bench/accuracy.py`` counts them) without the step, with
+the table learned from every other set (the set held out: what a question of its kind not learned from gets), and
+with the bundled table (in sample: the set was learned from).
 """
 
 from __future__ import annotations
@@ -80,15 +86,61 @@ def _order(rule: str) -> tuple[int, ...]:
     return (int(main), int(digits or 0), ord(letter) - 96 if letter else 0)
 
 
+def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
+    """Print :func:`main`'s ``--heldout`` table."""
+    from _common import rules_and_cards
+    from accuracy import first_hit, read, rules_of
+
+    from rulesgraph.answer.compose import ask
+    from rulesgraph.build.index import learned_postings
+    from rulesgraph.parse.learned import read_learned
+    from rulesgraph.rank.ranking import WEIGHTS
+
+    _, book, deck, said, tmp = rules_and_cards(args)
+    rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
+    bundled, weight = book.index.learned, WEIGHTS["learned"]
+
+    def hits(rows: list[dict]) -> str:
+        found = [first_hit(r["expected_rules"], rules_of(ask(book, r["question"], k=10, deck=deck))) for r in rows]
+        n = len(rows)
+        return f"{sum(1 for f in found if f == 1) / n:.1%} / {sum(1 for f in found if f and f <= 3) / n:.1%}"
+
+    print(f"{said}; hit@1 / hit@3 of each set's answers\n")
+    print("| set | questions | without the step | learned without the set | learned with it (in sample) |")
+    print("|---|---|---|---|---|")
+    try:
+        for path in [*paths, QUESTIONS / "keywords.jsonl"]:
+            rows = [r for r in read(path) if r.get("question") and r.get("expected_rules")]
+            WEIGHTS["learned"] = 0.0
+            off = hits(rows)
+            WEIGHTS["learned"] = weight
+            others = [p for p in paths if p != path]
+            book.index.learned = learned_postings(read_learned(table(others))[0], rules)
+            held = hits(rows)
+            book.index.learned = bundled
+            print(f"| {path.stem} | {len(rows)} | {off} | {held} | {hits(rows) if path in paths else held} |")
+    finally:
+        WEIGHTS["learned"], book.index.learned = weight, bundled
+        if tmp is not None:
+            tmp.cleanup()
+
+
 def main() -> None:
+    from _common import card_options
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when the bundled table is not what the sets make")
+    ap.add_argument("--heldout", action="store_true", help="each set's hits without the step, held out, and in sample")
     ap.add_argument("--out", type=Path, default=OUT)
+    card_options(ap)
     args = ap.parse_args()
     paths = [QUESTIONS / f"{name}.jsonl" for name in TRAINING]
     missing = [p for p in paths if not p.is_file()]
     if missing:
         sys.exit(f"bench: {missing[0]} not found")
+    if args.heldout:
+        heldout(args, paths)
+        return
     text = table(paths)
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
