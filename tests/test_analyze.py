@@ -71,14 +71,6 @@ def test_hostile_text_is_cleaned_and_bounded(mini_book: Rulebook) -> None:
     assert analyze("\x00\x01\x02", mini_book.index).matches == ()
 
 
-def test_quoted_phrases(mini_book: Rulebook) -> None:
-    """Straight or typographic quotes, single or double, around two or more words; apostrophes inside
-    words ("can't", "opponent's") and one-word quotes are not quotes."""
-    q = analyze("does 'can’t be prevented' stop my opponent's “you may” trigger, or 'this'?", mini_book.index)
-    assert q.quoted == (("cant", "be", "prevented"), ("you", "may"))
-    assert analyze("can't block, won't die", mini_book.index).quoted == ()
-
-
 def test_card_names_count_less(mini_book: Rulebook) -> None:
     """The words of what looks like a card name (:func:`rulesgraph.question.read.card_words`) weigh CARD, unless the
     question also uses the word in its own voice."""

@@ -13,7 +13,6 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.question.analyze import analyze
-from rulesgraph.rank.pipeline import Pipeline
 from rulesgraph.rank.ranking import STEPS, WEIGHTS, rank, specificity
 from rulesgraph.rank.steps import base, named, spread
 
@@ -98,42 +97,6 @@ def test_rule_4_a_named_glossary_term_raises_the_rules_it_cites(mini_book: Ruleb
     with weight("term_cited", 0.0):
         without = score(mini_book, "my creature dies, what happens", "704.5a")
     assert score(mini_book, "my creature dies, what happens", "704.5a") > without
-
-
-@pytest.mark.parametrize(("question", "verb"), [
-    ("Can Time Stop be countered?", True),
-    ("I have heard that Swerve can be used to counter a Cancel. Is that true?", True),
-    ("can I counter target spell with it?", True),
-    ("I put a +1/+1 counter on it, does it die?", False),
-    ("how many counters can be on a permanent? is there a counter limit", False),
-])
-def test_rule_67_a_name_said_as_a_verb(full_book: Rulebook, question: str, verb: bool) -> None:
-    """Rule 67: "counter" said as a verb (after a modal or "to", inflected, before its object) or a noun (after an
-    article or a number)."""
-    from rulesgraph.rank.pipeline import Query
-
-    a = analyze(question, full_book.index)
-    q = Query(full_book.index, full_book.qg, a, WEIGHTS)
-    said = [named.said_as_verb(q, m) for m in a.of_kind("glossary") if m.node == "glossary:Counter"]
-    assert said and said[0] is verb
-
-
-def test_rule_67_a_verb_names_the_keyword_action_not_the_noun(full_book: Rulebook) -> None:
-    """Rule 67, read by rules 4 and 5: "can Time Stop be countered?" names the keyword action Counter (701.6), which the
-    glossary entry Counter cites beside the rules on counters (122); said as a verb, neither the entry nor the title
-    raises 122, and the keyword action's rule comes first.  Said as a noun, 122 is raised as before."""
-    with weight("learned", 0.0):  # rule 68's learned words left out: this states the rule alone
-        ranked = order(full_book, "Can Time Stop be countered?")
-        assert before(ranked, "701.6", "122.1") and ranked[0].startswith("701.6")
-
-        def reasons(question: str, node: str) -> list[str]:
-            return next(s.reasons for s in rank(full_book.index, full_book.qg, analyze(question, full_book.index)) if s.node == node)
-
-        assert "cited by the glossary entry Counter" not in reasons("Can Time Stop be countered?", "122.1")
-        assert "cited by the glossary entry Counter" in reasons("I put a +1/+1 counter on it, does it die?", "122.1")
-        without = [s.node for s in rank(full_book.index, full_book.qg, analyze("Can Time Stop be countered?", full_book.index),
-                                        Pipeline(s for s in STEPS.steps if s.name != "word_sense"))]
-        assert before(without, "122.1", "701.6")
 
 
 def test_rule_5_a_named_title_raises_the_rules_under_it(mini_book: Rulebook) -> None:
@@ -247,18 +210,6 @@ def test_rule_13_a_term_citing_general_rules_and_a_variants_names_no_variant(ful
 @pytest.mark.parametrize("question", ["", "   ", "\x00\x01"])
 def test_nothing_to_rank(mini_book: Rulebook, question: str) -> None:
     assert order(mini_book, question) == []
-
-
-def test_rule_16_quoted_words_raise_the_documents_that_have_them(full_book: Rulebook) -> None:
-    """Rule 16: a phrase the question quotes is card or rules wording; the relevant rules that have its
-    word pairs (small words too: 'you may', 'as a sorcery') rise."""
-    for question, rule in (("ability says 'activate only as a sorcery', what does that mean exactly", "602.5d"),
-                           ("a 'you may' trigger - do i decide when it triggers or when it resolves?", "603.5")):
-        with weight("quote", 0.0):
-            without = score(full_book, question, rule)
-        assert score(full_book, question, rule) > 1.05 * without, question
-        unquoted = question.replace("'", "")
-        assert score(full_book, unquoted, rule) == pytest.approx(without), question
 
 
 def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_book: Rulebook) -> None:

@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..build.index import Index, doc_terms, name_key, word_terms
 from ..common.lazyre import lazy
-from ..common.text import STOPWORDS, fold, stem, words
+from ..common.text import STOPWORDS, fold, stem
 from .read import ASKING, Question
 from .spelling import correct
 from .telling import in_todays_words, told_only
@@ -43,7 +43,6 @@ TOLD = 0.8
 """Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.question.telling.told_only`)."""
 
 _NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
-_QUOTED = lazy(r"""(?:(?<=[\s(])|^)['"](.+?)['"](?=[\s,.?!:;)-]|$)""")
 _CHAPTER = lazy(r"\bsection (\d)\b")
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
 COUNTING = frozenset("a an the one two three four five six seven eight nine ten x any each more extra its their my your".split())
@@ -94,8 +93,6 @@ class Analysis:
     truncated: bool = False
     sections: tuple[tuple[str, float], ...] = ()
     """CR sections an earlier turn of the conversation was answered from, with weights (follow-ups only)."""
-    quoted: tuple[tuple[str, ...], ...] = ()
-    """Phrases the question quotes (card or rules text, ``'activate only as a sorcery'``), as folded words."""
     cards: tuple[NamedCard, ...] = ()
     """The cards the question names, with what they say (:mod:`rulesgraph.question.namedcards`; empty without card data)."""
 
@@ -346,6 +343,5 @@ def analyze(question: str | Question, index: Index) -> Analysis:
     if subject is not None:  # "what does shuffle mean, and can my opponent cut?" asks first of all what shuffle is
         focus = max(focus, DEFINED_FOCUS)
         matches = [subject] + [m for m in matches if m is not subject]
-    quoted = tuple(q for q in (tuple(words(m)) for m in _QUOTED.findall(folded)) if len(q) >= 2)
     return Analysis(q.text, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
-                    tuple(corrections), focus, truncated, quoted=quoted)
+                    tuple(corrections), focus, truncated)

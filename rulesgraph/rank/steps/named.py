@@ -1,6 +1,6 @@
-"""Priors from what the question names: keywords (rule 2), glossary terms (rule 4) and titles (rule 5) in the sense the
-question says them (rule 67), each weighed by how well its rules fit the question's other words (rule 18), and rule
-numbers (rule 6).
+"""Priors from what the question names: keywords (rule 2), glossary terms (rule 4) and titles (rule 5), each weighed by
+how well its rules fit the question's other words (rule 18), and rule numbers (rule 6).  (Rule 67, a name said as a
+verb, changed no real tuning question once rule 68 was in and was deleted in stop 34.)
 Rule 10 (a negated mention boosts nothing) holds here because ``Analysis.of_kind`` leaves negated mentions out."""
 
 from __future__ import annotations
@@ -8,15 +8,13 @@ from __future__ import annotations
 from ...build.index import doc_terms
 from ...build.relations import current_keyword, definers, faq_about
 from ...build.relevance import specificity
-from ...common.lazyre import lazy
 from ...question.analyze import FRAMING_TERMS as _FRAMING
 from ...question.analyze import Match
 from ...question.cardsaid import KEYWORD_USE as RELATION
-from ...question.read import MAX_CHARS
 from ..pipeline import Query
 
 __all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "keyword_prior", "named_rules", "own_words", "raise_term", "rule_number",
-           "said_as_verb", "terms_of", "title_prior", "word_sense"]
+           "terms_of", "title_prior"]
 
 WEIGHTS = {
     "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
@@ -38,8 +36,8 @@ def keyword_prior(q: Query) -> None:
     alias "cascades into", a card name that is an alias of it) is one keyword: it counts once, as surely as its
     surest mention.
     Step ``keyword_prior``; weights: ``keyword_rule`` = 2.0, ``keyword_sub`` = 1.0.  A generic base step, a prior of
-    what the question names (removing it loses 2 real tuning questions at hit@1 and 1 at hit@3, of 216, and `keywords` 1
-    at hit@1; ``bench/ablate.py``, stop 32)."""
+    what the question names (removing it loses 1 real tuning question at hit@3, of 268, and `keywords` 1 at hit@1;
+    ``bench/ablate.py``, stop 34)."""
     g, a, w = q.g, q.a, q.w
     surest: dict[str, tuple[float, Match]] = {}  # a keyword said several ways (its name, an alias, a card's name) counts once
     for m in a.of_kind("keyword"):
@@ -95,59 +93,11 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
     return INCIDENTAL + (1 - INCIDENTAL) * share
 
 
-_BEFORE_VERB = frozenset("can could cannot can't to be been being will would won't may might must should i you we they he she it not "
-                         "then and or".split())
-"""Words after which a name is said as a verb ("can I counter", "to exile", "be countered")."""
-_AFTER_VERB = frozenset("a an the target it that this my your his her their its each all any".split())
-"""Words before which a name is said as a transitive verb ("counter a spell", "exile target creature")."""
-_BEFORE_NOUN = frozenset("a an the one two three each that this my your his her their its no any of another".split())
-"""Words after which a name is said as a noun ("a counter", "one counter"), whatever follows."""
-_WORD = lazy(r"[\w+/-]+(?:'\w+)*")
-"""A word as rule 67 reads it: "+1/+1" and "can't" are one, a quote around a word is not part of it."""
-
-
-def said_as_verb(q: Query, m: Match) -> bool:
-    """Rule 67: whether the question says the words ``m`` matched as a verb ("can Time Stop be countered?", "can
-    I counter bloodrush?", "Swerve can be used to counter a Cancel") rather than a noun ("a +1/+1 counter"), read from
-    the words around it: inflected as a past participle, after a modal, "to" or a subject, or before an article or
-    pronoun as its object, and not after an article or a number.  The question's words are read once, as far as the
-    analysis reads it (:data:`~rulesgraph.question.read.MAX_CHARS`), so a long question costs one pass."""
-    if "words said" not in q.memo:
-        q.memo["words said"] = _WORD.findall(q.a.question[:MAX_CHARS].lower())
-    words, said = q.memo["words said"], _WORD.findall(m.said.lower())
-    n = len(said)
-    if not n:
-        return False
-    for j in range(len(words) - n + 1):
-        if words[j] != said[0] or words[j : j + n] != said:
-            continue
-        before = words[j - 1] if j else ""
-        after = words[j + n] if j + n < len(words) else ""
-        if before and (before in _BEFORE_NOUN or before[:1].isdigit() or before.endswith("/+1")):
-            continue
-        if said[-1].endswith("ed") or before in _BEFORE_VERB or after in _AFTER_VERB:
-            return True
-    return False
-
-
-def word_sense(q: Query) -> None:
-    """Rule 67, a name's sense: a name the question says as a verb (:func:`said_as_verb`) that also names a keyword
-    action ("countered": Counter, 701.6) is that action, not the noun the same word names ("Counters", 122): rule 4
-    raises only the keyword actions' rules a glossary entry citing both cites (the entry Counter cites 701.6 and 122),
-    and rule 5 raises no title outside the keyword actions said that way.  Applies to every name a glossary entry or
-    title shares with a keyword action (Counter, Exile, Copy …).  Keeps the names said so in ``q.memo["said as
-    verbs"]``, which rules 4 and 5 read.
-    Step ``word_sense``; weights: none.  Earns its place on the real tuning questions: removing it loses 2 at hit@1 (of
-    216; ``bench/ablate.py``, stop 32)."""
-    actions = {m.said for m in q.a.of_kind("keyword")}
-    q.memo["said as verbs"] = {m.said for m in q.a.of_kind("glossary", "title") if m.said in actions and said_as_verb(q, m)}
-
-
 def glossary_prior(q: Query) -> None:
     """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
     rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself.
     Step ``glossary_prior``; weights: ``term_cited`` = 0.8.  A generic base step, a prior of what the question names
-    (removing it loses 9 real tuning questions at hit@1, 12 at hit@3, of 216; ``bench/ablate.py``, stop 32)."""
+    (removing it loses 12 real tuning questions at hit@1, 5 at hit@3, of 268; ``bench/ablate.py``, stop 34)."""
     for m in q.a.of_kind("glossary"):
         raise_term(q, m)
 
@@ -161,9 +111,6 @@ def raise_term(q: Query, m: Match) -> None:
     i = g.num[m.node]
     label = g.nodes[m.node]["label"]
     cited = list(g.out(i, "cites"))
-    actions = [rule for rule in cited if g.kwrule[rule] is not None]
-    if actions and len(actions) < len(cited) and m.said in q.memo.get("said as verbs", ()):  # the keyword action, not counters
-        cited = actions
     amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
     reason = f"cited by the glossary entry {label}"
     passing = not g.cites_variant(i)
@@ -177,14 +124,11 @@ def raise_term(q: Query, m: Match) -> None:
 def title_prior(q: Query) -> None:
     """Rule 5: a section or rule title the question names raises the prior of the rules under it.
     Step ``title_prior``; weights: ``title_sub`` = 0.8.  A generic base step, a prior of what the question names
-    (removing it loses 3 real tuning questions at hit@1, 1 at hit@3, of 216; ``bench/ablate.py``, stop 32)."""
+    (removing it loses 1 real tuning question at hit@3 and gains 1 at hit@1, of 268; ``bench/ablate.py``, stop 34)."""
     g = q.g
-    verbs = q.memo.get("said as verbs", ())
     for m in q.a.of_kind("title"):
         i = g.num[m.node]
         title = g.nodes[m.node]["title"]
-        if g.kwrule[i] is None and m.said in verbs:  # "counter a spell": not 122 Counters
-            continue
         amount = q.w["title_sub"] * (m.quality * specificity(q.index, title) * fit(q, [i], m))
         q.raise_(i, i + 1, amount, f"titled {title}")
         if g.end[i] > i + 1:
