@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulesgraph import Rulebook, SourceSpec, load
 from rulesgraph.build.check import check_report
 
@@ -48,3 +50,16 @@ def test_anomalies_keep_the_whole_text_of_what_they_are_about(tmp_path: Path) ->
     for a in unplaced.values():
         assert a["text"] == stray and stray not in a["message"] and len(a["message"]) < 200
     assert all("text" in a for a in report["anomalies"])  # the key is always there (null when the message says it all)
+
+
+def test_the_learned_rule_words_are_counted_and_their_bad_lines_reported(seeds_book: Rulebook, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """check counts the loaded rules with learned words and lists a line of data/learned.tsv its reader leaves out, with
+    file and line, among the skipped lines."""
+    report = check_report(seeds_book)
+    assert report["learned_rules"] >= 0 and not any(s["reason"].startswith("learned") for s in report["skipped"])
+    table = tmp_path / "learned.tsv"
+    table.write_text("# header\n702.19b\ttrampl:2\n608.2b\tfizzl:x\n", encoding="utf-8")
+    monkeypatch.setattr("rulesgraph.build.check.learned_path", lambda: table)
+    bad = [s for s in check_report(seeds_book)["skipped"] if s["reason"].startswith("learned")]
+    assert [(s["where"], s["text"]) for s in bad] == [(f"{table}:3", "608.2b\tfizzl:x")]

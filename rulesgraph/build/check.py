@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .corpus import Rulebook
+from .corpus import Rulebook, learned_path
 
 __all__ = ["check_report"]
 
@@ -16,8 +16,22 @@ def _where(item: dict[str, Any]) -> str | None:
     return f"{item['file']}:{item['line']}" if item.get("file") else None
 
 
+def _learned_skipped() -> list[dict[str, Any]]:
+    """The lines of the learned rule words (``data/learned.tsv``) its reader leaves out, as skipped lines."""
+    from ..parse.learned import read_learned
+
+    path = learned_path()
+    try:
+        lines = path.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        return [{"reason": f"learned rule words not read ({exc})", "text": "", "where": str(path)}]
+    return [{"reason": f"learned rule words: {why}", "text": lines[n - 1], "where": f"{path}:{n}"}
+            for n, why in read_learned("\n".join(lines))[1]]
+
+
 def check_report(book: Rulebook) -> dict[str, Any]:
-    """A JSON-ready report; counts are totals over every loaded source, with a per-document breakdown."""
+    """A JSON-ready report; counts are totals over every loaded source, with a per-document breakdown (and the learned
+    rule words: how many of the loaded rules have some, and the table's lines left out, among the skipped lines)."""
     g = book.graph
     kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
     documents = g.graph["documents"]
@@ -40,12 +54,14 @@ def check_report(book: Rulebook) -> dict[str, Any]:
         "nodes": g.number_of_nodes(),
         "edges": g.number_of_edges(),
         "references": g.graph["references"],
+        "learned_rules": len(set(book.index.learned.docs)),
         "dangling": [
             {"ref": d["raw"], "target": d["target"], "where": _where(d), "reason": d["reason"]} for d in g.graph["dangling"]
         ],
         "anomalies": anomalies,
         "skipped": [
-            {"reason": s["reason"], "text": s["text"], "where": _where(s)} for doc in documents for s in doc["skipped"]
+            *({"reason": s["reason"], "text": s["text"], "where": _where(s)} for doc in documents for s in doc["skipped"]),
+            *_learned_skipped(),
         ],
         "documents": [
             {k: doc[k] for k in ("path", "format", "encoding", "effective", "lines", "chapter", "section", "rule", "subrule",
