@@ -335,3 +335,22 @@ def test_a_key_another_process_made_meanwhile_is_used_not_removed(cache_dir: Pat
 
     monkeypatch.setattr(cache_mod, "_read_secret", read)
     assert cache_mod.secret() == other and (cache_dir / cache_mod.SECRET).read_bytes() == other
+
+
+def test_a_changed_learned_table_is_built_again_and_its_bad_lines_said(cache_dir: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learned rule words (data/learned.tsv) are part of the cache key, like the alias table: a changed table is
+    not answered from the entry of the old one; a line the reader leaves out is said in the notices, and a table that
+    cannot be read leaves the rules loaded without learned words, with a notice."""
+    table = tmp_path / "learned.tsv"
+    table.write_text("702.19b\ttrampl:2\n", encoding="utf-8")
+    monkeypatch.setattr("rulesgraph.build.corpus.learned_path", lambda: table)
+    first = load(bundled_sources())
+    assert load(bundled_sources()).from_cache
+    table.write_text("702.19b\ttrampl:2\n608.2b\tfizzl:x\n", encoding="utf-8")
+    second = load(bundled_sources())
+    assert not second.from_cache and any("line 2: left out" in n for n in second.notices)
+    assert first.index.learned.spans == second.index.learned.spans
+    table.unlink()
+    third = load(bundled_sources())
+    assert not third.from_cache and not third.index.learned.spans and any("learned rule words" in n for n in third.notices)
