@@ -1,16 +1,19 @@
 """Learn which rules players' words point to, from the team's labelled question sets, and write the table the ranking's
 ``learned`` step reads (``data/learned.tsv``, bundled with the package).
 
-Usage: python bench/learn.py [--check] [--out PATH]
+Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH]
        python bench/learn.py --heldout [--cr PATH] [--cards PATH]
 
 Every question of the sets in :data:`TRAINING` (written by the team's helpers in players' words, each labelled with
 the CR rules that settle it) lends its words to the rules it is labelled with, and to their rules when it names a
 subrule (``702.19b`` counts for ``702.19`` too): a rule's *learned words* are the stems (``doc_terms``) of every
-question settled by it, counted, less the stems of the cards the question is labelled as naming (a card's name says
-which card, not which rule).  At query time the ``learned`` step (:mod:`rulesgraph.rank.steps.learned`) searches these
-words as one more document per rule — players say "fizzle", "dies", "on the stack" where the rules say "illegal
-target", "put into a graveyard", "while it's on the stack".
+question settled by it, counted, less the stems of the cards the question is labelled as naming, and only words the
+loaded rules' index knows as words (:func:`known`: the rules' own words, the alias table's slang, ordinary English
+words): a card's name or nickname ("urborg", "goyf", "thalia") says which card, not which rule, and what a card does
+comes from the card data, never from this table.  The words are read with the 2026-06-19 CR (``--cr``).  At query
+time the ``learned`` step (:mod:`rulesgraph.rank.steps.learned`) searches these words as one more document per rule —
+players say "fizzle", "dies", "on the stack" where the rules say "illegal target", "put into a graveyard", "while it's
+on the stack".
 
 The real question files (``bench/questions/real/``) and the policy sets are never read: they are what the step is
 measured on.  ``keywords.jsonl`` is not read either: it is the regression check that keyword questions are answered
@@ -31,12 +34,20 @@ import argparse
 import json
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesgraph.build.index import doc_terms
+from rulesgraph.build.index import Index, doc_terms
+from rulesgraph.common.text import STOPWORDS, stem
+from rulesgraph.common.text import words as folded
+from rulesgraph.parse.learned import rule_name
 from rulesgraph.parse.numbers import rule_of
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "bench" / "questions"
@@ -46,8 +57,25 @@ TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_
 """The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
 
 
-def learned(paths: list[Path]) -> tuple[dict[str, Counter[str]], int]:
-    """Rule → its learned words (stem → count), and how many questions they came from."""
+def names(g: nx.MultiDiGraph) -> Callable[[str], str | None]:
+    """The name (:func:`rulesgraph.parse.learned.rule_name`) of a rule's rule in the rules ``g`` holds, ``None`` for a
+    number they do not have."""
+    def name(rule: str) -> str | None:
+        of = rule_of(rule)
+        if rule not in g or of not in g:
+            return None
+        return rule_name(g.nodes[of].get("title"), g.nodes[of].get("text"))
+    return name
+
+
+def known(index: Index) -> Callable[[str], bool]:
+    """Whether a folded word is one the index knows as a word, not a name: the rules' own (``Index.vocab``), the alias
+    table's slang the rules never use (``Index.slang``: "etb", "fizzle"), or an ordinary English word (``Index.english``)."""
+    return lambda w: w in index.vocab or w in index.slang or w in index.english
+
+
+def learned(paths: list[Path], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], int]:
+    """Rule → its learned words (stem → count, only the words ``keep`` keeps), and how many questions they came from."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
     n = 0
     for path in paths:
@@ -59,22 +87,26 @@ def learned(paths: list[Path]) -> tuple[dict[str, Counter[str]], int]:
                 continue
             n += 1
             names = {t for card in row.get("cards") or () for t in doc_terms(card)}
-            stems = [t for t in doc_terms(row["question"]) if t not in names]
+            stems = [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w)) if t not in names]
             for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
                 words[rule].update(stems)
     return words, n
 
 
-def table(paths: list[Path]) -> str:
-    """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trampl:12 block:5 …``)."""
-    words, n = learned(paths)
+def table(paths: list[Path], keep: Callable[[str], bool] = lambda w: True,
+          name: Callable[[str], str | None] = lambda rule: "") -> str:
+    """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>trampl:12 block:5 …``,
+    the middle column ``name`` of the rule's rule: :func:`rulesgraph.parse.learned.rule_name`; a rule ``name`` does not
+    know, ``None``, is left out)."""
+    words, n = learned(paths, keep)
     head = [
         "# rulesgraph: the words of labelled questions, by the rule that settled them (the ranking's `learned` step).",
         f"# Made by bench/learn.py from {n} questions of {len(paths)} of the team's sets; do not edit by hand.",
-        "# rule<TAB>stem:count stem:count ... (stems as rulesgraph.build.index.doc_terms makes them)",
+        "# rule<TAB>the name of its rule (its title, or its text's first words)<TAB>stem:count stem:count ...",
     ]
-    body = [f"{rule}\t" + " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
-            for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0]))]
+    named = {rule: name(rule) for rule in words}
+    body = [f"{rule}\t{named[rule]}\t" + " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
+            for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0])) if named[rule] is not None]
     return "\n".join(head + body) + "\n"
 
 
@@ -92,11 +124,12 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
     from accuracy import first_hit, read, rules_of
 
     from rulesgraph.answer.compose import ask
-    from rulesgraph.build.index import learned_postings
+    from rulesgraph.build.index import learned_of, learned_postings
     from rulesgraph.parse.learned import read_learned
     from rulesgraph.rank.ranking import WEIGHTS
 
     _, book, deck, said, tmp = rules_and_cards(args)
+    keep, name = known(book.index), names(book.graph)
     rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
     bundled, weight = book.index.learned, WEIGHTS["learned"]
 
@@ -115,7 +148,7 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
             off = hits(rows)
             WEIGHTS["learned"] = weight
             others = [p for p in paths if p != path]
-            book.index.learned = learned_postings(read_learned(table(others))[0], rules)
+            book.index.learned = learned_postings(learned_of(book.graph, read_learned(table(others, keep, name))[0]), rules)
             held = hits(rows)
             book.index.learned = bundled
             print(f"| {path.stem} | {len(rows)} | {off} | {held} | {hits(rows) if path in paths else held} |")
@@ -141,7 +174,10 @@ def main() -> None:
     if args.heldout:
         heldout(args, paths)
         return
-    text = table(paths)
+    from _common import cr_path, rules_book
+
+    book = rules_book(cr_path(args.cr))
+    text = table(paths, known(book.index), names(book.graph))
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
         print(f"{args.out}: {'current' if same else 'not what the sets make today: run python bench/learn.py'}")

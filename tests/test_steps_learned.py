@@ -91,3 +91,29 @@ def test_rule_68_the_bundled_words_bring_a_players_word_to_its_rule(full_book: R
     assert "608.2b" in first(3)
     with weight("learned", 0.0):
         assert "608.2b" not in first(4)
+
+
+def test_words_go_only_to_a_rule_of_the_same_name(full_book: Rulebook) -> None:
+    """The table names each rule's rule: words learned for 701.19 Regenerate are not given to a 701.19 of another name
+    (2024's Search), nor to a number the rules do not have."""
+    from rulesgraph.build.index import learned_of
+
+    table = {"701.19": ("regenerate", {"regener": 2}), "701.19a": ("regenerate", {"shield": 1}),
+             "701.23": ("regenerate", {"search": 3}), "999.9": ("x", {"fizzl": 1})}
+    assert learned_of(full_book.graph, table) == {"701.19": {"regener": 2}, "701.19a": {"shield": 1}}
+
+
+def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebook,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """learned_relevance is the same computed by the compiled kernel and in Python (the values; the kernel's dict comes
+    best first, Python's as found)."""
+    from rulesgraph.build import relevance
+
+    if relevance.KERNEL is None:
+        pytest.skip("no compiled kernel was built at install")
+    questions = ["does my spell fizzle if its only target is gone?", "can I swing with a creature I just played?",
+                 "my opponent bolted my creature in response, does my giant growth fizzle?"]
+    compiled = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
+    monkeypatch.setattr(relevance, "KERNEL", None)
+    python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
+    assert all(c for c in compiled) and compiled == python

@@ -136,7 +136,7 @@ def learned_path() -> Path:
     return bundled_dir() / "learned.tsv"
 
 
-def _learned(notices: list[str]) -> dict[str, dict[str, int]]:
+def _learned(notices: list[str]) -> dict[str, tuple[str, dict[str, int]]]:
     """The learned rule words; a line the reader leaves out is said in ``notices`` (a missing table: none learned)."""
     from ..parse.learned import read_learned
 
@@ -148,6 +148,8 @@ def _learned(notices: list[str]) -> dict[str, dict[str, int]]:
         return {}
     table, problems = read_learned(text)
     notices += [f"{path}, line {n}: left out ({why})" for n, why in problems[:5]]
+    if len(problems) > 5:
+        notices.append(f"{path}: {len(problems) - 5} more lines left out (rulesgraph check lists them)")
     return table
 
 

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..common.english import EnglishWords, english_words
 from ..common.text import STOPWORDS, stem, words
 from ..errors import RulesgraphError
-from ..parse.numbers import parent_of
+from ..parse.learned import rule_name
+from ..parse.numbers import parent_of, rule_of
 
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "learned_postings", "load_aliases", "name_key"]
+__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "learned_of", "learned_postings", "load_aliases", "name_key"]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
@@ -247,18 +248,30 @@ def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, fl
     return tf
 
 
+def learned_of(g: nx.MultiDiGraph, table: dict[str, tuple[str, dict[str, int]]]) -> dict[str, dict[str, int]]:
+    """The learned rule words (:func:`rulesgraph.parse.learned.read_learned`'s table) of the rules ``g`` has under the same
+    name (:func:`~rulesgraph.parse.learned.rule_name` of the rule, or of a subrule's rule): the words learned for 2026's
+    701.19 Regenerate are not given to 2024's 701.19 Search."""
+    out = {}
+    for rule, (name, said) in table.items():
+        of = rule_of(rule)
+        if rule in g and of in g and rule_name(g.nodes[of].get("title"), g.nodes[of].get("text")) == name:
+            out[rule] = said
+    return out
+
+
 def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int]) -> Postings:
     """BM25 postings over the learned rule words (rule → stem → count, :func:`rulesgraph.parse.learned.read_learned`), each
     rule of the loaded rules (``number``: node id → its number) one document: a stem said in the questions of few rules
     points to them, one said in every kind of question hardly counts."""
-    docs = {rule: words for rule, words in learned.items() if rule in number and words}
+    docs = {rule: said for rule, said in learned.items() if rule in number and said}
     out = Postings()
     if not docs:
         return out
     n = len(docs)
-    lengths = {rule: sum(words.values()) for rule, words in docs.items()}
+    lengths = {rule: sum(said.values()) for rule, said in docs.items()}
     avg = sum(lengths.values()) / n
-    df: Counter[str] = Counter(t for words in docs.values() for t in words)
+    df: Counter[str] = Counter(t for said in docs.values() for t in said)
     at: dict[str, list[int]] = defaultdict(list)
     weight: dict[str, list[float]] = defaultdict(list)
     for rule in sorted(docs, key=number.__getitem__):
@@ -273,10 +286,10 @@ def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int])
 
 
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
-                learned: dict[str, dict[str, int]] | None = None) -> Index:
+                learned: dict[str, tuple[str, dict[str, int]]] | None = None) -> Index:
     """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
     are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0….
-    ``learned``: the learned rule words (:attr:`Index.learned`)."""
+    ``learned``: the learned rule words (:attr:`Index.learned`, those of the rules ``g`` has: :func:`learned_of`)."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -336,4 +349,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned or {}, rules))
+                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules))

@@ -102,7 +102,8 @@ def python_text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> d
 def learned_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
     """Plain BM25 (no coverage, every document kept) of ``terms`` (``(stem, weight)``) over the learned rule words
     (:attr:`~rulesgraph.build.index.Index.learned`), scaled so the best rule is 1; computed by the compiled :data:`KERNEL`
-    when it was built (the same sums, in the same order, as the Python loop)."""
+    when it was built (the same values as the Python loop, summed in the same order; the kernel's dict comes best first,
+    Python's in the order the rules were found)."""
     postings = index.learned
     spans = postings.spans
     found = [(*spans[t], w, 0.0) for t, w in terms if t in spans]
