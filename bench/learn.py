@@ -18,7 +18,9 @@ on the stack".
 The real question files (``bench/questions/real/``) and the policy sets are never read: they are what the step is
 measured on.  ``keywords.jsonl`` is not read either: it is the regression check that keyword questions are answered
 by the keyword's rule, and learning from it would make that check say nothing.  The conversation sets (their turns
-are not questions alone), the card-mention, legality and scope sets (not labelled with rules) are not training sets.
+are not questions alone), the card-mention, legality and scope sets (not labelled with rules) are not training sets,
+nor ``learn_a`` and ``learn_b`` (written for it in stop 34 about rules the others have no words for; learning from them
+did not gain on the real tuning questions: they measure what the step costs such questions instead).
 
 ``--check`` exits 1 (and says so) when the bundled table is not what the sets make today.
 
