@@ -149,8 +149,8 @@ def card_text(q: Query) -> None:
     Step ``card_text``; weights: ``card_text`` = 0.2 (cross-validated by source page on the real tuning questions: the
     five folds each chose 0.2, one 0.15; held out 68 / 95 at hit@1 / hit@3 against 64 / 91 without the step, of 195; the
     whole refit with it in, ``bench/fit.py``, kept 0.2 in four folds of five and changed no weight).
-    Earns its place on the real tuning questions: removing it loses 2 at hit@1 and 6 at hit@3
-    (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    Earns its place on the real tuning questions: removing it loses 2 at hit@1 and 7 at hit@3
+    (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     w = q.w["card_text"]
     query = q.memo.get("query")
     if w <= 0 or not q.a.cards or query is None:  # no rule 1 (an ablation): no query to extend
@@ -174,7 +174,7 @@ def card_types(q: Query) -> None:
     the kind of card its layout makes it (a Transforming Double-Faced Card → 712, an Adventurer Card → 715: the card
     data's layout as the glossary names it, :attr:`~rulesgraph.question.namedcards.NamedCard.layout`).
     Step ``card_types``; weights: ``card_type`` = 0.3, ``card_layout`` = 4.0.  Earns its place on the real tuning
-    questions: removing it loses 1 at hit@1 and 3 at hit@3 (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    questions: removing it loses 1 at hit@1 and 3 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     g, w = q.g, q.w["card_type"]
     for card in q.a.cards:
         for word, kind, rules in [*card.types, *card.layout]:
@@ -227,7 +227,7 @@ def card_rulings(q: Query) -> None:
     rules they were linked to when the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share,
     relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  Earns its
-    place on the real tuning questions: removing it loses 5 at hit@1 and gains 1 at hit@3 (of 268; ``bench/ablate.py``,
+    place on the real tuning questions: removing it loses 5 at hit@1 and gains 1 at hit@3 (of 286; ``bench/ablate.py``,
     stop 34, rule 68 in)."""
     told, own = _told(q), _own(q)
     total, own_total = sum(told.values()), sum(own.values())
@@ -346,7 +346,7 @@ def card_effects(q: Query) -> None:
     question matched it by the weight's share of a full match, times how surely the card was named: the card's text
     never names the layer its effect applies in.
     Step ``card_effects``; weights: ``card_effects`` = 1.33 (fitted, ``bench/fit.py``).  Earns its place on the real
-    tuning questions: removing it loses 4 at hit@1 and 6 at hit@3 (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    tuning questions: removing it loses 4 at hit@1 and 6 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     w = q.w["card_effects"]
     if w <= 0:
         return

@@ -56,7 +56,7 @@ def stolen_trigger(q: Query) -> None:
     controls a triggered ability (:func:`source_control_rules`) are candidates as if the question matched them by the
     weight's share of a full match, times how surely the two cards were named (the less sure of them).
     Step ``stolen_trigger``; weights: ``stolen_trigger`` = 1.5.  Earns its place on the real tuning questions:
-    removing it loses 1 at hit@3 (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    removing it loses 1 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     w = q.w["stolen_trigger"]
     if w <= 0 or len(q.a.cards) < 2:
         return

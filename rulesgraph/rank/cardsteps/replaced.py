@@ -76,7 +76,7 @@ def replaced(q: Query) -> None:
     the card was named; and when another named card has a triggered ability (:data:`_TRIGGER`), so is the rule saying a
     replaced event never happens (614.6), by the ``replaced_never`` weight times the less sure of the two cards.
     Step ``replaced``; weights: ``replaced_kind`` = 1.06, ``replaced_never`` = 1.2 (fitted, ``bench/fit.py``).  Earns its
-    place on the real tuning questions: removing it loses 4 at hit@1 and 3 at hit@3 (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    place on the real tuning questions: removing it loses 4 at hit@1 and 3 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     w_kind, w_never = q.w["replaced_kind"], q.w["replaced_never"]
     if (w_kind <= 0 and w_never <= 0) or not q.a.cards or not any("instead" in c.text for c in q.a.cards):
         return

@@ -78,7 +78,7 @@ def token_leaves(q: Query) -> None:
     if the question matched it by the weight's share of a full match, times how surely both were said (the less sure of
     the two).
     Step ``token_leaves``; weights: ``token_leaves`` = 1.06 (fitted, ``bench/fit.py``).  Earns its place on the real
-    tuning questions: removing it loses 2 at hit@1 (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    tuning questions: removing it loses 2 at hit@1 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     w = q.w["token_leaves"]
     if w <= 0 or not q.a.matches:
         return

@@ -19,7 +19,7 @@ def focus(q: Query) -> None:
     asking what a named section is ("what's the command zone?") gets the rule that opens the section
     (408.1, where the CR defines it).
     Step ``focus``; weights: ``focus`` = 1.0, ``opening`` = 1.0.  A generic base step: `keywords` hit@1 needs it
-    (removing it loses 17 of those at hit@1, 5 at hit@3; and 1 real tuning question of 268 at hit@1;
+    (removing it loses 18 of those at hit@1, 5 at hit@3; and 1 real tuning question of 286 at hit@1;
     ``bench/ablate.py``, stop 34)."""
     a, g = q.a, q.g
     if not a.focus:

@@ -32,7 +32,7 @@ def learned(q: Query) -> None:
     and blocking points to 702.19, whichever of its subrules its own words found).
     Step ``learned``; weights: ``learned`` = 0.5 (chosen by cross-validation by source page on the real tuning
     questions: 0.5 in each of ten folds; held out 93 → 102 at hit@1 and 116 → 131 at hit@3 of 251, stop 34).
-    Earns its place on the real tuning questions: removing it loses 12 at hit@1 and 16 at hit@3 (of 268;
+    Earns its place on the real tuning questions: removing it loses 14 at hit@1 and 15 at hit@3 (of 286;
     ``bench/ablate.py``, stop 34)."""
     w = q.w["learned"]
     if w <= 0 or not q.score or not q.index.learned.spans:

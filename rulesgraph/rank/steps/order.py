@@ -54,8 +54,8 @@ def steps_of_procedure(q: Query) -> None:
     and 2 at hit@3, but then the procedure's rule leads answers its step settles — "can a tapped creature block?" led by
     509.1, "These rules decide it" — and a scripted conversation is lost: rule hits do not see the first paragraph; stop
     27.  On the 169 of stop 28 every fold raises it, to 1.40 or 1.86, yet the fitted weights lose held out: kept).
-    Earns its place on the real tuning questions: removing it loses 2 at hit@1 and 9 at hit@3
-    (of 268; ``bench/ablate.py``, stop 34, rule 68 in)."""
+    Earns its place on the real tuning questions: removing it loses 2 at hit@1 and 8 at hit@3
+    (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
     w = q.w["procedure"]
     if w <= 0 or not q.score:
         return

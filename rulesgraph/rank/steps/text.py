@@ -11,7 +11,7 @@ __all__ = ["text"]
 def text(q: Query) -> None:
     """Rule 1: BM25 over rules, glossary and FAQ text, with coverage, scaled so the best document is 1;
     the best :data:`~rulesgraph.build.relevance.CANDIDATES` documents are the candidates every later step scores.
-    Step ``text``; weights: none.  A generic base step (removing it loses 71 real tuning questions at hit@1, 99 at
-    hit@3, of 268, and `keywords` 2 at each; ``bench/ablate.py``, stop 34)."""
+    Step ``text``; weights: none.  A generic base step (removing it loses 76 real tuning questions at hit@1, 103 at
+    hit@3, of 286, and `keywords` 2 at each; ``bench/ablate.py``, stop 34)."""
     q.text = text_relevance(q.index, q.a.terms)
     q.memo["query"] = q.a.terms  # what rule 22 extends with the named cards' words
