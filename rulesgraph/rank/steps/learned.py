@@ -3,7 +3,8 @@
 Players do not say the rules' words: "fizzles" (608.2b's "illegal target"), "does it die" (704.5g, 700.4), "in
 response" (117.3, 405), "swing" (508.1).  The team's labelled question sets say them, each question labelled with the
 rules that settle it; ``bench/learn.py`` keeps, for every rule, the words of the questions settled by it (its
-subrules' for a rule too), less the names of the cards they name (``data/learned.tsv``), and the index searches them as
+subrules' for a rule too), only words the index knows as words — a card's name or nickname is none (``data/learned.tsv``,
+each rule with its rule's name, so a renumbered rule of another edition gets none) —, and the index searches them as
 one more document per rule (:attr:`rulesgraph.build.index.Index.learned`, BM25).  Learned from the team's sets, measured
 on the real questions (which it never read): that is how it is known to carry over to the way people ask.
 """
@@ -18,15 +19,13 @@ __all__ = ["TOP", "WEIGHTS", "learned"]
 WEIGHTS = {"learned": 0.5}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
 match relative to it)."""
-
-
 TOP = 60
 """Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer)."""
 
 
 def learned(q: Query) -> None:
-    """Rule 68: each candidate CR rule or subrule (already in the ranking: this step reorders, it adds none) gains the
-    weight × the best score × how well its learned words match the question's own (:attr:`Analysis.terms
+    """Rule 68: each of the :data:`TOP` best candidates that is a CR rule or subrule (this step reorders, it adds none)
+    gains the weight × the best score × how well its learned words match the question's own (:attr:`Analysis.terms
     <rulesgraph.question.analyze.Analysis.terms>` with their weights, the named cards' names left out), relative to the
     best-matching candidate; a subrule matches as well as its rule when that matches better (a question about trample
     and blocking points to 702.19, whichever of its subrules its own words found).
