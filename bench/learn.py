@@ -37,19 +37,15 @@ import json
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesgraph.build.index import Index, doc_terms
+from rulesgraph.build.index import Index, doc_terms, named_rule
 from rulesgraph.common.text import STOPWORDS, stem
 from rulesgraph.common.text import words as folded
-from rulesgraph.parse.learned import rule_name
 from rulesgraph.parse.numbers import rule_of
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "bench" / "questions"
@@ -57,17 +53,6 @@ OUT = ROOT / "data" / "learned.tsv"
 TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_holdout2",
             *(f"forum_holdout{n}" for n in ("", *range(2, 17))))
 """The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
-
-
-def names(g: nx.MultiDiGraph) -> Callable[[str], str | None]:
-    """The name (:func:`rulesgraph.parse.learned.rule_name`) of a rule's rule in the rules ``g`` holds, ``None`` for a
-    number they do not have."""
-    def name(rule: str) -> str | None:
-        of = rule_of(rule)
-        if rule not in g or of not in g:
-            return None
-        return rule_name(g.nodes[of].get("title"), g.nodes[of].get("text"))
-    return name
 
 
 def known(index: Index) -> Callable[[str], bool]:
@@ -131,7 +116,7 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
     from rulesgraph.rank.ranking import WEIGHTS
 
     _, book, deck, said, tmp = rules_and_cards(args)
-    keep, name = known(book.index), names(book.graph)
+    keep, name = known(book.index), partial(named_rule, book.graph)
     rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
     bundled, weight = book.index.learned, WEIGHTS["learned"]
 
@@ -179,7 +164,7 @@ def main() -> None:
     from _common import cr_path, rules_book
 
     book = rules_book(cr_path(args.cr))
-    text = table(paths, known(book.index), names(book.graph))
+    text = table(paths, known(book.index), partial(named_rule, book.graph))
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
         print(f"{args.out}: {'current' if same else 'not what the sets make today: run python bench/learn.py'}")

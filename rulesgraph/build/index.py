@@ -26,7 +26,8 @@ from ..parse.numbers import parent_of, rule_of
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "learned_of", "learned_postings", "load_aliases", "name_key"]
+__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "learned_of", "learned_postings", "load_aliases", "name_key",
+           "named_rule"]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
@@ -248,16 +249,19 @@ def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, fl
     return tf
 
 
+def named_rule(g: nx.MultiDiGraph, rule: str) -> str | None:
+    """The name (:func:`~rulesgraph.parse.learned.rule_name`) of ``rule``'s rule (itself, or a subrule's rule) in ``g``,
+    ``None`` when ``g`` has no such number: what the learned table keys each row with (``bench/learn.py`` writes it)."""
+    of = rule_of(rule)
+    if rule not in g or of not in g:
+        return None
+    return rule_name(g.nodes[of].get("title"), g.nodes[of].get("text"))
+
+
 def learned_of(g: nx.MultiDiGraph, table: dict[str, tuple[str, dict[str, int]]]) -> dict[str, dict[str, int]]:
     """The learned rule words (:func:`rulesgraph.parse.learned.read_learned`'s table) of the rules ``g`` has under the same
-    name (:func:`~rulesgraph.parse.learned.rule_name` of the rule, or of a subrule's rule): the words learned for 2026's
-    701.19 Regenerate are not given to 2024's 701.19 Search."""
-    out = {}
-    for rule, (name, said) in table.items():
-        of = rule_of(rule)
-        if rule in g and of in g and rule_name(g.nodes[of].get("title"), g.nodes[of].get("text")) == name:
-            out[rule] = said
-    return out
+    name (:func:`named_rule`): the words learned for 2026's 701.19 Regenerate are not given to 2024's 701.19 Search."""
+    return {rule: said for rule, (name, said) in table.items() if named_rule(g, rule) == name}
 
 
 def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int]) -> Postings:
@@ -272,14 +276,14 @@ def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int])
     lengths = {rule: sum(said.values()) for rule, said in docs.items()}
     avg = sum(lengths.values()) / n
     df: Counter[str] = Counter(t for said in docs.values() for t in said)
+    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
     at: dict[str, list[int]] = defaultdict(list)
     weight: dict[str, list[float]] = defaultdict(list)
     for rule in sorted(docs, key=number.__getitem__):
         norm = K1 * (1 - B + B * lengths[rule] / avg)
         for t, f in docs[rule].items():
-            idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
             at[t].append(number[rule])
-            weight[t].append(idf * f * (K1 + 1) / (f + norm))
+            weight[t].append(idf[t] * f * (K1 + 1) / (f + norm))
     for t in sorted(at):
         out.add(t, at[t], weight[t])
     return out
