@@ -4,7 +4,8 @@ step is removed from :data:`rulesgraph.rank.ranking.STEPS` (with card data).
 Usage: python bench/ablate.py SET [SET ...] [--steps NAME,NAME] [--cr PATH] [--cards PATH] [--json]
 
 A SET is a JSON Lines question file (``question``, ``expected_rules``) or a folder of them; the real question files
-(lines with a ``part``) count their tuning part only — a blind part is never read here.  Each question is analysed once
+(lines with a ``part``) count their tuning part only — a blind part is never read here — and each of their questions is
+ranked cross-fitted (:class:`learn.CrossFit`: with the ``learned`` step's table learned without its page).  Each question is analysed once
 (its words and the cards it names, as ``ask`` does); then, for the full list and for the list without each step, it is
 ranked and its citations chosen as an answer chooses them (:func:`rulesgraph.answer.compose._select`, the variant rule
 :func:`rulesgraph.answer.firstplace.no_variant_first`), and rule hits are counted among its rule citations
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from _common import card_options, rules_and_cards, table
 from accuracy import first_hit
+from learn import CrossFit
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import _select
@@ -75,10 +77,10 @@ def rules_cited(book: Rulebook, a: Analysis, steps: Pipeline) -> list[str]:
     return [n for n in no_variant_first(g, a, chosen) if g.kind_of(n) in RULE_KINDS]
 
 
-def hits(book: Rulebook, items: list[tuple[dict, Analysis]], steps: Pipeline) -> tuple[int, int]:
+def hits(book: Rulebook, items: list[tuple[dict, Analysis]], steps: Pipeline, cross: CrossFit) -> tuple[int, int]:
+    """Rule hits at 1 and 3 of ``items`` ranked by ``steps``, a real tuning question's cross-fitted (:class:`learn.CrossFit`)."""
     h1 = h3 = 0
-    for row, a in items:
-        at = first_hit(row["expected_rules"], rules_cited(book, a, steps))
+    for at in cross.each(items, lambda ra: first_hit(ra[0]["expected_rules"], rules_cited(book, ra[1], steps)), row=lambda ra: ra[0]):
         h1 += at == 1
         h3 += at is not None and at <= 3
     return h1, h3
@@ -93,6 +95,7 @@ def main() -> None:
     args = ap.parse_args()
     started = time.perf_counter()
     cr, book, deck, cards_said, tmp = rules_and_cards(args)
+    cross = CrossFit(book)
     try:
         sets: dict[str, list[tuple[dict, Analysis]]] = {}
         for path in args.sets:
@@ -106,11 +109,11 @@ def main() -> None:
             if unknown:
                 sys.exit(f"bench: no ranking step named {', '.join(unknown)}; the steps: {', '.join(names)}")
             names = wanted
-        base = {name: hits(book, items, STEPS) for name, items in sets.items()}
+        base = {name: hits(book, items, STEPS, cross) for name, items in sets.items()}
         rows = []
         for step in names:
             without = Pipeline(s for s in STEPS.steps if s.name != step)
-            got = {name: hits(book, items, without) for name, items in sets.items()}
+            got = {name: hits(book, items, without, cross) for name, items in sets.items()}
             change = {name: (got[name][0] - base[name][0], got[name][1] - base[name][1]) for name in sets}
             rows.append((step, change))
             if args.json:

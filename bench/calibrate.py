@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from _common import ROOT, cr_path, rules_book, table
 from accuracy import read
+from learn import CrossFit
 from real import DEPTH, REAL, auc, read_real, score_answer
 
 from rulesgraph.answer.compose import UNSETTLED, UNSETTLED_LEAD, ask
@@ -83,9 +84,13 @@ def item(book, deck, row: dict, group: str) -> Item | None:  # type: ignore[no-u
 
 
 def collect(book, deck) -> tuple[dict[str, list[Item]], dict[str, list[Item]]]:  # type: ignore[no-untyped-def]
-    """The real tuning answers per file, and the team's sets' answers per set."""
-    real = {name: [x for i, r in enumerate(rows) if (x := item(book, deck, r, r.get("source") or f"{name}:{i}")) is not None]
-            for name, rows in read_real(RULES_FILES, "tune").items()}
+    """The real tuning answers per file (cross-fitted: :class:`learn.CrossFit`), and the team's sets' answers per set."""
+    cross = CrossFit(book)
+    real = {}
+    for name, rows in read_real(RULES_FILES, "tune").items():
+        answered = cross.each(list(enumerate(rows)), lambda ir, n=name: item(book, deck, ir[1], ir[1].get("source") or f"{n}:{ir[0]}"),
+                              row=lambda ir: ir[1])
+        real[name] = [x for x in answered if x is not None]
     synthetic = {name: [x for r in read(QUESTIONS / f"{name}.jsonl") if (x := item(book, deck, {**r, "ruling": None}, name)) is not None]
                  for name in SYNTHETIC}
     return real, synthetic

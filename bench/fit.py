@@ -34,6 +34,7 @@ from pathlib import Path
 from _common import ROOT, card_options, rules_and_cards, table
 from ablate import analysed, read_set, rules_cited
 from accuracy import first_hit
+from learn import CrossFit
 from real import REAL, read_real
 
 from rulesgraph.answer import compose
@@ -71,6 +72,7 @@ class Scorer:
 
     def __init__(self, book, items: list[tuple[dict, Analysis]], keep: list[tuple[dict, Analysis]]) -> None:  # type: ignore[no-untyped-def]
         self.book, self.items, self.keep = book, items, keep
+        self.cross = CrossFit(book)
         self.knobs = tunables()
         self.seen: dict[tuple[float, ...], list[int | None]] = {}
         self.kept: dict[tuple[float, ...], bool] = {}
@@ -95,7 +97,8 @@ class Scorer:
     def ranks(self, setting: tuple[float, ...]) -> list[int | None]:
         if setting not in self.seen:
             self.apply(setting)
-            self.seen[setting] = [first_hit(r["expected_rules"], rules_cited(self.book, a, STEPS)) for r, a in self.items]
+            cited = lambda ra: first_hit(ra[0]["expected_rules"], rules_cited(self.book, ra[1], STEPS))
+            self.seen[setting] = self.cross.each(self.items, cited, row=lambda ra: ra[0])  # as if the learned step had not read it
         return self.seen[setting]
 
 

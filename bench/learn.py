@@ -1,12 +1,13 @@
-"""Learn which rules players' words point to, from the team's labelled question sets, and write the table the ranking's
-``learned`` step reads (``data/learned.tsv``, bundled with the package).
+"""Learn which rules players' words point to, from labelled questions — the team's sets and the tuning part of the real
+questions — and write the table the ranking's ``learned`` step reads (``data/learned.tsv``, bundled with the package).
 
 Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH]
        python bench/learn.py --heldout [--cr PATH] [--cards PATH]
 
 Every question of the sets in :data:`TRAINING` (written by the team's helpers in players' words, each labelled with
-the CR rules that settle it) lends its words to the rules it is labelled with, and to their rules when it names a
-subrule (``702.19b`` counts for ``702.19`` too): a rule's *learned words* are the stems (``doc_terms``) of every
+the CR rules that settle it) and of the tuning part of ``bench/questions/real/*.jsonl`` (questions real people asked,
+labelled from the answers they got) lends its words to the rules it is labelled with, and to their rules when it names
+a subrule (``702.19b`` counts for ``702.19`` too): a rule's *learned words* are the stems (``doc_terms``) of every
 question settled by it, counted, less the stems of the cards the question is labelled as naming, and only words the
 loaded rules' index knows as words (:func:`known`: the rules' own words, the alias table's slang, ordinary English
 words): a card's name or nickname ("urborg", "goyf", "thalia") says which card, not which rule, and what a card does
@@ -15,37 +16,50 @@ time the ``learned`` step (:mod:`rulesgraph.rank.steps.learned`) searches these 
 players say "fizzle", "dies", "on the stack" where the rules say "illegal target", "put into a graveyard", "while it's
 on the stack".
 
-The real question files (``bench/questions/real/``) and the policy sets are never read: they are what the step is
-measured on.  ``keywords.jsonl`` is not read either: it is the regression check that keyword questions are answered
-by the keyword's rule, and learning from it would make that check say nothing.  The conversation sets (their turns
-are not questions alone), the card-mention, legality and scope sets (not labelled with rules) are not training sets,
-nor ``learn_a`` and ``learn_b`` (written for it in stop 34 about rules the others have no words for; learning from them
-did not gain on the real tuning questions: they measure what the step costs such questions instead).
+The blind part of the real questions is never read, nor the policy sets: they are what the step is measured on.  The
+real tuning questions are learned from, so the benchmarks that score them (``real.py``, ``calibrate.py``,
+``ablate.py``, ``rulingcv.py``) answer each of them *cross-fitted* (:class:`CrossFit`): with the table learned from
+everything but the :data:`FOLDS`-th part of the real tuning pages its page falls in, so what they print is what a
+question the step never read gets.  ``keywords.jsonl`` is not read: it is the regression check that keyword questions
+are answered by the keyword's rule, and learning from it would make that check say nothing.  The conversation sets
+(their turns are not questions alone), the card-mention, legality and scope sets (not labelled with rules) are not
+training sets, nor ``learn_a`` and ``learn_b`` (written for it in stop 34 about rules the others have no words for;
+learning from them did not gain on the real tuning questions: they measure what the step costs such questions
+instead).
 
 ``--check`` exits 1 (and says so) when the bundled table is not what the sets make today.
 
-``--heldout`` measures what the team's sets say of the step now that it learned from them: for each training set (and
+``--heldout`` measures what the sets say of the step now that it learned from them: for each team set (and
 ``keywords``), hit@1 / hit@3 (answers with the card data, as ``bench/accuracy.py`` counts them) without the step, with
 the table learned from every other set (the set held out: what a question of its kind not learned from gets), and
-with the bundled table (in sample: the set was learned from).
+with the bundled table (in sample: the set was learned from); for the real tuning questions, cross-fitted by page.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesgraph.build.index import Index, doc_terms, named_rule
 from rulesgraph.common.text import STOPWORDS, stem
 from rulesgraph.common.text import words as folded
-from rulesgraph.parse.numbers import rule_of
+from rulesgraph.parse.numbers import rule_of, split_number
+
+if TYPE_CHECKING:
+    from rulesgraph import Rulebook
+    from rulesgraph.build.index import Postings
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "bench" / "questions"
@@ -53,6 +67,11 @@ OUT = ROOT / "data" / "learned.tsv"
 TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_holdout2",
             *(f"forum_holdout{n}" for n in ("", *range(2, 17))))
 """The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
+REAL = QUESTIONS / "real"
+"""The real questions: their tuning part is learned from (the ``part`` of each line says; the blind part never is)."""
+FOLDS = 10
+"""The real tuning pages fall in this many parts (by a hash of the page's address, as :func:`fold` says) for the
+cross-fitted answers of the benchmarks (:class:`CrossFit`)."""
 
 
 def known(index: Index) -> Callable[[str], bool]:
@@ -61,40 +80,100 @@ def known(index: Index) -> Callable[[str], bool]:
     return lambda w: w in index.vocab or w in index.slang or w in index.english
 
 
-def learned(paths: list[Path], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], int]:
+def rows_of(path: Path, part: str | None = None) -> list[dict]:
+    """The labelled questions of one JSON Lines file (a question and its expected rules), only those of ``part`` if given."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r.get("question") and r.get("expected_rules") and (part is None or r.get("part") == part)]
+
+
+def real_tune() -> list[dict]:
+    """The tuning part of every real question file (the rules questions: a policy line's MTR/IPG ids name no CR rule)."""
+    return [r for path in sorted(REAL.glob("*.jsonl")) for r in rows_of(path, "tune")
+            if all(split_number(e) is not None for e in r["expected_rules"])]
+
+
+def training(paths: list[Path]) -> list[dict]:
+    """Every question the bundled table is learned from: the team's sets ``paths`` and the real tuning questions."""
+    return [r for path in paths for r in rows_of(path)] + real_tune()
+
+
+def fold(row: dict) -> int:
+    """The part (``0 .. FOLDS - 1``) a real question's page falls in: every question of one page in the same one."""
+    return int(hashlib.md5(row.get("source", "").encode()).hexdigest(), 16) % FOLDS
+
+
+def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], int]:
     """Rule → its learned words (stem → count, only the words ``keep`` keeps), and how many questions they came from."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
     n = 0
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            if not row.get("question") or not row.get("expected_rules"):
-                continue
-            n += 1
-            names = {t for card in row.get("cards") or () for t in doc_terms(card)}
-            stems = [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w)) if t not in names]
-            for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
-                words[rule].update(stems)
+    for row in rows:
+        n += 1
+        names = {t for card in row.get("cards") or () for t in doc_terms(card)}
+        stems = [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w)) if t not in names]
+        for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
+            words[rule].update(stems)
     return words, n
 
 
-def table(paths: list[Path], keep: Callable[[str], bool] = lambda w: True,
+def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
           name: Callable[[str], str | None] = lambda rule: "") -> str:
     """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>trampl:12 block:5 …``,
     the middle column ``name`` of the rule's rule: :func:`rulesgraph.parse.learned.rule_name`; a rule ``name`` does not
     know, ``None``, is left out)."""
-    words, n = learned(paths, keep)
+    words, n = learned(rows, keep)
+    real = sum(1 for r in rows if r.get("part") == "tune")
     head = [
         "# rulesgraph: the words of labelled questions, by the rule that settled them (the ranking's `learned` step).",
-        f"# Made by bench/learn.py from {n} questions of {len(paths)} of the team's sets; do not edit by hand.",
+        f"# Made by bench/learn.py from {n} questions: {n - real} of the team's sets and {real} real ones (the tuning part);"
+        " do not edit by hand.",
         "# rule<TAB>the name of its rule (its title, or its text's first words)<TAB>stem:count stem:count ...",
     ]
     named = {rule: name(rule) for rule in words}
     body = [f"{rule}\t{named[rule]}\t" + " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
             for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0])) if named[rule] is not None]
     return "\n".join(head + body) + "\n"
+
+
+class CrossFit:
+    """The real tuning questions answered as if the ``learned`` step had never read them: each with the table learned from
+    the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
+    with the bundled table.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``rulingcv.py`` print of the tuning
+    part is then what a question the step did not learn from gets."""
+
+    def __init__(self, book: Rulebook) -> None:
+        from rulesgraph.build.index import learned_of, learned_postings
+        from rulesgraph.parse.learned import read_learned
+
+        self.book, self.team, self.real = book, [r for p in team_paths() for r in rows_of(p)], real_tune()
+        self.part = {(r["question"], r.get("source", "")): fold(r) for r in self.real}
+        keep, name = known(book.index), partial(named_rule, book.graph)
+        rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
+        self._make = lambda rows: learned_postings(learned_of(book.graph, read_learned(table(rows, keep, name))[0]), rules)
+        self._tables: dict[int, Postings] = {}
+
+    def each(self, items: list[T], answer: Callable[[T], R], row: Callable[[T], dict] = lambda x: x) -> list[R]:  # type: ignore[assignment,return-value]
+        """``answer(item)`` for every item, in order (``row(item)`` its question's line), cross-fitted."""
+        out: list[R | None] = [None] * len(items)
+        groups: dict[int | None, list[int]] = defaultdict(list)
+        for i, item in enumerate(items):
+            r = row(item)
+            groups[self.part.get((r["question"], r.get("source", "")))].append(i)
+        bundled = self.book.index.learned
+        try:
+            for part, at in groups.items():
+                if part is not None and part not in self._tables:
+                    self._tables[part] = self._make(self.team + [r for r in self.real if fold(r) != part])
+                self.book.index.learned = bundled if part is None else self._tables[part]
+                for i in at:
+                    out[i] = answer(items[i])
+        finally:
+            self.book.index.learned = bundled
+        return out  # type: ignore[return-value]
+
+
+def team_paths() -> list[Path]:
+    """The team's training sets' files."""
+    return [QUESTIONS / f"{name}.jsonl" for name in TRAINING]
 
 
 def _order(rule: str) -> tuple[int, ...]:
@@ -111,17 +190,15 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
     from accuracy import first_hit, read, rules_of
 
     from rulesgraph.answer.compose import ask
-    from rulesgraph.build.index import learned_of, learned_postings
-    from rulesgraph.parse.learned import read_learned
     from rulesgraph.rank.ranking import WEIGHTS
 
     _, book, deck, said, tmp = rules_and_cards(args)
-    keep, name = known(book.index), partial(named_rule, book.graph)
-    rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
+    cross = CrossFit(book)
     bundled, weight = book.index.learned, WEIGHTS["learned"]
 
-    def hits(rows: list[dict]) -> str:
-        found = [first_hit(r["expected_rules"], rules_of(ask(book, r["question"], k=10, deck=deck))) for r in rows]
+    def hits(rows: list[dict], crossfit: bool = False) -> str:
+        answer = lambda r: first_hit(r["expected_rules"], rules_of(ask(book, r["question"], k=10, deck=deck)))
+        found = cross.each(rows, answer) if crossfit else [answer(r) for r in rows]
         n = len(rows)
         return f"{sum(1 for f in found if f == 1) / n:.1%} / {sum(1 for f in found if f and f <= 3) / n:.1%}"
 
@@ -134,11 +211,20 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
             WEIGHTS["learned"] = 0.0
             off = hits(rows)
             WEIGHTS["learned"] = weight
-            others = [p for p in paths if p != path]
-            book.index.learned = learned_postings(learned_of(book.graph, read_learned(table(others, keep, name))[0]), rules)
+            others = [r for p in paths if p != path for r in rows_of(p)] + cross.real
+            book.index.learned = cross._make(others)
             held = hits(rows)
             book.index.learned = bundled
             print(f"| {path.stem} | {len(rows)} | {off} | {held} | {hits(rows) if path in paths else held} |")
+        rows = cross.real
+        WEIGHTS["learned"] = 0.0
+        off = hits(rows)
+        WEIGHTS["learned"] = weight
+        book.index.learned = cross._make(cross.team)
+        team = hits(rows)
+        book.index.learned = bundled
+        print(f"| real (tune), learned from the team's sets only / cross-fitted by page ({FOLDS} parts) | {len(rows)} | {off} | "
+              f"{team} / {hits(rows, crossfit=True)} | {hits(rows)} |")
     finally:
         WEIGHTS["learned"], book.index.learned = weight, bundled
         if tmp is not None:
@@ -154,7 +240,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     card_options(ap)
     args = ap.parse_args()
-    paths = [QUESTIONS / f"{name}.jsonl" for name in TRAINING]
+    paths = team_paths()
     missing = [p for p in paths if not p.is_file()]
     if missing:
         sys.exit(f"bench: {missing[0]} not found")
@@ -164,7 +250,7 @@ def main() -> None:
     from _common import cr_path, rules_book
 
     book = rules_book(cr_path(args.cr))
-    text = table(paths, known(book.index), partial(named_rule, book.graph))
+    text = table(training(paths), known(book.index), partial(named_rule, book.graph))
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
         print(f"{args.out}: {'current' if same else 'not what the sets make today: run python bench/learn.py'}")

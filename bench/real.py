@@ -5,7 +5,9 @@ Usage: python bench/real.py [PATH ...] [--blind] [--cr PATH] [--cards PATH] [--m
 Reads every ``*.jsonl`` file under ``bench/questions/real/`` (or the files and folders given): one question a line,
 ``{"question", "expected_rules", "cards", "ruling": {"card", "date", "text"} or null, "part": "tune" or "blind", …}``.
 Only the tuning part is scored unless ``--blind`` is given, and then only the blind part, once, at the end of a stop:
-its questions are never printed (``--misses`` lists tuning questions only).
+its questions are never printed (``--misses`` lists tuning questions only).  The ranking's ``learned`` step learned from
+the tuning part (``bench/learn.py``): each tuning question is answered cross-fitted (:class:`learn.CrossFit`), with the
+table learned without its page, so the figures are those of questions the step never read.
 
 Per file and over all of them:
 
@@ -37,6 +39,7 @@ from pathlib import Path
 
 from _common import ROOT, card_options, rules_and_cards, table
 from accuracy import Baseline, first_hit, pct
+from learn import CrossFit
 from rapidfuzz import fuzz
 
 from rulesgraph import Rulebook
@@ -164,8 +167,10 @@ def summary(name: str, rows: list[dict], got: list[Scored], bm25: list[list[str]
     }
 
 
-def answer_all(book: Rulebook, deck: CardDeck | None, rows: list[dict]) -> list[Answer]:
-    return [ask(book, r["question"], k=DEPTH, deck=deck) for r in rows]
+def answer_all(book: Rulebook, deck: CardDeck | None, rows: list[dict], cross: CrossFit) -> list[Answer]:
+    """The answers to ``rows``, a tuning question's cross-fitted (:class:`learn.CrossFit`: as if the ``learned`` step had
+    not read it)."""
+    return cross.each(rows, lambda r: ask(book, r["question"], k=DEPTH, deck=deck))
 
 
 def main() -> None:
@@ -184,9 +189,10 @@ def main() -> None:
     cr, book, deck, cards_said, tmp = rules_and_cards(args)
     try:
         baseline = Baseline(book.qg)
+        cross = CrossFit(book)
         results, everything = [], ([], [], [], [])
         for name, rows in sets.items():
-            answers = answer_all(book, deck, rows)
+            answers = answer_all(book, deck, rows, cross)
             got = [score_answer(r, a) for r, a in zip(rows, answers, strict=True)]
             bm25 = [baseline.cited(r["question"], DEPTH) for r in rows]
             have = [bool(r.get("ruling")) and held(deck, r["ruling"]) for r in rows]
