@@ -1,5 +1,6 @@
-"""bench/learn.py: the learned rule words come from the team's labelled sets, less the named cards' names, and the
-bundled table (data/learned.tsv) is what those sets make today."""
+"""bench/learn.py: the learned rule words come from the team's labelled sets and the real tuning questions (never the
+blind part), less the named cards' names; the bundled table (data/learned.tsv) is what they make today; the benchmarks
+answer a real tuning question with a table that did not learn from its page."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from rulesgraph.parse.learned import read_learned
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
-from learn import TRAINING, known, learned, table  # noqa: E402
+import learn  # noqa: E402
+from learn import FOLDS, TRAINING, CrossFit, fold, known, learned, real_tune, rows_of, table  # noqa: E402
 
 
 def _set(tmp_path: Path, rows: list[dict]) -> Path:
@@ -29,23 +31,41 @@ def test_a_questions_words_go_to_its_rules_and_their_rules_less_its_cards_names(
         {"question": "does it fizzle?", "expected_rules": ["608.2b"]},
         {"question": "no label here", "expected_rules": []},
     ])
-    words, n = learned([path])
+    words, n = learned(rows_of(path))
     assert n == 2 and set(words) == {"702.19b", "702.19", "608.2b", "608.2"}
     assert words["702.19b"]["trampl"] == 1 and words["702.19"] == words["702.19b"]
     assert not {"coloss", "dreadmaw"} & words["702.19b"].keys()
-    parsed, problems = read_learned(table([path], name=lambda rule: "its rule"))
+    parsed, problems = read_learned(table(rows_of(path), name=lambda rule: "its rule"))
     assert problems == [] and parsed["608.2b"] == ("its rule", dict(words["608.2b"]))
     assert list(parsed) == ["608.2", "608.2b", "702.19", "702.19b"]  # the CR's order
 
 
 def test_a_rule_the_rules_do_not_have_is_left_out(tmp_path: Path) -> None:
     path = _set(tmp_path, [{"question": "does it fizzle?", "expected_rules": ["608.2b", "999.9"]}])
-    parsed, _ = read_learned(table([path], name=lambda rule: None if rule.startswith("999") else "x"))
+    parsed, _ = read_learned(table(rows_of(path), name=lambda rule: None if rule.startswith("999") else "x"))
     assert set(parsed) == {"608.2b", "608.2"}
 
 
-def test_the_real_policy_and_keyword_sets_are_never_learned_from() -> None:
+def test_the_policy_and_keyword_sets_and_the_real_blind_part_are_never_learned_from() -> None:
     assert "keywords" not in TRAINING and not any("real" in name or "policy" in name or "chain" in name for name in TRAINING)
+    real = real_tune()
+    assert real and all(r["part"] == "tune" for r in real)
+    assert all(not e.startswith(("MTR", "IPG", "JAR")) for r in real for e in r["expected_rules"])
+
+
+def test_rows_of_keeps_labelled_questions_of_the_part_asked(tmp_path: Path) -> None:
+    path = _set(tmp_path, [{"question": "a?", "expected_rules": ["101.1"], "part": "tune"},
+                           {"question": "b?", "expected_rules": ["101.2"], "part": "blind"},
+                           {"question": "c?", "expected_rules": [], "part": "tune"}])
+    assert [r["question"] for r in rows_of(path)] == ["a?", "b?"]
+    assert [r["question"] for r in rows_of(path, "tune")] == ["a?"]
+
+
+def test_every_question_of_a_page_falls_in_one_part() -> None:
+    rows = [{"source": f"https://example.org/{i // 3}"} for i in range(300)]
+    parts = {r["source"]: {fold(x) for x in rows if x["source"] == r["source"]} for r in rows}
+    assert all(len(p) == 1 for p in parts.values())
+    assert {fold(r) for r in rows} == set(range(FOLDS))  # 100 pages spread over every part
 
 
 def test_only_words_the_index_knows_as_words_are_learned(full_book: Rulebook, tmp_path: Path) -> None:
@@ -55,10 +75,30 @@ def test_only_words_the_index_knows_as_words_are_learned(full_book: Rulebook, tm
     assert all(keep(w) for w in ("trample", "fizzle", "etb", "swing", "dies"))
     assert not any(keep(w) for w in ("urborg", "goyf", "griselbrand", "thragtusk"))
     path = _set(tmp_path, [{"question": "my goyf tramples over, does urborg matter?", "expected_rules": ["702.19b"]}])
-    assert set(learned([path], keep)[0]["702.19b"]) == {"trampl", "over", "matter"}
+    assert set(learned(rows_of(path), keep)[0]["702.19b"]) == {"trampl", "over", "matter"}
 
 
 def test_the_bundled_table_is_what_the_sets_make_today(cr2026: Path) -> None:
     out = subprocess.run([sys.executable, str(BENCH / "learn.py"), "--check", "--cr", str(cr2026)], capture_output=True,
                          text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_crossfit_answers_a_real_tuning_question_without_its_pages_words(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A word only one real tuning page says is in the table another page's question is answered with, not in the table
+    its own question is answered with; a question that is not a real tuning one gets the bundled table, put back after."""
+    row = {"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"], "part": "tune",
+           "source": "https://example.org/page"}
+    other = {"question": "does deathtouch work with trample?", "expected_rules": ["702.19c"], "part": "tune",
+             "source": "https://example.org/another"}
+    while fold(other) == fold(row):
+        other["source"] += "x"
+    monkeypatch.setattr(learn, "real_tune", lambda: [row, other])
+    monkeypatch.setattr(learn, "team_paths", lambda: [])
+    index = full_book.index
+    bundled = index.learned
+    assert "umbrella" not in bundled
+    seen = CrossFit(full_book).each([row, other, {"question": "not real", "expected_rules": []}],
+                                    lambda r: (index.learned is bundled, "umbrella" in index.learned, "deathtouch" in index.learned))
+    assert seen == [(False, False, True), (False, True, False), (True, False, True)]  # the bundled table knows deathtouch
+    assert index.learned is bundled
