@@ -80,6 +80,18 @@ def test_a_counted_plural_of_a_name_english_half_knows() -> None:
     assert said("I take two turns in a row", t) == []  # a word English knows well, counted or not
 
 
+def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
+    """"the rulings on Gatherer": a name's first word said alone is its card when English hardly knows the word or the card
+    is among the most played (PART_PLAYED); a word English knows is not an obscure card's name."""
+    zipf = {"gatherer": 2.8, "chalice": 3.0, "delver": 1.5}
+    t = NameTable.build([CardName("Gatherer of Graces", rank=17431), CardName("Chalice of the Void", rank=4495),
+                         CardName("Delver of Secrets", rank=10548), CardName("Blood Moon", rank=300)],
+                        [], zipf=lambda w: zipf.get(w, 0.0))
+    assert said("According to the rulings on Gatherer, Blood Moon removes all abilities", t) == [("Blood Moon", "Blood Moon", "exact")]
+    assert said("My opponent has Chalice on 0", t) == [("Chalice", "Chalice of the Void", "part")]
+    assert said("can Delver flip in response", t) == [("Delver", "Delver of Secrets", "part")]
+
+
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
     found = find_cards("If Olivia attacks, what happens?", table)
     assert [(m.key, m.candidates, m.how) for m in found] == [
