@@ -51,10 +51,10 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", 
 FITTED = SIGNALS[:9]
 """The signals the logistic model weighs (:data:`MODEL`, :data:`SCALE`)."""
 
-MODEL = (0.1445, (0.1769, 0.9513, -0.2644, -0.0380, 0.0811, -0.3055, -0.2227, 0.0666, 0.3164))  # written by bench/calibrate.py
+MODEL = (-0.3130, (0.3334, 0.4967, -0.0735, -0.0110, 0.2670, -0.0667, -0.3051, 0.0588, 0.3006))  # written by bench/calibrate.py
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
 with the means and spreads of :data:`SCALE`; refit with ``python bench/calibrate.py``."""
-SCALE: tuple[tuple[float, float], ...] = ((1.6871, 0.4690), (0.5523, 0.1840), (0.3314, 0.0915), (0.2816, 0.2147), (0.7599, 0.2394), (0.2960, 0.4565), (0.7129, 0.5153), (1.5459, 0.4196), (0.4338, 0.3960))  # noqa: E501
+SCALE: tuple[tuple[float, float], ...] = ((1.6796, 0.5250), (0.4807, 0.1696), (0.2941, 0.0766), (0.2534, 0.2058), (0.7651, 0.2372), (0.2630, 0.4402), (0.9778, 0.4062), (1.5284, 0.4506), (0.3226, 0.4330))  # noqa: E501
 NAMES = 0.3
 """Least ``named`` of the questions the model was fitted on, nearly all (98%) name a term at least this specific; for a
 question naming less ("what about the thing with the cards", "how does it work") the model's probability is scaled
