@@ -78,17 +78,22 @@ def test_dev_set_floors_and_baseline(full_book: Rulebook) -> None:
 
 def test_high_confidence_means_more_often_right(full_book: Rulebook) -> None:
     """Issue 16's dev target: an answer shown as "high" (≥ HIGH) has the deciding rule in its top three at least
-    85% of the time on dev (measured without card data, as here: 95.7%, shown on 32% of the answers), and far more
-    often than the others.  Since stop 26 "high" is fitted on real questions, to mean the first paragraph settles the
-    question (bench/calibrate.py): it is shown less often than when it was fitted on these sets (61%); since stop 31's
-    refit on 194 real questions ("high" from 0.64) on 19% of dev's answers, 40 of 42 of them right."""
-    high, rest = [], []
+    85% of the time on dev (measured without card data, as here: 98.6%, shown on 32% of the answers), and its first
+    citation is right far more often than the others' (90.0% against 71.7%).  Since stop 26 "high" is fitted on real
+    questions, to mean the first paragraph settles the question (bench/calibrate.py), so the margin is measured at the
+    first citation: dev is training data of rule 68 since stop 34, and at the top three nearly every answer is right
+    (92.1% of the others since stop 35), which leaves no room for a margin."""
+    high, rest, high3 = [], [], []
     for r in rows("dev"):
         a = ask(full_book, r["question"], k=3)
-        right = first_hit(r["expected_rules"], [c.id for c in a.citations]) is not None
-        (high if a.confidence >= HIGH else rest).append(right)
-    assert sum(high) / len(high) >= 0.85 and len(high) >= 0.15 * (len(high) + len(rest))
-    # 95.2% against 85.6% since stop 31 ("high" rarer, so the rest hold more right answers); 95.7% against 83.6% in stop 26
+        cited = [c.id for c in a.citations]
+        first = first_hit(r["expected_rules"], cited[:1]) is not None
+        if a.confidence >= HIGH:
+            high.append(first)
+            high3.append(first_hit(r["expected_rules"], cited) is not None)
+        else:
+            rest.append(first)
+    assert sum(high3) / len(high3) >= 0.85 and len(high) >= 0.15 * (len(high) + len(rest))
     assert sum(high) / len(high) >= sum(rest) / len(rest) + 0.08
 
 
