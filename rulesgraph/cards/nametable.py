@@ -24,13 +24,13 @@ from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS
-from .shortforms import ShortForms, abbreviations, said_alone, short_name
+from .shortforms import PART_CARDS, ShortForms, abbreviations, parts, short_name
 
 if TYPE_CHECKING:  # a type hint only: the table is built from names, never from the records themselves here
     from .model import CardName
 
-__all__ = ["KINDS", "PART_CARDS", "PART_FIRST", "PART_LAST", "PART_PLAYED", "PART_RARE", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE",
-           "TYPO_EDITS", "TYPO_LETTERS", "WORD", "WORDS_KEPT", "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
+__all__ = ["KINDS", "PART_CARDS", "PLAYED", "POPULAR", "TAIL_LETTERS", "TAIL_MORE", "TYPO_EDITS", "TYPO_LETTERS", "WORD", "WORDS_KEPT",
+           "NameTable", "dropped", "fold_token", "rules_vocabulary", "tokens"]
 
 PLAYED = 1500
 """EDHREC rank within which a card's name of several words, said in lower case, needs less evidence
@@ -53,24 +53,6 @@ POPULAR = 10
 names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  A card with no rank is not thereby less
 played: ``Stomp`` (the face of Bonecrusher Giant // Stomp, an adventure card the card data leaves unranked) stays its
 card, though Stomp and Howl (rank 16,565) begins with the word."""
-PART_CARDS = 12
-"""Most cards one first word may stand for (``Olivia`` for Olivia Voldaren among the Olivias; not ``Sol``'s
-dozens): beyond that it names no card."""
-PART_FIRST = 4.0
-"""A name's first word said alone stands for it when rarer in English than this (``Snapcaster``, ``Delver``,
-``Lurrus``, ``Olivia``; not ``Kitchen``, ``Birds``)."""
-PART_LAST = 2.5
-"""A name's last word stands for it when one card ends with it and English hardly knows it (``Finks``, ``Bogle``)."""
-PART_RARE = 2.0
-"""A name's first word rarer in English than this (Zipf) stands for it whoever plays the card (``Delver``, ``Thragtusk``) …"""
-PART_PLAYED = 6000
-"""… a commoner one only when the card is among this many most played (EDHREC rank; a card the data leaves unranked,
-Ancestral Recall or an adventure card, is not thereby unplayed): players shorten the names of cards they play, ``Chalice``
-(rank 4,495), ``Olivia`` (Olivia Voldaren, 3,441), ``Piledriver`` (3,859); an obscure card's first word said alone is a
-word or a type said — "the rulings on Gatherer" is not Gatherer of Graces (rank 17,431), nor "Beasts" Beasts of Bogardan
-(22,538), "Adaptive" Adaptive Snapjaw (16,776), "Dross" Dross Harvester (8,981).  On the real tuning questions 9 of the
-12 readings of a first word alone were such words; 8 of them go, the 3 right ones stay ("Adaptive", of a card newer than
-the data, is now Adaptive Automaton, rank 1,537)."""
 KINDS = ("name", "face", "short", "part", "short form", "initials")
 """What a surface is of its card, best evidence first: its name, a face's name, the short name before a comma, a
 first or last word English hardly knows (``Snapcaster``, ``Finks``), a word English knows said for a far more
@@ -224,16 +206,14 @@ class NameTable:
                 if short:
                     add(short, card, "short")
         words: dict[str, float] = {}
-        for word, keys_ in said_alone(cards, type_words, tokens).items():
+
+        def common(word: str) -> float:
             if word not in words:
                 words[word] = zipf(word)
-            first, last = keys_
-            if first and len(first) <= PART_CARDS and words[word] < PART_FIRST:
-                for card in first:
-                    if words[word] < PART_RARE or not card.rank or card.rank <= PART_PLAYED:
-                        add(word, card, "part")
-            if len(last) == 1 and words[word] < PART_LAST:
-                add(word, last[0], "part")
+            return words[word]
+
+        for word, card in parts(cards, type_words, tokens, common):
+            add(word, card, "part")
         one_words = {p[0] for p in rule_phrases if len(p) == 1}
         shorts = ShortForms(cards, tokens)
         for form, card, kind in shorts.forms(taken=set(entries), rules_words=one_words, type_words=type_words,

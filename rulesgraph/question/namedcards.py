@@ -235,7 +235,7 @@ class CardDeck:
         known = next((key for key in prefer if key in m.candidates), None)
         if known is not None:
             return replace(m, key=known)
-        from ..cards.nametable import PART_CARDS
+        from ..cards.shortforms import PART_CARDS
         from .whichcard import described
 
         candidates = tuple(m.candidates[:PART_CARDS])

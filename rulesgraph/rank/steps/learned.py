@@ -2,12 +2,13 @@
 
 Players do not say the rules' words: "fizzles" (608.2b's "illegal target"), "does it die" (704.5g, 700.4), "in
 response" (117.3, 405), "swing" (508.1).  Labelled questions say them — the team's sets and the tuning part of the real
-questions, each labelled with the rules that settle it; ``bench/learn.py`` keeps, for every rule, the words of the questions settled by it (its
-subrules' for a rule too), only words the index knows as words — a card's name or nickname is none (``data/learned.tsv``,
-each rule with its rule's name, so a renumbered rule of another edition gets none) —, and the index searches them as
-one more document per rule (:attr:`rulesgraph.build.index.Index.learned`, BM25).  Measured on real questions it did not
-read: the blind part (never learned from), and each tuning question answered with the words learned without its page
-(``bench/learn.py``'s cross-fitting): that is how it is known to carry over to the way people ask.
+questions, each labelled with the rules that settle it; ``bench/learn.py`` keeps, for every rule, the words of the
+questions settled by it (its subrules' for a rule too; of a question told in several sentences, those of what it asks),
+only words the index knows as words — a card's name or nickname is none (``data/learned.tsv``, each rule with its rule's
+name, so a renumbered rule of another edition gets none) —, and the index searches them as one more document per rule
+(:attr:`rulesgraph.build.index.Index.learned`, BM25).  Measured on real questions it did not read: the blind part (never
+learned from), and each tuning question answered with the words learned without its page (``bench/learn.py``'s
+cross-fitting): that is how it is known to carry over to the way people ask.
 """
 
 from __future__ import annotations
