@@ -128,7 +128,7 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
           name: Callable[[str], str | None] = lambda rule: "") -> str:
     """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>trampl:12 block:5 …``,
     the middle column ``name`` of the rule's rule: :func:`rulesgraph.parse.learned.rule_name`; a rule ``name`` does not
-    know, ``None``, is left out)."""
+    know, ``None``, is left out, and so is a rule no kept word was learned for)."""
     words, n = learned(rows, keep)
     real = sum(1 for r in rows if r.get("part") == "tune")
     head = [
@@ -139,7 +139,7 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
     ]
     named = {rule: name(rule) for rule in words}
     body = [f"{rule}\t{named[rule]}\t" + " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
-            for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0])) if named[rule] is not None]
+            for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0])) if named[rule] is not None and counts]
     return "\n".join(head + body) + "\n"
 
 

@@ -53,6 +53,21 @@ def test_the_policy_and_keyword_sets_and_the_real_blind_part_are_never_learned_f
     assert all(not e.startswith(("MTR", "IPG", "JAR")) for r in real for e in r["expected_rules"])
 
 
+def test_a_question_told_in_several_sentences_lends_only_what_it_asks(tmp_path: Path) -> None:
+    """The scene a long question sets is not what settles it: only the words of its asking sentences are learned; a rule
+    none of whose questions lends a kept word gets no line (an empty one would be a bad line of the table)."""
+    path = _set(tmp_path, [
+        {"question": "I attack with a big creature. My opponent blocks with a token. Does trample assign lethal damage?",
+         "expected_rules": ["702.19b"]},
+        {"question": "Lightning Bolt?", "expected_rules": ["601.2"], "cards": ["Lightning Bolt"]},
+    ])
+    words, _ = learned(rows_of(path))
+    assert {"trampl", "assign", "lethal", "damag"} <= words["702.19b"].keys()
+    assert not {"attack", "opponent", "token"} & words["702.19b"].keys()
+    parsed, problems = read_learned(table(rows_of(path), name=lambda rule: "x"))
+    assert problems == [] and "601.2" not in parsed
+
+
 def test_rows_of_keeps_labelled_questions_of_the_part_asked(tmp_path: Path) -> None:
     path = _set(tmp_path, [{"question": "a?", "expected_rules": ["101.1"], "part": "tune"},
                            {"question": "b?", "expected_rules": ["101.2"], "part": "blind"},
