@@ -18,7 +18,7 @@ on the stack".
 
 The blind part of the real questions is never read, nor the policy sets: they are what the step is measured on.  The
 real tuning questions are learned from, so the benchmarks that score them (``real.py``, ``calibrate.py``,
-``ablate.py``, ``rulingcv.py``) answer each of them *cross-fitted* (:class:`CrossFit`): with the table learned from
+``ablate.py``, ``fit.py``) answer each of them *cross-fitted* (:class:`CrossFit`): with the table learned from
 everything but the :data:`FOLDS`-th part of the real tuning pages its page falls in, so what they print is what a
 question the step never read gets.  ``keywords.jsonl`` is not read: it is the regression check that keyword questions
 are answered by the keyword's rule, and learning from it would make that check say nothing.  The conversation sets
@@ -106,10 +106,11 @@ def fold(row: dict) -> int:
 
 def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], int]:
     """Rule → its learned words (stem → count, only the words ``keep`` keeps), and how many questions they came from.  A
-    question told in several sentences lends only the words of what it asks, as the analysis weighs them
-    (:func:`rulesgraph.question.telling.told_only`: "I have Ragavan out. I cast a second one. Do I choose which one to
-    keep?" lends "choose", "keep"): the scene a long question sets is not what settles it (learned from whole real
-    questions, the scripted conversations' short follow-ups lost 4 of 135 turns; so, they lose none)."""
+    question told in several sentences lends only the words of what it asks: the words the analysis counts less for
+    being said only where it sets the scene (:func:`rulesgraph.question.telling.told_only`: "I have Ragavan out. I cast
+    a second one. Do I choose which one to keep?" asks with "choose", "keep") lend nothing here.  Learned from whole real
+    questions, the scripted conversations' short follow-ups lost 4 of 135 turns of the blind-written sets; so, the four
+    sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``)."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
     n = 0
     for row in rows:
@@ -146,7 +147,7 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
 class CrossFit:
     """The real tuning questions answered as if the ``learned`` step had never read them: each with the table learned from
     the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
-    with the bundled table.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``rulingcv.py`` print of the tuning
+    with the bundled table.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning
     part is then what a question the step did not learn from gets."""
 
     def __init__(self, book: Rulebook) -> None:
@@ -157,21 +158,30 @@ class CrossFit:
         self.part = {(r["question"], r.get("source", "")): fold(r) for r in self.real}
         keep, name = known(book.index), partial(named_rule, book.graph)
         rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
-        self._make = lambda rows: learned_postings(learned_of(book.graph, read_learned(table(rows, keep, name))[0]), rules)
+        self._learn = lambda rows: learned_postings(learned_of(book.graph, read_learned(table(rows, keep, name))[0]), rules)
         self._tables: dict[int, Postings] = {}
 
+    def table_for(self, rows: list[dict]) -> Postings:
+        """The index's learned postings made from ``rows`` (as the bundled table is made from :func:`training`'s)."""
+        return self._learn(rows)
+
     def each(self, items: list[T], answer: Callable[[T], R], row: Callable[[T], dict] = lambda x: x) -> list[R]:  # type: ignore[assignment,return-value]
-        """``answer(item)`` for every item, in order (``row(item)`` its question's line), cross-fitted."""
+        """``answer(item)`` for every item, in order (``row(item)`` its question's line), cross-fitted; the bundled table
+        is put back however ``answer`` ends.  A real tuning line this was not made with (its question or page told
+        otherwise) raises ValueError rather than be answered in sample."""
         out: list[R | None] = [None] * len(items)
         groups: dict[int | None, list[int]] = defaultdict(list)
         for i, item in enumerate(items):
             r = row(item)
-            groups[self.part.get((r["question"], r.get("source", "")))].append(i)
+            part = self.part.get((r["question"], r.get("source", "")))
+            if part is None and r.get("part") == "tune" and r.get("source"):
+                raise ValueError(f"not a real tuning question this cross-fit knows: {r['question'][:60]!r}")
+            groups[part].append(i)
         bundled = self.book.index.learned
         try:
             for part, at in groups.items():
                 if part is not None and part not in self._tables:
-                    self._tables[part] = self._make(self.team + [r for r in self.real if fold(r) != part])
+                    self._tables[part] = self.table_for(self.team + [r for r in self.real if fold(r) != part])
                 self.book.index.learned = bundled if part is None else self._tables[part]
                 for i in at:
                     out[i] = answer(items[i])
@@ -221,7 +231,7 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
             off = hits(rows)
             WEIGHTS["learned"] = weight
             others = [r for p in paths if p != path for r in rows_of(p)] + cross.real
-            book.index.learned = cross._make(others)
+            book.index.learned = cross.table_for(others)
             held = hits(rows)
             book.index.learned = bundled
             print(f"| {path.stem} | {len(rows)} | {off} | {held} | {hits(rows) if path in paths else held} |")
@@ -229,7 +239,7 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
         WEIGHTS["learned"] = 0.0
         off = hits(rows)
         WEIGHTS["learned"] = weight
-        book.index.learned = cross._make(cross.team)
+        book.index.learned = cross.table_for(cross.team)
         team = hits(rows)
         book.index.learned = bundled
         print(f"| real (tune), learned from the team's sets only / cross-fitted by page ({FOLDS} parts) | {len(rows)} | {off} | "

@@ -9,13 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.parse.learned import read_learned
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 import learn  # noqa: E402
-from learn import FOLDS, TRAINING, CrossFit, fold, known, learned, real_tune, rows_of, table  # noqa: E402
+from learn import FOLDS, TRAINING, CrossFit, fold, known, learned, rows_of, table, training  # noqa: E402
 
 
 def _set(tmp_path: Path, rows: list[dict]) -> Path:
@@ -46,11 +48,19 @@ def test_a_rule_the_rules_do_not_have_is_left_out(tmp_path: Path) -> None:
     assert set(parsed) == {"608.2b", "608.2"}
 
 
-def test_the_policy_and_keyword_sets_and_the_real_blind_part_are_never_learned_from() -> None:
+def test_the_policy_and_keyword_sets_and_the_real_blind_part_are_never_learned_from(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A word only a blind line or a policy line says never reaches what the table is made from."""
     assert "keywords" not in TRAINING and not any("real" in name or "policy" in name or "chain" in name for name in TRAINING)
-    real = real_tune()
-    assert real and all(r["part"] == "tune" for r in real)
-    assert all(not e.startswith(("MTR", "IPG", "JAR")) for r in real for e in r["expected_rules"])
+    real = tmp_path / "real"
+    real.mkdir()
+    _set(real, [{"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"], "part": "tune", "source": "a"},
+                {"question": "does the bicycle stop trample?", "expected_rules": ["702.19b"], "part": "blind", "source": "b"},
+                {"question": "is the piano a penalty?", "expected_rules": ["IPG 2.1"], "part": "tune", "source": "c"}])
+    monkeypatch.setattr(learn, "REAL", real)
+    monkeypatch.setattr(learn, "team_paths", lambda: [])
+    words, n = learned(training([]))
+    assert n == 1 and "umbrella" in words["702.19b"]
+    assert not any({"bicycl", "piano"} & counts.keys() for counts in words.values())
 
 
 def test_a_question_told_in_several_sentences_lends_only_what_it_asks(tmp_path: Path) -> None:
@@ -117,3 +127,21 @@ def test_crossfit_answers_a_real_tuning_question_without_its_pages_words(full_bo
                                     lambda r: (index.learned is bundled, "umbrella" in index.learned, "deathtouch" in index.learned))
     assert seen == [(False, False, True), (False, True, False), (True, False, True)]  # the bundled table knows deathtouch
     assert index.learned is bundled
+
+
+def test_crossfit_puts_the_bundled_table_back_when_an_answer_fails(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    row = {"question": "does trample work?", "expected_rules": ["702.19b"], "part": "tune", "source": "https://example.org/x"}
+    monkeypatch.setattr(learn, "real_tune", lambda: [row])
+    monkeypatch.setattr(learn, "team_paths", lambda: [])
+    bundled = full_book.index.learned
+    cross = CrossFit(full_book)
+
+    def fails(r: dict) -> None:
+        raise RuntimeError("answer failed")
+
+    with pytest.raises(RuntimeError):
+        cross.each([row], fails)
+    assert full_book.index.learned is bundled
+    stranger = {**row, "question": "does trample work at all?"}  # a tuning line it was not made with: never in sample
+    with pytest.raises(ValueError, match="not a real tuning question"):
+        cross.each([stranger], lambda r: None)

@@ -90,6 +90,8 @@ def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
     assert said("According to the rulings on Gatherer, Blood Moon removes all abilities", t) == [("Blood Moon", "Blood Moon", "exact")]
     assert said("My opponent has Chalice on 0", t) == [("Chalice", "Chalice of the Void", "part")]
     assert said("can Delver flip in response", t) == [("Delver", "Delver of Secrets", "part")]
+    unranked = NameTable.build([CardName("Chalice of the Void")], [], zipf=lambda w: zipf.get(w, 0.0))  # no rank: not unplayed
+    assert said("My opponent has Chalice on 0", unranked) == [("Chalice", "Chalice of the Void", "part")]
 
 
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:

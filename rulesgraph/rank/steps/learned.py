@@ -33,7 +33,8 @@ def learned(q: Query) -> None:
     and blocking points to 702.19, whichever of its subrules its own words found).
     Step ``learned``; weights: ``learned`` = 0.7 (chosen by cross-validation by source page on the real tuning
     questions, each answered cross-fitted: 0.7 in eight of ten folds, 0.8 in two; held out 125 / 172 at hit@1 / hit@3
-    of 290 against 125 / 168 for stop 34's 0.5: with the real questions' words the step is worth more).
+    of 290 against 125 / 168 for stop 34's 0.5 — a little optimistic, as the training folds' answers came from tables
+    that had read the held-out fold's pages: with the real questions' words the step is worth more).
     Earns its place on the real tuning questions: removing it loses 17 at hit@1 and 23 at hit@3 (of 290, cross-fitted;
     ``bench/ablate.py``, stop 35)."""
     w = q.w["learned"]
