@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .corpus import Rulebook, learned_path
+from .corpus import Rulebook, learned_path, learned_table
 
 __all__ = ["check_report"]
 
@@ -18,15 +18,11 @@ def _where(item: dict[str, Any]) -> str | None:
 
 def _learned_skipped() -> list[dict[str, Any]]:
     """The lines of the learned rule words (``data/learned.tsv``) its reader leaves out, as skipped lines."""
-    from ..parse.learned import read_learned
-
     path = learned_path()
-    try:
-        lines = path.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        return [{"reason": f"learned rule words not read ({exc})", "text": "", "where": str(path)}]
-    return [{"reason": f"learned rule words: {why}", "text": lines[n - 1], "where": f"{path}:{n}"}
-            for n, why in read_learned("\n".join(lines))[1]]
+    _, problems, error = learned_table(path)
+    if error is not None:
+        return [{"reason": f"learned rule words not read ({error})", "text": "", "where": str(path)}]
+    return [{"reason": f"learned rule words: {why}", "text": line, "where": f"{path}:{n}"} for n, why, line in problems]
 
 
 def check_report(book: Rulebook) -> dict[str, Any]:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-__all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "load", "parse_spec"]
+__all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "learned_path", "learned_table", "load", "parse_spec"]
 
 
 class SourceSpec(NamedTuple):
@@ -136,18 +136,28 @@ def learned_path() -> Path:
     return bundled_dir() / "learned.tsv"
 
 
-def _learned(notices: list[str]) -> dict[str, tuple[str, dict[str, int]]]:
-    """The learned rule words; a line the reader leaves out is said in ``notices`` (a missing table: none learned)."""
+def learned_table(path: Path) -> tuple[dict[str, tuple[str, dict[str, int]]], list[tuple[int, str, str]], str | None]:
+    """The learned rule words of ``path`` (:func:`rulesgraph.parse.learned.read_learned`'s table), the lines its reader leaves out
+    (line number, why, the line), and why the file could not be read (``None`` when it could): what loading says in
+    its notices and ``check`` lists among the skipped lines."""
     from ..parse.learned import read_learned
 
-    path = learned_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        lines = path.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        notices.append(f"{path}: cannot read the learned rule words ({exc}); answering without them")
+        return {}, [], str(exc)
+    table, problems = read_learned("\n".join(lines))
+    return table, [(n, why, lines[n - 1]) for n, why in problems], None
+
+
+def _learned(notices: list[str]) -> dict[str, tuple[str, dict[str, int]]]:
+    """The learned rule words; a line the reader leaves out is said in ``notices`` (a missing table: none learned)."""
+    path = learned_path()
+    table, problems, error = learned_table(path)
+    if error is not None:
+        notices.append(f"{path}: cannot read the learned rule words ({error}); answering without them")
         return {}
-    table, problems = read_learned(text)
-    notices += [f"{path}, line {n}: left out ({why})" for n, why in problems[:5]]
+    notices += [f"{path}, line {n}: left out ({why})" for n, why, _ in problems[:5]]
     if len(problems) > 5:
         notices.append(f"{path}: {len(problems) - 5} more lines left out (rulesgraph check lists them)")
     return table

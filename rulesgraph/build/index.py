@@ -12,7 +12,7 @@ import math
 import re
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -269,24 +269,29 @@ def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int])
     rule of the loaded rules (``number``: node id → its number) one document: a stem said in the questions of few rules
     points to them, one said in every kind of question hardly counts."""
     docs = {rule: said for rule, said in learned.items() if rule in number and said}
-    out = Postings()
-    if not docs:
-        return out
+    return _bm25((number[rule], docs[rule]) for rule in sorted(docs, key=number.__getitem__))[0]
+
+
+def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, dict[str, float]]:
+    """BM25 postings (:data:`K1`, :data:`B`) of ``docs`` — each its number and its terms' frequencies, in the order the
+    postings list them — and each term's idf: the rules' text and the learned rule words are indexed alike."""
+    docs = list(docs)
     n = len(docs)
-    lengths = {rule: sum(said.values()) for rule, said in docs.items()}
-    avg = sum(lengths.values()) / n
-    df: Counter[str] = Counter(t for said in docs.values() for t in said)
+    lengths = [sum(tf.values()) for _, tf in docs]
+    avg = (sum(lengths) / n) if n else 1.0
+    df: Counter[str] = Counter(term for _, tf in docs for term in tf)
     idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
     at: dict[str, list[int]] = defaultdict(list)
-    weight: dict[str, list[float]] = defaultdict(list)
-    for rule in sorted(docs, key=number.__getitem__):
-        norm = K1 * (1 - B + B * lengths[rule] / avg)
-        for t, f in docs[rule].items():
-            at[t].append(number[rule])
-            weight[t].append(idf[t] * f * (K1 + 1) / (f + norm))
-    for t in sorted(at):
-        out.add(t, at[t], weight[t])
-    return out
+    weights: dict[str, list[float]] = defaultdict(list)
+    for (number, tf), length in zip(docs, lengths, strict=True):
+        norm = K1 * (1 - B + B * length / avg)
+        for term, f in tf.items():
+            at[term].append(number)
+            weights[term].append(idf[term] * f * (K1 + 1) / (f + norm))
+    postings = Postings()
+    for term, entries in at.items():
+        postings.add(term, entries, weights[term])
+    return postings, idf
 
 
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
@@ -302,21 +307,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
             ids.append(nid)
             tfs.append(_weighted_terms(_fields(g, nid, data), vocab))
     number = {nid: i for i, nid in enumerate(order)} if order is not None else {nid: i for i, nid in enumerate(ids)}
-    n = len(ids)
-    lengths = [sum(tf.values()) for tf in tfs]
-    avg = (sum(lengths) / n) if n else 1.0
-    df: Counter[str] = Counter(term for tf in tfs for term in tf)
-    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
-    docs: dict[str, list[int]] = defaultdict(list)
-    weights: dict[str, list[float]] = defaultdict(list)
-    for i, tf in enumerate(tfs):
-        norm = K1 * (1 - B + B * lengths[i] / avg)
-        for term, f in tf.items():
-            docs[term].append(number[ids[i]])
-            weights[term].append(idf[term] * f * (K1 + 1) / (f + norm))
-    postings = Postings()
-    for term, entries in docs.items():
-        postings.add(term, entries, weights[term])
+    postings, idf = _bm25((number[nid], tf) for nid, tf in zip(ids, tfs, strict=True))
 
     names: dict[str, list[str]] = defaultdict(list)
     surface: dict[str, list[str]] = {}
