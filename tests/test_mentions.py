@@ -80,6 +80,17 @@ def test_a_counted_plural_of_a_name_english_half_knows() -> None:
     assert said("I take two turns in a row", t) == []  # a word English knows well, counted or not
 
 
+def test_a_cue_word_inside_another_name_cues_nothing() -> None:
+    """"cast", "resolve" before a lower-case name English knows make it a card ("I resolve negate"); said with a capital
+    inside a sentence the word is part of another card's name ("Does the Steely Resolve negate the effects of …?", a real
+    forum question), and the lower-case word after it stays a verb."""
+    zipf = {"negate": 3.3, "steely": 2.9, "resolve": 4.0}
+    t = NameTable.build([CardName("Negate"), CardName("Steely Resolve")], [], zipf=lambda w: zipf.get(w, 0.0))
+    assert said("Does the Steely Resolve negate the effects of my Plague?", t) == [("Steely Resolve", "Steely Resolve", "exact")]
+    assert said("I resolve negate and counter it", t) == [("negate", "Negate", "exact")]
+    assert said("Resolve negate first, then attack", t) == [("negate", "Negate", "exact")]  # a sentence's capital is no name's
+
+
 def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
     """"the rulings on Gatherer": a name's first word said alone is its card when English hardly knows the word or the card
     is among the most played (PART_PLAYED); a word English knows is not an obscure card's name."""

@@ -188,7 +188,7 @@ class _Finder(TypoReading):
             return None
         surface = t.surface[g]
         content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
-        cue = i > 0 and toks[i - 1].word in CUE
+        cue = i > 0 and toks[i - 1].word in CUE and (not toks[i - 1].cap or toks[i - 1].initial)  # not "Steely Resolve negate"
         acts = self.acts(j)
         owned = cue or acts or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
