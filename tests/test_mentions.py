@@ -91,6 +91,21 @@ def test_a_cue_word_inside_another_name_cues_nothing() -> None:
     assert said("Resolve negate first, then attack", t) == [("negate", "Negate", "exact")]  # a sentence's capital is no name's
 
 
+def test_a_short_name_said_with_another_epithet_is_another_card() -> None:
+    """A card the installed data lacks is said with the short name of one it holds: "Elesh Norn, Mother of Machines" (a
+    real question, with card data of 2022) is not Elesh Norn, Grand Cenobite, and "Sheoldred, the Apocalypse" names
+    neither Sheoldred, Whispering One nor Apocalypse.  The card's own epithet, or another card after the comma (a list),
+    keeps the reading."""
+    t = NameTable.build([CardName(n) for n in ("Elesh Norn, Grand Cenobite", "Sheoldred, Whispering One", "Apocalypse",
+                                               "Thalia, Guardian of Thraben", "Goblin Guide", "Jailbreak")],
+                        [], zipf=lambda w: 0.0)
+    assert said("If I control Elesh Norn, Mother of Machines and cast Jailbreak", t) == [("Jailbreak", "Jailbreak", "exact")]
+    assert said("My opponent has Sheoldred, the Apocalypse. Can I respond?", t) == []
+    assert said("I have Elesh Norn, Thalia, and a Goblin Guide", t)[0] == ("Elesh Norn", "Elesh Norn, Grand Cenobite", "short")
+    assert said("Elesh Norn, Grand Cenobite is out", t) == [("Elesh Norn, Grand Cenobite", "Elesh Norn, Grand Cenobite", "exact")]
+    assert said("Does Sheoldred, Whisper One trigger?", t)[0][1] == "Sheoldred, Whispering One"  # its own epithet, misspelt
+
+
 def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
     """"the rulings on Gatherer": a name's first word said alone is its card when English hardly knows the word or the card
     is among the most played (PART_PLAYED); a word English knows is not an obscure card's name."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..cards.nametable import NameTable
     from .mention_words import CardMention, Word
 
-__all__ = ["CONFIRMED", "SAID_SHORT", "TAIL_CARDS", "TAIL_MORE", "confirmed", "coreferent", "shortenings", "tails"]
+__all__ = ["CONFIRMED", "SAID_SHORT", "TAIL_CARDS", "TAIL_MORE", "confirmed", "coreferent", "epithets", "shortenings", "tails"]
 
 CONFIRMED = 0.65
 """Confidence of a word the rest of the text confirms is a card's: a weak reading listed with a card, or the shortening
@@ -31,6 +31,9 @@ SAID_SHORT = ("short", "part", "short form", "initials")
 SHORT_LETTERS = TAIL_LETTERS
 """Least letters of a shortening of a name's word (``goyf``, ``snap``): what the name table indexes tails by."""
 
+_EPITHET = lazy(r"\s*,\s*(the\s+)?([A-Z][\w'’-]*(?:\s+(?:(?:of|the|to|and)\s+)?[A-Z][\w'’-]*)*)")
+"""What may follow a short name as its epithet: a comma, perhaps "the", and capitalised words ("Elesh Norn, Mother of
+Machines", "Sheoldred, the Apocalypse")."""
 _LISTED = lazy(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
 """What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
 
@@ -139,3 +142,32 @@ def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type
     inside = {toks[k].word for k in range(len(toks)) if not toks[k].initial and any(m.start == toks[k].start for m in out)}
     return [m for m in out if not toks[next(k for k in range(len(toks)) if toks[k].start == m.start)].initial or
             tokens(m.said)[0] in inside]
+
+
+def epithets(text: str, found: list[CardMention]) -> list[CardMention]:
+    """``found`` without the short names said with an epithet that is none of their cards': "Elesh Norn, Mother of
+    Machines" is not Elesh Norn, Grand Cenobite (a card the installed data may lack is named with the short name of one
+    it holds), nor is its epithet's word a card ("Sheoldred, the Apocalypse" names no Apocalypse).  Capitalised words after
+    the comma that begin another card found are a list, not an epithet ("Elesh Norn, Thalia and Goblin Guide")."""
+    starts = {m.start for m in found}
+    drop: list[tuple[int, int]] = []
+    for m in found:
+        if m.how != "short" or not (e := _EPITHET.match(text, m.end)):
+            continue
+        the, run = e.group(1), e.group(2)
+        first = tokens(run)[0]
+        if any(_same_word(first, [w for w in tokens(k.split(",", 1)[1]) if w != "the"][:1]) for k in m.candidates if "," in k):
+            continue  # its own epithet, said in part or misspelt
+        if not the and e.start(2) in starts:
+            continue  # a list of cards
+        drop.append((m.start, m.end))
+        drop.append((e.start(2), e.end(2)))
+    if not drop:
+        return found
+    return [m for m in found if not any(a <= m.start < b for a, b in drop)]
+
+
+def _same_word(said: str, theirs: list[str]) -> bool:
+    """``said`` is the first word of an epithet (``theirs``, its words) or a slip of it: the same first
+    :data:`SHORT_LETTERS` letters ("Whisper One" for Whispering One)."""
+    return bool(theirs) and (said == theirs[0] or (len(said) >= SHORT_LETTERS and said[:SHORT_LETTERS] == theirs[0][:SHORT_LETTERS]))

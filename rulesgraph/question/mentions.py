@@ -29,7 +29,7 @@ from ..cards.shortforms import INITIALS_LETTERS
 from ..common.lazyre import lazy
 from ..common.packed import Spaced
 from ..common.text import STOPWORDS
-from .mention_context import confirmed, coreferent, shortenings, tails
+from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import CardMention, joined, scan, title_case, variants
 
@@ -362,4 +362,4 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
     for m in found:  # what the names took, the tails may not
         for k in range(bisect.bisect_left(f.starts, m.start), bisect.bisect_left(f.starts, m.end)):
             f.taken[k] = True
-    return coreferent(sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start))
+    return coreferent(epithets(f.text, sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start)))
