@@ -80,3 +80,13 @@ def test_a_question_about_a_card_reaches_its_keywords_rule(full_book: Rulebook, 
     answer = ask(full_book, "what happens when my Kitchen Finks dies?", k=3, deck=deck)
     assert (first_hit(["702.79a"], [c.id for c in answer.citations]) or 99) <= 3
     assert not any(w.startswith("‘persist’") for w in answer.why)
+
+
+def test_a_card_the_installed_data_lacks_is_said_so(full_book: Rulebook, deck: CardDeck) -> None:
+    """Elesh Norn, Mother of Machines (2023) is not in the 2022 card data, which holds Elesh Norn, Grand Cenobite: the answer
+    names no card for it, says the installed data lacks it and how to get newer cards, and corrects none of its words."""
+    answer = ask(full_book, "If I control Elesh Norn, Mother of Machines and cast Jailbreak, do I return two cards?", k=3, deck=deck)
+    assert [c.name for c in answer.cards] == ["Jailbreak"]
+    assert any(w.startswith("‘Elesh Norn, Mother of Machines’ is no card of the installed card data") and "update cards" in w
+               for w in answer.why)
+    assert not any("norn" in w and w.startswith("read ") for w in answer.why)

@@ -104,6 +104,9 @@ def test_a_short_name_said_with_another_epithet_is_another_card() -> None:
     assert said("I have Elesh Norn, Thalia, and a Goblin Guide", t)[0] == ("Elesh Norn", "Elesh Norn, Grand Cenobite", "short")
     assert said("Elesh Norn, Grand Cenobite is out", t) == [("Elesh Norn, Grand Cenobite", "Elesh Norn, Grand Cenobite", "exact")]
     assert said("Does Sheoldred, Whisper One trigger?", t)[0][1] == "Sheoldred, Whispering One"  # its own epithet, misspelt
+    absent: list[str] = []
+    find_cards("Elesh Norn, Mother of Machines and Sheoldred, the Apocalypse; Elesh Norn, Mother of Machines", t, absent=absent)
+    assert absent == ["Elesh Norn, Mother of Machines", "Sheoldred, the Apocalypse"]  # each once, for the answer to say
 
 
 def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:

@@ -17,7 +17,7 @@ from ..rank.cardsteps.cards import RULINGS
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = ["LEAD_FIT", "SHOWN", "SHOW_AT", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
+__all__ = ["LEAD_FIT", "SHOWN", "SHOW_AT", "absent_why", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
 
 LEAD_FIT = 0.1
 """A named card's ruling fitting at least this (rule 23's fit, :data:`rulesgraph.rank.cardsteps.cards.FIT`: the chance that it
@@ -100,6 +100,14 @@ def _rests_on(citations: list[Citation], links: tuple[str, ...], place: dict[str
     far = len(place) + 1
     rule = min(links, key=lambda r: (place.get(r, far), links.index(r)))
     return next((c for c in citations[:RESTS_WITHIN] if c.id == rule), None)
+
+
+def absent_why(absent: list[str], date: str | None) -> list[str]:
+    """One line per name said of a card the installed card data lacks (``date``: the data's), saying how to get newer
+    cards: a question about "Elesh Norn, Mother of Machines" with the cards of 2022 is answered from the rules alone."""
+    of = f" (of {date})" if date else ""
+    return [f"‘{name}’ is no card of the installed card data{of}: a newer card? 'rulesgraph update cards' installs the latest"
+            for name in absent]
 
 
 def card_why(a: Analysis) -> list[str]:

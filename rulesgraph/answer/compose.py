@@ -20,7 +20,7 @@ from ..question.analyze import Analysis, Match, analyze
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
-from .cardanswer import card_why, shown_cards, with_rulings
+from .cardanswer import absent_why, card_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
 from .firstplace import LINE, SETTLES, faq_answers, no_variant_first, telling_sentence
 from .signals import signals as answer_signals
@@ -287,10 +287,11 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()
     a = analyze(read, book.index)
+    absent: list[str] = []
     if deck is not None:  # what the named cards say reaches the ranking through the card steps
         from ..question.namedcards import with_cards
 
-        a = with_cards(a, deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words))
+        a = with_cards(a, deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words, absent))
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)
@@ -306,8 +307,11 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why += notes
     if a.truncated:
         why.append("the question was very long: only its beginning was read")
-    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
+    in_absent = {w.lower() for name in absent for w in name.replace(",", " ").split()}  # "Norn" of a card not installed
+    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections if said.lower() not in in_absent]
     why += card_why(a)
+    if absent and deck is not None:
+        why += absent_why(absent, deck.store.info.date)
     after_cards = len(why)
     why += _named(book, a)
     if chosen:

@@ -31,7 +31,7 @@ SAID_SHORT = ("short", "part", "short form", "initials")
 SHORT_LETTERS = TAIL_LETTERS
 """Least letters of a shortening of a name's word (``goyf``, ``snap``): what the name table indexes tails by."""
 
-_EPITHET = lazy(r"\s*,\s*(the\s+)?([A-Z][\w'’-]*(?:\s+(?:(?:of|the|to|and)\s+)?[A-Z][\w'’-]*)*)")
+_EPITHET = lazy(r"\s*,\s*(the\s+)?([A-Z][\w'’-]*(?:\s+(?:(?:of|the|to)\s+)?[A-Z][\w'’-]*)*)")
 """What may follow a short name as its epithet: a comma, perhaps "the", and capitalised words ("Elesh Norn, Mother of
 Machines", "Sheoldred, the Apocalypse")."""
 _LISTED = lazy(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
@@ -144,11 +144,12 @@ def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type
             tokens(m.said)[0] in inside]
 
 
-def epithets(text: str, found: list[CardMention]) -> list[CardMention]:
+def epithets(text: str, found: list[CardMention], absent: list[str] | None = None) -> list[CardMention]:
     """``found`` without the short names said with an epithet that is none of their cards': "Elesh Norn, Mother of
     Machines" is not Elesh Norn, Grand Cenobite (a card the installed data may lack is named with the short name of one
     it holds), nor is its epithet's word a card ("Sheoldred, the Apocalypse" names no Apocalypse).  Capitalised words after
-    the comma that begin another card found are a list, not an epithet ("Elesh Norn, Thalia and Goblin Guide")."""
+    the comma that begin another card found are a list, not an epithet ("Elesh Norn, Thalia and Goblin Guide").  Each
+    name so said is added to ``absent`` (a card the installed data lacks, for the answer to say so)."""
     starts = {m.start for m in found}
     drop: list[tuple[int, int]] = []
     for m in found:
@@ -162,6 +163,8 @@ def epithets(text: str, found: list[CardMention]) -> list[CardMention]:
             continue  # a list of cards
         drop.append((m.start, m.end))
         drop.append((e.start(2), e.end(2)))
+        if absent is not None and (name := text[m.start : e.end(2)]) not in absent:
+            absent.append(name)
     if not drop:
         return found
     return [m for m in found if not any(a <= m.start < b for a, b in drop)]

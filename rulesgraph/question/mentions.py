@@ -346,11 +346,12 @@ def bounded(text: str) -> str:
     return cut
 
 
-def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMention]:
+def find_cards(text: str, table: NameTable, weak: bool = False, absent: list[str] | None = None) -> list[CardMention]:
     """The cards ``text`` names (in its first :data:`FIND_CHARS` characters: :func:`bounded`), in the order it names
     them; overlapping readings resolve to the longest, then the surest (``Sheoldred, the Apocalypse`` over
     ``Sheoldred``).  With ``weak``, also the lower-case words that may be a card's name but need the card's own words
-    to confirm it (confidence :data:`WEAK`)."""
+    to confirm it (confidence :data:`WEAK`).  ``absent`` gets the names said of cards the table lacks
+    (:func:`~rulesgraph.question.mention_context.epithets`: "Elesh Norn, Mother of Machines" with card data of 2022)."""
     f = _Finder(bounded(text), table, weak)
     found = f.brackets()
     weakly = []
@@ -362,4 +363,4 @@ def find_cards(text: str, table: NameTable, weak: bool = False) -> list[CardMent
     for m in found:  # what the names took, the tails may not
         for k in range(bisect.bisect_left(f.starts, m.start), bisect.bisect_left(f.starts, m.end)):
             f.taken[k] = True
-    return coreferent(epithets(f.text, sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start)))
+    return coreferent(epithets(f.text, sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start), absent))

@@ -183,17 +183,19 @@ class CardDeck:
             self._names = self.store.name_index()
         return self._names
 
-    def named(self, question: str, prefer: tuple[str, ...] = (), said: Sequence[str] | None = None) -> tuple[NamedCard, ...]:
+    def named(self, question: str, prefer: tuple[str, ...] = (), said: Sequence[str] | None = None,
+              absent: list[str] | None = None) -> tuple[NamedCard, ...]:
         """The cards ``question`` names, in the order it names them, each once (its first mention).  ``prefer``: the
         cards a conversation is about, which a name several cards share means when it is one of them ("Thalia" after
-        Thalia, Guardian of Thraben was named).  ``said``: its words, when it was read already."""
+        Thalia, Guardian of Thraben was named).  ``said``: its words, when it was read already.  ``absent`` gets the
+        names it says of cards the installed data lacks (:func:`~rulesgraph.question.mentions.find_cards`)."""
         from .mentions import bounded, find_cards
 
         question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
         out: list[NamedCard] = []
         seen: set[str] = set()
         which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
-        mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True)
+        mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True, absent=absent)
                     if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
