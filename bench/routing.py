@@ -59,12 +59,18 @@ def main() -> int:
     if not names():
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
+    from rulesgraph.answer.compose import card_words
+    from rulesgraph.question.namedcards import open_deck
+    from rulesgraph.question.read import Question
+
     spec = default_cr([])
     book = load([*bundled_sources(), spec] if spec else bundled_sources())  # as ask loads them: the FAQs too
+    deck = open_deck(book)[0]  # as ask routes: a word of a card the question names is no tournament word
     total = routed = 0
     for name, question, blind in rules_questions():
         outside = out_of_scope(question, book.index)
-        why = route(question, outside, book.index) if outside is None else None  # the scope's refusals stay refusals
+        cards = lambda q=question: card_words(deck, Question.of(q))
+        why = route(question, outside, book.index, cards) if outside is None else None  # the scope's refusals stay refusals
         total += 1
         if why is not None:
             routed += 1

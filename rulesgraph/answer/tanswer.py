@@ -133,10 +133,12 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     return Answer(question, _summary(hits[0], index, read), citations, (), confidence, tuple(why), ())
 
 
-def route(question: str | Question, outside: OutOfScope | None, index: Index) -> str | None:
+def route(question: str | Question, outside: OutOfScope | None, index: Index,
+          cards: Callable[[], frozenset[str]] = frozenset) -> str | None:
     """Why a question goes to the tournament documents (the scope's cue, or :func:`~rulesgraph.question.policyroute.policy_cue`'s
     once they are installed), or ``None`` for a question the rules answer.  Without documents installed only the
-    scope's tournament-policy questions come here (to be told how to install them)."""
+    scope's tournament-policy questions come here (to be told how to install them).  ``cards``: the words of the cards
+    the question names (asked only when a tournament word is said: a card's name is no cue)."""
     if outside is not None and outside.topic == "tournament policy":
         return outside.why
     if outside is not None:
@@ -152,10 +154,11 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index) ->
     from .trelevance import relevant
 
     return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words(),
-                      lambda: relevant(question, index))
+                      lambda: relevant(question, index), cards)
 
 
-def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index) -> Answer | None:
+def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index,
+                      cards: Callable[[], frozenset[str]] = frozenset) -> Answer | None:
     """What :func:`rulesgraph.answer.compose.ask` says to a tournament-policy question: the documents' answer when they are
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
 
@@ -164,7 +167,7 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
     from .confidence import OUT_OF_SCOPE
 
     question = read.text if isinstance(read, Question) else read
-    if (routed := route(read, outside, index)) is None:
+    if (routed := route(read, outside, index, cards)) is None:
         return None
     from ..build.tbook import INSTALL_HINT, newest
     from ..cards.legality import about_bans_to_come

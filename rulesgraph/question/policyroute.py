@@ -36,7 +36,7 @@ LEVEL_SAID = lazy(r"\b(?:(?:comp|competitive|competition|regular|reg|professiona
 
 
 _TOURNAMENT = lazy(
-    r"\b(?:deck ?lists?|deck ?checks?|spectators?|(?:take|taking|write|written|wrote) notes|notes sheet|"
+    r"\b(?:deck ?lists?|deck ?checks?|(?:take|taking|write|written|wrote) notes|notes sheet|"
     r"time (?:is |was |gets |got )?called|round timer|(?:minutes|mins) (?:into|after) the round|match (?:loss|score|points?)|"
     r"game loss(?:es)?|(?:get|got|give|gave|receive\w*|issue\w*) (?:a|the) warning|infractions?|"
     r"draft(?:ing)? (?:pod|table)|pass(?:ed|ing)? (?:my |the )?pack|proxy|proxies|substitute cards?|marked cards?|"
@@ -55,8 +55,11 @@ also what players call a card's extra turns), and so is a "sanctioned" event; so
 (Swiss rounds, the pairings, standings, the match slip, a prize split, the scorekeeper, registration — each a word of
 the documents; not "a bye", "the top 8" or a bare "pairing(s)", which are English or the rules' words too: "the top 8
 cards", soulbond's pairings)."""
-_SETTING = lazy(r"\b(?:phones?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|rounds?(?! (?:up|down)\b))\b")
-"""Words a rules question may use to set its scene too: they count beside few game terms only."""
+_SETTING = lazy(r"\b(?:phones?|spectators?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|"
+                r"rounds?(?! (?:up|down)\b))\b")
+"""Words a rules question may use to set its scene too: they count beside few game terms only.  "Spectators" is one
+(until stop 36 a word only tournament questions use: "I played spectator seating while …" is a card's, Spectator Seating,
+which card data of 2022 lacks; no policy tuning question routed by it alone)."""
 _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
             r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
             r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
@@ -233,7 +236,8 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
 
 def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
                jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
-               titled: frozenset[str] = frozenset(), relevant: Callable[[], str | None] = lambda: None) -> str | None:
+               titled: frozenset[str] = frozenset(), relevant: Callable[[], str | None] = lambda: None,
+               cards: Callable[[], frozenset[str]] = frozenset) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
@@ -243,6 +247,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
     ("spectator"), counts beside a judge or an event said.  ``relevant``, asked when no cue was found: why the
     question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``.
+    ``cards``, asked only when a tournament word is said: the words of the cards the question names, with card data
+    installed ("I played spectator seating while …" names the card Spectator Seating, no spectator).
     Last, an error told and its fix asked ("I accidentally drew an extra card, what happens now?") route where the
     question names no card and at most one game term: no card's or rule's working is in question, only the remedy."""
     q = Question.of(question)
@@ -251,7 +257,7 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return found[0][0]
     for m in _TOURNAMENT.finditer(folded):
         said = words(m.group(0))
-        if not (said and set(said) <= q.names):  # "casts Bribery on player C": a card, not a cue
+        if not (said and (set(said) <= q.names or set(said) <= cards())):  # "casts Bribery on player C": a card, not a cue
             return m.group(0)
     if jargon and (rare := next((t for w in q.words if (t := stem(w)) in jargon and not in_rules(t)), None)):
         return rare  # the documents' own rare words ("tiebreakers", "scorekeeper"), which the rules never use
