@@ -59,7 +59,6 @@ def main() -> int:
     if not names():
         print("no tournament documents installed: rulesgraph update tournament", file=sys.stderr)
         return 2
-    from rulesgraph.answer.compose import card_words
     from rulesgraph.question.namedcards import open_deck
     from rulesgraph.question.read import Question
 
@@ -69,7 +68,7 @@ def main() -> int:
     total = routed = 0
     for name, question, blind in rules_questions():
         outside = out_of_scope(question, book.index)
-        cards = lambda q=question: card_words(deck, Question.of(q))
+        cards = lambda q=question: deck.said_words(Question.of(q)) if deck is not None else frozenset()
         why = route(question, outside, book.index, cards) if outside is None else None  # the scope's refusals stay refusals
         total += 1
         if why is not None:

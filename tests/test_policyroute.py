@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 
-from rulesgraph.answer.compose import card_words
 from rulesgraph.answer.tanswer import route
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.common.text import fold
@@ -65,7 +64,7 @@ def test_rules_sets_stay_with_the_rules(documents: None, full_book: Rulebook, se
     for name, question, is_blind in rules_questions():
         total += 1
         outside = out_of_scope(question, full_book.index)
-        cards = lambda q=question: card_words(session_deck, Question.of(q))
+        cards = lambda q=question: session_deck.said_words(Question.of(q))
         if outside is None and route(question, outside, full_book.index, cards) is not None:
             if is_blind:
                 blind += 1
@@ -218,6 +217,6 @@ def test_a_cards_name_is_no_tournament_word(documents: None, full_book: Rulebook
     data lacks)."""
     asked = "I cast bribery on my opponent and took his Emrakul, does it have annihilator for me?"
     assert route(asked, None, full_book.index) == "bribery"  # without the card data: the word is the documents'
-    assert route(asked, None, full_book.index, lambda: card_words(session_deck, Question.of(asked))) is None
+    assert route(asked, None, full_book.index, lambda: session_deck.said_words(Question.of(asked))) is None
     assert route("I played spectator seating while my opponent had a tapped archelos. Why did it enter tapped?", None,
                  full_book.index) is None

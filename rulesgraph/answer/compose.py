@@ -277,7 +277,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if (outside is None or outside.topic == "tournament policy") and not rules_only:  # from the MTR, IPG and JAR when installed
         from .tanswer import tournament_answer, with_rules
 
-        policy = tournament_answer(read, k, outside, book.index, lambda: card_words(deck, read))
+        policy = tournament_answer(read, k, outside, book.index, lambda: deck.said_words(read) if deck is not None else frozenset())
         if policy is not None:
             return with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
                               lambda: deck is not None and bool(deck.named(question, (), read.words)), read)
@@ -354,24 +354,6 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         cards=shown_cards(a),
         signals=signals,
     )
-
-
-def card_words(deck: CardDeck | None, read: Question) -> frozenset[str]:
-    """The folded words of the cards a question names or may name, with card data installed: those it names, and any
-    words said together that are a card's whole name of two words or more, whatever the case ("I played spectator
-    seating": the finder wants more evidence for a card, the routing asks only whether "spectator" is a tournament word)."""
-    if deck is None:
-        return frozenset()
-    from ..cards.nametable import tokens
-    from ..common.text import words
-
-    said = {w for c in deck.named(read.text, (), read.words) for w in words(c.said)}
-    toks, exact = tokens(read.text), deck.table.exact
-    for n in (2, 3, 4):
-        for i in range(len(toks) - n + 1):
-            if tuple(toks[i : i + n]) in exact:
-                said.update(toks[i : i + n])
-    return frozenset(said)
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
     from .analyze import Analysis
     from .mention_words import CardMention
+    from .read import Question
 
 __all__ = ["MIN_CONFIDENCE", "CardDeck", "more_than_one", "open_deck", "with_cards", "without_names"]
 
@@ -210,6 +211,21 @@ class CardDeck:
             if len(out) >= MAX_CARDS:
                 break
         return tuple(out)
+
+    def said_words(self, read: Question) -> frozenset[str]:
+        """The folded words of the cards a question names or may name: those it names, and any words said together that
+        are a card's whole name of two words or more, whatever the case.  What the routing asks when a tournament word is
+        said ("I cast bribery on my opponent", "I played spectator seating": the finder wants more evidence for a card,
+        the routing only whether the word is a card's)."""
+        from ..cards.nametable import tokens
+
+        said = {w for c in self.named(read.text, (), read.words) for w in words(c.said)}
+        toks, exact = tokens(read.text), self.table.exact
+        for n in (2, 3, 4):
+            for i in range(len(toks) - n + 1):
+                if tuple(toks[i : i + n]) in exact:
+                    said.update(toks[i : i + n])
+        return frozenset(said)
 
     def _does(self, question: str, m: CardMention) -> bool:
         """A weak mention (a lower-case word English knows, :data:`rulesgraph.question.mentions.WEAK`) is the card when the word
