@@ -291,7 +291,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if deck is not None:  # what the named cards say reaches the ranking through the card steps
         from ..question.namedcards import with_cards
 
-        a = with_cards(a, deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words, absent))
+        cards = deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words, absent)
+        a = with_cards(a, cards, absent)
     notes: list[str] = []
     if conversation is not None:
         a, notes = conversation.resolve(a, book.index, g)
@@ -307,8 +308,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why += notes
     if a.truncated:
         why.append("the question was very long: only its beginning was read")
-    in_absent = {w.lower() for name in absent for w in name.replace(",", " ").split()}  # "Norn" of a card not installed
-    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections if said.lower() not in in_absent]
+    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
     why += card_why(a)
     if absent and deck is not None:
         why += absent_why(absent, deck.store.info.date)

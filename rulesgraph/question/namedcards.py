@@ -107,7 +107,7 @@ def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
     return "".join(chars)
 
 
-def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
+def with_cards(a: Analysis, cards: tuple[NamedCard, ...], absent: Sequence[str] = ()) -> Analysis:
     """The analysis ``a`` of a question naming ``cards``: the cards added, and the rules terms the question only
     said inside a card's name left out ("Path to Exile" does not name the keyword Exile, "Blood Moon" not the
     glossary term Moon), so a card name is never presented as a spelling of a rules term (nor as a misspelling:
@@ -116,7 +116,12 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...]) -> Analysis:
     the keyword delve, so what the corrected word named and its search term go).  Players' words
     about a card (the alias table's) stay, but not a keyword they name that the card data says none of the named
     cards has, grants or mentions (were "finks" an alias for persist and undying, Kitchen Finks would keep persist only),
-    nor that keyword's glossary entry: what a card does comes from the card data."""
+    nor that keyword's glossary entry: what a card does comes from the card data.  ``absent``: the names the question
+    says of cards the installed data lacks (:meth:`CardDeck.named`): no word of them is presented as a misspelling either
+    ("Elesh Norn, Mother of Machines" with the cards of 2022 is not "read ‘norn’ as ‘nor’")."""
+    if absent:
+        said_absent = {w for name in absent for w in words(name)}
+        a = replace(a, corrections=tuple((said, fixed) for said, fixed in a.corrections if not set(words(said)) & said_absent))
     if not cards:
         return a
     from .mentions import bounded
