@@ -46,7 +46,7 @@ def test_rule_21_the_type_line_leads_to_its_types_rules(full_book: Rulebook) -> 
     aura = card("Thorn Mantle", type_line="Enchantment — Aura", types=(("Aura", "subtype", ("303.4",)),))
     question = "Thorn Mantle is attached to my creature; what happens to it if the creature leaves the battlefield?"
     assert scored(full_book, question, "303.4", aura) > scored(full_book, question, "303.4")
-    with weight("card_type", 0.0):
+    with weight("card_type", 0.0), weight("card_text", 0.0):  # rule 22 searches for the type line's words too
         assert scored(full_book, question, "303.4", aura) == scored(full_book, question, "303.4")
 
 
@@ -197,7 +197,7 @@ def test_rule_22_a_cards_oracle_words_are_searched_for_with_the_questions(full_b
     """Rule 22: a named card's Oracle words are searched for with the question's, weaker (``card_text``): "can I use
     Verdant Ridge to get a Grassy Vale?" says nothing of land types; the Ridge's "Search your library for a Forest or
     Plains card" does, so the rule on searching for a land by its basic land type (305.6) becomes a candidate and reaches
-    the first ten; at weight 0, or with cards without text, it is not even a candidate."""
+    the first ten; at weight 0, or with cards without text (nor type line), it is not even a candidate."""
     ridge = card("Verdant Ridge", "{T}, Pay 1 life, Sacrifice Verdant Ridge: Search your library for a Forest or Plains card, "
                  "put it onto the battlefield, then shuffle.", type_line="Land")
     vale = card("Grassy Vale", "({T}: Add {G} or {W}.)", type_line="Land — Forest Plains")
@@ -205,6 +205,18 @@ def test_rule_22_a_cards_oracle_words_are_searched_for_with_the_questions(full_b
     told = ranked(full_book, question, ridge, vale)
     with weight("card_text", 0.0):
         alone = ranked(full_book, question, ridge, vale)
-    blank = ranked(full_book, question, card("Verdant Ridge", type_line="Land"), card("Grassy Vale", type_line="Land"))
+    blank = ranked(full_book, question, card("Verdant Ridge", type_line=""), card("Grassy Vale", type_line=""))
     assert position(told, "305.6") < 10
     assert "305.6" not in alone and "305.6" not in blank
+
+
+def test_rule_22_a_cards_type_line_words_are_searched_for_too(full_book: Rulebook) -> None:
+    """Rule 22 searches for the words of a named card's type line with its Oracle text's: "I control two Thalia, Guardian
+    of Thraben" says nothing of legends; Thalia's type line says *Legendary*, and the legend rule (704.5j: "two or more
+    legendary permanents …") rises above where the same card with a plain type line leaves it."""
+    question = "I control two Thalia, Guardian of Thraben. What happens?"
+    legend = card("Thalia, Guardian of Thraben", "First strike", type_line="Legendary Creature — Human Soldier")
+    plain = card("Thalia, Guardian of Thraben", "First strike", type_line="Creature — Human Soldier")
+    assert scored(full_book, question, "704.5j", legend) > scored(full_book, question, "704.5j", plain)
+    with weight("card_text", 0.0):
+        assert scored(full_book, question, "704.5j", legend) == scored(full_book, question, "704.5j", plain)
