@@ -35,5 +35,5 @@ def test_rule_33_more_when_another_named_card_is_of_the_kind_whose_type_is_set(f
         elf = card("Sapling Elf", types=(("Creature", "type", ("302.1",)),))
         question = "Crimson Eclipse is out. What happens to my Sapling Grove?"
         assert scored(full_book, question, "305.7", moon, grove) > scored(full_book, question, "305.7", moon, elf)
-        with weight("card_sets_met", 0.0):
+        with weight("card_sets_met", 0.0), weight("card_text", 0.0):  # rule 22 searches for the type lines' words too
             assert scored(full_book, question, "305.7", moon, grove) == scored(full_book, question, "305.7", moon, elf)
