@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from rulesgraph.answer.policy import PolicyIndex, _terms, abbreviations, american, named_in, policy_cue, policy_index, rel_of
+from rulesgraph.answer.policy import (
+    PolicyIndex,
+    _penalty_asked,
+    _terms,
+    abbreviations,
+    american,
+    named_in,
+    policy_cue,
+    policy_index,
+    rel_of,
+)
 from rulesgraph.common.text import stem
 from rulesgraph.model import Origin
 from rulesgraph.parse.tdoc import TDocument, TSection
@@ -117,6 +127,18 @@ def test_synonyms_reach_the_section(documents: None, question: str, expected: st
     assert expected in [h.section.id for h in index.search(question, 3)]
 
 
+
+
+def test_an_infraction_comes_first_when_an_error_is_told_or_a_penalty_asked_not_for_what_to_do() -> None:
+    """An infraction's score rises (``INFRACTION``) for a question telling an error or asking for a penalty or fix;
+    "what do we do when …" alone asks neither ("what do we do when time is called?" is the end-of-match procedure, not
+    an infraction that says "call")."""
+    index = PolicyIndex(_docs())
+    plain = index.search("what do we do with dice on the floor?", 2)
+    asked = index.search("what's the penalty for dice on the floor?", 2)
+    dropped = next(h.score for h in plain if h.section.id == "IPG 2.1")
+    assert next(h.score for h in asked if h.section.id == "IPG 2.1") > dropped
+    assert _penalty_asked("how does the judge handle it") and not _penalty_asked("what do we do when time is called?")
 
 
 def test_a_question_saying_a_sections_name_leads() -> None:

@@ -79,6 +79,17 @@ class Hit:
     why: tuple[str, ...]
 
 
+def _penalty_asked(folded: str) -> bool:
+    """Whether the question asks for a penalty, fix or remedy ("what's the penalty", "how does the judge fix it"): "what
+    do we do when time is called?" asks what to do, but tells no error, so no infraction comes first (IPG 4.8 did, on
+    "call": MTR 2.4, the end-of-match procedure, is the answer)."""
+    asked = _FIX.search(folded)
+    return asked is not None and _PENALTY_WORD.search(asked.group(0)) is not None
+
+
+_PENALTY_WORD = lazy(r"\b(?:fix|remedy|penalty|handle|rule)\b")
+
+
 class PolicyIndex:
     """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents: a
     section's text, and its names (its title, the terms it defines and, for an infraction, the judges' abbreviations)
@@ -88,7 +99,8 @@ class PolicyIndex:
     B = 0.75
     TITLE = 3
     INFRACTION = 1.3
-    """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix:
+    """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix
+    (:func:`_penalty_asked`; "what do we do" alone asks neither):
     the infraction, with its penalty and remedy, is what such a question wants first.  1.3 is the middle of the range
     (1.25–1.35) in which no question of the policy sets' tune parts loses its expected section from the first three
     (stop 33); more, and a question telling an error to ask about something else (a spectator who spoke up about a
@@ -222,7 +234,7 @@ class PolicyIndex:
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
-        wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _FIX.search(folded))
+        wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _penalty_asked(folded))
         hits = []
         for i, (s, doc, _) in enumerate(self.units):
             score = scores.get(i, 0.0) + self.NAME * self._named_share(i, asked)
