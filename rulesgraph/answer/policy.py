@@ -79,15 +79,16 @@ class Hit:
     why: tuple[str, ...]
 
 
+_PENALTY_WORD = lazy(r"\b(?:fix|remedy|penalty|handle|rule)\b")
+"""What a question asking a judge's fix (``_FIX``) says when it asks for a penalty, fix or handling."""
+
+
 def _penalty_asked(folded: str) -> bool:
     """Whether the question asks for a penalty, fix or remedy ("what's the penalty", "how does the judge fix it"): "what
     do we do when time is called?" asks what to do, but tells no error, so no infraction comes first (IPG 4.8 did, on
     "call": MTR 2.4, the end-of-match procedure, is the answer)."""
     asked = _FIX.search(folded)
     return asked is not None and _PENALTY_WORD.search(asked.group(0)) is not None
-
-
-_PENALTY_WORD = lazy(r"\b(?:fix|remedy|penalty|handle|rule)\b")
 
 
 class PolicyIndex:
