@@ -1,6 +1,7 @@
 """The ranking's weights fitted on real questions: coordinate search scored by hit@1 + hit@3, cross-validated by source page.
 
-Usage: python bench/fit.py [PATH ...] [--folds K] [--passes N] [--start NAME=VALUE,...] [--keep PATH] [--cr PATH] [--cards PATH] [--json]
+Usage: python bench/fit.py [PATH ...] [--folds K] [--passes N] [--start NAME=VALUE,...] [--only NAME,...] [--keep PATH] [--cr PATH]
+                           [--cards PATH] [--json]
 
 Reads the tuning part of the real question files (``bench/questions/real/``, as ``bench/real.py`` does; never the blind
 part).  Each question is analysed once, as ``bench/ablate.py`` does; a setting of the weights is scored by ranking every
@@ -17,7 +18,8 @@ tried and the best kept when it gains on the questions fitted (hit@1 + hit@3; a 
 in one group); for each group the search runs on the other groups' questions and is scored on that group's.  The
 held-out hit@1 / hit@3 summed over the groups is what the fitted weights would score on questions they were not fitted
 to, beside the current weights' score on the same questions; the weights printed last are fitted on every tuning
-question.  Every setting is scored once on every question and remembered, so the folds share their work.
+question.  Every setting is scored once on every question and remembered, so the folds share their work.  ``--only``
+searches the named weights alone (a new step's weight, fitted without moving the others).
 """
 
 from __future__ import annotations
@@ -70,10 +72,11 @@ class Scorer:
     """Scores a setting of the weights on every question once (per-question hit ranks), remembered by setting; and
     whether a setting keeps every guarded question (``keep``, the keyword set) that the starting weights hit at 1."""
 
-    def __init__(self, book, items: list[tuple[dict, Analysis]], keep: list[tuple[dict, Analysis]]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, book, items: list[tuple[dict, Analysis]], keep: list[tuple[dict, Analysis]],  # type: ignore[no-untyped-def]
+                 only: set[str] | None = None) -> None:
         self.book, self.items, self.keep = book, items, keep
         self.cross = CrossFit(book)
-        self.knobs = tunables()
+        self.knobs = {k: v for k, v in tunables().items() if only is None or k in only}
         self.seen: dict[tuple[float, ...], list[int | None]] = {}
         self.kept: dict[tuple[float, ...], bool] = {}
         self.guarded = self._guard()
@@ -139,6 +142,7 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, default=ROOT / "bench" / "questions" / "keywords.jsonl",
                     help="questions whose hits at 1 a fitted setting must keep (default the keyword set)")
     ap.add_argument("--start", default="", help="start from these values instead of the current weights: NAME=VALUE,NAME=VALUE")
+    ap.add_argument("--only", default="", help="search these weights alone: NAME,NAME")
     card_options(ap)
     ap.add_argument("--json", action="store_true", help="print the figures and the fitted weights as one JSON object")
     args = ap.parse_args()
@@ -148,7 +152,10 @@ def main() -> None:
         rows = [r for got in read_real(args.paths or [REAL], "tune").values() for r in got]
         items = [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]
         keep = [(r, a) for r in read_set(args.keep)[args.keep.stem] if (a := analysed(book, deck, r["question"])) is not None]
-        scorer = Scorer(book, items, keep)
+        only = set(filter(None, args.only.split(","))) or None
+        if only and (unknown := only - tunables().keys()):
+            sys.exit(f"bench: no weight named {sorted(unknown)[0]!r}; the weights: {', '.join(tunables())}")
+        scorer = Scorer(book, items, keep, only)
         names = list(scorer.knobs)
         for said in filter(None, args.start.split(",")):
             name, _, value = said.partition("=")

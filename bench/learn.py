@@ -1,5 +1,6 @@
-"""Learn which rules players' words point to, from labelled questions — the team's sets and the tuning part of the real
-questions — and write the table the ranking's ``learned`` step reads (``data/learned.tsv``, bundled with the package).
+"""Learn which rules players' words point to, and how often each rule settles a question, from labelled questions — the
+team's sets and the tuning part of the real questions — and write the table the ranking's ``learned`` and ``asked``
+steps read (``data/learned.tsv``, bundled with the package).
 
 Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH]
        python bench/learn.py --heldout [--cr PATH] [--cards PATH]
@@ -14,7 +15,7 @@ words): a card's name or nickname ("urborg", "goyf", "thalia") says which card, 
 comes from the card data, never from this table.  The words are read with the 2026-06-19 CR (``--cr``).  At query
 time the ``learned`` step (:mod:`rulesgraph.rank.steps.learned`) searches these words as one more document per rule —
 players say "fizzle", "dies", "on the stack" where the rules say "illegal target", "put into a graveyard", "while it's
-on the stack".
+on the stack" — and the ``asked`` step reads how many questions each rule settled as its prior.
 
 The blind part of the real questions is never read, nor the policy sets: they are what the step is measured on.  The
 real tuning questions are learned from, so the benchmarks that score them (``real.py``, ``calibrate.py``,
@@ -60,6 +61,9 @@ if TYPE_CHECKING:
     from rulesgraph import Rulebook
     from rulesgraph.build.index import Postings
 
+    Learnt = tuple[Postings, dict[int, int]]
+    """An index's learned words' postings and its rules' question counts (the ``learned`` and ``asked`` steps' data)."""
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -71,6 +75,8 @@ TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_
 """The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
 REAL = QUESTIONS / "real"
 """The real questions: their tuning part is learned from (the ``part`` of each line says; the blind part never is)."""
+STEPS = ("learned", "asked")
+"""The ranking's steps that read the table: its words (rule 68) and its question counts (rule 69)."""
 FOLDS = 10
 """The real tuning pages fall in this many parts (by a hash of the page's address, as :func:`fold` says) for the
 cross-fitted answers of the benchmarks (:class:`CrossFit`)."""
@@ -104,14 +110,16 @@ def fold(row: dict) -> int:
     return int(hashlib.md5(row.get("source", "").encode()).hexdigest(), 16) % FOLDS
 
 
-def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], int]:
-    """Rule → its learned words (stem → count, only the words ``keep`` keeps), and how many questions they came from.  A
+def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], Counter[str], int]:
+    """Rule → its learned words (stem → count, only the words ``keep`` keeps), rule → how many questions it settled (the
+    ``asked`` prior: a question labelled ``702.19b`` counts for ``702.19`` too, once), and how many questions there were.  A
     question told in several sentences lends only the words of what it asks: the words the analysis counts less for
     being said only where it sets the scene (:func:`rulesgraph.question.telling.told_only`: "I have Ragavan out. I cast
     a second one. Do I choose which one to keep?" asks with "choose", "keep") lend nothing here.  Learned from whole real
     questions, the scripted conversations' short follow-ups lost 4 of 135 turns of the blind-written sets; so, the four
     sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``)."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
+    asked: Counter[str] = Counter()
     n = 0
     for row in rows:
         n += 1
@@ -122,24 +130,27 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) 
                  if t not in names and t not in told]
         for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
             words[rule].update(stems)
-    return words, n
+            asked[rule] += 1
+    return words, asked, n
 
 
 def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
           name: Callable[[str], str | None] = lambda rule: "") -> str:
-    """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>trampl:12 block:5 …``,
-    the middle column ``name`` of the rule's rule: :func:`rulesgraph.parse.learned.rule_name`; a rule ``name`` does not
-    know, ``None``, is left out, and so is a rule no kept word was learned for)."""
-    words, n = learned(rows, keep)
+    """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>4<TAB>trampl:12 block:5
+    …``: the second column ``name`` of the rule's rule, :func:`rulesgraph.parse.learned.rule_name`, the third the questions
+    it settled; a rule ``name`` does not know, ``None``, is left out, and so is a rule no kept word was learned for)."""
+    words, asked, n = learned(rows, keep)
     real = sum(1 for r in rows if r.get("part") == "tune")
     head = [
-        "# rulesgraph: the words of labelled questions, by the rule that settled them (the ranking's `learned` step).",
+        "# rulesgraph: the words of labelled questions, by the rule that settled them (the ranking's `learned` and `asked` steps).",
         f"# Made by bench/learn.py from {n} questions: {n - real} of the team's sets and {real} real ones (the tuning part);"
         " do not edit by hand.",
-        "# rule<TAB>the name of its rule (its title, or its text's first words)<TAB>stem:count stem:count ...",
+        "# rule<TAB>the name of its rule (its title, or its text's first words)<TAB>questions it settled"
+        "<TAB>stem:count stem:count ...",
     ]
     named = {rule: name(rule) for rule in words}
-    body = [f"{rule}\t{named[rule]}\t" + " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
+    said = lambda counts: " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
+    body = [f"{rule}\t{named[rule]}\t{asked[rule]}\t{said(counts)}"
             for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0])) if named[rule] is not None and counts]
     return "\n".join(head + body) + "\n"
 
@@ -151,18 +162,23 @@ class CrossFit:
     part is then what a question the step did not learn from gets."""
 
     def __init__(self, book: Rulebook) -> None:
-        from rulesgraph.build.index import learned_of, learned_postings
+        from rulesgraph.build.index import asked_of, learned_of, learned_postings
         from rulesgraph.parse.learned import read_learned
 
         self.book, self.team, self.real = book, [r for p in team_paths() for r in rows_of(p)], real_tune()
         self.part = {(r["question"], r.get("source", "")): fold(r) for r in self.real}
         keep, name = known(book.index), partial(named_rule, book.graph)
         rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
-        self._learn = lambda rows: learned_postings(learned_of(book.graph, read_learned(table(rows, keep, name))[0]), rules)
-        self._tables: dict[int, Postings] = {}
+        def learn(rows: list[dict]) -> Learnt:
+            made = read_learned(table(rows, keep, name))[0]
+            return learned_postings(learned_of(book.graph, made), rules), asked_of(book.graph, made, rules)
 
-    def table_for(self, rows: list[dict]) -> Postings:
-        """The index's learned postings made from ``rows`` (as the bundled table is made from :func:`training`'s)."""
+        self._learn = learn
+        self._tables: dict[int, Learnt] = {}
+
+    def table_for(self, rows: list[dict]) -> Learnt:
+        """The index's learned postings and question counts made from ``rows`` (as the bundled table is made from
+        :func:`training`'s): put in an index with :func:`use`."""
         return self._learn(rows)
 
     def each(self, items: list[T], answer: Callable[[T], R], row: Callable[[T], dict] = lambda x: x) -> list[R]:  # type: ignore[assignment,return-value]
@@ -177,17 +193,27 @@ class CrossFit:
             if part is None and r.get("part") == "tune" and r.get("source"):
                 raise ValueError(f"not a real tuning question this cross-fit knows: {r['question'][:60]!r}")
             groups[part].append(i)
-        bundled = self.book.index.learned
+        bundled = learnt(self.book.index)
         try:
             for part, at in groups.items():
                 if part is not None and part not in self._tables:
                     self._tables[part] = self.table_for(self.team + [r for r in self.real if fold(r) != part])
-                self.book.index.learned = bundled if part is None else self._tables[part]
+                use(self.book.index, bundled if part is None else self._tables[part])
                 for i in at:
                     out[i] = answer(items[i])
         finally:
-            self.book.index.learned = bundled
+            use(self.book.index, bundled)
         return out  # type: ignore[return-value]
+
+
+def learnt(index: Index) -> Learnt:
+    """What ``index`` learned: its learned words' postings and its rules' question counts."""
+    return index.learned, index.asked
+
+
+def use(index: Index, made: Learnt) -> None:
+    """Put learned words' postings and question counts (:meth:`CrossFit.table_for`, :func:`learnt`) in ``index``."""
+    index.learned, index.asked = made
 
 
 def team_paths() -> list[Path]:
@@ -213,7 +239,10 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
 
     _, book, deck, said, tmp = rules_and_cards(args)
     cross = CrossFit(book)
-    bundled, weight = book.index.learned, WEIGHTS["learned"]
+    bundled, weights = learnt(book.index), {k: WEIGHTS[k] for k in STEPS}
+
+    def without(off: bool) -> None:
+        WEIGHTS.update(dict.fromkeys(STEPS, 0.0) if off else weights)
 
     def hits(rows: list[dict], crossfit: bool = False) -> str:
         answer = lambda r: first_hit(r["expected_rules"], rules_of(ask(book, r["question"], k=10, deck=deck)))
@@ -227,25 +256,26 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
     try:
         for path in [*paths, QUESTIONS / "keywords.jsonl"]:
             rows = [r for r in read(path) if r.get("question") and r.get("expected_rules")]
-            WEIGHTS["learned"] = 0.0
+            without(True)
             off = hits(rows)
-            WEIGHTS["learned"] = weight
+            without(False)
             others = [r for p in paths if p != path for r in rows_of(p)] + cross.real
-            book.index.learned = cross.table_for(others)
+            use(book.index, cross.table_for(others))
             held = hits(rows)
-            book.index.learned = bundled
+            use(book.index, bundled)
             print(f"| {path.stem} | {len(rows)} | {off} | {held} | {hits(rows) if path in paths else held} |")
         rows = cross.real
-        WEIGHTS["learned"] = 0.0
+        without(True)
         off = hits(rows)
-        WEIGHTS["learned"] = weight
-        book.index.learned = cross.table_for(cross.team)
+        without(False)
+        use(book.index, cross.table_for(cross.team))
         team = hits(rows)
-        book.index.learned = bundled
+        use(book.index, bundled)
         print(f"| real (tune), learned from the team's sets only / cross-fitted by page ({FOLDS} parts) | {len(rows)} | {off} | "
               f"{team} / {hits(rows, crossfit=True)} | {hits(rows)} |")
     finally:
-        WEIGHTS["learned"], book.index.learned = weight, bundled
+        without(False)
+        use(book.index, bundled)
         if tmp is not None:
             tmp.cleanup()
 

@@ -33,12 +33,13 @@ def test_a_questions_words_go_to_its_rules_and_their_rules_less_its_cards_names(
         {"question": "does it fizzle?", "expected_rules": ["608.2b"]},
         {"question": "no label here", "expected_rules": []},
     ])
-    words, n = learned(rows_of(path))
+    words, asked, n = learned(rows_of(path))
     assert n == 2 and set(words) == {"702.19b", "702.19", "608.2b", "608.2"}
+    assert asked == {"702.19b": 1, "702.19": 1, "608.2b": 1, "608.2": 1}  # a subrule's question counts for its rule, once
     assert words["702.19b"]["trampl"] == 1 and words["702.19"] == words["702.19b"]
     assert not {"coloss", "dreadmaw"} & words["702.19b"].keys()
     parsed, problems = read_learned(table(rows_of(path), name=lambda rule: "its rule"))
-    assert problems == [] and parsed["608.2b"] == ("its rule", dict(words["608.2b"]))
+    assert problems == [] and parsed["608.2b"] == ("its rule", 1, dict(words["608.2b"]))
     assert list(parsed) == ["608.2", "608.2b", "702.19", "702.19b"]  # the CR's order
 
 
@@ -58,7 +59,7 @@ def test_the_policy_and_keyword_sets_and_the_real_blind_part_are_never_learned_f
                 {"question": "is the piano a penalty?", "expected_rules": ["IPG 2.1"], "part": "tune", "source": "c"}])
     monkeypatch.setattr(learn, "REAL", real)
     monkeypatch.setattr(learn, "team_paths", lambda: [])
-    words, n = learned(training([]))
+    words, _, n = learned(training([]))
     assert n == 1 and "umbrella" in words["702.19b"]
     assert not any({"bicycl", "piano"} & counts.keys() for counts in words.values())
 
@@ -71,7 +72,7 @@ def test_a_question_told_in_several_sentences_lends_only_what_it_asks(tmp_path: 
          "expected_rules": ["702.19b"]},
         {"question": "Lightning Bolt?", "expected_rules": ["601.2"], "cards": ["Lightning Bolt"]},
     ])
-    words, _ = learned(rows_of(path))
+    words, _, _ = learned(rows_of(path))
     assert {"trampl", "assign", "lethal", "damag"} <= words["702.19b"].keys()
     assert not {"attack", "opponent", "token"} & words["702.19b"].keys()
     parsed, problems = read_learned(table(rows_of(path), name=lambda rule: "x"))

@@ -349,13 +349,14 @@ def test_a_changed_learned_table_is_built_again_and_its_bad_lines_said(cache_dir
 
     specs = [SourceSpec(str(FIXTURES / "mini_cr.txt"))]
     table = tmp_path / "learned.tsv"
-    table.write_text("702.19b\ttrample\ttrampl:2 block:1\n", encoding="utf-8")
+    table.write_text("702.19b\ttrample\t1\ttrampl:2 block:1\n", encoding="utf-8")
     monkeypatch.setattr("rulesgraph.build.corpus.learned_path", lambda: table)
     first = load(specs)
     cached = load(specs)
     assert cached.from_cache and first.index.learned.spans and "trampl" in cached.index.learned
     assert list(cached.index.learned.docs) == list(first.index.learned.docs) == [first.qg.num["702.19b"]] * 2
-    table.write_text("702.19b\ttrample\ttrampl:2\n608.2b\tx\tfizzl:x\n", encoding="utf-8")
+    assert cached.index.asked == first.index.asked == {first.qg.num["702.19b"]: 1}  # rule 69's counts, through the cache
+    table.write_text("702.19b\ttrample\t1\ttrampl:2\n608.2b\tx\t1\tfizzl:x\n", encoding="utf-8")
     second = load(specs)
     assert not second.from_cache and any("line 2: left out" in n for n in second.notices)
     assert "block" not in second.index.learned and "trampl" in second.index.learned

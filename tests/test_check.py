@@ -60,10 +60,10 @@ def test_the_learned_rule_words_are_counted_and_their_bad_lines_reported(seeds_b
     assert report["learned_rules"] == 0  # the seeds hold no CR rules of their own (their keyword excerpts are unnumbered)
     assert not any(s["reason"].startswith("learned") for s in report["skipped"])
     table = tmp_path / "learned.tsv"
-    table.write_text("# header\n702.19b\ttrample\ttrampl:2\n608.2b\tx\tfizzl:x\n", encoding="utf-8")
+    table.write_text("# header\n702.19b\ttrample\t1\ttrampl:2\n608.2b\tx\t1\tfizzl:x\n", encoding="utf-8")
     monkeypatch.setattr("rulesgraph.build.check.learned_path", lambda: table)
     bad = [s for s in check_report(seeds_book)["skipped"] if s["reason"].startswith("learned")]
-    assert [(s["where"], s["text"]) for s in bad] == [(f"{table}:3", "608.2b\tx\tfizzl:x")]
+    assert [(s["where"], s["text"]) for s in bad] == [(f"{table}:3", "608.2b\tx\t1\tfizzl:x")]
 
 
 def test_the_full_rules_have_learned_words(full_book: Rulebook) -> None:

@@ -1,8 +1,10 @@
-"""Rule 68, learned words (rulesgraph/rank/steps/learned.py, the postings of rulesgraph/build/index.py), over the full CR."""
+"""Rules 68 and 69, learned words and question counts (rulesgraph/rank/steps/learned.py, the postings of
+rulesgraph/build/index.py), over the full CR."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 
@@ -12,7 +14,7 @@ from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.rank.pipeline import Query
 from rulesgraph.rank.ranking import WEIGHTS, rank
-from rulesgraph.rank.steps.learned import learned
+from rulesgraph.rank.steps.learned import asked, learned
 
 from .test_ranking import weight
 
@@ -82,25 +84,28 @@ def test_rule_68_with_no_weight_or_no_table_changes_nothing(full_book: Rulebook)
 
 def test_rule_68_the_bundled_words_bring_a_players_word_to_its_rule(full_book: Rulebook) -> None:
     """With the bundled table (data/learned.tsv), "fizzle", a word the rules never use, brings 608.2b (a spell with no
-    legal target left doesn't resolve) among the first three; without the step it is fifth, under four rules on targets (115.7 …)."""
+    legal target left doesn't resolve) among the first three; without the step (and rule 69, which reads the same table)
+    it is fifth, under four rules on targets (115.7 …)."""
     question = "does my spell fizzle if its only target is gone?"
 
     def first(n: int) -> list[str]:
         return [x for x in rank(full_book.index, full_book.qg, analyze(question, full_book.index)).nodes if x[0].isdigit()][:n]
 
     assert "608.2b" in first(3)
-    with weight("learned", 0.0):
+    with weight("learned", 0.0), weight("asked", 0.0):
         assert "608.2b" not in first(4)
 
 
 def test_words_go_only_to_a_rule_of_the_same_name(full_book: Rulebook) -> None:
     """The table names each rule's rule: words learned for 701.19 Regenerate are not given to a 701.19 of another name
     (2024's Search), nor to a number the rules do not have."""
-    from rulesgraph.build.index import learned_of
+    from rulesgraph.build.index import asked_of, learned_of
 
-    table = {"701.19": ("regenerate", {"regener": 2}), "701.19a": ("regenerate", {"shield": 1}),
-             "701.23": ("regenerate", {"search": 3}), "999.9": ("x", {"fizzl": 1})}
+    table = {"701.19": ("regenerate", 2, {"regener": 2}), "701.19a": ("regenerate", 1, {"shield": 1}),
+             "701.23": ("regenerate", 3, {"search": 3}), "999.9": ("x", 1, {"fizzl": 1})}
     assert learned_of(full_book.graph, table) == {"701.19": {"regener": 2}, "701.19a": {"shield": 1}}
+    number = {nid: full_book.qg.num[nid] for nid in full_book.index.numbers}
+    assert asked_of(full_book.graph, table, number) == {number["701.19"]: 2, number["701.19a"]: 1}
 
 
 def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebook,
@@ -117,3 +122,47 @@ def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebo
     monkeypatch.setattr(relevance, "KERNEL", None)
     python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
     assert all(c for c in compiled) and compiled == python
+
+
+def _asked(book: Rulebook, question: str, scores: dict[str, float], counts: dict[str, int], **changes: object) -> Query:
+    q = _query(book, question, scores, **changes)
+    q.index = dataclasses.replace(q.index, asked={book.qg.num[n]: c for n, c in counts.items()})
+    return q
+
+
+def test_rule_69_a_candidate_gains_by_the_log_of_the_questions_its_rule_settled(full_book: Rulebook) -> None:
+    """The candidate that settled the most questions scores × (1 + weight); another × (1 + weight × log(1 + its count) /
+    log(1 + the most of the candidates)); a candidate that settled none is untouched, and no rule becomes a candidate."""
+    g = full_book.qg
+    before = {"608.2b": 1.0, "704.5f": 0.9, "115.1": 0.8}
+    q = _asked(full_book, "does the spell still resolve with its target gone and the creature dead?", before,
+               {"704.5f": 15, "608.2b": 3, "100.1": 40}, focus=0.0)  # 100.1 is no candidate: its count is not read
+    asked(q)
+    w = WEIGHTS["asked"]
+    after = {g.ids[i]: s for i, s in q.score.items()}
+    assert after["704.5f"] == pytest.approx(0.9 * (1 + w))
+    assert after["608.2b"] == pytest.approx(1.0 * (1 + w * math.log1p(3) / math.log1p(15)))
+    assert after["115.1"] == 0.8 and set(after) == set(before)
+    assert "often settles questions" in q.reasons(g.num["704.5f"])[-1]
+
+
+def test_rule_69_keeps_out_of_a_question_only_about_what_it_names(full_book: Rulebook) -> None:
+    """Scaled by 1 − the question's focus: a question only about a named keyword (focus 1) keeps its order; with no
+    weight or no counts, nothing changes."""
+    before = {"701.7": 1.0, "111.10": 0.99}
+    for changes, counts in (({"focus": 1.0}, {"111.10": 30}), ({"focus": 0.0}, {})):
+        q = _asked(full_book, "what does create mean", before, counts, **changes)
+        asked(q)
+        assert {full_book.qg.ids[i]: s for i, s in q.score.items()} == before
+    with weight("asked", 0.0):
+        q = _asked(full_book, "what does create mean", before, {"111.10": 30}, focus=0.0)
+        asked(q)
+        assert {full_book.qg.ids[i]: s for i, s in q.score.items()} == before
+
+
+def test_rule_69_the_bundled_counts_are_the_tables(full_book: Rulebook) -> None:
+    """The loaded rules carry the bundled table's counts (data/learned.tsv): 608.2b, the rule on a spell whose targets
+    are all gone, settled many labelled questions; a rule no question turned on, none."""
+    counts = full_book.index.asked
+    assert counts.get(full_book.qg.num["608.2b"], 0) >= 10
+    assert full_book.qg.num["100.1"] not in counts

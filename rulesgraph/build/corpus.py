@@ -27,6 +27,8 @@ from .qgraph import QGraph, build_qgraph
 if TYPE_CHECKING:
     import networkx as nx
 
+    from ..parse.learned import Learned
+
 
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "learned_path", "learned_table", "load", "parse_spec"]
 
@@ -136,7 +138,7 @@ def learned_path() -> Path:
     return bundled_dir() / "learned.tsv"
 
 
-def learned_table(path: Path) -> tuple[dict[str, tuple[str, dict[str, int]]], list[tuple[int, str, str]], str | None]:
+def learned_table(path: Path) -> tuple[Learned, list[tuple[int, str, str]], str | None]:
     """The learned rule words of ``path`` (:func:`rulesgraph.parse.learned.read_learned`'s table), the lines its reader leaves out
     (line number, why, the line), and why the file could not be read (``None`` when it could): what loading says in
     its notices and ``check`` lists among the skipped lines."""
@@ -150,7 +152,7 @@ def learned_table(path: Path) -> tuple[dict[str, tuple[str, dict[str, int]]], li
     return table, [(n, why, lines[n - 1]) for n, why in problems], None
 
 
-def _learned(notices: list[str]) -> dict[str, tuple[str, dict[str, int]]]:
+def _learned(notices: list[str]) -> Learned:
     """The learned rule words; a line the reader leaves out is said in ``notices`` (a missing table: none learned)."""
     path = learned_path()
     table, problems, error = learned_table(path)

@@ -20,14 +20,25 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..common.english import EnglishWords, english_words
 from ..common.text import STOPWORDS, stem, words
 from ..errors import RulesgraphError
-from ..parse.learned import rule_name
+from ..parse.learned import Learned, rule_name
 from ..parse.numbers import parent_of, rule_of
 
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["FIELDS", "MEMO", "Alias", "Index", "build_index", "learned_of", "learned_postings", "load_aliases", "name_key",
-           "named_rule"]
+__all__ = [
+    "FIELDS",
+    "MEMO",
+    "Alias",
+    "Index",
+    "asked_of",
+    "build_index",
+    "learned_of",
+    "learned_postings",
+    "load_aliases",
+    "name_key",
+    "named_rule",
+]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
@@ -130,6 +141,8 @@ class Index:
     learned: Postings = field(default_factory=Postings)
     """Stemmed term → the CR rules whose labelled questions said it and its BM25 weight there: each rule's learned words
     (``data/learned.tsv``, :func:`learned_postings`) are one document, searched by the ranking's ``learned`` step."""
+    asked: dict[int, int] = field(default_factory=dict)
+    """A CR rule's number → how many labelled questions it settled (``data/learned.tsv``): the ranking's ``asked`` prior."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
@@ -258,10 +271,16 @@ def named_rule(g: nx.MultiDiGraph, rule: str) -> str | None:
     return rule_name(g.nodes[of].get("title"), g.nodes[of].get("text"))
 
 
-def learned_of(g: nx.MultiDiGraph, table: dict[str, tuple[str, dict[str, int]]]) -> dict[str, dict[str, int]]:
+def learned_of(g: nx.MultiDiGraph, table: Learned) -> dict[str, dict[str, int]]:
     """The learned rule words (:func:`rulesgraph.parse.learned.read_learned`'s table) of the rules ``g`` has under the same
     name (:func:`named_rule`): the words learned for 2026's 701.19 Regenerate are not given to 2024's 701.19 Search."""
-    return {rule: said for rule, (name, said) in table.items() if named_rule(g, rule) == name}
+    return {rule: said for rule, (name, _, said) in table.items() if named_rule(g, rule) == name}
+
+
+def asked_of(g: nx.MultiDiGraph, table: Learned, number: dict[str, int]) -> dict[int, int]:
+    """How many labelled questions each rule of the table settled, by its number in the loaded rules (``number``: node id →
+    its number), for the rules ``g`` has under the same name (as :func:`learned_of`)."""
+    return {number[rule]: n for rule, (name, n, _) in table.items() if rule in number and named_rule(g, rule) == name}
 
 
 def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int]) -> Postings:
@@ -295,10 +314,11 @@ def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, di
 
 
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
-                learned: dict[str, tuple[str, dict[str, int]]] | None = None) -> Index:
+                learned: Learned | None = None) -> Index:
     """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
     are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0….
-    ``learned``: the learned rule words (:attr:`Index.learned`, those of the rules ``g`` has: :func:`learned_of`)."""
+    ``learned``: the learned rule words and question counts (:attr:`Index.learned`, :attr:`Index.asked`, those of the rules
+    ``g`` has: :func:`learned_of`, :func:`asked_of`)."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -344,4 +364,5 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules))
+                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules),
+                 asked_of(g, learned or {}, rules))

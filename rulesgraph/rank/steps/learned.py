@@ -13,14 +13,17 @@ cross-fitting): that is how it is known to carry over to the way people ask.
 
 from __future__ import annotations
 
+import math
+
 from ...build.relevance import learned_relevance
 from ..pipeline import Query
 
-__all__ = ["TOP", "WEIGHTS", "learned"]
+__all__ = ["TOP", "WEIGHTS", "asked", "learned"]
 
-WEIGHTS = {"learned": 0.7}
+WEIGHTS = {"learned": 0.7, "asked": 0.25}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
-match relative to it)."""
+match relative to it); rule 69: how much more a candidate that settled the most labelled questions scores (the others
+by the logarithm of their count relative to it)."""
 TOP = 60
 """Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer)."""
 
@@ -61,3 +64,26 @@ def learned(q: Query) -> None:
     most, best = max(match.values()), q.best()
     for i, m in match.items():
         q.add(i, w * best * m / most, "worded like questions this rule settled")
+
+
+def asked(q: Query) -> None:
+    """Rule 69, rules that often settle questions: of the :data:`TOP` best candidates, each CR rule or subrule that
+    settled labelled questions (:attr:`Index.asked <rulesgraph.build.index.Index.asked>`, counted by ``bench/learn.py``
+    with the learned words) scores × (1 + weight × (1 − the question's focus) × log(1 + its count) / log(1 + the most
+    any of them settled)).  The prior of the rule: of two rules the words fit alike, the one questions turn on more
+    often (608.2b, 704.5f, 613.4c …) is the likelier answer.  It reorders what the text found and adds no candidate; a
+    question only about what it names (focus 1: "what does it mean when a card says create a token") keeps the named
+    rule's place.
+    Step ``asked``; weights: ``asked`` = 0.25 (cross-validated by source page on the real tuning questions, each
+    answered cross-fitted, counts learned without its page: ``bench/learn.py``).  Earns its place on the real tuning
+    questions (figures in README's ablation table, ``bench/ablate.py``)."""
+    w = q.w["asked"] * (1.0 - q.a.focus)
+    counts = q.index.asked
+    if w <= 0 or not q.score or not counts:
+        return
+    found = {i: n for i in q.top(TOP)[0] if (n := counts.get(i, 0)) > 0}
+    if not found:
+        return
+    most = math.log1p(max(found.values()))
+    for i, n in found.items():
+        q.scale(i, 1.0 + w * math.log1p(n) / most, "a rule that often settles questions")
