@@ -132,12 +132,15 @@ def test_rule_8_a_cited_section_passes_score_to_its_relevant_rules(full_book: Ru
 
 
 def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
-    """Rule 8: a top subrule passes some score to its rule, so the general rule is ranked too."""
+    """Rule 8: a top subrule passes some score to its rule, so the general rule is ranked too (rules 68 and 69, the
+    bundled table's words and counts, learned for the full CR, are left out: among the mini rules' few candidates the
+    best learned match, however weak, gains the most — "block" is said in many trample questions)."""
     question = "can a tapped creature block"
-    assert "509.1" in order(mini_book, question)[:4]
-    with weight("spread_parent", 0.0):
-        without = score(mini_book, question, "509.1")
-    assert score(mini_book, question, "509.1") > 1.1 * without
+    with weight("asked", 0.0), weight("learned", 0.0):
+        assert "509.1" in order(mini_book, question)[:4]
+        with weight("spread_parent", 0.0):
+            without = score(mini_book, question, "509.1")
+        assert score(mini_book, question, "509.1") > 1.1 * without
 
 
 def test_rule_8_no_spread_down_inside_a_named_keywords_rules(mini_book: Rulebook) -> None:
