@@ -45,7 +45,8 @@ question that mentions the judges' IRC set the threshold at 5.36); at the end of
 "we forgot to shuffle after the search and the opponent noticed, what happens now?"), one held-out rules question sent
 either way.  Stop 37, with 175 policy questions (and the new real rules questions among the negatives): × 1 and 30 route
 93 of 175 held out against 89 for × 1 and 10 (× 2: 87 at most; L2 0.3–3: 79–84), one held-out rules question sent
-either way."""
+either way.  Stop 38 (177 policy questions, 4,107 rules questions with more16–more18; the grid not run again): × 1 and 30
+route 93 of 177 held out, one held-out rules question sent."""
 
 
 def fit(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
