@@ -101,7 +101,7 @@ class Scorer:
         if setting not in self.seen:
             self.apply(setting)
             cited = lambda ra: first_hit(ra[0]["expected_rules"], rules_cited(self.book, ra[1], STEPS))
-            self.seen[setting] = self.cross.each(self.items, cited, row=lambda ra: ra[0])  # as if the learned step had not read it
+            self.seen[setting] = self.cross.each(self.items, cited, row=lambda ra: ra[0])  # as if rules 68 and 69 had not read it
         return self.seen[setting]
 
 
@@ -152,16 +152,17 @@ def main() -> None:
         rows = [r for got in read_real(args.paths or [REAL], "tune").values() for r in got]
         items = [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]
         keep = [(r, a) for r in read_set(args.keep)[args.keep.stem] if (a := analysed(book, deck, r["question"])) is not None]
+        every = tunables()
         only = set(filter(None, args.only.split(","))) or None
-        if only and (unknown := only - tunables().keys()):
-            sys.exit(f"bench: no weight named {sorted(unknown)[0]!r}; the weights: {', '.join(tunables())}")
+        if only and (unknown := only - every.keys()):
+            sys.exit(f"bench: no weight named {sorted(unknown)[0]!r}; the weights: {', '.join(every)}")
+        for said in filter(None, args.start.split(",")):  # before the scorer: its keyword guard is of the starting weights
+            name, _, value = said.partition("=")
+            if name not in every:
+                sys.exit(f"bench: no weight named {name!r}; the weights: {', '.join(every)}")
+            every[name][1](float(value))
         scorer = Scorer(book, items, keep, only)
         names = list(scorer.knobs)
-        for said in filter(None, args.start.split(",")):
-            name, _, value = said.partition("=")
-            if name not in scorer.knobs:
-                sys.exit(f"bench: no weight named {name!r}; the weights: {', '.join(names)}")
-            scorer.knobs[name][1](float(value))
         start = scorer.setting()
         folds = [[j for j, (r, _) in enumerate(items) if fold_of(r["source"], args.folds) == f] for f in range(args.folds)]
         held = [0, 0]

@@ -31,9 +31,10 @@ instead).
 ``--check`` exits 1 (and says so) when the bundled table is not what the sets make today.
 
 ``--heldout`` measures what the sets say of the step now that it learned from them: for each team set (and
-``keywords``), hit@1 / hit@3 (answers with the card data, as ``bench/accuracy.py`` counts them) without the step, with
-the table learned from every other set (the set held out: what a question of its kind not learned from gets), and
-with the bundled table (in sample: the set was learned from); for the real tuning questions, cross-fitted by page.
+``keywords``), hit@1 / hit@3 (answers with the card data, as ``bench/accuracy.py`` counts them) without rules 68 and 69
+(the table's words and counts), with the table learned from every other set (the set held out: what a question of its
+kind not learned from gets), and with the bundled table (in sample: the set was learned from); for the real tuning
+questions, cross-fitted by page.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_
 """The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
 REAL = QUESTIONS / "real"
 """The real questions: their tuning part is learned from (the ``part`` of each line says; the blind part never is)."""
-STEPS = ("learned", "asked")
+TABLE_STEPS = ("learned", "asked")
 """The ranking's steps that read the table: its words (rule 68) and its question counts (rule 69)."""
 FOLDS = 10
 """The real tuning pages fall in this many parts (by a hash of the page's address, as :func:`fold` says) for the
@@ -156,7 +157,7 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
 
 
 class CrossFit:
-    """The real tuning questions answered as if the ``learned`` step had never read them: each with the table learned from
+    """The real tuning questions answered as if rules 68 and 69 (``learned``, ``asked``) had never read them: each with the table learned from
     the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
     with the bundled table.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning
     part is then what a question the step did not learn from gets."""
@@ -239,10 +240,10 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
 
     _, book, deck, said, tmp = rules_and_cards(args)
     cross = CrossFit(book)
-    bundled, weights = learnt(book.index), {k: WEIGHTS[k] for k in STEPS}
+    bundled, weights = learnt(book.index), {k: WEIGHTS[k] for k in TABLE_STEPS}
 
     def without(off: bool) -> None:
-        WEIGHTS.update(dict.fromkeys(STEPS, 0.0) if off else weights)
+        WEIGHTS.update(dict.fromkeys(TABLE_STEPS, 0.0) if off else weights)
 
     def hits(rows: list[dict], crossfit: bool = False) -> str:
         answer = lambda r: first_hit(r["expected_rules"], rules_of(ask(book, r["question"], k=10, deck=deck)))
@@ -251,7 +252,7 @@ def heldout(args: argparse.Namespace, paths: list[Path]) -> None:
         return f"{sum(1 for f in found if f == 1) / n:.1%} / {sum(1 for f in found if f and f <= 3) / n:.1%}"
 
     print(f"{said}; hit@1 / hit@3 of each set's answers\n")
-    print("| set | questions | without the step | learned without the set | learned with it (in sample) |")
+    print("| set | questions | without rules 68 and 69 | learned without the set | learned with it (in sample) |")
     print("|---|---|---|---|---|")
     try:
         for path in [*paths, QUESTIONS / "keywords.jsonl"]:
@@ -285,7 +286,7 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when the bundled table is not what the sets make")
-    ap.add_argument("--heldout", action="store_true", help="each set's hits without the step, held out, and in sample")
+    ap.add_argument("--heldout", action="store_true", help="each set's hits without rules 68 and 69, held out, and in sample")
     ap.add_argument("--out", type=Path, default=OUT)
     card_options(ap)
     args = ap.parse_args()

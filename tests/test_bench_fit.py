@@ -70,3 +70,12 @@ def test_the_weights_are_read_and_written_where_the_steps_read_them(mini_book: R
     finally:
         scorer.apply(start)
     assert scorer.setting() == start
+
+
+def test_only_the_named_weights_are_searched(mini_book: Rulebook) -> None:
+    """``--only asked``: the scorer searches that weight alone (a new step's weight, fitted without moving the others)."""
+    row = {"question": "can a tapped creature block?", "expected_rules": ["509.1a"]}
+    a = analysed(mini_book, None, row["question"])
+    assert a is not None
+    scorer = Scorer(mini_book, [(row, a)], [], only={"asked"})
+    assert list(scorer.knobs) == ["asked"] and scorer.setting() == (WEIGHTS["asked"],)

@@ -130,6 +130,32 @@ def test_crossfit_answers_a_real_tuning_question_without_its_pages_words(full_bo
     assert index.learned is bundled
 
 
+def test_crossfit_answers_a_real_tuning_question_without_its_pages_counts(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Rule 69's counts are cross-fitted with the words: a question is answered with counts made without its page, and
+    the bundled counts are put back after, however the answers end."""
+    row = {"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"], "part": "tune",
+           "source": "https://example.org/page"}
+    other = {"question": "does the umbrella stop deathtouch?", "expected_rules": ["702.2b"], "part": "tune",
+             "source": "https://example.org/another"}
+    while fold(other) == fold(row):
+        other["source"] += "x"
+    monkeypatch.setattr(learn, "real_tune", lambda: [row, other])
+    monkeypatch.setattr(learn, "team_paths", lambda: [])
+    index, num = full_book.index, full_book.qg.num
+    bundled = index.asked
+    cross = CrossFit(full_book)
+    seen = cross.each([row, other], lambda r: (index.asked.get(num["702.19b"]), index.asked.get(num["702.2b"])))
+    assert seen == [(None, 1), (1, None)]
+    assert index.asked is bundled
+
+    def fails(r: dict) -> None:
+        raise RuntimeError("answer failed")
+
+    with pytest.raises(RuntimeError):
+        cross.each([row], fails)
+    assert index.asked is bundled
+
+
 def test_crossfit_puts_the_bundled_table_back_when_an_answer_fails(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     row = {"question": "does trample work?", "expected_rules": ["702.19b"], "part": "tune", "source": "https://example.org/x"}
     monkeypatch.setattr(learn, "real_tune", lambda: [row])

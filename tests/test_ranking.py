@@ -138,9 +138,9 @@ def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
     question = "can a tapped creature block"
     with weight("asked", 0.0), weight("learned", 0.0):
         assert "509.1" in order(mini_book, question)[:4]
-        with weight("spread_parent", 0.0):
-            without = score(mini_book, question, "509.1")
-        assert score(mini_book, question, "509.1") > 1.1 * without
+    with weight("spread_parent", 0.0):
+        without = score(mini_book, question, "509.1")
+    assert score(mini_book, question, "509.1") > 1.1 * without
 
 
 def test_rule_8_no_spread_down_inside_a_named_keywords_rules(mini_book: Rulebook) -> None:

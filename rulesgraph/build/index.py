@@ -102,7 +102,7 @@ class Postings:
 @dataclass(eq=False, repr=False)
 class Index:
     """What the query layer searches (one per loaded book: compared and shown as itself, not field by field, which saves
-    generating two methods over its 19 fields in every process)."""
+    generating two methods over its 20 fields in every process)."""
 
     ids: list[str]
     postings: Postings
@@ -142,7 +142,8 @@ class Index:
     """Stemmed term → the CR rules whose labelled questions said it and its BM25 weight there: each rule's learned words
     (``data/learned.tsv``, :func:`learned_postings`) are one document, searched by the ranking's ``learned`` step."""
     asked: dict[int, int] = field(default_factory=dict)
-    """A CR rule's number → how many labelled questions it settled (``data/learned.tsv``): the ranking's ``asked`` prior."""
+    """A CR rule's document number (its place in :attr:`ids`, as the query graph numbers it) → how many labelled questions
+    it settled (``data/learned.tsv``): the ranking's ``asked`` prior."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
@@ -278,8 +279,8 @@ def learned_of(g: nx.MultiDiGraph, table: Learned) -> dict[str, dict[str, int]]:
 
 
 def asked_of(g: nx.MultiDiGraph, table: Learned, number: dict[str, int]) -> dict[int, int]:
-    """How many labelled questions each rule of the table settled, by its number in the loaded rules (``number``: node id →
-    its number), for the rules ``g`` has under the same name (as :func:`learned_of`)."""
+    """How many labelled questions each rule of the table settled, by its document number in the loaded rules (``number``:
+    node id → its place in :attr:`Index.ids`), for the rules ``g`` has under the same name (as :func:`learned_of`)."""
     return {number[rule]: n for rule, (name, n, _) in table.items() if rule in number and named_rule(g, rule) == name}
 
 

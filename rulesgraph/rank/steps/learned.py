@@ -24,8 +24,8 @@ __all__ = ["TOP", "WEIGHTS", "asked", "learned"]
 
 WEIGHTS = {"learned": 0.7, "asked": 0.25}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
-match relative to it); rule 69: how much more a candidate that settled the most labelled questions scores (the others
-by the logarithm of their count relative to it)."""
+match relative to it); rule 69: how much more the candidate that settled the most labelled questions among the best
+candidates scores (the others by the logarithm of their count relative to it: the prior is relative to what competes)."""
 TOP = 60
 """Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer)."""
 
