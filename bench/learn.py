@@ -157,8 +157,8 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
 
 
 class CrossFit:
-    """The real tuning questions answered as if rules 68 and 69 (``learned``, ``asked``) had never read them: each with the table learned from
-    the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
+    """The real tuning questions answered as if rules 68 and 69 (``learned``, ``asked``) had never read them: each with the
+    table learned from the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
     with the bundled table.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning
     part is then what a question the step did not learn from gets."""
 
