@@ -110,17 +110,22 @@ def test_the_bundled_table_is_what_the_sets_make_today(cr2026: Path) -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_crossfit_answers_a_real_tuning_question_without_its_pages_words(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A word only one real tuning page says is in the table another page's question is answered with, not in the table
-    its own question is answered with; a question that is not a real tuning one gets the bundled table, put back after."""
+def _two_pages(monkeypatch, other_question: str, other_rule: str) -> tuple[dict, dict]:  # type: ignore[no-untyped-def]
+    """The only real tuning questions: an umbrella-and-trample one (702.19b) and another of another fold, no team sets."""
     row = {"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"], "part": "tune",
            "source": "https://example.org/page"}
-    other = {"question": "does deathtouch work with trample?", "expected_rules": ["702.19c"], "part": "tune",
-             "source": "https://example.org/another"}
+    other = {"question": other_question, "expected_rules": [other_rule], "part": "tune", "source": "https://example.org/another"}
     while fold(other) == fold(row):
         other["source"] += "x"
     monkeypatch.setattr(learn, "real_tune", lambda: [row, other])
     monkeypatch.setattr(learn, "team_paths", lambda: [])
+    return row, other
+
+
+def test_crossfit_answers_a_real_tuning_question_without_its_pages_words(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A word only one real tuning page says is in the table another page's question is answered with, not in the table
+    its own question is answered with; a question that is not a real tuning one gets the bundled table, put back after."""
+    row, other = _two_pages(monkeypatch, "does deathtouch work with trample?", "702.19c")
     index = full_book.index
     bundled = index.learned
     assert "umbrella" not in bundled
@@ -133,14 +138,7 @@ def test_crossfit_answers_a_real_tuning_question_without_its_pages_words(full_bo
 def test_crossfit_answers_a_real_tuning_question_without_its_pages_counts(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Rule 69's counts are cross-fitted with the words: a question is answered with counts made without its page, and
     the bundled counts are put back after, however the answers end."""
-    row = {"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"], "part": "tune",
-           "source": "https://example.org/page"}
-    other = {"question": "does the umbrella stop deathtouch?", "expected_rules": ["702.2b"], "part": "tune",
-             "source": "https://example.org/another"}
-    while fold(other) == fold(row):
-        other["source"] += "x"
-    monkeypatch.setattr(learn, "real_tune", lambda: [row, other])
-    monkeypatch.setattr(learn, "team_paths", lambda: [])
+    row, other = _two_pages(monkeypatch, "does the umbrella stop deathtouch?", "702.2b")
     index, num = full_book.index, full_book.qg.num
     bundled = index.asked
     cross = CrossFit(full_book)
