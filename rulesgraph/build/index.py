@@ -280,8 +280,8 @@ def learned_of(g: nx.MultiDiGraph, table: Learned) -> dict[str, dict[str, int]]:
 
 def asked_of(g: nx.MultiDiGraph, table: Learned, number: dict[str, int]) -> dict[int, int]:
     """How many labelled questions each rule of the table settled, by its document number in the loaded rules (``number``:
-    node id → its place in :attr:`Index.ids`), for the rules ``g`` has under the same name (as :func:`learned_of`)."""
-    return {number[rule]: n for rule, (name, n, _) in table.items() if rule in number and named_rule(g, rule) == name}
+    node id → its place in :attr:`Index.ids`), for the rules :func:`learned_of` keeps (those ``g`` has under the same name)."""
+    return {number[rule]: table[rule][1] for rule in learned_of(g, table) if rule in number}
 
 
 def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int]) -> Postings:

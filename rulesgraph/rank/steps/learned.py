@@ -84,7 +84,7 @@ def asked(q: Query) -> None:
     counts = q.index.asked
     if w <= 0 or not q.score or not counts:
         return
-    found = {i: n for i in q.top(TOP)[0] if (n := counts.get(i, 0)) > 0}
+    found = {i: n for i in q.top(TOP)[0] if (n := counts.get(i))}  # the table's counts are all positive
     if not found:
         return
     most = math.log1p(max(found.values()))
