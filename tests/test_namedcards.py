@@ -233,3 +233,21 @@ def test_a_megabyte_question_costs_what_its_bound_does(tmp_path: Path, mini_book
         return n
 
     assert calls(1_000_000) <= 1.1 * calls(FIND_CHARS)
+
+
+def test_a_deck_keeps_only_the_last_cards_it_read(tmp_path: Path, mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck keeps the CARDS_KEPT cards named last (a stream of questions names a thousand cards); a card read again
+    after it was let go is the same card, and one named again is kept longer than one named once."""
+    from rulesgraph.question import namedcards
+
+    monkeypatch.setattr(namedcards, "CARDS_KEPT", 2)
+    deck, _ = _deck(tmp_path, mini_book)
+    assert deck is not None
+    elder = deck.card("Mossback Elder")
+    assert elder is not None and deck.card("Mossback Elder") is elder  # kept: read once
+    deck.card("Banner of the Grove")
+    deck.card("Mossback Elder")  # named again: now the last named
+    deck.card("Sap // Drain")  # a third card: the one named longest ago is let go
+    assert list(deck._cards) == ["Mossback Elder", "Sap // Drain"]
+    again = deck.card("Banner of the Grove")  # read again from the store
+    assert again is not None and again.key == "Banner of the Grove" and list(deck._cards) == ["Sap // Drain", "Banner of the Grove"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -42,6 +43,8 @@ MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
 MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
+CARDS_KEPT = 256
+"""The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
 _SCHEMA = 10
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
@@ -176,7 +179,7 @@ class CardDeck:
         self.store = store
         self.table = table
         self.book = book
-        self._cards: dict[str, NamedCard | None] = {}
+        self._cards: OrderedDict[str, NamedCard | None] = OrderedDict()
         self._keywords: KeywordList | None = None
         self._keyword_state = keywords
         """The loaded rules' keyword list as cached with the name table (:meth:`KeywordList.state`), or ``None``."""
@@ -269,8 +272,14 @@ class CardDeck:
         return m if key is None else replace(m, key=key)
 
     def card(self, key: str) -> NamedCard | None:
-        """The card ``key`` read from the store and joined to the rules (once per process)."""
-        if key not in self._cards:
+        """The card ``key`` read from the store and joined to the rules: kept for the next question, the
+        :data:`CARDS_KEPT` last named (a conversation names the same few cards again; a stream of a thousand
+        questions names a thousand cards, and keeping them all held ~20 MB)."""
+        if key in self._cards:
+            self._cards.move_to_end(key)
+        else:
+            if len(self._cards) >= CARDS_KEPT:
+                self._cards.popitem(last=False)
             from ..cards.view import card_view, layout_kind, set_types
             from ..model import NamedCard  # a card record: defined once a question names a card
 

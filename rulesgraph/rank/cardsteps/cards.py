@@ -34,7 +34,7 @@ from ...question.read import MAX_CHARS
 from ..pipeline import Query
 from ..steps.named import _FRAMING, own_words
 from .effects import card_kinds
-from .wording import meanings
+from .wording import TEXTS_KEPT, meanings
 
 if TYPE_CHECKING:
     from ...model import NamedCard
@@ -105,10 +105,10 @@ def _own(q: Query) -> dict[str, float]:
     return q.memo["card_own"]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _stems(text: str) -> frozenset[str]:
     """The stems of a card's Oracle text or of one ruling: the same few cards are named question after question,
-    so each text is stemmed once per process."""
+    so each text is stemmed once while it is among the :data:`~rulesgraph.rank.cardsteps.wording.TEXTS_KEPT` last."""
     return frozenset(doc_terms(text))
 
 
@@ -132,7 +132,7 @@ def _says(q: Query) -> float:
     return min(1.0, sum(_own(q).values()) / SAYS_MUCH)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _words(text: str) -> tuple[str, ...]:
     """The different stems of a card's Oracle text, in the order it says them (an order, not a set: the order terms are
     summed in is the same in every process)."""

@@ -17,7 +17,7 @@ from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
 from ...common.text import words
 from .wording import SELF_WORD as _SELF
-from .wording import sentences_of
+from .wording import TEXTS_KEPT, sentences_of
 
 __all__ = ["TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
 
@@ -143,7 +143,7 @@ def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind
     return found
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _kinds_in(
     known: tuple[Kind, ...], heads: re.Pattern[str] | None, text: str, names: tuple[str, ...]
 ) -> tuple[tuple[Kind, frozenset[str]], ...]:

@@ -15,7 +15,7 @@ from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
 from ...common.text import stem, words
 
-__all__ = ["REMINDER", "SELF_WORD", "meanings"]
+__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "meanings"]
 
 _ENTERS = lazy(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
@@ -28,7 +28,14 @@ SELF_WORD = "thiscard"
 """What a card's own name becomes in its stemmed text (``[this object]`` in the rules' templates)."""
 
 
-@lru_cache(maxsize=4096)
+TEXTS_KEPT = 512
+"""How many card texts and rulings each reading of them keeps for the next question (:func:`sentences_of`, the effects'
+kinds, rules 22 and 23's stems in :mod:`rulesgraph.rank.cardsteps.cards`): the texts of the cards a deck keeps
+(:data:`rulesgraph.question.namedcards.CARDS_KEPT`) and most of their rulings.  4,096 each held ~4 MB more at the end
+of a stream of the 1,172 real questions (``bench/latency.py``'s peak RSS)."""
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
 def sentences_of(text: str, names: tuple[str, ...], unit: Callable[[str], str] = stem) -> tuple[str, ...]:
     """A card's Oracle text (reminder text left out) as the words of each sentence, each made a ``unit`` (its stem),
     its names as ``thiscard``."""
