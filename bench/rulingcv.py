@@ -13,6 +13,8 @@ wrong`` leads (``--cost``, default 0.5): a *right* lead quotes the label's rulin
 chosen on the other pages and scored on that page's questions.  Prints the held-out figures (the label's ruling
 first, among the first two and three by fit, and the leads), the fit and lead rule chosen on all questions (the
 values :data:`rulesgraph.rank.cardsteps.cards.FIT`, ``FIT_BIAS``, ``LEAD_FIT`` and ``AHEAD`` take) and its figures there.
+The other way a ruling leads, restating the first rule cited (:data:`rulesgraph.answer.cardanswer.AGREES`), depends
+on the whole answer and is not modelled here: ``bench/real.py`` measures it.
 """
 
 from __future__ import annotations
