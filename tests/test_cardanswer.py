@@ -127,18 +127,17 @@ def test_after_a_leading_ruling_the_next_ones_follow_the_rules_first_three() -> 
     assert [c.kind for c in cited] == ["ruling"] + ["rule"] * SHOW_AT + ["ruling", "ruling"] + ["rule"] * (5 - SHOW_AT)
 
 
-def test_a_ruling_restating_the_first_rule_leads_when_it_fits_best_by_agrees() -> None:
-    """Fitting less than LEAD_FIT, a ruling linked to the first rule cited (or to its rule, or a subrule of it) leads when
-    it fits AGREES times as well as any other; linked to another rule, or not far enough ahead, the rule leads."""
-    rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4)]
+def test_a_ruling_restating_one_of_the_first_rules_leads_when_it_fits_agrees_times_the_next() -> None:
+    """Fitting less than LEAD_FIT, a ruling linked to one of the rules' first RESTS_WITHIN citations leads when it fits
+    AGREES times as well as any other, that rule right after it; linked to a rule cited lower, or not far enough ahead,
+    the rule leads."""
+    rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("615.1", 2.3)]
+    place = {"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3}
     low = LEAD_FIT / 2
-    for link in ("702.30", "702", "702.30a"):
-        best = R(1.0, "First ruling.", low, (link,))
-        cited, direct = with_rulings(A, rules, [best, R(0.5, "Second ruling, same day.", low / AGREES * 0.99)], 4,
-                                     place={"702.30": 0, "509.1": 1, "601.2": 2})
-        assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling.", link
-        assert [c.id for c in cited[:2]] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30"] or link != "702.30"
-    other = R(1.0, "First ruling.", low, ("509.1",))
-    assert with_rulings(A, rules, [other, R(0.5, "Second ruling, same day.", low / 2)], 4)[1] is None
-    close = R(1.0, "First ruling.", low, ("702.30",))
-    assert with_rulings(A, rules, [close, R(0.5, "Second ruling, same day.", low / AGREES * 1.01)], 4)[1] is None
+    second = R(0.5, "Second ruling, same day.", low / AGREES * 0.99)
+    cited, direct = with_rulings(A, rules, [R(1.0, "First ruling.", low, ("509.1",)), second], 5, place=place)
+    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
+    assert [c.id for c in cited if c.kind == "rule"] == ["509.1", "702.30", "601.2", "615.1"] and cited[1].id == "509.1"
+    assert with_rulings(A, rules, [R(1.0, "First ruling.", low, ("615.1",)), second], 5, place=place)[1] is None
+    close = R(0.5, "Second ruling, same day.", low / AGREES * 1.01)
+    assert with_rulings(A, rules, [R(1.0, "First ruling.", low, ("509.1",)), close], 5, place=place)[1] is None
