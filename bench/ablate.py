@@ -28,9 +28,11 @@ from accuracy import first_hit
 from learn import CrossFit
 
 from rulesgraph import Rulebook
+from rulesgraph.answer.cardanswer import with_rulings
 from rulesgraph.answer.compose import _select
 from rulesgraph.answer.firstplace import no_variant_first
 from rulesgraph.common.text import clean
+from rulesgraph.model import Citation
 from rulesgraph.question.analyze import Analysis, analyze
 from rulesgraph.question.namedcards import CardDeck
 from rulesgraph.question.namedcards import with_cards as cards_in
@@ -71,10 +73,15 @@ def analysed(book: Rulebook, deck: CardDeck | None, question: str) -> Analysis |
 
 
 def rules_cited(book: Rulebook, a: Analysis, steps: Pipeline) -> list[str]:
+    """The rules an answer cites, in its order: a card's ruling that leads moves the rule it restates up right after it
+    (:func:`rulesgraph.answer.cardanswer.with_rulings`), as the answer does."""
     ranked = rank(book.index, book.qg, a, steps)
-    chosen = [c.node for c in _select(book, ranked, DEPTH, a.focus)]
+    chosen = {c.node: c.score for c in _select(book, ranked, DEPTH, a.focus)}
     g = book.qg
-    return [n for n in no_variant_first(g, a, chosen) if g.kind_of(n) in RULE_KINDS]
+    order = no_variant_first(g, a, list(chosen))
+    cited, _ = with_rulings(a, [Citation(n, g.kind_of(n), n, None, "", "", None, chosen[n]) for n in order], ranked.rulings,
+                            DEPTH, ranked.position())
+    return [c.id for c in cited if c.kind in RULE_KINDS]
 
 
 def hits(book: Rulebook, items: list[tuple[dict, Analysis]], steps: Pipeline, cross: CrossFit | None = None) -> tuple[int, int]:
