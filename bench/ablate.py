@@ -8,7 +8,8 @@ A SET is a JSON Lines question file (``question``, ``expected_rules``) or a fold
 ranked cross-fitted (:class:`learn.CrossFit`: with the ``learned`` step's table learned without its page).  Each question is analysed once
 (its words and the cards it names, as ``ask`` does); then, for the full list and for the list without each step, it is
 ranked and its citations chosen as an answer chooses them (:func:`rulesgraph.answer.compose._select`, the variant rule
-:func:`rulesgraph.answer.firstplace.no_variant_first`), and rule hits are counted among its rule citations
+:func:`rulesgraph.answer.firstplace.no_variant_first`, a leading ruling's rule after it:
+:func:`rulesgraph.answer.cardanswer.with_rulings`), and rule hits are counted among its rule citations
 (:func:`accuracy.rule_hit`).  A question ``ask`` answers otherwise (a card's name alone, a question the rules don't
 cover) is left out.  Prints one row per step: its hit@1 and hit@3 change per set (in questions, negative: the step
 earns them), then the baseline row.  A step that changes nothing anywhere is a candidate for deletion.

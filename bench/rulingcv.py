@@ -13,7 +13,7 @@ wrong`` leads (``--cost``, default 0.5): a *right* lead quotes the label's rulin
 chosen on the other pages and scored on that page's questions.  Prints the held-out figures (the label's ruling
 first, among the first two and three by fit, and the leads), the fit and lead rule chosen on all questions (the
 values :data:`rulesgraph.rank.cardsteps.cards.FIT`, ``FIT_BIAS``, ``LEAD_FIT`` and ``AHEAD`` take) and its figures there.
-The other way a ruling leads, restating the first rule cited (:data:`rulesgraph.answer.cardanswer.AGREES`), depends
+The other way a ruling leads, restating one of the rules' first three citations (:data:`rulesgraph.answer.cardanswer.AGREES`), depends
 on the whole answer and is not modelled here: ``bench/real.py`` measures it.
 """
 
@@ -71,7 +71,8 @@ def fits(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 def outcome(p: np.ndarray, label: int, lead: float, ahead: float) -> tuple[int, int]:
     """``(right, wrong)`` leads (0 or 1 each) of one question whose rulings fit ``p`` under one lead rule, as
-    :func:`rulesgraph.answer.cardanswer.with_rulings` decides it."""
+    :func:`rulesgraph.answer.cardanswer.with_rulings` decides it by the fit alone (not when the ruling restates a rule
+    the answer cites first: :data:`~rulesgraph.answer.cardanswer.AGREES`)."""
     if not len(p):
         return 0, 0
     order = np.argsort(-p, kind="stable")

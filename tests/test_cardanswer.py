@@ -141,3 +141,6 @@ def test_a_ruling_restating_one_of_the_first_rules_leads_when_it_fits_agrees_tim
     assert with_rulings(A, rules, [R(1.0, "First ruling.", low, ("615.1",)), second], 5, place=place)[1] is None
     close = R(0.5, "Second ruling, same day.", low / AGREES * 1.01)
     assert with_rulings(A, rules, [R(1.0, "First ruling.", low, ("509.1",)), close], 5, place=place)[1] is None
+    alone, direct = with_rulings(A, rules, [R(1.0, "First ruling.", 0.006, ("601.2",))], 5)  # the only candidate; no place
+    assert direct is not None and [c.id for c in alone[:2]] == ["ruling:Bulwark Elf:2020-01-01:1", "601.2"]
+    assert alone[0].why == ("a ruling of Bulwark Elf restating 601.2, one of the rules' first",)

@@ -274,7 +274,7 @@ class CardDeck:
     def card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules: kept for the next question, the
         :data:`CARDS_KEPT` last named (a conversation names the same few cards again; a stream of a thousand
-        questions names a thousand cards, and keeping them all held ~20 MB)."""
+        questions names a thousand cards, a few KB each with its rulings and links)."""
         if key in self._cards:
             self._cards.move_to_end(key)
         else:
