@@ -108,7 +108,10 @@ def main(argv: Sequence[str] | None = None, *, keep: bool = False) -> int:
         print(f"rulesgraph: {closed}", file=sys.stderr)
         return 2
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
+    try:
+        args = build_parser(argv).parse_args(argv)
+    except OSError:  # writing its help or usage failed: argparse swallows the error in 3.11.7, lets it through in 3.11.2
+        raise SystemExit(2) from None  # said by entry() as any output that could not be written
     ctx = Context(args)
     stored = keep and not ctx.opt("no_cache")  # a whole process: its expressions compiled from stored programs
     if stored:
