@@ -85,6 +85,31 @@ def test_a_device_without_end_is_refused_after_the_limit(tmp_path: Path) -> None
         read_source("/dev/zero")
 
 
+def test_a_file_is_read_without_allocating_the_limit(tmp_path: Path) -> None:
+    """A 9 KB file costs about 9 KB to read: ``read(MAX_BYTES + 1)`` allocated 32 MB for every file (the tournament
+    documents, read on a process's first policy question, showed as a 34 MB peak)."""
+    import tracemalloc
+
+    path = tmp_path / "small.txt"
+    path.write_text(SECTIONS * 40)
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        read_source(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * 2**20
+
+
+def test_a_file_grown_since_its_size_was_read_is_read_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "growing.txt"
+    path.write_text(SECTIONS)
+    real_stat = Path.stat
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: os.stat_result((*real_stat(self, **kw)[:6], 10, *real_stat(self, **kw)[7:])))
+    assert list(read_source(path).lines) == SECTIONS.splitlines()  # told 10 bytes, read to its end
+
+
 def test_a_pipe_is_read_to_its_end(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)

@@ -111,8 +111,10 @@ def read_bytes(path: str | os.PathLike[str], display: str | None = None) -> RawS
         size = p.stat().st_size
         if size > MAX_BYTES:
             raise SourceError(shown, f"file too large ({size / 1e6:.0f} MB; {too_large})")
-        with p.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        with p.open("rb") as fh:  # as much as the file says it holds (reading MAX_BYTES at once allocates them all)
+            data = fh.read(size + 1) if size else b""
+            if len(data) > size or not size:  # grown since, or a pipe or device that tells no size
+                data += fh.read(MAX_BYTES + 1 - len(data))
         if len(data) > MAX_BYTES:
             raise SourceError(shown, f"file too large (more than {MAX_BYTES // 2**20} MB; {too_large})")
     except SourceError:
