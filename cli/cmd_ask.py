@@ -174,6 +174,10 @@ def _one(ctx: Context, question: str, k: int) -> int:
     ctx.card_hint(book, question)
     if ctx.args.json:
         ctx.json(answer_json(answer))
+    elif not (answer.citations or answer.answer or not answer.in_rules):  # nothing found: one line on stderr, as README says
+        also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
+        ctx.note("nothing in the loaded rules matches that question: ask it in other words, try a rule number "
+                 f"(rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
     else:
         from .output import show
         from .render import render_answer

@@ -22,5 +22,8 @@ def run(ctx: Context) -> int:
     from rulesgraph.build.lookup import cites_json
 
     result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
+    if not result.references and not ctx.args.json:  # nothing found: one line on stderr, as for rule, kw and card
+        ctx.note(f"nothing in the loaded rules refers to {result.rule.label}")
+        return 1
     ctx.emit(result, cites_json, "render_cites")
     return 0 if result.references else 1

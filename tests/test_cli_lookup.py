@@ -45,8 +45,8 @@ def test_cites(run) -> None:  # type: ignore[no-untyped-def]
     assert "Evasion Ability" in out and "509.1b, 509.1c" in out
     code, out, _ = run("cites", "--json", "trample")
     assert code == 0 and json.loads(out)["id"] == "702.19"
-    code, out, _ = run("cites", "702.19a")
-    assert code == 1 and "Nothing in the loaded rules refers to it." in out
+    code, out, err = run("cites", "702.19a")
+    assert code == 1 and out == "" and err == "rulesgraph: nothing in the loaded rules refers to 702.19a\n"
     assert run("cites", "999")[0] == 1
 
 
