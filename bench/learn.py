@@ -9,8 +9,7 @@ Every question of the sets in :data:`TRAINING` (written by the team's helpers in
 the CR rules that settle it) and of the tuning part of ``bench/questions/real/*.jsonl`` (questions real people asked,
 labelled from the answers they got) lends its words to the rules it is labelled with, and to their rules when it names
 a subrule (``702.19b`` counts for ``702.19`` too): a rule's *learned words* are the stems (``doc_terms``) of every
-question settled by it (and of a real question's answer, as its label sums it up), counted, less the stems of the
-cards the question is labelled as naming, and only words the
+question settled by it, counted, less the stems of the cards the question is labelled as naming, and only words the
 loaded rules' index knows as words (:func:`known`: the rules' own words, the alias table's slang, ordinary English
 words): a card's name or nickname ("urborg", "goyf", "thalia") says which card, not which rule, and what a card does
 comes from the card data, never from this table.  The words are read with the 2026-06-19 CR (``--cr``).  At query
@@ -119,11 +118,7 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) 
     being said only where it sets the scene (:func:`rulesgraph.question.telling.told_only`: "I have Ragavan out. I cast
     a second one. Do I choose which one to keep?" asks with "choose", "keep") lend nothing here.  Learned from whole real
     questions, the scripted conversations' short follow-ups lost 4 of 135 turns of the blind-written sets; so, the four
-    sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``).  A real question's ``answer`` (the
-    page's answer, summed up in the label) lends its words too, but for its cards' names: how a judge explains the
-    ruling ("looks back", "leaves the battlefield at the same time") is how the next asker may say it.  On the 1,125
-    real tuning questions of stop 39, cross-fitted: hit@1 37.0 → 37.7%, hit@3 53.6 → 53.9% (16 questions gained and 8
-    lost at hit@1); the answer counted twice, or the settling ruling's text beside it, did worse."""
+    sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``)."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
     asked: Counter[str] = Counter()
     n = 0
@@ -134,7 +129,6 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) 
         told = told_only(read.sentences, list(read.words), ASKING, lambda said: [stem(w) for w in said])
         stems = [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w))
                  if t not in names and t not in told]
-        stems += [t for t in (stem(w) for w in folded(row.get("answer") or "") if w not in STOPWORDS and keep(w)) if t not in names]
         for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
             words[rule].update(stems)
             asked[rule] += 1
