@@ -15,14 +15,17 @@ class _Doc(NamedTuple):
 
     name: str
     title: str
+    examples: str
+    """What the command takes, each example one that shows a passage of the document it names."""
+    ref: str
 
     @property
     def HELP(self) -> str:
-        return f"show a passage of the {self.title} ({self.name} 4.3, {self.name} 2.1 philosophy, {self.name} appendix b)"
+        return f"show a passage of the {self.title} ({self.examples})"
 
     def add_parser(self, sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
         p = sub.add_parser(self.name, help=self.HELP, description=self.HELP)
-        p.add_argument("ref", nargs="+", metavar="N", help="a section number (4.3), an appendix, or an infraction (grv)")
+        p.add_argument("ref", nargs="+", metavar="N", help=self.ref)
         p.add_argument("--json", action="store_true", help="print one JSON object")
         return p
 
@@ -34,6 +37,9 @@ class _Doc(NamedTuple):
         return 0
 
 
-MTR = _Doc("mtr", "Magic Tournament Rules")
-IPG = _Doc("ipg", "Infraction Procedure Guide")
-JAR = _Doc("jar", "Judging at Regular REL")
+MTR = _Doc("mtr", "Magic Tournament Rules", "mtr 4.3, mtr appendix b, mtr out-of-order sequencing",
+           "a section number (4.3), an appendix (appendix b), or a section's title")
+IPG = _Doc("ipg", "Infraction Procedure Guide", "ipg 2.1, ipg 2.1 philosophy, ipg grv",
+           "a section number (2.1), with a part (philosophy), or an infraction (grv, missed trigger)")
+JAR = _Doc("jar", "Judging at Regular REL", "jar 4, jar missed trigger",
+           "a part's number (4) or words of its heading (missed trigger)")

@@ -133,3 +133,15 @@ def test_real_jar_missed_trigger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         assert tournament_view("jar missed trigger").section.title.startswith("A player forgets a triggered ability")
     finally:
         tbook.load.cache_clear()
+
+
+def test_every_example_of_the_commands_help_shows_a_passage(documents: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``mtr --help``, ``ipg --help`` and ``jar --help`` give as examples works with the real documents (the help
+    once offered ``jar 2.1 philosophy`` and ``mtr grv``, which no JAR part or MTR section answers)."""
+    from rulesgraph_cli.cmd_tourney import IPG, JAR, MTR
+
+    for doc in (MTR, IPG, JAR):
+        for example in doc.examples.split(", "):
+            name, _, ref = example.partition(" ")
+            assert name == doc.name and main([name, *ref.split(), "--json"]) == 0, example
+            assert json.loads(capsys.readouterr().out)["id"].startswith(doc.name.upper())
