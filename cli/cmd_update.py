@@ -19,6 +19,7 @@ from .safe import visible
 if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
     from rich.console import Console
 
+    from rulesgraph.records.cards import CardFile
     from rulesgraph.sources.fetch import Progress as ProgressCallback
 
 HELP = ("install the current Comprehensive Rules (from Wizards' rules page), card data (from MTGJSON) and tournament documents "
@@ -26,7 +27,7 @@ HELP = ("install the current Comprehensive Rules (from Wizards' rules page), car
 
 _SAID = {
     "installed": "installed",
-    "replaced": "replaced the installed copy of",
+    "replaced": "replaced the installed card data with",
     "unchanged": "already installed, unchanged:",
     "checked": "checked",
 }
@@ -47,6 +48,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
     p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, or an MTGJSON "
                    "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file")
+    p.add_argument("--replace", action="store_true", help="cards: install a file that holds far fewer cards than the "
+                   "installed card data (a set file over AtomicCards), which it replaces")
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
                    help=f"give up on a download that takes longer than this, or on a server that sends nothing for this "
                    f"long (default: {TIMEOUT:g})")
@@ -228,6 +231,7 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
         url = cards_url(ctx)
         with _offline_hint("cards"), _progress_bar(ctx, "cards", console) as progress:
             card_file = download(url, timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
+    _keeps_more(card_file, ctx.opt("replace"))
     with _working(ctx, f"installing {len(card_file.cards):,} cards…"):
         from rulesgraph.cards.rulinglinks import Linker
 
@@ -242,6 +246,30 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
     line = (f"{_SAID[result.status]} {build} ({info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings) "
             f"from {info.source}: {info.path}")
     (console or ctx.console()).print(Text(visible(line, newlines=False)))
+
+
+FEWER = 0.5
+"""A card file holding fewer than this share of the installed card data's cards replaces it only with ``--replace``."""
+
+
+def _keeps_more(card_file: CardFile, replace: bool) -> None:
+    """Raise when ``card_file`` would replace installed card data that holds far more cards (:data:`FEWER`): one set's
+    285 cards over every card's 23,711 is a slip, not an update — unless ``--replace`` says it is meant."""
+    from rulesgraph.cards.store import open_store
+
+    try:
+        store = open_store()
+    except RulesgraphError:  # damaged: replacing it is what update is for
+        return
+    if store is None:
+        return
+    info = store.info
+    store.close()
+    if replace or len(card_file.cards) >= FEWER * info.cards:
+        return
+    build = f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
+    raise RulesgraphError(f"not installed: this file holds {len(card_file.cards):,} cards, the installed card data ({build}) "
+                          f"{info.cards:,}, all of which it would replace; add --replace to install it anyway")
 
 
 def _tournament(ctx: Context, console: Console | None = None) -> None:

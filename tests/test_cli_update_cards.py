@@ -59,8 +59,14 @@ def test_update_cards_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
 def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
     assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(CARDS_XZ))]) == 0
     assert "(23,711 card names, 24,157 faces, 45,058 rulings)" in capsys.readouterr().out
-    assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21))]) == 0
-    assert "replaced the installed copy of MTGJSON 5.1.0+20210718 of 2021-07-18 (285 card names" in capsys.readouterr().out
+    before = store_path().read_bytes()  # one set's 285 cards over every card's: a slip, refused with one line
+    assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21))]) == 2
+    err = capsys.readouterr().err
+    assert err == ("rulesgraph: error: not installed: this file holds 285 cards, the installed card data (MTGJSON "
+                   "5.2.0+20220425 of 2022-04-25) 23,711, all of which it would replace; add --replace to install it anyway\n")
+    assert store_path().read_bytes() == before
+    assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21)), "--replace"]) == 0
+    assert "replaced the installed card data with MTGJSON 5.1.0+20210718 of 2021-07-18 (285 card names" in capsys.readouterr().out
 
 
 def test_new_rules_join_the_cards_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,7 +126,7 @@ def test_every_command_over_a_broken_store_is_one_line_and_update_mends_it(tmp_p
             assert code == 0 and "trample" in captured.out.lower(), (argv, code, err, captured.out[:300])
     assert main(["--rules", mini, "update", "cards", "--file", str(good)]) == 0  # the same file: replaced, not 'unchanged'
     said = capsys.readouterr().out  # (a journal was rolled back by the first command: the store is whole again)
-    assert ("unchanged" if how == "journal" else "replaced the installed copy") in said
+    assert ("unchanged" if how == "journal" else "replaced the installed card data") in said
     assert main(["--rules", mini, "card", "Mossback Elder"]) == 0 and "It gains life" in capsys.readouterr().out
 
 
