@@ -48,7 +48,33 @@ def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook, deck: 
     a = ask(book, "brainstorm legal in legacy?", deck=deck)  # lower case, an English word: the words asked about are the name
     assert a.answer.startswith("Yes: Brainstorm is legal in Legacy.")
     a = ask(book, "is Oko banned in Modern?", deck=deck)  # a short name several cards share: the most played, said so
-    assert a.answer.startswith("Yes: Oko, Thief of Crowns is banned in Modern") and "the most played" in a.why[0]
+    assert a.answer.startswith("Read ‘Oko’ as Oko, Thief of Crowns: Yes: Oko, Thief of Crowns is banned in Modern")
+    assert "the most played" in a.why[0]
+
+
+def test_a_card_read_loosely_is_said_first(book: Rulebook, deck: CardDeck) -> None:
+    """A misspelt name, or fewer words of a name than the question asks about, is read as a card: which one is the answer's
+    first words, and the answer is not sure (Hullbreacher is newer than the card data of 2022)."""
+    a = ask(book, "is Hullbreacher banned in commander", deck=deck)
+    assert a.answer.startswith("Read ‘Hullbreacher’ as Hullbreaker Horror: No: Hullbreaker Horror is legal in Commander.")
+    assert a.confidence < 0.95
+    a = ask(book, "is Minsc and Boo legal in historic", deck=deck)
+    assert a.answer.startswith("Read ‘Minsc’ as Minsc, Beloved Ranger: ")
+    assert ask(book, "is lurrus banned in modern", deck=deck).answer.startswith("Yes: Lurrus")  # the words asked: the name's
+
+
+def test_the_newer_tournament_rules_list_wins(book: Rulebook, deck: CardDeck, documents: None) -> None:
+    """The MTR of 2026-02-27 bans Fury and Grief in Modern; the card data of 2022-04-25 says legal: the newer says it, with
+    its section cited first; a card both list alike gets the data's answer.  (``documents`` after ``deck``: the deck's
+    fixture points the data directory at the installed cards, the documents' at a directory holding them.)"""
+    a = ask(book, "is Fury banned in modern", deck=deck)
+    assert a.answer.startswith("Yes: Fury is banned in Modern. (MTR 6.4 of the Magic Tournament Rules effective 2026-02-27 "
+                               "lists it as banned; the card data of 2022-04-25 says legal.)")
+    assert _cited(a)[0] == "MTR 6.4"
+    assert ask(book, "is Grief legal in modern", deck=deck).answer.startswith("No: Grief is banned in Modern.")
+    a = ask(book, "is Brainstorm restricted in vintage", deck=deck)
+    assert a.answer.startswith("Yes: Brainstorm is restricted in Vintage") and "MTR" not in a.answer
+    assert ask(book, "is Sol Ring legal in commander", deck=deck).answer.startswith("Yes: Sol Ring is legal in Commander.")
 
 
 @pytest.mark.parametrize(("question", "starts"), [

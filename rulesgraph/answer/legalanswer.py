@@ -22,15 +22,24 @@ from .legalfacts import Asked, decide, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
+    from ..cards.model import Card
     from ..model import NamedCard
     from ..question.namedcards import CardDeck
+    from .mtrlists import Listed
 
-__all__ = ["MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
+__all__ = ["LOOSE", "LOOSE_SURE", "MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
 
 MAX_WORDS = 50
 """A longer question tells a game and asks about it: that it names a format and a card is the scene, not the question."""
 SURE = 0.95
 """Confidence of an answer read off the card data: the fact is the data's; only the reading of the question can err."""
+LOOSE = frozenset({"short", "part", "initials", "prefix"})
+"""How a card may be named by less than its name (:class:`~rulesgraph.question.mentions.CardMention`): when the words the
+question asks about say more than those ("is Minsc and Boo legal": Minsc, Beloved Ranger), the answer starts by saying
+which card it read, as it does for a misspelt name ("Read ‘Hullbreacher’ as Hullbreaker Horror: …", a card the card data
+of 2022 does not have) and a short name several cards share ("Oko": the most played)."""
+LOOSE_SURE = 0.6
+"""Confidence of an answer about a card named loosely: the fact is sure, the card it is about less so (medium)."""
 
 _FORMAT_WORDS = [
     (r"pauper commander|pdh|pauper edh", "paupercommander"), (r"duel commander|french commander", "duel"),
@@ -220,27 +229,74 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     dated = f"{data} of {info.date}" if info.date else data
     since = f"card data of {info.date}" if info.date else "the installed card data"
     leader_card = store.card(leader.key) if leader is not None else None
+    card, newer = _as_the_mtr_lists(card, asked, formats, info.date)
     # "can I run two Sol Rings in Commander?" asks the deck rules, unless the card may not be run at all or only once
     text, rules = decide(book, card, asked, formats, leader_card, named.many or asked.copies)
     if text is None:
         return None
-    text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
+    if newer is not None:  # the MTR is newer than the card data, and lists it otherwise
+        listed, old = newer
+        where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
+        says = f"lists it as {listed.status.lower()}" if listed.status else "no longer lists it"
+        text += f" ({where} {says}; the {since} says {old.lower()}.)"
+    else:
+        text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
+    loose = read_as is not None or named.how == "typo" or (named.how in LOOSE and _says_more(said, named.said))
+    if loose:  # "Hullbreacher" read as Hullbreaker Horror: said first, not only among the reasons
+        text = f"Read ‘{named.said}’ as {card.name}: {text}"
     cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
     cited = list({c.id: c for c in cited}.values())[:k]
+    if newer is not None:
+        from .tanswer import section_citation
+
+        cited = [section_citation(newer[0].section, newer[0].doc, SURE, ("the newer banned list",), short=True), *cited][:k]
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
     if leader_card is not None and leader is not None:
         why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
     shown = [ShownCard(c.key, c.type_line, c.text) for c in (named, leader) if c is not None]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
     # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
-    return Answer(question, text, tuple(cited), terms(asked), SURE if cited else 0.5, tuple(why), (), cards=tuple(shown),
-                  in_rules=asked.kind != "legal")
+    return Answer(question, text, tuple(cited), terms(asked), (LOOSE_SURE if loose else SURE) if cited else 0.5, tuple(why), (),
+                  cards=tuple(shown), in_rules=asked.kind != "legal")
+
+
+def _as_the_mtr_lists(card: Card, asked: Asked, formats: tuple[str, ...], data_date: str | None) -> tuple[Card, tuple[Listed, str] | None]:
+    """``card`` with its standing in the asked format as the installed Magic Tournament Rules list it, when they are newer
+    than the card data and say otherwise (:func:`rulesgraph.answer.mtrlists.mtr_listed`: "Fury", legal in the card data of
+    2022, banned in Modern by the MTR of 2026), and what they say with the status the card data gave; else ``card`` as
+    it is and ``None``."""
+    if asked.kind != "legal" or asked.format is None:
+        return card, None
+    from dataclasses import replace
+
+    from ..cards.legality import standing
+    from .mtrlists import mtr_listed
+
+    fmt = asked.format
+    front = card.name.split(" // ")[0]
+    listed = mtr_listed(card.name, fmt, data_date) or (mtr_listed(front, fmt, data_date) if front != card.name else None)
+    if listed is None:
+        return card, None
+    old = standing(card, fmt, formats).status
+    new = listed.status or ("Legal" if old in ("Banned", "Restricted") else old)
+    if new == old:
+        return card, None
+    legal = tuple((f, new if f == fmt else st) for f, st in card.legalities)
+    return replace(card, legalities=legal if fmt in dict(card.legalities) else (*legal, (fmt, new))), (listed, old)
 
 
 _ASKED_OF = lazy(r"^(?:(?:is|are|was|can|could|may) (?:i |we |you )?(?:still )?(?:(?:play|run|use|include|put) )?)?(?:an? |the )?"
                        r"(.+?)(?:'s| still)? (?:legal|illegal|banned|restricted|allowed|permitted|playable|be|go|on the|in|as)\b",
                        re.IGNORECASE)
 """The words a legality question asks about: "is X legal …", "X banned in …", "can I play X in …", "can X be …"."""
+
+
+def _says_more(question: str, said: str) -> bool:
+    """Whether the words the question asks about (:data:`_ASKED_OF`) hold more than the words that named the card."""
+    from ..common.text import STOPWORDS, words
+
+    m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
+    return m is not None and bool(set(words(m.group(1))) - set(words(said)) - STOPWORDS)
 
 
 def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCard, ...]:
