@@ -215,6 +215,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(deck, said)
     named, leader = _subject(cards, asked)
+    shared = read_as is not None  # the most played of the cards a short name fits: said first (a carried "it" is not)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
         named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
     if named is None or (named.many and asked.kind != "legal"):
@@ -241,7 +242,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
         text += f" ({where} {says}; the {since} says {old.lower()}.)"
     else:
         text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
-    loose = read_as is not None or named.how == "typo" or (named.how in LOOSE and _says_more(said, named.said))
+    loose = shared or named.how == "typo" or (named.how in LOOSE and _says_more(said, named.said))
     if loose:  # "Hullbreacher" read as Hullbreaker Horror: said first, not only among the reasons
         text = f"Read ‘{named.said}’ as {card.name}: {text}"
     cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
