@@ -137,3 +137,17 @@ def test_without_card_data_nothing_is_read_from_it(full_book: Rulebook) -> None:
     from rulesgraph.answer.legalanswer import legality_answer
 
     assert legality_answer(full_book, None, "is Sol Ring legal in commander?") is None
+
+
+def test_a_list_that_bans_by_category_says_nothing_of_a_card_it_does_not_name(book: Rulebook, deck: CardDeck,
+                                                                                documents: None) -> None:
+    """Legacy's MTR list bans "All cards with the card type “Conspiracy”": a Conspiracy, banned in the card data and on no
+    list by name, stays banned, where a list of names alone would have said it is no longer banned."""
+    from rulesgraph.answer.mtrlists import mtr_listed
+
+    assert mtr_listed("Backup Plan", "legacy", "2022-04-25") is None
+    assert mtr_listed("Brainstorm", "legacy", "2022-04-25") is None
+    assert mtr_listed("Fury", "modern", "2022-04-25").status == "Banned"  # type: ignore[union-attr]
+    assert mtr_listed("Lightning Bolt", "modern", "2022-04-25").status is None  # type: ignore[union-attr]
+    assert mtr_listed("Fury", "modern", "2026-03-01") is None  # card data newer than the MTR: the data says
+    assert ask(book, "is Backup Plan banned in legacy", deck=deck).answer.startswith("Yes: Backup Plan is banned in Legacy")

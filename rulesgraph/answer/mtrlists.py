@@ -4,7 +4,8 @@ than: "is Fury banned in Modern?" — the card data of 2022 says legal, the MTR 
 The MTR's format sections say "The following cards are banned in Modern tournaments:" and list the cards, one bullet
 each (``• Fury``); the restricted list of Vintage alike.  Read from the newest installed MTR (parsed once per process, as
 :func:`rulesgraph.build.tbook.load` reads it), only when it is newer than the card data: the newer of the two says what
-is banned today.  A list's lines that name no card ("All cards with the card type “Conspiracy”") match no card's name.
+is banned today.  A list that bans by category ("All cards with the card type “Conspiracy”", Vintage's and Legacy's)
+says of a card it does not name only that it is not named: such a card keeps the card data's standing there.
 """
 
 from __future__ import annotations
@@ -70,4 +71,6 @@ def mtr_listed(name: str, fmt: str, data_date: str | None) -> Listed | None:
     for status in ("Banned", "Restricted"):
         if status in lists and key in lists[status][1]:
             return Listed(status, lists[status][0], doc)
+    if any(n.startswith("all cards") for _, names in lists.values() for n in names):
+        return None  # "All cards with the card type “Conspiracy”": a card on no list by name may still be banned
     return Listed(None, lists["Banned"][0], doc)
