@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 from rulesgraph import RulesgraphError
+from rulesgraph.errors import NotFound
 
 from .context import Context
+from .safe import from_argv
 
 HELP = "list rules added, removed, changed (word by word) and renumbered between two CR versions"
 
@@ -50,6 +52,8 @@ def run(ctx: Context) -> int:
         return _tournament(ctx)
     old, new = _sides(args)
     diff = diff_files(old, new, args.rule)
+    if args.rule and diff.compared == (0, 0):  # a rule neither version has: nothing to compare, said (exit 1), not "0 → 0"
+        raise NotFound(f"no rule {from_argv(args.rule)} in either version")
     if args.json:
         ctx.json(diff.to_json())
         return 0

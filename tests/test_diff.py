@@ -184,6 +184,9 @@ def test_cli_diff_json_and_text(cr2024: Path, cr2026: Path, capsys: pytest.Captu
     assert "701.14  (now the text of 701.12; its old text is now 701.18) Fight" in out  # not a word diff of two unrelated texts
     assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "100.6", "--plain"]) == 0
     assert "at [-WPN.Wizards.com/en/resources/rules-documents).-] {+WPN.Wizards.com/en/rules-documents).+}" in capsys.readouterr().out
+    assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "999.9"]) == 1  # in neither: nothing found, not "0 → 0"
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("rulesgraph: no rule 999.9 in either version")
 
 
 def test_cli_diff_of_installed_dates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
