@@ -317,7 +317,14 @@ class Context:
 
 
 def _width(stream: TextIO) -> int:
+    """$COLUMNS when it is a positive number, else the terminal's width, else 80 (a pipe, a file).  (``int("")`` raised
+    before the terminal was asked, so a terminal without $COLUMNS got 80.)"""
     try:
-        return int(os.environ.get("COLUMNS", "")) or os.get_terminal_size(stream.fileno()).columns
-    except (ValueError, OSError, AttributeError):
+        if (columns := int(os.environ.get("COLUMNS", "0") or 0)) > 0:
+            return columns
+    except ValueError:
+        pass
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, AttributeError, ValueError):
         return 80
