@@ -177,8 +177,9 @@ def from_wizards(row: dict) -> bool:
     """Whether a question was read from Wizards' own columns (Saturday School, Ask Wizards on magic.wizards.com): most of
     the tuning part since stop 38, and unlike the judges' columns and forums real questions are mostly measured on, so
     the figures are also given apart."""
-    host = row.get("source", "").split("/")[2] if row.get("source", "").count("/") >= 2 else ""
-    return host.removeprefix("www.") in ("magic.wizards.com", "wizards.com")
+    from urllib.parse import urlsplit
+
+    return (urlsplit(row.get("source", "")).hostname or "").removeprefix("www.") in ("magic.wizards.com", "wizards.com")
 
 
 def main() -> None:

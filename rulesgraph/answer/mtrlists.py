@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..cards.names import normalize
 from ..common.lazyre import lazy
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 __all__ = ["Listed", "mtr_listed"]
 
 _LIST = lazy(r"The following cards are (banned|restricted) in (.+?) tournaments:", re.IGNORECASE)
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 
 
 class Listed(NamedTuple):
@@ -32,10 +32,6 @@ class Listed(NamedTuple):
     doc: TDocument
 
 
-def _key(name: str) -> str:
-    return " ".join(name.translate(_QUOTES).casefold().split())
-
-
 def _lists(doc: TDocument) -> dict[str, dict[str, tuple[TSection, frozenset[str]]]]:
     """Format (MTGJSON's key: ``modern``) → status (``Banned``, ``Restricted``) → (its section, the names it lists)."""
     out: dict[str, dict[str, tuple[TSection, frozenset[str]]]] = {}
@@ -43,7 +39,7 @@ def _lists(doc: TDocument) -> dict[str, dict[str, tuple[TSection, frozenset[str]
         found = list(_LIST.finditer(section.text))
         for at, m in enumerate(found):
             end = found[at + 1].start() if at + 1 < len(found) else len(section.text)
-            names = frozenset(_key(line.strip().lstrip("•").strip()) for line in section.text[m.end():end].splitlines()
+            names = frozenset(normalize(line.strip().lstrip("•")) for line in section.text[m.end():end].splitlines()
                               if line.strip().startswith("•"))
             fmt = "".join(m.group(2).casefold().split())
             out.setdefault(fmt, {})[m.group(1).capitalize()] = (section, names)
@@ -67,7 +63,7 @@ def mtr_listed(name: str, fmt: str, data_date: str | None) -> Listed | None:
     lists = _READ[doc.sha256].get(fmt)
     if not lists or "Banned" not in lists:
         return None
-    key = _key(name)
+    key = normalize(name)
     for status in ("Banned", "Restricted"):
         if status in lists and key in lists[status][1]:
             return Listed(status, lists[status][0], doc)
