@@ -131,6 +131,18 @@ def test_rule_25_the_layer_rule_of_a_cards_effect_is_a_candidate(full_book: Rule
         assert scored(full_book, question, "613.1b", magic) == scored(full_book, question, "613.1b", plain)
 
 
+def test_rule_23_a_ruling_naming_another_named_card_fits_better(mini_book: Rulebook) -> None:
+    """Rule 23 (``FIT["other"]``): of two rulings holding as much of the question, the one naming another card the
+    question names fits better (the names themselves are left out of the share it holds)."""
+    rulings = (("2020-01-01", "If Bulwark Elf blocks a Cinder Imp, combat damage is dealt."),
+               ("2020-01-01", "If Bulwark Elf blocks a Tundra Wolf, combat damage is dealt."))
+    elf, imp = card("Bulwark Elf", rulings=rulings), card("Cinder Imp")
+    a = replace(analyze("Bulwark Elf blocks Cinder Imp: is combat damage dealt?", mini_book.index), cards=(elf, imp))
+    found = rank(mini_book.index, mini_book.qg, a).rulings
+    assert "Cinder Imp" in found[0][3]
+    assert found[0][6] > found[1][6]
+
+
 def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Rulebook) -> None:
     """Rule 23: the words of the sentences that only tell a long question's situation (weighed TOLD) count for a
     ruling's fit beside its own words: a ruling holding them is a candidate though the short question at the end says
