@@ -13,7 +13,7 @@ from rulesgraph.answer.compose import ask
 from rulesgraph.parse.numbers import parent_of
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.conversation import Conversation
-from rulesgraph.question.namedcards import CardDeck
+from rulesgraph.question.namedcards import CardDeck, with_cards
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
@@ -402,3 +402,19 @@ def test_a_named_cards_keywords_are_no_subjects_the_conversation_keeps(carded: R
     answer = ask(carded, "what happens when my Kitchen Finks dies?", k=3, conversation=conv, deck=deck)
     assert (first_hit(["702.79a"], ids(answer)) or 99) <= 3  # persist came through the card
     assert "Kitchen Finks" in conv.cards and "keyword:persist" not in conv.subjects
+
+
+def test_a_follow_up_carrying_a_card_favours_no_section_of_the_last_answer(carded: Rulebook, deck: CardDeck) -> None:
+    """Issue 30: the card carried is the thread, not the sections the last answer came from (they were about the last
+    situation: a split card revealed); a follow-up carrying no card still favours them."""
+    conv = Conversation()
+    ask(carded, "when Dark Confidant reveals a split card, how much life do I lose?", conversation=conv, deck=deck)
+    a = analyze("what if it reveals a land?", carded.index)
+    a = with_cards(a, deck.named(a.question, tuple(conv.cards), a.words, []), [])
+    resolved, _ = conv.resolve(a, carded.index, carded.qg)
+    assert [c.key for c in resolved.cards if c.how == "carried"] == ["Dark Confidant"]
+    assert resolved.sections == ()
+    plain = Conversation()
+    ask(carded, "how does trample work with deathtouch?", conversation=plain)
+    resolved, _ = plain.resolve(analyze("and with first strike?", carded.index), carded.index, carded.qg)
+    assert resolved.sections and all(w == 1.0 for _, w in resolved.sections)

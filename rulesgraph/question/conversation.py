@@ -98,7 +98,11 @@ def substitutes(text: str) -> bool:
 
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
-"""How much a follow-up favours the sections the previous answer came from."""
+"""How much a follow-up favours the sections the previous answer came from; one carrying a card favours none: the card
+(its text, keywords and rulings, which reach the ranking again) is what goes on, while the last answer's sections were
+about the last situation, which a follow-up about the card changes ("what if it reveals a land?" after Dark Confidant
+revealed a split card: mana value, 202.3, not the split-card rules 709.4).  On ``bench/conversation.py``: one more
+follow-up of card_chains.jsonl at hit@3, no other turn of the default sets changed (issue 30)."""
 SPECIFIC = 0.4
 """A common-word term is carried when at least this specific (``planeswalker``, ``token``: yes; ``creature``, ``spell``: no)."""
 
@@ -249,7 +253,8 @@ class Conversation:
         self.repeated = bool(substitute)
         # the question's own subjects come first: they lead, carried ones support
         focus = max(a.focus, 0.5) if any(m.kind == "keyword" for m, _ in carried) else a.focus
-        sections = tuple((sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
+        sections = () if cards else tuple(  # a card carried is the thread (see :data:`CONTINUITY`)
+            (sec, CONTINUITY) for sec in dict.fromkeys(index.section[c] for c in self.last_citations if c in index.section))
         kept = a.cards + tuple(replace(c, said=c.key, start=0, end=0, how="carried", confidence=round(c.confidence * w, 3))
                                for c, w in cards)  # no span: the card is not in this question's words
         resolved = replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()), focus=focus, sections=sections, cards=kept)
