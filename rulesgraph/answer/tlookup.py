@@ -58,6 +58,13 @@ def named_infraction(text: str) -> str | None:
     return named.get(" ".join(words(text)))
 
 
+def _former(text: str) -> str | None:
+    """The IPG section an infraction's former name names (``drawing extra cards`` → Hidden Card Error's): looked up
+    only after a document's name ("ipg drawing extra cards"), never in a question, where the words are the rules' too."""
+    index = policy_index()
+    return None if index is None or len(text) > 200 else index.lead.get(" ".join(words(text)))
+
+
 def _shown(text: str) -> str:
     """What the user typed, as an error line quotes it: one line, at most 40 characters."""
     said = " ".join(text.split())
@@ -80,7 +87,7 @@ def _resolve(text: str) -> str:
     if n := _NUMBER.match(rest):
         part = n.group("part")
         return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else "")
-    sid = named_infraction(rest)
+    sid = named_infraction(rest) or _former(rest)
     if sid is None or not sid.startswith(prefix):
         from ..build.tgraph import defined_by
 
