@@ -27,7 +27,7 @@ def _cards_json(info: StoreInfo | None) -> dict[str, object] | None:
             "faces": info.faces, "rulings": info.rulings, "sha256": info.sha256, "installed": info.installed}
 
 
-def _cards_line(info: StoreInfo | None) -> str:
+def cards_line(info: StoreInfo | None) -> str:
     from rulesgraph.cards import cards_dir
 
     if info is None:
@@ -59,7 +59,7 @@ def run(ctx: Context) -> int:
     if not versions:
         where = visible(str(store.rules_dir()))
         console.print(Text(f"no Comprehensive Rules installed in {where}; 'rulesgraph update' installs the current ones"))
-        console.print(Text(visible(_cards_line(info))))
+        console.print(Text(visible(cards_line(info))))
         _tournament_lines(console, documents)
         return 0
     table = Table.grid(padding=(0, 2), pad_edge=False)
@@ -68,22 +68,28 @@ def run(ctx: Context) -> int:
         table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
     console.print(Text(visible(f"{len(versions)} installed in {store.rules_dir()}:")))
     console.print(table)
-    console.print(Text(visible(_cards_line(info))))
+    console.print(Text(visible(cards_line(info))))
     _tournament_lines(console, documents)
     return 0
 
 
 def _tournament_lines(console: object, documents: list) -> None:  # type: ignore[type-arg]
-    """One line per tournament document: its installed versions, newest (the one answers use) first."""
     from rich.text import Text
 
+    for line in tournament_lines(documents):
+        console.print(Text(visible(line)))  # type: ignore[attr-defined]
+
+
+def tournament_lines(documents: list) -> list[str]:  # type: ignore[type-arg]
+    """One line per tournament document: its installed versions, newest (the one answers use) first; or how to install
+    them.  The REPL's ``:sources`` says them too."""
     from rulesgraph.versions.tstore import KINDS
 
     if not documents:
-        console.print(Text("no tournament documents installed; 'rulesgraph update tournament' installs the MTR, IPG and JAR"))  # type: ignore[attr-defined]
-        return
+        return ["no tournament documents installed; 'rulesgraph update tournament' installs the MTR, IPG and JAR"]
+    lines = []
     for kind in KINDS:
         dates = [d.date for d in documents if d.kind == kind]
         if dates:
-            line = f"{KINDS[kind]} ({kind.upper()}): {dates[0]} (used)" + "".join(f", {d}" for d in dates[1:])
-            console.print(Text(visible(line)))  # type: ignore[attr-defined]
+            lines.append(f"{KINDS[kind]} ({kind.upper()}): {dates[0]} (used)" + "".join(f", {d}" for d in dates[1:]))
+    return lines

@@ -313,7 +313,13 @@ def _sources(shell: Shell, arg: str) -> Outcome:
     effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
                  else "no Comprehensive Rules loaded (install them: rulesgraph update)")
     where = "from the cache" if book.from_cache else "built from the sources"
-    return Outcome(Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM)))
+    from rulesgraph.build import tbook
+
+    from .cmd_versions import cards_line, tournament_lines
+
+    others = [cards_line(shell.cards.info if shell.cards is not None else None), *tournament_lines(tbook.installed())]
+    return Outcome(Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM),
+                         *(text(line, newlines=False) for line in others)))
 
 
 def _new(shell: Shell, arg: str) -> Outcome:
@@ -367,7 +373,7 @@ COMMANDS: dict[str, Command] = {
         Command("open", "K", "open the K-th citation of the last answer (typing K alone does the same)", lambda s, a: s.open(a)),
         Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
         Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
-        Command("sources", "", "what is loaded: files, formats, counts, the CR's effective date", _sources),
+        Command("sources", "", "what is loaded: files, formats, counts, the CR's effective date, the card data and tournament documents", _sources),
         Command("new", "", "start a new conversation: follow-up questions carry nothing over (Ctrl-L too)", _new),
         Command("topic", "", "what follow-up questions carry over from earlier ones", _topic),
         Command("diff", "OLD NEW [N]", "what changed between two CR versions (installed dates or files), all or rule N", _diff),

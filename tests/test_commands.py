@@ -101,7 +101,10 @@ def test_help_sources_quit(shell: Shell) -> None:
     for name in COMMANDS:
         assert f":{name}" in text
     assert out(shell, ":help cites").startswith(":cites N")
-    assert "Comprehensive Rules effective 2026-06-19" in out(shell, ":sources")
+    sources = out(shell, ":sources")
+    assert "Comprehensive Rules effective 2026-06-19" in sources
+    assert "card data installed" in sources or "cards: " in sources  # the card data, or how to install it
+    assert "tournament documents" in sources or "(MTR):" in sources
     assert shell.handle(":quit").quit and shell.handle(":q").quit and shell.handle(":exit").quit
 
 
