@@ -373,7 +373,7 @@ COMMANDS: dict[str, Command] = {
         Command("open", "K", "open the K-th citation of the last answer (typing K alone does the same)", lambda s, a: s.open(a)),
         Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
         Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
-        Command("sources", "", "what is loaded: files, formats, counts, the CR's effective date, the card data and tournament documents", _sources),
+        Command("sources", "", "what is loaded: files, formats, counts, the CR's date, the card data and tournament documents", _sources),
         Command("new", "", "start a new conversation: follow-up questions carry nothing over (Ctrl-L too)", _new),
         Command("topic", "", "what follow-up questions carry over from earlier ones", _topic),
         Command("diff", "OLD NEW [N]", "what changed between two CR versions (installed dates or files), all or rule N", _diff),

@@ -17,7 +17,7 @@ def test_source_specs() -> None:
     assert parse_spec("cr:rules.txt") == SourceSpec("rules.txt", "cr", "rules.txt")
     assert parse_spec("C:/rules.txt") == SourceSpec("C:/rules.txt", None, "C:/rules.txt")
     assert parse_spec("notes.txt") == SourceSpec("notes.txt", None, "notes.txt")
-    with pytest.raises(RulesgraphError, match="no format 'bogus' .*cr, faq, excerpt, sections"):
+    with pytest.raises(RulesgraphError, match=r"no format 'bogus' .*cr, faq, excerpt, sections"):
         parse_spec("bogus:/tmp/rules.txt")
 
 
