@@ -248,9 +248,12 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
     cited = list({c.id: c for c in cited}.values())[:k]
     if newer is not None:
+        from dataclasses import replace
+
         from .tanswer import section_citation
 
-        cited = [section_citation(newer[0].section, newer[0].doc, SURE, ("the newer banned list",), short=True), *cited][:k]
+        listed_at = section_citation(newer[0].section, newer[0].doc, SURE, ("the newer banned list",), short=True)
+        cited = [replace(listed_at, text=newer[0].said or listed_at.text), *cited][:k]  # the list, not the section's opening
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
     if leader_card is not None and leader is not None:
         why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")

@@ -25,16 +25,22 @@ _LIST = lazy(r"The following cards are (banned|restricted) in (.+?) tournaments:
 
 
 class Listed(NamedTuple):
-    """What the MTR says of one card in one format: ``Banned``, ``Restricted`` or ``None`` (on neither list), and where."""
+    """What the MTR says of one card in one format: ``Banned``, ``Restricted`` or ``None`` (on neither list), where, and
+    the words of the list that say it (``The following cards are banned in Modern tournaments: … • Fury …``)."""
 
     status: str | None
     section: TSection
     doc: TDocument
+    said: str = ""
 
 
-def _lists(doc: TDocument) -> dict[str, dict[str, tuple[TSection, frozenset[str]]]]:
-    """Format (MTGJSON's key: ``modern``) → status (``Banned``, ``Restricted``) → (its section, the names it lists)."""
-    out: dict[str, dict[str, tuple[TSection, frozenset[str]]]] = {}
+_Lists = dict[str, dict[str, tuple["TSection", frozenset[str], str]]]
+
+
+def _lists(doc: TDocument) -> _Lists:
+    """Format (MTGJSON's key: ``modern``) → status (``Banned``, ``Restricted``) → (its section, the names it lists, the
+    sentence opening the list)."""
+    out: _Lists = {}
     for section in doc.sections:
         found = list(_LIST.finditer(section.text))
         for at, m in enumerate(found):
@@ -42,11 +48,11 @@ def _lists(doc: TDocument) -> dict[str, dict[str, tuple[TSection, frozenset[str]
             names = frozenset(normalize(line.strip().lstrip("•")) for line in section.text[m.end():end].splitlines()
                               if line.strip().startswith("•"))
             fmt = "".join(m.group(2).casefold().split())
-            out.setdefault(fmt, {})[m.group(1).capitalize()] = (section, names)
+            out.setdefault(fmt, {})[m.group(1).capitalize()] = (section, names, " ".join(m.group(0).split()))
     return out
 
 
-_READ: dict[str, dict[str, dict[str, tuple[TSection, frozenset[str]]]]] = {}
+_READ: dict[str, _Lists] = {}
 
 
 def mtr_listed(name: str, fmt: str, data_date: str | None) -> Listed | None:
@@ -66,7 +72,9 @@ def mtr_listed(name: str, fmt: str, data_date: str | None) -> Listed | None:
     key = normalize(name)
     for status in ("Banned", "Restricted"):
         if status in lists and key in lists[status][1]:
-            return Listed(status, lists[status][0], doc)
-    if any(n.startswith("all cards") for _, names in lists.values() for n in names):
+            section, names, opening = lists[status]
+            return Listed(status, section, doc, f"{opening} … • {name} … ({len(names)} cards listed)")
+    if any(n.startswith("all cards") for _, names, _ in lists.values() for n in names):
         return None  # "All cards with the card type “Conspiracy”": a card on no list by name may still be banned
-    return Listed(None, lists["Banned"][0], doc)
+    section, names, opening = lists["Banned"]
+    return Listed(None, section, doc, f"{opening} … ({len(names)} cards listed; {name} is not one of them)")
