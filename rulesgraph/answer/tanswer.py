@@ -52,15 +52,21 @@ def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
 
 
 def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str:
-    """One paragraph: what the top passage says, an infraction with its penalty and remedy."""
+    """One paragraph: what the top passage says, an infraction with its penalty and remedy (the paragraph of the remedy
+    sharing most words with the question, and how many cases it has: Hidden Card Error's first is a backup, its
+    fourth the extra card drawn)."""
     s, doc = hit.section, hit.doc
     if s.penalty:
         parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
         said = f"{s.id} {s.title}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_first(parts['Definition'], 1)}"
-        if "Additional Remedy" in parts:
-            said += f" Remedy: {_first(parts['Additional Remedy'])}"
+        if "Additional Remedy" in parts:  # the case the question tells, of the several most remedies are
+            remedy = parts["Additional Remedy"]
+            cases = sum(1 for p in remedy.split("\n\n") if p.strip() and not p.startswith("•"))
+            said += f" Remedy: {_passage(remedy, question, s.title)}"
+            if cases > 1:
+                said += f" (one of {cases} cases: '{s.id.lower()} remedy' shows them all)"
         return said
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
@@ -68,14 +74,15 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     return f"{s.id} {s.title}: {_passage(s.text, question)}"
 
 
-def _passage(text: str, question: str | Question) -> str:
-    """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
+def _passage(text: str, question: str | Question, named: str = "") -> str:
+    """The paragraph of a section sharing most words with the question (the first on a tie; the words of ``named``, the
+    section's own name, left out: every case of Missed Trigger's remedy says "trigger"), as two sentences; one
     that introduces a list ("The following cards are banned …:") brings the items the question names, or says
     how long the list is."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
-    asked = set(said_terms(question))
+    asked = set(said_terms(question)) - set(_terms(named))
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
     best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i))
