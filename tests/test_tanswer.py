@@ -81,6 +81,17 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
     assert "Competitive REL" in a.why[0]
 
 
+def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Rulebook) -> None:
+    """Of Hidden Card Error's five remedies, an extra card drawn gets the one for a set holding too many cards (the
+    first is a backup), and the answer says there are more; a question telling no case gets the first."""
+    _install_real()
+    a = ask(full_book, "my opponent drew an extra card off brainstorm at competitive, what's the penalty")
+    assert "Remedy: If a set affected by the error contains more cards than it is supposed to contain" in (a.answer or "")
+    assert "(one of 5 cases: 'ipg 2.3 remedy' shows them all)" in (a.answer or "")
+    plain = ask(full_book, "what's the penalty for a missed trigger at competitive?").answer or ""
+    assert "Remedy: If the triggered ability is an enters-the-battlefield trigger of an Aura" in plain  # the first
+
+
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
     _install_real()
     assert {"tiebreak", "scorekeep", "decklist"} <= policy.jargon()
