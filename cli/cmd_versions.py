@@ -1,4 +1,5 @@
-"""``rulesgraph versions``: list the installed Comprehensive Rules and say which one is loaded by default."""
+"""``rulesgraph versions``: list the installed Comprehensive Rules and say which one is loaded by default (and the REPL's
+``:sources``: what is loaded)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from .context import Context
 from .safe import visible
 
 if TYPE_CHECKING:
-    from rulesgraph.cards.store import StoreInfo
+    from rich.console import RenderableType
+
+    from rulesgraph import Rulebook
+    from rulesgraph.cards.store import CardStore, StoreInfo
 
 HELP = "list the installed Comprehensive Rules versions (by effective date) and the installed card data"
 
@@ -93,3 +97,30 @@ def tournament_lines(documents: list) -> list[str]:  # type: ignore[type-arg]
         if dates:
             lines.append(f"{KINDS[kind]} ({kind.upper()}): {dates[0]} (used)" + "".join(f", {d}" for d in dates[1:]))
     return lines
+
+
+def sources_view(book: Rulebook, cards: CardStore | None) -> RenderableType:
+    """The REPL's ``:sources``: each loaded file with its format, effective date and counts, where the rules were loaded
+    from, then the card data and the tournament documents as ``versions`` says them."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from rulesgraph.build import tbook
+
+    from .render import DIM, text
+
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(3):
+        grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, style=DIM)
+    for doc in book.qg.graph["documents"]:
+        kinds = ("rule", "subrule", "paragraph", "glossary", "faq")
+        counts = ", ".join(f"{doc[k]} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
+        grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
+    effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
+                 else "no Comprehensive Rules loaded (install them: rulesgraph update)")
+    where = "from the cache" if book.from_cache else "built from the sources"
+    others = [cards_line(cards.info if cards is not None else None), *tournament_lines(tbook.installed())]
+    return Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM),
+                 *(text(line, newlines=False) for line in others))

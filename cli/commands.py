@@ -247,7 +247,17 @@ def _cites(shell: Shell, arg: str) -> Outcome:
 
 
 def _related(shell: Shell, arg: str) -> Outcome:
-    node, items = related(shell.book, arg)
+    from rulesgraph.errors import NotFound
+
+    try:
+        node, items = related(shell.book, arg)
+    except NotFound as exc:  # ":related Stuffy Doll": the card, with the rules of its keywords, types and rulings
+        if shell.cards is None:
+            raise
+        try:
+            return shell.card(arg)
+        except NotFound:
+            raise exc from None
     return shell.show(View(render_related(node, items, shell.opts), tuple(r.node.id for r in items)))
 
 
@@ -301,25 +311,9 @@ def help_text() -> RenderableType:
 
 
 def _sources(shell: Shell, arg: str) -> Outcome:
-    book = shell.book
-    grid = Table.grid(padding=(0, 2))
-    for _ in range(3):
-        grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=True, style=DIM)
-    for doc in book.qg.graph["documents"]:
-        kinds = ("rule", "subrule", "paragraph", "glossary", "faq")
-        counts = ", ".join(f"{doc[k]} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
-        grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
-    effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
-                 else "no Comprehensive Rules loaded (install them: rulesgraph update)")
-    where = "from the cache" if book.from_cache else "built from the sources"
-    from rulesgraph.build import tbook
+    from .cmd_versions import sources_view
 
-    from .cmd_versions import cards_line, tournament_lines
-
-    others = [cards_line(shell.cards.info if shell.cards is not None else None), *tournament_lines(tbook.installed())]
-    return Outcome(Group(grid, Text(f"{effective}; loaded {where} in {book.seconds * 1000:.0f} ms", style=DIM),
-                         *(text(line, newlines=False) for line in others)))
+    return Outcome(sources_view(shell.book, shell.cards))
 
 
 def _new(shell: Shell, arg: str) -> Outcome:
@@ -369,7 +363,7 @@ COMMANDS: dict[str, Command] = {
         Command("card", "NAME", "a card: Oracle text, keywords with their rules, rulings (forgiving names)", lambda s, a: s.card(a)),
         Command("kw", "NAME", "a keyword's or glossary term's profile: rules, glossary, FAQ, related, cited by", _kw),
         Command("cites", "N", "every rule, glossary entry and FAQ entry that refers to rule N or a part of it", _cites),
-        Command("related", "X", "what is related to a rule number or a name, and why", _related),
+        Command("related", "X", "what is related to a rule number or a name, and why (a card: its rules)", _related),
         Command("open", "K", "open the K-th citation of the last answer (typing K alone does the same)", lambda s, a: s.open(a)),
         Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
         Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
