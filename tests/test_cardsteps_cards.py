@@ -141,6 +141,19 @@ def test_rule_23_a_ruling_naming_another_named_card_fits_better(mini_book: Ruleb
     found = rank(mini_book.index, mini_book.qg, a).rulings
     assert "Cinder Imp" in found[0][3]
     assert found[0][6] > found[1][6]
+    lower = card("Bulwark Elf", rulings=(("2020-01-01", "If Bulwark Elf blocks a cinder imp, combat damage is dealt."),
+                                         ("2020-01-01", "If Bulwark Elf blocks a Tundra Wolf, combat damage is dealt.")))
+    a = replace(a, cards=(lower, imp))  # the name's words said as words are not the card named
+    found = rank(mini_book.index, mini_book.qg, a).rulings
+    assert found[0][6] == found[1][6]
+
+
+def test_how_a_ruling_writes_a_cards_name() -> None:
+    from rulesgraph.rank.cardsteps.cards import said_names
+
+    assert said_names("Thalia, Guardian of Thraben") == ("Thalia, Guardian of Thraben", "Thalia")
+    assert said_names("Fire // Ice") == ("Fire", "Ice")
+    assert said_names("Jace, the Mind Sculptor") == ("Jace, the Mind Sculptor", "Jace")
 
 
 def test_rule_23_a_ruling_fits_the_situation_a_long_question_tells(mini_book: Rulebook) -> None:
