@@ -82,12 +82,15 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
 
 
 def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Rulebook) -> None:
-    """Of Hidden Card Error's five remedies, an extra card drawn gets the one for a set holding too many cards (the
-    first is a backup), and the answer says there are more; a question telling no case gets the first."""
+    """Of Hidden Card Error's remedies, an extra card drawn gets the one for a set holding too many cards (the first is
+    a backup), and the answer says there is more; Game Rule Violation's partial fix for lands not untapped is a list
+    item; a question telling no case gets the first (every case of Missed Trigger's is about a trigger missed)."""
     _install_real()
     a = ask(full_book, "my opponent drew an extra card off brainstorm at competitive, what's the penalty")
     assert "Remedy: If a set affected by the error contains more cards than it is supposed to contain" in (a.answer or "")
-    assert "(one of 5 cases: 'ipg 2.3 remedy' shows them all)" in (a.answer or "")
+    assert "(the remedy says more: 'ipg 2.3 remedy')" in (a.answer or "")
+    grv = ask(full_book, "my opponent forgot to untap his lands at competitive, what's the fix for the game rule violation?")
+    assert "Remedy: If a player forgot to untap one or more permanents" in (grv.answer or "")
     plain = ask(full_book, "what's the penalty for a missed trigger at competitive?").answer or ""
     assert "Remedy: If the triggered ability is an enters-the-battlefield trigger of an Aura" in plain  # the first
 

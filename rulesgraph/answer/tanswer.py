@@ -52,21 +52,16 @@ def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
 
 
 def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str:
-    """One paragraph: what the top passage says, an infraction with its penalty and remedy (the paragraph of the remedy
-    sharing most words with the question, and how many cases it has: Hidden Card Error's first is a backup, its
-    fourth the extra card drawn)."""
+    """One paragraph: what the top passage says, an infraction with its penalty and remedy (:func:`_remedy`: the case
+    of it the question tells)."""
     s, doc = hit.section, hit.doc
     if s.penalty:
         parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
         said = f"{s.id} {s.title}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_first(parts['Definition'], 1)}"
-        if "Additional Remedy" in parts:  # the case the question tells, of the several most remedies are
-            remedy = parts["Additional Remedy"]
-            cases = sum(1 for p in remedy.split("\n\n") if p.strip() and not p.startswith("•"))
-            said += f" Remedy: {_passage(remedy, question, s.title)}"
-            if cases > 1:
-                said += f" (one of {cases} cases: '{s.id.lower()} remedy' shows them all)"
+        if "Additional Remedy" in parts:
+            said += f" Remedy: {_remedy(parts['Additional Remedy'], question, s.id, s.title)}"
         return said
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
@@ -74,15 +69,37 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     return f"{s.id} {s.title}: {_passage(s.text, question)}"
 
 
-def _passage(text: str, question: str | Question, named: str = "") -> str:
-    """The paragraph of a section sharing most words with the question (the first on a tie; the words of ``named``, the
-    section's own name, left out: every case of Missed Trigger's remedy says "trigger"), as two sentences; one
+def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
+    """The paragraph (or list item) of an infraction's remedy that tells the question's case, as two sentences, and
+    where to read the rest when there is more: most remedies are several cases (Hidden Card Error's first is a backup, its
+    fifth the extra card drawn; Game Rule Violation's partial fixes are list items).  A paragraph counts the question's
+    words that few of the remedy's paragraphs say (each by log(paragraphs / paragraphs saying it): "player", "card",
+    "opponent" are said by most, so count for little; the words of the infraction's ``title`` not at all: every case of
+    Missed Trigger's remedy is about a trigger missed); none saying any: the first paragraph."""
+    import math
+
+    from .policywords import said_terms
+    from .policywords import terms as _terms
+
+    paragraphs = [p for p in text.split("\n\n") if p.strip()] or [""]
+    said = [set(_terms(p)) for p in paragraphs]
+    asked = set(said_terms(question)) - set(_terms(title))
+    df = {t: sum(t in terms for terms in said) for t in asked}
+    weight = {t: math.log(len(paragraphs) / n) for t, n in df.items() if n}
+    scores = [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
+    best = max(range(len(paragraphs)), key=lambda i: (scores[i], -i))
+    line = _first(paragraphs[best].lstrip("• ") if scores[best] > 0 else paragraphs[0])
+    return line + (f" (the remedy says more: '{sid.lower()} remedy')" if len(paragraphs) > 1 else "")
+
+
+def _passage(text: str, question: str | Question) -> str:
+    """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
     that introduces a list ("The following cards are banned …:") brings the items the question names, or says
     how long the list is."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
-    asked = set(said_terms(question)) - set(_terms(named))
+    asked = set(said_terms(question))
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
     best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i))
