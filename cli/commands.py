@@ -251,13 +251,11 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
     try:
         node, items = related(shell.book, arg)
-    except NotFound as exc:  # ":related Stuffy Doll": the card, with the rules of its keywords, types and rulings
-        if shell.cards is None:
+    except NotFound:  # ":related Stuffy Doll", named exactly: the card, with the rules of its keywords, types, rulings
+        names = shell.card_names() if shell.cards is not None else None
+        if names is None or names.exact(arg) is None:
             raise
-        try:
-            return shell.card(arg)
-        except NotFound:
-            raise exc from None
+        return shell.card(arg)
     return shell.show(View(render_related(node, items, shell.opts), tuple(r.node.id for r in items)))
 
 

@@ -152,6 +152,7 @@ def test_kw_takes_a_cards_name_and_a_keywords_name_stays_the_keywords(run, full_
     assert plain_text(shell.handle(":related Stuffy Doll").renderable, 100).startswith("Stuffy Doll  {5}")  # its rules
     assert plain_text(shell.handle(":related 702.12").renderable, 100).startswith("related to 702.12")
     assert "no keyword, glossary term or card named 'zzyzx'" in plain_text(shell.handle(":related zzyzx").renderable, 100)
+    assert "no keyword, glossary term or card named 'elf'" in plain_text(shell.handle(":related elf").renderable, 100)  # no guess
 
 
 def test_kw_without_card_data_points_to_card(run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

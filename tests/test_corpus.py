@@ -15,6 +15,7 @@ def test_bundled_corpus_is_the_four_seed_documents() -> None:
 
 def test_source_specs() -> None:
     assert parse_spec("cr:rules.txt") == SourceSpec("rules.txt", "cr", "rules.txt")
+    assert parse_spec("CR:rules.txt") == SourceSpec("rules.txt", "cr", "rules.txt")
     assert parse_spec("C:/rules.txt") == SourceSpec("C:/rules.txt", None, "C:/rules.txt")
     assert parse_spec("notes.txt") == SourceSpec("notes.txt", None, "notes.txt")
     with pytest.raises(RulesgraphError, match=r"no format 'bogus' .*cr, faq, excerpt, sections"):

@@ -71,7 +71,7 @@ def test_the_newer_tournament_rules_list_wins(book: Rulebook, deck: CardDeck, do
     assert a.answer.startswith("Yes: Fury is banned in Modern. (MTR 6.4 of the Magic Tournament Rules effective 2026-02-27 "
                                "lists it as banned; the card data of 2022-04-25 says legal.)")
     assert _cited(a)[0] == "MTR 6.4"
-    assert a.citations[0].text.startswith("The following cards are banned in Modern tournaments: … • Fury …")  # the list
+    assert a.citations[0].text == "The following cards are banned in Modern tournaments: … • Fury …"  # the list
     assert ask(book, "is Grief legal in modern", deck=deck).answer.startswith("No: Grief is banned in Modern.")
     a = ask(book, "is Brainstorm restricted in vintage", deck=deck)
     assert a.answer.startswith("Yes: Brainstorm is restricted in Vintage") and "MTR" not in a.answer

@@ -148,7 +148,7 @@ def test_every_example_of_the_commands_help_shows_a_passage(documents: None, cap
 
 
 def test_an_infractions_former_name_after_the_documents_name(documents: None) -> None:
-    """``ipg drawing extra cards`` opens Hidden Card Error (its name until 2015), not Looking at Extra Cards, whose
+    """``ipg drawing extra cards`` opens Hidden Card Error (Drawing Extra Cards was its name before 2015), not Looking at Extra Cards, whose
     heading shares more words; likewise Improper Drawing at Start of Game, now Mulligan Procedure Error."""
     assert tournament_view("ipg drawing extra cards").section.id == "IPG 2.3"
     assert tournament_view("IPG DEC").section.id == "IPG 2.3"

@@ -252,7 +252,9 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
 
         from .tanswer import section_citation
 
-        listed_at = section_citation(newer[0].section, newer[0].doc, SURE, ("the newer banned list",), short=True)
+        status = newer[0].status
+        why_listed = f"the newer MTR lists it as {status.lower()}" if status else "the newer MTR's banned list does not name it"
+        listed_at = section_citation(newer[0].section, newer[0].doc, SURE, (why_listed,), short=True)
         cited = [replace(listed_at, text=newer[0].said or listed_at.text), *cited][:k]  # the list, not the section's opening
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
     if leader_card is not None and leader is not None:

@@ -72,9 +72,9 @@ def mtr_listed(name: str, fmt: str, data_date: str | None) -> Listed | None:
     key = normalize(name)
     for status in ("Banned", "Restricted"):
         if status in lists and key in lists[status][1]:
-            section, names, opening = lists[status]
-            return Listed(status, section, doc, f"{opening} … • {name} … ({len(names)} cards listed)")
+            section, _, opening = lists[status]
+            return Listed(status, section, doc, f"{opening} … • {name} …")
     if any(n.startswith("all cards") for _, names, _ in lists.values() for n in names):
         return None  # "All cards with the card type “Conspiracy”": a card on no list by name may still be banned
-    section, names, opening = lists["Banned"]
-    return Listed(None, section, doc, f"{opening} … ({len(names)} cards listed; {name} is not one of them)")
+    section, _, opening = lists["Banned"]
+    return Listed(None, section, doc, f"{opening} …")

@@ -59,8 +59,9 @@ def named_infraction(text: str) -> str | None:
 
 
 def _former(text: str) -> str | None:
-    """The IPG section an infraction's former name names (``drawing extra cards`` → Hidden Card Error's): looked up
-    only after a document's name ("ipg drawing extra cards"), never in a question, where the words are the rules' too."""
+    """The IPG section an infraction's name, former ones included, names (``drawing extra cards`` → Hidden Card Error's):
+    the former names are looked up only after a document's name ("ipg drawing extra cards"), never in a question, where
+    the words are the rules' too."""
     index = policy_index()
     return None if index is None or len(text) > 200 else index.lead.get(" ".join(words(text)))
 

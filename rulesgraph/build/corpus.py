@@ -89,8 +89,8 @@ def parse_spec(text: str) -> SourceSpec:
     """``PATH`` or ``FORMAT:PATH`` (``cr:rules.txt``) as given to ``--rules``; a word before the colon that names no
     format, of a path that is no file, is a user's error said as one (``bogus:rules.txt``: not "no such file")."""
     head, sep, rest = text.partition(":")
-    if sep and head in FORMATS and rest:
-        return SourceSpec(rest, head, rest)
+    if sep and head.lower() in FORMATS and rest:
+        return SourceSpec(rest, head.lower(), rest)
     if sep and rest and len(head) > 1 and head.isalpha() and not Path(text).exists():  # "C:/rules.txt" is a path
         raise RulesgraphError(f"--rules {text}: no format '{head}' (the formats are {', '.join(FORMATS)}; "
                               "give the path alone to have it detected)")
