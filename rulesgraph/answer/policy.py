@@ -324,10 +324,10 @@ def _remembered() -> _Remembered:
 
 
 def _names_cached() -> _Remembered:
-    import hashlib
     import json
 
     from ..build import cache
+    from ..common.sha import sha256
 
     current = newest()
     if not current:
@@ -336,7 +336,7 @@ def _names_cached() -> _Remembered:
     code = [here / "answer" / "policy.py", here / "answer" / "policywords.py", here / "parse" / "tournament.py",
             here / "parse" / "tdoc.py", here / "parse" / "jar.py", here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
     key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
-    path = cache.cache_dir() / f"tournament-names-{hashlib.sha256(repr(key).encode()).hexdigest()[:16]}.json"
+    path = cache.cache_dir() / f"tournament-names-{sha256(repr(key).encode()).hexdigest()[:16]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
         named, rare, titled, counts, own = found["names"], found["jargon"], found["titled"], found["counts"], found["own"]

@@ -25,8 +25,6 @@ import contextlib
 import errno
 import functools
 import gc
-import hashlib
-import hmac
 import mmap
 import os
 import stat
@@ -42,6 +40,7 @@ import platformdirs
 from ..common import marshalled
 from ..common.outfile import open_regular
 from ..common.paths import sweep
+from ..common.sha import compare_digest, hmac_sha256, sha256
 from ..common.whole import WholeWriter
 
 __all__ = ["KEEP", "MAX_ENTRY", "cache_dir", "cache_key", "code_fingerprint", "encode", "read", "read_file", "remembered_digest",
@@ -95,12 +94,12 @@ def code_fingerprint() -> str:
                 path = os.path.join(folder, name)
                 st = os.stat(path)
                 stats.append((path[start:], st.st_size, st.st_mtime_ns))
-    return hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:16]
+    return sha256(repr(sorted(stats)).encode()).hexdigest()[:16]
 
 
 def cache_key(parts: list[str], schema: int, version: str) -> str:
     python = ".".join(map(str, sys.version_info[:3]))
-    h = hashlib.sha256(f"schema={schema};version={version};python={python};code={code_fingerprint()}".encode())
+    h = sha256(f"schema={schema};version={version};python={python};code={code_fingerprint()}".encode())
     for part in parts:
         h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:32]
@@ -155,7 +154,7 @@ def _make_secret(path: Path) -> bytes | None:
 
 
 def _digest(payload: bytes | memoryview) -> bytes:
-    return hmac.new(secret(), payload, hashlib.sha256).digest()
+    return hmac_sha256(secret(), payload)
 
 
 def graph_parts(graph: Any) -> dict[str, Any]:
@@ -271,7 +270,7 @@ def decode(data: bytes | memoryview, *, checked: bool = False) -> Any | None:
     Its long byte strings are views of ``data`` (a mapped file stays mapped while they are kept)."""
     view = memoryview(data)
     payload = view[_HEAD:]
-    if view[: len(_MAGIC)] != _MAGIC or not (checked or hmac.compare_digest(_digest(payload), view[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
+    if view[: len(_MAGIC)] != _MAGIC or not (checked or compare_digest(_digest(payload), view[len(_MAGIC) : len(_MAGIC) + _DIGEST])):
         return None
     collecting = gc.isenabled()
     gc.disable()  # decoding allocates ~10^5 objects; collecting between them triples the load time

@@ -8,7 +8,6 @@ time :attr:`Rulebook.graph` is asked for.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import time
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..common.sha import sha256
 from ..errors import RulesgraphError
 from ..sources.read import FORMATS, RawSource, decode_source, read_bytes
 from ..version import SCHEMA, __version__
@@ -194,7 +194,7 @@ def _key(specs: list[SourceSpec], digests: list[str], remembered: Callable[[str,
 def _digest(path: str) -> str:
     """The SHA-256 of a bundled table (empty when it cannot be read: building then says why)."""
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        return sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
         return ""
 

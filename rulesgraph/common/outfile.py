@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import RulesgraphError
+from .sha import sha256
 from .whole import WholeWriter
 
 __all__ = ["MANIFEST", "STDOUT", "destination", "open_regular", "public", "write_file", "write_site"]
@@ -148,6 +148,8 @@ def _sha256(path: Path) -> str | None:
     fh = open_regular(path)
     if fh is None:
         return None
+    import hashlib  # not at import: OpenSSL is ~3.7 MB of an answering process (see .sha)
+
     with fh:
         digest = hashlib.sha256()
         while chunk := fh.read(1 << 20):
@@ -227,7 +229,7 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
             data = text.encode("utf-8")
             with open(fresh / name, "xb") as fh:  # a new file in a new directory: nothing to follow
                 WholeWriter(fh).write(data)  # a short write on a full disk is an error, not a cut page
-            listed[name] = hashlib.sha256(data).hexdigest()
+            listed[name] = sha256(data).hexdigest()
         with open(fresh / MANIFEST, "xb") as fh:
             WholeWriter(fh).write(json.dumps({"made_by": SITE_MARK, "files": listed}, indent=0, sort_keys=True).encode("utf-8"))
         fd = os.open(fresh, os.O_RDONLY)

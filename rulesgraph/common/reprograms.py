@@ -17,8 +17,6 @@ elsewhere :func:`compile` is ``re.compile``.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import marshal
 import re
 import sys
@@ -27,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .paths import write_atomically
+from .sha import compare_digest, hmac_sha256
 
 __all__ = ["compile", "load", "save", "store_path"]
 
@@ -111,7 +110,7 @@ def load(directory: Path, key: Callable[[], bytes]) -> None:
     if len(data) > MAX_BYTES or len(data) < _DIGEST:
         return
     try:
-        if not hmac.compare_digest(data[:_DIGEST], hmac.new(key(), data[_DIGEST:], hashlib.sha256).digest()):
+        if not compare_digest(data[:_DIGEST], hmac_sha256(key(), data[_DIGEST:])):
             return
         known = marshal.loads(data[_DIGEST:])
     except (OSError, ValueError, EOFError, TypeError):
@@ -128,7 +127,7 @@ def save(directory: Path, key: Callable[[], bytes]) -> None:
     merged = {**_KNOWN, **_LEARNED}
     try:
         payload = marshal.dumps(merged)
-        write_atomically(store_path(directory), hmac.new(key(), payload, hashlib.sha256).digest() + payload)
+        write_atomically(store_path(directory), hmac_sha256(key(), payload) + payload)
     except (OSError, ValueError):
         return
     _KNOWN.update(_LEARNED)

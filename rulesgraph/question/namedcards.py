@@ -14,7 +14,6 @@ Exile); what the card says reaches the ranking through the card steps (:mod:`rul
 from __future__ import annotations
 
 import bisect
-import hashlib
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from ..build import cache
 from ..build.index import doc_terms
 from ..common.ids import keyword_id
 from ..common.lazyre import lazy
+from ..common.sha import sha256
 from ..common.text import words
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ class CardDeck:
 def _table_key(store: CardStore, book: Rulebook) -> str:
     info = store.info
     parts = [f"names={_SCHEMA}", info.sha256, info.installed, book.key]
-    return "names-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+    return "names-" + sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
 def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | None, list[str]]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import codecs
 import errno
-import hashlib
 import os
 from pathlib import Path
 from typing import NamedTuple
 
 from ..common.lazyre import lazy
+from ..common.sha import sha256
 from ..errors import SourceError
 
 __all__ = [
@@ -128,7 +128,7 @@ def read_bytes(path: str | os.PathLike[str], display: str | None = None) -> RawS
         raise SourceError(shown, f"cannot read it: {reason}") from None
     if not data.strip():
         raise SourceError(shown, "empty file")
-    return RawSource(shown, data, hashlib.sha256(data).hexdigest())
+    return RawSource(shown, data, sha256(data).hexdigest())
 
 
 def decode_source(raw: RawSource) -> SourceText:

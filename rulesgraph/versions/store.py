@@ -10,7 +10,6 @@ leaves one, which the next install removes).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -22,6 +21,7 @@ from ..build import cache
 from ..build.corpus import SourceSpec
 from ..common.lazyre import lazy
 from ..common.paths import data_dir, files_in, write_atomically
+from ..common.sha import sha256
 from ..errors import RulesgraphError, SourceError
 from ..sources.detect import detect_format
 from ..sources.read import MAX_BYTES, SourceText, decode, decode_source, read_bytes, read_source, split_lines
@@ -102,7 +102,7 @@ def _decode(data: bytes, name: str) -> SourceText:
     if not data.strip():
         raise SourceError(name, "empty file")
     text, encoding = decode(data, name)
-    return SourceText(name, split_lines(text), hashlib.sha256(data).hexdigest(), encoding)
+    return SourceText(name, split_lines(text), sha256(data).hexdigest(), encoding)
 
 
 def validate(data: bytes, name: str) -> Document:
