@@ -41,7 +41,9 @@ STOPWORDS = frozenset(
 """Words too common to say anything about a question (negations like *can't* are kept as ``cant``
 by :func:`words` but dropped here, since rules text states both sides)."""
 
-_stemmer = Stemmer.Stemmer("english")
+_stemmer = Stemmer.Stemmer("english", 0)
+"""Without PyStemmer's own cache (10,000 words by default): :func:`stem` keeps what it stemmed, and a second copy of the same
+words was ~1 MB of a stream's peak memory."""
 
 
 _ASCII_CONTROL = dict.fromkeys([*range(32), 127], " ")
