@@ -7,6 +7,8 @@ import marshal
 import subprocess
 import sys
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.build.graph import EDGE_KINDS
 from rulesgraph.build.link import subtree, targets
@@ -89,3 +91,21 @@ def test_answering_from_the_cache_needs_no_networkx(tmp_path) -> None:  # type: 
     run = lambda: subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout.strip()
     assert run() == "False ['networkx']"  # building needs networkx
     assert run() == "True []"  # answering from the cache does not
+
+
+def test_attrs_read_from_the_cache_are_the_same_when_no_longer_kept() -> None:
+    """Attribute dicts decoded from the cache: only the last :data:`ATTRS_KEPT` (two memos of them) are kept; one read again
+    after it was dropped is decoded again, equal; negative numbers read from the end, as a list's."""
+    from rulesgraph.build.qgraph import ATTRS_KEPT, _Attrs
+
+    attrs = [{"kind": "rule", "number": f"100.{i}", "text": "x" * (i % 7)} for i in range(3 * ATTRS_KEPT)]
+    built = _Attrs.of(attrs)
+    read = _Attrs(built.parts()[0], built._offsets)
+    assert len(read) == len(attrs) and read[-1] == attrs[-1]
+    for _ in range(2):
+        assert [read[i] for i in range(len(attrs))] == attrs
+    assert len(read._seen) + len(read._old) <= 2 * ATTRS_KEPT
+    first = read[5]
+    assert read[5] is first  # a dict just read is the one kept
+    with pytest.raises(IndexError):
+        read[len(attrs)]
