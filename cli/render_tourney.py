@@ -16,6 +16,8 @@ def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
     crumbs += [text(f"{t.label} {t.title or ''}".strip(), newlines=False) for t in view.trail]
     name = c.label if c.title and c.label.endswith(c.title) else f"{c.label} {c.title or ''}".strip()
     parts: list[RenderableType] = [joined(crumbs, CRUMB), text(name, HEADING, newlines=False)]
+    if view.read_as:
+        parts.append(text(view.read_as, DIM, newlines=False))
     if view.penalty:
         parts.append(_fields([("penalty", text(view.penalty, HEADING, newlines=False))]))
     if c.text:

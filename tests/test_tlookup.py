@@ -154,3 +154,5 @@ def test_an_infractions_former_name_after_the_documents_name(documents: None) ->
     assert tournament_view("IPG DEC").section.id == "IPG 2.3"
     assert tournament_view("ipg improper drawing at start of game").section.id == "IPG 2.4"
     assert tournament_view("ipg looking at extra cards").section.id == "IPG 2.2"
+    assert tournament_view("ipg drawing extra cards").read_as == "read ‘drawing extra cards’ as Hidden Card Error, its name today"
+    assert tournament_view("ipg 2.3").read_as is None and tournament_view("ipg hce").read_as is None

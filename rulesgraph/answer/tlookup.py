@@ -41,6 +41,8 @@ class TView:
     cited_by: tuple[tuple[str, str | None], ...] = ()
     defines: tuple[str, ...] = ()
     """The terms it defines (the graph's ``defines`` edges): its title, an infraction's name, "Free information" …"""
+    read_as: str | None = None
+    """The former name it was asked by, said back (``read ‘drawing extra cards’ as Hidden Card Error, its name today``)."""
 
 
 def is_ref(text: str) -> bool:
@@ -72,23 +74,26 @@ def _shown(text: str) -> str:
     return repr(said if len(said) <= 40 else said[:39] + "…")
 
 
-def _resolve(text: str) -> str:
+def _resolve(text: str) -> tuple[str, str | None]:
+    """The passage ``text`` names, and the former name it said (:func:`_former`) if that is how it named it."""
     m = _REF.match(" ".join(text.split()))
     if m is None:
         sid = named_infraction(text)
         if sid is None:
             raise NotFound(f"no tournament document passage named {_shown(text)}")
-        return sid
+        return sid, None
     prefix, rest = m.group("doc").upper(), m.group("rest").strip()
     if not rest:
         raise RulesgraphError(f"say which part of the {KINDS[prefix.lower()]}: e.g. '{prefix} 2', '{prefix} 2.1'"
                               + (", 'IPG GRV'" if prefix == "IPG" else ""))
     if a := _APPENDIX.match(rest):
-        return f"{prefix} Appendix {a.group('letter').upper()}"
+        return f"{prefix} Appendix {a.group('letter').upper()}", None
     if n := _NUMBER.match(rest):
         part = n.group("part")
-        return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else "")
-    sid = named_infraction(rest) or _former(rest)
+        return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else ""), None
+    sid = named_infraction(rest)
+    if sid is None and (sid := _former(rest)) is not None and sid.startswith(prefix):
+        return sid, " ".join(rest.split())
     if sid is None or not sid.startswith(prefix):
         from ..build.tgraph import defined_by
 
@@ -97,7 +102,7 @@ def _resolve(text: str) -> str:
             sid = _by_heading(prefix, rest)
     if sid is None:
         raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
-    return sid
+    return sid, None
 
 
 def _by_heading(prefix: str, rest: str) -> str | None:
@@ -137,7 +142,7 @@ def tournament_view(text: str) -> TView:
         from ..build.tbook import INSTALL_HINT
 
         raise NotFound(f"no tournament documents are installed: {INSTALL_HINT}")
-    sid = _resolve(text)
+    sid, former = _resolve(text)
     found = index.section(sid)
     if found is None and sid.count(" ") >= 2:  # "IPG 2.1 remedy": the part whose name starts so
         base, _, part = sid.partition(" ")[2].partition(" ")
@@ -163,8 +168,9 @@ def tournament_view(text: str) -> TView:
     own = section.parent if section.kind == "part" else section.id  # a part's references are its section's
     out = tuple((t, g.nodes[t].get("title")) for t in cites(own or section.id))
     back = tuple((t, g.nodes[t].get("title")) for t in cited_by(own or section.id))
+    read_as = f"read ‘{former}’ as {section.name or section.title}, its name today" if former else None
     return TView(section_citation(section, doc), f"{KINDS[doc.kind]}, effective {doc.effective}", tuple(reversed(trail)), children,
-                 penalty, out, back, tuple(defines(own or section.id)))
+                 penalty, out, back, tuple(defines(own or section.id)), read_as)
 
 
 def _cite_json(c: Citation) -> dict[str, Any]:
@@ -176,4 +182,5 @@ def tview_json(view: TView) -> dict[str, Any]:
         **_cite_json(view.section), "text": view.section.text, "document": view.document, "penalty": view.penalty,
         "trail": [_cite_json(c) for c in view.trail], "children": [_cite_json(c) for c in view.children],
         "cites": [i for i, _ in view.cites], "cited_by": [i for i, _ in view.cited_by], "defines": list(view.defines),
+        "read_as": view.read_as,
     }
