@@ -32,8 +32,10 @@ def _cards_json(info: StoreInfo | None) -> dict[str, object] | None:
 
 
 def cards_line(info: StoreInfo | None) -> str:
-    from rulesgraph.cards import cards_dir
+    from rulesgraph.cards import cards_dir, store_path
 
+    if info is None and store_path().is_file():  # there, but not opened: damaged or of an older layout
+        return f"the card data in {store_path()} could not be read; 'rulesgraph update cards' installs it again"
     if info is None:
         return f"no card data installed in {cards_dir()}; 'rulesgraph update cards' installs MTGJSON's"
     build = f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"

@@ -197,6 +197,9 @@ def test_damaged_card_data_costs_one_line_and_the_rules_still_answer(run) -> Non
     code, out, err = run("ask", "what does trample do?")
     assert code == 0 and "[1] 702.19" in out and "cards\n" not in out
     assert err.count("\n") == 1 and "not a card store" in err and "Traceback" not in err
+    code, out, _ = run("versions")  # said as unreadable, not as missing (the REPL's :sources says the same line)
+    assert code == 0 and "could not be read; 'rulesgraph update cards' installs it again" in out
+    assert "no card data installed" not in out
 
 
 def test_a_cards_name_alone_answers_with_the_card_or_the_cards_it_may_be(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
