@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from rulesgraph import RulesgraphError, cards
 from rulesgraph.versions.store import RULES_PAGE as DEFAULT_URL  # what rulesgraph.versions.update.DEFAULT_URL is, without the network stack
 
+from .cmd_versions import card_build
 from .context import Context
 from .safe import visible
 
 if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
     from rich.console import Console
 
-    from rulesgraph.cards.store import StoreInfo
     from rulesgraph.records.cards import CardFile
     from rulesgraph.sources.fetch import Progress as ProgressCallback
 
@@ -243,14 +243,9 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
         for notice in open_deck(ctx.book())[1]:
             ctx.note(notice)
     info = result.info
-    line = (f"{_SAID[result.status]} {_build(info)} ({info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings) "
+    line = (f"{_SAID[result.status]} {card_build(info)} ({info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings) "
             f"from {info.source}: {info.path}")
     (console or ctx.console()).print(Text(visible(line, newlines=False)))
-
-
-def _build(info: StoreInfo) -> str:
-    """Which card data it is: ``MTGJSON 5.2.0+20220425 of 2022-04-25``, or ``card data`` when the file says no build."""
-    return f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
 
 
 FEWER = 0.5
@@ -272,7 +267,7 @@ def _keeps_more(card_file: CardFile, replace: bool) -> None:
     store.close()
     if replace or len(card_file.cards) >= FEWER * info.cards:
         return
-    raise RulesgraphError(f"not installed: this file holds {len(card_file.cards):,} cards, the installed card data ({_build(info)}) "
+    raise RulesgraphError(f"not installed: this file holds {len(card_file.cards):,} cards, the installed card data ({card_build(info)}) "
                           f"{info.cards:,}, all of which it would replace; add --replace to install it anyway")
 
 

@@ -31,6 +31,11 @@ def _cards_json(info: StoreInfo | None) -> dict[str, object] | None:
             "faces": info.faces, "rulings": info.rulings, "sha256": info.sha256, "installed": info.installed}
 
 
+def card_build(info: StoreInfo) -> str:
+    """Which card data it is: ``MTGJSON 5.2.0+20220425 of 2022-04-25``, or ``card data`` when the file says no build."""
+    return f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
+
+
 def cards_line(info: StoreInfo | None) -> str:
     from rulesgraph.cards import cards_dir, store_path
 
@@ -38,8 +43,7 @@ def cards_line(info: StoreInfo | None) -> str:
         return f"the card data in {store_path()} could not be read; 'rulesgraph update cards' installs it again"
     if info is None:
         return f"no card data installed in {cards_dir()}; 'rulesgraph update cards' installs MTGJSON's"
-    build = f"MTGJSON {info.version}" + (f" of {info.date}" if info.date else "") if info.version else "card data"
-    return (f"cards: {build}, {info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings "
+    return (f"cards: {card_build(info)}, {info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings "
             f"(from {info.source}, installed {info.installed}): {info.path}")
 
 

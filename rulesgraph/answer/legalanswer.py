@@ -12,6 +12,7 @@ about bans to come ("will X get banned?") is not one: it stays out of the rules'
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..build.citing import citation
@@ -248,8 +249,6 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
     cited = list({c.id: c for c in cited}.values())[:k]
     if newer is not None:
-        from dataclasses import replace
-
         from .tanswer import section_citation
 
         status = newer[0].status
@@ -273,8 +272,6 @@ def _as_the_mtr_lists(card: Card, asked: Asked, formats: tuple[str, ...], data_d
     it is and ``None``."""
     if asked.kind != "legal" or asked.format is None:
         return card, None
-    from dataclasses import replace
-
     from ..cards.legality import standing
     from .mtrlists import mtr_listed
 
@@ -309,8 +306,6 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
     """The card the words :data:`_ASKED_OF` finds are the name of, read as a name said alone
     (:func:`rulesgraph.answer.lonename.lone_name`: any case; not a misspelling, which such loose words too often are), or
     nothing."""
-    from dataclasses import replace
-
     from .lonename import lone_name
 
     m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
@@ -323,8 +318,6 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
 
 def _shared(deck: CardDeck, question: str) -> tuple[tuple[NamedCard, ...], str | None]:
     """The most played card of the first short name the question says that several cards share, and a line saying so."""
-    from dataclasses import replace
-
     from ..question.mentions import find_cards
     from ..question.namedcards import MIN_CONFIDENCE
 

@@ -279,10 +279,11 @@ def card_rulings(q: Query) -> None:
 
 
 def said_names(key: str) -> tuple[str, ...]:
-    """How a ruling writes card ``key``'s name: each face's name and a legend's short name (the part before its comma:
-    "Thalia"), matched case and all ("Mind Control" is not the "control" of another ruling)."""
+    """How a ruling writes card ``key``'s name: the :func:`self_names` a ruling can say — each face's name and a legend's
+    short name of four letters or more ("Thalia") — matched case and all ("Mind Control" is not the "control" of another
+    ruling)."""
     faces = key.split(" // ")
-    return (*faces, *(f.split(",")[0] for f in faces if "," in f and len(f.split(",")[0]) >= 4))
+    return tuple(n for n in self_names(key) if n in faces or (n != key and len(n) >= 4))  # no ruling writes "A // B"
 
 
 def ruling_features(q: Query, told: dict[str, float], total: float, stems: frozenset[str], links: tuple[str, ...],
