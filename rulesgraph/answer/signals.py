@@ -108,5 +108,7 @@ def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], 
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
     cards = math.log1p(len(a.cards)) if with_cards else math.nan  # without card data, no card is found
     support = math.log1p(len(top.reasons))  # already read for the answer's "why"
+    ruling_fit = ranked.rulings[0][6] if ranked.rulings else 0.0  # rule 23's fit of the best-fitting ruling
+    said = math.log1p(len(a.words))
     return (strength, lead, peak, coverage, named, float(keyword), cards, support, restated(ranked, chosen),
-            agree(book, ranked, chosen))
+            ruling_fit, said, agree(book, ranked, chosen))
