@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulesgraph.answer.cardanswer import AGREES, AHEAD, LEAD_FIT, SHOW_AT, SHOWN, card_why, shown_cards, with_rulings
+from rulesgraph.answer.cardanswer import (
+    AGREES,
+    AHEAD,
+    LEAD_FIT,
+    SHARED_LISTED,
+    SHOW_AT,
+    SHOWN,
+    card_why,
+    shared_why,
+    shown_cards,
+    with_rulings,
+)
 from rulesgraph.model import Citation, NamedCard
 from rulesgraph.question.analyze import Analysis
 from rulesgraph.rank.cardsteps.cards import RULINGS
@@ -144,3 +155,13 @@ def test_a_ruling_restating_one_of_the_first_rules_leads_when_it_fits_agrees_tim
     alone, direct = with_rulings(A, rules, [R(1.0, "First ruling.", 0.006, ("601.2",))], 5)  # the only candidate; no place
     assert direct is not None and [c.id for c in alone[:2]] == ["ruling:Bulwark Elf:2020-01-01:1", "601.2"]
     assert alone[0].why == ("a ruling of Bulwark Elf restating 601.2, one of the rules' first",)
+
+
+def test_a_shared_name_is_said_with_its_first_cards_and_how_many_more() -> None:
+    two = ("Olwen, the Bright", "Olwen, the Dark")
+    assert shared_why([("Olwen", two)]) == ["‘Olwen’ may be any of 2 cards (Olwen, the Bright; Olwen, the Dark): the answer "
+                                            "reads none of them; name the card for its text and rulings"]
+    many = tuple(f"Liliana {n}" for n in range(SHARED_LISTED + 4))
+    line = shared_why([("liliana", many)])[0]
+    assert line.startswith(f"‘liliana’ may be any of {len(many)} cards (Liliana 0; Liliana 1; Liliana 2; 4 more)")
+    assert shared_why([]) == []

@@ -42,6 +42,25 @@ def test_a_question_naming_a_shared_short_name_reads_the_card_it_describes(stock
     assert deck.named("Olwen is out, what happens?") == ()
 
 
+def test_a_shared_name_nothing_decides_is_told_once_and_read_as_no_card(stocked: Rulebook) -> None:
+    """``shared`` gets a name several cards share that the question does not decide between, once however often it is
+    said; a name the question decides is not in it.  ``ask`` says so in its why lines."""
+    from rulesgraph.answer.compose import ask
+
+    deck, _ = open_deck(stocked)
+    assert deck is not None
+    shared: list[tuple[str, tuple[str, ...]]] = []
+    assert deck.named("Olwen is out and another Olwen comes in, what happens?", shared=shared) == ()
+    assert shared == [("Olwen", ("Olwen, the Bright", "Olwen, the Dark"))] or \
+        shared == [("Olwen", ("Olwen, the Dark", "Olwen, the Bright"))]
+    decided: list[tuple[str, tuple[str, ...]]] = []
+    assert [c.key for c in deck.named("Olwen has deathtouch, is she blocked by two creatures?", shared=decided)] == ["Olwen, the Dark"]
+    assert decided == []
+    why = ask(stocked, "Olwen is out and another Olwen comes in, what happens?", deck=deck).why
+    told = [w for w in why if w.startswith("‘Olwen’ may be any of 2 cards (")]
+    assert len(told) == 1 and told[0].endswith("the answer reads none of them; name the card for its text and rulings")
+
+
 def test_a_shared_name_said_again_is_decided_once(stocked: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long question saying one shared name many times reads its candidates' cards once, not once a mention."""
     import rulesgraph.question.whichcard as whichcard

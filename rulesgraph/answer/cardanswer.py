@@ -17,7 +17,8 @@ from ..rank.cardsteps.cards import RULINGS
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = ["AGREES", "AHEAD", "LEAD_FIT", "SHOWN", "SHOW_AT", "absent_why", "card_why", "ruling_citation", "shown_cards", "with_rulings"]
+__all__ = ["AGREES", "AHEAD", "LEAD_FIT", "SHARED_LISTED", "SHOWN", "SHOW_AT", "absent_why", "card_why", "ruling_citation", "shared_why",
+           "shown_cards", "with_rulings"]
 
 LEAD_FIT = 0.1
 """A named card's ruling fitting at least this (rule 23's fit, :data:`rulesgraph.rank.cardsteps.cards.FIT`: the chance that it
@@ -124,6 +125,21 @@ def absent_why(absent: list[str], date: str | None) -> list[str]:
     of = f" (of {date})" if date else ""
     return [f"‘{name}’ is no card of the installed card data{of}: a newer card? 'rulesgraph update cards' installs the latest"
             for name in absent]
+
+
+SHARED_LISTED = 3
+"""A name several cards share is said with at most this many of them (then how many more)."""
+
+
+def shared_why(shared: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """One line per name said that several cards share and the question does not decide between (``"two Thalias"``):
+    the answer used none of their text, and naming the card brings it in."""
+    lines = []
+    for said, cards in shared:
+        listed = "; ".join(cards[:SHARED_LISTED]) + (f"; {len(cards) - SHARED_LISTED} more" if len(cards) > SHARED_LISTED else "")
+        lines.append(f"‘{said}’ may be any of {len(cards)} cards ({listed}): the answer reads none of them; "
+                     "name the card for its text and rulings")
+    return lines
 
 
 def card_why(a: Analysis) -> list[str]:

@@ -20,7 +20,7 @@ from ..question.analyze import Analysis, Match, analyze
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
-from .cardanswer import absent_why, card_why, shown_cards, with_rulings
+from .cardanswer import absent_why, card_why, shared_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
 from .firstplace import LINE, SETTLES, faq_answers, no_variant_first, telling_sentence
 from .signals import signals as answer_signals
@@ -288,10 +288,11 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         book.index.memo.clear()
     a = analyze(read, book.index)
     absent: list[str] = []
+    shared: list[tuple[str, tuple[str, ...]]] = []
     if deck is not None:  # what the named cards say reaches the ranking through the card steps
         from ..question.namedcards import with_cards
 
-        cards = deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words, absent)
+        cards = deck.named(question, tuple(conversation.cards) if conversation is not None else (), read.words, absent, shared)
         a = with_cards(a, cards, absent)
     notes: list[str] = []
     if conversation is not None:
@@ -312,6 +313,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why += card_why(a)
     if absent and deck is not None:
         why += absent_why(absent, deck.store.info.date)
+    why += shared_why(shared)
     after_cards = len(why)
     why += _named(book, a)
     if chosen:

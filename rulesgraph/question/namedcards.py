@@ -193,11 +193,13 @@ class CardDeck:
         return self._names
 
     def named(self, question: str, prefer: tuple[str, ...] = (), said: Sequence[str] | None = None,
-              absent: list[str] | None = None) -> tuple[NamedCard, ...]:
+              absent: list[str] | None = None, shared: list[tuple[str, tuple[str, ...]]] | None = None) -> tuple[NamedCard, ...]:
         """The cards ``question`` names, in the order it names them, each once (its first mention).  ``prefer``: the
         cards a conversation is about, which a name several cards share means when it is one of them ("Thalia" after
         Thalia, Guardian of Thraben was named).  ``said``: its words, when it was read already.  ``absent`` gets the
-        names it says of cards the installed data lacks (:func:`~rulesgraph.question.mentions.find_cards`)."""
+        names it says of cards the installed data lacks (:func:`~rulesgraph.question.mentions.find_cards`); ``shared``
+        gets each name it says that several cards share and nothing in it decides between (as said, and those cards,
+        each name once): "two Thalias" is no card's text."""
         from .mentions import bounded, find_cards
 
         question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
@@ -206,6 +208,12 @@ class CardDeck:
         which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
         mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True, absent=absent)
                     if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
+        if shared is not None:
+            told = {said.lower() for said, _ in shared}
+            for m in mentions:
+                if m.key is None and m.candidates and m.said.lower() not in told:
+                    told.add(m.said.lower())
+                    shared.append((m.said, tuple(m.candidates)))
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
             if m.key in seen:
