@@ -225,9 +225,9 @@ def main() -> None:
     items, weights = training(kind, real, synthetic)
     model = fit(items, weights)
     b, w, scale = model
-    constants = (f"MODEL = ({b:.4f}, ({', '.join(f'{v:.4f}' for v in w)}))  # fitted by bench/calibrate.py\n"
+    constants = (f"MODEL = ({b:.4f}, ({', '.join(f'{v:.4f}' for v in w)}))  # bench/calibrate.py\n"
                  f"SCALE: tuple[tuple[float, float], ...] = ({', '.join(f'({m:.4f}, {s:.4f})' for m, s in scale)})  # noqa: E501\n"
-                 f"DISAGREE = {cap:.2f}  # written by bench/calibrate.py\n"
+                 f"DISAGREE = {cap:.2f}  # bench/calibrate.py\n"
                  f"HIGH = {high:.2f}")
     print(f"\nkept: {kind} (held-out AUC as shown {shown_auc:.3f}; 'high' ≥ {high:.2f}: {n} of {len(real)} real tuning "
           f"answers, right first {rate:.1%}; target {TARGET:.0%})\n")

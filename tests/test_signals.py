@@ -98,15 +98,17 @@ def test_restated_says_whether_a_best_fitting_ruling_restates_the_first_rule() -
 
 
 def test_ruling_fit_is_the_best_rulings_fit_and_words_the_questions_length(full_book: Rulebook) -> None:
-    """``ruling_fit``: rule 23's fit of the best-fitting ruling (first of :attr:`Ranking.rulings`), 0 when none competes;
+    """``ruling_fit``: rule 23's fit of the best-fitting ruling (first of :attr:`Ranking.rulings`), 0 when none competes,
+    unknown (NaN) without card data;
     ``words``: log(1 + the number of the question's words), so a long situation reads longer than a short question."""
     book = full_book
     a = analyze("what does flash do", book.index)
     cited = [Scored("702.8", 1.0)]
     fits = [(1.0, "Stuffy Doll", "2020-01-01", f"ruling {n}", 0.5, (), fit) for n, fit in enumerate((0.42, 0.1))]
-    got = dict(zip(SIGNALS, signals(book, a, Ranking(None, [], [], [], fits), cited), strict=True))
+    got = dict(zip(SIGNALS, signals(book, a, Ranking(None, [], [], [], fits), cited, with_cards=True), strict=True))
     assert got["ruling_fit"] == 0.42 and got["words"] == math.log1p(len(a.words)) > 0.0
-    assert dict(zip(SIGNALS, signals(book, a, Ranking.of(cited), cited), strict=True))["ruling_fit"] == 0.0
+    assert dict(zip(SIGNALS, signals(book, a, Ranking.of(cited), cited, with_cards=True), strict=True))["ruling_fit"] == 0.0
+    assert math.isnan(dict(zip(SIGNALS, signals(book, a, Ranking.of(cited), cited), strict=True))["ruling_fit"])  # no card data
     long = _signals(book, "my opponent attacks with a creature with flash that it cast during my end step, and I block it")
     assert long["words"] > _signals(book, "what does flash do")["words"]
 

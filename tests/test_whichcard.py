@@ -53,6 +53,9 @@ def test_a_shared_name_nothing_decides_is_told_once_and_read_as_no_card(stocked:
     assert deck.named("Olwen is out and another Olwen comes in, what happens?", shared=shared) == ()
     assert shared == [("Olwen", ("Olwen, the Bright", "Olwen, the Dark"))] or \
         shared == [("Olwen", ("Olwen, the Dark", "Olwen, the Bright"))]
+    again: list[tuple[str, tuple[str, ...]]] = []  # the same cards said two ways: told once
+    deck.named("I have an Olwen and my friend has two Olwens, what happens?", shared=again)
+    assert len(again) == 1 and again[0][0] == "Olwen"
     decided: list[tuple[str, tuple[str, ...]]] = []
     assert [c.key for c in deck.named("Olwen has deathtouch, is she blocked by two creatures?", shared=decided)] == ["Olwen, the Dark"]
     assert decided == []

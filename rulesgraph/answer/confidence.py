@@ -49,9 +49,10 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", 
   none does, unknown (NaN, counted as its average) when no ruling competes
   (:func:`rulesgraph.answer.signals.restated`);
 - ``ruling_fit``: rule 23's fit of the named cards' best-fitting ruling (the chance that it settles the question), 0
-  when no ruling competes: a ruling that fits well is most often the one that settles it, and leads when it stands
-  out (stop 42, with ``words``: ``bench/calibrate.py``'s held-out AUC on the 2,335 real tuning answers 0.728 → 0.739;
-  on the other columns and forums alone 0.713 → 0.727 in a 10-fold refit by page);
+  when no ruling competes, unknown (NaN, counted as its average) without card data: a ruling that fits well is most
+  often the one that settles it, and leads when it stands out (stop 42, with ``words``: ``bench/calibrate.py``'s
+  held-out AUC on the 2,335 real tuning answers 0.728 → 0.739, answers shown "high" 174 → 120 at about the same 76%
+  right first; on the other columns and forums alone 0.713 → 0.727 in a 10-fold refit by page);
 - ``words``: log(1 + the number of the question's words), weighed as the real questions say (positively: with the
   other signals held, a question telling its situation is answered right first more often than a bare one);
 - ``agree``: 1 when the rule the words alone rank first (text relevance — the question's, and with card data the
@@ -60,7 +61,7 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", 
 FITTED = SIGNALS[:11]
 """The signals the logistic model weighs (:data:`MODEL`, :data:`SCALE`)."""
 
-MODEL = (-0.7263, (0.0420, 0.5696, 0.1822, 0.0222, 0.1039, 0.1028, -0.1786, 0.0151, 0.1140, 0.1762, 0.2249))  # fitted by bench/calibrate.py
+MODEL = (-0.7263, (0.0420, 0.5696, 0.1822, 0.0222, 0.1039, 0.1028, -0.1786, 0.0151, 0.1140, 0.1762, 0.2249))  # bench/calibrate.py
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
 with the means and spreads of :data:`SCALE`; refit with ``python bench/calibrate.py``."""
 SCALE: tuple[tuple[float, float], ...] = ((1.8325, 0.4655), (0.4465, 0.1633), (0.2867, 0.0677), (0.2427, 0.1939), (0.7327, 0.2409), (0.2809, 0.4495), (1.0027, 0.3169), (1.7054, 0.3799), (0.2679, 0.3951), (0.0762, 0.0816), (3.5142, 0.5319))  # noqa: E501
@@ -68,7 +69,7 @@ NAMES = 0.3
 """Least ``named`` of the questions the model was fitted on, nearly all (98%) name a term at least this specific; for a
 question naming less ("what about the thing with the cards", "how does it work") the model's probability is scaled
 down by :func:`vagueness`: nothing it was fitted on looks like it, and there is nothing to be sure about."""
-DISAGREE = 0.53  # written by bench/calibrate.py
+DISAGREE = 0.53  # bench/calibrate.py
 """The most an answer whose first three citations miss the rule the words alone rank first (``agree`` 0) is given:
 how often such real tuning answers, held out, were right first when the model gave them at least :data:`LOW` (stop 26;
 before, how often the team's sets' such answers had the deciding rule in their top three).  The

@@ -10,7 +10,10 @@ scoring nearly alike is the ranking guessing.  One more, ``agree`` (:func:`agree
 instead of being weighed by it: whether the rule the question's words alone rank first is among the first three
 citations; it tells right from wrong only among the answers the ranking is surest of.  ``support`` (stop 24) was chosen
 the same way, on the calibration sets of ``bench/calibrate.py`` (the tuning sets and the older test sets): how many
-of the ranking's steps gave the first citation something, each a separate reason to cite it.
+of the ranking's steps gave the first citation something, each a separate reason to cite it.  ``ruling_fit`` and
+``words`` (stop 42) were chosen on the real tuning questions alone (``bench/calibrate.py``'s held-out AUC, 10 folds by
+page): the question's length, rejected among the forty on the team's sets, earns its place there beside the fit of the
+named cards' best ruling.
 """
 
 from __future__ import annotations
@@ -108,7 +111,8 @@ def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], 
     strength = math.log1p(max(0.0, *(c.score for c in chosen)))
     cards = math.log1p(len(a.cards)) if with_cards else math.nan  # without card data, no card is found
     support = math.log1p(len(top.reasons))  # already read for the answer's "why"
-    ruling_fit = ranked.rulings[0][6] if ranked.rulings else 0.0  # rule 23's fit of the best-fitting ruling
-    said = math.log1p(len(a.words))
+    # rule 23's fit of the best-fitting ruling; without card data no ruling can compete: unknown, as ``cards``
+    ruling_fit = (ranked.rulings[0][6] if ranked.rulings else 0.0) if with_cards else math.nan
+    words = math.log1p(len(a.words))
     return (strength, lead, peak, coverage, named, float(keyword), cards, support, restated(ranked, chosen),
-            ruling_fit, said, agree(book, ranked, chosen))
+            ruling_fit, words, agree(book, ranked, chosen))

@@ -208,12 +208,14 @@ class CardDeck:
         which: dict[tuple[tuple[str, ...], str], str | None] = {}  # a shared name said again is decided once
         mentions = [self._which(question, m, which, prefer) for m in find_cards(question, self.table, weak=True, absent=absent)
                     if m.confidence >= MIN_CONFIDENCE or self._does(question, m)]
-        if shared is not None:
-            told = {said.lower() for said, _ in shared}
+        if shared is not None:  # each set of cards once ("a Thalia … two Thalias"); none of which one is read anyway
+            told = {cards for _, cards in shared}
+            read = {m.key for m in mentions if m.key is not None}
             for m in mentions:
-                if m.key is None and m.candidates and m.said.lower() not in told:
-                    told.add(m.said.lower())
-                    shared.append((m.said, tuple(m.candidates)))
+                cards = tuple(m.candidates)
+                if m.key is None and cards and cards not in told and not read.intersection(cards):
+                    told.add(cards)
+                    shared.append((m.said, cards))
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
             if m.key in seen:
