@@ -30,7 +30,7 @@ from learn import CrossFit
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.cardanswer import with_rulings
-from rulesgraph.answer.compose import _select
+from rulesgraph.answer.compose import _select, rules_view
 from rulesgraph.answer.firstplace import no_variant_first
 from rulesgraph.common.text import clean
 from rulesgraph.model import Citation
@@ -77,11 +77,14 @@ def rules_cited(book: Rulebook, a: Analysis, steps: Pipeline) -> list[str]:
     """The rules an answer cites, in its order: a card's ruling that leads moves the rule it restates up right after it
     (:func:`rulesgraph.answer.cardanswer.with_rulings`), as the answer does."""
     ranked = rank(book.index, book.qg, a, steps)
-    chosen = {c.node: c.score for c in _select(book, ranked, DEPTH, a.focus)}
+    picked = _select(book, ranked, DEPTH, a.focus)
+    chosen = {c.node: c.score for c in picked}
     g = book.qg
     order = no_variant_first(g, a, list(chosen))
+    picked.sort(key=lambda c: order.index(c.node))
+    _, settle, _ = rules_view(book, a, ranked, picked, with_cards=True)  # ablate answers through the card data
     cited, _ = with_rulings(a, [Citation(n, g.kind_of(n), n, None, "", "", None, chosen[n]) for n in order], ranked.rulings,
-                            DEPTH, ranked.position())
+                            DEPTH, ranked.position(), rules_settle=settle)
     return [c.id for c in cited if c.kind in RULE_KINDS]
 
 

@@ -1,44 +1,47 @@
-"""How a named card's ruling fits a question (rule 23's fit) and when it leads, fitted and cross-validated on real questions.
+"""How a named card's ruling fits a question (rule 23's fit) and how likely the best one is to settle it, fitted and
+cross-validated on real questions.
 
-Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--cost X] [--l2 X]
+Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--l2 X]
 
 Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  Every question is
 ranked once; rule 23 leaves the features of every ruling of the cards it names (``ruling features``:
 :func:`rulesgraph.rank.cardsteps.cards.ruling_features`).  A logistic regression (L2-penalised, ``--l2``) learns from them which
-ruling settles a question (the label's ruling against every other ruling of the named cards, on every question), and
-the lead rule (:data:`rulesgraph.answer.cardanswer.LEAD_FIT`, the best ruling's least fit, and
-:data:`~rulesgraph.answer.cardanswer.AHEAD`, how much better it must fit than the next) is the one with most ``right - cost ×
-wrong`` leads (``--cost``, default 0.5): a *right* lead quotes the label's ruling, a *wrong* one any other ruling
-(also where a rule settles the question).  Leave-one-source-out: for each source page, the fit and the lead rule are
-chosen on the other pages and scored on that page's questions.  Prints the held-out figures (the label's ruling
-first, among the first two and three by fit, and the leads), the fit and lead rule chosen on all questions (the
-values :data:`rulesgraph.rank.cardsteps.cards.FIT`, ``FIT_BIAS``, ``LEAD_FIT`` and ``AHEAD`` take) and its figures there.
-The other way a ruling leads, restating one of the rules' first three citations (:data:`rulesgraph.answer.cardanswer.AGREES`), depends
-on the whole answer and is not modelled here: ``bench/real.py`` measures it.
+ruling settles a question (the label's ruling against every other ruling of the named cards, on every question):
+:data:`rulesgraph.rank.cardsteps.cards.FIT` and ``FIT_BIAS``.  Leave-one-source-out: for each source page, the fit is
+chosen on the other pages and scored on that page's questions (the label's ruling first, among the first two and
+three by fit).
+
+A second logistic regression learns, of each question's best-fitting ruling (by the fit in the code), how likely it is
+to settle the question quoted first, from its fit and how far it fits ahead of the next
+(:data:`rulesgraph.answer.cardanswer.LEAD` and ``LEAD_BIAS``): it settles when it is the label's ruling or, where the
+label names none, when it restates one of the expected rules.  Printed with its held-out AUC (10 folds by page).  When
+a ruling leads depends on the rules' own confidence as well (:func:`rulesgraph.answer.cardanswer.with_rulings`):
+``bench/real.py`` measures the leads.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
+import math
 import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from _common import card_options, rules_and_cards, table
-from real import REAL, read_real, same_ruling
+from _common import card_options, rules_and_cards
+from accuracy import first_hit
+from real import REAL, auc, read_real, same_ruling
 
+from rulesgraph.answer.cardanswer import RUNNER_FLOOR
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards as named
 from rulesgraph.rank.cardsteps.cards import FIT
 from rulesgraph.rank.ranking import rank
 
+FOLDS = 10
+"""Folds (by source page) of the lead's held-out AUC."""
 FEATURES = list(FIT)
 """The features rule 23's fit weighs, in the order :data:`rulesgraph.rank.cardsteps.cards.FIT` names them."""
-LEADS = list(itertools.product((0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7), (1.0, 1.25, 1.5, 2.0, 3.0)))
-"""(LEAD_FIT, AHEAD) settings tried."""
-
 Question = tuple[np.ndarray, int]
 """One question's rulings: their features (one row each) and the label's ruling's row (-1: none of them settles it)."""
 
@@ -69,28 +72,6 @@ def fits(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-(x @ w[:-1] + w[-1]))) if len(x) else np.zeros(0)
 
 
-def outcome(p: np.ndarray, label: int, lead: float, ahead: float) -> tuple[int, int]:
-    """``(right, wrong)`` leads (0 or 1 each) of one question whose rulings fit ``p`` under one lead rule, as
-    :func:`rulesgraph.answer.cardanswer.with_rulings` decides it by the fit alone (not when the ruling restates a rule
-    the answer cites first: :data:`~rulesgraph.answer.cardanswer.AGREES`)."""
-    if not len(p):
-        return 0, 0
-    order = np.argsort(-p, kind="stable")
-    best = p[order[0]]
-    runner = p[order[1]] if len(p) > 1 else 0.0
-    if best >= lead and best >= ahead * runner:
-        return (1, 0) if order[0] == label else (0, 1)
-    return 0, 0
-
-
-def best_lead(probs: list[np.ndarray], labels: list[int], cost: float) -> tuple[float, float]:
-    """The lead rule with most ``right - cost × wrong`` leads (the first of equals: the most cautious)."""
-    def gain(setting: tuple[float, float]) -> float:
-        pairs = [outcome(p, label, *setting) for p, label in zip(probs, labels, strict=True)]
-        return sum(r for r, _ in pairs) - cost * sum(w for _, w in pairs)
-    return max(sorted(LEADS, key=lambda s: (-s[0], -s[1])), key=gain)
-
-
 def placed(p: np.ndarray, label: int) -> int | None:
     """Where the label's ruling is among the question's rulings by fit (0 the best), ``None`` without one."""
     if label < 0:
@@ -98,39 +79,55 @@ def placed(p: np.ndarray, label: int) -> int | None:
     return int(np.where(np.argsort(-p, kind="stable") == label)[0][0])
 
 
-def cross_validate(sources: list[str], questions: list[Question], l2: float, cost: float) -> tuple[Counter, Counter]:
-    """Leave-one-source-out: the held-out totals (``right``, ``wrong`` leads; ``first``, ``two``, ``three``: the label's
-    ruling among that many best) and how often each lead rule was chosen."""
-    totals, chosen = Counter(), Counter()
+def cross_validate(sources: list[str], questions: list[Question], l2: float) -> Counter:
+    """Leave-one-source-out: the held-out totals (``first``, ``two``, ``three``: the label's ruling among that many best)."""
+    totals: Counter = Counter()
     for held_out in sorted(set(sources)):
         train = [q for q, s in zip(questions, sources, strict=True) if s != held_out]
         test = [q for q, s in zip(questions, sources, strict=True) if s == held_out]
         w = fit(train, l2)
-        lead = best_lead([fits(x, w) for x, _ in train], [label for _, label in train], cost)
-        chosen[lead] += 1
         for x, label in test:
-            p = fits(x, w)
-            right, wrong = outcome(p, label, *lead)
-            totals["right"] += right
-            totals["wrong"] += wrong
-            at = placed(p, label)
+            at = placed(fits(x, w), label)
             for name, n in (("first", 1), ("two", 2), ("three", 3)):
                 totals[name] += at is not None and at < n
-    return totals, chosen
+    return totals
+
+
+def lead_rows(best: list[tuple[float, float, bool] | None]) -> tuple[np.ndarray, np.ndarray]:
+    """The features of :data:`rulesgraph.answer.cardanswer.LEAD` (log fit, log of how far ahead) and whether the ruling
+    settles, of each question's best ruling ``(fit, runner, settles)`` (``None``: no ruling competes)."""
+    kept = [b for b in best if b is not None]
+    x = np.array([[math.log(f), math.log(f / (r + RUNNER_FLOOR))] for f, r, _ in kept]).reshape(-1, 2)
+    return x, np.array([1.0 if s else 0.0 for *_, s in kept])
+
+
+def fit_lead(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
+    """Logistic regression of ``y`` on ``x`` (Newton's method, the intercept last and unpenalised)."""
+    x1 = np.hstack([x, np.ones((len(x), 1))])
+    w = np.zeros(x1.shape[1])
+    penalty = l2 * np.eye(x1.shape[1])
+    penalty[-1, -1] = 0.0
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(x1 @ w)))
+        step = np.linalg.solve(-(x1 * (p * (1 - p))[:, None]).T @ x1 - penalty, x1.T @ (y - p) - penalty @ w)
+        w -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return w
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", type=Path)
     card_options(ap)
-    ap.add_argument("--cost", type=float, default=0.5, help="what a wrong lead costs against a right one")
-    ap.add_argument("--l2", type=float, default=0.1, help="the fit's L2 penalty")
+    ap.add_argument("--l2", type=float, default=0.1, help="the fits' L2 penalty")
     args = ap.parse_args()
     rows = [r for rs in read_real(args.paths or [REAL], "tune").values() for r in rs]
     if not rows:
         sys.exit("bench: no tuning questions found")
     _, book, deck, said, tmp = rules_and_cards(args)
     questions: list[Question] = []
+    best: list[tuple[float, float, bool] | None] = []
     try:
         for r in rows:
             a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
@@ -140,36 +137,43 @@ def main() -> None:
             x = np.array([[f[name] for name in FEATURES] for *_, f in every], dtype=float).reshape(-1, len(FEATURES))
             at = next((j for j, (key, _, text, _) in enumerate(every) if label and same_ruling(label, key, text)), -1)
             questions.append((x, at))
+            shown = memo.get("rulings") or []  # (score, card, date, text, share, links, fit), best first
+            if shown:
+                _, key, _, text, _, links, top = shown[0]
+                settles = same_ruling(label, key, text) if label else first_hit(r["expected_rules"], list(links)) is not None
+                best.append((top, max((s[6] for s in shown[1:]), default=0.0), settles))
+            else:
+                best.append(None)
     finally:
         if tmp is not None:
             tmp.cleanup()
     sources = [r.get("source", "") for r in rows]
-    totals, chosen = cross_validate(sources, questions, args.l2, args.cost)
+    totals = cross_validate(sources, questions, args.l2)
     ruled = sum(1 for r in rows if r.get("ruling"))
     held = sum(1 for _, label in questions if label >= 0)
     print(f"{said}; {len(rows)} tuning questions from {len(set(sources))} source pages, {ruled} settled by a ruling "
-          f"({held} held by the card data); L2 {args.l2:g}, a wrong lead costs {args.cost:g}\n")
+          f"({held} held by the card data); L2 {args.l2:g}\n")
     print(f"held out (leave one source page out): the label's ruling fits best in {totals['first']} of {held}, among the "
-          f"best two in {totals['two']}, three in {totals['three']}; it leads {totals['right']} of {ruled}, another ruling "
-          f"leads {totals['wrong']} of {len(rows)}\n")
-    print(table([(f"{lead:g}", f"{ahead:g}", str(c)) for (lead, ahead), c in chosen.most_common(5)],
-                ("LEAD_FIT", "AHEAD", "folds choosing it")))
+          f"best two in {totals['two']}, three in {totals['three']}\n")
     w = fit(questions, args.l2)
-    probs = [fits(x, w) for x, _ in questions]
-    labels = [label for _, label in questions]
-    lead = best_lead(probs, labels, args.cost)
-    pairs = [outcome(p, label, *lead) for p, label in zip(probs, labels, strict=True)]
-    at = [placed(p, label) for p, label in zip(probs, labels, strict=True)]
-    print("\non all tuning questions: FIT = {" + ", ".join(f'"{n}": {v:.2f}' for n, v in zip(FEATURES, w[:-1], strict=True))
-          + f"}}, FIT_BIAS = {w[-1]:.2f}; LEAD_FIT = {lead[0]:g}, AHEAD = {lead[1]:g}: the label's ruling fits best in "
-          f"{sum(1 for a in at if a == 0)}, among two {sum(1 for a in at if a is not None and a < 2)}, three "
-          f"{sum(1 for a in at if a is not None and a < 3)}; it leads {sum(r for r, _ in pairs)}, another ruling "
-          f"{sum(x for _, x in pairs)}\n")
-    every = {setting: [outcome(p, label, *setting) for p, label in zip(probs, labels, strict=True)] for setting in LEADS}
-    ranked = sorted(every, key=lambda s: -(sum(r for r, _ in every[s]) - args.cost * sum(x for _, x in every[s])))
-    print(table([(f"{lead:g}", f"{ahead:g}", str(sum(r for r, _ in every[(lead, ahead)])),
-                  str(sum(x for _, x in every[(lead, ahead)]))) for lead, ahead in ranked[:12]],
-                ("LEAD_FIT", "AHEAD", "right leads (all)", "wrong leads (all)")))
+    at = [placed(fits(x, w), label) for x, label in questions]
+    print("on all tuning questions: FIT = {" + ", ".join(f'"{n}": {v:.2f}' for n, v in zip(FEATURES, w[:-1], strict=True))
+          + f"}}, FIT_BIAS = {w[-1]:.2f}: the label's ruling fits best in {sum(1 for a in at if a == 0)}, among two "
+          f"{sum(1 for a in at if a is not None and a < 2)}, three {sum(1 for a in at if a is not None and a < 3)}\n")
+    order = sorted(set(sources))
+    fold = {s: i % FOLDS for i, s in enumerate(order)}
+    kept = [(b, s) for b, s in zip(best, sources, strict=True) if b is not None]
+    held_p, held_y = [], []
+    for k in range(FOLDS):
+        wk = fit_lead(*lead_rows([b for b, s in kept if fold[s] != k]), args.l2)
+        x, y = lead_rows([b for b, s in kept if fold[s] == k])
+        held_p += list(1 / (1 + np.exp(-(x @ wk[:-1] + wk[-1]))))
+        held_y += list(y)
+    x, y = lead_rows(best)
+    lw = fit_lead(x, y, args.l2)
+    print(f"the best ruling of {len(x)} questions, {int(y.sum())} settling them: LEAD = {{\"fit\": {lw[0]:.2f}, \"ahead\": "
+          f"{lw[1]:.2f}}}, LEAD_BIAS = {lw[2]:.2f}; held-out AUC ({FOLDS} folds by page) "
+          f"{auc(held_p, [bool(v) for v in held_y]):.3f}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""bench/rulingcv.py: a question's rulings lead as the answer decides it, rule 23's fit is learned from which ruling
-settles a question, and the fit and the lead rule are chosen leaving each source page out."""
+"""bench/rulingcv.py: rule 23's fit is learned from which ruling settles a question and scored leaving each source page
+out; the lead's chance is learned from each question's best ruling."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ import numpy as np
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
-from rulingcv import FEATURES, cross_validate, fit, fits, outcome, placed  # noqa: E402
+from rulingcv import FEATURES, cross_validate, fit, fit_lead, fits, lead_rows, placed  # noqa: E402
 
 
-def test_a_ruling_leads_fitting_enough_and_ahead_of_the_next() -> None:
+def test_the_lead_learns_that_a_ruling_fitting_better_and_further_ahead_settles_more_often() -> None:
     p = np.array([0.3, 0.1, 0.05])
-    assert outcome(p, 0, 0.2, 2.0) == (1, 0)  # the label's leads
-    assert outcome(p, 1, 0.2, 2.0) == (0, 1)  # another ruling leads
-    assert outcome(p, 0, 0.4, 2.0) == (0, 0)  # fits too little
-    assert outcome(p, 0, 0.2, 4.0) == (0, 0)  # not far enough ahead
-    assert outcome(np.zeros(0), -1, 0.2, 2.0) == (0, 0)  # no rulings
     assert placed(p, 2) == 2 and placed(p, -1) is None
+    best = [(0.6, 0.05, True), (0.5, 0.1, True), (0.4, 0.02, True), (0.1, 0.09, False), (0.05, 0.04, False),
+            (0.2, 0.19, False), (0.3, 0.25, True), (0.08, 0.01, False), None]
+    x, y = lead_rows(best)
+    assert x.shape == (8, 2) and list(y) == [1, 1, 1, 0, 0, 0, 1, 0]  # a question without rulings is left out
+    w = fit_lead(x, y, 0.1)
+    assert w[0] > 0  # a better fit: likelier to settle
 
 
 def _question(label_value: float, others: list[float]) -> tuple[np.ndarray, int]:
@@ -35,5 +36,5 @@ def test_the_fit_learns_which_ruling_settles_and_is_scored_on_the_pages_left_out
     w = fit(questions, 0.1)
     assert all(v > 0 for v in w[:-1])  # more of each feature: more likely the settling ruling
     assert all(placed(fits(x, w), label) == 0 for x, label in questions[:3])
-    totals, chosen = cross_validate(["a", "b", "c", "d"], questions, 0.1, 0.5)
-    assert totals["first"] == 3 and sum(chosen.values()) == 4  # each page's questions with the fit of the others
+    totals = cross_validate(["a", "b", "c", "d"], questions, 0.1)
+    assert totals["first"] == 3  # each page's questions with the fit of the others

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesgraph.answer.cardanswer import (
-    AGREES,
-    AHEAD,
-    LEAD_FIT,
+    LEAST,
     SHARED_LISTED,
     SHOW_AT,
     SHOWN,
     card_why,
+    lead_chance,
+    ruling_settles,
     shared_why,
     shown_cards,
     with_rulings,
@@ -40,7 +40,7 @@ def R(score: float, text: str, fit: float, links: tuple[str, ...] = (), share: f
 def test_a_ruling_that_settles_leads_quoted_with_card_and_date_and_its_rule_follows() -> None:
     ruling = R(2.0, "Second ruling, same day.", 0.8, ("509.1", "702.30"))
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("601.2", 2.5), rule("509.1", 1.0)], [ruling], 3,
-                                 place={"702.30": 0, "601.2": 1, "509.1": 2})
+                                 place={"702.30": 0, "601.2": 1, "509.1": 2}, rules_settle=0.3)
     # of the rules it restates, the one the ranking placed best comes right after it; the ruling takes no rule's place
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:2", "702.30", "601.2", "509.1"]
     assert cited[0].kind == "ruling" and cited[0].label == "Bulwark Elf" and cited[0].source == "Bulwark Elf ruling, 2020-01-01"
@@ -52,33 +52,43 @@ def test_a_leading_ruling_moves_only_a_rule_the_rules_cite_among_their_first() -
     rules keep their order (a linked rule they placed lower, or not at all, is not put first)."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.0), rule("601.2", 1.5), rule("615.1", 1.0)]
     low = R(0.5, "First ruling.", 0.9, ("615.1", "999.9"))
-    cited, direct = with_rulings(A, rules, [low], 5, place={"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3})
+    cited, direct = with_rulings(A, rules, [low], 5, place={"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3}, rules_settle=0.3)
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30", "509.1", "601.2", "615.1"]
     assert direct is not None and direct.startswith("Bulwark Elf ruling, 2020-01-01: ")
-    cited, _ = with_rulings(A, [rule("702.30", 3.0)], [R(0.5, "First ruling.", 0.9)], 3)
+    cited, _ = with_rulings(A, [rule("702.30", 3.0)], [R(0.5, "First ruling.", 0.9)], 3, rules_settle=0.3)
     assert [c.id for c in cited] == ["ruling:Bulwark Elf:2020-01-01:1", "702.30"]  # linked to no rule: the rules follow
 
 
-def test_a_ruling_that_fits_less_is_shown_among_the_rules_but_does_not_answer() -> None:
-    """Fitting less than LEAD_FIT, or not AHEAD times as well as the next, the best SHOWN rulings are shown after the
-    rules' first SHOW_AT and the rule leads; fitting LEAD_FIT and AHEAD times as well as any other, the best leads."""
+def test_a_ruling_leads_when_likelier_than_the_rules_to_settle_the_question() -> None:
+    """The best ruling leads when its chance of settling the question (its fit, and how far ahead of the next it fits)
+    is above the rules' own chance and at least LEAST; otherwise the rule leads and the rulings are shown after the
+    rules' first SHOW_AT."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
-    close = [R(1.0, "First ruling.", LEAD_FIT * 1.2), R(0.9, "Second ruling, same day.", LEAD_FIT)]
-    cited, direct = with_rulings(A, rules, close, 6)
+    ahead = [R(1.0, "First ruling.", 0.5), R(0.5, "Second ruling, same day.", 0.05)]
+    chance = lead_chance(ahead)
+    assert chance == ruling_settles(0.5, 0.05) and LEAST < chance < 1
+    cited, direct = with_rulings(A, rules, ahead, 4, rules_settle=chance - 0.01)
+    assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
+    assert cited[0].why == (f"a ruling of Bulwark Elf, {chance:.0%} likely to settle the question (the rules' first: "
+                            f"{chance - 0.01:.0%})",)
+    cited, direct = with_rulings(A, rules, ahead, 6, rules_settle=chance)  # the rules as likely: the rule leads
     assert direct is None and cited[0].kind == "rule"
     assert [c.kind for c in cited[SHOW_AT : SHOW_AT + 2]] == ["ruling", "ruling"]
-    weak = [R(1.0, "First ruling.", LEAD_FIT / 2)]
-    assert with_rulings(A, rules, weak, 6)[1] is None
-    ahead = [close[0], R(0.5, "Second ruling, same day.", LEAD_FIT * 1.2 / AHEAD)]
-    cited, direct = with_rulings(A, rules, ahead, 4)
-    assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
+    weak = [R(1.0, "First ruling.", 0.01)]  # likelier than rules given no chance, but less than LEAST
+    assert ruling_settles(0.01, 0.0) < LEAST and with_rulings(A, rules, weak, 6, rules_settle=0.0)[1] is None
+
+
+def test_a_ruling_settles_more_likely_the_better_it_fits_and_the_further_ahead() -> None:
+    assert ruling_settles(0.6, 0.1) > ruling_settles(0.3, 0.1) > ruling_settles(0.1, 0.1)
+    assert ruling_settles(0.3, 0.0) > ruling_settles(0.3, 0.1) > ruling_settles(0.3, 0.3)
+    assert ruling_settles(0.0, 0.0) == 0.0 and lead_chance([]) == 0.0
 
 
 def test_every_ruling_rule_23_keeps_is_shown_and_as_many_as_it_keeps() -> None:
     """Rule 23 keeps the rulings fitting its RULING_SHOWN, at most RULINGS of them: all are cited (SHOWN is RULINGS)."""
     assert SHOWN == RULINGS
     rules = [rule("702.30", 3.0), rule("509.1", 2.5)]
-    cited, direct = with_rulings(A, rules, [R(0.1, "First ruling.", 0.006)], 3)
+    cited, direct = with_rulings(A, rules, [R(0.1, "First ruling.", 0.006)], 3, rules_settle=0.3)
     assert [c.kind for c in cited] == ["rule", "rule", "ruling"] and direct is None  # after the rules, however it scores
 
 
@@ -87,7 +97,7 @@ def test_rulings_are_cited_beside_the_rules_not_in_their_places() -> None:
     rules = [rule(n, 3.0 - i / 10) for i, n in enumerate(("702.30", "509.1", "601.2", "117.1", "615.1"))]
     many = [R(1.0 - i / 100, f"Ruling {i}.", 0.01) for i in range(SHOWN + 2)]
     elf = replace(ELF, rulings=tuple(("2020-01-01", f"Ruling {i}.") for i in range(SHOWN + 2)))
-    cited, direct = with_rulings(Analysis("q", (), (), (), (), (), 0.0, cards=(elf,)), rules, many, 4)
+    cited, direct = with_rulings(Analysis("q", (), (), (), (), (), 0.0, cards=(elf,)), rules, many, 4, rules_settle=0.3)
     assert direct is None
     assert [c.kind for c in cited] == ["rule"] * SHOW_AT + ["ruling"] * SHOWN + ["rule"] * (4 - SHOW_AT)
     assert [c.id for c in cited if c.kind == "rule"] == ["702.30", "509.1", "601.2", "117.1"]
@@ -99,9 +109,10 @@ def test_why_lines_and_shown_cards() -> None:
 
 
 def test_only_a_leading_ruling_is_cited_first() -> None:
-    """A ruling that outscores every rule but does not settle the question (two rulings fit alike) comes second."""
+    """A ruling that outscores every rule but is no likelier to settle the question than they are (two rulings fit alike)
+    comes after them."""
     tie = [R(9.0, "First ruling.", 0.9), R(8.9, "Second ruling, same day.", 0.9)]
-    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4)
+    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, rules_settle=lead_chance(tie))
     assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None
 
 
@@ -111,7 +122,7 @@ def test_a_ruling_past_the_shown_ones_never_goes_before_them() -> None:
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3), rule("100.1", 0.1)]
     many = [R(0.7, "First ruling.", 0.05), R(0.3, "Second ruling, same day.", 0.03), R(0.5, "First ruling.", 0.04),
             R(0.6, "Second ruling, same day.", 0.04)]
-    cited, direct = with_rulings(A, rules, many, 9)
+    cited, direct = with_rulings(A, rules, many, 9, rules_settle=0.3)
     assert direct is None
     assert [c.id for c in cited if c.kind == "ruling"] == ["ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2",
                                                            "ruling:Bulwark Elf:2020-01-01:1", "ruling:Bulwark Elf:2020-01-01:2"]
@@ -123,8 +134,8 @@ def test_fewer_citations_than_the_rulings_come_after_are_all_the_rules() -> None
     """Asked for fewer citations than SHOW_AT (a conversation's turn may ask for two), the rules keep every one of them and
     the rulings follow them."""
     rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + 2)]
-    fitting = [R(1.0, "First ruling.", LEAD_FIT / 2)]
-    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1)
+    fitting = [R(1.0, "First ruling.", 0.05)]
+    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1, rules_settle=0.3)
     assert [c.kind for c in cited] == ["rule"] * (SHOW_AT - 1) + ["ruling"] and direct is None
 
 
@@ -133,28 +144,9 @@ def test_after_a_leading_ruling_the_next_ones_follow_the_rules_first_three() -> 
     after them, then the other rules."""
     rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, 6)]
     three = [R(0.5, "First ruling.", 0.9, ("702.1",)), R(0.1, "Second ruling, same day.", 0.05), R(0.1, "First ruling.", 0.04)]
-    cited, direct = with_rulings(A, rules, three, 5, place={"702.1": 0})
+    cited, direct = with_rulings(A, rules, three, 5, place={"702.1": 0}, rules_settle=0.3)
     assert direct is not None
     assert [c.kind for c in cited] == ["ruling"] + ["rule"] * SHOW_AT + ["ruling", "ruling"] + ["rule"] * (5 - SHOW_AT)
-
-
-def test_a_ruling_restating_one_of_the_first_rules_leads_when_it_fits_agrees_times_the_next() -> None:
-    """Fitting less than LEAD_FIT, a ruling linked to one of the rules' first RESTS_WITHIN citations leads when it fits
-    AGREES times as well as any other, that rule right after it; linked to a rule cited lower, or not far enough ahead,
-    the rule leads."""
-    rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("615.1", 2.3)]
-    place = {"702.30": 0, "509.1": 1, "601.2": 2, "615.1": 3}
-    low = LEAD_FIT / 2
-    second = R(0.5, "Second ruling, same day.", low / AGREES * 0.99)
-    cited, direct = with_rulings(A, rules, [R(1.0, "First ruling.", low, ("509.1",)), second], 5, place=place)
-    assert direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
-    assert [c.id for c in cited if c.kind == "rule"] == ["509.1", "702.30", "601.2", "615.1"] and cited[1].id == "509.1"
-    assert with_rulings(A, rules, [R(1.0, "First ruling.", low, ("615.1",)), second], 5, place=place)[1] is None
-    close = R(0.5, "Second ruling, same day.", low / AGREES * 1.01)
-    assert with_rulings(A, rules, [R(1.0, "First ruling.", low, ("509.1",)), close], 5, place=place)[1] is None
-    alone, direct = with_rulings(A, rules, [R(1.0, "First ruling.", 0.006, ("601.2",))], 5)  # the only candidate; no place
-    assert direct is not None and [c.id for c in alone[:2]] == ["ruling:Bulwark Elf:2020-01-01:1", "601.2"]
-    assert alone[0].why == ("a ruling of Bulwark Elf restating 601.2, one of the rules' first",)
 
 
 def test_a_shared_name_is_said_with_its_first_cards_and_how_many_more() -> None:

@@ -8,6 +8,7 @@ that date from 1) and it is shown with its card and date.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..model import Citation, ShownCard
@@ -17,33 +18,33 @@ from ..rank.cardsteps.cards import RULINGS
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = ["AGREES", "AHEAD", "LEAD_FIT", "SHARED_LISTED", "SHOWN", "SHOW_AT", "absent_why", "card_why", "ruling_citation", "shared_why",
-           "shown_cards", "with_rulings"]
+__all__ = ["LEAD", "LEAD_BIAS", "LEAST", "RUNNER_FLOOR", "SHARED_LISTED", "SHOWN", "SHOW_AT", "absent_why", "card_why", "lead_chance",
+           "ruling_citation", "ruling_settles", "shared_why", "shown_cards", "with_rulings"]
 
-LEAD_FIT = 0.1
-"""A named card's ruling fitting at least this (rule 23's fit, :data:`rulesgraph.rank.cardsteps.cards.FIT`: the chance that it
-settles the question) …"""
-AHEAD = 3.0
-"""… and this many times as well as any other of the cards' rulings settles the question: it leads the answer, quoted
-with its card and date, the rule it restates cited next; otherwise the rule leads and the rulings are cited.  Chosen with
-the fit by leave-one-source-out cross-validation on the 135 real tuning questions (``bench/rulingcv.py``, a wrong lead
-costing half a right one: this setting in 101 of 102 folds).  On all of them the settling ruling then leads 4 times and
-another ruling 2 (the old lead, on the share of the question a ruling holds, led 9 right and 14 wrong: held out, 5 and
-17); leading more often is mostly leading the wrong ruling: a fit of 0.05 and 1.25 times the next leads 9 right, 27
-wrong.  Kept when the fit was refitted in stop 41 (with ``other``): on the 2,342 real tuning questions, the 0.3 (and 3)
-``bench/rulingcv.py`` now chooses led the settling ruling less often (11.9% of 571, against 16.6%) and gave fewer right
-first answers (34.0%, against 34.8%)."""
-AGREES = 1.5
-"""A named card's ruling that restates one of the rules' first :data:`RESTS_WITHIN` citations (:func:`_rests_on`) leads,
-whatever its fit, when it fits this many times as well as any other of the cards' rulings: it is the card's own
-statement of an answer the rules give, and it says which of their first rules the card's case turns on (that rule
-follows it).  A lone candidate (no other ruling fits rule 23's ``RULING_SHOWN``) restating one of them leads too (a
-floor of 0.01 or 0.02 under this way changes one answer of 800).  On the 800 real tuning questions, cross-fitted
-(``bench/real.py``): the ruling that settles the question leads 31 of the 248 a ruling settles instead of 13; the first
-rule right 38.5% → 39.0%; first paragraphs that settle the question 39.0% → 39.8% when a ruling that restates the
-answer's first rule counts as the rule (``real.py``'s "right first"), 38.4% → 37.5% when every ruling leading a
-question no ruling settles counts wrong; "high" answers right first 77.8% → 76.7%.  1.5 of 1, 1.25, 1.5 and 2 (right
-first 38.0%, 39.4%, 39.8%, 39.5%)."""
+LEAD = {"fit": 0.83, "ahead": 0.16}
+"""How likely the best-fitting ruling of the named cards is to settle the question when quoted first:
+``1 / (1 + exp(-(LEAD_BIAS + LEAD["fit"] × log(fit) + LEAD["ahead"] × log(fit / (runner + RUNNER_FLOOR)))))``, from its
+fit (rule 23's :data:`~rulesgraph.rank.cardsteps.cards.FIT`) and how far it fits ahead of the next best ruling (``runner``).
+A ruling *settles* when it is the one the question's label names, or, where the label names none (a rule settles it),
+when it restates an expected rule (it was linked to it at install): quoted first, it says what the rule says, for the
+card asked about.  Fitted by logistic regression on the best ruling of each real tuning question with one
+(``bench/rulingcv.py``: 1,863 of 2,342, 483 settled so; held-out AUC 0.68).  The ruling leads when this is more than
+the chance that the rules' first paragraph settles the question (the answer's confidence: :func:`with_rulings`'s ``rules_settle``): one
+comparison of two probabilities instead of thresholds on the fit alone, which led where the rules were as likely right
+and did not where they were not.  On the real tuning questions, 10 folds by page (stop 43, with :data:`LEAST`):
+first paragraphs that settle the question 804 → 832 of 2,342 as this definition counts them, 756 → 803 when only the
+label's ruling counts (other columns and forums 144 → 148, 138 → 142); in the answers (``bench/real.py``, the
+confidence refitted) right first 34.8% → 36.0%, the settling ruling leading 16.6% → 18.4% of 571."""
+LEAD_BIAS = 0.85
+"""The intercept of :data:`LEAD`."""
+RUNNER_FLOOR = 0.001
+"""Added to the next ruling's fit in :data:`LEAD`'s ratio (a lone ruling is ``fit / RUNNER_FLOOR`` ahead)."""
+LEAST = 0.25
+"""… and a ruling less likely than this to settle the question never leads: where both the ruling and the rules are
+poor guesses (17% against 10%), the rule at least names the part of the rules the question is about.  On the real tuning
+questions, 10 folds by page (stop 43): with no least chance 842 / 795 right first (the two counts of :data:`LEAD`), the
+settling ruling leading 137 times and another 542; 0.2, 832 / 795, 118 and 406; 0.25, 832 / 803, 107 and 319 (other
+columns and forums 148 / 142, against 144 / 138 before); 0.3, 819 / 796, 83 and 228; 0.4, 811 / 799, 56 and 97."""
 SHOW_AT = 3
 """The rulings rule 23 keeps as candidates are cited after this many of the rules (the rules' first three stay the first
 three citations) …"""
@@ -67,27 +68,43 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
                     f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 
+def ruling_settles(fit: float, runner: float) -> float:
+    """The chance (:data:`LEAD`) that the best ruling, fitting ``fit`` with the next fitting ``runner``, settles the question."""
+    if fit <= 0:
+        return 0.0
+    z = LEAD_BIAS + LEAD["fit"] * math.log(fit) + LEAD["ahead"] * math.log(fit / (runner + RUNNER_FLOOR))
+    return 1 / (1 + math.exp(-z))
+
+
+def lead_chance(rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]]) -> float:
+    """How likely the best of ``rulings`` (rule 23's candidates, best first) settles the question (:func:`ruling_settles`);
+    0 without one."""
+    if not rulings:
+        return 0.0
+    return ruling_settles(rulings[0][6], max((r[6] for r in rulings[1:]), default=0.0))
+
+
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
-                 k: int, place: dict[str, int] | None = None) -> tuple[list[Citation], str | None]:
+                 k: int, place: dict[str, int] | None = None, *, rules_settle: float) -> tuple[list[Citation], str | None]:
     """``citations`` (the rules', at most ``k`` kept) with the competing rulings cited beside them, and the direct answer
     when a ruling settles the question.
 
-    The best-fitting ruling (rule 23) leads when its fit is at least :data:`LEAD_FIT` and :data:`AHEAD` times the fit
-    of any other, or when it restates one of the rules' first citations and fits :data:`AGREES` times as well as any
-    other: it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules it was linked
-    to at install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
-    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads.  Either
-    way the next best rulings — at most :data:`SHOWN` in all — follow the rules' first :data:`SHOW_AT` citations: a ruling
-    that fits is worth reading beside the rules, but never in a rule's place."""
+    The best-fitting ruling (rule 23) leads when it is likelier to settle the question (:func:`ruling_settles`) than the
+    rules' first paragraph is (``rules_settle``, the answer's confidence without it), and at least :data:`LEAST` likely:
+    it is cited first, the rule it
+    restates right after it (:func:`_rests_on`: of the rules it was linked to at install, the one the ranking placed
+    best, ``place``, when the rules cite it among their first), and the direct answer quotes it with its card and date
+    ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads.  Either way the next best rulings — at most
+    :data:`SHOWN` in all — follow the rules' first :data:`SHOW_AT` citations: a ruling that fits is worth reading beside
+    the rules, but never in a rule's place."""
     out = list(citations[:k])
     if not rulings:
         return out, None
-    score, key, date, text, share, links, fit = rulings[0]
-    runner = max((r[6] for r in rulings[1:]), default=0.0)
-    rests = _rests_on(out, links, place or {})
-    fits = fit >= LEAD_FIT and fit >= AHEAD * runner
-    if fits or (fit >= AGREES * runner and rests is not None):
-        why = None if fits else f"a ruling of {key} restating {rests.id}, one of the rules' first"  # type: ignore[union-attr]
+    score, key, date, text, share, links, _ = rulings[0]
+    chance = lead_chance(rulings)
+    if chance > rules_settle and chance >= LEAST:
+        rests = _rests_on(out, links, place or {})
+        why = f"a ruling of {key}, {chance:.0%} likely to settle the question (the rules' first: {rules_settle:.0%})"
         lead = _cited(a, max(score, out[0].score if out else score), key, date, text, share, why)
         rest = [c for c in out if rests is None or c.id != rests.id]
         head = [*([rests] if rests is not None else []), *rest]

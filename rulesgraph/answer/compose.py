@@ -20,7 +20,7 @@ from ..question.analyze import Analysis, Match, analyze
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
-from .cardanswer import absent_why, card_why, shared_why, shown_cards, with_rulings
+from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
 from .firstplace import LINE, SETTLES, faq_answers, no_variant_first, telling_sentence
 from .signals import signals as answer_signals
@@ -120,6 +120,22 @@ def _faq_forward(g: QGraph, ranked: Ranking) -> list[int]:
     if faq is None or faq <= 1 or ranked.scores[faq] < FAQ_SHOW * ranked.scores[0]:
         return everything
     return [0, faq, *everything[1:faq], *everything[faq + 1 :]]
+
+
+
+def rules_view(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], *,
+               with_cards: bool) -> tuple[tuple[float, ...], float, str | None]:
+    """What the rules' own answer (``chosen``, best first) is, before any ruling may lead it: its confidence signals, how
+    likely its first paragraph settles the question (the confidence, never "high" when no rule speaks to it:
+    :data:`UNSETTLED`) and that paragraph."""
+    if not chosen:
+        return (), 0.0, None
+    signals = answer_signals(book, a, ranked, chosen, with_cards=with_cards)
+    direct = _direct(book, a, chosen, a.focus >= 0.99)
+    settle = round(probability(signals), 3)
+    if direct is not None and direct.startswith(UNSETTLED_LEAD):
+        settle = min(settle, UNSETTLED)
+    return signals, settle, direct
 
 
 def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
@@ -319,7 +335,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
     keywords = _keywords(book, a, ranked, chosen)
-    signals = answer_signals(book, a, ranked, chosen, with_cards=deck is not None) if chosen else ()
+    signals, rules_settle, rules_direct = rules_view(book, a, ranked, chosen, with_cards=deck is not None)
     confidence = round(probability(signals), 3) if chosen else 0.0
     alternatives: list[str] = []
     if confidence < ALTERNATIVES:
@@ -338,12 +354,13 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if conversation is not None:
         conversation.record(a, tuple(c.node for c in chosen), book.index)
     citations, ruled = with_rulings(a, [citation(book, c.node, c.score, tuple(c.reasons)) for c in chosen], ranked.rulings, k,
-                                    ranked.position())
-    if ruled:  # said where the cards are: what led to it
+                                    ranked.position(), rules_settle=rules_settle)
+    if ruled:  # said where the cards are: what led to it; how sure the answer is, is how likely the ruling settles it
         why.insert(after_cards, f"the {citations[0].source} leads: {citations[0].why[0]}")
-    direct = ruled or _direct(book, a, chosen, a.focus >= 0.99)
-    if direct is not None and direct.startswith(UNSETTLED_LEAD):  # never "high" when no rule speaks to the question
-        confidence = min(confidence, UNSETTLED)
+        confidence = round(lead_chance(ranked.rulings), 3)
+    else:
+        confidence = rules_settle
+    direct = ruled or rules_direct
     return Answer(
         question=question,
         answer=direct,
