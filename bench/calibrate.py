@@ -7,7 +7,10 @@ Usage: python bench/calibrate.py [--cr PATH] [--write]
 Card data must be installed (``rulesgraph update cards``): answers are given through the cards, as users get them.
 
 An answer is *right first* as ``bench/real.py`` counts it (:func:`real.score_answer`): its leading ruling is the
-label's ruling, or its first rule citation is an expected rule.  The data: the tuning part of the real question files
+label's ruling, or its first rule citation is an expected rule.  The model is the rules' own chance: it is fitted on
+whether the first rule citation is an expected one; an answer a ruling leads shows that ruling's chance instead
+(:func:`rulesgraph.answer.cardanswer.lead_chance`, fitted by ``bench/rulingcv.py``), and the held-out figures below
+(AUC, HIGH) are of the confidence as shown against right first.  The data: the tuning part of the real question files
 (``bench/questions/real/``; a blind line is never read) and, to pool with them, the team's own calibration sets
 (SYNTHETIC, right first counted the same way).  Candidate fits — real questions only, the team's sets only, both
 pooled, and both pooled with each real answer weighing as much as REAL_WEIGHT of the others — are each judged on the
@@ -32,7 +35,7 @@ import sys
 from dataclasses import dataclass
 
 from _common import ROOT, cr_path, rules_book, table
-from accuracy import read
+from accuracy import first_hit, read
 from learn import CrossFit
 from real import DEPTH, REAL, auc, read_real, score_answer
 
@@ -73,6 +76,11 @@ class Item:
     right: bool
     group: str
     unsettled: bool
+    rules_right: bool
+    """The rules' first citation is an expected rule (what the model is fitted on: the rules' own chance)."""
+    led: float
+    """The leading ruling's chance of settling the question (:func:`rulesgraph.answer.cardanswer.lead_chance`, the
+    confidence ``ask`` shows then), NaN when the rules lead."""
 
 
 def item(book, deck, row: dict, group: str) -> Item | None:  # type: ignore[no-untyped-def]
@@ -80,7 +88,10 @@ def item(book, deck, row: dict, group: str) -> Item | None:  # type: ignore[no-u
     if not answer.signals:
         return None
     unsettled = bool(answer.answer and answer.answer.startswith(UNSETTLED_LEAD))
-    return Item(tuple(answer.signals), score_answer(row, answer).right_first, group, unsettled)
+    scored = score_answer(row, answer)
+    led = answer.confidence if answer.citations and answer.citations[0].kind == "ruling" else math.nan
+    return Item(tuple(answer.signals), scored.right_first, group, unsettled,
+                first_hit(row["expected_rules"], scored.rules[:1]) == 1, led)
 
 
 def collect(book, deck) -> tuple[dict[str, list[Item]], dict[str, list[Item]]]:  # type: ignore[no-untyped-def]
@@ -102,7 +113,7 @@ def fit(items: list[Item], weights: list[float] | None = None, steps: int = 3000
 
     x = np.array([it.signals[: len(FITTED)] for it in items], dtype=float)
     x = np.where(np.isnan(x), np.nanmean(x, axis=0), x)
-    y = np.array([it.right for it in items], dtype=float)
+    y = np.array([it.rules_right for it in items], dtype=float)
     v = np.ones(len(items)) if weights is None else np.array(weights, dtype=float)
     v = v / v.sum()
     mean = (x * v[:, None]).sum(axis=0)
@@ -127,6 +138,8 @@ def raw(model, x: tuple[float, ...]) -> float:  # type: ignore[no-untyped-def]
 def capped(p: float, it: Item, cap: float) -> float:
     """The confidence ``ask`` shows for a model probability ``p``: at most ``cap`` when the words alone disagree, at most
     UNSETTLED when no rule speaks to the question, scaled by vagueness."""
+    if not math.isnan(it.led):  # a ruling leads: its own chance is shown
+        return it.led
     p = min(p, 1.0 if it.signals[SIGNALS.index("agree")] >= 0.5 else cap)
     p = vagueness(it.signals) * p
     return min(p, UNSETTLED) if it.unsettled else p
@@ -159,7 +172,7 @@ def held_out(kind: str, real: list[Item], synthetic: list[Item]) -> list[float]:
 def choose_cap(ps: list[float], real: list[Item]) -> float:
     """DISAGREE: how often held-out answers the words alone disagree with were right first, of those given at least LOW."""
     agree = SIGNALS.index("agree")
-    hits = [it.right for p, it in zip(ps, real, strict=True) if it.signals[agree] < 0.5 and p >= LOW]
+    hits = [it.rules_right for p, it in zip(ps, real, strict=True) if it.signals[agree] < 0.5 and p >= LOW]
     return round(sum(hits) / len(hits), 2) if hits else LOW
 
 
