@@ -29,9 +29,9 @@ A ruling *settles* when it is the one the question's label names, or, where the 
 when it restates an expected rule (it was linked to it at install): quoted first, it says what the rule says, for the
 card asked about.  Fitted by logistic regression on the best ruling of each real tuning question with one
 (``bench/rulingcv.py``: 1,863 of 2,342, 483 settled so; held-out AUC 0.68).  The ruling leads when this is more than
-the chance that the rules' first paragraph settles the question (the answer's confidence: :func:`with_rulings`'s ``rules_settle``): one
-comparison of two probabilities instead of thresholds on the fit alone, which led where the rules were as likely right
-and did not where they were not.  On the real tuning questions, 10 folds by page (stop 43, with :data:`LEAST`):
+the chance that the rules' first paragraph settles the question (the answer's confidence: :func:`with_rulings`'s
+``rules_settle``): one comparison of two probabilities instead of thresholds on the fit alone, which led where the
+rules were as likely right and did not where they were not.  On the real tuning questions, 10 folds by page (stop 43, with :data:`LEAST`):
 first paragraphs that settle the question 804 → 832 of 2,342 as this definition counts them, 756 → 803 when only the
 label's ruling counts (other columns and forums 144 → 148, 138 → 142); in the answers (``bench/real.py``, the
 confidence refitted) right first 34.8% → 36.0%, the settling ruling leading 16.6% → 18.4% of 571."""
@@ -91,12 +91,11 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
 
     The best-fitting ruling (rule 23) leads when it is likelier to settle the question (:func:`ruling_settles`) than the
     rules' first paragraph is (``rules_settle``, the answer's confidence without it), and at least :data:`LEAST` likely:
-    it is cited first, the rule it
-    restates right after it (:func:`_rests_on`: of the rules it was linked to at install, the one the ranking placed
-    best, ``place``, when the rules cite it among their first), and the direct answer quotes it with its card and date
-    ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads.  Either way the next best rulings — at most
-    :data:`SHOWN` in all — follow the rules' first :data:`SHOW_AT` citations: a ruling that fits is worth reading beside
-    the rules, but never in a rule's place."""
+    it is cited first, the rule it restates right after it (:func:`_rests_on`: of the rules it was linked to at
+    install, the one the ranking placed best, ``place``, when the rules cite it among their first), and the direct
+    answer quotes it with its card and date ("Doubling Season ruling, 2020-08-07: …").  Otherwise the rule leads.
+    Either way the next best rulings — at most :data:`SHOWN` in all — follow the rules' first :data:`SHOW_AT`
+    citations: a ruling that fits is worth reading beside the rules, but never in a rule's place."""
     out = list(citations[:k])
     if not rulings:
         return out, None

@@ -122,7 +122,6 @@ def _faq_forward(g: QGraph, ranked: Ranking) -> list[int]:
     return [0, faq, *everything[1:faq], *everything[faq + 1 :]]
 
 
-
 def rules_view(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], *,
                with_cards: bool) -> tuple[tuple[float, ...], float, str | None]:
     """What the rules' own answer (``chosen``, best first) is, before any ruling may lead it: its confidence signals, how
