@@ -91,7 +91,8 @@ class Answer:
     cards: tuple[ShownCard, ...] = ()
     """The cards the question names, as the answer shows them under itself."""
     signals: tuple[float, ...] = ()
-    """What :attr:`confidence` was computed from (:data:`rulesgraph.answer.confidence.SIGNALS`), for calibration."""
+    """The signals of the rules' answer (:data:`rulesgraph.answer.confidence.SIGNALS`), for calibration: what
+    :attr:`confidence` was computed from, unless a card's ruling leads (its confidence is then the ruling's chance)."""
 
 
 class ShownCard(NamedTuple):

@@ -109,8 +109,8 @@ def test_why_lines_and_shown_cards() -> None:
 
 
 def test_only_a_leading_ruling_is_cited_first() -> None:
-    """A ruling that outscores every rule but is no likelier to settle the question than they are (two rulings fit alike)
-    comes after them."""
+    """A ruling that outscores every rule but is no likelier to settle the question than the rules are comes after them:
+    the score does not decide the lead, the chances do."""
     tie = [R(9.0, "First ruling.", 0.9), R(8.9, "Second ruling, same day.", 0.9)]
     cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, rules_settle=lead_chance(tie))
     assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None
@@ -135,7 +135,7 @@ def test_fewer_citations_than_the_rulings_come_after_are_all_the_rules() -> None
     the rulings follow them."""
     rules = [rule(f"702.{n}", 3.0 - n / 10) for n in range(1, SHOW_AT + 2)]
     fitting = [R(1.0, "First ruling.", 0.05)]
-    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1, rules_settle=0.3)
+    cited, direct = with_rulings(A, rules, fitting, SHOW_AT - 1, rules_settle=1.0)
     assert [c.kind for c in cited] == ["rule"] * (SHOW_AT - 1) + ["ruling"] and direct is None
 
 

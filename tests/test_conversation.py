@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -352,8 +353,13 @@ def test_a_follow_up_about_the_card_searches_for_its_keyword(carded: Rulebook, d
     conv = Conversation()
     ask(carded, "what happens when Wrath of God hits my Stuffy Doll", conversation=conv, deck=deck)
     second = ask(carded, "and if it's been dealt 10 damage?", k=3, conversation=conv, deck=deck)
-    rules = [i for i in ids(second) if not i.startswith("ruling:")]  # a Doll ruling may lead (it does: damage is dealt)
+    rules = [i for i in ids(second) if not i.startswith("ruling:")]
     assert (first_hit(["702.12b", "704.5g"], rules) or 99) <= 3
+    # a Doll ruling leads (damage is dealt even past its toughness): likelier than the rules, its chance is the confidence
+    assert ids(second)[0].startswith("ruling:Stuffy Doll") and second.answer.startswith("Stuffy Doll ruling, ")
+    said = next(w for w in second.why if "likely to settle the question" in w)
+    chance, rules_chance = (int(x) / 100 for x in re.findall(r"(\d+)%", said))
+    assert abs(second.confidence - chance) <= 0.005 and chance > rules_chance
     alone = ask(carded, "and if it's been dealt 10 damage?", k=3, deck=deck)  # alone: no Doll, lethal damage lower
     assert (first_hit(["702.12b", "704.5g"], ids(alone)) or 99) > (first_hit(["702.12b", "704.5g"], rules) or 99)
     assert any(i.startswith("ruling:Stuffy Doll") for i in ids(second)) and not any("Stuffy Doll" in i for i in ids(alone))

@@ -29,19 +29,21 @@ A ruling *settles* when it is the one the question's label names, or, where the 
 when it restates an expected rule (it was linked to it at install): quoted first, it says what the rule says, for the
 card asked about.  Fitted by logistic regression on the best ruling of each real tuning question with one
 (``bench/rulingcv.py``: 1,863 of 2,342, 483 settled so; held-out AUC 0.68).  The ruling leads when this is more than
-the chance that the rules' first paragraph settles the question (the answer's confidence: :func:`with_rulings`'s
-``rules_settle``): one comparison of two probabilities instead of thresholds on the fit alone, which led where the
-rules were as likely right and did not where they were not.  On the real tuning questions, 10 folds by page (stop 43, with :data:`LEAST`):
-first paragraphs that settle the question 804 → 832 of 2,342 as this definition counts them, 756 → 803 when only the
-label's ruling counts (other columns and forums 144 → 148, 138 → 142); in the answers (``bench/real.py``, the
-confidence refitted) right first 34.8% → 36.0%, the settling ruling leading 16.6% → 18.4% of 571."""
+the chance that the rules' first paragraph settles the question (the rules' answer's confidence: :func:`with_rulings`'s
+``rules_settle``) and at least :data:`LEAST`: one comparison of two probabilities instead of thresholds on the fit
+alone, which led where the rules were as likely right and did not where they were not. On the real tuning questions,
+10 folds by page (stop 43, with :data:`LEAST`): first paragraphs that settle the question 804 → 832 of 2,342 as this
+definition counts them, 756 → 803 when only the label's ruling counts (other columns and forums 144 → 148, 138 → 142);
+in the answers (``bench/real.py``, the confidence refitted) right first 34.8% → 36.0%, the settling ruling leading
+16.6% → 18.4% of 571."""
 LEAD_BIAS = 0.85
 """The intercept of :data:`LEAD`."""
 RUNNER_FLOOR = 0.001
 """Added to the next ruling's fit in :data:`LEAD`'s ratio (a lone ruling is ``fit / RUNNER_FLOOR`` ahead)."""
 LEAST = 0.25
-"""… and a ruling less likely than this to settle the question never leads: where both the ruling and the rules are
-poor guesses (17% against 10%), the rule at least names the part of the rules the question is about.  On the real tuning
+"""A ruling less likely than this to settle the question (:data:`LEAD`) never leads, whatever the rules' chance: where
+both are poor guesses (a ruling at 17% against rules at 10%), the rule at least names the part of the rules the question
+is about.  On the real tuning
 questions, 10 folds by page (stop 43): with no least chance 842 / 795 right first (the two counts of :data:`LEAD`), the
 settling ruling leading 137 times and another 542; 0.2, 832 / 795, 118 and 406; 0.25, 832 / 803, 107 and 319 (other
 columns and forums 148 / 142, against 144 / 138 before); 0.3, 819 / 796, 83 and 228; 0.4, 811 / 799, 56 and 97."""
@@ -87,7 +89,7 @@ def lead_chance(rulings: list[tuple[float, str, str, str, float, tuple[str, ...]
 def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
                  k: int, place: dict[str, int] | None = None, *, rules_settle: float) -> tuple[list[Citation], str | None]:
     """``citations`` (the rules', at most ``k`` kept) with the competing rulings cited beside them, and the direct answer
-    when a ruling settles the question.
+    when a ruling leads.
 
     The best-fitting ruling (rule 23) leads when it is likelier to settle the question (:func:`ruling_settles`) than the
     rules' first paragraph is (``rules_settle``, the answer's confidence without it), and at least :data:`LEAST` likely:

@@ -335,9 +335,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
     keywords = _keywords(book, a, ranked, chosen)
     signals, rules_settle, rules_direct = rules_view(book, a, ranked, chosen, with_cards=deck is not None)
-    confidence = round(probability(signals), 3) if chosen else 0.0
     alternatives: list[str] = []
-    if confidence < ALTERNATIVES:
+    if rules_settle < ALTERNATIVES:  # the rules' answer is unsure: other readings of the question
         for item in ranked[len(chosen) : len(chosen) + 20]:
             data = g.nodes[item.node]
             if data["kind"] in ("keyword", "glossary", "section") and data["label"] not in keywords and item.score >= MIN_SCORE / 2:
