@@ -47,25 +47,12 @@ Question = tuple[np.ndarray, int]
 
 
 def fit(questions: list[Question], l2: float) -> np.ndarray:
-    """Logistic regression (Newton's method, the intercept last and unpenalised) of "this ruling settles the question"."""
+    """Logistic regression of "this ruling settles the question" over every ruling of every question (:func:`fit_lead`)."""
     rows = [x for x, _ in questions if len(x)]
     if not rows:
         return np.zeros(len(FEATURES) + 1)
-    x = np.vstack(rows)
-    x = np.hstack([x, np.ones((len(x), 1))])
     t = np.concatenate([[1.0 if j == label else 0.0 for j in range(len(f))] for f, label in questions if len(f)])
-    w = np.zeros(x.shape[1])
-    penalty = l2 * np.eye(x.shape[1])
-    penalty[-1, -1] = 0.0
-    for _ in range(100):
-        p = 1 / (1 + np.exp(-(x @ w)))
-        gradient = x.T @ (t - p) - penalty @ w
-        hessian = -(x * (p * (1 - p))[:, None]).T @ x - penalty
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
+    return fit_lead(np.vstack(rows), t, l2)
 
 
 def fits(x: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -102,7 +89,8 @@ def lead_rows(best: list[tuple[float, float, bool] | None]) -> tuple[np.ndarray,
 
 
 def fit_lead(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
-    """Logistic regression of ``y`` on ``x`` (Newton's method, the intercept last and unpenalised)."""
+    """Logistic regression of ``y`` on ``x`` (Newton's method, L2-penalised ``l2``, the intercept last and unpenalised):
+    rule 23's fit (:func:`fit`) and the lead's chance alike."""
     x1 = np.hstack([x, np.ones((len(x), 1))])
     w = np.zeros(x1.shape[1])
     penalty = l2 * np.eye(x1.shape[1])
@@ -167,7 +155,7 @@ def main() -> None:
     for k in range(FOLDS):
         wk = fit_lead(*lead_rows([b for b, s in kept if fold[s] != k]), args.l2)
         x, y = lead_rows([b for b, s in kept if fold[s] == k])
-        held_p += list(1 / (1 + np.exp(-(x @ wk[:-1] + wk[-1]))))
+        held_p += list(fits(x, wk))
         held_y += list(y)
     x, y = lead_rows(best)
     lw = fit_lead(x, y, args.l2)

@@ -9,6 +9,7 @@ questions answer as they did before the documents were installed.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -76,8 +77,6 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     words that few of the remedy's paragraphs say (each by log(paragraphs / paragraphs saying it): "player", "card",
     "opponent" are said by most, so count for little; the words of the infraction's ``title`` not at all: every case of
     Missed Trigger's remedy is about a trigger missed); none saying any: the first paragraph."""
-    import math
-
     from .policywords import said_terms
     from .policywords import terms as _terms
 
