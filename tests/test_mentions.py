@@ -469,3 +469,18 @@ def test_finding_is_linear_in_the_question_then_bounded(ranked: NameTable, said:
     small, double = _calls(text(FIND_CHARS // 4), ranked), _calls(text(FIND_CHARS // 2), ranked)
     assert 1.5 < double / small < 2.3
     assert _calls(text(1_000_000), ranked) <= 1.1 * _calls(text(FIND_CHARS), ranked)
+
+
+def test_names_with_abbreviations() -> None:
+    """A name's abbreviations keep their periods ("Mr. House, President and CEO", "J. Jonah Jameson", "S.H.I.E.L.D."):
+    a period after a capitalised word of at most three letters does not part a name's words, and joins only what is a
+    card's name ("Player B. Bolt" is no card)."""
+    t = NameTable.build([CardName(n) for n in ("Mr. House, President and CEO", "J. Jonah Jameson", "S.H.I.E.L.D. Helicarrier",
+                                               "Black Waltz No. 3", "Lightning Bolt")], [], zipf=lambda w: 0.0)
+    assert said("I control Mr. House, President and CEO. What happens when I roll a 6?", t) == [
+        ("Mr. House, President and CEO", "Mr. House, President and CEO", "exact")]
+    assert said("Does J. Jonah Jameson trigger when my creature dies?", t) == [("J. Jonah Jameson", "J. Jonah Jameson", "exact")]
+    assert said("Does S.H.I.E.L.D. Helicarrier have flying?", t) == [("S.H.I.E.L.D. Helicarrier", "S.H.I.E.L.D. Helicarrier", "exact")]
+    assert said("How does Black Waltz No. 3 work?", t) == [("Black Waltz No. 3", "Black Waltz No. 3", "exact")]
+    assert said("Player A attacks Player B. Lightning Bolt is cast in response.", t) == [
+        ("Lightning Bolt", "Lightning Bolt", "exact")]

@@ -46,6 +46,17 @@ def test_surfaces_group_cards_best_evidence_first() -> None:
     assert t.kind[t.exact[("fire",)]] == "face" and t.keys[t.exact[("fire",)]] == ("Fire // Ice",)
 
 
+def test_a_name_another_card_has_as_a_face_stays_its_card() -> None:
+    """The rule for ``Urborg`` (a name that is the short name of a card far more played names either) is for short
+    names: a card named after a classic ("Emeritus of Ideation // Ancestral Recall", ranked) leaves "Ancestral Recall"
+    the unranked classic's (banned in Commander, so EDHREC ranks it not)."""
+    emeritus = CardName("Emeritus of Ideation // Ancestral Recall", ("Emeritus of Ideation", "Ancestral Recall"), layout="prepare",
+                        rank=7519)
+    t = NameTable.build([CardName("Ancestral Recall"), emeritus], [], zipf=lambda w: 0.0)
+    g = t.exact[("ancestral", "recall")]
+    assert t.sure[g] and t.keys[g] == ("Ancestral Recall", "Emeritus of Ideation // Ancestral Recall")
+
+
 def test_an_unranked_card_is_not_thereby_less_played() -> None:
     """The card data leaves some cards unranked (every adventure card of the stand-in): a face said alone stays its
     card, though a ranked card begins with the word."""

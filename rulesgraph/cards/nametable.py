@@ -50,7 +50,9 @@ TAIL_MORE = 3
 tail, not the name with an ending."""
 POPULAR = 10
 """A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
-names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  A card with no rank is not thereby less
+names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  Not another card's whole face: "Ancestral
+Recall" (unranked, banned in Commander) is the card, not Emeritus of Ideation // Ancestral Recall (7,519), whose
+face is named after it.  A card with no rank is not thereby less
 played: ``Stomp`` (the face of Bonecrusher Giant // Stomp, an adventure card the card data leaves unranked) stays its
 card, though Stomp and Howl (rank 16,565) begins with the word."""
 KINDS = ("name", "face", "short", "part", "short form", "initials")
@@ -59,6 +61,8 @@ first or last word English hardly knows (``Snapcaster``, ``Finks``), a word Engl
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
 WORD = lazy(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
+_ABBREVIATION = lazy(r"([^\W_]+)\.(?=[ \w])")
+"""A word and the period after it inside a name (``Mr. House``, ``S.H.I.E.L.D. Helicarrier``), not at its end."""
 _LOWER = lazy(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
 
@@ -149,6 +153,10 @@ class NameTable:
         """First words of the names of several words and 8+ letters of the most played cards
         (:data:`PLAYED`), and each with one letter dropped: where a lower-case misspelling made
         of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
+        self.periods: frozenset[str] = frozenset()
+        """Folded words a period follows inside a card's name (``mr`` of Mr. House, President and CEO, ``no`` of Black
+        Waltz No. 3, the letters of S.H.I.E.L.D.): the question's words of a name may be parted so
+        (:func:`rulesgraph.question.mention_words.joined`)."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
         self.fits: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -228,7 +236,8 @@ class NameTable:
             sure = sum(tier(k) == tier(best) for k, _ in cards_.values()) == 1
             known = cards_[keys[0]][1] < 10**7 or keys[0] not in faced  # an unranked multi-face card (every adventure
             # card of some data) is not thereby unplayed; an unranked one-face card (a Vanguard "Squee") is
-            if sure and known and any(r * POPULAR < cards_[keys[0]][1] for _, r in cards_.values()):  # "Urborg" said is mostly
+            shortened = [r for k, r in cards_.values() if tier(k) == 2]  # another card's short name, not its face
+            if sure and known and any(r * POPULAR < cards_[keys[0]][1] for r in shortened):  # "Urborg" said is mostly
                 sure, keys = False, tuple(sorted(cards_, key=lambda c: (cards_[c][1], c)))  # Urborg, Tomb of Yawgmoth
             popular = shorts.word(toks[0]) if not sure and best == KINDS.index("part") and len(toks) == 1 else None
             if popular is not None and popular.key in cards_ and toks[0] not in one_words:  # "Wrath" is Wrath of God
@@ -266,6 +275,8 @@ class NameTable:
             for k, v in index.items():  # stops tracking them, and a full collection no longer walks 40,000 lists
                 index[k] = tuple(v)  # type: ignore[assignment]
         table.name_words = frozenset(words)
+        table.periods = frozenset(fold_token(m.group(1)) for card in cards if not card.funny
+                                  for name in (card.key, *card.faces) for m in _ABBREVIATION.finditer(name))
         first = {s[0] for s, r in zip(table.surface, table.rank, strict=True)
                  if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS}
         table.played_near = frozenset(first) | frozenset(d for w in first for d in dropped(w))
@@ -384,7 +395,7 @@ def _fit_key(head: str, size: int) -> str:  # :attr:`NameTable.fits`' key, packe
 
 
 _FLAGS = ("sure", "bracket_only", "rules", "typename")
-_SETS = ("name_words", "played_near", "known_long")
+_SETS = ("name_words", "played_near", "known_long", "periods")
 _MAPS = ("by_first", "by_word", "by_prefix", "by_pair", "tails")
 _FIELDS = ("surface", "cards", "keys", "kind", "rank", "zipf", "exact", *_MAPS, "fits", "rules_words", "rules_long", *_FLAGS, *_SETS)
 """The packed table's fields, as :meth:`NameTable.parts` gives them (``joined`` is made from ``surface``)."""

@@ -7,6 +7,7 @@ be said as (plurals, possessives, names made verbs); and what the finder returns
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 from ..cards.nametable import WORD, fold_token
@@ -101,10 +102,20 @@ def bases(w: str) -> list[str]:
     return out
 
 
-def joined(text: str, toks: list[Word], i: int, j: int) -> bool:
-    """The words ``i..j`` are one phrase: only spaces and name punctuation between them."""
-    return all(set(text[toks[k].end : toks[k + 1].start]) <= _GAP and "\n" not in text[toks[k].end : toks[k + 1].start]
-               for k in range(i, j))
+def joined(text: str, toks: list[Word], i: int, j: int, periods: Container[str] = ()) -> bool:
+    """The words ``i..j`` are one phrase: only spaces and name punctuation between them, or the period after a word
+    of ``periods`` said with a capital: the words a period follows inside a card's name
+    (:attr:`~rulesgraph.cards.nametable.NameTable.periods`: ``Mr. House``, ``J. Jonah Jameson``, ``S.H.I.E.L.D.``,
+    ``Black Waltz No. 3``); a sentence's end is none ("Fire // Ice. Sheoldred")."""
+    for k in range(i, j):
+        gap = text[toks[k].end : toks[k + 1].start]
+        if "\n" in gap or not (set(gap) <= _GAP or (gap in _PERIOD and toks[k].word in periods and toks[k].raw[0].isupper())):
+            return False
+    return True
+
+
+_PERIOD = frozenset({".", ". "})
+"""What stands after an abbreviation inside a name."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,7 +164,7 @@ class _Finder(TypoReading):
                             how = dict(forms[j]).get(t.surface[g][-1], "")
                             if not how or any(toks[k].word != t.surface[g][k - i] for k in range(i + 2, j)):
                                 continue
-                        if joined(self.text, toks, i, j):
+                        if joined(self.text, toks, i, j, t.periods):
                             out.append((g, i, j, how))
         scored = []
         for g, i, j, how in out:

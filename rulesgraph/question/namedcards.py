@@ -45,7 +45,7 @@ MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
 CARDS_KEPT = 256
 """The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
-_SCHEMA = 10
+_SCHEMA = 11
 _MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
 """A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
 _COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
