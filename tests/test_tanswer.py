@@ -231,6 +231,19 @@ def test_an_answer_the_score_routed_says_so_and_cites_the_rules(documents: None,
     assert not any(w.startswith(SCORED) for w in cued.why)
 
 
+def test_a_price_cue_in_the_documents_words_is_theirs(documents: None, full_book: Rulebook) -> None:
+    """A question the scope takes for a card-price one ("buy another pack") goes to the documents when their words are
+    its words (the routing score, no cue: a real judges' question); a price question stays refused."""
+    from rulesgraph.answer.trelevance import SCORED
+
+    a = ask(full_book, "can a player who opens a high-value booster, during a sanctioned, limited tournament, opt to buy another "
+                       "pack to replace the high-value pack?")
+    assert a.in_rules and a.citations[0].kind == "mtr" and any(w.startswith(SCORED) for w in a.why)
+    for asked in ("How much is a Black Lotus worth?", "Where can I buy boosters for the prerelease?"):
+        refused = ask(full_book, asked)
+        assert not refused.in_rules and not refused.citations, asked
+
+
 @pytest.mark.parametrize("installed", [("mtr",), ("mtr", "jar")])
 def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_book: Rulebook, installed: tuple[str, ...]) -> None:
     mtr = make_mtr().replace("Players follow point 1 of chapter 2 (see section 1.1).", "Players may take notes during a match.")

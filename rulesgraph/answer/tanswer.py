@@ -159,22 +159,26 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
 def route(question: str | Question, outside: OutOfScope | None, index: Index,
           cards: Callable[[], frozenset[str]] = frozenset) -> str | None:
     """Why a question goes to the tournament documents (the scope's cue, or :func:`~rulesgraph.question.policyroute.policy_cue`'s
-    once they are installed), or ``None`` for a question the rules answer.  Without documents installed only the
+    once they are installed; for a question the scope finds about another topic — card prices, deck advice — only the
+    documents' score, :func:`~rulesgraph.answer.trelevance.relevant`: "can a player who opens a high-value booster, during
+    a sanctioned, limited tournament, opt to buy another pack to replace it?"), or ``None`` for a question the rules
+    answer (or that the scope's line answers).  Without documents installed only the
     scope's tournament-policy questions come here (to be told how to install them).  ``cards``: the words of the cards
     the question names (asked only when a tournament word is said: a card's name is no cue)."""
     if outside is not None and outside.topic == "tournament policy":
         return outside.why
-    if outside is not None:
-        return None
     from ..build.tbook import newest
     from .policy import jargon, names, title_words
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
     if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
         return None
+    from .trelevance import relevant
+
+    if outside is not None:  # a price or deck-advice cue ("buy another pack"), but the documents' words: the score decides
+        return relevant(question, index)
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
-    from .trelevance import relevant
 
     return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words(),
                       lambda: relevant(question, index), cards)
