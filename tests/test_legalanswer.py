@@ -8,7 +8,7 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
-from rulesgraph.answer.legalanswer import read_question
+from rulesgraph.answer.legalanswer import read_question, unabbreviated
 from rulesgraph.question.namedcards import CardDeck
 
 
@@ -23,6 +23,19 @@ def test_what_a_question_asks() -> None:
     assert read_question("can I run it in my Golgari EDH deck").colors == frozenset("BG")
     assert read_question("can I play Bolt in my Atraxa deck?").leader_span is not None
     assert read_question("what's Kitchen Finks's color identity?").kind == "identity"
+
+
+def test_a_name_abbreviated_is_read_in_one_sentence() -> None:
+    """The period of a name's abbreviation ("Mr. House", "J. Jonah Jameson", "S.H.I.E.L.D.": words the name table knows a
+    period follows) ends no sentence, the offsets kept; another word's period still does."""
+    periods = {"mr", "j", "s", "h", "i", "e", "l", "d"}
+    q = "Is Mr. House, President and CEO legal in Commander?"
+    read = unabbreviated(q, periods)
+    assert len(read) == len(q) and "." not in read
+    assert read_question(read).within[0] == 0 and read_question(q).within[0] > 0
+    assert read_question(unabbreviated("can J. Jonah Jameson be my commander?", periods)).kind == "leader"
+    assert "S" + "\u2024H" in unabbreviated("Is S.H.I.E.L.D. Helicarrier legal in Standard?", periods)
+    assert unabbreviated("I cast it on turn 3. Ok. Is Bolt legal in Modern?", periods).count(".") == 2
 
 
 def test_what_only_sounds_alike_is_not_read_as_one() -> None:

@@ -12,6 +12,7 @@ about bans to come ("will X get banned?") is not one: it stays out of the rules'
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from ..question.namedcards import CardDeck
     from .mtrlists import Listed
 
-__all__ = ["LOOSE", "LOOSE_SURE", "MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question"]
+__all__ = ["LOOSE", "LOOSE_SURE", "MAX_WORDS", "SURE", "Asked", "legality_answer", "read_question", "unabbreviated"]
 
 MAX_WORDS = 50
 """A longer question tells a game and asks about it: that it names a format and a card is the scene, not the question."""
@@ -175,6 +176,19 @@ def read_question(question: str) -> Asked | None:
     return None
 
 
+_ABBREVIATION = lazy(r"(?<!\w)([A-Z][A-Za-z]{0,2})\.(?=[ A-Za-z0-9])")
+"""A capitalised word of at most three letters and the period after it, inside a sentence."""
+_KEPT = "\u2024"
+"""What stands for such a period while the question is read: a one-dot leader, which ends no sentence."""
+
+
+def unabbreviated(q: str, periods: Container[str]) -> str:
+    """``q`` with the period after each word a card's name abbreviates (``periods``: the name table's, ``mr`` of "Mr.
+    House, President and CEO", the letters of "S.H.I.E.L.D.") made a character that ends no sentence, the offsets
+    kept: "Is Mr. House, President and CEO legal in Commander?" asks about one card, in one sentence."""
+    return _ABBREVIATION.sub(lambda m: m.group(1) + _KEPT if m.group(1).lower() in periods else m.group(0), q)
+
+
 def _sentence(q: str, start: int, end: int) -> tuple[int, int]:
     """The span of the sentence of ``q`` holding ``start``–``end`` (ended by ``.``, ``?`` or ``!`` and a space)."""
     before = max(q.rfind(". ", 0, start), q.rfind("? ", 0, start), q.rfind("! ", 0, start))
@@ -206,7 +220,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if deck is None:
         return None
     said = " ".join(question.split())  # the question as read_question reads it: the offsets agree
-    asked = read_question(said)
+    asked = read_question(unabbreviated(said, deck.table.periods))
     if asked is None:
         return None
     cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
