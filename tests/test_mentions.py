@@ -109,6 +109,21 @@ def test_a_short_name_said_with_another_epithet_is_another_card() -> None:
     assert absent == ["Elesh Norn, Mother of Machines", "Sheoldred, the Apocalypse"]  # each once, for the answer to say
 
 
+def test_an_epithet_said_without_its_comma() -> None:
+    """"Sheoldred the Apocalypse" (no comma, as players type it) is the same newer card as "Sheoldred, the Apocalypse";
+    "the" and a word of a card the question names is no epithet ("Will the Decree get a counter?", Decree of Silence
+    named before), nor is "the" and a word in lower case ("Sheoldred the turn after")."""
+    t = NameTable.build([CardName(n) for n in ("Sheoldred, Whispering One", "Apocalypse", "Decree of Silence", "Blood Artist",
+                                               "Rowan, Scholar of Sparks // Will, Scholar of Frost")], [], zipf=lambda w: 0.0)
+    absent: list[str] = []
+    assert [m.key for m in find_cards("How does Sheoldred the Apocalypse work with Blood Artist?", t, absent=absent)] == ["Blood Artist"]
+    assert absent == ["Sheoldred the Apocalypse"]
+    assert said("I cast Sheoldred the turn after", t)[0][1] == "Sheoldred, Whispering One"
+    absent = []
+    find_cards("I have Decree of Silence in play. Can I Stifle my own Decree? Will the Decree get a counter?", t, absent=absent)
+    assert absent == []
+
+
 def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
     """"the rulings on Gatherer": a name's first word said alone is its card when English hardly knows the word or the card
     is among the most played (PART_PLAYED); a word English knows is not an obscure card's name."""

@@ -31,9 +31,10 @@ SAID_SHORT = ("short", "part", "short form", "initials")
 SHORT_LETTERS = TAIL_LETTERS
 """Least letters of a shortening of a name's word (``goyf``, ``snap``): what the name table indexes tails by."""
 
-_EPITHET = lazy(r"\s*,\s*(the\s+)?([A-Z][\w'’-]*(?:\s+(?:(?:of|the|to)\s+)?[A-Z][\w'’-]*)*)")
+_EPITHET = lazy(r"(?:\s*,\s*|\s+(?=the\s+[A-Z]))(the\s+)?([A-Z][\w'’-]*(?:\s+(?:(?:of|the|to)\s+)?[A-Z][\w'’-]*)*)")
 """What may follow a short name as its epithet: a comma, perhaps "the", and capitalised words ("Elesh Norn, Mother of
-Machines", "Sheoldred, the Apocalypse")."""
+Machines", "Sheoldred, the Apocalypse"); or, without the comma, "the" and capitalised words ("Sheoldred the
+Apocalypse")."""
 _LISTED = lazy(r"\s*(?:,|&|,?\s*(?:and|or|and/or|\+))\s*", re.IGNORECASE)
 """What stands between two names listed together ("humility and Opalescence", "Humility, Opalescence")."""
 
@@ -147,8 +148,10 @@ def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type
 def epithets(text: str, found: list[CardMention], absent: list[str] | None = None) -> list[CardMention]:
     """``found`` without the short names said with an epithet that is none of their cards': "Elesh Norn, Mother of
     Machines" is not Elesh Norn, Grand Cenobite (a card the installed data may lack is named with the short name of one
-    it holds), nor is its epithet's word a card ("Sheoldred, the Apocalypse" names no Apocalypse).  Capitalised words after
-    the comma that begin another card found are a list, not an epithet ("Elesh Norn, Thalia and Goblin Guide").  Each
+    it holds), nor is its epithet's word a card ("Sheoldred, the Apocalypse" names no Apocalypse; typed without the comma,
+    "Sheoldred the Apocalypse", likewise).  Capitalised words after the comma that begin another card found are a list, not
+    an epithet ("Elesh Norn, Thalia and Goblin Guide"); without a comma, "the" and a word of another card the question
+    names are no epithet ("Will the Decree get a counter?" after Decree of Silence).  Each
     name so said is added to ``absent`` (a card the installed data lacks, for the answer to say so)."""
     starts = {m.start for m in found}
     drop: list[tuple[int, int]] = []
@@ -161,6 +164,9 @@ def epithets(text: str, found: list[CardMention], absent: list[str] | None = Non
             continue  # its own epithet, said in part or misspelt
         if not the and e.start(2) in starts:
             continue  # a list of cards
+        others = (o.key for o in found if o.key and o.start not in (m.start, e.start(2)))
+        if "," not in text[m.end : e.start(2)] and any(first in tokens(k) for k in others):
+            continue  # "Will the Decree get a counter?": a card the question names (Decree of Silence), no epithet
         drop.append((m.start, m.end))
         drop.append((e.start(2), e.end(2)))
         if absent is not None and (name := text[m.start : e.end(2)]) not in absent:
