@@ -61,8 +61,7 @@ first or last word English hardly knows (``Snapcaster``, ``Finks``), a word Engl
 played card than any other it fits (``Bolt``), the name's initials (``JTMS``): see :mod:`rulesgraph.cards.shortforms`."""
 WORD = lazy(r"[^\W_]+(?:['’][^\W_]+)*")
 """A word of a name or a question: letters and digits, apostrophes inside (``Urza's``, ``Magic'd``)."""
-_ABBREVIATION = lazy(r"([^\W_]+)\.(?=[ \w])")
-"""A word and the period after it inside a name (``Mr. House``, ``S.H.I.E.L.D. Helicarrier``), not at its end."""
+_ABBREVIATION = lazy(r"([^\W_]+)\.(?=[ \w])")  # a word and the period after it inside a name ("Mr. House"), not at its end
 _LOWER = lazy(r"(?<![\w'’-])[a-z]+(?![\w'’])")
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
 
@@ -154,9 +153,8 @@ class NameTable:
         (:data:`PLAYED`), and each with one letter dropped: where a lower-case misspelling made
         of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
         self.periods: frozenset[str] = frozenset()
-        """Folded words a period follows inside a card's name (``mr`` of Mr. House, President and CEO, ``no`` of Black
-        Waltz No. 3, the letters of S.H.I.E.L.D.): the question's words of a name may be parted so
-        (:func:`rulesgraph.question.mention_words.joined`)."""
+        """Folded words a period follows inside a card's name (``mr`` of Mr. House, ``no`` of Black Waltz No. 3, the letters
+        of S.H.I.E.L.D.): a name's words in a question may be parted so (:func:`rulesgraph.question.mention_words.joined`)."""
         self.known_long: frozenset[str] = frozenset()
         """Long words (8+ letters) English or the rules know: never read as a misspelt card name."""
         self.fits: dict[tuple[str, int], tuple[int, ...]] = {}

@@ -105,7 +105,7 @@ def bases(w: str) -> list[str]:
 def joined(text: str, toks: list[Word], i: int, j: int, periods: Container[str] = ()) -> bool:
     """The words ``i..j`` are one phrase: only spaces and name punctuation between them, or the period after a word
     of ``periods`` said with a capital: the words a period follows inside a card's name
-    (:attr:`~rulesgraph.cards.nametable.NameTable.periods`: ``Mr. House``, ``J. Jonah Jameson``, ``S.H.I.E.L.D.``,
+    (the name table's ``periods``: ``Mr. House``, ``J. Jonah Jameson``, ``S.H.I.E.L.D.``,
     ``Black Waltz No. 3``); a sentence's end is none ("Fire // Ice. Sheoldred")."""
     for k in range(i, j):
         gap = text[toks[k].end : toks[k + 1].start]
