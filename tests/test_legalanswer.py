@@ -26,16 +26,19 @@ def test_what_a_question_asks() -> None:
 
 
 def test_a_name_abbreviated_is_read_in_one_sentence() -> None:
-    """The period of a name's abbreviation ("Mr. House", "J. Jonah Jameson", "S.H.I.E.L.D.": words the name table knows a
-    period follows) ends no sentence, the offsets kept; another word's period still does."""
-    periods = {"mr", "j", "s", "h", "i", "e", "l", "d"}
+    """The periods inside a card the question names ("Mr. House", "J. Jonah Jameson", "S.H.I.E.L.D."), and one ending a
+    name where the sentence goes on in lower case, end no sentence, the offsets kept; a period after a one-letter word
+    outside a name still does ("… and so do I. Is Mana Crypt legal in Commander?")."""
     q = "Is Mr. House, President and CEO legal in Commander?"
-    read = unabbreviated(q, periods)
+    read = unabbreviated(q, [(3, 31)])
     assert len(read) == len(q) and "." not in read
     assert read_question(read).within[0] == 0 and read_question(q).within[0] > 0
-    assert read_question(unabbreviated("can J. Jonah Jameson be my commander?", periods)).kind == "leader"
-    assert "S" + "\u2024H" in unabbreviated("Is S.H.I.E.L.D. Helicarrier legal in Standard?", periods)
-    assert unabbreviated("I cast it on turn 3. Ok. Is Bolt legal in Modern?", periods).count(".") == 2
+    assert read_question(unabbreviated("can J. Jonah Jameson be my commander?", [(4, 20)])).kind == "leader"
+    shield = "Is Agents of S.H.I.E.L.D. legal in Standard?"
+    assert "." not in unabbreviated(shield, [(3, 24)])  # the name's last period too: "legal" goes on
+    two = "My friend runs Sol Ring and so do I. Is Mana Crypt legal in Commander?"
+    assert unabbreviated(two, [(15, 23), (40, 50)]) == two
+    assert read_question(two).within[0] > 30  # the sentence that asks is the second
 
 
 def test_what_only_sounds_alike_is_not_read_as_one() -> None:

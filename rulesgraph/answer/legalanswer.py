@@ -12,7 +12,7 @@ about bans to come ("will X get banned?") is not one: it stays out of the rules'
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -176,17 +176,24 @@ def read_question(question: str) -> Asked | None:
     return None
 
 
-_ABBREVIATION = lazy(r"(?<!\w)([A-Z][A-Za-z]{0,2})\.(?=[ A-Za-z0-9])")
-"""A capitalised word of at most three letters and the period after it, inside a sentence."""
+_ABBREVIATION = lazy(r"(?<!\w)[A-Z][A-Za-z]{0,2}\.")
+"""A capitalised word of at most three letters and a period: perhaps an abbreviation inside a card's name."""
 _KEPT = "\u2024"
 """What stands for such a period while the question is read: a one-dot leader, which ends no sentence."""
+_GOES_ON = lazy(r" ?[a-z]")
+"""What follows a period that ends a name but not the sentence: "Is Agents of S.H.I.E.L.D. legal in Modern?"."""
 
 
-def unabbreviated(q: str, periods: Container[str]) -> str:
-    """``q`` with the period after each word a card's name abbreviates (``periods``: the name table's, ``mr`` of "Mr.
-    House, President and CEO", the letters of "S.H.I.E.L.D.") made a character that ends no sentence, the offsets
-    kept: "Is Mr. House, President and CEO legal in Commander?" asks about one card, in one sentence."""
-    return _ABBREVIATION.sub(lambda m: m.group(1) + _KEPT if m.group(1).lower() in periods else m.group(0), q)
+def unabbreviated(q: str, names: Iterable[tuple[int, int]]) -> str:
+    """``q`` with the periods inside the cards it names (``names``: their spans) made a character that ends no sentence,
+    and the one right after a name when the sentence goes on in lower case, the offsets kept: "Is Mr. House, President
+    and CEO legal in Commander?" asks about one card, in one sentence; "… and so do I. Is Mana Crypt legal?" is two."""
+    chars = list(q)
+    for start, end in names:
+        for i in range(start, min(end + 1, len(q))):
+            if q[i] == "." and (i < end or _GOES_ON.match(q, i + 1)):
+                chars[i] = _KEPT
+    return "".join(chars)
 
 
 def _sentence(q: str, start: int, end: int) -> tuple[int, int]:
@@ -220,10 +227,15 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if deck is None:
         return None
     said = " ".join(question.split())  # the question as read_question reads it: the offsets agree
-    asked = read_question(unabbreviated(said, deck.table.periods))
+    named_all = None
+    read = said
+    if _ABBREVIATION.search(said):  # a period that may be a name's ("Mr. House"): read with the names' periods kept
+        named_all = deck.named(said)
+        read = unabbreviated(said, [(c.start, c.end) for c in named_all])
+    asked = read_question(read)
     if asked is None:
         return None
-    cards = tuple(c for c in deck.named(said) if not _said_as_words(c))
+    cards = tuple(c for c in (deck.named(said) if named_all is None else named_all) if not _said_as_words(c))
     read_as = None
     if not cards and not carried:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
         cards = _said_alone(book, deck, said)
