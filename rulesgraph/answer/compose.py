@@ -289,7 +289,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
                 conversation.about_named(subject, book.qg)
             return legal
     outside = out_of_scope(read, book.index)
-    if not rules_only:  # from the MTR, IPG and JAR when installed (a price or deck-advice cue only when their words are theirs)
+    if not rules_only:  # from the MTR, IPG and JAR when installed (a price cue only when their words are theirs)
         from .tanswer import tournament_answer, with_rules
 
         policy = tournament_answer(read, k, outside, book.index, lambda: deck.said_words(read) if deck is not None else frozenset())

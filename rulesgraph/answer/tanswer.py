@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the documents' modules are imported only once a question ne
     from ..question.scope import OutOfScope
     from .policy import Hit, PolicyIndex
 
-__all__ = ["RULES_TOO", "cited_for", "policy_answer", "route", "section_citation", "tournament_answer", "with_rules"]
+__all__ = ["RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_answer", "route", "section_citation", "tournament_answer", "with_rules"]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
@@ -156,12 +156,18 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     return Answer(question, _summary(hits[0], index, read), citations, (), confidence, tuple(why), ())
 
 
+SCORED_TOPICS = frozenset({"card prices"})
+"""Topics of :mod:`rulesgraph.question.scope` whose questions go to the tournament documents when the documents' score says
+their words are the documents' (a price cue said of a tournament's product: "buy another pack"); not deck advice ("what
+deck should I play at a competitive REL tournament" is no question of theirs, though its words are) nor other games."""
+
+
 def route(question: str | Question, outside: OutOfScope | None, index: Index,
           cards: Callable[[], frozenset[str]] = frozenset) -> str | None:
     """Why a question goes to the tournament documents (the scope's cue, or :func:`~rulesgraph.question.policyroute.policy_cue`'s
-    once they are installed; for a question the scope finds about another topic — card prices, deck advice — only the
-    documents' score, :func:`~rulesgraph.answer.trelevance.relevant`: "can a player who opens a high-value booster, during
-    a sanctioned, limited tournament, opt to buy another pack to replace it?"), or ``None`` for a question the rules
+    once they are installed; for a question the scope finds about a topic of :data:`SCORED_TOPICS` only the documents'
+    score, :func:`~rulesgraph.answer.trelevance.relevant`: "can a player who opens a high-value booster, during a
+    sanctioned, limited tournament, opt to buy another pack to replace it?"), or ``None`` for a question the rules
     answer (or that the scope's line answers).  Without documents installed only the
     scope's tournament-policy questions come here (to be told how to install them).  ``cards``: the words of the cards
     the question names (asked only when a tournament word is said: a card's name is no cue)."""
@@ -175,8 +181,8 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
         return None
     from .trelevance import relevant
 
-    if outside is not None:  # a price or deck-advice cue ("buy another pack"), but the documents' words: the score decides
-        return relevant(question, index)
+    if outside is not None:  # a price cue ("buy another pack"), but the documents' words: the score decides
+        return relevant(question, index) if outside.topic in SCORED_TOPICS else None
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
 
@@ -190,7 +196,9 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
 
     A question the scope finds to be about tournament policy always comes here; with the documents installed, so
-    does one that :func:`~rulesgraph.question.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words)."""
+    does one that :func:`~rulesgraph.question.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words),
+    and one the scope finds about a topic of :data:`SCORED_TOPICS` whose words the documents' score says are theirs (else
+    the scope's line answers it)."""
     from .confidence import OUT_OF_SCOPE
 
     question = read.text if isinstance(read, Question) else read

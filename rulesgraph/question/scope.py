@@ -48,9 +48,6 @@ class Topic:
     settings: tuple[str, ...] = ()
     """Cues that may only set the scene of a rules question ("… I didn't want to argue at competitive REL"): they
     count only when the question names fewer than :data:`SITUATION` game terms."""
-    told: bool = False
-    """Its cues too are words of a story when the question tells a game in :data:`TOLD` game terms or more ("for the
-    price of {1} a turn", "when should I play Plagiarize if I want to steal my opponent's draw?")."""
 
 
 TOPICS = (
@@ -112,7 +109,6 @@ TOPICS = (
             r"(?:against|vs\.?|versus) (?:an? |the )?(?:aggro|control|combo|midrange|tempo|burn|ramp|stax|tron|affinity|storm)"
             r"(?: decks?| players?| lists?| strateg(?:y|ies))?", r"match-?ups?",
         ),
-        told=True,
     ),
     Topic(
         "card prices",
@@ -126,7 +122,6 @@ TOPICS = (
             r"box(?:es)?|money|cash|lgs)",
             r"market value|trade value|resale|collection value", r"budget", r"(?:expensive|cheap|pricey) to (?:buy|get|own|pick up)",
         ),
-        told=True,
     ),
     Topic(
         "another game",
@@ -143,13 +138,6 @@ TOPICS = (
 SITUATION = 2
 """Game terms (keywords, glossary terms: cast, counter, exile, block …) that make a question describe a game: a
 setting cue beside that many is only the scene."""
-TOLD = 5
-"""Game terms that make a question tell a game: a card-price or deck-advice cue beside that many is a word of its
-story.  The 33 price and deck-advice questions the cues were developed on (``tests/fixtures/scope_examples.txt``) name at
-most 3; the real tuning questions these topics took and should not have name 4 to 6: two rules questions ("for the
-price of {1} a turn you could have them swap", "when should I play Plagiarize if I want to steal my opponent's draw?"),
-6 each, and a policy one (4: "… opt to buy another pack to replace the high-value pack?", which the documents' score
-routes: :func:`rulesgraph.answer.tanswer.route`)."""
 
 
 def _whole_words(cues: tuple[str, ...]) -> re.Pattern[str] | None:
@@ -203,7 +191,7 @@ def out_of_scope(question: str | Question, index: Index | None = None) -> OutOfS
     if _RULE_NUMBER.search(folded):
         return None
     names: set[str] | None = None
-    told: int | None = None
+    situation: bool | None = None
     for topic, cues, settings in _BOUNDED:
         for pattern, setting in ((cues, False), (settings, True)):
             for cue in _found(pattern, folded) if pattern else ():
@@ -211,9 +199,9 @@ def out_of_scope(question: str | Question, index: Index | None = None) -> OutOfS
                 names = q.names if names is None else names
                 if said and all(w in names for w in said):  # "Price of Progress", "cast Bribery": a card, not a cue
                     continue
-                if (setting or topic.told) and index is not None:
-                    told = game_terms(q, index) if told is None else told
-                    if told >= (SITUATION if setting else TOLD):
+                if setting and index is not None:
+                    situation = game_terms(q, index) >= SITUATION if situation is None else situation
+                    if situation:
                         continue
                 return OutOfScope(topic.name, cue.strip(), topic.answer)
     return None
