@@ -112,7 +112,8 @@ def test_a_short_name_said_with_another_epithet_is_another_card() -> None:
 def test_an_epithet_said_without_its_comma() -> None:
     """"Sheoldred the Apocalypse" (no comma, as players type it) is the same newer card as "Sheoldred, the Apocalypse";
     "the" and a word of a card the question names is no epithet ("Will the Decree get a counter?", Decree of Silence
-    named before), nor is "the" and a word in lower case ("Sheoldred the turn after")."""
+    named before), nor is "the" and a rules word ("Ragavan the Ring-bearer") or a word in lower case ("Sheoldred the
+    turn after")."""
     t = NameTable.build([CardName(n) for n in ("Sheoldred, Whispering One", "Apocalypse", "Decree of Silence", "Blood Artist",
                                                "Rowan, Scholar of Sparks // Will, Scholar of Frost")], [], zipf=lambda w: 0.0)
     absent: list[str] = []
@@ -122,6 +123,10 @@ def test_an_epithet_said_without_its_comma() -> None:
     absent = []
     find_cards("I have Decree of Silence in play. Can I Stifle my own Decree? Will the Decree get a counter?", t, absent=absent)
     assert absent == []
+    ruled = NameTable.build([CardName("Ragavan, Nimble Pilferer"), CardName("Kenrith, the Returned King")], ["ring-bearer", "commander"],
+                            zipf=lambda w: 0.0)
+    assert said("If I make Ragavan the Ring-bearer, can it be blocked?", ruled)[0][1] == "Ragavan, Nimble Pilferer"  # a rules word
+    assert said("Is Kenrith the Commander of my deck?", ruled)[0][1] == "Kenrith, the Returned King"
 
 
 def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
@@ -488,10 +493,13 @@ def test_finding_is_linear_in_the_question_then_bounded(ranked: NameTable, said:
 
 def test_names_with_abbreviations() -> None:
     """A name's abbreviations keep their periods ("Mr. House, President and CEO", "J. Jonah Jameson", "S.H.I.E.L.D."):
-    a period after a capitalised word of at most three letters does not part a name's words, and joins only what is a
-    card's name ("Player B. Bolt" is no card)."""
+    a period after a capitalised word that a period follows inside some card's name (the table's ``periods``, here "b" of
+    H.E.R.B.I.E. too) does not part a name's words, and joins only what is a card's name ("Player B. Lightning Bolt" is
+    Lightning Bolt, said exactly)."""
     t = NameTable.build([CardName(n) for n in ("Mr. House, President and CEO", "J. Jonah Jameson", "S.H.I.E.L.D. Helicarrier",
-                                               "Black Waltz No. 3", "Lightning Bolt")], [], zipf=lambda w: 0.0)
+                                               "Black Waltz No. 3", "Lightning Bolt", "H.E.R.B.I.E. Scout Unit")],
+                        [], zipf=lambda w: 0.0)
+    assert "b" in t.periods
     assert said("I control Mr. House, President and CEO. What happens when I roll a 6?", t) == [
         ("Mr. House, President and CEO", "Mr. House, President and CEO", "exact")]
     assert said("Does J. Jonah Jameson trigger when my creature dies?", t) == [("J. Jonah Jameson", "J. Jonah Jameson", "exact")]

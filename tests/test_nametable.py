@@ -134,6 +134,10 @@ def test_table_round_trips_through_its_parts() -> None:
     assert back is not None and vars(back) == vars(t)
     assert NameTable.from_parts({**t.parts(), "gone": 1}) is None
     assert NameTable.from_parts({k: v for k, v in t.parts().items() if k != "rules_words"}) is None
+    dotted = NameTable.build([CardName("Mr. House, President and CEO"), CardName("S.H.I.E.L.D. Helicarrier")], [], zipf=lambda w: 0.0)
+    back = NameTable.from_parts(marshal.loads(marshal.dumps(dotted.parts())))
+    assert back is not None and set(back.periods) == {"mr", "s", "h", "i", "e", "l", "d"}  # the name's last period is none
+    assert all(w in back.periods for w in ("mr", "d")) and "house" not in back.periods
 
 
 def test_table_pickles() -> None:

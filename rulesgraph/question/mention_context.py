@@ -9,6 +9,7 @@ Read after the finder's own pass over the words, from its mentions (``found``) a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -145,13 +146,15 @@ def tails(text: str, toks: list[Word], taken: list[bool], table: NameTable, type
             tokens(m.said)[0] in inside]
 
 
-def epithets(text: str, found: list[CardMention], absent: list[str] | None = None) -> list[CardMention]:
+def epithets(text: str, found: list[CardMention], absent: list[str] | None = None,
+             rules: Callable[[str], bool] = lambda words: False) -> list[CardMention]:
     """``found`` without the short names said with an epithet that is none of their cards': "Elesh Norn, Mother of
     Machines" is not Elesh Norn, Grand Cenobite (a card the installed data may lack is named with the short name of one
     it holds), nor is its epithet's word a card ("Sheoldred, the Apocalypse" names no Apocalypse; typed without the comma,
     "Sheoldred the Apocalypse", likewise).  Capitalised words after the comma that begin another card found are a list, not
     an epithet ("Elesh Norn, Thalia and Goblin Guide"); without a comma, "the" and a word of another card the question
-    names are no epithet ("Will the Decree get a counter?" after Decree of Silence).  Each
+    names, or a rules word or phrase (``rules``: "Ragavan the Ring-bearer", "Kenrith the Commander"), are no epithet
+    ("Will the Decree get a counter?" after Decree of Silence).  Each
     name so said is added to ``absent`` (a card the installed data lacks, for the answer to say so)."""
     starts = {m.start for m in found}
     drop: list[tuple[int, int]] = []
@@ -164,9 +167,11 @@ def epithets(text: str, found: list[CardMention], absent: list[str] | None = Non
             continue  # its own epithet, said in part or misspelt
         if not the and e.start(2) in starts:
             continue  # a list of cards
-        others = (o.key for o in found if o.key and o.start not in (m.start, e.start(2)))
-        if "," not in text[m.end : e.start(2)] and any(first in tokens(k) for k in others):
-            continue  # "Will the Decree get a counter?": a card the question names (Decree of Silence), no epithet
+        if "," not in text[m.end : e.start(2)]:  # "Sheoldred the Apocalypse"; not "Will the Decree …", "Ragavan the Ring-bearer"
+            others = (o.key for o in found if o.key and o.start not in (m.start, e.start(2)))
+            said = tokens(run)
+            if any(first in tokens(k) for k in others) or rules(first) or rules(" ".join(said[:2])):
+                continue
         drop.append((m.start, m.end))
         drop.append((e.start(2), e.end(2)))
         if absent is not None and (name := text[m.start : e.end(2)]) not in absent:

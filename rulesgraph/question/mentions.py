@@ -363,4 +363,8 @@ def find_cards(text: str, table: NameTable, weak: bool = False, absent: list[str
     for m in found:  # what the names took, the tails may not
         for k in range(bisect.bisect_left(f.starts, m.start), bisect.bisect_left(f.starts, m.end)):
             f.taken[k] = True
-    return coreferent(epithets(f.text, sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start), absent))
+    long = table.rules_long  # sorted
+    rules = lambda words: words in table.rules_words or (
+        (at := bisect.bisect_left(long, words)) < len(long) and long[at] == words)
+    return coreferent(epithets(f.text, sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start), absent,
+                               rules))
