@@ -33,6 +33,9 @@ SHAPES = ("How does {} work with a copy effect?", "If my opponent casts {} on my
 """The questions a name is said in, in turn."""
 ASIDE = ("vanguard", "planar", "scheme")
 """Layouts `ask` names in brackets only (or never)."""
+COMMON = 3.0
+"""A one-word name at least this common in English (wordfreq's Zipf, as the name table keeps it) is counted among the
+common English words: "Massacre" (3.4) is, "Tarmogoyf" is not."""
 
 
 def kind(card, table_, folded: tuple[str, ...]) -> str:  # type: ignore[no-untyped-def]
@@ -42,7 +45,7 @@ def kind(card, table_, folded: tuple[str, ...]) -> str:  # type: ignore[no-untyp
     if card.funny or card.layout in ASIDE:
         return "Un-card, playtest card, Vanguard or plane: brackets only"
     g = table_.exact.get(folded)
-    if g is not None and (table_.rules[g] or (len(folded) == 1 and table_.zipf[g] >= 3.0)):
+    if g is not None and (table_.rules[g] or (len(folded) == 1 and table_.zipf[g] >= COMMON)):
         return "playable, a rules word or common English word"
     if g is not None and not table_.sure[g]:
         return "playable, also a far more played card's short name"
@@ -57,7 +60,7 @@ def share(c: Counter[str], how: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     card_options(ap)
-    ap.add_argument("--misses", type=int, default=0, help="list up to N playable names `ask` does not find")
+    ap.add_argument("--misses", type=int, default=0, help="list up to N playable names `ask` does not find (those said as printed first)")
     args = ap.parse_args()
     _, _book, deck, said, tmp = rules_and_cards(args)
     if deck is None:
@@ -68,7 +71,7 @@ def main() -> None:
     entries = sorted({e.name: e for e in deck.store.names() if e.kind == "name"}.values(), key=lambda e: e.name)
     summaries = {c.key: c for c in deck.store.summaries()}
     counts: dict[str, Counter[str]] = {}
-    missed: list[str] = []
+    missed: list[tuple[bool, str]] = []
     t0 = time.perf_counter()
     for n, entry in enumerate(entries):
         found = names.find(entry.name)
@@ -85,8 +88,8 @@ def main() -> None:
             hit = found.key in {card.key for card in deck.named(question)}
             c[f"{how} asked"] += 1
             c[f"{how} found"] += hit
-            if not hit and cls == "playable" and len(missed) < args.misses:
-                missed.append(f"  {how}: {question!r} → {[card.key for card in deck.named(question)]}")
+            if not hit and cls == "playable":
+                missed.append((how != "as printed", f"  {how}: {question!r} → {[card.key for card in deck.named(question)]}"))
     took = time.perf_counter() - t0
     print(f"{len(entries):,} card names ({said}); {took:.1f} s\n")
     rows = []
@@ -97,8 +100,8 @@ def main() -> None:
         rows.append((cls, str(c["as printed asked"]), str(c["as printed found"]), share(c, "as printed"),
                      str(c["lower case asked"]), share(c, "lower case")))
     print(table(rows, ("names", "said as printed", "`ask` finds", "agree", "said in lower case (2+ words)", "agree")))
-    if missed:
-        print("\nplayable names `ask` does not find:\n" + "\n".join(missed))
+    if missed and args.misses:  # those said as printed first
+        print("\nplayable names `ask` does not find:\n" + "\n".join(line for _, line in sorted(missed, key=lambda m: m[0])[:args.misses]))
     if tmp is not None:
         tmp.cleanup()
 
