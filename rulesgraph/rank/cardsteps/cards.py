@@ -259,7 +259,7 @@ def card_rulings(q: Query) -> None:
             every.append((card.key, date, text, features))
             if fit >= RULING_SHOWN:
                 found.append((fit, features["share"], card.key, date, text, links))
-            held = sum(own[t] for t in stems & own.keys()) / own_total if own_total else 0.0
+            held = math.fsum(own[t] for t in stems & own.keys()) / own_total if own_total else 0.0
             if held >= RULING_FLOOR:
                 speaking.append((held * card.confidence, card.key, date, stems, links))
     q.memo["ruling features"] = every  # what bench/rulingcv.py fits FIT on
@@ -295,9 +295,9 @@ def ruling_features(q: Query, told: dict[str, float], total: float, stems: froze
     another of the question's cards (``names_other``: :func:`said_names`)."""
     idf = q.index.idf
     common = stems & told.keys()
-    share = sum(told[t] for t in common) / total
-    mine = sum(idf.get(t, 0.0) for t in stems)
-    held = sum(idf.get(t, 0.0) for t in common) / mine if mine else 0.0
+    share = math.fsum(told[t] for t in common) / total  # fsum: sets' order changes with the hash seed, a sum's last bits
+    mine = math.fsum(idf.get(t, 0.0) for t in stems)  # with it, and two cards' identical rulings tied by chance
+    held = math.fsum(idf.get(t, 0.0) for t in common) / mine if mine else 0.0
     link = 0.0
     for rule in links:
         for number in (rule, rule.rstrip("abcdefghijklmnopqrstuvwxyz")):
