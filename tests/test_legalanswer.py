@@ -38,6 +38,8 @@ def test_a_name_abbreviated_is_read_in_one_sentence() -> None:
     assert "." not in unabbreviated(shield, [(3, 24)])  # the name's last period too: "legal" goes on
     two = "My friend runs Sol Ring and so do I. Is Mana Crypt legal in Commander?"
     assert unabbreviated(two, [(15, 23), (40, 50)]) == two
+    opt = "I run Ponder and Opt. is Brainstorm legal in Modern?"  # a name without periods ends its sentence on one
+    assert unabbreviated(opt, [(6, 12), (17, 20), (25, 35)]) == opt
     assert read_question(two).within[0] > 30  # the sentence that asks is the second
 
 

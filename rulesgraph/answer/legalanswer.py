@@ -186,12 +186,13 @@ _GOES_ON = lazy(r" ?[a-z]")
 
 def unabbreviated(q: str, names: Iterable[tuple[int, int]]) -> str:
     """``q`` with the periods inside the cards it names (``names``: their spans) made a character that ends no sentence,
-    and the one right after a name when the sentence goes on in lower case, the offsets kept: "Is Mr. House, President
+    and the one right after such a name when the sentence goes on in lower case, the offsets kept: "Is Mr. House, President
     and CEO legal in Commander?" asks about one card, in one sentence; "… and so do I. Is Mana Crypt legal?" is two."""
     chars = list(q)
     for start, end in names:
+        dotted = "." in q[start:end]  # only a name with periods inside may end on one ("I run Ponder and Opt. is Brainstorm …")
         for i in range(start, min(end + 1, len(q))):
-            if q[i] == "." and (i < end or _GOES_ON.match(q, i + 1)):
+            if q[i] == "." and (i < end or (dotted and _GOES_ON.match(q, i + 1))):
                 chars[i] = _KEPT
     return "".join(chars)
 
