@@ -123,8 +123,12 @@ def test_an_epithet_said_without_its_comma() -> None:
     absent = []
     find_cards("I have Decree of Silence in play. Can I Stifle my own Decree? Will the Decree get a counter?", t, absent=absent)
     assert absent == []
-    ruled = NameTable.build([CardName("Ragavan, Nimble Pilferer"), CardName("Kenrith, the Returned King")], ["ring-bearer", "commander"],
+    ruled = NameTable.build([CardName("Ragavan, Nimble Pilferer"), CardName("Kenrith, the Returned King"),
+                             CardName("Arahbo, Roar of the World")], ["ring-bearer", "commander", "first strike", "first"],
                             zipf=lambda w: 0.0)
+    absent = []
+    assert said("Does Arahbo the First Fang trigger?", ruled) == [] and not find_cards("Arahbo the First Fang", ruled, absent=absent)
+    assert absent == ["Arahbo the First Fang"]  # "first" is a rules word, "first fang" no rules phrase: an epithet
     assert said("If I make Ragavan the Ring-bearer, can it be blocked?", ruled)[0][1] == "Ragavan, Nimble Pilferer"  # a rules word
     assert said("Is Kenrith the Commander of my deck?", ruled)[0][1] == "Kenrith, the Returned King"
 

@@ -162,16 +162,16 @@ def epithets(text: str, found: list[CardMention], absent: list[str] | None = Non
         if m.how != "short" or not (e := _EPITHET.match(text, m.end)):
             continue
         the, run = e.group(1), e.group(2)
-        first = tokens(run)[0]
+        said = tokens(run)
+        first = said[0]
         if any(_same_word(first, [w for w in tokens(k.split(",", 1)[1]) if w != "the"][:1]) for k in m.candidates if "," in k):
             continue  # its own epithet, said in part or misspelt
         if not the and e.start(2) in starts:
             continue  # a list of cards
         if "," not in text[m.end : e.start(2)]:  # "Sheoldred the Apocalypse"; not "Will the Decree …", "Ragavan the Ring-bearer"
             others = (o.key for o in found if o.key and o.start not in (m.start, e.start(2)))
-            said = tokens(run)
-            if any(first in tokens(k) for k in others) or rules(first) or rules(" ".join(said[:2])):
-                continue
+            if any(first in tokens(k) for k in others) or rules(" ".join(said[:2])) or (len(said) == 1 and rules(first)):
+                continue  # a rules word is an epithet's first word too ("Arahbo the First Fang"): only a whole one counts
         drop.append((m.start, m.end))
         drop.append((e.start(2), e.end(2)))
         if absent is not None and (name := text[m.start : e.end(2)]) not in absent:
