@@ -241,7 +241,8 @@ def test_a_price_cue_in_the_documents_words_is_theirs(documents: None, full_book
     assert a.in_rules and a.citations[0].kind == "mtr" and any(w.startswith(SCORED) for w in a.why)
     for asked in ("How much is a Black Lotus worth?", "Where can I buy boosters for the prerelease?",
                   "What deck should I play at a competitive REL tournament to beat the meta?",  # deck advice: never theirs
-                  "Are there recommended decks for a Professional REL tournament?"):
+                  "Are there recommended decks for a Professional REL tournament?",
+                  "Is it like poker, where a spectator can talk to a player during the match?"):  # another game: never
         refused = ask(full_book, asked)
         assert not refused.in_rules and not refused.citations, asked
 

@@ -173,6 +173,8 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     the question names (asked only when a tournament word is said: a card's name is no cue)."""
     if outside is not None and outside.topic == "tournament policy":
         return outside.why
+    if outside is not None and outside.topic not in SCORED_TOPICS:
+        return None
     from ..build.tbook import newest
     from .policy import jargon, names, title_words
 
@@ -182,7 +184,7 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     from .trelevance import relevant
 
     if outside is not None:  # a price cue ("buy another pack"), but the documents' words: the score decides
-        return relevant(question, index) if outside.topic in SCORED_TOPICS else None
+        return relevant(question, index)
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
 
