@@ -121,6 +121,16 @@ def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
     assert ask(book, "can I run two Sol Rings in Commander?", deck=deck).in_rules  # legal there: how many, the deck rules say
 
 
+def test_a_card_said_again_in_the_asking_sentence(book: Rulebook, deck: CardDeck) -> None:
+    """A card is named where it is first said; said again in the sentence that asks, it is asked about there."""
+    a = ask(book, "I love Sol Ring, it's great. Is Sol Ring legal in Pauper?", deck=deck)
+    assert a.answer.startswith("No: Sol Ring is not legal in Pauper"), a.answer
+    b = ask(book, "I love Sol Ring. Is Lightning Bolt legal in Modern?", deck=deck)
+    assert b.answer.startswith("Yes: Lightning Bolt is legal in Modern"), b.answer
+    c = ask(book, "I had a Nefashu on the table. Without legal targets, is the Nefashu restricted to being a blocker?", deck=deck)
+    assert not c.answer.startswith(("Yes", "No")), c.answer  # no format: a rules question (a real one)
+
+
 def test_a_commander_from_the_leadership_data(book: Rulebook, deck: CardDeck) -> None:
     a = ask(book, "Can Grist, the Hunger Tide be my commander?", deck=deck)
     assert a.answer.startswith("Yes") and _cited(a)[0] == "903.3"

@@ -204,14 +204,20 @@ def _sentence(q: str, start: int, end: int) -> tuple[int, int]:
     return before + 1, min(after) + 1 if after else len(q)
 
 
-def _subject(cards: tuple[NamedCard, ...], asked: Asked) -> tuple[NamedCard | None, NamedCard | None]:
-    """The card asked about and, for "in my Atraxa deck", the deck's commander."""
+def _subject(cards: tuple[NamedCard, ...], asked: Asked, q: str = "") -> tuple[NamedCard | None, NamedCard | None]:
+    """The card asked about and, for "in my Atraxa deck", the deck's commander.  A card is named once, where it is first
+    said: one said again in the sentence that asks (``q``, the question) is asked about there when it names a format ("I
+    love Sol Ring, it's great. Is Sol Ring legal in Pauper?")."""
     leader = None
     if asked.leader_span is not None:
         a, b = asked.leader_span
         leader = next((c for c in cards if c.start >= a and c.end <= b + 2), None)
     lo, hi = asked.within
     subject = next((c for c in cards if c is not leader and lo <= c.start and c.end <= hi), None)
+    if subject is None and q and asked.format is not None:  # a format said: "is the Nefashu restricted to blocking?" is none
+        asking = q[lo:hi]
+        subject = next((c for c in cards if c is not leader and c.said
+                        and re.search(rf"(?<!\w){re.escape(c.said)}(?!\w)", asking, re.IGNORECASE)), None)
     return subject, leader
 
 
@@ -242,7 +248,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
         cards = _said_alone(book, deck, said)
     if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(deck, said)
-    named, leader = _subject(cards, asked)
+    named, leader = _subject(cards, asked, said)
     shared = read_as is not None  # the most played of the cards a short name fits: said first (a carried "it" is not)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
         named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
