@@ -184,6 +184,11 @@ _GOES_ON = lazy(r" ?[a-z]")
 """What follows a period that ends a name but not the sentence: "Is Agents of S.H.I.E.L.D. legal in Modern?"."""
 
 
+def _kept(m: re.Match[str]) -> str:
+    """An :data:`_ABBREVIATION` with its period kept from ending a sentence."""
+    return m.group()[:-1] + _KEPT
+
+
 def unabbreviated(q: str, names: Iterable[tuple[int, int]]) -> str:
     """``q`` with the periods inside the cards it names (``names``: their spans) made a character that ends no sentence,
     and the one right after such a name when the sentence goes on in lower case, the offsets kept: "Is Mr. House, President
@@ -237,6 +242,8 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     named_all = None
     read = said
     if _ABBREVIATION.search(said):  # a period that may be a name's ("Mr. House"): read with the names' periods kept
+        if read_question(said) is None and read_question(_ABBREVIATION.sub(_kept, said)) is None:
+            return None  # no legality question however its periods are read: no card is looked for
         named_all = deck.named(said)
         read = unabbreviated(said, [(c.start, c.end) for c in named_all])
     asked = read_question(read)

@@ -6,15 +6,16 @@ be said as (plurals, possessives, names made verbs); and what the finder returns
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Container
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
 from ..cards.nametable import WORD, fold_token
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS
 
-__all__ = ["CardMention", "Word", "bases", "joined", "scan", "title_case", "variants"]
+__all__ = ["CardMention", "Word", "bases", "in_sorted", "joined", "scan", "title_case", "variants"]
 
 _VERBED = lazy(r"['’](?:d|ed|ing)$", re.IGNORECASE)
 _BOUNDARY = frozenset(".?!:;\n")
@@ -116,6 +117,13 @@ def joined(text: str, toks: list[Word], i: int, j: int, periods: Container[str] 
 
 _PERIOD = frozenset({".", ". "})
 """What stands after an abbreviation inside a name."""
+
+
+def in_sorted(ordered: Sequence[str], item: str) -> bool:
+    """Whether sorted ``ordered`` holds ``item`` (the name table's rules phrases, :attr:`NameTable.rules_long
+    <rulesgraph.cards.nametable.NameTable>`)."""
+    at = bisect.bisect_left(ordered, item)
+    return at < len(ordered) and ordered[at] == item
 
 
 @dataclass(frozen=True, slots=True)

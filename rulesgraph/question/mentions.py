@@ -31,7 +31,7 @@ from ..common.packed import Spaced
 from ..common.text import STOPWORDS
 from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
-from .mention_words import CardMention, joined, scan, title_case, variants
+from .mention_words import CardMention, in_sorted, joined, scan, title_case, variants
 
 __all__ = ["ACTS", "ACTS_ON", "BRACKET_FIT",
            "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
@@ -363,8 +363,6 @@ def find_cards(text: str, table: NameTable, weak: bool = False, absent: list[str
     for m in found:  # what the names took, the tails may not
         for k in range(bisect.bisect_left(f.starts, m.start), bisect.bisect_left(f.starts, m.end)):
             f.taken[k] = True
-    long = table.rules_long  # sorted
-    rules = lambda words: words in table.rules_words or (
-        (at := bisect.bisect_left(long, words)) < len(long) and long[at] == words)
+    rules = lambda words: words in table.rules_words or in_sorted(table.rules_long, words)
     return coreferent(epithets(f.text, sorted(found + tails(f.text, f.toks, f.taken, table, TYPE_AFTER), key=lambda m: m.start), absent,
                                rules))

@@ -13,7 +13,6 @@ Exile); what the card says reaches the ranking through the card steps (:mod:`rul
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -70,12 +69,6 @@ def __getattr__(name: str) -> object:
 
         return NamedCard
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def bisect_contains(ordered: list[str], item: str) -> bool:
-    """Whether sorted ``ordered`` holds ``item``."""
-    at = bisect.bisect_left(ordered, item)
-    return at < len(ordered) and ordered[at] == item
 
 
 def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequence[str] | None = None) -> bool:
@@ -250,11 +243,13 @@ class CardDeck:
         after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
         (Clone: "… enter the battlefield as a copy …"), or what it is by its type line ("the humility enchantment");
         not when the two words are a rules term ("finality counter")."""
+        from .mention_words import in_sorted
+
         after = _NEXT.match(question, m.end)
         if m.key is None or after is None:
             return False
         verb = doc_terms(after.group(1))
-        if not verb or bisect_contains(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
+        if not verb or in_sorted(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
             return False
         card = self.store.card(m.key)
         own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
