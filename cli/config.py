@@ -8,10 +8,9 @@ import stat
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import platformdirs
-
 from rulesgraph import RulesgraphError
 from rulesgraph.cards import DEFAULT_URL as CARDS_URL
+from rulesgraph.common.paths import user_dir
 from rulesgraph.versions.store import RULES_PAGE
 
 __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
@@ -50,8 +49,7 @@ class Config(NamedTuple):
 
 def config_path() -> Path:
     """``$RULESGRAPH_CONFIG_DIR/config.toml``, else ``config.toml`` in the platform's user config directory."""
-    base = os.environ.get("RULESGRAPH_CONFIG_DIR") or platformdirs.user_config_path("rulesgraph")
-    return Path(base) / "config.toml"
+    return user_dir("RULESGRAPH_CONFIG_DIR", "config") / "config.toml"
 
 
 def _check_template(template: str, where: str) -> None:

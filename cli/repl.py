@@ -4,14 +4,12 @@ pipe and DummyOutput; without a terminal it reads lines from stdin instead."""
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-import platformdirs
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -24,6 +22,7 @@ from rich.text import Text
 from rulesgraph import Rulebook, __version__
 from rulesgraph.build.lookup import vocabulary
 from rulesgraph.cards import DEFAULT_URL
+from rulesgraph.common.paths import data_dir
 from rulesgraph.versions import store
 
 from .commands import COMMANDS, Shell
@@ -54,7 +53,7 @@ STYLE = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #d0d0d0", "bott
 
 def history_path() -> Path:
     """``$RULESGRAPH_DATA_DIR/history``, else ``history`` in the platform's user data directory."""
-    return Path(os.environ.get("RULESGRAPH_DATA_DIR") or platformdirs.user_data_path("rulesgraph")) / "history"
+    return data_dir() / "history"
 
 
 class _SafeHistory(FileHistory):

@@ -29,17 +29,14 @@ import mmap
 import os
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import platformdirs
-
 from ..common import marshalled
 from ..common.outfile import open_regular
-from ..common.paths import sweep
+from ..common.paths import sweep, temporary, user_dir
 from ..common.sha import compare_digest, hmac_sha256, sha256
 from ..common.whole import WholeWriter
 
@@ -75,7 +72,7 @@ cards, ``names`` (their name table, marshal of builtins); ``tdoc``, a parsed tou
 
 def cache_dir() -> Path:
     """``$RULESGRAPH_CACHE_DIR`` or the platform's user cache directory."""
-    return Path(os.environ.get("RULESGRAPH_CACHE_DIR") or platformdirs.user_cache_path("rulesgraph"))
+    return user_dir("RULESGRAPH_CACHE_DIR", "cache")
 
 
 @functools.cache
@@ -141,7 +138,7 @@ def _make_secret(path: Path) -> bytes | None:
     key = os.urandom(32)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".cache-key-", dir=path.parent)  # mode 0600
+        fd, tmp = temporary(path.parent, ".cache-key-", "")  # mode 0600
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(key)
@@ -330,7 +327,7 @@ def _remember(directory: Path, name: str, stamp: list[Any]) -> None:
     table = dict(list(table.items())[-CHECKED_KEPT:])
     _checked[str(directory)] = table
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".checked-", suffix=".tmp", dir=directory)
+        fd, tmp = temporary(directory, ".checked-")
         try:
             with os.fdopen(fd, "wb") as fh:
                 WholeWriter(fh).write(encode(table, "checked"))
@@ -356,7 +353,7 @@ def write(key: str, obj: Any, part: str = "query") -> str | None:
     try:
         directory.mkdir(parents=True, exist_ok=True)
         data = encode(obj, part)
-        fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=directory)
+        fd, tmp = temporary(directory, ".build-")
         try:
             with os.fdopen(fd, "wb") as fh:
                 WholeWriter(fh).write(data)

@@ -20,12 +20,12 @@ import json
 import os
 import shutil
 import stat
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import RulesgraphError
+from .paths import temporary
 from .sha import sha256
 from .whole import WholeWriter
 
@@ -118,7 +118,7 @@ def write_file(path: str, write: Callable[[BinaryIO], object], *, protected: Ite
 
 def _atomic(target: Path, write: Callable[[BinaryIO], object]) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp = temporary(target.parent, f".{target.name}.")
     try:
         public(fd)
         with os.fdopen(fd, "wb") as fh:
@@ -210,6 +210,8 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
                protected: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
     """Write ``files`` (name → text) as the directory ``directory``: built in a fresh directory beside it, then
     renamed into place (an old site is moved aside first and removed after).  Returns the paths written."""
+    import tempfile  # here, as in :func:`~rulesgraph.common.paths.temporary`: only a site written needs it
+
     shown = str(directory)
     if shown == STDOUT:
         raise RulesgraphError("export html writes a directory of pages; give its name, not -")
@@ -248,6 +250,8 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
 
 
 def _swap(fresh: Path, target: Path) -> None:
+    import tempfile
+
     if not target.exists():
         os.rename(fresh, target)
         return

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from ..build import cache
 from ..build.corpus import SourceSpec
 from ..common.lazyre import lazy
-from ..common.paths import data_dir, files_in, write_atomically
+from ..common.paths import data_dir, files_in, temporary, write_atomically
 from ..common.sha import sha256
 from ..errors import RulesgraphError, SourceError
 from ..sources.detect import detect_format
@@ -259,7 +258,7 @@ def remembered_format(path: str, detect: Callable[[], str | None]) -> str | None
     table = dict(list(table.items())[-FORMATS_KEPT:])
     try:
         table_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".formats-", suffix=".tmp", dir=table_path.parent)
+        fd, tmp = temporary(table_path.parent, ".formats-")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(table, fh)
         os.replace(tmp, table_path)
