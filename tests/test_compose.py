@@ -106,6 +106,14 @@ def test_why_does_not_call_an_alias_a_spelling_correction(full_book: Rulebook) -
     assert any(w.startswith("‘trample’") and "spelling corrected" in w for w in typo.why)
 
 
+def test_why_calls_only_a_misspelt_word_a_spelling_correction(full_book: Rulebook) -> None:
+    """A match weighed below 1 for another reason — a verb that only sets the scene ("my opponent casts …"), an old
+    term ("removed from the game"), a name said with words between ("draw 2 cards") — was not misspelt."""
+    a = ask(full_book, "My opponent casts a spell that removes my creature from the game. Do I draw 2 cards?")
+    said = [w for w in a.why if w.startswith(("‘casts’", "‘draw 2 cards’", "‘removes my creature from the game’"))]
+    assert said and not any("spelling corrected" in w for w in said)
+
+
 def _diversified(book: Rulebook, scores: list[tuple[str, float]], focus: float) -> list[str]:
     from rulesgraph.answer.compose import _diversify
     from rulesgraph.rank.ranking import Ranking, Scored

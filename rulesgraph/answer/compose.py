@@ -219,7 +219,7 @@ def _named(book: Rulebook, a: Analysis) -> list[str]:
             names.append({"keyword": f"keyword {label}", "glossary": f"glossary entry {label}", "card": f"card {label}",
                           "rule": f"rule {label}"}.get(m.kind, f"rule {m.node} {data.get('title') or ''}".rstrip()))
         notes = [n for n in ("negated" if any(m.negated for m in ms) else "",
-                             "spelling corrected" if any(m.quality < 1 and m.via != "alias" for m in ms) else "") if n]
+                             "spelling corrected" if any(m.corrected for m in ms) else "") if n]
         lines.append(f"‘{words}’ names {', '.join(dict.fromkeys(names))}" + (f" ({', '.join(notes)})" if notes else ""))
     return lines
 

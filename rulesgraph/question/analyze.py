@@ -71,6 +71,9 @@ class Match:
     """How it was found: ``name``, ``gapped`` (words apart), ``alias``, ``number``, ``scene`` (a common verb that only
     sets the scene: "I cast …"), ``carried`` from an earlier turn of a conversation, or ``card``: a keyword of a card the
     question names (:func:`rulesgraph.question.cardsaid.named_card_keywords`)."""
+    corrected: bool = False
+    """A word of it was said misspelt and read corrected (:func:`~rulesgraph.question.spelling.correct`); ``quality`` is
+    below 1 for other reasons too (an obsolete term, a verb that sets the scene, words said apart)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +131,7 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
                 how = "exact" if q == 1.0 else f"spelling corrected, {q:.0%}"
                 why = f"‘{said}’ names {kind} {node.split(':', 1)[-1]} ({how}{', negated' if negated else ''})"
                 quality_ = q * (OBSOLETE if node in index.obsolete else 1.0) * (SCENE if scene else 1.0)
-                out.append(Match(node, kind, said, quality_, why, negated, via="scene" if scene else "name"))
+                out.append(Match(node, kind, said, quality_, why, negated, via="scene" if scene else "name", corrected=q < 1.0))
             taken[i : i + n] = [True] * n
     return out + _gapped(stems, spans, index, taken)
 
