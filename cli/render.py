@@ -23,7 +23,7 @@ from rulesgraph.answer.confidence import level as confidence_level
 from rulesgraph.answer.profile import Related
 from rulesgraph.build.citing import dated_source
 from rulesgraph.build.lookup import Cites, RuleView, is_cr_id
-from rulesgraph.model import Answer, Citation, ShownCard
+from rulesgraph.model import Answer, Citation, ShownCard, ShownFace
 
 from .config import DEFAULT_URL
 from .safe import visible
@@ -186,10 +186,25 @@ def joined(items: Sequence[Text], sep: str = " · ") -> Text:
 
 
 def render_card(card: ShownCard) -> Group:
-    """A card as an answer shows it: its name and type line, then its Oracle text indented (card data is untrusted:
-    shown literally, escapes made visible, like every source text)."""
-    head = text(card.name, HEADING, newlines=False).append("  ").append_text(text(card.type, DIM, newlines=False))
-    return Group(head, Padding(text(card.text), (0, 0, 0, 4))) if card.text else Group(head)
+    """A card as an answer shows it: its name, mana cost, type line and power/toughness (or loyalty), then its Oracle
+    text indented; a card of several faces (split, adventure, double-faced) its name, then each face so (card data is
+    untrusted: shown literally, escapes made visible, like every source text)."""
+    if len(card.faces) == 1:
+        return _face(card.faces[0], HEADING, 0)
+    if not card.faces:  # made without its faces: the name and type line
+        head = text(card.name, HEADING, newlines=False).append("  ").append_text(text(card.type, DIM, newlines=False))
+        return Group(head, Padding(text(card.text), (0, 0, 0, 4))) if card.text else Group(head)
+    return Group(text(card.name, HEADING, newlines=False), *(_face(f, "", 2) for f in card.faces))
+
+
+def _face(face: ShownFace, style: Style | str, indent: int) -> Group:
+    """One face: ``Name  {cost}  Type line  P/T`` and its text under it."""
+    head = text(face.name, style, newlines=False)
+    for part, part_style in ((face.mana_cost, ""), (face.type_line, DIM), (face.stats(), "")):
+        if part:
+            head.append("  ").append_text(text(part, part_style, newlines=False))
+    line = Padding(head, (0, 0, 0, indent)) if indent else head
+    return Group(line, Padding(text(face.text), (0, 0, 0, 4))) if face.text else Group(line)
 
 
 def render_cards(cards: Sequence[ShownCard]) -> Group:

@@ -17,7 +17,7 @@ from rulesgraph.answer.cardanswer import (
     shown_cards,
     with_rulings,
 )
-from rulesgraph.model import Citation, NamedCard
+from rulesgraph.model import Citation, NamedCard, ShownFace
 from rulesgraph.question.analyze import Analysis
 from rulesgraph.rank.cardsteps.cards import RULINGS
 
@@ -106,6 +106,20 @@ def test_rulings_are_cited_beside_the_rules_not_in_their_places() -> None:
 def test_why_lines_and_shown_cards() -> None:
     assert card_why(A) == ["‘bulwark elfs’ names card Bulwark Elf (plural): shield → 702.30, Aura → 303.4"]
     assert [(c.name, c.type, c.text) for c in shown_cards(A)] == [("Bulwark Elf", "Creature — Elf", "Prevent all damage.")]
+
+
+def test_a_shown_card_has_each_face_as_printed_with_its_cost_and_corner() -> None:
+    """What a judge reads on the card: each face's name, mana cost, type line, text and power/toughness, loyalty or
+    defense (a split card's halves with their own names and costs)."""
+    split = replace(ELF, key="Fire // Ice", faces=(("Fire", "{1}{R}", "Instant", "Fire deals 2 damage.", None, None, None, None),
+                                                   ("Ice", "{1}{U}", "Instant", "Tap target permanent.", None, None, None, None)))
+    elf = replace(ELF, faces=(("Bulwark Elf", "{1}{G}", "Creature — Elf", "Prevent all damage.", "1", "3", None, None),))
+    shown = shown_cards(Analysis("q", (), (), (), (), (), 0.0, cards=(elf, split)))
+    assert [(f.name, f.mana_cost, f.stats()) for c in shown for f in c.faces] == [
+        ("Bulwark Elf", "{1}{G}", "1/3"), ("Fire", "{1}{R}", ""), ("Ice", "{1}{U}", "")]
+    walker = ShownFace("Jace", "{2}{U}{U}", "Legendary Planeswalker — Jace", "", loyalty="3")
+    battle = ShownFace("Invasion", "{2}{R}", "Battle — Siege", "", defense="5")
+    assert (walker.stats(), battle.stats()) == ("loyalty 3", "defense 5")
 
 
 def test_only_a_leading_ruling_is_cited_first() -> None:

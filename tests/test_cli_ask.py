@@ -150,8 +150,10 @@ def test_json_lists_the_cards_named_and_cites_their_ruling(run, full_book: Ruleb
     code, out, err = run("ask", "--json", ELDER)
     data = json.loads(out)
     assert code == 0 and err == "" and set(data) == KEYS
-    assert data["cards"] == [{"name": "Mossback Elder", "type": "Creature — Elf",
-                              "text": "Trample\nWhenever Mossback Elder attacks, you gain 1 life."}]
+    text = "Trample\nWhenever Mossback Elder attacks, you gain 1 life."
+    assert data["cards"] == [{"name": "Mossback Elder", "type": "Creature — Elf", "text": text,
+                              "faces": [{"name": "Mossback Elder", "mana_cost": "{1}{G}", "type_line": "Creature — Elf",
+                                         "text": text, "power": "3", "toughness": "3", "loyalty": None, "defense": None}]}]
     ruling = [c for c in data["citations"] if c["kind"] == "ruling"]
     assert ruling[0] == {"id": "ruling:Mossback Elder:2021-02-03:1", "kind": "ruling", "text": "Trample matters only when it is blocked.",
                          "source": "Mossback Elder ruling, 2021-02-03", "score": ruling[0]["score"]}
@@ -167,7 +169,8 @@ def test_text_shows_the_cards_under_the_answer_and_the_ruling_with_its_card_and_
     install_cards(full_book)
     code, out, err = run("ask", ELDER)
     assert code == 0 and err == ""
-    assert "\ncards\nMossback Elder  Creature — Elf\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life.\n" in out
+    shown = "\ncards\nMossback Elder  {1}{G}  Creature — Elf  3/3\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life.\n"
+    assert shown in out
     assert "] ruling of Mossback Elder, 2021-02-03 Trample matters only when it is\n    blocked.\n" in out
 
 
@@ -184,9 +187,10 @@ def test_without_card_data_the_stream_still_answers_and_notes_it_once(cr2026: Pa
 def test_card_text_is_shown_literally(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
     """Card data is untrusted: markup prints as written, escapes are made visible, JSON escapes them."""
     evil = "Trample\n[bold]Loud[/bold] \x1b[31mred\x1b[0m \x9b2J and \x1b]8;;http://evil.example\x07a link\x1b]8;;\x07."
-    install_cards(full_book, {**CARDS, "Gloomfang Tyrant": [face("Gloomfang Tyrant", evil, keywords=["Trample"])]})
+    install_cards(full_book, {**CARDS, "Gloomfang Tyrant": [face("Gloomfang Tyrant", evil, keywords=["Trample"],
+                                                                manaCost="{[red]G[/red]}", power="\x1b[2J5")]})
     code, out, err = run("ask", "does Gloomfang Tyrant have trample when it is blocked?")
-    assert code == 0 and err == "" and "Gloomfang Tyrant  Creature — Elf" in out
+    assert code == 0 and err == "" and "Gloomfang Tyrant  {[red]G[/red]}  Creature — Elf  ␛[2J5/" in out
     assert "\x1b" not in out and "\x9b" not in out and "[bold]Loud[/bold] ␛[31mred␛[0m <U+009B>2J" in out
     code, out, _ = run("ask", "--json", "does Gloomfang Tyrant have trample when it is blocked?")
     assert "\x1b" not in out and "\x9b" not in out and "\\u001b[31mred" in out and "\\u009b2J" in out

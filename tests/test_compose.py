@@ -61,6 +61,19 @@ def test_json_contract(mini_book: Rulebook) -> None:
     json.dumps(obj)
 
 
+def test_json_cards_carry_their_faces(full_book: Rulebook) -> None:
+    """Each card under an answer has its faces as printed: name, mana cost, type line, text, power/toughness, loyalty."""
+    from dataclasses import replace
+
+    from rulesgraph.model import ShownCard, ShownFace
+
+    face = ShownFace("Grizzly Bears", "{1}{G}", "Creature — Bear", "", "2", "2")
+    answer = replace(ask(full_book, "trample"), cards=(ShownCard("Grizzly Bears", "Creature — Bear", "", (face,)),))
+    (card,) = answer_json(answer)["cards"]
+    assert card["faces"] == [{"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "text": "",
+                              "power": "2", "toughness": "2", "loyalty": None, "defense": None}]
+
+
 def test_nothing_relevant(mini_book: Rulebook) -> None:
     a = ask(mini_book, "xylophone quartz banana")
     assert a.citations == () and a.answer is None and a.confidence == 0.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..model import Citation, ShownCard
+from ..model import Citation, ShownCard, ShownFace
 from ..question.analyze import Analysis
 from ..rank.cardsteps.cards import RULINGS
 
@@ -175,5 +175,5 @@ def card_why(a: Analysis) -> list[str]:
 
 
 def shown_cards(a: Analysis) -> tuple[ShownCard, ...]:
-    """The named cards as the answer shows them: name, type line, Oracle text."""
-    return tuple(ShownCard(c.key, c.type_line, c.text) for c in a.cards)
+    """The named cards as the answer shows them: name, type line, Oracle text, and each face as printed."""
+    return tuple(ShownCard(c.key, c.type_line, c.text, tuple(ShownFace(*f) for f in c.faces)) for c in a.cards)

@@ -388,5 +388,6 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "why": list(answer.why),
         "alternatives": list(answer.alternatives),
         "in_rules": answer.in_rules,
-        "cards": [{"name": c.name, "type": c.type, "text": c.text} for c in answer.cards],
+        "cards": [{"name": c.name, "type": c.type, "text": c.text, "faces": [f._asdict() for f in c.faces]}
+                  for c in answer.cards],
     }

@@ -187,3 +187,6 @@ class NamedCard:
     links: tuple[tuple[str, ...], ...] = ()
     """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
     (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
+    faces: tuple[tuple[str | None, ...], ...] = ()
+    """Each face as printed: ``(name, mana cost, type line, text, power, toughness, loyalty, defense)`` (what an answer
+    shows of the card: :class:`rulesgraph.model.ShownFace`)."""
