@@ -95,6 +95,14 @@ def test_an_alias_names_the_entry_spelled_like_its_term(full_book: Rulebook) -> 
     assert "glossary:Planeswalker" in found and "keyword:planeswalk" not in found
 
 
+def test_the_old_wording_of_entering_names_enters_the_battlefield(full_book: Rulebook) -> None:
+    """'comes into play' (came, come, coming) is the old wording of entering the battlefield, not only of the
+    battlefield ('in play')."""
+    for question in ("this land comes into play tapped, can I respond?", "when Clone came into play, did it copy the counters?"):
+        a = analyze(question, full_book.index)
+        assert any(m.node == "glossary:Enters the Battlefield" and m.via == "alias" for m in a.matches), question
+
+
 def test_an_alias_phrase_may_be_said_with_words_among_its_own(mini_book: Rulebook) -> None:
     """An alias phrase of several words matches with at most ALIAS_GAP other words among its words, in order:
     "a token when it dies" says "token dies"; further apart, or in the other order, it does not."""

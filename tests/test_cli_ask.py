@@ -184,6 +184,18 @@ def test_without_card_data_the_stream_still_answers_and_notes_it_once(cr2026: Pa
     assert lines[0]["citations"][0]["id"].startswith("702.19")
 
 
+@pytest.mark.parametrize("question", ["Mossback Elder", "is Mossback Elder legal in vintage?"], ids=["name alone", "legality"])
+def test_every_answer_shows_its_card_as_printed(run, full_book: Rulebook, question: str) -> None:  # type: ignore[no-untyped-def]
+    """A question that is only a card's name, and a legality question, show the card as every other answer does: mana
+    cost, type line and power/toughness, in text and in --json's faces."""
+    install_cards(full_book)
+    code, out, _ = run("ask", question)
+    assert code == 0 and "Mossback Elder  {1}{G}  Creature — Elf  3/3" in out
+    code, out, _ = run("ask", "--json", question)
+    (face,) = json.loads(out)["cards"][0]["faces"]
+    assert code == 0 and (face["mana_cost"], face["power"], face["toughness"]) == ("{1}{G}", "3", "3")
+
+
 def test_card_text_is_shown_literally(run, full_book: Rulebook) -> None:  # type: ignore[no-untyped-def]
     """Card data is untrusted: markup prints as written, escapes are made visible, JSON escapes them."""
     evil = "Trample\n[bold]Loud[/bold] \x1b[31mred\x1b[0m \x9b2J and \x1b]8;;http://evil.example\x07a link\x1b]8;;\x07."

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = ["LEAD", "LEAD_BIAS", "LEAST", "RUNNER_FLOOR", "SHARED_LISTED", "SHOWN", "SHOW_AT", "absent_why", "card_why", "lead_chance",
-           "ruling_citation", "ruling_settles", "shared_why", "shown_cards", "with_rulings"]
+           "ruling_citation", "ruling_settles", "shared_why", "shown_card", "shown_cards", "with_rulings"]
 
 LEAD = {"fit": 0.83, "ahead": 0.16}
 """How likely the best-fitting ruling of the named cards is to settle the question when quoted first:
@@ -174,6 +174,11 @@ def card_why(a: Analysis) -> list[str]:
     return lines
 
 
+def shown_card(c: NamedCard) -> ShownCard:
+    """A named card as an answer shows it: name, type line, Oracle text, and each face as printed."""
+    return ShownCard(c.key, c.type_line, c.text, tuple(ShownFace(*f) for f in c.faces))
+
+
 def shown_cards(a: Analysis) -> tuple[ShownCard, ...]:
-    """The named cards as the answer shows them: name, type line, Oracle text, and each face as printed."""
-    return tuple(ShownCard(c.key, c.type_line, c.text, tuple(ShownFace(*f) for f in c.faces)) for c in a.cards)
+    """The named cards as the answer shows them (:func:`shown_card`)."""
+    return tuple(shown_card(c) for c in a.cards)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from ..build.citing import citation
 from ..cards.legality import FUTURE as _FUTURE
 from ..common.lazyre import lazy
-from ..model import Answer, ShownCard
+from ..model import Answer
+from .cardanswer import shown_card
 from .legalfacts import Asked, decide, terms
 
 if TYPE_CHECKING:
@@ -298,7 +299,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
     if leader_card is not None and leader is not None:
         why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
-    shown = [ShownCard(c.key, c.type_line, c.text) for c in (named, leader) if c is not None]
+    shown = [shown_card(c) for c in (named, leader) if c is not None]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
     # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
     return Answer(question, text, tuple(cited), terms(asked), (LOOSE_SURE if loose else SURE) if cited else 0.5, tuple(why), (),

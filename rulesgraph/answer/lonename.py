@@ -20,9 +20,9 @@ from ..build.citing import citation
 from ..build.index import name_key
 from ..cards.nametable import TYPO_LETTERS, tokens
 from ..common.lazyre import lazy
-from ..model import Answer, Citation, ShownCard
+from ..model import Answer, Citation
 from ..question.analyze import analyze
-from .cardanswer import SHOWN, ruling_citation
+from .cardanswer import SHOWN, ruling_citation, shown_card
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -139,7 +139,7 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
                  else f"the name of {len(names)} cards, shown below")
         return Answer(question, f"‘{lone.said}’ is {shown}: ask with more of the name.",
                       (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is only a name that several cards share",), names,
-                      cards=tuple(ShownCard(c.key, c.type_line, c.text) for c in cards))
+                      cards=tuple(shown_card(c) for c in cards))
     card = cards[0]
     cited = [ruling_citation(card, date, text, 1.0, (f"a ruling of {card.key}",)) for date, text in card.rulings[:SHOWN]]
     cited += _rules_of(book, card)[:k]  # k of the rules, its rulings besides, as every answer cites them
@@ -150,7 +150,7 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
                                 book.qg, named=card)
     return Answer(question, card.text or card.type_line, tuple(cited),
                   tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
-                  TYPO_SURE if lone.typo else SURE, why, (), cards=(ShownCard(card.key, card.type_line, card.text),))
+                  TYPO_SURE if lone.typo else SURE, why, (), cards=(shown_card(card),))
 
 
 def _rules_of(book: Rulebook, card: NamedCard) -> list[Citation]:

@@ -11,11 +11,11 @@ import contextlib
 import os
 import shutil
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ..common.paths import temporary
 from ..errors import RulesgraphError
 from . import store_path
 from .keywords import KeywordList, join_keywords
@@ -58,7 +58,7 @@ def install(cards: CardFile, keywords: KeywordList, *, path: Path | None = None,
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         _sweep(target.parent)
-        fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".tmp", dir=target.parent)
+        fd, tmp = temporary(target.parent, ".cards-")
         os.close(fd)  # SQLite takes an empty file as an empty database
     except OSError as exc:
         raise RulesgraphError(f"cannot install cards into {target.parent}: {exc.strerror or exc}") from None

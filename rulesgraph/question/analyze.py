@@ -63,7 +63,8 @@ class Match:
     said: str
     """The words of the question that matched."""
     quality: float
-    """1.0 for an exact match, lower for a corrected spelling."""
+    """1.0 for an exact match; lower for a corrected spelling, an obsolete term, a verb that only sets the scene or words
+    said apart (:attr:`corrected` says which was misspelt)."""
     why: str
     negated: bool = False
     """Said as "non-trample", "no flying", "without haste": the question is about its absence."""
@@ -133,7 +134,7 @@ def _names(stems: list[str], spans: list[str], index: Index, quality: list[float
                 quality_ = q * (OBSOLETE if node in index.obsolete else 1.0) * (SCENE if scene else 1.0)
                 out.append(Match(node, kind, said, quality_, why, negated, via="scene" if scene else "name", corrected=q < 1.0))
             taken[i : i + n] = [True] * n
-    return out + _gapped(stems, spans, index, taken)
+    return out + _gapped(stems, spans, index, taken, quality)
 
 
 _NAMING = frozenset("keyword keywords ability abilities action mechanic".split())
@@ -179,7 +180,7 @@ def _closest(said: str, nodes: list[str], index: Index) -> tuple[str, ...]:
     return index.memo[key]
 
 
-def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool]) -> list[Match]:
+def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool], quality: list[float]) -> list[Match]:
     """Names of several words said with other words between them, in order, within two extra words."""
     out: list[Match] = []
     present = set(stems)  # a name with a word the question never says is not looked for word by word
@@ -195,7 +196,8 @@ def _gapped(stems: list[str], spans: list[str], index: Index, taken: list[bool])
             said = " ".join(spans[i:pos])
             for node in index.names[key]:
                 kind = node.split(":", 1)[0] if ":" in node else "title"
-                out.append(Match(node, kind, said, GAPPED, f"‘{said}’ has the words of {kind} {node.split(':', 1)[-1]}", via="gapped"))
+                out.append(Match(node, kind, said, GAPPED, f"‘{said}’ has the words of {kind} {node.split(':', 1)[-1]}", via="gapped",
+                                 corrected=min(quality[i:pos]) < 1.0))
     return out
 
 

@@ -11,12 +11,12 @@ Front ends call :func:`rule_note` with the number of a rule they display.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ..build import cache
+from ..common.paths import temporary
 from . import store
 from .diff import Changed, CrDiff, Entry, Moved, diff_files
 
@@ -151,7 +151,7 @@ def _read(path: Path) -> CrDiff | None:
 def _write(path: Path, diff: CrDiff) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".diff-", suffix=".tmp", dir=path.parent)
+        fd, tmp = temporary(path.parent, ".diff-")
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(cache.encode(_to_data(diff), "diff"))
