@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -23,10 +24,13 @@ from rulesgraph.answer.confidence import level as confidence_level
 from rulesgraph.answer.profile import Related
 from rulesgraph.build.citing import dated_source
 from rulesgraph.build.lookup import Cites, RuleView, is_cr_id
-from rulesgraph.model import Answer, Citation, ShownCard, ShownFace
+from rulesgraph.model import Answer, Citation, ShownCard
 
 from .config import DEFAULT_URL
 from .safe import visible
+
+if TYPE_CHECKING:
+    from rulesgraph.records.cards import Face
 
 __all__ = [
     "SHOWN",
@@ -197,7 +201,7 @@ def render_card(card: ShownCard) -> Group:
     return Group(text(card.name, HEADING, newlines=False), *(_face(f, "", 2) for f in card.faces))
 
 
-def _face(face: ShownFace, style: Style | str, indent: int) -> Group:
+def _face(face: Face, style: Style | str, indent: int) -> Group:
     """One face: ``Name  {cost}  Type line  P/T`` and its text under it."""
     head = text(face.name, style, newlines=False)
     for part, part_style in ((face.mana_cost, ""), (face.type_line, DIM), (face.stats(), "")):

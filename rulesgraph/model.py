@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .records import Anomaly, Document, Example, FaqEntry, GlossaryEntry, NamedCard, Origin, Ref, Rule, RuleLevel, Skipped
+    from .records.cards import Face
 
 __all__ = [
     "Anomaly",
@@ -31,7 +32,6 @@ __all__ = [
     "Rule",
     "RuleLevel",
     "ShownCard",
-    "ShownFace",
     "Skipped",
 ]
 
@@ -96,25 +96,6 @@ class Answer:
     :attr:`confidence` was computed from, unless a card's ruling leads (its confidence is then the ruling's chance)."""
 
 
-class ShownFace(NamedTuple):
-    """One face of a shown card as the card data gives it: what a judge reads on the card (``None``: the face has none)."""
-
-    name: str
-    mana_cost: str | None
-    type_line: str
-    text: str
-    power: str | None = None
-    toughness: str | None = None
-    loyalty: str | None = None
-    defense: str | None = None
-
-    def stats(self) -> str:
-        """``2/2``, ``loyalty 3``, ``defense 5`` or empty, as printed in the card's corner."""
-        if self.power is not None or self.toughness is not None:
-            return f"{self.power or ''}/{self.toughness or ''}"
-        return f"loyalty {self.loyalty}" if self.loyalty is not None else f"defense {self.defense}" if self.defense is not None else ""
-
-
 class ShownCard(NamedTuple):
     """A card a question names, as an answer shows it: its name, type line and Oracle text, and each face with its mana
     cost and power/toughness or loyalty (a named tuple: defined in every process, made only for a question naming a
@@ -123,5 +104,6 @@ class ShownCard(NamedTuple):
     name: str
     type: str
     text: str
-    faces: tuple[ShownFace, ...] = ()
-    """Its faces (one for most cards), as printed: a split card's halves with their own names and costs."""
+    faces: tuple[Face, ...] = ()
+    """Its faces (one for most cards) as the card data gives them: a split card's halves with their own names and
+    costs, power/toughness or loyalty (:meth:`~rulesgraph.records.cards.Face.stats`)."""

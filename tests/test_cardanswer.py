@@ -17,9 +17,10 @@ from rulesgraph.answer.cardanswer import (
     shown_cards,
     with_rulings,
 )
-from rulesgraph.model import Citation, NamedCard, ShownFace
+from rulesgraph.model import Citation, NamedCard
 from rulesgraph.question.analyze import Analysis
 from rulesgraph.rank.cardsteps.cards import RULINGS
+from rulesgraph.records.cards import Face
 
 ELF = NamedCard("Bulwark Elf", "bulwark elfs", 0, 12, 0.9, "plural", "Creature — Elf", "Prevent all damage.",
                 (("Shield", "has", ("702.30",)),),
@@ -111,14 +112,14 @@ def test_why_lines_and_shown_cards() -> None:
 def test_a_shown_card_has_each_face_as_printed_with_its_cost_and_corner() -> None:
     """What a judge reads on the card: each face's name, mana cost, type line, text and power/toughness, loyalty or
     defense (a split card's halves with their own names and costs)."""
-    split = replace(ELF, key="Fire // Ice", faces=(("Fire", "{1}{R}", "Instant", "Fire deals 2 damage.", None, None, None, None),
-                                                   ("Ice", "{1}{U}", "Instant", "Tap target permanent.", None, None, None, None)))
-    elf = replace(ELF, faces=(("Bulwark Elf", "{1}{G}", "Creature — Elf", "Prevent all damage.", "1", "3", None, None),))
+    split = replace(ELF, key="Fire // Ice", faces=(Face("Fire", "{1}{R}", "Instant", "Fire deals 2 damage."),
+                                                   Face("Ice", "{1}{U}", "Instant", "Tap target permanent.")))
+    elf = replace(ELF, faces=(Face("Bulwark Elf", "{1}{G}", "Creature — Elf", "Prevent all damage.", "1", "3"),))
     shown = shown_cards(Analysis("q", (), (), (), (), (), 0.0, cards=(elf, split)))
     assert [(f.name, f.mana_cost, f.stats()) for c in shown for f in c.faces] == [
         ("Bulwark Elf", "{1}{G}", "1/3"), ("Fire", "{1}{R}", ""), ("Ice", "{1}{U}", "")]
-    walker = ShownFace("Jace", "{2}{U}{U}", "Legendary Planeswalker — Jace", "", loyalty="3")
-    battle = ShownFace("Invasion", "{2}{R}", "Battle — Siege", "", defense="5")
+    walker = Face("Jace", "{2}{U}{U}", "Legendary Planeswalker — Jace", "", loyalty="3")
+    battle = Face("Invasion", "{2}{R}", "Battle — Siege", "", defense="5")
     assert (walker.stats(), battle.stats()) == ("loyalty 3", "defense 5")
 
 

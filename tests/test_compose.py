@@ -62,16 +62,18 @@ def test_json_contract(mini_book: Rulebook) -> None:
 
 
 def test_json_cards_carry_their_faces(full_book: Rulebook) -> None:
-    """Each card under an answer has its faces as printed: name, mana cost, type line, text, power/toughness, loyalty."""
+    """Each card under an answer has its faces as ``rulesgraph card --json`` gives them: name, mana cost, type line,
+    text, power/toughness, loyalty …"""
     from dataclasses import replace
 
-    from rulesgraph.model import ShownCard, ShownFace
+    from rulesgraph.cards.view import face_json
+    from rulesgraph.model import ShownCard
+    from rulesgraph.records.cards import Face
 
-    face = ShownFace("Grizzly Bears", "{1}{G}", "Creature — Bear", "", "2", "2")
+    face = Face("Grizzly Bears", "{1}{G}", "Creature — Bear", "", "2", "2", types=("Creature",), subtypes=("Bear",))
     answer = replace(ask(full_book, "trample"), cards=(ShownCard("Grizzly Bears", "Creature — Bear", "", (face,)),))
     (card,) = answer_json(answer)["cards"]
-    assert card["faces"] == [{"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "text": "",
-                              "power": "2", "toughness": "2", "loyalty": None, "defense": None}]
+    assert card["faces"] == [face_json(face)] and card["faces"][0]["mana_cost"] == "{1}{G}" and card["faces"][0]["power"] == "2"
 
 
 def test_nothing_relevant(mini_book: Rulebook) -> None:

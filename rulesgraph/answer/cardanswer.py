@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..model import Citation, ShownCard, ShownFace
+from ..model import Citation, ShownCard
 from ..question.analyze import Analysis
 from ..rank.cardsteps.cards import RULINGS
 
@@ -176,7 +176,7 @@ def card_why(a: Analysis) -> list[str]:
 
 def shown_card(c: NamedCard) -> ShownCard:
     """A named card as an answer shows it: name, type line, Oracle text, and each face as printed."""
-    return ShownCard(c.key, c.type_line, c.text, tuple(ShownFace(*f) for f in c.faces))
+    return ShownCard(c.key, c.type_line, c.text, c.faces)
 
 
 def shown_cards(a: Analysis) -> tuple[ShownCard, ...]:

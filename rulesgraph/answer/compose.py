@@ -375,6 +375,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
 
 def answer_json(answer: Answer) -> dict[str, Any]:
     """The stable JSON shape of an answer (documented in README; scripts and bots rely on it)."""
+    if answer.cards:  # the card view is read once a question names a card: a rules answer never imports it
+        from ..cards.view import face_json
     return {
         "question": answer.question,
         "answer": answer.answer,
@@ -388,6 +390,6 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "why": list(answer.why),
         "alternatives": list(answer.alternatives),
         "in_rules": answer.in_rules,
-        "cards": [{"name": c.name, "type": c.type, "text": c.text, "faces": [f._asdict() for f in c.faces]}
+        "cards": [{"name": c.name, "type": c.type, "text": c.text, "faces": [face_json(f) for f in c.faces]}
                   for c in answer.cards],
     }

@@ -23,10 +23,10 @@ from ..errors import NotFound, RulesgraphError
 from ..parse.numbers import sort_key
 from .keywords import KeywordList
 from .legality import standing
-from .model import Card
+from .model import Card, Face
 
-__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "find_card", "keyword_list", "layout_kind", "result_json",
-           "set_types"]
+__all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "face_json", "find_card", "keyword_list", "layout_kind",
+           "result_json", "set_types"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,15 +214,20 @@ def card_view(book: Rulebook, card: Card, formats: tuple[str, ...] = (), data_da
     return CardView(card, keywords, types, formats, data_date)
 
 
+def face_json(f: Face) -> dict[str, Any]:
+    """A face as ``rulesgraph card --json`` and the cards under an ``ask --json`` answer give it."""
+    return {"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line, "text": f.text, "power": f.power,
+            "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense, "layout": f.layout, "side": f.side,
+            "keywords": list(f.keywords), "supertypes": list(f.supertypes), "types": list(f.types),
+            "subtypes": list(f.subtypes)}
+
+
 def card_json(view: CardView) -> dict[str, Any]:
     """``rulesgraph card --json``: the card, its faces and rulings, its keywords and type words with their rules."""
     c = view.card
     return {
         "name": c.name, "layout": c.layout, "funny": c.funny,
-        "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line, "text": f.text, "power": f.power,
-                   "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense, "layout": f.layout, "side": f.side,
-                   "keywords": list(f.keywords), "supertypes": list(f.supertypes), "types": list(f.types),
-                   "subtypes": list(f.subtypes)} for f in c.faces],
+        "faces": [face_json(f) for f in c.faces],
         "keywords": [{"name": k.name, "relation": k.relation, "rules": list(k.rules)} for k in view.keywords],
         "types": [{"name": t.name, "kind": t.relation, "rules": list(t.rules)} for t in view.types],
         "rulings": [{"date": r.date, "text": r.text} for r in c.rulings],

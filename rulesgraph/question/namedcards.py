@@ -308,8 +308,7 @@ class CardDeck:
                     tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
                     mana_cost=" // ".join(f.mana_cost or "" for f in card.faces),
                     links=self._links(key, len(card.rulings)),
-                    faces=tuple((f.name, f.mana_cost, f.type_line, f.text, f.power, f.toughness, f.loyalty, f.defense)
-                                for f in card.faces),
+                    faces=card.faces,
                 )
         return self._cards[key]
 

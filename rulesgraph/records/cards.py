@@ -48,6 +48,12 @@ class Face:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
 
+    def stats(self) -> str:
+        """``2/2``, ``loyalty 3``, ``defense 5`` or empty: what is printed in the face's corner."""
+        if self.power is not None or self.toughness is not None:
+            return f"{self.power or ''}/{self.toughness or ''}"
+        return f"loyalty {self.loyalty}" if self.loyalty is not None else f"defense {self.defense}" if self.defense is not None else ""
+
 
 @dataclass(frozen=True, slots=True)
 class CardKeyword:
@@ -187,6 +193,5 @@ class NamedCard:
     links: tuple[tuple[str, ...], ...] = ()
     """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
     (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
-    faces: tuple[tuple[str | None, ...], ...] = ()
-    """Each face as printed: ``(name, mana cost, type line, text, power, toughness, loyalty, defense)`` (what an answer
-    shows of the card: :class:`rulesgraph.model.ShownFace`)."""
+    faces: tuple[Face, ...] = ()
+    """Its faces as the card data gives them (what an answer shows of the card: :class:`rulesgraph.model.ShownCard`)."""
