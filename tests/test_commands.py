@@ -155,11 +155,11 @@ def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp
 
     shell = Shell(full_book, RenderOptions(hints=True), k=5, prepare=prepare, deck=lambda: opened[0] if opened else None)
     answer = out(shell, "My Mossback Elder attacks and is blocked. Does trample matter only when it is blocked?")
-    assert opened and "\ncards\nMossback Elder  Creature — Elf\n" in answer
+    assert opened and "\ncards\nMossback Elder  {1}{G}  Creature — Elf  3/3\n" in answer
     k = next(i for i, item in enumerate(shell.items(), 1) if item.startswith("ruling:Mossback Elder:"))
     shown = out(shell, str(k))
     assert shown.startswith("ruling of Mossback Elder, 2021-02-03\nTrample matters only when it is blocked.\n\n")
-    assert "Mossback Elder  Creature — Elf\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life." in shown
+    assert "Mossback Elder  {1}{G}  Creature — Elf  3/3\n    Trample\n    Whenever Mossback Elder attacks, you gain 1 life." in shown
     assert out(shell, ":back") == answer and out(shell, f":open {k}") == shown
 
 
@@ -185,6 +185,6 @@ def test_a_card_looked_up_is_what_follow_ups_are_about(full_book: Rulebook, tmp_
     assert "Mossback Elder" in shell.conversation.cards
     assert "Mossback Elder  100%  card" in out(shell, ":topic")
     follow = out(shell, "what if it is blocked by two creatures?")
-    assert "following up on: Mossback Elder" in follow and "\ncards\nMossback Elder  Creature — Elf\n" in follow
+    assert "following up on: Mossback Elder" in follow and "\ncards\nMossback Elder  {1}{G}  Creature — Elf  3/3\n" in follow
     out(shell, ":new")
     assert not shell.conversation.cards
