@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SHOWN",
+    "UNSURE",
     "RenderOptions",
     "cited",
     "group_of",
@@ -53,6 +54,10 @@ __all__ = [
 
 NUMBER = Style(color="cyan", bold=True)
 INDEX = Style(bold=True)
+UNSURE = "unsure (confidence {confidence:.2f}): the nearest answer found, which may not settle it —"
+"""Said above the first paragraph of an answer with citations and low confidence (:func:`rulesgraph.answer.confidence.level`):
+on the real tuning questions about two answers in three, whose first paragraph settles the question one time in four
+(the others' more than half the time). Not above a message that cites nothing (several cards share a name)."""
 HEADING = Style(bold=True)
 DIM = Style(dim=True)
 CRUMB = " › "
@@ -231,6 +236,8 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
         parts.append(Text(f"Ask it in other words, try a rule number{more}.", style=DIM))
         return Group(*parts)
     if answer.answer:
+        if answer.citations and confidence_level(answer.confidence) == "low":  # a guess says so before it is read
+            parts.append(Text(UNSURE.format(confidence=answer.confidence), style=DIM))
         parts += [text(answer.answer, HEADING), Text()]
     if answer.citations:  # none when the question only named a card several cards share: those cards are shown
         parts += [_numbered([(i, entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]), Text()]

@@ -18,6 +18,7 @@ from rulesgraph.model import Answer, ShownCard
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import (
     SHOWN,
+    UNSURE,
     RenderOptions,
     render_answer,
     render_cites,
@@ -64,6 +65,18 @@ def sample_answer(book: Rulebook) -> Answer:
 def test_golden_answer(full_book: Rulebook) -> None:
     answer = sample_answer(full_book)
     golden("answer", plain_text(render_answer(answer, OPTS, [citation(full_book, n) for n in answer.see_also])))
+
+
+def test_a_low_confidence_answer_says_so_before_its_first_paragraph(full_book: Rulebook) -> None:
+    """A first paragraph of low confidence is read as a guess: the line above it says so; medium and high say nothing."""
+    from dataclasses import replace
+
+    from rulesgraph.answer.confidence import LOW
+
+    low = plain_text(render_answer(replace(sample_answer(full_book), confidence=LOW - 0.01), OPTS))
+    assert low.startswith(UNSURE.format(confidence=LOW - 0.01) + "\nNo. Annihilator triggers")
+    sure = plain_text(render_answer(replace(sample_answer(full_book), confidence=LOW), OPTS))
+    assert sure.startswith("No. Annihilator triggers") and "unsure" not in sure
 
 
 def test_golden_nothing_found() -> None:
