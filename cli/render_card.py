@@ -25,16 +25,6 @@ file may give 2,000 of 10,000 characters each, which took seconds to lay out): t
 them all."""
 
 
-def _stats(face: Face) -> str:
-    if face.power is not None or face.toughness is not None:
-        return f"{face.power or ''}/{face.toughness or ''}"
-    if face.loyalty is not None:
-        return f"loyalty {face.loyalty}"
-    if face.defense is not None:
-        return f"defense {face.defense}"
-    return ""
-
-
 def _face(face: Face, *, heading: bool) -> list[RenderableType]:
     parts: list[RenderableType] = []
     if heading:
@@ -45,8 +35,8 @@ def _face(face: Face, *, heading: bool) -> list[RenderableType]:
     parts.append(text(face.type_line, DIM, newlines=False))
     if face.text:
         parts.append(text(face.text))
-    if _stats(face):
-        parts.append(text(_stats(face), newlines=False))
+    if stats := face.stats():
+        parts.append(text(stats, newlines=False))
     return parts
 
 

@@ -306,7 +306,6 @@ class CardDeck:
                     frozenset(doc_terms(names)),
                     tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
                     tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
-                    mana_cost=" // ".join(f.mana_cost or "" for f in card.faces),
                     links=self._links(key, len(card.rulings)),
                     faces=card.faces,
                 )

@@ -188,8 +188,6 @@ class NamedCard:
     many: bool = False
     """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
     Ragavan", "two Thalias"; named twice and "both" of them)."""
-    mana_cost: str = ""
-    """Its faces' mana costs as the card data writes them (``{X}{U}{U}``), ``" // "`` between faces (empty for none)."""
     links: tuple[tuple[str, ...], ...] = ()
     """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
     (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
