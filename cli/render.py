@@ -59,6 +59,8 @@ UNSURE = "unsure (confidence {confidence:.2f}): the nearest answer found, which 
 on the real tuning questions about two answers in three, whose first paragraph settles the question one time in four
 (the others' more than half the time). Not above a message that cites nothing (several cards share a name)."""
 HEADING = Style(bold=True)
+OPENING = 240
+"""Most characters of a cited heading's first part shown under it (cut after a sentence)."""
 DIM = Style(dim=True)
 CRUMB = " › "
 
@@ -155,13 +157,21 @@ def _examples(c: Citation, opts: RenderOptions, indent: int = 2) -> list[Rendera
     return [Padding(cited(text(ex, DIM), opts), (0, 0, 0, indent)) for ex in c.examples]
 
 
-def entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bool = False) -> Group:
-    """A node in full: its label, its words after it, then its examples dimmed and indented."""
+def entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bool = False, opening: bool = False) -> Group:
+    """A node in full: its label, its words after it, then its examples dimmed and indented; with ``opening``, a
+    heading's first part under it (``702.85a Cascade is a triggered ability …`` under ``702.85 Cascade``)."""
     head = label(c, opts)
     body = _body(c, opts)
     if body.plain:
         head = head.append(" ").append_text(body)
     parts: list[RenderableType] = [head]
+    if opening and c.opening and _heading_only(c):
+        number, words = c.opening
+        if len(words) > OPENING:  # its first sentences: the whole part is a citation's number away
+            cut = words[:OPENING].rsplit(". ", 1)[0] + "." if ". " in words[:OPENING] else words[:OPENING].rsplit(" ", 1)[0]
+            words = cut + " …"
+        first = rule_ref(number, opts) if is_cr_id(number) else text(number, HEADING, newlines=False)
+        parts.append(first.append(" ").append_text(cited(text(words), opts)))
     if examples:
         parts += _examples(c, opts)
     elif c.examples:
@@ -221,6 +231,18 @@ def render_cards(cards: Sequence[ShownCard]) -> Group:
     return Group(Text("cards", style=DIM), *(render_card(c) for c in cards))
 
 
+def _squeezed(words: str) -> str:
+    return " ".join(words.replace("…", " ").split())
+
+
+def _quoted(c: Citation, said: str, ids: set[str]) -> bool:
+    """The answer already says the heading's first part: cited in full, or quoted by its first paragraph."""
+    if not c.opening:
+        return False
+    words = _squeezed(c.opening[1])
+    return c.opening[0] in ids or (bool(said) and (said[:60] in words or words[:60] in said))
+
+
 def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citation] = ()) -> RenderableType:
     """The direct answer first, then the numbered citations, the cards the question names, why they matched, and
     what to read next."""
@@ -240,7 +262,9 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
             parts.append(Text(UNSURE.format(confidence=answer.confidence), style=DIM))
         parts += [text(answer.answer, HEADING), Text()]
     if answer.citations:  # none when the question only named a card several cards share: those cards are shown
-        parts += [_numbered([(i, entry(c, opts, examples=False, source=True)) for i, c in enumerate(answer.citations, 1)]), Text()]
+        said, ids = _squeezed(answer.answer or ""), {c.id for c in answer.citations}
+        parts += [_numbered([(i, entry(c, opts, examples=False, source=True, opening=not _quoted(c, said, ids)))
+                             for i, c in enumerate(answer.citations, 1)]), Text()]
     if answer.cards:
         parts += [render_cards(answer.cards), Text()]
     rows: list[tuple[str, RenderableType]] = []

@@ -68,6 +68,9 @@ class Citation:
     score: float
     why: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
+    opening: tuple[str, str] | None = None
+    """A heading's first words (``702.85`` Cascade opens with ``702.85a``): its first part's id and text, so a cited
+    heading says something; ``None`` for a node with words of its own."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rulesgraph.build.citing import dated_source
+from rulesgraph import Rulebook
+from rulesgraph.build.citing import citation, dated_source
 from rulesgraph.model import Citation
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions, render_entry
@@ -26,3 +27,10 @@ def test_rules_citations_keep_the_cr_label() -> None:
 def test_an_opened_passage_shows_its_document() -> None:
     shown = plain_text(render_entry(_cite("ipg", "IPG-20300607.txt:12", "2030-06-07"), RenderOptions()))
     assert "(IPG 2030-06-07)" in shown and "CR" not in shown
+
+
+def test_a_heading_opens_with_its_first_part(full_book: Rulebook) -> None:
+    heading = citation(full_book, "702.19")
+    assert heading.text == "Trample" and heading.opening is not None
+    assert heading.opening[0] == "702.19a" and heading.opening[1].startswith("Trample is a static ability")
+    assert citation(full_book, "702.19b").opening is None  # words of its own

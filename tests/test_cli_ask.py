@@ -41,7 +41,7 @@ def test_json_answer_and_k(run) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run("ask", "--json", "-k", "2", "how", "does", "trample", "work")
     data = json.loads(out)
     assert code == 0 and set(data) == KEYS and data["question"] == "how does trample work"
-    assert len(data["citations"]) == 2 and set(data["citations"][0]) == {"id", "kind", "text", "source", "score"}
+    assert len(data["citations"]) == 2 and set(data["citations"][0]) == {"id", "kind", "text", "source", "score", "opening"}
     assert out.count("\n") == 1
 
 
@@ -160,7 +160,7 @@ def test_json_lists_the_cards_named_and_cites_their_ruling(run, full_book: Ruleb
     assert face["types"] == ["Creature"] and face["subtypes"] == ["Elf"]
     ruling = [c for c in data["citations"] if c["kind"] == "ruling"]
     assert ruling[0] == {"id": "ruling:Mossback Elder:2021-02-03:1", "kind": "ruling", "text": "Trample matters only when it is blocked.",
-                         "source": "Mossback Elder ruling, 2021-02-03", "score": ruling[0]["score"]}
+                         "source": "Mossback Elder ruling, 2021-02-03", "score": ruling[0]["score"], "opening": None}
     # it fits the question well (0.70, the other ruling 0.04), but the trample rule is likelier still to settle it (the
     # ruling's chance 0.73, the rules' 0.86): the rule leads, the ruling is cited after the rules' first three
     assert data["citations"][0]["id"].startswith("702.19") and data["citations"].index(ruling[0]) == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,18 @@ def test_a_low_confidence_answer_says_so_before_its_first_paragraph(full_book: R
     assert low.startswith(UNSURE.format(confidence=LOW - 0.01) + "\nNo. Annihilator triggers")
     sure = plain_text(render_answer(replace(sample_answer(full_book), confidence=LOW), OPTS))
     assert sure.startswith("No. Annihilator triggers") and "unsure" not in sure
+
+
+def test_a_cited_heading_shows_its_first_part_unless_the_answer_says_it(full_book: Rulebook) -> None:
+    answer = sample_answer(full_book)
+    shown = plain_text(render_answer(answer, OPTS), width=80)
+    assert "[4] 509 Declare Blockers Step\n    509.1 First, the defending player declares blockers." in shown
+    assert "[1] 702.86 Annihilator\n[2]" in shown  # 702.86a is cited in full at [3]
+    quoted = replace(answer, answer="Cascade, no; but first, the defending player declares blockers.",
+                     citations=(citation(full_book, "509"),))
+    assert "509.1 First, the defending player" in plain_text(render_answer(quoted, OPTS), width=80)
+    quoted = replace(quoted, answer=citation(full_book, "509.1").text)
+    assert "509.1" not in plain_text(render_answer(quoted, OPTS), width=80)  # the first paragraph quotes it
 
 
 def test_golden_nothing_found() -> None:

@@ -382,7 +382,8 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "answer": answer.answer,
         "citations": [
             {"id": c.id, "kind": c.kind, "text": c.text,
-             "source": dated_source(c), "score": c.score}
+             "source": dated_source(c), "score": c.score,
+             "opening": {"id": c.opening[0], "text": c.opening[1]} if c.opening else None}
             for c in answer.citations
         ],
         "keywords": list(answer.keywords),

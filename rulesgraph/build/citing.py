@@ -14,10 +14,23 @@ _KIND = {"paragraph": "rule", "chapter": "section"}
 
 def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...] = ()) -> Citation:
     """The citation record of any graph node."""
-    data = book.qg.nodes[node]
+    g = book.qg
+    data = g.nodes[node]
     source = f"{data['file']}:{data['line']}" if data.get("file") else "-"
     return Citation(node, _KIND.get(data["kind"], data["kind"]), data["label"], data.get("title"), data.get("text") or "", source,
-                    data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()))
+                    data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()), _opening(book, node, data))
+
+
+def _opening(book: Rulebook, node: str, data: dict) -> tuple[str, str] | None:
+    """A heading's first part with words of its own (``702.85a`` of ``702.85 Cascade``), or ``None``."""
+    if not data.get("title") or data.get("text") != data["title"]:
+        return None
+    first = next(iter(book.qg.targets(node, "contains")), None)
+    if first is None:
+        return None
+    child = book.qg.nodes[first]
+    words = child.get("text") or ""
+    return (first, words) if words and words != child.get("title") else None
 
 
 def dated_source(c: Citation) -> str:
