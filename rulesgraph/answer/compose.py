@@ -176,15 +176,18 @@ def _sentence(sentence: str, limit: int = LINE) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-UNSETTLED_LEAD = "These rules decide it: "
+UNSETTLED_LEAD = "The rules that bear on it: "
 UNSETTLED = 0.6
-"""The most confidence an answer is given whose first paragraph says which rules decide it (no sentence of its first rule
-speaks to the question): below :data:`rulesgraph.answer.confidence.HIGH`.  On the real tuning questions such answers had the right
-first rule 2 times in 21, the others 27 in 30."""
+"""The most confidence an answer is given whose first paragraph says which rules bear on it (no sentence of its first rule
+speaks to the question): below :data:`rulesgraph.answer.confidence.HIGH`.  On the real tuning questions (stop 46, the card
+data installed) 855 of 2,351 answers were such, their first rule an expected one in 316 (37%); of the 1,114 whose first
+paragraph quotes a rule's sentence, 524 (47%)."""
 
 
 def _deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
-    """The answer line when no sentence of the first rule speaks to the question: which rules decide it, said plainly."""
+    """The answer line when no sentence of the first rule speaks to the question: which rules bear on it, said plainly
+    (not "decide it": the first of them is an expected rule in about a third of such answers, :data:`UNSETTLED`, and a
+    low-confidence answer is already introduced as perhaps not settling it)."""
     g = book.qg
     named = []
     for c in chosen:

@@ -52,7 +52,7 @@ def steps_of_procedure(q: Query) -> None:
     in the answer's diversity).
     Step ``procedure``; weights: ``procedure`` = 1.05 (``bench/fit.py`` prefers 1.86, 4 more real tuning questions at hit@1
     and 2 at hit@3, but then the procedure's rule leads answers its step settles — "can a tapped creature block?" led by
-    509.1, "These rules decide it" — and a scripted conversation is lost: rule hits do not see the first paragraph; stop
+    509.1, "The rules that bear on it" — and a scripted conversation is lost: rule hits do not see the first paragraph; stop
     27.  On the 169 of stop 28 every fold raises it, to 1.40 or 1.86, yet the fitted weights lose held out: kept).
     Earns its place on the real tuning questions: removing it loses 2 at hit@1 and 8 at hit@3
     (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
