@@ -57,7 +57,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def failed(question: str, message: str) -> dict[str, Any]:
     """The JSON line for a question that could not be asked: the answer's keys, no citations, the reason in ``why``."""
     return {"question": question, "answer": None, "citations": [], "keywords": [], "confidence": 0.0, "why": [message],
-            "alternatives": [], "in_rules": True, "cards": []}
+            "alternatives": [], "in_rules": True, "caveats": [], "cards": []}
 
 
 def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None,

@@ -244,11 +244,12 @@ def _quoted(c: Citation, said: str, ids: set[str]) -> bool:
 
 
 def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citation] = ()) -> RenderableType:
-    """The direct answer first, then the numbered citations, the cards the question names, why they matched, and
+    """What to know before reading it (:attr:`~rulesgraph.model.Answer.caveats`, dimmed), the direct answer first, then
+    the numbered citations, the cards the question names, why they matched, and
     what to read next."""
-    parts: list[RenderableType] = []
+    parts: list[RenderableType] = [text(f"note: {c}", DIM) for c in answer.caveats]
     if not answer.in_rules and not answer.citations:  # a question no rules document covers: one honest line, no rules
-        return Group(text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
+        return Group(*parts, text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
                                                                            ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
     if not answer.citations and not answer.answer:
         parts.append(Text("Nothing in the loaded rules matches that question.", style=HEADING))
@@ -268,10 +269,11 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     if answer.cards:
         parts += [render_cards(answer.cards), Text()]
     rows: list[tuple[str, RenderableType]] = []
-    if answer.why:
-        shown = [text(w, newlines=False) for w in answer.why[:6]]
-        if len(answer.why) > 6:
-            shown.append(Text(f"… {len(answer.why) - 6} more"))
+    why = [w for w in answer.why if w not in answer.caveats]  # said above the answer already
+    if why:
+        shown = [text(w, newlines=False) for w in why[:6]]
+        if len(why) > 6:
+            shown.append(Text(f"… {len(why) - 6} more"))
         rows.append(("why matched", Text("\n").join(shown)))
     if see_also:
         rows.append(("see also", joined([label(c, opts) for c in see_also])))

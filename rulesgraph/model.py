@@ -94,6 +94,9 @@ class Answer:
     games: see :mod:`rulesgraph.question.scope`); its ``answer`` says so and there are no citations."""
     cards: tuple[ShownCard, ...] = ()
     """The cards the question names, as the answer shows them under itself."""
+    caveats: tuple[str, ...] = ()
+    """What to know before reading the answer (each also a line of :attr:`why`): the question was cut, a name it says is of
+    no card the installed card data has (a newer card?), a name several cards share and it does not choose between."""
     signals: tuple[float, ...] = ()
     """The signals of the rules' answer (:data:`rulesgraph.answer.confidence.SIGNALS`), for calibration: what
     :attr:`confidence` was computed from, unless a card's ruling leads (its confidence is then the ruling's chance)."""

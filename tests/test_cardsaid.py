@@ -89,4 +89,5 @@ def test_a_card_the_installed_data_lacks_is_said_so(full_book: Rulebook, deck: C
     assert [c.name for c in answer.cards] == ["Jailbreak"]
     assert any(w.startswith("‘Elesh Norn, Mother of Machines’ is no card of the installed card data") and "update cards" in w
                for w in answer.why)
+    assert answer.caveats and answer.caveats[0].startswith("‘Elesh Norn, Mother of Machines’ is no card")  # said before the answer
     assert not any("norn" in w and w.startswith("read ") for w in answer.why)

@@ -17,7 +17,7 @@ from rulesgraph_cli.context import CARDS_NOTE
 
 from .minicards import CARDS, face, install_cards
 
-KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "caveats", "cards"}
 NOTE = f"rulesgraph: {CARDS_NOTE}\n"
 """What ``ask`` says on stderr, once, without card data."""
 ELDER = "My Mossback Elder attacks and is blocked. Does trample matter only when it is blocked?"

@@ -12,7 +12,7 @@ from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.answer.confidence import level
 from rulesgraph.question.read import MAX_CHARS
 
-KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "cards"}
+KEYS = {"question", "answer", "citations", "keywords", "confidence", "why", "alternatives", "in_rules", "caveats", "cards"}
 CITATION_KEYS = {"id", "kind", "text", "source", "score", "opening"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """C0 controls (ESC, NUL, BEL, CR …) but tab and newline, DEL and C1 controls."""

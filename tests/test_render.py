@@ -92,6 +92,13 @@ def test_a_cited_heading_shows_its_first_part_unless_the_answer_says_it(full_boo
     assert "509.1" not in plain_text(render_answer(quoted, OPTS), width=80)  # the first paragraph quotes it
 
 
+def test_caveats_come_before_the_answer_and_are_not_said_again(full_book: Rulebook) -> None:
+    caveat = "‘Elesh Norn, Mother of Machines’ is no card of the installed card data (of 2022-04-25)"
+    answer = replace(sample_answer(full_book), why=("‘annihilator’ names keyword annihilator (exact)", caveat), caveats=(caveat,))
+    shown = plain_text(render_answer(answer, OPTS), width=200)
+    assert shown.startswith(f"note: {caveat}\nNo. Annihilator") and shown.count("Elesh Norn") == 1
+
+
 def test_golden_nothing_found() -> None:
     empty = Answer("xyzzy", None, (), (), 0.0, (), ("Trample",))
     golden("answer-nothing", plain_text(render_answer(empty, OPTS)))

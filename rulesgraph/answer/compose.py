@@ -176,6 +176,7 @@ def _sentence(sentence: str, limit: int = LINE) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+CUT = "the question was very long: only its beginning was read"
 UNSETTLED_LEAD = "The rules that bear on it: "
 UNSETTLED = 0.6
 """The most confidence an answer is given whose first paragraph says which rules bear on it (no sentence of its first rule
@@ -185,9 +186,8 @@ paragraph quotes a rule's sentence, 524 (47%)."""
 
 
 def _deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
-    """The answer line when no sentence of the first rule speaks to the question: which rules bear on it, said plainly
-    (not "decide it": the first of them is an expected rule in about a third of such answers, :data:`UNSETTLED`, and a
-    low-confidence answer is already introduced as perhaps not settling it)."""
+    """The answer line when no sentence of the first rule speaks to the question: which rules bear on it (not "decide it":
+    the first is an expected rule in about a third of them, :data:`UNSETTLED`)."""
     g = book.qg
     named = []
     for c in chosen:
@@ -325,13 +325,10 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     chosen = sorted(chosen, key=lambda c: order.index(c.node))
     why: list[str] = []
     why += notes
-    if a.truncated:
-        why.append("the question was very long: only its beginning was read")
-    why += [f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections]
-    why += card_why(a)
-    if absent and deck is not None:
-        why += absent_why(absent, deck.store.info.date)
-    why += shared_why(shared)
+    cut = [CUT] if a.truncated else []
+    why += [*cut, *(f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections), *card_why(a)]
+    caveats = cut + (absent_why(absent, deck.store.info.date) if absent and deck is not None else []) + shared_why(shared)
+    why += caveats[len(cut) :]
     after_cards = len(why)
     why += _named(book, a)
     if chosen:
@@ -372,6 +369,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         alternatives=tuple(alternatives),
         see_also=tuple(see_also[:5]),
         cards=shown_cards(a),
+        caveats=tuple(caveats),
         signals=signals,
     )
 
@@ -394,6 +392,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "why": list(answer.why),
         "alternatives": list(answer.alternatives),
         "in_rules": answer.in_rules,
+        "caveats": list(answer.caveats),
         "cards": [{"name": c.name, "type": c.type, "text": c.text, "faces": [face_json(f) for f in c.faces]}
                   for c in answer.cards],
     }
