@@ -66,7 +66,7 @@ def _card(ctx: Context, text: str, missing: NotFound | None) -> int:
     from rulesgraph.cards.view import find_card, result_json
 
     try:
-        result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), text)
+        result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), text, ctx.shortened)
     except NotFound as exc:
         raise NotFound(f"{missing}; {exc}" if missing is not None else str(exc)) from None
     ctx.emit(result, result_json, "render_card.render_card_result")

@@ -130,12 +130,12 @@ class Shell:
 
         from .render_card import card_targets, render_card_result
 
-        result = find_card(self.book, self.cards, self.card_names(), name)
+        deck = self.deck()
+        result = find_card(self.book, self.cards, self.card_names(), name, deck.shortened if deck is not None else None)
         if result.view is None:
             items = tuple(CARD_ITEM + key for key, _ in result.candidates)
             return self.show(View(render_card_result(result, self.opts), items))
         card = result.view.card
-        deck = self.deck()
         named = deck.card(card.name) if deck is not None else None  # follow-ups read the card too
         self.conversation.about_card(card.name, [f"keyword:{k.name.lower()}" for k in result.view.keywords
                                                  if k.relation in ("has", "grants")], self.book.qg, named=named)

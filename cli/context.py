@@ -207,6 +207,12 @@ class Context:
             self.cards_note()
         return book
 
+    def shortened(self, said: str) -> str | None:
+        """The card a player's short form ``said`` stands for, as ``ask`` reads it (the installed cards opened for
+        answering: :meth:`answering_book`), or ``None``."""
+        self.answering_book()
+        return self.deck.shortened(said) if self.deck is not None else None
+
     def cards_note(self) -> None:
         """:data:`CARDS_NOTE`, once per process, when answering found no card data (unless the rules are missing
         too: the line saying so names ``rulesgraph update``, which installs both)."""

@@ -14,6 +14,7 @@ from prompt_toolkit.document import Document
 from rulesgraph import Rulebook
 from rulesgraph.build.lookup import vocabulary
 from rulesgraph.cards.store import open_store
+from rulesgraph.question.namedcards import CardDeck
 from rulesgraph_cli.commands import Shell
 from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.output import plain_text
@@ -55,6 +56,16 @@ def test_acceptance_lookups(run) -> None:  # type: ignore[no-untyped-def]
     assert "Aura → 303.4" in run("card", "[[Rancor]]")[1] and "Equipment → 301.5" in run("card", "bonesplitter")[1]
     assert run("card", "Insectile Aberration")[1].startswith("Delver of Secrets // Insectile Aberration")
     assert run("card", "kitchen finx")[1].startswith("Kitchen Finks")
+
+
+
+def test_a_players_short_form_is_the_card_a_question_reads(run, deck: CardDeck) -> None:  # type: ignore[no-untyped-def]
+    """``card bolt`` is the Lightning Bolt that "can I Bolt it" names (no name is "bolt"; Bolt Bend, Bolt Hound … begin so)."""
+    assert deck.shortened("Bolt") == "Lightning Bolt" and deck.shortened("olivia") is None  # three Olivias: none
+    code, out, _ = run("card", "bolt")
+    assert code == 0 and out.startswith("Lightning Bolt") and "read ‘bolt’ as Lightning Bolt" in out
+    assert run("card", "JTMS")[1].startswith("Jace, the Mind Sculptor")
+    assert run("card", "Bolt Hound")[1].startswith("Bolt Hound")  # a name is still the name
 
 
 def test_unknown_card(run) -> None:  # type: ignore[no-untyped-def]

@@ -53,7 +53,7 @@ class Found:
 
     query: str
     keys: tuple[str, ...]
-    how: Literal["exact", "face", "short", "prefix", "typo", "none"]
+    how: Literal["exact", "face", "short", "prefix", "typo", "shortened", "none"]
     matched: str | None = None
     """The name that matched (``Stomp``, ``Stuffy Doll``) when it is not the query itself."""
     nearest: tuple[str, ...] = ()

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .names import Found, NameIndex
     from .store import CardStore
 
@@ -257,15 +259,22 @@ class CardResult:
         return f"read ‘{f.query.strip()}’ as {name}"
 
 
-def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str) -> CardResult:
+def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str,
+              shortened: Callable[[str], str | None] | None = None) -> CardResult:
     """Look ``query`` up forgivingly; one card comes with its view, several with their type lines.  No card
-    data installed is a :class:`RulesgraphError`; no such card a :class:`NotFound` naming the nearest names."""
+    data installed is a :class:`RulesgraphError`; no such card a :class:`NotFound` naming the nearest names.
+    ``shortened``: the card a player's short form stands for (:meth:`rulesgraph.question.namedcards.CardDeck.shortened`),
+    asked when no one name is the query — so ``card bolt`` is the Lightning Bolt a question's "Bolt" is."""
     if store is None or names is None:
         raise RulesgraphError("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
                               "'rulesgraph kw NAME' shows FAQ entries about a card")
     if not query.strip():
         raise RulesgraphError("no card name given")
     found = names.find(query)
+    if found.key is None and shortened is not None and (key := shortened(query)) is not None:
+        from .names import Found
+
+        found = Found(query, (key,), "shortened", key)
     if not found.keys:
         near = f"; nearest: {', '.join(found.nearest)}" if found.nearest else ""
         raise NotFound(f"no card named ‘{query.strip()}’{near}")

@@ -276,6 +276,16 @@ class CardDeck:
         key = which[memo]
         return m if key is None else replace(m, key=key)
 
+    def shortened(self, said: str) -> str | None:
+        """The card a player's short form ``said`` alone stands for, as a question is read (``bolt`` Lightning Bolt,
+        ``JTMS``, ``Snapcaster``; :mod:`rulesgraph.cards.shortforms`), or ``None``: what ``card`` takes when no name is."""
+        from ..cards.nametable import tokens
+        from .mention_context import SAID_SHORT
+
+        t = self.table
+        g = t.exact.get(tuple(tokens(said)))
+        return t.keys[g][0] if g is not None and t.sure[g] and t.kind[g] in SAID_SHORT else None
+
     def card(self, key: str) -> NamedCard | None:
         """The card ``key`` read from the store and joined to the rules: kept for the next question, the
         :data:`CARDS_KEPT` last named (a conversation names the same few cards again; a stream of a thousand
