@@ -106,31 +106,3 @@ def test_each_sentence_is_read_once_however_many_words_the_question_has(mini_boo
     monkeypatch.setattr(firstplace, "doc_terms", lambda p: calls.append(p) or doc_terms(p))
     sentence, share = telling_sentence(mini_book.index, a, text)
     assert sentence.startswith("The controller of an attacking creature") and share >= SETTLES and len(calls) == 2
-
-
-def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_decide_it_and_is_not_high(full_book: Rulebook) -> None:
-    """When no sentence of the first rule holds at least SETTLES of the question's own words, the answer says which rules
-    decide it rather than quote one as if it answered, and its confidence is below "high"."""
-    from rulesgraph.answer.compose import UNSETTLED, UNSETTLED_LEAD
-
-    unsettled = ask(full_book, "does the lucky charm on my dice bag change when I roll for the start of the sideboarding window?")
-    assert unsettled.citations and unsettled.in_rules
-    assert unsettled.answer is not None and unsettled.answer.startswith(UNSETTLED_LEAD)
-    assert unsettled.citations[0].id in unsettled.answer and unsettled.confidence <= UNSETTLED
-    settled = ask(full_book, "can a tapped creature block?")
-    assert settled.answer is not None and not settled.answer.startswith(UNSETTLED_LEAD)
-
-
-def test_a_headings_answer_line_is_its_subrule_that_speaks_to_the_question(mini_book: Rulebook) -> None:
-    """A heading cited first (702.19 Trample) is answered by its first subrules when the question only names it, by the
-    later subrule that speaks to the question when one does, and by the rules that decide it when none does."""
-    from rulesgraph.answer.compose import UNSETTLED_LEAD, _direct
-    from rulesgraph.rank.ranking import Scored
-
-    heading = [Scored("702.19", 1.0, []), Scored("702.19a", 0.5, [])]
-    named = _direct(mini_book, analyze("trample", mini_book.index), heading, True)
-    assert named is not None and named.startswith("Trample is a static ability")
-    asked = _direct(mini_book, analyze("does assigning lethal damage need the blocker destroyed?", mini_book.index), heading, False)
-    assert asked == "Assigning lethal damage to a blocker doesn't need the blocker to be destroyed."
-    unsettled = _direct(mini_book, analyze("when does a card go to the graveyard?", mini_book.index), heading, False)
-    assert unsettled == UNSETTLED_LEAD + "702.19 Trample, 702.19a."

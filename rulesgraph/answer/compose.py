@@ -12,7 +12,6 @@ from ..build.corpus import Rulebook
 from ..build.index import MEMO
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword, keyword_of
-from ..common.lazyre import lazy
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
@@ -22,7 +21,9 @@ from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
-from .firstplace import LINE, SETTLES, faq_answers, no_variant_first, telling_sentence
+from .firstline import UNSETTLED, UNSETTLED_LEAD
+from .firstline import direct as first_line
+from .firstplace import no_variant_first
 from .signals import signals as answer_signals
 
 if TYPE_CHECKING:
@@ -45,15 +46,6 @@ FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
-_SENTENCE = lazy(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
-
-
-def _short(text: str, sentences: int = 2, limit: int = 400) -> str:
-    parts = _SENTENCE.split(" ".join(text.split("\n\n")[0].split()))
-    out = " ".join(parts[:sentences])
-    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
 def _select(book: Rulebook, ranked: Ranking, k: int, focus: float = 1.0) -> list[Scored]:
     """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it (``focus``: the question's,
     see :func:`_diversify`)."""
@@ -130,77 +122,14 @@ def rules_view(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored
     if not chosen:
         return (), 0.0, None
     signals = answer_signals(book, a, ranked, chosen, with_cards=with_cards)
-    direct = _direct(book, a, chosen, a.focus >= 0.99)
+    direct = first_line(book, a, chosen, a.focus >= 0.99)
     settle = round(probability(signals), 3)
     if direct is not None and direct.startswith(UNSETTLED_LEAD):
         settle = min(settle, UNSETTLED)
     return signals, settle, direct
 
 
-def _direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
-    if not chosen:
-        return None
-    g = book.qg
-    top = g.nodes[chosen[0].node]
-    faq = next((c.node for c in chosen[:2] if g.nodes[c.node]["kind"] == "faq"), None)
-    if faq and (not defining or top["kind"] == "faq") and faq_answers(book.index, g, a, faq):
-        return _short(g.nodes[faq]["answer"], 3)  # a FAQ entry this close to the top, asked alike, answers it as asked
-    if top["kind"] == "faq":  # asked otherwise: the best rule says more than someone else's question
-        rule = next((c for c in chosen if g.nodes[c.node]["kind"] != "faq"), None)
-        if rule is None:
-            return _short(top["answer"], 3)
-        top, chosen = g.nodes[rule.node], [rule]
-    if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
-        children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
-        if children:
-            telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
-            best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
-            if telling[best][1] < SETTLES:
-                return _deciding(book, chosen)
-            if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
-                return _sentence(telling[best][0])
-            said = _short(g.nodes[children[0]]["text"])
-            if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
-                said += " " + _short(g.nodes[children[1]]["text"])
-            return said
-        return None if not defining else top["title"]
-    sentence, share = telling_sentence(book.index, a, top["text"])
-    if share < SETTLES:
-        return _deciding(book, chosen)
-    if _short(top["text"], 1) == sentence or sentence == "":
-        return _short(top["text"])  # the rule's first words speak to the question: as a rule is read
-    return _sentence(sentence)
-
-
-def _sentence(sentence: str, limit: int = LINE) -> str:
-    return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
 CUT = "the question was very long: only its beginning was read"
-UNSETTLED_LEAD = "The rules that bear on it: "
-UNSETTLED = 0.6
-"""The most confidence an answer is given whose first paragraph says which rules bear on it (no sentence of its first rule
-speaks to the question): below :data:`rulesgraph.answer.confidence.HIGH`.  On the real tuning questions (stop 46, the card
-data installed) 855 of 2,351 answers were such, their first rule an expected one in 316 (37%); of the 1,114 whose first
-paragraph quotes a rule's sentence, 524 (47%)."""
-
-
-def _deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
-    """The answer line when no sentence of the first rule speaks to the question: which rules bear on it (not "decide it":
-    the first is an expected rule in about a third of them, :data:`UNSETTLED`)."""
-    g = book.qg
-    named = []
-    for c in chosen:
-        data = g.nodes[c.node]
-        if data["kind"] == "faq":
-            continue
-        title = data.get("title") or ""
-        named.append(f"{data['label']} {title}" if title and title != data["label"] else str(data["label"]))
-        if len(named) >= most:
-            break
-    return UNSETTLED_LEAD + ", ".join(named) + "."
-
-
 def _named(book: Rulebook, a: Analysis) -> list[str]:
     """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
     g = book.qg
