@@ -32,3 +32,13 @@ def test_a_headings_answer_line_is_its_subrule_that_speaks_to_the_question(mini_
     assert asked == "Assigning lethal damage to a blocker doesn't need the blocker to be destroyed."
     unsettled = direct(mini_book, analyze("when does a card go to the graveyard?", mini_book.index), heading, False)
     assert unsettled == UNSETTLED_LEAD + "702.19 Trample, 702.19a."
+
+
+def test_a_rule_the_question_names_by_number_is_read_as_written(full_book: Rulebook) -> None:
+    """"what does rule 704.5k say?" quotes 704.5k, not "The rules that bear on it" (its number is no word a sentence holds);
+    "explain 702.19" reads the heading's first part, not the later one that repeats "702.19b"."""
+    said = ask(full_book, "What does rule 704.5k say?")
+    assert said.citations[0].id == "704.5k" and said.answer is not None
+    assert said.answer.startswith(full_book.qg.nodes["704.5k"]["text"][:60])
+    explained = ask(full_book, "explain 702.19")
+    assert explained.answer is not None and explained.answer.startswith("Trample is a static ability")

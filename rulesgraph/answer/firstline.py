@@ -47,6 +47,9 @@ def deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
 
 
 def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
+    """The first paragraph of the rules' answer ``chosen`` (best first) to the question ``a``; ``defining``: the question
+    only names a thing.  A rule the question names by its number ("what does rule 704.5k say?") is read as written
+    when no sentence of it holds the question's words (its number is no word any sentence holds)."""
     if not chosen:
         return None
     g = book.qg
@@ -59,12 +62,13 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         if rule is None:
             return short(top["answer"], 3)
         top, chosen = g.nodes[rule.node], [rule]
+    named = chosen[0].node in {m.node for m in a.of_kind("rule")}
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
         children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
         if children:
             telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
             best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
-            if telling[best][1] < SETTLES:
+            if telling[best][1] < SETTLES and not named:
                 return deciding(book, chosen)
             if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
                 return _sentence(telling[best][0])
@@ -75,7 +79,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         return None if not defining else top["title"]
     sentence, share = telling_sentence(book.index, a, top["text"])
     if share < SETTLES:
-        return deciding(book, chosen)
+        return short(top["text"]) if named else deciding(book, chosen)
     if short(top["text"], 1) == sentence or sentence == "":
         return short(top["text"])  # the rule's first words speak to the question: as a rule is read
     return _sentence(sentence)

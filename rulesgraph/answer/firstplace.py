@@ -84,8 +84,9 @@ def faq_answers(index: Index, g: QGraph, a: Analysis, faq: str) -> bool:
 
 
 def asked_words(index: Index, a: Analysis) -> dict[str, float]:
-    """The question's own words (framing words and the named cards' names left out) with their idf."""
-    names = {t for c in a.cards for t in c.name_terms}
+    """The question's own words (framing words, the named cards' names and the rule numbers it says left out: ``702``,
+    ``19b`` of "what is 702.19b", which no sentence holds) with their idf."""
+    names = {t for c in a.cards for t in c.name_terms} | {t for m in a.of_kind("rule") for t in doc_terms(m.said)}
     return {t: index.idf.get(t, 0.0) for t, w in a.terms if w == 1.0 and t not in _FRAMING and t not in names}
 
 
