@@ -263,6 +263,19 @@ def test_real_mtr_alone_answers_notes(empty: Path, full_book: Rulebook) -> None:
     assert ask(full_book, "can I take notes").citations[0].id == "MTR 2.11"
 
 
+def test_the_list_that_names_it_and_no_number_pick_the_paragraph() -> None:
+    """A list naming what the question names outranks a paragraph of the same words ("The following card sets are
+    permitted" before the banned list); "mtr 4.3"'s numbers pick no numbered item ("3. While resolving …")."""
+    from rulesgraph.answer.tanswer import _passage
+
+    text = ("The following card sets are permitted in Sample tournaments:\n\n• Alpha\n\n• Beta\n\n"
+            "The following cards are banned in Sample tournaments:\n\n• Grizzly Bears\n\n• Giant Growth")
+    assert _passage(text, "what does mtr 6.4 say about grizzly bears") == \
+        "The following cards are banned in Sample tournaments: Grizzly Bears"
+    numbered = "Players may shortcut a block of actions.\n\n3. While resolving Restore Balance, a player discards first."
+    assert _passage(numbered, "mtr 4.3") == "Players may shortcut a block of actions."
+
+
 def test_a_list_item_is_named_by_its_short_name() -> None:
     from rulesgraph.answer.tanswer import _passage
 

@@ -82,7 +82,7 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
 
     paragraphs = [p for p in text.split("\n\n") if p.strip()] or [""]
     said = [set(_terms(p)) for p in paragraphs]
-    asked = set(said_terms(question)) - set(_terms(title))
+    asked = _asked(said_terms(question)) - set(_terms(title))
     df = {t: sum(t in terms for terms in said) for t in asked}
     weight = {t: math.log(len(paragraphs) / n) for t, n in df.items() if n}
     scores = [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
@@ -92,29 +92,47 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
 
 
 def _passage(text: str, question: str | Question) -> str:
-    """The paragraph of a section sharing most words with the question (the first on a tie), as two sentences; one
-    that introduces a list ("The following cards are banned …:") brings the items the question names, or says
-    how long the list is."""
+    """The paragraph of a section sharing most words with the question (the first on a tie; before them all, one whose
+    list names what the question names: "The following cards are banned …:" for "is Oko banned"), as two sentences; one
+    that introduces a list brings the items the question names, or says how long the list is."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
-    asked = set(said_terms(question))
+    asked = _asked(said_terms(question))
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
-    best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i))
+    lists = {i: _items(paragraphs, i) for i in heads}
+    best = max(heads or [0], key=lambda i: (any(_named(item, asked) for item in lists.get(i, ())),  # the list naming it
+                                            len(asked & set(_terms(paragraphs[i]))), -i))
     said = _first(paragraphs[best])
     if said.endswith(":"):
-        items = []
-        for p in paragraphs[best + 1 :]:
-            if not p.startswith("•"):
-                break
-            items.append(p.lstrip("• ").strip())
+        items = lists.get(best, [])
         named = [item for item in items if _named(item, asked)]
         if named:
             said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")
         elif items:
             said += f" ({len(items)} listed, none of them named in the question)"
     return said
+
+
+def _items(paragraphs: list[str], i: int) -> list[str]:
+    """The list items (``• …``) right after paragraph ``i``."""
+    items = []
+    for p in paragraphs[i + 1 :]:
+        if not p.startswith("•"):
+            break
+        items.append(p.lstrip("• ").strip())
+    return items
+
+
+def _asked(terms: list[str]) -> set[str]:
+    """A question's words that may tell one paragraph of a passage from another: not the documents' names nor numbers
+    ("mtr 4.3" holds "3", as does the list item "3. While resolving Restore Balance …")."""
+    return {t for t in terms if not t.isdigit() and t not in DOC_WORDS}
+
+
+DOC_WORDS = frozenset({"mtr", "ipg", "jar"})
+"""The documents' short names, said to name a passage, never a word of one."""
 
 
 def _named(item: str, asked: set[str]) -> bool:
