@@ -47,7 +47,7 @@ from real import DEPTH, REAL, auc, read_real, score_answer
 
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.confidence import FITTED, LOW, SIGNALS, standard, vagueness
-from rulesgraph.answer.firstline import UNSETTLED, UNSETTLED_LEAD
+from rulesgraph.answer.firstplace import UNSETTLED, UNSETTLED_LEAD
 from rulesgraph.question.namedcards import open_deck
 
 QUESTIONS = ROOT / "bench" / "questions"

@@ -21,9 +21,8 @@ from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
-from .firstline import UNSETTLED, UNSETTLED_LEAD
-from .firstline import direct as first_line
-from .firstplace import no_variant_first
+from .firstplace import UNSETTLED, UNSETTLED_LEAD, no_variant_first
+from .firstplace import direct as first_line
 from .signals import signals as answer_signals
 
 if TYPE_CHECKING:

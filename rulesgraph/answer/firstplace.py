@@ -1,4 +1,4 @@
-"""What may come first in an answer: the rules that keep its first line honest.
+"""What may come first in an answer, and its first paragraph written: the rules that keep its first line honest.
 
 - a rule of one multiplayer or casual variant (Two-Headed Giant, Commander, Planechase …) is never the first
   citation of a question that names no variant: "who goes first in a two-player game" is not a Two-Headed
@@ -9,10 +9,13 @@
 - the answer line is the sentence of the first rule that speaks to the question (:func:`telling_sentence`: the one
   holding most of the question's own words, with the sentences it leans on: "This is called the “legend rule.”" comes
   with the rule it names), not the rule's first words; when no sentence holds at least
-  :data:`SETTLES` of them, the answer says plainly which rules decide it rather than quote one as if it answered.
+  :data:`SETTLES` of them, the answer says plainly which rules bear on it rather than quote one as if it answered
+  (:func:`direct` writes it: a heading's first parts, a rule the question names by number as written).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
@@ -22,8 +25,12 @@ from ..common.lazyre import lazy
 from ..question.analyze import FRAMING_TERMS as _FRAMING
 from ..question.analyze import Analysis
 
-__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "LINE", "SETTLES", "asked_words", "faq_answers", "names_a_variant", "no_variant_first",
-           "telling_sentence"]
+if TYPE_CHECKING:
+    from ..build.corpus import Rulebook
+    from ..rank.ranking import Scored
+
+__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "LINE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "asked_words", "deciding", "direct",
+           "faq_answers", "names_a_variant", "no_variant_first", "short", "telling_sentence"]
 
 FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
@@ -113,3 +120,77 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     if len(before) > room:  # too long together: the start of what it leans on, cut, and the telling sentence whole
         before = before[:room].rsplit(" ", 1)[0] + " …" if room >= ROOM else ""
     return f"{before} {said}" if before else said, shares[best]
+
+
+def short(text: str, sentences: int = 2, limit: int = 400) -> str:
+    """The first ``sentences`` sentences of ``text``'s first paragraph, cut at ``limit`` characters."""
+    parts = _SENTENCE.split(" ".join(text.split("\n\n")[0].split()))
+    out = " ".join(parts[:sentences])
+    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+UNSETTLED_LEAD = "The rules that bear on it: "
+UNSETTLED = 0.6
+"""The most confidence an answer is given whose first paragraph says which rules bear on it (no sentence of its first rule
+speaks to the question): below :data:`rulesgraph.answer.confidence.HIGH`.  On the real tuning questions (stop 46, the card
+data installed) 855 of 2,351 answers were such, their first rule an expected one in 316 (37%); of the 1,114 whose first
+paragraph quotes a rule's sentence, 524 (47%)."""
+
+
+def deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
+    """The answer line when no sentence of the first rule speaks to the question: which rules bear on it (not "decide it":
+    the first is an expected rule in about a third of them, :data:`UNSETTLED`)."""
+    g = book.qg
+    named = []
+    for c in chosen:
+        data = g.nodes[c.node]
+        if data["kind"] == "faq":
+            continue
+        title = data.get("title") or ""
+        named.append(f"{data['label']} {title}" if title and title != data["label"] else str(data["label"]))
+        if len(named) >= most:
+            break
+    return UNSETTLED_LEAD + ", ".join(named) + "."
+
+
+def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
+    """The first paragraph of the rules' answer ``chosen`` (best first) to the question ``a``; ``defining``: the question
+    only names a thing.  A rule the question names by its number ("what does rule 704.5k say?") is read as written
+    when no sentence of it holds the question's words (its number is no word any sentence holds)."""
+    if not chosen:
+        return None
+    g = book.qg
+    top = g.nodes[chosen[0].node]
+    faq = next((c.node for c in chosen[:2] if g.nodes[c.node]["kind"] == "faq"), None)
+    if faq and (not defining or top["kind"] == "faq") and faq_answers(book.index, g, a, faq):
+        return short(g.nodes[faq]["answer"], 3)  # a FAQ entry this close to the top, asked alike, answers it as asked
+    if top["kind"] == "faq":  # asked otherwise: the best rule says more than someone else's question
+        rule = next((c for c in chosen if g.nodes[c.node]["kind"] != "faq"), None)
+        if rule is None:
+            return short(top["answer"], 3)
+        top, chosen = g.nodes[rule.node], [rule]
+    named = chosen[0].node in {m.node for m in a.of_kind("rule")}
+    if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
+        children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
+        if children:
+            telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
+            best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
+            if telling[best][1] < SETTLES and not named:
+                return deciding(book, chosen)
+            if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
+                return _sentence(telling[best][0])
+            said = short(g.nodes[children[0]]["text"])
+            if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
+                said += " " + short(g.nodes[children[1]]["text"])
+            return said
+        return None if not defining else top["title"]
+    sentence, share = telling_sentence(book.index, a, top["text"])
+    if share < SETTLES:
+        return short(top["text"]) if named else deciding(book, chosen)
+    if short(top["text"], 1) == sentence or sentence == "":
+        return short(top["text"])  # the rule's first words speak to the question: as a rule is read
+    return _sentence(sentence)
+
+
+def _sentence(sentence: str, limit: int = LINE) -> str:
+    return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
