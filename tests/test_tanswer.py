@@ -212,10 +212,11 @@ def test_with_rules_for_an_answer_only_the_score_routed() -> None:
         return Citation(cid, kind, cid, None, "text", "file:1", None, 1.0)
 
     doc = tuple(cite(f"IPG 2.{i}", "ipg") for i in range(1, 6))
-    rules = Answer("q", "r", (cite("121.1", "rule"), cite("121.2", "rule")), (), 0.5, (), ())
+    rules = Answer("q", "r", (cite("121.1", "rule"), cite("121.2", "rule")), (), 0.5, (), (), caveats=("‘Zyx’ is no card",))
     scored = Answer("I drew an extra card, what now?", "IPG", doc, (), 0.5, (f"{SCORED} (score 2.9)",), ())
     got = with_rules(scored, NoTerms(), lambda: rules, 5, lambda: False)  # type: ignore[arg-type]
     assert [c.id for c in got.citations] == ["IPG 2.1", "IPG 2.2", "IPG 2.3", "121.1", "121.2"]
+    assert got.caveats == ("‘Zyx’ is no card",)  # what the rules' answer warns of, the joined answer says
     cued = Answer("I drew an extra card, what now?", "IPG", doc, (), 0.5, ("‘drew an extra’",), ())
     assert with_rules(cued, NoTerms(), lambda: rules, 5, lambda: False) is cued  # a cue said it: the documents only
 

@@ -175,8 +175,9 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         if children:
             telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
             best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
-            if telling[best][1] < SETTLES and not named:
-                return deciding(book, chosen)
+            first = g.nodes[children[0]]
+            if telling[best][1] < SETTLES and not (named and first["text"] != first.get("title")):  # a chapter's parts
+                return deciding(book, chosen)  # are headings too: its number asked for is answered by its rules' names
             if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
                 return _sentence(telling[best][0])
             said = short(g.nodes[children[0]]["text"])

@@ -92,18 +92,19 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
 
 
 def _passage(text: str, question: str | Question) -> str:
-    """The paragraph of a section sharing most words with the question (the first on a tie; before them all, one whose
-    list names what the question names: "The following cards are banned …:" for "is Oko banned"), as two sentences; one
-    that introduces a list brings the items the question names, or says how long the list is."""
+    """The paragraph of a section sharing most words with the question (of equals, one introducing a list that names a
+    name of several words the question says — "The following cards are banned …:" for "is Oko banned" —, else the first),
+    as two sentences; one that introduces a list brings the items the question names, or says how long the list is."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
     asked = _asked(said_terms(question))
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
-    lists = {i: _items(paragraphs, i) for i in heads}
-    best = max(heads or [0], key=lambda i: (any(_named(item, asked) for item in lists.get(i, ())),  # the list naming it
-                                            len(asked & set(_terms(paragraphs[i]))), -i))
+    lists = {i: _items(paragraphs, i) for i in heads if paragraphs[i].rstrip().endswith(":")}  # "The following …:"
+    best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))),  # then, of equals, the list that
+                                            any(_named(item, asked) and len(_terms(item)) > 1 for item in lists.get(i, ())),
+                                            -i))  # names a name of several words the question says ("Oko, Thief of Crowns")
     said = _first(paragraphs[best])
     if said.endswith(":"):
         items = lists.get(best, [])
@@ -272,4 +273,4 @@ def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int
     keep = max(3, k - 2)
     cited = policy.citations[:keep] + ruled.citations[: k - keep]
     note = "the rules too: " + "; ".join(c.label for c in ruled.citations[: k - keep])
-    return replace(policy, citations=cited, why=(*policy.why, note))
+    return replace(policy, citations=cited, why=(*policy.why, note), caveats=(*policy.caveats, *ruled.caveats))
