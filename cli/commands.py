@@ -32,15 +32,14 @@ from .render import (
     DIM,
     HEADING,
     RenderOptions,
-    render_answer,
     render_cites,
     render_entry,
     render_error,
     render_related,
     render_rule,
-    render_ruling,
     text,
 )
+from .render_answer import render_answer, render_ruling
 from .render_diff import diff_group
 from .render_profile import profile_targets, render_profile
 from .views import Command, Outcome, View
@@ -124,18 +123,25 @@ class Shell:
         outcome = self.show(View(shown, tuple(c.id for c in result.citations)))
         return Outcome(outcome.renderable, found=bool(result.citations))
 
+    def _shortened(self, said: str) -> str | None:
+        """The card a player's short form stands for (the cards opened for answering first: on a terminal they open in a
+        thread while the first line is typed), asked only when no name is what was typed."""
+        self.prepare()
+        deck = self.deck()
+        return deck.shortened(said) if deck is not None else None
+
     def card(self, name: str) -> Outcome:
         """A card of the card data, found forgivingly; it becomes the conversation's topic."""
         from rulesgraph.cards.view import find_card
 
         from .render_card import card_targets, render_card_result
 
-        deck = self.deck()
-        result = find_card(self.book, self.cards, self.card_names(), name, deck.shortened if deck is not None else None)
+        result = find_card(self.book, self.cards, self.card_names(), name, self._shortened)
         if result.view is None:
             items = tuple(CARD_ITEM + key for key, _ in result.candidates)
             return self.show(View(render_card_result(result, self.opts), items))
         card = result.view.card
+        deck = self.deck()
         named = deck.card(card.name) if deck is not None else None  # follow-ups read the card too
         self.conversation.about_card(card.name, [f"keyword:{k.name.lower()}" for k in result.view.keywords
                                                  if k.relation in ("has", "grants")], self.book.qg, named=named)

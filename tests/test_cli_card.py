@@ -104,6 +104,18 @@ def test_typing_a_card_name(shell: Shell) -> None:
     assert "could block" not in _out(shell, "how does trample work?")  # questions stay questions
 
 
+def test_a_short_form_at_the_repls_first_line_opens_the_cards_first(full_book: Rulebook, full_cards: Path,
+                                                                     session_deck: CardDeck) -> None:
+    """``:card bolt`` as the first line is Lightning Bolt: the cards for answering are opened (``prepare``) before the short
+    form is read, not only at the first question."""
+    store = open_store(full_cards)
+    assert store is not None
+    opened: list[CardDeck] = []
+    shell = Shell(full_book, RenderOptions(hints=True), k=3, cards=store, card_names=store.name_index,
+                  prepare=lambda: opened or opened.append(session_deck), deck=lambda: opened[0] if opened else None)
+    assert _out(shell, ":card bolt").startswith("Lightning Bolt") and opened
+
+
 def test_a_card_is_the_topic(shell: Shell) -> None:
     _out(shell, ":card Kitchen Finks")
     assert shell.conversation.topic() == ["Kitchen Finks"]
