@@ -25,7 +25,7 @@ together, as the tuning and blind parts are split by page): each real answer is 
 page.  The fit with the best held-out AUC against right first is kept — of fits within AUC_TIE of it, one whose held-out
 "high" answers are right first at least TARGET of the time before one whose are not.  On its held-out probabilities (capped as
 ``ask`` caps them: :data:`~rulesgraph.answer.confidence.DISAGREE` when the words alone disagree,
-:data:`~rulesgraph.answer.compose.UNSETTLED` when no rule speaks to the question, scaled by
+:data:`~rulesgraph.answer.firstplace.UNSETTLED` when no rule speaks to the question, scaled by
 :func:`~rulesgraph.answer.confidence.vagueness`), DISAGREE is how often answers the words alone disagree with had an
 expected first rule (of those the model gave at least LOW), and HIGH the least confidence above both caps from which "high" answers were
 right first at least TARGET of the time, at it and the next STEPS_HELD - 1 steps up, with at least MIN_HIGH answers

@@ -113,7 +113,8 @@ def _answer_lines(ctx: Context, k: int) -> int:
     if console is not None:  # rich and the renderer only for text output
         from rich.text import Text
 
-        from .render import render_answer, text
+        from .render import text
+        from .render_answer import render_answer
 
         opts = ctx.render_options()
     conversation = None
@@ -180,7 +181,7 @@ def _one(ctx: Context, question: str, k: int) -> int:
                  f"(rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
     else:
         from .output import show
-        from .render import render_answer
+        from .render_answer import render_answer
 
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)

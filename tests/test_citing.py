@@ -34,3 +34,5 @@ def test_a_heading_opens_with_its_first_part(full_book: Rulebook) -> None:
     assert heading.text == "Trample" and heading.opening is not None
     assert heading.opening[0] == "702.19a" and heading.opening[1].startswith("Trample is a static ability")
     assert citation(full_book, "702.19b").opening is None  # words of its own
+    chapter = citation(full_book, "7")  # a chapter's first section is a heading too: its first part with words
+    assert chapter.opening is not None and chapter.opening[0] == "700.1"

@@ -158,3 +158,14 @@ def test_a_keyword_named_in_passing_gets_its_rule_not_all_its_subrules(mini_book
     assert _diversified(mini_book, scores, 0.0) == ["702.19", "509.1a", "702.19b"]
     scores = [("702.19b", 3.0), ("702.19", 2.0), ("509.1a", 0.9)]
     assert _diversified(mini_book, scores, 0.0) == ["702.19b", "702.19", "509.1a"]
+
+
+def test_a_question_read_in_part_says_so_first_on_every_path(full_book: Rulebook) -> None:
+    """Past 2,000 characters only the beginning is read: the rules' answer and the scope's line alike say so first."""
+    from rulesgraph.answer.compose import CUT
+
+    padding = " and then it also did some other thing" * 60
+    ruled = ask(full_book, "does trample work with deathtouch" + padding + "?")
+    assert ruled.caveats[:1] == (CUT,) and CUT in ruled.why
+    refused = ask(full_book, "what is the price of a Black Lotus in dollars" + padding + "?")
+    assert not refused.in_rules and refused.caveats[:1] == (CUT,)

@@ -19,15 +19,13 @@ from rulesgraph.model import Answer, ShownCard
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import (
     SHOWN,
-    UNSURE,
     RenderOptions,
-    render_answer,
     render_cites,
     render_error,
     render_rule,
-    render_ruling,
     rule_url,
 )
+from rulesgraph_cli.render_answer import UNSURE, render_answer, render_ruling
 
 from .minicards import install_cards
 from .minicr import make_cr
@@ -70,7 +68,6 @@ def test_golden_answer(full_book: Rulebook) -> None:
 
 def test_a_low_confidence_answer_says_so_before_its_first_paragraph(full_book: Rulebook) -> None:
     """A first paragraph of low confidence is read as a guess: the line above it says so; medium and high say nothing."""
-    from dataclasses import replace
 
     from rulesgraph.answer.confidence import LOW
 
@@ -78,25 +75,6 @@ def test_a_low_confidence_answer_says_so_before_its_first_paragraph(full_book: R
     assert low.startswith(UNSURE.format(confidence=LOW - 0.01) + "\nNo. Annihilator triggers")
     sure = plain_text(render_answer(replace(sample_answer(full_book), confidence=LOW), OPTS))
     assert sure.startswith("No. Annihilator triggers") and "unsure" not in sure
-
-
-def test_a_cited_heading_shows_its_first_part_unless_the_answer_says_it(full_book: Rulebook) -> None:
-    answer = sample_answer(full_book)
-    shown = plain_text(render_answer(answer, OPTS), width=80)
-    assert "[4] 509 Declare Blockers Step\n    509.1 First, the defending player declares blockers." in shown
-    assert "[1] 702.86 Annihilator\n[2]" in shown  # 702.86a is cited in full at [3]
-    quoted = replace(answer, answer="Cascade, no; but first, the defending player declares blockers.",
-                     citations=(citation(full_book, "509"),))
-    assert "509.1 First, the defending player" in plain_text(render_answer(quoted, OPTS), width=80)
-    quoted = replace(quoted, answer=citation(full_book, "509.1").text)
-    assert "509.1" not in plain_text(render_answer(quoted, OPTS), width=80)  # the first paragraph quotes it
-
-
-def test_caveats_come_before_the_answer_and_are_not_said_again(full_book: Rulebook) -> None:
-    caveat = "‘Elesh Norn, Mother of Machines’ is no card of the installed card data (of 2022-04-25)"
-    answer = replace(sample_answer(full_book), why=("‘annihilator’ names keyword annihilator (exact)", caveat), caveats=(caveat,))
-    shown = plain_text(render_answer(answer, OPTS), width=200)
-    assert shown.startswith(f"note: {caveat}\nNo. Annihilator") and shown.count("Elesh Norn") == 1
 
 
 def test_golden_nothing_found() -> None:

@@ -5,6 +5,7 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..build.citing import citation, dated_source
@@ -129,6 +130,15 @@ def rules_view(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored
 
 
 CUT = "the question was very long: only its beginning was read"
+"""The caveat of a question read only in part (:attr:`rulesgraph.question.read.Question.truncated`)."""
+
+
+def _read_in_part(answer: Answer, read: Question) -> Answer:
+    """``answer`` (of the tournament documents, the card data's legality or the scope's line) with :data:`CUT` first among
+    its caveats and reasons when only the question's beginning was read; the rules' own answer says it as it is made."""
+    if not read.truncated or CUT in answer.caveats:
+        return answer
+    return replace(answer, caveats=(CUT, *answer.caveats), why=(CUT, *answer.why))
 def _named(book: Rulebook, a: Analysis) -> list[str]:
     """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
     g = book.qg
@@ -218,17 +228,17 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
             subject = deck.card(legal.cards[0].name) if conversation is not None and legal.cards else None
             if conversation is not None and subject is not None:  # it is what "it" means next
                 conversation.about_named(subject, book.qg)
-            return legal
+            return _read_in_part(legal, read)
     outside = out_of_scope(read, book.index)
     if not rules_only:  # from the MTR, IPG and JAR when installed (a price cue only when their words are theirs)
         from .tanswer import tournament_answer, with_rules
 
         policy = tournament_answer(read, k, outside, book.index, lambda: deck.said_words(read) if deck is not None else frozenset())
         if policy is not None:
-            return with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
-                              lambda: deck is not None and bool(deck.named(question, (), read.words)), read)
+            return _read_in_part(with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
+                                            lambda: deck is not None and bool(deck.named(question, (), read.words)), read), read)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
-        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+        return _read_in_part(Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False), read)
     g = book.qg
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()

@@ -22,15 +22,20 @@ def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...]
 
 
 def _opening(book: Rulebook, node: str, data: dict) -> tuple[str, str] | None:
-    """A heading's first part with words of its own (``702.85a`` of ``702.85 Cascade``), or ``None``."""
+    """A heading's first part with words of its own (``702.85a`` of ``702.85 Cascade``; of a chapter, the first part of
+    its first section: ``700.1`` of ``7 Additional Rules``), or ``None``."""
     if not data.get("title") or data.get("text") != data["title"]:
         return None
-    first = next(iter(book.qg.targets(node, "contains")), None)
-    if first is None:
-        return None
-    child = book.qg.nodes[first]
-    words = child.get("text") or ""
-    return (first, words) if words and words != child.get("title") else None
+    for _ in range(3):  # chapter → section → rule at most
+        first = next(iter(book.qg.targets(node, "contains")), None)
+        if first is None:
+            return None
+        child = book.qg.nodes[first]
+        words = child.get("text") or ""
+        if words and words != child.get("title"):
+            return first, words
+        node = first
+    return None
 
 
 def dated_source(c: Citation) -> str:

@@ -1,0 +1,45 @@
+"""cli/render_answer.py: what an answer shows around its citations — a cited heading's first part (unless the answer
+already says it), the caveats before the answer and not again after it.  The goldens of whole answers are in
+tests/test_render.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulesgraph import Rulebook
+from rulesgraph.answer.compose import citation
+from rulesgraph_cli.output import plain_text
+from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.render_answer import render_answer
+
+from .test_render import sample_answer
+
+OPTS = RenderOptions()
+
+
+def test_a_cited_heading_shows_its_first_part_unless_the_answer_says_it(full_book: Rulebook) -> None:
+    answer = sample_answer(full_book)
+    shown = plain_text(render_answer(answer, OPTS), width=80)
+    assert "[4] 509 Declare Blockers Step\n    509.1 First, the defending player declares blockers." in shown
+    assert "[1] 702.86 Annihilator\n[2]" in shown  # 702.86a is cited in full at [3]
+    quoted = replace(answer, answer="Cascade, no; but first, the defending player declares blockers.",
+                     citations=(citation(full_book, "509"),))
+    assert "509.1 First, the defending player" in plain_text(render_answer(quoted, OPTS), width=80)
+    quoted = replace(quoted, answer=citation(full_book, "509.1").text)
+    assert "509.1" not in plain_text(render_answer(quoted, OPTS), width=80)  # the first paragraph quotes it
+
+
+def test_caveats_come_before_the_answer_and_are_not_said_again(full_book: Rulebook) -> None:
+    caveat = "‘Elesh Norn, Mother of Machines’ is no card of the installed card data (of 2022-04-25)"
+    answer = replace(sample_answer(full_book), why=("‘annihilator’ names keyword annihilator (exact)", caveat), caveats=(caveat,))
+    shown = plain_text(render_answer(answer, OPTS), width=200)
+    assert shown.startswith(f"note: {caveat}\nNo. Annihilator") and shown.count("Elesh Norn") == 1
+
+
+def test_a_long_first_part_is_cut_after_a_sentence_never_inside_a_quotation(full_book: Rulebook) -> None:
+    """702.42a's second sentence quotes two sentences (“Entwine [cost]” means “… specified. If you do, …”): the cut keeps
+    the first sentence whole rather than end between them."""
+    entwine = replace(sample_answer(full_book), answer="No.", citations=(citation(full_book, "702.42"),))
+    shown = plain_text(render_answer(entwine, OPTS), width=200)
+    assert "702.42a Entwine is a static ability of modal spells (see rule 700.2) that functions while the spell is on the stack. …" in shown
+    assert "specified. …" not in shown
