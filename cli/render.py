@@ -1,4 +1,5 @@
-"""Turn answers, rule views, keyword profiles and reference lists into rich renderables.
+"""Turn rule views, keyword profiles and reference lists into rich renderables, and the pieces an answer is made of
+(:mod:`rulesgraph_cli.render_answer` lays out the answer).
 
 Pure: no console, no printing, no terminal size; the console lays the renderables out at its
 width.  Every text from a source goes through :func:`~rulesgraph_cli.safe.visible` into a

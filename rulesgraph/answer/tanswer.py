@@ -107,7 +107,7 @@ def _passage(text: str, question: str | Question) -> str:
                                             -i))  # names a name of several words the question says ("Oko, Thief of Crowns")
     said = _first(paragraphs[best])
     if said.endswith(":"):
-        items = lists.get(best, [])
+        items = lists.get(best) or _items(paragraphs, best)
         named = [item for item in items if _named(item, asked)]
         if named:
             said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")

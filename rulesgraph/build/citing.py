@@ -14,8 +14,7 @@ _KIND = {"paragraph": "rule", "chapter": "section"}
 
 def citation(book: Rulebook, node: str, score: float = 0.0, why: tuple[str, ...] = ()) -> Citation:
     """The citation record of any graph node."""
-    g = book.qg
-    data = g.nodes[node]
+    data = book.qg.nodes[node]
     source = f"{data['file']}:{data['line']}" if data.get("file") else "-"
     return Citation(node, _KIND.get(data["kind"], data["kind"]), data["label"], data.get("title"), data.get("text") or "", source,
                     data.get("effective"), round(score, 3), why, tuple(data.get("examples") or ()), _opening(book, node, data))
