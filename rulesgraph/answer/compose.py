@@ -46,6 +46,8 @@ FAQ_SHOW = 0.5
 """See :func:`_faq_forward`."""
 ALTERNATIVES = 0.6
 """Below this confidence the answer offers other readings ("did you mean …")."""
+
+
 def _select(book: Rulebook, ranked: Ranking, k: int, focus: float = 1.0) -> list[Scored]:
     """The top ``k`` citable nodes; a FAQ entry brings the rule it rests on right after it (``focus``: the question's,
     see :func:`_diversify`)."""
@@ -139,6 +141,8 @@ def _read_in_part(answer: Answer, read: Question) -> Answer:
     if not read.truncated or CUT in answer.caveats:
         return answer
     return replace(answer, caveats=(CUT, *answer.caveats), why=(CUT, *answer.why))
+
+
 def _named(book: Rulebook, a: Analysis) -> list[str]:
     """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
     g = book.qg
@@ -264,9 +268,9 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why: list[str] = []
     why += notes
     cut = [CUT] if a.truncated else []
-    why += [*cut, *(f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections), *card_why(a)]
-    caveats = cut + (absent_why(absent, deck.store.info.date) if absent and deck is not None else []) + shared_why(shared)
-    why += caveats[len(cut) :]
+    named_cards = (absent_why(absent, deck.store.info.date) if absent and deck is not None else []) + shared_why(shared)
+    why += [*cut, *(f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections), *card_why(a), *named_cards]
+    caveats = cut + named_cards
     after_cards = len(why)
     why += _named(book, a)
     if chosen:
