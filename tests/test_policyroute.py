@@ -113,7 +113,23 @@ def test_infraction_names_are_matched_as_stems_without_articles() -> None:
     assert named_in("is that a GRV or a missed trigger?", named) == [("grv", "IPG 2.5"), ("missed trigger", "IPG 2.1")]
     assert named_in("he got a D/DLP", named) == [("d/dlp", "IPG 3.4")]
     assert named_in("NAP says that they've missed their trigger", named) == [("missed trigger", "IPG 2.1")]  # a possessive
-    assert named_in("he missed the second trigger", named) == []  # any other word between: no name
+    # a name of two words may hold what an article or possessive opens: the card whose trigger it was
+    assert named_in("he missed the second trigger", named) == [("missed trigger", "IPG 2.1")]
+    assert named_in("my opponent missed his Dark Confidant trigger", named) == [("missed trigger", "IPG 2.1")]
+    assert named_in("I missed the chance to respond to the trigger", named) == []  # four words: no name
+    assert named_in("he missed, so the trigger resolved", named) == []  # no article or possessive opens it
+    assert named_in("he looked at the top two extra cards", named) == []  # a longer name: an article only
+
+
+def test_a_forgotten_trigger_is_a_missed_trigger() -> None:
+    from rulesgraph.answer.policywords import SAID
+    from rulesgraph.question.policyroute import named_in
+
+    named = {"missed trigger": "IPG 2.1", **{k: "IPG 2.1" for k, v in SAID.items() if v == "Missed Trigger"}}
+    for said in ("what happens if a player forgets a trigger?", "I forgot my own dark confidant trigger",
+                 "a spectator points out a forgotten trigger", "he keeps forgetting his triggers"):
+        assert [sid for _, sid in named_in(said, named)] == ["IPG 2.1"], said
+    assert named_in("Does moving a counter from Forgotten Ancient to another creature trigger Doubling Season?", named) == []
 
 
 def test_a_level_named_with_an_error_told() -> None:

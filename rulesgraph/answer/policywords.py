@@ -21,8 +21,11 @@ SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
     "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
     "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
+    "forget trigger": "Missed Trigger", "forgot trigger": "Missed Trigger", "forgotten trigger": "Missed Trigger",
 }
-"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …)."""
+"""Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …),
+and players' for the one they meet most: a forgotten trigger is a Missed Trigger ("what happens if a player forgets a
+trigger?" was answered from rule 603; the rules never say "forget").  Each routes a question as the name does."""
 FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
           "improper drawing at start of game": "Mulligan Procedure Error"}
 """The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):

@@ -95,6 +95,10 @@ _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {
 
 
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "our"})
+_BETWEEN = r" (?:(?:a|an|the|my|his|her|their|your|its|our)(?: \w+){0,3} )?"
+"""What may come between the two words of an infraction's name of two: an article or a possessive and what it says
+of the second ("missed his Dark Confidant trigger" says Missed Trigger; "his" opens a noun phrase the name's last
+word ends, so "missed the chance to block" says none)."""
 """Left out between a name's words: an article, or a possessive ("missed their trigger" says Missed Trigger)."""
 
 
@@ -114,7 +118,8 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
             parts = key.split()
             if len(parts) == 1 and len(key) <= 5:
                 return re.escape(key) + "s?"
-            return " (?:(?:a|an|the|my|his|her|their|your|its|our) )?".join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
+            between = _BETWEEN if len(parts) == 2 else " (?:(?:a|an|the|my|his|her|their|your|its|our) )?"
+            return between.join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
         alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
         got = (named, lazy(rf" ({alternatives})(?= )"), back)
         _PATTERNS.clear()
@@ -134,7 +139,8 @@ def named_in(question: str | Question, named: dict[str, str], said: tuple[str, .
     pos = 0
     while (m := pattern.search(line, pos)) is not None:
         said = _stems(m.group(1))
-        key = back.get(said) or back.get(said[:-1])
+        ends = said.split()
+        key = back.get(said) or back.get(said[:-1]) or back.get(f"{ends[0]} {ends[-1]}")
         if key is not None:
             out.append((key, named[key]))
         pos = m.end(1)
