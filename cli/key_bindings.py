@@ -1,6 +1,6 @@
 """The REPL's own keys: Ctrl-C clears the line (instead of quitting), Ctrl-L clears the screen and
-starts a new conversation, and pasted text with line breaks becomes one line (one question).
-Everything else is prompt_toolkit's Emacs defaults: Ctrl-D on an empty line quits, Ctrl-R searches
+starts a new conversation, pasted text with line breaks becomes one line (one question), and what the terminal's
+parser takes for a mouse report is typed text (the REPL asks for no mouse reports).  Everything else is prompt_toolkit's Emacs defaults: Ctrl-D on an empty line quits, Ctrl-R searches
 the history, → takes the suggestion."""
 
 from __future__ import annotations
@@ -37,5 +37,12 @@ def key_bindings(on_clear: Callable[[], None] | None = None) -> KeyBindings:
     def _paste(event: KeyPressEvent) -> None:
         """A pasted question keeps its words but not its line breaks."""
         event.current_buffer.insert_text(one_line(event.data))
+
+    @kb.add(Keys.Vt100MouseEvent)
+    def _not_a_mouse(event: KeyPressEvent) -> None:
+        """An escape sequence typed or sent unbracketed that reads like a mouse report (``ESC [31m``, a colour code) is
+        text: prompt_toolkit's own mouse handler, which this one takes the place of, stopped the REPL with a traceback
+        over one that was not a report (the REPL turns mouse reporting off, so a real one never comes)."""
+        event.current_buffer.insert_text(event.data)
 
     return kb

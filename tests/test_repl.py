@@ -72,6 +72,22 @@ def test_pasted_lines_are_one_question(full_book: Rulebook) -> None:
     assert one_line("a\n  b\r\nc\r\n") == "a b c"
 
 
+def test_a_typed_escape_sequence_is_text_not_a_mouse_report(full_book: Rulebook) -> None:
+    # prompt_toolkit reads ESC [31m as a mouse report; its handler raised, the REPL printed a traceback and waited for
+    # Enter on the terminal (so the REPL runs in a thread here: that failure is a timeout, not a hung suite)
+    import threading
+
+    got: list[tuple[int, str, Shell]] = []
+    worker = threading.Thread(target=lambda: got.append(drive(full_book, "\x1b[31mhow does trample work\x1b[0m\n\x04")),
+                              daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert got, "the REPL stopped on a typed escape sequence"
+    code, out, shell = got[0]
+    assert code == 0 and "Traceback" not in out and "Unhandled exception" not in out
+    assert len(shell.views) == 1 and "702.19" in out
+
+
 def test_history_is_kept_in_the_user_data_dir(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     assert history_path() == tmp_path / "data" / "history"
