@@ -177,8 +177,11 @@ def _one(ctx: Context, question: str, k: int) -> int:
         ctx.json(answer_json(answer))
     elif not (answer.citations or answer.answer or not answer.in_rules):  # nothing found: one line on stderr, as README says
         also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
-        ctx.note("nothing in the loaded rules matches that question: ask it in other words, try a rule number "
-                 f"(rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
+        if answer.caveats:  # what was not found, said as such ("no rule 999.9 in the loaded rules")
+            ctx.note("; ".join(answer.caveats))
+        else:
+            ctx.note("nothing in the loaded rules matches that question: ask it in other words, try a rule number "
+                     f"(rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
     else:
         from .output import show
         from .render_answer import render_answer

@@ -281,3 +281,8 @@ def test_one_question_is_answered_with_the_collector_off_and_turns_it_back_on(ru
     code, out, _ = run("ask", "--json", "what does ward do")
     assert code == 0 and json.loads(out)["citations"] and seen == [False]
     assert gc.isenabled()
+
+
+def test_a_rule_number_not_in_the_rules(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("ask", "what does rule 999.9 say?")
+    assert code == 1 and out == "" and err.startswith("rulesgraph: no rule 999.9 in the loaded rules\n")

@@ -169,3 +169,15 @@ def test_a_question_read_in_part_says_so_first_on_every_path(full_book: Rulebook
     assert ruled.caveats[:1] == (CUT,) and CUT in ruled.why
     refused = ask(full_book, "what is the price of a Black Lotus in dollars" + padding + "?")
     assert not refused.in_rules and refused.caveats[:1] == (CUT,)
+
+
+def test_a_rule_number_the_rules_do_not_hold(mini_book: Rulebook) -> None:
+    """A mistyped number (or an older CR's) is said not to be there; asked for alone, no other rule stands in for it."""
+    for question in ("999.9", "what does rule 999.9 say?", "rule 702.19z"):
+        a = ask(mini_book, question)
+        number = question.split()[-2] if question.endswith("say?") else question.split()[-1]
+        assert not a.citations and a.answer is None, question
+        assert a.caveats == (f"no rule {number} in the loaded rules",) and a.caveats[0] in a.why
+    a = ask(mini_book, "rule 999.9 says trample damage goes to the player, does it?")  # the question asks more: answered
+    assert a.citations and a.caveats == ("no rule 999.9 in the loaded rules",)
+    assert not ask(mini_book, "I have 250 life and trample").caveats  # a bare number may be anything

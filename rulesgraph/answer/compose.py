@@ -16,7 +16,7 @@ from ..build.relations import current_keyword, keyword_of
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
-from ..question.analyze import Analysis, Match, analyze
+from ..question.analyze import Analysis, Match, analyze, unknown_numbers
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
@@ -246,6 +246,10 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     g = book.qg
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()
+    missing, only = unknown_numbers(read, book.index)
+    unknown = [f"no rule {n} in the loaded rules" for n in missing]  # a number mistyped, or an older CR's
+    if only:  # the number is all it asks: no other rule stands in for it
+        return _read_in_part(Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown)), read)
     a = analyze(read, book.index)
     absent: list[str] = []
     shared: list[tuple[str, tuple[str, ...]]] = []
@@ -269,8 +273,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why += notes
     cut = [CUT] if a.truncated else []
     named_cards = (absent_why(absent, deck.store.info.date) if absent and deck is not None else []) + shared_why(shared)
-    why += [*cut, *(f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections), *card_why(a), *named_cards]
-    caveats = cut + named_cards
+    why += [*cut, *unknown, *(f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections), *card_why(a), *named_cards]
+    caveats = cut + unknown + named_cards
     after_cards = len(why)
     why += _named(book, a)
     if chosen:

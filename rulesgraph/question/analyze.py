@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALIAS_GAP", "EXPANSION", "FRAMING", "FRAMING_TERMS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
-    "defined_subject",
+    "defined_subject", "unknown_numbers",
 ]
 
 DEFINED_FOCUS = 0.9
@@ -303,6 +303,23 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
 CARD = 0.3
 """Weight of the words of what looks like a card name (``Soul Warden``): a card's name says little about the
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
+
+
+_SAID_NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w.]\w)")
+"""What can only be a rule number: ``702.19b``, ``999.9``, "rule 999" (a bare "250" may be a life total)."""
+_ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
+
+
+def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool]:
+    """The rule numbers the question says that the loaded rules do not hold ("rule 999.9", an older CR's number), and
+    whether the question asks nothing else ("what does rule 999.9 say?"): it is then not answered by other rules."""
+    q = Question.of(question)
+    missing = tuple(dict.fromkeys(n for n in _SAID_NUMBER.findall(q.folded) if n not in index.numbers))
+    if not missing:
+        return (), False
+    pieces = {t for n in _SAID_NUMBER.findall(q.folded) for t in doc_terms(n)}
+    rest = [t for t in doc_terms(q.cleaned) if t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER]
+    return missing, not rest
 
 
 def analyze(question: str | Question, index: Index) -> Analysis:
