@@ -1,6 +1,7 @@
 """The REPL's own keys: Ctrl-C clears the line (instead of quitting), Ctrl-L clears the screen and
 starts a new conversation, pasted text with line breaks becomes one line (one question), and what the terminal's
-parser takes for a mouse report is typed text (the REPL asks for no mouse reports).  Everything else is prompt_toolkit's Emacs defaults: Ctrl-D on an empty line quits, Ctrl-R searches
+parser takes for a mouse report is typed text (the REPL asks for no mouse reports).
+Everything else is prompt_toolkit's Emacs defaults: Ctrl-D on an empty line quits, Ctrl-R searches
 the history, → takes the suggestion."""
 
 from __future__ import annotations

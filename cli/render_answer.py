@@ -77,7 +77,8 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     what to read next."""
     parts: list[RenderableType] = [text(f"note: {c}", DIM) for c in answer.caveats]
     if not answer.in_rules and not answer.citations:  # a question no rules document covers: one honest line, no rules
-        return Group(*parts, text(answer.answer or "", HEADING), Text(), _fields([("why", text(" ".join(answer.why), newlines=False)),
+        why = " ".join(w for w in answer.why if w not in answer.caveats)  # the caveats are said above it
+        return Group(*parts, text(answer.answer or "", HEADING), Text(), _fields([("why", text(why, newlines=False)),
                                                                            ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
     if not answer.citations and not answer.answer:
         parts.append(Text("Nothing in the loaded rules matches that question.", style=HEADING))

@@ -72,7 +72,7 @@ def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook, deck: 
 
 def test_a_card_read_loosely_is_said_first(book: Rulebook, deck: CardDeck) -> None:
     """A misspelt name, or fewer words of a name than the question asks about, is read as a card: which one is the answer's
-    first words, and the answer is not sure (Hullbreacher is newer than the card data of 2022)."""
+    first words, and the answer is not sure (Hullbreacher, a card of 2020, is not in the stand-in card data)."""
     a = ask(book, "is Hullbreacher banned in commander", deck=deck)
     assert a.answer.startswith("Read ‘Hullbreacher’ as Hullbreaker Horror: No: Hullbreaker Horror is legal in Commander.")
     assert a.confidence < 0.95
@@ -94,6 +94,27 @@ def test_the_newer_tournament_rules_list_wins(book: Rulebook, deck: CardDeck, do
     a = ask(book, "is Brainstorm restricted in vintage", deck=deck)
     assert a.answer.startswith("Yes: Brainstorm is restricted in Vintage") and "MTR" not in a.answer
     assert ask(book, "is Sol Ring legal in commander", deck=deck).answer.startswith("Yes: Sol Ring is legal in Commander.")
+
+
+def test_a_card_the_data_lacks(book: Rulebook, deck: CardDeck, documents: None) -> None:
+    """A card of 2024 asked about with the cards of 2022: the newer MTR's list says it when it names the card (Nadu, banned
+    in Modern), else the answer says its standing cannot be read, not a tournament passage on another matter."""
+    a = ask(book, "is Nadu, Winged Wisdom legal in Modern?", deck=deck)
+    assert a.answer.startswith("No: MTR 6.4 of the Magic Tournament Rules effective 2026-02-27 lists Nadu, Winged Wisdom as "
+                               "banned in Modern")
+    assert _cited(a) == ["MTR 6.4"] and a.caveats[0].startswith("‘Nadu, Winged Wisdom’ is no card of the installed card data")
+    for question in ("Is Orcish Bowmasters legal in Legacy?", "is Sheoldred, the Apocalypse legal in standard"):
+        a = ask(book, question, deck=deck)
+        assert a.answer.startswith("Its standing in ") and "cannot be read" in a.answer and not a.citations, question
+        assert "Orcish Bowmasters’" in a.caveats[0] or "Sheoldred, the Apocalypse’" in a.caveats[0]
+
+
+def test_names_said_in_capitals() -> None:
+    from rulesgraph.answer.legalfacts import names_said
+
+    assert names_said("Is Orcish Bowmasters legal in Legacy?") == ["Orcish Bowmasters"]
+    assert names_said("Can I play Rest in Peace in Modern?") == ["Rest in Peace"]
+    assert names_said("Is my deck legal at Friday Night Magic?") == []
 
 
 @pytest.mark.parametrize(("question", "starts"), [

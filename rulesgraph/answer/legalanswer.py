@@ -20,8 +20,8 @@ from ..build.citing import citation
 from ..cards.legality import FUTURE as _FUTURE
 from ..common.lazyre import lazy
 from ..model import Answer
-from .cardanswer import shown_card
-from .legalfacts import Asked, decide, terms
+from .cardanswer import absent_why, shown_card
+from .legalfacts import Asked, absent_card, decide, names_said, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -260,6 +260,12 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     shared = read_as is not None  # the most played of the cards a short name fits: said first (a carried "it" is not)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
         named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
+    if named is None and not cards:  # "is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022
+        absent: list[str] = []
+        deck.named(said, (), None, absent)
+        absent = absent or [n for n in names_said(said)][:1]
+        if absent:
+            return absent_card(question, asked, absent[0], deck.store.info.date, absent_why(absent[:1], deck.store.info.date)[0], SURE)
     if named is None or (named.many and asked.kind != "legal"):
         return None
     store = deck.store

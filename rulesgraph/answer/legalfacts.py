@@ -9,15 +9,18 @@ A question offering both ("legal or banned?") and an open one ("its Modern legal
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards.legality import by_status, colors_said, defining_rule, format_name, standing
+from ..common.lazyre import lazy
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..cards.model import Card
+    from ..model import Answer
 
-__all__ = ["COMMANDER_LIKE", "Asked", "article", "decide", "possessive", "terms", "verdict"]
+__all__ = ["COMMANDER_LIKE", "Asked", "absent_card", "article", "decide", "names_said", "possessive", "terms", "verdict"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
 class Asked(NamedTuple):
@@ -178,3 +181,56 @@ _GUILDS = frozenset(("azorius dimir rakdos gruul selesnya orzhov izzet golgari b
 def _deck_words(words: str) -> str:
     """The words that named a deck's colors, a guild's or shard's name capitalized as a name is (``izzet`` → ``Izzet``)."""
     return " ".join(w.capitalize() if w in _GUILDS else w for w in words.split())
+
+
+def absent_card(question: str, asked: Asked, name: str, date: str | None, caveat: str, sure: float) -> Answer:
+    """The answer to a legality question about ``name``, a card the installed card data (of ``date``) lacks: what the
+    installed Magic Tournament Rules' lists say of it when they are newer and name it (cited, ``sure``), else that its
+    standing cannot be read and how to install newer cards — not the tournament documents' passage on some other
+    matter ("is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022 was answered with MTR 6.2)."""
+    from ..model import Answer
+    from .mtrlists import mtr_listed
+    from .tanswer import section_citation
+
+    fmt = asked.format
+    listed = mtr_listed(name, fmt, date) if asked.kind == "legal" and fmt else None
+    data = f"the installed card data (of {date})" if date else "the installed card data"
+    if listed is not None and listed.status and fmt:
+        where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
+        said = {"Yes: ": asked.status == listed.status.lower(), "No: ": asked.status not in (None, listed.status.lower())}
+        text = f"{next((k for k, v in said.items() if v), '')}{where} lists {name} as {listed.status.lower()} in {format_name(fmt)}; " \
+               f"{data} lacks the card."
+        why = (caveat, f"the newer MTR lists it as {listed.status.lower()}")
+        cited = section_citation(listed.section, listed.doc, sure, why[1:], short=True)
+        return Answer(question, text, (replace(cited, text=listed.said or cited.text),), (), sure, why, (), caveats=(caveat,),
+                      in_rules=False)
+    where = f" in {format_name(fmt)}" if fmt else ""
+    text = (f"Its standing{where} cannot be read from {data}, which lacks the card: 'rulesgraph update cards' installs "
+            "the latest card data.")
+    return Answer(question, text, (), (), 0.0, (caveat, "a question about playing a card, which the card data lacks"), (),
+                  caveats=(caveat,), in_rules=False)
+
+
+_NAME_LIKE = lazy(r"(?<![\w'’-])([A-Z][\w'’-]+(?:(?:,? (?:of|the|to|and|from|in))*,? [A-Z][\w'’-]+)+)")
+"""A run of capitalised words, as a card's name is said ("Orcish Bowmasters", "Sheoldred, the Apocalypse")."""
+_JOINING = frozenset({"of", "the", "to", "and", "from", "in"})
+
+
+def names_said(question: str) -> list[str]:
+    """The capitalised runs of ``question`` that may be a card's name, without the sentence's first words ("Is", "Can")
+    and the formats and events said after them ("… in Legacy"), two words or more: asked about and no card of the
+    installed data, such a run names a card the data lacks."""
+    from ..cards.legality import FORMAT_NAMES
+    from ..common.text import STOPWORDS
+
+    known = {w.casefold() for n in FORMAT_NAMES.values() for w in n.split()} | {"fnm", "friday", "night", "magic", "mtg"}
+    out = []
+    for m in _NAME_LIKE.finditer(question):
+        said = m.group(1).split()
+        while said and said[0].casefold() in STOPWORDS:
+            said.pop(0)
+        while said and (said[-1].casefold() in known or said[-1] in _JOINING):
+            said.pop()
+        if len(said) >= 2 and not all(w.casefold().strip(",") in known | STOPWORDS for w in said):
+            out.append(" ".join(said).rstrip(","))
+    return out
