@@ -105,6 +105,15 @@ def test_a_name_too_far_for_the_table_is_read_as_card_reads_it(book: Rulebook, d
     assert lone_name(book, "trampel", deck) is None  # a misspelt keyword stays the rules' (card finds the card Trample)
 
 
+def test_the_table_and_card_disagreeing_the_nearer_name_wins() -> None:
+    from rulesgraph.answer.lonename import _closer
+
+    assert _closer("sol rign", "Solarion", "Sol Ring") == "Sol Ring"  # one swap from Sol Ring, two edits from Solarion
+    assert _closer("hullbreaker horor", "Hullbreaker Horror", "Hull Breach") == "Hullbreaker Horror"
+    assert _closer("tarmogyof", "Tarmogoyf", "Tarmogoyf") == "Tarmogoyf"
+    assert _closer("snapcastr", "Snapcaster Mage", None) == "Snapcaster Mage" and _closer("x", None, None) is None
+
+
 def test_a_rules_word_or_a_question_stays_the_rules(book: Rulebook, deck: CardDeck) -> None:
     """A card named like a keyword is the keyword when said alone; more than a name is a question."""
     assert lone_name(book, "Trample", deck) is None and lone_name(book, "what does trample do?", deck) is None

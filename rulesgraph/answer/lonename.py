@@ -104,7 +104,7 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
     hit = t.misspelt(" ".join(toks))
     if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
         return None
-    key = t.keys[hit[0]][0] if hit is not None else _as_card_finds(deck, said, toks)
+    key = _closer(said, t.keys[hit[0]][0] if hit is not None else None, _as_card_finds(deck, said, toks))
     if key is None:
         return None
     a = analyze(said, book.index)  # "overlaod" is a misspelt keyword before it is a card's name
@@ -113,11 +113,26 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
     return LoneName(said, (key,), typo=True)
 
 
+def _closer(said: str, table: str | None, card: str | None) -> str | None:
+    """Of the card the name table reads a misspelt name as and the one ``card`` finds, the one fewer edits away (optimal
+    string alignment over the folded names), ``card``'s when as near: "sol rign" is Sol Ring, as ``card sol rign`` says,
+    not Solarion, which the table's reading of the letters alone found."""
+    if table is None or card is None or table == card:
+        return table or card
+    from rapidfuzz.distance import OSA
+
+    from ..cards.names import normalize
+
+    said = normalize(said)
+    return table if OSA.distance(said, normalize(table)) < OSA.distance(said, normalize(card)) else card
+
+
 def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None:
     """The one card the ``card`` command finds for ``said`` as a misspelling or the start of one name (:meth:`NameIndex.find
     <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``, ``felidar umb``), so that
-    ``ask`` of a name alone agrees with ``card``; a slip on a short word is not read (``shokc``: the name table's rule, 8+
-    letters), nor a start shorter than :data:`PREFIX_LETTERS` (``formati`` is Formation, ``form`` nothing)."""
+    ``ask`` of a name alone agrees with ``card``; a slip in fewer than five letters is not read (a name alone is a name:
+    ``sol rnig`` is Sol Ring, where a question's words need eight letters, the name table's rule), nor a start shorter
+    than :data:`PREFIX_LETTERS` (``formati`` is Formation, ``form`` nothing)."""
     letters = sum(map(len, toks))
     if letters < PREFIX_LETTERS:
         return None
@@ -126,7 +141,7 @@ def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None
     if not deck.store.could_find(normalize(said), TYPO):  # type: ignore[attr-defined]  # neither a start nor a typo of any name
         return None  # ("Please explain how summoning sickness works with vehicles"): the finder is not built for it
     found = deck.name_index().find(said)  # type: ignore[attr-defined]
-    return found.key if (found.how == "typo" and letters >= TYPO_LETTERS) or found.how == "prefix" else None
+    return found.key if (found.how == "typo" and letters >= TYPO_LETTERS - 3) or found.how == "prefix" else None
 
 
 def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
