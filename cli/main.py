@@ -8,6 +8,7 @@ import argparse
 import errno
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -43,7 +44,20 @@ EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document a
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)}{_meant(message, self.prog)}\n")
+
+
+_CHOICE = re.compile(r"invalid choice: '(.*?)' \(choose from")
+
+
+def _meant(message: str, prog: str) -> str:
+    """What the words given in a command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19"),
+    else the command list in ``--help``."""
+    from rulesgraph.build.lookup import as_number
+
+    if (m := _CHOICE.search(message)) and (number := as_number(m.group(1))) is not None:
+        return f"; did you mean '{prog} rule {number}'?"
+    return f" (see '{prog} --help')"
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

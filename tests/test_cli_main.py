@@ -41,6 +41,10 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
         main(["no-such-command"])
     assert info.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(SystemExit) as info:
+        main(["702.19"])  # a rule number in the command's place: the command it meant
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1 and err.endswith("; did you mean 'rulesgraph rule 702.19'?\n")
 
 
 def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
