@@ -13,6 +13,7 @@ import pytest
 from rulesgraph.answer import policy
 from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.answer.policy import abbreviations, policy_cue, policy_index, rel_of
+from rulesgraph.answer.tanswer import BANS_TO_COME
 from rulesgraph.build import tbook
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.versions import tstore
@@ -307,4 +308,5 @@ def test_bans_to_come_are_refused_with_the_documents_installed(empty: Path, full
     for question in ("Will Sol Ring get banned in commander?", "What's getting banned next in Modern?"):
         a = ask(full_book, question)
         assert not a.in_rules and not a.citations, question
+        assert a.answer == BANS_TO_COME  # not "the Magic Tournament Rules … do [cover this]": they list today's bans
     assert ask(full_book, "is oko banned in modern").citations[0].id == "MTR 6.4"

@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # the documents' modules are imported only once a question ne
     from ..question.scope import OutOfScope
     from .policy import Hit, PolicyIndex
 
-__all__ = ["RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_answer", "route", "section_citation", "tournament_answer", "with_rules"]
+__all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_answer", "route", "section_citation",
+           "tournament_answer", "with_rules"]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
@@ -211,6 +212,12 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
                       lambda: relevant(question, index), cards)
 
 
+BANS_TO_COME = ("No rules document says what will be banned: Wizards of the Coast announces changes to the banned and "
+                "restricted lists; the Magic Tournament Rules list the bans in force.")
+"""The answer to a question about bans to come ("what's getting banned next?"): the scope's line for tournament policy
+said the MTR and IPG cover it."""
+
+
 def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index,
                       cards: Callable[[], frozenset[str]] = frozenset) -> Answer | None:
     """What :func:`rulesgraph.answer.compose.ask` says to a tournament-policy question: the documents' answer when they are
@@ -229,7 +236,7 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
     from ..cards.legality import about_bans_to_come
 
     if outside is not None and about_bans_to_come(question):  # the documents list today's bans, not tomorrow's
-        return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
+        return Answer(question, BANS_TO_COME, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
 
     if not newest():
         assert outside is not None  # only the scope routes a question while no document is installed
