@@ -54,7 +54,7 @@ def run(ctx: Context) -> int:
     counts = Table.grid(padding=(0, 2), pad_edge=False)
     for key in ("effective_date", "chapters", "sections", "rules", "subrules", "paragraphs", "examples", "glossary", "keywords",
                 "faq", "cards", "nodes", "edges", "references", "learned_rules"):
-        counts.add_row(key.replace("_", " "), text(str(report[key] if report[key] is not None else "—")))
+        counts.add_row(_LABEL.get(key, key.replace("_", " ")), text(str(report[key] if report[key] is not None else "—")))
     counts.add_row("dangling", Text(str(len(report["dangling"]))))
     counts.add_row("anomalies", Text(str(len(report["anomalies"]))))
     console.print(counts)
@@ -87,6 +87,10 @@ def run(ctx: Context) -> int:
 
 
 _PLURAL = {"front": "front parts", "appendix": "appendices", "part": "infraction parts"}
+_SINGULAR = {"front": "front part", "part": "infraction part"}
+_LABEL = {"cards": "FAQ cards"}
+"""Text labels that say more than the report's key: ``cards`` counts the cards the bundled FAQ names, not the installed
+card data (``versions`` counts those)."""
 
 
 def _tournament(ctx: Context, docs: list[dict[str, object]], as_json: dict[str, object] | None) -> None:
@@ -100,7 +104,8 @@ def _tournament(ctx: Context, docs: list[dict[str, object]], as_json: dict[str, 
         return
     console = ctx.console()
     for doc in docs:
-        counts = ", ".join(f"{n} {_PLURAL.get(kind, kind + 's')}" for kind, n in doc["counts"].items())  # type: ignore[attr-defined]
+        counts = ", ".join(f"{n} {_SINGULAR.get(kind, kind) if n == 1 else _PLURAL.get(kind, kind + 's')}"
+                           for kind, n in doc["counts"].items())  # type: ignore[attr-defined]
         line = f"{doc['path']}: {doc['title']} effective {doc['effective'] or '—'}, {doc['lines']} lines: {counts}"
         console.print(text(line, newlines=False))
         anomalies, skipped = doc["anomalies"], doc["skipped"]

@@ -59,6 +59,7 @@ def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> N
 def test_check_text_and_global_options(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
     code, out, _ = run(capsys, "--no-bundled", "--rules", str(cr2026), "check")
     assert code == 0 and "effective date  2026-06-19" in out and "glossary        735" in out
+    assert "FAQ cards       " in out and "\ncards " not in out  # the FAQ's cards, not the installed card data
     code, out, _ = run(capsys, "check", "--no-bundled", "--rules", f"cr:{cr2026}", "--json")
     assert json.loads(out)["faq"] == 0
 
