@@ -156,3 +156,20 @@ def test_an_infractions_former_name_after_the_documents_name(documents: None) ->
     assert tournament_view("ipg looking at extra cards").section.id == "IPG 2.2"
     assert tournament_view("ipg drawing extra cards").read_as == "read ‘drawing extra cards’ as Hidden Card Error, its name today"
     assert tournament_view("ipg 2.3").read_as is None and tournament_view("ipg hce").read_as is None
+
+
+def test_a_document_not_installed_is_said_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only the IPG installed, "mtr 4.3" says the MTR is missing and how to install it, not "no MTR 4.3"."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tbook.load.cache_clear()
+    try:
+        with pytest.raises(NotFound, match="no tournament documents are installed; install the tournament documents"):
+            tournament_view("mtr 4.3")
+        tstore.install(make_ipg().encode(), "ipg.txt")
+        tbook.load.cache_clear()
+        with pytest.raises(NotFound, match=r"^the Magic Tournament Rules are not installed; .*rulesgraph update tournament"):
+            tournament_view("mtr 4.3")
+        with pytest.raises(NotFound, match="no IPG 9.9 in the installed"):
+            tournament_view("ipg 9.9")
+    finally:
+        tbook.load.cache_clear()

@@ -141,7 +141,7 @@ def tournament_view(text: str) -> TView:
     if index is None:
         from ..build.tbook import INSTALL_HINT
 
-        raise NotFound(f"no tournament documents are installed: {INSTALL_HINT}")
+        raise NotFound(f"no tournament documents are installed; {INSTALL_HINT}")
     sid, former = _resolve(text)
     found = index.section(sid)
     if found is None and sid.count(" ") >= 2:  # "IPG 2.1 remedy": the part whose name starts so
@@ -150,7 +150,13 @@ def tournament_view(text: str) -> TView:
         found = next(((s, d) for d in index.docs for s in d.sections if s.parent == head and s.kind == "part"
                       and (s.title.lower().startswith(part.lower()) or part.lower() in s.title.lower())), None)
     if found is None:
-        raise NotFound(f"no {sid} in the installed {KINDS[sid.split()[0].lower()]}")
+        kind = sid.split()[0].lower()
+        if not any(d.kind == kind for d in index.docs):  # the IPG installed, not the MTR: the document is what is missing
+            from ..build.tbook import INSTALL_HINT
+
+            raise NotFound(f"the {KINDS[kind]} are not installed; {INSTALL_HINT}" if kind == "mtr" else
+                           f"the {KINDS[kind]} is not installed; {INSTALL_HINT}")
+        raise NotFound(f"no {sid} in the installed {KINDS[kind]}")
     section, doc = found
     trail = []
     parent = section.parent
