@@ -169,7 +169,7 @@ def test_a_document_not_installed_is_said_so(tmp_path: Path, monkeypatch: pytest
         tbook.load.cache_clear()
         with pytest.raises(NotFound, match=r"^the Magic Tournament Rules are not installed; .*rulesgraph update tournament"):
             tournament_view("mtr 4.3")
-        with pytest.raises(NotFound, match="no IPG 9.9 in the installed"):
+        with pytest.raises(NotFound, match=r"no IPG 9\.9 in the installed"):
             tournament_view("ipg 9.9")
     finally:
         tbook.load.cache_clear()
