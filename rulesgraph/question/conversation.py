@@ -49,8 +49,7 @@ _ASIDE = re.compile(r"\b(unrelated|off[- ]topic)( question)?\s*[:;,!-]")
 _FOLLOW = re.compile(
     r"^\s*(and|but|also|so|then|plus|\+|ok(ay)? and|what about|how about|what if|same (question|thing|for)|does (that|it|this)"
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
-    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still"
-    r"|he|him|his|himself|she|her|hers|herself)\b"
+    r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
 """An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
