@@ -119,6 +119,10 @@ def test_infraction_names_are_matched_as_stems_without_articles() -> None:
     assert named_in("I missed the chance to respond to the trigger", named) == []  # four words: no name
     assert named_in("he missed, so the trigger resolved", named) == []  # no article or possessive opens it
     assert named_in("he looked at the top two extra cards", named) == []  # a longer name: an article only
+    named |= {"outside assistance": "IPG 3.2", "marked cards": "IPG 3.8"}  # other names of two: an article only
+    assert named_in("If Lightning Bolt misses its target, does it trigger prowess?", named) == []  # "does it": a sentence's
+    assert named_in("Can a player outside the game pay for assist?", named) == []
+    assert named_in("I marked the first two cards of the pile", named) == []
 
 
 def test_a_forgotten_trigger_is_a_missed_trigger() -> None:

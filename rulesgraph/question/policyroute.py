@@ -95,11 +95,13 @@ _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {
 
 
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "our"})
-_BETWEEN = r" (?:(?:a|an|the|my|his|her|their|your|its|our)(?: \w+){0,3} )?"
-"""What may come between the two words of an infraction's name of two: an article or a possessive and what it says
-of the second ("missed his Dark Confidant trigger" says Missed Trigger; "his" opens a noun phrase the name's last
-word ends, so "missed the chance to block" says none)."""
 """Left out between a name's words: an article, or a possessive ("missed their trigger" says Missed Trigger)."""
+_OWNED = (r" (?:(?:a|an|the|my|his|her|their|your|its|our)"
+          r"(?: (?!(?:does|do|did|is|are|was|were|will|would|can|could|it|to|and|or|but|if|when|then|that|this)\b)\w+){0,3} )?")
+"""What may come inside Missed Trigger (a name ending in "trigger"): an article or a possessive and up to three words
+that are not a sentence's own ("missed his Dark Confidant trigger", "forgot my own upkeep trigger"), the card whose
+trigger it was; "if Lightning Bolt misses its target, does it trigger prowess?" names none.  Other names of two words
+take an article or possessive only ("outside the game to assist" is no Outside Assistance)."""
 
 
 def _stems(text: str) -> str:
@@ -110,7 +112,8 @@ def _stems(text: str) -> str:
 def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, str]]:
     """The names as one expression over a question's folded words, and each name's stems back to the name.  A word
     of four letters or more may end differently (its stem, then any letters: ``look\\w*`` for "looking", "looked");
-    a shorter one is an abbreviation, a plural ``s`` allowed; an article may come between words ("an extra card")."""
+    a shorter one is an abbreviation, a plural ``s`` allowed; an article may come between words ("an extra card"), and
+    inside Missed Trigger the card whose trigger it was (:data:`_OWNED`)."""
     got = _PATTERNS.get(id(named))
     if got is None or got[0] is not named:
         back = {_stems(s): s for s in named}
@@ -118,7 +121,7 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
             parts = key.split()
             if len(parts) == 1 and len(key) <= 5:
                 return re.escape(key) + "s?"
-            between = _BETWEEN if len(parts) == 2 else " (?:(?:a|an|the|my|his|her|their|your|its|our) )?"
+            between = _OWNED if len(parts) == 2 and parts[-1].startswith("trigger") else " (?:(?:a|an|the|my|his|her|their|your|its|our) )?"
             return between.join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
         alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
         got = (named, lazy(rf" ({alternatives})(?= )"), back)
