@@ -177,11 +177,12 @@ def _one(ctx: Context, question: str, k: int) -> int:
         ctx.json(answer_json(answer))
     elif not (answer.citations or answer.answer or not answer.in_rules):  # nothing found: one line on stderr, as README says
         also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
-        if answer.caveats:  # what was not found, said as such ("no rule 999.9 in the loaded rules")
-            ctx.note("; ".join(answer.caveats))
-        else:
-            ctx.note("nothing in the loaded rules matches that question: ask it in other words, try a rule number "
-                     f"(rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
+        said = "; ".join(answer.caveats)
+        if said and all(c.startswith("no rule ") for c in answer.caveats):  # the number asked for is what is missing
+            ctx.note(said)
+        else:  # a caveat (the question cut short) goes first, on the same line
+            ctx.note(f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
+                     f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
     else:
         from .output import show
         from .render_answer import render_answer

@@ -286,3 +286,5 @@ def test_one_question_is_answered_with_the_collector_off_and_turns_it_back_on(ru
 def test_a_rule_number_not_in_the_rules(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("ask", "what does rule 999.9 say?")
     assert code == 1 and out == "" and err.startswith("rulesgraph: no rule 999.9 in the loaded rules\n")
+    code, out, err = run("ask", " ".join(["qzxv"] * 600))  # another caveat goes first on the usual line
+    assert code == 1 and err.startswith("rulesgraph: the question was very long: only its beginning was read; nothing in the")

@@ -181,3 +181,6 @@ def test_a_rule_number_the_rules_do_not_hold(mini_book: Rulebook) -> None:
     a = ask(mini_book, "rule 999.9 says trample damage goes to the player, does it?")  # the question asks more: answered
     assert a.citations and a.caveats == ("no rule 999.9 in the loaded rules",)
     assert not ask(mini_book, "I have 250 life and trample").caveats  # a bare number may be anything
+    a = ask(mini_book, "rules 702.19 and 999.1")  # a rule the rules hold is asked too: answered, the other noted
+    assert a.citations and a.caveats == ("no rule 999.1 in the loaded rules",)
+    assert not ask(mini_book, "I paid 999.99 dollars for trample").caveats  # no "rule", no known head: not a rule number

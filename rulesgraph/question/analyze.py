@@ -305,21 +305,29 @@ CARD = 0.3
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
 
 
-_SAID_NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w.]\w)")
-"""What can only be a rule number: ``702.19b``, ``999.9``, "rule 999" (a bare "250" may be a life total)."""
+_SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=cr))(\d{3}\.\d+[a-z]?|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?!\w)(?!\.\d)")
+"""What may be a rule number: ``702.19b``, ``999.9``, ``CR702.19z``, "rule 999" (a bare "250" is rather a life total)."""
+_NAMED_AS_RULE = lazy(r"(?:\brules?|\bcr|§)\s*$")
+"""Said just before a number, "rule", "cr" or "§" makes it one ("rule 999.9", not "999.99 dollars")."""
 _ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
+_GLUED_CR = lazy(r"\bcr(?=\d)")
 
 
 def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool]:
     """The rule numbers the question says that the loaded rules do not hold ("rule 999.9", an older CR's number), and
-    whether the question asks nothing else ("what does rule 999.9 say?"): it is then not answered by other rules."""
+    whether the question asks nothing else ("what does rule 999.9 say?"): it is then not answered by other rules.  A
+    number counts when "rule" or "cr" says it is one, when its first three digits are a rule ("702.99z"), or when it is
+    all the question says; "I paid 999.99" says none.  A question naming a rule the rules hold as well asks that rule."""
     q = Question.of(question)
-    missing = tuple(dict.fromkeys(n for n in _SAID_NUMBER.findall(q.folded) if n not in index.numbers))
-    if not missing:
+    said = [(m.group(1), m.start(1)) for m in _SAID_NUMBER.finditer(q.folded)]
+    if not said:
         return (), False
-    pieces = {t for n in _SAID_NUMBER.findall(q.folded) for t in doc_terms(n)}
-    rest = [t for t in doc_terms(q.cleaned) if t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER]
-    return missing, not rest
+    pieces = {t for n, _ in said for t in doc_terms(n)}
+    rest = [t for t in doc_terms(_GLUED_CR.sub("cr ", q.folded)) if t not in pieces and t not in FRAMING_TERMS
+            and t not in _ABOUT_A_NUMBER]
+    missing = tuple(dict.fromkeys(n for n, at in said if n not in index.numbers and (
+        not rest or _NAMED_AS_RULE.search(q.folded[:at]) or n.split(".")[0] in index.numbers)))
+    return missing, bool(missing) and not rest and all(n not in index.numbers for n, _ in said)
 
 
 def analyze(question: str | Question, index: Index) -> Analysis:
