@@ -51,11 +51,12 @@ _CHOICE = re.compile(r"invalid choice: '(.*?)' \(choose from")
 
 
 def _meant(message: str, prog: str) -> str:
-    """What the words given in a command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19"),
-    else the command list in ``--help``."""
+    """What the words given in the command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19");
+    else, and for any subcommand's own choices, the usage in ``--help``."""
     from rulesgraph.build.lookup import as_number
 
-    if (m := _CHOICE.search(message)) and (number := as_number(m.group(1))) is not None:
+    if prog == "rulesgraph" and "argument COMMAND:" in message and (m := _CHOICE.search(message)) \
+            and (number := as_number(m.group(1))) is not None:
         return f"; did you mean '{prog} rule {number}'?"
     return f" (see '{prog} --help')"
 

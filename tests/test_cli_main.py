@@ -45,6 +45,9 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
         main(["702.19"])  # a rule number in the command's place: the command it meant
     err = capsys.readouterr().err
     assert info.value.code == 2 and err.count("\n") == 1 and err.endswith("; did you mean 'rulesgraph rule 702.19'?\n")
+    with pytest.raises(SystemExit):
+        main(["export", "702", "x"])  # a subcommand's own choices: its usage, no rule hint
+    assert capsys.readouterr().err.endswith("(see 'rulesgraph export --help')\n")
 
 
 def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:

@@ -212,10 +212,10 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
                       lambda: relevant(question, index), cards)
 
 
-BANS_TO_COME = ("No rules document says what will be banned: Wizards of the Coast announces changes to the banned and "
-                "restricted lists; the Magic Tournament Rules list the bans in force.")
-"""The answer to a question about bans to come ("what's getting banned next?"): the scope's line for tournament policy
-said the MTR and IPG cover it."""
+BANS_TO_COME = ("No rules document says what will be banned, or why a card was: Wizards of the Coast announces changes "
+                "to the banned and restricted lists and its reasons; the Magic Tournament Rules list the bans in force.")
+"""The answer to a question about the ban announcements ("what's getting banned next?", "why was Hogaak banned?"): the
+scope's line for tournament policy said the MTR and IPG cover it."""
 
 
 def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index,
