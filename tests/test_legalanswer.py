@@ -98,21 +98,27 @@ def test_the_newer_tournament_rules_list_wins(book: Rulebook, deck: CardDeck, do
 
 def test_a_card_the_data_lacks(book: Rulebook, deck: CardDeck, documents: None) -> None:
     """A card of 2024 asked about with the cards of 2022: the newer MTR's list says it when it names the card (Nadu, banned
-    in Modern), else the answer says its standing cannot be read, not a tournament passage on another matter."""
+    in Modern), else, for a name the card finder knows to be one (a short name and its epithet), the answer says its
+    standing cannot be read, not a tournament passage on another matter; a set or product in capitals is no card."""
     a = ask(book, "is Nadu, Winged Wisdom legal in Modern?", deck=deck)
     assert a.answer.startswith("No: MTR 6.4 of the Magic Tournament Rules effective 2026-02-27 lists Nadu, Winged Wisdom as "
                                "banned in Modern")
     assert _cited(a) == ["MTR 6.4"] and a.caveats[0].startswith("‘Nadu, Winged Wisdom’ is no card of the installed card data")
-    for question in ("Is Orcish Bowmasters legal in Legacy?", "is Sheoldred, the Apocalypse legal in standard"):
+    a = ask(book, "Is The One Ring legal in Modern?", deck=deck)  # a run in capitals the MTR's list names, "The" kept
+    assert a.answer.startswith("No: MTR 6.4 ") and "The One Ring as banned" in a.answer
+    a = ask(book, "is Sheoldred, the Apocalypse legal in standard", deck=deck)  # a name and its epithet, on no list
+    assert a.answer.startswith("Its standing in Standard cannot be read") and not a.citations
+    assert a.caveats[0].startswith("‘Sheoldred, the Apocalypse’ is no card")
+    for question in ("Are Secret Lair cards legal in Modern?", "Is Dominaria United legal in Standard?"):  # sets, not cards
         a = ask(book, question, deck=deck)
-        assert a.answer.startswith("Its standing in ") and "cannot be read" in a.answer and not a.citations, question
-        assert "Orcish Bowmasters’" in a.caveats[0] or "Sheoldred, the Apocalypse’" in a.caveats[0]
+        assert not a.caveats and a.citations and a.citations[0].id.startswith("MTR 6."), question
 
 
 def test_names_said_in_capitals() -> None:
     from rulesgraph.answer.legalfacts import names_said
 
     assert names_said("Is Orcish Bowmasters legal in Legacy?") == ["Orcish Bowmasters"]
+    assert names_said("Is The One Ring legal in Modern?") == ["The One Ring"]
     assert names_said("Can I play Rest in Peace in Modern?") == ["Rest in Peace"]
     assert names_said("Is my deck legal at Friday Night Magic?") == []
 

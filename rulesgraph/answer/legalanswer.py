@@ -22,6 +22,7 @@ from ..common.lazyre import lazy
 from ..model import Answer
 from .cardanswer import absent_why, shown_card
 from .legalfacts import Asked, absent_card, decide, names_said, terms
+from .mtrlists import mtr_listed
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -263,7 +264,9 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if named is None and not cards:  # "is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022
         absent: list[str] = []
         deck.named(said, (), None, absent)
-        absent = absent or [n for n in names_said(said)][:1]
+        if not absent:  # a run in capitals is a card only when the newer MTR's list names it ("The One Ring")
+            absent = [n for n in names_said(said) if asked.format and (got := mtr_listed(n, asked.format, deck.store.info.date))
+                      and got.status][:1]
         if absent:
             return absent_card(question, asked, absent[0], deck.store.info.date, absent_why(absent[:1], deck.store.info.date)[0], SURE)
     if named is None or (named.many and asked.kind != "legal"):

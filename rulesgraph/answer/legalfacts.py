@@ -205,8 +205,7 @@ def absent_card(question: str, asked: Asked, name: str, date: str | None, caveat
         return Answer(question, text, (replace(cited, text=listed.said or cited.text),), (), sure, why, (), caveats=(caveat,),
                       in_rules=False)
     where = f" in {format_name(fmt)}" if fmt else ""
-    text = (f"Its standing{where} cannot be read from {data}, which lacks the card: 'rulesgraph update cards' installs "
-            "the latest card data.")
+    text = f"Its standing{where} cannot be read from the card data installed: 'rulesgraph update cards' installs the latest."
     return Answer(question, text, (), (), 0.0, (caveat, "a question about playing a card, which the card data lacks"), (),
                   caveats=(caveat,), in_rules=False)
 
@@ -216,10 +215,15 @@ _NAME_LIKE = lazy(r"(?<![\w'’-])([A-Z][\w'’-]+(?:(?:,? (?:of|the|to|and|from
 _JOINING = frozenset({"of", "the", "to", "and", "from", "in"})
 
 
+_OPENING = frozenset("is are was were can could may might will would should does do did has have i my a an if so and but or how "
+                     "what why when".split())
+"""A sentence's first words, capitalised as such ("Is", "Can"): no part of a name ("The One Ring" keeps its "The")."""
+
+
 def names_said(question: str) -> list[str]:
-    """The capitalised runs of ``question`` that may be a card's name, without the sentence's first words ("Is", "Can")
-    and the formats and events said after them ("… in Legacy"), two words or more: asked about and no card of the
-    installed data, such a run names a card the data lacks."""
+    """The capitalised runs of ``question`` that may be a card's name, without a sentence's first words (:data:`_OPENING`)
+    and the formats and events said after them ("… in Legacy"), two words or more.  Sets and products are said so too
+    ("Secret Lair", "Dominaria United"): the caller takes one for a card only where a list names it."""
     from ..cards.legality import FORMAT_NAMES
     from ..common.text import STOPWORDS
 
@@ -227,7 +231,7 @@ def names_said(question: str) -> list[str]:
     out = []
     for m in _NAME_LIKE.finditer(question):
         said = m.group(1).split()
-        while said and said[0].casefold() in STOPWORDS:
+        while said and said[0].casefold() in _OPENING:
             said.pop(0)
         while said and (said[-1].casefold() in known or said[-1] in _JOINING):
             said.pop()
