@@ -141,7 +141,7 @@ def tournament_view(text: str) -> TView:
     if index is None:
         from ..build.tbook import INSTALL_HINT
 
-        raise NotFound(f"no tournament documents are installed; {INSTALL_HINT}")
+        raise NotFound(f"no tournament documents are installed: {INSTALL_HINT.partition(': ')[2]}")
     sid, former = _resolve(text)
     found = index.section(sid)
     if found is None and sid.count(" ") >= 2:  # "IPG 2.1 remedy": the part whose name starts so
@@ -154,8 +154,7 @@ def tournament_view(text: str) -> TView:
         if not any(d.kind == kind for d in index.docs):  # the IPG installed, not the MTR: the document is what is missing
             from ..build.tbook import INSTALL_HINT
 
-            raise NotFound(f"the {KINDS[kind]} are not installed; {INSTALL_HINT}" if kind == "mtr" else
-                           f"the {KINDS[kind]} is not installed; {INSTALL_HINT}")
+            raise NotFound(f"no {kind.upper()} ({KINDS[kind]}) is installed: {INSTALL_HINT.partition(': ')[2]}")
         raise NotFound(f"no {sid} in the installed {KINDS[kind]}")
     section, doc = found
     trail = []
