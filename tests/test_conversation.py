@@ -228,6 +228,15 @@ def test_her_tax_after_the_lone_card_answer(carded: Rulebook, deck: CardDeck) ->
     assert _cards(ask(carded, "does her tax hit my own instants too?", k=3, deck=deck)) == []  # alone: no card
 
 
+def test_he_and_his_of_the_opponent_start_a_new_question(full_book: Rulebook) -> None:
+    """Players say "he" and "his" of their opponent: a new question saying them carries nothing over (4a540ff made them
+    follow-up signs and was reverted: "can my opponent respond when he draws …" cited the deathtouch asked before)."""
+    conv = Conversation()
+    ask(full_book, "what does deathtouch do?", conversation=conv)
+    a = ask(full_book, "can my opponent respond when he draws his card for the turn?", conversation=conv)
+    assert not any(w.startswith("following up") for w in a.why) and not a.citations[0].id.startswith("702.2")
+
+
 def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
     ask(carded, "does Blood Moon turn off my Urza's Saga?", conversation=conv, deck=deck)

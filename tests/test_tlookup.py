@@ -163,7 +163,7 @@ def test_a_document_not_installed_is_said_so(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     tbook.load.cache_clear()
     try:
-        with pytest.raises(NotFound, match="^no tournament documents are installed: 'rulesgraph update tournament'"):
+        with pytest.raises(NotFound, match=r"^no tournament documents are installed: 'rulesgraph update tournament'"):
             tournament_view("mtr 4.3")
         tstore.install(make_ipg().encode(), "ipg.txt")
         tbook.load.cache_clear()
