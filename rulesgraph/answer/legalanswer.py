@@ -22,7 +22,6 @@ from ..common.lazyre import lazy
 from ..model import Answer
 from .cardanswer import absent_why, shown_card
 from .legalfacts import Asked, absent_card, decide, names_said, terms
-from .mtrlists import mtr_listed
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -265,6 +264,8 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
         absent: list[str] = []
         deck.named(said, (), None, absent)
         if not absent:  # a run in capitals is a card only when the newer MTR's list names it ("The One Ring")
+            from .mtrlists import mtr_listed
+
             absent = [n for n in names_said(said) if asked.format and (got := mtr_listed(n, asked.format, deck.store.info.date))
                       and got.status][:1]
         if absent:
