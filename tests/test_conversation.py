@@ -226,6 +226,13 @@ def test_her_tax_after_the_lone_card_answer(carded: Rulebook, deck: CardDeck) ->
     assert _cards(second) == ["Thalia, Guardian of Thraben"]
     assert (first_hit(["601.2f"], [c.id for c in second.citations]) or 99) <= 3
     assert _cards(ask(carded, "does her tax hit my own instants too?", k=3, deck=deck)) == []  # alone: no card
+    for said in ("does her tax apply to my own instants?", "does her ability affect my own spells?"):  # "her" of a legend
+        conv = Conversation()
+        ask(carded, "Thalia, Guardian of Thraben", conversation=conv, deck=deck)
+        assert _cards(ask(carded, said, k=3, conversation=conv, deck=deck)) == ["Thalia, Guardian of Thraben"], said
+    conv = Conversation()  # "he" and "his" are the opponent's, even after a legend
+    ask(carded, "Thalia, Guardian of Thraben", conversation=conv, deck=deck)
+    assert _cards(ask(carded, "can my opponent respond when he draws his card for the turn?", k=3, conversation=conv, deck=deck)) == []
 
 
 def test_he_and_his_of_the_opponent_start_a_new_question(full_book: Rulebook) -> None:

@@ -51,6 +51,8 @@ _FOLLOW = re.compile(
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
     r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
+_HER = re.compile(r"\b(she|her|hers|herself)\b")
+"""A character's pronoun (:meth:`Conversation._her`)."""
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
 """An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
 _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
@@ -205,7 +207,8 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or self._names_held(a, text, index)
+        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or \
+            self._names_held(a, text, index) or self._her(text)
         if not follow:
             self.reset()
             return a, []
@@ -277,6 +280,14 @@ class Conversation:
         if not (substitute or by_type or _GOES_ON.search(text) or _REFERS.search(_DUMMY_IT.sub(" ", text))):
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
+
+    def _her(self, text: str) -> bool:
+        """``text`` says "she" or "her" while the conversation holds a legendary creature or planeswalker, a character
+        ("Thalia, Guardian of Thraben" then "does her ability affect my own spells?").  Not "he" or "his": players say
+        those of their opponent ("can my opponent respond when he draws his card?" is a new question)."""
+        return bool(_HER.search(text)) and any(c.type_line.startswith("Legendary") and
+                                                ("Creature" in c.type_line or "Planeswalker" in c.type_line)
+                                                for c, _ in self.cards.values())
 
     def _names_held(self, a: Analysis, text: str, index: Index) -> bool:
         """``text`` speaks of a card held by a word of its name (:meth:`_said_cards`), by a word of its subtypes after a
