@@ -263,13 +263,15 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if named is None and not cards:  # "is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022
         absent: list[str] = []
         deck.named(said, (), None, absent)
-        if not absent:  # a run in capitals is a card only when the newer MTR's list names it ("The One Ring")
+        listed = None
+        if not absent and asked.format:  # a run in capitals is a card only when the newer MTR's list names it ("The One Ring")
             from .mtrlists import mtr_listed
 
-            absent = [n for n in names_said(said) if asked.format and (got := mtr_listed(n, asked.format, deck.store.info.date))
-                      and got.status][:1]
+            found = [(n, got) for n in names_said(said) if (got := mtr_listed(n, asked.format, deck.store.info.date)) and got.status]
+            absent, listed = [n for n, _ in found[:1]], (found[0][1] if found else None)
         if absent:
-            return absent_card(question, asked, absent[0], deck.store.info.date, absent_why(absent[:1], deck.store.info.date)[0], SURE)
+            date = deck.store.info.date
+            return absent_card(question, asked, absent[0], date, absent_why(absent[:1], date)[0], SURE, listed)
     if named is None or (named.many and asked.kind != "legal"):
         return None
     store = deck.store

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..cards.model import Card
     from ..model import Answer
+    from .mtrlists import Listed
 
 __all__ = ["COMMANDER_LIKE", "Asked", "absent_card", "article", "decide", "names_said", "possessive", "terms", "verdict"]
 
@@ -183,23 +184,25 @@ def _deck_words(words: str) -> str:
     return " ".join(w.capitalize() if w in _GUILDS else w for w in words.split())
 
 
-def absent_card(question: str, asked: Asked, name: str, date: str | None, caveat: str, sure: float) -> Answer:
+def absent_card(question: str, asked: Asked, name: str, date: str | None, caveat: str, sure: float,
+                listed: Listed | None = None) -> Answer:
     """The answer to a legality question about ``name``, a card the installed card data (of ``date``) lacks: what the
     installed Magic Tournament Rules' lists say of it when they are newer and name it (cited, ``sure``), else that its
     standing cannot be read and how to install newer cards — not the tournament documents' passage on some other
-    matter ("is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022 was answered with MTR 6.2)."""
+    matter ("is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022 was answered with MTR 6.2).
+    ``listed``: what the MTR says of it, when the caller looked it up already."""
     from ..model import Answer
     from .mtrlists import mtr_listed
     from .tanswer import section_citation
 
     fmt = asked.format
-    listed = mtr_listed(name, fmt, date) if asked.kind == "legal" and fmt else None
+    if listed is None and asked.kind == "legal" and fmt:
+        listed = mtr_listed(name, fmt, date)
     data = f"the installed card data (of {date})" if date else "the installed card data"
     if listed is not None and listed.status and fmt:
         where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
-        said = {"Yes: ": asked.status == listed.status.lower(), "No: ": asked.status not in (None, listed.status.lower())}
-        text = f"{next((k for k, v in said.items() if v), '')}{where} lists {name} as {listed.status.lower()} in {format_name(fmt)}; " \
-               f"{data} lacks the card."
+        says = _SAYS.get(asked.status or "", {}).get(listed.status)  # the yes or no to what was asked, as for a card held
+        text = f"{f'{says}: ' if says else ''}{where} lists {name} as {listed.status.lower()} in {format_name(fmt)}; {data} lacks the card."
         why = (caveat, f"the newer MTR lists it as {listed.status.lower()}")
         cited = section_citation(listed.section, listed.doc, sure, why[1:], short=True)
         return Answer(question, text, (replace(cited, text=listed.said or cited.text),), (), sure, why, (), caveats=(caveat,),

@@ -139,9 +139,9 @@ def tournament_view(text: str) -> TView:
     """The view of the passage ``text`` names; :class:`NotFound` when it names none, with how to install when none is."""
     index = policy_index()
     if index is None:
-        from ..build.tbook import INSTALL_HINT
+        from ..build.tbook import INSTALL_HOW
 
-        raise NotFound(f"no tournament documents are installed: {INSTALL_HINT.partition(': ')[2]}")
+        raise NotFound(f"no tournament documents are installed: {INSTALL_HOW}")
     sid, former = _resolve(text)
     found = index.section(sid)
     if found is None and sid.count(" ") >= 2:  # "IPG 2.1 remedy": the part whose name starts so
@@ -152,9 +152,9 @@ def tournament_view(text: str) -> TView:
     if found is None:
         kind = sid.split()[0].lower()
         if not any(d.kind == kind for d in index.docs):  # the IPG installed, not the MTR: the document is what is missing
-            from ..build.tbook import INSTALL_HINT
+            from ..build.tbook import INSTALL_HOW
 
-            raise NotFound(f"no {kind.upper()} ({KINDS[kind]}) is installed: {INSTALL_HINT.partition(': ')[2]}")
+            raise NotFound(f"no {kind.upper()} ({KINDS[kind]}) is installed: {INSTALL_HOW}")
         raise NotFound(f"no {sid} in the installed {KINDS[kind]}")
     section, doc = found
     trail = []

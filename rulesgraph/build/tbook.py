@@ -22,11 +22,13 @@ from ..sources.read import RawSource, SourceText, decode, read_bytes, split_line
 if TYPE_CHECKING:  # the parser is imported when a document is read, not to see whether one is installed
     from ..parse.tdoc import TDocument
 
-__all__ = ["INSTALL_HINT", "TInstalled", "installed", "load", "newest", "tournament_dir"]
+__all__ = ["INSTALL_HINT", "INSTALL_HOW", "TInstalled", "installed", "load", "newest", "tournament_dir"]
 
 _NAME = lazy(r"^(MTR|IPG|JAR)-(\d{4})(\d{2})(\d{2})\.txt$")
-INSTALL_HINT = ("install the tournament documents: 'rulesgraph update tournament' (offline: 'rulesgraph update tournament "
-                "--file PATH' with the MTR, IPG or JAR PDF from https://wpn.wizards.com/en/rules-documents)")
+INSTALL_HOW = ("'rulesgraph update tournament' (offline: 'rulesgraph update tournament --file PATH' with the MTR, IPG or "
+               "JAR PDF from https://wpn.wizards.com/en/rules-documents)")
+"""The commands that install the tournament documents (said after "no … is installed:")."""
+INSTALL_HINT = f"install the tournament documents: {INSTALL_HOW}"
 
 
 class TInstalled(NamedTuple):

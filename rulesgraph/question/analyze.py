@@ -310,7 +310,8 @@ _SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=cr))(\d{3}\.\d+[a-z]?|(?<=rule )\d{3}|(?
 _NAMED_AS_RULE = lazy(r"(?:\brules?|\bcr|§)\s*$")
 """Said just before a number, "rule", "cr" or "§" makes it one ("rule 999.9", not "999.99 dollars")."""
 _ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
-_GLUED_CR = lazy(r"\bcr(?=\d)")
+_GLUED_CR = lazy(r"cr\d+")
+"""A word "CR702" (the number glued to "CR")."""
 
 
 def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool]:
@@ -323,8 +324,8 @@ def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, 
     if not said:
         return (), False
     pieces = {t for n, _ in said for t in doc_terms(n)}
-    rest = [t for t in doc_terms(_GLUED_CR.sub("cr ", q.folded)) if t not in pieces and t not in FRAMING_TERMS
-            and t not in _ABOUT_A_NUMBER]
+    said_words = [w[2:] if _GLUED_CR.fullmatch(w) else w for w in q.words]  # the question's words, split once ("cr702")
+    rest = [t for t in word_terms(said_words) if t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER]
     missing = tuple(dict.fromkeys(n for n, at in said if n not in index.numbers and (
         not rest or _NAMED_AS_RULE.search(q.folded[:at]) or n.split(".")[0] in index.numbers)))
     return missing, bool(missing) and not rest and all(n not in index.numbers for n, _ in said)
