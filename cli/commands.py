@@ -1,8 +1,6 @@
-"""What the REPL does with a line: a question, a rule number, a name, a citation's number, or a
-``:command`` (each with one line of help); plus the back/forward history of what was shown.
-
-No prompt_toolkit here: :class:`Shell` maps a line to a renderable, so it is tested directly and
-the REPL only reads lines and prints what comes back.
+"""What the REPL does with a line: a question, a rule number, a name, a citation's number, or a ``:command`` (each with
+one line of help); plus the back/forward history of what was shown.  No prompt_toolkit here: :class:`Shell` maps a line
+to a renderable, so it is tested directly and the REPL only reads lines and prints what comes back.
 """
 
 from __future__ import annotations
@@ -353,6 +351,12 @@ def _diff(shell: Shell, arg: str) -> Outcome:
     return Outcome(diff_group(diff, plain=not shell.opts.links, limit=40))
 
 
+def _rule(shell: Shell, arg: str) -> Outcome:
+    from rulesgraph.answer.tlookup import is_ref  # ":rule MTR 4.3" as `rulesgraph rule MTR 4.3` takes it
+
+    return shell.tournament(arg) if is_ref(arg) else shell.show(View(render_rule(rule_view(shell.book, arg), shell.opts)))
+
+
 def _quit(shell: Shell, arg: str) -> Outcome:
     return Outcome(quit=True)
 
@@ -362,8 +366,7 @@ COMMANDS: dict[str, Command] = {
     for c in (
         Command("help", "[COMMAND]", "what you can type, and every command", _help, ("h", "?")),
         Command("ask", "QUESTION", "answer a question (even one that looks like a number or a name)", lambda s, a: s.answer(a)),
-        Command("rule", "N", "show rule N with its subrules (a section or chapter as an outline)",
-                lambda s, a: s.show(View(render_rule(rule_view(s.book, a), s.opts)))),
+        Command("rule", "N", "show rule N with its subrules (a section or chapter as an outline); MTR 4.3, IPG 2.1 too", _rule),
         Command("card", "NAME", "a card: Oracle text, keywords with their rules, rulings (forgiving names)", lambda s, a: s.card(a)),
         Command("kw", "NAME", "a keyword's or glossary term's profile: rules, glossary, FAQ, related, cited by", _kw),
         Command("cites", "N", "every rule, glossary entry and FAQ entry that refers to rule N or a part of it", _cites),

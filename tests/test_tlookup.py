@@ -77,6 +77,7 @@ def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:
     assert shell.items()[1] == "IPG 2.3 Philosophy"
     assert "Mistakes happen." in plain_text(shell.handle("2").renderable, 100)
     assert "IPG 2.4" in plain_text(shell.handle("mistake number 4").renderable, 100)
+    assert "Mistakes happen." in plain_text(shell.handle(":rule IPG 2.3").renderable, 100)  # as `rulesgraph rule IPG 2.3`
 
 
 def test_completion(docs: Path) -> None:
