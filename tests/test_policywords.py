@@ -24,6 +24,10 @@ def test_players_words_read_as_the_documents_words() -> None:
     for said in ("his friend watching asked us to pause", "an observer said something", "the railbirds told him"):
         assert stem("spectator") in terms(said), said  # someone watching is what the MTR calls a spectator
     assert stem("spectator") not in terms("I was watching the stack")
+    for said in ("are alters legal", "my altered cards", "can I play alt art lands"):  # a card's alter: MTR 3.3's words
+        assert {stem("artistic"), stem("modifications")} <= set(terms(said)), said
+    assert stem("artistic") not in terms("he altered his decklist")  # the decklist "may not be altered": MTR 2.7's
+    assert stem("misprinted") in terms("is a miscut card legal")
 
 
 def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:

@@ -56,6 +56,9 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
            "registration sheet": "decklist", "registration sheets": "decklists",
            "mana weaving": "shuffling", "manaweaving": "shuffling", "mana weave": "shuffle", "manaweave": "shuffle",
            "mana weaved": "shuffled", "manaweaved": "shuffled",
+           **dict.fromkeys(("alters", "altered card", "altered cards", "altered art", "alt art", "alt arts", "card alters",
+                            "artist alters", "artist proof", "artist proofs"), "artistic modifications"),
+           **dict.fromkeys(("miscut", "miscuts", "misprint", "misprints"), "misprinted"),
            **{f"{who} {watching}": f"{who} spectator" for who in ("friend", "friends", "someone", "somebody", "people", "person",
                                                                "guy", "buddy", "player", "players")
               for watching in ("watching", "was watching", "who was watching")},
@@ -65,7 +68,8 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
 decklist a "deck list", "deck sheet" or "registration sheet"; "slow play" (the IPG's and MTR's name) is what Judging
 at Regular REL calls "taking unreasonable amounts of time"; "mana weaving" (sorting lands between spells) is a way to
 arrange a deck that shuffling must undo.  Someone watching a game (a friend watching, an observer, an onlooker, a
-bystander, a railbird) is what the MTR calls a spectator."""
+bystander, a railbird) is what the MTR calls a spectator.  A card's alter (an altered card, alt art) is its "artistic
+modification", a miscut or misprint a "misprinted" card."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
