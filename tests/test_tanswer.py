@@ -85,7 +85,8 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
 def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Rulebook) -> None:
     """Of Hidden Card Error's remedies, an extra card drawn gets the one for a set holding too many cards (the first is
     a backup), and the answer says there is more; Game Rule Violation's partial fix for lands not untapped is a list
-    item; a question telling no case gets the first (every case of Missed Trigger's is about a trigger missed)."""
+    item; a question telling no case gets the one for every case the others do not cover (Missed Trigger's fourth: each
+    of its cases is about a trigger missed), else the first."""
     _install_real()
     a = ask(full_book, "my opponent drew an extra card off brainstorm at competitive, what's the penalty")
     assert "Remedy: If a set affected by the error contains more cards than it is supposed to contain" in (a.answer or "")
@@ -93,7 +94,9 @@ def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Ruleb
     grv = ask(full_book, "my opponent forgot to untap his lands at competitive, what's the fix for the game rule violation?")
     assert "Remedy: If a player forgot to untap one or more permanents" in (grv.answer or "")
     plain = ask(full_book, "what's the penalty for a missed trigger at competitive?").answer or ""
-    assert "Remedy: If the triggered ability is an enters-the-battlefield trigger of an Aura" in plain  # the first
+    assert "Remedy: If the triggered ability isn’t covered by the previous paragraphs, the opponent chooses" in plain
+    aura = ask(full_book, "he missed the enters-the-battlefield trigger of his Aura at competitive, what's the fix?").answer or ""
+    assert "Remedy: If the triggered ability is an enters-the-battlefield trigger of an Aura" in aura  # a case told
 
 
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:

@@ -71,13 +71,19 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     return f"{s.id} {s.title}: {_passage(s.text, question)}"
 
 
+_DEFAULT = re.compile(r"\b(?:(?:isn['’]t|is not|not) covered by the previous|for all other|in all other cases)\b", re.IGNORECASE)
+"""A remedy's paragraph saying it covers the cases the paragraphs before it do not: the remedy when no case is told."""
+
+
 def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     """The paragraph (or list item) of an infraction's remedy that tells the question's case, as two sentences, and
     where to read the rest when there is more: most remedies are several cases (Hidden Card Error's first is a backup, its
     fifth the extra card drawn; Game Rule Violation's partial fixes are list items).  A paragraph counts the question's
     words that few of the remedy's paragraphs say (each by log(paragraphs / paragraphs saying it): "player", "card",
     "opponent" are said by most, so count for little; the words of the infraction's ``title`` not at all: every case of
-    Missed Trigger's remedy is about a trigger missed); none saying any: the first paragraph."""
+    Missed Trigger's remedy is about a trigger missed); none saying any: the last paragraph that says it is the case of
+    all the others (:data:`_DEFAULT`: Missed Trigger's fourth, "If the triggered ability isn't covered by the previous
+    paragraphs, the opponent chooses …", not its first, an Aura's trigger), else the first."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
@@ -88,7 +94,9 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     weight = {t: math.log(len(paragraphs) / n) for t, n in df.items() if n}
     scores = [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
     best = max(range(len(paragraphs)), key=lambda i: (scores[i], -i))
-    line = _first(paragraphs[best].lstrip("• ") if scores[best] > 0 else paragraphs[0])
+    if scores[best] <= 0:
+        best = max((i for i, p in enumerate(paragraphs) if _DEFAULT.search(p)), default=0)
+    line = _first(paragraphs[best].lstrip("• "))
     return line + (f" (the remedy says more: '{sid.lower()} remedy')" if len(paragraphs) > 1 else "")
 
 
