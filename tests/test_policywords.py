@@ -28,6 +28,8 @@ def test_players_words_read_as_the_documents_words() -> None:
         assert {stem("artistic"), stem("modifications")} <= set(terms(said)), said
     assert stem("artistic") not in terms("he altered his decklist")  # the decklist "may not be altered": MTR 2.7's
     assert stem("misprinted") in terms("is a miscut card legal")
+    assert {stem("electronic"), stem("devices")} <= set(terms("can I listen to music on headphones"))
+    assert {stem("slow"), stem("play")} <= set(terms("judge, my opponent is taking too long"))
 
 
 def test_the_word_rel_beside_its_level_is_no_topic_word() -> None:

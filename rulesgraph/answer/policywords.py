@@ -51,6 +51,9 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
            "handing out": "issue", "give out": "issue", "too few": "insufficient", "not enough": "insufficient",
            "phone": "phone electronic device", "phones": "phones electronic devices", "taking forever": "slow play",
            "takes forever": "slow play", "take forever": "slow play", "took forever": "slow play",
+           **{f"{take} too long": "slow play" for take in ("taking", "takes", "take", "took", "is taking", "was taking")},
+           **dict.fromkeys(("headphones", "headphone", "earbuds", "earbud", "earphones", "smartwatch", "smartwatches",
+                            "smart watch", "laptop", "laptops", "tablet", "tablets", "ipad"), "electronic devices"),
            "slow play": "slow play unreasonable time", "slow playing": "slow playing unreasonable time",
            "deck list": "decklist", "deck lists": "decklists", "deck sheet": "decklist", "deck sheets": "decklists",
            "registration sheet": "decklist", "registration sheets": "decklists",
@@ -69,7 +72,8 @@ decklist a "deck list", "deck sheet" or "registration sheet"; "slow play" (the I
 at Regular REL calls "taking unreasonable amounts of time"; "mana weaving" (sorting lands between spells) is a way to
 arrange a deck that shuffling must undo.  Someone watching a game (a friend watching, an observer, an onlooker, a
 bystander, a railbird) is what the MTR calls a spectator.  A card's alter (an altered card, alt art) is its "artistic
-modification", a miscut or misprint a "misprinted" card."""
+modification", a miscut or misprint a "misprinted" card; headphones, earbuds, a smartwatch or a laptop an electronic device
+(as a phone is), and "taking too long" slow play."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
