@@ -68,6 +68,8 @@ def test_one_shot_commands(docs: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert json.loads(capsys.readouterr().out)["title"] == "Topic 1 Point 2"
     assert main(["mtr", "9.9"]) == 1
     assert "no MTR 9.9" in capsys.readouterr().err
+    for argv in (["ipg", "IPG 2.3", "--json"], ["ipg", "IPG", "2.3", "--json"], ["mtr", "IPG 2.3", "--json"]):  # the id --json cites
+        assert main(argv) == 0 and json.loads(capsys.readouterr().out)["id"] == "IPG 2.3", argv
 
 
 def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:
