@@ -105,10 +105,11 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         variant = "Brawl" if fmt in ("brawl", "historicbrawl", "standardbrawl") else "Commander"
         rule = defining_rule(book, variant, "legendary card designated as its commander creature card")
         type_line = " // ".join(f.type_line for f in card.faces)
-        if s.leads:
+        if s.leads and s.status in ("Banned", "Not legal"):  # "can Golos be my commander?": not in a game of the format
+            text = (f"No: {name} is {s.status.lower()} in {format_name(fmt)}, so it can't be your commander there, though the "
+                    f"card data says it could lead a deck ({type_line}).")
+        elif s.leads:
             text = f"Yes: {name} can be your commander in {format_name(fmt)}: the card data says it can lead a deck ({type_line})."
-            if s.status in ("Banned", "Not legal"):
-                text += f" But it is {s.status.lower()} in {format_name(fmt)}."
         elif not card.leadership and not any(w == "Legendary" for w in card.supertypes) and fmt not in card.leadership:
             text = f"No: {name} can't be a commander in {format_name(fmt)}: it is not a legendary card ({type_line})."
         else:
@@ -136,8 +137,11 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         else:
             text = (f"Yes, by color identity: {possessive(name)} is {colors_said(identity)}, all of it in {whose} "
                     f"({colors_said(deck_colors)}).")
-            if s.status in ("Banned", "Not legal", "Restricted"):
-                text += f" But it is {s.status.lower()} in {format_name(fmt)}."
+            if s.status in ("Banned", "Not legal"):  # its colors fit, the format does not let it in
+                text = (f"No: {name} is {s.status.lower()} in {format_name(fmt)}, though by color identity it would fit "
+                        f"({colors_said(identity)}, all of it in {whose}: {colors_said(deck_colors)}).")
+            elif s.status == "Restricted":
+                text += f" But it is restricted in {format_name(fmt)}: one copy at most."
         return text, [(defining_rule(book, "Commander", "a card can be included in a commander deck only if every color in "
                                      "its color identity is also found in the color identity of the deck's commander"),
                        "which cards a Commander deck may include"),
