@@ -19,6 +19,7 @@ from ..build.lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cit
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
 from ..common.text import clean, fold
+from ..errors import RulesgraphError
 from ..model import Citation
 from ..question.analyze import analyze
 from ..rank.ranking import definers, specificity
@@ -271,7 +272,10 @@ def related(book: Rulebook, text: str) -> tuple[Citation, tuple[Related, ...]]:
 
 
 def cites_any(book: Rulebook, text: str) -> Cites:
-    """:func:`~rulesgraph.build.lookup.cites` of a rule number, or of the first rule defining a keyword or term."""
+    """:func:`~rulesgraph.build.lookup.cites` of a rule number, or of the first rule defining a keyword or term; nothing
+    said is a misuse (as for ``rule`` and ``kw``), not a name found nowhere."""
+    if not text.strip():
+        raise RulesgraphError("no rule number or keyword given")
     if as_number(text) is not None:
         return cites(book, text)
     p = profile(book, text)
