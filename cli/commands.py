@@ -204,8 +204,8 @@ class Shell:
 
     def interpret(self, line: str) -> Outcome:
         """A citation's number, a rule number, a keyword/term/card name, or else a question."""
-        if _ITEM.fullmatch(line) and 1 <= int(line) <= len(self.items()):
-            return self.open(line)
+        if _ITEM.fullmatch(line) and (1 <= int(line) <= len(self.items()) or (self.items() and int(line) >= 10)):
+            return self.open(line)  # "99" after a list of 5: no such citation (no rule is numbered 10 to 99), not a question
         from rulesgraph.answer.tlookup import is_ref, named_infraction  # the tournament modules only once a line is typed
 
         if is_ref(line) or (named_infraction(line) is not None and find_name(self.book, line) is None):

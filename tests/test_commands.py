@@ -94,6 +94,7 @@ def test_mistakes_are_one_error_line(shell: Shell, line: str, message: str) -> N
 def test_open_out_of_range(shell: Shell) -> None:
     out(shell, "trample and deathtouch")
     assert "no [9] on the last list: it has 5" in out(shell, ":open 9")
+    assert "no [99] on the last list: it has 5" in out(shell, "99")  # typed alone: no rule is numbered 99 either
 
 
 def test_help_sources_quit(shell: Shell) -> None:
