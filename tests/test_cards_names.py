@@ -15,13 +15,15 @@ NAMES = [
     NameEntry("Kitchen Finks", "Kitchen Finks", "name"), NameEntry("Kitchen Imp", "Kitchen Imp", "name"),
     NameEntry("Lim-Dûl the Necromancer", "Lim-Dûl the Necromancer", "name"),
     NameEntry("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer", "ascii"),
+    NameEntry("The Chain Veil", "The Chain Veil", "name"), NameEntry("The Ur-Dragon", "The Ur-Dragon", "name"),
+    NameEntry("Ur-Dragon", "Ur-Dragon", "name"),
 ]
 INDEX = NameIndex(NAMES)
 
 
 def test_normalize() -> None:
     assert normalize("  [[Akroma’s   MEMORIAL]] ") == "akroma's memorial"
-    assert normalize("fire//ice") == normalize("Fire / Ice") == "fire // ice"
+    assert normalize("fire//ice") == normalize("Fire / Ice") == normalize("fire/ice") == "fire // ice"
     assert normalize("Lim-Dûl") == "lim-dul"
 
 
@@ -32,6 +34,8 @@ def test_exact_faces_and_spellings() -> None:
     assert INDEX.find("Fire").keys == ("Fire // Ice",)  # the front face wins over Start // Fire's back face
     assert INDEX.find("lim-dul the necromancer").key == "Lim-Dûl the Necromancer"
     assert INDEX.exact("KITCHEN FINKS") == "Kitchen Finks" and INDEX.exact("kitchen") is None
+    assert INDEX.find("chain veil").key == "The Chain Veil" and INDEX.find("fire ice").key == "Fire // Ice"  # as players say them
+    assert INDEX.find("ur-dragon").key == "Ur-Dragon"  # a name said whole is that card, not another without its "The"
 
 
 def test_short_names_prefixes_and_typos() -> None:

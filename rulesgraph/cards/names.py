@@ -36,6 +36,8 @@ CANDIDATES = 30
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "‑": "-", "–": "-", "—": "-"})
 _SPACE = lazy(r"\s+")
 _WRAP = lazy(r"""^[\s\[\]"'(){}<>]+|[\s\[\]"'(){}<>?!.]+$""")
+_SLASH = lazy(r"\s*/+\s*")
+"""A split card's halves however they are typed apart: ``fire/ice``, ``Fire / Ice``, ``Fire//Ice`` → ``fire // ice``."""
 
 
 def normalize(text: str) -> str:
@@ -44,7 +46,7 @@ def normalize(text: str) -> str:
     if not text.isascii():
         text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     text = _WRAP.sub("", _SPACE.sub(" ", text)).casefold()
-    return text.replace(" / ", " // ").replace("//", " // ").replace("  ", " ").strip()
+    return _SLASH.sub(" // ", text).strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,10 @@ class NameIndex:
         self._exact: dict[str, list[int]] = {}
         for i, f in enumerate(self.folded):
             self._exact.setdefault(f, []).append(i)
+        names = set(self._exact)
+        for i, f in enumerate(self.folded):  # said without what players leave out ("chain veil", "fire ice"), never a name
+            for said in {f.removeprefix("the "), f.replace(" // ", " ")} - names:
+                self._exact.setdefault(said, []).append(i)
         self._sorted = sorted(range(len(self.folded)), key=self.folded.__getitem__)
         self._keys = [self.folded[i] for i in self._sorted]
         self._blob = "\n".join(self.folded)  # searched with str.find (C speed) for words inside names
