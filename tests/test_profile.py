@@ -67,6 +67,7 @@ def test_unknown_names_suggest(full_book: Rulebook) -> None:
     with pytest.raises(NotFound, match="title of rule 601"):
         profile(full_book, "casting spells")
     assert suggest(full_book, "") == []
+    assert not {"X", "Y"} & set(suggest(full_book, "xyzzyq"))  # a partial match finds one letter inside anything
 
 
 def test_related_to_a_rule(full_book: Rulebook) -> None:
