@@ -97,6 +97,14 @@ def test_a_sentence_that_leans_on_the_one_before_is_given_with_it(mini_book: Rul
     sentence = telling_sentence(mini_book.index, a, long)[0]  # what it leans on cut to fit, the telling sentence whole
     assert sentence.startswith("A creature really") and sentence.endswith(" … This is called the blocking dance rule.")
     assert len(sentence) <= LINE
+    two = ("A creature assigns lethal damage only if it has been under its controller's control. A creature can't attack "
+           "unless it has been under its controller's control. This rule is informally called the blocking tap rule.")
+    sentence, share = telling_sentence(mini_book.index, analyze("does the blocking tap rule change lethal damage?",
+                                                                mini_book.index), two)
+    assert sentence == ("A creature assigns lethal damage only if it has been under its controller's control. This rule is "
+                        "informally called the blocking tap rule.") and share >= SETTLES  # the name, with what was asked
+    assert "can't attack" in telling_sentence(mini_book.index, analyze("what is the blocking tap rule?", mini_book.index),
+                                              two)[0]  # nothing else asked: the sentence it follows
 
 
 def test_each_sentence_is_read_once_however_many_words_the_question_has(mini_book: Rulebook, monkeypatch: pytest.MonkeyPatch) -> None:

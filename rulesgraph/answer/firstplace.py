@@ -44,6 +44,9 @@ _LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|How
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
 the “summoning sickness” rule.", "This is called the “legend rule.”", "However, …") or only points elsewhere ("(See
 rule 509, …)")."""
+_NAMING = lazy(r"^(?:This|These)(?: rule)? (?:is|are) (?:informally )?(?:called|referred to as)\b")
+"""A sentence that names what the sentences before it say ("This rule is informally called the “summoning sickness”
+rule."): it names the whole rule, so it is given with whichever of them speaks to the question's other words."""
 LINE = 400
 """The most characters of an answer line: what a leaning sentence leans on is cut to fit (the telling sentence never is,
 unless it is longer alone)."""
@@ -101,7 +104,9 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     """The sentence of ``text`` (a rule's first paragraph) that holds most of the question's own idf-weighted words, the
     first of equals, with the share it holds (1.0 when the question says nothing of its own); one that does not stand
     alone (:data:`_LEANS_BACK`) is given with the sentences before it back to one that does (cut to :data:`LINE`):
-    "summoning sickness" is named by 302.6's last sentence, but what the rule says is the one before."""
+    "summoning sickness" is named by 302.6's last sentence, but what the rule says is the one before — or, the last
+    naming the whole rule (:data:`_NAMING`), the one before it holding most of the question's other words ("tap for
+    mana": 302.6's first, on abilities with the tap symbol)."""
     sentences = [p for p in _SENTENCE.split(" ".join(text.split("\n\n")[0].split())) if p]
     if not sentences:
         return "", 0.0
@@ -115,6 +120,12 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     start = best  # said with the sentences it leans on, back to one that stands alone (three at most)
     while start and best - start < LEANS and _LEANS_BACK.match(sentences[start]):
         start -= 1
+    if start < best and _NAMING.match(sentences[best]):  # a rule's name: with the sentence telling the rest of the question
+        rest = [sum(v for t, v in own.items() if t in said[j] and t not in said[best]) for j in range(best)]
+        start = max(range(max(0, best - LEANS), best), key=lambda j: (rest[j], j))
+        shares[best] = sum(v for t, v in own.items() if t in said[start] | said[best]) / total  # the two given together
+        sentences[start + 1 : best], shares[start + 1 : best] = [], []
+        best = start + 1
     said, before = sentences[best], " ".join(sentences[start:best])
     room = LINE - len(said) - 2
     if len(before) > room:  # too long together: the start of what it leans on, cut, and the telling sentence whole
