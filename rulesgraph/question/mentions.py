@@ -285,7 +285,7 @@ class _Finder(TypoReading):
     def done_by(self, i: int, j: int) -> bool:
         """The word ``i`` (said alone) is what a player does to something: after a player and before what it is done to
         ("if I fling my creature", "my opponent wasteland my Island", "can you disfigure a creature"); not a game word
-        players say for any card's effect (:attr:`~rulesgraph.cards.nametable.NameTable.slang`: "if I flicker my creature")."""
+        players say for any card's effect (the name table's ``slang``: "if I flicker my creature")."""
         toks = self.toks
         return i == j and i > 0 and j + 1 < len(toks) and toks[i - 1].word in DOERS and toks[j + 1].word in DONE_TO \
             and toks[i].word not in self.t.slang
