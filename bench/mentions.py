@@ -257,7 +257,6 @@ def main() -> None:
     vocab_s = time.perf_counter() - t0
     t0 = time.perf_counter()
     tab = NameTable.build(cards, words)
-    tab.slang = frozenset(p[0] for alias in book.index.aliases for p in alias.say if len(p) == 1)  # as open_deck sets it
     build_s = time.perf_counter() - t0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "names.pickle")

@@ -203,20 +203,6 @@ def test_uncommon_lower_case_words_owned_or_cast_are_cards(table: NameTable) -> 
     assert said("is there a clone effect in layer 1? is it a clone?", table) == []
 
 
-def test_a_card_cast_or_used_as_a_verb(table: NameTable) -> None:
-    """Cast, even a word English knows well is the card ("opp cast murder on my guy"); a word English rarely says, done
-    by a player to something, is the card made a verb ("if I clone your creature"), unless players say it of any
-    card's effect (the alias table's words: "blink", "flicker")."""
-    assert said("opp cast murder on my guy", table) == [("murder", "Murder", "exact")]
-    assert said("if i clone your creature, what does it copy?", table) == [("clone", "Clone", "exact")]
-    assert said("the murder of crows", table) == [] and said("i clone", table) == []
-    table.slang = frozenset({"clone"})
-    try:
-        assert said("if i clone your creature, what does it copy?", table) == []
-    finally:
-        table.slang = frozenset()
-
-
 def test_a_card_named_like_a_type_is_not_the_type(table: NameTable) -> None:
     assert said("My Juggernaut attacks each combat", table) == [("Juggernaut", "Juggernaut", "exact")]
     assert said("two Juggernaut tokens, a Juggernaut and some Juggernauts", table) == []

@@ -6,7 +6,8 @@ Built once from the card store's names (see :class:`CardName`) and the rules' vo
 word is comes from ``wordfreq`` (zipf scale: 7 for "the", 0 for a word it has never seen), read only while the
 table is built and kept in it, so finding costs no English word list at query time.  Built as plain lists, dicts and
 sets, then packed (:mod:`rulesgraph.common.packed`: texts and arrays, a lookup a few hundred ns): the full card data's
-table is a 6.5 MB cache file read back in ~15 ms and held as such, instead of 25 MB of objects decoded in ~50 ms."""
+table is a 6.5 MB cache file read back in ~15 ms and held as such, instead of 25 MB of objects decoded in ~50 ms.
+"""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ TAIL_LETTERS = 4
 """Letters of a one-word name's tail the table indexes it by (:attr:`NameTable.tails`): the least of a word said for the
 name (``goyf`` of Tarmogoyf; :mod:`rulesgraph.question.mention_context`)."""
 TAIL_MORE = 3
-"""Least letters a one-word name has before the word said for it (``tarmo`` of Tarmogoyf for ``Goyf``): its tail."""
+"""Least letters a one-word name has before the word said for it (``tarmo`` of Tarmogoyf for ``Goyf``): the word is its
+tail, not the name with an ending."""
 POPULAR = 10
 """A surface that is one card's name but the short name of a card this many times more played (EDHREC rank)
 names either: ``Urborg`` (rank 8,089) or Urborg, Tomb of Yawgmoth (rank 58).  Not another card's whole face: "Ancestral
@@ -141,8 +143,6 @@ class NameTable:
         """First three letters → the long names of two words whose first word begins so (:meth:`begun`)."""
         self.rules_words: frozenset[str] = frozenset()
         """The one-word rules words: never read as a card's name made a verb ("Flying" is not Fly)."""
-        self.slang: frozenset[str] = frozenset()
-        """The alias table's one-word game words (``blink``, ``lure``): no card made a verb; set by the deck opening it."""
         self.rules_long: list[str] = []
         """Rules words and phrases of 6+ letters: a misspelling as close to one of them is not a card's."""
         self.rules_by_length: dict[int, list[str]] = {}

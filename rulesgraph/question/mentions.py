@@ -53,10 +53,6 @@ ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
-DOERS = frozenset({"i", "you", "he", "she", "they", "we", "opponent", "opp"})
-DONE_TO = frozenset({"my", "your", "his", "her", "their", "our", "a", "an", "the", "it", "him", "me", "them", "target"})
-"""A player before a word and what it is done to after it: the word is a card used as a verb ("I fling my creature"),
-an owner's word's evidence for a word English rarely says (:data:`INITIAL_RARE`: not "I wish the", "I consider it")."""
 COUNTS = frozenset("two three four both 2 3 4 multiple several".split())
 """Words before a plural that count what it names: a name in the plural after one ("my two thalias", "both Finks") is
 copies of a card, as an owner word makes a lower-case name one."""
@@ -194,8 +190,7 @@ class _Finder(TypoReading):
         content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
         cue = i > 0 and toks[i - 1].word in CUE and (not toks[i - 1].cap or toks[i - 1].initial)  # not "Steely Resolve negate"
         acts = self.acts(j)
-        owned = cue or acts or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive or \
-            (t.kind[g] in ("name", "face") and self.done_by(i, j))
+        owned = cue or acts or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         if t.kind[g] in ("short form", "initials"):
             return self.short_form(g, i, j, z, acts)
@@ -232,8 +227,6 @@ class _Finder(TypoReading):
             return 0.75 + short
         if owned and z < INITIAL_RARE:
             return 0.65 + short
-        if cue and t.kind[g] in ("name", "face"):
-            return 0.65 + short  # "cast murder on my guy", "when can I cast panic": a word English knows, cast
         return WEAK if z < INITIAL_RARE and t.kind[g] in ("name", "face") else None  # kept when named or listed with a card
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
@@ -281,14 +274,6 @@ class _Finder(TypoReading):
             return False
         nxt = toks[j + 1]
         return nxt.word == toks[i].word and nxt.raw.islower() and joined(self.text, toks, j, j + 1)
-
-    def done_by(self, i: int, j: int) -> bool:
-        """The word ``i`` (said alone) is what a player does to something: after a player and before what it is done to
-        ("if I fling my creature", "my opponent wasteland my Island", "can you disfigure a creature"); not a game word
-        players say for any card's effect (the name table's ``slang``: "if I flicker my creature")."""
-        toks = self.toks
-        return i == j and i > 0 and j + 1 < len(toks) and toks[i - 1].word in DOERS and toks[j + 1].word in DONE_TO \
-            and toks[i].word not in self.t.slang
 
     def acts(self, j: int) -> str:
         """What the words after ``j`` say the thing does, when they are what a card does ("Exile targets …",

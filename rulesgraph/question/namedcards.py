@@ -382,5 +382,4 @@ def open_deck(book: Rulebook, *, use_cache: bool = True) -> tuple[CardDeck | Non
         notice = cache.write(key, {"table": table.parts(), "keywords": keywords}, "names") if use_cache else None
         if notice:
             notices.append(notice)
-    table.slang = frozenset(p[0] for alias in book.index.aliases for p in alias.say if len(p) == 1)
     return CardDeck(store, table, book, keywords), notices
