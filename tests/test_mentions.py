@@ -203,6 +203,13 @@ def test_uncommon_lower_case_words_owned_or_cast_are_cards(table: NameTable) -> 
     assert said("is there a clone effect in layer 1? is it a clone?", table) == []
 
 
+def test_a_whole_card_name_cast_is_the_card_however_common_the_word(table: NameTable) -> None:
+    """Cast, a one-face card's whole name is the card even when English says the word every day ("murder"); a split
+    card's half is not ("cast fire spells"), nor a word after another cue ("resolve murder charges")."""
+    assert said("opp cast murder on my guy", table) == [("murder", "Murder", "exact")]
+    assert said("can I cast fire spells at it?", table) == [] and said("we resolve murder mysteries", table) == []
+
+
 def test_a_card_named_like_a_type_is_not_the_type(table: NameTable) -> None:
     assert said("My Juggernaut attacks each combat", table) == [("Juggernaut", "Juggernaut", "exact")]
     assert said("two Juggernaut tokens, a Juggernaut and some Juggernauts", table) == []

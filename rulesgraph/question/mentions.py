@@ -5,9 +5,9 @@ A :class:`~rulesgraph.cards.nametable.NameTable` is built once from every card n
 question against it.  Many card names are ordinary words ("Shock", "Return", "Flash"), so a match needs
 evidence, and the evidence is generic: brackets; Capitalised Words, where a sentence's first word is weak
 evidence; several words that rarely meet by chance (``path to exile`` said in lower case); a single lower-case
-word only when English does not know it (``tarmogoyf``).  A word the rules use as a term ("my creature has
-Flying", "Commander") is a card only in brackets or after *cast*.  The names and what is known of their words
-are in a :class:`~rulesgraph.cards.nametable.NameTable`, built once.
+word only when English does not know it (``tarmogoyf``), or a card's whole name cast ("cast murder").  A word the
+rules use as a term ("my creature has Flying", "Commander") is a card only in brackets or after *cast*.  The names
+and what is known of their words are in a :class:`~rulesgraph.cards.nametable.NameTable`, built once.
 
 Candidates are looked up by their first word (exact names) or by a word they share (misspellings, read by
 :mod:`rulesgraph.question.mention_typos`: capitalised runs, long unknown words, and lower-case phrases one slip from a name),
@@ -47,6 +47,9 @@ INITIAL_RARE = 4.0
 ("Humility is out …", 3.6; not "Shock deals …", 4.5): the capital there is the sentence's, not the name's."""
 CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving", "basic"})
 """Words before a single-word name that is also a rules word that make it a card ("cast Flash", "a basic Island")."""
+CAST = frozenset({"cast", "casts", "casting"})
+"""Of :data:`CUE`, the words that make even a word English says every day a card when a card's whole name follows
+("cast murder"): not a split card's half ("cast burn spells" is no Turn // Burn), not "resolve death triggers"."""
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 """Words after a name that say what a card does: they make even a rules word a card ("Exile targets …",
 "Explore lets me …"; not "Persist returns it")."""
@@ -227,6 +230,8 @@ class _Finder(TypoReading):
             return 0.75 + short
         if owned and z < INITIAL_RARE:
             return 0.65 + short
+        if cue and toks[i - 1].word in CAST and t.kind[g] == "name" and c.word == surface[0]:
+            return 0.65  # "opp cast murder on my guy": a one-face card's whole name, cast, though English knows the word well
         return WEAK if z < INITIAL_RARE and t.kind[g] in ("name", "face") else None  # kept when named or listed with a card
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
