@@ -254,7 +254,6 @@ def test_rule_19_a_question_about_a_named_section_gets_its_opening_rule(full_boo
         assert order(full_book, "what does trample do?")[0] == "702.19"  # a named keyword keeps rule 3
 
 
-
 def test_rule_3_a_term_only_the_glossary_defines(full_book: Rulebook) -> None:
     """Rule 3 for an old term no rule defines (its glossary entry cites none): the question asking what it means is
     answered by the glossary entry ("in play" outranked by 305.4's "playing a land"); a term a rule defines is not."""
@@ -264,6 +263,7 @@ def test_rule_3_a_term_only_the_glossary_defines(full_book: Rulebook) -> None:
         with weight("focus", 0.0):
             assert order(full_book, question)[0] != entry, question
     assert order(full_book, "what is the exile zone")[0] == "406.1"
+    assert order(full_book, "what does APNAP order mean?")[0] == "101.4"  # its entry only says "See Active Player, …"
 
 
 def test_every_step_says_its_rule_and_every_weight_is_read() -> None:

@@ -18,7 +18,7 @@ def focus(q: Query) -> None:
     when the focus is clear (keywords after the first get less).  Rule 19: without a keyword, a question
     asking what a named section is ("what's the command zone?") gets the rule that opens the section
     (408.1, where the CR defines it), and one asking what an old term no rule defines means ("in play", "converted mana
-    cost": its glossary entry cites no rule) gets that glossary entry, which says what it is now.
+    cost": its glossary entry cites no rule and is more than a "See …" pointer) gets that entry, which says what it is now.
     Step ``focus``; weights: ``focus`` = 1.0, ``opening`` = 1.0.  A generic base step: `keywords` hit@1 needs it
     (removing it loses 18 of those at hit@1, 5 at hit@3; and 1 real tuning question of 286 at hit@1;
     ``bench/ablate.py``, stop 34)."""
@@ -38,5 +38,6 @@ def focus(q: Query) -> None:
     if opening in g.num:
         q.add(g.num[opening], q.w["opening"] * a.focus * best, f"opens {asked.node}, the section the question asks about")  # type: ignore[union-attr]
     term = None if keywords else defined_subject(list(a.words), list(a.matches), kind="glossary")
-    if term is not None and term.node in g.num and not g.targets(term.node, "cites"):  # "what does 'in play' mean?"
+    if term is not None and term.node in g.num and not g.targets(term.node, "cites") and \
+            not (g.nodes[term.node].get("text") or "").startswith("See "):  # "what does 'in play' mean?", not "See Main Phase."
         q.add(g.num[term.node], q.w["focus"] * a.focus * best, "the question asks what this term means: the glossary says")
