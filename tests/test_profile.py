@@ -68,6 +68,7 @@ def test_unknown_names_suggest(full_book: Rulebook) -> None:
         profile(full_book, "casting spells")
     assert suggest(full_book, "") == []
     assert not {"X", "Y"} & set(suggest(full_book, "xyzzyq"))  # a partial match finds one letter inside anything
+    assert "Ninjutsu" in suggest(full_book, "ninjutsu abilityy")  # a longer text still gets the keyword it holds
 
 
 def test_related_to_a_rule(full_book: Rulebook) -> None:

@@ -88,14 +88,14 @@ def find_name(book: Rulebook, text: str) -> tuple[str, str | None] | None:
 
 
 def suggest(book: Rulebook, text: str, limit: int = 3) -> list[str]:
-    """The names closest to ``text`` (for "did you mean"); never a name under half its length, which a partial match
-    finds inside anything ("xyzzyq" is no "X")."""
+    """The names closest to ``text`` (for "did you mean"); never a name of one or two letters for a longer text, which a
+    partial match finds inside anything ("xyzzyq" is no "X")."""
     key = name_key(clean(text))
     if not key:
         return []
     best = process.extract(key, list(book.index.names), scorer=fuzz.WRatio, limit=limit * 6, score_cutoff=70)
     g = book.qg
-    nodes = [_prefer(g, book.index.names[k]) for k, _, _ in best if 2 * len(k) >= len(key)][:limit * 3]
+    nodes = [_prefer(g, book.index.names[k]) for k, _, _ in best if len(k) > 2 or len(key) <= 3][:limit * 3]
     labels = [g.nodes[n]["label"] if g.nodes[n]["kind"] in _PREFER else f"{n} {g.nodes[n]['title']}" for n in nodes]
     return list(dict.fromkeys(labels))[:limit]
 
