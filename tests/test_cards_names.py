@@ -16,7 +16,7 @@ NAMES = [
     NameEntry("Lim-Dûl the Necromancer", "Lim-Dûl the Necromancer", "name"),
     NameEntry("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer", "ascii"),
     NameEntry("The Chain Veil", "The Chain Veil", "name"), NameEntry("The Ur-Dragon", "The Ur-Dragon", "name"),
-    NameEntry("Ur-Dragon", "Ur-Dragon", "name"),
+    NameEntry("Ur-Dragon", "Ur-Dragon", "name"), NameEntry("The Kitchen", "The Kitchen", "name"),
 ]
 INDEX = NameIndex(NAMES)
 
@@ -36,6 +36,7 @@ def test_exact_faces_and_spellings() -> None:
     assert INDEX.exact("KITCHEN FINKS") == "Kitchen Finks" and INDEX.exact("kitchen") is None
     assert INDEX.find("chain veil").key == "The Chain Veil" and INDEX.find("fire ice").key == "Fire // Ice"  # as players say them
     assert INDEX.find("ur-dragon").key == "Ur-Dragon"  # a name said whole is that card, not another without its "The"
+    assert set(INDEX.find("kitchen").keys) == {"Kitchen Finks", "Kitchen Imp"}  # names starting so before "The Kitchen"
 
 
 def test_short_names_prefixes_and_typos() -> None:

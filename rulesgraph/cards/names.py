@@ -77,10 +77,11 @@ class NameIndex:
         self._exact: dict[str, list[int]] = {}
         for i, f in enumerate(self.folded):
             self._exact.setdefault(f, []).append(i)
-        names = set(self._exact)
-        for i, f in enumerate(self.folded):  # said without what players leave out ("chain veil", "fire ice"), never a name
-            for said in {f.removeprefix("the "), f.replace(" // ", " ")} - names:
-                self._exact.setdefault(said, []).append(i)
+        self._spoken: dict[str, list[int]] = {}
+        """A name said without what players leave out ("chain veil", "fire ice"), never another card's name."""
+        for i, f in enumerate(self.folded):
+            for said in {f.removeprefix("the "), f.replace(" // ", " ")} - self._exact.keys():
+                self._spoken.setdefault(said, []).append(i)
         self._sorted = sorted(range(len(self.folded)), key=self.folded.__getitem__)
         self._keys = [self.folded[i] for i in self._sorted]
         self._blob = "\n".join(self.folded)  # searched with str.find (C speed) for words inside names
@@ -130,6 +131,8 @@ class NameIndex:
         keys = self._distinct(prefixed)
         if len(keys) == 1:
             return Found(query, keys, "prefix", self.entries[prefixed[0]].name)
+        if not keys and (spoken := self._spoken.get(q)):  # only where no name starts so: "hunter" lists the Hunter cards
+            return Found(query, self._distinct(spoken), "exact", self.entries[spoken[0]].name)
         return self._typo(query, q, keys)
 
     def _typo(self, query: str, q: str, prefixed: tuple[str, ...]) -> Found:
