@@ -120,10 +120,6 @@ def _by_heading(prefix: str, rest: str) -> str | None:
     if doc is None:
         return None
     heads = [(s.id, set(_terms(s.title))) for s in doc.sections if s.kind in ("chapter", "section", "appendix", "heading")]
-    from .policywords import FORMER
-
-    for sid, said in heads:  # an infraction's former names head it too: "ipg drew extra card" is Hidden Card Error
-        said.update(t for name in FORMER if index.lead.get(name) == sid for t in _terms(name))
     df: dict[str, int] = {}
     for _, said in heads:
         for t in said:
