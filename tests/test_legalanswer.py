@@ -177,6 +177,8 @@ def test_a_card_in_a_deck_by_color_identity(book: Rulebook, deck: CardDeck) -> N
     assert ask(book, "Can Sol Ring go in a mono-red Commander deck?", deck=deck).answer.startswith("Yes")
     assert ask(book, "Can Black Lotus go in a mono-red Commander deck?", deck=deck).answer.startswith(
         "No: Black Lotus is banned in Commander, though by color identity it would fit")  # colorless fits; the ban does not
+    assert ask(book, "can Black Lotus go in my mono-red Legacy deck?", deck=deck).answer.startswith(
+        "No: Black Lotus is banned in Legacy.")  # no color identity in Legacy: its legality there
     assert "all of it in an Izzet deck's" in ask(book, "can Lightning Bolt go in an izzet commander deck?", deck=deck).answer
 
 

@@ -122,6 +122,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
             rules.append((defining_rule(book, "Commander", "card ability states the card can be your commander"),
                           "a card that says it can be your commander"))
         return text, rules
+    if asked.kind == "deck" and asked.format is not None and asked.format not in COMMANDER_LIKE:
+        asked = asked._replace(kind="legal")  # "in my mono-red Legacy deck": no color identity there, its legality
     if asked.kind == "deck":
         fmt = asked.format or "commander"
         deck_colors = asked.colors if asked.colors is not None else (frozenset(leader.color_identity) if leader else None)
