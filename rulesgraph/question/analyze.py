@@ -206,14 +206,19 @@ _DEFINING = lazy(
     r"(?:a |an |the |it mean (?:to|when|if) (?:\w+ ){0,4})?\Z"
 )
 _BOUNDARY = lazy(r"\b")
+_ASKED_WITHIN = 120
+"""Characters before a name that hold the whole of a :data:`_DEFINING` phrase (its longest: "what does it mean when" and
+four words)."""
 
 
 def _asks_meaning(text: str, name: str) -> bool:
     """Whether ``text`` asks the meaning of ``name`` (:data:`_DEFINING` right before it, the name a whole word): tested
-    at each place the name occurs, so no pattern is compiled per question."""
+    at each place the name occurs, so no pattern is compiled per question; the phrase is looked for in the
+    :data:`_ASKED_WITHIN` characters before the place (from the text's start, a long question's every place took time
+    quadratic in its length)."""
     at = text.find(name)
     while at >= 0:
-        if _BOUNDARY.match(text, at + len(name)) and _DEFINING.search(text, 0, at):
+        if _BOUNDARY.match(text, at + len(name)) and _DEFINING.search(text, max(0, at - _ASKED_WITHIN), at):
             return True
         at = text.find(name, at + 1)
     return False
