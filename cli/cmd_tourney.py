@@ -30,11 +30,10 @@ class _Doc(NamedTuple):
         return p
 
     def run(self, ctx: Context) -> int:
-        from rulesgraph.answer.tlookup import tournament_view, tview_json
+        from rulesgraph.answer.tlookup import is_ref, tournament_view, tview_json
 
         said = from_argv(" ".join(ctx.args.ref))
-        named = said.split(maxsplit=1)[0].lower() in _NAMES if said.strip() else False  # "ipg 'IPG 2.1'", "ipg 'MTR 4.3'"
-        view = tournament_view(said if named else f"{self.name} {said}")
+        view = tournament_view(said if is_ref(said) else f"{self.name} {said}")  # "ipg 'IPG 2.1'", "ipg 'MTR 4.3'" as said
         ctx.emit(view, tview_json, "render_tourney.render_tview")
         return 0
 
@@ -45,5 +44,3 @@ IPG = _Doc("ipg", "Infraction Procedure Guide", "ipg 2.1, ipg 2.1 philosophy, ip
            "a section number (2.1), with a part (philosophy), or an infraction (grv, missed trigger)")
 JAR = _Doc("jar", "Judging at Regular REL", "jar 4, jar missed trigger",
            "a part's number (4) or words of its heading (missed trigger)")
-_NAMES = frozenset({MTR.name, IPG.name, JAR.name})
-"""The documents' names: a reference that starts with one ("IPG 2.1", as ``--json`` cites it) is taken as it is."""

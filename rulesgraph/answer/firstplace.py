@@ -121,8 +121,8 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     while start and best - start < LEANS and _LEANS_BACK.match(sentences[start]):
         start -= 1
     if start < best and _NAMING.match(sentences[best]):  # a rule's name: with the sentence telling the rest of the question
-        rest = [sum(v for t, v in own.items() if t in said[j] and t not in said[best]) for j in range(best)]
-        start = max(range(max(0, best - LEANS), best), key=lambda j: (rest[j], j))
+        start = max(range(max(0, best - LEANS), best),
+                    key=lambda j: (sum(v for t, v in own.items() if t in said[j] and t not in said[best]), j))
         shares[best] = sum(v for t, v in own.items() if t in said[start] | said[best]) / total  # the two given together
         sentences[start + 1 : best], shares[start + 1 : best] = [], []
         best = start + 1

@@ -80,11 +80,9 @@ class NameIndex:
         self._spoken: dict[str, list[int]] = {}
         """A name said without what players leave out ("chain veil", "fire ice"), never another card's name."""
         for i, f in enumerate(self.folded):
-            for said in (f.removeprefix("the "), f.replace(" // ", " ")):
-                if said != f and said not in self._exact:
-                    self._spoken.setdefault(said, [])
-                    if i not in self._spoken[said]:
-                        self._spoken[said].append(i)
+            for said in {f.removeprefix("the "), f.replace(" // ", " ")} - {f}:
+                if said not in self._exact:
+                    self._spoken.setdefault(said, []).append(i)
         self._sorted = sorted(range(len(self.folded)), key=self.folded.__getitem__)
         self._keys = [self.folded[i] for i in self._sorted]
         self._blob = "\n".join(self.folded)  # searched with str.find (C speed) for words inside names
