@@ -197,6 +197,14 @@ def test_a_question_asking_what_a_keyword_means_names_its_subject(mini_book: Rul
     assert asked("my trample creature is blocked, what now?") is None
 
 
+
+def test_a_question_whose_only_word_usually_just_asks_searches_it_when_it_names_something(full_book: Rulebook) -> None:
+    """"what's the deal with X" makes "deal" an asking word; "what does deal mean?" asks of nothing else."""
+    assert dict(analyze("what does deal mean?", full_book.index).terms) == {"deal": 1.0}
+    assert dict(analyze("define deal", full_book.index).terms) == {"deal": 1.0}
+    assert "deal" not in dict(analyze("what's the deal with trample?", full_book.index).terms)
+    assert dict(analyze("what does it mean?", full_book.index).terms) == {}
+
 _SAID = st.lists(st.sampled_from("what s is are does do whats how explain define meaning of rules for a an the it mean to when if "
                                  "somewhat trample trampled first strike x 1 2".split()), max_size=14).map(" ".join)
 

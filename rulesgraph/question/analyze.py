@@ -372,6 +372,8 @@ def analyze(question: str | Question, index: Index) -> Analysis:
             if t in weights and t not in plain:
                 weights[t] = min(weights[t], CARD)
     named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") and m.via != "scene" for w in m.said.split()}
+    if not weights and named:  # "what does deal mean?": its only word is one that usually just asks, here the subject
+        weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w in named)), 1.0)
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)
     focus = 0.0 if not named or numbers else 1.0 / (1 + len(leftover) * (1.0 if framed else 2.0))
