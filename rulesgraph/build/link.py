@@ -21,7 +21,9 @@ from ..parse.numbers import RANGE_LIMIT, expand_range, range_bounds
 
 __all__ = ["current_keyword", "defining_rule", "link_documents", "subtree", "targets"]
 
-_ELSEWHERE = "numbered for another edition of the rules and not in this document"
+_ELSEWHERE = ("a rule of the older edition this excerpt quotes, which the excerpt does not hold "
+              "(today's rule of that number may say something else): not linked")
+"""Why an excerpt's reference to a rule it does not quote is not linked: it is numbered for the edition it was taken from."""
 
 SIMILAR = 60.0
 """Minimum rapidfuzz ratio for a non-CR paragraph to be tied to a CR rule's text."""
