@@ -43,22 +43,36 @@ EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document a
 
 
 class _Parser(argparse.ArgumentParser):
+    given: Sequence[str] = ()
+    """The command line parsed (the words a question said in the command's place goes on with)."""
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)}{_meant(message, self.prog)}\n")
+        self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)}{_meant(message, self.prog, self.given)}\n")
 
 
 _CHOICE = re.compile(r"invalid choice: '(.*?)' \(choose from")
 
 
-def _meant(message: str, prog: str) -> str:
-    """What the words given in the command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19");
-    else, and for any subcommand's own choices, the usage in ``--help``."""
+def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
+    """What the words given in the command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19"), a
+    command misspelt the command ("ruel" is ``rule``), other words a question to ``ask`` ("rulesgraph 'what is flying'");
+    for any subcommand's own choices, the usage in ``--help``."""
+    if prog != "rulesgraph" or "argument COMMAND:" not in message or not (m := _CHOICE.search(message)):
+        return f" (see '{prog} --help')"
+    import difflib
+    import shlex
+
     from rulesgraph.build.lookup import as_number
 
-    if prog == "rulesgraph" and "argument COMMAND:" in message and (m := _CHOICE.search(message)) \
-            and (number := as_number(m.group(1))) is not None:
+    said = m.group(1)
+    if (number := as_number(said)) is not None:
         return f"; did you mean '{prog} rule {number}'?"
-    return f" (see '{prog} --help')"
+    close = difflib.get_close_matches(said.lower(), COMMANDS, n=1, cutoff=0.75)
+    if close and " " not in said.strip():
+        return f"; did you mean '{prog} {close[0]}'? (see '{prog} --help')"
+    rest = list(given[given.index(said):]) if said in given else [said]  # "rulesgraph what is flying": all of it
+    question = " ".join(w for w in rest if not w.startswith("-"))  # its options are not words of the question
+    return f"; to ask it as a question: {prog} ask {shlex.quote(visible(question, newlines=False))}"
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -71,6 +85,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("-k", type=cmd_ask.citations, metavar="N",
                         help="citations of the rules per answer in the REPL (default 5, or the config's)")
     add_global_options(parser)
+    parser.given = tuple(argv or ())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     named = None if argv is None else set(argv)
     listed = named is None or not named.intersection(COMMANDS) or bool(named & {"-h", "--help"})

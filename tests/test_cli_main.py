@@ -48,6 +48,14 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit):
         main(["export", "702", "x"])  # a subcommand's own choices: its usage, no rule hint
     assert capsys.readouterr().err.endswith("(see 'rulesgraph export --help')\n")
+    with pytest.raises(SystemExit):
+        main(["ruel", "702.19"])  # a command misspelt: the command
+    assert capsys.readouterr().err.endswith("; did you mean 'rulesgraph rule'? (see 'rulesgraph --help')\n")
+    for argv in (["what is flying"], ["what", "is", "flying", "--json"]):  # a question without 'ask': the command to ask it
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        err = capsys.readouterr().err
+        assert info.value.code == 2 and err.endswith("; to ask it as a question: rulesgraph ask 'what is flying'\n"), argv
 
 
 def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
