@@ -21,6 +21,7 @@ from rulesgraph.answer.profile import cites_any, find_name, profile, profile_of,
 from rulesgraph.build.lookup import as_number, rule_view, view_node
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.common.text import clean
+from rulesgraph.errors import NotFound
 from rulesgraph.model import Citation, ShownCard
 from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.nocards import HINT, names_a_card
@@ -251,8 +252,6 @@ def _cites(shell: Shell, arg: str) -> Outcome:
 
 
 def _related(shell: Shell, arg: str) -> Outcome:
-    from rulesgraph.errors import NotFound
-
     try:
         node, items = related(shell.book, arg)
     except NotFound:  # ":related Stuffy Doll", named exactly: the card, with the rules of its keywords, types, rulings
@@ -264,8 +263,6 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    from rulesgraph.errors import NotFound
-
     from .cmd_kw import CARD_HINT, card_first
 
     names = shell.card_names() if shell.cards is not None else None
@@ -276,7 +273,10 @@ def _kw(shell: Shell, arg: str) -> Outcome:
     except NotFound as exc:
         if names is None:
             raise NotFound(f"{exc}; {CARD_HINT.replace('rulesgraph card NAME', ':card NAME')}") from None
-        return shell.card(arg)
+        try:
+            return shell.card(arg)
+        except NotFound as card:  # neither: said as 'kw' says it ("no keyword, glossary term or card named …; no card …")
+            raise NotFound(f"{exc}; {card}") from None
     return shell.show(View(render_profile(p, shell.opts), tuple(profile_targets(p))))
 
 

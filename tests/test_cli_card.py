@@ -173,6 +173,8 @@ def test_kw_takes_a_cards_name_and_a_keywords_name_stays_the_keywords(run, full_
     assert code == 1 and "no card named ‘zzyzx beast’" in err
     shell = Shell(full_book, RenderOptions(hints=True), k=5, cards=open_store(), card_names=lambda: open_store().name_index())
     assert plain_text(shell.handle(":kw Rest in Peace").renderable, 100).startswith("Rest in Peace  {1}{W}")
+    said = " ".join(plain_text(shell.handle(":kw zzyzx beast").renderable, 200).split())  # neither: said as 'kw' says it
+    assert "no keyword, glossary term or card named 'zzyzx beast'" in said and "; no card named ‘zzyzx beast’" in said
     assert plain_text(shell.handle(":related Stuffy Doll").renderable, 100).startswith("Stuffy Doll  {5}")  # its rules
     assert plain_text(shell.handle(":related 702.12").renderable, 100).startswith("related to 702.12")
     assert "no keyword, glossary term or card named 'zzyzx'" in plain_text(shell.handle(":related zzyzx").renderable, 100)
