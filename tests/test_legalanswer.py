@@ -70,6 +70,21 @@ def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook, deck: 
     assert "the most played" in a.why[0]
 
 
+def test_a_name_said_with_its_the_in_lower_case(book: Rulebook, deck: CardDeck) -> None:
+    """"is the rack legal?" asks about The Rack, not Scroll Rack (the words after "the" are a shorter card name)."""
+    assert ask(book, "is the rack legal in legacy", deck=deck).answer.startswith("Yes: The Rack is legal in Legacy.")
+    assert ask(book, "is the abyss legal in vintage?", deck=deck).answer.startswith("Yes: The Abyss is legal in Vintage.")
+
+
+def test_a_card_the_data_lists_in_no_format_gets_no_yes_or_no(book: Rulebook, deck: CardDeck) -> None:
+    """A card with no legality at all (an Un-card; in a patched or early data file, a card newer than its lists) is not
+    "No: not legal" said surely: the data cannot say."""
+    for question in ("is Ashnod's Coupon legal in vintage?", "is Ashnod's Coupon banned anywhere?"):
+        a = ask(book, question, deck=deck)
+        assert a.answer.startswith("The card data lists no legality for Ashnod's Coupon in any format, so it cannot say"), question
+        assert a.confidence == 0.5, question
+
+
 def test_a_card_read_loosely_is_said_first(book: Rulebook, deck: CardDeck) -> None:
     """A misspelt name, or fewer words of a name than the question asks about, is read as a card: which one is the answer's
     first words, and the answer is not sure (Hullbreacher, a card of 2020, is not in the stand-in card data)."""

@@ -314,7 +314,8 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     shown = [shown_card(c) for c in (named, leader) if c is not None]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
     # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
-    return Answer(question, text, tuple(cited), terms(asked), (LOOSE_SURE if loose else SURE) if cited else 0.5, tuple(why), (),
+    sure = (LOOSE_SURE if loose else SURE) if cited and (card.legalities or asked.kind != "legal") else 0.5  # unlisted: unsure
+    return Answer(question, text, tuple(cited), terms(asked), sure, tuple(why), (),
                   cards=tuple(shown), in_rules=asked.kind != "legal")
 
 
@@ -362,11 +363,21 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
     from .lonename import lone_name
 
     m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
-    lone = lone_name(book, m.group(1), deck) if m else None
-    if lone is None or lone.typo or len(lone.keys) != 1 or m is None:  # "a green card" is not Green Ward
+    if m is None:
+        return ()
+    start, said = m.start(1), m.group(1)
+    lone = None
+    if m.string[max(0, start - 4) : start].lower() == "the ":  # "is the rack legal?": The Rack, not Scroll Rack
+        lone = lone_name(book, m.string[start - 4 : m.end(1)], deck)
+        if lone is not None and len(lone.keys) == 1 and not lone.typo:
+            start, said = start - 4, m.string[start - 4 : m.end(1)]
+        else:
+            lone = None
+    lone = lone or lone_name(book, said, deck)
+    if lone is None or lone.typo or len(lone.keys) != 1:  # "a green card" is not Green Ward
         return ()
     card = deck.card(lone.keys[0])
-    return () if card is None else (replace(card, said=m.group(1), start=m.start(1), end=m.end(1)),)
+    return () if card is None else (replace(card, said=said, start=start, end=m.end(1)),)
 
 
 def _shared(deck: CardDeck, question: str) -> tuple[tuple[NamedCard, ...], str | None]:

@@ -73,13 +73,20 @@ def verdict(name: str, fmt: str, status: str, asked: str | None, many: bool = Fa
     fact = {"Legal": f"{name} is legal in {fname}.", "Banned": f"{name} is banned in {fname}.",
             "Restricted": f"{name} is restricted in {fname}: a deck may hold one copy (it is on the restricted list, not "
                           "banned).",
-            "Not legal": f"{name} is not legal in {fname}: the card data lists no legality for it there."}.get(status)
+            "Not legal": f"{name} is not legal in {fname}: the card data lists no legality for it there.",
+            "Unlisted": unlisted(name)}.get(status)
     if fact is None:
         return f"The card data gives no legality in {fname} for any card, so it cannot say."
     if many:  # "can I run 4 copies of Sol Ring in Vintage?"
         return None if status == "Legal" else f"No: {fact}"
     says = _SAYS.get(asked or "", {}).get(status)
     return f"{says}: {fact}" if says else fact
+
+
+def unlisted(name: str) -> str:
+    """What the card data says of a card it lists in no format (no yes or no: it cannot say)."""
+    return (f"The card data lists no legality for {name} in any format, so it cannot say: the card may be newer than the "
+            "data's lists, or one no format admits (an Un-card, a token, an oversized card).")
 
 
 def terms(asked: Asked) -> tuple[str, ...]:
@@ -154,6 +161,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         if many:
             return None, []
         groups = by_status(card, formats)
+        if set(groups) == {"Unlisted"}:
+            return unlisted(name), [limits]
         parts = [f"{st.lower()} in {', '.join(map(format_name, groups[st]))}" for st in ("Banned", "Restricted") if groups.get(st)]
         text = (f"{name} is " + "; ".join(parts) + "." if parts else f"{name} is banned and restricted nowhere the card data lists.")
         if asked.status in ("banned", "restricted"):  # "is Sol Ring on the banned list anywhere?"

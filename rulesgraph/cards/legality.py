@@ -66,8 +66,9 @@ class Standing(NamedTuple):
 
     format: str
     status: str
-    """``Legal``, ``Banned``, ``Restricted``, ``Not legal`` (the data names the format, not for this card) or ``Unknown``
-    (the data names no legality in that format for any card)."""
+    """``Legal``, ``Banned``, ``Restricted``, ``Not legal`` (the data names the format, not for this card), ``Unlisted``
+    (the data names no legality in any format for this card: newer than the data's lists, or a card no format admits) or
+    ``Unknown`` (the data names no legality in that format for any card)."""
     leads: bool
     """The data says it can be a commander in that format (``leadershipSkills``)."""
 
@@ -76,12 +77,13 @@ def standing(card: Card, fmt: str, formats: tuple[str, ...]) -> Standing:
     """``card``'s standing in ``fmt`` (an MTGJSON format key); ``formats``: every format the installed data names."""
     status = dict(card.legalities).get(fmt)
     if status is None:
-        status = "Not legal" if fmt in formats else "Unknown"
+        status = ("Not legal" if card.legalities else "Unlisted") if fmt in formats else "Unknown"
     return Standing(fmt, status, fmt in card.leadership)
 
 
 def by_status(card: Card, formats: tuple[str, ...]) -> dict[str, list[str]]:
-    """The formats of the data grouped by the card's status there (``Legal``, ``Banned``, ``Restricted``, ``Not legal``),
+    """The formats of the data grouped by the card's status there (``Legal``, ``Banned``, ``Restricted``, ``Not legal``,
+    ``Unlisted``),
     each list in the order of :data:`FORMAT_NAMES`."""
     order = {k: i for i, k in enumerate(FORMAT_NAMES)}
     out: dict[str, list[str]] = {}
