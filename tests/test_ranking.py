@@ -266,6 +266,17 @@ def test_rule_3_a_term_only_the_glossary_defines(full_book: Rulebook) -> None:
     assert order(full_book, "what does APNAP order mean?")[0] == "101.4"  # its entry only says "See Active Player, …"
 
 
+def test_rule_3_an_old_term_asked_whether_it_still_holds(full_book: Rulebook) -> None:
+    """Rule 3 for a retired term (an obsolete glossary entry) a question asks only whether it still holds: its entry, which
+    says it is gone, comes first (mana burn was 106.4a's "that player announces what mana is still there")."""
+    for question, entry in (("is mana burn still a thing", "glossary:Mana Burn"),
+                            ("is there still a damage assignment order?", "glossary:Damage Assignment Order")):
+        assert order(full_book, question)[0] == entry, question
+        with weight("focus", 0.0):
+            assert order(full_book, question)[0] != entry, question
+    assert order(full_book, "if my creature is in play, is it still attacking?")[0] != "glossary:In Play"  # a situation
+
+
 def test_every_step_says_its_rule_and_every_weight_is_read() -> None:
     """Each step has a docstring naming the rule it applies, its weights, and why it stays: it earns its place on the
     real tuning questions, is a generic base step, or is kept for conversations or another document (issue 27); and each
