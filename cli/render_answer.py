@@ -7,6 +7,7 @@ Pure, as :mod:`rulesgraph_cli.render` is, whose pieces it uses: every text from 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -28,12 +29,12 @@ UNSURE = "unsure (confidence {confidence:.2f}): the nearest answer found, which 
 """Said above the first paragraph of an answer with citations and low confidence (:func:`rulesgraph.answer.confidence.level`):
 on the real tuning questions about two answers in three, whose first paragraph settles the question one time in four
 (the others' more than half the time). Not above a message that cites nothing (several cards share a name)."""
-def render_card(card: ShownCard) -> Group:
+def render_card(card: ShownCard, said: bool = False) -> Group:
     """A card as an answer shows it: its name, mana cost, type line and power/toughness (or loyalty), then its Oracle
-    text indented; a card of several faces (split, adventure, double-faced) its name, then each face so (card data is
-    untrusted: shown literally, escapes made visible, like every source text)."""
+    text indented (not when the answer has ``said`` it); a card of several faces (split, adventure, double-faced) its
+    name, then each face so (card data is untrusted: shown literally, escapes made visible, like every source text)."""
     if len(card.faces) == 1:
-        return _face(card.faces[0], HEADING, 0)
+        return _face(replace(card.faces[0], text="") if said else card.faces[0], HEADING, 0)
     if not card.faces:  # made without its faces: the name and type line
         head = text(card.name, HEADING, newlines=False).append("  ").append_text(text(card.type, DIM, newlines=False))
         return Group(head, Padding(text(card.text), (0, 0, 0, 4))) if card.text else Group(head)
@@ -50,9 +51,10 @@ def _face(face: Face, style: Style | str, indent: int) -> Group:
     return Group(line, Padding(text(face.text), (0, 0, 0, 4))) if face.text else Group(line)
 
 
-def render_cards(cards: Sequence[ShownCard]) -> Group:
-    """The cards a question names, under its answer."""
-    return Group(Text("cards", style=DIM), *(render_card(c) for c in cards))
+def render_cards(cards: Sequence[ShownCard], said: str = "") -> Group:
+    """The cards a question names, under its answer; a card whose Oracle text the answer's first paragraph (``said``) is
+    already ("what does The One Ring do?") by its printed line alone."""
+    return Group(Text("cards", style=DIM), *(render_card(c, bool(c.text) and _squeezed(c.text) == said) for c in cards))
 
 
 def _squeezed(words: str) -> str:
@@ -96,7 +98,7 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
         parts += [_numbered([(i, entry(c, opts, examples=False, source=True, opening=not _quoted(c, said, ids)))
                              for i, c in enumerate(answer.citations, 1)]), Text()]
     if answer.cards:
-        parts += [render_cards(answer.cards), Text()]
+        parts += [render_cards(answer.cards, _squeezed(answer.answer or "")), Text()]
     rows: list[tuple[str, RenderableType]] = []
     why = [w for w in answer.why if w not in answer.caveats]  # said above the answer already
     if why:

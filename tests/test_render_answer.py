@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import citation
+from rulesgraph.model import ShownCard
+from rulesgraph.records.cards import Face
 from rulesgraph_cli.output import plain_text
 from rulesgraph_cli.render import RenderOptions
 from rulesgraph_cli.render_answer import render_answer
@@ -43,3 +45,15 @@ def test_a_long_first_part_is_cut_after_a_sentence_never_inside_a_quotation(full
     shown = plain_text(render_answer(entwine, OPTS), width=200)
     assert "702.42a Entwine is a static ability of modal spells (see rule 700.2) that functions while the spell is on the stack. …" in shown
     assert "specified. …" not in shown
+
+
+def test_a_card_whose_text_is_the_answer_is_shown_by_its_printed_line_alone(full_book: Rulebook) -> None:
+    """"what does The One Ring do?" answers with its Oracle text: the cards under it do not print it a second time; a card
+    the answer does not quote keeps its text."""
+    ring = Face("The One Ring", "{4}", "Legendary Artifact", "Indestructible\nWhen The One Ring enters, you gain protection.")
+    bolt = Face("Lightning Bolt", "{R}", "Instant", "Lightning Bolt deals 3 damage to any target.")
+    cards = tuple(ShownCard(f.name, f.type_line, f.text, (f,)) for f in (ring, bolt))
+    answer = replace(sample_answer(full_book), answer=ring.text, cards=cards)
+    shown = plain_text(render_answer(answer, OPTS), width=100)
+    assert shown.count("When The One Ring enters") == 1 and "The One Ring  {4}  Legendary Artifact\n" in shown
+    assert "Lightning Bolt  {R}  Instant\n    Lightning Bolt deals 3 damage to any target." in shown
