@@ -68,6 +68,9 @@ def test_abbreviations_are_derived_from_names(empty: Path) -> None:
     ("at fnm my opponent forgot his upkeep trigger, what do we do", "JAR 2"),
     ("can I take notes during a match?", "MTR 2.11"),
     ("what does IPG 3.2 say", "IPG 3.2"),
+    ("player arrives 5 minutes late", "IPG 3.1"),  # a player late to the round: Tardiness
+    ("my opponent and i want to roll a die to decide who wins the match", "IPG 4.3"),
+    ("my opponent lied to the judge", "IPG 4.8"),
 ])
 def test_real_documents(empty: Path, full_book: Rulebook, question: str, first: str) -> None:
     _install_real()
@@ -80,6 +83,19 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
     a = ask(full_book, "what's the penalty for a missed trigger at competitive?")
     assert (a.answer or "").startswith("IPG 2.1 Game Play Error — Missed Trigger: No Penalty.")
     assert "Competitive REL" in a.why[0]
+
+
+def test_a_penalty_asked_with_no_level_says_it_is_the_ipgs(empty: Path, full_book: Rulebook) -> None:
+    """The IPG's penalty is Competitive REL's: a question naming no level is told so before it, and where a casual event's
+    answer is (one naming a level is not)."""
+    _install_real()
+    a = ask(full_book, "player arrives 5 minutes late")
+    assert a.caveats and a.caveats[0].startswith("no Rules Enforcement Level said: this is the IPG's penalty")
+    assert not ask(full_book, "what's the penalty for a missed trigger at competitive?").caveats
+    fnm = ask(full_book, "my opponent showed up late for the round at FNM")  # the JAR's list item that tells it, not its first
+    assert "General Unwanted Behaviors: Tardiness (a player who is more than 10 minutes late" in (fnm.answer or "")
+    for rules in ("is it too late to respond to the trigger?", "My 5/5 got Giant Growth, then Ovinize came later: is it 0/1?"):
+        assert ask(full_book, rules).in_rules, rules  # "late" and "later" are the rules' words too
 
 
 def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Rulebook) -> None:

@@ -21,11 +21,17 @@ SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
     "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
     "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
+    **dict.fromkeys(("minutes late", "arrive late", "show up late", "late to round", "late for round",
+                     "late to match", "late for match", "late to table"), "Tardiness"),
+    **dict.fromkeys(("roll die to decide", "roll dice to decide", "flip coin to decide", "coin flip to decide", "roll for win",
+                     "flip for win", "flip coin for win", "flip coin for match", "roll for match"), "Improperly Determining a Winner"),
     "forget trigger": "Missed Trigger", "forgot trigger": "Missed Trigger", "forgotten trigger": "Missed Trigger",
 }
 """Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …),
 and players' for the one they meet most: a forgotten trigger is a Missed Trigger ("what happens if a player forgets a
-trigger?" was answered from rule 603; the rules never say "forget").  Each routes a question as the name does."""
+trigger?" was answered from rule 603; the rules never say "forget"), a player late to the round ("arrives 5 minutes late")
+Tardiness ("late" alone is the rules' word too: "is it too late to respond?"), a die rolled or a coin flipped "to decide"
+the match Improperly Determining a Winner (not "decide who wins": the MTR's end of a match in time says so too).  Each routes a question as the name does."""
 FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
           "improper drawing at start of game": "Mulligan Procedure Error"}
 """The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):
@@ -65,6 +71,8 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
            **{f"{who} {watching}": f"{who} spectator" for who in ("friend", "friends", "someone", "somebody", "people", "person",
                                                                "guy", "buddy", "player", "players")
               for watching in ("watching", "was watching", "who was watching")},
+           **{f"{lie} to {a} {judge}": "lies to a tournament official" for lie in ("lie", "lies", "lied", "lying")
+              for a in ("a", "the") for judge in ("judge", "head judge", "floor judge")},
            **dict.fromkeys(("observer", "onlooker", "bystander", "railbird"), "spectator"),
            **dict.fromkeys(("observers", "onlookers", "bystanders", "railbirds"), "spectators")}
 """Players' phrases for the documents' words, read as those words ("on purpose" → intentionally).  Players call the
@@ -73,7 +81,8 @@ at Regular REL calls "taking unreasonable amounts of time"; "mana weaving" (sort
 arrange a deck that shuffling must undo.  Someone watching a game (a friend watching, an observer, an onlooker, a
 bystander, a railbird) is what the MTR calls a spectator.  A card's alter (an altered card, alt art) is its "artistic
 modification", a miscut or misprint a "misprinted" card; headphones, earbuds, a smartwatch or a laptop an electronic device
-(as a phone is), and "taking too long" slow play."""
+(as a phone is), and "taking too long" slow play; lying to a judge is
+what Cheating's definition calls lying to a Tournament Official."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",

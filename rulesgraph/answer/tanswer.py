@@ -30,6 +30,9 @@ __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_an
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
+_NO_LEVEL = ("no Rules Enforcement Level said: this is the IPG's penalty (Competitive and Professional REL); at Regular REL "
+             "(FNM, prereleases) Judging at Regular REL applies instead")
+"""Said before an infraction's penalty when the question names no level: the IPG's penalty is not a casual event's."""
 
 
 def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why: tuple[str, ...] = (), *,
@@ -67,7 +70,7 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
         return said
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
-        return f"{doc.title} — {head}: {_first(s.text)}"
+        return f"{doc.title} — {head}: {_first(_telling(s.text, question))}"
     return f"{s.id} {s.title}: {_passage(s.text, question)}"
 
 
@@ -125,6 +128,18 @@ def _passage(text: str, question: str | Question) -> str:
     return said
 
 
+def _telling(text: str, question: str | Question) -> str:
+    """The paragraph or list item of a Judging at Regular REL part sharing most words with the question, the first of
+    equals: "General Unwanted Behaviors" is a list (inadequate shuffling, slow play, tardiness …), and a player late to
+    the round is told its tardiness item, not its first."""
+    from .policywords import said_terms
+    from .policywords import terms as _terms
+
+    asked = _asked(said_terms(question))
+    paragraphs = [p.lstrip("• ").strip() for p in text.split("\n\n") if p.lstrip("• ").strip()] or [text]
+    return max(paragraphs, key=lambda p: (len(asked & set(_terms(p))), -paragraphs.index(p)))
+
+
 def _items(paragraphs: list[str], i: int) -> list[str]:
     """The list items (``• …``) right after paragraph ``i``."""
     items = []
@@ -178,10 +193,11 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     rel = rel_of(question)
     if rel:
         why.insert(0, _REL_SAID[rel])
+    caveats = (_NO_LEVEL,) if not rel and hits[0].doc.kind == "ipg" and hits[0].section.penalty else ()
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits)
-    return Answer(question, _summary(hits[0], index, read), citations, (), confidence, tuple(why), ())
+    return Answer(question, _summary(hits[0], index, read), citations, (), confidence, (*caveats, *why), (), caveats=caveats)
 
 
 SCORED_TOPICS = frozenset({"card prices"})
