@@ -31,7 +31,8 @@ SAID = {
 and players' for the one they meet most: a forgotten trigger is a Missed Trigger ("what happens if a player forgets a
 trigger?" was answered from rule 603; the rules never say "forget"), a player late to the round ("arrives 5 minutes late")
 Tardiness ("late" alone is the rules' word too: "is it too late to respond?"), a die rolled or a coin flipped "to decide"
-the match Improperly Determining a Winner (not "decide who wins": the MTR's end of a match in time says so too).  Each routes a question as the name does."""
+the match Improperly Determining a Winner (not "decide who wins": the MTR's end of a match in time says so too).  Each
+routes a question as the name does."""
 FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
           "improper drawing at start of game": "Mulligan Procedure Error"}
 """The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):
