@@ -140,8 +140,9 @@ class Shell:
             items = tuple(CARD_ITEM + key for key, _ in result.candidates)
             return self.show(View(render_card_result(result, self.opts), items))
         card = result.view.card
+        self.prepare()  # the cards opened for answering (a name found as typed asks nothing of them): follow-ups read the card
         deck = self.deck()
-        named = deck.card(card.name) if deck is not None else None  # follow-ups read the card too
+        named = deck.card(card.name) if deck is not None else None
         self.conversation.about_card(card.name, [f"keyword:{k.name.lower()}" for k in result.view.keywords
                                                  if k.relation in ("has", "grants")], self.book.qg, named=named)
         return self.show(View(render_card_result(result, self.opts), tuple(card_targets(result.view))))
