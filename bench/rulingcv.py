@@ -12,7 +12,8 @@ chosen on the other pages and scored on that page's questions (the label's rulin
 three by fit).
 
 A second logistic regression learns, of each question's best-fitting ruling (by the fit in the code), how likely it is
-to settle the question quoted first, from its fit and how far it fits ahead of the next
+to settle the question quoted first, from its fit, how far it fits ahead of the next, how high the ranking placed a
+rule it restates and the question's length
 (:data:`rulesgraph.answer.cardanswer.LEAD` and ``LEAD_BIAS``): it settles when it is the label's ruling or, where the
 label names none, when it restates one of the expected rules.  Printed with its held-out AUC (10 folds by page).  When
 a ruling leads depends on the rules' own confidence as well (:func:`rulesgraph.answer.cardanswer.with_rulings`):
@@ -80,11 +81,13 @@ def cross_validate(sources: list[str], questions: list[Question], l2: float) -> 
     return totals
 
 
-def lead_rows(best: list[tuple[float, float, bool] | None]) -> tuple[np.ndarray, np.ndarray]:
-    """The features of :data:`rulesgraph.answer.cardanswer.LEAD` (log fit, log of how far ahead) and whether the ruling
-    settles, of each question's best ruling ``(fit, runner, settles)`` (``None``: no ruling competes)."""
+def lead_rows(best: list[tuple[float, float, float, int, bool] | None]) -> tuple[np.ndarray, np.ndarray]:
+    """The features of :data:`rulesgraph.answer.cardanswer.LEAD` (log fit, log of how far ahead, how high a rule it
+    restates was placed, the log of the question's number of words) and whether the ruling settles, of each question's
+    best ruling ``(fit, runner, placed, words, settles)`` (``None``: no ruling competes)."""
     kept = [b for b in best if b is not None]
-    x = np.array([[math.log(f), math.log(f / (r + RUNNER_FLOOR))] for f, r, _ in kept]).reshape(-1, 2)
+    x = np.array([[math.log(f), math.log(f / (r + RUNNER_FLOOR)), p, math.log(max(n, 1))]
+                  for f, r, p, n, _ in kept]).reshape(-1, 4)
     return x, np.array([1.0 if s else 0.0 for *_, s in kept])
 
 
@@ -115,7 +118,7 @@ def main() -> None:
         sys.exit("bench: no tuning questions found")
     _, book, deck, said, tmp = rules_and_cards(args)
     questions: list[Question] = []
-    best: list[tuple[float, float, bool] | None] = []
+    best: list[tuple[float, float, float, int, bool] | None] = []
     try:
         for r in rows:
             a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
@@ -127,9 +130,9 @@ def main() -> None:
             questions.append((x, at))
             shown = memo.get("rulings") or []  # (score, card, date, text, share, links, fit), best first
             if shown:
-                _, key, _, text, _, links, top = shown[0]
+                _, key, _, text, _, links, top, rule_placed = shown[0]
                 settles = same_ruling(label, key, text) if label else first_hit(r["expected_rules"], list(links)) is not None
-                best.append((top, max((s[6] for s in shown[1:]), default=0.0), settles))
+                best.append((top, max((s[6] for s in shown[1:]), default=0.0), rule_placed, len(a.words), settles))
             else:
                 best.append(None)
     finally:
@@ -160,7 +163,8 @@ def main() -> None:
     x, y = lead_rows(best)
     lw = fit_lead(x, y, args.l2)
     print(f"the best ruling of {len(x)} questions, {int(y.sum())} settling them: LEAD = {{\"fit\": {lw[0]:.2f}, \"ahead\": "
-          f"{lw[1]:.2f}}}, LEAD_BIAS = {lw[2]:.2f}; held-out AUC ({FOLDS} folds by page) "
+          f"{lw[1]:.2f}, \"placed\": {lw[2]:.2f}, \"words\": {lw[3]:.2f}}}, LEAD_BIAS = {lw[4]:.2f}; held-out AUC ({FOLDS} "
+          f"folds by page) "
           f"{auc(held_p, [bool(v) for v in held_y]):.3f}")
 
 

@@ -33,9 +33,9 @@ def rule(number: str, score: float) -> Citation:
     return Citation(number, "rule", number, None, "text", "cr.txt:1", "2026-06-19", score)
 
 
-def R(score: float, text: str, fit: float, links: tuple[str, ...] = (), share: float = 0.5) -> tuple:
-    """A competing ruling of the Elf as rule 23 leaves it: (score, card, date, text, share, links, fit)."""
-    return (score, "Bulwark Elf", "2020-01-01", text, share, links, fit)
+def R(score: float, text: str, fit: float, links: tuple[str, ...] = (), share: float = 0.5, placed: float = 0.0) -> tuple:
+    """A competing ruling of the Elf as rule 23 leaves it: (score, card, date, text, share, links, fit, placed)."""
+    return (score, "Bulwark Elf", "2020-01-01", text, share, links, fit, placed)
 
 
 def test_a_ruling_that_settles_leads_quoted_with_card_and_date_and_its_rule_follows() -> None:
@@ -66,8 +66,8 @@ def test_a_ruling_leads_when_likelier_than_the_rules_to_settle_the_question() ->
     rules' first SHOW_AT."""
     rules = [rule("702.30", 3.0), rule("509.1", 2.5), rule("601.2", 2.4), rule("117.1", 2.3)]
     ahead = [R(1.0, "First ruling.", 0.5), R(0.5, "Second ruling, same day.", 0.05)]
-    chance = lead_chance(ahead)
-    assert chance == ruling_settles(0.5, 0.05) and LEAST < chance < 1
+    chance = lead_chance(ahead, len(A.words))
+    assert chance == ruling_settles(0.5, 0.05, 0.0, len(A.words)) and LEAST < chance < 1
     cited, direct = with_rulings(A, rules, ahead, 4, rules_settle=chance - 0.01)
     assert cited[0].kind == "ruling" and direct == "Bulwark Elf ruling, 2020-01-01: First ruling."
     assert cited[0].why == (f"a ruling of Bulwark Elf, {chance:.0%} likely to settle the question (the rules' first: "
@@ -76,13 +76,16 @@ def test_a_ruling_leads_when_likelier_than_the_rules_to_settle_the_question() ->
     assert direct is None and cited[0].kind == "rule"
     assert [c.kind for c in cited[SHOW_AT : SHOW_AT + 2]] == ["ruling", "ruling"]
     weak = [R(1.0, "First ruling.", 0.01)]  # likelier than rules given no chance, but less than LEAST
-    assert ruling_settles(0.01, 0.0) < LEAST and with_rulings(A, rules, weak, 6, rules_settle=0.0)[1] is None
+    assert ruling_settles(0.01, 0.0, 0.0, 0) < LEAST and with_rulings(A, rules, weak, 6, rules_settle=0.0)[1] is None
 
 
-def test_a_ruling_settles_more_likely_the_better_it_fits_and_the_further_ahead() -> None:
-    assert ruling_settles(0.6, 0.1) > ruling_settles(0.3, 0.1) > ruling_settles(0.1, 0.1)
-    assert ruling_settles(0.3, 0.0) > ruling_settles(0.3, 0.1) > ruling_settles(0.3, 0.3)
-    assert ruling_settles(0.0, 0.0) == 0.0 and lead_chance([]) == 0.0
+def test_a_ruling_settles_more_likely_the_better_it_fits_the_further_ahead_the_higher_its_rule_the_shorter_the_question() -> None:
+    assert ruling_settles(0.6, 0.1, 0.5, 20) > ruling_settles(0.3, 0.1, 0.5, 20) > ruling_settles(0.1, 0.1, 0.5, 20)
+    assert ruling_settles(0.3, 0.0, 0.5, 20) > ruling_settles(0.3, 0.1, 0.5, 20) > ruling_settles(0.3, 0.3, 0.5, 20)
+    assert ruling_settles(0.3, 0.1, 1.0, 20) > ruling_settles(0.3, 0.1, 0.5, 20) > ruling_settles(0.3, 0.1, 0.0, 20)
+    # a long story is less often settled by the one ruling that fits it best than a short question is
+    assert ruling_settles(0.3, 0.1, 0.5, 12) > ruling_settles(0.3, 0.1, 0.5, 120)
+    assert ruling_settles(0.0, 0.0, 1.0, 5) == 0.0 and lead_chance([], 5) == 0.0
 
 
 def test_every_ruling_rule_23_keeps_is_shown_and_as_many_as_it_keeps() -> None:
@@ -127,7 +130,7 @@ def test_only_a_leading_ruling_is_cited_first() -> None:
     """A ruling that outscores every rule but is no likelier to settle the question than the rules are comes after them:
     the score does not decide the lead, the chances do."""
     tie = [R(9.0, "First ruling.", 0.9), R(8.9, "Second ruling, same day.", 0.9)]
-    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, rules_settle=lead_chance(tie))
+    cited, direct = with_rulings(A, [rule("702.30", 3.0), rule("509.1", 2.0)], tie, 4, rules_settle=lead_chance(tie, len(A.words)))
     assert [c.kind for c in cited] == ["rule", "rule", "ruling", "ruling"] and direct is None
 
 

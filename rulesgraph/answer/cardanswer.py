@@ -17,26 +17,30 @@ from ..rank.cardsteps.cards import RULINGS
 
 if TYPE_CHECKING:
     from ..model import NamedCard
+    from ..rank.ranking import RulingEntry
 
 __all__ = ["LEAD", "LEAD_BIAS", "LEAST", "RUNNER_FLOOR", "SHARED_LISTED", "SHOWN", "SHOW_AT", "absent_why", "card_why", "lead_chance",
            "ruling_citation", "ruling_settles", "shared_why", "shown_card", "shown_cards", "with_rulings"]
 
-LEAD = {"fit": 0.83, "ahead": 0.16}
+LEAD = {"fit": 0.55, "ahead": 0.18, "placed": 1.20, "words": -0.35}
 """How likely the best-fitting ruling of the named cards is to settle the question when quoted first:
-``1 / (1 + exp(-(LEAD_BIAS + LEAD["fit"] × log(fit) + LEAD["ahead"] × log(fit / (runner + RUNNER_FLOOR)))))``, from its
-fit (rule 23's :data:`~rulesgraph.rank.cardsteps.cards.FIT`) and how far it fits ahead of the next best ruling (``runner``).
-A ruling *settles* when it is the one the question's label names, or, where the label names none (a rule settles it),
-when it restates an expected rule (it was linked to it at install): quoted first, it says what the rule says, for the
-card asked about.  Fitted by logistic regression on the best ruling of each real tuning question with one
-(``bench/rulingcv.py``: 1,863 of 2,342, 483 settled so; held-out AUC 0.68).  The ruling leads when this is more than
-the chance that the rules' first paragraph settles the question (the rules' answer's confidence: :func:`with_rulings`'s
-``rules_settle``) and at least :data:`LEAST`: one comparison of two probabilities instead of thresholds on the fit
-alone, which led where the rules were as likely right and did not where they were not. On the real tuning questions,
-10 folds by page (stop 43, with :data:`LEAST`): first paragraphs that settle the question 804 → 832 of 2,342 as this
-definition counts them, 756 → 803 when only the label's ruling counts (other columns and forums 144 → 148, 138 → 142);
-in the answers (``bench/real.py``, the confidence refitted) right first 34.8% → 36.0%, the settling ruling leading
-16.6% → 18.4% of 571."""
-LEAD_BIAS = 0.85
+``1 / (1 + exp(-(LEAD_BIAS + LEAD["fit"] × log(fit) + LEAD["ahead"] × log(fit / (runner + RUNNER_FLOOR)) + LEAD["placed"] ×
+placed + LEAD["words"] × log(words))))``, from its fit (rule 23's :data:`~rulesgraph.rank.cardsteps.cards.FIT`), how far
+it fits ahead of the next best ruling (``runner``), how high the ranking placed a rule it restates (``placed``, 0-1: rule
+23's ``link``) and how many words the question has (a long story is less often settled by the one ruling that fits it
+best).  A ruling *settles* when it is the one the question's label names, or, where the label names none (a rule
+settles it), when it restates an expected rule (it was linked to it at install): quoted first, it says what the rule
+says, for the card asked about.  Fitted by logistic regression on the best ruling of each real tuning question with one
+(``bench/rulingcv.py``: 1,869 of 2,351, 484 settled so; held-out AUC 0.70, 0.68 with the fit and how far ahead
+alone).  The ruling leads when this is more than the chance that the rules' first paragraph settles the question (the
+rules' answer's confidence: :func:`with_rulings`'s ``rules_settle``) and at least :data:`LEAST`: one comparison of two
+probabilities instead of thresholds on the fit alone, which led where the rules were as likely right and did not where
+they were not.  On the real tuning questions, 10 folds by page (stop 43, with :data:`LEAST`): first paragraphs that
+settle the question 804 → 832 of 2,342 as this definition counts them, 756 → 803 when only the label's ruling counts.
+Stop 49 added ``placed`` and ``words`` (held out, 10 folds by page, five ways of folding: the label's ruling leading
+102–108 → 109–114 times, first paragraphs settling the question 833–840 → 837–843 when only the label's ruling
+counts)."""
+LEAD_BIAS = 0.74
 """The intercept of :data:`LEAD`."""
 RUNNER_FLOOR = 0.001
 """Added to the next ruling's fit in :data:`LEAD`'s ratio (a lone ruling is ``fit / RUNNER_FLOOR`` ahead)."""
@@ -70,23 +74,25 @@ def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tu
                     f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 
-def ruling_settles(fit: float, runner: float) -> float:
-    """The chance (:data:`LEAD`) that the best ruling, fitting ``fit`` with the next fitting ``runner``, settles the question."""
+def ruling_settles(fit: float, runner: float, placed: float, words: int) -> float:
+    """The chance (:data:`LEAD`) that the best ruling, fitting ``fit`` with the next fitting ``runner``, a rule it
+    restates placed ``placed`` (0-1), settles a question of ``words`` words."""
     if fit <= 0:
         return 0.0
-    z = LEAD_BIAS + LEAD["fit"] * math.log(fit) + LEAD["ahead"] * math.log(fit / (runner + RUNNER_FLOOR))
+    z = (LEAD_BIAS + LEAD["fit"] * math.log(fit) + LEAD["ahead"] * math.log(fit / (runner + RUNNER_FLOOR))
+         + LEAD["placed"] * placed + LEAD["words"] * math.log(max(words, 1)))
     return 1 / (1 + math.exp(-z))
 
 
-def lead_chance(rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]]) -> float:
-    """How likely the best of ``rulings`` (rule 23's candidates, best first) settles the question (:func:`ruling_settles`);
-    0 without one."""
+def lead_chance(rulings: list[RulingEntry], words: int) -> float:
+    """How likely the best of ``rulings`` (rule 23's candidates, best first) settles a question of ``words`` words
+    (:func:`ruling_settles`); 0 without one."""
     if not rulings:
         return 0.0
-    return ruling_settles(rulings[0][6], max((r[6] for r in rulings[1:]), default=0.0))
+    return ruling_settles(rulings[0][6], max((r[6] for r in rulings[1:]), default=0.0), rulings[0][7], words)
 
 
-def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
+def with_rulings(a: Analysis, citations: list[Citation], rulings: list[RulingEntry],
                  k: int, place: dict[str, int] | None = None, *, rules_settle: float) -> tuple[list[Citation], str | None]:
     """``citations`` (the rules', at most ``k`` kept) with the competing rulings cited beside them, and the direct answer
     when a ruling leads.
@@ -101,8 +107,8 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     out = list(citations[:k])
     if not rulings:
         return out, None
-    score, key, date, text, share, links, _ = rulings[0]
-    chance = lead_chance(rulings)
+    score, key, date, text, share, links, *_ = rulings[0]
+    chance = lead_chance(rulings, len(a.words))
     if chance > rules_settle and chance >= LEAST:
         rests = _rests_on(out, links, place or {})
         why = f"a ruling of {key}, {chance:.0%} likely to settle the question (the rules' first: {rules_settle:.0%})"
@@ -113,7 +119,7 @@ def with_rulings(a: Analysis, citations: list[Citation], rulings: list[tuple[flo
     return _shown(a, out, rulings, SHOWN), None
 
 
-def _shown(a: Analysis, out: list[Citation], rulings: list[tuple[float, str, str, str, float, tuple[str, ...], float]],
+def _shown(a: Analysis, out: list[Citation], rulings: list[RulingEntry],
            most: int) -> list[Citation]:
     """``out`` (the rules' citations) with the first ``most`` of ``rulings`` (best first) after its first :data:`SHOW_AT`."""
     shown = [_cited(a, score, key, date, text, share) for score, key, date, text, share, *_ in rulings[:most]]

@@ -301,7 +301,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
                                     ranked.position(), rules_settle=rules_settle)
     if ruled:  # said where the cards are: what led to it; how sure the answer is, is how likely the ruling settles it
         why.insert(after_cards, f"the {citations[0].source} leads: {citations[0].why[0]}")
-        confidence = round(lead_chance(ranked.rulings), 3)
+        confidence = round(lead_chance(ranked.rulings, len(a.words)), 3)
     else:
         confidence = rules_settle
     direct = ruled or rules_direct

@@ -117,9 +117,9 @@ WEIGHTS = STEPS.weights()
 """Every step's weights; the steps read them from here when they run (a test may change one)."""
 
 
-RulingEntry = tuple[float, str, str, str, float, tuple[str, ...], float]
+RulingEntry = tuple[float, str, str, str, float, tuple[str, ...], float, float]
 """A named card's ruling that competes (rule 23): ``(score, card, date, text, share of the question it holds, the rules it
-was linked to, its fit: the chance it settles the question)``."""
+was linked to, its fit: the chance it settles the question, how high the ranking placed a rule it restates: 0-1)``."""
 
 
 @dataclass(slots=True)

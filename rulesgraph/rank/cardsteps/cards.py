@@ -235,7 +235,8 @@ def card_rulings(q: Query) -> None:
     words, its own and those of the sentences telling its situation, :func:`_told`; what the question holds of its own
     words; its length; how high the ranking so far placed a rule it restates), and the best :data:`RULINGS` fitting at
     least :data:`RULING_SHOWN` are candidate answers (kept in ``q.memo["rulings"]`` as ``(score, card, date, text, share,
-    links, fit)``, the score the fit times the best score); and the rulings holding at least :data:`RULING_FLOOR` of its
+    links, fit, placed)``, the score the fit times the best score, ``placed`` its ``link``
+    feature); and the rulings holding at least :data:`RULING_FLOOR` of its
     own words (the best :data:`SPEAKING`) speak for rules: the rules sharing their words rise (what they rest on), the
     rules they were linked to when the cards were installed (:mod:`rulesgraph.cards.rulinglinks`) most, by that share,
     relative to the best score.
@@ -258,14 +259,14 @@ def card_rulings(q: Query) -> None:
             fit = card.confidence / (1 + math.exp(-FIT_BIAS - sum(FIT[f] * v for f, v in features.items())))
             every.append((card.key, date, text, features))
             if fit >= RULING_SHOWN:
-                found.append((fit, features["share"], card.key, date, text, links))
+                found.append((fit, features["share"], card.key, date, text, links, features["link"]))
             held = math.fsum(own[t] for t in stems & own.keys()) / own_total if own_total else 0.0
             if held >= RULING_FLOOR:
                 speaking.append((held * card.confidence, card.key, date, stems, links))
     q.memo["ruling features"] = every  # what bench/rulingcv.py fits FIT on
     found.sort(key=lambda f: -f[0])
-    q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links, fit)
-                         for fit, share, key, date, text, links in _each_card(_once(found))[:RULINGS]]
+    q.memo["rulings"] = [(q.w["ruling"] * fit * best, key, date, text, share, links, fit, placed)
+                         for fit, share, key, date, text, links, placed in _each_card(_once(found))[:RULINGS]]
     speaking.sort(key=lambda f: -f[0])
     for fit, key, date, stems, links in speaking[:SPEAKING]:
         terms = [(t, 1.0) for t in stems if q.index.idf.get(t, 0.0) >= TEXT_IDF]
