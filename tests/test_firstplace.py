@@ -14,6 +14,7 @@ from rulesgraph.answer.firstplace import (
     UNSETTLED_LEAD,
     direct,
     faq_answers,
+    in_rule_order,
     names_a_variant,
     no_variant_first,
     telling_sentence,
@@ -151,3 +152,16 @@ def test_a_rule_the_question_names_by_number_is_read_as_written(full_book: Ruleb
     assert said.answer.startswith(full_book.qg.nodes["704.5k"]["text"][:60])
     explained = ask(full_book, "explain 702.19")
     assert explained.answer is not None and explained.answer.startswith("Trample is a static ability")
+
+
+def test_a_keyword_asked_what_it_is_reads_its_subrules_in_the_rules_order(full_book: Rulebook) -> None:
+    """"what does trample do?" cites 702.19a before 702.19d and 702.19g, in the places the ranking cited them; a question
+    about a situation keeps the ranking's order (the subrule speaking to it first)."""
+    g = full_book.qg
+    asked = analyze("what does trample do?", full_book.index)
+    assert in_rule_order(g, asked, ["702.19", "702.19g", "702.19d", "702.19a", "glossary:Trample"]) == \
+        ["702.19", "702.19a", "702.19d", "702.19g", "glossary:Trample"]
+    told = analyze("my trampler with deathtouch is blocked by two 3/3s, how much damage goes through?", full_book.index)
+    assert in_rule_order(g, told, ["702.19c", "702.19b", "702.2c"]) == ["702.19c", "702.19b", "702.2c"]
+    cited = [c.id for c in ask(full_book, "what does trample do").citations]
+    assert cited.index("702.19a") < min(cited.index(n) for n in ("702.19d", "702.19g") if n in cited)

@@ -22,7 +22,7 @@ from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
-from .firstplace import UNSETTLED, UNSETTLED_LEAD, no_variant_first
+from .firstplace import UNSETTLED, UNSETTLED_LEAD, in_rule_order, no_variant_first
 from .firstplace import direct as first_line
 from .signals import signals as answer_signals
 
@@ -267,7 +267,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         a = named_card_keywords(a, book.index, g)
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k, a.focus)
-    order = no_variant_first(g, a, [c.node for c in chosen])
+    order = no_variant_first(g, a, in_rule_order(g, a, [c.node for c in chosen]))
     chosen = sorted(chosen, key=lambda c: order.index(c.node))
     why: list[str] = []
     why += notes

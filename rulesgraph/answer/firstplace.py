@@ -80,6 +80,27 @@ def no_variant_first(g: QGraph, a: Analysis, nodes: list[str]) -> list[str]:
     return [other, *(n for n in nodes if n != other)]
 
 
+def in_rule_order(g: QGraph, a: Analysis, nodes: list[str]) -> list[str]:
+    """``nodes`` (citation ids in rank order) with the subrules of the keyword a question asks the meaning of ("what does
+    trample do?") in the order its rule gives them, in the places they were cited at (702.19a before 702.19d and
+    702.19g, not after them); any other question keeps the ranking's order, where a subrule speaking to its situation
+    leads."""
+    from ..build.relations import definers
+    from ..parse.numbers import parent_of
+    from ..question.analyze import defined_subject
+
+    subject = defined_subject(list(a.words), list(a.matches))
+    if subject is None:
+        return nodes
+    rules = set(definers(g, subject.node))
+    places = [i for i, n in enumerate(nodes) if parent_of(n) in rules]
+    ordered = sorted((nodes[i] for i in places), key=lambda n: g.num.get(n, 0))
+    out = list(nodes)
+    for i, n in zip(places, ordered, strict=True):
+        out[i] = n
+    return out
+
+
 def faq_answers(index: Index, g: QGraph, a: Analysis, faq: str) -> bool:
     """Whether the FAQ entry ``faq`` is asked as the player asks (see the module docstring)."""
     data = g.nodes[faq]
