@@ -69,7 +69,6 @@ def test_abbreviations_are_derived_from_names(empty: Path) -> None:
     ("can I take notes during a match?", "MTR 2.11"),
     ("what does IPG 3.2 say", "IPG 3.2"),
     ("player arrives 5 minutes late", "IPG 3.1"),  # a player late to the round: Tardiness
-    ("my opponent and i want to roll a die to decide who wins the match", "IPG 4.3"),
     ("my opponent lied to the judge", "IPG 4.8"),
 ])
 def test_real_documents(empty: Path, full_book: Rulebook, question: str, first: str) -> None:
@@ -87,13 +86,17 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
 
 def test_a_penalty_asked_with_no_level_says_it_is_the_ipgs(empty: Path, full_book: Rulebook) -> None:
     """The IPG's penalty is Competitive REL's: a question naming no level is told so before it, and where a casual event's
-    answer is (one naming a level is not)."""
+    answer is (one naming a level is not); the JAR's item that tells the case comes with what its list says of all."""
     _install_real()
     a = ask(full_book, "player arrives 5 minutes late")
-    assert a.caveats and a.caveats[0].startswith("no Rules Enforcement Level said: this is the IPG's penalty")
+    assert a.caveats and a.caveats[0].startswith("this is the IPG's penalty, for Competitive and Professional REL")
     assert not ask(full_book, "what's the penalty for a missed trigger at competitive?").caveats
     fnm = ask(full_book, "my opponent showed up late for the round at FNM")  # the JAR's list item that tells it, not its first
     assert "General Unwanted Behaviors: Tardiness (a player who is more than 10 minutes late" in (fnm.answer or "")
+    assert "The priority is to educate players" in (fnm.answer or "")  # what the list says of all its items
+    lied = ask(full_book, "at FNM my opponent lied to gain an advantage, what happens?").answer or ""
+    assert "must be removed from your event" in lied and "or lying, in order to gain an advantage" in lied
+    assert ask(full_book, "can we flip a coin to decide who goes first?").citations[0].id == "MTR 2.2"  # no Winner's words
     for rules in ("is it too late to respond to the trigger?", "My 5/5 got Giant Growth, then Ovinize came later: is it 0/1?"):
         assert ask(full_book, rules).in_rules, rules  # "late" and "later" are the rules' words too
 

@@ -21,18 +21,16 @@ SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
     "usm": "Unsporting Conduct — Minor", "usc minor": "Unsporting Conduct — Minor", "usc major": "Unsporting Conduct — Major",
     "uscm": "Unsporting Conduct — Minor", "tardy": "Tardiness",
-    **dict.fromkeys(("minutes late", "arrive late", "show up late", "late to round", "late for round",
-                     "late to match", "late for match", "late to table"), "Tardiness"),
-    **dict.fromkeys(("roll die to decide", "roll dice to decide", "flip coin to decide", "coin flip to decide", "roll for win",
-                     "flip for win", "flip coin for win", "flip coin for match", "roll for match"), "Improperly Determining a Winner"),
+    "minutes late": "Tardiness", "show up late": "Tardiness",
     "forget trigger": "Missed Trigger", "forgot trigger": "Missed Trigger", "forgotten trigger": "Missed Trigger",
 }
 """Judges' names for infractions that are not the initials of the IPG's names (those are derived: GRV, LEC, FtMGS …),
 and players' for the one they meet most: a forgotten trigger is a Missed Trigger ("what happens if a player forgets a
-trigger?" was answered from rule 603; the rules never say "forget"), a player late to the round ("arrives 5 minutes late")
-Tardiness ("late" alone is the rules' word too: "is it too late to respond?"), a die rolled or a coin flipped "to decide"
-the match Improperly Determining a Winner (not "decide who wins": the MTR's end of a match in time says so too).  Each
-routes a question as the name does."""
+trigger?" was answered from rule 603; the rules never say "forget"), a player late to the round ("arrives 5 minutes late", "showed up late")
+Tardiness ("late" alone is the rules' word too: "is it too late to respond?", "my creature arrives late to the combat").
+Each routes a question as the name does, and its words are the section's own in the ranking (a phrase's every word: "a
+coin flipped to decide the match" as Improperly Determining a Winner's made "flip a coin to decide who goes first" that
+infraction's, not MTR 2.2's; "late to the round" made "how many rounds are in a match?" cite Tardiness)."""
 FORMER = {"drawing extra cards": "Hidden Card Error", "dec": "Hidden Card Error",
           "improper drawing at start of game": "Mulligan Procedure Error"}
 """The IPG's former names for today's infractions, which players still say for the situation ("he drew an extra card"):

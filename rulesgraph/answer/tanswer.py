@@ -30,9 +30,10 @@ __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_an
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
-_NO_LEVEL = ("no Rules Enforcement Level said: this is the IPG's penalty (Competitive and Professional REL); at Regular REL "
-             "(FNM, prereleases) Judging at Regular REL applies instead")
-"""Said before an infraction's penalty when the question names no level: the IPG's penalty is not a casual event's."""
+_NO_LEVEL = ("this is the IPG's penalty, for Competitive and Professional REL; at Regular REL (FNM, prereleases) Judging at "
+             "Regular REL applies instead")
+"""Said before an infraction's penalty when the question names no one level (none, both, or an event by a name the
+routing does not read as one: "at an SCG Open"): the IPG's penalty is not a casual event's."""
 
 
 def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why: tuple[str, ...] = (), *,
@@ -70,7 +71,7 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
         return said
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
-        return f"{doc.title} — {head}: {_first(_telling(s.text, question))}"
+        return f"{doc.title} — {head}: {_telling(s.text, question)}"
     return f"{s.id} {s.title}: {_passage(s.text, question)}"
 
 
@@ -129,15 +130,29 @@ def _passage(text: str, question: str | Question) -> str:
 
 
 def _telling(text: str, question: str | Question) -> str:
-    """The paragraph or list item of a Judging at Regular REL part sharing most words with the question, the first of
-    equals: "General Unwanted Behaviors" is a list (inadequate shuffling, slow play, tardiness …), and a player late to
-    the round is told its tardiness item, not its first."""
+    """What a Judging at Regular REL part says of the question's case: its paragraph or list item holding most of the
+    question's words that few of its paragraphs hold (each by log(paragraphs / paragraphs holding it), as :func:`_remedy`
+    counts them: "opponent" is in most), the first of equals.  A list item comes with what the list says of all its items:
+    the paragraph introducing it ("… must be removed from your event …:"), or else the one after it ("The priority is to
+    educate players …"): "General Unwanted Behaviors" lists inadequate shuffling, slow play, tardiness …, and a player
+    late to the round is told its tardiness item, not its first."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
+    paragraphs = [p.strip() for p in text.split("\n\n") if p.lstrip("• ").strip()] or [text]
+    plain = [p.lstrip("• ").strip() for p in paragraphs]
+    said = [set(_terms(p)) for p in plain]
     asked = _asked(said_terms(question))
-    paragraphs = [p.lstrip("• ").strip() for p in text.split("\n\n") if p.lstrip("• ").strip()] or [text]
-    return max(paragraphs, key=lambda p: (len(asked & set(_terms(p))), -paragraphs.index(p)))
+    df = {t: sum(t in terms for terms in said) for t in asked}
+    weight = {t: math.log(len(plain) / n) for t, n in df.items() if n}
+    best = max(range(len(plain)), key=lambda i: (sum(weight.get(t, 0.0) for t in said[i] & asked), -i))
+    if not paragraphs[best].startswith("•"):
+        return _first(plain[best])
+    intro = next((plain[j] for j in range(best - 1, -1, -1) if not paragraphs[j].startswith("•")), "")
+    if intro.endswith(":"):
+        return f"{_first(intro, 3)} {plain[best]}"
+    after = next((plain[j] for j in range(best + 1, len(plain)) if not paragraphs[j].startswith("•")), "")
+    return f"{plain[best]} {_first(after, 1)}".strip()
 
 
 def _items(paragraphs: list[str], i: int) -> list[str]:
