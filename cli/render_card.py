@@ -131,6 +131,8 @@ def _play(view: CardView) -> RenderableType:
     for status, title in (("Legal", "legal in"), ("Restricted", "restricted in"), ("Banned", "banned in"), ("Not legal", "not legal in")):
         if groups.get(status):
             grid.add_row(Text(title), text(", ".join(format_name(f) for f in groups[status])))
+    if groups.get("Unlisted"):  # no legality at all: newer than the data's lists, or a card no format admits
+        grid.add_row(Text("legality"), Text("none listed in any format (newer than the data's lists, or a card no format admits)"))
     if card.leadership:
         grid.add_row(Text("commander"), text("can be your commander in " + ", ".join(format_name(f) for f in card.leadership)))
     identity = card.color_identity

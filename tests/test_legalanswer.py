@@ -83,6 +83,11 @@ def test_a_card_the_data_lists_in_no_format_gets_no_yes_or_no(book: Rulebook, de
         a = ask(book, question, deck=deck)
         assert a.answer.startswith("The card data lists no legality for Ashnod's Coupon in any format, so it cannot say"), question
         assert a.confidence == 0.5, question
+    a = ask(book, "can Chun-Li, Countless Kicks be my commander?", deck=deck)  # a legendary creature: the rules' test, said as such
+    assert "by the rules, a legendary creature can be a commander" in a.answer and "the data cannot say" in a.answer
+    assert a.confidence == 0.5 and not a.answer.startswith(("No", "Yes"))
+    a = ask(book, "can Chun-Li, Countless Kicks go in my Azorius commander deck?", deck=deck)
+    assert "Whether Commander allows it the card data cannot say" in a.answer and a.confidence == 0.5
 
 
 def test_a_card_read_loosely_is_said_first(book: Rulebook, deck: CardDeck) -> None:
@@ -227,3 +232,9 @@ def test_a_list_that_bans_by_category_says_nothing_of_a_card_it_does_not_name(bo
     assert mtr_listed("Lightning Bolt", "modern", "2022-04-25").status is None  # type: ignore[union-attr]
     assert mtr_listed("Fury", "modern", "2026-03-01") is None  # card data newer than the MTR: the data says
     assert ask(book, "is Backup Plan banned in legacy", deck=deck).answer.startswith("Yes: Backup Plan is banned in Legacy")
+
+
+def test_a_card_unlisted_that_cannot_fit_a_deck_is_a_sure_no(book: Rulebook, deck: CardDeck) -> None:
+    """Color identity settles it whatever the card's legality: no "cannot say", and sure."""
+    a = ask(book, "can Chun-Li, Countless Kicks go in my mono-white commander deck?", deck=deck)
+    assert a.answer.startswith("No: Chun-Li, Countless Kicks' color identity is white and blue") and a.confidence > 0.5

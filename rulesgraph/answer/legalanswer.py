@@ -21,7 +21,7 @@ from ..cards.legality import FUTURE as _FUTURE
 from ..common.lazyre import lazy
 from ..model import Answer
 from .cardanswer import absent_why, shown_card
-from .legalfacts import Asked, absent_card, decide, names_said, terms
+from .legalfacts import CANNOT_SAY, Asked, absent_card, decide, names_said, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -314,7 +314,7 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     shown = [shown_card(c) for c in (named, leader) if c is not None]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
     # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
-    sure = (LOOSE_SURE if loose else SURE) if cited and (card.legalities or asked.kind != "legal") else 0.5  # unlisted: unsure
+    sure = (LOOSE_SURE if loose else SURE) if cited and CANNOT_SAY not in text else 0.5  # the data cannot settle it
     return Answer(question, text, tuple(cited), terms(asked), sure, tuple(why), (),
                   cards=tuple(shown), in_rules=asked.kind != "legal")
 
@@ -367,7 +367,8 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
         return ()
     start, said = m.start(1), m.group(1)
     lone = None
-    if m.string[max(0, start - 4) : start].lower() == "the ":  # "is the rack legal?": The Rack, not Scroll Rack
+    if m.string[max(0, start - 4) : start].lower() == "the " and not _whole_name(deck, said):  # "the rack": The Rack, not
+        # Scroll Rack; "the warmonger" is Warmonger, a card's whole name with an article before it, not The Warmonger
         lone = lone_name(book, m.string[start - 4 : m.end(1)], deck)
         if lone is not None and len(lone.keys) == 1 and not lone.typo:
             start, said = start - 4, m.string[start - 4 : m.end(1)]
@@ -378,6 +379,15 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
         return ()
     card = deck.card(lone.keys[0])
     return () if card is None else (replace(card, said=said, start=start, end=m.end(1)),)
+
+
+def _whole_name(deck: CardDeck, said: str) -> bool:
+    """Whether ``said`` is the whole name of a card (any case), not only a part or a short form of one."""
+    from ..cards.nametable import tokens
+
+    toks = tuple(tokens(said))
+    group = deck.table.exact.get(toks)
+    return group is not None and any(tuple(tokens(k)) == toks for k in deck.table.keys[group])
 
 
 def _shared(deck: CardDeck, question: str) -> tuple[tuple[NamedCard, ...], str | None]:

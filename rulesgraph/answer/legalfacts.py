@@ -78,9 +78,14 @@ def verdict(name: str, fmt: str, status: str, asked: str | None, many: bool = Fa
     if fact is None:
         return f"The card data gives no legality in {fname} for any card, so it cannot say."
     if many:  # "can I run 4 copies of Sol Ring in Vintage?"
-        return None if status == "Legal" else f"No: {fact}"
+        return None if status in ("Legal", "Unlisted") else f"No: {fact}"  # the deck rules answer (a card unlisted: no "No")
     says = _SAYS.get(asked or "", {}).get(status)
     return f"{says}: {fact}" if says else fact
+
+
+CANNOT_SAY = "cannot say"
+"""In every answer the card data cannot settle (a format it names for no card, a card it lists in no format): such an
+answer is not sure."""
 
 
 def unlisted(name: str) -> str:
@@ -112,7 +117,11 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         variant = "Brawl" if fmt in ("brawl", "historicbrawl", "standardbrawl") else "Commander"
         rule = defining_rule(book, variant, "legendary card designated as its commander creature card")
         type_line = " // ".join(f.type_line for f in card.faces)
-        if s.leads and s.status in ("Banned", "Not legal"):  # "can Golos be my commander?": not in a game of the format
+        if s.status == "Unlisted":  # no legality and, in such data, no leadership either: the rules' test, said as such
+            rule_says = "a legendary creature can be a commander" if "Legendary" in card.supertypes else "it is not legendary"
+            text = (f"{unlisted(name)[:-1]}; by the rules, {rule_says} ({type_line}), but whether {format_name(fmt)} "
+                    "lets it lead a deck the data cannot say.")
+        elif s.leads and s.status in ("Banned", "Not legal"):  # "can Golos be my commander?": not in a game of the format
             text = (f"No: {name} is {s.status.lower()} in {format_name(fmt)}, so it can't be your commander there, though the "
                     f"card data says it could lead a deck ({type_line}).")
         elif s.leads:
@@ -151,6 +160,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
                         f"({colors_said(identity)}, all of it in {whose}: {colors_said(deck_colors)}).")
             elif s.status == "Restricted":
                 text += f" But it is restricted in {format_name(fmt)}: one copy at most."
+            elif s.status == "Unlisted":
+                text += f" Whether {format_name(fmt)} allows it the card data cannot say: it lists no legality for it."
         return text, [(defining_rule(book, "Commander", "a card can be included in a commander deck only if every color in "
                                      "its color identity is also found in the color identity of the deck's commander"),
                        "which cards a Commander deck may include"),

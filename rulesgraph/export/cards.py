@@ -68,6 +68,8 @@ def _card(view: CardView, anchor: str, site: Site) -> str:
             f'<li><span class="source">{escape(r.date)}</span> {escape(r.text)}</li>' for r in c.rulings) + "</ul>")
     groups = by_status(c, view.formats)
     play = [f"{title}: {escape(', '.join(map(format_name, groups[s])))}" for s, title in _STATUS if groups.get(s)]
+    if groups.get("Unlisted"):
+        play.append("Legality: none listed in any format")
     play.append(f"Color identity: {escape(colors_said(c.color_identity))}")
     if c.leadership:
         play.append(f"Can be a commander in: {escape(', '.join(map(format_name, c.leadership)))}")
