@@ -215,6 +215,8 @@ def test_a_retired_term_asked_whether_it_still_holds_is_the_subject(full_book: R
     assert asked("is mana burn still a thing?") == asked("does mana burn exist anymore?") == "glossary:Mana Burn"
     assert asked("what is mana burn?") is None  # no word asks whether it still holds: what it means is asked
     assert asked("if my creature is in play, is it still attacking?") is None  # the old term sets a scene
+    for situation in ("is it still in play?", "what counts as a game?", "what's in play today?", "is it still a legend?"):
+        assert asked(situation) is None, situation  # an object pointed at, or words that are no "still"
 
 _SAID = st.lists(st.sampled_from("what s is are does do whats how explain define meaning of rules for a an the it mean to when if "
                                  "somewhat trample trampled first strike x 1 2".split()), max_size=14).map(" ".join)

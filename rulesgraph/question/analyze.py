@@ -234,10 +234,11 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
     return None
 
 
-STILL = frozenset("still anymore exist exists existed thing around removed gone longer retired obsolete today nowadays magic "
-                  "mtg game".split())
+STILL = frozenset("still anymore exist exists existed thing around removed gone longer retired obsolete nowadays magic mtg".split())
 """Words that ask whether something still holds ("is mana burn still a thing?", "does interrupt exist anymore?", "is
-there mana burn in magic?")."""
+there mana burn in magic?"; not "game" or "today": "what counts as a game?", "what's in play today?")."""
+_POINTING = frozenset("it its they them this that these those he she my your his her their".split())
+"""Words pointing at an object of the game: "is it still in play?" asks about a permanent, not the old term."""
 
 
 def retired_subject(said_words: list[str], matches: list[Match], obsolete: set[str]) -> Match | None:
@@ -245,7 +246,7 @@ def retired_subject(said_words: list[str], matches: list[Match], obsolete: set[s
     it still holds: the question says a :data:`STILL` word and nothing else but the term, framing and small words ("is
     mana burn still a thing?"; not "if my creature is in play, is it still attacking?")."""
     said = [m for m in matches if m.node in obsolete and not m.negated and m.said]
-    if len({m.node for m in said}) != 1 or not STILL & set(said_words):
+    if len({m.node for m in said}) != 1 or not STILL & set(said_words) or _POINTING & set(said_words):
         return None
     term = {w for m in said for w in m.said.split()}
     rest = [w for w in said_words if w not in STOPWORDS and w not in FRAMING and w not in term and w not in STILL]
@@ -390,7 +391,8 @@ def analyze(question: str | Question, index: Index) -> Analysis:
             if t in weights and t not in plain:
                 weights[t] = min(weights[t], CARD)
     named = {w for m in matches if m.kind in ("keyword", "glossary", "card", "title") and m.via != "scene" for w in m.said.split()}
-    if not weights and named:  # "what does deal mean?": its only word is one that usually just asks, here the subject
+    if not weights and named and any(defined_subject(corrected, matches, kind) for kind in ("glossary", "keyword")):
+        # "what does deal mean?": its only word is one that usually just asks, here the subject ("what's the deal?" asks none)
         weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w in named)), 1.0)
     leftover = [w for w in corrected if w not in STOPWORDS and w not in FRAMING and w not in named and not w.isdigit()]
     framed = any(w in FRAMING for w in corrected)
