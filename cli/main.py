@@ -50,7 +50,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)}{_meant(message, self.prog, self.given)}\n")
 
 
-_CHOICE = re.compile(r"invalid choice: '(.*?)' \(choose from")
+_CHOICE = re.compile(r"invalid choice: (['\"])(.*?)\1 \(choose from")
+
+
+SUGGESTED = 200
+"""Longest question the usage error suggests the line for asking (a longer one is not echoed twice)."""
 
 
 def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
@@ -64,15 +68,19 @@ def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
 
     from rulesgraph.build.lookup import as_number
 
-    said = m.group(1)
+    said = m.group(2)
     if (number := as_number(said)) is not None:
         return f"; did you mean '{prog} rule {number}'?"
-    close = difflib.get_close_matches(said.lower(), COMMANDS, n=1, cutoff=0.75)
-    if close and " " not in said.strip():
-        return f"; did you mean '{prog} {close[0]}'? (see '{prog} --help')"
     rest = list(given[given.index(said):]) if said in given else [said]  # "rulesgraph what is flying": all of it
-    question = " ".join(w for w in rest if not w.startswith("-"))  # its options are not words of the question
-    return f"; to ask it as a question: {prog} ask {shlex.quote(visible(question, newlines=False))}"
+    words = [w for i, w in enumerate(rest) if not w.startswith("-") and not (i and rest[i - 1].startswith("-") and w.isdigit())]
+    question = " ".join(words)  # its options ("-k 3", "--json") are not words of the question
+    if not question.strip() or len(question) > SUGGESTED:
+        return f" (see '{prog} --help')"
+    ask = f"to ask it as a question: {prog} ask {shlex.quote(visible(question, newlines=False))}"
+    close = difflib.get_close_matches(said.lower(), COMMANDS, n=1, cutoff=0.75)
+    if close and " " not in said.strip():  # "ruel 702.9" is 'rule 702.9'; "ward" may be a misspelt 'card' or a keyword
+        return f"; did you mean {shlex.quote(' '.join([prog, close[0], *words[1:]]))}? or, {ask}"
+    return f"; {ask}"
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

@@ -50,12 +50,19 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().err.endswith("(see 'rulesgraph export --help')\n")
     with pytest.raises(SystemExit):
         main(["ruel", "702.19"])  # a command misspelt: the command
-    assert capsys.readouterr().err.endswith("; did you mean 'rulesgraph rule'? (see 'rulesgraph --help')\n")
-    for argv in (["what is flying"], ["what", "is", "flying", "--json"]):  # a question without 'ask': the command to ask it
+    assert capsys.readouterr().err.endswith("; did you mean 'rulesgraph rule 702.19'? or, to ask it as a question: "
+                                            "rulesgraph ask 'ruel 702.19'\n")
+    for argv in (["what is flying"], ["what", "is", "flying", "--json"], ["what", "is", "flying", "-k", "3"]):  # no 'ask'
         with pytest.raises(SystemExit) as info:
             main(argv)
         err = capsys.readouterr().err
         assert info.value.code == 2 and err.endswith("; to ask it as a question: rulesgraph ask 'what is flying'\n"), argv
+    with pytest.raises(SystemExit):
+        main(["what's", "flying"])  # argparse quotes it in double quotes: still read
+    assert capsys.readouterr().err.endswith("rulesgraph ask 'what'\"'\"'s flying'\n")
+    with pytest.raises(SystemExit):
+        main([""])  # nothing to ask: the usage
+    assert capsys.readouterr().err.endswith("(see 'rulesgraph --help')\n")
 
 
 def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
