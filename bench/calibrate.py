@@ -241,7 +241,7 @@ def main() -> None:
     print("held out by source page (each real tuning answer scored by the fit without its page):\n")
     print(table(rows, ("fit", "AUC (model)", "AUC (as shown)", "DISAGREE", "HIGH", "shown high", "right first when high")))
     best = max(r[1] for r in results.values())
-    kind = max(CANDIDATES, key=lambda k: (results[k][1] >= best - AUC_TIE and results[k][5] >= TARGET, results[k][4],
+    kind = max(CANDIDATES, key=lambda k: (results[k][1] >= best - AUC_TIE, results[k][5] >= TARGET, results[k][4],
                                           results[k][1], -CANDIDATES.index(k)))
     _, shown_auc, cap, high, n, rate = results[kind]
     items, weights = training(kind, real, synthetic)

@@ -128,7 +128,7 @@ def main() -> None:
             x = np.array([[f[name] for name in FEATURES] for *_, f in every], dtype=float).reshape(-1, len(FEATURES))
             at = next((j for j, (key, _, text, _) in enumerate(every) if label and same_ruling(label, key, text)), -1)
             questions.append((x, at))
-            shown = memo.get("rulings") or []  # (score, card, date, text, share, links, fit), best first
+            shown = memo.get("rulings") or []  # (score, card, date, text, share, links, fit, placed), best first
             if shown:
                 _, key, _, text, _, links, top, rule_placed = shown[0]
                 settles = same_ruling(label, key, text) if label else first_hit(r["expected_rules"], list(links)) is not None
