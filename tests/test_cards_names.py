@@ -52,6 +52,8 @@ def test_unknown_names_give_the_nearest() -> None:
     none = INDEX.find("Akroma's Vengeance")
     assert none.how == "none" and none.keys == () and none.nearest[0] == "Akroma's Memorial"
     assert INDEX.find("   ").how == "none"
+    goyfs = NameIndex([NameEntry(n, n, "name") for n in ("Glory", "Gavony", "Lhurgoyf", "Tarmogoyf", "Goblin Guide")])
+    assert goyfs.find("goyf").nearest[:2] == ("Lhurgoyf", "Tarmogoyf")  # names holding what was typed come first
 
 
 def test_completion() -> None:

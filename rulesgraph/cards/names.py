@@ -156,7 +156,11 @@ class NameIndex:
         if prefixed:
             return Found(query, prefixed[:CANDIDATES], "prefix")
         near = process.extract(q, self.folded, scorer=fuzz.ratio, limit=12, score_cutoff=NEAREST)
-        return Found(query, (), "none", nearest=tuple(dict.fromkeys(self.entries[i].name for _, _, i in near))[:5])
+        names = [self.entries[i].name for _, _, i in near]
+        if len(q) >= 3:  # a name holding what was typed first ("goyf": Tarmogoyf before Glory), as alike as it is
+            holding = [self.entries[i].name for i, f in enumerate(self.folded) if q in f]
+            names = sorted(holding, key=lambda n: -fuzz.ratio(q, normalize(n)))[:5] + names
+        return Found(query, (), "none", nearest=tuple(dict.fromkeys(names))[:5])
 
     def complete(self, typed: str, limit: int = 20) -> list[NameEntry]:
         """Names for what is being typed: those starting with it, then those with a later word starting with it;
