@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rulesgraph import Rulebook
 from rulesgraph.build.index import Alias, build_index
 from rulesgraph.common.text import clean
-from rulesgraph.question.analyze import ALIAS_GAP, CARD, EXPANSION, Match, _asks_meaning, analyze, defined_subject, retired_subject
+from rulesgraph.question.analyze import ALIAS_GAP, CARD, EXPANSION, Match, _asks_meaning, analyze, defined_subject
 from rulesgraph.question.read import MAX_CHARS
 
 
@@ -205,18 +205,6 @@ def test_a_question_whose_only_word_usually_just_asks_searches_it_when_it_names_
     assert "deal" not in dict(analyze("what's the deal with trample?", full_book.index).terms)
     assert dict(analyze("what does it mean?", full_book.index).terms) == {}
 
-
-def test_a_retired_term_asked_whether_it_still_holds_is_the_subject(full_book: Rulebook) -> None:
-    def asked(question: str) -> str | None:
-        a = analyze(question, full_book.index)
-        m = retired_subject(list(a.words), list(a.matches), full_book.index.obsolete)
-        return m.node if m else None
-
-    assert asked("is mana burn still a thing?") == asked("does mana burn exist anymore?") == "glossary:Mana Burn"
-    assert asked("what is mana burn?") is None  # no word asks whether it still holds: what it means is asked
-    assert asked("if my creature is in play, is it still attacking?") is None  # the old term sets a scene
-    for situation in ("is it still in play?", "what counts as a game?", "what's in play today?", "is it still a legend?"):
-        assert asked(situation) is None, situation  # an object pointed at, or words that are no "still"
 
 _SAID = st.lists(st.sampled_from("what s is are does do whats how explain define meaning of rules for a an the it mean to when if "
                                  "somewhat trample trampled first strike x 1 2".split()), max_size=14).map(" ".join)

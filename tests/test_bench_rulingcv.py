@@ -16,10 +16,12 @@ from rulingcv import FEATURES, cross_validate, fit, fit_lead, fits, lead_rows, p
 def test_the_lead_learns_that_a_ruling_fitting_better_and_further_ahead_settles_more_often() -> None:
     p = np.array([0.3, 0.1, 0.05])
     assert placed(p, 2) == 2 and placed(p, -1) is None
-    best = [(0.6, 0.05, True), (0.5, 0.1, True), (0.4, 0.02, True), (0.1, 0.09, False), (0.05, 0.04, False),
-            (0.2, 0.19, False), (0.3, 0.25, True), (0.08, 0.01, False), None]
+    best = [(0.6, 0.05, 0.9, 12, True), (0.5, 0.1, 0.2, 30, True), (0.4, 0.02, 0.8, 20, True), (0.1, 0.09, 0.1, 60, False),
+            (0.05, 0.04, 0.5, 15, False), (0.2, 0.19, 0.3, 80, False), (0.3, 0.25, 0.7, 25, True), (0.08, 0.01, 0.0, 40, False),
+            None]
     x, y = lead_rows(best)
-    assert x.shape == (8, 2) and list(y) == [1, 1, 1, 0, 0, 0, 1, 0]  # a question without rulings is left out
+    assert x.shape == (8, 4) and list(y) == [1, 1, 1, 0, 0, 0, 1, 0]  # a question without rulings is left out
+    assert x[0, 2] == 0.9 and abs(x[0, 3] - np.log(12)) < 1e-12  # how high its rule was placed; the log of the words
     w = fit_lead(x, y, 0.1)
     assert w[0] > 0 and w[1] > 0  # a better fit, or further ahead of the next: likelier to settle
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.build.index import word_terms
 from rulesgraph.common.text import words
-from rulesgraph.question.analyze import TOLD, analyze
+from rulesgraph.question.analyze import FRAMING, TOLD, analyze
 from rulesgraph.question.read import ASKING, Question
-from rulesgraph.question.telling import in_todays_words, told_only
+from rulesgraph.question.telling import in_todays_words, retired_subject, told_only
 
 
 def test_older_wordings_are_read_in_todays_words() -> None:
@@ -43,3 +43,16 @@ def test_a_told_only_word_weighs_less_and_an_old_wording_names_its_alias(mini_bo
     assert terms["attack"] == TOLD and terms["block"] == 1.0 and terms["wall"] == 1.0
     said = [m.said for m in analyze("this land comes into play tapped, can I respond?", mini_book.index).matches if m.kind == "alias"]
     assert "enters tapped" in said
+
+
+def test_a_retired_term_asked_whether_it_still_holds_is_the_subject(full_book: Rulebook) -> None:
+    def asked(question: str) -> str | None:
+        a = analyze(question, full_book.index)
+        m = retired_subject(a.words, a.matches, full_book.index.obsolete, FRAMING)
+        return m.node if m else None
+
+    assert asked("is mana burn still a thing?") == asked("does mana burn exist anymore?") == "glossary:Mana Burn"
+    assert asked("what is mana burn?") is None  # no word asks whether it still holds: what it means is asked
+    assert asked("if my creature is in play, is it still attacking?") is None  # the old term sets a scene
+    for situation in ("is it still in play?", "what counts as a game?", "what's in play today?", "is it still a legend?"):
+        assert asked(situation) is None, situation  # an object pointed at, or words that are no "still"

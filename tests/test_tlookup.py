@@ -91,7 +91,8 @@ def test_completion(docs: Path) -> None:
 def test_repl_policy_answer_then_open_a_citation(docs: Path, mini_book: Rulebook) -> None:
     shell = Shell(mini_book, RenderOptions(hints=True), k=5)
     shown = plain_text(shell.handle("what's the penalty for mistake number 5?").renderable, 100)
-    assert shown.startswith("IPG 2.5 Play Error — Mistake Number 5: No Penalty.")
+    assert shown.startswith("note: this is the IPG's penalty, for Competitive and Professional REL")  # no level said
+    assert "\nIPG 2.5 Play Error — Mistake Number 5: No Penalty." in shown
     assert shell.items()[0] == "IPG 2.5"
     opened = plain_text(shell.handle("1").renderable, 100)
     assert "IPG 2.5 Play Error — Mistake Number 5" in opened and "penalty  No Penalty" in opened

@@ -360,14 +360,14 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
     """The card the words :data:`_ASKED_OF` finds are the name of, read as a name said alone
     (:func:`rulesgraph.answer.lonename.lone_name`: any case; not a misspelling, which such loose words too often are), or
     nothing."""
-    from .lonename import lone_name
+    from .lonename import lone_name, whole_name
 
     m = _ASKED_OF.match(" ".join(question.split()).strip(" ?!."))
     if m is None:
         return ()
     start, said = m.start(1), m.group(1)
     lone = None
-    if m.string[max(0, start - 4) : start].lower() == "the " and not _whole_name(deck, said):  # "the rack": The Rack, not
+    if m.string[max(0, start - 4) : start].lower() == "the " and not whole_name(deck, said):  # "the rack": The Rack, not
         # Scroll Rack; "the warmonger" is Warmonger, a card's whole name with an article before it, not The Warmonger
         lone = lone_name(book, m.string[start - 4 : m.end(1)], deck)
         if lone is not None and len(lone.keys) == 1 and not lone.typo:
@@ -379,15 +379,6 @@ def _said_alone(book: Rulebook, deck: CardDeck, question: str) -> tuple[NamedCar
         return ()
     card = deck.card(lone.keys[0])
     return () if card is None else (replace(card, said=said, start=start, end=m.end(1)),)
-
-
-def _whole_name(deck: CardDeck, said: str) -> bool:
-    """Whether ``said`` is the whole name of a card (any case), not only a part or a short form of one."""
-    from ..cards.nametable import tokens
-
-    toks = tuple(tokens(said))
-    group = deck.table.exact.get(toks)
-    return group is not None and any(tuple(tokens(k)) == toks for k in deck.table.keys[group])
 
 
 def _shared(deck: CardDeck, question: str) -> tuple[tuple[NamedCard, ...], str | None]:

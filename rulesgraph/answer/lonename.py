@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..question.namedcards import CardDeck
 
 __all__ = ["CHOICES", "CHOICES_CONFIDENCE", "LONE_WORDS", "PREFIX_LETTERS", "SURE", "TYPO_SURE", "LoneName", "card_answer",
-           "lone_name"]
+           "lone_name", "whole_name"]
 
 LONE_WORDS = 8
 """Most words of a name said alone (``Asmoranomardicadaistinaculdacar`` is one, ``Circle of Protection: Red`` four):
@@ -111,6 +111,14 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
     if any(m.kind in ("keyword", "glossary", "title") and m.said == " ".join(a.words) for m in a.matches):
         return None
     return LoneName(said, (key,), typo=True)
+
+
+def whole_name(deck: CardDeck, said: str) -> bool:
+    """Whether ``said`` is the whole name of a card (any case), not only a part or a short form of one ("warmonger" is
+    Warmonger's; "rack" is no card's, only a word of Scroll Rack's and The Rack's)."""
+    toks = tuple(tokens(said))
+    group = deck.table.exact.get(toks)
+    return group is not None and any(tuple(tokens(k)) == toks for k in deck.table.keys[group])
 
 
 def _closer(said: str, table: str | None, card: str | None) -> str | None:

@@ -234,25 +234,6 @@ def defined_subject(said_words: list[str], matches: list[Match], kind: str = "ke
     return None
 
 
-STILL = frozenset("still anymore exist exists existed thing around removed gone longer retired obsolete nowadays magic mtg".split())
-"""Words that ask whether something still holds ("is mana burn still a thing?", "does interrupt exist anymore?", "is
-there mana burn in magic?"; not "game" or "today": "what counts as a game?", "what's in play today?")."""
-_POINTING = frozenset("it its they them this that these those he she my your his her their".split())
-"""Words pointing at an object of the game: "is it still in play?" asks about a permanent, not the old term."""
-
-
-def retired_subject(said_words: list[str], matches: list[Match], obsolete: set[str]) -> Match | None:
-    """The retired term (an ``obsolete`` glossary entry: Mana Burn, Damage Assignment Order) a question asks only whether
-    it still holds: the question says a :data:`STILL` word and nothing else but the term, framing and small words ("is
-    mana burn still a thing?"; not "if my creature is in play, is it still attacking?")."""
-    said = [m for m in matches if m.node in obsolete and not m.negated and m.said]
-    if len({m.node for m in said}) != 1 or not STILL & set(said_words) or _POINTING & set(said_words):
-        return None
-    term = {w for m in said for w in m.said.split()}
-    rest = [w for w in said_words if w not in STOPWORDS and w not in FRAMING and w not in term and w not in STILL]
-    return said[0] if not rest else None
-
-
 def _apart(phrase: tuple[str, ...], said: list[str], names: frozenset[str] = frozenset()) -> bool:
     """Whether the words of a phrase of several content words are said in order with at most ALIAS_GAP other
     words among them: "token … dies" in "what happens to a token when it dies".  A phrase with small words is said

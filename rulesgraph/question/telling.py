@@ -1,5 +1,6 @@
-"""How a question is told: its older wordings said in today's rules words, and which of its words only tell the
-situation (in sentences that ask nothing) rather than ask.
+"""How a question is told: its older wordings said in today's rules words, whether it asks only if a retired term still
+holds ("is mana burn still a thing?"), and which of its words only tell the situation (in sentences that ask nothing)
+rather than ask.
 
 Pure functions of a question's words; :mod:`rulesgraph.question.analyze` uses them to match the alias table and to weigh the
 question's search words.
@@ -8,10 +9,20 @@ question's search words.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import Protocol
 
 from ..common.lazyre import lazy
+from ..common.text import STOPWORDS
 
-__all__ = ["TELLING_SENTENCES", "in_todays_words", "told_only"]
+__all__ = ["STILL", "TELLING_SENTENCES", "in_todays_words", "retired_subject", "told_only"]
+
+
+class _Said(Protocol):
+    """What :func:`retired_subject` reads of a match (:class:`rulesgraph.question.analyze.Match`)."""
+
+    node: str
+    said: str
+    negated: bool
 
 _OLDER = (
     (lazy(r"\b(enters?|entered|entering) the battlefield\b"), r"\1"),
@@ -63,3 +74,24 @@ def told_only(sentences: Sequence[tuple[str, int]], said_words: list[str], askin
     if len(asked) < 2:
         return set()
     return told - asked
+
+
+STILL = frozenset("still anymore exist exists existed thing around removed gone longer retired obsolete nowadays magic mtg".split())
+"""Words that ask whether something still holds ("is mana burn still a thing?", "does interrupt exist anymore?", "is
+there mana burn in magic?"; not "game" or "today": "what counts as a game?", "what's in play today?")."""
+_POINTING = frozenset("it its they them this that these those he she my your his her their".split())
+"""Words pointing at an object of the game: "is it still in play?" asks about a permanent, not the old term."""
+
+
+def retired_subject(said_words: Sequence[str], matches: Sequence[_Said], obsolete: Collection[str],
+                    framing: Collection[str]) -> _Said | None:
+    """The retired term (an ``obsolete`` glossary entry: Mana Burn, Damage Assignment Order) a question asks only whether
+    it still holds: the question says a :data:`STILL` word and nothing else but the term, framing and small words ("is
+    mana burn still a thing?"; not "if my creature is in play, is it still attacking?"); ``framing``: the words that only
+    frame a question (:data:`rulesgraph.question.analyze.FRAMING`)."""
+    said = [m for m in matches if m.node in obsolete and not m.negated and m.said]
+    if len({m.node for m in said}) != 1 or not STILL & set(said_words) or _POINTING & set(said_words):
+        return None
+    term = {w for m in said for w in m.said.split()}
+    rest = [w for w in said_words if w not in STOPWORDS and w not in framing and w not in term and w not in STILL]
+    return said[0] if not rest else None

@@ -4,7 +4,8 @@ the section (rule 19) is the answer."""
 from __future__ import annotations
 
 from ...build.relations import definers
-from ...question.analyze import defined_subject, retired_subject
+from ...question.analyze import FRAMING, defined_subject
+from ...question.telling import retired_subject
 from ..pipeline import Query
 
 __all__ = ["WEIGHTS", "focus"]
@@ -41,6 +42,6 @@ def focus(q: Query) -> None:
     if term is not None and term.node in g.num and not g.targets(term.node, "cites") and \
             not (g.nodes[term.node].get("text") or "").startswith("See "):  # "what does 'in play' mean?", not "See Main Phase."
         q.add(g.num[term.node], q.w["focus"] * a.focus * best, "the question asks what this term means: the glossary says")
-    retired = None if keywords else retired_subject(list(a.words), list(a.matches), q.index.obsolete)
+    retired = None if keywords else retired_subject(a.words, a.matches, q.index.obsolete, FRAMING)
     if retired is not None and retired.node in g.num:  # "is mana burn still a thing?": the entry that says it is gone
         q.add(g.num[retired.node], q.w["focus"] * best, "the question asks whether this old term still holds: the glossary says")
