@@ -146,8 +146,9 @@ def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None
         return None
     from ..cards.names import TYPO, normalize
 
-    if not deck.store.could_find(normalize(said), TYPO):  # type: ignore[attr-defined]  # neither a start nor a typo of any name
-        return None  # ("Please explain how summoning sickness works with vehicles"): the finder is not built for it
+    if not deck.names_read and not deck.store.could_find(normalize(said), TYPO):  # type: ignore[attr-defined]
+        return None  # neither a start nor a typo of any name ("Please explain how summoning sickness works with vehicles"):
+        # the finder is not read for it (once read, it answers faster than the store could say so)
     found = deck.name_index().find(said)  # type: ignore[attr-defined]
     return found.key if (found.how == "typo" and letters >= TYPO_LETTERS - 3) or found.how == "prefix" else None
 
@@ -171,7 +172,7 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     if conversation is not None:
         conversation.about_card(card.key, [f"keyword:{name.lower()}" for name, rel, _ in card.keywords if rel in ("has", "grants")],
                                 book.qg, named=card)
-    return Answer(question, card.text or card.type_line, tuple(cited),
+    return Answer(question, shown_card(card).said() or card.type_line, tuple(cited),
                   tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
                   TYPO_SURE if lone.typo else SURE, why, (), cards=(shown_card(card),))
 

@@ -178,6 +178,12 @@ class CardDeck:
         """The loaded rules' keyword list as cached with the name table (:meth:`KeywordList.state`), or ``None``."""
         self._names = None
 
+    @property
+    def names_read(self) -> bool:
+        """Whether :meth:`name_index` has been read (asking the store whether it could find a name then costs more than
+        finding it: ~40 ms a question that is only a misspelt name)."""
+        return self._names is not None
+
     def name_index(self):  # type: ignore[no-untyped-def]
         """The ``card`` command's finder (:class:`~rulesgraph.cards.names.NameIndex`), read from the store once (about
         40 ms), for a question that is only a name the name table does not know as said (``lightning greves``)."""
