@@ -38,7 +38,7 @@ def render_card(card: ShownCard, said: bool = False) -> Group:
     if not card.faces:  # made without its faces: the name and type line
         head = text(card.name, HEADING, newlines=False).append("  ").append_text(text(card.type, DIM, newlines=False))
         return Group(head, Padding(text(card.text), (0, 0, 0, 4))) if card.text else Group(head)
-    return Group(text(card.name, HEADING, newlines=False), *(_face(f, "", 2) for f in card.faces))
+    return Group(text(card.name, HEADING, newlines=False), *(_face(replace(f, text="") if said else f, "", 2) for f in card.faces))
 
 
 def _face(face: Face, style: Style | str, indent: int) -> Group:
@@ -54,7 +54,7 @@ def _face(face: Face, style: Style | str, indent: int) -> Group:
 def render_cards(cards: Sequence[ShownCard], said: str = "") -> Group:
     """The cards a question names, under its answer; a card whose Oracle text the answer's first paragraph (``said``) is
     already ("what does The One Ring do?") by its printed line alone."""
-    return Group(Text("cards", style=DIM), *(render_card(c, bool(c.text) and _squeezed(c.text) == said) for c in cards))
+    return Group(Text("cards", style=DIM), *(render_card(c, bool(c.text) and _squeezed(c.said()) == said) for c in cards))
 
 
 def _squeezed(words: str) -> str:

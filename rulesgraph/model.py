@@ -113,3 +113,8 @@ class ShownCard(NamedTuple):
     faces: tuple[Face, ...] = ()
     """Its faces (one for most cards) as the card data gives them: a split card's halves with their own names and
     costs, power/toughness or loyalty (:meth:`~rulesgraph.records.cards.Face.stats`)."""
+
+    def said(self) -> str:
+        """Its Oracle text as an answer says it: a card of several faces face by face ("Fire: …", then "Ice: …")."""
+        faces = [f for f in self.faces if f.text]
+        return "\n\n".join(f"{f.name}: {f.text}" for f in faces) if len(self.faces) > 1 and faces else self.text

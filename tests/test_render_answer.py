@@ -57,3 +57,8 @@ def test_a_card_whose_text_is_the_answer_is_shown_by_its_printed_line_alone(full
     shown = plain_text(render_answer(answer, OPTS), width=100)
     assert shown.count("When The One Ring enters") == 1 and "The One Ring  {4}  Legendary Artifact\n" in shown
     assert "Lightning Bolt  {R}  Instant\n    Lightning Bolt deals 3 damage to any target." in shown
+    fire, ice = Face("Fire", "{1}{R}", "Instant", "Fire deals 2 damage."), Face("Ice", "{1}{U}", "Instant", "Tap target permanent.")
+    split = ShownCard("Fire // Ice", "Instant // Instant", f"{fire.text}\n\n{ice.text}", (fire, ice))
+    assert split.said() == "Fire: Fire deals 2 damage.\n\nIce: Tap target permanent."  # several faces: face by face
+    shown = plain_text(render_answer(replace(answer, answer=split.said(), cards=(split,)), OPTS), width=100)
+    assert shown.count("Fire deals 2 damage.") == 1 and "Fire // Ice\n  Fire  {1}{R}  Instant\n  Ice  {1}{U}  Instant" in shown
