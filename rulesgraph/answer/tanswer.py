@@ -92,11 +92,7 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     from .policywords import terms as _terms
 
     paragraphs = [p for p in text.split("\n\n") if p.strip()] or [""]
-    said = [set(_terms(p)) for p in paragraphs]
-    asked = _asked(said_terms(question)) - set(_terms(title))
-    df = {t: sum(t in terms for terms in said) for t in asked}
-    weight = {t: math.log(len(paragraphs) / n) for t, n in df.items() if n}
-    scores = [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
+    scores = _telling_scores([set(_terms(p)) for p in paragraphs], _asked(said_terms(question)) - set(_terms(title)))
     best = max(range(len(paragraphs)), key=lambda i: (scores[i], -i))
     if scores[best] <= 0:
         best = max((i for i, p in enumerate(paragraphs) if _DEFAULT.search(p)), default=0)
@@ -129,10 +125,18 @@ def _passage(text: str, question: str | Question) -> str:
     return said
 
 
+def _telling_scores(said: list[set[str]], asked: set[str]) -> list[float]:
+    """How much each paragraph (its terms, ``said``) tells of the question (its terms, ``asked``): the question's terms it
+    holds, each by log(paragraphs / paragraphs holding it), so a term most of them say counts for little."""
+    df = {t: sum(t in terms for terms in said) for t in asked}
+    weight = {t: math.log(len(said) / n) for t, n in df.items() if n}
+    return [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
+
+
 def _telling(text: str, question: str | Question) -> str:
     """What a Judging at Regular REL part says of the question's case: its paragraph or list item holding most of the
-    question's words that few of its paragraphs hold (each by log(paragraphs / paragraphs holding it), as :func:`_remedy`
-    counts them: "opponent" is in most), the first of equals.  A list item comes with what the list says of all its items:
+    question's words that few of its paragraphs hold (:func:`_telling_scores`, as :func:`_remedy` weighs its cases:
+    "opponent" is in most), the first of equals.  A list item comes with what the list says of all its items:
     the paragraph introducing it ("… must be removed from your event …:"), or else the one after it ("The priority is to
     educate players …"): "General Unwanted Behaviors" lists inadequate shuffling, slow play, tardiness …, and a player
     late to the round is told its tardiness item, not its first."""
@@ -141,11 +145,8 @@ def _telling(text: str, question: str | Question) -> str:
 
     paragraphs = [p.strip() for p in text.split("\n\n") if p.lstrip("• ").strip()] or [text]
     plain = [p.lstrip("• ").strip() for p in paragraphs]
-    said = [set(_terms(p)) for p in plain]
-    asked = _asked(said_terms(question))
-    df = {t: sum(t in terms for terms in said) for t in asked}
-    weight = {t: math.log(len(plain) / n) for t, n in df.items() if n}
-    best = max(range(len(plain)), key=lambda i: (sum(weight.get(t, 0.0) for t in said[i] & asked), -i))
+    scores = _telling_scores([set(_terms(p)) for p in plain], _asked(said_terms(question)))
+    best = max(range(len(plain)), key=lambda i: (scores[i], -i))
     if not paragraphs[best].startswith("•"):
         return _first(plain[best])
     intro = next((plain[j] for j in range(best - 1, -1, -1) if not paragraphs[j].startswith("•")), "")

@@ -19,7 +19,8 @@ def focus(q: Query) -> None:
     when the focus is clear (keywords after the first get less).  Rule 19: without a keyword, a question
     asking what a named section is ("what's the command zone?") gets the rule that opens the section
     (408.1, where the CR defines it), and one asking what an old term no rule defines means ("in play", "converted mana
-    cost": its glossary entry cites no rule and is more than a "See …" pointer) gets that entry, which says what it is now.
+    cost": its glossary entry cites no rule and is more than a "See …" pointer) gets that entry, which says what it is now;
+    one asking only whether a retired term still holds ("is mana burn still a thing?") gets its obsolete entry.
     Step ``focus``; weights: ``focus`` = 1.0, ``opening`` = 1.0.  A generic base step: `keywords` hit@1 needs it
     (removing it loses 18 of those at hit@1, 5 at hit@3; and 1 real tuning question of 286 at hit@1;
     ``bench/ablate.py``, stop 34)."""
