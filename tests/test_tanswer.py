@@ -332,3 +332,17 @@ def test_bans_to_come_are_refused_with_the_documents_installed(empty: Path, full
         assert not a.in_rules and not a.citations, question
         assert a.answer == BANS_TO_COME  # not "the Magic Tournament Rules … do [cover this]": they list today's bans
     assert ask(full_book, "is oko banned in modern").citations[0].id == "MTR 6.4"
+
+
+def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Path, full_book: Rulebook) -> None:
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    talk = Conversation()
+    first = ask(full_book, "what's the penalty for drawing extra cards at competitive REL?", conversation=talk)
+    assert first.citations[0].id.startswith("IPG")
+    regular = ask(full_book, "what about at FNM?", conversation=talk)  # was "Nothing in the loaded rules matches"
+    assert regular.citations and regular.citations[0].id.startswith("JAR")
+    assert ask(full_book, "and at a PPTQ?", conversation=talk).citations[0].id == first.citations[0].id
+    ask(full_book, "what does trample do?", conversation=talk)  # a rules answer ends it: a level alone asks nothing again
+    assert talk.policy is None

@@ -213,6 +213,14 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
+    asked_again = conversation.policy if conversation is not None else None
+    if asked_again is not None:
+        from ..question.policyroute import at_level, level_only
+
+        conversation.policy = None  # type: ignore[union-attr]  # kept only while the documents answer
+        if level_only(cleaned):  # "what about at FNM?" after a penalty asked at Competitive: the same question there
+            read = Question.of(at_level(asked_again, question))
+            question, cleaned = read.text, read.cleaned
     follow_up = False
     if conversation is not None and conversation.subjects:  # its module (and patterns) loaded only with a conversation
         from ..question.conversation import substitutes
@@ -239,6 +247,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
 
         policy = tournament_answer(read, k, outside, book.index, lambda: deck.said_words(read) if deck is not None else frozenset())
         if policy is not None:
+            if conversation is not None:
+                conversation.policy = question
             return _read_in_part(with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
                                             lambda: deck is not None and bool(deck.named(question, (), read.words)), read), read)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was

@@ -141,6 +141,9 @@ class Conversation:
 
     card: str | None = None
     """The card looked up last, while follow-up questions are about it."""
+    policy: str | None = None
+    """The last question, when the tournament documents answered it: a follow-up saying only another Rules Enforcement
+    Level asks it again there ("what about at FNM?", :func:`rulesgraph.question.policyroute.level_only`)."""
     cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
     """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
     card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings

@@ -24,12 +24,14 @@ from ..common.lazyre import lazy
 from ..common.text import fold, stem, words
 from .read import Question
 
-__all__ = ["LEVEL_SAID", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of", "signals"]
+__all__ = ["LEVEL_SAID", "at_level", "level_only", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of", "signals"]
 
-_REGULAR = lazy(r"\b(?:fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
-                r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store))\b")
-_COMPETITIVE = lazy(r"\b(?:comp(?:etitive)?(?: rel)?|competition rel|ptq|pptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
-                    r"regional championship|spotlight|mcq|world championship)\b")
+_REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
+                 r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store)")
+_COMPETITIVE_SAID = (r"comp(?:etitive)?(?: rel)?|competition rel|ptq|pptq|rptq|rcq|gp|grand prix|pro tour|professional(?: rel)?|"
+                     r"regional championship|spotlight|mcq|world championship")
+_REGULAR = lazy(rf"\b(?:{_REGULAR_SAID})\b")
+_COMPETITIVE = lazy(rf"\b(?:{_COMPETITIVE_SAID})\b")
 LEVEL_SAID = lazy(r"\b(?:(?:comp|competitive|competition|regular|reg|professional|casual|pro)\s+(?:rel|rules enforcement level)|"
                   r"(?:at|in) (?:comp|competitive|professional)(?! (?:decks?|players?|play|magic|formats?|games?)\b))\b")
 """A Rules Enforcement Level named as one ("comp rel", "at competitive"): it picks a document, it is no topic word."""
@@ -307,3 +309,26 @@ def rel_of(question: str) -> str | None:
     return "regular" if regular else "competitive" if competitive else None
 
 
+_LEVEL = lazy(rf"(?:\b(?:at|in|on|for)\s+(?:(?:a|an|the|my|our)\s+)?)?\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID})"
+              r"(?:\s+(?:rel|level|events?))?\b")
+"""A Rules Enforcement Level said or implied, with the preposition and article before it ("at a PPTQ", "at FNM")."""
+_ASKING = frozenset("what about how and but or so ok okay then instead same question if it its is was were this that there "
+                    "same the a an at in on for event events tournament rel level".split())
+"""Words of a follow-up that asks the last question again ("what about at FNM?", "and at competitive REL?")."""
+
+
+def level_only(text: str) -> bool:
+    """Whether ``text`` says a Rules Enforcement Level and nothing else but asking words: a follow-up asking the last
+    policy question again at that level ("what about at FNM?", "and at a PPTQ?")."""
+    folded = fold(text)
+    if rel_of(text) is None:
+        return False
+    return all(w in _ASKING for w in words(_LEVEL.sub(" ", folded)))
+
+
+def at_level(previous: str, text: str) -> str:
+    """The last policy question asked again at the level ``text`` says: ``previous`` without the level it said,
+    then ``text`` ("what's the penalty for drawing extra cards at competitive REL?", "what about at FNM?" →
+    "what's the penalty for drawing extra cards? what about at FNM?")."""
+    stripped = re.sub(r"\s+([?.!,])", r"\1", _LEVEL.sub(" ", fold(previous)))
+    return f"{' '.join(stripped.split())} {text.strip()}"
