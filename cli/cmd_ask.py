@@ -173,9 +173,10 @@ def _one(ctx: Context, question: str, k: int) -> int:
     book = ctx.answering_book()
     answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards)
     ctx.card_hint(book, question)
+    found = bool(answer.citations or answer.answer or not answer.in_rules)
     if ctx.args.json:
         ctx.json(answer_json(answer))
-    elif not (answer.citations or answer.answer or not answer.in_rules):  # nothing found: one line on stderr, as README says
+    if not found:  # nothing found: one line on stderr, as README and --help say (beside the JSON too)
         also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
         said = "; ".join(answer.caveats)
         if said and all(c.startswith("no rule ") for c in answer.caveats):  # the number asked for is what is missing
@@ -183,10 +184,10 @@ def _one(ctx: Context, question: str, k: int) -> int:
         else:  # a caveat (the question cut short) goes first, on the same line
             ctx.note(f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
                      f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
-    else:
+    elif not ctx.args.json:
         from .output import show
         from .render_answer import render_answer
 
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)
-    return 0 if answer.citations or answer.answer or not answer.in_rules else 1  # a name several cards share: they are offered
+    return 0 if found else 1  # a name several cards share: they are offered

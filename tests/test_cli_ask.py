@@ -68,8 +68,9 @@ def test_nothing_found_exits_1(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 1 and out == "" and err.startswith("rulesgraph: nothing in the loaded rules matches that question: ")
     assert err.splitlines()[1:] in ([], ["rulesgraph: no card data installed, so the cards a question names are not read: "
                                          "'rulesgraph update cards' installs them"])
-    code, out, _ = run("ask", "--json", "xyzzy")
+    code, out, err = run("ask", "--json", "xyzzy")  # the JSON on stdout, and the one line on stderr, as --help says
     assert code == 1 and json.loads(out)["citations"] == []
+    assert err.startswith("rulesgraph: nothing in the loaded rules matches that question: ")
 
 
 @pytest.mark.parametrize("argv", [["ask"], ["ask", ""], ["ask", "   "], ["ask", "\x01\x02\x1b"], ["ask", "-k", "0", "x"],

@@ -48,6 +48,8 @@ def test_cites(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("cites", "702.19a")
     assert code == 1 and out == "" and err == "rulesgraph: nothing in the loaded rules refers to 702.19a\n"
     assert run("cites", "999")[0] == 1
+    code, out, err = run("cites", "9999")  # a number of no rule's shape: the misuse 'rule 9999' is, not a name found nowhere
+    assert (code, out) == (2, "") and err.startswith("rulesgraph: error: '9999' is not a rule number")
     code, out, err = run("cites", " ")
     assert (code, out, err) == (2, "", "rulesgraph: error: no rule number or keyword given\n")  # a misuse, as rule and kw say
 

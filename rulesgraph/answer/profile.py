@@ -15,7 +15,7 @@ from rapidfuzz import fuzz, process
 from ..build.citing import citation
 from ..build.corpus import Rulebook
 from ..build.index import name_key
-from ..build.lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, rule_view
+from ..build.lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, parse_number, rule_view
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
 from ..common.text import clean, fold
@@ -279,6 +279,8 @@ def cites_any(book: Rulebook, text: str) -> Cites:
         raise RulesgraphError("no rule number or keyword given")
     if as_number(text) is not None:
         return cites(book, text)
+    if re.fullmatch(r"\d[\d.]*[a-z]?", text.strip(), re.IGNORECASE):  # "9999": a number, not of a rule's shape
+        parse_number(text)  # raises the misuse 'rule' says
     p = profile(book, text)
     if not p.defining:
         raise NotFound(f"no rule defines {p.name!r}, so nothing can cite it")
