@@ -4,6 +4,7 @@ refused with one line and exit 2, the installed cards kept."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -56,9 +57,14 @@ def test_update_cards_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no such file" in capsys.readouterr().err and open_store() is None
 
 
-def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
-    assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(CARDS_XZ))]) == 0
-    assert "(23,711 card names, 24,157 faces, 45,058 rulings)" in capsys.readouterr().out
+def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path, full_cards: Path) -> None:
+    """The whole stand-in file installed (the session's store of it, copied in: installing it again cost 20 s of the
+    suite; ``test_cards_store.test_full_store_counts`` checks what it holds), then one set's file over it."""
+    require_cards(CARDS_XZ)
+    store_path().parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(full_cards, store_path())
+    assert main(["--rules", str(cr2026), "versions"]) == 0
+    assert "23,711 card names, 24,157 faces, 45,058 rulings" in capsys.readouterr().out
     before = store_path().read_bytes()  # one set's 285 cards over every card's: a slip, refused with one line
     assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21))]) == 2
     err = capsys.readouterr().err
