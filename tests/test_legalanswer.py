@@ -168,6 +168,30 @@ def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
     assert ask(book, "can I run two Sol Rings in Commander?", deck=deck).in_rules  # legal there: how many, the deck rules say
 
 
+@pytest.mark.parametrize(("question", "starts", "rule"), [
+    ("can i run 2 copies of sol ring in commander?", "No: Sol Ring is legal in Commander, but a Commander deck may hold only",
+     "903.5b"),
+    ("can I play 4 copies of Lightning Bolt in Modern?", "Yes: Lightning Bolt is legal in Modern, and a Modern deck may hold up to",
+     "100.2a"),
+    ("can I run 5 copies of Lightning Bolt in legacy?", "No: Lightning Bolt is legal in Legacy, and a Legacy deck may hold up to",
+     "100.2a"),
+    ("how many copies of lightning bolt can I have in modern?", "Lightning Bolt is legal in Modern, and a Modern deck may hold",
+     "100.2a"),
+    ("can I have a playset of Brainstorm in legacy?", "Yes: Brainstorm is legal in Legacy", "100.2a"),
+    ("can i run 20 copies of relentless rats in commander?", "Yes: Relentless Rats is legal in Commander, and its own text lets a deck "
+                                                             "have any number of it", "903.5b"),
+    ("can I run 9 copies of Seven Dwarves in Legacy?", "No: Seven Dwarves is legal in Legacy, and its own text lets a deck have up "
+                                                       "to seven of it", "100.2a"),
+])
+def test_how_many_copies_the_deck_rules_and_the_cards_own_text_say(book: Rulebook, deck: CardDeck, question: str, starts: str,
+                                                                     rule: str) -> None:
+    """A card legal in the format: how many copies a deck may hold (its own text first, then 903.5b or 100.2a), with the
+    yes or no to the number asked; these were answered from the copy rules (707: "to copy a spell …")."""
+    a = ask(book, question, deck=deck)
+    assert a.answer.startswith(starts), a.answer
+    assert _cited(a)[0] == rule and a.in_rules
+
+
 def test_a_card_said_again_in_the_asking_sentence(book: Rulebook, deck: CardDeck) -> None:
     """A card is named where it is first said; said again in the sentence that asks, it is asked about there."""
     a = ask(book, "I love Sol Ring, it's great. Is Sol Ring legal in Pauper?", deck=deck)

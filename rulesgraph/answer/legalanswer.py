@@ -1,6 +1,6 @@
-"""Questions about playing a named card in a format, answered from the card data: "is Sol Ring legal in Commander?",
-"is Oko banned in Modern?", "can Grist be my commander?", "can Kitchen Finks go in a mono-green Commander deck?",
-"what is Kitchen Finks's color identity?".
+"""Questions about playing a named card in a format, answered from the card data: "is Sol Ring legal in Commander?", "is Oko
+banned in Modern?", "can Grist be my commander?", "can Kitchen Finks go in a mono-green Commander deck?", "what is Kitchen
+Finks's color identity?", "can I run 2 copies of Sol Ring in Commander?" (the deck rules and the card's own text).
 
 A question is one of these when it names a card (with card data installed) and says what it asks in the words such
 questions use: a format beside "legal", "banned", "restricted" or "play … in"; "be my commander"; a deck's colors or its
@@ -21,7 +21,7 @@ from ..cards.legality import FUTURE as _FUTURE
 from ..common.lazyre import lazy
 from ..model import Answer
 from .cardanswer import absent_why, shown_card
-from .legalfacts import CANNOT_SAY, Asked, absent_card, decide, names_said, terms
+from .legalfacts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, copies_said, decide, names_said, terms
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -38,9 +38,8 @@ SURE = 0.95
 """Confidence of an answer read off the card data: the fact is the data's; only the reading of the question can err."""
 LOOSE = frozenset({"short", "part", "initials", "prefix"})
 """How a card may be named by less than its name (:class:`~rulesgraph.question.mentions.CardMention`): when the words the
-question asks about say more than those ("is Minsc and Boo legal": Minsc, Beloved Ranger), the answer starts by saying
-which card it read, as it does for a misspelt name ("Read ‘Hullbreacher’ as Hullbreaker Horror: …", a card the card data
-of 2022 does not have) and a short name several cards share ("Oko": the most played)."""
+question asks about say more than those ("is Minsc and Boo legal": Minsc, Beloved Ranger), the answer starts by saying which
+card it read, as for a misspelt name ("Read ‘Hullbreacher’ as Hullbreaker Horror: …") and a short name cards share ("Oko")."""
 LOOSE_SURE = 0.6
 """Confidence of an answer about a card named loosely: the fact is sure, the card it is about less so (medium)."""
 
@@ -76,15 +75,18 @@ _LEGAL = [
     lazy(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
     lazy(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
                re.IGNORECASE),  # "pauper legal", "the Modern ban list"
-    lazy(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
+    lazy(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use|have) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
                rf"used|included)) in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "can I play X in Vintage"
+    lazy(rf"\bhow many (?:copies of )?[^?.!]{{1,60}}? (?:can|could|may) (?:i|we|you) (?:play|run|use|have|include)"
+               rf"(?: [^?.!]{{1,30}}?)? in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "how many X can I run in Modern"
     lazy(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
                r" (?:deck|list|build)s?\b", re.IGNORECASE),  # "can Bolt go in my Modern deck"
     lazy(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
                r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
 ]
 """How a question asks whether a card may be played in a format: a status word right before the format, the format
-before a status word, "can I play X in FORMAT" (or "can X be played in it"), "can X go in a FORMAT deck", or "is X
+before a status word, "can I play X in FORMAT" (or "can X be played in it"), "how many X can I run in FORMAT", "can X go
+in a FORMAT deck", or "is X
 banned / on the banned list" (any format; the last, whose card must be said between its words)."""
 _CONDITION = lazy(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
 """Before a cue in its sentence: a condition of a rules question ("if Thalia is my commander, …"), not its question."""
@@ -107,7 +109,7 @@ _EITHER = lazy(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]
                      r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
 """A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
 _COPIES = lazy(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|multiple|several|more than (?:one|1)|"
-                     r"a playset|playsets|any number) (?:copies|copy|of)\b", re.IGNORECASE)
+                     r"a playset|playsets|any number|how many) (?:copies|copy|of)\b", re.IGNORECASE)
 """Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
 _IDENTITY = lazy(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
@@ -172,8 +174,9 @@ def read_question(question: str) -> Asked | None:
             within = (m.start(), m.end()) if i == len(_LEGAL) - 1 else _sentence(q, m.start(), m.end())
             sentence = q[slice(*_sentence(q, m.start(), m.end()))]
             status = None if _EITHER.search(sentence) else next((st for p, st in _ASKS if p.search(m.group(0))), "legal")
-            return Asked("legal", _format(f) if f else _format(q), within=within, status=status,
-                         copies=bool(_COPIES.search(sentence)))
+            many = _COPIES.search(sentence)
+            return Asked("legal", _format(f) if f else _format(q), within=within, status=status, copies=many is not None,
+                         count=copies_said(many.group(0)) if many else None)
     return None
 
 
@@ -312,11 +315,11 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if leader_card is not None and leader is not None:
         why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
     shown = [shown_card(c) for c in (named, leader) if c is not None]
-    # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it);
-    # who may lead a deck and what a deck may hold by color identity are the CR's own (903)
+    # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it); who
+    # may lead a deck, what a deck may hold by color identity (903) and how many copies (100.2a, 903.5b) are the CR's own
     sure = (LOOSE_SURE if loose else SURE) if cited and CANNOT_SAY not in text else 0.5  # the data cannot settle it
-    return Answer(question, text, tuple(cited), terms(asked), sure, tuple(why), (),
-                  cards=tuple(shown), in_rules=asked.kind != "legal")
+    return Answer(question, text, tuple(cited), terms(asked), sure, tuple(why), (), cards=tuple(shown),
+                  in_rules=asked.kind != "legal" or any(said in DECK_LIMITS for _, said in rules))
 
 
 def _as_the_mtr_lists(card: Card, asked: Asked, formats: tuple[str, ...], data_date: str | None) -> tuple[Card, tuple[Listed, str] | None]:

@@ -9,6 +9,7 @@ A question offering both ("legal or banned?") and an open one ("its Modern legal
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
     from ..model import Answer
     from .mtrlists import Listed
 
-__all__ = ["COMMANDER_LIKE", "Asked", "absent_card", "article", "decide", "names_said", "possessive", "terms", "verdict"]
+__all__ = ["COMMANDER_LIKE", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said", "decide", "names_said",
+           "possessive", "terms", "verdict"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
 class Asked(NamedTuple):
@@ -43,6 +45,8 @@ class Asked(NamedTuple):
     ``illegal``; ``None`` when the question offers two ("legal or banned?") or asks openly ("its Modern legality")."""
     copies: bool = False
     """It asks about several copies of the card."""
+    count: int | None = None
+    """How many copies it asks about, when it says a number ("can I run 2 copies", "a playset": 4)."""
 
 
 _SAYS = {  # (status asked, the card's status) → yes or no
@@ -92,6 +96,49 @@ def unlisted(name: str) -> str:
     """What the card data says of a card it lists in no format (no yes or no: it cannot say)."""
     return (f"The card data lists no legality for {name} in any format, so it cannot say: the card may be newer than the "
             "data's lists, or one no format admits (an Un-card, a token, an oversized card).")
+
+
+_ANY_NUMBER = lazy(r"\ba deck can have (any number of|up to (\w+)) cards named\b", re.IGNORECASE)
+"""A card's own text lifting the deck rules' limit ("A deck can have any number of cards named Relentless Rats.")."""
+DECK_LIMITS = ("a Commander deck holds one card of each English name but basic lands",
+               "a constructed deck holds at most four cards of one English name but basic lands")
+"""Why :func:`copies_allowed` cites its rule: an answer citing one is the Comprehensive Rules' (``in_rules``)."""
+_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+
+
+def copies_said(said: str) -> int | None:
+    """The number of copies a question says ("2 copies", "four of", "a playset": 4), ``None`` for "several"."""
+    first = said.split()[0].lower()
+    return int(first) if first.isdigit() else _NUMBERS.get(first, 4 if "playset" in said.lower() else None)
+
+
+def copies_allowed(book: Rulebook, card: Card, fmt: str, count: int | None) -> tuple[str, list[tuple[str | None, str]]]:
+    """How many copies of ``card``, legal in ``fmt``, a deck there may hold, and whether the ``count`` asked about fits
+    (yes or no; without a count, the limit alone): what the card's own text allows ("A deck can have any number of cards
+    named …"), any number of a basic land, one of any other card in a Commander-like format (903.5b), four in a
+    constructed one (100.2a)."""
+    name, fname = card.name, format_name(fmt)
+    singleton = fmt in COMMANDER_LIKE
+    rule = (defining_rule(book, "Commander", "other than basic lands each card in a commander deck must have a different "
+                          "english name"), DECK_LIMITS[0]) if singleton \
+        else (defining_rule(book, "Constructed", "constructed deck minimum deck size no more than four of any card"), DECK_LIMITS[1])
+    own = next((m for f in card.faces if (m := _ANY_NUMBER.search(f.text or ""))), None)
+    if own is not None:
+        most = None if own.group(2) is None else _NUMBERS.get(own.group(2).lower(), int(own.group(2)) if own.group(2).isdigit() else None)
+        allows = "any number" if most is None else f"up to {own.group(2)}"
+        says = "Yes" if most is None or (count is not None and count <= most) else "No" if count is not None else None
+        why = f"{name} is legal in {fname}, and its own text lets a deck have {allows} of it (a card's text overrides the rules)."
+    elif "Basic" in card.supertypes:
+        says, most = "Yes", None
+        why = f"{name} is a basic land: a deck may have any number of basic lands."
+    else:
+        most = 1 if singleton else 4
+        says = None if count is None else "Yes" if count <= most else "No"
+        why = (f"{name} is legal in {fname}, but a {fname} deck may hold only one card of each English name other than "
+               "basic lands." if singleton else
+               f"{name} is legal in {fname}, and a {fname} deck may hold up to four cards of one English name other than "
+               "basic lands.")
+    return (f"{says}: {why}" if says else why), [rule]
 
 
 def terms(asked: Asked) -> tuple[str, ...]:
@@ -182,6 +229,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
             text += f" Legal in {', '.join(map(format_name, groups['Legal']))}."
         return text, [limits]
     s = standing(card, asked.format, formats)
+    if many and s.status == "Legal":  # "can I run 2 copies of Sol Ring in Commander?": the deck rules, and the card's text
+        return copies_allowed(book, card, asked.format, asked.count)
     text = verdict(name, asked.format, s.status, asked.status, many)
     if text is None:
         return None, []
