@@ -177,7 +177,12 @@ def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
      "100.2a"),
     ("how many copies of lightning bolt can I have in modern?", "Lightning Bolt is legal in Modern, and a Modern deck may hold",
      "100.2a"),
-    ("can I have a playset of Brainstorm in legacy?", "Yes: Brainstorm is legal in Legacy", "100.2a"),
+    ("can I run a playset of Brainstorm in legacy?", "Yes: Brainstorm is legal in Legacy", "100.2a"),
+    ("how many Wastes can I play in modern?", "Wastes is a basic land: a deck may have any number", "100.2a"),
+    ("how many copies of Brainstorm can I play in vintage?", "Brainstorm is restricted in Vintage: a deck may hold one copy", "100.2a"),
+    ("are 5 copies of Lightning Bolt illegal in modern?", "Yes: Lightning Bolt is legal in Modern, and a Modern deck", "100.2a"),
+    ("can I run 2x Sol Ring in commander?", "No: Sol Ring is legal in Commander, but", "903.5b"),
+    ("can I run more than one Sol Ring in commander?", "No: Sol Ring is legal in Commander, but", "903.5b"),
     ("can i run 20 copies of relentless rats in commander?", "Yes: Relentless Rats is legal in Commander, and its own text lets a deck "
                                                              "have any number of it", "903.5b"),
     ("can I run 9 copies of Seven Dwarves in Legacy?", "No: Seven Dwarves is legal in Legacy, and its own text lets a deck have up "
@@ -190,6 +195,16 @@ def test_how_many_copies_the_deck_rules_and_the_cards_own_text_say(book: Ruleboo
     a = ask(book, question, deck=deck)
     assert a.answer.startswith(starts), a.answer
     assert _cited(a)[0] == rule and a.in_rules
+
+
+@pytest.mark.parametrize("question", ["can I have 2 copies of Rhystic Study on the battlefield in commander?",
+                                      "can I have two copies of Thalia, Guardian of Thraben in play in legacy?",
+                                      "can I run Sol Ring in commander with 3 of my friends?"])
+def test_copies_in_a_game_are_not_a_decks(book: Rulebook, deck: CardDeck, question: str) -> None:
+    """Copies on the battlefield are the game's rules (the legend rule, copy effects), not the deck rules; a number that
+    is not said of the card counts none."""
+    a = ask(book, question, deck=deck)
+    assert "may hold only one" not in (a.answer or "") and "up to four" not in (a.answer or ""), a.answer
 
 
 def test_a_card_said_again_in_the_asking_sentence(book: Rulebook, deck: CardDeck) -> None:

@@ -21,7 +21,7 @@ from ..cards.legality import FUTURE as _FUTURE
 from ..common.lazyre import lazy
 from ..model import Answer
 from .cardanswer import absent_why, shown_card
-from .legalfacts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, copies_said, decide, names_said, terms
+from .legalfacts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, decide, names_said, terms, with_copies
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -75,7 +75,7 @@ _LEGAL = [
     lazy(rf"\b{_STATUS} (?:in|for) {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "legal in Modern"
     lazy(rf"(?<![\w-])(?P<f>{_FORMATS})[- ](?:legal|illegal|banned|restricted|legality|ban ?list|banlist|b ?& ?r)\b",
                re.IGNORECASE),  # "pauper legal", "the Modern ban list"
-    lazy(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use|have) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
+    lazy(rf"\b(?:can|could|may) (?:(?:i|we|you) (?:still )?(?:play|run|use) [^?.!]{{1,60}}?|[^?.!]{{1,60}}? be (?:played|run|"
                rf"used|included)) in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "can I play X in Vintage"
     lazy(rf"\bhow many (?:copies of )?[^?.!]{{1,60}}? (?:can|could|may) (?:i|we|you) (?:play|run|use|have|include)"
                rf"(?: [^?.!]{{1,30}}?)? in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "how many X can I run in Modern"
@@ -85,9 +85,9 @@ _LEGAL = [
                r"restricted) ?list|legal(?= ?(?:[?!.]|$| anywhere| everywhere)))\b", re.IGNORECASE),  # "is X banned?"
 ]
 """How a question asks whether a card may be played in a format: a status word right before the format, the format
-before a status word, "can I play X in FORMAT" (or "can X be played in it"), "how many X can I run in FORMAT", "can X go
-in a FORMAT deck", or "is X
-banned / on the banned list" (any format; the last, whose card must be said between its words)."""
+before a status word, "can I play X in FORMAT" (or "can X be played in it"), "how many X can I run in FORMAT", "can X
+go in a FORMAT deck", or "is X banned / on the banned list" (any format; the last, whose card must be said between its
+words)."""
 _CONDITION = lazy(r"\b(?:if|when|whenever|while|as long as|once|after|unless)\b[^?.!]*$", re.IGNORECASE)
 """Before a cue in its sentence: a condition of a rules question ("if Thalia is my commander, …"), not its question."""
 _LEADER = lazy(r"\b(?:(?:can|could|may|is|are)\b[^?.!]{0,80}?\b(?:be|as) (?:my|a|your|the|our|their|an) |(?:an? |my )?"
@@ -108,8 +108,8 @@ _ASKS = [(lazy(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.I
 _EITHER = lazy(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
                      r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
 """A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
-_COPIES = lazy(r"\b(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|multiple|several|more than (?:one|1)|"
-                     r"a playset|playsets|any number|how many) (?:copies|copy|of)\b", re.IGNORECASE)
+_COPIES = lazy(r"\b(?:(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|multiple|several|more than "
+               r"(?:one|1)|any number) (?:copies|copy)|a playset|playsets|how many)\b", re.IGNORECASE)
 """Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
 _IDENTITY = lazy(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
@@ -174,9 +174,8 @@ def read_question(question: str) -> Asked | None:
             within = (m.start(), m.end()) if i == len(_LEGAL) - 1 else _sentence(q, m.start(), m.end())
             sentence = q[slice(*_sentence(q, m.start(), m.end()))]
             status = None if _EITHER.search(sentence) else next((st for p, st in _ASKS if p.search(m.group(0))), "legal")
-            many = _COPIES.search(sentence)
-            return Asked("legal", _format(f) if f else _format(q), within=within, status=status, copies=many is not None,
-                         count=copies_said(many.group(0)) if many else None)
+            return Asked("legal", _format(f) if f else _format(q), within=within, status=status,
+                         copies=bool(_COPIES.search(sentence)))
     return None
 
 
@@ -288,7 +287,8 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     since = f"card data of {info.date}" if info.date else "the installed card data"
     leader_card = store.card(leader.key) if leader is not None else None
     card, newer = _as_the_mtr_lists(card, asked, formats, info.date)
-    # "can I run two Sol Rings in Commander?" asks the deck rules, unless the card may not be run at all or only once
+    if (asked := with_copies(asked, said, named)) is None:  # "two Thalias in play": the game's rules, not the deck's
+        return None
     text, rules = decide(book, card, asked, formats, leader_card, named.many or asked.copies)
     if text is None:
         return None

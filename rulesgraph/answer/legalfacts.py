@@ -19,11 +19,11 @@ from ..common.lazyre import lazy
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..cards.model import Card
-    from ..model import Answer
+    from ..model import Answer, NamedCard
     from .mtrlists import Listed
 
-__all__ = ["COMMANDER_LIKE", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said", "decide", "names_said",
-           "possessive", "terms", "verdict"]
+__all__ = ["COMMANDER_LIKE", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said", "decide", "in_game",
+           "names_said", "possessive", "terms", "verdict", "with_copies"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
 class Asked(NamedTuple):
@@ -103,41 +103,75 @@ _ANY_NUMBER = lazy(r"\ba deck can have (any number of|up to (\w+)) cards named\b
 DECK_LIMITS = ("a Commander deck holds one card of each English name but basic lands",
                "a constructed deck holds at most four cards of one English name but basic lands")
 """Why :func:`copies_allowed` cites its rule: an answer citing one is the Comprehensive Rules' (``in_rules``)."""
-_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 
-def copies_said(said: str) -> int | None:
-    """The number of copies a question says ("2 copies", "four of", "a playset": 4), ``None`` for "several"."""
-    first = said.split()[0].lower()
-    return int(first) if first.isdigit() else _NUMBERS.get(first, 4 if "playset" in said.lower() else None)
+_COUNT = lazy(r"(?:\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)\s*x?|\b(a playset|playsets)|"
+              r"\bmore than (?:one|1))\s+(?:(?:copies|copy|cards?)\s+)?(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
+"""A number said right before a card's name: "4 copies of ", "4x ", "two ", "a playset of ", "more than one "."""
+_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())} | {"a": 1}
+_IN_GAME = lazy(r"\b(?:battlefield|in play|on (?:the )?board|out at (?:once|the same time)|at (?:the same|one) time|in (?:my |your |"
+                r"their |his |her )?hand|on the stack|imprint\w*|tokens?)\b", re.IGNORECASE)
+"""Words saying the copies are in a game, not a deck ("two Thalias in play", "2 copies on the battlefield"): the rules'."""
+CONSTRUCTED = "constructed deck minimum deck size no more than four of any card"
+"""The words of 100.2a, the constructed deck rules (:func:`~rulesgraph.cards.legality.defining_rule` finds it by them)."""
 
 
-def copies_allowed(book: Rulebook, card: Card, fmt: str, count: int | None) -> tuple[str, list[tuple[str | None, str]]]:
-    """How many copies of ``card``, legal in ``fmt``, a deck there may hold, and whether the ``count`` asked about fits
-    (yes or no; without a count, the limit alone): what the card's own text allows ("A deck can have any number of cards
-    named …"), any number of a basic land, one of any other card in a Commander-like format (903.5b), four in a
-    constructed one (100.2a)."""
+def copies_said(before: str) -> int | None:
+    """How many copies the words right before a card's name say ("2 copies of", "4x", "two", "a playset of": 4, "more than
+    one": 2), ``None`` when they say none."""
+    m = _COUNT.search(before)
+    if m is None:
+        return None
+    if m.group(1) is None:
+        return 4 if m.group(2) else 2
+    word = m.group(1).lower()
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def in_game(sentence: str) -> bool:
+    """The copies asked about are on the battlefield, in a hand or on the stack (:data:`_IN_GAME`): not a deck's."""
+    return _IN_GAME.search(sentence) is not None
+
+
+def with_copies(asked: Asked, said: str, named: NamedCard) -> Asked | None:
+    """``asked`` with the number of copies said right before the card's name in ``said`` (:func:`copies_said`), or ``None``
+    when the copies asked about are in a game (:func:`in_game`): the rules', not the deck's ("two Thalias in play")."""
+    here = named.end <= len(said) and said[named.start : named.end] == named.said
+    count = copies_said(said[: named.start]) if here else None
+    asked = asked._replace(copies=asked.copies or count is not None, count=count)
+    return None if (named.many or asked.copies) and in_game(said) else asked
+
+
+def copies_allowed(book: Rulebook, card: Card, fmt: str, status: str, count: int | None,
+                   asked: str | None) -> tuple[str, list[tuple[str | None, str]]]:
+    """How many copies of ``card`` (``status`` in ``fmt``: legal or restricted) a deck there may hold, and, when the question
+    says a ``count``, yes or no to whether it may (to the status ``asked``: "are 5 copies illegal?" is yes where "can I
+    run 5" is no): what the card's own text allows ("A deck can have any number of cards named …"), any number of a basic
+    land, one of a restricted card, one of any other card in a Commander-like format (903.5b), four in a constructed one
+    (100.2a)."""
     name, fname = card.name, format_name(fmt)
     singleton = fmt in COMMANDER_LIKE
     rule = (defining_rule(book, "Commander", "other than basic lands each card in a commander deck must have a different "
-                          "english name"), DECK_LIMITS[0]) if singleton \
-        else (defining_rule(book, "Constructed", "constructed deck minimum deck size no more than four of any card"), DECK_LIMITS[1])
+                          "english name"), DECK_LIMITS[0]) if singleton else \
+        (defining_rule(book, "Constructed", CONSTRUCTED), DECK_LIMITS[1])
     own = next((m for f in card.faces if (m := _ANY_NUMBER.search(f.text or ""))), None)
+    most: int | None
     if own is not None:
-        most = None if own.group(2) is None else _NUMBERS.get(own.group(2).lower(), int(own.group(2)) if own.group(2).isdigit() else None)
+        most = None if own.group(2) is None else _NUMBERS.get(own.group(2).lower(), int(own.group(2)) if own.group(2).isdigit() else 4)
         allows = "any number" if most is None else f"up to {own.group(2)}"
-        says = "Yes" if most is None or (count is not None and count <= most) else "No" if count is not None else None
         why = f"{name} is legal in {fname}, and its own text lets a deck have {allows} of it (a card's text overrides the rules)."
     elif "Basic" in card.supertypes:
-        says, most = "Yes", None
-        why = f"{name} is a basic land: a deck may have any number of basic lands."
+        most, why = None, f"{name} is a basic land: a deck may have any number of basic lands."
+    elif status == "Restricted":
+        most, why = 1, f"{name} is restricted in {fname}: a deck may hold one copy (it is on the restricted list, not banned)."
     else:
         most = 1 if singleton else 4
-        says = None if count is None else "Yes" if count <= most else "No"
         why = (f"{name} is legal in {fname}, but a {fname} deck may hold only one card of each English name other than "
                "basic lands." if singleton else
                f"{name} is legal in {fname}, and a {fname} deck may hold up to four cards of one English name other than "
                "basic lands.")
+    fits = None if count is None else most is None or count <= most
+    says = None if fits is None or asked not in ("legal", "illegal") else "Yes" if fits == (asked == "legal") else "No"
     return (f"{says}: {why}" if says else why), [rule]
 
 
@@ -148,7 +182,7 @@ def terms(asked: Asked) -> tuple[str, ...]:
 def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], leader: Card | None,
            many: bool = False) -> tuple[str | None, list[tuple[str | None, str]]]:
     """The answer's words and the rules to cite (node, why) for ``asked`` of ``card`` (``None``: the card data does not
-    settle it, as whether a deck may hold several copies of a card legal in its format); ``many``: several copies."""
+    settle it); ``many``: several copies asked about (:func:`copies_allowed` answers for a card legal or restricted there)."""
     name = card.name
     identity = frozenset(card.color_identity)
     limits = (defining_rule(book, "Tournament Rules", "tournament rules may limit the use of some cards"),
@@ -229,8 +263,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
             text += f" Legal in {', '.join(map(format_name, groups['Legal']))}."
         return text, [limits]
     s = standing(card, asked.format, formats)
-    if many and s.status == "Legal":  # "can I run 2 copies of Sol Ring in Commander?": the deck rules, and the card's text
-        return copies_allowed(book, card, asked.format, asked.count)
+    if many and s.status in ("Legal", "Restricted"):  # "can I run 2 copies of Sol Ring in Commander?": the deck rules, the card's text
+        return copies_allowed(book, card, asked.format, s.status, asked.count, asked.status)
     text = verdict(name, asked.format, s.status, asked.status, many)
     if text is None:
         return None, []
@@ -244,8 +278,7 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         rules.append((defining_rule(book, "Commander", "each commander deck is subject to the following deck construction "
                                     "rules"), "Commander's deck construction rules"))
     else:
-        rules.append((defining_rule(book, "Constructed", "constructed deck minimum deck size no more than four of any card"),
-                      "constructed deck rules"))
+        rules.append((defining_rule(book, "Constructed", CONSTRUCTED), "constructed deck rules"))
     return text, rules
 
 
