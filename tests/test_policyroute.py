@@ -245,9 +245,11 @@ def test_a_cards_name_is_no_tournament_word(documents: None, full_book: Rulebook
 def test_a_follow_up_saying_only_a_level_asks_the_last_question_there() -> None:
     from rulesgraph.question.policyroute import at_level, level_only, rel_of
 
-    for said in ("what about at FNM?", "and at a PPTQ?", "what about at comp rel?", "And at Regular REL?", "at my LGS?"):
+    for said in ("what about at FNM?", "and at a PPTQ?", "what about at comp rel?", "And at Regular REL?", "at my LGS?",
+                 "what about at FNM though?", "what about in a casual game?"):
         assert level_only(said), said
-    for said in ("what about a creature at FNM?", "what about trample?", "and if he drew two?", "what about it?"):
+    for said in ("what about a creature at FNM?", "what about trample?", "and if he drew two?", "what about it?",
+                 "what is competitive REL?", "what's FNM?"):  # the last two ask what the level is
         assert not level_only(said), said
     again = at_level("What's the penalty for drawing extra cards at Competitive REL?", "what about at FNM?")
     assert again == "what's the penalty for drawing extra cards? what about at FNM?"

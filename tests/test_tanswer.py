@@ -343,6 +343,11 @@ def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Pat
     assert first.citations[0].id.startswith("IPG")
     regular = ask(full_book, "what about at FNM?", conversation=talk)  # was "Nothing in the loaded rules matches"
     assert regular.citations and regular.citations[0].id.startswith("JAR")
-    assert ask(full_book, "and at a PPTQ?", conversation=talk).citations[0].id == first.citations[0].id
+    again = ask(full_book, "and at a PPTQ?", conversation=talk)
+    assert again.citations[0].id == first.citations[0].id
+    assert again.question == "what's the penalty for drawing extra cards? and at a PPTQ?"  # the question asked, not the last hop's
     ask(full_book, "what does trample do?", conversation=talk)  # a rules answer ends it: a level alone asks nothing again
+    assert talk.policy is None
+    ask(full_book, "what's the penalty for drawing extra cards at competitive REL?", conversation=talk)
+    talk.reset()  # the REPL's :new
     assert talk.policy is None

@@ -221,6 +221,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         if level_only(cleaned):  # "what about at FNM?" after a penalty asked at Competitive: the same question there
             read = Question.of(at_level(asked_again, question))
             question, cleaned = read.text, read.cleaned
+        else:
+            asked_again = None
     follow_up = False
     if conversation is not None and conversation.subjects:  # its module (and patterns) loaded only with a conversation
         from ..question.conversation import substitutes
@@ -247,8 +249,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
 
         policy = tournament_answer(read, k, outside, book.index, lambda: deck.said_words(read) if deck is not None else frozenset())
         if policy is not None:
-            if conversation is not None:
-                conversation.policy = question
+            if conversation is not None:  # the question asked, not as asked again ("… what about at FNM?")
+                conversation.policy = asked_again or question
             return _read_in_part(with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
                                             lambda: deck is not None and bool(deck.named(question, (), read.words)), read), read)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was

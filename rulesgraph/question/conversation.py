@@ -187,7 +187,7 @@ class Conversation:
 
     def reset(self) -> None:
         """Start a fresh conversation."""
-        self.card = None
+        self.card = self.policy = None
         self.subjects.clear()
         self.cards.clear()
         self.frame = ()

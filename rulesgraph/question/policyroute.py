@@ -312,16 +312,18 @@ def rel_of(question: str) -> str | None:
 _LEVEL = lazy(rf"(?:\b(?:at|in|on|for)\s+(?:(?:a|an|the|my|our)\s+)?)?\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID})"
               r"(?:\s+(?:rel|level|events?))?\b")
 """A Rules Enforcement Level said or implied, with the preposition and article before it ("at a PPTQ", "at FNM")."""
-_ASKING = frozenset("what about how and but or so ok okay then instead same question if it its is was were this that there "
-                    "same the a an at in on for event events tournament rel level".split())
+_ASKING = frozenset("what about how and but or so ok okay then though instead same question if it its is was were this that "
+                    "there the a an at in on for event events tournament rel level game games magic play played".split())
 """Words of a follow-up that asks the last question again ("what about at FNM?", "and at competitive REL?")."""
+_DEFINING = lazy(r"\s*(?:what(?:'s| is| are| does)|define|meaning of|explain)\b")
+"""How a question asking what a level is begins ("what is FNM?"): it asks nothing again."""
 
 
 def level_only(text: str) -> bool:
     """Whether ``text`` says a Rules Enforcement Level and nothing else but asking words: a follow-up asking the last
     policy question again at that level ("what about at FNM?", "and at a PPTQ?")."""
     folded = fold(text)
-    if rel_of(text) is None:
+    if rel_of(text) is None or _DEFINING.match(folded):  # "what is competitive REL?" asks what the level is
         return False
     return all(w in _ASKING for w in words(_LEVEL.sub(" ", folded)))
 
