@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["LEAD", "LEAD_BIAS", "LEAST", "RUNNER_FLOOR", "SHARED_LISTED", "SHOWN", "SHOW_AT", "absent_why", "card_why", "lead_chance",
            "ruling_citation", "ruling_settles", "shared_why", "shown_card", "shown_cards", "with_rulings"]
 
-LEAD = {"fit": 0.55, "ahead": 0.18, "placed": 1.20, "words": -0.35}
+LEAD = {"fit": 0.61, "ahead": 0.19, "placed": 1.08, "words": -0.30}
 """How likely the best-fitting ruling of the named cards is to settle the question when quoted first:
 ``1 / (1 + exp(-(LEAD_BIAS + LEAD["fit"] × log(fit) + LEAD["ahead"] × log(fit / (runner + RUNNER_FLOOR)) + LEAD["placed"] ×
 placed + LEAD["words"] × log(words))))``, from its fit (rule 23's :data:`~rulesgraph.rank.cardsteps.cards.FIT`), how far
@@ -31,8 +31,8 @@ it fits ahead of the next best ruling (``runner``), how high the ranking placed 
 best).  A ruling *settles* when it is the one the question's label names, or, where the label names none (a rule
 settles it), when it restates an expected rule (it was linked to it at install): quoted first, it says what the rule
 says, for the card asked about.  Fitted by logistic regression on the best ruling of each real tuning question with one
-(``bench/rulingcv.py``: 1,869 of 2,351, 484 settled so; held-out AUC 0.70, 0.68 with the fit and how far ahead
-alone).  The ruling leads when this is more than the chance that the rules' first paragraph settles the question (the
+(``bench/rulingcv.py``: 1,869 of 2,351, 480 settled so; held-out AUC 0.69 with stop 50's ranking, 0.68 with the fit and
+how far ahead alone).  The ruling leads when this is more than the chance that the rules' first paragraph settles the question (the
 rules' answer's confidence: :func:`with_rulings`'s ``rules_settle``) and at least :data:`LEAST`: one comparison of two
 probabilities instead of thresholds on the fit alone, which led where the rules were as likely right and did not where
 they were not.  On the real tuning questions, 10 folds by page (stop 43, with :data:`LEAST`): first paragraphs that
@@ -40,7 +40,7 @@ settle the question 804 → 832 of 2,342 as this definition counts them, 756 →
 Stop 49 added ``placed`` and ``words`` (held out, 10 folds by page, five ways of folding: the label's ruling leading
 102–108 → 109–114 times, first paragraphs settling the question 833–840 → 837–843 when only the label's ruling
 counts)."""
-LEAD_BIAS = 0.74
+LEAD_BIAS = 0.70
 """The intercept of :data:`LEAD`."""
 RUNNER_FLOOR = 0.001
 """Added to the next ruling's fit in :data:`LEAD`'s ratio (a lone ruling is ``fit / RUNNER_FLOOR`` ahead)."""

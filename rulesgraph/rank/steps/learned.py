@@ -22,7 +22,7 @@ from ..pipeline import Query
 
 __all__ = ["TOP", "WEIGHTS", "asked", "learned"]
 
-WEIGHTS = {"learned": 0.7, "asked": 0.25}
+WEIGHTS = {"learned": 0.7, "asked": 0.33}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
 match relative to it); rule 69: how much more the candidate that settled the most labelled questions among the best
 candidates scores (the others by the logarithm of their count relative to it: the prior is relative to what competes)."""
@@ -76,10 +76,11 @@ def asked(q: Query) -> None:
     often (608.2b, 704.5f, 613.4c …) is the likelier answer.  It reorders what the text found and adds no candidate; a
     question only about what it names (focus 1: "what does it mean when a card says create a token") keeps the named
     rule's place.
-    Step ``asked``; weights: ``asked`` = 0.25 (cross-validated by source page on the real tuning questions, each
-    answered cross-fitted, counts learned without its page: ``bench/learn.py``; ``python bench/fit.py --only asked
-    --start asked=0.5``: every fold of five chose 0.25, stop 38).  Earns its place on the real tuning questions: removing
-    it loses 6 at hit@1 and 22 at hit@3 of 792 (cross-fitted; ``bench/ablate.py``, stop 38)."""
+    Step ``asked``; weights: ``asked`` = 0.33 (cross-validated by source page on the real tuning questions, each
+    answered cross-fitted, counts learned without its page: ``bench/learn.py``; stop 38, on 792, ``python bench/fit.py
+    --only asked --start asked=0.5``: every fold of five chose 0.25; stop 50, on 2,345, refitted with ``card_text`` and
+    the spread: 0.33 in three folds of five and on all, :mod:`rulesgraph.rank.cardsteps.cards`).  Earns its place on the
+    real tuning questions: removing it loses 6 at hit@1 and 22 at hit@3 of 792 (cross-fitted; ``bench/ablate.py``, stop 38)."""
     w = q.w["asked"] * (1.0 - q.a.focus)
     counts = q.index.asked
     if w <= 0 or not q.score or not counts:
