@@ -1,9 +1,10 @@
 """Legality and deck-building questions answered from the card data (bench/questions/legality.jsonl): is the fact
 right (yes/no, banned, restricted, the color identity), is the card the one asked about, and is the rule that defines
 the term among the first three citations; questions that only look like these (bans to come, a legal target) must not
-be answered from the legalities.  Each line: ``question``, ``kind`` (legal, leader, deck, identity, none), ``card``,
+be answered from the legalities.  Each line: ``question``, ``kind`` (legal, leader, deck, identity, copies, none), ``card``,
 ``expect`` (for legal: the card's status, legal, not legal, banned or restricted; for leader and deck: yes or no; the
-colors for identity), for a legal question asked yes or no ``says`` (the yes or no it must begin with: "is Sol Ring
+colors for identity; for copies yes, no, or ``limit`` when no number is asked, with ``holds``, the words of the limit: "up
+to four"), for a legal question asked yes or no ``says`` (the yes or no it must begin with: "is Sol Ring
 banned in Commander?" — no; without it, a question offering two statuses, the answer must begin with neither),
 ``defining_rules`` (the rule that defines the term),
 ``in_rules`` (false for a format's card pool: tournament policy) and ``expected_rules`` (as in the other sets: the
@@ -40,6 +41,9 @@ def fact_right(item: dict, answer: str) -> bool:
         says = item.get("says")
         ok = re.search(rf"{said} is {re.escape(expect)} in ", head) is not None and (
             not head.startswith(("Yes", "No")) if says is None else re.match(rf"{says.capitalize()}\b", head) is not None)
+    elif item["kind"] == "copies":  # how many a deck may hold (``holds``), and the yes or no to the number asked, if any
+        ok = item["holds"] in head and (head.startswith(f"{expect.capitalize()}:") if expect in ("yes", "no")
+                                        else not head.startswith(("Yes", "No")))
     else:
         ok = {"yes": head.startswith("Yes"), "no": head.startswith("No")}[expect]
     if "banned_in" in item:

@@ -166,6 +166,10 @@ def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
     a = ask(book, "can I run 4 copies of sol ring in vintage", deck=deck)  # restricted: one copy
     assert a.answer.startswith("No: Sol Ring is restricted in Vintage: a deck may hold one copy")
     assert ask(book, "can I run two Sol Rings in Commander?", deck=deck).in_rules  # legal there: how many, the deck rules say
+    a = ask(book, "how many copies of Brainstorm can I play in vintage?", deck=deck)  # the restricted list: tournament policy
+    assert a.answer.startswith("Brainstorm is restricted in Vintage: a deck may hold one copy") and not a.in_rules
+    assert _cited(a)[:2] == ["100.6", "100.2a"]
+    assert ask(book, "Can a Commander deck have two Sol Rings?", deck=deck).answer.startswith("No: Sol Ring is legal in Commander")
 
 
 @pytest.mark.parametrize(("question", "starts", "rule"), [
@@ -179,7 +183,6 @@ def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
      "100.2a"),
     ("can I run a playset of Brainstorm in legacy?", "Yes: Brainstorm is legal in Legacy", "100.2a"),
     ("how many Wastes can I play in modern?", "Wastes is a basic land: a deck may have any number", "100.2a"),
-    ("how many copies of Brainstorm can I play in vintage?", "Brainstorm is restricted in Vintage: a deck may hold one copy", "100.2a"),
     ("are 5 copies of Lightning Bolt illegal in modern?", "Yes: Lightning Bolt is legal in Modern, and a Modern deck", "100.2a"),
     ("can I run 2x Sol Ring in commander?", "No: Sol Ring is legal in Commander, but", "903.5b"),
     ("can I run more than one Sol Ring in commander?", "No: Sol Ring is legal in Commander, but", "903.5b"),

@@ -21,7 +21,7 @@ from ..cards.legality import FUTURE as _FUTURE
 from ..common.lazyre import lazy
 from ..model import Answer
 from .cardanswer import absent_why, shown_card
-from .legalfacts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, decide, names_said, terms, with_copies
+from .legalfacts import CANNOT_SAY, COPIES, DECK_LIMITS, Asked, absent_card, decide, names_said, terms, with_copies
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -79,6 +79,8 @@ _LEGAL = [
                rf"used|included)) in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "can I play X in Vintage"
     lazy(rf"\bhow many (?:copies of )?[^?.!]{{1,60}}? (?:can|could|may) (?:i|we|you) (?:play|run|use|have|include)"
                rf"(?: [^?.!]{{1,30}}?)? in {_ARTICLE}(?P<f>{_FORMATS})(?![\w-])", re.IGNORECASE),  # "how many X can I run in Modern"
+    lazy(rf"\b(?:can|could|may) (?:a|an|my|your|one) (?P<f>{_FORMATS}) (?:deck|list)s? (?:have|run|play|include|contain|hold)\b",
+         re.IGNORECASE),  # "can a Modern deck have 9 Seven Dwarves"
     lazy(rf"\b(?:go|goes|be|put|include|run|play|use|allowed)\b(?: [^ ?.!]+){{0,8}}? (?:in|into) {_ARTICLE}(?P<f>{_FORMATS})"
                r" (?:deck|list|build)s?\b", re.IGNORECASE),  # "can Bolt go in my Modern deck"
     lazy(r"\b(?:is|are|was|were) [^?.!]{1,60}? (?:still )?(?:banned|restricted|unbanned|on (?:the|any|a) (?:banned|ban|"
@@ -108,9 +110,6 @@ _ASKS = [(lazy(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.I
 _EITHER = lazy(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
                      r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
 """A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
-_COPIES = lazy(r"\b(?:(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|multiple|several|more than "
-               r"(?:one|1)|any number) (?:copies|copy)|a playset|playsets|how many)\b", re.IGNORECASE)
-"""Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
 _IDENTITY = lazy(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
 
@@ -175,7 +174,7 @@ def read_question(question: str) -> Asked | None:
             sentence = q[slice(*_sentence(q, m.start(), m.end()))]
             status = None if _EITHER.search(sentence) else next((st for p, st in _ASKS if p.search(m.group(0))), "legal")
             return Asked("legal", _format(f) if f else _format(q), within=within, status=status,
-                         copies=bool(_COPIES.search(sentence)))
+                         copies=bool(COPIES.search(sentence)))
     return None
 
 

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from ..model import Answer, NamedCard
     from .mtrlists import Listed
 
-__all__ = ["COMMANDER_LIKE", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said", "decide", "in_game",
-           "names_said", "possessive", "terms", "verdict", "with_copies"]
+__all__ = ["COMMANDER_LIKE", "COPIES", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said",
+           "decide", "in_game", "names_said", "possessive", "terms", "verdict", "with_copies"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
 class Asked(NamedTuple):
@@ -105,6 +105,9 @@ DECK_LIMITS = ("a Commander deck holds one card of each English name but basic l
 """Why :func:`copies_allowed` cites its rule: an answer citing one is the Comprehensive Rules' (``in_rules``)."""
 
 
+COPIES = lazy(r"\b(?:(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|multiple|several|more than "
+              r"(?:one|1)|any number) (?:copies|copy)|a playset|playsets|how many)\b", re.IGNORECASE)
+"""Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
 _COUNT = lazy(r"(?:\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)\s*x?|\b(a playset|playsets)|"
               r"\bmore than (?:one|1))\s+(?:(?:copies|copy|cards?)\s+)?(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
 """A number said right before a card's name: "4 copies of ", "4x ", "two ", "a playset of ", "more than one "."""
@@ -142,13 +145,13 @@ def with_copies(asked: Asked, said: str, named: NamedCard) -> Asked | None:
     return None if (named.many or asked.copies) and in_game(said) else asked
 
 
-def copies_allowed(book: Rulebook, card: Card, fmt: str, status: str, count: int | None,
-                   asked: str | None) -> tuple[str, list[tuple[str | None, str]]]:
+def copies_allowed(book: Rulebook, card: Card, fmt: str, status: str, count: int | None, asked: str | None,
+                   limits: tuple[str | None, str]) -> tuple[str, list[tuple[str | None, str]]]:
     """How many copies of ``card`` (``status`` in ``fmt``: legal or restricted) a deck there may hold, and, when the question
     says a ``count``, yes or no to whether it may (to the status ``asked``: "are 5 copies illegal?" is yes where "can I
     run 5" is no): what the card's own text allows ("A deck can have any number of cards named …"), any number of a basic
-    land, one of a restricted card, one of any other card in a Commander-like format (903.5b), four in a constructed one
-    (100.2a)."""
+    land, one of a restricted card (``limits``, the rule saying tournament rules may limit cards, first: the restricted list
+    is tournament policy), one of any other card in a Commander-like format (903.5b), four in a constructed one (100.2a)."""
     name, fname = card.name, format_name(fmt)
     singleton = fmt in COMMANDER_LIKE
     rule = (defining_rule(book, "Commander", "other than basic lands each card in a commander deck must have a different "
@@ -164,15 +167,23 @@ def copies_allowed(book: Rulebook, card: Card, fmt: str, status: str, count: int
         most, why = None, f"{name} is a basic land: a deck may have any number of basic lands."
     elif status == "Restricted":
         most, why = 1, f"{name} is restricted in {fname}: a deck may hold one copy (it is on the restricted list, not banned)."
+        rule = limits if rule[0] is None else (rule[0], "constructed deck rules")  # not the CR's own: in_rules stays false
+        return _yes_or_no(count, most, asked, why), [limits, rule]
     else:
         most = 1 if singleton else 4
         why = (f"{name} is legal in {fname}, but a {fname} deck may hold only one card of each English name other than "
                "basic lands." if singleton else
                f"{name} is legal in {fname}, and a {fname} deck may hold up to four cards of one English name other than "
                "basic lands.")
+    return _yes_or_no(count, most, asked, why), [rule]
+
+
+def _yes_or_no(count: int | None, most: int | None, asked: str | None, why: str) -> str:
+    """``why`` after the yes or no to whether ``count`` copies (``None``: no number asked, no yes or no) fit the ``most``
+    allowed (``None``: any number), as the status ``asked`` words it ("can I run 5" no, "are 5 illegal" yes)."""
     fits = None if count is None else most is None or count <= most
     says = None if fits is None or asked not in ("legal", "illegal") else "Yes" if fits == (asked == "legal") else "No"
-    return (f"{says}: {why}" if says else why), [rule]
+    return f"{says}: {why}" if says else why
 
 
 def terms(asked: Asked) -> tuple[str, ...]:
@@ -264,7 +275,7 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         return text, [limits]
     s = standing(card, asked.format, formats)
     if many and s.status in ("Legal", "Restricted"):  # "can I run 2 copies of Sol Ring in Commander?": the deck rules, the card's text
-        return copies_allowed(book, card, asked.format, s.status, asked.count, asked.status)
+        return copies_allowed(book, card, asked.format, s.status, asked.count, asked.status, limits)
     text = verdict(name, asked.format, s.status, asked.status, many)
     if text is None:
         return None, []
