@@ -351,3 +351,12 @@ def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Pat
     ask(full_book, "what's the penalty for drawing extra cards at competitive REL?", conversation=talk)
     talk.reset()  # the REPL's :new
     assert talk.policy is None
+
+
+def test_the_confidence_does_not_depend_on_how_many_citations_are_shown(empty: Path, full_book: Rulebook) -> None:
+    """It weighs the best section against the runner-up: with one citation asked for (``-k 1``) there was none, and every
+    answer said 0.90."""
+    _install_real()
+    asked = "what's the penalty for drawing extra cards at competitive REL?"
+    one, five = ask(full_book, asked, k=1), ask(full_book, asked, k=5)
+    assert len(one.citations) == 1 and one.confidence == five.confidence < 0.9

@@ -201,18 +201,18 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     index = policy_index()
     if index is None:
         return None
-    hits = index.search(read, k)
+    hits = index.search(read, max(k, 2))  # the runner-up's score sets the confidence, whatever ``k`` shows
     question = read.text if isinstance(read, Question) else read
     if not hits:
         return None
-    why = [w for h in hits for w in h.why]
+    why = [w for h in hits[:k] for w in h.why]
     rel = rel_of(question)
     if rel:
         why.insert(0, _REL_SAID[rel])
     caveats = (_NO_LEVEL,) if not rel and hits[0].doc.kind == "ipg" and hits[0].section.penalty else ()
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
-    citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits)
+    citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
     return Answer(question, _summary(hits[0], index, read), citations, (), confidence, (*caveats, *why), (), caveats=caveats)
 
 
