@@ -86,6 +86,10 @@ def main() -> None:
             print(f"{path.stem}: not recorded (python bench/answers.py --add-new)")
             continue
         now = answers_of(book, path)
+        if len(now) != len(table[path.stem]):  # lines added or dropped since it was recorded: each line is compared by place
+            print(f"{path.stem}: {len(table[path.stem])} recorded, {len(now)} now (python bench/answers.py --record)")
+            changed_total += 1
+            continue
         changed = [(i, a, b) for i, (a, b) in enumerate(zip(table[path.stem], now, strict=True)) if a != b]
         changed_total += len(changed)
         print(f"{path.stem}: {len(changed)} of {len(now)} changed")
