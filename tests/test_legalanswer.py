@@ -170,6 +170,7 @@ def test_other_ways_of_asking(book: Rulebook, deck: CardDeck) -> None:
     assert a.answer.startswith("Brainstorm is restricted in Vintage: a deck may hold one copy") and not a.in_rules
     assert _cited(a)[:2] == ["100.6", "100.2a"]
     assert ask(book, "Can a Commander deck have two Sol Rings?", deck=deck).answer.startswith("No: Sol Ring is legal in Commander")
+    assert ask(book, "is a Sol Ring legal in commander?", deck=deck).answer.startswith("Yes: Sol Ring is legal in Commander. ")
 
 
 @pytest.mark.parametrize(("question", "starts", "rule"), [

@@ -108,10 +108,11 @@ DECK_LIMITS = ("a Commander deck holds one card of each English name but basic l
 COPIES = lazy(r"\b(?:(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|multiple|several|more than "
               r"(?:one|1)|any number) (?:copies|copy)|a playset|playsets|how many)\b", re.IGNORECASE)
 """Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
-_COUNT = lazy(r"(?:\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)\s*x?|\b(a playset|playsets)|"
+_COUNT = lazy(r"(?:\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*x?|\b(a playset|playsets)|"
               r"\bmore than (?:one|1))\s+(?:(?:copies|copy|cards?)\s+)?(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
-"""A number said right before a card's name: "4 copies of ", "4x ", "two ", "a playset of ", "more than one "."""
-_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())} | {"a": 1}
+"""A number said right before a card's name: "4 copies of ", "4x ", "two ", "a playset of ", "more than one " (not the
+article: "is a Sol Ring legal?" asks whether it is)."""
+_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _IN_GAME = lazy(r"\b(?:battlefield|in play|on (?:the )?board|out at (?:once|the same time)|at (?:the same|one) time|in (?:my |your |"
                 r"their |his |her )?hand|on the stack|imprint\w*|tokens?)\b", re.IGNORECASE)
 """Words saying the copies are in a game, not a deck ("two Thalias in play", "2 copies on the battlefield"): the rules'."""
