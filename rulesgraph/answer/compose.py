@@ -213,16 +213,14 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
-    asked_again = conversation.policy if conversation is not None else None
-    if asked_again is not None:
+    asked_again = None  # the policy question asked again at another level
+    if conversation is not None and conversation.policy is not None:
         from ..question.policyroute import at_level, level_only
 
-        conversation.policy = None  # type: ignore[union-attr]  # kept only while the documents answer
+        previous, conversation.policy = conversation.policy, None  # kept only while the documents answer
         if level_only(cleaned):  # "what about at FNM?" after a penalty asked at Competitive: the same question there
-            read = Question.of(at_level(asked_again, question))
+            asked_again, read = previous, Question.of(at_level(previous, question))
             question, cleaned = read.text, read.cleaned
-        else:
-            asked_again = None
     follow_up = False
     if conversation is not None and conversation.subjects:  # its module (and patterns) loaded only with a conversation
         from ..question.conversation import substitutes

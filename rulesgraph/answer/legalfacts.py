@@ -105,14 +105,16 @@ DECK_LIMITS = ("a Commander deck holds one card of each English name but basic l
 """Why :func:`copies_allowed` cites its rule: an answer citing one is the Comprehensive Rules' (``in_rules``)."""
 
 
-COPIES = lazy(r"\b(?:(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|multiple|several|more than "
-              r"(?:one|1)|any number) (?:copies|copy)|a playset|playsets|how many)\b", re.IGNORECASE)
+_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+"""Numbers said in words, as questions and cards' texts say them ("two copies", "up to seven")."""
+_SEVERAL = "|".join(w for w, n in _NUMBERS.items() if n >= 2)
+COPIES = lazy(rf"\b(?:(?:[2-9]|\d\d+|{_SEVERAL}|multiple|several|more than (?:one|1)|any number) (?:copies|copy)|a playset|"
+              r"playsets|how many)\b", re.IGNORECASE)
 """Asking about several copies of a card ("can I run 4 copies of Sol Ring in Vintage?"): a restricted card is one."""
-_COUNT = lazy(r"(?:\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*x?|\b(a playset|playsets)|"
-              r"\bmore than (?:one|1))\s+(?:(?:copies|copy|cards?)\s+)?(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
+_COUNT = lazy(rf"(?:\b(\d{{1,3}}|{_SEVERAL}|one)\s*x?|\b(a playset|playsets)|\bmore than (?:one|1))\s+"
+              r"(?:(?:copies|copy|cards?)\s+)?(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
 """A number said right before a card's name: "4 copies of ", "4x ", "two ", "a playset of ", "more than one " (not the
 article: "is a Sol Ring legal?" asks whether it is)."""
-_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _IN_GAME = lazy(r"\b(?:battlefield|in play|on (?:the )?board|out at (?:once|the same time)|at (?:the same|one) time|in (?:my |your |"
                 r"their |his |her )?hand|on the stack|imprint\w*|tokens?)\b", re.IGNORECASE)
 """Words saying the copies are in a game, not a deck ("two Thalias in play", "2 copies on the battlefield"): the rules'."""
@@ -167,9 +169,8 @@ def copies_allowed(book: Rulebook, card: Card, fmt: str, status: str, count: int
     elif "Basic" in card.supertypes:
         most, why = None, f"{name} is a basic land: a deck may have any number of basic lands."
     elif status == "Restricted":
-        most, why = 1, f"{name} is restricted in {fname}: a deck may hold one copy (it is on the restricted list, not banned)."
-        rule = limits if rule[0] is None else (rule[0], "constructed deck rules")  # not the CR's own: in_rules stays false
-        return _yes_or_no(count, most, asked, why), [limits, rule]
+        why = f"{name} is restricted in {fname}: a deck may hold one copy (it is on the restricted list, not banned)."
+        return _yes_or_no(count, 1, asked, why), [limits, (rule[0], "constructed deck rules")]  # policy: in_rules stays false
     else:
         most = 1 if singleton else 4
         why = (f"{name} is legal in {fname}, but a {fname} deck may hold only one card of each English name other than "
