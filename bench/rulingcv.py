@@ -1,7 +1,7 @@
 """How a named card's ruling fits a question (rule 23's fit) and how likely the best one is to settle it, fitted and
 cross-validated on real questions.
 
-Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--l2 X]
+Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--l2 X] [--least]
 
 Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  Every question is
 ranked once; rule 23 leaves the features of every ruling of the cards it names (``ruling features``:
@@ -18,12 +18,18 @@ rule it restates and the question's length
 label names none, when it restates one of the expected rules.  Printed with its held-out AUC (10 folds by page).  When
 a ruling leads depends on the rules' own confidence as well (:func:`rulesgraph.answer.cardanswer.with_rulings`):
 ``bench/real.py`` measures the leads.
+
+With ``--least``, every tuning question is also answered (cross-fitted, as ``bench/real.py`` answers it) and the least
+chance a leading ruling must have (:data:`rulesgraph.answer.cardanswer.LEAST`) is chosen by 10-fold cross-validation by
+page, five ways of folding: the value that makes the most first paragraphs settle the question on nine parts, scored on
+the tenth (first paragraphs settling the question, the label's ruling leading), beside the value in the code.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,12 +39,15 @@ from _common import card_options, rules_and_cards
 from accuracy import first_hit
 from real import REAL, auc, read_real, same_ruling
 
-from rulesgraph.answer.cardanswer import RUNNER_FLOOR
+import rulesgraph.answer.compose as compose
+from rulesgraph.answer.cardanswer import LEAST, RUNNER_FLOOR, lead_chance
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards as named
 from rulesgraph.rank.cardsteps.cards import FIT
 from rulesgraph.rank.ranking import rank
 
+LEASTS = (0.35, 0.3, 0.25, 0.22, 0.2, 0.18, 0.15, 0.12, 0.1, 0.05)
+"""The values of :data:`rulesgraph.answer.cardanswer.LEAST` ``--least`` chooses among."""
 FOLDS = 10
 """Folds (by source page) of the lead's held-out AUC."""
 FEATURES = list(FIT)
@@ -107,11 +116,90 @@ def fit_lead(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
     return w
 
 
+Lead = tuple[float, float, bool, bool, bool, str]
+"""One answered question: its best ruling's chance to settle it, the rules' first paragraph's, whether the ruling settles
+it (the label's, or restating an expected rule where the label names none), whether the rules' first rule does, whether
+its label names a ruling, its page."""
+
+
+def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-untyped-def]
+    """Each question answered as ``bench/real.py`` answers it, with the two chances :func:`with_rulings` compares (read by
+    wrapping it: the answer shows only the one that won)."""
+    from learn import CrossFit
+    from real import DEPTH
+
+    from rulesgraph.answer.compose import ask
+
+    seen: list[tuple] = []
+    plain = compose.with_rulings
+
+    def wrapped(a, citations, rulings, k, place=None, *, rules_settle):  # type: ignore[no-untyped-def]
+        top = rulings[0] if rulings else None
+        seen.append((lead_chance(rulings, len(a.words)), rules_settle, top, [c.id for c in citations[:k]]))
+        return plain(a, citations, rulings, k, place, rules_settle=rules_settle)
+
+    def one(r: dict) -> Lead | None:
+        seen.clear()
+        ask(book, r["question"], k=DEPTH, deck=deck)
+        if not seen:
+            return None
+        chance, rules, top, cited = seen[-1]
+        label = r.get("ruling")
+        settles = bool(top and (same_ruling(label, top[1], top[3]) if label else
+                                first_hit(r["expected_rules"], list(top[5])) is not None))
+        rule = first_hit(r["expected_rules"], [c for c in cited if not c.startswith("ruling:")][:1]) == 1
+        return chance, rules, settles, rule, bool(label), r.get("source", "")
+
+    compose.with_rulings = wrapped
+    try:
+        got = CrossFit(book).each(rows, one)
+    finally:
+        compose.with_rulings = plain
+    return [g for g in got if g is not None]
+
+
+def leads_with(leads: list[Lead], least: float) -> tuple[int, int]:
+    """First paragraphs settling the question, and the label's ruling leading, when a ruling leads from ``least``."""
+    right = led = 0
+    for chance, rules, settles, rule, has, _ in leads:
+        if chance >= least and chance > rules:
+            right += settles
+            led += settles and has
+        else:
+            right += rule
+    return right, led
+
+
+def choose_least(leads: list[Lead]) -> None:
+    """Print the first paragraphs settling the question and the label's ruling leading for each of :data:`LEASTS`, then
+    the held-out figures of choosing it on nine parts of the pages (five ways of folding them)."""
+    print(f"\nleast chance of a leading ruling (LEAST, {LEAST:g} in the code) on {len(leads)} answers, first paragraphs "
+          "settling the question / the label's ruling leading: "
+          + ", ".join(f"{v:g} {'/'.join(map(str, leads_with(leads, v)))}" for v in LEASTS))
+    pages = sorted({s for *_, s in leads})
+    for seed in range(5):
+        order = pages[:]
+        random.Random(seed).shuffle(order)
+        fold = {s: i % FOLDS for i, s in enumerate(order)}
+        chosen, held, current = [], [0, 0], [0, 0]
+        for k in range(FOLDS):
+            train = [x for x in leads if fold[x[5]] != k]
+            test = [x for x in leads if fold[x[5]] == k]
+            best = max(LEASTS, key=lambda v: leads_with(train, v))
+            chosen.append(best)
+            for total, v in ((held, best), (current, LEAST)):
+                got = leads_with(test, v)
+                total[0], total[1] = total[0] + got[0], total[1] + got[1]
+        print(f"  folding {seed}: held out, first paragraphs settling / the label's ruling leading {held[0]} / {held[1]} "
+              f"(LEAST {LEAST:g}: {current[0]} / {current[1]}), chosen {', '.join(f'{v:g}' for v in chosen)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", type=Path)
     card_options(ap)
     ap.add_argument("--l2", type=float, default=0.1, help="the fits' L2 penalty")
+    ap.add_argument("--least", action="store_true", help="also choose LEAST by cross-validation (answers every question)")
     args = ap.parse_args()
     rows = [r for rs in read_real(args.paths or [REAL], "tune").values() for r in rs]
     if not rows:
@@ -135,6 +223,7 @@ def main() -> None:
                 best.append((top, max((s[6] for s in shown[1:]), default=0.0), rule_placed, len(a.words), settles))
             else:
                 best.append(None)
+        leads = answered(book, deck, rows) if args.least else None
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -166,6 +255,8 @@ def main() -> None:
           f"{lw[1]:.2f}, \"placed\": {lw[2]:.2f}, \"words\": {lw[3]:.2f}}}, LEAD_BIAS = {lw[4]:.2f}; held-out AUC ({FOLDS} "
           f"folds by page) "
           f"{auc(held_p, [bool(v) for v in held_y]):.3f}")
+    if leads is not None:
+        choose_least(leads)
 
 
 if __name__ == "__main__":
