@@ -159,11 +159,13 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
 class CrossFit:
     """The real tuning questions answered as if rules 68 and 69 (``learned``, ``asked``) had never read them: each with the
     table learned from the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
-    with the bundled table.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning
+    with the bundled table; and as if the confidence's first rules' record (``data/firsts.tsv``) had not either: each
+    with the record of the other parts' answers.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning
     part is then what a question the step did not learn from gets."""
 
     def __init__(self, book: Rulebook) -> None:
-        from rulesgraph.build.index import asked_of, learned_of, learned_postings
+        from rulesgraph.build.corpus import firsts_path, firsts_table
+        from rulesgraph.build.index import asked_of, firsts_of, learned_of, learned_postings
         from rulesgraph.parse.learned import read_learned
 
         self.book, self.team, self.real = book, [r for p in team_paths() for r in rows_of(p)], real_tune()
@@ -176,6 +178,9 @@ class CrossFit:
 
         self._learn = learn
         self._tables: dict[int, Learnt] = {}
+        record = firsts_table(firsts_path())[0]
+        self._firsts = {part: firsts_of(book.graph, record, without=part) for part in range(FOLDS)}
+        """The first rules' record (``data/firsts.tsv``, ``bench/firsts.py``) without each part's answers."""
 
     def table_for(self, rows: list[dict]) -> Learnt:
         """The index's learned postings and question counts made from ``rows`` (as the bundled table is made from
@@ -194,16 +199,18 @@ class CrossFit:
             if part is None and r.get("part") == "tune" and r.get("source"):
                 raise ValueError(f"not a real tuning question this cross-fit knows: {r['question'][:60]!r}")
             groups[part].append(i)
-        bundled = learnt(self.book.index)
+        bundled, firsts = learnt(self.book.index), self.book.index.firsts
         try:
             for part, at in groups.items():
                 if part is not None and part not in self._tables:
                     self._tables[part] = self.table_for(self.team + [r for r in self.real if fold(r) != part])
                 use(self.book.index, bundled if part is None else self._tables[part])
+                self.book.index.firsts = firsts if part is None else self._firsts[part]
                 for i in at:
                     out[i] = answer(items[i])
         finally:
             use(self.book.index, bundled)
+            self.book.index.firsts = firsts
         return out  # type: ignore[return-value]
 
 

@@ -122,9 +122,11 @@ it (the label's, or restating an expected rule where the label names none), whet
 its label names a ruling, its page."""
 
 
-def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-untyped-def]
-    """Each question answered as ``bench/real.py`` answers it, with the two chances :func:`with_rulings` compares (read by
-    wrapping it: the answer shows only the one that won)."""
+def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore[no-untyped-def]
+    """Each question answered as ``bench/real.py`` answers it (cross-fitted), with what :func:`with_rulings` is given:
+    ``(the best ruling's chance, the rules' chance, the best ruling (rule 23's entry) or None, the rules' citations'
+    ids)`` (read by wrapping it: the answer shows only the chance that won, and the rules in the order a leading ruling
+    leaves them); ``None`` for a question with no rules answer."""
     from learn import CrossFit
     from real import DEPTH
 
@@ -134,28 +136,34 @@ def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-unt
     plain = compose.with_rulings
 
     def wrapped(a, citations, rulings, k, place=None, *, rules_settle):  # type: ignore[no-untyped-def]
-        top = rulings[0] if rulings else None
-        seen.append((lead_chance(rulings, len(a.words)), rules_settle, top, [c.id for c in citations[:k]]))
+        seen.append((lead_chance(rulings, len(a.words)), rules_settle, rulings[0] if rulings else None, [c.id for c in citations[:k]]))
         return plain(a, citations, rulings, k, place, rules_settle=rules_settle)
 
-    def one(r: dict) -> Lead | None:
+    def one(r: dict) -> tuple | None:
         seen.clear()
         ask(book, r["question"], k=DEPTH, deck=deck)
-        if not seen:
-            return None
-        chance, rules, top, cited = seen[-1]
+        return seen[-1] if seen else None
+
+    compose.with_rulings = wrapped
+    try:
+        return CrossFit(book).each(rows, one)
+    finally:
+        compose.with_rulings = plain
+
+
+def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-untyped-def]
+    """Each question's :data:`Lead` (:func:`weighed`)."""
+    out = []
+    for r, got in zip(rows, weighed(book, deck, rows), strict=True):
+        if got is None:
+            continue
+        chance, rules, top, cited = got
         label = r.get("ruling")
         settles = bool(top and (same_ruling(label, top[1], top[3]) if label else
                                 first_hit(r["expected_rules"], list(top[5])) is not None))
         rule = first_hit(r["expected_rules"], [c for c in cited if not c.startswith("ruling:")][:1]) == 1
-        return chance, rules, settles, rule, bool(label), r.get("source", "")
-
-    compose.with_rulings = wrapped
-    try:
-        got = CrossFit(book).each(rows, one)
-    finally:
-        compose.with_rulings = plain
-    return [g for g in got if g is not None]
+        out.append((chance, rules, settles, rule, bool(label), r.get("source", "")))
+    return out
 
 
 def leads_with(leads: list[Lead], least: float) -> tuple[int, int]:

@@ -170,3 +170,20 @@ def test_crossfit_puts_the_bundled_table_back_when_an_answer_fails(full_book: Ru
     stranger = {**row, "question": "does trample work at all?"}  # a tuning line it was not made with: never in sample
     with pytest.raises(ValueError, match="not a real tuning question"):
         cross.each([stranger], lambda r: None)
+
+
+def test_crossfit_answers_a_real_tuning_question_without_its_parts_first_rules_record(full_book: Rulebook, monkeypatch,  # type: ignore[no-untyped-def]
+                                                                                     tmp_path: Path) -> None:
+    """The confidence's first rules' record (data/firsts.tsv) is cross-fitted too: a real tuning question is answered with
+    the record of the other parts only; another question with the bundled record, put back after."""
+    row, other = _two_pages(monkeypatch, "does deathtouch work with trample?", "702.19c")
+    name = full_book.graph.nodes["702.19"]["title"].lower()
+    record = tmp_path / "firsts.tsv"
+    record.write_text(f"702.19b\t{name}\t{fold(row)}\t4\t1\n702.19b\t{name}\t{fold(other)}\t2\t2\n", encoding="utf-8")
+    monkeypatch.setattr("rulesgraph.build.corpus.firsts_path", lambda: record)
+    index = full_book.index
+    bundled = index.firsts
+    seen = CrossFit(full_book).each([row, other, {"question": "not real", "expected_rules": []}],
+                                    lambda r: index.firsts.get("702.19b"))
+    assert seen == [(2, 2), (4, 1), bundled.get("702.19b")]
+    assert index.firsts is bundled

@@ -363,3 +363,28 @@ def test_a_changed_learned_table_is_built_again_and_its_bad_lines_said(cache_dir
     table.unlink()
     third = load(specs)
     assert not third.from_cache and not third.index.learned.spans and any("learned rule words" in n for n in third.notices)
+
+
+def test_a_changed_first_rules_record_is_built_again_and_its_bad_lines_said(cache_dir: Path, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first rules' record (data/firsts.tsv) is part of the cache key too: summed over its parts for the rules the
+    loaded CR has under the same name, through the cache; a line its reader leaves out is said in the notices, and a
+    record that cannot be read leaves the rules loaded without it, with a notice."""
+    from rulesgraph import SourceSpec
+
+    from .conftest import FIXTURES
+
+    specs = [SourceSpec(str(FIXTURES / "mini_cr.txt"))]
+    name = load(specs).graph.nodes["702.19"]["title"].lower()
+    table = tmp_path / "firsts.tsv"
+    table.write_text(f"702.19b\t{name}\t0\t3\t1\n702.19b\t{name}\t4\t2\t2\n702.19c\tanother rule\t1\t5\t0\n", encoding="utf-8")
+    monkeypatch.setattr("rulesgraph.build.corpus.firsts_path", lambda: table)
+    first = load(specs)
+    cached = load(specs)
+    assert cached.from_cache and cached.index.firsts == first.index.firsts == {"702.19b": (5, 3)}  # 702.19c: not its name
+    table.write_text(f"702.19b\t{name}\t0\t3\t1\n608.2b\tx\t0\t1\t2\n", encoding="utf-8")
+    second = load(specs)
+    assert not second.from_cache and any("line 2: left out" in n for n in second.notices) and second.index.firsts == {"702.19b": (3, 1)}
+    table.unlink()
+    third = load(specs)
+    assert not third.from_cache and third.index.firsts == {} and any("first rules' record" in n for n in third.notices)

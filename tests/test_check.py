@@ -71,3 +71,16 @@ def test_the_learned_rule_words_are_counted_and_their_bad_lines_reported(seeds_b
 def test_the_full_rules_have_learned_words(full_book: Rulebook) -> None:
     """With the 2026 CR every rule of the bundled table is known by its name: hundreds of rules have learned words."""
     assert check_report(full_book)["learned_rules"] > 700
+
+
+def test_the_first_rules_record_s_bad_lines_are_reported(seeds_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line of data/firsts.tsv its reader leaves out is listed with file and line among the skipped lines; an unreadable
+    record is said once."""
+    table = tmp_path / "firsts.tsv"
+    table.write_text("# header\n613.1d\tlayers\t3\t4\t0\n608.2b\tx\t0\t1\t2\n", encoding="utf-8")
+    monkeypatch.setattr("rulesgraph.build.check.firsts_path", lambda: table)
+    bad = [s for s in check_report(seeds_book)["skipped"] if s["reason"].startswith("first rules")]
+    assert [(s["where"], s["text"]) for s in bad] == [(f"{table}:3", "608.2b\tx\t0\t1\t2")]
+    table.unlink()
+    bad = [s for s in check_report(seeds_book)["skipped"] if s["reason"].startswith("first rules")]
+    assert len(bad) == 1 and "not read" in bad[0]["reason"] and bad[0]["where"] == str(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .corpus import Rulebook, learned_path, learned_table
+from .corpus import Rulebook, firsts_path, firsts_table, learned_path, learned_table
 
 __all__ = ["check_report"]
 
@@ -17,12 +17,15 @@ def _where(item: dict[str, Any]) -> str | None:
 
 
 def _learned_skipped() -> list[dict[str, Any]]:
-    """The lines of the learned rule words (``data/learned.tsv``) its reader leaves out, as skipped lines."""
-    path = learned_path()
-    _, problems, error = learned_table(path)
-    if error is not None:
-        return [{"reason": f"learned rule words not read ({error})", "text": "", "where": str(path)}]
-    return [{"reason": f"learned rule words: {why}", "text": line, "where": f"{path}:{n}"} for n, why, line in problems]
+    """The lines of the bundled tables (the learned rule words, ``data/learned.tsv``; the first rules' record,
+    ``data/firsts.tsv``) their readers leave out, as skipped lines."""
+    out: list[dict[str, Any]] = []
+    for what, path, read in (("learned rule words", learned_path(), learned_table), ("first rules' record", firsts_path(), firsts_table)):
+        _, problems, error = read(path)
+        if error is not None:
+            out.append({"reason": f"{what} not read ({error})", "text": "", "where": str(path)})
+        out += [{"reason": f"{what}: {why}", "text": line, "where": f"{path}:{n}"} for n, why, line in problems]
+    return out
 
 
 def check_report(book: Rulebook) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..common.sha import sha256
 from ..errors import RulesgraphError
@@ -27,10 +27,12 @@ from .qgraph import QGraph, build_qgraph
 if TYPE_CHECKING:
     import networkx as nx
 
+    from ..parse.firsts import Firsts
     from ..parse.learned import Learned
 
 
-__all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "learned_path", "learned_table", "load", "parse_spec"]
+__all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "firsts_path", "firsts_table", "learned_path", "learned_table",
+           "load", "parse_spec"]
 
 
 class SourceSpec(NamedTuple):
@@ -129,7 +131,9 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
     key = _key(specs, [r.sha256 for r in raws], remembered)  # what was read, should a file have changed since its digest was taken
     graph = _build(specs, raws)
     qg = build_qgraph(graph)
-    index = build_index(graph, load_aliases(aliases_path()), qg.ids, _learned(notices))
+    index = build_index(graph, load_aliases(aliases_path()), qg.ids,
+                        _bundled(learned_path(), learned_table, "the learned rule words", notices),
+                        _bundled(firsts_path(), firsts_table, "the first rules' record", notices))
     if use_cache:
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
         if notice:
@@ -137,9 +141,17 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
     return Rulebook(qg, index, specs, notices, False, time.perf_counter() - start, None, graph, key)
 
 
+T = TypeVar("T")
+
+
 def learned_path() -> Path:
     """The learned rule words (``bench/learn.py``'s table); always loaded, like the alias table."""
     return bundled_dir() / "learned.tsv"
+
+
+def firsts_path() -> Path:
+    """The first rules' record (``bench/firsts.py``'s table); always loaded, like the learned rule words."""
+    return bundled_dir() / "firsts.tsv"
 
 
 def learned_table(path: Path) -> tuple[Learned, list[tuple[int, str, str]], str | None]:
@@ -148,20 +160,32 @@ def learned_table(path: Path) -> tuple[Learned, list[tuple[int, str, str]], str 
     its notices and ``check`` lists among the skipped lines."""
     from ..parse.learned import read_learned
 
+    return _table(path, read_learned)
+
+
+def firsts_table(path: Path) -> tuple[Firsts, list[tuple[int, str, str]], str | None]:
+    """The first rules' record of ``path`` (:func:`rulesgraph.parse.firsts.read_firsts`'s table), as :func:`learned_table`."""
+    from ..parse.firsts import read_firsts
+
+    return _table(path, read_firsts)
+
+
+def _table(path: Path, reader: Callable[[str], tuple[T, list[tuple[int, str]]]]) -> tuple[T | dict, list[tuple[int, str, str]], str | None]:
     try:
         lines = path.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         return {}, [], str(exc)
-    table, problems = read_learned("\n".join(lines))
+    table, problems = reader("\n".join(lines))
     return table, [(n, why, lines[n - 1]) for n, why in problems], None
 
 
-def _learned(notices: list[str]) -> Learned:
-    """The learned rule words; a line the reader leaves out is said in ``notices`` (a missing table: none learned)."""
-    path = learned_path()
-    table, problems, error = learned_table(path)
+def _bundled(path: Path, read: Callable[[Path], tuple[T, list[tuple[int, str, str]], str | None]], what: str,
+             notices: list[str]) -> T | dict:
+    """A bundled table (``what``: "the learned rule words"); a line its reader leaves out is said in ``notices`` (a
+    missing table: answering without it)."""
+    table, problems, error = read(path)
     if error is not None:
-        notices.append(f"{path}: cannot read the learned rule words ({error}); answering without them")
+        notices.append(f"{path}: cannot read {what} ({error}); answering without them")
         return {}
     notices += [f"{path}, line {n}: left out ({why})" for n, why, _ in problems[:5]]
     if len(problems) > 5:
@@ -186,7 +210,7 @@ def _key(specs: list[SourceSpec], digests: list[str], remembered: Callable[[str,
     """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table and the learned rule words,
     which every load reads)."""
     parts = [f"{d}|{s.fmt or ''}|{s.display or s.path}" for s, d in zip(specs, digests, strict=True)]
-    for path in (str(aliases_path()), str(learned_path())):
+    for path in (str(aliases_path()), str(learned_path()), str(firsts_path())):
         parts.append(remembered(path, partial(_digest, path)))
     return cache.cache_key(parts, SCHEMA, __version__)
 

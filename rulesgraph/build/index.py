@@ -26,6 +26,8 @@ from ..parse.numbers import parent_of, rule_of
 if TYPE_CHECKING:
     import networkx as nx
 
+    from ..parse.firsts import Firsts
+
 __all__ = [
     "FIELDS",
     "MEMO",
@@ -33,6 +35,7 @@ __all__ = [
     "Index",
     "asked_of",
     "build_index",
+    "firsts_of",
     "learned_of",
     "learned_postings",
     "load_aliases",
@@ -144,6 +147,9 @@ class Index:
     asked: dict[int, int] = field(default_factory=dict)
     """A CR rule's document number (its place in :attr:`ids`, as the query graph numbers it) → how many labelled questions
     it settled (``data/learned.tsv``): the ranking's ``asked`` prior."""
+    firsts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """A CR rule's number → (how many real tuning answers the ranking gave it as their first rule, how many of those it
+    settled) (``data/firsts.tsv``, :func:`firsts_of`): the confidence's ``record``."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
@@ -278,6 +284,17 @@ def learned_of(g: nx.MultiDiGraph, table: Learned) -> dict[str, dict[str, int]]:
     return {rule: said for rule, (name, _, said) in table.items() if named_rule(g, rule) == name}
 
 
+def firsts_of(g: nx.MultiDiGraph, table: Firsts, without: int | None = None) -> dict[str, tuple[int, int]]:
+    """The first rules' record (:func:`rulesgraph.parse.firsts.read_firsts`'s table) of the rules ``g`` has under the same
+    name (:func:`named_rule`), each rule's parts summed but part ``without`` (a benchmark answering that part's questions)."""
+    out = {}
+    for rule, (name, parts) in table.items():
+        kept = [counts for part, counts in parts.items() if part != without]
+        if kept and named_rule(g, rule) == name:
+            out[rule] = (sum(f for f, _ in kept), sum(s for _, s in kept))
+    return out
+
+
 def asked_of(g: nx.MultiDiGraph, table: Learned, number: dict[str, int]) -> dict[int, int]:
     """How many labelled questions each rule of the table settled, by its document number in the loaded rules (``number``:
     node id → its place in :attr:`Index.ids`), for the rules :func:`learned_of` keeps (those ``g`` has under the same name)."""
@@ -315,11 +332,11 @@ def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, di
 
 
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
-                learned: Learned | None = None) -> Index:
+                learned: Learned | None = None, firsts: Firsts | None = None) -> Index:
     """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
     are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0….
     ``learned``: the learned rule words and question counts (:attr:`Index.learned`, :attr:`Index.asked`, those of the rules
-    ``g`` has: :func:`learned_of`, :func:`asked_of`)."""
+    ``g`` has: :func:`learned_of`, :func:`asked_of`); ``firsts``: the first rules' record (:attr:`Index.firsts`)."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -366,4 +383,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
                  dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules),
-                 asked_of(g, learned or {}, rules))
+                 asked_of(g, learned or {}, rules), firsts_of(g, firsts or {}))

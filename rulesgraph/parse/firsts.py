@@ -1,0 +1,49 @@
+"""Read the first rules' record (``data/firsts.tsv``, written by ``bench/firsts.py``): text → rule → (its name, part →
+(answers it was the first rule of, of those the ones it settled)).
+
+One line per rule and part of the real tuning questions, ``608.2b<TAB>resolving spells and abilities<TAB>3<TAB>7<TAB>4``:
+the rule's number, the name of its rule in the rules the record was made with (:func:`~rulesgraph.parse.learned.rule_name`,
+so another edition's rule of that number is not given it), the part (``0`` – ``9``: the questions of one source page are
+in one part, so a benchmark can leave a part's record out when answering its questions), how many of that part's answers
+the ranking gave it as their first rule, and how many of those it settled.  ``#`` starts a comment line; blank lines
+are skipped.  A line not of that shape (other than five columns, a part, count or settled count that is not a whole
+number, more settled than counted) or a rule and part given twice is left out and reported with its line number,
+never dropped silently; any line ending (LF, CRLF, CR) and a BOM are read.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Firsts", "read_firsts"]
+
+Firsts = dict[str, tuple[str, dict[int, tuple[int, int]]]]
+"""The record: rule → (the name of its rule, part → (answers it was first in, answers it settled of those))."""
+
+
+def _whole(said: str) -> int | None:
+    """A whole number written in ASCII digits, or ``None``."""
+    said = said.strip()
+    return int(said) if said.isascii() and said.isdigit() else None
+
+
+def read_firsts(text: str) -> tuple[Firsts, list[tuple[int, str]]]:
+    """The record (rule → (name, part → (first, settled))) and the lines left out (``(line number, why)``)."""
+    table: Firsts = {}
+    problems: list[tuple[int, str]] = []
+    for n, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        columns = line.split("\t")
+        rule = columns[0].strip()
+        if len(columns) != 5 or not rule:
+            problems.append((n, "not 'rule<TAB>name<TAB>part<TAB>first<TAB>settled'"))
+            continue
+        part, first, settled = (_whole(c) for c in columns[2:])
+        if part is None or first is None or settled is None or settled > first:
+            problems.append((n, f"not a part and two counts (the second at most the first): {'/'.join(columns[2:])[:40]!r}"))
+            continue
+        name, parts = table.setdefault(rule, (columns[1].strip(), {}))
+        if part in parts or name != columns[1].strip():
+            problems.append((n, f"rule {rule} given again" + (f" in part {part}" if part in parts else " under another name")))
+            continue
+        parts[part] = (first, settled)
+    return table, problems
