@@ -22,7 +22,9 @@ a ruling leads depends on the rules' own confidence as well (:func:`rulesgraph.a
 With ``--least``, every tuning question is also answered (cross-fitted, as ``bench/real.py`` answers it) and the least
 chance a leading ruling must have (:data:`rulesgraph.answer.cardanswer.LEAST`) is chosen by 10-fold cross-validation by
 page, five ways of folding: the value that makes the most first paragraphs settle the question on nine parts, scored on
-the tenth (first paragraphs settling the question, the label's ruling leading), beside the value in the code.
+the tenth (first paragraphs settling the question, the label's ruling leading), beside the value in the code; and each
+value's figures on the questions of other columns and forums than Wizards' alone, the shape of the questions the
+product is measured on.
 """
 
 from __future__ import annotations
@@ -181,9 +183,14 @@ def leads_with(leads: list[Lead], least: float) -> tuple[int, int]:
 def choose_least(leads: list[Lead]) -> None:
     """Print the first paragraphs settling the question and the label's ruling leading for each of :data:`LEASTS`, then
     the held-out figures of choosing it on nine parts of the pages (five ways of folding them)."""
+    from real import from_wizards
+
+    other = [x for x in leads if not from_wizards({"source": x[5]})]
     print(f"\nleast chance of a leading ruling (LEAST, {LEAST:g} in the code) on {len(leads)} answers, first paragraphs "
           "settling the question / the label's ruling leading: "
           + ", ".join(f"{v:g} {'/'.join(map(str, leads_with(leads, v)))}" for v in LEASTS))
+    print(f"  of them the {len(other)} of other columns and forums than Wizards' (the hidden sets' shape): "
+          + ", ".join(f"{v:g} {'/'.join(map(str, leads_with(other, v)))}" for v in LEASTS))
     pages = sorted({s for *_, s in leads})
     for seed in range(5):
         order = pages[:]
