@@ -18,11 +18,12 @@ def said(text: str, table: NameTable) -> list[tuple[str, str | None, str]]:
 def typed() -> NameTable:
     cards = [CardName("Lightning Greaves", rank=60), CardName("Sword of Fire and Ice", rank=400), CardName("Phyrexian Altar", rank=300),
              CardName("Alter Reality", rank=9000), CardName("Platinum Angel", rank=2000), CardName("Rest in Peace", rank=700),
-             CardName("Hold the Line", rank=15000), CardName("Counterspell", rank=90), CardName("Lightning Bolt", rank=400)]
+             CardName("Hold the Line", rank=15000), CardName("Counterspell", rank=90), CardName("Lightning Bolt", rank=400),
+             CardName("Dark Confidant", rank=150)]
     zipf = {"lightning": 4.2, "greaves": 2.3, "sword": 4.5, "fire": 5.2, "ice": 4.9, "phyrexian": 0.5, "altar": 3.5, "alter": 3.8,
             "reality": 4.9, "platinum": 3.9, "bolt": 4.0, "angel": 4.6, "rest": 5.2, "peace": 5.0, "hold": 5.2, "line": 5.5,
-            "counterspell": 1.2}
-    return NameTable.build(cards, ["equip", "flash"], zipf=lambda w: zipf.get(w, 0.0), long_words=["lightening"])  # English
+            "counterspell": 1.2, "dark": 5.0, "confidant": 2.3, "confidante": 2.6}
+    return NameTable.build(cards, ["equip", "flash"], zipf=lambda w: zipf.get(w, 0.0), long_words=["lightening", "confidante"])  # English
 
 
 def test_lower_case_misspellings_of_names_that_are_cards_in_lower_case(typed: NameTable) -> None:
@@ -36,6 +37,8 @@ def test_lower_case_misspellings_of_names_that_are_cards_in_lower_case(typed: Na
     # the first word one slip from a much played name's (English knows "lightening"): the name, read whole
     assert said("does lightening bolt kill it", typed) == [("lightening bolt", "Lightning Bolt", "typo")]
     assert said("we hold the lime here", typed) == []  # words that meet by chance: not a card said in lower case
+    # the last word one slip from a much played name's ("confidante" is English too): ``card`` reads it, so does ``ask``
+    assert said("my dark confidante reveals a land", typed) == [("dark confidante", "Dark Confidant", "typo")]
 
 
 def test_much_played_names_need_less_evidence_in_lower_case(typed: NameTable) -> None:

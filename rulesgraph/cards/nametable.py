@@ -149,9 +149,10 @@ class NameTable:
         """:attr:`rules_long` by length, made when read (an edit changes a length by one at most: :meth:`misspelt`)."""
         self.name_words: frozenset[str] = frozenset()
         self.played_near: frozenset[str] = frozenset()
-        """First words of the names of several words and 8+ letters of the most played cards
+        """First and last words of the names of several words and 8+ letters of the most played cards
         (:data:`PLAYED`), and each with one letter dropped: where a lower-case misspelling made
-        of words may begin ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning")."""
+        of words may be ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning"; "dark
+        confidante", one from "confidant")."""
         self.periods: frozenset[str] = frozenset()
         """Folded words a period follows inside a card's name (``mr`` of Mr. House, ``no`` of Black Waltz No. 3, the letters
         of S.H.I.E.L.D.): a name's words in a question may be parted so (:func:`rulesgraph.question.mention_words.joined`)."""
@@ -275,9 +276,9 @@ class NameTable:
         table.name_words = frozenset(words)
         table.periods = frozenset(fold_token(m.group(1)) for card in cards if not card.funny
                                   for name in (card.key, *card.faces) for m in _ABBREVIATION.finditer(name))
-        first = {s[0] for s, r in zip(table.surface, table.rank, strict=True)
-                 if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS and s[0] not in JOINERS}
-        table.played_near = frozenset(first) | frozenset(d for w in first for d in dropped(w))
+        ends = {w for s, r in zip(table.surface, table.rank, strict=True)
+                if len(s) >= 2 and 0 < r <= PLAYED and sum(map(len, s)) >= TYPO_LETTERS for w in (s[0], s[-1]) if w not in JOINERS}
+        table.played_near = frozenset(ends) | frozenset(d for w in ends for d in dropped(w))
         table.rules_words = frozenset(p[0] for p in rule_phrases if len(p) == 1)
         table.rules_long = sorted({" ".join(p) for p in rule_phrases if sum(map(len, p)) >= TYPO_LETTERS - TYPO_EDITS})
         table.known_long = frozenset(w for p in rule_phrases for w in p if len(w) >= TYPO_LETTERS) | frozenset(

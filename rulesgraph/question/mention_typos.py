@@ -128,8 +128,8 @@ class TypoReading:
                 continue
             if self.unknown(tok.word):
                 starts = range(max(0, i - LOWER_TYPO_WORDS + 1), i + 1)
-            elif self.near_played(tok.word):  # "phyrexian alter", "lightening bolt": a word, and a played card's name
-                starts = range(i, i + 1)
+            elif self.near_played(tok.word):  # "phyrexian alter", "lightening bolt", "dark confidante": a word, and the
+                starts = range(max(0, i - LOWER_TYPO_WORDS + 1), i + 1)  # first or last of a played card's name or one slip from it
             else:
                 continue
             for a in starts:
@@ -154,8 +154,8 @@ class TypoReading:
         return out
 
     def near_played(self, word: str) -> bool:
-        """``word`` is the first word of a much played card's name, or one slip from it (:func:`~rulesgraph.cards.nametable.dropped`:
-        ``lightening`` of Lightning Bolt)."""
+        """``word`` is the first or last word of a much played card's name, or one slip from it
+        (:func:`~rulesgraph.cards.nametable.dropped`: ``lightening`` of Lightning Bolt, ``confidante`` of Dark Confidant)."""
         memo = self.t.near
         found = memo.get(word)
         if found is None:
