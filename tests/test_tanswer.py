@@ -116,6 +116,9 @@ def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Ruleb
     assert "Remedy: If the triggered ability isn’t covered by the previous paragraphs, the opponent chooses" in plain
     aura = ask(full_book, "he missed the enters-the-battlefield trigger of his Aura at competitive, what's the fix?").answer or ""
     assert "Remedy: If the triggered ability is an enters-the-battlefield trigger of an Aura" in aura  # a case told
+    told = ask(full_book, "At Competitive REL my opponent forgot his Dark Confidant trigger during his upkeep and we noticed "
+                          "in his draw step. What is the penalty and the fix?").answer or ""  # "opponent": in two cases alike
+    assert "Remedy: If the triggered ability isn’t covered by the previous paragraphs, the opponent chooses" in told
 
 
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..model import Answer, Citation
 from ..question.read import Question
+from .firstplace import SENTENCE, fitted
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
@@ -27,7 +28,6 @@ if TYPE_CHECKING:  # the documents' modules are imported only once a question ne
 __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_answer", "route", "section_citation",
            "tournament_answer", "with_rules"]
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
 _NO_LEVEL = ("this is the IPG's penalty, for Competitive and Professional REL; at Regular REL (FNM, prereleases) Judging at "
@@ -53,8 +53,7 @@ def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why:
 
 def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
     para = text.split("\n\n")[0] if text else ""
-    out = " ".join(_SENTENCE.split(para)[:sentences])
-    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return fitted(SENTENCE.split(para)[:sentences], limit)
 
 
 def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str:
@@ -85,17 +84,19 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     fifth the extra card drawn; Game Rule Violation's partial fixes are list items).  A paragraph counts the question's
     words that few of the remedy's paragraphs say (each by log(paragraphs / paragraphs saying it): "player", "card",
     "opponent" are said by most, so count for little; the words of the infraction's ``title`` not at all: every case of
-    Missed Trigger's remedy is about a trigger missed); none saying any: the last paragraph that says it is the case of
-    all the others (:data:`_DEFAULT`: Missed Trigger's fourth, "If the triggered ability isn't covered by the previous
-    paragraphs, the opponent chooses …", not its first, an Aura's trigger), else the first."""
+    Missed Trigger's remedy is about a trigger missed); none saying any, or several saying as much, the last of those
+    that says it is the case of all the others (:data:`_DEFAULT`: Missed Trigger's fourth, "If the triggered ability
+    isn't covered by the previous paragraphs, the opponent chooses …", not its first, an Aura's trigger, nor its second,
+    a delayed trigger's, for "my opponent forgot his Dark Confidant trigger": "opponent" is in both), else the first."""
     from .policywords import said_terms
     from .policywords import terms as _terms
 
     paragraphs = [p for p in text.split("\n\n") if p.strip()] or [""]
     scores = _telling_scores([set(_terms(p)) for p in paragraphs], _asked(said_terms(question)) - set(_terms(title)))
     best = max(range(len(paragraphs)), key=lambda i: (scores[i], -i))
-    if scores[best] <= 0:
-        best = max((i for i, p in enumerate(paragraphs) if _DEFAULT.search(p)), default=0)
+    tied = [i for i, score in enumerate(scores) if score == scores[best]]
+    if scores[best] <= 0 or len(tied) > 1:  # none, or several alike: of those, the case of all the others if it is one
+        best = max((i for i in tied if _DEFAULT.search(paragraphs[i])), default=best)
     line = _first(paragraphs[best].lstrip("• "))
     return line + (f" (the remedy says more: '{sid.lower()} remedy')" if len(paragraphs) > 1 else "")
 
