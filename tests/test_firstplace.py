@@ -8,15 +8,20 @@ import pytest
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.firstplace import (
+    ALONE,
     LINE,
+    LISTED,
+    SENTENCE,
     SETTLES,
     UNSETTLED,
     UNSETTLED_LEAD,
     direct,
     faq_answers,
+    fitted,
     in_rule_order,
     names_a_variant,
     no_variant_first,
+    short,
     telling_sentence,
 )
 from rulesgraph.build.index import doc_terms
@@ -165,3 +170,40 @@ def test_a_keyword_asked_what_it_is_reads_its_subrules_in_the_rules_order(full_b
     assert in_rule_order(g, told, ["702.19c", "702.19b", "702.2c"]) == ["702.19c", "702.19b", "702.2c"]
     cited = [c.id for c in ask(full_book, "what does trample do").citations]
     assert cited.index("702.19a") < min(cited.index(n) for n in ("702.19d", "702.19g") if n in cited)
+
+
+def test_a_sentence_ends_after_a_quotation_closing_on_its_stop() -> None:
+    said = "A spell is modal if it says “Choose one —.” Each of those options is a mode. Modal cards got errata."
+    assert SENTENCE.split(said) == ["A spell is modal if it says “Choose one —.”", "Each of those options is a mode.",
+                                    "Modal cards got errata."]
+
+
+def test_a_first_paragraph_gives_whole_sentences_and_cuts_only_a_first_one_too_long() -> None:
+    """700.2's first two sentences were cut mid-sentence at 400 characters ("… so the modes do appear in a…"): now the
+    second is left out when both do not fit, and only a first sentence longer than the limit alone is cut, at a word."""
+    first, second = "A" + " word" * 40 + ".", "Then" + " more" * 60 + "."
+    assert short(f"{first} {second}", 2, 250) == first and fitted([first, second], 1000) == f"{first} {second}"
+    cut = short(second, 1, 100)
+    assert len(cut) <= 100 and cut.endswith("…") and not cut.endswith(" …")
+
+
+def test_a_first_paragraph_ending_on_a_colon_lists_what_it_introduces(full_book: Rulebook) -> None:
+    """"What is the order of the layers?" ended on 613.1's "… in the following order:"; the layers follow, one a line.
+    A list longer than LISTED says how many more there are."""
+    layers = ask(full_book, "What is the order of the layers for continuous effects?").answer or ""
+    lines = layers.splitlines()
+    assert lines[0].endswith("in the following order:") and [line.split()[0] for line in lines[1:]] == [
+        "613.1a", "613.1b", "613.1c", "613.1d", "613.1e", "613.1f", "613.1g"]
+    assert lines[1] == "613.1a Layer 1: Rules and effects that modify copiable values are applied."
+    actions = ask(full_book, "what does rule 704.5 say?").answer or ""
+    assert actions.splitlines()[0] == "The state-based actions are as follows:" and len(actions.splitlines()) == LISTED + 2
+    assert actions.splitlines()[-1].startswith(f"… and {len(full_book.qg.targets('704.5', 'contains')) - LISTED} more (704.5")
+
+
+def test_a_telling_sentence_too_short_to_stand_alone_is_given_with_the_one_before(full_book: Rulebook) -> None:
+    """"can I choose the same mode twice?": the sentence of 700.2 holding "mode", "Each of those options is a mode.", was
+    the whole first paragraph."""
+    text = full_book.qg.nodes["700.2"]["text"]
+    said, _ = telling_sentence(full_book.index, analyze("can i choose the same mode twice?", full_book.index), text)
+    assert said.startswith("A spell or ability is modal") and said.endswith("Each of those options is a mode.")
+    assert len("Each of those options is a mode.") < ALONE

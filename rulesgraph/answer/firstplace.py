@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..rank.ranking import Scored
 
-__all__ = ["FAQ_ALIKE", "FAQ_HOLDS", "LINE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "asked_words", "deciding", "direct",
-           "faq_answers", "names_a_variant", "no_variant_first", "short", "telling_sentence"]
+__all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "asked_words",
+           "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant", "no_variant_first", "short", "telling_sentence"]
 
 FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
@@ -38,7 +38,9 @@ FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
-_SENTENCE = lazy(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+SENTENCE = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’]))\s+(?=[A-Z“\"(])")
+"""Where a sentence ends: after ".", "!" or "?", or after a quotation closing on one ("… such as “Choose one —.” Each of
+those options is a mode."), before a capital, a quote or a bracket."""
 _LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|However|Then|Otherwise|Rather|Similarly|"
                    r"Doing so)\b")
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
@@ -52,6 +54,12 @@ LINE = 400
 unless it is longer alone)."""
 LEANS = 3
 """At most this many sentences before the telling one are given with it."""
+ALONE = 60
+"""A telling sentence shorter than this many characters is given with the one before it ("Each of those options is a
+mode." after 700.2's "A spell or ability is modal if …")."""
+LISTED = 8
+"""A first paragraph ending on a colon ("… applied in a series of layers in the following order:", "There are twelve special
+actions:") is followed by its rule's subrules, at most this many (:func:`listing`), then how many more there are."""
 ROOM = 40
 """Fewer characters than this left for what it leans on: the telling sentence is given alone."""
 
@@ -128,7 +136,7 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     "summoning sickness" is named by 302.6's last sentence, but what the rule says is the one before — or, the last
     naming the whole rule (:data:`_NAMING`), the one before it holding most of the question's other words ("tap for
     mana": 302.6's first, on abilities with the tap symbol)."""
-    sentences = [p for p in _SENTENCE.split(" ".join(text.split("\n\n")[0].split())) if p]
+    sentences = [p for p in SENTENCE.split(" ".join(text.split("\n\n")[0].split())) if p]
     if not sentences:
         return "", 0.0
     own = asked_words(index, a)
@@ -139,6 +147,8 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     shares = [sum(v for t, v in own.items() if t in terms) / total for terms in said]
     best = max(range(len(sentences)), key=lambda j: (shares[j], -j))
     start = best  # said with the sentences it leans on, back to one that stands alone (three at most)
+    if start and len(sentences[best]) < ALONE:
+        start -= 1  # "Each of those options is a mode." says too little alone: with the sentence it ends
     while start and best - start < LEANS and _LEANS_BACK.match(sentences[start]):
         start -= 1
     if start < best and _NAMING.match(sentences[best]):  # a rule's name: with the sentence telling the rest of the question
@@ -155,9 +165,16 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
 
 
 def short(text: str, sentences: int = 2, limit: int = 400) -> str:
-    """The first ``sentences`` sentences of ``text``'s first paragraph, cut at ``limit`` characters."""
-    parts = _SENTENCE.split(" ".join(text.split("\n\n")[0].split()))
-    out = " ".join(parts[:sentences])
+    """The first ``sentences`` sentences of ``text``'s first paragraph, at most ``limit`` characters (:func:`fitted`)."""
+    return fitted(SENTENCE.split(" ".join(text.split("\n\n")[0].split()))[:sentences], limit)
+
+
+def fitted(sentences: list[str], limit: int) -> str:
+    """``sentences`` said together in at most ``limit`` characters: the last ones left out until they fit, so a sentence
+    is given whole or not at all; only a first sentence longer than ``limit`` alone is cut, at a word, with "…"."""
+    while len(sentences) > 1 and len(" ".join(sentences)) > limit:
+        sentences = sentences[:-1]
+    out = " ".join(sentences)
     return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
@@ -219,10 +236,23 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         return None if not defining else top["title"]
     sentence, share = telling_sentence(book.index, a, top["text"])
     if share < SETTLES:
-        return short(top["text"]) if named else deciding(book, chosen)
+        return listing(g, chosen[0].node, short(top["text"])) if named else deciding(book, chosen)
     if short(top["text"], 1) == sentence or sentence == "":
-        return short(top["text"])  # the rule's first words speak to the question: as a rule is read
-    return _sentence(sentence)
+        return listing(g, chosen[0].node, short(top["text"]))  # the rule's first words speak to the question: as a rule is read
+    return listing(g, chosen[0].node, _sentence(sentence))
+
+
+def listing(g: QGraph, node: str, said: str) -> str:
+    """``said`` (a first paragraph quoting rule ``node``), followed, when it ends on a colon, by what it introduces: the
+    rule's subrules, one a line, each its first sentence (at most :data:`LISTED`, then how many more): "What is the order
+    of the layers?" is answered by 613.1's "… in the following order:" and the layers, not the colon alone."""
+    children = g.targets(node, "contains") if said.endswith(":") else []
+    if not children:
+        return said
+    lines = [f"{g.nodes[c]['label']} {short(g.nodes[c]['text'], 1, LINE // 2)}" for c in children[:LISTED]]
+    if len(children) > LISTED:
+        lines.append(f"… and {len(children) - LISTED} more ({g.nodes[children[LISTED]]['label']}–{g.nodes[children[-1]]['label']})")
+    return "\n".join([said, *lines])
 
 
 def _sentence(sentence: str, limit: int = LINE) -> str:
