@@ -6,7 +6,8 @@ Usage: python bench/firsts.py [--cr PATH] [--cards PATH] [--check]
 
 Every real tuning question (``bench/questions/real/``, the tuning part; a blind line is never read) is answered as
 ``bench/real.py`` answers it, cross-fitted (``learn.CrossFit``); its rules' first citation (before a ruling leads) is
-counted for that rule, and as settling when it is an expected rule (``accuracy.rule_hit``).  Counted by part
+counted for that rule, and as settling when it is an expected rule (``accuracy.first_hit``: the rule, a subrule of it
+or its rule).  Counted by part
 (``learn.fold``: a source page's questions in one part), so a benchmark answering a part's questions reads the record of
 the other parts only (``learn.CrossFit``), as a question the record never saw.  The record depends on the ranking:
 after a change to it, run this, then ``bench/calibrate.py --write``.  ``--check`` writes nothing and says whether the
@@ -21,11 +22,14 @@ from collections import Counter
 
 from _common import ROOT, card_options, rules_and_cards
 from accuracy import first_hit
-from learn import fold
+from learn import FOLDS, fold
 from real import REAL, read_real
 from rulingcv import weighed
 
 from rulesgraph.build.index import named_rule
+from rulesgraph.parse.firsts import PARTS
+
+assert FOLDS == PARTS, "the record's parts are the cross-fit's folds"
 
 FILE = ROOT / "data" / "firsts.tsv"
 

@@ -178,7 +178,10 @@ class CrossFit:
 
         self._learn = learn
         self._tables: dict[int, Learnt] = {}
-        record = firsts_table(firsts_path())[0]
+        record, problems, error = firsts_table(firsts_path())
+        if error is not None or problems:
+            said = error or f"{len(problems)} lines left out"
+            print(f"bench: {firsts_path()}: {said}; the confidence's record is {'missing' if error else 'partial'}", file=sys.stderr)
         self._firsts = {part: firsts_of(book.graph, record, without=part) for part in range(FOLDS)}
         """The first rules' record (``data/firsts.tsv``, ``bench/firsts.py``) without each part's answers."""
 

@@ -149,9 +149,10 @@ def test_crossfit_answers_a_real_tuning_question_without_its_pages_counts(full_b
     def fails(r: dict) -> None:
         raise RuntimeError("answer failed")
 
+    firsts = index.firsts
     with pytest.raises(RuntimeError):
         cross.each([row], fails)
-    assert index.asked is bundled
+    assert index.asked is bundled and index.firsts is firsts  # the first rules' record put back too
 
 
 def test_crossfit_puts_the_bundled_table_back_when_an_answer_fails(full_book: Rulebook, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -24,6 +24,14 @@ def test_a_line_not_of_the_shape_is_left_out_and_said_with_its_number() -> None:
     table, problems = read_firsts(text)
     assert table == {"613.1d": ("layers", {3: (4, 0)})}
     assert [n for n, _ in problems] == [2, 3, 4, 5, 6, 7, 8, 9, 10]
-    assert "not a part and two counts" in problems[1][1] and "not a part and two counts" in problems[2][1]  # 2 settled of 1
+    assert "and two counts" in problems[1][1] and "and two counts" in problems[2][1]  # 2 settled of 1
     assert "given again in part 3" in problems[4][1] and "under another name" in problems[5][1]
     assert "rule<TAB>name<TAB>part" in problems[0][1] and "rule<TAB>name<TAB>part" in problems[8][1]
+
+
+def test_a_part_out_of_range_or_a_count_of_thousands_of_digits_is_left_out() -> None:
+    """A part no benchmark could leave out (10 and more) would give a question its own label; a count of 5,000 digits is
+    no count (``int`` refuses it: the load said a traceback)."""
+    table, problems = read_firsts(f"613.1d\tlayers\t10\t4\t0\n613.1d\tlayers\t3\t{'9' * 5000}\t0\n613.1d\tlayers\t2\t4\t1\n")
+    assert table == {"613.1d": ("layers", {2: (4, 1)})} and [n for n, _ in problems] == [1, 2]
+    assert "(0-9)" in problems[0][1]

@@ -38,3 +38,8 @@ def test_a_rule_is_named_by_its_title_or_its_first_words() -> None:
     assert rule_name("Trample", "whatever") == "trample"
     assert rule_name(None, "To play, each player needs their own deck of traditional Magic cards") == "to play each player needs"
     assert rule_name("", None) == ""
+
+
+def test_a_count_of_thousands_of_digits_is_left_out() -> None:
+    table, problems = read_learned(f"702.19b\ttrample\t{'9' * 5000}\ttrampl:1\n608.2b\tx\t1\tfizzl:{'9' * 5000}\n")
+    assert table == {} and [n for n, _ in problems] == [1, 2]

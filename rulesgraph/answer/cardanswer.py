@@ -49,10 +49,10 @@ LEAST = 0.25
 both are poor guesses (a ruling at 17% against rules at 10%), the rule at least names the part of the rules the question
 is about.  On the real tuning
 questions, 10 folds by page (stop 43): with no least chance 842 / 795 right first (the two counts of :data:`LEAD`), the
-settling ruling leading 137 times and another 542; 0.2, 832 / 803, 118 and 406; 0.25, 832 / 803, 107 and 319 (other
+settling ruling leading 137 times and another 542; 0.2, 832 / 795, 118 and 406; 0.25, 832 / 803, 107 and 319 (other
 columns and forums 148 / 142, against 144 / 138 before); 0.3, 819 / 796, 83 and 228; 0.4, 811 / 799, 56 and 97.
 Stop 51 (``python bench/rulingcv.py --least``, with the record in the rules' chance): cross-validated on all 2,344
-answers the folds choose 0.05–0.2 (first paragraphs settling the question 846 → 867, the label's ruling leading 98 →
+answers the folds choose 0.05 or 0.1 (first paragraphs settling the question 846 → 867, the label's ruling leading 98 →
 125), but every answer that gains is a Wizards' column's: on the 335 of other columns and forums, the shape of the
 questions the product is measured on, 0.25 settles 149 and 0.1 146 (0.3: 150), the label's ruling leading 19 times
 either way; so 0.25 stays."""

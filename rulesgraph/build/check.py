@@ -16,7 +16,7 @@ def _where(item: dict[str, Any]) -> str | None:
     return f"{item['file']}:{item['line']}" if item.get("file") else None
 
 
-def _learned_skipped() -> list[dict[str, Any]]:
+def _tables_skipped() -> list[dict[str, Any]]:
     """The lines of the bundled tables (the learned rule words, ``data/learned.tsv``; the first rules' record,
     ``data/firsts.tsv``) their readers leave out, as skipped lines."""
     out: list[dict[str, Any]] = []
@@ -29,8 +29,9 @@ def _learned_skipped() -> list[dict[str, Any]]:
 
 
 def check_report(book: Rulebook) -> dict[str, Any]:
-    """A JSON-ready report; counts are totals over every loaded source, with a per-document breakdown (and the learned
-    rule words: how many of the loaded rules have some, and the table's lines left out, among the skipped lines)."""
+    """A JSON-ready report; counts are totals over every loaded source, with a per-document breakdown (and the bundled
+    tables: how many of the loaded rules have learned words, and a first rules' record — none when the tables were made
+    with another edition's rules —, and the tables' lines left out, among the skipped lines)."""
     g = book.graph
     kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
     documents = g.graph["documents"]
@@ -54,13 +55,14 @@ def check_report(book: Rulebook) -> dict[str, Any]:
         "edges": g.number_of_edges(),
         "references": g.graph["references"],
         "learned_rules": len(set(book.index.learned.docs)),
+        "first_rules": len(book.index.firsts),
         "dangling": [
             {"ref": d["raw"], "target": d["target"], "where": _where(d), "reason": d["reason"]} for d in g.graph["dangling"]
         ],
         "anomalies": anomalies,
         "skipped": [
             *({"reason": s["reason"], "text": s["text"], "where": _where(s)} for doc in documents for s in doc["skipped"]),
-            *_learned_skipped(),
+            *_tables_skipped(),
         ],
         "documents": [
             {k: doc[k] for k in ("path", "format", "encoding", "effective", "lines", "chapter", "section", "rule", "subrule",

@@ -185,7 +185,7 @@ def _bundled(path: Path, read: Callable[[Path], tuple[T, list[tuple[int, str, st
     missing table: answering without it)."""
     table, problems, error = read(path)
     if error is not None:
-        notices.append(f"{path}: cannot read {what} ({error}); answering without them")
+        notices.append(f"{path}: cannot read {what} ({error}); answering without it")
         return {}
     notices += [f"{path}, line {n}: left out ({why})" for n, why, _ in problems[:5]]
     if len(problems) > 5:
@@ -207,8 +207,8 @@ def _read(spec: SourceSpec, n: int, read: dict[int, RawSource]) -> str:
 
 
 def _key(specs: list[SourceSpec], digests: list[str], remembered: Callable[[str, Callable[[], str]], str]) -> str:
-    """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table and the learned rule words,
-    which every load reads)."""
+    """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table, the learned rule words and
+    the first rules' record, which every load reads)."""
     parts = [f"{d}|{s.fmt or ''}|{s.display or s.path}" for s, d in zip(specs, digests, strict=True)]
     for path in (str(aliases_path()), str(learned_path()), str(firsts_path())):
         parts.append(remembered(path, partial(_digest, path)))

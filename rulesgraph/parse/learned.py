@@ -6,7 +6,7 @@ rules it was learned with (:func:`rule_name`: ``702.19``'s title, or the first w
 number of labelled questions it settled (the ranking's ``asked`` prior), and the words with their counts.  The name lets
 rules of another edition, numbered otherwise, be told apart (2024's 701.19 is Search, 2026's Regenerate).  ``#`` starts
 a comment line; blank lines are skipped.  A line not of that shape (other than four columns, a question count that is not
-a positive whole number, no word, a pair without a count or with a count that is not a positive whole number) or a rule
+a positive whole number of at most nine digits, no word, a pair without a count or with a count that is not such a number) or a rule
 given twice is left out and reported with its line number, never dropped silently; any line ending (LF, CRLF, CR) and a
 BOM are read.
 """
@@ -31,7 +31,7 @@ def rule_name(title: str | None, text: str | None) -> str:
 
 def _count(said: str) -> int | None:
     """A positive whole number written in ASCII digits, or ``None``."""
-    return int(said) if said.isascii() and said.isdigit() and int(said) > 0 else None
+    return int(said) if said.isascii() and said.isdigit() and len(said) <= 9 and int(said) > 0 else None  # int() refuses 4,300 digits
 
 
 def read_learned(text: str) -> tuple[Learned, list[tuple[int, str]]]:
