@@ -149,10 +149,9 @@ class NameTable:
         """:attr:`rules_long` by length, made when read (an edit changes a length by one at most: :meth:`misspelt`)."""
         self.name_words: frozenset[str] = frozenset()
         self.played_near: frozenset[str] = frozenset()
-        """First and last words of the names of several words and 8+ letters of the most played cards
-        (:data:`PLAYED`), and each with one letter dropped: where a lower-case misspelling made
-        of words may be ("phyrexian alter", "laboratory manic"; "lightening bolt", one letter from "lightning"; "dark
-        confidante", one from "confidant")."""
+        """First and last words of the names of several words and 8+ letters of the most played cards (:data:`PLAYED`), and each
+        with one letter dropped: where a lower-case misspelling made of words may be ("phyrexian alter", "laboratory manic";
+        "lightening bolt", one letter from "lightning"; "dark confidante", one from "confidant")."""
         self.periods: frozenset[str] = frozenset()
         """Folded words a period follows inside a card's name (``mr`` of Mr. House, ``no`` of Black Waltz No. 3, the letters
         of S.H.I.E.L.D.): a name's words in a question may be parted so (:func:`rulesgraph.question.mention_words.joined`)."""
