@@ -14,6 +14,8 @@ are read.
 
 from __future__ import annotations
 
+from .learned import rows
+
 __all__ = ["PARTS", "Firsts", "read_firsts"]
 
 PARTS = 10
@@ -36,10 +38,7 @@ def read_firsts(text: str) -> tuple[Firsts, list[tuple[int, str]]]:
     """The record (rule → (name, part → (first, settled))) and the lines left out (``(line number, why)``)."""
     table: Firsts = {}
     problems: list[tuple[int, str]] = []
-    for n, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        columns = line.split("\t")
+    for n, columns in rows(text):
         rule = columns[0].strip()
         if len(columns) != 5 or not rule:
             problems.append((n, "not 'rule<TAB>name<TAB>part<TAB>first<TAB>settled'"))

@@ -13,9 +13,11 @@ BOM are read.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..common.text import words
 
-__all__ = ["NAME_WORDS", "Learned", "read_learned", "rule_name"]
+__all__ = ["NAME_WORDS", "Learned", "read_learned", "rows", "rule_name"]
 
 NAME_WORDS = 5
 """An untitled rule is named by this many of its first words."""
@@ -34,14 +36,19 @@ def _count(said: str) -> int | None:
     return int(said) if said.isascii() and said.isdigit() and len(said) <= 9 and int(said) > 0 else None  # int() refuses 4,300 digits
 
 
+def rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each line of a bundled table that is not blank or a ``#`` comment, as its line number and its tab-separated
+    columns (a BOM and any line ending read): the learned rule words' and the first rules' record's."""
+    for n, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        if line.strip() and not line.startswith("#"):
+            yield n, line.split("\t")
+
+
 def read_learned(text: str) -> tuple[Learned, list[tuple[int, str]]]:
     """The table (rule → (name, questions, stem → count)) and the lines left out (``(line number, why)``)."""
     table: Learned = {}
     problems: list[tuple[int, str]] = []
-    for n, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        columns = line.split("\t")
+    for n, columns in rows(text):
         rule = columns[0].strip()
         if len(columns) != 4 or not rule or not columns[3].strip():
             problems.append((n, "not 'rule<TAB>name<TAB>questions<TAB>stem:count …'"))
