@@ -22,7 +22,7 @@ from collections import Counter
 
 from _common import ROOT, card_options, rules_and_cards
 from accuracy import first_hit
-from learn import FOLDS, fold
+from learn import FOLDS, fold, rule_order
 from real import REAL, read_real
 from rulingcv import weighed
 
@@ -56,17 +56,10 @@ def written(book, first: Counter, settled: Counter, n: int) -> str:  # type: ign
              "# confidence's `record`, rulesgraph/answer/signals.py).",
              f"# Made by bench/firsts.py from {n} real tuning answers; do not edit by hand.",
              "# rule<TAB>the name of its rule<TAB>part<TAB>answers it was first in<TAB>of those, settled"]
-    for rule, part in sorted(first, key=lambda k: (_order(k[0]), k[1])):
-        name = named_rule(book.graph, rule)
-        if name is not None:
-            lines.append(f"{rule}\t{name}\t{part}\t{first[rule, part]}\t{settled[rule, part]}")
+    named = {rule: name for rule, _ in first if (name := named_rule(book.graph, rule)) is not None}  # CR rules only
+    for rule, part in sorted((k for k in first if k[0] in named), key=lambda k: (rule_order(k[0]), k[1])):
+        lines.append(f"{rule}\t{named[rule]}\t{part}\t{first[rule, part]}\t{settled[rule, part]}")
     return "\n".join(lines) + "\n"
-
-
-def _order(rule: str) -> tuple:
-    main, _, rest = rule.partition(".")
-    digits = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
-    return (int(main) if main.isdigit() else 0, int(digits or 0), rest[len(digits):])
 
 
 def main() -> None:

@@ -152,7 +152,7 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
     named = {rule: name(rule) for rule in words}
     said = lambda counts: " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
     body = [f"{rule}\t{named[rule]}\t{asked[rule]}\t{said(counts)}"
-            for rule, counts in sorted(words.items(), key=lambda rc: _order(rc[0])) if named[rule] is not None and counts]
+            for rule, counts in sorted(words.items(), key=lambda rc: rule_order(rc[0])) if named[rule] is not None and counts]
     return "\n".join(head + body) + "\n"
 
 
@@ -232,7 +232,7 @@ def team_paths() -> list[Path]:
     return [QUESTIONS / f"{name}.jsonl" for name in TRAINING]
 
 
-def _order(rule: str) -> tuple[int, ...]:
+def rule_order(rule: str) -> tuple[int, ...]:
     """``702.19b`` → (702, 19, 2): rules in the CR's order."""
     main, _, rest = rule.partition(".")
     digits = rest.rstrip("abcdefghijklmnopqrstuvwxyz")

@@ -228,7 +228,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
             if telling[best][1] < SETTLES and not (named and first["text"] != first.get("title")):  # a chapter's parts
                 return deciding(book, chosen)  # are headings too: its number asked for is answered by its rules' names
             if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
-                return _sentence(telling[best][0])
+                return fitted([telling[best][0]], LINE)
             said = short(g.nodes[children[0]]["text"])
             if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
                 said += " " + short(g.nodes[children[1]]["text"])
@@ -239,7 +239,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         return listing(g, chosen[0].node, short(top["text"])) if named else deciding(book, chosen)
     if short(top["text"], 1) == sentence or sentence == "":
         return listing(g, chosen[0].node, short(top["text"]))  # the rule's first words speak to the question: as a rule is read
-    return listing(g, chosen[0].node, _sentence(sentence))
+    return listing(g, chosen[0].node, fitted([sentence], LINE))
 
 
 def listing(g: QGraph, node: str, said: str) -> str:
@@ -253,7 +253,3 @@ def listing(g: QGraph, node: str, said: str) -> str:
     if len(children) > LISTED:
         lines.append(f"… and {len(children) - LISTED} more ({g.nodes[children[LISTED]]['label']}–{g.nodes[children[-1]]['label']})")
     return "\n".join([said, *lines])
-
-
-def _sentence(sentence: str, limit: int = LINE) -> str:
-    return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
