@@ -42,9 +42,36 @@ EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document a
 """What every exit status means: README's "Exit status" says the same."""
 
 
+def _columns() -> int:
+    """The width help is laid out for, as :func:`shutil.get_terminal_size` finds it: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own layout at the width it would find itself: argparse makes a formatter for every option added (to
+    check its metavar), and its own imports :mod:`shutil` for the width (with :mod:`bz2` and :mod:`lzma`, ~2 ms of every
+    process)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_columns() - 2)
+
+
 class _Parser(argparse.ArgumentParser):
     given: Sequence[str] = ()
     """The command line parsed (the words a question said in the command's place goes on with)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {visible(message, newlines=False)}{_meant(message, self.prog, self.given)}\n")
@@ -164,12 +191,18 @@ def main(argv: Sequence[str] | None = None, *, keep: bool = False) -> int:
 
 
 def _programs(what: str) -> None:
-    """Read (``load``) or keep (``save``) the compiled expressions' programs in the cache directory
-    (:mod:`rulesgraph.common.reprograms`): a process's first use of an expression then costs no parse."""
-    from rulesgraph.build.cache import cache_dir, secret
+    """Read (``load``) or keep (``save``) the compiled expressions' programs, an entry of the rules cache
+    (:mod:`rulesgraph.common.reprograms`): a process's first use of an expression then costs no parse.  A table that
+    cannot be read or written is no one's concern: expressions are then parsed as without one."""
+    from rulesgraph.build import cache
     from rulesgraph.common import reprograms
 
-    (reprograms.load if what == "load" else reprograms.save)(cache_dir(), secret)
+    if what == "load":
+        reprograms.use(cache.read(reprograms.NAME, "regex")[0])
+    else:
+        table = reprograms.learned()
+        if table is not None and cache.write(reprograms.NAME, table, "regex") is None:
+            reprograms.kept()
 
 
 def _main(ctx: Context, args: argparse.Namespace) -> int:

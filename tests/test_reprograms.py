@@ -1,21 +1,23 @@
 """rulesgraph/common/reprograms.py: an expression compiled from a stored program is the one ``re.compile`` makes;
-the store is authenticated, bounded, and anything unexpected leaves ``re.compile`` in charge."""
+the table is bounded, kept as the rules cache keeps its entries (authenticated), and anything unexpected leaves
+``re.compile`` in charge."""
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from rulesgraph.build import cache
 from rulesgraph.common import reprograms
 from rulesgraph.common.lazyre import lazy
 
 CASES = [(r"(?P<n>\d{3})\.(\d+)([a-z]?)", 0), (r"\b(?:banned|ban ?list)\b", re.IGNORECASE),
          (r"(?<![\w.])\d{3}\.\d+[a-z]?\b|(?<=rule )\d{3}", 0), (r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she)\b))", re.MULTILINE),
          (r"[\x00-\x08\x0b-\x1f\u2028\u202a-\u202e\ud800-\udfff]", 0), (r"“([^“”]+)”|\bcast(?:s|ing)?\b", re.IGNORECASE | re.DOTALL)]
-KEY = b"k" * 32
 
 
 @pytest.fixture
@@ -39,78 +41,79 @@ def test_without_a_store_it_is_re_compile(fresh: None) -> None:
 
 
 @pytest.mark.parametrize(("source", "flags"), CASES)
-def test_a_program_made_then_stored_compiles_to_the_pattern_re_makes(fresh: None, tmp_path: Path, source: str,
-                                                                     flags: int) -> None:
-    reprograms.load(tmp_path, lambda: KEY)  # no store yet: programs are made and remembered
+def test_a_program_made_then_kept_compiles_to_the_pattern_re_makes(fresh: None, source: str, flags: int) -> None:
+    reprograms.use(None)  # no table yet: programs are made and remembered
     made = reprograms.compile(source, flags)
     assert made == re.compile(source, flags)  # patterns are equal only when their engine code is
     assert (made.groupindex, made.groups, made.flags) == (re.compile(source, flags).groupindex, re.compile(source, flags).groups,
                                                           re.compile(source, flags).flags)
-    reprograms.save(tmp_path, lambda: KEY)
-    assert reprograms.store_path(tmp_path).is_file() and not reprograms._LEARNED
+    table = reprograms.learned()
+    assert table is not None and isinstance(table[(source, flags)][1], bytes)  # code words as bytes
+    reprograms.kept()
+    assert not reprograms._LEARNED and reprograms.learned() is None  # nothing new: nothing to write
     reprograms._KNOWN.clear()
-    reprograms.load(tmp_path, lambda: KEY)  # the next process
-    assert (source, flags) in reprograms._KNOWN
+    reprograms.use(marshal.loads(marshal.dumps(table)))  # the next process
     again = reprograms.compile(source, flags)
     assert again == re.compile(source, flags) and not reprograms._LEARNED
+    assert isinstance(reprograms._KNOWN[(source, flags)][1], list)  # made a list once, when first used
     text = "see rule 702 and 702.19b; Judge, he cast “Shock” BANNED \x01"
     assert [m.span() for m in again.finditer(text)] == [m.span() for m in re.compile(source, flags).finditer(text)]
 
 
-def test_a_lazy_pattern_uses_the_store(fresh: None, tmp_path: Path) -> None:
-    reprograms.load(tmp_path, lambda: KEY)
+def test_a_lazy_pattern_uses_the_table(fresh: None) -> None:
+    reprograms.use(None)
     p = lazy(r"\bstored (\w+)")
     assert p.search("a stored program").group(1) == "program"  # type: ignore[union-attr]
     assert (r"\bstored (\w+)", 0) in reprograms._LEARNED
 
 
-def test_a_store_with_another_key_or_cut_or_bad_is_not_used(fresh: None, tmp_path: Path) -> None:
-    reprograms.load(tmp_path, lambda: KEY)
+def test_the_table_is_a_cache_entry_another_key_or_a_cut_file_is_not_used(fresh: None, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache, "_secret", {})
+    monkeypatch.setattr(cache, "_checked", {})
+    reprograms.use(None)
     reprograms.compile(CASES[1][0], CASES[1][1])
-    reprograms.save(tmp_path, lambda: KEY)
-    path = reprograms.store_path(tmp_path)
+    assert cache.write(reprograms.NAME, reprograms.learned(), "regex") is None
+    path = tmp_path / f"build-{reprograms.NAME}.regex"
+    assert (CASES[1][0], CASES[1][1]) in cache.read(reprograms.NAME, "regex")[0]
     data = path.read_bytes()
-    for stored, key in ((data, b"x" * 32), (data[:-5], KEY), (data[:10], KEY), (b"\0" * 40, KEY)):
+    for stored in (data[:-5], data[:10], data[:40] + bytes([data[40] ^ 1]) + data[41:]):
         path.write_bytes(stored)
-        reprograms._KNOWN.clear()
-        reprograms.load(tmp_path, lambda k=key: k)  # type: ignore[misc]
-        assert not reprograms._KNOWN
-        assert reprograms.compile(CASES[1][0], CASES[1][1]) == re.compile(CASES[1][0], CASES[1][1])
+        assert cache.read(reprograms.NAME, "regex")[0] is None  # damaged: read as no table
 
 
-def test_a_bad_stored_program_falls_back_to_re_compile(fresh: None, tmp_path: Path) -> None:
-    reprograms.load(tmp_path, lambda: KEY)
-    reprograms._KNOWN[("abc", 0)] = (32, [1, 2, 3], 0, {}, (None,))  # not a program the engine takes
-    assert reprograms.compile("abc", 0) == re.compile("abc")
+def test_a_table_that_is_not_one_is_none(fresh: None) -> None:
+    reprograms.use(["not", "a", "table"])
+    assert reprograms._ON[0] and not reprograms._KNOWN
+    assert reprograms.compile(CASES[2][0]) == re.compile(CASES[2][0])
 
 
-def test_bad_expressions_fail_as_re_compile_fails_and_debug_is_left_to_re(fresh: None, tmp_path: Path) -> None:
-    reprograms.load(tmp_path, lambda: KEY)
+def test_a_bad_stored_program_falls_back_to_re_compile(fresh: None) -> None:
+    reprograms.use({("abc", 0): (32, [1, 2, 3], 0, {}, (None,)), ("abd", 0): (32, b"\1\2\3", 0, {}, (None,)),
+                    ("abe", 0): "junk"})  # not programs the engine takes
+    for source in ("abc", "abd", "abe"):
+        assert reprograms.compile(source, 0) == re.compile(source)
+
+
+def test_bad_expressions_fail_as_re_compile_fails_and_debug_is_left_to_re(fresh: None) -> None:
+    reprograms.use(None)
     with pytest.raises(re.error):
         reprograms.compile("(unclosed")
     assert not reprograms._LEARNED
     assert reprograms._PLAIN & re.DEBUG  # re.compile prints the program for re.DEBUG: such an expression is left to it
 
 
-def test_the_store_is_bounded(fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_table_is_bounded(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reprograms, "LIMIT", 2)
-    reprograms.load(tmp_path, lambda: KEY)
+    reprograms.use(None)
     for i in range(5):
         assert reprograms.compile(f"a{i}b") == re.compile(f"a{i}b")
     assert len(reprograms._LEARNED) == 2
 
 
-def test_an_unwritable_store_is_no_failure(fresh: None, tmp_path: Path) -> None:
-    reprograms.load(tmp_path, lambda: KEY)
-    reprograms.compile("unwritten")
-    blocker = tmp_path / "file"
-    blocker.write_text("")
-    reprograms.save(blocker / "sub", lambda: KEY)  # a directory under a file: cannot be made
-    assert reprograms._LEARNED
-
-
-def test_changed_internals_turn_it_off(fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_changed_internals_turn_it_off(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reprograms, "_program", lambda pattern, flags: (0, [0], 0, {}, (None,)))
-    reprograms.load(tmp_path, lambda: KEY)
+    reprograms.use({("x+y", 0): (0, b"\0\0\0\0", 0, {}, (None,))})
     assert not reprograms._ON[0]
     assert reprograms.compile("x+y") == re.compile("x+y")

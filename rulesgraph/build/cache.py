@@ -64,10 +64,10 @@ SETTLED = 2.0
 """Seconds since a file's last change before its check is remembered (the clock file times are read from moves by
 ticks of a few ms; git treats a file changed in the same tick as its index the same way)."""
 _checked: dict[str, dict[str, list[Any]]] = {}
-PARTS = ("query", "graph", "names", "tdoc")
+PARTS = ("query", "graph", "names", "tdoc", "regex")
 """The files of an entry: ``query`` (marshal of builtins), ``graph`` (the networkx pickle) and, for the installed
 cards, ``names`` (their name table, marshal of builtins); ``tdoc``, a parsed tournament document (marshal of builtins,
-:mod:`rulesgraph.build.tbook`)."""
+:mod:`rulesgraph.build.tbook`); ``regex``, the compiled expressions' programs (:mod:`rulesgraph.common.reprograms`)."""
 
 
 def cache_dir() -> Path:
@@ -373,6 +373,8 @@ def _prune(directory: Path) -> None:
             entries = sorted(directory.glob(f"build-*.{part}"), key=lambda p: p.stat().st_mtime, reverse=True)
             for old in entries[KEEP if part in PARTS else 0 :]:
                 old.unlink(missing_ok=True)
+        for old in directory.glob("regex-*.bin"):  # the expressions' programs before they were a cache entry
+            old.unlink(missing_ok=True)
     except OSError:
         pass
     sweep(directory, ".build-*.tmp")

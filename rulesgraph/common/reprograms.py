@@ -3,31 +3,30 @@ expressions it uses from a stored program, not by parsing them again.
 
 Why: compiling is pure Python (``re._parser`` parses, ``re._compiler`` emits the matching engine's code), ~0.05–5 ms an
 expression; a one-question process uses some 60 (the scope's topics, the tournament routing's cues, the infraction
-names …), ~17 ms of a process that costs ~155 ms.  What ``re`` makes of an expression depends only on the expression,
-its flags and the interpreter, so it is kept once (``regex-<interpreter>-<engine>.bin`` in the cache directory,
-authenticated like the rules cache) and handed to the engine (``_sre.compile``, C) next time: ~0.02 ms.
+names …), ~17 ms of a process that costs ~110 ms.  What ``re`` makes of an expression depends only on the expression,
+its flags and the interpreter, so it is kept once and handed to the engine (``_sre.compile``, C) next time: ~0.02 ms.
+This module holds no file: the caller reads the table (:func:`use`) and keeps it (:func:`learned`, :func:`kept`) —
+the ``rulesgraph`` command in the rules cache, authenticated and checked once like its other entries.  Each program's
+engine code is kept as bytes (4 a code word) and made a list only when that expression is first compiled: a table of
+200 expressions, the largest the tournament names' alternations, was 1.4 MB of marshalled integers, ~4 ms to decode
+whole in every process.
 
 This leans on CPython's own workings (``re._parser.parse``, ``re._compiler._code``, ``_sre.compile``: what
-``re._compiler.compile`` does), so it is guarded: the file is named by the interpreter's version and the engine's
-``MAGIC``; before a stored program is used, one made here must equal what ``re.compile`` makes (patterns compare equal
-only when their engine code is the same); anything unexpected (another interpreter, a changed internal, a bad file)
-leaves every expression to ``re.compile``.  Only processes that call :func:`load` use it (the ``rulesgraph`` command);
+``re._compiler.compile`` does), so it is guarded: the table is named by the interpreter's version and the engine's
+``MAGIC`` (:data:`NAME`); before a stored program is used, one made here must equal what ``re.compile`` makes
+(patterns compare equal only when their engine code is the same); anything unexpected (another interpreter, a changed
+internal, a bad table) leaves every expression to ``re.compile``.  Only processes that call :func:`use` use it;
 elsewhere :func:`compile` is ``re.compile``.
 """
 
 from __future__ import annotations
 
-import marshal
 import re
 import sys
-from collections.abc import Callable
-from pathlib import Path
+from array import array
 from typing import Any
 
-from .paths import write_atomically
-from .sha import compare_digest, hmac_sha256
-
-__all__ = ["compile", "load", "save", "store_path"]
+__all__ = ["NAME", "compile", "kept", "learned", "use"]
 
 _Program = tuple[int, list[int], int, dict[str, int], tuple[Any, ...]]
 
@@ -39,15 +38,17 @@ except ImportError:  # another interpreter: re.compile throughout
     _sre = None  # type: ignore[assignment]
     MAGIC = 0
 
-_KNOWN: dict[tuple[str, int], _Program] = {}
-"""The programs read from the store."""
+_KNOWN: dict[tuple[str, int], tuple[Any, ...]] = {}
+"""The stored programs (each one's code bytes until it is first used, then a list)."""
 _LEARNED: dict[tuple[str, int], _Program] = {}
-"""The programs made in this process that the store did not hold: written by :func:`save`."""
+"""The programs made in this process that the stored table did not hold: kept through :func:`learned`."""
 _ON: list[bool] = [False]
 LIMIT = 4096
 """At most this many programs are kept: a store that only grows is bounded."""
-MAX_BYTES = 32 * 1024 * 1024
-_DIGEST = 32
+NAME = f"regex-{sys.implementation.cache_tag}-{MAGIC}"
+"""The stored table's name: what ``re`` makes is the interpreter's and its engine's own."""
+_WORD = "I"
+"""The array type of a program's code: the engine's code words are 32 bits (:func:`_works` checks the type is)."""
 _PLAIN = re.DEBUG | re.TEMPLATE  # kept out: re.compile prints, or warns, for these
 
 
@@ -63,8 +64,8 @@ def _program(pattern: str, flags: int) -> _Program:
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """``re.compile(pattern, flags)``: from the stored program when :func:`load` was called and it holds one (else made
-    and remembered for :func:`save`); errors are ``re.compile``'s own."""
+    """``re.compile(pattern, flags)``: from the stored program when :func:`use` was called and it holds one (else made
+    and remembered for :func:`learned`); errors are ``re.compile``'s own."""
     flags = int(flags)
     if _ON[0] and isinstance(pattern, str) and not flags & _PLAIN:
         key = (pattern, flags)
@@ -74,20 +75,19 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
                 program = _program(pattern, flags)
                 if len(_KNOWN) + len(_LEARNED) < LIMIT:
                     _LEARNED[key] = program
+            elif not isinstance(program[1], list):
+                words = array(_WORD)
+                words.frombytes(program[1])
+                program = _KNOWN[key] = (program[0], words.tolist(), *program[2:])
             return _sre.compile(pattern, *program)  # type: ignore[no-any-return]
         except Exception:
             _LEARNED.pop(key, None)
     return re.compile(pattern, flags)
 
 
-def store_path(directory: Path) -> Path:
-    """The store of this interpreter and engine in the cache ``directory``."""
-    return directory / f"regex-{sys.implementation.cache_tag}-{MAGIC}.bin"
-
-
 def _works() -> bool:
     """Whether a program made here is what ``re.compile`` makes (the internals are the ones this module knows)."""
-    if _sre is None:
+    if _sre is None or array(_WORD).itemsize != 4:
         return False
     try:
         probe = r"(?P<a>x+)\b(?<!y)[^\W\d]{2,}|(?:ab|ac)$"
@@ -96,39 +96,26 @@ def _works() -> bool:
         return False
 
 
-def load(directory: Path, key: Callable[[], bytes]) -> None:
-    """Use stored programs from now on in this process: the store in ``directory`` when it is there and its
-    authentication (HMAC-SHA256 with ``key()``) holds; none otherwise (each is then made once and :func:`save` keeps it)."""
+def use(table: Any) -> None:
+    """Use stored programs from now on in this process: ``table``, as :func:`learned` gave it (``None``, or anything
+    else that is not such a table, is none: each expression is then made once and :func:`learned` gives it)."""
     if not _works():
         return
     _ON[0] = True
-    try:
-        with open(store_path(directory), "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except OSError:
-        return
-    if len(data) > MAX_BYTES or len(data) < _DIGEST:
-        return
-    try:
-        if not compare_digest(data[:_DIGEST], hmac_sha256(key(), data[_DIGEST:])):
-            return
-        known = marshal.loads(data[_DIGEST:])
-    except (OSError, ValueError, EOFError, TypeError):
-        return
-    if isinstance(known, dict):
-        _KNOWN.update(known)
+    if isinstance(table, dict):
+        _KNOWN.update(table)
 
 
-def save(directory: Path, key: Callable[[], bytes]) -> None:
-    """Keep the programs this process made that the store did not hold (nothing is written when there are none);
-    a store that cannot be written is no reason to fail."""
+def learned() -> dict[tuple[str, int], Any] | None:
+    """The table to keep when this process made programs the stored one did not hold (``None`` when it made none):
+    every program, its code as bytes."""
     if not _LEARNED:
-        return
-    merged = {**_KNOWN, **_LEARNED}
-    try:
-        payload = marshal.dumps(merged)
-        write_atomically(store_path(directory), hmac_sha256(key(), payload) + payload)
-    except (OSError, ValueError):
-        return
+        return None
+    return {key: (program[0], array(_WORD, program[1]).tobytes() if isinstance(program[1], list) else program[1], *program[2:])
+            for key, program in {**_KNOWN, **_LEARNED}.items()}
+
+
+def kept() -> None:
+    """The table :func:`learned` gave is kept: what this process made is known from now on."""
     _KNOWN.update(_LEARNED)
     _LEARNED.clear()
