@@ -15,10 +15,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..build.tbook import newest, tournament_dir
 from ..common.lazyre import lazy
@@ -71,8 +70,7 @@ def abbreviations(section: TSection) -> set[str]:
     return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     section: TSection
     doc: TDocument
     score: float

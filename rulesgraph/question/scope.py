@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from ..build.index import Index
 from ..common.lazyre import lazy
@@ -37,8 +37,7 @@ _FORMATS = (r"(?:standard|pioneer|modern|legacy|vintage|pauper|commander|edh|ced
 """Constructed formats, whose card pools tournament policy sets (Limited's deck rules are in the CR: 100.2b)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
+class Topic(NamedTuple):
     """One kind of question the Comprehensive Rules don't cover: its name, the line that answers it, its cues."""
 
     name: str
@@ -163,8 +162,7 @@ _BOUNDED = [(topic, _whole_words(topic.cues), _whole_words(topic.settings)) for 
 _RULE_NUMBER = lazy(r"(?<![\w.])\d{3}\.\d+[a-z]?\b")
 
 
-@dataclass(frozen=True, slots=True)
-class OutOfScope:
+class OutOfScope(NamedTuple):
     """A question the Comprehensive Rules don't answer: which topic, the words that said so, the honest line."""
 
     topic: str

@@ -43,9 +43,9 @@ of those terms, times its weight, into ``q.text``); its rulings compete like FAQ
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from ..build.index import Index
 from ..build.qgraph import QGraph
@@ -130,13 +130,12 @@ class Query:
         return out
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One ranking step: its name, its function (``run(q)``) and the weights it reads from ``q.w``."""
 
     name: str
     run: Callable[[Query], None]
-    weights: dict[str, float] = field(default_factory=dict)
+    weights: Mapping[str, float] = MappingProxyType({})
 
     @property
     def doc(self) -> str:

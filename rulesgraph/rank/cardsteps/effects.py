@@ -10,8 +10,8 @@ rule's own words say what its effects change, the CR's ability templates ("[Cost
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
@@ -46,8 +46,7 @@ creature", "Gain control of target creature")."""
 _NOT = frozenset(("dont", "doesnt", "didnt", "not"))
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(NamedTuple):
     """An effect kind: its layer rule (node number), the layer's name (``7b``) and the ways the rule names what such
     an effect changes, each a set of words a sentence must hold all of (``{control}``, ``{base, power, toughness}``)."""
 
