@@ -4,10 +4,10 @@ Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses] [
 The installed card data (``rulesgraph update cards``, under RULESGRAPH_DATA_DIR) is read as ``ask`` reads it, unless
 ``--no-cards``; card_chains.jsonl (conversations that start from a card, follow-ups naming it only by pronoun or role)
 needs it.
-A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3
-rules cited (a card's ruling cited before them is an answer, not a rule, and takes no rule's place: rule-level, as
-bench/accuracy.py and bench/real.py count; until stop 52 a ruling took a place here).  Without state every turn is asked on its own, as one-shot tools do: follow-ups
-should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
+A turn is answered when an expected rule, or the expected subrule's rule, is among the first 3 rules cited (a card's
+ruling cited before them is an answer, not a rule, and takes no rule's place: rule-level, as bench/accuracy.py and
+bench/real.py count; until stop 52 a ruling took a place here).  Without state every turn is asked on its own, as
+one-shot tools do: follow-ups should mostly fail there.  Targets (issue 7): follow-up hit@3 ≥ 85% with state; first turns
 unchanged; a new explicit subject never inherits the old one; a card's follow-ups carry the card they refer to
 (``carries``; the answer's cards).  By default all seven sets are
 measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read for faults),
