@@ -67,20 +67,81 @@ def test_a_lazy_pattern_uses_the_table(fresh: None) -> None:
     assert (r"\bstored (\w+)", 0) in reprograms._LEARNED
 
 
-def test_the_table_is_a_cache_entry_another_key_or_a_cut_file_is_not_used(fresh: None, tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def cache_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache directory of the test's own, with no key or checked files remembered from another."""
     monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(cache, "_secret", {})
     monkeypatch.setattr(cache, "_checked", {})
+    return tmp_path
+
+
+def test_the_table_is_a_cache_entry_another_key_or_a_cut_file_is_not_used(fresh: None, cache_in: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     reprograms.use(None)
     reprograms.compile(CASES[1][0], CASES[1][1])
     assert cache.write(reprograms.NAME, reprograms.learned(), "regex") is None
-    path = tmp_path / f"build-{reprograms.NAME}.regex"
+    path = cache_in / f"build-{reprograms.NAME}.regex"
     assert (CASES[1][0], CASES[1][1]) in cache.read(reprograms.NAME, "regex")[0]
+    monkeypatch.setattr(cache, "_secret", {str(cache_in / cache.SECRET): b"x" * 32})  # another user's key
+    assert cache.read(reprograms.NAME, "regex")[0] is None
+    monkeypatch.setattr(cache, "_secret", {})
     data = path.read_bytes()
     for stored in (data[:-5], data[:10], data[:40] + bytes([data[40] ^ 1]) + data[41:]):
         path.write_bytes(stored)
         assert cache.read(reprograms.NAME, "regex")[0] is None  # damaged: read as no table
+
+
+def test_the_command_keeps_the_table_and_reads_it_back(fresh: None, cache_in: Path) -> None:
+    from rulesgraph_cli.main import _programs
+
+    _programs("load")  # none yet
+    assert reprograms._ON[0] and not reprograms._KNOWN
+    reprograms.compile(CASES[3][0], CASES[3][1])
+    _programs("save")
+    assert not reprograms._LEARNED and (cache_in / f"build-{reprograms.NAME}.regex").is_file()
+    reprograms._KNOWN.clear()
+    _programs("load")  # the next process
+    assert (CASES[3][0], CASES[3][1]) in reprograms._KNOWN
+    assert reprograms.compile(CASES[3][0], CASES[3][1]) == re.compile(CASES[3][0], CASES[3][1]) and not reprograms._LEARNED
+
+
+def test_a_table_that_cannot_be_written_is_kept_to_learn_again(fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesgraph_cli.main import _programs
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(blocker / "sub"))  # a directory under a file: cannot be made
+    monkeypatch.setattr(cache, "_secret", {})
+    reprograms.use(None)
+    reprograms.compile("unwritten")
+    _programs("save")
+    assert ("unwritten", 0) in reprograms._LEARNED
+
+
+def test_a_long_program_is_read_where_it_lies_and_kept_again(fresh: None, cache_in: Path) -> None:
+    long = "|".join(f"w{i:05d}x" for i in range(6000))  # its code is over marshalled.LONG bytes: a view of the mapped file
+    reprograms.use(None)
+    reprograms.compile(long)
+    assert cache.write(reprograms.NAME, reprograms.learned(), "regex") is None
+    reprograms.kept()
+    reprograms._KNOWN.clear()
+    reprograms.use(cache.read(reprograms.NAME, "regex")[0])
+    assert not isinstance(reprograms._KNOWN[(long, 0)][1], bytes)  # not copied when read
+    reprograms.compile("another")  # something new: the whole table is written again, the long one as it was read
+    table = reprograms.learned()
+    assert table is not None and cache.write(reprograms.NAME, table, "regex") is None
+    reprograms.kept()
+    reprograms._KNOWN.clear()
+    reprograms.use(cache.read(reprograms.NAME, "regex")[0])
+    assert reprograms.compile(long) == re.compile(long) and reprograms.compile(long).match("w05999x")
+
+
+def test_the_old_store_file_is_removed(cache_in: Path) -> None:
+    old = cache_in / "regex-cpython-311-20220615.bin"
+    old.write_bytes(b"\0" * 64)
+    assert cache.write("anything", {"a": 1}) is None
+    assert not old.exists()
 
 
 def test_a_table_that_is_not_one_is_none(fresh: None) -> None:
@@ -89,11 +150,21 @@ def test_a_table_that_is_not_one_is_none(fresh: None) -> None:
     assert reprograms.compile(CASES[2][0]) == re.compile(CASES[2][0])
 
 
+def test_entries_not_shaped_as_programs_are_left_out(fresh: None) -> None:
+    good = (0, b"\0" * 8, 0, {}, (None,))
+    reprograms.use({("a", 0): 5, ("b", 0): (0, b"\0" * 7, 0, {}, (None,)), ("c",): good, ("d", 0): good[:4], ("e", 0): good})
+    assert list(reprograms._KNOWN) == [("e", 0)]
+    reprograms.compile("f")  # something new: what is kept can be written
+    assert set(reprograms.learned() or ()) == {("e", 0), ("f", 0)}
+
+
 def test_a_bad_stored_program_falls_back_to_re_compile(fresh: None) -> None:
-    reprograms.use({("abc", 0): (32, [1, 2, 3], 0, {}, (None,)), ("abd", 0): (32, b"\1\2\3", 0, {}, (None,)),
-                    ("abe", 0): "junk"})  # not programs the engine takes
-    for source in ("abc", "abd", "abe"):
-        assert reprograms.compile(source, 0) == re.compile(source)
+    refused = (32, bytes([1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]), 0, {}, (None,))  # shaped as a program; not code the engine takes
+    reprograms.use({("abc", 0): refused})
+    assert ("abc", 0) in reprograms._KNOWN
+    assert reprograms.compile("abc", 0) == re.compile("abc")
+    assert ("abc", 0) not in reprograms._KNOWN  # refused: made again next time, then kept right
+    assert reprograms.compile("abc", 0) == re.compile("abc") and ("abc", 0) in reprograms._LEARNED
 
 
 def test_bad_expressions_fail_as_re_compile_fails_and_debug_is_left_to_re(fresh: None) -> None:

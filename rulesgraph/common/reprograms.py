@@ -45,8 +45,10 @@ _LEARNED: dict[tuple[str, int], _Program] = {}
 _ON: list[bool] = [False]
 LIMIT = 4096
 """At most this many programs are kept: a store that only grows is bounded."""
-NAME = f"regex-{sys.implementation.cache_tag}-{MAGIC}"
-"""The stored table's name: what ``re`` makes is the interpreter's and its engine's own."""
+NAME = f"regex-{sys.implementation.cache_tag}.{sys.version_info[2]}-{MAGIC}-{sys.byteorder}"
+"""The stored table's name: what ``re`` makes is the interpreter's and its engine's own, its code words in this
+machine's byte order (the table is not keyed by the program's code, as the rules cache's entries are: it depends on none
+of it)."""
 _WORD = "I"
 """The array type of a program's code: the engine's code words are 32 bits (:func:`_works` checks the type is)."""
 _PLAIN = re.DEBUG | re.TEMPLATE  # kept out: re.compile prints, or warns, for these
@@ -80,8 +82,9 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
                 words.frombytes(program[1])
                 program = _KNOWN[key] = (program[0], words.tolist(), *program[2:])
             return _sre.compile(pattern, *program)  # type: ignore[no-any-return]
-        except Exception:
+        except Exception:  # a stored program the engine refuses is made again next time, and kept so
             _LEARNED.pop(key, None)
+            _KNOWN.pop(key, None)
     return re.compile(pattern, flags)
 
 
@@ -97,18 +100,29 @@ def _works() -> bool:
 
 
 def use(table: Any) -> None:
-    """Use stored programs from now on in this process: ``table``, as :func:`learned` gave it (``None``, or anything
-    else that is not such a table, is none: each expression is then made once and :func:`learned` gives it)."""
+    """Use stored programs from now on in this process: ``table``, as :func:`learned` gave it (``None`` is none, and
+    so is anything not shaped as such a table, entry by entry: each expression is then made once and :func:`learned`
+    gives it)."""
     if not _works():
         return
     _ON[0] = True
     if isinstance(table, dict):
-        _KNOWN.update(table)
+        _KNOWN.update((key, program) for key, program in table.items() if _shaped(key, program))
+
+
+def _shaped(key: Any, program: Any) -> bool:
+    """Whether ``key`` and ``program`` are an entry :func:`learned` writes: ``(pattern, flags)`` and ``(flags, code
+    bytes, groups, group index, index group)``; whether the engine takes the program is :func:`compile`'s to find out."""
+    return (type(key) is tuple and len(key) == 2 and type(key[0]) is str and type(key[1]) is int
+            and type(program) is tuple and len(program) == 5 and type(program[0]) is int
+            and isinstance(program[1], bytes | memoryview) and len(program[1]) % 4 == 0
+            and type(program[2]) is int and type(program[3]) is dict and type(program[4]) is tuple)
 
 
 def learned() -> dict[tuple[str, int], Any] | None:
     """The table to keep when this process made programs the stored one did not hold (``None`` when it made none):
-    every program, its code as bytes."""
+    every program, its code as bytes (or, for one not used since it was read, the bytes-like view the table was read
+    as)."""
     if not _LEARNED:
         return None
     return {key: (program[0], array(_WORD, program[1]).tobytes() if isinstance(program[1], list) else program[1], *program[2:])
