@@ -10,7 +10,7 @@ glossary terms, card names and section titles on stemmed words (``blocks``/``blo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rapidfuzz.distance import Levenshtein
 
@@ -53,8 +53,7 @@ FRAMING_TERMS = frozenset(doc_terms(" ".join(FRAMING)))
 """The stems of :data:`FRAMING`: the words that frame a question, left out of what it asks."""
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     """Something the question mentions."""
 
     node: str

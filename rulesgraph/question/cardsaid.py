@@ -112,7 +112,7 @@ def named_card_keywords(a: Analysis, index: Index, g: QGraph) -> Analysis:
     if not own:
         return a
     said = {m.node for m in a.matches}
-    extra = [replace(m, via="card") for m in card_subjects(own, own_terms(a, index), g) if m.node not in said]
+    extra = [m._replace(via="card") for m in card_subjects(own, own_terms(a, index), g) if m.node not in said]
     if not extra:
         return a
     terms = dict(a.terms)

@@ -230,7 +230,7 @@ class Conversation:
         cards = self._cards_carried(a, text, bool(substitute), index)
         if not carried and not substitute and not cards:
             return a, []
-        extra = [replace(m, quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
+        extra = [m._replace(quality=m.quality * w, why=f"following up on ‘{m.said}’", via="carried") for m, w in carried]
         said_nodes = own_nodes | {m.node for m in extra}
         kept_cards = [(c, w) for c, w in cards if c.key not in {o.key for o in a.cards}]
         extra += [m for m in card_subjects(kept_cards, own_terms(a, index), g) if m.node not in said_nodes]

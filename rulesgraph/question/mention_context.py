@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards.model import JOINERS
@@ -48,7 +47,7 @@ def confirmed(text: str, found: list[CardMention], weakly: list[CardMention], we
     out = []
     for m in weakly:
         if any(_LISTED.fullmatch(text[o.end : m.start] if o.end <= m.start else text[m.end : o.start]) for o in found):
-            out.append(replace(m, confidence=CONFIRMED))
+            out.append(m._replace(confidence=CONFIRMED))
         elif weak:
             out.append(m)
     return out
@@ -83,7 +82,7 @@ def shortenings(found: list[CardMention], toks: list[Word], taken: list[bool], r
         owners = [k for k, ws in full.items() if any(shortened(w, n) for n in ws)]
         after = toks[i + 1].word if i + 1 < len(toks) else ""
         if len(owners) == 1 and after not in type_after:
-            out.append(replace(by_key[owners[0]], candidates=(owners[0],), start=tok.start, end=tok.end, said=tok.raw, how="short",
+            out.append(by_key[owners[0]]._replace(candidates=(owners[0],), start=tok.start, end=tok.end, said=tok.raw, how="short",
                                confidence=CONFIRMED))
     return out
 
@@ -104,7 +103,7 @@ def coreferent(found: list[CardMention]) -> list[CardMention]:
         elif len(said) > 1 and m.how != "bracket":
             owners = [k for k in full if k != m.key and [w for w in tokens(k) if w not in JOINERS][: len(said)] == said]
         if len(owners) == 1:
-            m = replace(m, key=owners[0], candidates=(owners[0],), how="short")
+            m = m._replace(key=owners[0], candidates=(owners[0],), how="short")
         out.append(m)
     return out
 

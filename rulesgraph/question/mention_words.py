@@ -10,6 +10,7 @@ import bisect
 import re
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards.nametable import WORD, fold_token
 from ..common.lazyre import lazy
@@ -126,8 +127,7 @@ def in_sorted(ordered: Sequence[str], item: str) -> bool:
     return at < len(ordered) and ordered[at] == item
 
 
-@dataclass(frozen=True, slots=True)
-class CardMention:
+class CardMention(NamedTuple):
     """A card named in a question."""
 
     key: str | None

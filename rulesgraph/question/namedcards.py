@@ -271,7 +271,7 @@ class CardDeck:
             return m
         known = next((key for key in prefer if key in m.candidates), None)
         if known is not None:
-            return replace(m, key=known)
+            return m._replace(key=known)
         from ..cards.shortforms import PART_CARDS
         from .whichcard import described
 
@@ -280,7 +280,7 @@ class CardDeck:
         if memo not in which:
             which[memo] = described(question, m.start, m.end, candidates, self.store, self.book.index)
         key = which[memo]
-        return m if key is None else replace(m, key=key)
+        return m if key is None else m._replace(key=key)
 
     def shortened(self, said: str) -> str | None:
         """The card a player's short form ``said`` alone stands for, as a question is read (``bolt`` Lightning Bolt,
