@@ -51,3 +51,14 @@ def test_entry_leaves_a_collector_that_was_off_off(monkeypatch: pytest.MonkeyPat
         gc.enable()
         gc.unfreeze()
     assert "rulesgraph_cli.main" in sys.modules
+
+
+def test_ctrl_c_before_or_after_the_command_is_status_130_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rulesgraph_cli.main as main
+
+    def interrupted() -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(main, "entry", interrupted)
+    assert start.entry() == start.INTERRUPTED == 130
+    assert gc.isenabled()
