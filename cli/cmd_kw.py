@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from rulesgraph.errors import NotFound
+from rulesgraph.errors import NotFound, RulesgraphError
 
 from .context import Context
 from .safe import from_argv
@@ -42,8 +42,10 @@ def card_first(book: Rulebook, names: NameIndex | None, text: str) -> bool:
 def run(ctx: Context) -> int:
     from rulesgraph.answer.profile import profile, profile_json  # only for this command: starting another never imports it
 
-    book = ctx.book()
     text = from_argv(" ".join(ctx.args.name))
+    if not text.strip():
+        raise RulesgraphError("no keyword, glossary term or card name given")
+    book = ctx.book()
     from rulesgraph.cards import store_path
 
     store = ctx.cards() if store_path().is_file() else None  # no card data: the store (sqlite3) is never imported
@@ -60,6 +62,12 @@ def run(ctx: Context) -> int:
     return _card(ctx, text, None)
 
 
+def neither(missing: NotFound, card: NotFound) -> NotFound:
+    """A name that is no keyword, glossary term or card, said once: the profile's line and the nearest card names."""
+    near = f"; nearest cards: {', '.join(card.nearest)}" if card.nearest else ""
+    return NotFound(f"{missing}{near}", card.nearest)
+
+
 def _card(ctx: Context, text: str, missing: NotFound | None) -> int:
     """The card ``text`` names, found forgivingly as ``card`` finds it; no such card either is ``missing`` (the profile's
     "no keyword …" line) with the nearest card names."""
@@ -68,6 +76,6 @@ def _card(ctx: Context, text: str, missing: NotFound | None) -> int:
     try:
         result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), text, ctx.shortened)
     except NotFound as exc:
-        raise NotFound(f"{missing}; {exc}" if missing is not None else str(exc)) from None
+        raise (exc if missing is None else neither(missing, exc)) from None
     ctx.emit(result, result_json, "render_card.render_card_result")
     return 0

@@ -264,7 +264,7 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    from .cmd_kw import CARD_HINT, card_first
+    from .cmd_kw import CARD_HINT, card_first, neither
 
     names = shell.card_names() if shell.cards is not None else None
     if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
@@ -276,8 +276,8 @@ def _kw(shell: Shell, arg: str) -> Outcome:
             raise NotFound(f"{exc}; {CARD_HINT.replace('rulesgraph card NAME', ':card NAME')}") from None
         try:
             return shell.card(arg)
-        except NotFound as card:  # neither: said as 'kw' says it ("no keyword, glossary term or card named …; no card …")
-            raise NotFound(f"{exc}; {card}") from None
+        except NotFound as card:  # neither: said as 'kw' says it ("no keyword, glossary term or card named …; nearest cards: …")
+            raise neither(exc, card) from None
     return shell.show(View(render_profile(p, shell.opts), tuple(profile_targets(p))))
 
 

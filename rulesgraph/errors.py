@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-__all__ = ["CardDataError", "NotFound", "RulesgraphError", "SourceError"]
+__all__ = ["ECHOED", "CardDataError", "NotFound", "RulesgraphError", "SourceError", "echoed"]
+
+ECHOED = 60
+"""Most characters of what the user typed that an error line says back (a name pasted 600 times is not)."""
+
+
+def echoed(text: str, limit: int = ECHOED) -> str:
+    """What the user typed, as an error line says it back: its spaces collapsed, cut to ``limit`` characters with "…"."""
+    said = " ".join(text.split())
+    return said if len(said) <= limit else said[: limit - 1].rstrip() + "…"
 
 
 class RulesgraphError(Exception):
@@ -23,7 +32,12 @@ class SourceError(RulesgraphError):
 
 
 class NotFound(RulesgraphError):
-    """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1)."""
+    """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1).  ``nearest``: the
+    names nearest to what was asked, when the finder has some (a front end trying two finders says them once)."""
+
+    def __init__(self, message: str, nearest: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.nearest = nearest
 
 
 class CardDataError(RulesgraphError):

@@ -27,6 +27,7 @@ def test_rule_not_found_and_misuse(run) -> None:  # type: ignore[no-untyped-def]
     assert (code, out, err) == (1, "", "rulesgraph: no rule 999.9 in the loaded rules\n")
     code, out, err = run("rule", "trample")
     assert code == 2 and out == "" and err.count("\n") == 1 and "is not a rule number" in err
+    assert run("rule", " ")[2] == "rulesgraph: error: no rule number given (like 7, 702, 702.19 or 702.19b)\n"
 
 
 def test_kw(run) -> None:  # type: ignore[no-untyped-def]
@@ -37,6 +38,7 @@ def test_kw(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and data["name"] == "Umbra Armor" and data["formerly"] == ["Totem armor"]
     code, out, err = run("kw", "xyzzy")
     assert code == 1 and out == "" and err.startswith("rulesgraph: no keyword, glossary term or card named 'xyzzy'")
+    assert run("kw", " ")[1:] == ("", "rulesgraph: error: no keyword, glossary term or card name given\n")
 
 
 def test_cites(run) -> None:  # type: ignore[no-untyped-def]

@@ -19,7 +19,7 @@ from ..build.lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cit
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
 from ..common.text import clean, fold
-from ..errors import RulesgraphError
+from ..errors import RulesgraphError, echoed
 from ..model import Citation
 from ..question.analyze import analyze
 from ..rank.ranking import definers, specificity
@@ -181,7 +181,7 @@ def profile(book: Rulebook, text: str) -> Profile:
     """The profile of the keyword, glossary term or card ``text`` names; raises :class:`NotFound` otherwise."""
     found = find_name(book, text)
     g = book.qg
-    shown = clean(text)[:60]
+    shown = echoed(clean(text))
     if found is not None and g.nodes[found[0]]["kind"] not in _PREFER:
         number = found[0]
         raise NotFound(f"{shown!r} is the title of rule {number} ({g.nodes[number]['title']}), not a keyword, term or card")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
-from ..errors import NotFound, RulesgraphError
+from ..errors import NotFound, RulesgraphError, echoed
 from ..model import Citation
 from ..parse.numbers import sort_key
 from .citing import citation
@@ -57,8 +57,9 @@ def parse_number(text: str) -> str:
     """Like :func:`as_number`, but raises RulesgraphError (a misuse) for anything that is not a rule number."""
     number = as_number(text)
     if number is None:
-        shown = " ".join(text.split())[:40] or "(nothing)"
-        raise RulesgraphError(f"{shown!r} is not a rule number (like 7, 702, 702.19 or 702.19b)")
+        if not text.strip():
+            raise RulesgraphError("no rule number given (like 7, 702, 702.19 or 702.19b)")
+        raise RulesgraphError(f"{echoed(text)!r} is not a rule number (like 7, 702, 702.19 or 702.19b)")
     return number
 
 

@@ -21,7 +21,7 @@ from ..build.relations import current_keyword, definers
 from ..common.ids import glossary_id, is_cr_id, keyword_id
 from ..common.lazyre import lazy
 from ..common.text import fold
-from ..errors import NotFound, RulesgraphError
+from ..errors import NotFound, RulesgraphError, echoed
 from ..parse.numbers import sort_key
 from .keywords import KeywordList
 from .legality import standing
@@ -277,7 +277,7 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         found = Found(query, (key,), "shortened", key)
     if not found.keys:
         near = f"; nearest: {', '.join(found.nearest)}" if found.nearest else ""
-        raise NotFound(f"no card named ‘{query.strip()}’{near}")
+        raise NotFound(f"no card named ‘{echoed(query)}’{near}", tuple(found.nearest))
     if found.key is not None:
         card = store.card(found.key, keyword_list(book))
         if card is not None:
