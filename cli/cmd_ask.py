@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 HELP = "answer a rules question with the rules cited ('-' reads one question per line from stdin)"
 EXIT = ("exit status: 0 answered, a question the rules don't cover included (one line saying so and why; in --json "
-        "'in_rules': false and the reason in 'why'); 1 nothing found (no citations nor answer); 2 misuse")
+        "'in_rules': false and the reason in 'why'); 1 nothing found (no citations nor answer); 2 misuse; 130 interrupted (Ctrl-C)")
 EMPTY = "empty question: type a rules question, a rule number or a keyword"
 COLLECT = 1000
 """Questions read from stdin between two runs of the cyclic collector, which is otherwise off while they are answered:

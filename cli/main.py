@@ -126,7 +126,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     listed = named is None or not named.intersection(COMMANDS) or bool(named & {"-h", "--help"})
     for name in COMMANDS:
         if named is None or name in named:
-            add_global_options(command(name).add_parser(sub), sub=True)
+            made = command(name).add_parser(sub)
+            made.epilog = made.epilog or EXIT_STATUS  # every command's help says what its exit status means
+            add_global_options(made, sub=True)
         elif listed:
             sub.add_parser(name, help=command(name).HELP)
     return parser

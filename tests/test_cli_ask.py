@@ -244,11 +244,11 @@ def test_a_refusal_is_an_answer_and_help_says_what_each_exit_status_means(run) -
     assert code == 0 and data["in_rules"] is False and data["citations"] == [] and "deck advice" in data["why"][0]
     from rulesgraph_cli.main import build_parser
 
-    parser = build_parser(["ask"])
-    ask_parser = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices["ask"]  # type: ignore[union-attr]
-    for text in (parser.format_help(), ask_parser.format_help()):
+    parser = build_parser(["ask", "card", "rule", "update"])
+    commands = next(a for a in parser._subparsers._group_actions if a.dest == "command").choices  # type: ignore[union-attr]
+    for text in (parser.format_help(), *(commands[name].format_help() for name in ("ask", "card", "rule", "update"))):
         flat = " ".join(text.split())
-        assert "exit status: 0 answered" in flat and "1 nothing found" in flat and "2 misuse" in flat
+        assert "exit status: 0 answered" in flat and "1 nothing found" in flat and "2 misuse" in flat and "130 interrupted" in flat
 
 
 def test_without_card_data_a_question_naming_a_card_says_how_to_install_them(run) -> None:  # type: ignore[no-untyped-def]
