@@ -71,6 +71,6 @@ def stolen_trigger(q: Query) -> None:
         return
     by = max(stealers, key=stealers.__getitem__)
     for i in source_control_rules(g, q.index):
-        q.relevant(i, w * min(stolen[0], stealers[by]), f"{by} takes {stolen[1]}, whose trigger is whose? (rule 38)")
+        q.relevant(i, w * min(stolen[0], stealers[by]), f"{by} takes {stolen[1]}, whose trigger is whose?")
 
 

@@ -97,4 +97,4 @@ def replaced(q: Query) -> None:
             if sure > found.get(i, (0.0, ""))[0]:
                 found[i] = (sure, reason)
     for i, (sure, reason) in found.items():
-        q.relevant(i, sure, f"{reason} (rule 59)")
+        q.relevant(i, sure, reason)

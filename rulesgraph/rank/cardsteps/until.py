@@ -72,6 +72,6 @@ def until(q: Query) -> None:
             rules = until_rules(q.g, q.index)
             for i in (*rules[""], *rules["triggered" if m.group(1) else "other"]):
                 if card.confidence > found.get(i, (0.0, ""))[0]:
-                    found[i] = (card.confidence, f"{card.key} moves an object until an event (rule 60)")
+                    found[i] = (card.confidence, f"{card.key} moves an object until an event")
     for i, (sure, reason) in found.items():
         q.relevant(i, w * sure, reason)
