@@ -244,6 +244,20 @@ def test_he_and_his_of_the_opponent_start_a_new_question(full_book: Rulebook) ->
     assert not any(w.startswith("following up") for w in a.why) and not a.citations[0].id.startswith("702.2")
 
 
+def test_cards_of_its_own_and_nothing_pointing_back_start_a_new_subject(carded: Rulebook, deck: CardDeck) -> None:
+    """A short question naming new cards, with no word pointing back at what was said, asks about them: nothing carried
+    (a new user's trial: "Does Rest in Peace stop Kitchen Finks from persisting?" followed up on Lightning Greaves and
+    the flying asked of it)."""
+    conv = Conversation()
+    ask(carded, "what does lightning greaves do?", conversation=conv, deck=deck)
+    ask(carded, "what if it has flying?", conversation=conv, deck=deck)
+    new = ask(carded, "Does Rest in Peace stop Kitchen Finks from persisting?", conversation=conv, deck=deck)
+    assert "new subject: nothing carried over" in new.why and _cards(new) == ["Rest in Peace", "Kitchen Finks"]
+    assert "Lightning Greaves" not in conv.cards
+    then = ask(carded, "what if it has flying?", conversation=conv, deck=deck)  # the new subject is what "it" is now
+    assert "Lightning Greaves" not in _cards(then) and "Kitchen Finks" in _cards(then)
+
+
 def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
     ask(carded, "does Blood Moon turn off my Urza's Saga?", conversation=conv, deck=deck)

@@ -210,8 +210,13 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        follow = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or not specific or len(own_words) <= 3 or \
-            self._names_held(a, text, index) or self._her(text)
+        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or self._names_held(a, text, index) or self._her(text)
+        follow = points_back or not specific or len(own_words) <= 3
+        if follow and not points_back and any(c.how != "carried" and c.key not in self.cards for c in a.cards):
+            # "Does Rest in Peace stop Kitchen Finks from persisting?" after Lightning Greaves: cards of its own, and
+            # nothing that points back at what was said: a new subject, however few its other words
+            self.reset()
+            return a, ["new subject: nothing carried over"]
         if not follow:
             self.reset()
             return a, []
