@@ -191,3 +191,14 @@ def test_a_rule_number_the_rules_do_not_hold(mini_book: Rulebook) -> None:
     a = ask(mini_book, "rules 702.19 and 999.1")  # a rule the rules hold is asked too: answered, the other noted
     assert a.citations and a.caveats == ("no rule 999.1 in the loaded rules",)
     assert not ask(mini_book, "I paid 999.99 dollars for trample").caveats  # no "rule", no known head: not a rule number
+
+
+def test_with_card_data_only_the_card_finders_cards_are_said_to_be_named(full_book: Rulebook, deck) -> None:  # type: ignore[no-untyped-def]
+    """"can i stifle …" says the verb (the card finder does not take it for the card): the why lines do not say it names
+    the card Stifle the bundled FAQs mention, as the answer's cards do not list it; said as a name, it is both."""
+    question = "can i stifle a polluted delta activation? my opponent says no"
+    verb = ask(full_book, question, deck=deck)
+    assert [c.name for c in verb.cards] == ["Polluted Delta"] and not any("names card Stifle" in w for w in verb.why)
+    assert any("names card Stifle" in w for w in ask(full_book, question).why)  # no card data: the FAQs' card, as before
+    named = ask(full_book, "I counter Grapeshot with Stifle. Do the storm copies still happen?", deck=deck)
+    assert "Stifle" in [c.name for c in named.cards] and any(w.startswith("‘Stifle’ names card Stifle") for w in named.why)

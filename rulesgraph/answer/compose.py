@@ -143,11 +143,17 @@ def _read_in_part(answer: Answer, read: Question) -> Answer:
     return replace(answer, caveats=(CUT, *answer.caveats), why=(CUT, *answer.why))
 
 
-def _named(book: Rulebook, a: Analysis) -> list[str]:
-    """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``."""
+def _named(book: Rulebook, a: Analysis, carded: bool = False) -> list[str]:
+    """One line per thing the question said: ``‘annihilator’ names keyword Annihilator, rule 702.86 …``.  With card data
+    (``carded``) the cards are the card finder's to say (:func:`~rulesgraph.answer.cardanswer.card_why`): a card the
+    bundled FAQs mention, read from a word the finder did not take for it ("can i stifle …": the verb), is not said to
+    be named."""
     g = book.qg
+    found = {c.key for c in a.cards}
     said: dict[str, list[Match]] = {}
     for m in a.matches:
+        if carded and m.kind == "card" and (g.nodes[m.node]["label"] if m.node in g else m.node) not in found:
+            continue
         if _telling(book, m) and m.via not in ("carried", "card"):  # a card's keyword: the card's line says it
             said.setdefault(m.said, []).append(m)
     lines = []
@@ -286,7 +292,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     why += [*cut, *unknown, *(f"read ‘{said}’ as ‘{fixed}’" for said, fixed in a.corrections), *card_why(a), *named_cards]
     caveats = cut + unknown + named_cards
     after_cards = len(why)
-    why += _named(book, a)
+    why += _named(book, a, deck is not None)
     if chosen:
         why += [f"{g.nodes[chosen[0].node]['label']}: {r}" for r in chosen[0].reasons[:3]]
     keywords = _keywords(book, a, ranked, chosen)
