@@ -19,6 +19,7 @@ from rulesgraph.answer.firstplace import (
     faq_answers,
     fitted,
     in_rule_order,
+    listing,
     names_a_variant,
     no_variant_first,
     short,
@@ -198,6 +199,10 @@ def test_a_first_paragraph_ending_on_a_colon_lists_what_it_introduces(full_book:
     actions = ask(full_book, "what does rule 704.5 say?").answer or ""
     assert actions.splitlines()[0] == "The state-based actions are as follows:" and len(actions.splitlines()) == LISTED + 2
     assert actions.splitlines()[-1].startswith(f"… and {len(full_book.qg.targets('704.5', 'contains')) - LISTED} more (704.5")
+    g = full_book.qg  # a last sentence announcing "the following …" introduces the subrules as a colon does
+    shortcut = listing(g, "732.2", "Taking a shortcut follows the following procedure.").splitlines()
+    assert [line.split()[0] for line in shortcut[1:]] == ["732.2a", "732.2b", "732.2c"]
+    assert listing(g, "702.19", "Trample is a static ability.") == "Trample is a static ability."  # nothing announced
 
 
 def test_a_telling_sentence_too_short_to_stand_alone_is_given_with_the_one_before(full_book: Rulebook) -> None:

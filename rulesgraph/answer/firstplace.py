@@ -242,11 +242,17 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
     return listing(g, chosen[0].node, fitted([sentence], LINE))
 
 
+_INTRODUCES = lazy(r"\bthe following\b[^.:]*[.:]$")
+"""A last sentence announcing what comes next: "Taking a shortcut follows the following procedure." (732.2), "Each
+Commander deck is subject to the following deck construction rules." (903.5)."""
+
+
 def listing(g: QGraph, node: str, said: str) -> str:
-    """``said`` (a first paragraph quoting rule ``node``), followed, when it ends on a colon, by what it introduces: the
-    rule's subrules, one a line, each its first sentence (at most :data:`LISTED`, then how many more): "What is the order
-    of the layers?" is answered by 613.1's "… in the following order:" and the layers, not the colon alone."""
-    children = g.targets(node, "contains") if said.endswith(":") else []
+    """``said`` (a first paragraph quoting rule ``node``), followed, when it ends on a colon or announces "the following"
+    (:data:`_INTRODUCES`), by what it introduces: the rule's subrules, one a line, each its first sentence (at most
+    :data:`LISTED`, then how many more): "What is the order of the layers?" is answered by 613.1's "… in the following
+    order:" and the layers, not the colon alone; "how do shortcuts work?" by 732.2's procedure, not its announcement."""
+    children = g.targets(node, "contains") if said.endswith(":") or _INTRODUCES.search(said) else []
     if not children:
         return said
     lines = [f"{g.nodes[c]['label']} {short(g.nodes[c]['text'], 1, LINE // 2)}" for c in children[:LISTED]]
