@@ -205,6 +205,15 @@ def test_a_first_paragraph_ending_on_a_colon_lists_what_it_introduces(full_book:
     assert listing(g, "702.19", "Trample is a static ability.") == "Trample is a static ability."  # nothing announced
 
 
+def test_a_sentence_pointing_at_this_layer_or_rule_is_given_with_the_one_before(full_book: Rulebook) -> None:
+    """613.4b's "Effects that refer to the base power and/or toughness of a creature apply in this layer." says which
+    layer only with the sentence before it (a new user's trial: it was a whole first paragraph)."""
+    text = full_book.qg.nodes["613.4b"]["text"]
+    asked = analyze("effects that refer to base power and toughness of a creature?", full_book.index)
+    said, _ = telling_sentence(full_book.index, asked, text)
+    assert said.startswith("Layer 7b:") and said.endswith("apply in this layer.")
+
+
 def test_a_telling_sentence_too_short_to_stand_alone_is_given_with_the_one_before(full_book: Rulebook) -> None:
     """"can I choose the same mode twice?": the sentence of 700.2 holding "mode", "Each of those options is a mode.", was
     the whole first paragraph."""

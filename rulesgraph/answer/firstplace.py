@@ -46,6 +46,9 @@ _LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|How
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
 the “summoning sickness” rule.", "This is called the “legend rule.”", "However, …") or only points elsewhere ("(See
 rule 509, …)")."""
+_POINTS_BACK = lazy(r"\b(?:this|these) (?:layer|sublayer|rule|step|phase|process|sequence)\b")
+"""A sentence naming what it speaks of by pointing at the one before: "Effects that refer to the base power and/or
+toughness of a creature apply in this layer." (613.4b), "Ignore this rule for creatures with haste" (602.5a)."""
 _NAMING = lazy(r"^(?:This|These)(?: rule)? (?:is|are) (?:informally )?(?:called|referred to as)\b")
 """A sentence that names what the sentences before it say ("This rule is informally called the “summoning sickness”
 rule."): it names the whole rule, so it is given with whichever of them speaks to the question's other words."""
@@ -132,7 +135,7 @@ def asked_words(index: Index, a: Analysis) -> dict[str, float]:
 def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     """The sentence of ``text`` (a rule's first paragraph) that holds most of the question's own idf-weighted words, the
     first of equals, with the share it holds (1.0 when the question says nothing of its own); one that does not stand
-    alone (:data:`_LEANS_BACK`) is given with the sentences before it back to one that does (cut to :data:`LINE`):
+    alone (:data:`_LEANS_BACK`, :data:`_POINTS_BACK`) is given with the sentences before it back to one that does (cut to :data:`LINE`):
     "summoning sickness" is named by 302.6's last sentence, but what the rule says is the one before — or, the last
     naming the whole rule (:data:`_NAMING`), the one before it holding most of the question's other words ("tap for
     mana": 302.6's first, on abilities with the tap symbol)."""
@@ -149,7 +152,7 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
     start = best  # said with the sentences it leans on, back to one that stands alone (three at most)
     if start and len(sentences[best]) < ALONE:
         start -= 1  # "Each of those options is a mode." says too little alone: with the sentence it ends
-    while start and best - start < LEANS and _LEANS_BACK.match(sentences[start]):
+    while start and best - start < LEANS and (_LEANS_BACK.match(sentences[start]) or _POINTS_BACK.search(sentences[start])):
         start -= 1
     if start < best and _NAMING.match(sentences[best]):  # a rule's name: with the sentence telling the rest of the question
         start = max(range(max(0, best - LEANS), best),
