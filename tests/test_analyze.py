@@ -95,6 +95,15 @@ def test_an_alias_names_the_entry_spelled_like_its_term(full_book: Rulebook) -> 
     assert "glossary:Planeswalker" in found and "keyword:planeswalk" not in found
 
 
+def test_face_down_is_no_player_and_entering_first_is_no_starting_player(full_book: Rulebook) -> None:
+    """"face" alone was the opposing player ("go face"): in 41 real tuning questions it was "face-down" or "face up"; "play
+    first" was who starts, and "came into play first" is which entered first (a new user's trial)."""
+    assert "glossary:Defending Player" not in nodes(full_book, "I attack with a face-down creature and turn it face up")
+    assert "glossary:Defending Player" in nodes(full_book, "should I go face or block with my 2/2?")
+    assert "glossary:Starting Player" not in nodes(full_book, "Opalescence came into play first, which applies?")
+    assert "glossary:Starting Player" in nodes(full_book, "who plays first in game two?")
+
+
 def test_the_old_wording_of_entering_names_enters_the_battlefield(full_book: Rulebook) -> None:
     """'comes into play' (came, come, coming) is the old wording of entering the battlefield, not only of the
     battlefield ('in play')."""
