@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.answer.compose import ask
+from rulesgraph.answer.compose import ask, legality_again
 from rulesgraph.parse.numbers import parent_of
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.conversation import Conversation
@@ -364,6 +364,23 @@ def test_a_legality_follow_up_is_about_the_carried_card(carded: Rulebook, deck: 
     a = ask(carded, "is sol ring banned in legacy?", conversation=conv, deck=deck)  # its own card: the new topic
     assert a.answer.startswith("Yes: Sol Ring is banned in Legacy")
     assert ask(carded, "can it be my commander?", conversation=conv, deck=deck).answer.startswith("No: Sol Ring can't be a commander")
+
+
+def test_a_legality_question_asked_again_of_another_format_or_deck(carded: Rulebook, deck: CardDeck) -> None:
+    """"what about a selesnya deck?" after a colour-identity answer is the same question of that deck, from the card data
+    (a new user's trial: it was answered from the rules, led by persist); "what about Legacy?" after "is it legal in
+    Modern?" likewise; what names no format or deck is asked as before."""
+    conv = Conversation()
+    assert ask(carded, "can kitchen finks go in a mono green commander deck?", conversation=conv, deck=deck).answer.startswith("No:")
+    again = ask(carded, "what about a selesnya deck?", conversation=conv, deck=deck)
+    assert again.answer.startswith("Yes, by color identity: Kitchen Finks'") and again.question == "can it go in a selesnya deck?"
+    assert ask(carded, "is it legal in modern?", conversation=conv, deck=deck).answer.startswith("Yes: Kitchen Finks is legal in Modern")
+    assert ask(carded, "what about legacy?", conversation=conv, deck=deck).answer.startswith("Yes: Kitchen Finks is legal in Legacy")
+    other = ask(carded, "what about double strike?", conversation=conv, deck=deck)  # no format: the rules' answer, as before
+    assert other.citations[0].id.startswith("702.4") and conv.legal is None
+    assert legality_again("is sol ring legal in modern?", "and in pauper?") == "is it legal in pauper?"
+    assert legality_again("is sol ring banned in legacy?", "what about vintage?") == "is it banned in vintage?"
+    assert legality_again("what is trample?", "what about legacy?") is None
 
 
 def test_without_a_word_pointing_back_no_card_is_carried_into_a_legality_question(carded: Rulebook, deck: CardDeck) -> None:

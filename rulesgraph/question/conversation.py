@@ -144,6 +144,9 @@ class Conversation:
     policy: str | None = None
     """The last question, when the tournament documents answered it: a follow-up saying only another Rules Enforcement
     Level asks it again there ("what about at FNM?", :func:`rulesgraph.question.policyroute.level_only`)."""
+    legal: str | None = None
+    """The last question, when the card data answered it about playing a card: "what about Legacy?" asks it again of
+    another format (:func:`rulesgraph.answer.compose.legality_again`)."""
     cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
     """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
     card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings
@@ -187,7 +190,7 @@ class Conversation:
 
     def reset(self) -> None:
         """Start a fresh conversation."""
-        self.card = self.policy = None
+        self.card = self.policy = self.legal = None
         self.subjects.clear()
         self.cards.clear()
         self.frame = ()
