@@ -56,6 +56,8 @@ def test_acceptance_lookups(run) -> None:  # type: ignore[no-untyped-def]
     assert "Aura → 303.4" in run("card", "[[Rancor]]")[1] and "Equipment → 301.5" in run("card", "bonesplitter")[1]
     assert run("card", "Insectile Aberration")[1].startswith("Delver of Secrets // Insectile Aberration")
     assert run("card", "kitchen finx")[1].startswith("Kitchen Finks")
+    said = run("card", "Hullbreacher")[1]  # a card printed since the data: the near name is read, and said to be one
+    assert said.startswith("Hull Breach") and "a near name: the card data is of 2022-04-25" in " ".join(said.split())
 
 
 
@@ -70,7 +72,8 @@ def test_a_players_short_form_is_the_card_a_question_reads(run, deck: CardDeck) 
 
 def test_unknown_card(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("card", "Zzyzx Quuxbeast")
-    assert code == 1 and out == "" and err.startswith("rulesgraph: no card named ‘Zzyzx Quuxbeast’; nearest: ")
+    assert code == 1 and out == "" and err.startswith("rulesgraph: no card named ‘Zzyzx Quuxbeast’ in the card data of ")
+    assert "(a card printed since is not in it); nearest: " in err
     assert err.count("\n") == 1
     code, _, err = run("card", "Sol Ring " * 600)  # what was typed is said back cut, not 5 KB of it
     assert code == 1 and err.count("\n") == 1 and "no card named ‘Sol Ring Sol Ring" in err and "…’" in err and len(err) < 300

@@ -256,7 +256,10 @@ class CardResult:
         name = self.view.card.name
         if f.how == "face":
             return f"‘{f.matched}’ is a face of {name}"
-        return f"read ‘{f.query.strip()}’ as {name}"
+        read = f"read ‘{echoed(f.query)}’ as {name}"
+        if f.how == "typo" and self.view.data_date:  # a near name, not the one typed: perhaps a card the data predates
+            return f"{read} (a near name: the card data is of {self.view.data_date}, a card printed since is not in it)"
+        return read
 
 
 def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str,
@@ -277,7 +280,8 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         found = Found(query, (key,), "shortened", key)
     if not found.keys:
         near = f"; nearest: {', '.join(found.nearest)}" if found.nearest else ""
-        raise NotFound(f"no card named ‘{echoed(query)}’{near}", tuple(found.nearest))
+        since = f" in the card data of {store.info.date} (a card printed since is not in it)" if store.info.date else ""
+        raise NotFound(f"no card named ‘{echoed(query)}’{since}{near}", tuple(found.nearest))
     if found.key is not None:
         card = store.card(found.key, keyword_list(book))
         if card is not None:
