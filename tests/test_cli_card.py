@@ -52,6 +52,7 @@ def test_acceptance_lookups(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and "‘Olivia’ could be" in out
     candidates = {c["name"] for c in _json(run, "Olivia")["candidates"]}
     assert {"Olivia Voldaren", "Olivia, Crimson Bride", "Olivia, Mobilized for War"} <= candidates
+    assert list(_json(run, "Olivia")) == list(_json(run, "Sol Ring"))  # one shape: an ambiguous name's keys are a card's, empty
     assert "Saga → 303.5, 714" in run("card", "The Eldest Reborn")[1]
     assert "Aura → 303.4" in run("card", "[[Rancor]]")[1] and "Equipment → 301.5" in run("card", "bonesplitter")[1]
     assert run("card", "Insectile Aberration")[1].startswith("Delver of Secrets // Insectile Aberration")

@@ -294,8 +294,13 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
 
 def result_json(result: CardResult) -> dict[str, Any]:
     """``card --json``: the card (see :func:`card_json`) plus ``query`` and ``read_as``; or, for an ambiguous
-    name, ``name: null`` and ``candidates``."""
+    name, the same keys empty (:data:`NO_CARD`: ``name: null``) and ``candidates``."""
     if result.view is not None:
         return {"query": result.found.query, "read_as": result.note, **card_json(result.view), "candidates": []}
-    return {"query": result.found.query, "name": None,
+    return {"query": result.found.query, "read_as": None, **NO_CARD,
             "candidates": [{"name": key, "type_line": line} for key, line in result.candidates]}
+
+
+NO_CARD: dict[str, Any] = {"name": None, "layout": None, "funny": None, "faces": [], "keywords": [], "types": [], "rulings": [],
+                           "legalities": {}, "commander_in": [], "color_identity": [], "data_date": None}
+""":func:`card_json`'s keys when no one card was found: an ambiguous name's object has every key a card's has."""
