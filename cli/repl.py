@@ -87,10 +87,13 @@ class _SafeHistory(FileHistory):
 
 
 def _history(note: Callable[[str], None]) -> History:
+    """The REPL's history file, made readable by its owner alone (what was asked is the user's own, as the cache's key is)."""
     path = history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
+        path.touch(mode=0o600, exist_ok=True)
+        if path.is_file() and not path.is_symlink() and path.stat().st_mode & 0o077:
+            path.chmod(0o600)  # a file an older version made readable by others
     except OSError as exc:
         note(f"history not kept ({exc.strerror or exc}: {path})")
         return InMemoryHistory()

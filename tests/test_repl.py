@@ -97,6 +97,10 @@ def test_history_is_kept_in_the_user_data_dir(full_book: Rulebook, tmp_path: Pat
     saved = history_path().read_text()
     assert "+702.19b" in saved and "+:kw trample" in saved
     assert next(iter(FileHistory(str(history_path())).load_history_strings())) == ":kw trample"
+    assert history_path().stat().st_mode & 0o777 == 0o600  # what was asked is its owner's alone
+    history_path().chmod(0o644)  # as an older version left it
+    _history(lambda message: pytest.fail(message))
+    assert history_path().stat().st_mode & 0o777 == 0o600
 
 
 def test_history_falls_back_to_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
