@@ -22,10 +22,21 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--doc", choices=("mtr", "ipg", "jar"), help="compare two installed versions of a tournament document "
                    "instead (OLD and NEW are their effective dates; default: the two newest)")
     p.add_argument("--json", action="store_true", help='print {"old", "new", "added", "removed", "changed", "renumbered", …}')
-    p.add_argument("--limit", type=int, metavar="N", help="list at most N rules of each kind")
-    p.add_argument("--context", type=int, default=8, metavar="WORDS",
+    p.add_argument("--limit", type=_count, metavar="N", help="list at most N rules of each kind")
+    p.add_argument("--context", type=_count, default=8, metavar="WORDS",
                    help="unchanged words shown around each change (default 8; 0 shows whole texts)")
     return p
+
+
+def _count(value: str) -> int:
+    """``--limit``, ``--context``: a whole number, 0 or more (-1 listed everything, as no limit does)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
 
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:

@@ -227,3 +227,11 @@ def test_the_budget_changes_nothing_for_real_text() -> None:
     new = "If an attacking creature with trample is blocked, its controller assigns damage to the blockers first."
     assert word_diff(old, new) == word_diff(old, new, budget=10**12)
     assert word_diff(old, new, budget=0) == (("-", old), ("+", new))
+
+
+@pytest.mark.parametrize("option", ["--limit", "--context"])
+def test_a_negative_limit_or_context_is_a_misuse(option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """-1 listed everything (as no limit does) and a negative context was taken: both are refused, exit 2."""
+    with pytest.raises(SystemExit) as done:
+        main(["diff", option, "-1"])
+    assert done.value.code == 2 and "must be 0 or more, not -1" in capsys.readouterr().err
