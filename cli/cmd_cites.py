@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from rulesgraph.errors import NotFound, echoed
+
 from .context import Context
 from .safe import from_argv
 
@@ -21,7 +23,17 @@ def run(ctx: Context) -> int:
     from rulesgraph.answer.profile import cites_any  # only for this command: ask, rule and kw do without
     from rulesgraph.build.lookup import cites_json
 
-    result = cites_any(ctx.book(), from_argv(" ".join(ctx.args.number)))
+    text = from_argv(" ".join(ctx.args.number))
+    try:
+        result = cites_any(ctx.book(), text)
+    except NotFound:
+        from rulesgraph.cards import store_path
+
+        names = ctx.card_names() if store_path().is_file() else None  # no card data: the store is never opened
+        if names is not None and names.exact(text) is not None:  # a card's name: not what cites takes
+            raise NotFound(f"‘{echoed(text)}’ is a card: cites takes a rule number, keyword or term ('rulesgraph card "
+                           f"NAME' shows a card's rules)") from None
+        raise
     if not result.references and not ctx.args.json:  # nothing found: one line on stderr, as for rule, kw and card
         ctx.note(f"nothing in the loaded rules refers to {result.rule.label}")
         return 1

@@ -71,6 +71,13 @@ def test_a_players_short_form_is_the_card_a_question_reads(run, deck: CardDeck) 
     assert run("card", "Bolt Hound")[1].startswith("Bolt Hound")  # a name is still the name
 
 
+def test_cites_of_a_card_says_what_cites_takes(run) -> None:  # type: ignore[no-untyped-def]
+    """'cites Lightning Bolt' said there was no such keyword, term or card, and suggested Blight."""
+    code, out, err = run("cites", "Lightning", "Bolt")
+    assert (code, out) == (1, "") and err == ("rulesgraph: ‘Lightning Bolt’ is a card: cites takes a rule number, keyword or "
+                                              "term ('rulesgraph card NAME' shows a card's rules)\n")
+
+
 def test_unknown_card(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("card", "Zzyzx Quuxbeast")
     assert code == 1 and out == "" and err.startswith("rulesgraph: no card named ‘Zzyzx Quuxbeast’ in the card data of ")
