@@ -37,6 +37,18 @@ def site(full_book: Rulebook, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def test_a_single_page_site_links_its_card_pages(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --single-page the card pages are still files of their own: the contents linked to index.html#page-card-index,
+    which is no anchor (a second new user's trial)."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    store = open_store(install_cards(full_book, CARDS))
+    assert store is not None
+    out = tmp_path / "one"
+    export_html(full_book.graph, out, single_page=True, cards=lambda site, document: card_files(full_book, store, site, document))
+    store.close()
+    assert 'href="card-index.html"' in (out / "index.html").read_text(encoding="utf-8") and not broken_links(out)
+
+
 def test_an_index_of_every_card_sorted_by_name(site: Path) -> None:
     pages = parse_site(site)
     index = pages["card-index.html"]

@@ -27,3 +27,5 @@ def test_pages_links_and_escaping(tmp_path: Path, mini_book: Rulebook) -> None:
     assert "IPG 2.1 Play Error — Forgotten Bell — No Penalty" in ipg_page
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "Tournament documents" in index and 'href="ipg.html"' in index
+    searched = (tmp_path / "site" / "search-index.js").read_text(encoding="utf-8")  # the search page finds their sections
+    assert '["mtr.html#mtr-2-1", "MTR 2.1"' in searched and '"ipg.html#ipg-2-1", "IPG 2.1"' in searched

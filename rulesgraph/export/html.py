@@ -190,8 +190,8 @@ class _Pages:
         out = [f"<h1>{escape(title)}</h1>", "<ul>"]
         for page, name in (("glossary", "Glossary"), ("keywords", "Keywords"), ("sources", "Other sources"), ("card-index", "Cards"),
                            ("cards", "Cards the FAQ mentions"), ("faq", "Other FAQ entries")):
-            if page in site.present:
-                out.append(f"<li>{link(site.page_href(page), name)}</li>")
+            if page in site.present:  # the card pages are files of their own, a single-page site's too
+                out.append(f"<li>{link(f'{page}.html' if page == 'card-index' else site.page_href(page), name)}</li>")
         out.append("</ul>")
         if not site.chapters:
             out.append("<p>No Comprehensive Rules were loaded: only the keyword pages, FAQ and other sources are here.</p>")
@@ -305,8 +305,9 @@ def _document(title: str, body: str, site: Site, effective: str | None, *, scrip
             f'<main>{body}</main><footer>{escape(footer)}{SITE_MARK} {escape(__version__)}.</footer>{scripts}</body></html>\n')
 
 
-def _search_index(g: nx.MultiDiGraph, site: Site) -> str:
-    """``window.RULESGRAPH_INDEX = [[href, label, title, text], …]``, CR rules first in rule order."""
+def _search_index(g: nx.MultiDiGraph, site: Site, extra: Sequence[list[str]] = ()) -> str:
+    """``window.RULESGRAPH_INDEX = [[href, label, title, text], …]``, CR rules first in rule order, then ``extra`` (the
+    tournament documents' sections)."""
     rows = []
     names = {"glossary": "Glossary", "keyword": "Keyword", "card": "Card"}
     for n, d in g.nodes(data=True):
@@ -323,7 +324,7 @@ def _search_index(g: nx.MultiDiGraph, site: Site) -> str:
         label = str(d.get("number") or d["label"]) if cr else names.get(kind) or site.label(n)
         rows.append((sort_key(n) if cr else (99, 0, 0, 0), [href, label, title, text]))
     rows.sort(key=lambda r: r[0])
-    return "window.RULESGRAPH_INDEX = " + json.dumps([r[1] for r in rows], ensure_ascii=False) + ";\n"
+    return "window.RULESGRAPH_INDEX = " + json.dumps([r[1] for r in rows] + list(extra), ensure_ascii=False) + ";\n"
 
 
 def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single_page: bool = False,
@@ -352,11 +353,13 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
                                 ("sources", "Other sources", pages.sources), ("cards", "Cards", pages.cards)):
         if page in by_page:
             content.append((page, title, render(ordered(by_page[page]))))
+    searched: list[list[str]] = []
     if tournament:  # the MTR, IPG and JAR: a page each, linked from the contents, their rule references into the CR pages
-        from .tourney import tournament_pages
+        from .tourney import tournament_pages, tournament_search_rows
 
-        extra = tournament_pages(tournament, site.rule_href, lambda page: site.page_href(page).split("#")[0] if not single_page
-                                 else "index.html")
+        page_file = lambda page: site.page_href(page).split("#")[0] if not single_page else "index.html"
+        extra = tournament_pages(tournament, site.rule_href, page_file)
+        searched = tournament_search_rows(tournament, page_file)
         site.present |= {page for page, _, _ in extra}
         listed = "".join(f"<li>{link(site.page_href(page), title)}</li>" for page, title, _ in extra)
         content[0] = (content[0][0], content[0][1], content[0][2] + f"<h2>Tournament documents</h2><ul>{listed}</ul>")
@@ -373,7 +376,7 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
                                      pages.effective, script=True)
     files["style.css"] = STYLE_CSS
     files["search.js"] = SEARCH_JS
-    files["search-index.js"] = _search_index(g, site)
+    files["search-index.js"] = _search_index(g, site, searched)
     if cards is not None:
         files.update(cards(site, lambda title, body: _document(title, body, site, pages.effective)))
     return write_site(directory, files, protected=protected)

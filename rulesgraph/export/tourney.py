@@ -66,3 +66,10 @@ def tournament_pages(docs: Sequence[TDocument], rule_href: Callable[[str], str |
         body = f"<h1>{escape(title)}</h1><ul>{contents}</ul>" + "".join(_section(s, doc, href) for s in sections)
         out.append((doc.kind, title, body))
     return out
+
+
+def tournament_search_rows(docs: Sequence[TDocument], page_file: Callable[[str], str]) -> list[list[str]]:
+    """The search index's rows (``[href, label, title, text]``, as :func:`rulesgraph.export.html` writes them) of every
+    section of the documents: "outside assistance" finds IPG 3.2 and the JAR's part on the site's search page."""
+    return [[f"{page_file(doc.kind)}#{anchor(s.id)}", s.id, s.title + (f" — {s.penalty}" if s.penalty else ""), s.text]
+            for doc in docs for s in doc.sections if s.kind != "part"]
