@@ -189,7 +189,7 @@ def entry(c: Citation, opts: RenderOptions, *, examples: bool = True, source: bo
 def _numbered(rows: Sequence[tuple[int, RenderableType]]) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, justify="right")
-    grid.add_column()
+    grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     for i, body in rows:
         grid.add_row(Text(f"[{i}]", style=INDEX), body)
     return grid
@@ -199,7 +199,7 @@ def _fields(rows: Sequence[tuple[str, RenderableType]]) -> Table:
     """``name  value`` lines with the names dimmed and the values wrapped in their own column."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style=DIM)
-    grid.add_column()
+    grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     for name, value in rows:
         grid.add_row(Text(name), value)
     return grid
@@ -243,7 +243,7 @@ def _rules(nodes: Sequence[Citation], opts: RenderOptions) -> Table:
     """Rules in full, one row each: the number in its own column, the text wrapped beside it, examples under it."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
-    grid.add_column()
+    grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     for node in nodes:
         name = rule_ref(node.id, opts) if is_cr_id(node.id) else text(node.label, HEADING)
         grid.add_row(name, Group(_body(node, opts) if not _heading_only(node) else text(node.title, HEADING), *_examples(node, opts)))

@@ -84,7 +84,7 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
     numbers = {rule: i for i, rule in enumerate(card_targets(view), 1)}
     fields = Table.grid(padding=(0, 2))
     fields.add_column(no_wrap=True, style=DIM)
-    fields.add_column()
+    fields.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     for relation, title in _RELATIONS:
         items = [k for k in view.keywords if k.relation == relation]
         if items:
@@ -94,7 +94,7 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
     if card.rulings:
         rulings = Table.grid(padding=(0, 2))
         rulings.add_column(no_wrap=True, style=DIM)
-        rulings.add_column()
+        rulings.add_column(overflow="fold")  # a word longer than the column is broken, not cut
         shown = 0
         for r in card.rulings:
             if shown and shown + len(r.text) > RULINGS_SHOWN:
@@ -109,7 +109,7 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
     if view.types:
         line = Table.grid(padding=(0, 2))
         line.add_column(no_wrap=True, style=DIM)
-        line.add_column()
+        line.add_column(overflow="fold")  # a word longer than the column is broken, not cut
         line.add_row(Text("type line"), _linked(view.types, numbers, opts))
         parts += [Text(), line]
     if view.formats:
@@ -126,7 +126,7 @@ def _play(view: CardView) -> RenderableType:
     card = view.card
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style=DIM)
-    grid.add_column()
+    grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     groups = by_status(card, view.formats)
     for status, title in (("Legal", "legal in"), ("Restricted", "restricted in"), ("Banned", "banned in"), ("Not legal", "not legal in")):
         if groups.get(status):
@@ -148,7 +148,7 @@ def render_card_result(result: CardResult, opts: RenderOptions) -> RenderableTyp
         return render_card(result.view, opts, result.note)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, justify="right")
-    grid.add_column()
+    grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     for i, (name, line) in enumerate(result.candidates, 1):
         entry = text(name, HEADING, newlines=False).append("  ").append_text(text(line, DIM, newlines=False))
         grid.add_row(Text(f"[{i}]", style=INDEX), entry)

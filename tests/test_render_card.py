@@ -81,3 +81,12 @@ def test_a_card_of_2000_long_rulings_shows_fast_and_counts_the_rest(mini_book: R
     (tmp_path / "few").mkdir()
     few = _render(mini_book, _store(tmp_path / "few", mini_book, CARDS), "Mossback Elder")
     assert "more rulings" not in few and "It gains life" in few
+
+
+def test_a_word_longer_than_its_column_is_broken_not_cut(full_book: Rulebook, tmp_path: Path) -> None:
+    """A ruling's address longer than the line was cut with "…" (the address lost: a second new user's trial)."""
+    url = "(http://magic.wizards.com/en/articles/archive/feature/shadows-over-innistrad-mechanics-and-more-words)"
+    name = "Longword Scholar"
+    path = _store(tmp_path, full_book, {name: [face(name, "Flying", rulings=[{"date": "2016-07-13", "text": f"See {url}."}])]})
+    out = _render(full_book, path, name)
+    assert "…" not in out and "".join(out.split()).count("shadows-over-innistrad-mechanics-and-more-words") == 1
