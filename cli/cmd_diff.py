@@ -76,6 +76,7 @@ def _tournament(ctx: Context) -> int:
     """``diff --doc mtr [OLD NEW]``: sections added, removed, renumbered, retitled and reworded."""
     from rich.text import Text
 
+    from rulesgraph.parse.tdoc import heading
     from rulesgraph.versions.tdiff import diff_installed
 
     from .render import text
@@ -95,7 +96,7 @@ def _tournament(ctx: Context) -> int:
         console.print(Text(f"\n{kind} ({len(items)}):", style="bold"))
         for c in items[:limit]:
             where = c.new if kind == "added" else c.old if kind == "removed" else f"{c.old} → {c.new}" if c.old != c.new else c.new
-            console.print(text(f"  {where} {c.title}" + (f" ({c.detail})" if kind == "retitled" else ""), newlines=False))
+            console.print(text(f"  {heading(where, c.title)}" + (f" ({c.detail})" if kind == "retitled" else ""), newlines=False))
             if c.detail and kind == "changed":
                 console.print(text("    " + c.detail.replace("\n", "\n    "), style="dim"))
     if not diff.changes:

@@ -6,6 +6,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from rulesgraph.answer.tlookup import TView
+from rulesgraph.parse.tdoc import heading
 
 from .render import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
 
@@ -13,8 +14,8 @@ from .render import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
 def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
     c = view.section
     crumbs = [text(view.document, DIM, newlines=False)]
-    crumbs += [text(f"{t.label} {t.title or ''}".strip(), newlines=False) for t in view.trail]
-    name = c.label if c.title and c.label.endswith(c.title) else f"{c.label} {c.title or ''}".strip()
+    crumbs += [text(heading(t.label, t.title), newlines=False) for t in view.trail]
+    name = heading(c.label, c.title)
     parts: list[RenderableType] = [joined(crumbs, CRUMB), text(name, HEADING, newlines=False)]
     if view.read_as:
         parts.append(text(view.read_as, DIM, newlines=False))
@@ -23,7 +24,7 @@ def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
     if c.text:
         parts += [Text(), text(c.text)]
     if view.children:
-        rows = [text(f"{ch.label}  {ch.title or ''}", newlines=False) for ch in view.children]
+        rows = [text(heading(ch.label, ch.title, "  "), newlines=False) for ch in view.children]
         parts += [Text(), Text("contains", style=DIM), *rows]
     rows = [(name, text("; ".join(f"{i} {t}" if t else i for i, t in refs), newlines=False))
             for name, refs in (("cites", view.cites), ("cited by", view.cited_by)) if refs]

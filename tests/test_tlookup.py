@@ -177,3 +177,17 @@ def test_a_document_not_installed_is_said_so(tmp_path: Path, monkeypatch: pytest
             tournament_view("ipg 9.9")
     finally:
         tbook.load.cache_clear()
+
+
+def test_a_front_part_is_found_by_its_title_and_headed_once(documents: None, mini_book: Rulebook) -> None:
+    """"ipg introduction" found nothing, and its heading read "IPG Introduction Introduction" (a second new user's trial)."""
+    from rulesgraph.parse.tdoc import heading
+
+    view = tournament_view("ipg introduction")
+    assert view.section.id == "IPG Introduction" and heading(view.section.id, view.section.title) == "IPG Introduction"
+    assert tournament_view("mtr introduction").section.id == "MTR Introduction"
+    assert tournament_view("ipg framework of this document").section.id == "IPG Framework of this Document"
+    assert heading("MTR 4.3", "Out-of-Order Sequencing") == "MTR 4.3 Out-of-Order Sequencing"
+    assert heading("IPG 2.1 Definition", "Definition", "  ") == "IPG 2.1 Definition" and heading("JAR 0", None) == "JAR 0"
+    shown = plain_text(Shell(mini_book, RenderOptions()).handle("ipg 2.1").renderable, 100)
+    assert "IPG 2.1 Definition\n" in shown + "\n" and "Definition  Definition" not in shown

@@ -62,7 +62,7 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     s, doc = hit.section, hit.doc
     if s.penalty:
         parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
-        said = f"{s.id} {s.title}: {s.penalty}."
+        said = f"{s.heading}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_first(parts['Definition'], 1)}"
         if "Additional Remedy" in parts:
@@ -71,7 +71,7 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
         return f"{doc.title} — {head}: {_telling(s.text, question)}"
-    return f"{s.id} {s.title}: {_passage(s.text, question)}"
+    return f"{s.heading}: {_passage(s.text, question)}"
 
 
 _DEFAULT = re.compile(r"\b(?:(?:isn['’]t|is not|not) covered by the previous|for all other|in all other cases)\b", re.IGNORECASE)

@@ -119,7 +119,7 @@ def _by_heading(prefix: str, rest: str) -> str | None:
     doc = next((d for d in index.docs if d.prefix == prefix), None)
     if doc is None:
         return None
-    heads = [(s.id, set(_terms(s.title))) for s in doc.sections if s.kind in ("chapter", "section", "appendix", "heading")]
+    heads = [(s.id, set(_terms(s.title))) for s in doc.sections if s.kind in ("front", "chapter", "section", "appendix", "heading")]
     df: dict[str, int] = {}
     for _, said in heads:
         for t in said:

@@ -41,7 +41,7 @@ def _linked(text: str, prefix: str, href: Callable[[str], str | None]) -> str:
 
 def _section(s: TSection, doc: TDocument, href: Callable[[str], str | None]) -> str:
     level = "h2" if s.kind in ("chapter", "appendix", "front") else "h3"
-    head = f"{s.id} {s.title}" + (f" — {s.penalty}" if s.penalty else "")
+    head = s.heading + (f" — {s.penalty}" if s.penalty else "")
     paragraphs = "".join(f"<p>{_linked(p, doc.prefix, href)}</p>" for p in s.text.split("\n\n") if p.strip())
     return f'<div class="entry" id="{escape(anchor(s.id))}"><{level}>{escape(head)}</{level}>{paragraphs}</div>'
 
@@ -61,7 +61,7 @@ def tournament_pages(docs: Sequence[TDocument], rule_href: Callable[[str], str |
     for doc in docs:
         sections = [s for s in doc.sections if s.kind != "part"]
         title = f"{KINDS[doc.kind]}, effective {doc.effective}"
-        contents = "".join(f"<li>{link('#' + anchor(s.id), f'{s.id} {s.title}')}</li>" for s in sections if s.kind != "section"
+        contents = "".join(f"<li>{link('#' + anchor(s.id), s.heading)}</li>" for s in sections if s.kind != "section"
                            or s.parent is None)
         body = f"<h1>{escape(title)}</h1><ul>{contents}</ul>" + "".join(_section(s, doc, href) for s in sections)
         out.append((doc.kind, title, body))

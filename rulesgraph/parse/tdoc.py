@@ -12,11 +12,17 @@ from ..common.lazyre import lazy
 from ..model import Anomaly, Origin, Skipped
 from .pdftext import TocEntry
 
-__all__ = ["TDocument", "TSection", "detect_kind", "effective_date"]
+__all__ = ["TDocument", "TSection", "detect_kind", "effective_date", "heading"]
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
            "december")
 _DATE = lazy(r"\b(?:Effective|Updated)\b:?\s+([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d{4})", re.IGNORECASE)
+
+def heading(label: str, title: str | None, sep: str = " ") -> str:
+    """A passage's id and title as a heading says them (``MTR 4.3 Out-of-Order Sequencing``); a part whose id already
+    ends with its title (``IPG Introduction``, ``IPG 2.1 Definition``) once, not "IPG Introduction Introduction"."""
+    return label if not title or label.endswith(title) else f"{label}{sep}{title}"
+
 
 @dataclass(frozen=True, slots=True)
 class TSection:
@@ -37,6 +43,11 @@ class TSection:
     """``Game Play Error``, ``Tournament Error``, ``Unsporting Conduct`` for IPG infractions."""
     name: str | None = None
     """The infraction's own name (``Missed Trigger``; ``Unsporting Conduct — Minor`` where the name is the class's)."""
+
+    @property
+    def heading(self) -> str:
+        """Its id and title as a heading says them (:func:`heading`)."""
+        return heading(self.id, self.title)
 
 
 @dataclass(frozen=True, slots=True)
