@@ -27,6 +27,6 @@ def run(ctx: Context) -> int:
 
         ctx.emit(tournament_view(said), tview_json, "render_tourney.render_tview")
         return 0
-    view = rule_view(ctx.book(), said)
-    ctx.emit(view, rule_json, "render_rule")
+    view = rule_view(ctx.book(), said)  # --json's notes say what the text's say: how the rule changed between versions
+    ctx.emit(view, lambda v: {**rule_json(v), "notes": [*v.notes, *ctx.rule_notes(v)]}, "render_rule")
     return 0

@@ -97,3 +97,5 @@ def test_a_rule_shown_says_how_it_changed(capsys: pytest.CaptureFixture[str], cr
     out = capsys.readouterr().out
     assert "701.14 was 701.12 in the 2024-02-02 rules" in out
     assert main(["--plain", "rule", "100.1"]) == 0 and "2024-02-02" not in capsys.readouterr().out
+    assert main(["rule", "701.14", "--json"]) == 0  # --json says it too (its notes were empty)
+    assert json.loads(capsys.readouterr().out)["notes"] == ["701.14 was 701.12 in the 2024-02-02 rules"]
