@@ -76,7 +76,7 @@ def _tournament(ctx: Context) -> int:
     """``diff --doc mtr [OLD NEW]``: sections added, removed, renumbered, retitled and reworded."""
     from rich.text import Text
 
-    from rulesgraph.parse.tdoc import heading
+    from rulesgraph.answer.tlookup import heading
     from rulesgraph.versions.tdiff import diff_installed
 
     from .render import text

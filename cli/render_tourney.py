@@ -5,8 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from rulesgraph.answer.tlookup import TView
-from rulesgraph.parse.tdoc import heading
+from rulesgraph.answer.tlookup import TView, heading
 
 from .render import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
 

@@ -15,11 +15,12 @@ from typing import Any
 from ..common.text import words
 from ..errors import NotFound, RulesgraphError
 from ..model import Citation
+from ..parse.tdoc import heading
 from ..parse.tournament import KINDS
 from .policy import policy_index
 from .tanswer import section_citation
 
-__all__ = ["TView", "is_ref", "named_infraction", "tournament_view", "tview_json"]
+__all__ = ["TView", "heading", "is_ref", "named_infraction", "tournament_view", "tview_json"]
 
 _REF = re.compile(r"^(?P<doc>mtr|ipg|jar)\b\s*(?P<rest>.*)$", re.IGNORECASE)
 _NUMBER = re.compile(r"^(?:section\s+)?(?P<num>\d{1,2}(?:\.\d{1,2})?)\.?(?:\s+(?P<part>.+))?$", re.IGNORECASE)
