@@ -27,9 +27,7 @@ def run(ctx: Context) -> int:
     try:
         result = cites_any(ctx.book(), text)
     except NotFound:
-        from rulesgraph.cards import store_path
-
-        names = ctx.card_names() if store_path().is_file() else None  # no card data: the store is never opened
+        names = ctx.card_names()  # None without card data
         if names is not None and names.exact(text) is not None:  # a card's name: not what cites takes
             raise NotFound(f"‘{echoed(text)}’ is a card: cites takes a rule number, keyword or term ('rulesgraph card "
                            f"NAME' shows a card's rules)") from None

@@ -17,7 +17,7 @@ from rulesgraph import RulesgraphError, __version__
 from rulesgraph.errors import NotFound
 
 from . import cmd_ask
-from .context import Context, add_global_options, release
+from .context import Context, _width, add_global_options, release
 from .safe import visible
 
 COMMANDS = ("ask", "rule", "kw", "card", "cites", "check", "update", "versions", "diff", "export", "mtr", "ipg", "jar")
@@ -42,27 +42,13 @@ EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document a
 """What every exit status means: README's "Exit status" says the same."""
 
 
-def _columns() -> int:
-    """The width help is laid out for, as :func:`shutil.get_terminal_size` finds it: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
 class _Formatter(argparse.HelpFormatter):
-    """argparse's own layout at the width it would find itself: argparse makes a formatter for every option added (to
-    check its metavar), and its own imports :mod:`shutil` for the width (with :mod:`bz2` and :mod:`lzma`, ~2 ms of every
-    process)."""
+    """argparse's own layout at the width it would find itself ($COLUMNS, else the terminal's, else 80: what the output
+    is laid out for, :func:`.context._width`): argparse makes a formatter for every option added (to check its metavar),
+    and its own imports :mod:`shutil` for the width (with :mod:`bz2` and :mod:`lzma`, ~2 ms of every process)."""
 
     def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=_columns() - 2)
+        super().__init__(prog, width=_width(sys.__stdout__) - 2)
 
 
 class _Parser(argparse.ArgumentParser):
