@@ -4,6 +4,7 @@ name (shown as ``rulesgraph card`` shows it: "Rest in Peace" is a card, not a mi
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rulesgraph.errors import NotFound, RulesgraphError
@@ -28,15 +29,20 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     return p
 
 
-def card_first(book: Rulebook, names: NameIndex | None, text: str) -> bool:
-    """Whether ``text`` is a card's exact name that the rules don't name as typed ("Rest in Peace"; "Persist" stays the
-    keyword): then the card is shown, not a profile."""
+def card_first(book: Rulebook, names: NameIndex | None, text: str,
+               shortened: Callable[[str], str | None] | None = None) -> bool:
+    """Whether ``text`` is a card's that the rules don't name as typed: a card's exact name ("Rest in Peace"; "Persist"
+    stays the keyword), or a player's short form of one (``shortened``: "bolt" is Lightning Bolt, as ``card`` and
+    ``ask`` read it) that the rules know only by a corrected or looser reading ("bolt" is no glossary term; the
+    rules' reading of it as "Damage" loses).  Then the card is shown, not a profile."""
     from rulesgraph.answer.profile import find_name
 
-    if names is None or names.exact(text) is None:
+    if names is None:
         return False
     found = find_name(book, text)
-    return not (found is not None and found[1] is None and book.qg.nodes[found[0]]["kind"] != "card")
+    if names.exact(text) is not None:
+        return not (found is not None and found[1] is None and book.qg.nodes[found[0]]["kind"] != "card")
+    return found is not None and found[1] is not None and shortened is not None and shortened(text) is not None
 
 
 def run(ctx: Context) -> int:
@@ -50,7 +56,7 @@ def run(ctx: Context) -> int:
 
     store = ctx.cards() if store_path().is_file() else None  # no card data: the store (sqlite3) is never imported
     names = ctx.card_names() if store is not None else None
-    if not card_first(book, names, text):
+    if not card_first(book, names, text, ctx.shortened if names is not None else None):
         try:
             result = profile(book, text)
         except NotFound as exc:

@@ -267,7 +267,7 @@ def _kw(shell: Shell, arg: str) -> Outcome:
     from .cmd_kw import CARD_HINT, card_first, neither
 
     names = shell.card_names() if shell.cards is not None else None
-    if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
+    if card_first(shell.book, names, arg, shell._shortened):  # ":kw Rest in Peace", ":kw bolt": the card
         return shell.card(arg)
     try:
         p = profile(shell.book, arg)

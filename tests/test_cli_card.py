@@ -127,6 +127,7 @@ def test_a_short_form_at_the_repls_first_line_opens_the_cards_first(full_book: R
     shell = Shell(full_book, RenderOptions(hints=True), k=3, cards=store, card_names=store.name_index,
                   prepare=lambda: opened or opened.append(session_deck), deck=lambda: opened[0] if opened else None)
     assert _out(shell, ":card bolt").startswith("Lightning Bolt") and opened
+    assert _out(shell, ":kw bolt").startswith("Lightning Bolt")  # as `kw bolt`: the card, not the glossary's Damage
 
 
 def test_a_card_looked_up_first_is_read_by_the_follow_up(full_book: Rulebook, full_cards: Path, session_deck: CardDeck) -> None:
@@ -198,6 +199,10 @@ def test_kw_takes_a_cards_name_and_a_keywords_name_stays_the_keywords(run, full_
     assert code == 0 and json.loads(out)["name"] == "Rest in Peace"
     code, out, _ = run("kw", "persist")
     assert code == 0 and out.startswith("Persist  keyword ability")
+    code, out, _ = run("kw", "bolt")  # a card's short form, not the glossary's looser reading of it (Damage)
+    assert code == 0 and out.startswith("Lightning Bolt  {R}\nread ‘bolt’ as Lightning Bolt")
+    code, out, _ = run("kw", "tramle")  # a misspelt keyword stays the keyword
+    assert code == 0 and out.startswith("Trample  keyword ability")
     code, _, err = run("kw", "zzyzx", "beast")  # neither: said once, with the nearest card names
     assert code == 1 and "card named 'zzyzx beast'" in err and "; nearest cards: " in err and err.count("zzyzx") == 1
     shell = Shell(full_book, RenderOptions(hints=True), k=5, cards=open_store(), card_names=lambda: open_store().name_index())
