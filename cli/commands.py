@@ -18,7 +18,7 @@ from rich.text import Text
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import citation
 from rulesgraph.answer.profile import cites_any, find_name, profile, profile_of, related
-from rulesgraph.build.lookup import as_number, rule_view, view_node
+from rulesgraph.build.lookup import as_number, as_range, rule_views, view_node
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.common.text import clean
 from rulesgraph.errors import NotFound
@@ -36,6 +36,7 @@ from .render import (
     render_error,
     render_related,
     render_rule,
+    render_rules,
     text,
 )
 from .render_answer import render_answer, render_ruling
@@ -212,9 +213,8 @@ class Shell:
 
         if is_ref(line) or (named_infraction(line) is not None and find_name(self.book, line) is None):
             return self.tournament(line)  # "MTR 4.3", "ipg grv", "missed trigger"
-        number = as_number(line)
-        if number is not None:
-            return self.show(View(render_rule(rule_view(self.book, number), self.opts)))
+        if as_number(line) is not None or as_range(line) is not None:  # "702.19b"; "702.19a-c", its rules one after another
+            return self.show(View(render_rules(rule_views(self.book, line), self.opts)))
         names = self.card_names() if self.cards is not None else None
         if names is not None and _BRACKETED.match(line):  # [[Card Name]]: always a card
             return self.card(line)
@@ -355,7 +355,7 @@ def _diff(shell: Shell, arg: str) -> Outcome:
 def _rule(shell: Shell, arg: str) -> Outcome:
     from rulesgraph.answer.tlookup import is_ref  # ":rule MTR 4.3" as `rulesgraph rule MTR 4.3` takes it
 
-    return shell.tournament(arg) if is_ref(arg) else shell.show(View(render_rule(rule_view(shell.book, arg), shell.opts)))
+    return shell.tournament(arg) if is_ref(arg) else shell.show(View(render_rules(rule_views(shell.book, arg), shell.opts)))
 
 
 def _quit(shell: Shell, arg: str) -> Outcome:

@@ -265,6 +265,14 @@ def render_rule(view: RuleView, opts: RenderOptions) -> RenderableType:
     return Group(*parts)
 
 
+def render_rules(views: Sequence[RuleView], opts: RenderOptions) -> RenderableType:
+    """A range of rules (``rule 702.19a-c``): each as :func:`render_rule` shows it, a blank line between."""
+    parts: list[RenderableType] = []
+    for n, view in enumerate(views):
+        parts += ([Text()] if n else []) + [render_rule(view, opts)]
+    return Group(*parts)
+
+
 def listing(title: Text, rows: Sequence[tuple[Citation, Text]], opts: RenderOptions, start: int = 1, *,
             words: bool = True, kinds: bool = True) -> RenderableType:
     """A numbered one-line-per-node list: ``[3] 702.9b  Flying … → 509``; the node's words (when ``words``)

@@ -30,6 +30,18 @@ def test_rule_not_found_and_misuse(run) -> None:  # type: ignore[no-untyped-def]
     assert run("rule", " ")[2] == "rulesgraph: error: no rule number given (like 7, 702, 702.19 or 702.19b)\n"
 
 
+def test_a_range_of_rules(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("rule", "702.19a-c")
+    assert code == 0 and err == "" and out.startswith("7 › 702 › 702.19 Trample › a\n")
+    assert out.index("702.19a Trample") < out.index("› b\n") < out.index("702.19b The controller") < out.index("702.19c Trample over")
+    code, out, _ = run("rule", "--json", "702.19b–702.19c")
+    data = json.loads(out)
+    assert code == 0 and data["range"] == ["702.19b", "702.19c"] and [r["id"] for r in data["rules"]] == data["range"]
+    assert run("rule", "999.1a-c")[:2] == (1, "")
+    code, out, err = run("cites", "702.19a-c")  # cites takes the rule holding them, and says so
+    assert code == 2 and out == "" and err.count("\n") == 1 and "'rulesgraph cites 702.19'" in err
+
+
 def test_kw(run) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run("kw", "tramlpe")
     assert code == 0 and out.startswith("Trample  keyword ability · 702.19\nread ‘tramlpe’ as ‘Trample’")

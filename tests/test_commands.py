@@ -35,6 +35,9 @@ def test_a_question_gives_numbered_citations(shell: Shell) -> None:
 def test_numbers_names_and_questions(shell: Shell) -> None:
     assert "702.19g Multiple instances of trample" in out(shell, "702.19")
     assert out(shell, "702.19b").startswith("7 › 702 › 702.19 Trample › b")
+    both = out(shell, "702.19b-c")  # a range: its rules one after another, as `rule 702.19b-c`
+    assert both.startswith("7 › 702 › 702.19 Trample › b") and "702.19 Trample › c" in both
+    assert "702.19 Trample › c" in out(shell, ":rule 702.19b-c")
     assert "509.4" in out(shell, "rule 509")
     profile = out(shell, "tramlpe")
     assert profile.startswith("Trample  keyword ability") and "read ‘tramlpe’ as ‘Trample’" in profile

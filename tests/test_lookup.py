@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError
-from rulesgraph.build.lookup import NotFound, as_number, cites, cites_json, is_cr_id, parse_number, rule_json, rule_view, vocabulary
+from rulesgraph.build.lookup import (
+    NotFound,
+    as_number,
+    as_range,
+    cites,
+    cites_json,
+    is_cr_id,
+    parse_number,
+    rule_json,
+    rule_view,
+    rule_views,
+    vocabulary,
+)
 
 
 @pytest.mark.parametrize(("written", "number"), [("702.19b", "702.19b"), ("702.19B", "702.19b"), ("rule 702.19", "702.19"),
@@ -16,12 +28,35 @@ def test_numbers_as_written(written: str, number: str) -> None:
     assert parse_number(written) == number and as_number(written) == number
 
 
-@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "702.19 bc", "trample 702.19", "702.19-702.20"])
+@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "702.19 bc", "trample 702.19"])
 def test_not_numbers(text: str) -> None:
     assert as_number(text) is None
     with pytest.raises(RulesgraphError, match="is not a rule number" if text else "no rule number given") as info:
         parse_number(text)
     assert not isinstance(info.value, NotFound)
+
+
+@pytest.mark.parametrize(("written", "numbers"), [("702.19a-c", ["702.19a", "702.19b", "702.19c"]),
+                                                   ("601.2a–601.2c", ["601.2a", "601.2b", "601.2c"]),
+                                                   ("rules 119.7 to 8", ["119.7", "119.8"]), ("702.19-702.20", ["702.19", "702.20"]),
+                                                   ("CR 509.1B-C", ["509.1b", "509.1c"])])
+def test_ranges_as_written(written: str, numbers: list[str]) -> None:
+    assert as_range(written) == numbers and as_number(written) is None
+    with pytest.raises(RulesgraphError, match="is a range: this takes one rule number"):  # what takes one says so
+        parse_number(written)
+
+
+@pytest.mark.parametrize("text", ["702.19c-a", "702.19a-702.20b", "702.19", "509.1a-zz", "1-3", "702.19a - c d"])
+def test_not_ranges(text: str) -> None:
+    assert as_range(text) is None
+
+
+def test_a_range_is_its_rules_in_order(full_book: Rulebook) -> None:
+    assert [v.rule.id for v in rule_views(full_book, "702.19b-d")] == ["702.19b", "702.19c", "702.19d"]
+    assert [v.rule.id for v in rule_views(full_book, "702.19f-z")] == ["702.19f", "702.19g"]  # those the rules have
+    assert [v.rule.id for v in rule_views(full_book, "702.19")] == ["702.19"]
+    with pytest.raises(NotFound, match=r"^no rule from 999\.1a to 999\.1c in the loaded rules$"):
+        rule_views(full_book, "999.1a-c")
 
 
 def test_ids() -> None:

@@ -16,7 +16,7 @@ from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError, echoed
 from ..model import Citation
-from ..parse.numbers import sort_key
+from ..parse.numbers import expand_range, sort_key
 from .citing import citation
 from .corpus import Rulebook
 
@@ -28,6 +28,7 @@ __all__ = [
     "RuleView",
     "Vocabulary",
     "as_number",
+    "as_range",
     "cites",
     "cites_json",
     "cites_of",
@@ -36,12 +37,16 @@ __all__ = [
     "parse_number",
     "rule_json",
     "rule_view",
+    "rule_views",
     "view_node",
     "vocabulary",
 ]
 
 _WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s*|§\s*)?(\d+)(?:[.,](\d+)(?:\s?([a-z]))?)?[.?!]*$", re.IGNORECASE)
 """A rule number as people write it: ``702.19b``, ``rule 702.19b``, ``CR702.19b``, ``§ 702.19``, ``702.19 b``, ``702,19``, ``704.5j?``."""
+_RANGE = lazy(r"^(?:(?:cr|rules?)\s*|§\s*)?(\d{3}\.\d+[a-z]?)\s*(?:-|–|—|\s(?:to|through|thru)\s)\s*"
+             r"(?:(?:cr|rules?)\s*)?(\d{3}\.\d+[a-z]?|[a-z]|\d+)[.?!]*$", re.IGNORECASE)
+"""A range of rules as people write it: ``702.19a-c``, ``601.2a–601.2f``, ``rules 119.7 to 8``."""
 _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
 
@@ -53,12 +58,23 @@ def as_number(text: str) -> str | None:
     return number if CR_NUMBER.fullmatch(number) else None
 
 
+def as_range(text: str) -> list[str] | None:
+    """``702.19a-c`` → ``["702.19a", "702.19b", "702.19c"]``: the numbers of a range of rules, in order; ``None`` when
+    ``text`` is not one (a range of more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT` rules is not read as one)."""
+    m = _RANGE.match(" ".join(text.split()))
+    if m is None:
+        return None
+    return expand_range(m.group(1).lower(), m.group(2).lower()) or None
+
+
 def parse_number(text: str) -> str:
     """Like :func:`as_number`, but raises RulesgraphError (a misuse) for anything that is not a rule number."""
     number = as_number(text)
     if number is None:
         if not text.strip():
             raise RulesgraphError("no rule number given (like 7, 702, 702.19 or 702.19b)")
+        if as_range(text) is not None:
+            raise RulesgraphError(f"{echoed(text)!r} is a range: this takes one rule number (like 702.19 or 702.19b)")
         raise RulesgraphError(f"{echoed(text)!r} is not a rule number (like 7, 702, 702.19 or 702.19b)")
     return number
 
@@ -140,6 +156,24 @@ def rule_view(book: Rulebook, text: str) -> RuleView:
         return replace(view, notes=view.notes + extra)
     hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
     raise NotFound(f"no rule {number} in the loaded rules{hint}")
+
+
+def rule_views(book: Rulebook, text: str) -> list[RuleView]:
+    """The rules a number or a range of numbers names (``702.19b``, ``702.19a-c``: see :func:`as_range`), each as
+    :func:`rule_view` shows it; the numbers of a range the loaded rules lack are left out, and none of them is
+    :class:`NotFound`."""
+    numbers = as_range(text)
+    if numbers is None:
+        return [rule_view(book, text)]
+    views = []
+    for number in numbers:
+        try:
+            views.append(rule_view(book, number))
+        except NotFound:
+            continue
+    if not views:
+        raise NotFound(f"no rule from {numbers[0]} to {numbers[-1]} in the loaded rules")
+    return views
 
 
 @dataclass(frozen=True, slots=True)
