@@ -43,7 +43,7 @@ def _face(face: Face, *, heading: bool) -> list[RenderableType]:
 def card_targets(view: CardView) -> list[str]:
     """The rule ids :func:`render_card` numbers ``[1]``, ``[2]`` …, in that order (typing K opens one)."""
     out: list[str] = []
-    for linked in [*view.keywords, *view.types]:
+    for linked in [*view.keywords, *view.types, *([view.layout] if view.layout is not None else [])]:
         for rule in linked.rules:
             if rule not in out:
                 out.append(rule)
@@ -111,6 +111,8 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
         line.add_column(no_wrap=True, style=DIM)
         line.add_column(overflow="fold")  # a word longer than the column is broken, not cut
         line.add_row(Text("type line"), _linked(view.types, numbers, opts))
+        if view.layout is not None:  # an adventurer, split, flip or double-faced card: the rules of that kind of card
+            line.add_row(Text("layout"), _linked([view.layout], numbers, opts))
         parts += [Text(), line]
     if view.formats:
         parts += [Text(), _play(view)]

@@ -39,6 +39,16 @@ def test_kitchen_finks(full_book: Rulebook, full_cards: Path) -> None:
     out = card_json(view)
     assert len(out["rulings"]) == 7 and out["faces"][0]["text"].startswith("When Kitchen Finks enters")
     assert {"name": "Creature", "kind": "type", "rules": ["302"]} in out["types"]
+    assert view.layout is None and out["layout_kind"] is None  # a plain card: no kind of card to read up on
+
+
+def test_a_card_of_a_layout_shows_that_kind_of_cards_rules(full_book: Rulebook, full_cards: Path) -> None:
+    """The Adventure subtype names no rule of its own (205.3k lists it unquoted); the card's layout leads to 715."""
+    giant = _view(full_book, full_cards, "Bonecrusher Giant // Stomp")
+    assert giant.layout is not None and giant.layout.name == "Adventurer Card" and giant.layout.rules[0] == "715"
+    assert card_json(giant)["layout_kind"] == {"name": "Adventurer Card", "rules": list(giant.layout.rules)}
+    delver = _view(full_book, full_cards, "Delver of Secrets // Insectile Aberration")
+    assert delver.layout is not None and "712" in delver.layout.rules
 
 
 def test_granted_keywords_and_type_rules(full_book: Rulebook, full_cards: Path) -> None:

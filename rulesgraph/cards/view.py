@@ -53,6 +53,9 @@ class CardView:
     shown in each; empty when not read."""
     data_date: str | None = None
     """The card data's date (legalities change with ban lists)."""
+    layout: Linked | None = None
+    """The kind of card its layout makes it, with that kind's rules (an adventurer card → 715: :func:`layout_kind`);
+    ``None`` for a plain card."""
 
 
 def _shares_stem(a: str, b: str) -> bool:
@@ -213,7 +216,7 @@ def card_view(book: Rulebook, card: Card, formats: tuple[str, ...] = (), data_da
     keywords = tuple(Linked(k.name, k.relation, _keyword_rules(book, k.name)) for k in card.keywords if k.relation != "mentions")
     words = [(w, "supertype") for w in card.supertypes] + [(w, "type") for w in card.types] + [(w, "subtype") for w in card.subtypes]
     types = tuple(Linked(w, kind, _type_rules(book, w)) for w, kind in words)
-    return CardView(card, keywords, types, formats, data_date)
+    return CardView(card, keywords, types, formats, data_date, layout_kind(book, card.layout))
 
 
 def face_json(f: Face) -> dict[str, Any]:
@@ -232,6 +235,7 @@ def card_json(view: CardView) -> dict[str, Any]:
         "faces": [face_json(f) for f in c.faces],
         "keywords": [{"name": k.name, "relation": k.relation, "rules": list(k.rules)} for k in view.keywords],
         "types": [{"name": t.name, "kind": t.relation, "rules": list(t.rules)} for t in view.types],
+        "layout_kind": {"name": view.layout.name, "rules": list(view.layout.rules)} if view.layout is not None else None,
         "rulings": [{"date": r.date, "text": r.text} for r in c.rulings],
         "legalities": {f: standing(c, f, view.formats).status for f in view.formats},
         "commander_in": list(c.leadership), "color_identity": list(c.color_identity), "data_date": view.data_date,
@@ -301,6 +305,7 @@ def result_json(result: CardResult) -> dict[str, Any]:
             "candidates": [{"name": key, "type_line": line} for key, line in result.candidates]}
 
 
-NO_CARD: dict[str, Any] = {"name": None, "layout": None, "funny": None, "faces": [], "keywords": [], "types": [], "rulings": [],
+NO_CARD: dict[str, Any] = {"name": None, "layout": None, "funny": None, "faces": [], "keywords": [], "types": [], "layout_kind": None,
+                           "rulings": [],
                            "legalities": {}, "commander_in": [], "color_identity": [], "data_date": None}
 """:func:`card_json`'s keys when no one card was found: an ambiguous name's object has every key a card's has."""
