@@ -40,6 +40,18 @@ def test_contents_lines_are_read_and_skipped() -> None:
     assert [s.reason for s in got.skipped] == ["table of contents"] * 3
 
 
+def test_the_heading_of_the_contents_goes_with_them() -> None:
+    """"CONTENTS" over the dot leaders is the contents' (it ended the passage before them: the IPG's Framework); a line
+    there that does not say so (an effective date, a title) stays, and so does "Contents" where no contents follow."""
+    lines = ["Effective May 1, 2030", "", "Framework words.", "", "CONTENTS", "", "Intro ........ 3", "", "1. Opening ...... 4",
+             "", "2. Closing ...... 5", "", "Contents", "", "Text."]
+    got = clean(lines, "c.txt")
+    assert [line.text for line in got.lines if line.text] == ["Effective May 1, 2030", "Framework words.", "Contents", "Text."]
+    assert [(s.reason, s.text) for s in got.skipped][0] == ("table of contents", "CONTENTS")
+    dated = clean(["SAMPLE GUIDE", "Effective May 1, 2030", "", "Intro ........ 3", "1. Opening ...... 4", "2. Closing ...... 5"], "d.txt")
+    assert [line.text for line in dated.lines if line.text] == ["SAMPLE GUIDE", "Effective May 1, 2030"]
+
+
 def test_fragments_of_a_run_per_line_extraction_are_joined() -> None:
     lines = ["4.7", "Some Heading", "•", "an item", "T", "HE", "S", "AMPLE", "plain words"]  # no blank lines at all
     texts = [line.text for line in clean(lines, "f.txt").lines]

@@ -81,14 +81,46 @@ def _join_lone(raw: list[Line]) -> list[Line]:
     return out
 
 
+_TOC_RUN = 3
+_TOC_HEAD = lazy(r"^(?:table of )?contents:?$", re.IGNORECASE)
+"""Contents lines in a row (blank lines between them aside) that make a table of contents: its heading goes with it."""
+
+
+def _toc_headings(lines: list[Line], leaders: list[bool]) -> set[int]:
+    """The places of the lines heading a table of contents ("CONTENTS", "Table of Contents"): the last line with text
+    before a run of at least :data:`_TOC_RUN` contents lines, when it says so (not the effective date or the title
+    that may stand there).  That line is part of the contents, not of the passage before them."""
+    out: set[int] = set()
+    i = 0
+    while i < len(lines):
+        if not leaders[i]:
+            i += 1
+            continue
+        j, run = i, 0
+        while j < len(lines) and (leaders[j] or not lines[j].text):
+            run += leaders[j]
+            j += 1
+        k = i - 1
+        while k >= 0 and not lines[k].text:
+            k -= 1
+        text = lines[k].text if k >= 0 else ""
+        if run >= _TOC_RUN and _TOC_HEAD.match(text):
+            out.add(k)
+        i = j
+    return out
+
+
 def _toc(lines: list[Line]) -> tuple[list[Line], list[TocEntry], list[Line]]:
-    """Split contents lines (those with dot leaders) from the rest."""
+    """Split contents lines (those with dot leaders, and the heading over them) from the rest."""
     keep: list[Line] = []
     entries: list[TocEntry] = []
     dropped: list[Line] = []
-    for line in lines:
-        m = _LEADERS.match(line.text)
-        if m and m.group("head").strip():
+    found = [_LEADERS.match(line.text) for line in lines]
+    heads = _toc_headings(lines, [bool(m and m.group("head").strip()) for m in found])
+    for n, (line, m) in enumerate(zip(lines, found, strict=True)):
+        if n in heads:
+            dropped.append(line)
+        elif m and m.group("head").strip():
             head = m.group("head").strip()
             page = int(m.group("page")) if m.group("page") else None
             num = _TOC_NUMBER.match(head)
