@@ -95,6 +95,10 @@ def test_glossary_forms() -> None:
     assert entries["Bury"].obsolete and "Bury (Obsolete)" not in entries
     assert entries["Color"].senses == ("A characteristic of an object. See rule 100.1.", "Part of a card.")
     assert [r.targets for r in entries["Color"].refs] == [("100.1",), ("Colorless",)]
+    lines = MINI.lstrip("\ufeff").splitlines()  # each reference at the line that says it (check reports it there), not the term's
+    assert [r.origin.line for r in entries["Color"].refs] == [
+        1 + next(n for n, line in enumerate(lines) if needle in line) for needle in ("1. A characteristic", "See also Colorless")]
+    assert entries["Color"].refs[0].origin.line > entries["Color"].origin.line
 
 
 def test_anomalies_name_file_and_line() -> None:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..model import Anomaly, Document, Example, GlossaryEntry, Origin, Rule, Skipped
+from ..model import Anomaly, Document, Example, GlossaryEntry, Origin, Ref, Rule, Skipped
 from ..sources.read import SourceText
 from .checks import letter_gaps, orphans
 from .numbers import is_title, rule_line
@@ -157,8 +157,12 @@ def _glossary(lines: list[tuple[int, str]], file: str, effective: str | None) ->
         redirect = None
         if len(body) == 1 and (m := _REDIRECT.match(body[0])) and not find_refs(body[0], origin):
             redirect = m.group(1).strip()
-        refs = find_refs(text, origin) + find_term_refs(text, origin)
-        entries.append(GlossaryEntry(term, text, origin, term != raw_term.strip(), senses if len(senses) > 1 else (), redirect, refs))
+        refs: list[Ref] = []  # each line's references at that line (not the term's, one or more before: what check reports)
+        for no, line in rest:
+            at = Origin(file, no, effective)
+            refs += find_refs(line.strip(), at) + find_term_refs(line.strip(), at)
+        entries.append(GlossaryEntry(term, text, origin, term != raw_term.strip(), senses if len(senses) > 1 else (), redirect,
+                                     tuple(refs)))
     return entries, anomalies
 
 
