@@ -37,8 +37,9 @@ def command(name: str) -> Any:
 
 EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document answers — tournament policy, deck advice, "
                "prices, other games — is answered too: one line saying so, 'in_rules': false in --json); 1 nothing found "
-               "(no citations; no such rule, keyword, term or card), one line on stderr; 2 misuse (empty question, bad option, "
-               "bad source or config file) or a failed update, one line on stderr; 130 interrupted (Ctrl-C)")
+               "(no citations; no such rule, keyword, term or card; no cards or documents installed to look in), one line on "
+               "stderr; 2 misuse (empty question, bad option, bad source or config file) or a failed update, one line on stderr; "
+               "130 interrupted (Ctrl-C)")
 """What every exit status means: README's "Exit status" says the same."""
 
 

@@ -269,11 +269,12 @@ class CardResult:
 def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str,
               shortened: Callable[[str], str | None] | None = None) -> CardResult:
     """Look ``query`` up forgivingly; one card comes with its view, several with their type lines.  No card
-    data installed is a :class:`RulesgraphError`; no such card a :class:`NotFound` naming the nearest names.
+    data installed is a :class:`NotFound`, as no tournament documents installed is for ``mtr`` (nothing to find:
+    exit 1); no such card one naming the nearest names.
     ``shortened``: the card a player's short form stands for (:meth:`rulesgraph.question.namedcards.CardDeck.shortened`),
     asked when no one name is the query — so ``card bolt`` is the Lightning Bolt a question's "Bolt" is."""
     if store is None or names is None:
-        raise RulesgraphError("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
+        raise NotFound("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
                               "'rulesgraph kw NAME' shows FAQ entries about a card")
     if not query.strip():
         raise RulesgraphError("no card name given")
