@@ -10,7 +10,7 @@ Usage: python bench/cards.py [--cards PATH] [--cr PATH] [--runs N]
 * lookup: ``NameIndex.find`` among all names and face names, for 1,000 names taken from the data and
   mangled the ways users type them (lower case, a letter dropped, a face's name, the short name before a
   comma, [[brackets]], a typographic apostrophe): median, 99th percentile, max.
-* completion: ``RulesCompleter`` per keystroke while typing card names and long questions naming cards,
+* completion: ``RulesCompleter`` per keystroke while typing card names (ten of them misspelt) and long questions naming cards,
   with every card name loaded: median, 99th percentile, max.
 * hostile files (issue 18, point 9): a 10⁶-element rulings list, a 100 KB name, JSON nested 10⁵ deep, an
   .xz bomb (1 GiB of JSON from 150 KB), 10⁶ empty objects; each must be refused with one line, exit 2,
@@ -145,7 +145,12 @@ def completions(store_path: Path, cr: str) -> tuple[list[float], list[float]]:
     completer = RulesCompleter(lambda: vocabulary(book), [(c.name, c.help) for c in COMMANDS.values()], lambda: index)
     rng = random.Random(18)
     names = rng.sample([e.name for e in index.entries], 60)
-    lines = [f":card {n}" for n in names[:20]] + names[20:40] + [
+
+    def swapped(name: str) -> str:  # a typo: two letters in the middle swapped, so the typo reading does the work
+        i = len(name) // 2
+        return name[: i - 1] + name[i] + name[i - 1] + name[i + 1 :] if len(name) > 4 else name
+
+    lines = [f":card {n}" for n in names[:20]] + [f":card {swapped(n)}" for n in names[:10]] + names[20:40] + [
         f"my {n} dies with a -1/-1 counter on it while {m} is on the battlefield, does it come back?"
         for n, m in zip(names[40:50], names[50:60], strict=True)]
     list(completer.get_completions(Document("warm"), CompleteEvent()))

@@ -76,7 +76,7 @@ class RulesCompleter(Completer):
             elif name in _NAME_ARGS:
                 yield from self._names(arg.lstrip(), whole=True)
             elif name in _CARD_ARGS:
-                yield from self._card_names(arg.lstrip(), LIMIT)
+                yield from self._card_names(arg.lstrip(), LIMIT, typos=True)
             elif name == "related":
                 yield from (self._numbers(arg.strip()) if arg.strip()[:1].isdigit() else self._names(arg.lstrip(), whole=True))
             return
@@ -143,7 +143,7 @@ class RulesCompleter(Completer):
                 continue
             starting = [(name, kind) for folded, name, kind in self._all() if folded.startswith(key)]
             if len(span.split()) > 1 and not starting:
-                cards = list(self._card_names(span, LIMIT))  # "kitchen f": a card's name being typed
+                cards = list(self._card_names(span, LIMIT, typos=True))  # "kitchen f", "kitchn f": a card's name being typed
                 if cards:
                     yield from cards
                     return
@@ -156,12 +156,13 @@ class RulesCompleter(Completer):
                 yield from (c for c in self._card_names(span, LIMIT - len(offered)) if c.text not in shown)
             return
 
-    def _card_names(self, typed: str, limit: int) -> Iterable[Completion]:
-        """Card names starting with ``typed`` (or with a later word starting with it), with their card when a face."""
+    def _card_names(self, typed: str, limit: int, typos: bool = False) -> Iterable[Completion]:
+        """Card names starting with ``typed`` (or with a later word starting with it), with their card when a face;
+        ``typos``: else those whose start is a typo away (:meth:`~rulesgraph.cards.names.NameIndex.complete`)."""
         index = self._cards() if typed.strip() else None
         if index is None:
             return
-        for entry in index.complete(typed, limit):
+        for entry in index.complete(typed, limit, typos):
             meta = "card" if entry.kind != "face" else f"card: {visible(entry.key, newlines=False)}"
             yield Completion(entry.name, -len(typed), display=visible(entry.name, newlines=False), display_meta=meta)
 

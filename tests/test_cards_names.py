@@ -62,3 +62,10 @@ def test_completion() -> None:
     assert [e.name for e in INDEX.complete("lim-dul")] == ["Lim-Dûl the Necromancer"]
     assert [e.name for e in INDEX.complete("romancer")] == []  # words are matched from their start
     assert INDEX.complete("o") == []
+    assert INDEX.complete("olivai") == [] and [e.name for e in INDEX.complete("olivai", typos=True)] == [  # two letters swapped
+        "Olivia Voldaren", "Olivia's Wrath", "Olivia, Crimson Bride"]
+    assert [e.name for e in INDEX.complete("kitchn f", typos=True)] == ["Kitchen Finks", "Kitchen Imp"]  # a letter left out;
+    # fewest typos first (from 8 letters, two: "kitchen i")
+    assert [e.name for e in INDEX.complete("kittche", typos=True)] == ["Kitchen Finks", "Kitchen Imp"]  # one too many
+    assert INDEX.complete("olva", typos=True) == []  # too few letters to read a typo in
+    assert INDEX.complete("xitchen", typos=True) == []  # its first letter is taken as typed

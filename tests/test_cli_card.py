@@ -176,6 +176,9 @@ def test_completion_offers_card_names_quickly(full_book: Rulebook, full_cards: P
     assert {"Bonecrusher Giant // Stomp", "Bonecrusher Giant"} <= set(offered(":card bonecrusher"))
     assert "Stomp" in offered(":card stom")
     assert "Trample" in offered("tram")  # rules names first
+    assert offered(":card kitchn fi")[:1] == ["Kitchen Finks"] and "Kitchen Finks" in offered("does my kitchn fin")  # a typo
+    assert offered(":card tarmogyf") == ["Tarmogoyf"] and offered(":card zzzzzzzz") == []
+    assert "Kitchen Finks" not in offered("kitchn")  # one word of a question: not read as a misspelt name
     start = time.perf_counter()
     for i in range(1, 18):
         offered("my kitchen finks dies with a"[: i + 10])

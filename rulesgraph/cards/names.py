@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -162,9 +162,10 @@ class NameIndex:
             names = sorted(holding, key=lambda n: -fuzz.ratio(q, normalize(n)))[:5] + names
         return Found(query, (), "none", nearest=tuple(dict.fromkeys(names))[:5])
 
-    def complete(self, typed: str, limit: int = 20) -> list[NameEntry]:
+    def complete(self, typed: str, limit: int = 20, typos: bool = False) -> list[NameEntry]:
         """Names for what is being typed: those starting with it, then those with a later word starting with it;
-        a card's ASCII spelling only when its own name did not come up."""
+        a card's ASCII spelling only when its own name did not come up.  ``typos``: when none does, the names whose
+        start is a typo or two away (:func:`typo_starts`: "kitchn fi" → Kitchen Finks)."""
         q = normalize(typed)
         if len(q) < 2:
             return []
@@ -188,4 +189,31 @@ class NameIndex:
                 if add(bisect.bisect_right(self._offsets, at) - 1):
                     break
                 at += 1
+        if typos and not out:  # among the names with its first letter (a typo there is rare; searching them all, ~11 ms)
+            among = self.starting(q[:1])
+            for n in typo_starts(q, [self.folded[i] for i in among], limit):
+                if add(among[n]):
+                    break
         return out
+
+
+TYPO_LETTERS = (5, 8)
+"""Least letters typed for a start one typo away to be offered, and for one two typos away."""
+
+
+def typo_starts(q: str, folded: Sequence[str], limit: int) -> list[int]:
+    """The places in ``folded`` of the names whose first ``len(q)`` letters are a typo away from ``q`` (a letter wrong, missing, added or
+    two swapped; two typos from :data:`TYPO_LETTERS`' second), fewest typos first, then in name order; none for fewer
+    letters than its first."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    if len(q) < TYPO_LETTERS[0]:
+        return []
+    most = 2 if len(q) >= TYPO_LETTERS[1] else 1
+    found: dict[int, int] = {}
+    for size in (len(q), len(q) + 1, len(q) - 1):  # a letter left out of what was typed, or one too many
+        starts = [f[:size] for f in folded]
+        for _, d, i in process.extract(q, starts, scorer=OSA.distance, score_cutoff=most, limit=None):
+            found[i] = min(d, found.get(i, d))
+    return sorted(found, key=lambda i: (found[i], i))[:limit]
