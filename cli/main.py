@@ -80,11 +80,13 @@ def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
     import difflib
     import shlex
 
-    from rulesgraph.build.lookup import as_number
+    from rulesgraph.build.lookup import as_number, as_range
 
     said = m.group(2)
     if (number := as_number(said)) is not None:
         return f"; did you mean '{prog} rule {number}'?"
+    if (span := as_range(said)) is not None:
+        return f"; did you mean '{prog} rule {span[0]}-{span[-1]}'?"
     rest = list(given[given.index(said):]) if said in given else [said]  # "rulesgraph what is flying": all of it
     words = [w for i, w in enumerate(rest) if not w.startswith("-") and not (i and rest[i - 1].startswith("-") and w.isdigit())]
     question = " ".join(words)  # its options ("-k 3", "--json") are not words of the question

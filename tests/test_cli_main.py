@@ -45,6 +45,9 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
         main(["702.19"])  # a rule number in the command's place: the command it meant
     err = capsys.readouterr().err
     assert info.value.code == 2 and err.count("\n") == 1 and err.endswith("; did you mean 'rulesgraph rule 702.19'?\n")
+    with pytest.raises(SystemExit) as info:
+        main(["702.19a–c"])  # a range of rules in its place: 'rule' takes ranges
+    assert capsys.readouterr().err.endswith("; did you mean 'rulesgraph rule 702.19a-702.19c'?\n")
     with pytest.raises(SystemExit):
         main(["export", "702", "x"])  # a subcommand's own choices: its usage, no rule hint
     assert capsys.readouterr().err.endswith("(see 'rulesgraph export --help')\n")
