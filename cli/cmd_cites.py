@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from rulesgraph.errors import NotFound, RulesgraphError, echoed
+from rulesgraph.errors import NotFound, echoed
 
 from .context import Context
 from .safe import from_argv
 
-HELP = "every rule, glossary entry and FAQ entry that refers to rule N or a part of it (ranges expanded)"
+HELP = ("every rule, glossary entry and FAQ entry that refers to rule N or a part of it (a reference to a range, "
+        "'509.1a-c', counts for each rule in it)")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
@@ -21,14 +22,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     from rulesgraph.answer.profile import cites_any  # only for this command: ask, rule and kw do without
-    from rulesgraph.build.lookup import as_range, cites_json
+    from rulesgraph.build.lookup import cites_json
 
     text = from_argv(" ".join(ctx.args.number))
-    span = as_range(text)
-    if span is not None:  # "702.19a-c": the rule holding them all is what cites takes (its parts included)
-        whole = span[0].rstrip("abcdefghijklmnopqrstuvwxyz") if span[0][-1].isalpha() else span[0].rpartition(".")[0]
-        raise RulesgraphError(f"{echoed(text)!r} is a range: cites takes one rule, and finds what cites its parts too "
-                              f"('rulesgraph cites {whole}')")
     try:
         result = cites_any(ctx.book(), text)
     except NotFound:

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rulesgraph.errors import NotFound, RulesgraphError
+from rulesgraph.errors import NotFound, RulesgraphError, echoed
 
 from .context import Context
 from .safe import from_argv
@@ -23,26 +23,37 @@ CARD_HINT = "for a card, 'rulesgraph card NAME' shows it (with the card data: 'r
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     p = sub.add_parser("kw", help=HELP, description=HELP + ". A name that is only a card's (with card data installed) shows the "
-                       "card, as 'rulesgraph card' does; a keyword's name stays the keyword's (Persist).")
+                       "card, as 'rulesgraph card' does; a keyword's name stays the keyword's (Persist); a word the rules "
+                       "read only by correcting it that is also a card's short form (bolt) is the rules', with a line "
+                       "naming the card.")
     p.add_argument("name", nargs="+", metavar="NAME", help="a keyword, glossary term or card name (typos forgiven)")
     p.add_argument("--json", action="store_true", help="print one JSON object (a card's: the object of 'card --json')")
     return p
 
 
-def card_first(book: Rulebook, names: NameIndex | None, text: str,
-               shortened: Callable[[str], str | None] | None = None) -> bool:
-    """Whether ``text`` is a card's that the rules don't name as typed: a card's exact name ("Rest in Peace"; "Persist"
-    stays the keyword), or a player's short form of one (``shortened``: "bolt" is Lightning Bolt, as ``card`` and
-    ``ask`` read it) that the rules know only by a corrected or looser reading ("bolt" is no glossary term; the
-    rules' reading of it as "Damage" loses).  Then the card is shown, not a profile."""
+def card_first(book: Rulebook, names: NameIndex | None, text: str) -> bool:
+    """Whether ``text`` is a card's exact name that the rules don't name as typed ("Rest in Peace"; "Persist" stays the
+    keyword): then the card is shown, not a profile."""
     from rulesgraph.answer.profile import find_name
 
-    if names is None:
+    if names is None or names.exact(text) is None:
         return False
     found = find_name(book, text)
-    if names.exact(text) is not None:
-        return not (found is not None and found[1] is None and book.qg.nodes[found[0]]["kind"] != "card")
-    return found is not None and found[1] is not None and shortened is not None and shortened(text) is not None
+    return not (found is not None and found[1] is None and book.qg.nodes[found[0]]["kind"] != "card")
+
+
+def also_card(text: str, corrected: str | None, shortened: Callable[[str], str | None] | None,
+              card: str = "rulesgraph card") -> str | None:
+    """The line saying that ``text``, which the rules read only by correcting it (``corrected``: "bolt" read as Damage,
+    "blink" as Exile, "soulbound" as Soulbond), is also a player's short form of a card (``shortened``: "bolt" is
+    Lightning Bolt), and how to see the card; ``None`` when it is not.  The rules' reading stays what ``kw`` shows: a
+    misspelt keyword or the rules' own slang is as likely meant as the card.  ``card``: the command that shows a card."""
+    if corrected is None or shortened is None:
+        return None
+    key = shortened(text)
+    if key is None:
+        return None
+    return f"‘{echoed(text)}’ may also mean the card {key}: '{card} {echoed(text)}' shows it"
 
 
 def run(ctx: Context) -> int:
@@ -56,7 +67,7 @@ def run(ctx: Context) -> int:
 
     store = ctx.cards() if store_path().is_file() else None  # no card data: the store (sqlite3) is never imported
     names = ctx.card_names() if store is not None else None
-    if not card_first(book, names, text, ctx.shortened if names is not None else None):
+    if not card_first(book, names, text):
         try:
             result = profile(book, text)
         except NotFound as exc:
@@ -64,6 +75,9 @@ def run(ctx: Context) -> int:
                 raise NotFound(f"{exc}; {CARD_HINT}") from None
             return _card(ctx, text, exc)
         ctx.emit(result, profile_json, "render_profile.render_profile")
+        hint = also_card(text, result.corrected_from, ctx.shortened if names is not None else None)
+        if hint is not None:
+            ctx.note(hint)
         return 0
     return _card(ctx, text, None)
 

@@ -1,4 +1,5 @@
-"""``rulesgraph rule N``: a rule with its subrules and examples, or a section's or chapter's outline."""
+"""``rulesgraph rule N``: a rule with its subrules and examples, a section's or chapter's outline, or the rules of a
+range (``702.19a-c``) one after another."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from rich.text import Text
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import citation
 from rulesgraph.answer.profile import cites_any, find_name, profile, profile_of, related
-from rulesgraph.build.lookup import as_number, as_range, rule_views, view_node
+from rulesgraph.build.lookup import as_number, rule_views, said_range, view_node
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.common.text import clean
 from rulesgraph.errors import NotFound
@@ -27,18 +27,7 @@ from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.nocards import HINT, names_a_card
 from rulesgraph.versions import store
 
-from .render import (
-    DIM,
-    HEADING,
-    RenderOptions,
-    render_cites,
-    render_entry,
-    render_error,
-    render_related,
-    render_rule,
-    render_rules,
-    text,
-)
+from .render import DIM, HEADING, RenderOptions, render_cites, render_entry, render_error, render_related, render_rule, render_rules, text
 from .render_answer import render_answer, render_ruling
 from .render_diff import diff_group
 from .render_profile import profile_targets, render_profile
@@ -213,7 +202,7 @@ class Shell:
 
         if is_ref(line) or (named_infraction(line) is not None and find_name(self.book, line) is None):
             return self.tournament(line)  # "MTR 4.3", "ipg grv", "missed trigger"
-        if as_number(line) is not None or as_range(line) is not None:  # "702.19b"; "702.19a-c", its rules one after another
+        if as_number(line) is not None or said_range(line) is not None:  # "702.19b"; "702.19a-c", its rules one after another
             return self.show(View(render_rules(rule_views(self.book, line), self.opts)))
         names = self.card_names() if self.cards is not None else None
         if names is not None and _BRACKETED.match(line):  # [[Card Name]]: always a card
@@ -264,10 +253,10 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    from .cmd_kw import CARD_HINT, card_first, neither
+    from .cmd_kw import CARD_HINT, also_card, card_first, neither
 
     names = shell.card_names() if shell.cards is not None else None
-    if card_first(shell.book, names, arg, shell._shortened):  # ":kw Rest in Peace", ":kw bolt": the card
+    if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
         return shell.card(arg)
     try:
         p = profile(shell.book, arg)
@@ -278,7 +267,9 @@ def _kw(shell: Shell, arg: str) -> Outcome:
             return shell.card(arg)
         except NotFound as card:  # neither: said as 'kw' says it ("no keyword, glossary term or card named …; nearest cards: …")
             raise neither(exc, card) from None
-    return shell.show(View(render_profile(p, shell.opts), tuple(profile_targets(p))))
+    hint = also_card(arg, p.corrected_from, shell._shortened if names is not None else None, ":card")  # ":kw bolt"
+    shown = render_profile(p, shell.opts)
+    return shell.show(View(Group(shown, Text(hint, style=DIM)) if hint else shown, tuple(profile_targets(p))))
 
 
 def _help(shell: Shell, arg: str) -> Outcome:

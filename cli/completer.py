@@ -143,7 +143,8 @@ class RulesCompleter(Completer):
                 continue
             starting = [(name, kind) for folded, name, kind in self._all() if folded.startswith(key)]
             if len(span.split()) > 1 and not starting:
-                cards = list(self._card_names(span, LIMIT, typos=True))  # "kitchen f", "kitchn f": a card's name being typed
+                cards = list(self._card_names(span, LIMIT))  # "kitchen f": a card's name being typed (a misspelt one only
+                # after :card: in a question, the letter being typed reads as a typo and every few keys opened names)
                 if cards:
                     yield from cards
                     return

@@ -1,5 +1,6 @@
 """Render a card lookup: the card's faces (name, mana cost, type line, Oracle text, P/T), its keywords each
-with its defining rule (``Persist → 702.79``), its dated rulings, and the rules its type line points to; or
+with its defining rule (``Persist → 702.79``), its dated rulings, the rules its type line points to and those of
+the kind of card its layout makes it (``Adventurer Card → 715``); or
 the candidates of an ambiguous name.  Pure, like :mod:`~rulesgraph_cli.render`: every text from the card
 data goes through :func:`~rulesgraph_cli.render.text` (visible-safe, never markup)."""
 
@@ -111,7 +112,7 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
         line.add_column(no_wrap=True, style=DIM)
         line.add_column(overflow="fold")  # a word longer than the column is broken, not cut
         line.add_row(Text("type line"), _linked(view.types, numbers, opts))
-        if view.layout is not None:  # an adventurer, split, flip or double-faced card: the rules of that kind of card
+        if view.layout is not None:  # an adventurer, split, flip, leveler, double-faced … card: that kind of card's rules
             line.add_row(Text("layout"), _linked([view.layout], numbers, opts))
         parts += [Text(), line]
     if view.formats:

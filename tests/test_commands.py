@@ -38,6 +38,8 @@ def test_numbers_names_and_questions(shell: Shell) -> None:
     both = out(shell, "702.19b-c")  # a range: its rules one after another, as `rule 702.19b-c`
     assert both.startswith("7 › 702 › 702.19 Trample › b") and "702.19 Trample › c" in both
     assert "702.19 Trample › c" in out(shell, ":rule 702.19b-c")
+    assert "runs backwards" in out(shell, "702.19c-a")  # said as a range: not answered as a question
+    assert "'rulesgraph cites 702.19'" in " ".join(out(shell, ":cites 702.19a-c").split())  # as `cites` says it
     assert "509.4" in out(shell, "rule 509")
     profile = out(shell, "tramlpe")
     assert profile.startswith("Trample  keyword ability") and "read ‘tramlpe’ as ‘Trample’" in profile

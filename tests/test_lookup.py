@@ -16,6 +16,7 @@ from rulesgraph.build.lookup import (
     rule_json,
     rule_view,
     rule_views,
+    said_range,
     vocabulary,
 )
 
@@ -39,16 +40,26 @@ def test_not_numbers(text: str) -> None:
 @pytest.mark.parametrize(("written", "numbers"), [("702.19a-c", ["702.19a", "702.19b", "702.19c"]),
                                                    ("601.2a–601.2c", ["601.2a", "601.2b", "601.2c"]),
                                                    ("rules 119.7 to 8", ["119.7", "119.8"]), ("702.19-702.20", ["702.19", "702.20"]),
-                                                   ("CR 509.1B-C", ["509.1b", "509.1c"])])
+                                                   ("CR 509.1B-C", ["509.1b", "509.1c"]), ("702.19a‑b", ["702.19a", "702.19b"]),
+                                                   ("702.19a−b", ["702.19a", "702.19b"]), ("702.19a ‐ b", ["702.19a", "702.19b"])])
 def test_ranges_as_written(written: str, numbers: list[str]) -> None:
     assert as_range(written) == numbers and as_number(written) is None
     with pytest.raises(RulesgraphError, match="is a range: this takes one rule number"):  # what takes one says so
         parse_number(written)
 
 
-@pytest.mark.parametrize("text", ["702.19c-a", "702.19a-702.20b", "702.19", "509.1a-zz", "1-3", "702.19a - c d"])
+@pytest.mark.parametrize("text", ["702.19c-a", "702.19a-702.20b", "702.19", "509.1a-zz", "1-3", "702.19a - c d", "702.1-51"])
 def test_not_ranges(text: str) -> None:
     assert as_range(text) is None
+
+
+@pytest.mark.parametrize("text", ["702.19c-a", "702.1-51", "702.1-702.200"])
+def test_a_range_that_cannot_be_shown_says_why(text: str, full_book: Rulebook) -> None:
+    assert said_range(text) is not None  # written as a range, not as a question
+    for call in (lambda: parse_number(text), lambda: rule_views(full_book, text)):
+        with pytest.raises(RulesgraphError, match=r"runs backwards or spans more than 50 rules") as info:
+            call()
+        assert not isinstance(info.value, NotFound)
 
 
 def test_a_range_is_its_rules_in_order(full_book: Rulebook) -> None:

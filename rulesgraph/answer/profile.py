@@ -15,12 +15,25 @@ from rapidfuzz import fuzz, process
 from ..build.citing import citation
 from ..build.corpus import Rulebook
 from ..build.index import name_key
-from ..build.lookup import CR_NUMBER, Cites, NotFound, Reference, as_number, cites, cites_of, node_json, parse_number, rule_view
+from ..build.lookup import (
+    CR_NUMBER,
+    Cites,
+    NotFound,
+    Reference,
+    as_number,
+    cites,
+    cites_of,
+    node_json,
+    parse_number,
+    rule_view,
+    said_range,
+)
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
 from ..common.text import clean, fold
 from ..errors import RulesgraphError, echoed
 from ..model import Citation
+from ..parse.numbers import parent_of
 from ..question.analyze import analyze
 from ..rank.ranking import definers, specificity
 
@@ -274,9 +287,12 @@ def related(book: Rulebook, text: str) -> tuple[Citation, tuple[Related, ...]]:
 
 def cites_any(book: Rulebook, text: str) -> Cites:
     """:func:`~rulesgraph.build.lookup.cites` of a rule number, or of the first rule defining a keyword or term; nothing
-    said is a misuse (as for ``rule`` and ``kw``), not a name found nowhere."""
+    said, or a range of rules, is a misuse (as for ``rule`` and ``kw``), not a name found nowhere."""
     if not text.strip():
         raise RulesgraphError("no rule number or keyword given")
+    if (first := said_range(text)) is not None:  # "702.19a-c": the rule holding them is what it takes (its parts included)
+        raise RulesgraphError(f"{echoed(text)!r} is a range: cites takes one rule, and finds what cites its parts too "
+                              f"('rulesgraph cites {parent_of(first) or first}')")
     if as_number(text) is not None:
         return cites(book, text)
     if re.fullmatch(r"\d[\d.]*[a-z]?", text.strip(), re.IGNORECASE):  # "9999": a number, not of a rule's shape

@@ -1,5 +1,5 @@
-"""Look things up by number: a rule with its subrules and breadcrumb, a section's outline, and
-every node that refers to a rule (``cites``).  Pure functions of a Rulebook; nothing is ranked.
+"""Look things up by number: a rule with its subrules and breadcrumb, a section's outline, a range of rules
+(``702.19a-c``), and every node that refers to a rule (``cites``).  Pure functions of a Rulebook; nothing is ranked.
 
 Rule numbers are CR identities (``702.19b``); when no CR rule has the number, the numbered
 lines of other documents (old FAQ excerpts, ``<doc>:702.84a``) are looked up instead, with a
@@ -16,7 +16,7 @@ from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError, echoed
 from ..model import Citation
-from ..parse.numbers import expand_range, sort_key
+from ..parse.numbers import RANGE_LIMIT, expand_range, sort_key
 from .citing import citation
 from .corpus import Rulebook
 
@@ -35,18 +35,21 @@ __all__ = [
     "is_cr_id",
     "node_json",
     "parse_number",
+    "range_misuse",
     "rule_json",
     "rule_view",
     "rule_views",
+    "said_range",
     "view_node",
     "vocabulary",
 ]
 
 _WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s*|§\s*)?(\d+)(?:[.,](\d+)(?:\s?([a-z]))?)?[.?!]*$", re.IGNORECASE)
 """A rule number as people write it: ``702.19b``, ``rule 702.19b``, ``CR702.19b``, ``§ 702.19``, ``702.19 b``, ``702,19``, ``704.5j?``."""
-_RANGE = lazy(r"^(?:(?:cr|rules?)\s*|§\s*)?(\d{3}\.\d+[a-z]?)\s*(?:-|–|—|\s(?:to|through|thru)\s)\s*"
+_RANGE = lazy(r"^(?:(?:cr|rules?)\s*|§\s*)?(\d{3}\.\d+[a-z]?)\s*(?:[-‐‑–—−]|\s(?:to|through|thru)\s)\s*"
              r"(?:(?:cr|rules?)\s*)?(\d{3}\.\d+[a-z]?|[a-z]|\d+)[.?!]*$", re.IGNORECASE)
-"""A range of rules as people write it: ``702.19a-c``, ``601.2a–601.2f``, ``rules 119.7 to 8``."""
+"""A range of rules as people write it: ``702.19a-c`` (any dash: hyphen, non-breaking hyphen, en and em dash, minus
+sign), ``601.2a–601.2f``, ``rules 119.7 to 8``."""
 _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
 
@@ -60,11 +63,31 @@ def as_number(text: str) -> str | None:
 
 def as_range(text: str) -> list[str] | None:
     """``702.19a-c`` → ``["702.19a", "702.19b", "702.19c"]``: the numbers of a range of rules, in order; ``None`` when
-    ``text`` is not one (a range of more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT` rules is not read as one)."""
+    ``text`` is not one, or is one that runs backwards or spans more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT`
+    rules (:func:`said_range` tells those apart)."""
     m = _RANGE.match(" ".join(text.split()))
     if m is None:
         return None
     return expand_range(m.group(1).lower(), m.group(2).lower()) or None
+
+
+def said_range(text: str) -> str | None:
+    """The rule a range of rules is said to start at, when ``text`` is written as one, one :func:`as_range` reads or
+    not (``702.19c-a``, ``702.1-702.200``); else ``None``."""
+    m = _RANGE.match(" ".join(text.split()))
+    return m.group(1).lower() if m else None
+
+
+def range_misuse(text: str) -> RulesgraphError | None:
+    """What to say of a range of rules where one rule is wanted, or of a range that cannot be shown; ``None`` for
+    anything else."""
+    if said_range(text) is None:
+        return None
+    said = echoed(text)
+    if as_range(text) is None:
+        return RulesgraphError(f"{said!r} runs backwards or spans more than {RANGE_LIMIT} rules: ask for a shorter range, "
+                               "or for the rule or section holding them")
+    return RulesgraphError(f"{said!r} is a range: this takes one rule number (like 702.19 or 702.19b)")
 
 
 def parse_number(text: str) -> str:
@@ -73,8 +96,9 @@ def parse_number(text: str) -> str:
     if number is None:
         if not text.strip():
             raise RulesgraphError("no rule number given (like 7, 702, 702.19 or 702.19b)")
-        if as_range(text) is not None:
-            raise RulesgraphError(f"{echoed(text)!r} is a range: this takes one rule number (like 702.19 or 702.19b)")
+        misuse = range_misuse(text)
+        if misuse is not None:
+            raise misuse
         raise RulesgraphError(f"{echoed(text)!r} is not a rule number (like 7, 702, 702.19 or 702.19b)")
     return number
 
@@ -164,6 +188,8 @@ def rule_views(book: Rulebook, text: str) -> list[RuleView]:
     :class:`NotFound`."""
     numbers = as_range(text)
     if numbers is None:
+        if said_range(text) is not None:  # backwards, or too long to show
+            raise range_misuse(text)  # type: ignore[misc]
         return [rule_view(book, text)]
     views = []
     for number in numbers:

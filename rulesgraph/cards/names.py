@@ -10,6 +10,8 @@ quotes, ``[[Card Name]]`` brackets and spacing do not matter.  :meth:`NameIndex.
 4. a typo (``kitchen finx``, ``stuffy dol``): the most similar names by edit distance.
 
 It never guesses between close candidates: several equally good ones are returned for the user to pick.
+:meth:`NameIndex.complete` offers the names starting with what is typed, then those with a later word starting so, and,
+asked to, those whose start is a typo or two away (``kitchn fi`` → Kitchen Finks).
 """
 
 from __future__ import annotations

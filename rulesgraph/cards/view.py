@@ -1,6 +1,7 @@
 """Cards joined to the loaded rules: each keyword with its defining rule, each word of the type line with
-the rules its glossary entry points to (Aura → 303.4, Saga → 714, Equipment → 301.5), and the rules
-graph's keyword list the card store joins cards with.  Pure functions of a Rulebook and a card.
+the rules its glossary entry points to (Aura → 303.4, Saga → 714, Equipment → 301.5), the kind of card its layout
+makes it with that kind's rules (an adventurer card → 715), and the rules graph's keyword list the card store joins
+cards with.  Pure functions of a Rulebook and a card.
 """
 
 from __future__ import annotations
@@ -273,11 +274,11 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
     exit 1); no such card one naming the nearest names.
     ``shortened``: the card a player's short form stands for (:meth:`rulesgraph.question.namedcards.CardDeck.shortened`),
     asked when no one name is the query — so ``card bolt`` is the Lightning Bolt a question's "Bolt" is."""
+    if not query.strip():  # a misuse, whatever is installed
+        raise RulesgraphError("no card name given")
     if store is None or names is None:
         raise NotFound("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
-                              "'rulesgraph kw NAME' shows FAQ entries about a card")
-    if not query.strip():
-        raise RulesgraphError("no card name given")
+                       "'rulesgraph kw NAME' shows FAQ entries about a card")
     found = names.find(query)
     if found.key is None and shortened is not None and (key := shortened(query)) is not None:
         from .names import Found
