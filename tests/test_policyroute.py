@@ -26,6 +26,14 @@ def test_previous_opponents_are_tournament_words() -> None:
     assert policy_cue("on the last opponent's turn, do his creatures have to attack me?", game_terms=lambda: 3) is None
 
 
+def test_saying_go_is_a_tournament_shortcut() -> None:
+    assert policy_cue("my opponent said go, can I still cast an instant?", game_terms=lambda: 3) == "said go"
+    assert policy_cue("AP casts Whisperwood Elemental and says Go. Is he in time?", game_terms=lambda: 3) == "says go"
+    for told in ("he said go ahead, so I attacked with everything", "the card says go to the graveyard, does it?",
+                 "she said go back to my main phase"):
+        assert policy_cue(told, game_terms=lambda: 3) is None, told
+
+
 def test_a_card_named_like_a_cue_is_a_card() -> None:
     assert policy_cue("Player A casts Bribery on player C, who gains control?", game_terms=lambda: 2) is None
     assert policy_cue("is it bribery if we split the prizes?", game_terms=lambda: 1) == "bribery"

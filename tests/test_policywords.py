@@ -27,6 +27,7 @@ def test_players_words_read_as_the_documents_words() -> None:
     for said in ("are alters legal", "my altered cards", "can I play alt art lands"):  # a card's alter: MTR 3.3's words
         assert {stem("artistic"), stem("modifications")} <= set(terms(said)), said
     assert stem("artistic") not in terms("he altered his decklist")  # the decklist "may not be altered": MTR 2.7's
+    assert stem("shortcut") in terms("then he said go") and stem("shortcut") in said_terms("she says your turn")  # MTR 4.2's
     assert stem("misprinted") in terms("is a miscut card legal")
     assert {stem("electronic"), stem("devices")} <= set(terms("can I listen to music on headphones"))
     assert {stem("slow"), stem("play")} <= set(terms("judge, my opponent is taking too long"))

@@ -70,6 +70,8 @@ def test_abbreviations_are_derived_from_names(empty: Path) -> None:
     ("what does IPG 3.2 say", "IPG 3.2"),
     ("player arrives 5 minutes late", "IPG 3.1"),  # a player late to the round: Tardiness
     ("my opponent lied to the judge", "IPG 4.8"),
+    ("My opponent said go, then I cast a spell at end of turn. Can he still cast something in his end step?", "MTR 4.2"),
+    ("my opponent said your turn but still had a trigger on the stack", "MTR 4.2"),  # the shortcut the MTR defines
 ])
 def test_real_documents(empty: Path, full_book: Rulebook, question: str, first: str) -> None:
     _install_real()

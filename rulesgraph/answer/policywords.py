@@ -67,6 +67,8 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
            **dict.fromkeys(("alters", "altered card", "altered cards", "altered art", "alt art", "alt arts", "card alters",
                             "artist alters", "artist proof", "artist proofs"), "artistic modifications"),
            **dict.fromkeys(("miscut", "miscuts", "misprint", "misprints"), "misprinted"),
+           **{f"{say} {go}": "shortcut go your turn" for say in ("says", "said", "say", "saying")
+              for go in ("go", "your turn")},
            **{f"{who} {watching}": f"{who} spectator" for who in ("friend", "friends", "someone", "somebody", "people", "person",
                                                                "guy", "buddy", "player", "players")
               for watching in ("watching", "was watching", "who was watching")},
@@ -81,7 +83,8 @@ arrange a deck that shuffling must undo.  Someone watching a game (a friend watc
 bystander, a railbird) is what the MTR calls a spectator.  A card's alter (an altered card, alt art) is its "artistic
 modification", a miscut or misprint a "misprinted" card; headphones, earbuds, a smartwatch or a laptop an electronic device
 (as a phone is), and "taking too long" slow play; lying to a judge is
-what Cheating's definition calls lying to a Tournament Official."""
+what Cheating's definition calls lying to a Tournament Official.  A player who "said go" (or "your turn") used one of
+the Tournament Shortcuts, whose passage says what the phrase means."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",

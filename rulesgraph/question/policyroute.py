@@ -50,13 +50,16 @@ _TOURNAMENT = lazy(
     r"sanctioned (?:events?|tournaments?|matche?s?|play)|(?:round|match)(?:'?s)? time (?:expires|expired|ran out|runs out|is up)|"
     r"end[- ]of[- ](?:round|match)|(?:five|5) additional turns|"
     r"swiss|(?:the|round|tournament|swiss|next|first) pairings|standings|(?:match|result) ?slips?|prize splits?|"
-    r"split(?:ting)? (?:the )?prizes?|scorekeep\w*|(?:deck|pool) registration)\b")
+    r"split(?:ting)? (?:the )?prizes?|scorekeep\w*|(?:deck|pool) registration|"
+    r"(?:says?|said|saying) [\"“']?(?:go|your turn)\b(?! ahead| for it| back)(?! to (?:the|his|her|my|your|their|its) "
+    r"(?:graveyard|hand|library|exile|battlefield)))\b")
 """Words only tournament questions use: a question saying one is answered from the tournament documents.  The end of a
 round is the MTR's ("the round time expires", "end-of-match", its "five additional turns"; "additional turns" alone is
 also what players call a card's extra turns), and so is a "sanctioned" event; so are the event's own structure and staff
 (Swiss rounds, the pairings, standings, the match slip, a prize split, the scorekeeper, registration — each a word of
 the documents; not "a bye", "the top 8" or a bare "pairing(s)", which are English or the rules' words too: "the top 8
-cards", soulbond's pairings)."""
+cards", soulbond's pairings); so is a player who "said go" or "your turn", a tournament shortcut the MTR defines and the
+rules never name (not "said go ahead", nor a card that says "… go to the graveyard")."""
 _SETTING = lazy(r"\b(?:phones?|spectators?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|"
                 r"rounds?(?! (?:up|down)\b))\b")
 """Words a rules question may use to set its scene too: they count beside few game terms only.  "Spectators" is one
