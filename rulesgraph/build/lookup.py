@@ -188,8 +188,9 @@ def rule_views(book: Rulebook, text: str) -> list[RuleView]:
     :class:`NotFound`."""
     numbers = as_range(text)
     if numbers is None:
-        if said_range(text) is not None:  # backwards, or too long to show
-            raise range_misuse(text)  # type: ignore[misc]
+        misuse = range_misuse(text)  # written as a range, but backwards or too long to show
+        if misuse is not None:
+            raise misuse
         return [rule_view(book, text)]
     views = []
     for number in numbers:

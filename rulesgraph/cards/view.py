@@ -307,7 +307,7 @@ def result_json(result: CardResult) -> dict[str, Any]:
             "candidates": [{"name": key, "type_line": line} for key, line in result.candidates]}
 
 
-NO_CARD: dict[str, Any] = {"name": None, "layout": None, "funny": None, "faces": [], "keywords": [], "types": [], "layout_kind": None,
-                           "rulings": [],
-                           "legalities": {}, "commander_in": [], "color_identity": [], "data_date": None}
+NO_CARD: dict[str, Any] = {"name": None, "layout": None, "funny": None, "faces": [], "keywords": [], "types": [],
+                           "layout_kind": None, "rulings": [], "legalities": {}, "commander_in": [], "color_identity": [],
+                           "data_date": None}
 """:func:`card_json`'s keys when no one card was found: an ambiguous name's object has every key a card's has."""

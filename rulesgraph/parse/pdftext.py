@@ -116,11 +116,12 @@ def _toc(lines: list[Line]) -> tuple[list[Line], list[TocEntry], list[Line]]:
     entries: list[TocEntry] = []
     dropped: list[Line] = []
     found = [_LEADERS.match(line.text) for line in lines]
-    heads = _toc_headings(lines, [bool(m and m.group("head").strip()) for m in found])
+    leaders = [m is not None and bool(m.group("head").strip()) for m in found]
+    heads = _toc_headings(lines, leaders)
     for n, (line, m) in enumerate(zip(lines, found, strict=True)):
         if n in heads:
             dropped.append(line)
-        elif m and m.group("head").strip():
+        elif m is not None and leaders[n]:
             head = m.group("head").strip()
             page = int(m.group("page")) if m.group("page") else None
             num = _TOC_NUMBER.match(head)
