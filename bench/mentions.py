@@ -207,6 +207,8 @@ def recognition(tab: NameTable, cards: Sequence[CardName | CardSummary], sets: d
     (spans) or list each question's ``cards`` (``cards``: each card's ``key`` and face names, from the card file or
     the store); the misses of sets that are not blind go into ``misses``."""
     rows = []
+    together = {False: Counter(), True: Counter()}  # the span sets' "all" counts, not blind and blind
+    told = {False: 0, True: 0}  # … and how many of their mentions are lower-case or misspelt
     for c in cards:
         FACES[c.key] = {c.key, *c.faces}
     known = {n for c in cards for n in FACES[c.key]}
@@ -215,6 +217,9 @@ def recognition(tab: NameTable, cards: Sequence[CardName | CardSummary], sets: d
         listed = misses if misses is not None and not any(b in name for b in BLIND) else []  # a blind set's misses are never shown
         if any("mentions" in d for d in lines):
             counts = score_spans(lines, found, listed)
+            blind = any(b in name for b in BLIND)
+            together[blind].update(counts["all"])
+            told[blind] += sum(sum(counts.get(k, Counter()).values()) for k in ("lower-case", "typo"))
             for cls, c in sorted(counts.items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("not"), kv[0])):
                 if cls.startswith("not"):
                     rows.append((f"{name}: {cls}", "", str(c["fp"] + c["tn"]), f"{c['fp']} taken for cards", ""))
@@ -227,6 +232,11 @@ def recognition(tab: NameTable, cards: Sequence[CardName | CardSummary], sets: d
             p, r = pr(c)
             rows.append((f"{name} (cards per question{', blind' if any(b in name for b in BLIND) else ''})",
                          f"{c['tp'] + c['fn']} (+{c['absent']} absent)", "", p, r))
+    for label, parts in (("span sets together, not blind", (False,)), ("span sets together, blind included", (False, True))):
+        c = sum((together[b] for b in parts), Counter())
+        if c["tp"] + c["fn"]:
+            p, r = pr(c)
+            rows.append((f"{label} ({sum(told[b] for b in parts)} lower-case or misspelt)", str(c["tp"] + c["fn"]), "", p, r))
     return rows
 
 
