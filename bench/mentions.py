@@ -232,9 +232,10 @@ def recognition(tab: NameTable, cards: Sequence[CardName | CardSummary], sets: d
             p, r = pr(c)
             rows.append((f"{name} (cards per question{', blind' if any(b in name for b in BLIND) else ''})",
                          f"{c['tp'] + c['fn']} (+{c['absent']} absent)", "", p, r))
+    spans = sum(1 for lines in sets.values() if any("mentions" in d for d in lines))
     for label, parts in (("span sets together, not blind", (False,)), ("span sets together, blind included", (False, True))):
         c = sum((together[b] for b in parts), Counter())
-        if c["tp"] + c["fn"]:
+        if spans > 1 and c["tp"] + c["fn"]:
             p, r = pr(c)
             rows.append((f"{label} ({sum(told[b] for b in parts)} lower-case or misspelt)", str(c["tp"] + c["fn"]), "", p, r))
     return rows
