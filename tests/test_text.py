@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesgraph.common.text import STOPWORDS, fold, slug, stem, terms, word_line, words
+from rulesgraph.common.text import STOPWORDS, clean, fold, slug, stem, terms, word_line, words
 
 
 def test_fold_makes_typographic_text_match_plain_typing() -> None:
@@ -45,3 +45,12 @@ def test_terms_keep_the_words_rules_turn_on() -> None:
 def test_slug() -> None:
     assert slug("Totem armor") == "totem-armor"
     assert slug("  “Bands with Other” ") == "bands-with-other"
+
+
+def test_clean_drops_a_pasted_escape_sequence_without_a_trace() -> None:
+    """A terminal shows nothing for an escape sequence, so the word it is glued to stays one word (it was read as
+    "31mdeathtouch" and the keyword lost); other control characters still part words."""
+    assert clean("does trample work with \x1b[31mdeathtouch?") == "does trample work with deathtouch?"
+    assert clean("dea\x1b[0mth\x1b]0;a title\x07touch") == "deathtouch"
+    assert clean("x\x9b1;2Hy \x1b(Bz") == "xy z"
+    assert clean("tab\there\x00now") == "tab here now"

@@ -47,10 +47,17 @@ words was ~1 MB of a stream's peak memory."""
 
 
 _ASCII_CONTROL = dict.fromkeys([*range(32), 127], " ")
+_ESCAPE = lazy(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]")
+"""A terminal's escape sequence (a colour, a cursor move, a window title: CSI ``ESC [ … m``, OSC ``ESC ] … BEL``, a
+two-character ``ESC x``), pasted with a question: the terminal showed nothing for it, so it goes without a trace
+("with ESC[31mdeathtouch" is "with deathtouch", not "with 31mdeathtouch")."""
 
 
 def clean(question: str) -> str:
-    """Drop control characters and unprintable junk; keep letters, digits, punctuation and spaces."""
+    """Drop terminal escape sequences, control characters and unprintable junk; keep letters, digits, punctuation and
+    spaces."""
+    if "\x1b" in question or "\x9b" in question:
+        question = _ESCAPE.sub("", question)
     if question.isascii():  # the usual case: ASCII's only unprintable characters are its control codes
         return " ".join(question.translate(_ASCII_CONTROL).split())
     out = []
