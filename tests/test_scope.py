@@ -174,3 +174,11 @@ def test_a_cue_right_after_another_is_found_as_a_look_behind_finds_it() -> None:
     cues = (r"x\?", r"\?y", r"\$\d")
     for text in ("x??y", "x?x??y", "?y?y", "x?$1", "$1$1", "a?y x?"):
         assert list(scope._found(scope._whole_words(cues), text)) == [m.group() for m in _look_behind(cues).finditer(text)], text
+
+
+def test_another_games_name_is_a_cue_though_capitalised() -> None:
+    """Capitalised mid-sentence, a word looks like a card's name and a cue in one is no cue ("cast Bribery"); another
+    game's name is never a card's ("In Pokemon TCG, …" was answered from the CR at 0.34)."""
+    found = out_of_scope("In Pokemon TCG, how many prize cards do you set aside?")
+    assert found is not None and found.topic == "another game"
+    assert out_of_scope("Can I cast Bribery in response?") is None

@@ -47,6 +47,9 @@ class Topic(NamedTuple):
     settings: tuple[str, ...] = ()
     """Cues that may only set the scene of a rules question ("… I didn't want to argue at competitive REL"): they
     count only when the question names fewer than :data:`SITUATION` game terms."""
+    names: bool = False
+    """Its cues are names of other things (other games), never part of a Magic card's name: said capitalised ("In Pokemon
+    TCG, …") they are still cues, where another topic's capitalised cue may be a card ("Price of Progress")."""
 
 
 TOPICS = (
@@ -96,6 +99,9 @@ TOPICS = (
             r"(?:is|are) (?:\w+ ){0,4}?(?:any )?(?:good|playable|viable|worth (?:it|playing|running|including))"
             rf"(?: (?:in|for) (?:a |my |the )?(?:deck|\w+ deck|{_FORMATS}))?\s*(?:\?|$)",
             r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered",
+            # two cards weighed against each other: which to play, not how they work
+            r"which (?:one |card |of (?:them|these|the two) )?(?:is|'s) (?:the )?(?:better|best|stronger|strongest)",
+            r"(?:is|are) (?:\w+ ){1,5}?(?:better|stronger|worse|weaker) (?:than|card)",
             r"(?:so|too|really|very|super|kinda|pretty|broken and) op",
             r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
             # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
@@ -130,6 +136,7 @@ TOPICS = (
             r"legends of runeterra|marvel snap|star wars unlimited|one piece (?:card game|tcg)|dragon ball super|weiss schwarz|"
             r"chess|poker|blackjack|uno|catan|monopoly",
         ),
+        names=True,
     ),
 )
 """In order: the first topic with a cue in the question is the one named."""
@@ -195,7 +202,7 @@ def out_of_scope(question: str | Question, index: Index | None = None) -> OutOfS
             for cue in _found(pattern, folded) if pattern else ():
                 said = words(cue)
                 names = q.names if names is None else names
-                if said and all(w in names for w in said):  # "Price of Progress", "cast Bribery": a card, not a cue
+                if said and not topic.names and all(w in names for w in said):  # "Price of Progress", "cast Bribery": a card
                     continue
                 if setting and index is not None:
                     situation = game_terms(q, index) >= SITUATION if situation is None else situation
