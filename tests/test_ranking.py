@@ -92,6 +92,17 @@ def test_rule_3_focus_on_a_keyword(mini_book: Rulebook) -> None:
         assert score(mini_book, question, rule) > 1.2 * without
 
 
+def test_rule_3_two_keywords_and_no_card_ask_how_they_meet(full_book: Rulebook) -> None:
+    """Rule 3: a question naming two keywords and no card ("does trample work with deathtouch?") is not only about
+    either, so neither defining rule gets the focus boost: the rule their words meet in (702.2c, deathtouch's damage
+    counting as lethal for excess damage) comes first.  Asking what one of them means keeps it ("saddle vs crew? what
+    does saddle do")."""
+    for question in ("does trample work with deathtouch?", "tramlpe + deathtouch?"):
+        ranked = order(full_book, question)
+        assert ranked[0] == "702.2c", (question, ranked[:3])
+    assert order(full_book, "saddle vs crew? what does saddle do")[0] == "702.171"
+
+
 def test_rule_4_a_named_glossary_term_raises_the_rules_it_cites(mini_book: Rulebook) -> None:
     """Rule 4: naming a glossary term raises the rules its entry cites (Dies → 704.5a)."""
     with weight("term_cited", 0.0):
