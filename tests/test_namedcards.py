@@ -130,6 +130,24 @@ def test_a_word_of_a_named_cards_name_is_no_misspelling_wherever_it_is_said(mini
     assert "trampl" not in {t for t, _ in b.terms}
 
 
+def test_a_misspelt_word_of_a_misspelt_card_name_names_no_rules_term(mini_book: Rulebook) -> None:
+    """A card's name typed wrong in lower case ("teferi time raveller" for Teferi, Time Raveler) is found as the card,
+    and its misspelt word is no misspelling of a rules word besides ("raveller" read as "revealer" named the keyword
+    Reveal): the correction, what it named and its search term go.  The same misspelling said outside the name stays."""
+    question = "my tramlpe sprit is blocked, what now?"
+    start = question.index("tramlpe")
+    sprite = NamedCard("Tramplo Sprite", "tramlpe sprit", start, start + 13, 0.8, "typo", "Creature", "", (), (), (), frozenset())
+    a = analyze(question, mini_book.index)
+    assert any(m.node == "keyword:trample" for m in a.matches)
+    b = with_cards(a, (sprite,))
+    assert not any(m.node == "keyword:trample" for m in b.matches) and "trampl" not in {t for t, _ in b.terms}
+    question = "does tramlpe work with my tramlpe sprit?"
+    start = question.index("tramlpe sprit")
+    sprite = NamedCard("Tramplo Sprite", "tramlpe sprit", start, start + 13, 0.8, "typo", "Creature", "", (), (), (), frozenset())
+    b = with_cards(analyze(question, mini_book.index), (sprite,))
+    assert any(m.node == "keyword:trample" for m in b.matches)
+
+
 def test_a_keyword_the_question_says_itself_stays_beside_a_card_named_like_it(mini_book: Rulebook) -> None:
     """The keyword a question asks about stays when a named card's name is spelled like it ("does delve work with
     Delver of Secrets?"): the name's word said nowhere else, or the keyword said in the question's own words, is no

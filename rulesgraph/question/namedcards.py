@@ -151,8 +151,14 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...], absent: Sequence[str] 
     def as_said(said: str) -> str:  # a match's words as the question said them, before spelling correction
         return " ".join(fixed_in_name.get(w, w) for w in words_of(said))
 
+    misspelt = {fixed: said for said, fixed in a.corrections if in_a_name(said) and not says(fixed)}  # "teferi time raveller"
+
+    def unfixed(said: str) -> str:  # a match's words with those corrected inside a card's misspelt name as typed
+        return " ".join(misspelt.get(w, w) for w in words_of(said))
+
     kept = tuple(m for m in a.matches if m.kind in ("alias", "rule") or m.via in ("alias", "carried")
-                 or not (in_a_name(m.said) or (fixed_in_name and as_said(m.said) != " ".join(words_of(m.said)))))
+                 or not (in_a_name(m.said) or (misspelt and in_a_name(unfixed(m.said)))
+                         or (fixed_in_name and as_said(m.said) != " ".join(words_of(m.said)))))
     on_cards = {keyword_id(name) for c in cards for name, _, _ in c.keywords}
     unfounded = {(m.said, m.node.split(":", 1)[1]) for m in kept
                  if m.kind == "keyword" and m.via == "alias" and m.node not in on_cards and in_a_name(m.said)}
@@ -160,7 +166,7 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...], absent: Sequence[str] 
         kept = tuple(m for m in kept if m.kind not in ("keyword", "glossary") or (m.said, m.node.split(":", 1)[1].lower()) not in unfounded)
     fixes = tuple((said, fixed) for said, fixed in a.corrections
                   if not in_a_name(said) and fixed not in fixed_in_name)  # "StPs" is a card, not "steps"
-    gone = {t for fixed in fixed_in_name for t in doc_terms(fixed)}
+    gone = {t for fixed in (*fixed_in_name, *misspelt) for t in doc_terms(fixed)}
     terms = tuple(t for t in a.terms if t[0] not in gone) if gone else a.terms  # nor is the corrected word searched for
     return replace(a, matches=kept, corrections=fixes, cards=cards, terms=terms)
 
