@@ -12,12 +12,18 @@ from typing import TextIO
 from rich.console import Console, RenderableType
 from rich.pager import Pager
 
-__all__ = ["SystemPager", "TrimmedWriter", "plain_text", "show"]
+__all__ = ["LESS", "SystemPager", "TrimmedWriter", "plain_text", "show"]
+
+LESS = "FRX"
+"""``less``'s options when the user set none (``$LESS``): git's.  With ``-R`` alone, quitting the pager cleared the
+answer from the screen, leaving the REPL's next prompt under nothing (new-user trial)."""
 
 
 class SystemPager(Pager):
-    """``$PAGER`` (default ``less``, with ``-R`` so colours and links survive); printed directly when
-    there is no pager to run.  Ctrl-C inside the pager is the pager's business, not ours."""
+    """``$PAGER`` (default ``less``, with ``LESS=FRX`` unless the user set ``LESS``, as git runs it: ``-R`` so colours
+    survive, ``-X`` so the answer stays on the screen above the next prompt when the reader quits, ``-F`` so what fits
+    is not held); printed directly when there is no pager to run.  Ctrl-C inside the pager is the pager's business,
+    not ours."""
 
     def __init__(self, fallback: TextIO) -> None:
         self.fallback = fallback
@@ -33,7 +39,7 @@ class SystemPager(Pager):
             return
         env = dict(os.environ)
         if os.path.basename(words[0]) == "less":
-            env.setdefault("LESS", "-R")
+            env.setdefault("LESS", LESS)
         proc = subprocess.Popen(words, stdin=subprocess.PIPE, env=env, text=True, errors="backslashreplace")
         try:
             assert proc.stdin is not None

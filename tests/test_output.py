@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 from rich.console import Console
@@ -55,3 +56,19 @@ def test_pager_runs_the_pager(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None
     monkeypatch.setenv("PAGER", f"tee {target}")
     SystemPager(io.StringIO()).show("page me\n")
     assert target.read_text() == "page me\n"
+
+
+def test_less_keeps_the_answer_on_screen_unless_the_user_set_its_options(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``less`` runs with git's ``FRX``: quitting it leaves the answer above the next prompt; a user's ``$LESS`` stands."""
+    seen = tmp_path / "less-options.txt"
+    fake = tmp_path / "less"
+    fake.write_text(f'#!/bin/sh\nprintf "%s" "$LESS" > {seen}\ncat > /dev/null\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    monkeypatch.delenv("PAGER", raising=False)
+    monkeypatch.delenv("LESS", raising=False)
+    SystemPager(io.StringIO()).show("page me\n")
+    assert seen.read_text() == "FRX"
+    monkeypatch.setenv("LESS", "-S")
+    SystemPager(io.StringIO()).show("page me\n")
+    assert seen.read_text() == "-S"
