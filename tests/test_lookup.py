@@ -62,6 +62,15 @@ def test_a_range_that_cannot_be_shown_says_why(text: str, full_book: Rulebook) -
         assert not isinstance(info.value, NotFound)
 
 
+@pytest.mark.parametrize("text", ["509-510", "509 to 510", "sections 509–510"])
+def test_a_range_of_sections_says_to_ask_for_one(text: str) -> None:
+    """Two whole sections are more than a range shows: the misuse names the first section and a range within it (it
+    was "'509-510' is not a rule number")."""
+    assert as_range(text) is None and said_range(text) == "509"
+    with pytest.raises(RulesgraphError, match=r"is a range of sections: ask for one section \(509\) or for rules within one"):
+        parse_number(text)
+
+
 def test_a_range_is_its_rules_in_order(full_book: Rulebook) -> None:
     assert [v.rule.id for v in rule_views(full_book, "702.19b-d")] == ["702.19b", "702.19c", "702.19d"]
     assert [v.rule.id for v in rule_views(full_book, "702.19f-z")] == ["702.19f", "702.19g"]  # those the rules have

@@ -292,7 +292,7 @@ def cites_any(book: Rulebook, text: str) -> Cites:
         raise RulesgraphError("no rule number or keyword given")
     if (first := said_range(text)) is not None:  # "702.19a-c": the rule holding them is what it takes (its parts included)
         raise RulesgraphError(f"{echoed(text)!r} is a range: cites takes one rule, and finds what cites its parts too "
-                              f"('rulesgraph cites {parent_of(first) or first}')")
+                              f"('rulesgraph cites {parent_of(first) if '.' in first else first}')")
     if as_number(text) is not None:
         return cites(book, text)
     if re.fullmatch(r"\d[\d.]*[a-z]?", text.strip(), re.IGNORECASE):  # "9999": a number, not of a rule's shape

@@ -50,6 +50,9 @@ _RANGE = lazy(r"^(?:(?:cr|rules?)\s*|§\s*)?(\d{3}\.\d+[a-z]?)\s*(?:[-‐‑–�
              r"(?:(?:cr|rules?)\s*)?(\d{3}\.\d+[a-z]?|[a-z]|\d+)[.?!]*$", re.IGNORECASE)
 """A range of rules as people write it: ``702.19a-c`` (any dash: hyphen, non-breaking hyphen, en and em dash, minus
 sign), ``601.2a–601.2f``, ``rules 119.7 to 8``."""
+_SECTIONS = lazy(r"^(?:(?:cr|rules?|sections?)\s*|§\s*)?(\d{3})\s*(?:[-‐‑–—−]|\s(?:to|through|thru)\s)\s*"
+                 r"(?:(?:cr|rules?)\s*)?(\d{3})[.?!]*$", re.IGNORECASE)
+"""A range of whole sections (``509-510``): more than one page of rules, never shown as a range."""
 _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
 
@@ -73,14 +76,20 @@ def as_range(text: str) -> list[str] | None:
 
 def said_range(text: str) -> str | None:
     """The rule a range of rules is said to start at, when ``text`` is written as one, one :func:`as_range` reads or
-    not (``702.19c-a``, ``702.1-702.200``); else ``None``."""
-    m = _RANGE.match(" ".join(text.split()))
+    not (``702.19c-a``, ``702.1-702.200``), or the first section of a range of sections (``509-510``); else ``None``."""
+    plain = " ".join(text.split())
+    m = _RANGE.match(plain) or _SECTIONS.match(plain)
     return m.group(1).lower() if m else None
 
 
 def range_misuse(text: str) -> RulesgraphError | None:
     """What to say of a range of rules where one rule is wanted, or of a range that cannot be shown; ``None`` for
     anything else."""
+    sections = _SECTIONS.match(" ".join(text.split()))
+    if sections is not None:
+        first = sections.group(1)
+        return RulesgraphError(f"{echoed(text)!r} is a range of sections: ask for one section ({first}) or for rules "
+                               f"within one ({first}.1-{first}.3)")
     if said_range(text) is None:
         return None
     said = echoed(text)
