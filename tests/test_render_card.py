@@ -90,3 +90,15 @@ def test_a_word_longer_than_its_column_is_broken_not_cut(full_book: Rulebook, tm
     path = _store(tmp_path, full_book, {name: [face(name, "Flying", rulings=[{"date": "2016-07-13", "text": f"See {url}."}])]})
     out = _render(full_book, path, name)
     assert "…" not in out and "".join(out.split()).count("shadows-over-innistrad-mechanics-and-more-words") == 1
+
+
+def test_a_misspelt_name_lists_the_most_played_card_first(mini_book: Rulebook, tmp_path: Path) -> None:
+    """Names a typo is as near to are listed most played first (EDHREC rank, unranked last), as a short name's are:
+    "lightnig blot" listed Lightning Blow above Lightning Bolt."""
+    cards = {n: [face(n, "deals damage.", type_line="Instant", edhrecRank=r)] for n, r in
+             (("Lightning Blow", 9000), ("Lightning Bolt", 5), ("Lightning Blast", 7000))}
+    store = open_store(_store(tmp_path, mini_book, cards))
+    assert store is not None
+    result = find_card(mini_book, store, store.name_index(), "lightnig blot")
+    assert result.found.how == "typo" and result.view is None
+    assert result.candidates[0][0] == "Lightning Bolt"

@@ -293,7 +293,7 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         if card is not None:
             return CardResult(found, card_view(book, card, store.formats(), store.info.date))
     cards = store.cards(list(found.keys))
-    if found.how in ("short", "prefix"):  # "Olivia": the most played first (EDHREC rank; unranked last)
+    if found.how in ("short", "prefix", "typo"):  # "Olivia", "lightnig blot": the most played first (EDHREC rank; unranked last)
         cards.sort(key=lambda c: (c.rank == 0, c.rank))
     return CardResult(found, None, tuple((c.name, c.faces[0].type_line) for c in cards))
 
