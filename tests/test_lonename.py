@@ -105,6 +105,22 @@ def test_a_name_too_far_for_the_table_is_read_as_card_reads_it(book: Rulebook, d
     assert lone_name(book, "trampel", deck) is None  # a misspelt keyword stays the rules' (card finds the card Trample)
 
 
+def test_a_misspelling_as_near_to_several_names_offers_them_most_played_first(mini_book: Rulebook, tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """"lightnig blot" is as near to Lightning Blow, Bolt and Blast (as ``card`` lists them): the cards, most played
+    first, as for a short name several cards share (it was answered from the rules at 0.00)."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    install_cards(mini_book, {**OWN, **{n: [face(n, "deals damage.", type_line="Instant", edhrecRank=r)]
+                                        for n, r in (("Lightning Blow", 9000), ("Lightning Bolt", 5), ("Lightning Blast", 7000))}})
+    deck, _ = open_deck(mini_book)
+    assert deck is not None
+    lone = lone_name(mini_book, "lightnig blot", deck)
+    assert lone is not None and lone.typo and lone.keys[0] == "Lightning Bolt" and set(lone.keys) >= {"Lightning Blow", "Lightning Blast"}
+    answer = ask(mini_book, "lightnig blot", deck=deck)
+    assert answer.confidence == CHOICES_CONFIDENCE and answer.alternatives[0] == "Lightning Bolt" and not answer.citations
+    assert "as near to the names of" in (answer.answer or "")
+
+
 def test_the_table_and_card_disagreeing_the_nearer_name_wins() -> None:
     from rulesgraph.answer.lonename import _closer
 

@@ -104,12 +104,18 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
     hit = t.misspelt(" ".join(toks))
     if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
         return None
-    key = _closer(said, t.keys[hit[0]][0] if hit is not None else None, _as_card_finds(deck, said, toks))
-    if key is None:
+    table = t.keys[hit[0]][0] if hit is not None else None
+    near = _as_card_finds(deck, said, toks)
+    several = len(near) > 1 and (table is None or table in near)  # "lightnig blot": as near to Bolt, Blast and Blow
+    key = None if several else _closer(said, table, near[0] if near else None)
+    if key is None and not several:
         return None
     a = analyze(said, book.index)  # "overlaod" is a misspelt keyword before it is a card's name
     if any(m.kind in ("keyword", "glossary", "title") and m.said == " ".join(a.words) for m in a.matches):
         return None
+    if several:  # the cards ``card`` lists for it, most played first (EDHREC rank; unranked last)
+        ranked = sorted(deck.store.cards(list(near)), key=lambda c: (c.rank == 0, c.rank))
+        return LoneName(said, tuple(c.name for c in ranked)[:CHOICES], typo=True)
     return LoneName(said, (key,), typo=True)
 
 
@@ -135,22 +141,25 @@ def _closer(said: str, table: str | None, card: str | None) -> str | None:
     return table if OSA.distance(said, normalize(table)) < OSA.distance(said, normalize(card)) else card
 
 
-def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> str | None:
-    """The one card the ``card`` command finds for ``said`` as a misspelling or the start of one name (:meth:`NameIndex.find
-    <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of fire and ice``, ``felidar umb``), so that
-    ``ask`` of a name alone agrees with ``card``; a slip in fewer than five letters is not read (a name alone is a name:
+def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards the ``card`` command finds for ``said`` as a misspelling (one, or those as near: ``lightnig blot``) or the
+    start of one name (:meth:`NameIndex.find <rulesgraph.cards.names.NameIndex.find>`: ``lightning greves``, ``swrod of
+    fire and ice``, ``felidar umb``), so that ``ask`` of a name alone agrees with ``card``; none for anything else.  A
+    slip in fewer than five letters is not read (a name alone is a name:
     ``sol rnig`` is Sol Ring, where a question's words need eight letters, the name table's rule), nor a start shorter
     than :data:`PREFIX_LETTERS` (``formati`` is Formation, ``form`` nothing)."""
     letters = sum(map(len, toks))
     if letters < PREFIX_LETTERS:
-        return None
+        return ()
     from ..cards.names import TYPO, normalize
 
     if not deck.names_read and not deck.store.could_find(normalize(said), TYPO):  # type: ignore[attr-defined]
-        return None  # neither a start nor a typo of any name ("Please explain how summoning sickness works with vehicles"):
+        return ()  # neither a start nor a typo of any name ("Please explain how summoning sickness works with vehicles"):
         # the finder is not read for it (once read, it answers faster than the store could say so)
     found = deck.name_index().find(said)  # type: ignore[attr-defined]
-    return found.key if (found.how == "typo" and letters >= TYPO_LETTERS - 3) or found.how == "prefix" else None
+    if found.how == "typo" and letters >= TYPO_LETTERS - 3:
+        return found.keys
+    return (found.key,) if found.how == "prefix" and found.key is not None else ()
 
 
 def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k: int, conversation: Conversation | None = None) -> Answer:
@@ -160,10 +169,11 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     if len(cards) != 1:
         names = tuple(c.key for c in cards)
         shown = (f"the name of {lone.total} cards; the {len(names)} most played are shown below" if lone.total
+                 else f"as near to the names of {len(names)} cards, shown below" if lone.typo
                  else f"the name of {len(names)} cards, shown below")
+        why = "as near to several cards' names" if lone.typo else "only a name that several cards share"
         return Answer(question, f"‘{lone.said}’ is {shown}: ask with more of the name.",
-                      (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is only a name that several cards share",), names,
-                      cards=tuple(shown_card(c) for c in cards))
+                      (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is {why}",), names, cards=tuple(shown_card(c) for c in cards))
     card = cards[0]
     cited = [ruling_citation(card, date, text, 1.0, (f"a ruling of {card.key}",)) for date, text in card.rulings[:SHOWN]]
     cited += _rules_of(book, card)[:k]  # k of the rules, its rulings besides, as every answer cites them
