@@ -42,6 +42,15 @@ def test_a_sentence_adding_mana_changes_no_object(full_book: Rulebook) -> None:
     assert set(layers(full_book, "{T}: Target creature becomes the color of your choice until end of turn.")) == {"613.1e"}
 
 
+def test_a_line_of_keyword_abilities_changes_nothing_its_words_name(full_book: Rulebook) -> None:
+    """"Flying, protection from spells that are one or more colors, annihilator 6" (Emrakul, the Aeons Torn) lists
+    keyword abilities: no color-changing effect (613.1e was a candidate, and said so in "why matched"); a sentence
+    that only opens with a keyword's word is still read."""
+    assert layers(full_book, "Flying, protection from spells that are one or more colors, annihilator 6") == {}
+    assert layers(full_book, "Protection from all colors") == {}
+    assert set(layers(full_book, "Flying\nAll permanents are the chosen color in addition to their other colors.")) == {"613.1e"}
+
+
 def test_a_card_defining_its_own_power_has_the_layer_of_characteristic_defining_abilities(full_book: Rulebook) -> None:
     """Rule 25: layer 7a's rule says its abilities "define power and/or toughness"; a sentence opening with the card's
     own power or toughness ("Ashen Shroud's power is equal to …") is such an ability, of layer 7a alone (not layer 4

@@ -138,8 +138,23 @@ def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind
     found = g.memo.get(key)
     if found is None:  # a dict keyed by strings, whose hashes Python keeps: cheaper than the cache's key of every kind
         known, heads = kinds(g)
-        found = g.memo[key] = _kinds_in(known, heads, text, names)
+        found = g.memo[key] = _kinds_in(known, heads, _without_keyword_lines(g, text), names)
     return found
+
+
+def _without_keyword_lines(g: QGraph, text: str) -> str:
+    """``text`` without its lines of keyword abilities ("Flying, protection from spells that are one or more colors,
+    annihilator 6": each part opens with a keyword ability the rules define): a keyword is no effect changing what its
+    words name (Emrakul's protection changes no color, layer 5)."""
+    abilities = g.memo.get("keyword abilities")
+    if abilities is None:
+        abilities = g.memo["keyword abilities"] = tuple(sorted(
+            (g.attrs[i].get("label") or "").lower() for i, n in enumerate(g.ids)
+            if n.startswith("keyword:") and g.attrs[i].get("category") == "ability"))
+    lines = text.splitlines()
+    kept = [line for line in lines if not all(
+        any(part == a or part.startswith(a + " ") for a in abilities) for part in (p.strip().lower() for p in line.split(",")))]
+    return "\n".join(kept) if len(kept) < len(lines) else text
 
 
 @lru_cache(maxsize=TEXTS_KEPT)
