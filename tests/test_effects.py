@@ -51,6 +51,15 @@ def test_a_line_of_keyword_abilities_changes_nothing_its_words_name(full_book: R
     assert set(layers(full_book, "Flying\nAll permanents are the chosen color in addition to their other colors.")) == {"613.1e"}
 
 
+def test_an_ability_named_by_its_kind_is_a_thing_acted_on_not_a_characteristic(full_book: Rulebook) -> None:
+    """"Counter target activated or triggered ability" (Stifle) counters an ability; it adds or removes none (613.1f,
+    layer 6, led Stifle questions): the glossary's kinds of ability ("Activated Ability", "Mana Ability" …) name
+    abilities as things.  Losing all abilities is still layer 6."""
+    assert layers(full_book, "Counter target activated or triggered ability. (Mana abilities can't be targeted.)") == {}
+    assert layers(full_book, "Activated abilities of sources with the chosen name can't be activated.") == {}
+    assert set(layers(full_book, "Target creature loses all abilities until end of turn.")) == {"613.1f"}
+
+
 def test_a_card_defining_its_own_power_has_the_layer_of_characteristic_defining_abilities(full_book: Rulebook) -> None:
     """Rule 25: layer 7a's rule says its abilities "define power and/or toughness"; a sentence opening with the card's
     own power or toughness ("Ashen Shroud's power is equal to …") is such an ability, of layer 7a alone (not layer 4

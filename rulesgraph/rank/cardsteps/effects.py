@@ -138,8 +138,20 @@ def card_kinds(g: QGraph, text: str, names: tuple[str, ...]) -> tuple[tuple[Kind
     found = g.memo.get(key)
     if found is None:  # a dict keyed by strings, whose hashes Python keeps: cheaper than the cache's key of every kind
         known, heads = kinds(g)
-        found = g.memo[key] = _kinds_in(known, heads, _without_keyword_lines(g, text), names)
+        found = g.memo[key] = _kinds_in(known, heads, _without_keyword_lines(g, text), names, _ability_kinds(g))
     return found
+
+
+def _ability_kinds(g: QGraph) -> frozenset[str]:
+    """The words the glossary names kinds of ability by ("Activated Ability", "Triggered Ability", "Mana Ability": activated,
+    triggered, mana …), lower case: "counter target activated or triggered ability" speaks of abilities as things to
+    counter or copy, not of an object's abilities changing (layer 6)."""
+    known = g.memo.get("ability kinds")
+    if known is None:
+        known = g.memo["ability kinds"] = frozenset(
+            w[0].lower() for n in g.ids if n.startswith("glossary:") and len(w := n[len("glossary:"):].split()) == 2
+            and w[1] == "Ability")
+    return known
 
 
 def _without_keyword_lines(g: QGraph, text: str) -> str:
@@ -159,13 +171,14 @@ def _without_keyword_lines(g: QGraph, text: str) -> str:
 
 @lru_cache(maxsize=TEXTS_KEPT)
 def _kinds_in(
-    known: tuple[Kind, ...], heads: re.Pattern[str] | None, text: str, names: tuple[str, ...]
+    known: tuple[Kind, ...], heads: re.Pattern[str] | None, text: str, names: tuple[str, ...], named_kinds: frozenset[str] = frozenset()
 ) -> tuple[tuple[Kind, frozenset[str]], ...]:
     """A sentence of the card's effects (costs and trigger conditions left out) has a kind when it holds every word
     of one of the ways the kind's rule names what it changes; of two kinds a sentence has, one whose words the other's
     hold is that one's general case (layer 7's "power and/or toughness", 7b's "base power and/or toughness") and is
     left out for that sentence.  A sentence adding mana ("When an effect instructs a player to add mana, that mana goes
-    into a player's mana pool", 106.4: "Add one mana of any color") makes mana and changes no object: it has no kind."""
+    into a player's mana pool", 106.4: "Add one mana of any color") makes mana and changes no object: it has no kind.
+    An ability named by its kind (``named_kinds``: "activated ability") is a thing acted on, not what is changed."""
     effects = heads.sub("", text) if heads is not None else text
     out: dict[int, tuple[Kind, frozenset[str]]] = {}
     defining = [k for k in known if k.defines]
@@ -177,7 +190,7 @@ def _kinds_in(
         if own is not None:  # "thiscard s power is equal to …": a characteristic-defining ability
             out.setdefault(own.node, (own, own.defines & set(ws[1:3])))
             continue
-        have = {w for p, w in enumerate(ws) if not _whose(ws, p)}
+        have = {w for p, w in enumerate(ws) if not _whose(ws, p) and not (w == "ability" and p and ws[p - 1] in named_kinds)}
         found = [(k, n) for k in known for n in k.names if n <= have]
         for k, n in found:
             if not any(o.words > k.words for o, _ in found):
