@@ -103,6 +103,19 @@ def test_rule_3_two_keywords_and_no_card_ask_how_they_meet(full_book: Rulebook) 
     assert order(full_book, "saddle vs crew? what does saddle do")[0] == "702.171"
 
 
+def test_rule_3_keywords_a_follow_up_carries_are_not_the_questions_own(full_book: Rulebook) -> None:
+    """Rule 3's two keywords are the question's own words: a follow-up carrying trample and deathtouch ("what if the
+    blocker is already gone when damage gets assigned?") keeps the focus on trample: its rule leads (702.19, holding
+    702.19d; counted as two keywords of its own it was 702.19b, then 702.2c)."""
+    from rulesgraph.answer.compose import ask
+    from rulesgraph.question.conversation import Conversation
+
+    conv = Conversation()
+    ask(full_book, "does trample work with deathtouch?", conversation=conv)
+    follow = ask(full_book, "what if the blocker is already gone when damage gets assigned?", conversation=conv)
+    assert follow.citations[0].id in ("702.19", "702.19d"), [c.id for c in follow.citations[:5]]
+
+
 def test_rule_4_a_named_glossary_term_raises_the_rules_it_cites(mini_book: Rulebook) -> None:
     """Rule 4: naming a glossary term raises the rules its entry cites (Dies → 704.5a)."""
     with weight("term_cited", 0.0):
