@@ -16,17 +16,16 @@ WEIGHTS = {"focus": 1.0, "opening": 1.0}  # rules 3 and 19, relative to the best
 def focus(q: Query) -> None:
     """Rule 3: a question only about a keyword ("what does trample do?") is answered by the rule that defines
     it; the boost is relative to the best score so far, in proportion to the question's focus, so it wins
-    when the focus is clear (keywords after the first get less).  A question naming two keywords or more and no card
-    ("does trample work with deathtouch?"), unless it asks what one of them means ("saddle vs crew? what does saddle
-    do"), is about how they meet, not what either is: no defining rule gets the boost (keywords it says itself: not a
-    named card's, nor those a follow-up carries),
-    and the rule their words meet in (702.2c, deathtouch's damage counting as lethal) leads.  (Measured on the real
-    tuning questions, stop 54: 1 fewer at hit@1 of 2,345, a Wizards' column question counted right with the whole rule
-    701.19; two other first rules became the labelled subrule; `keywords` hit@1 100% as before.)  Rule 19: without a keyword, a question
-    asking what a named section is ("what's the command zone?") gets the rule that opens the section
-    (408.1, where the CR defines it), and one asking what an old term no rule defines means ("in play", "converted mana
-    cost": its glossary entry cites no rule and is more than a "See …" pointer) gets that entry, which says what it is now;
-    one asking only whether a retired term still holds ("is mana burn still a thing?") gets its obsolete entry.
+    when the focus is clear (keywords after the first get less).  A question naming two keywords or more itself (not a
+    named card's, nor those a follow-up carries) and no card ("does trample work with deathtouch?"), unless it asks what
+    one of them means ("saddle vs crew? what does saddle do"), is about how they meet, not what either is: no defining
+    rule gets the boost, and the rule their words meet in (702.2c, deathtouch's damage counting as lethal) leads.
+    (Measured on the real tuning questions, stop 54: 1 fewer at hit@1 of 2,345, a Wizards' column question counted right
+    with the whole rule 701.19; two other first rules became the labelled subrule; `keywords` hit@1 100% as before.)
+    Rule 19: without a keyword, a question asking what a named section is ("what's the command zone?") gets the rule
+    that opens the section (408.1, where the CR defines it), and one asking what an old term no rule defines means ("in
+    play", "converted mana cost": its glossary entry cites no rule and is more than a "See …" pointer) gets that entry,
+    which says what it is now; one asking only whether a retired term still holds ("is mana burn still a thing?") gets its obsolete entry.
     Step ``focus``; weights: ``focus`` = 1.0, ``opening`` = 1.0.  A generic base step: `keywords` hit@1 needs it
     (removing it loses 18 of those at hit@1, 5 at hit@3; and 1 real tuning question of 286 at hit@1;
     ``bench/ablate.py``, stop 34)."""
