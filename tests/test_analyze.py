@@ -65,7 +65,7 @@ def test_focus(mini_book: Rulebook) -> None:
 
 
 def test_hostile_text_is_cleaned_and_bounded(mini_book: Rulebook) -> None:
-    assert clean("tram\x1b[31mple\x00 \u2028 do") == "tram [31mple do"
+    assert clean("tram\x1b[31mple\x00 \u2028 do") == "trample do"  # an escape sequence goes whole, a control character parts words
     a = analyze("trample " * 5000, mini_book.index)
     assert a.truncated and len(" ".join(a.words)) <= MAX_CHARS
     assert analyze("\x00\x01\x02", mini_book.index).matches == ()
