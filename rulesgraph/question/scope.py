@@ -100,8 +100,8 @@ TOPICS = (
             rf"(?: (?:in|for) (?:a |my |the )?(?:deck|\w+ deck|{_FORMATS}))?\s*(?:\?|$)",
             r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered",
             # two cards weighed against each other: which to play, not how they work
-            r"which (?:one |card |of (?:them|these|the two) )?(?:is|'s) (?:the )?(?:better|best|stronger|strongest)",
-            r"(?:is|are) (?:\w+ ){1,5}?(?:better|stronger|worse|weaker) (?:than|card)",
+            r"which (?:one |card |of (?:them|these|the two) )?(?:is|'s) (?:the )?(?:better|best)",  # not "stronger": power
+            r"(?:is|are) (?:\w+ ){1,5}?(?:better|worse) (?:than|card)",
             r"(?:so|too|really|very|super|kinda|pretty|broken and) op",
             r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
             # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
