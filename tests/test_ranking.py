@@ -93,10 +93,10 @@ def test_rule_3_focus_on_a_keyword(mini_book: Rulebook) -> None:
 
 
 def test_rule_3_two_keywords_and_no_card_ask_how_they_meet(full_book: Rulebook) -> None:
-    """Rule 3: a question naming two keywords and no card ("does trample work with deathtouch?") is not only about
-    either, so neither defining rule gets the focus boost: the rule their words meet in (702.2c, deathtouch's damage
-    counting as lethal for excess damage) comes first.  Asking what one of them means keeps it ("saddle vs crew? what
-    does saddle do")."""
+    """Rule 3: a question naming two keyword abilities and no card ("does trample work with deathtouch?") is not only
+    about either, so neither defining rule gets the focus boost: the rule their words meet in (702.2c, deathtouch's
+    damage counting as lethal for excess damage) comes first.  Asking what one of them means keeps it ("saddle vs crew?
+    what does saddle do")."""
     for question in ("does trample work with deathtouch?", "tramlpe + deathtouch?"):
         ranked = order(full_book, question)
         assert ranked[0] == "702.2c", (question, ranked[:3])
