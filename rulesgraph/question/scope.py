@@ -99,9 +99,6 @@ TOPICS = (
             r"(?:is|are) (?:\w+ ){0,4}?(?:any )?(?:good|playable|viable|worth (?:it|playing|running|including))"
             rf"(?: (?:in|for) (?:a |my |the )?(?:deck|\w+ deck|{_FORMATS}))?\s*(?:\?|$)",
             r"worth (?:playing|running|including)", r"(?:how|best way) to (?:beat|play against)", r"overpowered",
-            # two cards weighed against each other: which to play, not how they work
-            r"which (?:one |card |of (?:them|these|the two) )?(?:is|'s) (?:the )?(?:better|best)",  # not "stronger": power
-            r"(?:is|are) (?:\w+ ){1,5}?(?:better|worse) (?:than|card)",
             r"(?:so|too|really|very|super|kinda|pretty|broken and) op",
             r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
             # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
@@ -113,6 +110,10 @@ TOPICS = (
         (
             r"(?:against|vs\.?|versus) (?:an? |the )?(?:aggro|control|combo|midrange|tempo|burn|ramp|stax|tron|affinity|storm)"
             r"(?: decks?| players?| lists?| strateg(?:y|ies))?", r"match-?ups?",
+            # two things weighed against each other ("which is better, Tarmogoyf or Bolt?"), the subject only where no game
+            # is told ("which is better here, first strike or deathtouch, when my 2/2 blocks?" asks how they work); "is X
+            # better than Y" is left to the rules ("are two blockers better than one against trample?")
+            r"which (?:one |card |of (?:them|these|the two) )?(?:is|'s) (?:the )?better",
         ),
     ),
     Topic(
