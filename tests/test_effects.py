@@ -58,6 +58,9 @@ def test_an_ability_named_by_its_kind_is_a_thing_acted_on_not_a_characteristic(f
     assert layers(full_book, "Counter target activated or triggered ability. (Mana abilities can't be targeted.)") == {}
     assert layers(full_book, "Activated abilities of sources with the chosen name can't be activated.") == {}
     assert set(layers(full_book, "Target creature loses all abilities until end of turn.")) == {"613.1f"}
+    # with a verb of having, a kind of ability is what is added or removed (Necrotic Ooze; review of stop 54)
+    assert set(layers(full_book, "Ashen Shroud has all activated abilities of all creature cards in all graveyards.")) == {"613.1f"}
+    assert set(layers(full_book, "Target creature loses all activated abilities.")) == {"613.1f"}
 
 
 def test_a_card_defining_its_own_power_has_the_layer_of_characteristic_defining_abilities(full_book: Rulebook) -> None:

@@ -44,6 +44,9 @@ _WHOSE = frozenset(("you", "your", "player", "opponent", "they", "their", "owner
 "creatures you don't control", "under its owner's control"), not what the effect changes ("You control enchanted
 creature", "Gain control of target creature")."""
 _NOT = frozenset(("dont", "doesnt", "didnt", "not"))
+_HAVING = frozenset(("has", "have", "gain", "gains", "lose", "loses"))
+"""The verbs of an object having an ability (613.1f: "ability-adding effects, ability-removing effects, and effects that say
+an object can't have an ability"): a sentence with one of them speaks of abilities as characteristics, whatever their kind."""
 
 
 class Kind(NamedTuple):
@@ -178,7 +181,8 @@ def _kinds_in(
     hold is that one's general case (layer 7's "power and/or toughness", 7b's "base power and/or toughness") and is
     left out for that sentence.  A sentence adding mana ("When an effect instructs a player to add mana, that mana goes
     into a player's mana pool", 106.4: "Add one mana of any color") makes mana and changes no object: it has no kind.
-    An ability named by its kind (``named_kinds``: "activated ability") is a thing acted on, not what is changed."""
+    An ability named by its kind (``named_kinds``: "activated ability") in a sentence with no verb of having
+    (:data:`_HAVING`) is a thing acted on ("Counter target activated or triggered ability"), not what is changed."""
     effects = heads.sub("", text) if heads is not None else text
     out: dict[int, tuple[Kind, frozenset[str]]] = {}
     defining = [k for k in known if k.defines]
@@ -190,7 +194,9 @@ def _kinds_in(
         if own is not None:  # "thiscard s power is equal to …": a characteristic-defining ability
             out.setdefault(own.node, (own, own.defines & set(ws[1:3])))
             continue
-        have = {w for p, w in enumerate(ws) if not _whose(ws, p) and not (w == "ability" and p and ws[p - 1] in named_kinds)}
+        acted_on = not _HAVING & set(ws)  # "has all activated abilities of …" adds them (layer 6); "counter target …" does not
+        have = {w for p, w in enumerate(ws)
+                if not _whose(ws, p) and not (acted_on and w == "ability" and p and ws[p - 1] in named_kinds)}
         found = [(k, n) for k in known for n in k.names if n <= have]
         for k, n in found:
             if not any(o.words > k.words for o, _ in found):
