@@ -151,7 +151,9 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...], absent: Sequence[str] 
     def as_said(said: str) -> str:  # a match's words as the question said them, before spelling correction
         return " ".join(fixed_in_name.get(w, w) for w in words_of(said))
 
-    misspelt = {fixed: said for said, fixed in a.corrections if in_a_name(said) and not says(fixed)}  # "teferi time raveller"
+    outside_terms = frozenset(doc_terms(outside))  # what the question says outside the names, by stem ("revealing")
+    misspelt = {fixed: said for said, fixed in a.corrections  # "teferi time raveller": not the question's "reveal"
+                if in_a_name(said) and not frozenset(doc_terms(fixed)) & outside_terms}
 
     def unfixed(said: str) -> str:  # a match's words with those corrected inside a card's misspelt name as typed
         return " ".join(misspelt.get(w, w) for w in words_of(said))
@@ -166,7 +168,7 @@ def with_cards(a: Analysis, cards: tuple[NamedCard, ...], absent: Sequence[str] 
         kept = tuple(m for m in kept if m.kind not in ("keyword", "glossary") or (m.said, m.node.split(":", 1)[1].lower()) not in unfounded)
     fixes = tuple((said, fixed) for said, fixed in a.corrections
                   if not in_a_name(said) and fixed not in fixed_in_name)  # "StPs" is a card, not "steps"
-    gone = {t for fixed in (*fixed_in_name, *misspelt) for t in doc_terms(fixed)}
+    gone = {t for fixed in (*fixed_in_name, *misspelt) for t in doc_terms(fixed)} - outside_terms
     terms = tuple(t for t in a.terms if t[0] not in gone) if gone else a.terms  # nor is the corrected word searched for
     return replace(a, matches=kept, corrections=fixes, cards=cards, terms=terms)
 
