@@ -54,3 +54,7 @@ def test_clean_drops_a_pasted_escape_sequence_without_a_trace() -> None:
     assert clean("dea\x1b[0mth\x1b]0;a title\x07touch") == "deathtouch"
     assert clean("x\x9b1;2Hy \x1b(Bz") == "xy z"
     assert clean("tab\there\x00now") == "tab here now"
+    assert clean("x\x1bOAy \x1bMz") == "xy z"  # an arrow key (SS3), a capital's two-character escape
+    # only what a terminal reads as one sequence goes: an OSC never ended, the Esc key or Alt before a letter (review)
+    assert clean("does \x1b]0;title trample work") == "does ]0;title trample work"
+    assert clean("trample \x1bhaste") == "trample haste" and clean("press \x1b then flying") == "press then flying"

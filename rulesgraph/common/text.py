@@ -47,10 +47,13 @@ words was ~1 MB of a stream's peak memory."""
 
 
 _ASCII_CONTROL = dict.fromkeys([*range(32), 127], " ")
-_ESCAPE = lazy(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]")
-"""A terminal's escape sequence (a colour, a cursor move, a window title: CSI ``ESC [ … m``, OSC ``ESC ] … BEL``, a
-two-character ``ESC x``), pasted with a question: the terminal showed nothing for it, so it goes without a trace
-("with ESC[31mdeathtouch" is "with deathtouch", not "with 31mdeathtouch")."""
+_ESCAPE = lazy(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)|\x1bO[@-~]|"
+               r"\x1b[!-/]+[0-~]|\x1b[@-NP-Z\\^_]")
+"""A terminal's escape sequence (a colour, a cursor move, a window title: CSI ``ESC [ … m``, OSC ``ESC ] … BEL``, an
+arrow key's ``ESC O A``, a character set's ``ESC ( B``, a capital's ``ESC M``), pasted with a question: the terminal
+showed nothing for it, so it goes without a trace ("with ESC[31mdeathtouch" is "with deathtouch", not "with
+31mdeathtouch").  Only what a terminal would read as one: an OSC never ended, or an ESC before a space or a small letter
+(the Esc key, Alt held), leaves the text after it, the ESC itself a space."""
 
 
 def clean(question: str) -> str:
