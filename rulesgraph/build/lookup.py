@@ -87,9 +87,11 @@ def range_misuse(text: str) -> RulesgraphError | None:
     anything else."""
     sections = _SECTIONS.match(" ".join(text.split()))
     if sections is not None:
-        first = sections.group(1)
-        return RulesgraphError(f"{echoed(text)!r} is a range of sections: ask for one section ({first}) or for rules "
-                               f"within one ({first}.1-{first}.3)")
+        first, last = sections.groups()
+        if first == last:
+            return RulesgraphError(f"{echoed(text)!r} is one section: ask for {first}")
+        return RulesgraphError(f"{echoed(text)!r} is a range of sections: ask for one section at a time (like {first}), or "
+                               f"for rules within one (like {first}.1-{first}.3)")
     if said_range(text) is None:
         return None
     said = echoed(text)
