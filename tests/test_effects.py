@@ -48,6 +48,8 @@ def test_a_line_of_keyword_abilities_changes_nothing_its_words_name(full_book: R
     that only opens with a keyword's word is still read."""
     assert layers(full_book, "Flying, protection from spells that are one or more colors, annihilator 6") == {}
     assert layers(full_book, "Protection from all colors") == {}
+    assert layers(full_book, "Flying, protection from white (This creature can't be blocked, targeted, dealt damage, "
+                             "enchanted, or equipped by anything white.)") == {}  # reminder text with commas (review)
     assert set(layers(full_book, "Flying\nAll permanents are the chosen color in addition to their other colors.")) == {"613.1e"}
 
 

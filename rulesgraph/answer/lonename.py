@@ -169,9 +169,9 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     if len(cards) != 1:
         names = tuple(c.key for c in cards)
         shown = (f"the name of {lone.total} cards; the {len(names)} most played are shown below" if lone.total
-                 else f"as near to the names of {len(names)} cards, shown below" if lone.typo
+                 else f"near the names of {len(names)} cards, shown below" if lone.typo
                  else f"the name of {len(names)} cards, shown below")
-        why = "as near to several cards' names" if lone.typo else "only a name that several cards share"
+        why = "near several cards' names" if lone.typo else "only a name that several cards share"
         return Answer(question, f"‘{lone.said}’ is {shown}: ask with more of the name.",
                       (), (), CHOICES_CONFIDENCE, (f"‘{lone.said}’ is {why}",), names, cards=tuple(shown_card(c) for c in cards))
     card = cards[0]

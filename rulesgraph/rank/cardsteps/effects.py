@@ -16,8 +16,8 @@ from typing import NamedTuple
 from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
 from ...common.text import words
+from .wording import REMINDER, TEXTS_KEPT, sentences_of
 from .wording import SELF_WORD as _SELF
-from .wording import TEXTS_KEPT, sentences_of
 
 __all__ = ["TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
 
@@ -167,8 +167,9 @@ def _without_keyword_lines(g: QGraph, text: str) -> str:
             (g.attrs[i].get("label") or "").lower() for i, n in enumerate(g.ids)
             if n.startswith("keyword:") and g.attrs[i].get("category") == "ability"))
     lines = text.splitlines()
-    kept = [line for line in lines if not all(
-        any(part == a or part.startswith(a + " ") for a in abilities) for part in (p.strip().lower() for p in line.split(",")))]
+    kept = [line for line in lines if not all(  # reminder text left out: "Ward {2} (Whenever …, counter it unless …)"
+        any(part == a or part.startswith(a + " ") for a in abilities)
+        for part in (p.strip().lower() for p in REMINDER.sub("", line).split(",")))]
     return "\n".join(kept) if len(kept) < len(lines) else text
 
 
