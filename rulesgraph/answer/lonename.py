@@ -113,9 +113,10 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
     a = analyze(said, book.index)  # "overlaod" is a misspelt keyword before it is a card's name
     if any(m.kind in ("keyword", "glossary", "title") and m.said == " ".join(a.words) for m in a.matches):
         return None
-    if several:  # the cards ``card`` lists for it, most played first (EDHREC rank; unranked last)
-        ranked = sorted(deck.store.cards(list(near)), key=lambda c: (c.rank == 0, c.rank))
-        return LoneName(said, tuple(c.name for c in ranked)[:CHOICES], typo=True)
+    if several:  # the cards ``card`` lists for it, as it orders them
+        from ..cards.view import played_first
+
+        return LoneName(said, tuple(c.name for c in played_first(deck.store.cards(list(near))))[:CHOICES], typo=True)
     return LoneName(said, (key,), typo=True)
 
 

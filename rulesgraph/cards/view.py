@@ -29,7 +29,7 @@ from .legality import standing
 from .model import Card, Face
 
 __all__ = ["CardResult", "CardView", "Linked", "card_json", "card_view", "face_json", "find_card", "keyword_list", "layout_kind",
-           "result_json", "set_types"]
+           "played_first", "result_json", "set_types"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +267,11 @@ class CardResult:
         return read
 
 
+def played_first(cards: list[Card]) -> list[Card]:
+    """``cards``, the most played first (EDHREC rank; unranked last): how several cards a name may be are offered."""
+    return sorted(cards, key=lambda c: (c.rank == 0, c.rank))
+
+
 def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, query: str,
               shortened: Callable[[str], str | None] | None = None) -> CardResult:
     """Look ``query`` up forgivingly; one card comes with its view, several with their type lines.  No card
@@ -293,8 +298,8 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         if card is not None:
             return CardResult(found, card_view(book, card, store.formats(), store.info.date))
     cards = store.cards(list(found.keys))
-    if found.how in ("short", "prefix", "typo"):  # "Olivia", "lightnig blot": the most played first (EDHREC rank; unranked last)
-        cards.sort(key=lambda c: (c.rank == 0, c.rank))
+    if found.how in ("short", "prefix", "typo"):  # "Olivia", "lightnig blot": the most played first
+        cards = played_first(cards)
     return CardResult(found, None, tuple((c.name, c.faces[0].type_line) for c in cards))
 
 
