@@ -55,9 +55,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def failed(question: str, message: str) -> dict[str, Any]:
-    """The JSON line for a question that could not be asked: the answer's keys, no citations, the reason in ``why``."""
+    """The JSON line for a question that could not be asked: the answer's keys, no citations, the reason in ``why`` and in
+    ``error``, the one key an answer never has (a blank line is no question, so it is no rules question either:
+    ``in_rules`` is false)."""
     return {"question": question, "answer": None, "citations": [], "keywords": [], "confidence": 0.0, "why": [message],
-            "alternatives": [], "in_rules": True, "caveats": [], "cards": []}
+            "alternatives": [], "in_rules": False, "caveats": [], "cards": [], "error": message}
 
 
 def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None,

@@ -105,9 +105,11 @@ def test_stream_writes_one_line_per_question_in_order(cr2026: Path) -> None:
     assert proc.returncode == 0 and err == NOTE  # said once, for the whole stream
     assert [line["question"] for line in lines] == ["how does trample work", "", "can I block with a creature I sacrificed to annihilator?",
                                                     "what is ward"]
-    assert all(set(line) == KEYS for line in lines)
+    answered = [line for i, line in enumerate(lines) if i != 1]
+    assert all(set(line) == KEYS for line in answered)
     blank = lines[1]
-    assert blank["answer"] is None and blank["citations"] == [] and blank["why"][0].startswith("empty question")
+    assert set(blank) == KEYS | {"error"} and blank["error"] == blank["why"][0] and blank["error"].startswith("empty question")
+    assert blank["answer"] is None and blank["citations"] == [] and blank["in_rules"] is False
 
 
 def test_stream_as_text(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
