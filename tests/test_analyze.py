@@ -24,6 +24,8 @@ def test_rule_numbers(mini_book: Rulebook) -> None:
     assert analyze("CR 510.1a?", mini_book.index).numbers == ("510.1a",)
     assert analyze("a 509 damage", mini_book.index).numbers == ()  # a bare number mid-sentence is not a rule
     assert analyze("rule 999.9", mini_book.index).numbers == ()  # not in the loaded rules
+    assert analyze("7", mini_book.index).numbers == ("7",) and analyze("section 7", mini_book.index).numbers == ("7",)
+    assert analyze("7 creatures attack", mini_book.index).numbers == ()  # a digit among words is no chapter
 
 
 def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:

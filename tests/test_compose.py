@@ -193,6 +193,21 @@ def test_a_rule_number_the_rules_do_not_hold(mini_book: Rulebook) -> None:
     assert not ask(mini_book, "I paid 999.99 dollars for trample").caveats  # no "rule", no known head: not a rule number
 
 
+def test_a_short_number_said_as_a_rule_or_alone_is_a_rule_number(mini_book: Rulebook) -> None:
+    """"99", "rule 99", "cr 99", "§ 1000": no rule has such a number, and nothing else stands in for it (not 702.99's
+    glossary entry, whose text holds "99"); a small number among other words is not one."""
+    for question, number in (("99", "99"), ("rule 99", "99"), ("cr 99", "99"), ("§ 1000", "1000"), (" 950 ", "950")):
+        a = ask(mini_book, question)
+        assert not a.citations and a.caveats == (f"no rule {number} in the loaded rules",), question
+    assert not ask(mini_book, "I take 99 damage from a trampler").caveats
+
+
+def test_a_chapter_asked_by_its_digit_lists_its_sections(full_book: Rulebook) -> None:
+    a = ask(full_book, "7")
+    assert a.citations[0].id == "7"
+    assert a.answer is not None and a.answer.splitlines()[:3] == ["Additional Rules:", "700 General", "701 Keyword Actions"]
+
+
 def test_with_card_data_only_the_card_finders_cards_are_said_to_be_named(full_book: Rulebook, deck) -> None:  # type: ignore[no-untyped-def]
     """"can i stifle …" says the verb (the card finder does not take it for the card): the why lines do not say it names
     the card Stifle the bundled FAQs mention, as the answer's cards do not list it; said as a name, it is both."""

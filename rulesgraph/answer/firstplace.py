@@ -224,6 +224,8 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
     named = chosen[0].node in {m.node for m in a.of_kind("rule")}
     if top["kind"] in ("rule", "section", "chapter") and top.get("title") and top["text"] == top["title"]:
         children = g.targets(chosen[0].node, "contains")  # a heading: its first subrules say what it is
+        if children and all(g.nodes[c]["text"] == g.nodes[c].get("title") for c in children):
+            return listing(g, chosen[0].node, f"{top['title']}:")  # a chapter: its sections' names, not two run together
         if children:
             telling = [telling_sentence(book.index, a, g.nodes[c]["text"]) for c in children]
             best = max(range(len(children)), key=lambda j: (telling[j][1], -j))

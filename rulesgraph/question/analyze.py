@@ -43,7 +43,8 @@ TOLD = 0.8
 """Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.question.telling.told_only`)."""
 
 _NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
-_CHAPTER = lazy(r"\bsection (\d)\b")
+_CHAPTER = lazy(r"(?:\b(?:section|chapter|rule|cr) |§ ?|^\s*(?=\d\s*$))(\d)(?![\w.])")
+"""A chapter said by its digit: "section 7", "rule 7", "§7", or the digit alone ("7", as ``rulesgraph rule 7`` reads it)."""
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
 COUNTING = frozenset("a an the one two three four five six seven eight nine ten x any each more extra its their my your".split())
 """Words before a noun, not a verb: "two counters", "a counter" name the thing (rule 122), not the action."""
@@ -309,8 +310,10 @@ CARD = 0.3
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
 
 
-_SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=cr))(\d{3}\.\d+[a-z]?|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?!\w)(?!\.\d)")
-"""What may be a rule number: ``702.19b``, ``999.9``, ``CR702.19z``, "rule 999" (a bare "250" is rather a life total)."""
+_SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=cr))(\d{3}\.\d+[a-z]?|(?<=rule )\d+|(?<=rules )\d+|(?<=cr )\d+|(?<=§ )\d+|(?<=§)\d+|"
+                    r"^\s*\d+(?=\s*$))(?!\w)(?!\.\d)")
+"""What may be a rule number: ``702.19b``, ``999.9``, ``CR702.19z``, "rule 999", "rule 99", a number that is all the
+question says ("99"; a bare "250" among other words is rather a life total)."""
 _NAMED_AS_RULE = lazy(r"(?:\brules?|\bcr|§)\s*$")
 """Said just before a number, "rule", "cr" or "§" makes it one ("rule 999.9", not "999.99 dollars")."""
 _ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
