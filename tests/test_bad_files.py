@@ -170,3 +170,16 @@ def test_other_encodings_and_line_endings_load_the_same_rules(encoding: str, tmp
     rules = {n: (d["text"], *d.get("examples", ())) for n, d in book.graph.nodes(data=True)}
     assert {n: tuple(t.replace("can’t", "can't") for t in v) for n, v in rules.items()} == reference_rules
     assert main(["check", str(path)]) == 0 and "anomalies       0" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", ["faq", "cr", "excerpt"])  # "sections" reads any short line as a heading
+def test_a_file_of_another_kind_given_a_format_is_one_line_exit_2(fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rules faq:notes.txt`` on a file with no rule, glossary entry or FAQ question in it: said, not loaded empty."""
+    notes = tmp_path / "notes.md"
+    notes.write_text("hello world\nthis is not a FAQ page\n", encoding="utf-8")
+    before = snapshot()
+    code = main(["--rules", f"{fmt}:{notes}", "ask", "what does trample do"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and str(notes) in err
+    assert "no rule, glossary entry or FAQ question found in it" in err and "Traceback" not in err
+    assert snapshot() == before

@@ -47,11 +47,17 @@ def __getattr__(name: str) -> Any:
 
 
 def parse(source: SourceText, fmt: str | None = None) -> Document:
-    """Parse ``source`` as ``fmt`` (detected when ``None``)."""
+    """Parse ``source`` as ``fmt`` (detected when ``None``); a file that yields no rule, glossary entry or FAQ question
+    (``--rules faq:notes.txt``, every line unplaced) is a :class:`SourceError`, not a source loaded with nothing in it."""
     chosen = fmt or detect_format(source)
     if chosen is None:
         raise SourceError(source.path, "unknown format: not Comprehensive Rules, a keyword FAQ, numbered rules or keyword sections")
     parsers = _parsers()
     if chosen not in parsers:
         raise SourceError(source.path, f"unknown format {chosen!r} (choose from {', '.join(FORMATS)})")
-    return parsers[chosen](source)
+    doc = parsers[chosen](source)
+    if not (doc.rules or doc.glossary or doc.faq):  # every line unplaced: not what it was said to be
+        what = {"cr": "Comprehensive Rules file", "faq": "keyword FAQ page", "excerpt": "numbered rules excerpt",
+                "sections": "keyword sections file"}.get(chosen, f"{chosen} file")
+        raise SourceError(source.path, f"no rule, glossary entry or FAQ question found in it: is it a {what}?")
+    return doc
