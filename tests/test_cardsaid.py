@@ -63,14 +63,15 @@ def test_a_named_cards_keywords_become_the_questions_subjects(full_book: Ruleboo
     a = analyze("what happens when my Stuffy Doll is dealt damage?", full_book.index)
     named = named_card_keywords(replace(a, cards=(replace(doll, how="exact"),)), full_book.index, full_book.qg)
     added = [m for m in named.matches if m.via == "card"]
-    assert [(m.node, m.said) for m in added] == [("keyword:indestructible", "indestructible")]
+    assert [(m.node, m.said) for m in added] == [("keyword:indestructible", "indestructible"),
+                                                 ("glossary:Triggered Ability", "triggered ability")]  # "Whenever … is dealt damage"
     assert 0.5 < added[0].quality <= 0.95  # the card named surely, and its keyword about half of what is asked
     assert "indestruct" in dict(named.terms)
     carried = replace(a, cards=(doll,))  # how="carried": the conversation's to bring
     assert named_card_keywords(carried, full_book.index, full_book.qg) is carried
     said = analyze("is my Stuffy Doll indestructible?", full_book.index)
     said = replace(said, cards=(replace(doll, how="exact"),))
-    assert [m for m in named_card_keywords(said, full_book.index, full_book.qg).matches if m.via == "card"] == []
+    assert [m for m in named_card_keywords(said, full_book.index, full_book.qg).matches if m.via == "card" and m.kind == "keyword"] == []
 
 
 def test_a_question_about_a_card_reaches_its_keywords_rule(full_book: Rulebook, deck: CardDeck) -> None:
@@ -91,3 +92,27 @@ def test_a_card_the_installed_data_lacks_is_said_so(full_book: Rulebook, deck: C
                for w in answer.why)
     assert answer.caveats and answer.caveats[0].startswith("‘Elesh Norn, Mother of Machines’ is no card")  # said before the answer
     assert not any("norn" in w and w.startswith("read ") for w in answer.why)
+
+
+def test_a_named_cards_triggered_ability_is_a_subject_read_from_the_glossary(full_book: Rulebook, doll: NamedCard) -> None:
+    """A card whose text has an ability opening with a word the glossary says triggered abilities begin with (“when,”
+    “whenever,” “at”), on a line of its own or after an ability word's dash, has the glossary's Triggered Ability as a
+    subject, so the rules it cites (603) are raised; "when" in reminder text, or mid-sentence, is no such ability."""
+    from rulesgraph.question.cardsaid import KIND, kind_subjects
+
+    g = full_book.qg
+    said = lambda text: [(m.node, m.via) for m in kind_subjects([(replace(doll, text=text), 1.0)], {}, g)]
+    assert said("When Thragtusk enters, you gain 5 life.") == [("glossary:Triggered Ability", "card")]
+    assert said("Flying\nLandfall — Whenever a land you control enters, draw a card.") == [("glossary:Triggered Ability", "card")]
+    assert said("At the beginning of your upkeep, you lose 1 life.") == [("glossary:Triggered Ability", "card")]
+    assert said("Persist (When this creature dies, if it had no -1/-1 counters on it, return it.)") == []
+    assert said("Creatures can't block this turn when they're tapped.") == []
+    assert kind_subjects([(replace(doll, text="When this enters, draw a card."), 0.5)], {}, g)[0].quality == 0.5 * KIND
+
+
+def test_a_named_cards_trigger_brings_the_triggered_ability_rules_forward(full_book: Rulebook, deck: CardDeck) -> None:
+    """Thragtusk under Torpor Orb: the rules of triggered abilities (603) are among the answer's first rules, as a
+    named keyword's are."""
+    a = ask(full_book, "does Torpor Orb stop my Thragtusk from gaining me life when it enters?", deck=deck)
+    rules = [c.id for c in a.citations if c.kind != "ruling"]
+    assert any(r.startswith("603") for r in rules[:3]), rules
