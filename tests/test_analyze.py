@@ -26,6 +26,7 @@ def test_rule_numbers(mini_book: Rulebook) -> None:
     assert analyze("rule 999.9", mini_book.index).numbers == ()  # not in the loaded rules
     assert analyze("7", mini_book.index).numbers == ("7",) and analyze("section 7", mini_book.index).numbers == ("7",)
     assert analyze("7 creatures attack", mini_book.index).numbers == ()  # a digit among words is no chapter
+    assert analyze("chapter 3 triggers", mini_book.index).numbers == ()  # a Saga's chapter, not the rules'
 
 
 def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:

@@ -43,8 +43,9 @@ TOLD = 0.8
 """Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.question.telling.told_only`)."""
 
 _NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
-_CHAPTER = lazy(r"(?:\b(?:section|chapter|rule|cr) |§ ?|^\s*(?=\d\s*$))(\d)(?![\w.])")
-"""A chapter said by its digit: "section 7", "rule 7", "§7", or the digit alone ("7", as ``rulesgraph rule 7`` reads it)."""
+_CHAPTER = lazy(r"(?:\b(?:section|rule|cr) |§ ?|^\s*(?=\d\s*$))(\d)(?![\w.])")
+"""A chapter said by its digit: "section 7", "rule 7", "§7", or the digit alone ("7", as ``rulesgraph rule 7`` reads it);
+not "chapter 3", which is a Saga's chapter ability."""
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
 COUNTING = frozenset("a an the one two three four five six seven eight nine ten x any each more extra its their my your".split())
 """Words before a noun, not a verb: "two counters", "a counter" name the thing (rule 122), not the action."""
