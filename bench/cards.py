@@ -135,8 +135,8 @@ def completions(store_path: Path, cr: str) -> tuple[list[float], list[float]]:
     from rulesgraph import SourceSpec, bundled_sources, load
     from rulesgraph.build.lookup import vocabulary
     from rulesgraph.cards.store import open_store
-    from rulesgraph_cli.commands import COMMANDS
-    from rulesgraph_cli.completer import RulesCompleter
+    from rulesgraph_cli.repl.commands import COMMANDS
+    from rulesgraph_cli.repl.completer import RulesCompleter
 
     book = load([*bundled_sources(), SourceSpec(cr, None, Path(cr).name)])
     store = open_store(store_path)

@@ -30,9 +30,9 @@ from rich.console import Console
 
 from rulesgraph import SourceSpec, bundled_sources, load
 from rulesgraph.build.lookup import rule_view
-from rulesgraph_cli.commands import Shell
-from rulesgraph_cli.render import RenderOptions, render_rule
-from rulesgraph_cli.repl import make_session, repl
+from rulesgraph_cli.render.core import RenderOptions, render_rule
+from rulesgraph_cli.repl.commands import Shell
+from rulesgraph_cli.repl.loop import make_session, repl
 from tests.minicr import make_cr
 
 

@@ -208,8 +208,8 @@ def latency(cr: str) -> dict[str, list[float]]:
     from rich.console import Console
 
     from rulesgraph import SourceSpec, bundled_sources, load
-    from rulesgraph_cli.commands import Shell
-    from rulesgraph_cli.render import RenderOptions
+    from rulesgraph_cli.render.core import RenderOptions
+    from rulesgraph_cli.repl.commands import Shell
 
     book = load([*bundled_sources(), SourceSpec(cr, None, Path(cr).name)])
     shell = Shell(book, RenderOptions(links=True, hints=True))

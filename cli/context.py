@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # rich, the renderer and the CR store are imported when used:
     from rulesgraph.cards.store import CardStore
     from rulesgraph.question.namedcards import CardDeck
 
-    from .render import RenderOptions
+    from .render.core import RenderOptions
 
 __all__ = ["CARDS_NOTE", "Context", "add_global_options"]
 
@@ -136,7 +136,7 @@ class Context:
         return not self.plain and self.config().pager
 
     def render_options(self, *, hints: bool = False) -> RenderOptions:
-        from .render import RenderOptions
+        from .render.core import RenderOptions
 
         config = self.config()
         return RenderOptions(url_template=config.url_template, links=not self.plain and config.links, hints=hints,
@@ -296,9 +296,9 @@ class Context:
 
     def emit(self, result: Any, to_json: Callable[[Any], dict[str, Any]], render: str) -> None:
         """A command's result as one JSON object (``--json``) or rendered for the terminal, paged when tall;
-        ``render`` names the function that renders it: one of :mod:`rulesgraph_cli.render` (``"render_rule"``) or
-        of a render module beside it (``"render_card.render_card_result"``), imported only then, so ``--json``
-        never imports rich."""
+        ``render`` names the function that renders it: one of :mod:`rulesgraph_cli.render.core` (``"render_rule"``) or
+        of another module of :mod:`rulesgraph_cli.render` (``"card.render_card_result"``), imported only then, so
+        ``--json`` never imports rich."""
         if self.args.json:
             self.json(to_json(result))
         else:
@@ -307,7 +307,7 @@ class Context:
             from .output import show
 
             module, _, name = render.rpartition(".")
-            renderer = getattr(import_module(f".{module or 'render'}", __package__), name)
+            renderer = getattr(import_module(f".render.{module or 'core'}", __package__), name)
             show(self.console(wrap=True), renderer(result, self.render_options()), page=self.page)
 
     def json(self, obj: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from rulesgraph import RulesgraphError, __version__
 from rulesgraph.errors import NotFound
 
-from . import cmd_ask
+from .cmd import ask as cmd_ask
 from .context import Context, _width, add_global_options, release
 from .safe import visible
 
@@ -29,10 +29,10 @@ def command(name: str) -> Any:
     """The module of subcommand ``name`` (``mtr``, ``ipg`` and ``jar`` are one module's three objects), imported when
     first asked for: starting one command imports no other's (~1 ms of a one-question process)."""
     if name in ("mtr", "ipg", "jar"):
-        from . import cmd_tourney
+        from .cmd import tourney as cmd_tourney
 
         return getattr(cmd_tourney, name.upper())
-    return importlib.import_module(f".cmd_{name}", __package__)
+    return importlib.import_module(f".cmd.{name}", __package__)
 
 
 EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document answers — tournament policy, deck advice, "
@@ -247,7 +247,7 @@ def _run(ctx: Context, args: argparse.Namespace) -> int:
         print(f"rulesgraph {__version__} (rules effective {book.effective or 'unknown: no Comprehensive Rules loaded'})")
         return 0
     if args.command is None:
-        from .repl import run_repl  # prompt_toolkit is only imported for the REPL
+        from .repl.loop import run_repl  # prompt_toolkit is only imported for the REPL
 
         return run_repl(ctx)
     code = int(command(args.command).run(ctx))

@@ -18,7 +18,7 @@ from rulesgraph.cards import URL_ENV, store_path
 from rulesgraph.cards.fetch import checksum_url, download
 from rulesgraph.cards.store import open_store
 from rulesgraph.versions import store
-from rulesgraph_cli import cmd_update
+from rulesgraph_cli.cmd import update as cmd_update
 from rulesgraph_cli.main import build_parser, main
 
 from .minicards import CARDS, atomic, encode

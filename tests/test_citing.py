@@ -6,7 +6,7 @@ from rulesgraph import Rulebook
 from rulesgraph.build.citing import citation, dated_source
 from rulesgraph.model import Citation
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions, render_entry
+from rulesgraph_cli.render.core import RenderOptions, render_entry
 
 
 def _cite(kind: str, source: str, effective: str | None) -> Citation:

@@ -125,7 +125,7 @@ def test_stream_runs_the_collector_every_collect_questions_and_turns_it_back_on(
     import gc
     import io
 
-    from rulesgraph_cli import cmd_ask
+    from rulesgraph_cli.cmd import ask as cmd_ask
 
     runs: list[bool] = []
     monkeypatch.setattr(cmd_ask, "COLLECT", 2)
@@ -275,7 +275,7 @@ def test_stream_as_text_shows_the_start_of_a_megabyte_question(run, monkeypatch:
 def test_one_question_is_answered_with_the_collector_off_and_turns_it_back_on(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import gc
 
-    from rulesgraph_cli import cmd_ask
+    from rulesgraph_cli.cmd import ask as cmd_ask
 
     seen: list[bool] = []
     one = cmd_ask._one

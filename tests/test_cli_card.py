@@ -15,11 +15,11 @@ from rulesgraph import Rulebook
 from rulesgraph.build.lookup import vocabulary
 from rulesgraph.cards.store import open_store
 from rulesgraph.question.namedcards import CardDeck
-from rulesgraph_cli.commands import Shell
-from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
-from rulesgraph_cli.toolbar import fit
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.repl.commands import Shell
+from rulesgraph_cli.repl.completer import RulesCompleter
+from rulesgraph_cli.repl.toolbar import fit
 
 pytestmark = pytest.mark.usefixtures("installed_cards")
 

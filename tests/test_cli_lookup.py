@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph_cli import cmd_rule
+from rulesgraph_cli.cmd import rule as cmd_rule
 from rulesgraph_cli.context import Context
 from rulesgraph_cli.main import build_parser, main
 

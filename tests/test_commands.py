@@ -8,9 +8,9 @@ import pytest
 from rich.text import Text
 
 from rulesgraph import Rulebook
-from rulesgraph_cli.commands import COMMANDS, HISTORY, Shell, lookup_command
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.repl.commands import COMMANDS, HISTORY, Shell, lookup_command
 
 from .minicards import install_cards
 

@@ -10,9 +10,9 @@ from prompt_toolkit.document import Document
 
 from rulesgraph import Rulebook
 from rulesgraph.build.lookup import vocabulary
-from rulesgraph_cli import completer as completer_module
-from rulesgraph_cli.commands import COMMANDS
-from rulesgraph_cli.completer import LIMIT, TAIL, RulesCompleter
+from rulesgraph_cli.repl import completer as completer_module
+from rulesgraph_cli.repl.commands import COMMANDS
+from rulesgraph_cli.repl.completer import LIMIT, TAIL, RulesCompleter
 
 
 @pytest.fixture(scope="module")

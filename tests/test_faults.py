@@ -286,9 +286,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from rulesgraph import bundled_sources, load
-from rulesgraph_cli import repl as R
-from rulesgraph_cli.commands import Shell
-from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.repl import loop as R
+from rulesgraph_cli.repl.commands import Shell
+from rulesgraph_cli.render.core import RenderOptions
 
 def fail(*args):
     raise OSError({errno}, "{reason}")

@@ -25,10 +25,10 @@ from rulesgraph.build.lookup import vocabulary
 from rulesgraph.common.text import clean
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.read import MAX_CHARS
-from rulesgraph_cli.commands import COMMANDS, Shell
-from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.repl.commands import COMMANDS, Shell
+from rulesgraph_cli.repl.completer import RulesCompleter
 from rulesgraph_cli.safe import json_line
 
 from .test_terminal_safety import leaks

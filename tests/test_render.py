@@ -17,7 +17,8 @@ from rulesgraph.answer.compose import citation
 from rulesgraph.build.lookup import cites, rule_view
 from rulesgraph.model import Answer, ShownCard
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import (
+from rulesgraph_cli.render.answer import UNSURE, render_answer, render_ruling
+from rulesgraph_cli.render.core import (
     SHOWN,
     RenderOptions,
     render_cites,
@@ -25,7 +26,6 @@ from rulesgraph_cli.render import (
     render_rule,
     rule_url,
 )
-from rulesgraph_cli.render_answer import UNSURE, render_answer, render_ruling
 
 from .minicards import install_cards
 from .minicr import make_cr

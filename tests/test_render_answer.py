@@ -1,4 +1,4 @@
-"""cli/render_answer.py: what an answer shows around its citations — a cited heading's first part (unless the answer
+"""cli/render/answer.py: what an answer shows around its citations — a cited heading's first part (unless the answer
 already says it), the caveats before the answer and not again after it.  The goldens of whole answers are in
 tests/test_render.py."""
 
@@ -11,8 +11,8 @@ from rulesgraph.answer.compose import citation
 from rulesgraph.model import ShownCard
 from rulesgraph.records.cards import Face
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
-from rulesgraph_cli.render_answer import render_answer
+from rulesgraph_cli.render.answer import render_answer
+from rulesgraph_cli.render.core import RenderOptions
 
 from .test_render import sample_answer
 

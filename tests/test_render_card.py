@@ -12,8 +12,8 @@ from rulesgraph.cards.read import parse_card_bytes
 from rulesgraph.cards.store import open_store
 from rulesgraph.cards.view import card_view, find_card, keyword_list, result_json
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
-from rulesgraph_cli.render_card import render_card_result
+from rulesgraph_cli.render.card import render_card_result
+from rulesgraph_cli.render.core import RenderOptions
 from rulesgraph_cli.safe import json_line
 
 from .minicards import CARDS, atomic, encode, face
@@ -68,7 +68,7 @@ def test_a_card_of_2000_long_rulings_shows_fast_and_counts_the_rest(mini_book: R
     """2,000 rulings of 10,000 characters (the most a card file may give) took over 2 s to print (issue 31)."""
     import time
 
-    from rulesgraph_cli.render_card import RULINGS_SHOWN
+    from rulesgraph_cli.render.card import RULINGS_SHOWN
 
     rulings = [{"date": "2020-01-01", "text": f"r{i:04d} " * 1600} for i in range(2000)]
     path = _store(tmp_path, mini_book, {"Many Rulings": [face("Many Rulings", "Trample", rulings=rulings)]})

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 from rulesgraph.versions.diff import CrDiff, Entry, Moved, word_diff
-from rulesgraph_cli.render_diff import render_diff, render_words, summary
+from rulesgraph_cli.render.diff import render_diff, render_words, summary
 
 
 def test_plain_marks_and_context() -> None:

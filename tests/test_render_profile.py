@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulesgraph import Rulebook
 from rulesgraph.answer.profile import profile
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
-from rulesgraph_cli.render_profile import CITED_BY_SHOWN, profile_targets, render_profile
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.render.profile import CITED_BY_SHOWN, profile_targets, render_profile
 
 from .test_render import golden
 

@@ -15,12 +15,12 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from rulesgraph import Rulebook
-from rulesgraph_cli import repl as repl_module
-from rulesgraph_cli.commands import Shell
-from rulesgraph_cli.key_bindings import one_line
-from rulesgraph_cli.render import RenderOptions
-from rulesgraph_cli.repl import _history, history_path, make_session, read_lines, repl
-from rulesgraph_cli.toolbar import KEYS, fit, summary, toolbar
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.repl import loop as repl_module
+from rulesgraph_cli.repl.commands import Shell
+from rulesgraph_cli.repl.key_bindings import one_line
+from rulesgraph_cli.repl.loop import _history, history_path, make_session, read_lines, repl
+from rulesgraph_cli.repl.toolbar import KEYS, fit, summary, toolbar
 
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 

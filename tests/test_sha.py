@@ -29,7 +29,7 @@ def test_compare_digest() -> None:
 def test_answering_imports_leave_openssl_unloaded() -> None:
     """The modules ``ask --json`` imports load no OpenSSL (~3.7 MB of a process's memory): hashing a cache file's key or a
     short payload is Python's own SHA-256."""
-    code = ("import sys; import rulesgraph_cli.main, rulesgraph_cli.cmd_ask, rulesgraph.answer.compose, rulesgraph.build.cache, "
+    code = ("import sys; import rulesgraph_cli.main, rulesgraph_cli.cmd.ask, rulesgraph.answer.compose, rulesgraph.build.cache, "
             "rulesgraph.question.namedcards, rulesgraph.common.reprograms, rulesgraph.versions.store; "
             "from rulesgraph.common.sha import hmac_sha256, sha256; sha256(b'x'); hmac_sha256(b'k', b'x' * 4096); "
             "print(sorted(m for m in ('_hashlib', 'hashlib', 'hmac', 'ssl') if m in sys.modules))")

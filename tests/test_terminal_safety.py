@@ -18,12 +18,12 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from rulesgraph import Rulebook, SourceSpec, load
-from rulesgraph_cli import repl as repl_module
-from rulesgraph_cli.commands import Shell
 from rulesgraph_cli.config import DEFAULT_URL
 from rulesgraph_cli.main import main
-from rulesgraph_cli.render import RenderOptions
-from rulesgraph_cli.repl import make_session, read_lines, repl
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.repl import loop as repl_module
+from rulesgraph_cli.repl.commands import Shell
+from rulesgraph_cli.repl.loop import make_session, read_lines, repl
 
 from .minicr import make_cr
 

@@ -14,11 +14,11 @@ from rulesgraph.answer.tlookup import is_ref, tournament_view
 from rulesgraph.build import tbook
 from rulesgraph.errors import NotFound, RulesgraphError
 from rulesgraph.versions import tstore
-from rulesgraph_cli.commands import Shell
-from rulesgraph_cli.completer import RulesCompleter
 from rulesgraph_cli.main import main
 from rulesgraph_cli.output import plain_text
-from rulesgraph_cli.render import RenderOptions
+from rulesgraph_cli.render.core import RenderOptions
+from rulesgraph_cli.repl.commands import Shell
+from rulesgraph_cli.repl.completer import RulesCompleter
 
 from .minitourney import make_ipg, make_jar, make_mtr
 
@@ -142,7 +142,7 @@ def test_real_jar_missed_trigger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 def test_every_example_of_the_commands_help_shows_a_passage(documents: None, capsys: pytest.CaptureFixture[str]) -> None:
     """What ``mtr --help``, ``ipg --help`` and ``jar --help`` give as examples works with the real documents (the help
     once offered ``jar 2.1 philosophy`` and ``mtr grv``, which no JAR part or MTR section answers)."""
-    from rulesgraph_cli.cmd_tourney import IPG, JAR, MTR
+    from rulesgraph_cli.cmd.tourney import IPG, JAR, MTR
 
     for doc in (MTR, IPG, JAR):
         for example in doc.examples.split(", "):

@@ -152,7 +152,7 @@ def test_check_reports_tournament_files_with_lines(data: Path, tmp_path: Path, c
 
 
 def test_a_bare_update_includes_the_documents(data: Path) -> None:
-    from rulesgraph_cli import cmd_update
+    from rulesgraph_cli.cmd import update as cmd_update
     from rulesgraph_cli.main import build_parser
 
     parse = build_parser().parse_args

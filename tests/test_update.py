@@ -20,7 +20,7 @@ from rulesgraph import RulesgraphError
 from rulesgraph.sources.fetch import fetch
 from rulesgraph.versions import store
 from rulesgraph.versions.update import download, find_rules_link, update
-from rulesgraph_cli import cmd_update
+from rulesgraph_cli.cmd import update as cmd_update
 from rulesgraph_cli.context import Context
 from rulesgraph_cli.main import build_parser, main
 

@@ -10,8 +10,8 @@ from rulesgraph.answer.profile import Profile
 from rulesgraph.build.lookup import is_cr_id
 from rulesgraph.model import Citation
 
-from .render import DIM, HEADING, RenderOptions, entry, joined, listing, rule_ref, text
-from .safe import visible
+from ..safe import visible
+from .core import DIM, HEADING, RenderOptions, entry, joined, listing, rule_ref, text
 
 CITED_BY_SHOWN = 10
 """A profile lists this many of the references to its rule; ``:cites`` lists them all."""

@@ -15,7 +15,7 @@ from rulesgraph.build.lookup import Vocabulary
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.common.text import fold
 
-from .safe import visible
+from ..safe import visible
 
 __all__ = ["LIMIT", "RulesCompleter"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from .context import Context
+from ..context import Context
 
 HELP = "load sources and report what was parsed, what could not be resolved or placed"
 
@@ -24,7 +24,7 @@ def run(ctx: Context) -> int:
 
     from rulesgraph.build.check import check_report
 
-    from .render import text
+    from ..render.core import text
 
     args = ctx.args
     from rulesgraph.build import tbook
@@ -97,7 +97,7 @@ def _tournament(ctx: Context, docs: list[dict[str, object]], as_json: dict[str, 
     """The tournament documents' lines of the report: counts, anomalies and skipped lines with file and line."""
     from rich.text import Text
 
-    from .render import text
+    from ..render.core import text
 
     if as_json is not None and ctx.args.json:
         ctx.json(as_json)

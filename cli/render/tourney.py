@@ -7,7 +7,7 @@ from rich.text import Text
 
 from rulesgraph.answer.tlookup import TView, heading
 
-from .render import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
+from .core import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
 
 
 def render_tview(view: TView, opts: RenderOptions) -> RenderableType:

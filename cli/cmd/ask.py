@@ -13,8 +13,8 @@ from rulesgraph.answer.compose import answer_json, ask, citation
 from rulesgraph.common.text import clean
 from rulesgraph.errors import CardDataError
 
-from .context import Context
-from .safe import from_argv, visible
+from ..context import Context
+from ..safe import from_argv, visible
 
 if TYPE_CHECKING:
     from rulesgraph.model import Answer
@@ -115,8 +115,8 @@ def _answer_lines(ctx: Context, k: int) -> int:
     if console is not None:  # rich and the renderer only for text output
         from rich.text import Text
 
-        from .render import text
-        from .render_answer import render_answer
+        from ..render.answer import render_answer
+        from ..render.core import text
 
         opts = ctx.render_options()
     conversation = None
@@ -187,8 +187,8 @@ def _one(ctx: Context, question: str, k: int) -> int:
             ctx.note(f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
                      f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
     elif not ctx.args.json:
-        from .output import show
-        from .render_answer import render_answer
+        from ..output import show
+        from ..render.answer import render_answer
 
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from rulesgraph import RulesgraphError, cards
 from rulesgraph.versions.store import RULES_PAGE as DEFAULT_URL  # what rulesgraph.versions.update.DEFAULT_URL is, without the network stack
 
-from .cmd_versions import card_build
-from .context import Context
-from .safe import visible
+from ..context import Context
+from ..safe import visible
+from .versions import card_build
 
 if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
     from rich.console import Console

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from .context import Context
-from .safe import from_argv
+from ..context import Context
+from ..safe import from_argv
 
 HELP = "a card: Oracle text, keywords with their rules, rulings with dates, the rules its type line points to"
 
@@ -25,5 +25,5 @@ def run(ctx: Context) -> int:
 
     result = find_card(ctx.book(), ctx.cards(required=True), ctx.card_names(required=True), from_argv(" ".join(ctx.args.name)),
                        ctx.shortened)
-    ctx.emit(result, result_json, "render_card.render_card_result")
+    ctx.emit(result, result_json, "card.render_card_result")
     return 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from .context import Context
-from .safe import visible
+from ..context import Context
+from ..safe import visible
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -114,7 +114,7 @@ def sources_view(book: Rulebook, cards: CardStore | None) -> RenderableType:
 
     from rulesgraph.build import tbook
 
-    from .render import DIM, text
+    from ..render.core import DIM, text
 
     grid = Table.grid(padding=(0, 2))
     for _ in range(3):

@@ -7,8 +7,8 @@ import argparse
 from rulesgraph import RulesgraphError
 from rulesgraph.errors import NotFound
 
-from .context import Context
-from .safe import from_argv
+from ..context import Context
+from ..safe import from_argv
 
 HELP = "list rules added, removed, changed (word by word) and renumbered between two CR versions"
 
@@ -56,7 +56,7 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
 def run(ctx: Context) -> int:
     from rulesgraph.versions.diff import diff_files
 
-    from .render_diff import render_diff
+    from ..render.diff import render_diff
 
     args = ctx.args
     if args.doc:
@@ -79,7 +79,7 @@ def _tournament(ctx: Context) -> int:
     from rulesgraph.answer.tlookup import heading
     from rulesgraph.versions.tdiff import diff_installed
 
-    from .render import text
+    from ..render.core import text
 
     args = ctx.args
     diff = diff_installed(args.doc, args.old, args.new)

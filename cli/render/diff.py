@@ -9,7 +9,7 @@ from rich.text import Text
 
 from rulesgraph.versions.diff import CrDiff
 
-from .safe import visible
+from ..safe import visible
 
 __all__ = ["diff_group", "render_diff", "render_words", "summary"]
 

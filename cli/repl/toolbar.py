@@ -11,7 +11,7 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from rulesgraph import Rulebook
 
-from .safe import visible
+from ..safe import visible
 
 __all__ = ["KEYS", "fit", "summary", "toolbar"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from .context import Context
-from .safe import from_argv
+from ..context import Context
+from ..safe import from_argv
 
 if TYPE_CHECKING:
     from rulesgraph.build.lookup import RuleView
@@ -31,7 +31,7 @@ def run(ctx: Context) -> int:
     if is_ref(said) or (as_number(said) is None and named_infraction(said)):  # "MTR 4.3", "IPG 2.1", "missed trigger"
         from rulesgraph.answer.tlookup import tournament_view, tview_json
 
-        ctx.emit(tournament_view(said), tview_json, "render_tourney.render_tview")
+        ctx.emit(tournament_view(said), tview_json, "tourney.render_tview")
         return 0
     views = rule_views(ctx.book(), said)
 

@@ -1,8 +1,8 @@
 """Render a card lookup: the card's faces (name, mana cost, type line, Oracle text, P/T), its keywords each
 with its defining rule (``Persist → 702.79``), its dated rulings, the rules its type line points to and those of
 the kind of card its layout makes it (``Adventurer Card → 715``); or
-the candidates of an ambiguous name.  Pure, like :mod:`~rulesgraph_cli.render`: every text from the card
-data goes through :func:`~rulesgraph_cli.render.text` (visible-safe, never markup)."""
+the candidates of an ambiguous name.  Pure, like :mod:`~rulesgraph_cli.render.core`: every text from the card
+data goes through :func:`~rulesgraph_cli.render.core.text` (visible-safe, never markup)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rich.text import Text
 from rulesgraph.cards.model import Face
 from rulesgraph.cards.view import CardResult, CardView, Linked
 
-from .render import DIM, HEADING, INDEX, RenderOptions, rule_ref, text
+from .core import DIM, HEADING, INDEX, RenderOptions, rule_ref, text
 
 __all__ = ["card_targets", "render_card", "render_card_result"]
 

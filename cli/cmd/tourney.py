@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import NamedTuple
 
-from .context import Context
-from .safe import from_argv
+from ..context import Context
+from ..safe import from_argv
 
 
 class _Doc(NamedTuple):
@@ -34,7 +34,7 @@ class _Doc(NamedTuple):
 
         said = from_argv(" ".join(ctx.args.ref))
         view = tournament_view(said if is_ref(said) else f"{self.name} {said}")  # "ipg 'IPG 2.1'", "ipg 'MTR 4.3'" as said
-        ctx.emit(view, tview_json, "render_tourney.render_tview")
+        ctx.emit(view, tview_json, "tourney.render_tview")
         return 0
 
 

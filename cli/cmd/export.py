@@ -6,8 +6,8 @@ import argparse
 
 from rulesgraph import RulesgraphError
 
-from .context import Context
-from .safe import visible
+from ..context import Context
+from ..safe import visible
 
 HELP = "write the loaded rules as a static web site (html DIR) or the knowledge graph (graph OUT: json, graphml or dot)"
 

@@ -27,10 +27,21 @@ from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.nocards import HINT, names_a_card
 from rulesgraph.versions import store
 
-from .render import DIM, HEADING, RenderOptions, render_cites, render_entry, render_error, render_related, render_rule, render_rules, text
-from .render_answer import render_answer, render_ruling
-from .render_diff import diff_group
-from .render_profile import profile_targets, render_profile
+from ..render.answer import render_answer, render_ruling
+from ..render.core import (
+    DIM,
+    HEADING,
+    RenderOptions,
+    render_cites,
+    render_entry,
+    render_error,
+    render_related,
+    render_rule,
+    render_rules,
+    text,
+)
+from ..render.diff import diff_group
+from ..render.profile import profile_targets, render_profile
 from .views import Command, Outcome, View
 
 if TYPE_CHECKING:
@@ -96,7 +107,7 @@ class Shell:
         if not clean(question):
             raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
         self.prepare()
-        from .cmd_ask import answer_or_rules
+        from ..cmd.ask import answer_or_rules
 
         damage: list[str] = []  # a damaged card store: one line above the answer, from the rules alone
         result = answer_or_rules(self.book, question, self.k, self.conversation, damage.append, self.deck(), self.drop)
@@ -123,7 +134,7 @@ class Shell:
         """A card of the card data, found forgivingly; it becomes the conversation's topic."""
         from rulesgraph.cards.view import find_card
 
-        from .render_card import card_targets, render_card_result
+        from ..render.card import card_targets, render_card_result
 
         result = find_card(self.book, self.cards, self.card_names(), name, self._shortened)
         if result.view is None:
@@ -158,7 +169,7 @@ class Shell:
         """A passage of the installed MTR, IPG or JAR; its parts (an infraction's Philosophy …) open by number."""
         from rulesgraph.answer.tlookup import tournament_view
 
-        from .render_tourney import render_tview
+        from ..render.tourney import render_tview
 
         view = tournament_view(ref)
         return self.show(View(render_tview(view, self.opts), tuple(c.id for c in view.children)))
@@ -253,7 +264,7 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    from .cmd_kw import CARD_HINT, also_card, card_first, neither
+    from ..cmd.kw import CARD_HINT, also_card, card_first, neither
 
     names = shell.card_names() if shell.cards is not None else None
     if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
@@ -305,7 +316,7 @@ def help_text() -> RenderableType:
 
 
 def _sources(shell: Shell, arg: str) -> Outcome:
-    from .cmd_versions import sources_view
+    from ..cmd.versions import sources_view
 
     return Outcome(sources_view(shell.book, shell.cards))
 

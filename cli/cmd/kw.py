@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from rulesgraph.errors import NotFound, RulesgraphError, echoed
 
-from .context import Context
-from .safe import from_argv
+from ..context import Context
+from ..safe import from_argv
 
 if TYPE_CHECKING:
     from rulesgraph import Rulebook
@@ -74,7 +74,7 @@ def run(ctx: Context) -> int:
             if names is None:
                 raise NotFound(f"{exc}; {CARD_HINT}") from None
             return _card(ctx, text, exc)
-        ctx.emit(result, profile_json, "render_profile.render_profile")
+        ctx.emit(result, profile_json, "profile.render_profile")
         hint = also_card(text, result.corrected_from, ctx.shortened if names is not None else None)
         if hint is not None:
             ctx.note(hint)
@@ -97,5 +97,5 @@ def _card(ctx: Context, text: str, missing: NotFound | None) -> int:
         result = find_card(ctx.book(), ctx.cards(), ctx.card_names(), text, ctx.shortened)
     except NotFound as exc:
         raise (exc if missing is None else neither(missing, exc)) from None
-    ctx.emit(result, result_json, "render_card.render_card_result")
+    ctx.emit(result, result_json, "card.render_card_result")
     return 0

@@ -1,5 +1,5 @@
 """The REPL: a prompt_toolkit PromptSession (completion, history, suggestions, toolbar, keys) around
-:class:`~rulesgraph_cli.commands.Shell`.  Input and output are injectable, so tests drive it with a
+:class:`~rulesgraph_cli.repl.commands.Shell`.  Input and output are injectable, so tests drive it with a
 pipe and DummyOutput; without a terminal it reads lines from stdin instead."""
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from rulesgraph.cards import DEFAULT_URL
 from rulesgraph.common.paths import data_dir
 from rulesgraph.versions import store
 
+from ..context import CARDS_NOTE, Context
+from ..output import show
+from ..render.core import render_error
+from ..safe import visible
 from .commands import COMMANDS, Shell
 from .completer import RulesCompleter
-from .context import CARDS_NOTE, Context
 from .key_bindings import key_bindings
-from .output import show
-from .render import render_error
-from .safe import visible
 from .toolbar import summary, toolbar
 
 __all__ = ["LATER", "OFFER", "OFFLINE", "PROMPT", "first_screen", "history_path", "make_session", "read_lines", "repl", "run_repl"]
@@ -188,7 +188,7 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
         ways = ", ".join(OFFLINE[m] for m in missing[:-1]) + (" and " if len(missing) > 1 else "") + OFFLINE[missing[-1]]
         console.print(Text(f"Later: {LATER.format(ways=ways)}.", style="dim"))
         return ctx.book()
-    from .cmd_update import first_install
+    from ..cmd.update import first_install
 
     if first_install(ctx, console):
         ctx.reset_book()

@@ -1,8 +1,8 @@
 """Turn an answer into rich renderables: what to know first, the unsure line, the first paragraph, the numbered citations
 (a cited heading with its first part), the cards under it as printed, why it matched; and a ruling opened from it.
 
-Pure, as :mod:`rulesgraph_cli.render` is, whose pieces it uses: every text from a source goes through
-:func:`~rulesgraph_cli.render.text` (never markup; escapes made visible)."""
+Pure, as :mod:`rulesgraph_cli.render.core` is, whose pieces it uses: every text from a source goes through
+:func:`~rulesgraph_cli.render.core.text` (never markup; escapes made visible)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from rich.text import Text
 from rulesgraph.answer.confidence import level as confidence_level
 from rulesgraph.model import Answer, Citation, ShownCard
 
-from .render import DIM, HEADING, RenderOptions, _fields, _numbered, cited, entry, joined, label, text
+from .core import DIM, HEADING, RenderOptions, _fields, _numbered, cited, entry, joined, label, text
 
 if TYPE_CHECKING:
     from rulesgraph.records.cards import Face

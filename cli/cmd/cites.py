@@ -6,8 +6,8 @@ import argparse
 
 from rulesgraph.errors import NotFound, echoed
 
-from .context import Context
-from .safe import from_argv
+from ..context import Context
+from ..safe import from_argv
 
 HELP = ("every rule, glossary entry and FAQ entry that refers to rule N or a part of it (a reference to a range, "
         "'509.1a-c', counts for each rule in it)")

@@ -1,5 +1,5 @@
 """Turn rule views, keyword profiles and reference lists into rich renderables, and the pieces an answer is made of
-(:mod:`rulesgraph_cli.render_answer` lays out the answer).
+(:mod:`rulesgraph_cli.render.answer` lays out the answer).
 
 Pure: no console, no printing, no terminal size; the console lays the renderables out at its
 width.  Every text from a source goes through :func:`~rulesgraph_cli.safe.visible` into a
@@ -25,8 +25,8 @@ from rulesgraph.build.citing import dated_source
 from rulesgraph.build.lookup import Cites, RuleView, is_cr_id
 from rulesgraph.model import Citation
 
-from .config import DEFAULT_URL
-from .safe import visible
+from ..config import DEFAULT_URL
+from ..safe import visible
 
 __all__ = [
     "SHOWN",
