@@ -63,8 +63,8 @@ def test_a_named_cards_keywords_become_the_questions_subjects(full_book: Ruleboo
     a = analyze("what happens when my Stuffy Doll is dealt damage?", full_book.index)
     named = named_card_keywords(replace(a, cards=(replace(doll, how="exact"),)), full_book.index, full_book.qg)
     added = [m for m in named.matches if m.via == "card"]
-    assert [(m.node, m.said) for m in added] == [("keyword:indestructible", "indestructible"),
-                                                 ("glossary:Triggered Ability", "triggered ability")]  # "Whenever … is dealt damage"
+    assert [(m.node, m.said) for m in added] == [("keyword:indestructible", "indestructible"),  # and its trigger, "Whenever
+                                                 ("glossary:Triggered Ability", "triggered ability")]  # … is dealt damage"
     assert 0.5 < added[0].quality <= 0.95  # the card named surely, and its keyword about half of what is asked
     assert "indestruct" in dict(named.terms)
     carried = replace(a, cards=(doll,))  # how="carried": the conversation's to bring
@@ -101,13 +101,16 @@ def test_a_named_cards_triggered_ability_is_a_subject_read_from_the_glossary(ful
     from rulesgraph.question.cardsaid import KIND, kind_subjects
 
     g = full_book.qg
-    said = lambda text: [(m.node, m.via) for m in kind_subjects([(replace(doll, text=text), 1.0)], {}, g)]
+    own = _own(full_book, "when does the trigger of my creature go on the stack, and can my opponent respond to the trigger?")
+    said = lambda text: [(m.node, m.via) for m in kind_subjects([(replace(doll, text=text), 1.0)], own, g)]
     assert said("When Thragtusk enters, you gain 5 life.") == [("glossary:Triggered Ability", "card")]
     assert said("Flying\nLandfall — Whenever a land you control enters, draw a card.") == [("glossary:Triggered Ability", "card")]
     assert said("At the beginning of your upkeep, you lose 1 life.") == [("glossary:Triggered Ability", "card")]
     assert said("Persist (When this creature dies, if it had no -1/-1 counters on it, return it.)") == []
     assert said("Creatures can't block this turn when they're tapped.") == []
-    assert kind_subjects([(replace(doll, text="When this enters, draw a card."), 0.5)], {}, g)[0].quality == 0.5 * KIND
+    half, whole = (kind_subjects([(replace(doll, text="When this enters, draw a card."), w)], own, g)[0].quality for w in (0.5, 1.0))
+    assert half == whole / 2 and 0.5 * KIND * 0.5 < whole <= KIND  # as surely as the card is meant, and most of the words
+    assert kind_subjects([(replace(doll, text="When this enters, draw a card."), 1.0)], {}, g) == []  # a question saying little
 
 
 def test_a_named_cards_trigger_brings_the_triggered_ability_rules_forward(full_book: Rulebook, deck: CardDeck) -> None:

@@ -48,12 +48,14 @@ CARD_IDF = 2.5
 """Only Oracle words at least this rare (idf) are carried ("creature", "target" are not)."""
 
 
-KIND = 2.0
+KIND = 2.5
 """How strongly a kind of ability a named card's text has counts (a triggered ability: :func:`kind_subjects`), times how
-surely the card was named and how far the rules its glossary entry cites hold the question's words.  Chosen on the real
-tuning questions (stop 55, card data installed, the 'learned' step cross-fitted): 1 → 2.5 raise the deciding rule
-among the first three from 1,228 to 1,252 of 2,351 (0 → 1 adds 1), right first 873–878 from 1.5 to 2.5, first rule
-807–816 throughout; 4 loses them (1,244; 788 first); 2 is the middle of that plateau."""
+surely the card was named and the share of the question's own words the rules its glossary entry cites hold (none
+for a question saying little of its own: "I Murder my opponent's Stuffy Doll, what happens?" asks of its
+indestructible, not of its trigger).  Chosen on the real tuning questions (stop 55, card data installed, the learned
+step cross-fitted; 2,351 questions, without kinds 814 first / 1,227 in the first three / 870 right first): 1.5 gives
+815 / 1,235 / 879, 2 808 / 1,249 / 873, 2.5 813 / 1,249 / 878, 3 811 / 1,256 / 878, 4 795 / 1,250 / 861, 5 782 /
+1,235 / 851; 2.5 is the middle of the plateau from 2 to 3."""
 _QUOTED = re.compile(r"“(\w+)[,.]?”")
 """A word the glossary quotes ("begin with the word “when,” “whenever,” or “at.”")."""
 _REMINDER = re.compile(r"\([^()]*\)")
@@ -74,20 +76,20 @@ def keyword_fit(node: str, own: dict[str, float], g: QGraph) -> float:
                      own, g)
 
 
-def rules_fit(rules: list[str], own: dict[str, float], g: QGraph) -> float:
-    """:func:`keyword_fit` of a subject whose rules are ``rules``: 1 for a question saying little of its own, else the
-    share of its own words those rules (and everything under them) hold."""
+def rules_fit(rules: list[str], own: dict[str, float], g: QGraph, little: float = 1.0) -> float:
+    """:func:`keyword_fit` of a subject whose rules are ``rules``: ``little`` (1) for a question saying little of its own,
+    else the share of its own words those rules (and everything under them) hold."""
     total = sum(own.values())
     says = min(1.0, total / SAYS_MUCH)
     if not says:
-        return 1.0
+        return little
     under: set[str] = set()
     for rule in rules:
         i = g.num.get(rule)
         if i is not None:
             under |= g.terms_under(i)
     share = sum(v for t, v in own.items() if t in under) / total
-    return (1 - says) + says * share
+    return (1 - says) * little + says * share
 
 
 def card_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
@@ -163,14 +165,16 @@ def _kind_starts(g: QGraph) -> dict[str, re.Pattern[str]]:
 def kind_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
     """The kinds of ability the cards' Oracle text has, by the words the glossary says they begin with (Thragtusk's "When
     Thragtusk enters, you gain 5 life." is a triggered ability), as subjects like a keyword the card has (the glossary
-    entry, so the rules it cites are raised: rule 4): each as strongly as the card is meant, times :data:`KIND` and
-    :func:`rules_fit` of those rules.  Reminder text is left out: it explains a keyword, which has its own rules."""
+    entry, so the rules it cites are raised: rule 4): each as strongly as the card is meant, times :data:`KIND` and the
+    share of the question's own words those rules hold (:func:`rules_fit`, nothing for a question saying little: a kind
+    of ability is a subject only as far as the question speaks of it).  Reminder text is left out: it explains a
+    keyword, which has its own rules."""
     out: dict[str, Match] = {}
     for node, begins in _kind_starts(g).items():
         for card, w in cards:
             if not begins.search(_REMINDER.sub("", card.text)):
                 continue
-            quality = w * KIND * rules_fit(g.targets(node, "cites"), own, g)
+            quality = w * KIND * rules_fit(g.targets(node, "cites"), own, g, little=0.0)
             if quality >= FORGET and (node not in out or out[node].quality < quality):
                 label = g.nodes[node]["label"]
                 out[node] = Match(node, "glossary", label.lower(), quality, f"{card.key} has a {label.lower()}", via="card")
