@@ -35,6 +35,7 @@ from rulesgraph.answer.firstplace import no_variant_first
 from rulesgraph.common.text import clean
 from rulesgraph.model import Citation
 from rulesgraph.question.analyze import Analysis, analyze
+from rulesgraph.question.cardsaid import named_card_keywords
 from rulesgraph.question.namedcards import CardDeck
 from rulesgraph.question.namedcards import with_cards as cards_in
 from rulesgraph.question.scope import out_of_scope
@@ -70,7 +71,10 @@ def analysed(book: Rulebook, deck: CardDeck | None, question: str) -> Analysis |
     if out_of_scope(question, book.index) is not None:
         return None
     a = analyze(question, book.index)
-    return cards_in(a, deck.named(question)) if deck is not None else a
+    if deck is None:
+        return a
+    a = cards_in(a, deck.named(question))
+    return named_card_keywords(a, book.index, book.qg) if a.cards else a  # what the cards say, as ask reads it
 
 
 def rules_cited(book: Rulebook, a: Analysis, steps: Pipeline) -> list[str]:
