@@ -96,21 +96,26 @@ def test_a_card_the_installed_data_lacks_is_said_so(full_book: Rulebook, deck: C
 
 def test_a_named_cards_triggered_ability_is_a_subject_read_from_the_glossary(full_book: Rulebook, doll: NamedCard) -> None:
     """A card whose text has an ability opening with a word the glossary says triggered abilities begin with (“when,”
-    “whenever,” “at”), on a line of its own or after an ability word's dash, has the glossary's Triggered Ability as a
-    subject, so the rules it cites (603) are raised; "when" in reminder text, or mid-sentence, is no such ability."""
+    “whenever,” “at”), on a line of its own, after an ability word's dash or after a sentence an effect ends with, has the
+    glossary's Triggered Ability as a subject (so rule 4 raises the rules it cites, 603) as far as the question speaks of
+    that ability (its words, or "trigger"); "when" in reminder text, or mid-sentence, is no such ability."""
     from rulesgraph.question.cardsaid import KIND, kind_subjects
 
     g = full_book.qg
-    own = _own(full_book, "when does the trigger of my creature go on the stack, and can my opponent respond to the trigger?")
+    own = _own(full_book, "does it still draw me a card when it enters if my opponent responds?")
     said = lambda text: [(m.node, m.via) for m in kind_subjects([(replace(doll, text=text), 1.0)], own, g)]
-    assert said("When Thragtusk enters, you gain 5 life.") == [("glossary:Triggered Ability", "card")]
+    assert said("When Thragtusk enters, you draw a card.") == [("glossary:Triggered Ability", "card")]
     assert said("Flying\nLandfall — Whenever a land you control enters, draw a card.") == [("glossary:Triggered Ability", "card")]
-    assert said("At the beginning of your upkeep, you lose 1 life.") == [("glossary:Triggered Ability", "card")]
-    assert said("Persist (When this creature dies, if it had no -1/-1 counters on it, return it.)") == []
-    assert said("Creatures can't block this turn when they're tapped.") == []
+    assert said("Exile target creature. At the beginning of the next end step, return it and draw a card.") != []
+    assert said("Persist (When this creature dies, if it had no -1/-1 counters on it, draw a card.)") == []
+    assert said("Creatures can't block this turn when they enter and draw a card.") == []
+    trigger = _own(full_book, "when does its trigger happen?")  # the kind's own word
+    assert [m.node for m in kind_subjects([(replace(doll, text="At the beginning of your upkeep, you lose 1 life."), 1.0)], trigger, g)]
+    flying = _own(full_book, "can it block a creature with flying?")  # not of its trigger
+    assert kind_subjects([(replace(doll, text="Whenever this is dealt damage, it deals that much damage to you."), 1.0)], flying, g) == []
     half, whole = (kind_subjects([(replace(doll, text="When this enters, draw a card."), w)], own, g)[0].quality for w in (0.5, 1.0))
-    assert half == whole / 2 and 0.5 * KIND * 0.5 < whole <= KIND  # as surely as the card is meant, and most of the words
-    assert kind_subjects([(replace(doll, text="When this enters, draw a card."), 1.0)], {}, g) == []  # a question saying little
+    assert half == whole / 2 and whole <= 1.0 and KIND > 1  # as surely as the card is meant; a whole subject at most
+    assert kind_subjects([(replace(doll, text="When this enters, draw a card."), 1.0)], {}, g) == []  # no words of its own
 
 
 def test_a_named_cards_trigger_brings_the_triggered_ability_rules_forward(full_book: Rulebook, deck: CardDeck) -> None:

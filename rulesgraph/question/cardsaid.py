@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "card_subjects", "card_words",
-           "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms", "rules_fit"]
+           "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
 
 FORGET = 0.2
 """A keyword weaker than this is not searched for; the conversation (:mod:`rulesgraph.question.conversation`) forgets a
@@ -48,14 +48,15 @@ CARD_IDF = 2.5
 """Only Oracle words at least this rare (idf) are carried ("creature", "target" are not)."""
 
 
-KIND = 2.5
-"""How strongly a kind of ability a named card's text has counts (a triggered ability: :func:`kind_subjects`), times how
-surely the card was named and the share of the question's own words the rules its glossary entry cites hold (none
-for a question saying little of its own: "I Murder my opponent's Stuffy Doll, what happens?" asks of its
-indestructible, not of its trigger).  Chosen on the real tuning questions (stop 55, card data installed, the learned
-step cross-fitted; 2,351 questions, without kinds 814 first / 1,227 in the first three / 870 right first): 1.5 gives
-815 / 1,235 / 879, 2 808 / 1,249 / 873, 2.5 813 / 1,249 / 878, 3 811 / 1,256 / 878, 4 795 / 1,250 / 861, 5 782 /
-1,235 / 851; 2.5 is the middle of the plateau from 2 to 3."""
+KIND = 4.0
+"""How strongly the question speaks of a kind of ability a named card has (:func:`kind_subjects`): the share of its own
+words the card's abilities of that kind hold, times this, at most 1 (a quarter of its words makes it a whole subject).
+Chosen on the real tuning questions (stop 55, card data installed, the learned step cross-fitted; 2,351 questions,
+without kinds 814 rule first / 1,227 in the first three / 870 right first): 1 gives 816 / 1,229 / 872, 2 820 / 1,230
+/ 877, 3 821 / 1,234 / 878, 4 820 / 1,235 / 877, 5 820 / 1,238 / 878, 10 817 / 1,240 / 875; 4 is the middle of the
+plateau from 3 to 5.  (Weighing it by the share of the question's words that the rules the glossary entry cites hold,
+113 and 603, which hold most words of any question, gave 812 / 1,249 / 877 but made "can my Stuffy Doll block a
+creature with flying?" a question about triggers.)"""
 _QUOTED = re.compile(r"“(\w+)[,.]?”")
 """A word the glossary quotes ("begin with the word “when,” “whenever,” or “at.”")."""
 _REMINDER = re.compile(r"\([^()]*\)")
@@ -72,24 +73,17 @@ def keyword_fit(node: str, own: dict[str, float], g: QGraph) -> float:
     been dealt 10 damage?" of Stuffy Doll is about its indestructible), else the idf-weighted share of its own words
     (``own``: stem → idf) the keyword's defining rules hold, so an incidental keyword (the trample of Darksteel Colossus
     in "can my opponent destroy it?") hardly counts."""
-    return rules_fit([r for r in g.sources(node, "defines") if (i := g.num.get(r)) is not None and g.kind[i] != "glossary"],
-                     own, g)
-
-
-def rules_fit(rules: list[str], own: dict[str, float], g: QGraph, little: float = 1.0) -> float:
-    """:func:`keyword_fit` of a subject whose rules are ``rules``: ``little`` (1) for a question saying little of its own,
-    else the share of its own words those rules (and everything under them) hold."""
     total = sum(own.values())
     says = min(1.0, total / SAYS_MUCH)
     if not says:
-        return little
+        return 1.0
     under: set[str] = set()
-    for rule in rules:
+    for rule in g.sources(node, "defines"):
         i = g.num.get(rule)
-        if i is not None:
+        if i is not None and g.kind[i] != "glossary":
             under |= g.terms_under(i)
     share = sum(v for t, v in own.items() if t in under) / total
-    return (1 - says) * little + says * share
+    return (1 - says) + says * share
 
 
 def card_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
@@ -165,17 +159,27 @@ def _kind_starts(g: QGraph) -> dict[str, re.Pattern[str]]:
 def kind_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
     """The kinds of ability the cards' Oracle text has, by the words the glossary says they begin with (Thragtusk's "When
     Thragtusk enters, you gain 5 life." is a triggered ability), as subjects like a keyword the card has (the glossary
-    entry, so the rules it cites are raised: rule 4): each as strongly as the card is meant, times :data:`KIND` and the
-    share of the question's own words those rules hold (:func:`rules_fit`, nothing for a question saying little: a kind
-    of ability is a subject only as far as the question speaks of it).  Reminder text is left out: it explains a
-    keyword, which has its own rules."""
+    entry, so the rules it cites are raised: rule 4), as far as the question speaks of those abilities: the share of
+    its own words (``own``: stem → idf) that the abilities' text or the kind's own word ("trigger") holds, times
+    :data:`KIND`, at most 1, times how surely the card is meant.  "Does Torpor Orb stop my Thragtusk from gaining me
+    life when it enters?" speaks of Thragtusk's; "can my Stuffy Doll block a creature with flying?" not of the Doll's.
+    Reminder text is left out (it explains a keyword, which has its own rules); an ability an effect creates ("Exile
+    target creature. At the beginning of the next end step, return it …": a delayed triggered ability, 603.7) counts,
+    one a card grants in quotes or a Saga's chapters do not."""
+    total = sum(own.values())
+    if not total:
+        return []
     out: dict[str, Match] = {}
     for node, begins in _kind_starts(g).items():
+        label = g.nodes[node]["label"]
+        named = set(doc_terms(label)) - set(doc_terms("ability"))  # "trigger": the kind's own word, not every kind's
         for card, w in cards:
-            if not begins.search(_REMINDER.sub("", card.text)):
+            text = _REMINDER.sub("", card.text)
+            said = [text[m.start():].lstrip(".:•— \n").split("\n")[0] for m in begins.finditer(text)]
+            if not said:
                 continue
-            quality = w * KIND * rules_fit(g.targets(node, "cites"), own, g, little=0.0)
+            held = (set(doc_terms(" ".join(said))) - set(card.name_terms)) | named
+            quality = w * min(1.0, KIND * sum(v for t, v in own.items() if t in held) / total)
             if quality >= FORGET and (node not in out or out[node].quality < quality):
-                label = g.nodes[node]["label"]
                 out[node] = Match(node, "glossary", label.lower(), quality, f"{card.key} has a {label.lower()}", via="card")
     return list(out.values())
