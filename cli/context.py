@@ -165,10 +165,11 @@ class Context:
         installed = None if self.opt("no_installed") and date is None else store.default_cr(given, date)
         return specs + ([installed] if installed else []) + given
 
-    def book(self) -> Rulebook:
-        """Load the sources once; notices (cache rebuilt …) go to stderr."""
+    def book(self, *, strict: bool = True) -> Rulebook:
+        """Load the sources once; notices (cache rebuilt …) go to stderr.  Not ``strict`` (``check``): a source in which
+        its format finds nothing is reported, not refused (:func:`rulesgraph.build.corpus.load`)."""
         if self._book is None:
-            self._book = load(self.specs(), use_cache=not self.opt("no_cache"))
+            self._book = load(self.specs(), use_cache=not self.opt("no_cache"), strict=strict)
             _keep()
             for notice in self._book.notices:
                 self.note(notice)

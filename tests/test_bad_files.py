@@ -183,3 +183,16 @@ def test_a_file_of_another_kind_given_a_format_is_one_line_exit_2(fmt: str, tmp_
     assert code == 2 and out == "" and err.count("\n") == 1 and str(notes) in err
     assert "no rule, glossary entry or FAQ question found in it" in err and "Traceback" not in err
     assert snapshot() == before
+
+
+def test_check_reports_a_file_of_another_kind_with_its_lines_and_the_next_load_still_refuses_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``check faq:notes.txt`` is a diagnosis: the file is reported (an ``empty`` anomaly, and each line it could not
+    place), not refused; nothing it loaded is cached, so ``ask`` with the same file still refuses it."""
+    notes = tmp_path / "notes.md"
+    notes.write_text("hello world\nthis is not a FAQ page\n", encoding="utf-8")
+    assert main(["check", f"faq:{notes}"]) == 0
+    out = capsys.readouterr().out
+    assert "empty: no rule, glossary entry or FAQ question found in it" in out and "unplaced" in out and "'hello world'" in out
+    assert main(["--rules", f"faq:{notes}", "ask", "what does trample do"]) == 2
+    assert "no rule, glossary entry or FAQ question found in it" in capsys.readouterr().err

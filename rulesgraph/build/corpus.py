@@ -106,8 +106,10 @@ def aliases_path() -> Path:
 
 
 
-def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
-    """Load ``specs`` into a :class:`Rulebook`, from the cache when the sources are unchanged."""
+def load(specs: list[SourceSpec], *, use_cache: bool = True, strict: bool = True) -> Rulebook:
+    """Load ``specs`` into a :class:`Rulebook`, from the cache when the sources are unchanged.  Not ``strict`` (``check``):
+    a source in which its format finds nothing is loaded with an anomaly saying so, and the build is not cached (a
+    later load must refuse it)."""
     if not specs:
         raise RulesgraphError("nothing to load: no sources given (drop --no-bundled or add --rules PATH)")
     start = time.perf_counter()
@@ -129,12 +131,12 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True) -> Rulebook:
             notices.append("cache entry was from another version; rebuilding")
     raws = [read.get(n) or read_bytes(s.path, s.display) for n, s in enumerate(specs)]
     key = _key(specs, [r.sha256 for r in raws], remembered)  # what was read, should a file have changed since its digest was taken
-    graph = _build(specs, raws)
+    graph = _build(specs, raws, strict)
     qg = build_qgraph(graph)
     index = build_index(graph, load_aliases(aliases_path()), qg.ids,
                         _bundled(learned_path(), learned_table, "the learned rule words", notices),
                         _bundled(firsts_path(), firsts_table, "the first rules' record", notices))
-    if use_cache:
+    if use_cache and strict:
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
         if notice:
             notices.append(notice)
@@ -193,11 +195,11 @@ def _bundled(path: Path, read: Callable[[Path], tuple[T, list[tuple[int, str, st
     return table
 
 
-def _build(specs: list[SourceSpec], raws: list[RawSource]) -> nx.MultiDiGraph:
+def _build(specs: list[SourceSpec], raws: list[RawSource], strict: bool = True) -> nx.MultiDiGraph:
     from ..parse import parse
     from .graph import build_graph  # networkx and the parsers: only when building
 
-    return build_graph([parse(decode_source(r), s.fmt) for s, r in zip(specs, raws, strict=True)])
+    return build_graph([parse(decode_source(r), s.fmt, strict=strict) for s, r in zip(specs, raws, strict=True)])
 
 
 def _read(spec: SourceSpec, n: int, read: dict[int, RawSource]) -> str:

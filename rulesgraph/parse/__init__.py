@@ -46,9 +46,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-def parse(source: SourceText, fmt: str | None = None) -> Document:
+def parse(source: SourceText, fmt: str | None = None, *, strict: bool = True) -> Document:
     """Parse ``source`` as ``fmt`` (detected when ``None``); a file that yields no rule, glossary entry or FAQ question
-    (``--rules faq:notes.txt``, every line unplaced) is a :class:`SourceError`, not a source loaded with nothing in it."""
+    (``--rules faq:notes.txt``, every line unplaced) is a :class:`SourceError`, not a source loaded with nothing in it —
+    unless not ``strict`` (``check``, which reports it as an anomaly of kind ``empty`` beside the lines it could not
+    place)."""
     chosen = fmt or detect_format(source)
     if chosen is None:
         raise SourceError(source.path, "unknown format: not Comprehensive Rules, a keyword FAQ, numbered rules or keyword sections")
@@ -59,5 +61,12 @@ def parse(source: SourceText, fmt: str | None = None) -> Document:
     if not (doc.rules or doc.glossary or doc.faq):  # every line unplaced: not what it was said to be
         what = {"cr": "Comprehensive Rules file", "faq": "keyword FAQ page", "excerpt": "numbered rules excerpt",
                 "sections": "keyword sections file"}.get(chosen, f"{chosen} file")
-        raise SourceError(source.path, f"no rule, glossary entry or FAQ question found in it: is it a {what}?")
+        said = f"no rule, glossary entry or FAQ question found in it: is it a {what}?"
+        if strict:
+            raise SourceError(source.path, said)
+        from dataclasses import replace
+
+        from ..model import Anomaly, Origin
+
+        return replace(doc, anomalies=(Anomaly("empty", said, Origin(doc.path, 1)), *doc.anomalies))
     return doc
