@@ -196,16 +196,22 @@ def test_a_rule_number_the_rules_do_not_hold(mini_book: Rulebook) -> None:
 def test_a_short_number_said_as_a_rule_or_alone_is_a_rule_number(mini_book: Rulebook) -> None:
     """"99", "rule 99", "cr 99", "§ 1000": no rule has such a number, and nothing else stands in for it (not 702.99's
     glossary entry, whose text holds "99"); a small number among other words is not one."""
-    for question, number in (("99", "99"), ("rule 99", "99"), ("cr 99", "99"), ("§ 1000", "1000"), (" 950 ", "950")):
+    for question, number in (("99", "99"), ("99?", "99"), ("rule 99", "99"), ("cr 99", "99"), ("§ 1000", "1000"), (" 950 ", "950")):
         a = ask(mini_book, question)
         assert not a.citations and a.caveats == (f"no rule {number} in the loaded rules",), question
     assert not ask(mini_book, "I take 99 damage from a trampler").caveats
+    for question in ("does the rule 40 card minimum apply to trample decks", "what is rule 0 about trample", "overrule 40 trample"):
+        assert not ask(mini_book, question).caveats, question  # no number of a rule's shape: not one mistyped
 
 
 def test_a_chapter_asked_by_its_digit_lists_its_sections(full_book: Rulebook) -> None:
-    a = ask(full_book, "7")
-    assert a.citations[0].id == "7"
-    assert a.answer is not None and a.answer.splitlines()[:3] == ["Additional Rules:", "700 General", "701 Keyword Actions"]
+    """The chapter leads whatever its digit's other senses ("rule 7" is not layer 7, "1" not 704.5q's +1/+1 counters)."""
+    for question in ("7", "rule 7", "7?", "§ 7."):
+        a = ask(full_book, question)
+        assert a.citations[0].id == "7", question
+        assert a.answer is not None and a.answer.splitlines()[:3] == ["Additional Rules:", "700 General", "701 Keyword Actions"]
+    assert [ask(full_book, q).citations[0].id for q in ("1", "rule 1")] == ["1", "1"]
+    assert ask(full_book, "what does rule 509 say?").citations[0].id == "509"
 
 
 def test_with_card_data_only_the_card_finders_cards_are_said_to_be_named(full_book: Rulebook, deck) -> None:  # type: ignore[no-untyped-def]

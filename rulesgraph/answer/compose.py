@@ -18,7 +18,7 @@ from ..common.lazyre import lazy
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
-from ..question.analyze import Analysis, Match, analyze, unknown_numbers
+from ..question.analyze import Analysis, Match, analyze, only_numbers, unknown_numbers
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
@@ -317,7 +317,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k, a.focus)
     order = no_variant_first(g, a, in_rule_order(g, a, [c.node for c in chosen]))
-    chosen = sorted(chosen, key=lambda c: order.index(c.node))
+    asked = only_numbers(read, book.index)  # "rule 7", "1": the rules asked for by number come first, as `rule` shows them
+    chosen = sorted(chosen, key=lambda c: (c.node not in asked, asked.index(c.node) if c.node in asked else 0, order.index(c.node)))
     why: list[str] = []
     why += notes
     cut = [CUT] if a.truncated else []

@@ -24,10 +24,8 @@ from .telling import in_todays_words, told_only
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = [
-    "ALIAS_GAP", "EXPANSION", "FRAMING", "FRAMING_TERMS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
-    "defined_subject", "unknown_numbers",
-]
+__all__ = ["ALIAS_GAP", "EXPANSION", "FRAMING", "FRAMING_TERMS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
+           "defined_subject", "only_numbers", "unknown_numbers"]
 
 DEFINED_FOCUS = 0.9
 """Focus of a question that explicitly asks what a keyword means, whatever else it asks."""
@@ -43,7 +41,7 @@ TOLD = 0.8
 """Weight of a word only in the sentences telling a long question's situation (:func:`~rulesgraph.question.telling.told_only`)."""
 
 _NUMBER = lazy(r"(?<![\w.])(\d{3}\.\d+[a-z]?|\d{3}(?=\s*$)|(?<=rule )\d{3}|(?<=rules )\d{3}|(?<=cr )\d{3})(?![\w])")
-_CHAPTER = lazy(r"(?:\b(?:section|rule|cr) |§ ?|^\s*(?=\d\s*$))(\d)(?![\w.])")
+_CHAPTER = lazy(r"(?:\b(?:section|rule|cr) |§ ?|^\s*(?=\d\s*[?.!]*\s*$))(\d)(?!\w|\.\d)")
 """A chapter said by its digit: "section 7", "rule 7", "§7", or the digit alone ("7", as ``rulesgraph rule 7`` reads it);
 not "chapter 3", which is a Saga's chapter ability."""
 NEGATIONS = frozenset({"non", "no", "not", "without", "lacks", "lost", "loses"})
@@ -311,15 +309,26 @@ CARD = 0.3
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
 
 
-_SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=cr))(\d{3}\.\d+[a-z]?|(?<=rule )\d+|(?<=rules )\d+|(?<=cr )\d+|(?<=§ )\d+|(?<=§)\d+|"
-                    r"^\s*\d+(?=\s*$))(?!\w)(?!\.\d)")
-"""What may be a rule number: ``702.19b``, ``999.9``, ``CR702.19z``, "rule 999", "rule 99", a number that is all the
-question says ("99"; a bare "250" among other words is rather a life total)."""
+_SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=\bcr))(\d{3}\.\d+[a-z]?|(?<=\brule )\d+|(?<=\brules )\d+|(?<=\bcr )\d+|(?<=§ )\d+|"
+                    r"(?<=§)\d+|^\s*\d+(?=\s*[?.!]*\s*$))(?!\w)(?!\.\d)")
+"""What may be a rule number: ``702.19b``, ``999.9``, ``CR702.19z``, "rule 999", "rule 99", or all the question says ("99?";
+a bare "250" among other words is rather a life total; "the rule 40 card minimum" is no number mistyped: see below)."""
 _NAMED_AS_RULE = lazy(r"(?:\brules?|\bcr|§)\s*$")
 """Said just before a number, "rule", "cr" or "§" makes it one ("rule 999.9", not "999.99 dollars")."""
+_RULE_SHAPED = lazy(r"\d{3}(?:\.\d+[a-z]?)?")
+"""A number shaped like a rule's (``702``, ``702.19``, ``702.19b``); another counts only when all the question says."""
 _ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
 _GLUED_CR = lazy(r"cr\d+")
 """A word "CR702" (the number glued to "CR")."""
+
+
+def _said_numbers(q: Question) -> tuple[list[tuple[str, int]], bool]:
+    """The numbers said that may be rules' (:data:`_SAID_NUMBER`, where each starts), and whether it says anything else."""
+    if not (said := [(m.group(1), m.start(1)) for m in _SAID_NUMBER.finditer(q.folded)]):
+        return said, True
+    pieces = {t for n, _ in said for t in doc_terms(n)}
+    said_words = [w[2:] if _GLUED_CR.fullmatch(w) else w for w in q.words]  # the question's words, split once ("cr702")
+    return said, any(t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER for t in word_terms(said_words))
 
 
 def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool]:
@@ -328,15 +337,17 @@ def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, 
     number counts when "rule" or "cr" says it is one, when its first three digits are a rule ("702.99z"), or when it is
     all the question says; "I paid 999.99" says none.  A question naming a rule the rules hold as well asks that rule."""
     q = Question.of(question)
-    said = [(m.group(1), m.start(1)) for m in _SAID_NUMBER.finditer(q.folded)]
-    if not said:
-        return (), False
-    pieces = {t for n, _ in said for t in doc_terms(n)}
-    said_words = [w[2:] if _GLUED_CR.fullmatch(w) else w for w in q.words]  # the question's words, split once ("cr702")
-    rest = [t for t in word_terms(said_words) if t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER]
-    missing = tuple(dict.fromkeys(n for n, at in said if n not in index.numbers and (
-        not rest or _NAMED_AS_RULE.search(q.folded[:at]) or n.split(".")[0] in index.numbers)))
+    said, rest = _said_numbers(q)
+    missing = tuple(dict.fromkeys(n for n, at in said if n not in index.numbers and (not rest or (_RULE_SHAPED.fullmatch(n) and (
+        _NAMED_AS_RULE.search(q.folded[:at]) or n.split(".")[0] in index.numbers)))))
     return missing, bool(missing) and not rest and all(n not in index.numbers for n, _ in said)
+
+
+def only_numbers(question: str | Question, index: Index) -> tuple[str, ...]:
+    """The rule numbers the rules hold, when they are all the question says ("7", "rule 7", "what does rule 509 say?"):
+    they lead the answer, whatever else their words bring (chapter 1's name is no match for 704.5q's "+1/+1 counter")."""
+    said, rest = _said_numbers(Question.of(question))
+    return () if rest else tuple(dict.fromkeys(n for n, _ in said if n in index.numbers))
 
 
 def analyze(question: str | Question, index: Index) -> Analysis:
