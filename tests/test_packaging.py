@@ -13,6 +13,9 @@ def test_every_library_package_is_listed() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "rulesgraph").rglob("__init__.py")}
     assert found <= listed, sorted(found - listed)
+    front = {".".join(("rulesgraph_cli", *p.parent.relative_to(ROOT / "cli").parts)) for p in (ROOT / "cli").rglob("__init__.py")}
+    assert {"rulesgraph_cli", "rulesgraph_cli.cmd", "rulesgraph_cli.repl"} <= front  # the front end's folders (cli/ is rulesgraph_cli)
+    assert front <= listed, sorted(front - listed)
 
 
 def test_every_bundled_data_file_is_packaged() -> None:
