@@ -18,7 +18,7 @@ from rulesgraph.answer.cardanswer import (
     with_rulings,
 )
 from rulesgraph.model import Citation, NamedCard
-from rulesgraph.question.analyze import Analysis
+from rulesgraph.question.analyze import Analysis, Match
 from rulesgraph.rank.cardsteps.cards import RULINGS
 from rulesgraph.records.cards import Face
 
@@ -109,6 +109,9 @@ def test_rulings_are_cited_beside_the_rules_not_in_their_places() -> None:
 
 def test_why_lines_and_shown_cards() -> None:
     assert card_why(A) == ["‘bulwark elfs’ names card Bulwark Elf (plural): shield → 702.30, Aura → 303.4"]
+    kind = Match("glossary:Triggered Ability", "glossary", "triggered ability", 0.8, "Bulwark Elf has a triggered ability", via="card")
+    assert card_why(replace(A, matches=(kind,)))[1:] == [  # a kind of ability the question speaks of: where it came from
+        "Bulwark Elf has a triggered ability, which the question speaks of → glossary entry Triggered Ability"]
     assert [(c.name, c.type, c.text) for c in shown_cards(A)] == [("Bulwark Elf", "Creature — Elf", "Prevent all damage.")]
 
 

@@ -182,6 +182,9 @@ def card_why(a: Analysis) -> list[str]:
         leads += [f"{word} → {rules[0]}" for word, kind, rules in c.types
                   if rules and kind == "subtype" and not rules[0].startswith("205.")]
         lines.append(f"‘{c.said}’ names card {c.key}{how}" + (f": {', '.join(leads)}" if leads else ""))
+    # a kind of ability a named card has that the question speaks of (question.cardsaid.kind_subjects): said where it came from
+    lines += [f"{m.why}, which the question speaks of → glossary entry {m.node.removeprefix('glossary:')}" for m in a.matches
+              if m.via == "card" and m.kind == "glossary"]
     return lines
 
 
