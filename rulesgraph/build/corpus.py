@@ -108,7 +108,7 @@ def aliases_path() -> Path:
 
 def load(specs: list[SourceSpec], *, use_cache: bool = True, strict: bool = True) -> Rulebook:
     """Load ``specs`` into a :class:`Rulebook`, from the cache when the sources are unchanged.  Not ``strict`` (``check``):
-    a source in which its format finds nothing is loaded with an anomaly saying so, and the build is not cached (a
+    a source in which its format finds nothing is loaded with an anomaly saying so, and such a build is not cached (a
     later load must refuse it)."""
     if not specs:
         raise RulesgraphError("nothing to load: no sources given (drop --no-bundled or add --rules PATH)")
@@ -136,7 +136,8 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True, strict: bool = True
     index = build_index(graph, load_aliases(aliases_path()), qg.ids,
                         _bundled(learned_path(), learned_table, "the learned rule words", notices),
                         _bundled(firsts_path(), firsts_table, "the first rules' record", notices))
-    if use_cache and strict:
+    empty = not strict and any(a["kind"] == "empty" for doc in graph.graph["documents"] for a in doc["anomalies"])
+    if use_cache and not empty:  # a source found empty by check is not cached: a later load must refuse it
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
         if notice:
             notices.append(notice)

@@ -318,8 +318,7 @@ _NAMED_AS_RULE = lazy(r"(?:\brules?|\bcr|§)\s*$")
 _RULE_SHAPED = lazy(r"\d{3}(?:\.\d+[a-z]?)?")
 """A number shaped like a rule's (``702``, ``702.19``, ``702.19b``); another counts only when all the question says."""
 _ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
-_GLUED_CR = lazy(r"cr\d+")
-"""A word "CR702" (the number glued to "CR")."""
+_GLUED_CR = lazy(r"cr\d+")  # a word "CR702": the number glued to "CR"
 
 
 def _said_numbers(q: Question) -> tuple[list[tuple[str, int]], bool]:
