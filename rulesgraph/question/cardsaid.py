@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..build.index import Index, doc_terms
@@ -156,6 +157,16 @@ def _kind_starts(g: QGraph) -> dict[str, re.Pattern[str]]:
     return known
 
 
+@lru_cache(maxsize=256)
+def _kind_terms(begins: re.Pattern[str], text: str, name: frozenset[str]) -> frozenset[str] | None:
+    """The stems of a card's abilities of a kind (each from where ``begins`` finds one to its line's end, reminder text
+    left out), its name's left out; ``None`` when it has none.  Kept for the last cards asked about: a card is named
+    question after question, and stemming its text is most of this step's time."""
+    text = _REMINDER.sub("", text)
+    said = [text[m.start():].lstrip(".:•— \n").split("\n")[0] for m in begins.finditer(text)]
+    return frozenset(doc_terms(" ".join(said))) - name if said else None
+
+
 def kind_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g: QGraph) -> list[Match]:
     """The kinds of ability the cards' Oracle text has, by the words the glossary says they begin with (Thragtusk's "When
     Thragtusk enters, you gain 5 life." is a triggered ability), as subjects like a keyword the card has (the glossary
@@ -174,11 +185,10 @@ def kind_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g
         label = g.nodes[node]["label"]
         named = set(doc_terms(label)) - set(doc_terms("ability"))  # "trigger": the kind's own word, not every kind's
         for card, w in cards:
-            text = _REMINDER.sub("", card.text)
-            said = [text[m.start():].lstrip(".:•— \n").split("\n")[0] for m in begins.finditer(text)]
-            if not said:
+            held = _kind_terms(begins, card.text, card.name_terms)
+            if held is None:
                 continue
-            held = (set(doc_terms(" ".join(said))) - set(card.name_terms)) | named
+            held |= named
             quality = w * min(1.0, KIND * sum(v for t, v in own.items() if t in held) / total)
             if quality >= FORGET and (node not in out or out[node].quality < quality):
                 out[node] = Match(node, "glossary", label.lower(), quality, f"{card.key} has a {label.lower()}", via="card")
