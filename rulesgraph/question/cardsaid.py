@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
 from ..common.ids import keyword_id
+from ..common.lazyre import lazy
 from .analyze import FRAMING_TERMS as _FRAMING
 from .analyze import Analysis, Match
 
@@ -58,9 +59,9 @@ without kinds 814 rule first / 1,227 in the first three / 870 right first): 1 gi
 plateau from 3 to 5.  (Weighing it by the share of the question's words that the rules the glossary entry cites hold,
 113 and 603, which hold most words of any question, gave 812 / 1,249 / 877 but made "can my Stuffy Doll block a
 creature with flying?" a question about triggers.)"""
-_QUOTED = re.compile(r"“(\w+)[,.]?”")
+_QUOTED = lazy(r"“(\w+)[,.]?”")
 """A word the glossary quotes ("begin with the word “when,” “whenever,” or “at.”")."""
-_REMINDER = re.compile(r"\([^()]*\)")
+_REMINDER = lazy(r"\([^()]*\)")
 """Reminder text, which explains a keyword and is no ability of its own ("(When this creature dies, …)")."""
 
 
@@ -139,7 +140,6 @@ def named_card_keywords(a: Analysis, index: Index, g: QGraph) -> Analysis:
         for term in doc_terms(m.said):
             terms.setdefault(term, TERMS * m.quality)
     return replace(a, matches=a.matches + tuple(extra), terms=tuple(terms.items()))
-
 
 
 def _kind_starts(g: QGraph) -> dict[str, re.Pattern[str]]:
