@@ -14,8 +14,8 @@ from rulesgraph import RulesgraphError, cards
 from rulesgraph.versions.store import RULES_PAGE as DEFAULT_URL  # what rulesgraph.versions.update.DEFAULT_URL is, without the network stack
 
 from ..context import Context
+from ..render.versions import card_build
 from ..safe import visible
-from .versions import card_build
 
 if TYPE_CHECKING:  # rich, the store and the network stack are imported when 'update' runs, not by every command
     from rich.console import Console

@@ -316,7 +316,7 @@ def help_text() -> RenderableType:
 
 
 def _sources(shell: Shell, arg: str) -> Outcome:
-    from ..cmd.versions import sources_view
+    from ..render.versions import sources_view
 
     return Outcome(sources_view(shell.book, shell.cards))
 
