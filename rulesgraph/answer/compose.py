@@ -18,7 +18,7 @@ from ..common.lazyre import lazy
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
-from ..question.analyze import Analysis, Match, analyze, only_numbers, unknown_numbers
+from ..question.analyze import Analysis, Match, analyze, rule_numbers
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
@@ -295,7 +295,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     g = book.qg
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()
-    missing, only = unknown_numbers(read, book.index)
+    missing, only, asked = rule_numbers(read, book.index)  # asked: the rules it asks for by number and nothing else
     unknown = [f"no rule {n} in the loaded rules" for n in missing]  # a number mistyped, or an older CR's
     if only:  # the number is all it asks: no other rule stands in for it
         return _read_in_part(Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown)), read)
@@ -317,7 +317,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     ranked = rank(book.index, g, a)
     chosen = _select(book, ranked, k, a.focus)
     order = no_variant_first(g, a, in_rule_order(g, a, [c.node for c in chosen]))
-    asked = only_numbers(read, book.index)  # "rule 7", "1": the rules asked for by number come first, as `rule` shows them
+    # a question that is only rule numbers ("rule 7", "1") gets those rules first, as `rule` shows them
     chosen = sorted(chosen, key=lambda c: (c.node not in asked, asked.index(c.node) if c.node in asked else 0, order.index(c.node)))
     why: list[str] = []
     why += notes

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = ["ALIAS_GAP", "EXPANSION", "FRAMING", "FRAMING_TERMS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
-           "defined_subject", "only_numbers", "unknown_numbers"]
+           "defined_subject", "rule_numbers"]
 
 DEFINED_FOCUS = 0.9
 """Focus of a question that explicitly asks what a keyword means, whatever else it asks."""
@@ -330,23 +330,19 @@ def _said_numbers(q: Question) -> tuple[list[tuple[str, int]], bool]:
     return said, any(t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER for t in word_terms(said_words))
 
 
-def unknown_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool]:
-    """The rule numbers the question says that the loaded rules do not hold ("rule 999.9", an older CR's number), and
-    whether the question asks nothing else ("what does rule 999.9 say?"): it is then not answered by other rules.  A
-    number counts when "rule" or "cr" says it is one, when its first three digits are a rule ("702.99z"), or when it is
-    all the question says; "I paid 999.99" says none.  A question naming a rule the rules hold as well asks that rule."""
+def rule_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """The rule numbers the question says, read once: those the loaded rules do not hold ("rule 999.9", an older CR's
+    number); whether it asks nothing else ("what does rule 999.9 say?": no other rule then answers it); and, when the
+    numbers are all it says, those the rules hold ("7", "rule 7", "what does rule 509 say?": they lead the answer, whatever
+    else their words bring — chapter 1's name is no match for 704.5q's "+1/+1 counter").  A missing number counts when
+    "rule" or "cr" says it is one, when its first three digits are a rule ("702.99z"), or when it is all the question
+    says; "I paid 999.99" says none.  A question naming a rule the rules hold as well asks that rule."""
     q = Question.of(question)
     said, rest = _said_numbers(q)
     missing = tuple(dict.fromkeys(n for n, at in said if n not in index.numbers and (not rest or (_RULE_SHAPED.fullmatch(n) and (
         _NAMED_AS_RULE.search(q.folded[:at]) or n.split(".")[0] in index.numbers)))))
-    return missing, bool(missing) and not rest and all(n not in index.numbers for n, _ in said)
-
-
-def only_numbers(question: str | Question, index: Index) -> tuple[str, ...]:
-    """The rule numbers the rules hold, when they are all the question says ("7", "rule 7", "what does rule 509 say?"):
-    they lead the answer, whatever else their words bring (chapter 1's name is no match for 704.5q's "+1/+1 counter")."""
-    said, rest = _said_numbers(Question.of(question))
-    return () if rest else tuple(dict.fromkeys(n for n, _ in said if n in index.numbers))
+    held = () if rest else tuple(dict.fromkeys(n for n, _ in said if n in index.numbers))
+    return missing, bool(missing) and not rest and not held, held
 
 
 def analyze(question: str | Question, index: Index) -> Analysis:
