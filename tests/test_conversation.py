@@ -13,7 +13,7 @@ from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask, legality_again
 from rulesgraph.parse.numbers import parent_of
 from rulesgraph.question.analyze import analyze
-from rulesgraph.question.conversation import Conversation
+from rulesgraph.question.conversation import SAYS_ENOUGH, Conversation
 from rulesgraph.question.namedcards import CardDeck, with_cards
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -145,7 +145,10 @@ def test_one_shot_answers_stay_stateless(full_book: Rulebook) -> None:
     # alone 29 (rule 69 helps a lone follow-up more), so conversation's own gain is 5 turns, not 6; chains_holdout3
     # 33 → 32 of 45 (71.1%), asked alone 29 (was 28): conversation's own gain 3 turns
     # Stop 40, the table of 2,343 real tuning questions (Saturday School 2002–2004 learned): chains_holdout2 29 → 28 of 45.
-    [("chains", 0.90, 0.23, 25), ("chains_holdout", 0.71, 0.11, 10), ("chains_holdout2", 0.62, 0.13, 11),
+    # Stop 56, a follow-up telling its own situation leaning less on what it carries (SAYS_ENOUGH): chains_holdout 34 → 33
+    # of 45 (pro-red's fourth turn; asked alone 29, so conversation's own gain 4 turns), chains_holdout2 and 3 one more
+    # each, and with the card data 228 → 232 of the seven sets' 319 follow-ups.
+    [("chains", 0.90, 0.23, 25), ("chains_holdout", 0.71, 0.08, 10), ("chains_holdout2", 0.62, 0.13, 11),
      ("chains_holdout3", 0.71, 0.06, 8)],
 )
 def test_scripted_chains_regression(full_book: Rulebook, name: str, floor: float, gain: float, whole: int) -> None:
@@ -472,3 +475,21 @@ def test_a_follow_up_carrying_a_card_favours_no_section_of_the_last_answer(carde
     ask(carded, "how does trample work with deathtouch?", conversation=plain)
     resolved, _ = plain.resolve(analyze("and with first strike?", carded.index), carded.index, carded.qg)
     assert resolved.sections and all(w == 1.0 for _, w in resolved.sections)
+
+
+def test_a_follow_up_telling_its_own_situation_leans_less_on_what_it_carries(full_book: Rulebook) -> None:
+    """A follow-up with more than SAYS_ENOUGH words of its own carries the last subjects at that share of their weight
+    (their search words too); a short one carries them whole."""
+    def carried(follow: str) -> dict[str, float]:
+        conv = Conversation()
+        ask(full_book, "what does trample do?", conversation=conv)
+        a = analyze(follow, full_book.index)
+        resolved, _ = conv.resolve(a, full_book.index, full_book.qg)
+        return {m.node: m.quality for m in resolved.matches if m.via == "carried"}
+
+    short = carried("and with deathtouch?")
+    long = "so if it gets blocked by two creatures with toughness three each and the attacker has five power, then what?"
+    own = [t for t, w in analyze(long, full_book.index).terms if w == 1.0]
+    assert len(own) > SAYS_ENOUGH
+    told = carried(long)
+    assert short["keyword:trample"] == pytest.approx(told["keyword:trample"] * len(own) / SAYS_ENOUGH)
