@@ -393,3 +393,18 @@ def test_a_bad_rules_address_does_not_stop_the_cards(tmp_path: Path, data_dir: P
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and err[0].startswith("rulesgraph: error: rules:") and err[1].startswith("rulesgraph: error: cards:"), err
     assert err[2].startswith("rulesgraph: error: tournament: MTR:") and "update tournament --file PATH" in err[2]
+
+
+def test_a_bad_rules_source_is_said_before_anything_is_installed(data_dir: Path, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rules`` names a file that is no rules source: the one line says so, exit 2, and the ``--file`` given to
+    ``update`` is not installed (it was, before the error: installing reads the loaded rules afterwards)."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Dear diary,\n\ntoday nothing happened.\n")
+    cr = tmp_path / "MagicCompRules-20260619.txt"
+    cr.write_bytes(CR)
+    assert main(["--rules", str(bad), "update", "--file", str(cr)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown format" in err and "Traceback" not in err
+    assert installed_files(data_dir) == []
+    assert main(["update", "--file", str(cr)]) == 0 and installed_files(data_dir) == [cr.name]

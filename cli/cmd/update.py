@@ -336,6 +336,8 @@ def first_install(ctx: Context, console: Console) -> bool:
 def run(ctx: Context) -> int:
     """Each target in turn; with several, a failure of one (said in one line) does not stop the others."""
     targets = _targets(ctx.args)
+    if ctx.opt("rules") or ctx.opt("sub_rules"):  # the user's own sources are read before anything is installed: a bad
+        ctx.book()  # one is said and changes nothing (installing read them only afterwards, to join the cards to them)
     failed = False
     for what in targets:
         try:
