@@ -181,6 +181,15 @@ def test_reg_rel_is_a_level() -> None:
     assert rel_of("I took a judge call in a Regular REL event: what would the fix be at Competitive instead?") is None
 
 
+def test_the_documents_a_question_names() -> None:
+    from rulesgraph.question.policyroute import documents_named
+
+    assert documents_named("The JAR says that for may triggers you assume no") == {"jar"}
+    assert documents_named("per the Magic Tournament Rules and the Infraction Procedure Guide") == {"mtr", "ipg"}
+    assert documents_named("Judging at Regular REL, section 2") == {"jar"}
+    assert documents_named("can my opponent see my sideboard between games?") == frozenset()
+
+
 def test_an_error_told_and_its_fix_asked_with_no_card_route() -> None:
     """No event or judge said: an error told and what happens asked, with no card named and at most one game term."""
     assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda: 1) == "accidentally"

@@ -72,6 +72,8 @@ def test_abbreviations_are_derived_from_names(empty: Path) -> None:
     ("my opponent lied to the judge", "IPG 4.8"),
     ("My opponent said go, then I cast a spell at end of turn. Can he still cast something in his end step?", "MTR 4.2"),
     ("my opponent said your turn but still had a trigger on the stack", "MTR 4.2"),  # the shortcut the MTR defines
+    ("what does the JAR say about missed triggers?", "JAR 2"),  # the document named is where to read the answer
+    ("what does the IPG say about missed triggers?", "IPG 2.1"),
 ])
 def test_real_documents(empty: Path, full_book: Rulebook, question: str, first: str) -> None:
     _install_real()

@@ -24,7 +24,8 @@ from ..common.lazyre import lazy
 from ..common.text import fold, stem, words
 from .read import Question
 
-__all__ = ["LEVEL_SAID", "at_level", "level_only", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of", "signals"]
+__all__ = ["LEVEL_SAID", "at_level", "documents_named", "level_only", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of",
+           "signals"]
 
 _REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                  r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store)")
@@ -310,6 +311,17 @@ def rel_of(question: str) -> str | None:
     if regular and competitive:
         return None
     return "regular" if regular else "competitive" if competitive else None
+
+
+_DOCUMENTS = {"mtr": lazy(r"\bmtr\b|\btournament rules\b"), "ipg": lazy(r"\bipg\b|\binfraction procedure guide\b"),
+              "jar": lazy(r"\bjar\b|\bjudging at regular\b")}
+
+
+def documents_named(question: str) -> frozenset[str]:
+    """The tournament documents the question names ("the JAR says …", "per the MTR", "the Infraction Procedure Guide"),
+    by kind (``mtr``, ``ipg``, ``jar``): where it asks the answer to be read."""
+    folded = fold(question)
+    return frozenset(kind for kind, said in _DOCUMENTS.items() if said.search(folded))
 
 
 _LEVEL = lazy(rf"(?:\b(?:at|in|on|for)\s+(?:(?:a|an|the|my|our)\s+)?)?\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID})"
