@@ -208,6 +208,9 @@ def test_a_whole_card_name_cast_is_the_card_however_common_the_word(table: NameT
     card's half is not ("cast fire spells"), nor a word after another cue ("resolve murder charges")."""
     assert said("opp cast murder on my guy", table) == [("murder", "Murder", "exact")]
     assert said("can I cast fire spells at it?", table) == [] and said("we resolve murder mysteries", table) == []
+    # a name of three letters too, cast ("i cast fog"); said any other way it is a word ("my creature can fly")
+    assert said("i cast fog before damage", table) == [("fog", "Fog", "exact")]
+    assert said("my creature can fly over the fog", table) == []
 
 
 def test_a_card_named_like_a_type_is_not_the_type(table: NameTable) -> None:
