@@ -75,8 +75,8 @@ def test_a_ruling_leads_when_likelier_than_the_rules_to_settle_the_question() ->
     cited, direct = with_rulings(A, rules, ahead, 6, rules_settle=chance)  # the rules as likely: the rule leads
     assert direct is None and cited[0].kind == "rule"
     assert [c.kind for c in cited[SHOW_AT : SHOW_AT + 2]] == ["ruling", "ruling"]
-    weak = [R(1.0, "First ruling.", 0.01)]  # likelier than rules given no chance, but less than LEAST
-    assert ruling_settles(0.01, 0.0, 0.0, len(A.words)) < LEAST and with_rulings(A, rules, weak, 6, rules_settle=0.0)[1] is None
+    weak = [R(1.0, "First ruling.", 0.002)]  # likelier than rules given no chance, but less than LEAST
+    assert ruling_settles(0.002, 0.0, 0.0, len(A.words)) < LEAST and with_rulings(A, rules, weak, 6, rules_settle=0.0)[1] is None
 
 
 def test_a_ruling_settles_more_likely_the_better_it_fits_the_further_ahead_the_higher_its_rule_the_shorter_the_question() -> None:
