@@ -36,8 +36,8 @@ SETS = ("chains", "chains_holdout", "chains_holdout2", "chains_holdout3", "card_
 """Ours (read while tuning), the first blind set (read since), the second and third blind sets (only measured), and the
 conversations that start from a card (issue 30: they need the card data): ours, ten written after the mechanism and
 measured once before being read for its faults, and twenty written by a helper who saw neither the program nor our sets
-(stop 46; measured once: 27 of 47 turns); and twenty-four more written the same way in stop 56 (cards and situations
-other than the famous ones; 2–3 turns each, 70 in all), measured first with the stop's conversation change and without
+(stop 46; measured once: 27 of 47 turns); and twenty-four more written the same way in stop 56 (2–3 turns each, 70 in
+all; 9 of its cards are the other sets', in other situations), measured first with the stop's conversation change and without
 it (follow-ups 29 → 30 of 46), then read for the cards follow-ups lost."""
 
 

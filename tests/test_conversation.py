@@ -480,16 +480,36 @@ def test_a_follow_up_carrying_a_card_favours_no_section_of_the_last_answer(carde
 def test_a_follow_up_telling_its_own_situation_leans_less_on_what_it_carries(full_book: Rulebook) -> None:
     """A follow-up with more than SAYS_ENOUGH words of its own carries the last subjects at that share of their weight
     (their search words too); a short one carries them whole."""
-    def carried(follow: str) -> dict[str, float]:
+    from rulesgraph.build.index import doc_terms
+
+    (word,) = doc_terms("trample")
+
+    def carried(follow: str) -> tuple[dict[str, float], float]:
         conv = Conversation()
         ask(full_book, "what does trample do?", conversation=conv)
         a = analyze(follow, full_book.index)
         resolved, _ = conv.resolve(a, full_book.index, full_book.qg)
-        return {m.node: m.quality for m in resolved.matches if m.via == "carried"}
+        return {m.node: m.quality for m in resolved.matches if m.via == "carried"}, dict(resolved.terms)[word]
 
-    short = carried("and with deathtouch?")
+    short, short_word = carried("and with deathtouch?")
     long = "so if it gets blocked by two creatures with toughness three each and the attacker has five power, then what?"
     own = [t for t, w in analyze(long, full_book.index).terms if w == 1.0]
     assert len(own) > SAYS_ENOUGH
-    told = carried(long)
+    told, told_word = carried(long)
     assert short["keyword:trample"] == pytest.approx(told["keyword:trample"] * len(own) / SAYS_ENOUGH)
+    assert short_word == pytest.approx(told_word * len(own) / SAYS_ENOUGH)  # its search word too
+
+
+def test_a_looked_up_cards_keywords_keep_their_weight_in_a_long_follow_up(carded: Rulebook, deck: CardDeck) -> None:
+    """The keywords a card looked up leaves as subjects stand for the card: a follow-up telling its own situation
+    carries them whole, as it carries the card."""
+    named = deck.card("Questing Beast")
+    assert named is not None
+    conv = Conversation()
+    conv.about_named(named, carded.qg)
+    long = "so if it gets blocked by two creatures with toughness three each and the attacker has five power, then what?"
+    a = analyze(long, carded.index)
+    a = with_cards(a, deck.named(a.question, tuple(conv.cards), a.words, []), [])
+    resolved, _ = conv.resolve(a, carded.index, carded.qg)
+    kept = {m.node: m.quality for m in resolved.matches if m.via == "carried"}
+    assert kept and all(q == 1.0 for q in kept.values()), kept

@@ -188,6 +188,9 @@ def test_the_documents_a_question_names() -> None:
     assert documents_named("per the Magic Tournament Rules and the Infraction Procedure Guide") == {"mtr", "ipg"}
     assert documents_named("Judging at Regular REL, section 2") == {"jar"}
     assert documents_named("can my opponent see my sideboard between games?") == frozenset()
+    assert documents_named("what does the jar say about a deck problem?") == {"jar"}  # lower case, as a document
+    assert documents_named("my opponent keeps tokens in a jar, can a judge make them stop?") == frozenset()
+    assert documents_named("my opponent missed the Jar of Eyeballs trigger, what is the penalty?") == frozenset()
 
 
 def test_an_error_told_and_its_fix_asked_with_no_card_route() -> None:

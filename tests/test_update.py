@@ -408,3 +408,16 @@ def test_a_bad_rules_source_is_said_before_anything_is_installed(data_dir: Path,
     assert err.count("\n") == 1 and "unknown format" in err and "Traceback" not in err
     assert installed_files(data_dir) == []
     assert main(["update", "--file", str(cr)]) == 0 and installed_files(data_dir) == [cr.name]
+
+
+def test_an_unreadable_installed_file_does_not_stop_the_update_that_replaces_it(data_dir: Path, tmp_path: Path) -> None:
+    """Only the user's own ``--rules`` sources are read before installing: a damaged installed CR is what the update
+    is for."""
+    (data_dir / "rules").mkdir(parents=True)
+    (data_dir / "rules" / "MagicCompRules-20250101.txt").write_text("garbage\n")
+    faq = tmp_path / "faq.txt"
+    faq.write_text("Q: Does it work?\nA: Yes.\n")
+    cr = tmp_path / "MagicCompRules-20260619.txt"
+    cr.write_bytes(CR)
+    assert main(["--rules", f"faq:{faq}", "update", "--file", str(cr)]) == 0
+    assert cr.name in installed_files(data_dir)

@@ -336,8 +336,12 @@ def first_install(ctx: Context, console: Console) -> bool:
 def run(ctx: Context) -> int:
     """Each target in turn; with several, a failure of one (said in one line) does not stop the others."""
     targets = _targets(ctx.args)
-    if ctx.opt("rules") or ctx.opt("sub_rules"):  # the user's own sources are read before anything is installed: a bad
-        ctx.book()  # one is said and changes nothing (installing read them only afterwards, to join the cards to them)
+    given = ctx.opt("rules", []) + ctx.opt("sub_rules", [])
+    if given:  # the user's own sources are read before anything is installed: a bad one is said and changes nothing
+        from rulesgraph.build.corpus import load, parse_spec  # (installing reads them only after, to join the cards to them)
+
+        load([parse_spec(p) for p in given], use_cache=not ctx.opt("no_cache"))  # them alone: an installed file that
+        # no longer reads must not stop the update that replaces it
     failed = False
     for what in targets:
         try:

@@ -46,7 +46,7 @@ RUNNER_FLOOR = 0.001
 """Added to the next ruling's fit in :data:`LEAD`'s ratio (a lone ruling is ``fit / RUNNER_FLOOR`` ahead)."""
 LEAST = 0.15
 """A ruling less likely than this to settle the question (:data:`LEAD`) never leads, whatever the rules' chance: where
-both are poor guesses (a ruling at 17% against rules at 10%), the rule at least names the part of the rules the question
+both are poor guesses (a ruling at 12% against rules at 10%), the rule at least names the part of the rules the question
 is about.  On the real tuning
 questions, 10 folds by page (stop 43): with no least chance 842 / 795 right first (the two counts of :data:`LEAD`), the
 settling ruling leading 137 times and another 542; 0.2, 832 / 795, 118 and 406; 0.25, 832 / 803, 107 and 319 (other

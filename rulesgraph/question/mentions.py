@@ -224,14 +224,15 @@ class _Finder(TypoReading):
             return (0.9 if z < INITIAL_RARE else 0.8) + short
         if c.cap:
             return 0.75 + short if z < INITIAL_RARE or acts else None
-        if cue and toks[i - 1].word in CAST and t.kind[g] == "name" and c.word == surface[0] and len(c.word) >= 3:
-            return 0.65  # "opp cast murder on my guy", "i cast fog": a one-face card's whole name, cast, though English knows it
+        cast = cue and toks[i - 1].word in CAST and t.kind[g] == "name" and c.word == surface[0]
         if len(c.word) < 4:
-            return None
+            return 0.65 if cast and len(c.word) == 3 else None  # "i cast fog": a name of three letters only when cast
         if z <= RARE_WORD or (counted and z < INITIAL_RARE):
             return 0.75 + short
         if owned and z < INITIAL_RARE:
             return 0.65 + short
+        if cast:
+            return 0.65  # "opp cast murder on my guy": a one-face card's whole name, cast, though English knows the word well
         return WEAK if z < INITIAL_RARE and t.kind[g] in ("name", "face") else None  # kept when named or listed with a card
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:

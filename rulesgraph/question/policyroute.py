@@ -314,14 +314,18 @@ def rel_of(question: str) -> str | None:
 
 
 _DOCUMENTS = {"mtr": lazy(r"\bmtr\b|\btournament rules\b"), "ipg": lazy(r"\bipg\b|\binfraction procedure guide\b"),
-              "jar": lazy(r"\bjar\b|\bjudging at regular\b")}
+              "jar": lazy(r"\b(?:the|per|in|says|said) jar\b(?! of)|\bjudging at regular\b")}
+_JAR = lazy(r"\bJAR\b")
+"""The JAR in capitals names it anywhere; in lower case only as a document is spoken of ("the jar says"), for a jar is
+also a thing ("tokens in a jar") and a card's word ("the Jar of Eyeballs trigger")."""
 
 
 def documents_named(question: str) -> frozenset[str]:
     """The tournament documents the question names ("the JAR says …", "per the MTR", "the Infraction Procedure Guide"),
     by kind (``mtr``, ``ipg``, ``jar``): where it asks the answer to be read."""
     folded = fold(question)
-    return frozenset(kind for kind, said in _DOCUMENTS.items() if said.search(folded))
+    named = {kind for kind, said in _DOCUMENTS.items() if said.search(folded)}
+    return frozenset(named | ({"jar"} if _JAR.search(question) else set()))
 
 
 _LEVEL = lazy(rf"(?:\b(?:at|in|on|for)\s+(?:(?:a|an|the|my|our)\s+)?)?\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID})"
