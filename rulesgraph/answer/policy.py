@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # only named here: a rules question reaches this module for t
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "american", "jargon", "named_in", "names", "policy_cue",
            "policy_index", "rel_of", "term_counts", "title_words"]
 
-_JAR, _IPG = frozenset(("jar",)), frozenset(("ipg",))
+_JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
 _AMERICAN = ((r"(\w{3})is(e|es|ed|ing|ation|ations|er|ers)$", r"\1iz\2"), (r"ys(e|es|ed|ing)$", r"yz\1"),
@@ -238,8 +238,8 @@ class PolicyIndex:
         q = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(read, levels=False) if t not in FRAME)
         rel = rel_of(question)
         docs = documents_named(question)
-        if rel is None and docs in (_JAR, _IPG):  # the document for one level says that level
-            rel = "regular" if docs == _JAR else "competitive"
+        if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level
+            rel = "regular" if docs == _JAR_ALONE else "competitive"
         named = self._named_in(read) or misspelt_in(read, self.lead)
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
