@@ -157,6 +157,12 @@ def _kind_starts(g: QGraph) -> dict[str, re.Pattern[str]]:
     return known
 
 
+@lru_cache(maxsize=8)
+def _kind_word(label: str) -> frozenset[str]:
+    """The kind's own word ("trigger" of Triggered Ability), not every kind's ("ability"): stemmed once."""
+    return frozenset(doc_terms(label)) - frozenset(doc_terms("ability"))
+
+
 @lru_cache(maxsize=256)
 def _kind_terms(begins: re.Pattern[str], text: str, name: frozenset[str]) -> frozenset[str] | None:
     """The stems of a card's abilities of a kind (each from where ``begins`` finds one to its line's end, reminder text
@@ -183,7 +189,7 @@ def kind_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g
     out: dict[str, Match] = {}
     for node, begins in _kind_starts(g).items():
         label = g.nodes[node]["label"]
-        named = set(doc_terms(label)) - set(doc_terms("ability"))  # "trigger": the kind's own word, not every kind's
+        named = _kind_word(label)
         for card, w in cards:
             held = _kind_terms(begins, card.text, card.name_terms)
             if held is None:

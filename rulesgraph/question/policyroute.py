@@ -320,12 +320,12 @@ _JAR = lazy(r"\bJAR\b")
 also a thing ("tokens in a jar") and a card's word ("the Jar of Eyeballs trigger")."""
 
 
-def documents_named(question: str) -> frozenset[str]:
+def documents_named(question: str | Question) -> frozenset[str]:
     """The tournament documents the question names ("the JAR says …", "per the MTR", "the Infraction Procedure Guide"),
     by kind (``mtr``, ``ipg``, ``jar``): where it asks the answer to be read."""
-    folded = fold(question)
-    named = {kind for kind, said in _DOCUMENTS.items() if said.search(folded)}
-    return frozenset(named | ({"jar"} if _JAR.search(question) else set()))
+    read = Question.of(question)  # its folded text, as read once
+    named = {kind for kind, said in _DOCUMENTS.items() if said.search(read.folded)}
+    return frozenset(named | ({"jar"} if _JAR.search(read.text) else set()))
 
 
 _LEVEL = lazy(rf"(?:\b(?:at|in|on|for)\s+(?:(?:a|an|the|my|our)\s+)?)?\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID})"
