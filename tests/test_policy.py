@@ -179,6 +179,21 @@ def test_a_word_with_re_reads_as_the_documents_word() -> None:
     assert index.search("reseating, who decides?")[0].section.id == "MTR 1.1"
 
 
+def test_a_creature_that_dies_is_no_die_of_the_documents() -> None:
+    """The documents' "die" is the one rolled; a question's "dies", "died", "dying" say the rules' verb (700.4) and are
+    not searched for (an invented document with a die-rolling passage, as MTR 3.9 is)."""
+    docs = (TDocument("mtr", "mtr.txt", "1", "2031-03-04", "Magic Tournament Rules", (
+        _s("MTR 1.1", "section", "Die Rolling", "A player who rolls a die announces why."),
+        _s("MTR 1.2", "section", "Missed Triggers", "A trigger the player forgot is resolved when noticed."),
+    )),)
+    index = PolicyIndex(docs)
+    for said in ("my creature died and he forgot the trigger", "when a creature dies the trigger was forgotten",
+                 "a dying creature's trigger was forgot"):
+        assert [h.section.id for h in index.search(said)] == ["MTR 1.2"], said
+    assert index.search("we rolled a die, what now")[0].section.id == "MTR 1.1"  # the noun is still theirs
+    assert index.search("can I roll my own die?")[0].section.id == "MTR 1.1"
+
+
 def test_a_british_spelling_reads_as_the_documents_american_one() -> None:
     """The documents are in American English; a judge writing "randomise", "behaviour" or "judgement" means their words
     (and "size" or "prize" are no -ize words to respell)."""

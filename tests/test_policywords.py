@@ -61,3 +61,12 @@ def test_frame_words_are_no_search_words_but_tell_and_help_are() -> None:
 def test_what_asks_about_the_documents_changes(question: str, about_changes: bool) -> None:
     """The documents' changes, asked about ("was there a rule change"), not a player changing or updating something."""
     assert bool(CHANGES.search(question)) is about_changes
+
+
+def test_words_said_in_the_rules_sense_are_not_searched_but_counted() -> None:
+    """A creature that dies is no die of the documents' (the one rolled): searching them, the verb's forms are left out;
+    the routing's counts (``searched`` off) still read them, as a word of the rules'."""
+    said = "my creature died, then his dies and a dying one"
+    assert stem("die") not in said_terms(said, searched=True)
+    assert said_terms(said).count(stem("die")) == 3
+    assert stem("die") in said_terms("we rolled a die", searched=True)

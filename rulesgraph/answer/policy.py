@@ -235,7 +235,7 @@ class PolicyIndex:
         question = read.text
         folded = fold(question)
         spelt = self._spelt(read)  # "at comp rel" picks a document: no search words
-        q = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(read, levels=False) if t not in FRAME)
+        q = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(read, levels=False, searched=True) if t not in FRAME)
         rel = rel_of(question)
         docs = documents_named(read)
         if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level

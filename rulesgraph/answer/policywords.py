@@ -14,8 +14,8 @@ from ..common.text import STOPWORDS, fold, stem, words
 from ..question.policyroute import LEVEL_SAID
 from ..question.read import ASKING, Question
 
-__all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "SAID", "SAYINGS", "SHORT", "said_terms",
-           "terms"]
+__all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "SAID", "SAYINGS", "SHORT",
+           "said_terms", "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -128,11 +128,20 @@ def _stemmed(said: list[str]) -> list[str]:
     return out
 
 
-def said_terms(question: str | Question, *, levels: bool = True) -> list[str]:
+OTHER_SENSE = frozenset({"dies", "died", "dying"})
+"""Forms a question says only in the rules' sense of a word the documents use in another: a creature dies, died, is
+dying (rule 700.4); the documents' "die" is the one rolled (MTR 3.9 Die Rolling).  Searching the documents, they are
+no word of theirs ("at FNM my opponent's creature died and he forgot the trigger" cited Die Rolling); the routing's
+counts still read them (a word of the rules')."""
+
+
+def said_terms(question: str | Question, *, levels: bool = True, searched: bool = False) -> list[str]:
     """:func:`terms` of a question, from the words it was read into once (:class:`~rulesgraph.question.read.Question`):
     players' phrases (:data:`SAYINGS`) matched on the line of its words, not its text split again; without ``levels``,
-    a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term."""
-    line = " ".join(Question.of(question).words)
+    a Rules Enforcement Level named as one (:data:`~rulesgraph.question.policyroute.LEVEL_SAID`) is no term; ``searched``:
+    the terms the documents are searched for, without the words said in another sense than theirs (:data:`OTHER_SENSE`)."""
+    said = Question.of(question).words
+    line = " ".join(w for w in said if w not in OTHER_SENSE) if searched else " ".join(said)
     if not levels:
         line = LEVEL_SAID.sub(" ", LEVEL_NAMED.sub(" ", line))
     return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
