@@ -15,9 +15,9 @@ strongly as the question's own words:
   on The Abyss?" is about Stifle's "activated or triggered ability" and The Abyss's "At the beginning of …").
 
 The other card steps (rules 20, 24, 26, 27: its keywords, the rules explaining its wordings, two cards' effects meeting, a
-kind of effect counted like a keyword) earned nothing on the real tuning questions and were deleted in stop 26 (README,
-"Real questions, and what each ranking step earns"); rule 22, deleted then as a step adding a separate relevance, came
-back in stop 32 as words of the one query.
+kind of effect counted like a keyword) earned nothing on the real tuning questions and were deleted in stop 26
+(``docs/history.md``, stop 26); rule 22, deleted then as a step adding a separate relevance, came back in stop 32 as
+words of the one query.
 """
 
 from __future__ import annotations
