@@ -9,6 +9,8 @@ escapes on any output encoding, and a terminal size in a sane range.
   with ``backslashreplace`` (``\\u2014``) instead of ending the answer with ``UnicodeEncodeError``.
 * ``COLUMNS``/``LINES`` of ``-5`` printed nothing; of ``999999999`` made rich lay out a billion columns: values out
   of :data:`COLUMNS_RANGE` (or not a number) are clamped (or dropped) before anything reads them.
+* A line of stdin is read up to :data:`LINE_LIMIT` (:func:`lines_of`): ``ask - < /dev/zero`` read one endless line into
+  memory until the kernel killed the process (or printed a ``MemoryError`` traceback under a memory limit).
 """
 
 from __future__ import annotations
@@ -17,14 +19,32 @@ import codecs
 import io
 import os
 import sys
-from typing import Any, BinaryIO
+from collections.abc import Iterator
+from typing import IO, Any, BinaryIO
 
+from rulesgraph import RulesgraphError
 from rulesgraph.common.whole import WholeWriter
 
-__all__ = ["COLUMNS_RANGE", "LINES_RANGE", "WholeWriter", "prepare", "sane_size", "whole", "write_error"]
+__all__ = ["COLUMNS_RANGE", "LINES_RANGE", "LINE_LIMIT", "WholeWriter", "lines_of", "prepare", "sane_size", "whole", "write_error"]
 
 COLUMNS_RANGE = (20, 1000)
 LINES_RANGE = (5, 1000)
+LINE_LIMIT = 1 << 20
+"""The longest line of stdin read as one question or command, in bytes (a question is cut at 2,000 characters anyway):
+a longer one — a stream with no line breaks — is refused in one line (:func:`lines_of`), not read whole into memory."""
+
+
+def lines_of(stream: IO[Any], limit: int = LINE_LIMIT) -> Iterator[str]:
+    """Each line of ``stream`` without its line ending (bytes read as UTF-8, what does not decode replaced), one at a time,
+    none read past ``limit`` bytes: a longer line raises :class:`RulesgraphError` (the lines before it were handled)."""
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+        if len(raw) > limit and not text.endswith("\n"):
+            raise RulesgraphError(f"a line of stdin is longer than {limit // 2**20} MB: not a question")
+        yield text.rstrip("\r\n")
 
 
 def whole(stream: BinaryIO) -> BinaryIO:

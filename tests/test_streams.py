@@ -106,3 +106,31 @@ def test_bad_columns_still_answer_quickly(columns: str) -> None:
     """``COLUMNS=-5`` printed nothing and exited 0; ``999999999`` ran for over a minute."""
     proc = _rg("rule", "702.19", env={"COLUMNS": columns})
     assert proc.returncode == 0 and b"Trample" in proc.stdout and proc.stderr == b"", proc.stderr
+
+
+def test_lines_are_read_one_at_a_time_and_none_past_the_limit() -> None:
+    """A line of stdin is read up to ``LINE_LIMIT`` bytes: bytes or text, any line ending, what does not decode replaced."""
+    import io
+
+    from rulesgraph import RulesgraphError
+    from rulesgraph_cli.streams import lines_of
+
+    assert list(lines_of(io.BytesIO(b"ward\r\ntrample\n\nflying"))) == ["ward", "trample", "", "flying"]
+    assert list(lines_of(io.StringIO("ward\nreach\n"))) == ["ward", "reach"]
+    assert list(lines_of(io.BytesIO(b"caf\xe9\n"))) == ["caf\ufffd"]
+    assert list(lines_of(io.BytesIO(b"x" * 10 + b"\n"), limit=11)) == ["x" * 10]  # the line ending counts, and fits
+    read = lines_of(io.BytesIO(b"ward\n" + b"x" * 12 + b"\nreach\n"), limit=11)
+    assert next(read) == "ward"
+    with pytest.raises(RulesgraphError, match="longer than"):
+        next(read)
+
+
+@pytest.mark.parametrize("argv", [["ask", "-"], ["ask", "--json", "-"], ["--plain"]])
+def test_an_endless_line_of_stdin_is_one_line_not_all_memory(argv: list[str]) -> None:
+    """``ask - < /dev/zero`` (and the REPL reading a pipe) read one line with no end into memory until the kernel killed the
+    process, or printed a MemoryError traceback under a memory limit: now one line and exit 2, the questions before it
+    answered."""
+    proc = _rg(*argv, stdin=b"ward\n" + b"\0" * ((1 << 20) + 10))
+    err = proc.stderr.decode(errors="replace").splitlines()  # the REPL says first that no card data is installed
+    assert proc.returncode == 2 and err[-1] == "rulesgraph: error: a line of stdin is longer than 1 MB: not a question"
+    assert "Traceback" not in proc.stderr.decode(errors="replace") and b"ward" in proc.stdout.lower()

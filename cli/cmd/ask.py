@@ -15,6 +15,7 @@ from rulesgraph.errors import CardDataError
 
 from ..context import Context
 from ..safe import from_argv, visible
+from ..streams import lines_of
 
 if TYPE_CHECKING:
     from rulesgraph.model import Answer
@@ -84,17 +85,17 @@ def answer_or_rules(book: Rulebook, question: str, k: int, conversation: Convers
 
 
 def _lines() -> Iterator[str]:
-    """Questions from stdin, one a line; an error reading it is one line (an error writing answers is not this)."""
-    stream = getattr(sys.stdin, "buffer", None) or sys.stdin
-    lines = iter(stream)
+    """Questions from stdin, one a line, none longer than :data:`~rulesgraph_cli.streams.LINE_LIMIT`; an error reading it
+    is one line (an error writing answers is not this)."""
+    lines = lines_of(getattr(sys.stdin, "buffer", None) or sys.stdin)
     while True:
         try:
-            raw = next(lines)
+            line = next(lines)
         except StopIteration:
             return
         except OSError as exc:
             raise RulesgraphError(f"cannot read questions from stdin ({exc.strerror or exc})") from None
-        yield (raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw).rstrip("\r\n")
+        yield line
 
 
 def _stream(ctx: Context, k: int) -> int:

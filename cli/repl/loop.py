@@ -29,6 +29,7 @@ from ..context import CARDS_NOTE, Context
 from ..output import show
 from ..render.core import render_error
 from ..safe import visible
+from ..streams import lines_of
 from .commands import COMMANDS, Shell
 from .completer import RulesCompleter
 from .key_bindings import key_bindings
@@ -157,9 +158,10 @@ def _handle(shell: Shell, line: str) -> tuple[RenderableType | None, bool]:
 
 
 def read_lines(shell: Shell, lines: TextIO, console: Console) -> int:
-    """Without a terminal: handle each line of ``lines`` as if typed, echoing it after the prompt."""
-    for line in lines:
-        console.print(Text(PROMPT + visible(line.rstrip("\n"), newlines=False)))
+    """Without a terminal: handle each line of ``lines`` as if typed, echoing it after the prompt (none read past
+    :data:`~rulesgraph_cli.streams.LINE_LIMIT`: a longer one ends the session with one line)."""
+    for line in lines_of(getattr(lines, "buffer", None) or lines):
+        console.print(Text(PROMPT + visible(line, newlines=False)))
         renderable, done = _handle(shell, line)
         if renderable is not None:
             console.print(renderable)
