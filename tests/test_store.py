@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import RulesgraphError, SourceSpec
+from rulesgraph.errors import SourceError
 from rulesgraph.versions import store
 
 from .minicr import make_cr
@@ -40,6 +41,20 @@ def test_install_lists_and_picks_versions(data_dir: Path) -> None:
     (data_dir / "rules" / ".MagicCompRules-20990101.txt.x.tmp").write_text("half")
     (data_dir / "rules" / "notes.txt").write_text("mine")
     assert [v.date for v in store.installed()] == ["2026-06-19", "2024-02-02"]
+
+
+def test_a_same_date_copy_with_fewer_rules_does_not_replace(data_dir: Path) -> None:
+    """A copy of the installed rules' date with rules cut out (a helper deleted 702.19 from one) replaced them silently,
+    and said it "replaced the installed card data"; now it is refused in one line and the installed file stays, as the
+    tournament documents' store refuses a same-date copy with fewer sections.  One with as many rules or more replaces."""
+    full = make_cr("2026-06-19", filler=300).encode()
+    store.install(full, "full.txt")
+    said = r"has 1,204 numbered rules, fewer than the 1,208 of the installed rules of the same date"
+    with pytest.raises(SourceError, match=said) as info:
+        store.install(make_cr("2026-06-19", filler=299).encode(), "cut.txt")
+    assert "\n" not in str(info.value)
+    assert store.path_for("2026-06-19").read_bytes() == full
+    assert store.install(make_cr("2026-06-19", filler=301).encode(), "more.txt").status == "replaced"
 
 
 def test_unknown_date_names_what_is_installed(data_dir: Path) -> None:

@@ -188,6 +188,16 @@ def test_a_same_date_copy_with_fewer_sections_does_not_replace(data: Path) -> No
     assert tstore.install(make_mtr(sections=10).encode(), "larger.txt").status == "replaced"
 
 
+def test_a_replaced_document_is_said_to_be_one(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``update tournament --file`` with a fuller copy of an installed date said "replaced the installed card data"."""
+    for sections, name in ((9, "full.txt"), (10, "larger.txt")):
+        (tmp_path / name).write_text(make_mtr(sections=sections), encoding="utf-8")
+        assert main(["update", "tournament", "--file", str(tmp_path / name)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("installed the Magic Tournament Rules") and out[1].startswith(
+        "replaced the installed document of that date with the Magic Tournament Rules")
+
+
 def test_the_real_mtr_cut_short_changes_nothing(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     real = require_tournament("MTR-20260227.txt")
     assert main(["update", "tournament", "--file", str(real)]) == 0

@@ -28,10 +28,15 @@ HELP = ("install the current Comprehensive Rules (from Wizards' rules page), car
 
 _SAID = {
     "installed": "installed",
-    "replaced": "replaced the installed card data with",
+    "replaced": "replaced the installed {what} with",
     "unchanged": "already installed, unchanged:",
     "checked": "checked",
 }
+"""How an install begins its line; ``{what}`` is what it replaced: the card data, or a document of the same kind and date."""
+
+
+def _said(status: str, what: str) -> str:
+    return _SAID[status].format(what=what)
 _CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")
 
 
@@ -164,7 +169,7 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
         with _offline_hint("rules"), _progress_bar(ctx, "rules", console) as progress:
             updated = download_and_install(rules_url(ctx), timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
         result, link = updated.installed, updated.link
-    line = (f"{_SAID[result.status]} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
+    line = (f"{_said(result.status, 'rules of that date')} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
             f"{result.subrules:,} subrules, {result.glossary:,} glossary entries): {result.path}")
     console = console or ctx.console()
     console.print(Text(visible(line, newlines=False)))
@@ -243,8 +248,8 @@ def _cards(ctx: Context, console: Console | None = None) -> None:
         for notice in open_deck(ctx.book())[1]:
             ctx.note(notice)
     info = result.info
-    line = (f"{_SAID[result.status]} {card_build(info)} ({info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings) "
-            f"from {info.source}: {info.path}")
+    line = (f"{_said(result.status, 'card data')} {card_build(info)} ({info.cards:,} card names, {info.faces:,} faces, "
+            f"{info.rulings:,} rulings) from {info.source}: {info.path}")
     (console or ctx.console()).print(Text(visible(line, newlines=False)))
 
 
@@ -281,7 +286,7 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
     console = console or ctx.console()
 
     def said(r: tstore.TValidated) -> None:
-        line = f"{_SAID[r.status]} the {r.name} effective {r.date} ({r.sections} {r.level}s): {r.path}"
+        line = f"{_said(r.status, 'document of that date')} the {r.name} effective {r.date} ({r.sections} {r.level}s): {r.path}"
         console.print(Text(visible(line, newlines=False)))
 
     if ctx.opt("file"):

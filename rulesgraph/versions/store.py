@@ -136,12 +136,30 @@ def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
         status = "checked"
     elif target.is_file():
         status = "unchanged" if target.read_bytes() == data else "replaced"
+        if status == "replaced":
+            _check_not_smaller(counts["rule"] + counts["subrule"], name, target)
     if status in ("installed", "replaced"):
         try:
             write_atomically(target, data)
         except OSError as exc:
             raise RulesgraphError(f"cannot install into {target.parent}: {exc.strerror or exc}") from None
     return Validated(date, target, counts["rule"], counts["subrule"], len(doc.glossary), status)
+
+
+def _check_not_smaller(numbered: int, name: str, target: Path) -> None:
+    """Refuse to replace the installed rules of the same date with a copy holding fewer numbered rules (a copy with rules
+    cut out: a corrected file of the same date has as many or more), as the tournament documents' store refuses one with
+    fewer sections."""
+    from ..parse.cr import parse_cr
+
+    try:
+        old = parse_cr(_decode(read_bytes(target, target.name).data, target.name))
+    except RulesgraphError:
+        return  # the installed copy no longer reads: a complete one may replace it
+    have = sum(1 for r in old.rules if r.level in ("rule", "subrule"))
+    if numbered < have:
+        raise SourceError(name, f"has {numbered:,} numbered rules, fewer than the {have:,} of the installed rules of the same "
+                                f"date ({target}): not replaced")
 
 
 def install_file(path: str | os.PathLike[str]) -> Validated:
