@@ -172,7 +172,7 @@ class Context:
             self._book = load(self.specs(), use_cache=not self.opt("no_cache"), strict=strict)
             _keep()
             for notice in self._book.notices:
-                self.note(notice)
+                self.note_once(notice)  # the card names' cache, opened next, says "cache not written" alike: once
         return self._book
 
     def rules_missing(self) -> bool:

@@ -134,3 +134,17 @@ def test_an_endless_line_of_stdin_is_one_line_not_all_memory(argv: list[str]) ->
     err = proc.stderr.decode(errors="replace").splitlines()  # the REPL says first that no card data is installed
     assert proc.returncode == 2 and err[-1] == "rulesgraph: error: a line of stdin is longer than 1 MB: not a question"
     assert "Traceback" not in proc.stderr.decode(errors="replace") and b"ward" in proc.stdout.lower()
+
+
+def test_a_cache_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
+    """With card data installed and the cache directory a regular file, the rules' cache and the card names' each said
+    "cache not written …": two identical lines where one is promised."""
+    env = {"RULESGRAPH_DATA_DIR": str(tmp_path / "data"), "RULESGRAPH_CACHE_DIR": str(tmp_path / "cache")}
+    cards = tmp_path / "cards.json"
+    cards.write_bytes(encode(atomic({"Riverwalker": [{"name": "Riverwalker", "type": "Creature — Elf", "text": "Trample",
+                                                      "layout": "normal"}]})))
+    assert _rg("update", "cards", "--file", str(cards), env=env).returncode == 0
+    (tmp_path / "cachefile").write_text("not a directory")
+    proc = _rg("ask", "does Riverwalker have trample?", env={**env, "RULESGRAPH_CACHE_DIR": str(tmp_path / "cachefile")})
+    err = proc.stderr.decode(errors="replace").splitlines()
+    assert proc.returncode == 0 and len(err) == 1 and err[0].startswith("rulesgraph: cache not written (File exists:"), err
