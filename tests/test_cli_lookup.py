@@ -38,6 +38,8 @@ def test_a_range_of_rules(run) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(out)
     assert code == 0 and data["range"] == ["702.19b", "702.19c"] and [r["id"] for r in data["rules"]] == data["range"]
     assert run("rule", "999.1a-c")[:2] == (1, "")
+    code, out, _ = run("rule", "--json", "702.19b-702.20")  # into the next rule: the loaded rules say what lies between
+    assert code == 0 and json.loads(out)["range"][0] == "702.19b" and json.loads(out)["range"][-1] == "702.20"
     code, out, err = run("cites", "702.19a-c")  # cites takes the rule holding them, and says so
     assert code == 2 and out == "" and err.count("\n") == 1 and "'rulesgraph cites 702.19'" in err
 

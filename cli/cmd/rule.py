@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 def run(ctx: Context) -> int:
     from rulesgraph.answer.tlookup import is_ref, named_infraction
-    from rulesgraph.build.lookup import as_number, as_range, rule_json, rule_views  # only for this command
+    from rulesgraph.build.lookup import as_number, rule_json, rule_views, said_range  # only for this command
 
     said = from_argv(" ".join(ctx.args.number))
     if is_ref(said) or (as_number(said) is None and named_infraction(said)):  # "MTR 4.3", "IPG 2.1", "missed trigger"
@@ -38,7 +38,7 @@ def run(ctx: Context) -> int:
     def one(v: RuleView) -> dict[str, Any]:  # --json's notes say what the text's say: how the rule changed between versions
         return {**rule_json(v), "notes": [*v.notes, *ctx.rule_notes(v)]}
 
-    if as_range(said) is None:
+    if said_range(said) is None:
         ctx.emit(views[0], one, "render_rule")
     else:  # a range: its rules one after another; --json, one object holding them
         ctx.emit(views, lambda vs: {"range": [v.rule.id for v in vs], "rules": [one(v) for v in vs]}, "render_rules")

@@ -9,6 +9,7 @@ note saying where they come from and what CR rule they are today.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError, echoed
 from ..model import Citation
-from ..parse.numbers import RANGE_LIMIT, expand_range, sort_key
+from ..parse.numbers import RANGE_LIMIT, expand_range, parent_of, sort_key
 from .citing import citation
 from .corpus import Rulebook
 
@@ -57,9 +58,18 @@ _OUTLINE = frozenset({"chapter", "section"})
 _ORDER = {"glossary": 2, "faq": 3}
 
 
+def _plain(text: str) -> str:
+    """``text`` with its whitespace runs one space and every decimal digit an ASCII one: ``７０２.１９b`` (full-width, as a
+    Japanese keyboard types it) and ``٧٠٢.١٩b`` are ``702.19b``, as ``ask`` reads them."""
+    plain = " ".join(text.split())
+    if plain.isascii():
+        return plain
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in unicodedata.normalize("NFKC", plain))
+
+
 def as_number(text: str) -> str | None:
     """``702.19B``, ``rule 702.19b``, ``CR 702.19b.``, ``§702.19 b`` → ``702.19b``; ``None`` when ``text`` is not a rule number."""
-    m = _WRITTEN.match(" ".join(text.split()))
+    m = _WRITTEN.match(_plain(text))
     number = (m.group(1) + (f".{m.group(2)}{m.group(3) or ''}" if m.group(2) else "")).lower() if m else ""
     return number if CR_NUMBER.fullmatch(number) else None
 
@@ -68,7 +78,7 @@ def as_range(text: str) -> list[str] | None:
     """``702.19a-c`` → ``["702.19a", "702.19b", "702.19c"]``: the numbers of a range of rules, in order; ``None`` when
     ``text`` is not one, or is one that runs backwards or spans more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT`
     rules (:func:`said_range` tells those apart)."""
-    m = _RANGE.match(" ".join(text.split()))
+    m = _RANGE.match(_plain(text))
     if m is None:
         return None
     return expand_range(m.group(1).lower(), m.group(2).lower()) or None
@@ -77,7 +87,7 @@ def as_range(text: str) -> list[str] | None:
 def said_range(text: str) -> str | None:
     """The rule a range of rules is said to start at, when ``text`` is written as one, one :func:`as_range` reads or
     not (``702.19c-a``, ``702.1-702.200``), or the first section of a range of sections (``509-510``); else ``None``."""
-    plain = " ".join(text.split())
+    plain = _plain(text)
     m = _RANGE.match(plain) or _SECTIONS.match(plain)
     return m.group(1).lower() if m else None
 
@@ -85,7 +95,7 @@ def said_range(text: str) -> str | None:
 def range_misuse(text: str) -> RulesgraphError | None:
     """What to say of a range of rules where one rule is wanted, or of a range that cannot be shown; ``None`` for
     anything else."""
-    sections = _SECTIONS.match(" ".join(text.split()))
+    sections = _SECTIONS.match(_plain(text))
     if sections is not None:
         first, last = sections.groups()
         if first == last:
@@ -197,7 +207,7 @@ def rule_views(book: Rulebook, text: str) -> list[RuleView]:
     """The rules a number or a range of numbers names (``702.19b``, ``702.19a-c``: see :func:`as_range`), each as
     :func:`rule_view` shows it; the numbers of a range the loaded rules lack are left out, and none of them is
     :class:`NotFound`."""
-    numbers = as_range(text)
+    numbers = as_range(text) or _across(book, text)
     if numbers is None:
         misuse = range_misuse(text)  # written as a range, but backwards or too long to show
         if misuse is not None:
@@ -212,6 +222,27 @@ def rule_views(book: Rulebook, text: str) -> list[RuleView]:
     if not views:
         raise NotFound(f"no rule from {numbers[0]} to {numbers[-1]} in the loaded rules")
     return views
+
+
+def _across(book: Rulebook, text: str) -> list[str] | None:
+    """The loaded rules of a range that runs from one rule into the next (``509.1i-509.2a``, ``702.19b-702.20``: which
+    subrules lie between is the loaded rules' to say, not the numbers'), in order; ``None`` when ``text`` is no such range,
+    an end is not loaded, or it runs backwards or over more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT` rules."""
+    m = _RANGE.match(_plain(text))
+    if m is None or "." not in m.group(2):  # "702.19a-c", "119.7 to 8": within one rule (as_range's)
+        return None
+    start, end = m.group(1).lower(), m.group(2).lower()
+    section = start.split(".")[0]
+    g = book.qg
+    if end.split(".")[0] != section or start not in g or end not in g:
+        return None
+    ids = sorted((n for n in g.ids if n.startswith(section + ".") and g.nodes[n].get("numbering") == "cr"), key=sort_key)
+    i, j = ids.index(start), ids.index(end)
+    if i > j or j - i >= RANGE_LIMIT:
+        return None
+    listed = ids[i : j + 1]
+    shown = set(listed)
+    return [n for n in listed if parent_of(n) not in shown]  # a rule's view holds its subrules: each once
 
 
 @dataclass(frozen=True, slots=True)
