@@ -9,7 +9,7 @@ from rulesgraph.answer.tanswer import route
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.common.text import fold
 from rulesgraph.question.namedcards import CardDeck
-from rulesgraph.question.policyroute import LEVEL_SAID, policy_cue, policy_kinds, signals
+from rulesgraph.question.policyroute import LEVEL_SAID, _title_asked, policy_cue, policy_kinds, signals
 from rulesgraph.question.read import Question
 from rulesgraph.question.scope import out_of_scope
 
@@ -211,6 +211,18 @@ def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:
     assert policy_cue(video, game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # no judge, no event said
     assert policy_cue(f"judge, {video}", game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "coverag video"
     assert policy_cue("judge: is my card marked?", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # the rules use both
+
+
+def test_a_title_that_is_all_the_question_asks_routes() -> None:
+    """"what is out of order sequencing" was answered from the phasing rule at confidence 0: a title of the documents of two
+    words or more that is the whole question (but its asking and stop words) is theirs, wherever it is asked; a title
+    said inside a longer question is not (the rules say "video coverage shows the card" too), nor one of one word."""
+    titled = frozenset({"order out sequenc", "shortcut tournament", "coverag video", "spectat"})
+    for asked in ("what is out of order sequencing", "What's out-of-order sequencing?", "explain tournament shortcuts please"):
+        assert policy_cue(asked, titled=titled) == ("order out sequenc" if "sequenc" in asked.lower() else "shortcut tournament")
+    assert policy_cue("the video coverage shows the card", titled=titled) is None
+    assert _title_asked(Question.of("what is a spectator"), titled) is None  # one word: left to the other cues
+    assert policy_cue("out of order, what happens?", titled=titled) is None
 
 
 def test_policy_kinds_counts_each_kind_once_wherever_played() -> None:

@@ -21,8 +21,8 @@ import re
 from collections.abc import Callable
 
 from ..common.lazyre import lazy
-from ..common.text import fold, stem, words
-from .read import Question
+from ..common.text import STOPWORDS, fold, stem, words
+from .read import ASKING, Question
 
 __all__ = ["LEVEL_SAID", "at_level", "documents_named", "level_only", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of",
            "signals"]
@@ -249,6 +249,14 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
     return None
 
 
+def _title_asked(question: Question, titled: frozenset[str]) -> str | None:
+    """A title of the documents of two words or more that is all the question asks about ("what is out-of-order
+    sequencing?", "explain tournament shortcuts"): its words, but those that only ask or are stop words, are the title's."""
+    said = {stem(w) for w in question.words if w not in STOPWORDS and w not in ASKING}
+    key = " ".join(sorted(said))
+    return key if len(said) >= 2 and key in titled else None
+
+
 def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
                jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
                titled: frozenset[str] = frozenset(), relevant: Callable[[], str | None] = lambda: None,
@@ -270,6 +278,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     folded = q.folded
     if named and (found := named_in(q, named)):
         return found[0][0]
+    if titled and (title := _title_asked(q, titled)):
+        return title
     for m in _TOURNAMENT.finditer(folded):
         said = words(m.group(0))
         if not (said and (set(said) <= q.names or set(said) <= cards())):  # "casts Bribery on player C": a card, not a cue
