@@ -75,6 +75,9 @@ def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
     """What the words given in the command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19"), a
     command misspelt the command ("ruel" is ``rule``), other words a question to ``ask`` ("rulesgraph 'what is flying'");
     for any subcommand's own choices, the usage in ``--help``."""
+    command = next((w for w in given if w in COMMANDS), None) if prog == "rulesgraph" else None
+    if command and message.startswith("unrecognized arguments"):  # the command's own options: "ask --bogus"
+        return f" (see '{prog} {command} --help')"
     if prog != "rulesgraph" or "argument COMMAND:" not in message or not (m := _CHOICE.search(message)):
         return f" (see '{prog} --help')"
     import difflib

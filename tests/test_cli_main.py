@@ -66,6 +66,11 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit):
         main([""])  # nothing to ask: the usage
     assert capsys.readouterr().err.endswith("(see 'rulesgraph --help')\n")
+    for argv, helped in ((["ask", "--bogus", "x"], "rulesgraph ask --help"), (["diff", "--bogus"], "rulesgraph diff --help"),
+                         (["--bogus"], "rulesgraph --help")):  # a command's unknown option: that command's help, not the top's
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert capsys.readouterr().err == f"rulesgraph: error: unrecognized arguments: --bogus (see '{helped}')\n", argv
 
 
 def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
