@@ -13,6 +13,8 @@ from rulesgraph.build.lookup import NotFound
     ("trample", "keyword:trample", None), ("Trample?", "keyword:trample", None), ("tramlpe", "keyword:trample", "tramlpe"),
     ("first strike", "keyword:first strike", None), ("block", "glossary:Block", None), ("Stifle", "card:Stifle", None),
     ("declare blockers step", "glossary:Declare Blockers Step", None), ("casting spells", "601", None),
+    # glossary headings as the CR prints them (refused by 'kw' and 'cites' before)
+    ("Tribal (Obsolete)", "glossary:Tribal", None), ("Venture into [Quality]", "glossary:Venture into [Quality]", None),
 ])
 def test_names(full_book: Rulebook, typed: str, node: str, corrected: str | None) -> None:
     assert find_name(full_book, typed) == (node, corrected)

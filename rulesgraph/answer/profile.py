@@ -94,10 +94,24 @@ def find_name(book: Rulebook, text: str) -> tuple[str, str | None] | None:
     nodes = book.index.names.get(name_key(cleaned))
     if nodes:
         return _prefer(book.qg, nodes), None
+    if (heading := _heading(book.qg, cleaned)) is not None:
+        return heading, None
     a = analyze(cleaned, book.index)
     whole = " ".join(a.words)
     found = [m.node for m in a.matches if m.kind in ("keyword", "glossary", "card", "title") and m.said == whole]
     return (_prefer(book.qg, found), cleaned) if found else None
+
+
+_OBSOLETE = re.compile(r"\s*\(obsolete\)$", re.IGNORECASE)
+
+
+def _heading(g: QGraph, said: str) -> str | None:
+    """The glossary entry whose heading is ``said`` as the CR prints it, any case: "Tribal (Obsolete)" (the entry is
+    Tribal), "Venture into [Quality]" (brackets are no name's words)."""
+    headings = g.memo.get("glossary headings")
+    if headings is None:
+        headings = g.memo["glossary headings"] = {n[len("glossary:"):].lower(): n for n in g.ids if n.startswith("glossary:")}
+    return headings.get(said.lower()) or headings.get(_OBSOLETE.sub("", said).lower())
 
 
 def suggest(book: Rulebook, text: str, limit: int = 3) -> list[str]:
