@@ -217,11 +217,14 @@ def test_a_title_that_is_all_the_question_asks_routes() -> None:
     """"what is out of order sequencing" was answered from the phasing rule at confidence 0: a title of the documents of two
     words or more that is the whole question (but its asking and stop words) is theirs, wherever it is asked; a title
     said inside a longer question is not (the rules say "video coverage shows the card" too), nor one of one word."""
-    titled = frozenset({"order out sequenc", "shortcut tournament", "coverag video", "spectat"})
+    titled = frozenset({"order out sequenc", "shortcut tournament", "coverag video", "spectat", "abil trigger", "back up"})
     for asked in ("what is out of order sequencing", "What's out-of-order sequencing?", "explain tournament shortcuts please"):
         assert policy_cue(asked, titled=titled) == ("order out sequenc" if "sequenc" in asked.lower() else "shortcut tournament")
+    rules_named = {"abil trigger", "backup"}.__contains__  # the rules' Triggered Ability and Backup
+    assert policy_cue("what are triggered abilities?", titled=titled, rules_named=rules_named) is None
+    assert policy_cue("what does back up do?", titled=titled, rules_named=rules_named) is None  # said as two words
     assert policy_cue("the video coverage shows the card", titled=titled) is None
-    assert _title_asked(Question.of("what is a spectator"), titled) is None  # one word: left to the other cues
+    assert _title_asked(Question.of("what is a spectator"), titled, lambda key: False) is None  # one word: the other cues
     assert policy_cue("out of order, what happens?", titled=titled) is None
 
 

@@ -13,7 +13,7 @@ import pytest
 from rulesgraph.answer import policy
 from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.answer.policy import abbreviations, policy_cue, policy_index, rel_of
-from rulesgraph.answer.tanswer import BANS_TO_COME
+from rulesgraph.answer.tanswer import BANS_TO_COME, route
 from rulesgraph.build import tbook
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.versions import tstore
@@ -260,6 +260,16 @@ def test_an_answer_the_score_routed_says_so_and_cites_the_rules(documents: None,
     assert set(kinds[:3]) <= {"mtr", "ipg", "jar"} and not set(kinds[3:]) & {"mtr", "ipg", "jar"}
     cued = ask(full_book, "whats the penalty for a missed trigger at competitive?")  # a cue routes it: no score said
     assert not any(w.startswith(SCORED) for w in cued.why)
+
+
+def test_a_title_asked_alone_routes_unless_the_rules_name_it_too(documents: None, full_book: Rulebook) -> None:
+    """A question that is only a document's title goes to the documents ("what is out of order sequencing" was answered
+    from the phasing rule at confidence 0), but not one the rules name too (the review found these sent to MTR 4.5, MTR
+    4.9, MTR 3.9 and IPG 1.4)."""
+    assert ask(full_book, "what is out of order sequencing").citations[0].id == "MTR 4.3"
+    for asked in ("what are triggered abilities?", "how does day/night work?", "what is day and night",
+                  "how does rolling a die work?", "what does back up do?"):
+        assert route(asked, None, full_book.index) is None, asked
 
 
 def test_a_price_cue_in_the_documents_words_is_theirs(documents: None, full_book: Rulebook) -> None:

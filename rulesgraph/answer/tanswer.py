@@ -250,7 +250,20 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     from ..question.scope import game_terms
 
     return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words(),
-                      lambda: relevant(question, index), cards)
+                      lambda: relevant(question, index), cards, lambda key: key in rules_names(index))
+
+
+def rules_names(index: Index) -> frozenset[str]:
+    """Every name the rules' index knows (keywords, glossary entries, titles, cards) as its words' sorted stems, stop
+    words left out, as :func:`~rulesgraph.question.policyroute.policy_cue` compares the documents' titles: made once per
+    index, when a question that is only a title is first asked."""
+    from ..common.text import STOPWORDS
+
+    got = index.memo.get("rules names")
+    if got is None:
+        got = index.memo["rules names"] = frozenset(" ".join(sorted({w for w in key.split() if w not in STOPWORDS}))
+                                                    for key in index.names)
+    return got
 
 
 BANS_TO_COME = ("No rules document says what will be banned, or why a card was: Wizards of the Coast announces changes "

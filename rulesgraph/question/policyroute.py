@@ -249,18 +249,21 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
     return None
 
 
-def _title_asked(question: Question, titled: frozenset[str]) -> str | None:
+def _title_asked(question: Question, titled: frozenset[str], rules_named: Callable[[str], bool]) -> str | None:
     """A title of the documents of two words or more that is all the question asks about ("what is out-of-order
-    sequencing?", "explain tournament shortcuts"): its words, but those that only ask or are stop words, are the title's."""
+    sequencing?"): its words, but those that only ask or are stop words, are the title's, and no name of the rules'
+    (``rules_named``, the same sorted stems, or them as one word) is those words too — "what are triggered abilities?",
+    "how does day/night work?", "what does back up do?" ask the rules' Triggered Ability, Day and Night and Backup, not
+    MTR 4.5, MTR 4.9 and IPG 1.4."""
     said = {stem(w) for w in question.words if w not in STOPWORDS and w not in ASKING}
     key = " ".join(sorted(said))
-    return key if len(said) >= 2 and key in titled else None
+    return key if len(said) >= 2 and key in titled and not rules_named(key) and not rules_named(key.replace(" ", "")) else None
 
 
 def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
                jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
                titled: frozenset[str] = frozenset(), relevant: Callable[[], str | None] = lambda: None,
-               cards: Callable[[], frozenset[str]] = frozenset) -> str | None:
+               cards: Callable[[], frozenset[str]] = frozenset, rules_named: Callable[[str], bool] = lambda key: False) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
@@ -268,7 +271,9 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
     (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
-    ("spectator"), counts beside a judge or an event said.  ``relevant``, asked when no cue was found: why the
+    ("spectator"), counts beside a judge or an event said, and one of two words or more that is all the question asks
+    routes wherever it is asked, unless ``rules_named`` (asked then) says the rules have a name of those words too (a
+    keyword, a glossary entry, a title or a card).  ``relevant``, asked when no cue was found: why the
     question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``.
     ``cards``, asked only when a tournament word is said: the words of the cards the question names, with card data
     installed ("I played spectator seating while …" names the card Spectator Seating, no spectator).
@@ -278,7 +283,7 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     folded = q.folded
     if named and (found := named_in(q, named)):
         return found[0][0]
-    if titled and (title := _title_asked(q, titled)):
+    if titled and (title := _title_asked(q, titled, rules_named)):
         return title
     for m in _TOURNAMENT.finditer(folded):
         said = words(m.group(0))
