@@ -105,7 +105,8 @@ class Context:
     _deck_notices: list[str] = field(default_factory=list)
     _cards_missing: bool = False
     _noted: set[str] = field(default_factory=set)
-    """Notices about the card data said once per process (the store and the answering deck both open it)."""
+    """Notices said once per process: about the card data (the store and the answering deck both open it), and the
+    rules' load notices, which the card names' cache may repeat ("cache not written …")."""
     cards_noted: bool = False
     """:data:`CARDS_NOTE` was said (on stderr, or by the REPL's welcome)."""
 

@@ -74,7 +74,8 @@ SUGGESTED = 200
 def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
     """What the words given in the command's place most likely meant: a rule number is ``rule N`` ("rulesgraph 702.19"), a
     command misspelt the command ("ruel" is ``rule``), other words a question to ``ask`` ("rulesgraph 'what is flying'");
-    for any subcommand's own choices, the usage in ``--help``."""
+    an option a command does not take, that command's ``--help`` (the first word given that names a command: "ask
+    --bogus"); for any subcommand's own choices, the usage in ``--help``."""
     command = next((w for w in given if w in COMMANDS), None) if prog == "rulesgraph" else None
     if command and message.startswith("unrecognized arguments"):  # the command's own options: "ask --bogus"
         return f" (see '{prog} {command} --help')"
@@ -83,13 +84,15 @@ def _meant(message: str, prog: str, given: Sequence[str] = ()) -> str:
     import difflib
     import shlex
 
-    from rulesgraph.build.lookup import as_number, as_range
+    from rulesgraph.build.lookup import as_number, as_range, said_range
 
     said = m.group(2)
     if (number := as_number(said)) is not None:
         return f"; did you mean '{prog} rule {number}'?"
     if (span := as_range(said)) is not None:
         return f"; did you mean '{prog} rule {span[0]}-{span[-1]}'?"
+    if said_range(said) is not None:  # "509.1i-509.2a": into the next rule, which the loaded rules list
+        return f"; did you mean '{prog} rule {said}'?"
     rest = list(given[given.index(said):]) if said in given else [said]  # "rulesgraph what is flying": all of it
     words = [w for i, w in enumerate(rest) if not w.startswith("-") and not (i and rest[i - 1].startswith("-") and w.isdigit())]
     question = " ".join(words)  # its options ("-k 3", "--json") are not words of the question

@@ -35,16 +35,17 @@ a longer one — a stream with no line breaks — is refused in one line (:func:
 
 
 def lines_of(stream: IO[Any], limit: int = LINE_LIMIT) -> Iterator[str]:
-    """Each line of ``stream`` without its line ending (bytes read as UTF-8, what does not decode replaced), one at a time,
-    none read past ``limit`` bytes: a longer line raises :class:`RulesgraphError` (the lines before it were handled)."""
+    """Each line of ``stream`` without its ending (LF or CRLF; bytes read as UTF-8, what does not decode replaced), one at a
+    time, none read past ``limit`` bytes (characters, for a text stream) besides its ending: a longer line raises
+    :class:`RulesgraphError` (the lines before it were handled)."""
     while True:
-        raw = stream.readline(limit + 1)
+        raw = stream.readline(limit + 2)  # room for the line's own ending, CRLF included
         if not raw:
             return
-        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-        if len(raw) > limit and not text.endswith("\n"):
+        line = raw.rstrip(b"\r\n" if isinstance(raw, bytes) else "\r\n")
+        if len(line) > limit:
             raise RulesgraphError(f"a line of stdin is longer than {limit // 2**20} MB: not a question")
-        yield text.rstrip("\r\n")
+        yield line.decode("utf-8", errors="replace") if isinstance(line, bytes) else line
 
 
 def whole(stream: BinaryIO) -> BinaryIO:

@@ -66,6 +66,9 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit):
         main([""])  # nothing to ask: the usage
     assert capsys.readouterr().err.endswith("(see 'rulesgraph --help')\n")
+    with pytest.raises(SystemExit):
+        main(["509.1i-509.2a"])  # a range into the next rule, given without its command
+    assert capsys.readouterr().err.endswith("did you mean 'rulesgraph rule 509.1i-509.2a'?\n")
     for argv, helped in ((["ask", "--bogus", "x"], "rulesgraph ask --help"), (["diff", "--bogus"], "rulesgraph diff --help"),
                          (["--bogus"], "rulesgraph --help")):  # a command's unknown option: that command's help, not the top's
         with pytest.raises(SystemExit):

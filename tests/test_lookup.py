@@ -65,12 +65,15 @@ def test_a_range_that_cannot_be_shown_says_why(text: str, full_book: Rulebook) -
 @pytest.mark.parametrize(("text", "shown"), [("509.1i-509.2a", ["509.1i", "509.2"]),
                                               ("702.19f-702.20", ["702.19f", "702.19g", "702.20"])])
 def test_a_range_running_into_the_next_rule_shows_what_lies_between(text: str, shown: list[str], full_book: Rulebook) -> None:
-    """Which subrules lie between two rules' is the loaded rules' to say: a range from one rule's subrule into the next
-    rule was refused as running backwards or spanning more than 50 rules.  A rule shown holds its subrules (509.2a)."""
+    """Which subrules lie between two rules is the loaded rules' to say: a range from one rule's subrule into the next
+    rule was refused as running backwards or spanning more than 50 rules.  A rule shown holds its subrules (509.2a); an
+    end the rules lack is said to be missing."""
     assert as_range(text) is None
     assert [v.rule.id for v in rule_views(full_book, text)] == shown
     with pytest.raises(RulesgraphError, match="runs backwards"):
         rule_views(full_book, "509.2a-509.1i")
+    with pytest.raises(NotFound, match=r"no rule 702\.999 in the loaded rules"):  # not "runs backwards"
+        rule_views(full_book, "702.19b-702.999")
 
 
 @pytest.mark.parametrize("written", ["７０２.１９b", "٧٠٢.١٩b", "rule ７０２.１９ b"])
@@ -78,6 +81,7 @@ def test_digits_of_other_scripts_are_read_as_ascii(written: str) -> None:
     """``ask`` read a full-width rule number (a Japanese keyboard's) while ``rule`` and ``cites`` said there was no such rule."""
     assert as_number(written) == "702.19b"
     assert as_range("７０２.１９a-c") == ["702.19a", "702.19b", "702.19c"]
+    assert as_number("①") is None and as_number("702²") is None  # a circled one or a square is no digit of a number
 
 
 @pytest.mark.parametrize("text", ["509-510", "509 to 510", "sections 509–510"])

@@ -109,7 +109,8 @@ def test_bad_columns_still_answer_quickly(columns: str) -> None:
 
 
 def test_lines_are_read_one_at_a_time_and_none_past_the_limit() -> None:
-    """A line of stdin is read up to ``LINE_LIMIT`` bytes: bytes or text, any line ending, what does not decode replaced."""
+    """A line of stdin is read up to ``LINE_LIMIT`` bytes besides its ending: bytes or text, LF or CRLF, what does not
+    decode replaced."""
     import io
 
     from rulesgraph import RulesgraphError
@@ -118,7 +119,10 @@ def test_lines_are_read_one_at_a_time_and_none_past_the_limit() -> None:
     assert list(lines_of(io.BytesIO(b"ward\r\ntrample\n\nflying"))) == ["ward", "trample", "", "flying"]
     assert list(lines_of(io.StringIO("ward\nreach\n"))) == ["ward", "reach"]
     assert list(lines_of(io.BytesIO(b"caf\xe9\n"))) == ["caf\ufffd"]
-    assert list(lines_of(io.BytesIO(b"x" * 10 + b"\n"), limit=11)) == ["x" * 10]  # the line ending counts, and fits
+    for ending in (b"\n", b"\r\n", b""):  # the line's own ending does not count
+        assert list(lines_of(io.BytesIO(b"x" * 11 + ending), limit=11)) == ["x" * 11], ending
+        with pytest.raises(RulesgraphError):
+            list(lines_of(io.BytesIO(b"x" * 12 + ending), limit=11))
     read = lines_of(io.BytesIO(b"ward\n" + b"x" * 12 + b"\nreach\n"), limit=11)
     assert next(read) == "ward"
     with pytest.raises(RulesgraphError, match="longer than"):

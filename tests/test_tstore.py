@@ -195,7 +195,7 @@ def test_a_replaced_document_is_said_to_be_one(data: Path, tmp_path: Path, capsy
         assert main(["update", "tournament", "--file", str(tmp_path / name)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("installed the Magic Tournament Rules") and out[1].startswith(
-        "replaced the installed document of that date with the Magic Tournament Rules")
+        "replaced the installed document of the same date with the Magic Tournament Rules")
 
 
 def test_the_real_mtr_cut_short_changes_nothing(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -244,7 +244,7 @@ def test_cli_update_and_versions(site: Server, data_dir: Path, tmp_path: Path, c
     assert "effective 2024-02-02" in capsys.readouterr().out
     path.write_text(make_cr("2024-02-02", extra="Reissued."), encoding="utf-8")  # the same date again, other bytes
     assert main(["update", "--file", str(path)]) == 0
-    assert capsys.readouterr().out.startswith("replaced the installed rules of that date with the Comprehensive Rules effective "
+    assert capsys.readouterr().out.startswith("replaced the installed rules of the same date with the Comprehensive Rules effective "
                                               "2024-02-02")  # not "the installed card data"
     assert main(["versions"]) == 0
     out = capsys.readouterr().out

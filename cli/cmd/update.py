@@ -36,7 +36,10 @@ _SAID = {
 
 
 def _said(status: str, what: str) -> str:
+    """How an install of ``what`` begins its line (:data:`_SAID`)."""
     return _SAID[status].format(what=what)
+
+
 _CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")
 
 
@@ -169,7 +172,7 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
         with _offline_hint("rules"), _progress_bar(ctx, "rules", console) as progress:
             updated = download_and_install(rules_url(ctx), timeout=ctx.opt("timeout", TIMEOUT), progress=progress)
         result, link = updated.installed, updated.link
-    line = (f"{_said(result.status, 'rules of that date')} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
+    line = (f"{_said(result.status, 'rules of the same date')} the Comprehensive Rules effective {result.date} ({result.rules:,} rules, "
             f"{result.subrules:,} subrules, {result.glossary:,} glossary entries): {result.path}")
     console = console or ctx.console()
     console.print(Text(visible(line, newlines=False)))
@@ -286,7 +289,7 @@ def _tournament(ctx: Context, console: Console | None = None) -> None:
     console = console or ctx.console()
 
     def said(r: tstore.TValidated) -> None:
-        line = f"{_said(r.status, 'document of that date')} the {r.name} effective {r.date} ({r.sections} {r.level}s): {r.path}"
+        line = f"{_said(r.status, 'document of the same date')} the {r.name} effective {r.date} ({r.sections} {r.level}s): {r.path}"
         console.print(Text(visible(line, newlines=False)))
 
     if ctx.opt("file"):

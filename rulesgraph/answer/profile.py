@@ -107,7 +107,8 @@ _OBSOLETE = re.compile(r"\s*\(obsolete\)$", re.IGNORECASE)
 
 def _heading(g: QGraph, said: str) -> str | None:
     """The glossary entry whose heading is ``said`` as the CR prints it, any case: "Tribal (Obsolete)" (the entry is
-    Tribal), "Venture into [Quality]" (brackets are no name's words)."""
+    Tribal), "Venture into [Quality]" (brackets are no name's words); :func:`find_name` asks it of names of at most
+    ``_MAX_WORDS`` words."""
     headings = g.memo.get("glossary headings")
     if headings is None:
         headings = g.memo["glossary headings"] = {n[len("glossary:"):].lower(): n for n in g.ids if n.startswith("glossary:")}

@@ -17,7 +17,7 @@ from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError, echoed
 from ..model import Citation
-from ..parse.numbers import RANGE_LIMIT, expand_range, parent_of, sort_key
+from ..parse.numbers import RANGE_LIMIT, expand_range, parent_of, rule_of, sort_key
 from .citing import citation
 from .corpus import Rulebook
 
@@ -59,12 +59,13 @@ _ORDER = {"glossary": 2, "faq": 3}
 
 
 def _plain(text: str) -> str:
-    """``text`` with its whitespace runs one space and every decimal digit an ASCII one: ``７０２.１９b`` (full-width, as a
-    Japanese keyboard types it) and ``٧٠٢.١٩b`` are ``702.19b``, as ``ask`` reads them."""
+    """``text`` with its whitespace runs one space, every decimal digit an ASCII one and full-width forms ASCII:
+    ``７０２.１９b`` (as a Japanese keyboard types it) and ``٧٠٢.١٩b`` are ``702.19b``, as ``ask`` reads them."""
     plain = " ".join(text.split())
     if plain.isascii():
         return plain
-    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in unicodedata.normalize("NFKC", plain))
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else unicodedata.normalize("NFKC", c) if "\uff01" <= c <= "\uff5e"
+                   else c for c in plain)  # not NFKC throughout: "①" is no 1, "702²" no 7022
 
 
 def as_number(text: str) -> str | None:
@@ -226,16 +227,22 @@ def rule_views(book: Rulebook, text: str) -> list[RuleView]:
 
 def _across(book: Rulebook, text: str) -> list[str] | None:
     """The loaded rules of a range that runs from one rule into the next (``509.1i-509.2a``, ``702.19b-702.20``: which
-    subrules lie between is the loaded rules' to say, not the numbers'), in order; ``None`` when ``text`` is no such range,
-    an end is not loaded, or it runs backwards or over more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT` rules."""
+    subrules lie between is the loaded rules' to say, not the numbers'), in order; ``None`` when ``text`` is no such range
+    or it runs backwards or over more than :data:`~rulesgraph.parse.numbers.RANGE_LIMIT` rules; :class:`NotFound` for an
+    end the loaded rules lack."""
     m = _RANGE.match(_plain(text))
     if m is None or "." not in m.group(2):  # "702.19a-c", "119.7 to 8": within one rule (as_range's)
         return None
     start, end = m.group(1).lower(), m.group(2).lower()
+    if not (start[-1].isalpha() or end[-1].isalpha()) or rule_of(start) == rule_of(end):
+        return None  # whole rules ("702.1-702.200") or one rule's subrules: as_range's to read, or to refuse
     section = start.split(".")[0]
     g = book.qg
-    if end.split(".")[0] != section or start not in g or end not in g:
+    if end.split(".")[0] != section:
         return None
+    if missing := [n for n in (start, end) if n not in g]:  # said as a range, but an end the loaded rules lack
+        hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
+        raise NotFound(f"no rule {missing[0]} in the loaded rules{hint}")
     ids = sorted((n for n in g.ids if n.startswith(section + ".") and g.nodes[n].get("numbering") == "cr"), key=sort_key)
     i, j = ids.index(start), ids.index(end)
     if i > j or j - i >= RANGE_LIMIT:
