@@ -254,7 +254,7 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
 
 
 def rules_names(index: Index) -> frozenset[str]:
-    """Every name the rules' index knows (keywords, glossary entries, titles, cards) as its words' sorted stems, stop
+    """Every name the rules' index knows (keywords, glossary entries, section and rule titles) as its words' sorted stems, stop
     words left out, as :func:`~rulesgraph.question.policyroute.policy_cue` compares the documents' titles: made once per
     index, when a question that is only a title is first asked."""
     from ..common.text import STOPWORDS

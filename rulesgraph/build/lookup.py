@@ -205,8 +205,9 @@ def rule_view(book: Rulebook, text: str) -> RuleView:
 
 
 def rule_views(book: Rulebook, text: str) -> list[RuleView]:
-    """The rules a number or a range of numbers names (``702.19b``, ``702.19a-c``: see :func:`as_range`), each as
-    :func:`rule_view` shows it; the numbers of a range the loaded rules lack are left out, and none of them is
+    """The rules a number or a range of numbers names (``702.19b``, ``702.19a-c``: see :func:`as_range`; ``509.1i-509.2a``,
+    into the next rule: :func:`_across`), each as :func:`rule_view` shows it; the numbers of a range the loaded rules lack
+    are left out, and only a range none of whose rules is loaded — or one into the next rule with an end not loaded — is
     :class:`NotFound`."""
     numbers = as_range(text) or _across(book, text)
     if numbers is None:

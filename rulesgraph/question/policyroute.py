@@ -273,7 +273,7 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
     ("spectator"), counts beside a judge or an event said, and one of two words or more that is all the question asks
     routes wherever it is asked, unless ``rules_named`` (asked then) says the rules have a name of those words too (a
-    keyword, a glossary entry, a title or a card).  ``relevant``, asked when no cue was found: why the
+    keyword, a glossary entry or a title).  ``relevant``, asked when no cue was found: why the
     question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``.
     ``cards``, asked only when a tournament word is said: the words of the cards the question names, with card data
     installed ("I played spectator seating while …" names the card Spectator Seating, no spectator).
