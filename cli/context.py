@@ -118,6 +118,8 @@ class Context:
         """The config file's settings (defaults when there is none), overridden by the flags given."""
         if self._config is None:
             path = self.opt("config")
+            if path is not None and not path.strip():  # "--config ''": not the user's file, read in silence
+                raise RulesgraphError("--config is empty: give the path of a TOML file")
             config = load_config(Path(path) if path else None, required=bool(path))
             template = self.opt("url_template")
             if template is not None:

@@ -20,6 +20,9 @@ def test_source_specs() -> None:
     assert parse_spec("notes.txt") == SourceSpec("notes.txt", None, "notes.txt")
     with pytest.raises(RulesgraphError, match=r"no format 'bogus' .*cr, faq, excerpt, sections"):
         parse_spec("bogus:/tmp/rules.txt")
+    for said in ("", " ", "cr:", "CR: "):  # said ": is a directory, not a file" and "cr:: no such file"
+        with pytest.raises(RulesgraphError, match=r"no file named \(give a path, or FORMAT:PATH"):
+            parse_spec(said)
 
 
 def test_nothing_to_load_is_an_error() -> None:

@@ -264,6 +264,12 @@ def test_cli_update_errors_are_one_line_exit_2(site: Server, data_dir: Path, tmp
     bad.write_text("<html><body>not rules</body></html>")
     assert main(["update", "--file", str(bad)]) == 2
     assert "HTML page" in capsys.readouterr().err
+    for argv, said in ((["--file", str(bad), "--url", site.url("/en/rules")], "update: give --file or --url, not both"),
+                       (["--url", ""], "update: --url is empty"), (["--file", " "], "update: --file is empty")):
+        assert main(["update", *argv]) == 2  # was: --url ignored beside --file; "--url ''" the default address
+        assert capsys.readouterr().err == f"rulesgraph: error: {said}\n"
+    assert main(["--config", "", "versions"]) == 2  # was: the user's own config read in silence
+    assert capsys.readouterr().err == "rulesgraph: error: --config is empty: give the path of a TOML file\n"
     assert main(["versions"]) == 0 and "no Comprehensive Rules installed" in capsys.readouterr().out
 
 

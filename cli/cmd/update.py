@@ -343,6 +343,11 @@ def first_install(ctx: Context, console: Console) -> bool:
 
 def run(ctx: Context) -> int:
     """Each target in turn; with several, a failure of one (said in one line) does not stop the others."""
+    if ctx.opt("file") is not None and ctx.opt("url") is not None:  # one source of what to install, not two
+        raise RulesgraphError("update: give --file or --url, not both")
+    for option in ("file", "url"):
+        if ctx.opt(option) is not None and not ctx.opt(option).strip():  # "--url ''" was the default address, said nothing
+            raise RulesgraphError(f"update: --{option} is empty")
     targets = _targets(ctx.args)
     given = ctx.opt("rules", []) + ctx.opt("sub_rules", [])
     if given:  # the user's own sources are read before anything is installed: a bad one is said and changes nothing

@@ -89,8 +89,11 @@ def bundled_sources() -> list[SourceSpec]:
 
 def parse_spec(text: str) -> SourceSpec:
     """``PATH`` or ``FORMAT:PATH`` (``cr:rules.txt``) as given to ``--rules``; a word before the colon that names no
-    format, of a path that is no file, is a user's error said as one (``bogus:rules.txt``: not "no such file")."""
+    format, of a path that is no file, is a user's error said as one (``bogus:rules.txt``: not "no such file"), and so
+    is no path at all (``''``, ``cr:``: not ": is a directory")."""
     head, sep, rest = text.partition(":")
+    if not text.strip() or (sep and head.lower() in FORMATS and not rest.strip()):  # "--rules ''", "--rules cr:"
+        raise RulesgraphError(f"--rules {text!r}: no file named (give a path, or FORMAT:PATH like cr:rules.txt)")
     if sep and head.lower() in FORMATS and rest:
         return SourceSpec(rest, head.lower(), rest)
     if sep and rest and len(head) > 1 and head.isalpha() and not Path(text).exists():  # "C:/rules.txt" is a path
