@@ -122,6 +122,8 @@ def test_jar_parts_by_words_of_their_heading(docs: Path, capsys: pytest.CaptureF
         tournament_view("jar extra")
     with pytest.raises(NotFound, match="nothing in the Judging at Regular REL is called 'zzz'"):
         tournament_view("jar zzz")
+    with pytest.raises(NotFound, match=r"^no JAR 999 in the installed Judging at Regular REL$"):  # a number, as "ipg 7" is said
+        tournament_view("jar 999")
     assert main(["jar", "missed trigger", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["id"] == "JAR 1"
     assert tournament_view("mtr chapter number 2").section.id == "MTR 2"  # the same for the MTR's headings

@@ -101,6 +101,8 @@ def _resolve(text: str) -> tuple[str, str | None]:
         sid = next((d for d in defined_by(" ".join(words(rest))) if d.startswith(prefix + " ")), None)
         if sid is None:  # else a part by words of its heading ("jar missed trigger")
             sid = _by_heading(prefix, rest)
+    if sid is None and re.fullmatch(r"\d[\d.]*", rest):  # a number no part has ("mtr 999"): worded as "ipg 7" is
+        raise NotFound(f"no {prefix} {rest} in the installed {KINDS[prefix.lower()]}")
     if sid is None:
         raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
     return sid, None
