@@ -189,6 +189,12 @@ def _documents_with(book: Rulebook, number: str) -> list[str]:
     return [f"{doc['id']}:{number}" for doc in book.qg.graph["documents"] if f"{doc['id']}:{number}" in book.qg]
 
 
+def _not_loaded(book: Rulebook, number: str) -> NotFound:
+    """What to say of a rule number the loaded rules lack (and, when only the bundled seeds are loaded, how to get the rest)."""
+    hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
+    return NotFound(f"no rule {number} in the loaded rules{hint}")
+
+
 def rule_view(book: Rulebook, text: str) -> RuleView:
     """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded."""
     number = parse_number(text)
@@ -200,8 +206,7 @@ def rule_view(book: Rulebook, text: str) -> RuleView:
         view = view_node(book, others[0])
         extra = tuple(f"also numbered {number} in {g.nodes[o]['file']}" for o in others[1:])
         return replace(view, notes=view.notes + extra)
-    hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
-    raise NotFound(f"no rule {number} in the loaded rules{hint}")
+    raise _not_loaded(book, number)
 
 
 def rule_views(book: Rulebook, text: str) -> list[RuleView]:
@@ -242,8 +247,7 @@ def _across(book: Rulebook, text: str) -> list[str] | None:
     if end.split(".")[0] != section:
         return None
     if missing := [n for n in (start, end) if n not in g]:  # said as a range, but an end the loaded rules lack
-        hint = "" if book.effective else " (the full Comprehensive Rules are not installed: run 'rulesgraph update')"
-        raise NotFound(f"no rule {missing[0]} in the loaded rules{hint}")
+        raise _not_loaded(book, missing[0])
     ids = sorted((n for n in g.ids if n.startswith(section + ".") and g.nodes[n].get("numbering") == "cr"), key=sort_key)
     i, j = ids.index(start), ids.index(end)
     if i > j or j - i >= RANGE_LIMIT:
