@@ -1,7 +1,7 @@
 """Ablation: what each ranking step earns — the change in rule-level hit@1 and hit@3 on each question set when that one
 step is removed from :data:`rulesgraph.rank.ranking.STEPS` (with card data).
 
-Usage: python bench/ablate.py SET [SET ...] [--steps NAME,NAME] [--cr PATH] [--cards PATH] [--json]
+Usage: python bench/ablate.py SET [SET ...] [--halves] [--steps NAME,NAME] [--cr PATH] [--cards PATH] [--json]
 
 A SET is a JSON Lines question file (``question``, ``expected_rules``) or a folder of them; the real question files
 (lines with a ``part``) count their tuning part only — a blind part is never read here — and each of their questions is
@@ -13,6 +13,10 @@ ranked and its citations chosen as an answer chooses them (:func:`rulesgraph.ans
 (:func:`accuracy.rule_hit`).  A question ``ask`` answers otherwise (a card's name alone, a question the rules don't
 cover) is left out.  Prints one row per step: its hit@1 and hit@3 change per set (in questions, negative: the step
 earns them), then the baseline row.  A step that changes nothing anywhere is a candidate for deletion.
+
+With ``--halves`` the real tuning questions of the sets (lines with a ``source`` page) are pooled and split into two
+halves by page (:func:`halves`, the same split every run), each a column of its own, the team's files as they are: a
+step earns its place when removing it loses questions on both halves, not when one half's loss is the other's gain.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -55,6 +60,24 @@ def read_set(path: Path) -> dict[str, list[dict]]:
         rows = [r for r in rows if r.get("expected_rules") and r.get("question") and r.get("part", "tune") == "tune"]
         if rows:
             out[f.stem] = rows
+    return out
+
+
+HALVES_SEED = 58
+"""The seed shuffling the real tuning pages before :func:`halves` deals them out."""
+
+
+def halves(sets: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """``sets`` with the lines that name a source page (the real questions) pooled and dealt into two halves by page
+    (``real, half 1`` and ``real, half 2``: the pages sorted, shuffled with :data:`HALVES_SEED`, every other one), the
+    other files as they are."""
+    real = [r for rows in sets.values() for r in rows if r.get("source")]
+    pages = sorted({r["source"] for r in real})
+    random.Random(HALVES_SEED).shuffle(pages)
+    first = set(pages[::2])
+    out = {name: rows for name, rows in sets.items() if not any(r.get("source") for r in rows)}
+    out["real, half 1"] = [r for r in real if r["source"] in first]
+    out["real, half 2"] = [r for r in real if r["source"] not in first]
     return out
 
 
@@ -109,16 +132,16 @@ def main() -> None:
     ap.add_argument("--steps", help="only these steps (comma-separated names); default every step but base")
     card_options(ap)
     ap.add_argument("--json", action="store_true", help="one JSON object per step instead of the table")
+    ap.add_argument("--halves", action="store_true", help="the real tuning questions in two halves by page (see above)")
     args = ap.parse_args()
     started = time.perf_counter()
     cr, book, deck, cards_said, tmp = rules_and_cards(args)
     cross = CrossFit(book)
     try:
-        sets: dict[str, list[tuple[dict, Analysis]]] = {}
-        for path in args.sets:
-            for name, rows in read_set(path).items():
-                items = [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]
-                sets[name] = items
+        read = {name: rows for path in args.sets for name, rows in read_set(path).items()}
+        sets: dict[str, list[tuple[dict, Analysis]]] = {
+            name: [(r, a) for r in rows if (a := analysed(book, deck, r["question"])) is not None]
+            for name, rows in (halves(read) if args.halves else read).items()}
         names = [s.name for s in STEPS.steps if s.name != "base"]
         if args.steps:
             wanted = args.steps.split(",")
