@@ -14,7 +14,7 @@ with card data): removing it loses real questions at hit@1 or hit@3, on both hal
 questions of the 2,345 of stop 58 the rules answer, each ranked cross-fitted, are the sum over two halves split by
 page, each half losing too).  Steps that earned nothing there were deleted (stop
 26: 38 of 62; stop 28: ``faq_similar``; stop 34: three, below; stop 58: ``token_leaves``, rule 51, a token told of
-leaving the battlefield, which moved 19 questions of 2,351 each way, nine up and ten down, and ``until``, rule 60, an
+leaving the battlefield, which moved 19 of the 2,351 questions, nine up and ten down, and ``until``, rule 60, an
 object moved until an event, 0 / 1); conversations and other documents keep the steps they need (``continuity``;
 ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the question names.  The
 weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored by

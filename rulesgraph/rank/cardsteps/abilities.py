@@ -1,6 +1,7 @@
 """The CR's ability templates and the glossary's terms as single words, read once per graph: helpers of the card
-steps (rules 38, 45, 50, 51).  The steps that read a card's abilities and a kind of triggered ability's glossary term
-(rules 31 and 42) earned nothing on the real tuning questions and were deleted in stop 26.
+steps (rules 38 and 45).  The steps that read a card's abilities and a kind of triggered ability's glossary term
+(rules 31 and 42) earned nothing on the real tuning questions and were deleted in stop 26; rules 50 and 51, which used
+these too, in stops 34 and 58.
 """
 
 from __future__ import annotations
