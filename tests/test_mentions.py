@@ -147,6 +147,18 @@ def test_a_first_word_english_knows_stands_for_a_played_card_only() -> None:
     assert said("My opponent has Chalice on 0", unranked) == [("Chalice", "Chalice of the Void", "part")]
 
 
+def test_a_played_names_possessive_said_bare() -> None:
+    """"urza saga", "sensei divining top": players drop a name's "'s"; read as the card when it is much played (PLAYED),
+    as "card" reads it — not an unplayed card's, whose words as said ("nature will") may meet by chance."""
+    t = NameTable.build([CardName("Urza's Saga", rank=291), CardName("Sensei's Divining Top", rank=400),
+                         CardName("Urza, Lord High Artificer", rank=700), CardName("Nature's Will", rank=9000)],
+                        [], zipf=lambda w: {"nature": 5.0, "will": 6.5, "saga": 3.0, "top": 5.5}.get(w, 0.0))
+    assert said("does urza saga keep its abilities?", t) == [("urza saga", "Urza's Saga", "possessive")]
+    assert said("my sensei divining top and counterbalance", t) == [("sensei divining top", "Sensei's Divining Top", "possessive")]
+    assert said("the nature will of the game", t) == []
+    assert said("urza lord high artificer", t)[0][1] == "Urza, Lord High Artificer"  # a name as written keeps its reading
+
+
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
     found = find_cards("If Olivia attacks, what happens?", table)
     assert [(m.key, m.candidates, m.how) for m in found] == [

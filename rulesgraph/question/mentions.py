@@ -1,5 +1,6 @@
-"""Find the cards a question names: ``[[Brackets]]``, exact names, possessives and plurals, the short name
-before a comma, one face of a split/adventure/double-faced card, and typos on long names.
+"""Find the cards a question names: ``[[Brackets]]``, exact names, possessives and plurals (and a much played name's
+possessive said bare: "urza saga"), the short name before a comma, one face of a split/adventure/double-faced card, and
+typos on long names.
 
 A :class:`~rulesgraph.cards.nametable.NameTable` is built once from every card name (and face name); :func:`find_cards` then reads one
 question against it.  Many card names are ordinary words ("Shock", "Return", "Flash"), so a match needs
@@ -156,19 +157,24 @@ class _Finder(TypoReading):
                 for g in t.by_first.get(v, ()):
                     out.append((g, i, i, how))
             if i + 1 < len(toks) and not self.taken[i + 1]:
-                for v, how2 in forms[i + 1]:
-                    for g in t.by_first.get(f"{tok.word} {v}", ()):
-                        n = len(t.surface[g])
-                        j = i + n - 1
-                        if (n > 2 and how2 != "exact") or j >= len(toks) or any(self.taken[i:j + 1]):
-                            continue
-                        how = how2
-                        if n > 2:
-                            how = dict(forms[j]).get(t.surface[g][-1], "")
-                            if not how or any(toks[k].word != t.surface[g][k - i] for k in range(i + 2, j)):
+                for first in (tok.word, *((tok.word + "s",) if not tok.possessive else ())):
+                    for v, how2 in forms[i + 1]:
+                        for g in t.by_first.get(f"{first} {v}", ()):
+                            n = len(t.surface[g])
+                            j = i + n - 1
+                            if (n > 2 and how2 != "exact") or j >= len(toks) or any(self.taken[i:j + 1]):
                                 continue
-                        if joined(self.text, toks, i, j, t.periods):
-                            out.append((g, i, j, how))
+                            how = how2
+                            if n > 2:
+                                how = dict(forms[j]).get(t.surface[g][-1], "")
+                                if not how or any(toks[k].word != t.surface[g][k - i] for k in range(i + 2, j)):
+                                    continue
+                            if first != tok.word:  # "urza saga", "mishra factory": a much played name's possessive said
+                                if not self.played(g):  # bare; its words as said may meet often ("nature will")
+                                    continue
+                                how = "possessive"
+                            if joined(self.text, toks, i, j, t.periods):
+                                out.append((g, i, j, how))
         scored = []
         for g, i, j, how in out:
             conf = self.evidence(g, i, j)
