@@ -5,6 +5,7 @@ Exit status (:data:`EXIT_STATUS`): 0 answered — a question the rules don't cov
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import os
@@ -39,7 +40,7 @@ EXIT_STATUS = ("exit status: 0 answered or shown (a question no rules document a
                "prices, other games — is answered too: one line saying so, 'in_rules': false in --json); 1 nothing found "
                "(no citations; no such rule, keyword, term or card; no cards or documents installed to look in), one line on "
                "stderr; 2 misuse (empty question, bad option, bad source or config file) or a failed update, one line on stderr; "
-               "130 interrupted (Ctrl-C)")
+               "130 interrupted (Ctrl-C); with --json, 1 and 2 also print one object on stdout, its reason in 'error'")
 """What every exit status means: README's "Exit status" says the same."""
 
 
@@ -209,11 +210,13 @@ def _main(ctx: Context, args: argparse.Namespace) -> int:
         return status
     except NotFound as exc:  # well-formed, but not in the loaded rules: "nothing found"
         ctx.note(str(exc))
+        _json_error(ctx, args, str(exc), exc.nearest)
         if "rulesgraph update" not in str(exc):
             _missing_rules(ctx, args.command)
         return 1
     except RulesgraphError as exc:
         ctx.note(f"error: {exc}")
+        _json_error(ctx, args, str(exc))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -226,6 +229,22 @@ def _main(ctx: Context, args: argparse.Namespace) -> int:
             return 0
         ctx.note(f"error: cannot write the output ({exc.strerror or exc})")
         return 2
+
+
+def _json_error(ctx: Context, args: argparse.Namespace, message: str, nearest: tuple[str, ...] = ()) -> None:
+    """With ``--json``, a command that finds nothing or is misused still prints one object besides its line on stderr
+    (a script reads stdout): ``{"error", "nearest"}`` (the names nearest to what was asked, when the finder has some), or
+    for ``ask`` an answer's keys with the reason in ``error``, as ``ask --json -`` prints a line it cannot ask."""
+    if getattr(args, "json", False):
+        if args.command == "ask":
+            from .cmd.ask import failed
+
+            asked = " ".join(args.question)
+            obj = failed("" if asked == "-" else asked, message)  # a stream's line too long to read: its line, unread
+        else:
+            obj = {"error": message, "nearest": list(nearest)}
+        with contextlib.suppress(OSError):  # the output cannot be written: the line on stderr has said what failed
+            ctx.json(obj)
 
 
 def _flushed(status: int) -> int:

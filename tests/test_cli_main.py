@@ -76,6 +76,21 @@ def test_misuse_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> Non
         assert capsys.readouterr().err == f"rulesgraph: error: unrecognized arguments: --bogus (see '{helped}')\n", argv
 
 
+def test_json_commands_print_one_object_when_nothing_is_found_or_misused(capsys: pytest.CaptureFixture[str]) -> None:
+    """A script reading ``--json`` output gets one object whatever happens: the line on stderr and the exit status as
+    without ``--json``, and on stdout ``{"error", "nearest"}`` — or, for ``ask``, an answer's keys with ``error``, as
+    ``ask --json -`` gives a line it cannot ask."""
+    code, out, err = run(capsys, "rule", "--json", "999.99")
+    assert code == 1 and json.loads(out) == {"error": err.removeprefix("rulesgraph: ").strip(), "nearest": []}
+    code, out, err = run(capsys, "rule", "--json", "abc")
+    assert code == 2 and json.loads(out)["error"] in err and out.count("\n") == 1
+    code, out, err = run(capsys, "ask", "--json", " ")
+    answer = json.loads(out)
+    assert code == 2 and answer["error"] in err and answer["citations"] == [] and answer["in_rules"] is False
+    code, out, _ = run(capsys, "rule", "999.99")
+    assert code == 1 and out == ""  # without --json: nothing on stdout, as before
+
+
 def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--json")
     report = json.loads(out)
