@@ -58,3 +58,11 @@ def test_clean_drops_a_pasted_escape_sequence_without_a_trace() -> None:
     # only what a terminal reads as one sequence goes: an OSC never ended, the Esc key or Alt before a letter (review)
     assert clean("does \x1b]0;title trample work") == "does ]0;title trample work"
     assert clean("trample \x1bhaste") == "trample haste" and clean("press \x1b then flying") == "press then flying"
+
+
+def test_clean_joins_a_word_an_invisible_format_character_splits() -> None:
+    """A zero-width space, a soft hyphen or a direction mark pasted inside a word shows as nothing: the word stays one
+    ("tram\u200bple" was two words, and nothing was found); a control character still parts words."""
+    assert clean("does tram\u200bple work with dea\u00adthtouch\u2060?") == "does trample work with deathtouch?"
+    assert clean("\ufeffwhat is \u202eflying") == "what is flying"
+    assert clean("tab\u0085here") == "tab here"  # NEL: a control character, a break

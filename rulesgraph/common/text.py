@@ -58,7 +58,8 @@ showed nothing for it, so it goes without a trace ("with ESC[31mdeathtouch" is "
 
 def clean(question: str) -> str:
     """Drop terminal escape sequences, control characters and unprintable junk; keep letters, digits, punctuation and
-    spaces."""
+    spaces.  An invisible format character (a zero-width space, a soft hyphen, a direction mark: category ``Cf``) is
+    dropped without a space, so a word pasted with one inside ("tram\u200bple") stays one word."""
     if "\x1b" in question or "\x9b" in question:
         question = _ESCAPE.sub("", question)
     if question.isascii():  # the usual case: ASCII's only unprintable characters are its control codes
@@ -66,7 +67,7 @@ def clean(question: str) -> str:
     out = []
     for ch in question:
         cat = unicodedata.category(ch)
-        out.append(" " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
+        out.append("" if cat == "Cf" else " " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
     return " ".join("".join(out).split())
 
 
