@@ -68,6 +68,21 @@ def test_words_the_rules_use_are_not_cues_on_their_own() -> None:
         assert out_of_scope(question) is None, question
 
 
+def test_an_incentive_for_a_result_is_bribery_not_a_price_or_a_keyword() -> None:
+    """Something offered, paid or given if a player concedes or lets the other win, or a concession for prizes, is
+    tournament policy (MTR 5.2, IPG 4.4): "20 dollars" was a price question, "offer" read as the Offering keyword.
+    Conceding alone, or giving something to a player in the game, is the rules'."""
+    for question in ("can i concede a game to my opponent in exchange for prizes?",
+                     "is it ok to offer my opponent half the prize if he concedes?",
+                     "my opponent offered me a booster pack if I scoop, is that allowed?",
+                     "can I pay my opponent 20 dollars to concede the match?",
+                     "my opponent says he'll give me his Tarmogoyf if I let him win"):
+        assert out_of_scope(question).topic == "tournament policy", question  # type: ignore[union-attr]
+    for question in ("if a player concedes, do I get my creature back?", "can I pay 2 life to concede?",
+                     "I give my opponent control of Donate's target, then he concedes: who owns it?"):
+        assert out_of_scope(question) is None, question
+
+
 def test_op_is_deck_advice_only_when_it_says_overpowered() -> None:
     """Forum questions call the opponent "OP": "OP says …", "my op casts …" are rules questions."""
     for question in ("OP says his Tarn fetched a shockland untapped. LOL, is that legal?", "my op cast a spell, can i respond?",

@@ -77,6 +77,14 @@ TOPICS = (
             r"(?:tournament|floor) rules",
             r"mtr", r"ipg", r"infraction procedure", r"intentional(?:ly)? draw\w*", r"prize (?:split|splitting|wall|payout)",
             r"split(?:ting)? (?:the )?prizes?", r"bribe\w*|bribery", r"wager\w*", r"proxy|proxies", r"appeal(?:ed)? (?:to|a ruling)",
+            # an incentive for a match's result (bribery, MTR 5.2): something offered, paid or given a player if one
+            # concedes or lets the other win, or a concession for prizes ("concede a game to my opponent in exchange for
+            # prizes"); not a cost paid to concede ("pay 2 life to concede")
+            r"(?:offer\w*|pay|pays|paid|paying|give|gives|gave|giving|promis\w*) (?:\w+ ){0,2}?"
+            r"(?:me|him|her|them|you|us|(?:my|his|her|their|the|your) opponents?)(?: \w+){0,6}? (?:if|to|for|so) (?:\w+ ){0,2}?"
+            r"(?:concedes?|conceded|conceding|scoops?|scooped|scooping|(?:let|lets|letting) (?:me|him|her|them|you|us) win)",
+            r"(?:concedes?|conceded|conceding|scoops?|scooping)(?: \w+){0,6}? (?:in exchange for|for) (?:\w+ ){0,3}?"
+            r"(?:prizes?|packs?|boosters?|money|cash|dollars|bucks|a cut|a share)",
         ),
         (
             r"rel", r"rules enforcement levels?", r"end of (?:the )?round", r"time (?:is |was |gets |got )?called", r"round timer",
