@@ -159,6 +159,19 @@ def test_a_played_names_possessive_said_bare() -> None:
     assert said("urza lord high artificer", t)[0][1] == "Urza, Lord High Artificer"  # a name as written keeps its reading
 
 
+def test_a_word_english_knows_is_the_card_when_asked_what_it_does() -> None:
+    """"does solemnity stop undying?": a lower-case word English knows is a card when what follows asks what it does (DOES),
+    as an owner's word makes it one; not a rules word ("does regeneration stop it" asks the keyword action), and not
+    alone ("solemnity in the face of defeat")."""
+    zipf = {"solemnity": 2.5, "humility": 3.6, "regeneration": 3.5, "stop": 5.5, "undying": 2.0, "persist": 3.4}
+    t = NameTable.build([CardName("Solemnity"), CardName("Humility"), CardName("Regeneration")], ["regeneration", "undying", "persist"],
+                        zipf=lambda w: zipf.get(w, 0.0))
+    assert said("does solemnity stop undying?", t) == [("solemnity", "Solemnity", "exact")]
+    assert said("how does humility work with persist?", t) == [("humility", "Humility", "exact")]
+    assert said("does regeneration stop it from dying?", t) == []
+    assert [f.confidence for f in find_cards("solemnity in the face of defeat", t)] in ([], [0.4])  # WEAK: not read as a card
+
+
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
     found = find_cards("If Olivia attacks, what happens?", table)
     assert [(m.key, m.candidates, m.how) for m in found] == [

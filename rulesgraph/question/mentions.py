@@ -35,7 +35,7 @@ from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS
 from .mention_words import CardMention, in_sorted, joined, scan, title_case, variants
 
 __all__ = ["ACTS", "ACTS_ON", "BRACKET_FIT",
-           "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+           "CHANCE", "CUE", "DOES", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
@@ -54,6 +54,10 @@ CAST = frozenset({"cast", "casts", "casting"})
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 """Words after a name that say what a card does: they make even a rules word a card ("Exile targets …",
 "Explore lets me …"; not "Persist returns it")."""
+DOES = frozenset({"stop", "stops", "prevent", "prevents", "work", "works", "interact", "interacts", "affect", "affects"})
+"""Words after a lower-case word English knows that ask what it does, as a card ("does solemnity stop undying?", "how
+does humility work with persist?"): evidence like an owner's word (:data:`OWNER`); never for a rules word ("does
+regeneration stop it" asks the keyword action, not the card Regeneration)."""
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
@@ -199,7 +203,8 @@ class _Finder(TypoReading):
         content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
         cue = i > 0 and toks[i - 1].word in CUE and (not toks[i - 1].cap or toks[i - 1].initial)  # not "Steely Resolve negate"
         acts = self.acts(j)
-        owned = cue or acts or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
+        does = j + 1 < len(toks) and toks[j + 1].word in DOES and joined(self.text, toks, j, j + 1)
+        owned = cue or acts or does or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         if t.kind[g] in ("short form", "initials"):
             return self.short_form(g, i, j, z, acts)
