@@ -210,7 +210,9 @@ def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:
     video = "the video coverage shows the card"
     assert policy_cue(video, game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # no judge, no event said
     assert policy_cue(f"judge, {video}", game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "coverag video"
-    assert policy_cue("judge: is my card marked?", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # the rules use both
+    # the rules use both words, but said as a run of the question's, of a judge, the title is what is asked (stop 58)
+    assert policy_cue("judge: is my card marked?", game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "card mark"
+    assert policy_cue("judge: the card's damage is marked", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None
 
 
 def test_a_title_that_is_all_the_question_asks_routes() -> None:
@@ -226,6 +228,22 @@ def test_a_title_that_is_all_the_question_asks_routes() -> None:
     assert policy_cue("the video coverage shows the card", titled=titled) is None
     assert _title_asked(Question.of("what is a spectator"), titled, lambda key: False) is None  # one word: the other cues
     assert policy_cue("out of order, what happens?", titled=titled) is None
+
+
+def test_a_title_said_inside_a_question_at_an_event_routes() -> None:
+    """"at a competitive event he cast a spell before I could respond to the land — out of order sequencing?" was answered
+    from 305.1: a title of two words or more said as a run of the question's words routes when the question is asked at
+    an event or of a judge; without one the rules' own words make such runs ("the order of my graveyard"), and a name of
+    the rules' never routes."""
+    titled = frozenset({"order out sequenc", "shortcut tournament", "graveyard order", "abil trigger"})
+    at_event = "at a competitive event my opponent played a land and then cast a spell — out of order sequencing?"
+    assert policy_cue(at_event, titled=titled, game_terms=lambda: 4) == "order out sequenc"
+    assert policy_cue("what is a tournament shortcut for passing priority?", titled=titled, game_terms=lambda: 2) == "shortcut tournament"
+    assert policy_cue("can I rearrange the order of my graveyard at any time?", titled=titled, game_terms=lambda: 2) is None
+    assert policy_cue("my opponent cast a spell out of order sequencing it wrong", titled=titled, game_terms=lambda: 4) is None
+    named, in_rules = {"abil trigger"}.__contains__, {"abil", "trigger", "judg", "stack"}.__contains__
+    assert policy_cue("judge, how do triggered abilities stack?", titled=titled, rules_named=named, in_rules=in_rules,
+                      game_terms=lambda: 3) is None
 
 
 def test_policy_kinds_counts_each_kind_once_wherever_played() -> None:

@@ -249,6 +249,27 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
     return None
 
 
+_AT_EVENT = lazy(rf"\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID}|judges?|tournaments?|sanctioned)\b")
+"""Where a title said inside a question routes it (:func:`_title_named`): at an event, or with a judge."""
+NAMED_WORDS = 5
+"""Most words of a title :func:`_title_named` looks for."""
+
+
+def _title_named(question: Question, titled: frozenset[str], rules_named: Callable[[str], bool]) -> str | None:
+    """A title of the documents of two words or more said as a run of the question's words (stop words left out, in any
+    order: "a tournament shortcut" says Tournament Shortcuts) that is no name of the rules' (``rules_named``): asked at
+    an event (:data:`_AT_EVENT`) it is what the question is about.  Without one, titles the rules' words make too ("the
+    order of my graveyard", "shuffle the cards") are the rules' questions."""
+    said = [stem(w) for w in question.words if w not in STOPWORDS]
+    for n in range(2, NAMED_WORDS + 1):
+        for i in range(len(said) - n + 1):
+            run = set(said[i : i + n])
+            key = " ".join(sorted(run))
+            if len(run) == n and key in titled and not rules_named(key) and not rules_named(key.replace(" ", "")):
+                return key
+    return None
+
+
 def _title_asked(question: Question, titled: frozenset[str], rules_named: Callable[[str], bool]) -> str | None:
     """A title of the documents of two words or more that is all the question asks about ("what is out-of-order
     sequencing?"): its words, but those that only ask or are stop words, are the title's, and no name of the rules'
@@ -285,6 +306,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return found[0][0]
     if titled and (title := _title_asked(q, titled, rules_named)):
         return title
+    if titled and _AT_EVENT.search(folded) and (title := _title_named(q, titled, rules_named)):
+        return title  # "at a competitive event he cast a spell before I could respond — out of order sequencing?"
     for m in _TOURNAMENT.finditer(folded):
         said = words(m.group(0))
         if not (said and (set(said) <= q.names or set(said) <= cards())):  # "casts Bribery on player C": a card, not a cue
