@@ -203,7 +203,7 @@ def test_a_game_situation_told_to_a_judge_cites_the_rules_after_the_documents(em
 
 def test_with_rules_needs_a_game_told() -> None:
     from rulesgraph.answer.tanswer import with_rules
-    from rulesgraph.model import Answer, Citation
+    from rulesgraph.model import Answer, Citation, ShownCard
 
     class NoTerms:  # an index naming no game terms
         def __init__(self) -> None:
@@ -214,7 +214,8 @@ def test_with_rules_needs_a_game_told() -> None:
 
     doc = tuple(cite(f"IPG 2.{i}", "ipg") for i in range(1, 6))
     policy = Answer("he cast Brainstorm and drew three", "IPG", doc, (), 0.5, (), ())
-    rules = Answer("q", "r", (cite("117.4", "rule"), cite("701.9", "rule")), (), 0.5, (), ())
+    brainstorm = ShownCard("Brainstorm", "Instant", "Draw three cards, then put two cards from your hand on top of your library …")
+    rules = Answer("q", "r", (cite("117.4", "rule"), cite("701.9", "rule")), (), 0.5, (), (), cards=(brainstorm,))
     asked: list[int] = []
 
     def answer_rules() -> Answer:
@@ -224,6 +225,7 @@ def test_with_rules_needs_a_game_told() -> None:
     got = with_rules(policy, NoTerms(), answer_rules, 5, lambda: True)  # type: ignore[arg-type]
     assert [c.id for c in got.citations] == ["IPG 2.1", "IPG 2.2", "IPG 2.3", "117.4", "701.9"]
     assert got.why == ("the rules too: 117.4; 701.9",)
+    assert got.cards == (brainstorm,)  # the card it names shown under it, as under the rules' answer
     assert with_rules(policy, NoTerms(), answer_rules, 5, lambda: False) is policy  # no card, no game terms
     assert with_rules(policy, NoTerms(), answer_rules, 3, lambda: True) is policy and len(asked) == 1
 

@@ -317,7 +317,8 @@ def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int
                read: Question | None = None) -> Answer:
     """A policy answer that tells a game situation, or that only the routing score sent to the documents (no cue said
     it: :data:`rulesgraph.answer.trelevance.SCORED`), with the rules' best citations after the documents' first
-    three (the judge's remedy leads; what the game's rules say follows); any other answer as it is.  ``rules``
+    three (the judge's remedy leads; what the game's rules say follows) and the cards it names, shown as the rules'
+    answer shows them; any other answer as it is.  ``rules``
     answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed;
     ``read``: the question as ``ask`` read it."""
     from ..question.scope import game_terms
@@ -334,4 +335,5 @@ def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int
     keep = max(3, k - 2)
     cited = policy.citations[:keep] + ruled.citations[: k - keep]
     note = "the rules too: " + "; ".join(c.label for c in ruled.citations[: k - keep])
-    return replace(policy, citations=cited, why=(*policy.why, note), caveats=(*policy.caveats, *ruled.caveats))
+    return replace(policy, citations=cited, why=(*policy.why, note), caveats=(*policy.caveats, *ruled.caveats),
+                   cards=policy.cards or ruled.cards)  # the cards it names, shown under it as under a rules answer
