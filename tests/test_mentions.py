@@ -172,6 +172,14 @@ def test_a_word_english_knows_is_the_card_when_asked_what_it_does() -> None:
     assert [f.confidence for f in find_cards("solemnity in the face of defeat", t)] in ([], [0.4])  # WEAK: not read as a card
 
 
+def test_a_split_cards_halves_joined_by_slashes_in_any_case(table: NameTable) -> None:
+    """"whats the cmc of fire // ice?": only a split card's name joins two words with "//"; in lower case it is the card
+    though English knows both words (card found it, ask did not)."""
+    assert said("whats the cmc of fire // ice?", table) == [("fire // ice", "Fire // Ice", "exact")]
+    assert said("whats the cmc of fire//ice?", table) == [("fire//ice", "Fire // Ice", "exact")]
+    assert said("is fire and ice hot", table) == []
+
+
 def test_short_names_and_ambiguous_ones(table: NameTable) -> None:
     found = find_cards("If Olivia attacks, what happens?", table)
     assert [(m.key, m.candidates, m.how) for m in found] == [

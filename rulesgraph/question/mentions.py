@@ -221,6 +221,8 @@ class _Finder(TypoReading):
         if len(content) >= 2:
             if all(c.cap for c in content) and any(not c.initial for c in content):
                 return 0.95 + short
+            if t.kind[g] == "name" and "//" in self.text[toks[i].end : toks[j].start]:
+                return 0.9  # "fire // ice": a split card's halves joined as only its name joins them, in any case
             if z < CHANCE or ((owned or self.played(g)) and z < CHANCE + 2):
                 return (0.85 if any(c.cap for c in content) else 0.8 if z < CHANCE else 0.7) + short
             return None
