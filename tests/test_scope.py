@@ -78,8 +78,12 @@ def test_an_incentive_for_a_result_is_bribery_not_a_price_or_a_keyword() -> None
                      "can I pay my opponent 20 dollars to concede the match?",
                      "my opponent says he'll give me his Tarmogoyf if I let him win"):
         assert out_of_scope(question).topic == "tournament policy", question  # type: ignore[union-attr]
+    assert out_of_scope("my opponent scooped for a booster pack, is that ok?").topic == "tournament policy"  # type: ignore[union-attr]
     for question in ("if a player concedes, do I get my creature back?", "can I pay 2 life to concede?",
-                     "I give my opponent control of Donate's target, then he concedes: who owns it?"):
+                     "I give my opponent control of Donate's target, then he concedes: who owns it?",
+                     "If I give my opponent a creature with Donate and if he concedes, who owns it?",
+                     "can I give him Illusions of Grandeur so he has to concede?",
+                     "I gave him control of my Jinxed Idol to make him concede, what happens to it?"):
         assert out_of_scope(question) is None, question
 
 

@@ -14,7 +14,7 @@ import Stemmer
 
 from .lazyre import lazy
 
-__all__ = ["STOPWORDS", "WORD", "clean", "fold", "slug", "stem", "terms", "word_line", "words"]
+__all__ = ["STOPWORDS", "WORD", "clean", "fold", "slug", "stem", "terms", "visible", "word_line", "words"]
 
 _FOLD = str.maketrans(
     {
@@ -69,6 +69,14 @@ def clean(question: str) -> str:
         cat = unicodedata.category(ch)
         out.append("" if cat == "Cf" else " " if cat.startswith("C") or cat in ("Zl", "Zp") else ch)
     return " ".join("".join(out).split())
+
+
+def visible(text: str) -> str:
+    """``text`` without its invisible format characters (category ``Cf``: a zero-width space, a soft hyphen, a direction
+    mark), as :func:`clean` drops them: for a reader that keeps the rest as asked (the card finder, with its offsets)."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
 def fold(text: str) -> str:

@@ -34,7 +34,7 @@ from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import CardMention, in_sorted, joined, scan, title_case, variants
 
-__all__ = ["ACTS", "ACTS_ON", "BRACKET_FIT",
+__all__ = ["ACTS", "ACTS_ON", "BARE", "BRACKET_FIT",
            "CHANCE", "CUE", "DOES", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
@@ -54,10 +54,15 @@ CAST = frozenset({"cast", "casts", "casting"})
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 """Words after a name that say what a card does: they make even a rules word a card ("Exile targets …",
 "Explore lets me …"; not "Persist returns it")."""
-DOES = frozenset({"stop", "stops", "prevent", "prevents", "work", "works", "interact", "interacts", "affect", "affects"})
-"""Words after a lower-case word English knows that ask what it does, as a card ("does solemnity stop undying?", "how
-does humility work with persist?"): evidence like an owner's word (:data:`OWNER`); never for a rules word ("does
-regeneration stop it" asks the keyword action, not the card Regeneration)."""
+BARE = 0.7
+"""The most a much played name is read with when its first word is said without its "'s" or "s" ("urza saga", "bird of
+paradise"): how sure its words said rightly are (:data:`CHANCE`) is not how sure the words said are."""
+DOES = frozenset({"stop", "stops", "prevent", "prevents"})
+"""Words after a lower-case word English knows that ask whether it stops something, as a card does ("does solemnity stop
+undying?", "does humility stop persist?"): evidence like an owner's word (:data:`OWNER`) for a card's whole name of one
+word not after an article; never for a rules word ("does regeneration stop it" asks the keyword action, not the card
+Regeneration), nor a word of a longer name ("does blink stop …" is no Blink of an Eye).  Not "work" or "affect": players
+say "how does flicker work", "the reset", of effects, not of the cards Flicker and Reset."""
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
@@ -153,6 +158,7 @@ class _Finder(TypoReading):
         """``(confidence, group, first word, last word, how)`` of every name the words match with evidence."""
         toks, t = self.toks, self.t
         out = []
+        bare: set[tuple[int, int, int]] = set()
         forms = [variants(tok, tok.word in t.rules_words) for tok in toks]
         for i, tok in enumerate(toks):
             if self.taken[i]:
@@ -173,10 +179,11 @@ class _Finder(TypoReading):
                                 how = dict(forms[j]).get(t.surface[g][-1], "")
                                 if not how or any(toks[k].word != t.surface[g][k - i] for k in range(i + 2, j)):
                                     continue
-                            if first != tok.word:  # "urza saga", "mishra factory": a much played name's possessive said
-                                if not self.played(g):  # bare; its words as said may meet often ("nature will")
-                                    continue
-                                how = "possessive"
+                            if first != tok.word:  # "urza saga", "bird of paradise": a much played name's first word
+                                if not self.played(g):  # said without its "'s" or "s"; its words as said may meet often
+                                    continue  # ("nature will"): read only as sure as a name said owned (BARE)
+                                how = "possessive" if "'" in t.keys[g][0].split()[0] else "plural"
+                                bare.add((g, i, j))
                             if joined(self.text, toks, i, j, t.periods):
                                 out.append((g, i, j, how))
         scored = []
@@ -190,6 +197,8 @@ class _Finder(TypoReading):
             if conf is not None:
                 if how in ("plural", "possessive", "verb") and j == i:
                     conf -= 0.05
+                if (g, i, j) in bare:
+                    conf = min(conf, BARE)
                 scored.append((conf, g, i, j, how))
         return scored
 
@@ -203,7 +212,8 @@ class _Finder(TypoReading):
         content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
         cue = i > 0 and toks[i - 1].word in CUE and (not toks[i - 1].cap or toks[i - 1].initial)  # not "Steely Resolve negate"
         acts = self.acts(j)
-        does = j + 1 < len(toks) and toks[j + 1].word in DOES and joined(self.text, toks, j, j + 1)
+        does = (i == j and t.kind[g] == "name" and j + 1 < len(toks) and toks[j + 1].word in DOES and joined(self.text, toks, j, j + 1)
+                and not (i > 0 and toks[i - 1].word in ("a", "an", "the")))
         owned = cue or acts or does or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         if t.kind[g] in ("short form", "initials"):

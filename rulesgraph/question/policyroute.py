@@ -249,8 +249,10 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
     return None
 
 
-_AT_EVENT = lazy(rf"\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID}|judges?|tournaments?|sanctioned)\b")
-"""Where a title said inside a question routes it (:func:`_title_named`): at an event, or with a judge."""
+_AT_EVENT = lazy(rf"\b(?:{_COMPETITIVE_SAID}|fnm|friday night magic|pre-?release|regular rel|reg rel|store (?:event|championship)|"
+                 r"tournaments?|sanctioned)\b")
+"""Where a title said inside a question routes it (:func:`_title_named`): at an event or a level named as one — not a
+judge ("a judge told me it makes me shuffle cards …" asks the rules), nor a casual game or a "regular" one."""
 NAMED_WORDS = 5
 """Most words of a title :func:`_title_named` looks for."""
 
@@ -259,7 +261,7 @@ def _title_named(question: Question, titled: frozenset[str], rules_named: Callab
     """A title of the documents of two words or more said as a run of the question's words (stop words left out, in any
     order: "a tournament shortcut" says Tournament Shortcuts) that is no name of the rules' (``rules_named``): asked at
     an event (:data:`_AT_EVENT`) it is what the question is about.  Without one, titles the rules' words make too ("the
-    order of my graveyard", "shuffle the cards") are the rules' questions."""
+    order of my graveyard", "shuffle the cards", "damage marked on a card") are the rules' questions."""
     said = [stem(w) for w in question.words if w not in STOPWORDS]
     for n in range(2, NAMED_WORDS + 1):
         for i in range(len(said) - n + 1):
@@ -294,7 +296,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
     ("spectator"), counts beside a judge or an event said, and one of two words or more that is all the question asks
     routes wherever it is asked, unless ``rules_named`` (asked then) says the rules have a name of those words too (a
-    keyword, a glossary entry or a title).  ``relevant``, asked when no cue was found: why the
+    keyword, a glossary entry or a title); one said as a run of a longer question's words routes it when an event or a
+    level is said as one (:func:`_title_named`).  ``relevant``, asked when no cue was found: why the
     question's words are the documents' rather than the rules' (:mod:`rulesgraph.answer.trelevance`), or ``None``.
     ``cards``, asked only when a tournament word is said: the words of the cards the question names, with card data
     installed ("I played spectator seating while …" names the card Spectator Seating, no spectator).

@@ -77,13 +77,17 @@ TOPICS = (
             r"(?:tournament|floor) rules",
             r"mtr", r"ipg", r"infraction procedure", r"intentional(?:ly)? draw\w*", r"prize (?:split|splitting|wall|payout)",
             r"split(?:ting)? (?:the )?prizes?", r"bribe\w*|bribery", r"wager\w*", r"proxy|proxies", r"appeal(?:ed)? (?:to|a ruling)",
-            # an incentive for a match's result (bribery, MTR 5.2): something offered, paid or given a player if one
-            # concedes or lets the other win, or a concession for prizes ("concede a game to my opponent in exchange for
-            # prizes"); not a cost paid to concede ("pay 2 life to concede")
-            r"(?:offer\w*|pay|pays|paid|paying|give|gives|gave|giving|promis\w*) (?:\w+ ){0,2}?"
-            r"(?:me|him|her|them|you|us|(?:my|his|her|their|the|your) opponents?)(?: \w+){0,6}? (?:if|to|for|so) (?:\w+ ){0,2}?"
-            r"(?:concedes?|conceded|conceding|scoops?|scooped|scooping|(?:let|lets|letting) (?:me|him|her|them|you|us) win)",
-            r"(?:concedes?|conceded|conceding|scoops?|scooping)(?: \w+){0,6}? (?:in exchange for|for) (?:\w+ ){0,3}?"
+            # an incentive for a match's result (bribery, MTR 5.2): a player offered, paid or promised something if one
+            # concedes; anything given to let one win; a thing of value given for a concession; a concession for prizes.
+            # Not a cost paid to concede ("pay 2 life to concede"), nor a card given in the game ("give my opponent a
+            # creature with Donate and he concedes", "give him Illusions of Grandeur so he has to concede")
+            r"(?:offer\w*|pay|pays|paid|paying|promis\w*) (?:\w+ ){0,2}?(?:me|him|her|them|you|us|(?:my|his|her|their|the|your) "
+            r"opponents?)(?: \w+){0,6}? (?:if|to|for|so) (?:\w+ ){0,2}?(?:concedes?|conceded|conceding|scoops?|scooped|scooping)",
+            r"(?:offer\w*|pay|pays|paid|paying|give|gives|gave|giving|promis\w*)(?: \w+){0,8}? (?:if|to|for|so) (?:\w+ ){0,2}?"
+            r"(?:let|lets|letting) (?:me|him|her|them|you|us) win",
+            r"(?:give|gives|gave|giving) (?:\w+ ){0,3}?(?:prizes?|money|cash|dollars|bucks|packs?|boosters?|a cut|a share)"
+            r"(?: \w+){0,4}? (?:if|to|for|so) (?:\w+ ){0,2}?(?:concedes?|conceded|conceding|scoops?|scooped|scooping)",
+            r"(?:concedes?|conceded|conceding|scoops?|scooped|scooping)(?: \w+){0,6}? (?:in exchange for|for) (?:\w+ ){0,3}?"
             r"(?:prizes?|packs?|boosters?|money|cash|dollars|bucks|a cut|a share)",
         ),
         (

@@ -9,10 +9,10 @@ computed by the steps of :data:`STEPS`, in this order (each is one function in :
 with its docstring, its weights in :data:`WEIGHTS` and a test stating it; what a step receives and may do is in
 :mod:`rulesgraph.rank.pipeline`).  Every step is either a generic base step (text, base, spread, the priors of what the
 question names) or one that earns its place on the real tuning questions (``bench/questions/real/``, tuning part,
-with card data): removing it loses real questions at hit@1 or hit@3, on both halves of the tuning pages
-(``python bench/ablate.py bench/questions/real bench/questions/keywords.jsonl --halves``; the figures below, in
-questions of the 2,345 of stop 58 the rules answer, each ranked cross-fitted, are the sum over two halves split by
-page, each half losing too).  Steps that earned nothing there were deleted (stop
+with card data): removing it loses real questions, and on each of two halves of the tuning pages it loses at hit@1
+or at hit@3 (``python bench/ablate.py bench/questions/real bench/questions/keywords.jsonl --halves``; the figures
+below, hit@1 / hit@3 in questions of the 2,345 of stop 58 the rules answer, each ranked cross-fitted, are the sum of
+the two halves).  Steps that earned nothing there were deleted (stop
 26: 38 of 62; stop 28: ``faq_similar``; stop 34: three, below; stop 58: ``token_leaves``, rule 51, a token told of
 leaving the battlefield, which moved 19 of the 2,351 questions, nine up and ten down, and ``until``, rule 60, an
 object moved until an event, 0 / 1); conversations and other documents keep the steps they need (``continuity``;
@@ -43,8 +43,8 @@ cannot see (the first paragraph, FAQ entries shown, conversations) does not lose
 13. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
 14. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
 15. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
-    the rules they were linked to at install rise (real: 7 / 5; the halves disagree at hit@1, 11 against −4: it
-    stays for the rulings it puts in the answer);
+    the rules they were linked to at install rise (real: 7 / 5; at hit@1 one half loses 11, the other gains 4, at hit@3
+    both lose, 1 and 4);
 16. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
     entries, another document: it shows a real question's FAQ answer);
 17. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
