@@ -66,6 +66,7 @@ def test_unknown_names_suggest(full_book: Rulebook) -> None:
     with pytest.raises(NotFound, match="did you mean") as info:
         profile(full_book, "xyzzy trample")
     assert "Trample" in str(info.value)
+    assert "Trample" in info.value.nearest  # what --json's "nearest" lists
     with pytest.raises(NotFound, match="title of rule 601"):
         profile(full_book, "casting spells")
     assert suggest(full_book, "") == []

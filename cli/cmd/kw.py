@@ -83,9 +83,10 @@ def run(ctx: Context) -> int:
 
 
 def neither(missing: NotFound, card: NotFound) -> NotFound:
-    """A name that is no keyword, glossary term or card, said once: the profile's line and the nearest card names."""
+    """A name that is no keyword, glossary term or card, said once: the profile's line and the nearest card names (both
+    kinds of nearest names kept for ``--json``'s ``nearest``, the keywords' first)."""
     near = f"; nearest cards: {', '.join(card.nearest)}" if card.nearest else ""
-    return NotFound(f"{missing}{near}", card.nearest)
+    return NotFound(f"{missing}{near}", (*missing.nearest, *card.nearest))
 
 
 def _card(ctx: Context, text: str, missing: NotFound | None) -> int:

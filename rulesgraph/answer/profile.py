@@ -216,7 +216,7 @@ def profile(book: Rulebook, text: str) -> Profile:
     if found is None:
         close = suggest(book, text)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise NotFound(f"no keyword, glossary term or card named {shown!r}{hint}")
+        raise NotFound(f"no keyword, glossary term or card named {shown!r}{hint}", tuple(close))
     node, typed = found
     return profile_of(book, node, typed)
 
