@@ -39,3 +39,10 @@ def test_words_of_one_phrase() -> None:
     assert joined(text, words, 0, 1)  # "Fire // Ice"
     assert not joined(text, words, 1, 2)  # a full stop between
     assert joined(text, words, 2, 4)  # "Sheoldred, Whispering One"
+
+
+def test_an_abbreviations_period_ends_no_sentence() -> None:
+    """"good vs. Bolt", "e.g. Shock": the capital after an abbreviation's period is the name's, not a sentence's."""
+    assert [w.initial for w in scan("good vs. Bolt here")] == [True, False, False, False]
+    assert [w.raw for w in scan("e.g. Shock it") if not w.initial] == ["g", "Shock", "it"]
+    assert [w.initial for w in scan("I win. Bolt it")] == [True, False, True, False]  # a sentence's end still is one

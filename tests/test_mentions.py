@@ -176,6 +176,9 @@ def test_a_word_english_knows_is_the_card_when_asked_what_it_does() -> None:
     assert said("does regeneration stop it from dying?", t) == []
     assert said("how does flicker work with tokens?", t) == [] and said("does the flicker stop it", t) == []
     assert said("does blink stop the trigger?", t) == []
+    # between an asking word and a game verb it is the question's subject (ASKS, DOES_VERBS)
+    assert said("does humility make my creatures 1/1?", t) == [("humility", "Humility", "exact")]
+    assert said("humility make my creatures 1/1", t) == [] and said("how does flicker work with tokens?", t) == []
     assert [f.confidence for f in find_cards("solemnity in the face of defeat", t)] in ([], [0.4])  # WEAK: not read as a card
 
 

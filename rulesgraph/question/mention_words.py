@@ -16,7 +16,8 @@ from ..cards.nametable import WORD, fold_token
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS
 
-__all__ = ["CardMention", "Word", "bases", "in_sorted", "joined", "scan", "title_case", "variants"]
+__all__ = ["ABBREVIATIONS", "ASKS", "DOES", "DOES_VERBS", "CardMention", "Word", "bases", "in_sorted", "joined", "scan", "title_case",
+           "variants"]
 
 _VERBED = lazy(r"['’](?:d|ed|ing)$", re.IGNORECASE)
 _BOUNDARY = frozenset(".?!:;\n")
@@ -40,6 +41,23 @@ class Word:
     possessive: bool
 
 
+DOES = frozenset({"stop", "stops", "prevent", "prevents"})
+"""Words after a lower-case word English knows that ask whether it stops something, as a card does ("does solemnity stop
+undying?", "does humility stop persist?"): evidence like an owner's word (``mentions.OWNER``) for a card's whole name of one
+word not after an article; never for a rules word ("does regeneration stop it" asks the keyword action, not the card
+Regeneration), nor a word of a longer name ("does blink stop …" is no Blink of an Eye).  Not "work" or "affect": players
+say "how does flicker work", "the reset", of effects, not of the cards Flicker and Reset."""
+ASKS = frozenset({"does", "do", "can", "will", "would", "did", "could"})
+DOES_VERBS = frozenset({"let", "make", "hit", "return", "remove", "tap", "untap", "counter", "destroy", "exile", "copy", "kill",
+                        "give", "stop", "prevent"})
+"""A lower-case one-word name between an asking word (:data:`ASKS`) and a game verb is the question's subject, a card
+("does humility make my creatures 1/1?", "does duress hit planeswalkers?", "can brainstorm let me …"): evidence as
+:data:`DOES` is; not "work" or "affect" ("how does flicker work" asks of the effect)."""
+ABBREVIATIONS = frozenset({"vs", "etc", "cf", "approx", "e", "g"})
+"""Words whose period ends no sentence ("good vs. Bolt", "e.g. Shock", "i.e. Bolt": the word before the last period is
+"g" or "e"): the word after one is not a sentence's first."""
+
+
 def scan(text: str) -> list[Word]:
     """The words of ``text``; in Title Case or capitals throughout, no word counts as capitalised."""
     out: list[Word] = []
@@ -49,7 +67,7 @@ def scan(text: str) -> list[Word]:
         raw = m.group()
         word = lower[m.start() : m.end()].replace("'", "") if lower is not None else fold_token(raw)
         gap = text[end : m.start()].rstrip(" \t\"'“‘(*-")
-        initial = not out or (bool(gap) and gap[-1] in _BOUNDARY)
+        initial = not out or (bool(gap) and gap[-1] in _BOUNDARY and not (gap == "." and out[-1].word in ABBREVIATIONS))
         end = m.end()
         possessive = raw.endswith(("'s", "’s", "'S"))
         cap = raw[0].isupper() and not (len(raw) > 1 and raw.isupper())

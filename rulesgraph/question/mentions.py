@@ -32,10 +32,10 @@ from ..common.packed import Spaced
 from ..common.text import STOPWORDS
 from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
-from .mention_words import CardMention, in_sorted, joined, scan, title_case, variants
+from .mention_words import ASKS, DOES, DOES_VERBS, CardMention, in_sorted, joined, scan, title_case, variants
 
 __all__ = ["ACTS", "ACTS_ON", "BARE", "BRACKET_FIT",
-           "CHANCE", "CUE", "DOES", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
+           "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
@@ -57,12 +57,6 @@ ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 BARE = 0.7
 """The most a much played name is read with when its first word is said without its "'s" or "s" ("urza saga", "bird of
 paradise"): how sure its words said rightly are (:data:`CHANCE`) is not how sure the words said are."""
-DOES = frozenset({"stop", "stops", "prevent", "prevents"})
-"""Words after a lower-case word English knows that ask whether it stops something, as a card does ("does solemnity stop
-undying?", "does humility stop persist?"): evidence like an owner's word (:data:`OWNER`) for a card's whole name of one
-word not after an article; never for a rules word ("does regeneration stop it" asks the keyword action, not the card
-Regeneration), nor a word of a longer name ("does blink stop …" is no Blink of an Eye).  Not "work" or "affect": players
-say "how does flicker work", "the reset", of effects, not of the cards Flicker and Reset."""
 ACTS_ON = frozenset({("on", w) for w in ("a", "an", "my", "your", "his", "her", "their", "target")} | {("is", "out"), ("is", "on")})
 """Two words after a name that say a card is where cards are ("Shock on a planeswalker", "Worship is out"):
 they make an English word a card even at a sentence's start (not a rules word: "Flying on a creature")."""
@@ -212,8 +206,10 @@ class _Finder(TypoReading):
         content = [toks[k] for k in range(i, j + 1) if surface[k - i] not in JOINERS]
         cue = i > 0 and toks[i - 1].word in CUE and (not toks[i - 1].cap or toks[i - 1].initial)  # not "Steely Resolve negate"
         acts = self.acts(j)
-        does = (i == j and t.kind[g] == "name" and j + 1 < len(toks) and toks[j + 1].word in DOES and joined(self.text, toks, j, j + 1)
-                and not (i > 0 and toks[i - 1].word in ("a", "an", "the")))
+        nxt = toks[j + 1].word if j + 1 < len(toks) and joined(self.text, toks, j, j + 1) else ""
+        does = i == j and t.kind[g] == "name" and (
+            (nxt in DOES and not (i > 0 and toks[i - 1].word in ("a", "an", "the")))
+            or (nxt in DOES_VERBS and i > 0 and toks[i - 1].word in ASKS))  # "does humility make my creatures 1/1?"
         owned = cue or acts or does or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         if t.kind[g] in ("short form", "initials"):
