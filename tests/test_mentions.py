@@ -179,6 +179,9 @@ def test_a_word_english_knows_is_the_card_when_asked_what_it_does() -> None:
     # between an asking word and a game verb it is the question's subject (ASKS, DOES_VERBS)
     assert said("does humility make my creatures 1/1?", t) == [("humility", "Humility", "exact")]
     assert said("humility make my creatures 1/1", t) == [] and said("how does flicker work with tokens?", t) == []
+    known = NameTable.build([CardName("Opposition"), CardName("Balance")], [], zipf={"opposition": 4.6, "balance": 4.9}.get)
+    assert said("does opposition let me tap lands?", known) == [("opposition", "Opposition", "exact")]  # English knows it well
+    assert said("my opposition is strong", known) == [] and said("does balance matter here?", known) == []
     assert [f.confidence for f in find_cards("solemnity in the face of defeat", t)] in ([], [0.4])  # WEAK: not read as a card
 
 

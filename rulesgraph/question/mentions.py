@@ -34,7 +34,7 @@ from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import ASKS, DOES, DOES_VERBS, CardMention, in_sorted, joined, scan, title_case, variants
 
-__all__ = ["ACTS", "ACTS_ON", "BARE", "BRACKET_FIT",
+__all__ = ["ACTS", "ACTS_ON", "ASKED_ZIPF", "BARE", "BRACKET_FIT",
            "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
            "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
            "SHORT_ZIPF", "WEAK",
@@ -54,6 +54,9 @@ CAST = frozenset({"cast", "casts", "casting"})
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
 """Words after a name that say what a card does: they make even a rules word a card ("Exile targets …",
 "Explore lets me …"; not "Persist returns it")."""
+ASKED_ZIPF = 5.0
+"""A one-word name English knows well (below this zipf; :data:`INITIAL_RARE` otherwise) is a card when it is the subject
+asked between an asking word and a game verb ("does opposition let me tap lands?", "does balance make me discard?")."""
 BARE = 0.7
 """The most a much played name is read with when its first word is said without its "'s" or "s" ("urza saga", "bird of
 paradise"): how sure its words said rightly are (:data:`CHANCE`) is not how sure the words said are."""
@@ -207,9 +210,8 @@ class _Finder(TypoReading):
         cue = i > 0 and toks[i - 1].word in CUE and (not toks[i - 1].cap or toks[i - 1].initial)  # not "Steely Resolve negate"
         acts = self.acts(j)
         nxt = toks[j + 1].word if j + 1 < len(toks) and joined(self.text, toks, j, j + 1) else ""
-        does = i == j and t.kind[g] == "name" and (
-            (nxt in DOES and not (i > 0 and toks[i - 1].word in ("a", "an", "the")))
-            or (nxt in DOES_VERBS and i > 0 and toks[i - 1].word in ASKS))  # "does humility make my creatures 1/1?"
+        asked = i == j and t.kind[g] == "name" and nxt in DOES_VERBS and i > 0 and toks[i - 1].word in ASKS
+        does = asked or (i == j and t.kind[g] == "name" and nxt in DOES and not (i > 0 and toks[i - 1].word in ("a", "an", "the")))
         owned = cue or acts or does or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         if t.kind[g] in ("short form", "initials"):
@@ -248,7 +250,7 @@ class _Finder(TypoReading):
             return 0.65 if cast and len(c.word) == 3 else None  # "i cast fog": a name of three letters only when cast
         if z <= RARE_WORD or (counted and z < INITIAL_RARE):
             return 0.75 + short
-        if owned and z < INITIAL_RARE:
+        if owned and (z < INITIAL_RARE or (asked and z < ASKED_ZIPF)):
             return 0.65 + short
         if cast:
             return 0.65  # "opp cast murder on my guy": a one-face card's whole name, cast, though English knows the word well
