@@ -223,3 +223,12 @@ def test_with_card_data_only_the_card_finders_cards_are_said_to_be_named(full_bo
     assert any("names card Stifle" in w for w in ask(full_book, question).why)  # no card data: the FAQs' card, as before
     named = ask(full_book, "I counter Grapeshot with Stifle. Do the storm copies still happen?", deck=deck)
     assert "Stifle" in [c.name for c in named.cards] and any(w.startswith("‘Stifle’ names card Stifle") for w in named.why)
+
+
+def test_a_refused_question_still_shows_the_cards_it_names(full_book: Rulebook, deck) -> None:  # type: ignore[no-untyped-def]
+    """"Which is better vs Delver, Bolt or StP?" is deck advice, refused in one line; the cards it names are shown under it
+    as under any answer (it listed none: the card-name probe's largest group of names read by no answer)."""
+    refused = ask(full_book, "Which is better vs Delver, Bolt or StP?", deck=deck)
+    assert not refused.in_rules and refused.citations == ()
+    assert {c.name for c in refused.cards} == {"Lightning Bolt", "Swords to Plowshares", "Delver of Secrets // Insectile Aberration"}
+    assert ask(full_book, "Which is better vs Delver, Bolt or StP?").cards == ()  # without card data, none

@@ -91,6 +91,15 @@ def test_golden_out_of_scope() -> None:
     golden("answer-out-of-scope", rendered)
 
 
+def test_a_refusal_shows_the_cards_it_names() -> None:
+    """Deck advice is refused in one line, and the cards the question names are shown under it."""
+    bolt = ShownCard("Lightning Bolt", "Instant", "Lightning Bolt deals 3 damage to any target.")
+    refused = Answer("which is better, bolt or stp?", "The Comprehensive Rules don't cover this.", (), (), 0.05,
+                     ("‘which is better’: a question about deck advice, not the rules of the game",), (), in_rules=False, cards=(bolt,))
+    rendered = plain_text(render_answer(refused, OPTS))
+    assert rendered.index("don't cover this") < rendered.index("Lightning Bolt deals 3 damage") < rendered.index("confidence")
+
+
 def test_cards_without_citations_are_shown_not_nothing_found() -> None:
     """A question that only named a short name several cards share: the answer line, the cards, the names offered."""
     cards = (ShownCard("Olwen, the Bright", "Legendary Creature — Elf", "Flying"),

@@ -80,8 +80,9 @@ def render_answer(answer: Answer, opts: RenderOptions, see_also: Sequence[Citati
     parts: list[RenderableType] = [text(f"note: {c}", DIM) for c in answer.caveats]
     if not answer.in_rules and not answer.citations:  # a question no rules document covers: one honest line, no rules
         why = " ".join(w for w in answer.why if w not in answer.caveats)  # the caveats are said above it
-        return Group(*parts, text(answer.answer or "", HEADING), Text(), _fields([("why", text(why, newlines=False)),
-                                                                           ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
+        cards = [render_cards(answer.cards), Text()] if answer.cards else []  # "which is better, Bolt or StP?": shown
+        return Group(*parts, text(answer.answer or "", HEADING), Text(), *cards, _fields([("why", text(why, newlines=False)),
+                                                                                   ("confidence", Text(f"low ({answer.confidence:.2f})"))]))
     if not answer.citations and not answer.answer:
         parts.append(Text("Nothing in the loaded rules matches that question.", style=HEADING))
         if answer.alternatives:

@@ -23,7 +23,7 @@ from ..question.analyze import Analysis, Match, analyze, rule_numbers
 from ..question.read import Question
 from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
-from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_cards, with_rulings
+from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_card, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
 from .firstplace import UNSETTLED, UNSETTLED_LEAD, in_rule_order, no_variant_first
 from .firstplace import direct as first_line
@@ -292,7 +292,10 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
             return _read_in_part(with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
                                             lambda: deck is not None and bool(deck.named(question, (), read.words)), read), read)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
-        return _read_in_part(Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False), read)
+        # "which is better, Bolt or StP?": no advice, but the cards it names shown, as under any answer
+        shown = tuple(shown_card(c) for c in deck.named(question, (), read.words)) if deck is not None else ()
+        return _read_in_part(Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False,
+                                    cards=shown), read)
     g = book.qg
     if len(book.index.memo) > MEMO:  # what questions have worked out is kept, but not without bound
         book.index.memo.clear()
