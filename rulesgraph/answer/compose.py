@@ -15,7 +15,7 @@ from ..build.index import MEMO
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword, keyword_of
 from ..common.lazyre import lazy
-from ..common.text import visible
+from ..common.text import drop_invisible
 from ..errors import RulesgraphError
 from ..model import Answer
 from ..parse.numbers import parent_of, rule_of
@@ -241,7 +241,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     :class:`RulesgraphError` for an empty question.  ``rules_only``: never from the tournament documents (how a policy
     question telling a game situation gets its rules too)."""
     read = Question.of(question or "")  # read once: every step below takes its words from here
-    question = visible(read.text)  # what the card finder reads: "Tarmo\u200bgoyf" is Tarmogoyf, as clean() reads it
+    question = drop_invisible(read.text)  # what the card finder reads: "Tarmo\u200bgoyf" is Tarmogoyf, as clean() reads it
     cleaned = read.cleaned
     if not cleaned:  # nothing but spaces or control characters
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")

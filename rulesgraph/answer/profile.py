@@ -35,6 +35,7 @@ from ..errors import RulesgraphError, echoed
 from ..model import Citation
 from ..parse.numbers import parent_of
 from ..question.analyze import analyze
+from ..rank.cardsteps.abilities import glossary_terms
 from ..rank.ranking import definers, specificity
 
 __all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_json", "profile_of", "related", "suggest"]
@@ -109,10 +110,11 @@ def _heading(g: QGraph, said: str) -> str | None:
     """The glossary entry whose heading is ``said`` as the CR prints it, any case: "Tribal (Obsolete)" (the entry is
     Tribal), "Venture into [Quality]" (brackets are no name's words); :func:`find_name` asks it of names of at most
     ``_MAX_WORDS`` words."""
-    headings = g.memo.get("glossary headings")
-    if headings is None:
-        headings = g.memo["glossary headings"] = {n[len("glossary:"):].lower(): n for n in g.ids if n.startswith("glossary:")}
-    return headings.get(said.lower()) or headings.get(_OBSOLETE.sub("", said).lower())
+    headings = glossary_terms(g)  # the entries by their terms in lower case, kept per graph
+    i = headings.get(said.lower())
+    if i is None:
+        i = headings.get(_OBSOLETE.sub("", said).lower())
+    return g.ids[i] if i is not None else None
 
 
 def suggest(book: Rulebook, text: str, limit: int = 3) -> list[str]:

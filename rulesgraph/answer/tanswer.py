@@ -256,7 +256,7 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
 def rules_names(index: Index) -> frozenset[str]:
     """Every name the rules' index knows (keywords, glossary entries, section and rule titles) as its words' sorted stems, stop
     words left out, as :func:`~rulesgraph.question.policyroute.policy_cue` compares the documents' titles: made once per
-    index, when a question that is only a title is first asked."""
+    index, when a question first says a title (all it asks, or at an event)."""
     from ..common.text import STOPWORDS
 
     got = index.memo.get("rules names")

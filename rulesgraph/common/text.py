@@ -14,7 +14,7 @@ import Stemmer
 
 from .lazyre import lazy
 
-__all__ = ["STOPWORDS", "WORD", "clean", "fold", "slug", "stem", "terms", "visible", "word_line", "words"]
+__all__ = ["STOPWORDS", "WORD", "clean", "drop_invisible", "fold", "slug", "stem", "terms", "word_line", "words"]
 
 _FOLD = str.maketrans(
     {
@@ -71,9 +71,10 @@ def clean(question: str) -> str:
     return " ".join("".join(out).split())
 
 
-def visible(text: str) -> str:
+def drop_invisible(text: str) -> str:
     """``text`` without its invisible format characters (category ``Cf``: a zero-width space, a soft hyphen, a direction
-    mark), as :func:`clean` drops them: for a reader that keeps the rest as asked (the card finder, with its offsets)."""
+    mark), as :func:`clean` drops them: for a reader that keeps the rest as asked (the card finder, with its offsets).
+    (Not :func:`rulesgraph_cli.safe.visible`, which shows control characters as symbols for a terminal.)"""
     if text.isascii():
         return text
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")

@@ -251,10 +251,8 @@ def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[
 
 _AT_EVENT = lazy(rf"\b(?:{_COMPETITIVE_SAID}|fnm|friday night magic|pre-?release|regular rel|reg rel|store (?:event|championship)|"
                  r"tournaments?|sanctioned)\b")
-"""Where a title said inside a question routes it (:func:`_title_named`): at an event or a level named as one — not a
-judge ("a judge told me it makes me shuffle cards …" asks the rules), nor a casual game or a "regular" one."""
-NAMED_WORDS = 5
-"""Most words of a title :func:`_title_named` looks for."""
+"""Where a title inside a question routes it (:func:`_title_named`): at an event or a named level, not a judge's word."""
+NAMED_WORDS = 5  # the most words of a title _title_named looks for
 
 
 def _title_named(question: Question, titled: frozenset[str], rules_named: Callable[[str], bool]) -> str | None:
@@ -267,7 +265,7 @@ def _title_named(question: Question, titled: frozenset[str], rules_named: Callab
         for i in range(len(said) - n + 1):
             run = set(said[i : i + n])
             key = " ".join(sorted(run))
-            if len(run) == n and key in titled and not rules_named(key) and not rules_named(key.replace(" ", "")):
+            if len(run) == n and key in titled and not _rules_name(key, rules_named):
                 return key
     return None
 
@@ -280,7 +278,12 @@ def _title_asked(question: Question, titled: frozenset[str], rules_named: Callab
     MTR 4.5, MTR 4.9 and IPG 1.4."""
     said = {stem(w) for w in question.words if w not in STOPWORDS and w not in ASKING}
     key = " ".join(sorted(said))
-    return key if len(said) >= 2 and key in titled and not rules_named(key) and not rules_named(key.replace(" ", "")) else None
+    return key if len(said) >= 2 and key in titled and not _rules_name(key, rules_named) else None
+
+
+def _rules_name(key: str, rules_named: Callable[[str], bool]) -> bool:
+    """A title's sorted stems ``key`` are a name of the rules' too, or one said as one word ("back up" is Backup)."""
+    return rules_named(key) or rules_named(key.replace(" ", ""))
 
 
 def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
