@@ -59,3 +59,21 @@ def test_every_alias_phrase_is_kept_once_under_its_rarest_word(full_book: Rulebo
         phrase = index.aliases[i].say[j]
         rarity = {w: (w in STOPWORDS, index.vocab.get(w, 0), w) for w in phrase}
         assert word in phrase and rarity[word] == min(rarity.values()), (word, phrase)
+
+
+def test_an_action_is_named_by_what_it_acts_on_too() -> None:
+    """"Face a Villainous Choice" is also "Villainous Choice" (two words or more acted on: "Take the Initiative" is not
+    "Initiative" by this, the glossary names that); a card's name keeps its words (Seize the Day is no "Day")."""
+    from rulesgraph.build.index import _name_variants
+
+    assert _name_variants("Face a Villainous Choice") == ["Face a Villainous Choice", "Villainous Choice"]
+    assert _name_variants("Take the Initiative") == ["Take the Initiative"]
+    assert _name_variants("Call the Cavalry Home", card=True) == ["Call the Cavalry Home"]
+
+
+def test_a_villainous_choice_asked_about_names_its_rule(full_book: Rulebook) -> None:
+    from rulesgraph.question.analyze import analyze
+
+    for question in ("what is a villainous choice", "what is a villanous choice"):
+        nodes = {m.node for m in analyze(question, full_book.index).matches}
+        assert nodes & {"keyword:face a villainous choice", "701.55"}, (question, nodes)
