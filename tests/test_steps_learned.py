@@ -14,7 +14,7 @@ from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.rank.pipeline import Query
 from rulesgraph.rank.ranking import WEIGHTS, rank
-from rulesgraph.rank.steps.learned import asked, learned
+from rulesgraph.rank.steps.learned import asked, learned, learned_candidates
 
 from .test_ranking import weight
 
@@ -124,6 +124,51 @@ def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebo
     monkeypatch.setattr(relevance, "KERNEL", None)
     python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
     assert all(c for c in compiled) and compiled == python
+
+
+def test_rule_70_a_rule_worded_like_the_question_becomes_a_candidate(full_book: Rulebook) -> None:
+    """A CR rule whose learned words match the question at least ``learned_floor`` as well as the best gets text relevance
+    ``learned_text`` × its match (relative to the best); one the words already found as relevant keeps what it had; a rule
+    matching below the floor, or one the loaded rules do not have (999.9), is no candidate."""
+    g, w = full_book.qg, WEIGHTS["learned_text"]
+    table = {"608.2b": {"fizzl": 4, "target": 2}, "115.1": {"target": 9}, "702.19": {"trampl": 3},
+             "704.5g": {"die": 1, "fizzl": 1, "target": 1, "spell": 1}, "999.9": {"fizzl": 9}}
+    q = _query(full_book, "does the spell fizzle with its target gone", {}, table, focus=0.0)
+    q.text = {g.num["704.5g"]: 0.95}
+    learned_candidates(q)
+    text = {g.ids[i]: t for i, t in q.text.items()}
+    match = {g.ids[i]: m for i, m in q.memo["learned"].items()}
+    assert max(match.values()) == 1.0 and match["608.2b"] >= WEIGHTS["learned_floor"]
+    assert text["608.2b"] == pytest.approx(w * match["608.2b"]) and text["704.5g"] == 0.95
+    assert "702.19" not in text and "999.9" not in text
+    assert "worded like questions" in q.reasons(g.num["608.2b"])[-1]
+    low = {n for n, m in match.items() if m < WEIGHTS["learned_floor"]}
+    assert low and not low & set(text)
+
+
+def test_rule_70_keeps_out_of_a_question_only_about_what_it_names(full_book: Rulebook) -> None:
+    """Scaled by 1 − the question's focus, as rule 69; with no weight, nothing changes."""
+    q = _query(full_book, "does it fizzle", {}, focus=1.0)
+    learned_candidates(q)
+    assert q.text == {}
+    with weight("learned_text", 0.0):
+        q = _query(full_book, "does it fizzle", {}, focus=0.0)
+        learned_candidates(q)
+        assert q.text == {}
+
+
+def test_rule_70_the_bundled_words_find_the_legend_rule_for_a_second_copy(full_book: Rulebook) -> None:
+    """"A second copy" of a permanent already out says none of the legend rule's words (704.5j: "two or more legendary
+    permanents with the same name"), and the rules' words alone leave it out of the candidates; the questions it settled
+    (data/learned.tsv) say "second", "copy", "keep": with rule 70 it is among the first three rules."""
+    question = "I already have one out and play a second copy of it. which one do I keep?"
+
+    def first(n: int) -> list[str]:
+        return [x for x in rank(full_book.index, full_book.qg, analyze(question, full_book.index)).nodes if x[0].isdigit()][:n]
+
+    assert "704.5j" in first(3)
+    with weight("learned_text", 0.0):
+        assert "704.5j" not in first(60)
 
 
 def _asked(book: Rulebook, question: str, scores: dict[str, float], counts: dict[str, int], **changes: object) -> Query:
