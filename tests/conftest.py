@@ -130,6 +130,21 @@ def full_book(cr2026: Path) -> Rulebook:
     return load([*bundled_sources(), SourceSpec(str(cr2026), None, cr2026.name)], use_cache=False)
 
 
+@pytest.fixture
+def rule_70_off() -> Iterator[None]:
+    """Rule 70 (learned candidates, stated in test_steps_learned.py) off: a test stating another step alone, with and
+    without what that step reads, or over the miniature rules the bundled learned words were not learned for, would
+    see rule 70 bring rules by the question's words whichever way."""
+    from rulesgraph.rank.ranking import WEIGHTS
+
+    saved = WEIGHTS["learned_text"]
+    WEIGHTS["learned_text"] = 0.0
+    try:
+        yield
+    finally:
+        WEIGHTS["learned_text"] = saved
+
+
 @pytest.fixture(scope="session")
 def mini_book() -> Rulebook:
     """A miniature CR and FAQ written for the tests (tests/fixtures/mini_*.txt): small enough to reason about."""

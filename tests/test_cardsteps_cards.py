@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.build.index import doc_terms
 from rulesgraph.model import NamedCard
@@ -17,6 +19,8 @@ from rulesgraph.question.namedcards import with_cards
 from rulesgraph.rank.ranking import rank
 
 from .test_ranking import weight
+
+pytestmark = pytest.mark.usefixtures("rule_70_off")  # each card step stated alone
 
 
 def card(key: str, text: str = "", keywords: tuple = (), types: tuple = (), rulings: tuple = (), confidence: float = 0.95,
@@ -39,28 +43,6 @@ def position(order: list[str], node: str) -> int:
 
 
 DOLL = card("Stuffed Ogre", keywords=(("Deathtouch", "has", ("702.2",)),))
-
-
-def test_rule_21_the_type_line_leads_to_its_types_rules(full_book: Rulebook) -> None:
-    """Rule 21: a word of a named card's type line raises the rules of that type (an Aura → 303.4) among those the
-    question's words reach."""
-    aura = card("Thorn Mantle", type_line="Enchantment — Aura", types=(("Aura", "subtype", ("303.4",)),))
-    question = "Thorn Mantle is attached to my creature; what happens to it if the creature leaves the battlefield?"
-    assert scored(full_book, question, "303.4", aura) > scored(full_book, question, "303.4")
-    with weight("card_type", 0.0), weight("card_text", 0.0):  # rule 22 searches for the type line's words too
-        assert scored(full_book, question, "303.4", aura) == scored(full_book, question, "303.4")
-
-
-def test_rule_21_the_layout_leads_to_its_kind_of_cards_rules(full_book: Rulebook) -> None:
-    """Rule 21: the kind of card a named card's layout makes it (``layout``: an Adventurer Card, whose glossary entry
-    cites 715) raises that kind's rules by its own weight (``card_layout``), among those the question's words reach."""
-    giant = replace(card("Boulder Ogre // Crush", type_line="Creature — Giant // Instant — Adventure"),
-                    layout=(("Adventurer Card", "layout", ("715",)),))
-    plain = replace(giant, layout=())
-    question = "my Boulder Ogre's Crush got countered, does it still go to exile so I can cast the ogre later?"
-    assert scored(full_book, question, "715.3d", giant) > scored(full_book, question, "715.3d", plain)
-    with weight("card_layout", 0.0):
-        assert scored(full_book, question, "715.3d", giant) == scored(full_book, question, "715.3d", plain)
 
 
 def test_rule_25_a_characteristic_defining_ability_brings_the_rule_its_layer_cites(full_book: Rulebook) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rulesgraph import Rulebook
 from rulesgraph.rank.cardsteps.replaced import kinds, replacing
 
 from .test_cardsteps_cards import card, position, ranked
 from .test_ranking import weight
+
+pytestmark = pytest.mark.usefixtures("rule_70_off")  # each card step stated alone
 
 SEER = card("Last Page Seer", "If you would draw a card while your library has no cards in it, you win the game instead.")
 SHIELD = card("Stone Ward", "Enchant creature\nAll damage that would be dealt to you is dealt to enchanted creature instead.",

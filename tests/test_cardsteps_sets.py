@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rulesgraph import Rulebook
 
 from .test_cardsteps_cards import card, position, ranked, scored
 from .test_ranking import weight
+
+pytestmark = pytest.mark.usefixtures("rule_70_off")  # each card step stated alone
 
 
 def test_rule_33_a_card_setting_a_land_type_makes_the_rule_on_setting_it_a_candidate(full_book: Rulebook) -> None:

@@ -131,7 +131,7 @@ def test_rule_70_a_rule_worded_like_the_question_becomes_a_candidate(full_book: 
     ``learned_text`` × its match (relative to the best); one the words already found as relevant keeps what it had; a rule
     matching below the floor, or one the loaded rules do not have (999.9), is no candidate."""
     g, w = full_book.qg, WEIGHTS["learned_text"]
-    table = {"608.2b": {"fizzl": 4, "target": 2}, "115.1": {"target": 9}, "702.19": {"trampl": 3},
+    table = {"608.2b": {"fizzl": 9, "target": 2}, "115.1": {"target": 1, "creatur": 9}, "702.19": {"trampl": 3},
              "704.5g": {"die": 1, "fizzl": 1, "target": 1, "spell": 1}, "999.9": {"fizzl": 9}}
     q = _query(full_book, "does the spell fizzle with its target gone", {}, table, focus=0.0)
     q.text = {g.num["704.5g"]: 0.95}

@@ -15,7 +15,9 @@ below, hit@1 / hit@3 in questions of the 2,345 of stop 58 the rules answer, each
 the two halves).  Steps that earned nothing there were deleted (stop
 26: 38 of 62; stop 28: ``faq_similar``; stop 34: three, below; stop 58: ``token_leaves``, rule 51, a token told of
 leaving the battlefield, which moved 19 of the 2,351 questions, nine up and ten down, and ``until``, rule 60, an
-object moved until an event, 0 / 1); conversations and other documents keep the steps they need (``continuity``;
+object moved until an event, 0 / 1; stop 59, with rule 70 in: ``stolen_trigger``, rule 38, a stolen card's trigger,
++2 / −1 and 0 / +2 on the two halves, and ``card_types``, rule 21, a card's type line and layout, −4 / 0 and +2 /
++2); conversations and other documents keep the steps they need (``continuity``;
 ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the question names.  The
 weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored by
 hit@1 + hit@3, cross-validated by source page; stop 27); a change is kept where the folds agree on it and what rule hits
@@ -31,34 +33,30 @@ cannot see (the first paragraph, FAQ entries shown, conversations) does not lose
    (601.2f) a candidate (real: 6 / 2);
 6. ``replaced`` — rule 59: a named card's replacement effect of a kind of event the rules name makes the rule on
    replacing that kind a candidate (real: 4 / 12);
-7. ``stolen_trigger`` — rule 38: one named card taking another that has a triggered ability makes the rules on who
-   controls a triggered ability candidates (real: 0 / 3);
-8. ``learned_candidates`` — rule 70: a rule whose learned words (rule 68's) match the question at least a quarter as
+7. ``learned_candidates`` — rule 70: a rule whose learned words (rule 68's) match the question at least a quarter as
    well as the best is a candidate, whatever the rules' own words found (real: 86 / 120);
-9. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior; real:
+8. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior; real:
    8 / 7);
-10. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior; real: 37 / 31);
-11. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior; real: 14 / 16);
-12. ``card_types`` — rule 21: a named card's type-line words raise the rules of those types, its layout the rules of
-    the kind of card it makes it (real: 4 / 5);
-13. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
-14. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
-15. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
-16. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
+9. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior; real: 37 / 31);
+10. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior; real: 14 / 16);
+11. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);
+12. ``continuity`` — rule 14: in a conversation, a follow-up favours the previous answer's sections (conversations);
+13. ``base`` — text × (1 + priors + rule 11, the section's relevance), less for rules 12 and 13 (generic base);
+14. ``card_rulings`` — rule 23: a named card's rulings that hold the question's words compete like FAQ entries, and
     the rules they were linked to at install rise (real: 7 / 5; at hit@1 one half loses 11, the other gains 4, at hit@3
     both lose, 1 and 4);
-17. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
+15. ``faq_fit`` — rule 17: the FAQ entries about a named keyword compete on the question's other words (FAQ
     entries, another document: it shows a real question's FAQ answer);
-18. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
+16. ``spread`` — rule 8: score spreads from the best nodes to what they cite, their parent and children (generic
     base; real: 78 / 54);
-19. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (generic base, with spread);
-20. ``learned`` — rule 68: the rules questions worded like this one were settled by rise (learned from the team's
+17. ``to_current`` — rule 9: other documents' text counts for the CR rule it is today (generic base, with spread);
+18. ``learned`` — rule 68: the rules questions worded like this one were settled by rise (learned from the team's
     labelled sets and the real tuning questions, ``bench/learn.py``; real, cross-fitted: 131 / 202);
-21. ``asked`` — rule 69: of the best candidates, a rule that settled more labelled questions scores more (the prior of
+19. ``asked`` — rule 69: of the best candidates, a rule that settled more labelled questions scores more (the prior of
     the rule, counted with rule 68's words, ``bench/learn.py``; real, cross-fitted: 40 / 62);
-22. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
+20. ``focus`` — rules 3 and 19: a question only about a keyword (a section) gets its defining (opening) rule (generic
     base; real: 14 / 9, and `keywords` 19 at hit@1);
-23. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
+21. ``procedure`` — rule 40: with two steps of one procedure among the best, the rule laying out its steps in order
     rises just above them (real: 42 / 31).
 
 Deleted in stop 34, when rule 68 was in and they changed no real tuning question (of 268): ``copy_effects`` (rule 50),
@@ -79,7 +77,7 @@ from ..build.qgraph import QGraph
 from ..build.relations import definers
 from ..build.relevance import COMMON, specificity
 from ..question.analyze import Analysis
-from .cardsteps import cards, control, costs, replaced, sets
+from .cardsteps import cards, costs, replaced, sets
 from .pipeline import Pipeline, Query, Step
 from .steps import base, context, faq, focus, learned, named, order, spread, text
 
@@ -92,12 +90,10 @@ STEPS = Pipeline([
     Step("card_sets", sets.card_sets, sets.WEIGHTS),
     Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
     Step("replaced", replaced.replaced, replaced.WEIGHTS),
-    Step("stolen_trigger", control.stolen_trigger, {"stolen_trigger": control.WEIGHTS["stolen_trigger"]}),
     Step("learned_candidates", learned.learned_candidates, {k: learned.WEIGHTS[k] for k in ("learned_text", "learned_floor")}),
     Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
-    Step("card_types", cards.card_types, {k: cards.WEIGHTS[k] for k in ("card_type", "card_layout")}),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
     Step("continuity", context.continuity, context.WEIGHTS),
     Step("base", base.base, base.WEIGHTS),

@@ -5,8 +5,6 @@ The words that settle a question about cards are usually on the cards ("I Murder
 speaks through the graph, weighed by how surely the card was named and as coming through the card, never as
 strongly as the question's own words:
 
-- ``card_types`` (rule 21): the words of its type line raise the rules of those types (Aura → 303.4, Saga → 714),
-  by how specific the type is (``Creature`` hardly);
 - ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
   question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
 - ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
@@ -17,7 +15,10 @@ strongly as the question's own words:
 The other card steps (rules 20, 24, 26, 27: its keywords, the rules explaining its wordings, two cards' effects meeting, a
 kind of effect counted like a keyword) earned nothing on the real tuning questions and were deleted in stop 26
 (``docs/history.md``, stop 26); rule 22, deleted then as a step adding a separate relevance, came back in stop 32 as
-words of the one query.
+words of the one query.  Rule 21, ``card_types`` (the words of its type line raised the rules of those types, Aura →
+303.4, its layout the rules of its kind of card, Adventurer Card → 715), was deleted in stop 59: with rule 70 in, it
+lost the real tuning questions of one half and gained on the other's (−4 / 0 and +2 / +2 when removed); the type
+line's words are still searched for with the Oracle text's (rule 22).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...build.index import doc_terms
-from ...build.relevance import specificity, text_relevance
+from ...build.relevance import text_relevance
 from ...common.lazyre import lazy
 from ...question.analyze import TOLD
 from ...question.read import MAX_CHARS
@@ -39,12 +40,10 @@ from .wording import TEXTS_KEPT, meanings
 if TYPE_CHECKING:
     from ...model import NamedCard
 
-__all__ = ["ORACLE_IDF", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "a_or_an", "card_effects", "card_rulings", "card_text",
-           "card_types", "self_names", "worded_text"]
+__all__ = ["ORACLE_IDF", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_rulings", "card_text",
+           "self_names", "worded_text"]
 
 WEIGHTS = {
-    "card_type": 0.3,  # rule 21
-    "card_layout": 4.0,  # rule 21: prior of the rules of the kind of card a named card's layout makes it
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
@@ -57,9 +56,6 @@ do not)."""
 ORACLE_IDF = 1.5
 """Rule 22: only Oracle words at least this rare (idf) are searched for: "spell", "card" are not, "target" and "ability" are
 (chosen with ``card_text`` by cross-validation on the real tuning questions: 0 and 2.5 did worse held out)."""
-SAYS_MUCH = 15.0
-"""Idf-weighted sum of a question's own words above which a card-led rule must share them to count (see :func:`fit`):
-about three rare words, or five ordinary ones."""
 RULING_FLOOR = 0.4
 """Rule 23: a ruling holding less than this (idf-weighted) share of the question's own words raises no rule."""
 FIT = {"share": 2.40, "held": 2.67, "length": 0.22, "link": 0.36, "other": 1.94}
@@ -120,27 +116,6 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(doc_terms(text))
 
 
-def fit(q: Query, i: int) -> float:
-    """How much a rule a card leads to (node ``i`` and what is under it) is what the question turns on: 1 when
-    the question says little besides the cards' names ("I Murder my opponent's Stuffy Doll, what happens?":
-    what the cards say is the question), else the (idf-weighted) share of the question's own words that the
-    rule's subtree holds, so an incidental keyword (the haste Act of Treason grants, in a question about who
-    controls the creature) hardly counts."""
-    said = _says(q)
-    if not said:
-        return 1.0
-    own = _own(q)
-    under = q.g.terms_under(i)
-    share = sum(v for t, v in own.items() if t in under) / sum(own.values())
-    return (1 - said) + said * share
-
-
-def _says(q: Query) -> float:
-    """How much the question says of its own, from 0 (nothing but the cards' names) to 1 (:data:`SAYS_MUCH` or more)."""
-    return min(1.0, sum(_own(q).values()) / SAYS_MUCH)
-
-
-@lru_cache(maxsize=TEXTS_KEPT)
 def _words(text: str) -> tuple[str, ...]:
     """The different stems of a card's Oracle text, in the order it says them (an order, not a set: the order terms are
     summed in is the same in every process)."""
@@ -179,27 +154,6 @@ def card_text(q: Query) -> None:
                 extra[t] = weight
     if extra:
         q.text = text_relevance(q.index, [*query, *extra.items()])
-
-
-def card_types(q: Query) -> None:
-    """Rule 21: a word of a named card's type line raises the prior of the rules of that type (an Aura → 303.4, a
-    Saga → 714, Equipment → 301.5) and what is under them, by how specific the word is (``Creature`` hardly) and
-    how much of the question's own words they hold: of the rules the question's words reach, its type's rise.  So does
-    the kind of card its layout makes it (a Transforming Double-Faced Card → 712, an Adventurer Card → 715: the card
-    data's layout as the glossary names it, :attr:`~rulesgraph.question.namedcards.NamedCard.layout`).
-    Step ``card_types``; weights: ``card_type`` = 0.3, ``card_layout`` = 4.0.  Earns its place on the real tuning
-    questions: removing it loses 1 at hit@1 and 3 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
-    g, w = q.g, q.w["card_type"]
-    for card in q.a.cards:
-        for word, kind, rules in [*card.types, *card.layout]:
-            strength = (q.w["card_layout"] if kind == "layout" else w) * card.confidence * specificity(q.index, word)
-            if strength <= 0.01:
-                continue
-            reason = f"{card.key} is one of the {word}" if kind == "layout" else f"{card.key} is {a_or_an(word)} {word}"
-            for rule in rules:
-                i = g.num.get(rule)
-                if i is not None:
-                    q.raise_(i, g.end[i], strength * fit(q, i), reason)
 
 
 def _told(q: Query) -> dict[str, float]:
@@ -344,10 +298,6 @@ def _each_card(found: list[tuple]) -> list[tuple]:
         return found
     return [found[0], other, *(f for f in found[1:] if f is not other)]
 
-
-def a_or_an(word: str) -> str:
-    """The article before a type-line word in a reason ("an Aura", "a Saga")."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def self_names(key: str) -> tuple[str, ...]:
