@@ -247,7 +247,7 @@ def main() -> None:
     items, weights = training(kind, real, synthetic)
     model = fit(items, weights)
     b, w, scale = model
-    constants = (f"MODEL = ({b:.4f}, ({', '.join(f'{v:.4f}' for v in w)}))  # bench/calibrate.py\n"
+    constants = (f"MODEL = ({b:.4f}, ({', '.join(f'{v:.4f}' for v in w)}))  # bench/calibrate.py  # noqa: E501\n"
                  f"SCALE: tuple[tuple[float, float], ...] = ({', '.join(f'({m:.4f}, {s:.4f})' for m, s in scale)})  # noqa: E501\n"
                  f"DISAGREE = {cap:.2f}  # bench/calibrate.py\n"
                  f"HIGH = {high:.2f}")

@@ -17,13 +17,6 @@ from rulesgraph.rank.ranking import STEPS, WEIGHTS, rank, specificity
 from rulesgraph.rank.steps import base, named, spread
 
 
-@pytest.fixture(autouse=True)
-def _mini_without_rule_70(request: pytest.FixtureRequest) -> None:
-    """The miniature rules are not the rules the bundled learned words were learned for: rule 70 is off over them."""
-    if "mini_book" in request.fixturenames:
-        request.getfixturevalue("rule_70_off")
-
-
 def order(book: Rulebook, question: str) -> list[str]:
     return [s.node for s in rank(book.index, book.qg, analyze(question, book.index))]
 

@@ -75,7 +75,7 @@ SIGNALS = ("strength", "lead", "peak", "coverage", "named", "keyword", "cards", 
 FITTED = SIGNALS[:12]
 """The signals the logistic model weighs (:data:`MODEL`, :data:`SCALE`)."""
 
-MODEL = (0.1885, (-0.0348, 1.0487, -0.0602, -0.0129, -0.0262, -0.2774, -0.2719, -0.0675, 0.1696, 0.0655, 0.1618, 0.3768))  # bench/calibrate.py
+MODEL = (0.1885, (-0.0348, 1.0487, -0.0602, -0.0129, -0.0262, -0.2774, -0.2719, -0.0675, 0.1696, 0.0655, 0.1618, 0.3768))  # bench/calibrate.py  # noqa: E501
 """``(intercept, coefficients)`` of the logistic model on the signals, each given as ``(value - mean) / spread``
 with the means and spreads of :data:`SCALE`; refit with ``python bench/calibrate.py``."""
 SCALE: tuple[tuple[float, float], ...] = ((1.9175, 0.4797), (0.4668, 0.1887), (0.2858, 0.0812), (0.2117, 0.1980), (0.7455, 0.2400), (0.3164, 0.4651), (0.7951, 0.4707), (1.7399, 0.3155), (0.3590, 0.3923), (0.0693, 0.0844), (3.3555, 0.5650), (0.0078, 0.6888))  # noqa: E501
