@@ -112,8 +112,8 @@ def test_words_go_only_to_a_rule_of_the_same_name(full_book: Rulebook) -> None:
 
 def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebook,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """learned_relevance is the same computed by the compiled kernel and in Python (the values; the kernel's dict comes
-    best first, Python's as found)."""
+    """learned_relevance is the same computed by the compiled kernel and in Python: the values, best first, ties as found
+    (rule 70 reads them in that order)."""
     from rulesgraph.build import relevance
 
     if relevance.KERNEL is None:
@@ -123,7 +123,8 @@ def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebo
     compiled = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
     monkeypatch.setattr(relevance, "KERNEL", None)
     python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
-    assert all(c for c in compiled) and compiled == python
+    assert all(c for c in compiled) and [list(c.items()) for c in compiled] == [list(p.items()) for p in python]
+    assert all(list(c.values()) == sorted(c.values(), reverse=True) for c in compiled)
 
 
 def test_rule_70_a_rule_worded_like_the_question_becomes_a_candidate(full_book: Rulebook) -> None:
@@ -144,6 +145,20 @@ def test_rule_70_a_rule_worded_like_the_question_becomes_a_candidate(full_book: 
     assert "worded like questions" in q.reasons(g.num["608.2b"])[-1]
     low = {n for n, m in match.items() if m < WEIGHTS["learned_floor"]}
     assert low and not low & set(text)
+
+
+def test_rule_70_makes_candidates_of_the_best_fitting_rules_only(full_book: Rulebook) -> None:
+    """At most :data:`TOP` rules become candidates, the best-fitting: a word learned for many rules alike ("fizzle" for
+    a hundred) makes the first :data:`TOP` of them candidates, in the order the words fit them."""
+    from rulesgraph.rank.steps.learned import TOP
+
+    g = full_book.qg
+    rules = [n for n in full_book.index.numbers if g.kind[g.num[n]] == "rule"][:100]
+    table = {n: {"fizzl": 1 + (k < TOP)} for k, n in enumerate(rules)}
+    q = _query(full_book, "does it fizzle", {}, table, focus=0.0)
+    learned_candidates(q)
+    made = {g.ids[i] for i in q.text}
+    assert len(made) == TOP and made == set(rules[:TOP])
 
 
 def test_rule_70_keeps_out_of_a_question_only_about_what_it_names(full_book: Rulebook) -> None:

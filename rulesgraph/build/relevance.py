@@ -101,9 +101,9 @@ def python_text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> d
 
 def learned_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
     """Plain BM25 (no coverage, every document kept) of ``terms`` (``(stem, weight)``) over the learned rule words
-    (:attr:`~rulesgraph.build.index.Index.learned`), scaled so the best rule is 1; computed by the compiled :data:`KERNEL`
-    when it was built (the same values as the Python loop, summed in the same order; the kernel's dict comes best first,
-    Python's in the order the rules were found)."""
+    (:attr:`~rulesgraph.build.index.Index.learned`), scaled so the best rule is 1, best first (ties in the order the
+    rules were found); computed by the compiled :data:`KERNEL` when it was built (the same values and order as the Python
+    loop, summed in the same order)."""
     postings = index.learned
     spans = postings.spans
     found = [(*spans[t], w, 0.0) for t, w in terms if t in spans]
@@ -116,7 +116,7 @@ def learned_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[
         for doc, weight in zip(postings.docs[start:end], postings.weights[start:end], strict=True):
             raw[doc] = raw.get(doc, 0.0) + weight * qweight
     top = max(raw.values())
-    return {d: v / top for d, v in raw.items()} if top else {}
+    return {d: v / top for d, v in sorted(raw.items(), key=lambda dv: -dv[1])} if top else {}
 
 
 def section_relevance(g: QGraph, text: dict[int, float]) -> dict[str, float]:

@@ -33,8 +33,8 @@ cannot see (the first paragraph, FAQ entries shown, conversations) does not lose
    (601.2f) a candidate (real: 6 / 2);
 6. ``replaced`` — rule 59: a named card's replacement effect of a kind of event the rules name makes the rule on
    replacing that kind a candidate (real: 4 / 12);
-7. ``learned_candidates`` — rule 70: a rule whose learned words (rule 68's) match the question at least a quarter as
-   well as the best is a candidate, whatever the rules' own words found (real: 86 / 120);
+7. ``learned_candidates`` — rule 70: of the 60 rules whose learned words (rule 68's) match the question best, one they
+   match at least half as well as the best is a candidate, whatever the rules' own words found (real: 86 / 120);
 8. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior; real:
    8 / 7);
 9. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior; real: 37 / 31);
