@@ -62,18 +62,24 @@ def test_every_alias_phrase_is_kept_once_under_its_rarest_word(full_book: Rulebo
 
 
 def test_an_action_is_named_by_what_it_acts_on_too() -> None:
-    """"Face a Villainous Choice" is also "Villainous Choice" (two words or more acted on: "Take the Initiative" is not
-    "Initiative" by this, the glossary names that); a card's name keeps its words (Seize the Day is no "Day")."""
+    """A keyword action "Face a Villainous Choice" is also "Villainous Choice" (two words or more acted on: "Take the
+    Initiative" is not "Initiative" by this, the glossary names that); a glossary entry's name or a card's keeps its
+    words (End the Combat Phase is no "Combat Phase", Seize the Day no "Day")."""
     from rulesgraph.build.index import _name_variants
 
-    assert _name_variants("Face a Villainous Choice") == ["Face a Villainous Choice", "Villainous Choice"]
-    assert _name_variants("Take the Initiative") == ["Take the Initiative"]
-    assert _name_variants("Call the Cavalry Home", card=True) == ["Call the Cavalry Home"]
+    assert _name_variants("Face a Villainous Choice", action=True) == ["Face a Villainous Choice", "Villainous Choice"]
+    assert _name_variants("Take the Initiative", action=True) == ["Take the Initiative"]
+    assert _name_variants("End the Combat Phase") == ["End the Combat Phase"]
+    assert _name_variants("Call the Cavalry Home") == ["Call the Cavalry Home"]
 
 
 def test_a_villainous_choice_asked_about_names_its_rule(full_book: Rulebook) -> None:
+    """Said as players say it, and misspelt, the action's name is matched; "combat phase" names no glossary entry it is
+    only the end of."""
     from rulesgraph.question.analyze import analyze
 
     for question in ("what is a villainous choice", "what is a villanous choice"):
         nodes = {m.node for m in analyze(question, full_book.index).matches}
         assert nodes & {"keyword:face a villainous choice", "701.55"}, (question, nodes)
+    nodes = {m.node for m in analyze("what happens in the combat phase", full_book.index).matches}
+    assert "glossary:End the Combat Phase" not in nodes and "glossary:Combat Phase" in nodes

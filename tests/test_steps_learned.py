@@ -148,9 +148,9 @@ def test_rule_70_a_rule_worded_like_the_question_becomes_a_candidate(full_book: 
 
 
 def test_rule_70_makes_candidates_of_the_best_fitting_rules_only(full_book: Rulebook) -> None:
-    """At most :data:`TOP` rules become candidates, the best-fitting: a word learned for many rules alike ("fizzle" for
-    a hundred) makes the first :data:`TOP` of them candidates, in the order the words fit them."""
-    from rulesgraph.rank.steps.learned import TOP
+    """At most :data:`MOST` rules become candidates, the best-fitting: a word learned for many rules alike ("fizzle" for
+    a hundred) makes the first :data:`MOST` of them candidates, in the order the words fit them."""
+    from rulesgraph.rank.steps.learned import MOST as TOP
 
     g = full_book.qg
     rules = [n for n in full_book.index.numbers if g.kind[g.num[n]] == "rule"][:100]
@@ -162,14 +162,22 @@ def test_rule_70_makes_candidates_of_the_best_fitting_rules_only(full_book: Rule
 
 
 def test_rule_70_keeps_out_of_a_question_only_about_what_it_names(full_book: Rulebook) -> None:
-    """Scaled by 1 − the question's focus, as rule 69; with no weight, nothing changes."""
-    q = _query(full_book, "does it fizzle", {}, focus=1.0)
-    learned_candidates(q)
-    assert q.text == {}
-    with weight("learned_text", 0.0):
-        q = _query(full_book, "does it fizzle", {}, focus=0.0)
+    """Scaled by 1 − the question's focus, as rule 69: half as much at focus 0.5, nothing at 1; nothing with no weight,
+    nor for a question naming a rule by its number (rule 6 answers that)."""
+    g = full_book.qg
+
+    def made(question: str, focus: float) -> dict[str, float]:
+        q = _query(full_book, question, {}, focus=focus)
         learned_candidates(q)
-        assert q.text == {}
+        return {g.ids[i]: t for i, t in q.text.items()}
+
+    full, half = made("does it fizzle", 0.0), made("does it fizzle", 0.5)
+    assert full and set(half) == set(full)
+    assert all(half[n] == pytest.approx(full[n] / 2) for n in full)
+    assert made("does it fizzle", 1.0) == {}
+    with weight("learned_text", 0.0):
+        assert made("does it fizzle", 0.0) == {}
+    assert made("what does rule 608.2b say about a target that fizzles", 0.0) == {}
 
 
 def test_rule_70_the_bundled_words_find_the_legend_rule_for_a_second_copy(full_book: Rulebook) -> None:

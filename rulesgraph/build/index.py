@@ -206,14 +206,15 @@ def word_terms(said: list[str]) -> list[str]:
     return [stem(w) for w in said if w not in STOPWORDS]
 
 
-def _name_variants(name: str, card: bool = False) -> list[str]:
+def _name_variants(name: str, action: bool = False) -> list[str]:
     """``Kicker, Kicked`` → both; ``Banding, “Bands with Other”`` → both; ``Trample (Obsolete)`` → ``Trample``; an
     action named by a verb and what it acts on, ``Face a Villainous Choice``, also by what it acts on when that is two
-    words or more (players ask "what is a villainous choice?"), unless it names a ``card`` (Seize the Day is no Day)."""
+    words or more (players ask "what is a villainous choice?") when it is a keyword ``action``: not a glossary entry's
+    (End the Combat Phase is no Combat Phase) nor a card's."""
     name = re.sub(r"\s*\(obsolete\)\s*$", "", name, flags=re.IGNORECASE)
     parts = [name] + [p.strip(" “”\"") for p in re.split(r",\s+", name)]
-    acted = None if card else re.fullmatch(r"\w+ (?:a|an|the) (\w+(?: \w+)+)", name)
-    if acted:
+    acted = re.fullmatch(r"\w+ (?:a|an|the) (\w+(?: \w+)+)", name)
+    if action and acted:
         parts.append(acted.group(1))
     return [p for p in dict.fromkeys(parts) if p and not re.search(r"[\[\]—]", p)]
 
@@ -358,7 +359,7 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
         kind = data["kind"]
         titled = kind in ("section", "rule") and data.get("title") and data.get("numbering") == "cr"
         if kind in ("keyword", "glossary", "card") or titled:
-            for variant in [data["title"]] if titled else _name_variants(data["label"], kind == "card"):
+            for variant in [data["title"]] if titled else _name_variants(data["label"], kind == "keyword"):
                 key = name_key(variant)
                 if key and nid not in names[key]:
                     names[key].append(nid)

@@ -116,6 +116,7 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(doc_terms(text))
 
 
+@lru_cache(maxsize=TEXTS_KEPT)
 def _words(text: str) -> tuple[str, ...]:
     """The different stems of a card's Oracle text, in the order it says them (an order, not a set: the order terms are
     summed in is the same in every process)."""
@@ -297,7 +298,6 @@ def _each_card(found: list[tuple]) -> list[tuple]:
     if other is None or other is found[1]:
         return found
     return [found[0], other, *(f for f in found[1:] if f is not other)]
-
 
 
 def self_names(key: str) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from ...common.text import words
 from .wording import REMINDER, TEXTS_KEPT, sentences_of
 from .wording import SELF_WORD as _SELF
 
-__all__ = ["TEMPLATE", "Kind", "card_kinds", "kinds", "singular", "within"]
+__all__ = ["Kind", "card_kinds", "kinds", "singular", "within"]
 
 _LAYER = lazy(r"^Layer (\d+[a-z]?): ")
 """A rule opening with "Layer 7b:" says which effects apply in that layer."""

@@ -20,7 +20,7 @@ import math
 from ...build.relevance import learned_relevance
 from ..pipeline import Query
 
-__all__ = ["TOP", "WEIGHTS", "asked", "learned", "learned_candidates"]
+__all__ = ["MOST", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates"]
 
 WEIGHTS = {"learned": 0.7, "asked": 0.33, "learned_text": 0.8, "learned_floor": 0.5}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
@@ -29,10 +29,12 @@ candidates scores (the others by the logarithm of their count relative to it: th
 rule 70: the text relevance a rule the learned words fit best is given (others by their fit relative to it), and the
 least fit, relative to the best, that makes a rule a candidate."""
 TOP = 60
-"""Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer); rule
-70 makes candidates of at most this many best-matching rules (cross-fitted on the real tuning questions with its floor
-at 0.25: all that pass it, a median of 227 for the long questions, 904 / 1,355 at hit@1 / hit@3; the best 15, 30, 45,
-60, 100, 150: 910 / 1,336, 903 / 1,343, 904 / 1,349, 903 / 1,363, 899 / 1,357, 903 / 1,357)."""
+"""Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer)."""
+MOST = 60
+"""Rule 70 makes candidates of at most this many best-matching rules, as many as rule 68 reorders (cross-fitted on the
+real tuning questions with its floor at 0.25: all that pass it, a median of 227 for the long questions, 904 / 1,355 at
+hit@1 / hit@3; the best 15, 30, 45, 60, 100, 150: 910 / 1,336, 903 / 1,343, 904 / 1,349, 903 / 1,363, 899 / 1,357, 903
+/ 1,357)."""
 
 
 def learned(q: Query) -> None:
@@ -97,32 +99,32 @@ def asked(q: Query) -> None:
         q.scale(i, 1.0 + w * math.log1p(n) / most, "a rule that often settles questions")
 
 
-
 def learned_candidates(q: Query) -> None:
     """Rule 70: a CR rule or subrule whose learned words match the question (:attr:`Analysis.terms
     <rulesgraph.question.analyze.Analysis.terms>`, the named cards' names left out) at least the ``learned_floor`` share
-    as well as the best-matching rule, and is one of the :data:`TOP` best-matching, is a candidate: its text relevance
+    as well as the best-matching rule, and is one of the :data:`MOST` best-matching, is a candidate: its text relevance
     becomes at least ``learned_text`` × its match relative to the best (rule 1's scale: the best text match is 1),
     whatever the rules' own words found.  Players
     describe a situation in words the rule does not use — "I have Thalia out and play a second copy" says nothing of
     704.5j's "two or more legendary permanents with the same name", so the text never finds it among its 400 candidates,
     and rule 68 reorders only what was found; the questions the legend rule settled say "second", "copy", "two".  Scaled
-    by 1 − the question's focus, as rule 69: a question only about what it names keeps its own rule.  A prior-stage step
-    (text relevance), run after the card steps.
+    by 1 − the question's focus, as rule 69: a question only about what it names keeps its own rule; none for a question
+    naming a rule by its number ("what does rule 704.5k say?": its words "rule" and "704" were learned for many rules, and
+    rule 6 answers it).  A prior-stage step (text relevance), run after the card steps.
     Step ``learned_candidates``; weights: ``learned_text`` = 0.8, ``learned_floor`` = 0.5 (cross-validated by source page
     on the real tuning questions, each answered cross-fitted, stop 59: ``python bench/fit.py --only
     learned_text,learned_floor,learned,asked --passes 1 --folds 5`` chose 0.8 in four folds of five and kept rules 68
     and 69's weights; the floor, 0.25 in four folds when every rule passing it was a candidate, 0.5 in all five with
-    :data:`TOP`).  Earns its place on the real tuning questions (stop 59, cross-fitted): 821 / 1,234 → 906 / 1,363 at
+    :data:`MOST`).  Earns its place on the real tuning questions (stop 59, cross-fitted): 821 / 1,234 → 906 / 1,363 at
     hit@1 / hit@3 of 2,345 answers (with rules 21 and 38, deleted since, in); on the team's sets, each held out of the
     table (``bench/learn.py --heldout``), it gains on 21 of 23."""
     w = q.w["learned_text"] * (1.0 - q.a.focus)
-    if w <= 0 or not q.index.learned.spans:
+    if w <= 0 or not q.index.learned.spans or q.a.of_kind("rule"):
         return
     said = _said(q)
     floor, kind, text = q.w["learned_floor"], q.g.kind, q.text
     for n, (i, m) in enumerate(said.items()):  # best first
-        if m < floor or n >= TOP:
+        if m < floor or n >= MOST:
             break
         if kind[i] in ("rule", "subrule") and (gain := w * m - text.get(i, 0.0)) > 0:
             q.relevant(i, gain, "worded like questions this rule settled")
