@@ -20,8 +20,6 @@ from rulesgraph.rank.ranking import rank
 
 from .test_ranking import weight
 
-pytestmark = pytest.mark.usefixtures("rule_70_off")  # each card step stated alone
-
 
 def card(key: str, text: str = "", keywords: tuple = (), types: tuple = (), rulings: tuple = (), confidence: float = 0.95,
          type_line: str = "Creature — Elf") -> NamedCard:
@@ -45,6 +43,7 @@ def position(order: list[str], node: str) -> int:
 DOLL = card("Stuffed Ogre", keywords=(("Deathtouch", "has", ("702.2",)),))
 
 
+@pytest.mark.usefixtures("rule_70_off")  # rule 70 finds the rule by the question's words alone: the step is stated without it
 def test_rule_25_a_characteristic_defining_ability_brings_the_rule_its_layer_cites(full_book: Rulebook) -> None:
     """Rule 25: a card defining its own power (“Bog Ooze's power is equal to …”, layer 7a) makes the rule 7a's rule cites
     (604.3: characteristic-defining abilities, which work in every zone) a candidate too."""
@@ -101,6 +100,7 @@ def test_a_rules_term_said_only_in_a_cards_name_is_not_named(mini_book: Rulebook
     assert any(m.node == "keyword:trample" for m in with_cards(b, (sprite_b,)).matches)
 
 
+@pytest.mark.usefixtures("rule_70_off")  # rule 70 finds the rule by the question's words alone: the step is stated without it
 def test_rule_25_the_layer_rule_of_a_cards_effect_is_a_candidate(full_book: Rulebook) -> None:
     """Rule 25: a layer rule is a candidate when a named card's effect changes what the rule names (613.1b,
     "Control-changing effects": "You control enchanted creature"), though neither the question nor the card names

@@ -10,8 +10,6 @@ from rulesgraph.rank.cardsteps.replaced import kinds, replacing
 from .test_cardsteps_cards import card, position, ranked
 from .test_ranking import weight
 
-pytestmark = pytest.mark.usefixtures("rule_70_off")  # each card step stated alone
-
 SEER = card("Last Page Seer", "If you would draw a card while your library has no cards in it, you win the game instead.")
 SHIELD = card("Stone Ward", "Enchant creature\nAll damage that would be dealt to you is dealt to enchanted creature instead.",
               type_line="Enchantment — Aura")
@@ -32,6 +30,7 @@ def test_a_replacement_effect_is_a_sentence_saying_would_and_instead(full_book: 
     assert replacing(full_book.qg, "Flying (If this would be blocked, it's blocked instead.)") == ()
 
 
+@pytest.mark.usefixtures("rule_70_off")  # rule 70 finds the rule by the question's words alone: the step is stated without it
 def test_rule_59_a_named_cards_replaced_draw_brings_the_rule_on_replacing_draws(full_book: Rulebook) -> None:
     """Rule 59: a named card replacing a draw ("If you would draw a card …, you win the game instead") makes the rule on
     effects that replace card draws (614.11) a candidate, and one redirecting damage the rule on those (614.9); a card

@@ -11,9 +11,8 @@ from rulesgraph import Rulebook
 from .test_cardsteps_cards import card, position, ranked, scored
 from .test_ranking import weight
 
-pytestmark = pytest.mark.usefixtures("rule_70_off")  # each card step stated alone
 
-
+@pytest.mark.usefixtures("rule_70_off")  # rule 70 finds the rule by the question's words alone: the step is stated without it
 def test_rule_33_a_card_setting_a_land_type_makes_the_rule_on_setting_it_a_candidate(full_book: Rulebook) -> None:
     """Rule 33: a named card whose effect sets objects to a type (``sets``: Mountain, named as a type by 305.6) makes
     the rules of that type's section that speak of an effect that sets (305.7: "If an effect sets a land's subtype …")
