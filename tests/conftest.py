@@ -135,14 +135,10 @@ def rule_70_off() -> Iterator[None]:
     """Rule 70 (learned candidates, stated in test_steps_learned.py) off: a test stating another step alone, with and
     without what that step reads, or over the miniature rules the bundled learned words were not learned for, would
     see rule 70 bring rules by the question's words whichever way."""
-    from rulesgraph.rank.ranking import WEIGHTS
+    from .test_ranking import weight
 
-    saved = WEIGHTS["learned_text"]
-    WEIGHTS["learned_text"] = 0.0
-    try:
+    with weight("learned_text", 0.0):
         yield
-    finally:
-        WEIGHTS["learned_text"] = saved
 
 
 @pytest.fixture(autouse=True)

@@ -213,8 +213,7 @@ def _name_variants(name: str, action: bool = False) -> list[str]:
     (End the Combat Phase is no Combat Phase) nor a card's."""
     name = re.sub(r"\s*\(obsolete\)\s*$", "", name, flags=re.IGNORECASE)
     parts = [name] + [p.strip(" “”\"") for p in re.split(r",\s+", name)]
-    acted = re.fullmatch(r"\w+ (?:a|an|the) (\w+(?: \w+)+)", name)
-    if action and acted:
+    if action and (acted := re.fullmatch(r"\w+ (?:a|an|the) (\w+(?: \w+)+)", name)):
         parts.append(acted.group(1))
     return [p for p in dict.fromkeys(parts) if p and not re.search(r"[\[\]—]", p)]
 
