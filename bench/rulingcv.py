@@ -4,7 +4,8 @@ cross-validated on real questions.
 Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--l2 X] [--least]
 
 Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  Every question is
-ranked once; rule 23 leaves the features of every ruling of the cards it names (``ruling features``:
+ranked once, cross-fitted as ``bench/real.py`` answers it (rules 68–70's learned words made without its page: rule 23's
+``link`` reads a ranking they shaped, and learned in sample they fitted it too well); rule 23 leaves the features of every ruling of the cards it names (``ruling features``:
 :func:`rulesgraph.rank.cardsteps.cards.ruling_features`).  A logistic regression (L2-penalised, ``--l2``) learns from them which
 ruling settles a question (the label's ruling against every other ruling of the named cards, on every question):
 :data:`rulesgraph.rank.cardsteps.cards.FIT` and ``FIT_BIAS``.  Leave-one-source-out: for each source page, the fit is
@@ -39,6 +40,7 @@ from pathlib import Path
 import numpy as np
 from _common import card_options, rules_and_cards
 from accuracy import first_hit
+from learn import CrossFit
 from real import REAL, auc, read_real, same_ruling
 
 import rulesgraph.answer.compose as compose
@@ -129,7 +131,6 @@ def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore
     ``(the best ruling's chance, the rules' chance, the best ruling (rule 23's entry) or None, the rules' citations'
     ids)`` (read by wrapping it: the answer shows only the chance that won, and the rules in the order a leading ruling
     leaves them); ``None`` for a question with no rules answer."""
-    from learn import CrossFit
     from real import DEPTH
 
     from rulesgraph.answer.compose import ask
@@ -223,9 +224,11 @@ def main() -> None:
     questions: list[Question] = []
     best: list[tuple[float, float, float, int, bool] | None] = []
     try:
-        for r in rows:
+        def ranked(r: dict) -> tuple:
             a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
-            memo = rank(book.index, book.qg, a)._query.memo  # type: ignore[union-attr]
+            return a, rank(book.index, book.qg, a)._query.memo  # type: ignore[union-attr]
+
+        for r, (a, memo) in zip(rows, CrossFit(book).each(rows, ranked), strict=True):
             every = memo.get("ruling features", [])
             label = r.get("ruling")
             x = np.array([[f[name] for name in FEATURES] for *_, f in every], dtype=float).reshape(-1, len(FEATURES))
