@@ -4,7 +4,7 @@ cross-validated on real questions.
 Usage: python bench/rulingcv.py [PATH ...] [--cr PATH] [--cards PATH] [--l2 X] [--least]
 
 Reads the tuning part of the real question files (as ``bench/real.py`` does; never the blind part).  Every question is
-ranked once, cross-fitted as ``bench/real.py`` answers it (rules 68–70's learned words made without its page: rule 23's
+ranked once, cross-fitted as ``bench/real.py`` answers it (rules 68–70's learned words made without its fold of pages: rule 23's
 ``link`` reads a ranking they shaped, and learned in sample they fitted it too well); rule 23 leaves the features of
 every ruling of the cards it names (``ruling features``:
 :func:`rulesgraph.rank.cardsteps.cards.ruling_features`).  A logistic regression (L2-penalised, ``--l2``) learns from them which

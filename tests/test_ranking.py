@@ -167,6 +167,24 @@ def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
     assert score(mini_book, question, "509.1") > 1.1 * without
 
 
+def test_rule_8_no_spread_down_inside_a_named_keywords_rules(mini_book: Rulebook) -> None:
+    """Rule 8: a named keyword's subrules get no score spread down from its rules (rules 2 and 20 raised them
+    already), while the children of other rules still do, and so do a named keyword's subrules when the question is
+    only about it."""
+    question = "trample lethal damage assigned to blockers"
+    with weight("spread_child", 0.0):
+        without = score(mini_book, question, "702.19b")
+    assert score(mini_book, question, "702.19b") == pytest.approx(without)
+    question = "can a tapped creature block"
+    with weight("spread_child", 0.0):
+        without = score(mini_book, question, "509.1a")
+    assert score(mini_book, question, "509.1a") > without
+    question = "what does trample do?"  # only about the keyword: its subrules are what it asks for
+    with weight("spread_child", 0.0):
+        without = score(mini_book, question, "702.19b")
+    assert score(mini_book, question, "702.19b") > without
+
+
 def test_rule_9_other_documents_count_for_todays_rule(mini_book: Rulebook) -> None:
     """Rule 9: text matched in another document (an old FAQ excerpt) counts for the CR rule it is
     tied to by a `current` edge, and the excerpt itself is not ranked."""

@@ -19,8 +19,8 @@ __all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "keyword_prior
 WEIGHTS = {
     "keyword_rule": 2.0,  # rule 2: prior of the defining rule …
     "keyword_sub": 1.0,  # … and of its subrules and FAQ entries
-    "term_cited": 0.6,  # rule 4
-    "title_sub": 0.4,  # rule 5
+    "term_cited": 0.8,  # rule 4
+    "title_sub": 0.8,  # rule 5
     "number": 10.0,  # rule 6
 }
 INCIDENTAL = 0.45
@@ -96,9 +96,7 @@ def fit(q: Query, roots: list[int], m: Match) -> float:
 def glossary_prior(q: Query) -> None:
     """Rule 4: a glossary term the question names (directly or through an alias) raises the prior of the
     rules its entry cites (all of each: "See rule 613" points at all of rule 613), and of the entry itself.
-    Step ``glossary_prior``; weights: ``term_cited`` = 0.6 (0.8 until stop 60's refit with rule 70 in,
-    :func:`~rulesgraph.rank.steps.spread.spread`: every fold of five).  A generic base step, a prior of what the
-    question names
+    Step ``glossary_prior``; weights: ``term_cited`` = 0.8.  A generic base step, a prior of what the question names
     (removing it loses 13 real tuning questions at hit@1, 4 at hit@3, of 286; ``bench/ablate.py``, stop 34)."""
     for m in q.a.of_kind("glossary"):
         raise_term(q, m)
@@ -125,9 +123,7 @@ def raise_term(q: Query, m: Match) -> None:
 
 def title_prior(q: Query) -> None:
     """Rule 5: a section or rule title the question names raises the prior of the rules under it.
-    Step ``title_prior``; weights: ``title_sub`` = 0.4 (0.8 until stop 60's refit with rule 70 in,
-    :func:`~rulesgraph.rank.steps.spread.spread`: every fold of five).  A generic base step, a prior of what the
-    question names
+    Step ``title_prior``; weights: ``title_sub`` = 0.8.  A generic base step, a prior of what the question names
     (removing it loses 1 real tuning question at hit@3 and gains 1 at hit@1, of 286; ``bench/ablate.py``, stop 34)."""
     g = q.g
     for m in q.a.of_kind("title"):
