@@ -60,6 +60,12 @@ def first_hit(expected: list[str], cited: list[str]) -> int | None:
     return None
 
 
+def exact_hit(expected: list[str], cited: list[str]) -> int | None:
+    """The rank of the first citation that is one of the expected rules itself (no parent or subrule counts): what
+    :func:`first_hit` also counts when a parent stands for its subrule (``702.19`` for ``702.19b``)."""
+    return next((rank for rank, c in enumerate(cited, start=1) if c in expected), None)
+
+
 def rules_of(answer) -> list[str]:  # type: ignore[no-untyped-def]
     """The ids an answer cites, in order, but its card rulings: a ruling cited before a rule is an answer, not a rule, and
     does not take a rule's place in the rule-level hits (bench/real.py counts them alike)."""

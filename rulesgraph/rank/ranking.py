@@ -19,9 +19,10 @@ object moved until an event, 0 / 1; stop 59, with rule 70 in: ``stolen_trigger``
 +2 / −1 and 0 / +2 on the two halves, and ``card_types``, rule 21, a card's type line and layout, −4 / 0 and +2 /
 +2); conversations and other documents keep the steps they need (``continuity``;
 ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the question names.  The
-weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored by
-hit@1 + hit@3, cross-validated by source page; stop 27); a change is kept where the folds agree on it and what rule hits
-cannot see (the first paragraph, FAQ entries shown, conversations) does not lose by it.
+weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored
+by hit@1 + hit@3, at the rule level and on the exact rule since stop 60, cross-validated by source page; stop 27); a
+change is kept where the folds agree on it and what rule hits cannot see (the first paragraph, FAQ entries shown,
+conversations) does not lose by it.
 
 1. ``text`` — rule 1: BM25 over rules, glossary and FAQ text, scaled so the best document is 1 (generic base; real:
    49 at hit@1, 88 at hit@3 — rule 70 finds most of what it finds when it is gone: 600 / 936 in stop 58);
