@@ -125,9 +125,14 @@ def hits(ranks: list[int | None], which: list[int]) -> tuple[int, int]:
     return sum(ranks[j] == 1 for j in which), sum(ranks[j] is not None and ranks[j] <= 3 for j in which)
 
 
+def both(scorer: Scorer, setting: tuple[float, ...], which: list[int]) -> tuple[int, int, int, int]:
+    """Hits at 1 and at 3 on the questions ``which``, at the rule level, then on the exact rule."""
+    return (*hits(scorer.ranks(setting), which), *hits(scorer.exact(setting), which))
+
+
 def scored(scorer: Scorer, setting: tuple[float, ...], which: list[int]) -> int:
     """What the search maximises: hit@1 + hit@3 on the questions ``which``, counted at the rule level and on the exact rule."""
-    return sum(hits(scorer.ranks(setting), which)) + sum(hits(scorer.exact(setting), which))
+    return sum(both(scorer, setting, which))
 
 
 def search(scorer: Scorer, start: tuple[float, ...], which: list[int], passes: int) -> tuple[float, ...]:
@@ -191,12 +196,11 @@ def main() -> None:
             train = [j for j in range(len(items)) if j not in set(test)]
             fitted = search(scorer, start, train, args.passes)
             chosen.append(fitted)
-            for j, h in enumerate((*hits(scorer.ranks(fitted), test), *hits(scorer.exact(fitted), test))):
-                held[j] += h
+            held = [a + b for a, b in zip(held, both(scorer, fitted, test), strict=True)]
         everything = list(range(len(items)))
-        now = (*hits(scorer.ranks(start), everything), *hits(scorer.exact(start), everything))
+        now = both(scorer, start, everything)
         final = search(scorer, start, everything, args.passes)
-        fitted_all = (*hits(scorer.ranks(final), everything), *hits(scorer.exact(final), everything))
+        fitted_all = both(scorer, final, everything)
         scorer.apply(start)
         n = len(items)
         pct = lambda x: f"{100 * x / n:.1f}%"
