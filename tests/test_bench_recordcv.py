@@ -11,7 +11,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 from learn import fold  # noqa: E402
-from recordcv import SHOWN, count, reorder, standing, without  # noqa: E402
+from recordcv import SHOWN, _chosen, count, figures, reorder, standing, without  # noqa: E402
 
 
 def test_standing_is_above_the_average_for_a_rule_often_right_and_below_for_one_never_right() -> None:
@@ -37,10 +37,28 @@ def test_reorder_moves_only_the_first_six_and_not_at_weight_zero() -> None:
 
 def test_counts_are_by_part_and_a_parts_standing_leaves_its_own_out() -> None:
     rows = [{"source": f"page {i}", "expected_rules": ["608.2b"]} for i in range(40)]
-    cited = [(["608.2b", "613.1d"], True) for _ in rows]
-    counts = count(rows, cited)
-    assert sum(c["608.2"] for c, _ in counts.values()) == 40 and sum(k["613.1"] for _, k in counts.values()) == 0
-    part = fold(rows[0])
-    alone = [dict(r, source="page 0") for r in rows]
-    only = count(alone, [(["613.1d", "608.2b"], True) for _ in alone])  # every answer in one part
-    assert without(only, part)("608.2") == 0.0 and without(only, None)("608.2") > 0
+    counts = count(rows, [(["608.2b", "613.1d"], True) for _ in rows])
+    parts = Counter(fold(r) for r in rows)
+    assert len(parts) > 1 and all(counts[p][0]["608.2"] == parts[p] and counts[p][1]["613.1"] == 0 for p in range(10))
+    one = next(p for p in parts if p != 0)
+    alone = [r for r in rows if fold(r) == one]
+    only = count(alone, [(["613.1d", "608.2b"], True) for _ in alone])  # every answer in one part, not part 0
+    assert without(only, one)("608.2") == 0.0 and without(only, None)("608.2") > 0 and without(only, 0)("608.2") > 0
+
+
+def test_reorder_keeps_a_glossary_or_faq_entry_in_its_place() -> None:
+    nodes = ["613.1d", "glossary:Copy", "608.2b"]
+    scores = {"613.1d": 10.0, "glossary:Copy": 9.9, "608.2b": 9.8}
+    assert reorder(nodes, scores, 0.1, {"613.1": -2.0, "608.2": 1.0}.get) == ["608.2b", "glossary:Copy", "613.1d"]
+
+
+def test_figures_count_rule_level_and_exact_hits_by_group_and_the_least_weight_wins_a_tie() -> None:
+    rows = [{"source": "https://magic.wizards.com/en/articles/archive/x", "expected_rules": ["702.19b"]},
+            {"source": "https://www.cranialinsertion.com/article/1", "expected_rules": ["608.2"]}]
+    got = figures(rows, [(["702.19", "702.19b"], True), (["100.1", "101.1", "608.2c"], False)])
+    assert got["all"] == (2, 1, 2, 0, 1, 1) and got["Wizards'"] == (1, 1, 1, 0, 1, 1) and got["other"] == (1, 0, 1, 0, 0, 0)
+    runs = {0.0: [(["702.19b"], True), (["608.2"], True)], 0.1: [(["702.19b"], True), (["608.2"], True)]}
+    assert _chosen(rows, runs) == 0.0
+    runs[0.1] = [(["702.19b"], True), (["608.2"], True)]
+    runs[0.0] = [(["100.1"], False), (["608.2"], True)]
+    assert _chosen(rows, runs) == 0.1
