@@ -1,6 +1,10 @@
 """Write the first rules' record (``data/firsts.tsv``): for every rule the ranking gives the real tuning questions as their
 first rule, how many of them it settled, by part of the questions — what the confidence's ``record`` signal reads
-(:func:`rulesgraph.answer.signals.record`).
+(:func:`rulesgraph.answer.signals.record`); and the rules' standing (``data/standing.tsv``): for every rule, how many
+times the answers cited it (or a subrule of it) among their first :data:`~rulesgraph.rank.steps.learned.SHOWN` rules
+and how many of those were expected — what the ranking's ``standing`` step reads
+(:func:`rulesgraph.rank.steps.learned.standing`), counted on answers ranked without that step (so what it reads does not
+feed on itself).
 
 Usage: python bench/firsts.py [--cr PATH] [--cards PATH] [--check]
 
@@ -11,7 +15,7 @@ or its rule).  Counted by part
 (``learn.fold``: a source page's questions in one part), so a benchmark answering a part's questions reads the record of
 the other parts only (``learn.CrossFit``), as a question the record never saw.  The record depends on the ranking:
 after a change to it, run this, then ``bench/calibrate.py --write``.  ``--check`` writes nothing and says whether the
-file is as this run would write it.
+files are as this run would write them.
 """
 
 from __future__ import annotations
@@ -26,12 +30,16 @@ from learn import FOLDS, fold, rule_order
 from real import REAL, read_real
 from rulingcv import weighed
 
+import rulesgraph.rank.ranking as ranking
 from rulesgraph.build.index import named_rule
 from rulesgraph.parse.firsts import PARTS
+from rulesgraph.parse.numbers import rule_of
+from rulesgraph.rank.steps.learned import SHOWN
 
 assert FOLDS == PARTS, "the record's parts are the cross-fit's folds"
 
 FILE = ROOT / "data" / "firsts.tsv"
+STANDING = ROOT / "data" / "standing.tsv"
 
 
 def record(book, deck, rows: list[dict]) -> tuple[Counter, Counter, int]:  # type: ignore[no-untyped-def]
@@ -50,12 +58,43 @@ def record(book, deck, rows: list[dict]) -> tuple[Counter, Counter, int]:  # typ
     return first, settled, n
 
 
-def written(book, first: Counter, settled: Counter, n: int) -> str:  # type: ignore[no-untyped-def]
+def standing(book, deck, rows: list[dict]) -> tuple[Counter, Counter, int]:  # type: ignore[no-untyped-def]
+    """``(rule, part)`` → its citations among the answers' first SHOWN rules, ``(rule, part)`` → those expected, and the
+    answers read; the answers ranked without the ``standing`` step."""
+    cited: Counter = Counter()
+    right: Counter = Counter()
+    n = 0
+    weight = ranking.WEIGHTS["standing"]
+    ranking.WEIGHTS["standing"] = 0.0
+    try:
+        answered = weighed(book, deck, rows)
+    finally:
+        ranking.WEIGHTS["standing"] = weight
+    for r, got in zip(rows, answered, strict=True):
+        rules = [c for c in got[3] if c[:1].isdigit()] if got else []
+        n += bool(rules)
+        for c in rules[:SHOWN]:
+            key = (rule_of(c), fold(r))
+            cited[key] += 1
+            right[key] += first_hit(r["expected_rules"], [c]) == 1
+    return cited, right, n
+
+
+HEADERS = {
+    "firsts": ["# rulesgraph: how often the ranking's first rule settled the real tuning questions it was first for (the",
+               "# confidence's `record`, rulesgraph/answer/signals.py).",
+               "# Made by bench/firsts.py from {n} real tuning answers; do not edit by hand.",
+               "# rule<TAB>the name of its rule<TAB>part<TAB>answers it was first in<TAB>of those, settled"],
+    "standing": ["# rulesgraph: how often a rule cited among the first rules of the real tuning answers (ranked without the",
+                 "# `standing` step) was an expected one (the ranking's `standing`, rulesgraph/rank/steps/learned.py).",
+                 "# Made by bench/firsts.py from {n} real tuning answers; do not edit by hand.",
+                 "# rule<TAB>the name of its rule<TAB>part<TAB>times cited among the first rules<TAB>of those, expected"],
+}
+
+
+def written(book, first: Counter, settled: Counter, n: int, kind: str = "firsts") -> str:  # type: ignore[no-untyped-def]
     """The file's text: a header, then one line per rule and part, rules in the CR's order."""
-    lines = ["# rulesgraph: how often the ranking's first rule settled the real tuning questions it was first for (the",
-             "# confidence's `record`, rulesgraph/answer/signals.py).",
-             f"# Made by bench/firsts.py from {n} real tuning answers; do not edit by hand.",
-             "# rule<TAB>the name of its rule<TAB>part<TAB>answers it was first in<TAB>of those, settled"]
+    lines = [line.format(n=n) for line in HEADERS[kind]]
     named = {rule: name for rule, _ in first if (name := named_rule(book.graph, rule)) is not None}  # CR rules only
     for rule, part in sorted((k for k in first if k[0] in named), key=lambda k: (rule_order(k[0]), k[1])):
         lines.append(f"{rule}\t{named[rule]}\t{part}\t{first[rule, part]}\t{settled[rule, part]}")
@@ -73,19 +112,23 @@ def main() -> None:
     _, book, deck, said, tmp = rules_and_cards(args)
     try:
         first, settled, n = record(book, deck, rows)
+        cited, right, m = standing(book, deck, rows)
     finally:
         if tmp is not None:
             tmp.cleanup()
-    text = written(book, first, settled, n)
+    texts = {FILE: written(book, first, settled, n), STANDING: written(book, cited, right, m, "standing")}
     rules = {rule for rule, _ in first}
     print(f"{said}; {n} real tuning answers: {len(rules)} rules first, {sum(settled.values())} answers settled by their "
-          f"first rule ({sum(settled.values()) / max(n, 1):.1%})")
+          f"first rule ({sum(settled.values()) / max(n, 1):.1%}); {len({r for r, _ in cited})} rules among the first "
+          f"{SHOWN}, {sum(right.values())} of {sum(cited.values())} citations expected")
     if args.check:
-        same = FILE.is_file() and FILE.read_text(encoding="utf-8") == text
-        print(f"{FILE.relative_to(ROOT)} {'is' if same else 'is not'} as this run writes it")
+        same = all(path.is_file() and path.read_text(encoding="utf-8") == text for path, text in texts.items())
+        print(f"{FILE.relative_to(ROOT)} and {STANDING.relative_to(ROOT)} {'are' if same else 'are not'} as this run "
+              "writes them")
         sys.exit(0 if same else 1)
-    FILE.write_text(text, encoding="utf-8")
-    print(f"wrote {FILE.relative_to(ROOT)}")
+    for path, text in texts.items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -159,12 +159,13 @@ def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
 class CrossFit:
     """The real tuning questions answered as if rules 68 and 69 (``learned``, ``asked``) had never read them: each with the
     table learned from the team's sets and the real tuning pages of the other :data:`FOLDS` - 1 parts (:func:`fold`), every other question
-    with the bundled table; and as if the confidence's first rules' record (``data/firsts.tsv``) had not either: each
-    with the record of the other parts' answers.  What ``real.py``, ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning
-    part is then what a question the step did not learn from gets."""
+    with the bundled table; and as if the confidence's first rules' record (``data/firsts.tsv``) and the ranking's
+    standing (``data/standing.tsv``) had not either: each with those of the other parts' answers.  What ``real.py``,
+    ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning part is then what a question the step did not learn
+    from gets."""
 
     def __init__(self, book: Rulebook) -> None:
-        from rulesgraph.build.corpus import firsts_path, firsts_table
+        from rulesgraph.build.corpus import firsts_path, firsts_table, standing_path
         from rulesgraph.build.index import asked_of, firsts_of, learned_of, learned_postings
         from rulesgraph.parse.learned import read_learned
 
@@ -184,6 +185,12 @@ class CrossFit:
             print(f"bench: {firsts_path()}: {said}; the confidence's record is {'missing' if error else 'partial'}", file=sys.stderr)
         self._firsts = {part: firsts_of(book.graph, record, without=part) for part in range(FOLDS)}
         """The first rules' record (``data/firsts.tsv``, ``bench/firsts.py``) without each part's answers."""
+        counted, problems, error = firsts_table(standing_path())
+        if error is not None or problems:
+            said = error or f"{len(problems)} lines left out"
+            print(f"bench: {standing_path()}: {said}; the ranking's standing is {'missing' if error else 'partial'}", file=sys.stderr)
+        self._standing = {part: firsts_of(book.graph, counted, without=part) for part in range(FOLDS)}
+        """The rules' standing (``data/standing.tsv``, ``bench/firsts.py``) without each part's answers."""
 
     def table_for(self, rows: list[dict]) -> Learnt:
         """The index's learned postings and question counts made from ``rows`` (as the bundled table is made from
@@ -202,18 +209,19 @@ class CrossFit:
             if part is None and r.get("part") == "tune" and r.get("source"):
                 raise ValueError(f"not a real tuning question this cross-fit knows: {r['question'][:60]!r}")
             groups[part].append(i)
-        bundled, firsts = learnt(self.book.index), self.book.index.firsts
+        bundled, firsts, standing = learnt(self.book.index), self.book.index.firsts, self.book.index.standing
         try:
             for part, at in groups.items():
                 if part is not None and part not in self._tables:
                     self._tables[part] = self.table_for(self.team + [r for r in self.real if fold(r) != part])
                 use(self.book.index, bundled if part is None else self._tables[part])
                 self.book.index.firsts = firsts if part is None else self._firsts[part]
+                self.book.index.standing = standing if part is None else self._standing[part]
                 for i in at:
                     out[i] = answer(items[i])
         finally:
             use(self.book.index, bundled)
-            self.book.index.firsts = firsts
+            self.book.index.firsts, self.book.index.standing = firsts, standing
         return out  # type: ignore[return-value]
 
 

@@ -1,6 +1,7 @@
 """bench/firsts.py: the first rules' record is written one line per rule and part, under the name of its rule in the
-loaded CR, in the CR's order; and the bundled record is what the ranking of today writes (checked in CI's suite only
-through its shape: the full run answers every real tuning question)."""
+loaded CR, in the CR's order; the rules' standing counts each rule cited among the first SHOWN rules, from answers
+ranked without the standing step; and the bundled tables are what the ranking of today writes (checked in CI's suite
+only through their shape: the full run answers every real tuning question)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from rulesgraph.parse.firsts import read_firsts
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 import firsts  # noqa: E402
-from firsts import FILE, record, written  # noqa: E402
+from firsts import FILE, STANDING, record, standing, written  # noqa: E402
 from learn import fold  # noqa: E402
 
 
@@ -50,3 +51,36 @@ def test_the_bundled_record_reads_whole(full_book: Rulebook) -> None:
     table, problems = read_firsts(FILE.read_text(encoding="utf-8"))
     assert problems == [] and len(table) > 300
     assert len(firsts_of(full_book.graph, table)) == len(table)
+
+
+def test_the_standing_counts_the_first_rules_by_their_rule_ranked_without_the_step(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each of the first SHOWN rule citations counts for its rule (a ruling or a glossary entry for none), expected when
+    it hits an expected rule; the answers are ranked with the standing's weight at 0, and the weight is put back."""
+    import rulesgraph.rank.ranking as ranking
+
+    rows = [{"question": "a", "expected_rules": ["702.19"], "source": "https://example.org/a"},
+            {"question": "b", "expected_rules": ["608.2b"], "source": "https://example.org/b"}]
+    seen: list[float] = []
+
+    def answered(book, deck, rs):  # type: ignore[no-untyped-def]
+        seen.append(ranking.WEIGHTS["standing"])
+        return [(0.5, 0.3, None, ["ruling:X:2020-01-01:1", "702.19b", "glossary:Trample", "702.19c", *(f"70{i}.1" for i in range(1, 9))]),
+                (0.0, 0.2, None, ["613.1d", "608.2b"])]
+
+    weight = ranking.WEIGHTS["standing"]
+    monkeypatch.setattr(firsts, "weighed", answered)
+    cited, right, n = standing(None, None, rows)
+    assert seen == [0.0] and ranking.WEIGHTS["standing"] == weight and n == 2
+    a, b = fold(rows[0]), fold(rows[1])
+    assert cited[("702.19", a)] == 2 and right[("702.19", a)] == 2 and ("708.1", a) not in cited  # past the first six
+    assert cited[("613.1", b)] == 1 and right[("613.1", b)] == 0 and right[("608.2", b)] == 1
+
+
+def test_the_bundled_standing_reads_whole(full_book: Rulebook) -> None:
+    """Every line of data/standing.tsv is read under its rule's name in the 2026 CR, with its own header."""
+    from rulesgraph.build.index import firsts_of
+
+    text = STANDING.read_text(encoding="utf-8")
+    table, problems = read_firsts(text)
+    assert problems == [] and len(table) > 300 and all(rule[-1].isdigit() for rule in table)  # rules (and a section), no subrule
+    assert len(firsts_of(full_book.graph, table)) == len(table) and "times cited among the first rules" in text

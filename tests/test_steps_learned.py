@@ -1,5 +1,5 @@
-"""Rules 68 and 69, learned words and question counts (rulesgraph/rank/steps/learned.py, the postings of
-rulesgraph/build/index.py), over the full CR."""
+"""Rules 68 to 71, learned words, question counts, learned candidates and the rules' standing
+(rulesgraph/rank/steps/learned.py, the postings of rulesgraph/build/index.py), over the full CR."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.rank.pipeline import Query
 from rulesgraph.rank.ranking import WEIGHTS, rank
-from rulesgraph.rank.steps.learned import asked, learned, learned_candidates
+from rulesgraph.rank.steps.learned import SHOWN, SMOOTH, asked, learned, learned_candidates, standing, standing_of
 
 from .test_ranking import weight
 
@@ -236,3 +236,62 @@ def test_rule_69_the_bundled_counts_are_the_tables(full_book: Rulebook) -> None:
     counts = full_book.index.asked
     assert counts.get(full_book.qg.num["608.2b"], 0) >= 10
     assert full_book.qg.num["100.1"] not in counts
+
+
+def _standing(book: Rulebook, scores: dict[str, float], table: dict[str, tuple[int, int]]) -> Query:
+    index = dataclasses.replace(book.index, standing=table, memo={})
+    q = Query(index, book.qg, analyze("what happens to the token copy?", index), WEIGHTS)
+    q.score = {book.qg.num[n]: s for n, s in scores.items()}
+    return q
+
+
+def test_rule_71_a_rules_standing_is_its_smoothed_log_odds_against_the_average(full_book: Rulebook) -> None:
+    """Cited ``n`` times among the first rules, ``k`` of them expected: log odds of (k + SMOOTH × average) / (n + SMOOTH)
+    against the average citation's; a rule as often right as the average stands at 0; nothing counted, no standing; worked
+    out again for another table."""
+    table = {"608.2": (40, 30), "111.10": (40, 0), "601.2": (20, 10)}
+    q = _standing(full_book, {}, table)
+    odds = standing_of(q.index)
+    average = 40 / 100
+    p = (30 + SMOOTH * average) / (40 + SMOOTH)
+    assert odds["608.2"] == pytest.approx(math.log(p / (1 - p)) - math.log(average / (1 - average)))
+    assert odds["608.2"] > 0 > odds["111.10"] and "100.1" not in odds
+    q.index.standing = {"608.2": (10, 5), "111.10": (10, 5)}
+    assert standing_of(q.index) == {"608.2": pytest.approx(0.0), "111.10": pytest.approx(0.0)}
+    q.index.standing = {"608.2": (10, 0)}
+    assert standing_of(q.index) == {}  # none right: no average to stand against
+
+
+def test_rule_71_reorders_the_first_rules_among_their_places_by_their_standing(full_book: Rulebook) -> None:
+    """Of the best candidates, the first SHOWN CR rules and subrules are re-ordered by score + the weight × the best score
+    × their rule's standing (a subrule by its rule's), each taking the score of the place it lands in: the scores are the
+    same, a rule often right passes one seldom right close above it, not one far above; a glossary entry and the
+    seventh rule keep their scores; no candidate is added; with no weight or no table nothing changes."""
+    g = full_book.qg
+    rules = ["111.10a", "608.2b", "601.2c", *(f"70{i}.1" for i in range(1, SHOWN - 3))]
+    before = {"glossary:Token": 2.5, **{n: 2.0 - j * 0.01 for j, n in enumerate(rules)}, "117.3a": 1.0, "702.19b": 0.9}
+    assert len(rules) == SHOWN - 1  # 117.3a, far below them, is the last of the first SHOWN rules; 702.19b is past them
+    table = {"608.2": (40, 30), "111.10": (40, 0), "601.2": (20, 8), "702.19": (40, 30), "117.3": (40, 40)}
+    q = _standing(full_book, before, table)
+    odds = standing_of(q.index)
+    assert odds["608.2"] > 0 > odds["111.10"] and odds["117.3"] > 0
+    standing(q)
+    after = {g.ids[i]: s for i, s in q.score.items()}
+    assert sorted(after.values()) == sorted(before.values()) and set(after) == set(before)
+    assert after["608.2b"] == before["111.10a"] and after["111.10a"] < before["111.10a"]
+    assert after["117.3a"] == before["117.3a"]  # its standing does not make up for a score half the others'
+    assert after["glossary:Token"] == 2.5 and after["702.19b"] == before["702.19b"]  # not a rule; the seventh rule
+    assert "seldom what was asked" in q.reasons(g.num["111.10a"])[-1] and "often what was asked" in q.reasons(g.num["608.2b"])[-1]
+    for w, t in ((0.0, table), (WEIGHTS["standing"], {})):
+        with weight("standing", w):
+            q = _standing(full_book, before, t)
+            standing(q)
+            assert {g.ids[i]: s for i, s in q.score.items()} == before
+
+
+def test_rule_71_the_bundled_standing_is_the_tables(full_book: Rulebook) -> None:
+    """The loaded rules carry the bundled standing (data/standing.tsv): 608.2, the rule on resolving spells, is cited
+    near the top of many answers and more often right than the average citation; 111.10, the list of predefined tokens,
+    often and seldom right."""
+    odds = standing_of(full_book.index)
+    assert full_book.index.standing["608.2"][0] >= 100 and odds["608.2"] > 0 > odds["111.10"]

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "firsts_path", "firsts_table", "learned_path", "learned_table",
-           "load", "parse_spec"]
+           "load", "parse_spec", "standing_path"]
 
 
 class SourceSpec(NamedTuple):
@@ -138,7 +138,8 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True, strict: bool = True
     qg = build_qgraph(graph)
     index = build_index(graph, load_aliases(aliases_path()), qg.ids,
                         _bundled(learned_path(), learned_table, "the learned rule words", notices),
-                        _bundled(firsts_path(), firsts_table, "the first rules' record", notices))
+                        _bundled(firsts_path(), firsts_table, "the first rules' record", notices),
+                        _bundled(standing_path(), firsts_table, "the rules' standing", notices))
     empty = not strict and any(a["kind"] == "empty" for doc in graph.graph["documents"] for a in doc["anomalies"])
     if use_cache and not empty:  # a source found empty by check is not cached: a later load must refuse it
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
@@ -158,6 +159,12 @@ def learned_path() -> Path:
 def firsts_path() -> Path:
     """The first rules' record (``bench/firsts.py``'s table); always loaded, like the learned rule words."""
     return bundled_dir() / "firsts.tsv"
+
+
+def standing_path() -> Path:
+    """The rules' standing among the first citations (``bench/firsts.py``'s second table): read by the ranking's
+    ``standing`` step; always loaded, like the first rules' record."""
+    return bundled_dir() / "standing.tsv"
 
 
 def learned_table(path: Path) -> tuple[Learned, list[tuple[int, str, str]], str | None]:
@@ -213,10 +220,10 @@ def _read(spec: SourceSpec, n: int, read: dict[int, RawSource]) -> str:
 
 
 def _key(specs: list[SourceSpec], digests: list[str], remembered: Callable[[str, Callable[[], str]], str]) -> str:
-    """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table, the learned rule words and
-    the first rules' record, which every load reads)."""
+    """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table, the learned rule words,
+    the first rules' record and the rules' standing, which every load reads)."""
     parts = [f"{d}|{s.fmt or ''}|{s.display or s.path}" for s, d in zip(specs, digests, strict=True)]
-    for path in (str(aliases_path()), str(learned_path()), str(firsts_path())):
+    for path in (str(aliases_path()), str(learned_path()), str(firsts_path()), str(standing_path())):
         parts.append(remembered(path, partial(_digest, path)))
     return cache.cache_key(parts, SCHEMA, __version__)
 

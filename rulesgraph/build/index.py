@@ -150,6 +150,9 @@ class Index:
     firsts: dict[str, tuple[int, int]] = field(default_factory=dict)
     """A CR rule's number → (how many real tuning answers the ranking gave it as their first rule, how many of those it
     settled) (``data/firsts.tsv``, :func:`firsts_of`): the confidence's ``record``."""
+    standing: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """A CR rule's number → (how many times the real tuning answers cited it among their first rules, how many of those
+    it was an expected rule) (``data/standing.tsv``, :func:`firsts_of`): the ranking's ``standing`` step."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
@@ -291,7 +294,8 @@ def learned_of(g: nx.MultiDiGraph, table: Learned) -> dict[str, dict[str, int]]:
 
 def firsts_of(g: nx.MultiDiGraph, table: Firsts, without: int | None = None) -> dict[str, tuple[int, int]]:
     """The first rules' record (:func:`rulesgraph.parse.firsts.read_firsts`'s table) of the rules ``g`` has under the same
-    name (:func:`named_rule`), each rule's parts summed but part ``without`` (a benchmark answering that part's questions)."""
+    name (:func:`named_rule`), each rule's parts summed but part ``without`` (a benchmark answering that part's questions);
+    the rules' standing likewise (a table of the same shape)."""
     out = {}
     for rule, (name, parts) in table.items():
         kept = [counts for part, counts in parts.items() if part != without]
@@ -337,11 +341,12 @@ def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, di
 
 
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
-                learned: Learned | None = None, firsts: Firsts | None = None) -> Index:
+                learned: Learned | None = None, firsts: Firsts | None = None, standing: Firsts | None = None) -> Index:
     """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
     are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0….
     ``learned``: the learned rule words and question counts (:attr:`Index.learned`, :attr:`Index.asked`, those of the rules
-    ``g`` has: :func:`learned_of`, :func:`asked_of`); ``firsts``: the first rules' record (:attr:`Index.firsts`)."""
+    ``g`` has: :func:`learned_of`, :func:`asked_of`); ``firsts``: the first rules' record (:attr:`Index.firsts`);
+    ``standing``: the rules' standing among the first citations (:attr:`Index.standing`), a table of the same shape."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -388,4 +393,4 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
                  dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules),
-                 asked_of(g, learned or {}, rules), firsts_of(g, firsts or {}))
+                 asked_of(g, learned or {}, rules), firsts_of(g, firsts or {}), firsts_of(g, standing or {}))

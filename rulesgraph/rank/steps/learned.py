@@ -1,6 +1,7 @@
 """What labelled questions teach the ranking: rule 68, learned words — the rules that questions worded like this one
 were settled by rise —, rule 69, asked — of the best candidates, the rules that settled more questions rise —, and rule
-70, learned candidates — a rule worded like the questions it settled is a candidate, whatever the rules' words found.
+70, learned candidates — a rule worded like the questions it settled is a candidate, whatever the rules' words found —,
+and rule 71, standing — of the rules an answer would cite, those its first citations often turned out right for rise.
 
 Players do not say the rules' words: "fizzles" (608.2b's "illegal target"), "does it die" (704.5g, 700.4), "in
 response" (117.3, 405), "swing" (508.1).  Labelled questions say them — the team's sets and the tuning part of the real
@@ -17,18 +18,24 @@ questions it settled (:attr:`rulesgraph.build.index.Index.asked`): rule 69's pri
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from ...build.relevance import learned_relevance
+from ...parse.numbers import rule_of
 from ..pipeline import Query
 
-__all__ = ["MOST", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates"]
+if TYPE_CHECKING:
+    from ...build.index import Index
 
-WEIGHTS = {"learned": 0.7, "asked": 0.33, "learned_text": 0.8, "learned_floor": 0.5}
+__all__ = ["MOST", "SHOWN", "SMOOTH", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates", "standing", "standing_of"]
+
+WEIGHTS = {"learned": 0.7, "asked": 0.33, "learned_text": 0.8, "learned_floor": 0.5, "standing": 0.0665}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
 match relative to it); rule 69: how much more the candidate that settled the most labelled questions among the best
 candidates scores (the others by the logarithm of their count relative to it: the prior is relative to what competes);
 rule 70: the text relevance a rule the learned words fit best is given (others by their fit relative to it), and the
-least fit, relative to the best, that makes a rule a candidate."""
+least fit, relative to the best, that makes a rule a candidate; rule 71: how much a rule's standing (log odds) counts in
+re-ordering the first rules, as a share of the best score."""
 TOP = 60
 """Rule 68: the learned words reorder this many best candidates (the others are too far below to reach an answer)."""
 MOST = 60
@@ -138,3 +145,64 @@ def _said(q: Query) -> dict[int, float]:
         names = {t for c in q.a.cards for t in c.name_terms}
         q.memo["learned"] = learned_relevance(q.index, [(t, weight) for t, weight in q.a.terms if t not in names])
     return q.memo["learned"]
+
+
+SHOWN = 6
+"""Rule 71 moves the first this many CR rules and subrules among the best candidates: those an answer cites."""
+SMOOTH = 5.0
+"""Rule 71 counts a rule's standing as if this many more of its citations had gone as the average one did (as the
+confidence's ``record`` does, :data:`rulesgraph.answer.signals.RECORDED`): a rule cited once and right once is not sure
+to be right."""
+
+
+def standing_of(index: Index) -> dict[str, float]:
+    """Each rule's standing (:attr:`Index.standing <rulesgraph.build.index.Index.standing>`: cited ``n`` times among the
+    real tuning answers' first rules, ``k`` of them expected): the log odds of ``(k + SMOOTH × average) / (n + SMOOTH)``
+    against the average citation's; none when nothing was counted.  Worked out once for the table in use."""
+    table = index.standing
+    kept = index.memo.get("standing")
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    cited, right = (sum(c) for c in zip(*table.values(), strict=True)) if table else (0, 0)
+    odds: dict[str, float] = {}
+    if 0 < right < cited:
+        average = right / cited
+        base = math.log(average / (1 - average))
+        for rule, (n, k) in table.items():
+            p = (k + SMOOTH * average) / (n + SMOOTH)
+            odds[rule] = math.log(p / (1 - p)) - base
+    index.memo["standing"] = (table, odds)
+    return odds
+
+
+def standing(q: Query) -> None:
+    """Rule 71, a rule's standing near the top: of the best candidates, the first :data:`SHOWN` CR rules and subrules
+    (what an answer cites) are re-ordered among their own places by their score plus the weight × the best score × their
+    rule's standing (:func:`standing_of`: how much likelier than the average citation among the real tuning answers'
+    first rules a citation of it was an expected rule, as log odds), each taking the score of the place it lands in.
+    The words reach some rules often that are seldom what is asked (111.10, the list of predefined tokens, near the top of
+    many questions about a token); others, cited as often, are more often right (608.2, resolving a spell).  It adds no
+    candidate and moves no other kind of node (a FAQ entry or glossary term keeps its place among them); counted by
+    ``bench/firsts.py`` from answers ranked without it (``data/standing.tsv``), cross-fitted by part in the benchmarks as
+    the confidence's record is.
+    Step ``standing``; weights: ``standing`` = 0.0665 (fitted, ``bench/fit.py --only standing``: 0.05 or 0.0665 in four
+    folds of five, 0.0665 on all; the same search over this form, which moves no FAQ entry or glossary term, keeps it
+    in every fold).  Earns its place on the real tuning questions: removing it loses 4 at hit@1 and 2 at hit@3 on one
+    half of the pages, 15 and 11 on the other (of 1,203 and 1,142, cross-fitted; ``bench/ablate.py --halves``, stop
+    61); the blind part, scored once at the end of the stop: see README."""
+    w = q.w["standing"]
+    if w <= 0 or not q.score or not q.index.standing:
+        return
+    odds = standing_of(q.index)
+    if not odds:
+        return
+    kind, ids = q.g.kind, q.g.ids
+    rules = [i for i in q.top(TOP)[0] if kind[i] in ("rule", "subrule")][:SHOWN]
+    best = q.best()
+    places = sorted((q.score[i] for i in rules), reverse=True)
+    moved = sorted(rules, key=lambda i: -(q.score[i] + w * best * odds.get(rule_of(ids[i]), 0.0)))
+    for i, score in zip(moved, places, strict=True):
+        if score != q.score[i]:
+            q.note(i, "a rule often what was asked when cited this high" if score > q.score[i] else
+                   "a rule seldom what was asked when cited this high")
+            q.score[i] = score
