@@ -72,7 +72,8 @@ def test_the_standing_counts_the_first_rules_by_their_rule_ranked_without_the_st
     cited, right, n = standing(None, None, rows)
     assert seen == [0.0] and ranking.WEIGHTS["standing"] == weight and n == 2
     a, b = fold(rows[0]), fold(rows[1])
-    assert cited[("702.19", a)] == 2 and right[("702.19", a)] == 2 and ("708.1", a) not in cited  # past the first six
+    assert cited[("702.19", a)] == 2 and right[("702.19", a)] == 2
+    assert ("704.1", a) in cited and ("705.1", a) not in cited  # the sixth rule counts, the seventh not
     assert cited[("613.1", b)] == 1 and right[("613.1", b)] == 0 and right[("608.2", b)] == 1
 
 

@@ -27,7 +27,7 @@ from ..pipeline import Query
 if TYPE_CHECKING:
     from ...build.index import Index
 
-__all__ = ["MOST", "SHOWN", "SMOOTH", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates", "standing", "standing_of"]
+__all__ = ["MOST", "SHOWN", "SMOOTH", "TIE", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates", "standing", "standing_of"]
 
 WEIGHTS = {"learned": 0.7, "asked": 0.33, "learned_text": 0.8, "learned_floor": 0.5, "standing": 0.0665}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
@@ -149,6 +149,8 @@ def _said(q: Query) -> dict[int, float]:
 
 SHOWN = 6
 """Rule 71 moves the first this many CR rules and subrules among the best candidates: those an answer cites."""
+TIE = 1e-9
+"""Rule 71: the least gap, as a share of the best score, between two places it re-orders rules among (a tie is no order)."""
 SMOOTH = 5.0
 """Rule 71 counts a rule's standing as if this many more of its citations had gone as the average one did (as the
 confidence's ``record`` does, :data:`rulesgraph.answer.signals.RECORDED`): a rule cited once and right once is not sure
@@ -177,19 +179,20 @@ def standing_of(index: Index) -> dict[str, float]:
 
 def standing(q: Query) -> None:
     """Rule 71, a rule's standing near the top: of the best candidates, the first :data:`SHOWN` CR rules and subrules
-    (what an answer cites) are re-ordered among their own places by their score plus the weight × the best score × their
-    rule's standing (:func:`standing_of`: how much likelier than the average citation among the real tuning answers'
-    first rules a citation of it was an expected rule, as log odds), each taking the score of the place it lands in.
+    (what an answer cites; a keyword FAQ page's rules are no CR rules) are re-ordered among their own places by their
+    score plus the weight × the best score × their rule's standing (:func:`standing_of`: how much likelier than the
+    average citation among the real tuning answers' first rules a citation of it was an expected rule, as log odds),
+    each taking the score of the place it lands in (a rule with a standing is told why it moved).
     The words reach some rules often that are seldom what is asked (111.10, the list of predefined tokens, near the top of
     many questions about a token); others, cited as often, are more often right (608.2, resolving a spell).  It adds no
     candidate and moves no other kind of node (a FAQ entry or glossary term keeps its place among them); counted by
     ``bench/firsts.py`` from answers ranked without it (``data/standing.tsv``), cross-fitted by part in the benchmarks as
     the confidence's record is.
-    Step ``standing``; weights: ``standing`` = 0.0665 (fitted, ``bench/fit.py --only standing``: 0.05 or 0.0665 in four
-    folds of five, 0.0665 on all; the same search over this form, which moves no FAQ entry or glossary term, keeps it
-    in every fold).  Earns its place on the real tuning questions: removing it loses 4 at hit@1 and 2 at hit@3 on one
+    Step ``standing``; weights: ``standing`` = 0.0665 (fitted, ``bench/fit.py --only standing`` from 0.1: 0.05 or
+    0.0665 in four folds of five, 0.0665 on all; the same search over this form, which moves no FAQ entry or glossary
+    term, keeps it in every fold).  Earns its place on the real tuning questions: removing it loses 4 at hit@1 and 2 at hit@3 on one
     half of the pages, 15 and 11 on the other (of 1,203 and 1,142, cross-fitted; ``bench/ablate.py --halves``, stop
-    61); the blind part, scored once at the end of the stop: see README."""
+    61); the blind part: see README."""
     w = q.w["standing"]
     if w <= 0 or not q.score or not q.index.standing:
         return
@@ -197,12 +200,16 @@ def standing(q: Query) -> None:
     if not odds:
         return
     kind, ids = q.g.kind, q.g.ids
-    rules = [i for i in q.top(TOP)[0] if kind[i] in ("rule", "subrule")][:SHOWN]
+    rules = [i for i in q.top(TOP)[0] if kind[i] in ("rule", "subrule") and ids[i][:1].isdigit()][:SHOWN]  # the CR's
     best = q.best()
     places = sorted((q.score[i] for i in rules), reverse=True)
+    for k in range(1, len(places)):  # tied places are told apart, so a rule that moves ahead of its tie is ahead
+        places[k] = min(places[k], places[k - 1] - TIE * best)
     moved = sorted(rules, key=lambda i: -(q.score[i] + w * best * odds.get(rule_of(ids[i]), 0.0)))
     for i, score in zip(moved, places, strict=True):
         if score != q.score[i]:
-            q.note(i, "a rule often what was asked when cited this high" if score > q.score[i] else
-                   "a rule seldom what was asked when cited this high")
+            own = odds.get(rule_of(ids[i]), 0.0)
+            if own:
+                q.note(i, "a rule often what was asked when cited this high" if own > 0 else
+                       "a rule seldom what was asked when cited this high")
             q.score[i] = score
