@@ -28,6 +28,7 @@ from ..build.relations import definers
 from ..parse.numbers import rule_of
 from ..question.analyze import Analysis
 from ..rank.ranking import Ranking, Scored, specificity
+from ..rank.steps.learned import smoothed_odds
 
 __all__ = ["ALIASED", "PEAK_OF", "RECORDED", "RESTATED_BY", "RULES_READ", "agree", "record", "restated", "signals"]
 
@@ -106,10 +107,7 @@ def record(book: Rulebook, node: str) -> float:
     first, settled = (sum(c) for c in zip(*firsts.values(), strict=True)) if firsts else (0, 0)
     if not 0 < settled < first:
         return 0.0
-    average = settled / first
-    n, k = firsts.get(node, (0, 0))
-    p = (k + RECORDED * average) / (n + RECORDED)
-    return math.log(p / (1 - p)) - math.log(average / (1 - average))
+    return smoothed_odds(*firsts.get(node, (0, 0)), settled / first, RECORDED)
 
 
 def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], *, with_cards: bool = False) -> tuple[float, ...]:

@@ -27,7 +27,8 @@ from ..pipeline import Query
 if TYPE_CHECKING:
     from ...build.index import Index
 
-__all__ = ["MOST", "SHOWN", "SMOOTH", "TIE", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates", "standing", "standing_of"]
+__all__ = ["MOST", "SHOWN", "SMOOTH", "TIE", "TOP", "WEIGHTS", "asked", "learned", "learned_candidates", "smoothed_odds", "standing",
+           "standing_of"]
 
 WEIGHTS = {"learned": 0.7, "asked": 0.33, "learned_text": 0.8, "learned_floor": 0.5, "standing": 0.0665}
 """Rule 68: what the best-matching rule's learned words add, as a share of the best score (the others' by their
@@ -157,6 +158,13 @@ confidence's ``record`` does, :data:`rulesgraph.answer.signals.RECORDED`): a rul
 to be right."""
 
 
+def smoothed_odds(n: int, k: int, average: float, smooth: float) -> float:
+    """How much likelier than ``average`` ``k`` of ``n`` is, as log odds, counted as if ``smooth`` more had gone as the
+    average did: rule 71's standing, and the confidence's ``record`` (:func:`rulesgraph.answer.signals.record`)."""
+    p = (k + smooth * average) / (n + smooth)
+    return math.log(p / (1 - p)) - math.log(average / (1 - average))
+
+
 def standing_of(index: Index) -> dict[str, float]:
     """Each rule's standing (:attr:`Index.standing <rulesgraph.build.index.Index.standing>`: cited ``n`` times among the
     real tuning answers' first rules, ``k`` of them expected): the log odds of ``(k + SMOOTH × average) / (n + SMOOTH)``
@@ -168,11 +176,7 @@ def standing_of(index: Index) -> dict[str, float]:
     cited, right = (sum(c) for c in zip(*table.values(), strict=True)) if table else (0, 0)
     odds: dict[str, float] = {}
     if 0 < right < cited:
-        average = right / cited
-        base = math.log(average / (1 - average))
-        for rule, (n, k) in table.items():
-            p = (k + SMOOTH * average) / (n + SMOOTH)
-            odds[rule] = math.log(p / (1 - p)) - base
+        odds = {rule: smoothed_odds(n, k, right / cited, SMOOTH) for rule, (n, k) in table.items()}
     index.memo["standing"] = (table, odds)
     return odds
 
