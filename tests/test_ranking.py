@@ -46,35 +46,8 @@ def test_rule_1_text_relevance(mini_book: Rulebook) -> None:
     assert order(mini_book, "toughness 0 graveyard")[0] == "704.5a"
 
 
-def test_rule_2_a_named_keyword_raises_its_rules(mini_book: Rulebook) -> None:
-    """Rule 2: naming a keyword raises the prior of the rule defining it and its subrules, so of two
-    texts about lethal damage the trample one wins when the question says trample."""
-    question = "trample lethal damage assigned to blockers"
-    assert before(order(mini_book, question), "702.19b", "704.5b")
-    with weight("keyword_rule", 0.0), weight("keyword_sub", 0.0):
-        without = {node: score(mini_book, question, node) for node in ("702.19", "702.19b")}
-    assert all(score(mini_book, question, node) > 1.1 * without[node] for node in without)
-
-
-def test_rule_2_a_keyword_said_several_ways_counts_once(full_book: Rulebook) -> None:
-    """Rule 2: a keyword named several ways ("cascades" and the alias "cascades into") raises its rule once, as
-    surely as its surest mention, not once per mention."""
-    from rulesgraph.build.relations import current_keyword
-    from rulesgraph.rank.pipeline import Query
-
-    g, index = full_book.qg, full_book.index
-    a = analyze("my elf cascades into a giant with an adventure, can i cast the adventure instead", index)
-    said = [m for m in a.of_kind("keyword") if current_keyword(g, m.node) == "keyword:cascade"]
-    assert len(said) >= 2
-    q = Query(index, g, a, WEIGHTS)
-    named.keyword_prior(q)
-    i = g.num["702.85"]
-    surest = max(m.quality * specificity(index, m.said) for m in said)
-    assert q.priors([i])[i] == pytest.approx(WEIGHTS["keyword_rule"] * surest * (0.35 + 0.65 * a.focus))
-
-
-def test_rule_2_common_keyword_names_count_less(full_book: Rulebook) -> None:
-    """Rule 2: the prior scales with the keyword name's specificity: rare names (trample) count fully,
+def test_named_priors_scale_with_how_specific_a_name_is(full_book: Rulebook) -> None:
+    """Rules 4 and 5 scale a named term's prior by its name's specificity: rare names (trample) count fully,
     names every other rule uses (cast, counter) much less."""
     ix = full_book.index
     assert specificity(ix, "trample") == 1.0
@@ -168,8 +141,8 @@ def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:
 
 
 def test_rule_8_no_spread_down_inside_a_named_keywords_rules(mini_book: Rulebook) -> None:
-    """Rule 8: a named keyword's subrules get no score spread down from its rules (rules 2 and 20 raised them
-    already), while the children of other rules still do, and so do a named keyword's subrules when the question is
+    """Rule 8: a named keyword's subrules get no score spread down from its rules (its own words found
+    them), while the children of other rules still do, and so do a named keyword's subrules when the question is
     only about it."""
     question = "trample lethal damage assigned to blockers"
     with weight("spread_child", 0.0):

@@ -30,9 +30,9 @@ their scores.  A reason is a short phrase
 only for the nodes an answer shows (:meth:`Query.reasons`): recording one for a range of 300 nodes costs
 one entry.
 
-**Adding a rule** is writing one step function and inserting it: ``STEPS.insert_after("keyword_prior",
+**Adding a rule** is writing one step function and inserting it: ``STEPS.insert_after("glossary_prior",
 Step("card_keywords", card_keywords, {"card_keyword": 1.2}))``.  The coming card steps fit this way: a
-named card's keywords lead to their defining rules (a prior step like ``keyword_prior``, reading the card's
+named card's keywords lead to their defining rules (a prior step like ``glossary_prior``, reading the card's
 keywords from the analysis and ``q.g.into(kw, "defines")``, its reason saying it comes through the card);
 its type line leads to the rules of those types (a prior step over their sections' ranges); its Oracle
 text is a second, weaker query (a step after ``text`` adding :func:`~rulesgraph.build.relevance.text_relevance`

@@ -17,8 +17,10 @@ halves, stop 61: 925 / 1,376 with every step).  Steps that earned nothing there 
 leaving the battlefield, which moved 19 of the 2,351 questions, nine up and ten down, and ``until``, rule 60, an
 object moved until an event, 0 / 1; stop 59, with rule 70 in: ``stolen_trigger``, rule 38, a stolen card's trigger,
 +2 / −1 and 0 / +2 on the two halves, and ``card_types``, rule 21, a card's type line and layout, −4 / 0 and +2 /
-+2); conversations and other documents keep the steps they need (``continuity``;
-``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the question names.  The
++2; stop 62: rule 2's prior on a named keyword's defining rule and subrules, −2 / −6, both halves gaining
+without it at hit@3, its FAQ half kept as ``keyword_faqs``); conversations and other documents keep the steps they
+need (``continuity``; ``keyword_faqs``, ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the
+question names.  The
 weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored
 by hit@1 + hit@3, at the rule level and on the exact rule since stop 60, cross-validated by source page; stop 27); a
 change is kept where the folds agree on it and what rule hits cannot see (the first paragraph, FAQ entries shown,
@@ -37,9 +39,8 @@ conversations) does not lose by it.
    replacing that kind a candidate (real: 7 / 8);
 7. ``learned_candidates`` — rule 70: of the 60 rules whose learned words (rule 68's) match the question best, one they
    match at least half as well as the best is a candidate, whatever the rules' own words found (real: 100 / 139);
-8. ``keyword_prior`` — rule 2: a named keyword raises its defining rule, subrules and FAQ entries (generic prior; real:
-   −2 / −6 — one half gains 3 and 3 without it, the other loses 1 at hit@1 and gains 3 at hit@3 — and `keywords` 0 /
-   0: a prior of what the question names, kept and watched);
+8. ``keyword_faqs`` — rule 2: a named keyword raises the FAQ entries about it (FAQ entries, another document: it
+   shows the FAQ entry that answers a question asked alike);
 9. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior; real: 37 / 33);
 10. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior; real: 7 / 0: one
     half loses 7 and 3 without it, the other gains 3 at hit@3 — a prior of what the question names, kept and watched);
@@ -97,7 +98,7 @@ STEPS = Pipeline([
     Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
     Step("replaced", replaced.replaced, replaced.WEIGHTS),
     Step("learned_candidates", learned.learned_candidates, {k: learned.WEIGHTS[k] for k in ("learned_text", "learned_floor")}),
-    Step("keyword_prior", named.keyword_prior, {k: named.WEIGHTS[k] for k in ("keyword_rule", "keyword_sub")}),
+    Step("keyword_faqs", faq.keyword_faqs, {"keyword_faq": faq.WEIGHTS["keyword_faq"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
     Step("title_prior", named.title_prior, {"title_sub": named.WEIGHTS["title_sub"]}),
     Step("rule_number", named.rule_number, {"number": named.WEIGHTS["number"]}),
