@@ -212,6 +212,24 @@ def test_nothing_to_rank(mini_book: Rulebook, question: str) -> None:
     assert order(mini_book, question) == []
 
 
+def test_rule_2_a_named_keyword_raises_its_faq_entries(seeds_book: Rulebook) -> None:
+    """Rule 2 (``keyword_faqs``): naming a keyword raises the prior of the FAQ entries about it, once however many
+    ways it is said, and only theirs: the keyword's rules score as they would without the step."""
+    from rulesgraph.rank.pipeline import Query
+    from rulesgraph.rank.steps import faq
+
+    question = "can I block with a creature I sacrificed to annihilator?"
+    with weight("keyword_faq", 0.0):
+        without = {node: score(seeds_book, question, node) for node in ("faq:annihilator-2", "702.86")}
+    assert score(seeds_book, question, "faq:annihilator-2") > 1.2 * without["faq:annihilator-2"]
+    assert score(seeds_book, question, "702.86") == pytest.approx(without["702.86"])
+    g = seeds_book.qg
+    q = Query(seeds_book.index, g, analyze("annihilator, annihilates: what does annihilator do", seeds_book.index), WEIGHTS)
+    faq.keyword_faqs(q)
+    raised = q.priors([g.num["faq:annihilator-2"]])[g.num["faq:annihilator-2"]]
+    assert 0 < raised <= WEIGHTS["keyword_faq"]
+
+
 def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_book: Rulebook) -> None:
     """Rule 17: of the FAQ entries about the keyword a question names, the one whose question and
     answer hold the question's other words rises above the general "What does X do?" entry."""
