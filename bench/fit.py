@@ -14,7 +14,7 @@ answers while the exact rule fell 299 / 739 → 284 / 695 — 613.4 cited for 61
 The weights searched are every weight of :data:`rulesgraph.rank.ranking.WEIGHTS` (the steps' own) and the base step's
 kind weights (:data:`rulesgraph.rank.steps.base.KIND_WEIGHT`, ``UNNAMED_KEYWORD``, ``UNNAMED_VARIANT``, ``EXCERPT``) and text
 relevance's :data:`~rulesgraph.build.relevance.COVERAGE` (how much covering the question's words counts against BM25),
-rule 2's ``INCIDENTAL``, rule 23's ``RULING_FLOOR`` and ``TEXT_IDF``, rule 22's ``ORACLE_IDF``, rule 8's ``SEEDS`` and the
+rule 18's ``INCIDENTAL``, rule 23's ``RULING_FLOOR`` and ``TEXT_IDF``, rule 22's ``ORACLE_IDF``, rule 8's ``SEEDS`` and the
 answer's diversity (:data:`rulesgraph.answer.compose.SAME_RULE`, ``IN_PASSING``).
 Coordinate search: for each weight in turn, the values :data:`FACTORS` × its current value (and 0: the weight off) are
 tried and the best kept when it gains on the questions fitted (hit@1 + hit@3 of both counts; a tie keeps the current value), for

@@ -47,7 +47,7 @@ def test_rule_1_text_relevance(mini_book: Rulebook) -> None:
 
 
 def test_named_priors_scale_with_how_specific_a_name_is(full_book: Rulebook) -> None:
-    """Rules 4 and 5 scale a named term's prior by its name's specificity: rare names (trample) count fully,
+    """Rules 2, 4 and 5 scale a named term's prior by its name's specificity: rare names (trample) count fully,
     names every other rule uses (cast, counter) much less."""
     ix = full_book.index
     assert specificity(ix, "trample") == 1.0
@@ -213,21 +213,26 @@ def test_nothing_to_rank(mini_book: Rulebook, question: str) -> None:
 
 
 def test_rule_2_a_named_keyword_raises_its_faq_entries(seeds_book: Rulebook) -> None:
-    """Rule 2 (``keyword_faqs``): naming a keyword raises the prior of the FAQ entries about it, once however many
-    ways it is said, and only theirs: the keyword's rules score as they would without the step."""
+    """Rule 2 (``keyword_faqs``): naming a keyword raises the prior of the FAQ entries about it and of nothing else
+    (its rules rise by their own words), once however many ways it is said, as surely as its surest mention."""
+    from rulesgraph.build.relations import current_keyword
     from rulesgraph.rank.pipeline import Query
     from rulesgraph.rank.steps import faq
 
     question = "can I block with a creature I sacrificed to annihilator?"
     with weight("keyword_faq", 0.0):
-        without = {node: score(seeds_book, question, node) for node in ("faq:annihilator-2", "702.86")}
-    assert score(seeds_book, question, "faq:annihilator-2") > 1.2 * without["faq:annihilator-2"]
-    assert score(seeds_book, question, "702.86") == pytest.approx(without["702.86"])
-    g = seeds_book.qg
-    q = Query(seeds_book.index, g, analyze("annihilator, annihilates: what does annihilator do", seeds_book.index), WEIGHTS)
+        without = score(seeds_book, question, "faq:annihilator-2")
+    assert score(seeds_book, question, "faq:annihilator-2") > 1.2 * without
+    g, index = seeds_book.qg, seeds_book.index
+    a = analyze("annihilator, annihilates: what does annihilator do", index)
+    said = [m for m in a.of_kind("keyword") if current_keyword(g, m.node) == "keyword:annihilator"]
+    assert len(said) >= 2
+    q = Query(index, g, a, WEIGHTS)
     faq.keyword_faqs(q)
-    raised = q.priors([g.num["faq:annihilator-2"]])[g.num["faq:annihilator-2"]]
-    assert 0 < raised <= WEIGHTS["keyword_faq"]
+    assert q.raised and all(end == start + 1 and g.kind[start] == "faq" for start, end, *_ in q.raised)
+    i = g.num["faq:annihilator-2"]
+    surest = max(m.quality * specificity(index, m.said) for m in said)
+    assert q.priors([i])[i] == pytest.approx(WEIGHTS["keyword_faq"] * surest * (0.35 + 0.65 * a.focus))
 
 
 def test_rule_17_faq_entries_about_a_keyword_compete_on_the_other_words(seeds_book: Rulebook) -> None:

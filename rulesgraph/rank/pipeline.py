@@ -26,7 +26,7 @@ text relevance by ``1 + priors`` in ``base``; they may also add to a score direc
 after ``base`` change scores: ``q.add(i, amount, reason)`` (nothing for amounts ≤ 0), ``q.scale(i, factor,
 reason)``; ``q.best()`` is the best score so far (for boosts relative to it), ``q.top(k)`` the ``k`` best nodes and
 their scores.  A reason is a short phrase
-("defines the keyword Trample"); it is stored as given and turned into a node's reasons (``why matched``)
+("titled Trample"); it is stored as given and turned into a node's reasons (``why matched``)
 only for the nodes an answer shows (:meth:`Query.reasons`): recording one for a range of 300 nodes costs
 one entry.
 

@@ -17,8 +17,8 @@ halves, stop 62: 926 / 1,381 with every step).  Steps that earned nothing there 
 leaving the battlefield, which moved 19 of the 2,351 questions, nine up and ten down, and ``until``, rule 60, an
 object moved until an event, 0 / 1; stop 59, with rule 70 in: ``stolen_trigger``, rule 38, a stolen card's trigger,
 +2 / −1 and 0 / +2 on the two halves, and ``card_types``, rule 21, a card's type line and layout, −4 / 0 and +2 /
-+2; stop 62: rule 2's prior on a named keyword's defining rule and subrules, −2 / −6, both halves gaining
-without it at hit@3, its FAQ half kept as ``keyword_faqs``); conversations and other documents keep the steps they
++2; stop 62: rule 2's prior on a named keyword's defining rule and subrules, +2 / +6 without it, +3 / +3 and −1 /
++3 on the two halves, its FAQ half kept as ``keyword_faqs``); conversations and other documents keep the steps they
 need (``continuity``; ``keyword_faqs``, ``faq_fit``, ``to_current``), and ``rule_number`` is a prior of what the
 question names.  The
 weights of :data:`WEIGHTS` are fitted on the real tuning questions (``python bench/fit.py``: coordinate search scored

@@ -27,8 +27,8 @@ UNNAMED_VARIANT = 0.5
 
 
 def named_keyword_rules(q: Query) -> set[str]:
-    """The defining rules of the keywords the question names, directly (rule 2) or by a named card that has or grants
-    them (rule 20): the rules whose subrules those priors raise, and which rule 12 does not count as unnamed."""
+    """The defining rules of the keywords the question names, directly or by a named card that has or grants them: rule
+    12 does not count them as unnamed, and rule 8 does not spread down inside them."""
     if "named keyword rules" not in q.memo:
         q.memo["named keyword rules"] = {rule for m in q.a.of_kind("keyword") for rule in definers(q.g, m.node)} | named_rules(q)
     return q.memo["named keyword rules"]

@@ -1,9 +1,9 @@
 """Priors from what the question names: glossary terms (rule 4) and titles (rule 5), each weighed by how well its rules
 fit the question's other words (rule 18), and rule numbers (rule 6).  (Rule 67, a name said as a verb, changed no real
-tuning question once rule 68 was in and was deleted in stop 34.  Rule 2, a named keyword's prior on its defining rule,
-subrules and FAQ entries, was deleted in stop 62: without it the real tuning questions gain 2 at hit@1 and 7 at hit@3
-of 2,351, the team's sets 20 / −1 of 2,524, ``keywords`` stays 100%: the glossary entry a keyword has, rule 3's focus
-and the rules' own words find what it found.)
+tuning question once rule 68 was in and was deleted in stop 34.  Rule 2's prior on a named keyword's defining rule and
+subrules was deleted in stop 62: without it the real tuning questions gain 1 at hit@1 and 6 at hit@3 of 2,351, the
+team's sets 18 / −1 of 2,524, ``keywords`` stays 100%: the glossary entry a keyword has, rule 3's focus and the rules'
+own words find what it found.  Its FAQ half is :func:`rulesgraph.rank.steps.faq.keyword_faqs`.)
 Rule 10 (a negated mention boosts nothing) holds here because ``Analysis.of_kind`` leaves negated mentions out."""
 
 from __future__ import annotations

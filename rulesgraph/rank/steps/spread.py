@@ -25,8 +25,8 @@ def spread(q: Query) -> None:
     """Rule 8: score spreads from the :data:`SEEDS` best nodes along the graph, in proportion to the receiving
     node's relevance: to the rules they cite (a cited section to its relevant rules), to their parent (so the
     general rule stays reachable) and to their children — except inside the rules of a keyword the question names
-    (directly or by a card): rules 2 and 20 raised every one of those subrules already, and spreading the keyword's
-    scores down to them again counts the keyword twice, so that a question naming a keyword in passing ("Humility
+    (directly or by a card): those subrules are found by their own words, and spreading the keyword's rule's score down
+    to them lifts them where the general rule belongs, so that a question naming a keyword in passing ("Humility
     is out and my Kitchen Finks dies: does persist bring it back?") gets the keyword's subrules where the general
     rule it asks about belongs.  A question only about what it names ("what does trample do?", ``Analysis.focus``
     :data:`ONLY_ABOUT` or more) is about those subrules, so there they are spread to as elsewhere: the keyword's own
