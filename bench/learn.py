@@ -179,17 +179,17 @@ class CrossFit:
 
         self._learn = learn
         self._tables: dict[int, Learnt] = {}
-        record, problems, error = firsts_table(firsts_path())
-        if error is not None or problems:
-            said = error or f"{len(problems)} lines left out"
-            print(f"bench: {firsts_path()}: {said}; the confidence's record is {'missing' if error else 'partial'}", file=sys.stderr)
-        self._firsts = {part: firsts_of(book.graph, record, without=part) for part in range(FOLDS)}
+        def by_part(path: Path, what: str) -> dict[int, dict[str, tuple[int, int]]]:
+            """A table of ``bench/firsts.py``'s shape at ``path``, without each part's answers (saying what it lacks)."""
+            counts, problems, error = firsts_table(path)
+            if error is not None or problems:
+                said = error or f"{len(problems)} lines left out"
+                print(f"bench: {path}: {said}; {what} is {'missing' if error else 'partial'}", file=sys.stderr)
+            return {part: firsts_of(book.graph, counts, without=part) for part in range(FOLDS)}
+
+        self._firsts = by_part(firsts_path(), "the confidence's record")
         """The first rules' record (``data/firsts.tsv``, ``bench/firsts.py``) without each part's answers."""
-        counted, problems, error = firsts_table(standing_path())
-        if error is not None or problems:
-            said = error or f"{len(problems)} lines left out"
-            print(f"bench: {standing_path()}: {said}; the ranking's standing is {'missing' if error else 'partial'}", file=sys.stderr)
-        self._standing = {part: firsts_of(book.graph, counted, without=part) for part in range(FOLDS)}
+        self._standing = by_part(standing_path(), "the ranking's standing")
         """The rules' standing (``data/standing.tsv``, ``bench/firsts.py``) without each part's answers."""
 
     def table_for(self, rows: list[dict]) -> Learnt:
