@@ -28,6 +28,8 @@ OWN = {**CARDS,
                              edhrecRank=5000),
                         face("Gust // Gale", "Untap target creature.", type_line="Instant", faceName="Gale", side="b", layout="split")],
        "Sisay": [face("Sisay", "", type_line="Vanguard", layout="vanguard")],
+       "Sentry Gate": [face("Sentry Gate", "Tapped creatures you control can block as though they were untapped.",
+                            type_line="Enchantment")],
        "Sisay, Weatherlight Captain": [face("Sisay, Weatherlight Captain", "Flying", type_line="Legendary Creature — Human",
                                             edhrecRank=100)],
        "Jolt // Bolt": [face("Jolt // Bolt", "Tap target creature.", type_line="Instant", faceName="Jolt", side="a", layout="split"),
@@ -72,6 +74,17 @@ def test_k_counts_the_rules_it_runs_on_and_its_rulings_are_cited_besides(book: R
     """As in every answer, ``k`` is the rules' citations; the card's rulings (SHOWN at most) come besides, first."""
     a = ask(book, "Mossback Elder", k=1, deck=deck)
     assert [c.kind for c in a.citations] == ["ruling", "ruling", "rule"] and a.citations[2].id == "702.19"
+
+
+def test_a_card_without_keywords_cites_the_rules_its_text_is_about(book: Rulebook, deck: CardDeck) -> None:
+    """Its name ranked as a question, its Oracle text all it asks: Sentry Gate's tapped blockers are 509.1a's; a card with
+    a keyword still cites its keyword's rule first (the test above: Mossback Elder's trample)."""
+    a = ask(book, "how does Sentry Gate work?", deck=deck)
+    rules = [c.id for c in a.citations if c.kind in ("rule", "subrule")]
+    assert rules[:1] == ["509.1a"] and "a rule its text is about" in a.citations[0].why
+    assert "only the name of card Sentry Gate" in a.why[0] and a.confidence == SURE
+    lone = lonename.lone_name(book, "Sentry Gate", deck)
+    assert lone is not None and not lonename.card_answer(book, deck, "Sentry Gate", lone, 5).citations  # the ranked rules only
 
 
 def test_a_short_name_several_cards_share_offers_them(book: Rulebook, deck: CardDeck) -> None:

@@ -234,12 +234,13 @@ def legality_again(previous: str, said: str) -> str | None:
 
 
 def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conversation | None = None, *,
-        rules_only: bool = False, deck: CardDeck | None = None) -> Answer:
+        rules_only: bool = False, deck: CardDeck | None = None, as_question: bool = False) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
     conversation remembers this turn.  ``deck``: the installed cards (:func:`rulesgraph.question.namedcards.open_deck`),
     joined to the rules here: questions naming cards are then answered through what the cards say.  Raises
     :class:`RulesgraphError` for an empty question.  ``rules_only``: never from the tournament documents (how a policy
-    question telling a game situation gets its rules too)."""
+    question telling a game situation gets its rules too).  ``as_question``: ranked as a question even when it is only a
+    card's name (how the answer to a card's name finds the rules its text is about)."""
     read = Question.of(question or "")  # read once: every step below takes its words from here
     question = drop_invisible(read.text)  # what the card finder reads: "Tarmo\u200bgoyf" is Tarmogoyf, as clean() reads it
     cleaned = read.cleaned
@@ -265,12 +266,13 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         from ..question.conversation import substitutes
 
         follow_up = substitutes(cleaned)  # "what about X?"
-    if deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
+    if deck is not None and not follow_up and not as_question:  # only a card's name: the card, its rulings and its rules
         from .lonename import card_answer, lone_name
 
         lone = lone_name(book, cleaned, deck)
-        if lone is not None:
-            return card_answer(book, deck, question, lone, k, conversation)
+        if lone is not None:  # the rules its text is about: its name ranked as a question, from the rules alone
+            return card_answer(book, deck, question, lone, k, conversation,
+                               lambda name: ask(book, name, k, rules_only=True, deck=deck, as_question=True))
         from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
 
         carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"
