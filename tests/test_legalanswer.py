@@ -245,6 +245,17 @@ def test_a_card_in_a_deck_by_color_identity(book: Rulebook, deck: CardDeck) -> N
     assert "all of it in an Izzet deck's" in ask(book, "can Lightning Bolt go in an izzet commander deck?", deck=deck).answer
 
 
+def test_a_card_legal_in_commander_says_what_deck_it_goes_in(book: Rulebook, deck: CardDeck) -> None:
+    """Legal in a format of commanders: its color identity decides the decks it may join (a real question's "if my
+    commander isn't red"), said and cited; a banned card's answer stops at the ban, another format's says no identity."""
+    a = ask(book, "Can I play Kozilek's Return in a Commander deck, if my commander isn't red?", deck=deck)
+    assert a.answer.startswith("Yes: Kozilek's Return is legal in Commander. Its color identity is red: a deck may include it "
+                               "only if its commander's color identity includes red.") and "903.5c" in _cited(a)
+    assert "Its color identity is colorless: any deck may include it." in ask(book, "is Sol Ring legal in commander?", deck=deck).answer
+    assert "color identity" not in ask(book, "is Black Lotus legal in commander?", deck=deck).answer
+    assert "color identity" not in ask(book, "is Lightning Bolt legal in modern?", deck=deck).answer
+
+
 def test_a_color_identity(book: Rulebook, deck: CardDeck) -> None:
     a = ask(book, "What is the color identity of Alesha, Who Smiles at Death?", deck=deck)
     assert a.answer.startswith("Alesha, Who Smiles at Death's color identity is white, black and red") and _cited(a)[0] == "903.4"

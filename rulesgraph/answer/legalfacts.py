@@ -192,6 +192,13 @@ def terms(asked: Asked) -> tuple[str, ...]:
     return {"leader": ("Commander",), "deck": ("Color Identity", "Commander"), "identity": ("Color Identity",)}.get(asked.kind, ())
 
 
+def _identity_rule(book: Rulebook) -> tuple[str | None, str]:
+    """The rule saying which cards a Commander deck may include by color identity (903.5c), and why it is cited."""
+    return (defining_rule(book, "Commander", "a card can be included in a commander deck only if every color in its color "
+                          "identity is also found in the color identity of the deck's commander"),
+            "which cards a Commander deck may include")
+
+
 def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], leader: Card | None,
            many: bool = False) -> tuple[str | None, list[tuple[str | None, str]]]:
     """The answer's words and the rules to cite (node, why) for ``asked`` of ``card`` (``None``: the card data does not
@@ -256,9 +263,7 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
                 text += f" But it is restricted in {format_name(fmt)}: one copy at most."
             elif s.status == "Unlisted":
                 text += f" Whether {format_name(fmt)} allows it the card data cannot say: it lists no legality for it."
-        return text, [(defining_rule(book, "Commander", "a card can be included in a commander deck only if every color in "
-                                     "its color identity is also found in the color identity of the deck's commander"),
-                       "which cards a Commander deck may include"),
+        return text, [_identity_rule(book),
                       (defining_rule(book, "Color Identity", "color identity of a card is the color or colors of any mana "
                                      "symbols in its mana cost or rules text"), "defines color identity"), limits]
     # legal / banned
@@ -281,6 +286,11 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
     text = verdict(name, asked.format, s.status, asked.status, many)
     if text is None:
         return None, []
+    identified = asked.format in COMMANDER_LIKE and s.status in ("Legal", "Restricted")
+    if identified:  # "can I play Kozilek's Return in Commander if my commander isn't red?": what its deck must be
+        said = colors_said(identity)
+        text += (" Its color identity is colorless: any deck may include it." if not identity else
+                 f" Its color identity is {said}: a deck may include it only if its commander's color identity includes {said}.")
     others = by_status(card, formats)
     elsewhere = [f"{st.lower()} in {', '.join(format_name(f) for f in others[st] if f != asked.format)}"
                  for st in ("Banned", "Restricted") if any(f != asked.format for f in others.get(st, ()))]
@@ -288,6 +298,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
         text += " Elsewhere it is " + "; ".join(elsewhere) + "."
     rules = [limits]
     if asked.format in COMMANDER_LIKE:
+        if identified:
+            rules.append(_identity_rule(book))
         rules.append((defining_rule(book, "Commander", "each commander deck is subject to the following deck construction "
                                     "rules"), "Commander's deck construction rules"))
     else:
