@@ -99,8 +99,9 @@ TOPICS = (
         "deck advice",
         "The Comprehensive Rules don't cover this: they say how the game works, not what to play or build.",
         (
-            r"should i (?:play|run|include|cut|add|build|keep (?:my|this|the|a) hand|mull\w*|side ?(?:in|out|board\w*)|"
-            r"board (?:in|out)|pick|draft|splash|go with)",
+            # "when should I play Plagiarize …" asks when it may be cast: timing, the rules'
+            r"(?<!when )(?<!what point )should i (?:play|run|include|cut|add|build|keep (?:my|this|the|a) hand|mull\w*|"
+            r"side ?(?:in|out|board\w*)|board (?:in|out)|pick|draft|splash|go with)",
             r"(?:good|best|better|strongest|viable|playable|decent) (?:decks?|commanders?|builds?|archetypes?|sideboard cards?|"
             r"land count|mana base|colou?rs?|strateg(?:y|ies)|combos?|synerg(?:y|ies)|cards? (?:for|in|to (?:play|run|add)))",
             r"(?:deck|build|brew|list)(?:ing|building)? (?:advice|help|tips|tech|ideas?|suggestions?|recommendations?|upgrades?)",
@@ -132,7 +133,9 @@ TOPICS = (
         "card prices",
         "The Comprehensive Rules don't cover this: card prices are for a price guide or a store.",
         (
-            r"prices?|priced|pricing", r"\$ ?\d+|\d+ ?\$", r"\d+ ?(?:dollars?|bucks|usd|eur|euros?|quid)", r"usd|eur|euros?|dollars",
+            # "for the price of {1}", "the price of 2 life": a cost in the game, not money
+            r"prices?(?! of (?:\{|\w+ life\b))|priced|pricing", r"\$ ?\d+|\d+ ?\$", r"\d+ ?(?:dollars?|bucks|usd|eur|euros?|quid)",
+            r"usd|eur|euros?|dollars",
             r"how much (?:is|are|does|do|would|will|could|can) .{0,60}(?:worth|sell for|go for|fetch)",
             r"what(?:'s| is| are) .{0,60} worth", r"worth (?:any(?:thing)?|much|money|buying|selling|getting|the money)",
             r"tcg ?player|card ?kingdom|cardmarket|mkm|ebay|star city games",
