@@ -67,7 +67,8 @@ QUESTIONS = (
 
 def _asked_once(book: Rulebook, deck, question: str, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     """Every module that splits text into words does it with common.text.words; while ``ask`` answers, no stage is
-    handed the question (as asked, cleaned or folded) to split: the Question's one split serves them all.  (Rule 23's
+    handed the question (as asked, cleaned or folded) to split: the Question's one split serves them all.  (A card it
+    names has its Oracle text read for the glossary terms it says, once per card: rule 72's.)  (Rule 23's
     ``_asked`` still reads the sentence that asks, on the text's own lines, which cleaning joins.)"""
     whole = {question, text.clean(question), text.fold(question), text.fold(text.clean(question))}  # a capital or a "’" makes each differ
     split: Counter[str] = Counter()
@@ -91,7 +92,8 @@ def _asked_once(book: Rulebook, deck, question: str, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(Question, "__init__", reading)
     answer = ask(book, question, deck=deck, conversation=Conversation())
     assert answer.question == question
-    assert reads == Counter({question: 1}) and split["words"] == 0
+    assert reads[question] == 1 and not any(reads[said] for said in whole - {question}) and split["words"] == 0
+    assert set(reads) <= {question, *(c.text for c in answer.cards)}  # a named card's Oracle text is read once, as its own
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

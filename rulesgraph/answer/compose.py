@@ -239,8 +239,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     conversation remembers this turn.  ``deck``: the installed cards (:func:`rulesgraph.question.namedcards.open_deck`),
     joined to the rules here: questions naming cards are then answered through what the cards say.  Raises
     :class:`RulesgraphError` for an empty question.  ``rules_only``: never from the tournament documents (how a policy
-    question telling a game situation gets its rules too).  ``as_question``: ranked as a question even when it is only a
-    card's name (how the answer to a card's name finds the rules its text is about)."""
+    question telling a game situation gets its rules too); ``as_question``: ranked even when it is only a card's name."""
     read = Question.of(question or "")  # read once: every step below takes its words from here
     question = drop_invisible(read.text)  # what the card finder reads: "Tarmo\u200bgoyf" is Tarmogoyf, as clean() reads it
     cleaned = read.cleaned
@@ -270,9 +269,9 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         from .lonename import card_answer, lone_name
 
         lone = lone_name(book, cleaned, deck)
-        if lone is not None:  # the rules its text is about: its name ranked as a question, from the rules alone
-            return card_answer(book, deck, question, lone, k, conversation,
-                               lambda name: ask(book, name, k, rules_only=True, deck=deck, as_question=True))
+        if lone is not None:  # with the rules its text is about: its name ranked as a question (lonename._rules_of)
+            ranked = lambda n: ask(book, n, k, rules_only=True, deck=deck, as_question=True)
+            return card_answer(book, deck, question, lone, k, conversation, ranked)
         from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
 
         carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "card_subjects", "card_words",
-           "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
+           "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
 
 FORGET = 0.2
 """A keyword weaker than this is not searched for; the conversation (:mod:`rulesgraph.question.conversation`) forgets a
@@ -199,3 +199,16 @@ def kind_subjects(cards: list[tuple[NamedCard, float]], own: dict[str, float], g
             if quality >= FORGET and (node not in out or out[node].quality < quality):
                 out[node] = Match(node, "glossary", label.lower(), quality, f"{card.key} has a {label.lower()}", via="card")
     return list(out.values())
+
+
+def glossary_said(index: Index, text: str) -> tuple[tuple[str, float], ...]:
+    """The glossary entries a card's Oracle ``text`` says, each once with its best match's quality, in the order said, as
+    :func:`~rulesgraph.question.analyze.analyze` reads a question's (Wurmcoil Engine's "When Wurmcoil Engine dies" says
+    ``glossary:Dies``; a negated one, "nontoken", says nothing).  Read once per card (~0.3 ms), when the card is read for a question."""
+    from .analyze import analyze
+
+    best: dict[str, float] = {}
+    for m in analyze(text, index).matches:
+        if m.kind == "glossary" and not m.negated and m.quality > best.get(m.node, 0.0):
+            best[m.node] = m.quality
+    return tuple(best.items())

@@ -311,6 +311,7 @@ class CardDeck:
                 self._cards.popitem(last=False)
             from ..cards.view import card_view, layout_kind, set_types
             from ..model import NamedCard  # a card record: defined once a question names a card
+            from .cardsaid import glossary_said
 
             if self._keywords is None:
                 self._keywords = self._keyword_list()
@@ -330,9 +331,8 @@ class CardDeck:
                     frozenset(doc_terms(names)),
                     tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
                     tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
-                    links=self._links(key, len(card.rulings)),
-                    faces=card.faces,
-                )
+                    links=self._links(key, len(card.rulings)), faces=card.faces,
+                    terms=glossary_said(self.book.index, "\n\n".join(f.text for f in card.faces if f.text)))
         return self._cards[key]
 
     def _keyword_list(self) -> KeywordList:

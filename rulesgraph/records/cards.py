@@ -193,3 +193,6 @@ class NamedCard:
     (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
     faces: tuple[Face, ...] = ()
     """Its faces as the card data gives them (what an answer shows of the card: :class:`rulesgraph.model.ShownCard`)."""
+    terms: tuple[tuple[str, float], ...] = ()
+    """The glossary entries its Oracle text says (``glossary:Dies``, Wurmcoil Engine's "When Wurmcoil Engine dies"), each once
+    with how surely it was said (the best match's quality), as the question analysis reads them (rule 72's)."""
