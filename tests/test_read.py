@@ -93,7 +93,7 @@ def _asked_once(book: Rulebook, deck, question: str, monkeypatch: pytest.MonkeyP
     answer = ask(book, question, deck=deck, conversation=Conversation())
     assert answer.question == question
     assert reads[question] == 1 and not any(reads[said] for said in whole - {question}) and split["words"] == 0
-    assert set(reads) <= {question, *(c.text for c in answer.cards)}  # a named card's Oracle text is read once, as its own
+    assert len(reads) <= 1 + len(answer.cards) and max(reads.values()) == 1  # besides it, each named card's Oracle text once
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

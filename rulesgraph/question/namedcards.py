@@ -25,6 +25,7 @@ from ..common.ids import keyword_id
 from ..common.lazyre import lazy
 from ..common.sha import sha256
 from ..common.text import words
+from .many import more_than_one
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from .mention_words import CardMention
     from .read import Question
 
-__all__ = ["MIN_CONFIDENCE", "CardDeck", "more_than_one", "open_deck", "with_cards", "without_names"]
+__all__ = ["MIN_CONFIDENCE", "CardDeck", "open_deck", "with_cards", "without_names"]
 
 MIN_CONFIDENCE = 0.5
 """Mentions found with less confidence than this are not read as cards."""
@@ -45,20 +46,8 @@ MAX_CARDS = 6
 CARDS_KEPT = 256
 """The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
 _SCHEMA = 11
-_MORE = frozenset(("another", "second", "third", "fourth", "two", "three", "four", "2nd", "3rd", "4th"))
-"""A word right before a card's name saying the question speaks of more than one of it ("a second Thalia")."""
-_COPY = frozenset(("copy", "copies", "copying", "copied", "clone", "clones", "token", "tokens"))
-"""A word right before a card's name (not its possessive: "I copy Kokusho's trigger" copies the trigger), after "copy
-of", or right after its name ("a Thalia token") saying the question speaks of a copy of it: two of it."""
-_OBJECT = frozenset(("it", "me", "him", "her", "them", "us", "my", "your", "his", "their", "its", "our", "the", "a", "an",
-                     "that", "this", "each", "every", "all", "target"))
-"""After a card's name said as a plural, a word opening its object says it is a verb ("Murders the Angel", "Clones it",
-"Lightning Bolts me"), not two of the card ("two Blood Artists. One of them …")."""
 _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
-_BOTH = (" they both ", " both of them ", " them both ", " both of ")
-"""Said in a question naming a card twice, these say the two are two of it ("are they both there?"); "both" alone does
-not ("do both players pay Thalia's tax?")."""
 
 
 def __getattr__(name: str) -> object:
@@ -69,30 +58,6 @@ def __getattr__(name: str) -> object:
 
         return NamedCard
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequence[str] | None = None) -> bool:
-    """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start, end and how
-    it was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
-    Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`).
-    ``said``: the question's words, when it was read already (:class:`~rulesgraph.question.read.Question`)."""
-    for _, end, how in spans:
-        if how == "plural" and next((w.lower() for w in words(question[end : end + 12])), "") not in _OBJECT:
-            return True
-    for start, end, _ in spans:
-        before = [w.lower() for w in words(question[max(0, start - 24) : start])]
-        after = [w.lower() for w in words(question[end : end + 16])]
-        possessive = question[start:end].endswith(("'s", "’s"))
-        if before and before[-1] in _MORE:
-            return True
-        if not possessive and before and (before[-1] in _COPY or (before[-1] == "of" and before[-2:-1] and before[-2] in _COPY)):
-            return True
-        if after and after[0] in _COPY:
-            return True
-    if len(spans) < 2:
-        return False
-    line = f" {' '.join(w.lower() for w in (words(question) if said is None else said))} "
-    return any(phrase in line for phrase in _BOTH)
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
@@ -321,18 +286,21 @@ class CardDeck:
             else:
                 view = card_view(self.book, card)
                 names = " ".join([card.name, *(f.name for f in card.faces)])
+                text = "\n\n".join(f.text for f in card.faces if f.text)
                 self._cards[key] = NamedCard(
                     card.name, card.name, 0, 0, 1.0, "key",
                     " // ".join(f.type_line for f in card.faces),
-                    "\n\n".join(f.text for f in card.faces if f.text),
+                    text,
                     tuple((k.name, k.relation, k.rules) for k in view.keywords),
                     tuple((t.name, t.relation, t.rules) for t in view.types),
                     tuple((r.date, r.text) for r in card.rulings),
                     frozenset(doc_terms(names)),
                     tuple((t.name, t.rules) for f in card.faces for t in set_types(self.book, f.text)),
                     tuple((k.name, k.relation, k.rules) for k in [layout_kind(self.book, card.layout)] if k is not None),
-                    links=self._links(key, len(card.rulings)), faces=card.faces,
-                    terms=glossary_said(self.book.index, "\n\n".join(f.text for f in card.faces if f.text)))
+                    links=self._links(key, len(card.rulings)),
+                    faces=card.faces,
+                    terms=glossary_said(self.book.index, text, (card.name, *(f.name for f in card.faces))),
+                )
         return self._cards[key]
 
     def _keyword_list(self) -> KeywordList:

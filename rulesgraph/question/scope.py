@@ -99,9 +99,10 @@ TOPICS = (
         "deck advice",
         "The Comprehensive Rules don't cover this: they say how the game works, not what to play or build.",
         (
-            # "when should I play Plagiarize …" asks when it may be cast: timing, the rules'
-            r"(?<!when )(?<!what point )should i (?:play|run|include|cut|add|build|keep (?:my|this|the|a) hand|mull\w*|"
-            r"side ?(?:in|out|board\w*)|board (?:in|out)|pick|draft|splash|go with)",
+            # "when should I play Plagiarize …" asks when it may be cast: timing, the rules' ("when should I mulligan" is advice)
+            r"(?<!when )(?<!what point )should i play",
+            r"should i (?:run|include|cut|add|build|keep (?:my|this|the|a) hand|mull\w*|side ?(?:in|out|board\w*)|board (?:in|out)|"
+            r"pick|draft|splash|go with)",
             r"(?:good|best|better|strongest|viable|playable|decent) (?:decks?|commanders?|builds?|archetypes?|sideboard cards?|"
             r"land count|mana base|colou?rs?|strateg(?:y|ies)|combos?|synerg(?:y|ies)|cards? (?:for|in|to (?:play|run|add)))",
             r"(?:deck|build|brew|list)(?:ing|building)? (?:advice|help|tips|tech|ideas?|suggestions?|recommendations?|upgrades?)",

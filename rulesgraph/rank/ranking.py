@@ -43,7 +43,7 @@ conversations) does not lose by it.
    shows the FAQ entry that answers a question asked alike);
 9. ``glossary_prior`` — rule 4: a named glossary term raises the rules its entry cites (generic prior; real: 35 / 38);
 10. ``card_terms`` — rule 72: a glossary term a named card's Oracle text says raises the rules its entry cites, weaker
-    (real: 8 / 17, on both halves; added in stop 63);
+    (real: 9 / 20, on both halves; added in stop 63);
 11. ``title_prior`` — rule 5: a named section or rule title raises the rules under it (generic prior; real: 8 / 13,
     on both halves);
 12. ``rule_number`` — rule 6: a rule number the question names is the answer (generic prior);

@@ -186,7 +186,7 @@ class NamedCard:
     """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
     cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cards.view.layout_kind`)."""
     many: bool = False
-    """Whether the question speaks of more than one of it (:func:`more_than_one`: "a second Thalia", "another
+    """Whether the question speaks of more than one of it (:func:`~rulesgraph.question.many.more_than_one`: "a second Thalia", "another
     Ragavan", "two Thalias"; named twice and "both" of them)."""
     links: tuple[tuple[str, ...], ...] = ()
     """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed

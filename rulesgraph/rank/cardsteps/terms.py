@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...build.relevance import specificity
 from ..pipeline import Query
+from ..steps.named import raise_cited
 
 __all__ = ["WEIGHTS", "card_terms"]
 
@@ -28,10 +29,9 @@ def card_terms(q: Query) -> None:
     term's specificity (:func:`rulesgraph.build.relevance.specificity`: "Dies" more than "Creature").
     Step ``card_terms``; weights: ``card_term`` = 0.5 (real tuning questions, cross-fitted, stop 63: ``python bench/fit.py
     --only card_term`` from 0.3 moved it to 0.8 in every fold, held out 39.5% / 59.2% → 39.8% / 59.5% at hit@1 / hit@3;
-    from 0.5 the fit on every tuning question keeps 0.5, and its folds' 0.75–0.88 score no better held out.
-    Earns its place on the real tuning questions: removing it loses 1 / 11 and 7 / 6 on the two halves of ``bench/ablate.py
-    --halves`` at 0.5, 1 / 6 and 1 / 2 at 0.3,
-    5 / 12 and 2 / 2 at 0.8)."""
+    from 0.5 the fit on every tuning question keeps 0.5, and its folds' 0.75–0.88 score no better held out).
+    Earns its place on the real tuning questions: removing it loses 1 / 15 and 8 / 5 on the two halves of
+    ``bench/ablate.py --halves`` (stop 63, with the tables recounted)."""
     w = q.w["card_term"]
     if w <= 0 or not q.a.cards:
         return
@@ -43,6 +43,4 @@ def card_terms(q: Query) -> None:
             if node in own or i is None:
                 continue
             label = g.nodes[node]["label"]
-            amount = w * card.confidence * quality * specificity(q.index, label)
-            for rule in g.out(i, "cites"):
-                q.raise_(rule, g.end[rule], amount, f"{card.key} says {label}")
+            raise_cited(q, i, w * card.confidence * quality * specificity(q.index, label), f"{card.key} says {label}")

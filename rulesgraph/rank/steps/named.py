@@ -15,7 +15,7 @@ from ...question.analyze import Match
 from ...question.cardsaid import KEYWORD_USE as RELATION
 from ..pipeline import Query
 
-__all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "named_rules", "own_words", "raise_term", "rule_number",
+__all__ = ["INCIDENTAL", "RELATION", "WEIGHTS", "glossary_prior", "named_rules", "own_words", "raise_cited", "raise_term", "rule_number",
            "terms_of", "title_prior"]
 
 WEIGHTS = {
@@ -83,13 +83,19 @@ def raise_term(q: Query, m: Match) -> None:
     label = g.nodes[m.node]["label"]
     cited = list(g.out(i, "cites"))
     amount = q.w["term_cited"] * (m.quality * specificity(q.index, label) * fit(q, cited, m))
-    reason = f"cited by the glossary entry {label}"
+    raise_cited(q, i, amount, f"cited by the glossary entry {label}")
+    q.raise_(i, i + 1, amount, m.why)
+
+
+def raise_cited(q: Query, i: int, amount: float, reason: str) -> None:
+    """The rules glossary entry ``i`` cites raised by ``amount`` (rules 4 and 72): a variant's rules among them, when the
+    entry names no variant, are kept in ``q.memo["variant in passing"]``, which rule 13 does not count as mentioning it."""
+    g = q.g
     passing = not g.cites_variant(i)
-    for rule in cited:
+    for rule in g.out(i, "cites"):
         if passing and g.variant[rule]:
             q.memo.setdefault("variant in passing", set()).add(len(q.raised))
         q.raise_(rule, g.end[rule], amount, reason)
-    q.raise_(i, i + 1, amount, m.why)
 
 
 def title_prior(q: Query) -> None:
