@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.answer.compose import ask
-from rulesgraph.answer.legalagain import legality_again
+from rulesgraph.answer.compose import ask, legality_again
 from rulesgraph.parse.numbers import parent_of
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.conversation import SAYS_ENOUGH, Conversation

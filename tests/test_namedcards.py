@@ -190,7 +190,7 @@ def test_more_than_one_of_a_card() -> None:
     """A question speaks of more than one of a named card when it says a number or "another" right before its name,
     names its plural, speaks of a copy of it, or names it twice and says "they both"; naming it twice alone is one card
     talked about, and so is copying something of it or "both" said of something else."""
-    from rulesgraph.question.many import more_than_one
+    from rulesgraph.question.mention_context import more_than_one
 
     assert more_than_one("I cast a second Thalia.", [(16, 22, "exact")])
     assert more_than_one("I have Ragavan out and I cast another Ragavan", [(7, 14, "exact"), (38, 45, "short")])

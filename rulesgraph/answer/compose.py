@@ -4,6 +4,7 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -13,6 +14,7 @@ from ..build.corpus import Rulebook
 from ..build.index import MEMO
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword, keyword_of
+from ..common.lazyre import lazy
 from ..common.text import drop_invisible
 from ..errors import RulesgraphError
 from ..model import Answer
@@ -206,6 +208,31 @@ def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]
     return named
 
 
+_AGAIN = lazy(r"^\W*(?:(?:and|so|but|ok(?:ay)?)\W+)*(?:(?:what|how) about|same (?:question|thing) (?:for|in|with)|and)\s+"
+              r"(?:(?:in|for|as|at)\s+)?(?:(?:a|an|the|my)\s+)?")
+"""The start of a legality question asked again of something else: "what about", "and in a", "same question for"."""
+
+
+def legality_again(previous: str, said: str) -> str | None:
+    """The legality question ``previous`` asked again of the format, deck or colours ``said`` names ("is Sol Ring
+    legal in Modern?", "what about Legacy?" → "is it legal in Legacy?"; "can it go in a mono-green deck?", "and a
+    Selesnya one?" → "can it go in a Selesnya deck?"), about "it": the card the conversation holds; ``None`` when
+    ``said`` is not such a question or names nothing the card data's answers read."""
+    from .legalanswer import read_question
+
+    m = _AGAIN.match(said)
+    asked = read_question(previous) if m else None
+    rest = " ".join(said[m.end():].strip(" ?.!").split()) if m else ""
+    if asked is None or not rest:
+        return None
+    status = "banned" if asked.status in ("banned", "illegal") else "legal"
+    deck = re.sub(r"\s+(?:deck|one|list)$", "", rest, flags=re.IGNORECASE)
+    again = {"legal": f"is it {status} in {rest}?", "deck": f"can it go in a {deck} deck?",
+             "leader": f"can it be my commander in {rest}?"}.get(asked.kind)
+    now = read_question(again) if again else None
+    return again if now is not None and now.kind == asked.kind and (now.format is not None or now.colors) else None
+
+
 def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conversation | None = None, *,
         rules_only: bool = False, deck: CardDeck | None = None, as_question: bool = False) -> Answer:
     """Answer one question; with a :class:`Conversation`, follow-ups inherit earlier subjects and the
@@ -230,8 +257,6 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
             question, cleaned = read.text, read.cleaned
     if conversation is not None and conversation.legal is not None:
         previous, conversation.legal = conversation.legal, None  # kept only while the card data answers
-        from .legalagain import legality_again
-
         if (again := legality_again(previous, cleaned)) is not None:  # "what about Legacy?": the same question there
             read = Question.of(again)
             question, cleaned = read.text, read.cleaned

@@ -154,7 +154,7 @@ class Conversation:
     Level asks it again there ("what about at FNM?", :func:`rulesgraph.question.policyroute.level_only`)."""
     legal: str | None = None
     """The last question, when the card data answered it about playing a card: "what about Legacy?" asks it again of
-    another format (:func:`rulesgraph.answer.legalagain.legality_again`)."""
+    another format (:func:`rulesgraph.answer.compose.legality_again`)."""
     cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
     """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
     card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings

@@ -25,7 +25,7 @@ from ..common.ids import keyword_id
 from ..common.lazyre import lazy
 from ..common.sha import sha256
 from ..common.text import words
-from .many import more_than_one
+from .mention_context import more_than_one
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook

@@ -186,8 +186,8 @@ class NamedCard:
     """``(kind, "layout", rules)``: the kind of card its layout makes it, as the glossary names it, and the rules the entry
     cites (``transform`` → ``Transforming Double-Faced Cards``, ``("712.1", …)``: :func:`rulesgraph.cards.view.layout_kind`)."""
     many: bool = False
-    """Whether the question speaks of more than one of it (:func:`~rulesgraph.question.many.more_than_one`: "a second Thalia", "another
-    Ragavan", "two Thalias"; named twice and "both" of them)."""
+    """Whether the question speaks of more than one of it (:func:`~rulesgraph.question.mention_context.more_than_one`:
+    "a second Thalia", "another Ragavan", "two Thalias"; named twice and "both" of them)."""
     links: tuple[tuple[str, ...], ...] = ()
     """For each of :attr:`rulings`, in order, the CR rules it restates, best first, as linked when the cards were installed
     (:mod:`rulesgraph.cards.rulinglinks`) and found in the loaded rules; empty when the rulings were not linked."""
