@@ -6,11 +6,12 @@ Usage: python bench/lonecard.py [--blind] [--cards PATH] [--cr PATH]
 it runs on (:mod:`rulesgraph.answer.lonename`).  What should those rules be?  The real questions
 (``bench/questions/real``) say: each names its cards (``cards``) and is labelled with the rules that settle it
 (``expected_rules``).  So, for every card a real question names, this asks the card's name alone (``k`` = 5, with the
-card data) and counts whether its rules hold one of that question's rules (rule level: ``702.19b`` counts for
-``702.19``), and whether the first of them does — the rules a player who looked the card up first would be shown.
-The tuning part is answered cross-fitted (:class:`learn.CrossFit`: the learned tables without the question's page);
-``--blind`` scores the blind part (once, at the end of a stop).  Each figure is out of the mentions whose name alone
-is answered as that card (a name several cards share offers them instead).
+card data) and counts whether its rules hold one of that question's rules (at the rule level, as ``bench/real.py``
+counts: :func:`accuracy.first_hit`, ``702.19`` for ``702.19b``), and whether the first of them does — the rules a
+player who looked the card up first would be shown.  The tuning part is answered cross-fitted (:class:`learn.CrossFit`:
+the learned tables without the question's page); ``--blind`` scores the blind part (once, at the end of a stop).  Each
+figure is out of the mentions whose name alone is answered as that card (a name several cards share offers them
+instead).
 """
 
 from __future__ import annotations
@@ -20,19 +21,14 @@ import sys
 from collections import Counter
 
 from _common import card_options, rules_and_cards, table
+from accuracy import first_hit
 from learn import CrossFit
 from real import REAL, read_real
 
 from rulesgraph.answer.compose import ask
-from rulesgraph.parse.numbers import rule_of
 
 K = 5
 """The rules the card's answer cites (its rulings besides), as ``ask``'s default."""
-
-
-def level(rule: str) -> str:
-    """A rule at the level the real labels are scored at: ``702.19b`` → ``702.19``."""
-    return rule_of(rule) or rule
 
 
 def main() -> None:
@@ -56,10 +52,10 @@ def main() -> None:
         for (r, _), rules in zip(items, got, strict=True):
             if rules is None:
                 continue
-            wanted = {level(e) for e in r["expected_rules"]}
+            at = first_hit(r["expected_rules"], rules)
             counts["mentions"] += 1
-            counts["among"] += any(level(x) in wanted for x in rules)
-            counts["first"] += bool(rules) and level(rules[0]) in wanted
+            counts["among"] += at is not None
+            counts["first"] += at == 1
         n = counts["mentions"] or 1
         print(f"{cr.name} + bundled seeds; {cards_said}\n")
         print(table([(part, f"{counts['mentions']} of {len(items)}", f"{counts['among']} ({counts['among'] / n:.1%})",
