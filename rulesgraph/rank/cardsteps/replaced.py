@@ -21,7 +21,7 @@ from ...common.lazyre import lazy
 from ..pipeline import Query
 from .wording import REMINDER
 
-__all__ = ["NEVER", "WEIGHTS", "kinds", "replaced", "replacing"]
+__all__ = ["NEVER", "TRIGGER", "WEIGHTS", "kinds", "replaced", "replacing"]
 
 WEIGHTS = {
     "replaced_kind": 1.06,  # rule 59: text relevance given to the rule on replacing the kind of event a named card replaces
@@ -38,7 +38,7 @@ _SENTENCE = lazy(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", re.IGNORECASE
 _SENTENCES = lazy(r"[^.\n]+")
 """The sentences of Oracle text, each asked :data:`_SENTENCE`.  (One expression finding the sentences that say both
 words found the same, ~45 times slower: failing in a sentence, it tried again from each of its characters.)"""
-_TRIGGER = lazy(r"^(?:When|Whenever|At)\b", re.MULTILINE)
+TRIGGER = lazy(r"^(?:When|Whenever|At)\b", re.MULTILINE)
 """A triggered ability opening a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]")."""
 
 
@@ -73,7 +73,7 @@ def replaced(q: Query) -> None:
     """Rule 59: for each named card with a replacement effect (:func:`replacing`), each rule naming a kind of event
     whose words that effect's sentence holds (:func:`kinds`: Laboratory Maniac's "would draw a card" → 614.11) is a
     candidate as if the question matched it by the ``replaced_kind`` weight's share of a full match, times how surely
-    the card was named; and when another named card has a triggered ability (:data:`_TRIGGER`), so is the rule saying a
+    the card was named; and when another named card has a triggered ability (:data:`TRIGGER`), so is the rule saying a
     replaced event never happens (614.6), by the ``replaced_never`` weight times the less sure of the two cards.
     Step ``replaced``; weights: ``replaced_kind`` = 1.06, ``replaced_never`` = 1.2 (fitted, ``bench/fit.py``).  Earns its
     place on the real tuning questions: removing it loses 4 at hit@1 and 3 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
@@ -91,7 +91,7 @@ def replaced(q: Query) -> None:
                 sure = w_kind * card.confidence if any(kind <= said for said in effects) else 0.0
                 reason = f"{card.key} replaces what this rule says effects replace"
             else:
-                met = [c.confidence for c in q.a.cards if c is not card and _TRIGGER.search(REMINDER.sub(" ", c.text))]
+                met = [c.confidence for c in q.a.cards if c is not card and TRIGGER.search(REMINDER.sub(" ", c.text))]
                 sure = w_never * min(card.confidence, max(met)) if met else 0.0
                 reason = f"{card.key} replaces an event another named card's trigger may wait for"
             if sure > found.get(i, (0.0, ""))[0]:
