@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rulesgraph import Rulebook
 from rulesgraph.model import NamedCard
-from rulesgraph.rank.cardsteps.several import brings, several_rules
+from rulesgraph.rank.cardsteps.several import brings, forbids, several_rules
 
 from .test_cardsteps_cards import card, scored
 from .test_ranking import weight
@@ -23,11 +23,11 @@ ORDER = "I control Waking Bell and cast Thunder Herald. Which happens first?"
 
 def test_the_rules_on_several_of_a_kind_are_read_from_the_rules_phrasing(full_book: Rulebook) -> None:
     """"If two or more replacement and/or prevention effects …" (616.1, not the melded permanents' subrule 712.21d, a
-    rule being more general than a subrule) and "If multiple abilities have triggered …" (603.3b; Two-Headed Giant's
-    805.7 is a variant's)."""
+    rule being more general than a subrule), "If multiple abilities have triggered …" (603.3b; Two-Headed Giant's
+    805.7 is a variant's) and the “can't” effect taking precedence (101.2)."""
     ids = full_book.qg.ids
     found = {kind: [ids[i] for i in nodes] for kind, nodes in several_rules(full_book.qg).items()}
-    assert found == {"replacing": ["616.1"], "triggered": ["603.3b"]}
+    assert found == {"replacing": ["616.1"], "triggered": ["603.3b"], "forbidding": ["101.2"]}  # 101.2, not 614.17d
 
 
 def test_what_a_card_brings_is_read_from_its_oracle_text(full_book: Rulebook) -> None:
@@ -61,3 +61,22 @@ def test_rule_73_two_triggered_abilities_raise_the_rule_on_putting_them_on_the_s
     """Two cards with triggered abilities raise 603.3b (APNAP order); a card with none beside one that has one does not."""
     assert raised(full_book, ORDER, "603.3b", "several_triggered", ALARM, HERALD) > 0
     assert raised(full_book, ORDER, "603.3b", "several_triggered", ALARM, card("Thunder Herald", "Flying")) == 0
+
+
+WARD = card("Stubborn Rage", "This spell can't be countered.\nStubborn Rage deals 3 damage to any target.", type_line="Instant")
+DRAIN = card("Mana Siphon", "Counter target spell. (Mana is drained.)", type_line="Instant")
+
+
+def test_what_a_card_forbids_is_read_from_its_can_t() -> None:
+    """A card saying "can't be countered" forbids what a counterspell does; not what a card says only in reminder text or
+    says itself can't happen; not a small word ("can't be the target" forbids no "the")."""
+    assert forbids(WARD, DRAIN) and not forbids(DRAIN, WARD)
+    assert not forbids(WARD, card("Quiet Siphon", "(Counter target spell.)"))
+    assert not forbids(WARD, card("Other Rage", "This spell can't be countered."))
+    assert not forbids(card("Hidden One", "Hidden One can't be the target of spells."), card("The Bolt", "the"))
+
+
+def test_rule_73_a_can_t_meeting_what_another_card_does_raises_the_rule_that_can_t_wins(full_book: Rulebook) -> None:
+    question = "My opponent casts Stubborn Rage at me and I respond with Mana Siphon. Do I take 3?"
+    assert raised(full_book, question, "101.2", "several_forbidding", WARD, DRAIN) > 0
+    assert raised(full_book, question, "101.2", "several_forbidding", WARD, card("Mana Siphon", "Draw a card.")) == 0

@@ -38,8 +38,8 @@ conversations) does not lose by it.
 6. ``replaced`` — rule 59: a named card's replacement effect of a kind of event the rules name makes the rule on
    replacing that kind a candidate (real: 6 / 11);
 7. ``several`` — rule 73: two or more replacement or prevention effects, or triggered abilities, among the named
-   cards make the rule on how two or more of that kind apply (616.1, 603.3b) a candidate (real: 9 / 23, on both
-   halves; added in stop 64);
+   cards make the rule on how two or more of that kind apply (616.1, 603.3b) a candidate, and a card saying what
+   another does can't happen the rule that the "can't" wins (101.2) (real: FIGURES; added in stop 64);
 8. ``learned_candidates`` — rule 70: of the 60 rules whose learned words (rule 68's) match the question best, one they
    match at least half as well as the best is a candidate, whatever the rules' own words found (real: 109 / 145);
 9. ``keyword_faqs`` — rule 2: a named keyword raises the FAQ entries about it (FAQ entries, another document: it

@@ -1,23 +1,28 @@
-"""Rule 73, several effects of one kind among the named cards: two replacement or prevention effects meeting one event
+"""Rule 73, effects of the named cards meeting one another: two replacement or prevention effects meeting one event
 ("two Furnace of Rath and a Lightning Bolt: doubled, tripled or quadrupled?", Samite Healer against Gratuitous
 Violence) are settled by the rule saying how two or more of them apply (616.1: the affected player or controller
 chooses one, then the next); two triggered abilities waiting for one event (Intruder Alarm and Thundermare, two
 Mindmoils) by the rule saying how abilities that triggered together go on the stack (603.3b: APNAP order, each player
-choosing their own order).  The question's words seldom say either ("which happens first?", "how much damage do I
-take?").
+choosing their own order); a card saying something can't happen beside one that does it (Urza's Rage "can't be
+countered" against Mana Drain, Platinum Angel against Coalition Victory) by the rule saying the "can't" effect takes
+precedence (101.2).  The question's words seldom say any of them ("which happens first?", "how much damage do I
+take?", "do I still win?").
 
 Everything is read from the rules' own phrasing and the cards' Oracle text, once per graph and per card:
 
 - the rules are those opening "If two or more …" or "If multiple …" and naming the kind (:data:`_SEVERAL`: "If two or
-  more replacement and/or prevention effects are attempting …", "If multiple abilities have triggered since …"), of a
-  kind the most general of them (a rule before a subrule: 616.1, not the melded permanents' 712.21d), a variant's
-  never (Two-Headed Giant's 805.7);
+  more replacement and/or prevention effects are attempting …", "If multiple abilities have triggered since …") and
+  those speaking of the “can't” effect in quotes (:data:`_CANT_RULE`); of a kind the most general of them (a rule before
+  a subrule: 616.1, not the melded permanents' 712.21d; 101.2, not 614.17d), a variant's never (Two-Headed Giant's
+  805.7);
 - a card brings an effect of a kind when its Oracle text (reminder text left out) words one as the rules say it is
   worded: a replacement effect says "would" and "instead" (614.1a), a prevention effect "prevent" (615.1a), a
   triggered ability opens a line with "When", "Whenever" or "At" (603.1);
 - a card counts twice when the question speaks of more than one of it (``NamedCard.many``: "two Force Bubbles", "each
   copy of Doubling Season"), and with two or more of a kind those rules are candidates as if the question matched them
-  by the kind's weight, times how surely the second-surest of those cards was named.
+  by the kind's weight, times how surely the second-surest of those cards was named;
+- a card forbids what another does when a word its text says "can't" (or "can't be") of is a word of the other's text
+  (:func:`forbids`: "can't be countered" and "Counter target spell"), the two named as surely as the less sure of them.
 
 A prior-stage step (it adds text relevance), run with the card steps.
 """
@@ -29,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
+from ...common.text import STOPWORDS, stem, words
 from ..pipeline import Query
 from .replaced import TRIGGER, replacing
 from .wording import REMINDER
@@ -36,18 +42,25 @@ from .wording import REMINDER
 if TYPE_CHECKING:
     from ...model import NamedCard
 
-__all__ = ["KINDS", "WEIGHTS", "brings", "several", "several_rules"]
+__all__ = ["KINDS", "WEIGHTS", "brings", "forbids", "several", "several_rules"]
 
 WEIGHTS = {
     "several_replacing": 3.0,  # rule 73: text relevance given to the rule on two or more replacement/prevention effects
     "several_triggered": 1.0,  # rule 73: … and to the rule on abilities that triggered together
+    "several_forbidding": 2.0,  # rule 73: … and to the rule on a "can't" effect meeting one that allows or directs
 }
-KINDS = {"replacing": "several_replacing", "triggered": "several_triggered"}
-"""The kinds of effect rule 73 counts, each with its weight's name."""
-_SAID = {"replacing": "replacement or prevention effects", "triggered": "triggered abilities"}
+KINDS = {"replacing": "several_replacing", "triggered": "several_triggered", "forbidding": "several_forbidding"}
+"""The kinds of effect rule 73 weighs, each with its weight's name."""
+_SAID = {"replacing": "bring two or more replacement or prevention effects", "triggered": "bring two or more triggered abilities",
+         "forbidding": "say that what another does can't happen"}
 _SEVERAL = lazy(r"^If (?:two or more|multiple) (replacement|prevention|triggered|abilities have triggered)\b")
 """A rule on how several effects of one kind apply, by its opening words, and the word naming the kind."""
 _KIND = {"replacement": "replacing", "prevention": "replacing", "triggered": "triggered", "abilities have triggered": "triggered"}
+_CANT_RULE = lazy(r"“can’t”")
+"""A rule speaking of the "can't" effect as one ("the “can’t” effect takes precedence", 101.2)."""
+_CANT = lazy(r"\bcan[’']t (?:be )?([a-z]+)", re.IGNORECASE)
+"""What a card's text says can't happen, by its verb: "can't be countered", "can't lose the game", "can't attack"."""
+_SMALL = frozenset(stem(w) for w in STOPWORDS)
 _PREVENT = lazy(r"\bprevent\b", re.IGNORECASE)
 """A prevention effect's word (615.1a: "Effects that use the word “prevent” are prevention effects")."""
 
@@ -58,9 +71,12 @@ def several_rules(g: QGraph) -> dict[str, tuple[int, ...]]:
     if "several rules" not in g.memo:
         found: dict[str, list[int]] = {}
         for i, attrs in enumerate(g.attrs):
-            cr = g.kind[i] in ("rule", "subrule") and attrs.get("numbering") == "cr" and not g.variant[i]
-            if cr and (m := _SEVERAL.match(attrs.get("text") or "")):
+            if g.kind[i] not in ("rule", "subrule") or attrs.get("numbering") != "cr" or g.variant[i]:
+                continue
+            if m := _SEVERAL.match(attrs.get("text") or ""):
                 found.setdefault(_KIND[m.group(1)], []).append(i)
+            elif _CANT_RULE.search(attrs.get("text") or ""):
+                found.setdefault("forbidding", []).append(i)
         general = {kind: min(g.kind[i] != "rule" for i in nodes) for kind, nodes in found.items()}  # False: a rule is among them
         g.memo["several rules"] = {kind: tuple(i for i in nodes if (g.kind[i] != "rule") == general[kind])
                                    for kind, nodes in found.items()}
@@ -76,15 +92,24 @@ def brings(g: QGraph, card: NamedCard, kind: str) -> bool:
     return bool(replacing(g, card.text)) or _PREVENT.search(REMINDER.sub(" ", card.text)) is not None
 
 
+def forbids(card: NamedCard, other: NamedCard) -> bool:
+    """Whether ``card``'s text says a word ``other``'s text says can't happen (:data:`_CANT`, reminder text left out;
+    what ``other`` itself says can't happen is not what it does)."""
+    said = {stem(m.group(1)) for m in _CANT.finditer(REMINDER.sub(" ", card.text))} - _SMALL
+    return bool(said) and not said.isdisjoint(stem(w) for w in words(_CANT.sub(" ", REMINDER.sub(" ", other.text))))
+
+
 def several(q: Query) -> None:
     """Rule 73: when the named cards bring two or more effects of one kind (:func:`brings`, a card spoken of as more than
     one counting twice), the rules on how two or more of that kind apply (:func:`several_rules`) are candidates by the
     kind's weight (:data:`KINDS`) times how surely the second-surest of those cards was named (the card's own sureness
-    when it alone counts twice).
-    Step ``several``; weights: ``several_replacing`` = 3.0, ``several_triggered`` = 1.0 (``bench/fit.py --only
-    several_replacing,several_triggered``, stop 64: 3.0 kept in four folds of five; the folds moved the other every way,
-    0.75 to 2, held out 40.5% / 60.3% against 40.4% / 60.5% kept).  Earns its place on the real tuning questions: removing
-    it loses 5 / 10 and 4 / 13 at hit@1 / hit@3 on the two halves (``bench/ablate.py --halves``, stop 64)."""
+    when it alone counts twice); when one forbids what another does (:func:`forbids`), the rule that the "can't"
+    wins, by its weight times the less sure of the two.
+    Step ``several``; weights: ``several_replacing`` = 3.0, ``several_triggered`` = 1.0, ``several_forbidding`` = 2.0
+    (``bench/fit.py --only NAME``, stop 64: 3.0 kept in four folds of five; the folds moved ``several_triggered`` every
+    way, 0.75 to 2, and three of five moved ``several_forbidding`` up, 2.66–4, each held out below the values kept).
+    Earns its place on the real tuning questions (``bench/ablate.py --halves``: :mod:`rulesgraph.rank.ranking` has
+    its figures)."""
     if not q.a.cards or (len(q.a.cards) < 2 and not q.a.cards[0].many):
         return
     rules = several_rules(q.g)
@@ -92,9 +117,13 @@ def several(q: Query) -> None:
         weight = q.w[name]
         if weight <= 0 or kind not in rules:
             continue
-        bringing = [c for c in q.a.cards if brings(q.g, c, kind)]
-        if sum(2 if c.many else 1 for c in bringing) < 2:
-            continue
-        sure = sorted((c.confidence for c in bringing), reverse=True)[min(1, len(bringing) - 1)]
-        for i in rules[kind]:
-            q.relevant(i, weight * sure, f"the named cards bring two or more {_SAID[kind]}")
+        if kind == "forbidding":
+            sure = max((min(a.confidence, b.confidence) for a in q.a.cards for b in q.a.cards if a is not b and forbids(b, a)),
+                       default=0.0)
+        else:
+            bringing = [c for c in q.a.cards if brings(q.g, c, kind)]
+            if sum(2 if c.many else 1 for c in bringing) < 2:
+                continue
+            sure = sorted((c.confidence for c in bringing), reverse=True)[min(1, len(bringing) - 1)]
+        for i in rules[kind] if sure else ():
+            q.relevant(i, weight * sure, f"the named cards {_SAID[kind]}")
