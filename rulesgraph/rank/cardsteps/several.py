@@ -30,14 +30,15 @@ A prior-stage step (it adds text relevance), run with the card steps.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
 from ...common.text import STOPWORDS, stem, words
 from ..pipeline import Query
 from .replaced import TRIGGER, replacing
-from .wording import REMINDER
+from .wording import REMINDER, TEXTS_KEPT
 
 if TYPE_CHECKING:
     from ...model import NamedCard
@@ -87,16 +88,37 @@ def brings(g: QGraph, card: NamedCard, kind: str) -> bool:
     """Whether the card's Oracle text (reminder text left out) words an effect of the kind: ``replacing`` ("would" …
     "instead": :func:`~rulesgraph.rank.cardsteps.replaced.replacing`, or "prevent"), ``triggered`` (a line opening
     "When", "Whenever" or "At")."""
+    read = _read(card.text)
     if kind == "triggered":
-        return TRIGGER.search(REMINDER.sub(" ", card.text)) is not None
-    return bool(replacing(g, card.text)) or _PREVENT.search(REMINDER.sub(" ", card.text)) is not None
+        return read.triggered
+    return read.prevents or bool(replacing(g, card.text))
 
 
 def forbids(card: NamedCard, other: NamedCard) -> bool:
-    """Whether ``card``'s text says a word ``other``'s text says can't happen (:data:`_CANT`, reminder text left out;
+    """Whether ``card``'s text says can't (:data:`_CANT`) of a word ``other``'s text says (reminder text left out in both;
     what ``other`` itself says can't happen is not what it does)."""
-    said = {stem(m.group(1)) for m in _CANT.finditer(REMINDER.sub(" ", card.text))} - _SMALL
-    return bool(said) and not said.isdisjoint(stem(w) for w in words(_CANT.sub(" ", REMINDER.sub(" ", other.text))))
+    cant = _read(card.text).cant
+    return bool(cant) and not cant.isdisjoint(_read(other.text).does)
+
+
+class _Read(NamedTuple):
+    """What rule 73 reads of a card's text (reminder text left out)."""
+
+    triggered: bool
+    prevents: bool
+    cant: frozenset[str]
+    """The stems it says can't (be) …"""
+    does: frozenset[str]
+    """The stems of the rest of it."""
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def _read(text: str) -> _Read:
+    """:class:`_Read` of a card's text, once per text (the same few cards are named question after question)."""
+    said = REMINDER.sub(" ", text)
+    cant = frozenset(stem(m.group(1)) for m in _CANT.finditer(said)) - _SMALL
+    return _Read(TRIGGER.search(said) is not None, _PREVENT.search(said) is not None, cant,
+                 frozenset(stem(w) for w in words(_CANT.sub(" ", said))))
 
 
 def several(q: Query) -> None:
