@@ -30,7 +30,7 @@ A prior-stage step (it adds text relevance), run with the card steps.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...build.qgraph import QGraph
@@ -61,7 +61,6 @@ _CANT_RULE = lazy(r"“can’t”")
 """A rule speaking of the "can't" effect as one ("the “can’t” effect takes precedence", 101.2)."""
 _CANT = lazy(r"\bcan[’']t (?:be )?([a-z]+)", re.IGNORECASE)
 """What a card's text says can't happen, by its verb: "can't be countered", "can't lose the game", "can't attack"."""
-_SMALL = frozenset(stem(w) for w in STOPWORDS)
 _PREVENT = lazy(r"\bprevent\b", re.IGNORECASE)
 """A prevention effect's word (615.1a: "Effects that use the word “prevent” are prevention effects")."""
 
@@ -112,11 +111,17 @@ class _Read(NamedTuple):
     """The stems of the rest of it."""
 
 
+@cache
+def _small() -> frozenset[str]:
+    """The stems of the small words: "can't be the target" says no "the" can't happen (stemmed once, when first needed)."""
+    return frozenset(stem(w) for w in STOPWORDS)
+
+
 @lru_cache(maxsize=TEXTS_KEPT)
 def _read(text: str) -> _Read:
     """:class:`_Read` of a card's text, once per text (the same few cards are named question after question)."""
     said = REMINDER.sub(" ", text)
-    cant = frozenset(stem(m.group(1)) for m in _CANT.finditer(said)) - _SMALL
+    cant = frozenset(stem(m.group(1)) for m in _CANT.finditer(said)) - _small()
     return _Read(TRIGGER.search(said) is not None, _PREVENT.search(said) is not None, cant,
                  frozenset(stem(w) for w in words(_CANT.sub(" ", said))))
 
