@@ -55,6 +55,10 @@ def test_rule_73_two_replacement_effects_raise_the_rule_on_applying_them(full_bo
     assert raised(full_book, DAMAGE, "616.1", "several_replacing", FURNACE, card("Mending Acolyte")) == 0
     assert raised(full_book, DAMAGE, "616.1", "several_replacing", FURNACE) == 0
     assert raised(full_book, DAMAGE, "616.1", "several_replacing", replace(FURNACE, many=True)) > 0
+    # naming one more card never lowers it: a card spoken of as two counts twice beside a card named unsurely
+    two = raised(full_book, DAMAGE, "616.1", "several_replacing", replace(FURNACE, many=True))
+    assert raised(full_book, DAMAGE, "616.1", "several_replacing", replace(FURNACE, many=True),
+                  replace(HEALER, confidence=0.3)) >= two
 
 
 def test_rule_73_two_triggered_abilities_raise_the_rule_on_putting_them_on_the_stack(full_book: Rulebook) -> None:
@@ -68,12 +72,27 @@ DRAIN = card("Mana Siphon", "Counter target spell. (Mana is drained.)", type_lin
 
 
 def test_what_a_card_forbids_is_read_from_its_can_t() -> None:
-    """A card saying "can't be countered" forbids what a counterspell does; not what a card says only in reminder text or
-    says itself can't happen; not a small word ("can't be the target" forbids no "the")."""
+    """A card saying "can't be countered" forbids what a counterspell does; not what a card says only in reminder text
+    (on either side) or says itself can't happen; not a small word ("can't be the target" forbids no "the")."""
     assert forbids(WARD, DRAIN) and not forbids(DRAIN, WARD)
     assert not forbids(WARD, card("Quiet Siphon", "(Counter target spell.)"))
+    assert not forbids(card("Quiet Rage", "Flying (This spell can't be countered.)"), DRAIN)
     assert not forbids(WARD, card("Other Rage", "This spell can't be countered."))
     assert not forbids(card("Hidden One", "Hidden One can't be the target of spells."), card("The Bolt", "the"))
+
+
+def test_a_can_t_forbids_a_verb_said_as_one_with_its_object() -> None:
+    """Every verb of a list is what can't happen ("can't attack or block": a card that can't be blocked does not do
+    what it forbids); a word said as a thing is not done ("+1/+1 counters" counter nothing); a "can't" naming its
+    object forbids that verb of that object only ("can't lose the game" and "loses the game", not "lose 3 life")."""
+    jailed = card("Iron Shackles", "Enchant creature\nEnchanted creature can't attack or block.")
+    assert not forbids(jailed, card("Phantom Runner", "Phantom Runner can't be blocked."))
+    assert forbids(jailed, card("Eager Runner", "Eager Runner attacks each combat if able."))
+    assert not forbids(WARD, card("Scaled Hide", "If one or more +1/+1 counters would be put on a creature you control, "
+                                  "that many plus one +1/+1 counters are put on it instead."))
+    angel = card("Gilded Angel", "Flying\nYou can't lose the game and your opponents can't win the game.")
+    assert forbids(angel, card("Last Stand", "At the beginning of your upkeep, target opponent loses the game."))
+    assert not forbids(angel, card("Blood Price", "You lose 3 life."))
 
 
 def test_rule_73_a_can_t_meeting_what_another_card_does_raises_the_rule_that_can_t_wins(full_book: Rulebook) -> None:

@@ -21,8 +21,10 @@ Everything is read from the rules' own phrasing and the cards' Oracle text, once
 - a card counts twice when the question speaks of more than one of it (``NamedCard.many``: "two Force Bubbles", "each
   copy of Doubling Season"), and with two or more of a kind those rules are candidates as if the question matched them
   by the kind's weight, times how surely the second-surest of those cards was named;
-- a card forbids what another does when a word its text says "can't" (or "can't be") of is a word of the other's text
-  (:func:`forbids`: "can't be countered" and "Counter target spell"), the two named as surely as the less sure of them.
+- a card forbids what another does when its text says "can't" (or "can't be") of a verb the other's text says as a
+  verb, with the object the "can't" names in the same sentence (:func:`forbids`: "can't be countered" and "Counter
+  target spell", not "+1/+1 counters"; "can't lose the game" and "… loses the game", not "lose 3 life"), the two named
+  as surely as the less sure of them.
 
 A prior-stage step (it adds text relevance), run with the card steps.
 """
@@ -52,15 +54,20 @@ WEIGHTS = {
 }
 KINDS = {"replacing": "several_replacing", "triggered": "several_triggered", "forbidding": "several_forbidding"}
 """The kinds of effect rule 73 weighs, each with its weight's name."""
-_SAID = {"replacing": "bring two or more replacement or prevention effects", "triggered": "bring two or more triggered abilities",
-         "forbidding": "say that what another does can't happen"}
+_SAID = {"replacing": "the named cards bring two or more replacement or prevention effects",
+         "triggered": "the named cards bring two or more triggered abilities",
+         "forbidding": "a named card says what another named card does can't happen"}
+"""Why a rule of each kind was raised, as ``why matched`` says it."""
 _SEVERAL = lazy(r"^If (?:two or more|multiple) (replacement|prevention|triggered|abilities have triggered)\b")
 """A rule on how several effects of one kind apply, by its opening words, and the word naming the kind."""
 _KIND = {"replacement": "replacing", "prevention": "replacing", "triggered": "triggered", "abilities have triggered": "triggered"}
-_CANT_RULE = lazy(r"“can’t”")
+_CANT_RULE = lazy(r"[“\"]can[’']t[”\"]")
 """A rule speaking of the "can't" effect as one ("the “can’t” effect takes precedence", 101.2)."""
-_CANT = lazy(r"\bcan[’']t (?:be )?([a-z]+)", re.IGNORECASE)
-"""What a card's text says can't happen, by its verb: "can't be countered", "can't lose the game", "can't attack"."""
+_CANT = lazy(r"\bcan[’']t ((?:be )?[a-z]+(?:,? (?:or|and) (?:be )?[a-z]+)*)((?: (?:the|a|an|your|their))? [a-z]+)?", re.IGNORECASE)
+"""What a card's text says can't happen: its verbs ("can't be countered", "can't attack or block") and the word after
+them, the object of an active verb ("can't lose the game", "can't gain life"; none for "can't be blocked")."""
+_NOUN = frozenset(("a", "an", "loyalty", "additional", "another"))
+"""A word said after these, or after a number ("+1/+1 counters"), is a thing, not what a card does."""
 _PREVENT = lazy(r"\bprevent\b", re.IGNORECASE)
 """A prevention effect's word (615.1a: "Effects that use the word “prevent” are prevention effects")."""
 
@@ -94,10 +101,13 @@ def brings(g: QGraph, card: NamedCard, kind: str) -> bool:
 
 
 def forbids(card: NamedCard, other: NamedCard) -> bool:
-    """Whether ``card``'s text says can't (:data:`_CANT`) of a word ``other``'s text says (reminder text left out in both;
-    what ``other`` itself says can't happen is not what it does)."""
-    cant = _read(card.text).cant
-    return bool(cant) and not cant.isdisjoint(_read(other.text).does)
+    """Whether ``card``'s text says can't (:data:`_CANT`) of what ``other``'s text does: one of the verbs, said as a verb
+    (not after a number or an article: "+1/+1 counters" counter nothing), in a sentence saying the verb's object too
+    when the "can't" names one ("can't lose the game" forbids no "lose 3 life"); reminder text left out in both, and
+    what ``other`` itself says can't happen is not what it does."""
+    does = _read(other.text).does
+    return any(verb in sentence and (not what or what in sentence[verb]) for verb, what in _read(card.text).cant
+               for sentence in does)
 
 
 class _Read(NamedTuple):
@@ -105,10 +115,11 @@ class _Read(NamedTuple):
 
     triggered: bool
     prevents: bool
-    cant: frozenset[str]
-    """The stems it says can't (be) …"""
-    does: frozenset[str]
-    """The stems of the rest of it."""
+    cant: frozenset[tuple[str, str]]
+    """What it says can't happen: ``(verb, object)`` stems, the object ``""`` when none is said."""
+    does: tuple[dict[str, frozenset[str]], ...]
+    """The rest of it, sentence by sentence: each verb it says (a word said as a verb) with the other stems of its
+    sentence."""
 
 
 @cache
@@ -121,16 +132,26 @@ def _small() -> frozenset[str]:
 def _read(text: str) -> _Read:
     """:class:`_Read` of a card's text, once per text (the same few cards are named question after question)."""
     said = REMINDER.sub(" ", text)
-    cant = frozenset(stem(m.group(1)) for m in _CANT.finditer(said)) - _small()
-    return _Read(TRIGGER.search(said) is not None, _PREVENT.search(said) is not None, cant,
-                 frozenset(stem(w) for w in words(_CANT.sub(" ", said))))
+    small = _small()
+    cant = set()
+    for m in _CANT.finditer(said):
+        what = next((stem(w) for w in words(m.group(2) or "") if stem(w) not in small), "") if "be " not in m.group(1) else ""
+        cant |= {(verb, what) for w in words(m.group(1)) if (verb := stem(w)) not in small}
+    does = []
+    for sentence in re.split(r"[.\n]", _CANT.sub(" ", said)):
+        said_words = words(sentence)
+        stems = frozenset(stem(w) for w in said_words)
+        verbs = {stem(w) for k, w in enumerate(said_words) if not k or not (said_words[k - 1] in _NOUN or said_words[k - 1].isdigit())}
+        if verbs:
+            does.append(dict.fromkeys(verbs - small, stems))
+    return _Read(TRIGGER.search(said) is not None, _PREVENT.search(said) is not None, frozenset(cant), tuple(does))
 
 
 def several(q: Query) -> None:
     """Rule 73: when the named cards bring two or more effects of one kind (:func:`brings`, a card spoken of as more than
     one counting twice), the rules on how two or more of that kind apply (:func:`several_rules`) are candidates by the
-    kind's weight (:data:`KINDS`) times how surely the second-surest of those cards was named (the card's own sureness
-    when it alone counts twice); when one forbids what another does (:func:`forbids`), the rule that the "can't"
+    kind's weight (:data:`KINDS`) times how surely the second-surest of those cards was named (a card spoken of as more
+    than one counting twice); when one forbids what another does (:func:`forbids`), the rule that the "can't"
     wins, by its weight times the less sure of the two.
     Step ``several``; weights: ``several_replacing`` = 3.0, ``several_triggered`` = 1.0, ``several_forbidding`` = 2.0
     (``bench/fit.py --only NAME``, stop 64: 3.0 kept in four folds of five; the folds moved ``several_triggered`` every
@@ -148,9 +169,9 @@ def several(q: Query) -> None:
             sure = max((min(a.confidence, b.confidence) for a in q.a.cards for b in q.a.cards if a is not b and forbids(b, a)),
                        default=0.0)
         else:
-            bringing = [c for c in q.a.cards if brings(q.g, c, kind)]
-            if sum(2 if c.many else 1 for c in bringing) < 2:
+            each = sorted((c.confidence for c in q.a.cards if brings(q.g, c, kind) for _ in range(2 if c.many else 1)), reverse=True)
+            if len(each) < 2:
                 continue
-            sure = sorted((c.confidence for c in bringing), reverse=True)[min(1, len(bringing) - 1)]
+            sure = each[1]  # the second-surest of them, a card spoken of as more than one counting twice
         for i in rules[kind] if sure else ():
-            q.relevant(i, weight * sure, f"the named cards {_SAID[kind]}")
+            q.relevant(i, weight * sure, _SAID[kind])
