@@ -1,4 +1,4 @@
-"""Rule 73, several effects of one kind among the named cards (rulesgraph/rank/cardsteps/several.py), over the full CR,
+"""Rule 73, effects of the named cards meeting one another (rulesgraph/rank/cardsteps/several.py): over the full CR,
 with invented cards."""
 
 from __future__ import annotations

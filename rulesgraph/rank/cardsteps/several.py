@@ -102,9 +102,9 @@ def brings(g: QGraph, card: NamedCard, kind: str) -> bool:
 
 def forbids(card: NamedCard, other: NamedCard) -> bool:
     """Whether ``card``'s text says can't (:data:`_CANT`) of what ``other``'s text does: one of the verbs, said as a verb
-    (not after a number or an article: "+1/+1 counters" counter nothing), in a sentence saying the verb's object too
-    when the "can't" names one ("can't lose the game" forbids no "lose 3 life"); reminder text left out in both, and
-    what ``other`` itself says can't happen is not what it does."""
+    (not after a number, "a", "an" or :data:`_NOUN`'s other words: "+1/+1 counters" counter nothing), in a sentence
+    saying the verb's object too when the "can't" names one ("can't lose the game" forbids no "lose 3 life"); reminder
+    text left out in both, and what ``other`` itself says can't happen is not what it does."""
     does = _read(other.text).does
     return any(verb in sentence and (not what or what in sentence[verb]) for verb, what in _read(card.text).cant
                for sentence in does)
