@@ -26,7 +26,7 @@ def test_the_rules_on_several_of_a_kind_are_read_from_the_rules_phrasing(full_bo
     rule being more general than a subrule), "If multiple abilities have triggered …" (603.3b; Two-Headed Giant's
     805.7 is a variant's) and the “can't” effect taking precedence (101.2)."""
     ids = full_book.qg.ids
-    found = {kind: [ids[i] for i in nodes] for kind, nodes in several_rules(full_book.qg).items()}
+    found = {kind: [ids[i] for i in nodes] for kind, nodes in several_rules(full_book.qg, full_book.index).items()}
     assert found == {"replacing": ["616.1"], "triggered": ["603.3b"], "forbidding": ["101.2"]}  # 101.2, not 614.17d
 
 

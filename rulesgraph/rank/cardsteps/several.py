@@ -43,6 +43,7 @@ from .replaced import TRIGGER, replacing
 from .wording import REMINDER, TEXTS_KEPT
 
 if TYPE_CHECKING:
+    from ...build.index import Index
     from ...model import NamedCard
 
 __all__ = ["KINDS", "WEIGHTS", "brings", "forbids", "several", "several_rules"]
@@ -72,12 +73,19 @@ _PREVENT = lazy(r"\bprevent\b", re.IGNORECASE)
 """A prevention effect's word (615.1a: "Effects that use the word “prevent” are prevention effects")."""
 
 
-def several_rules(g: QGraph) -> dict[str, tuple[int, ...]]:
+_SAYING = ("two or more replacement", "multiple replacement", "two or more prevention", "multiple prevention",
+           "two or more triggered", "multiple triggered", "multiple abilities have triggered", "can't effect")
+"""What the rules :data:`_SEVERAL` and :data:`_CANT_RULE` find say: only the documents that may say one are read."""
+
+
+def several_rules(g: QGraph, index: Index) -> dict[str, tuple[int, ...]]:
     """Each kind's rules on how two or more of it apply (:data:`_SEVERAL`; of a kind, the most general: rules before
-    subrules; no variant's), once per graph."""
+    subrules; no variant's), once per graph; only the documents that may say :data:`_SAYING` are read
+    (:meth:`~rulesgraph.build.index.Index.saying`, as rule 59 finds its kinds), not every node."""
     if "several rules" not in g.memo:
         found: dict[str, list[int]] = {}
-        for i, attrs in enumerate(g.attrs):
+        for i in index.saying(*_SAYING):
+            attrs = g.attrs[i]
             if g.kind[i] not in ("rule", "subrule") or attrs.get("numbering") != "cr" or g.variant[i]:
                 continue
             if m := _SEVERAL.match(attrs.get("text") or ""):
@@ -160,7 +168,7 @@ def several(q: Query) -> None:
     its figures)."""
     if not q.a.cards or (len(q.a.cards) < 2 and not q.a.cards[0].many):
         return
-    rules = several_rules(q.g)
+    rules = several_rules(q.g, q.index)
     for kind, name in KINDS.items():
         weight = q.w[name]
         if weight <= 0 or kind not in rules:
