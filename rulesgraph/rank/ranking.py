@@ -90,7 +90,7 @@ from ..build.qgraph import QGraph
 from ..build.relations import definers
 from ..build.relevance import COMMON, specificity
 from ..question.analyze import Analysis
-from .cardsteps import cards, costs, replaced, sets, several, terms
+from .cardsteps import cards, costs, intervening, replaced, sets, several, terms
 from .pipeline import Pipeline, Query, Step
 from .steps import base, context, faq, focus, learned, named, order, spread, text
 
@@ -104,6 +104,7 @@ STEPS = Pipeline([
     Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
     Step("replaced", replaced.replaced, replaced.WEIGHTS),
     Step("several", several.several, several.WEIGHTS),
+    Step("intervening", intervening.intervening, intervening.WEIGHTS),
     Step("learned_candidates", learned.learned_candidates, {k: learned.WEIGHTS[k] for k in ("learned_text", "learned_floor")}),
     Step("keyword_faqs", faq.keyword_faqs, {"keyword_faq": faq.WEIGHTS["keyword_faq"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),
