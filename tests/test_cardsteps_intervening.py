@@ -22,13 +22,15 @@ def test_the_rule_on_the_intervening_if_is_read_from_the_rules_phrasing(full_boo
 
 
 def test_a_trigger_with_an_intervening_if_is_read_from_the_oracle_text() -> None:
-    """", if" after a line opening When/Whenever/At, before its first full stop; not an "if" in another sentence, in a
-    line that is no trigger, or in reminder text."""
+    """", if" after a line opening When/Whenever/At (perhaps after an ability word and its dash), before its first full
+    stop; not an "if" in another sentence, in a line that is no trigger, or in a keyword's reminder of a trigger."""
     assert checks_twice(NETSUKE.text)
     assert checks_twice("Flying\nWhen this creature enters, if you cast it from your hand, draw a card.")
+    assert checks_twice("Raid — At the beginning of your end step, if you attacked this turn, draw a card.")
     assert not checks_twice("When this creature enters, draw a card. If you control a Wizard, draw two instead.")
     assert not checks_twice("If a creature would die, exile it instead.")
-    assert not checks_twice("Flying (At the beginning of your upkeep, if this is tapped, untap it.)")
+    assert not checks_twice("Evolve (Whenever a creature you control enters, if that creature has greater power or toughness "
+                            "than this creature, put a +1/+1 counter on this creature.)")
 
 
 def test_rule_74_raises_the_rule_by_weight_and_sureness(full_book: Rulebook) -> None:

@@ -198,7 +198,8 @@ def card_rulings(q: Query) -> None:
     relative to the best score.
     Step ``card_rulings``; weights: ``ruling`` = 1.0, ``ruling_rule`` = 0.3, ``ruling_link`` = 0.25.  What it earns at the
     rules alone has shrunk as other steps came: removing it lost 12 at hit@1 and 4 at hit@3 in stop 39 (of 1,125), 5 / 5 in
-    stop 63, and in stop 64 gains 4 at hit@1 and loses 5 at hit@3 (one half alone; ``bench/ablate.py --halves``).  Kept for
+    stop 63, in stop 64 gains 4 at hit@1 and loses 5 at hit@3 (one half alone; ``bench/ablate.py --halves``), in stop 65
+    loses 2 / 5 (half 2 at hit@1, half 1 at hit@3).  Kept for
     the rulings it makes answers — without it none is cited or leads —; its rule priors (``ruling_rule``,
     ``ruling_link`` at 0) move at most 3 of the 2,351 real tuning questions either way."""
     told, own = _told(q), _own(q)

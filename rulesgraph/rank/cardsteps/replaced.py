@@ -38,8 +38,9 @@ _SENTENCE = lazy(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", re.IGNORECASE
 _SENTENCES = lazy(r"[^.\n]+")
 """The sentences of Oracle text, each asked :data:`_SENTENCE`.  (One expression finding the sentences that say both
 words found the same, ~45 times slower: failing in a sentence, it tried again from each of its characters.)"""
-TRIGGER = lazy(r"^(?:When|Whenever|At)\b", re.MULTILINE)
-"""A triggered ability opening a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]")."""
+TRIGGER = lazy(r"^(?:[^—\n]{1,40} — )?(?:When|Whenever|At)\b", re.MULTILINE)
+"""A triggered ability opening a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]"), perhaps
+after an ability word and its dash ("Morbid — At the beginning of each end step, …", 207.2c)."""
 
 
 def kinds(g: QGraph, index: Index) -> tuple[tuple[int, frozenset[str]], ...]:
