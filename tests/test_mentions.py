@@ -290,6 +290,16 @@ def test_what_follows_can_say_it_is_a_card(table: NameTable) -> None:
     assert said("off a basic Island, or a Forest?", table) == [("Island", "Island", "exact")]
 
 
+def test_a_lower_case_name_on_it_is_a_card_where_cards_are() -> None:
+    """"with rancor on it" says an English word is a card on a permanent, as "on my creature" does; a word of English
+    said alone in lower case, or a thing put "on it" that no card is named, is not."""
+    t = NameTable.build([CardName("Rancor"), CardName("Pacifism")], [], zipf={"rancor": 3.1, "pacifism": 3.0}.get)
+    assert said("my creature with rancor on it died, where does rancor go?", t)[0] == ("rancor", "Rancor", "exact")
+    assert said("they put pacifism on it, can it still block?", t) == [("pacifism", "Pacifism", "exact")]
+    assert said("there was some rancor between us", t) == []
+    assert said("put a +1/+1 counter on it", t) == []
+
+
 def test_a_rules_word_said_as_the_card(table: NameTable) -> None:
     assert said("Flash the card - does it give my creature flash?", table)[0] == ("Flash", "Flash", "exact")
     assert said("Flash the creature in at instant speed", table) == []
