@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...common.lazyre import lazy
 from ..pipeline import Query
+from .replaced import TRIGGER_LINE
 from .wording import REMINDER, TEXTS_KEPT
 
 if TYPE_CHECKING:
@@ -33,9 +34,10 @@ __all__ = ["INTERVENING", "WEIGHTS", "checks_twice", "intervening", "intervening
 WEIGHTS = {
     "intervening_if": 1.0,  # rule 74: text relevance given to the rule on the intervening "if" clause
 }
-INTERVENING = lazy(r"^(?:[^—\n]{1,40} — )?(?:When|Whenever|At)\b[^.\n]*?, if\b", re.MULTILINE)
-"""A triggered ability with an intervening "if" clause: a line opening "When", "Whenever" or "At" (603.1), perhaps after an
-ability word and its dash ("Raid — At the beginning of your end step, if you attacked this turn, …", 207.2c), and saying
+INTERVENING = lazy(TRIGGER_LINE + r"[^.\n]*?, if\b", re.MULTILINE)
+"""A triggered ability with an intervening "if" clause: a line opening a trigger as the other card steps read one
+(:data:`~rulesgraph.rank.cardsteps.replaced.TRIGGER_LINE`: "When", "Whenever" or "At", perhaps after an ability word:
+"Raid — At the beginning of your end step, if you attacked this turn, …"), saying
 ", if" before its first full stop (603.4's template: "When/Whenever/At [trigger event], if [condition], [effect]")."""
 _SAYING = ("if [condition]",)
 """What :func:`intervening_rules` looks for: only the documents that may say it are read."""

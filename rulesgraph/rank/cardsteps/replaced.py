@@ -21,7 +21,7 @@ from ...common.lazyre import lazy
 from ..pipeline import Query
 from .wording import REMINDER
 
-__all__ = ["NEVER", "TRIGGER", "WEIGHTS", "kinds", "replaced", "replacing"]
+__all__ = ["NEVER", "TRIGGER", "TRIGGER_LINE", "WEIGHTS", "kinds", "replaced", "replacing"]
 
 WEIGHTS = {
     "replaced_kind": 1.06,  # rule 59: text relevance given to the rule on replacing the kind of event a named card replaces
@@ -38,9 +38,12 @@ _SENTENCE = lazy(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", re.IGNORECASE
 _SENTENCES = lazy(r"[^.\n]+")
 """The sentences of Oracle text, each asked :data:`_SENTENCE`.  (One expression finding the sentences that say both
 words found the same, ~45 times slower: failing in a sentence, it tried again from each of its characters.)"""
-TRIGGER = lazy(r"^(?:[^—\n]{1,40} — )?(?:When|Whenever|At)\b", re.MULTILINE)
-"""A triggered ability opening a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]"), perhaps
-after an ability word and its dash ("Morbid — At the beginning of each end step, …", 207.2c)."""
+TRIGGER_LINE = r"^(?:[^—\n]{1,40} — )?(?:When|Whenever|At)\b"
+"""How a triggered ability opens a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]"), perhaps
+after an ability word and its dash ("Morbid — At the beginning of each end step, …", 207.2c): one pattern for every
+step that reads a card's triggers (rules 59, 73 and 74)."""
+TRIGGER = lazy(TRIGGER_LINE, re.MULTILINE)
+"""A line of Oracle text opening a triggered ability (:data:`TRIGGER_LINE`)."""
 
 
 def kinds(g: QGraph, index: Index) -> tuple[tuple[int, frozenset[str]], ...]:
