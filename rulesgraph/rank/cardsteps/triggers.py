@@ -1,0 +1,125 @@
+"""Rule 74, the kind of a named card's trigger: a triggered ability of a kind the rules treat apart is settled by the
+rule on that kind, though the question seldom names the kind.  Three kinds, each rule found by its own phrasing and
+each card's ability read from its Oracle text (reminder text left out), for every card alike (:data:`KINDS`):
+
+- an intervening "if" — "When/Whenever/At [trigger event], if [condition], [effect]" (Ebony Owl Netsuke, Call to the
+  Grave): the rule quoting that template (603.4: the ability triggers only if the condition is true when the event
+  happens, and does nothing if it is false when it resolves); questions ask "does it still trigger?" and "what if the
+  count changes before it resolves?";
+- a trigger on leaving — "When … dies", "Whenever … is put into a graveyard from the battlefield", "leaves", "is
+  sacrificed", "is returned to … hand" (Rotlung Reanimator, Vengeful Dead, Skullclamp, Worldgorger Dragon): the rule
+  saying leaves-the-battlefield abilities "look back in time" (603.10a: the game checks the object as it last existed
+  on the battlefield); questions tell a board wipe, creatures dying together, a card changed before it left;
+- a trigger on entering — "When … enters", "Whenever a [type] enters" (Eternal Witness, Noxious Ghoul, Warp World's
+  lands): the rule on enters-the-battlefield abilities (603.6a: every permanent on the battlefield, the newcomers
+  included, is checked for them each time permanents enter).
+
+On the real tuning questions these rules were first seldom (stop 65: 603.10a first for 3 of the 30 questions whose
+first expected rule it is, 603.6a for 11 of 38, 603.4 for 5 of 23 before this rule).  A prior-stage step (it adds
+text relevance), run with the card steps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from ...common.lazyre import lazy
+from ..pipeline import Query
+from .replaced import TRIGGER_LINE
+from .wording import REMINDER, TEXTS_KEPT
+
+if TYPE_CHECKING:
+    from ...build.index import Index
+    from ...build.qgraph import QGraph
+
+__all__ = ["ENTERS", "INTERVENING", "KINDS", "LOOKS_BACK", "WEIGHTS", "Kind", "kinds_of", "rules_on", "triggers"]
+
+WEIGHTS = {
+    "intervening_if": 1.0,  # rule 74: text relevance given to the rule on the intervening "if" clause (603.4)
+    "looks_back": 0.7,  # rule 74: … to the rule saying leaves-the-battlefield abilities look back in time (603.10a)
+    "enters": 0.7,  # rule 74: … to the rule on enters-the-battlefield abilities (603.6a)
+}
+INTERVENING = lazy(TRIGGER_LINE + r"[^.\n]*?, if\b", re.MULTILINE)
+"""A triggered ability with an intervening "if" clause: a line opening a trigger as the other card steps read one
+(:data:`~rulesgraph.rank.cardsteps.replaced.TRIGGER_LINE`: "When", "Whenever" or "At", perhaps after an ability word:
+"Raid — At the beginning of your end step, if you attacked this turn, …"), saying
+", if" before its first full stop (603.4's template: "When/Whenever/At [trigger event], if [condition], [effect]")."""
+_EVENT = r"\b(?:When|Whenever)\b[^,.\n\"“”]*?\b"
+"""A trigger event: "When" or "Whenever" and what follows it within the clause (an ability granted in quotes too: "Each
+creature has “When this creature dies, …”")."""
+LOOKS_BACK = lazy(_EVENT + r"(?:dies|die|leaves?|sacrifices?|put into|returned to)\b")
+"""A trigger on leaving, the events 603.10a lists: leaving the battlefield ("dies", "leaves the battlefield", "is put into
+a graveyard from the battlefield"), a player sacrificing a permanent, a card leaving a graveyard ("leaves your
+graveyard"), an object put into a hand or library ("is returned to its owner's hand")."""
+ENTERS = lazy(_EVENT + r"enters?\b")
+"""A trigger on entering: "When [this object] enters", "Whenever a [type] enters" (603.6a's templates; the Oracle
+text of 2024 and before says "enters the battlefield")."""
+
+
+class Kind(NamedTuple):
+    """A kind of triggered ability the rules treat apart: the weight raising its rule, what the rule says (``saying``,
+    phrases for :meth:`~rulesgraph.build.index.Index.saying`, all of which its text holds), and how a card's Oracle text
+    words one (``card``)."""
+
+    weight: str
+    saying: tuple[str, ...]
+    card: Callable[[str], re.Match[str] | None]
+    reason: str
+
+
+KINDS = (
+    Kind("intervening_if", ("[trigger event]", "if [condition]"), INTERVENING.search,
+         "a named card's triggered ability has an intervening 'if' clause"),
+    Kind("looks_back", ("look back in time", "leaves-the-battlefield abilities"), LOOKS_BACK.search,
+         "a named card's ability triggers on leaving: it looks back in time"),
+    Kind("enters", ("Enters-the-battlefield abilities trigger when",), ENTERS.search,
+         "a named card's ability triggers on entering"),
+)
+"""The kinds, in the order they are raised."""
+
+
+def rules_on(kind: Kind, g: QGraph, index: Index) -> tuple[int, ...]:
+    """The CR rules (no variant's) saying all of ``kind.saying``, once per graph: 603.4 quotes the intervening "if"
+    template; 603.10a says leaves-the-battlefield abilities look back in time; 603.6a opens "Enters-the-battlefield
+    abilities trigger when"."""
+    key = f"trigger rules {kind.weight}"
+    if key not in g.memo:
+        found = []
+        for i in index.saying(kind.saying[0]):
+            text = g.attrs[i].get("text") or ""
+            if (g.kind[i] in ("rule", "subrule") and g.attrs[i].get("numbering") == "cr" and not g.variant[i]
+                    and all(s in text for s in kind.saying)):
+                found.append(i)
+        g.memo[key] = tuple(found)
+    return g.memo[key]
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def kinds_of(text: str) -> tuple[Kind, ...]:
+    """The kinds of triggered ability a card's Oracle text (reminder text left out) words, once per text: the same few
+    cards are named question after question."""
+    said = REMINDER.sub(" ", text)
+    return tuple(k for k in KINDS if k.card(said))
+
+
+def triggers(q: Query) -> None:
+    """Rule 74: for each kind of triggered ability a named card words (:func:`kinds_of`), the rule on that kind
+    (:func:`rules_on`) is a candidate as if the question matched it, by the kind's weight times how surely the surest
+    card wording one was named.
+    Step ``triggers``; weights: ``intervening_if`` = 1.0, ``looks_back`` = 0.7, ``enters`` = 0.7 (``bench/fit.py``, stop
+    66, below).
+    Earns its place on the real tuning questions (``bench/ablate.py --halves``: :mod:`rulesgraph.rank.ranking` has its
+    figures)."""
+    if not q.a.cards:
+        return
+    sure: dict[Kind, float] = {}
+    for card in q.a.cards:
+        for kind in kinds_of(card.text):
+            sure[kind] = max(sure.get(kind, 0.0), card.confidence)
+    for kind, confidence in sure.items():
+        weight = q.w[kind.weight]
+        for i in rules_on(kind, q.g, q.index) if weight > 0 else ():
+            q.relevant(i, weight * confidence, kind.reason)
