@@ -41,9 +41,10 @@ conversations) does not lose by it.
 7. ``several`` — rule 73: two or more replacement or prevention effects, or triggered abilities, among the named
    cards make the rule on how two or more of that kind apply (616.1, 603.3b) a candidate, and a card saying what
    another does can't happen the rule that the "can't" wins (101.2) (real: 10 / 25, on both halves; added in stop 64);
-8. ``triggers`` — rule 74: a named card's triggered ability of a kind the rules treat apart makes the rule on that kind
-   a candidate: an intervening "if" clause (603.4), a trigger on leaving, which looks back in time (603.10a), a trigger
-   on entering (603.6a) (real: 23 / 21, on both halves; added in stop 65 for the "if", the other two in stop 66);
+8. ``ability_kinds`` — rule 74: a named card's ability of a kind the rules treat apart makes the rule on that kind a
+   candidate: a trigger with an intervening "if" clause (603.4), a trigger on leaving, which looks back in time
+   (603.10a), a trigger on entering (603.6a), a copy effect (707.2) (real: ABL; added in stop 65 for the "if", the
+   other three in stop 66);
 9. ``learned_candidates`` — rule 70: of the 60 rules whose learned words (rule 68's) match the question best, one they
    match at least half as well as the best is a candidate, whatever the rules' own words found (real: 94 / 122);
 10. ``keyword_faqs`` — rule 2: a named keyword raises the FAQ entries about it (FAQ entries, another document: it
@@ -93,7 +94,7 @@ from ..build.qgraph import QGraph
 from ..build.relations import definers
 from ..build.relevance import COMMON, specificity
 from ..question.analyze import Analysis
-from .cardsteps import cards, costs, replaced, sets, several, terms, triggers
+from .cardsteps import abilitykinds, cards, costs, replaced, sets, several, terms
 from .pipeline import Pipeline, Query, Step
 from .steps import base, context, faq, focus, learned, named, order, spread, text
 
@@ -107,7 +108,7 @@ STEPS = Pipeline([
     Step("cost_changes", costs.cost_changes, {"cost_changes": costs.WEIGHTS["cost_changes"]}),
     Step("replaced", replaced.replaced, replaced.WEIGHTS),
     Step("several", several.several, several.WEIGHTS),
-    Step("triggers", triggers.triggers, triggers.WEIGHTS),
+    Step("ability_kinds", abilitykinds.ability_kinds, abilitykinds.WEIGHTS),
     Step("learned_candidates", learned.learned_candidates, {k: learned.WEIGHTS[k] for k in ("learned_text", "learned_floor")}),
     Step("keyword_faqs", faq.keyword_faqs, {"keyword_faq": faq.WEIGHTS["keyword_faq"]}),
     Step("glossary_prior", named.glossary_prior, {"term_cited": named.WEIGHTS["term_cited"]}),

@@ -1,22 +1,25 @@
-"""Rule 74, the kind of a named card's trigger: a triggered ability of a kind the rules treat apart is settled by the
-rule on that kind, though the question seldom names the kind.  Three kinds, each rule found by its own phrasing and
-each card's ability read from its Oracle text (reminder text left out), for every card alike (:data:`KINDS`):
+"""Rule 74, the kind of a named card's ability: an ability of a kind the rules treat apart is settled by the rule on
+that kind, though the question seldom names the kind.  Four kinds, each rule found by its own phrasing and each
+card's ability read from its Oracle text (reminder text left out), for every card alike (:data:`KINDS`):
 
-- an intervening "if" — "When/Whenever/At [trigger event], if [condition], [effect]" (Ebony Owl Netsuke, Call to the
-  Grave): the rule quoting that template (603.4: the ability triggers only if the condition is true when the event
-  happens, and does nothing if it is false when it resolves); questions ask "does it still trigger?" and "what if the
-  count changes before it resolves?";
+- a trigger with an intervening "if" — "When/Whenever/At [trigger event], if [condition], [effect]" (Ebony Owl
+  Netsuke, Call to the Grave): the rule quoting that template (603.4: the ability triggers only if the condition is
+  true when the event happens, and does nothing if it is false when it resolves); questions ask "does it still
+  trigger?" and "what if the count changes before it resolves?";
 - a trigger on leaving — "When … dies", "Whenever … is put into a graveyard from the battlefield", "leaves", "is
   sacrificed", "is returned to … hand" (Rotlung Reanimator, Vengeful Dead, Skullclamp, Worldgorger Dragon): the rule
   saying leaves-the-battlefield abilities "look back in time" (603.10a: the game checks the object as it last existed
   on the battlefield); questions tell a board wipe, creatures dying together, a card changed before it left;
 - a trigger on entering — "When … enters", "Whenever a [type] enters" (Eternal Witness, Noxious Ghoul, Warp World's
   lands): the rule on enters-the-battlefield abilities (603.6a: every permanent on the battlefield, the newcomers
-  included, is checked for them each time permanents enter).
+  included, is checked for them each time permanents enter);
+- a copy effect — "enter as a copy of", "becomes a copy of", "a token that's a copy of" (Clone, Sculpting Steel,
+  Dimir Doppelganger, Kiki-Jiki): the rule on what a copy acquires (707.2: the copiable values, not counters, not
+  other effects); questions ask what the copy has, what it is after the original changed.
 
-On the real tuning questions these rules were first seldom (stop 65: 603.10a first for 3 of the 30 questions whose
-first expected rule it is, 603.6a for 11 of 38, 603.4 for 5 of 23 before this rule).  A prior-stage step (it adds
-text relevance), run with the card steps.
+On the real tuning questions these rules were first seldom before this rule (stop 65: 603.10a first for 3 of the 30
+questions whose first expected rule it is, 603.6a for 11 of 38, 707.2 for 8 of 29, 603.4 for 5 of 23).  A prior-stage
+step (it adds text relevance), run with the card steps.
 """
 
 from __future__ import annotations
@@ -35,12 +38,13 @@ if TYPE_CHECKING:
     from ...build.index import Index
     from ...build.qgraph import QGraph
 
-__all__ = ["ENTERS", "INTERVENING", "KINDS", "LOOKS_BACK", "WEIGHTS", "Kind", "kinds_of", "rules_on", "triggers"]
+__all__ = ["COPIES", "ENTERS", "INTERVENING", "KINDS", "LOOKS_BACK", "WEIGHTS", "Kind", "ability_kinds", "kinds_of", "rules_on"]
 
 WEIGHTS = {
     "intervening_if": 1.0,  # rule 74: text relevance given to the rule on the intervening "if" clause (603.4)
     "looks_back": 0.7,  # rule 74: … to the rule saying leaves-the-battlefield abilities look back in time (603.10a)
     "enters": 0.7,  # rule 74: … to the rule on enters-the-battlefield abilities (603.6a)
+    "copies": 1.0,  # rule 74: … to the rule on what a copy acquires (707.2)
 }
 INTERVENING = lazy(TRIGGER_LINE + r"[^.\n]*?, if\b", re.MULTILINE)
 """A triggered ability with an intervening "if" clause: a line opening a trigger as the other card steps read one
@@ -57,10 +61,13 @@ graveyard"), an object put into a hand or library ("is returned to its owner's h
 ENTERS = lazy(_EVENT + r"enters?\b")
 """A trigger on entering: "When [this object] enters", "Whenever a [type] enters" (603.6a's templates; the Oracle
 text of 2024 and before says "enters the battlefield")."""
+COPIES = lazy(r"\b(?:as a copy of|becomes? a copy of|that's a copy of|that are copies of|copy of (?:a|an|target|that|any|each)\b)")
+"""A copy effect making a permanent or token a copy of an object: "enter as a copy of", "becomes a copy of", "create a
+token that's a copy of"; not copying a spell ("Copy target instant or sorcery spell": 707.10's)."""
 
 
 class Kind(NamedTuple):
-    """A kind of triggered ability the rules treat apart: the weight raising its rule, what the rule says (``saying``,
+    """A kind of ability the rules treat apart: the weight raising its rule, what the rule says (``saying``,
     phrases for :meth:`~rulesgraph.build.index.Index.saying`, all of which its text holds), and how a card's Oracle text
     words one (``card``)."""
 
@@ -77,6 +84,8 @@ KINDS = (
          "a named card's ability triggers on leaving: it looks back in time"),
     Kind("enters", ("Enters-the-battlefield abilities trigger when",), ENTERS.search,
          "a named card's ability triggers on entering"),
+    Kind("copies", ("When copying an object", "copiable values"), COPIES.search,
+         "a named card makes a copy of an object"),
 )
 """The kinds, in the order they are raised."""
 
@@ -84,8 +93,8 @@ KINDS = (
 def rules_on(kind: Kind, g: QGraph, index: Index) -> tuple[int, ...]:
     """The CR rules (no variant's) saying all of ``kind.saying``, once per graph: 603.4 quotes the intervening "if"
     template; 603.10a says leaves-the-battlefield abilities look back in time; 603.6a opens "Enters-the-battlefield
-    abilities trigger when"."""
-    key = f"trigger rules {kind.weight}"
+    abilities trigger when"; 707.2, "When copying an object, the copy acquires the copiable values"."""
+    key = f"ability kind rules {kind.weight}"
     if key not in g.memo:
         found = []
         for i in index.saying(kind.saying[0]):
@@ -99,18 +108,18 @@ def rules_on(kind: Kind, g: QGraph, index: Index) -> tuple[int, ...]:
 
 @lru_cache(maxsize=TEXTS_KEPT)
 def kinds_of(text: str) -> tuple[Kind, ...]:
-    """The kinds of triggered ability a card's Oracle text (reminder text left out) words, once per text: the same few
+    """The kinds of ability a card's Oracle text (reminder text left out) words, once per text: the same few
     cards are named question after question."""
     said = REMINDER.sub(" ", text)
     return tuple(k for k in KINDS if k.card(said))
 
 
-def triggers(q: Query) -> None:
-    """Rule 74: for each kind of triggered ability a named card words (:func:`kinds_of`), the rule on that kind
+def ability_kinds(q: Query) -> None:
+    """Rule 74: for each kind of ability a named card words (:func:`kinds_of`), the rule on that kind
     (:func:`rules_on`) is a candidate as if the question matched it, by the kind's weight times how surely the surest
     card wording one was named.
-    Step ``triggers``; weights: ``intervening_if`` = 1.0, ``looks_back`` = 0.7, ``enters`` = 0.7 (``bench/fit.py``, stop
-    66, below).
+    Step ``ability_kinds``; weights: ``intervening_if`` = 1.0, ``looks_back`` = 0.7, ``enters`` = 0.7, ``copies`` = 1.0
+    (``bench/fit.py``, stop 66: :mod:`rulesgraph.rank.ranking` has the fit).
     Earns its place on the real tuning questions (``bench/ablate.py --halves``: :mod:`rulesgraph.rank.ranking` has its
     figures)."""
     if not q.a.cards:

@@ -1,4 +1,4 @@
-"""Rule 74, the kind of a named card's trigger (rulesgraph/rank/cardsteps/triggers.py): over the full CR, with invented
+"""Rule 74, the kind of a named card's ability (rulesgraph/rank/cardsteps/abilitykinds.py): over the full CR, with invented
 cards."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rulesgraph import Rulebook
-from rulesgraph.rank.cardsteps.triggers import KINDS, kinds_of, rules_on
+from rulesgraph.rank.cardsteps.abilitykinds import KINDS, kinds_of, rules_on
 
 from .test_cardsteps_cards import card, scored
 from .test_ranking import weight
@@ -17,11 +17,13 @@ NETSUKE = card("Jade Owl Charm", "At the beginning of each opponent's upkeep, if
                "hand, Jade Owl Charm deals 4 damage to that player.", type_line="Artifact")
 REANIMATOR = card("Lungrot Raiser", "Whenever Lungrot Raiser or another Cleric dies, create a 2/2 black Zombie creature token.")
 WITNESS = card("Eternal Seer", "When Eternal Seer enters, return target card from your graveyard to your hand.")
+MIMIC = card("Glass Mimic", "You may have Glass Mimic enter as a copy of any creature on the battlefield.")
 CASES = [
     ("intervening_if", "603.4", NETSUKE,
      "My opponent has six cards in hand at the start of their upkeep and draws a seventh. Does Jade Owl Charm deal damage?"),
     ("looks_back", "603.10a", REANIMATOR, "I have three Lungrot Raisers and my opponent destroys all creatures. Do they all trigger?"),
     ("enters", "603.6a", WITNESS, "If I bounce Eternal Seer and play it again, do I get another card back?"),
+    ("copies", "707.2", MIMIC, "My Glass Mimic copies a creature with two +1/+1 counters on it. How big is it?"),
 ]
 
 def kinds(text: str) -> list[str]:
@@ -31,9 +33,9 @@ def kinds(text: str) -> list[str]:
 def test_each_kinds_rule_is_read_from_the_rules_phrasing(full_book: Rulebook) -> None:
     """The rule quoting "When/Whenever/At [trigger event], if [condition], [effect]" (603.4), the one saying
     leaves-the-battlefield abilities look back in time (603.10a), the one opening "Enters-the-battlefield abilities
-    trigger when" (603.6a); one each."""
+    trigger when" (603.6a), the one on what a copy acquires (707.2); one each."""
     found = {k.weight: [full_book.qg.ids[i] for i in rules_on(k, full_book.qg, full_book.index)] for k in KINDS}
-    assert found == {"intervening_if": ["603.4"], "looks_back": ["603.10a"], "enters": ["603.6a"]}
+    assert found == {"intervening_if": ["603.4"], "looks_back": ["603.10a"], "enters": ["603.6a"], "copies": ["707.2"]}
 
 
 def test_a_trigger_with_an_intervening_if_is_read_from_the_oracle_text() -> None:
@@ -64,6 +66,17 @@ def test_triggers_on_leaving_and_entering_are_read_from_the_oracle_text() -> Non
     for text in ("Destroy all creatures. They can't be regenerated.", "If a creature would die, exile it instead.",
                  "This land enters tapped.", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it.)"):
         assert kinds(text) == [], text
+
+
+def test_copy_effects_are_read_from_the_oracle_text() -> None:
+    """A permanent entering as, or becoming, a copy, a token made a copy; not a spell copied (707.10's, a copy of a
+    spell on the stack), nor a copy of a card cast."""
+    for text in (MIMIC.text, "{U}: This creature becomes a copy of target creature until end of turn.",
+                 "{T}: Create a token that's a copy of target nonlegendary creature you control. It gains haste."):
+        assert kinds(text) == ["copies"], text
+    for text in ("Copy target instant or sorcery spell. You may choose new targets for the copy.",
+                 "Exile target card from a graveyard. You may cast a copy of it this turn."):
+        assert "copies" not in kinds(text), text
 
 
 @pytest.mark.parametrize(("name", "rule", "named", "question"), CASES, ids=[c[0] for c in CASES])
