@@ -18,12 +18,14 @@ NETSUKE = card("Jade Owl Charm", "At the beginning of each opponent's upkeep, if
 REANIMATOR = card("Lungrot Raiser", "Whenever Lungrot Raiser or another Cleric dies, create a 2/2 black Zombie creature token.")
 WITNESS = card("Eternal Seer", "When Eternal Seer enters, return target card from your graveyard to your hand.")
 MIMIC = card("Glass Mimic", "You may have Glass Mimic enter as a copy of any creature on the battlefield.")
+TWINCAST = card("Twin Spark", "Copy target instant or sorcery spell. You may choose new targets for the copy.", type_line="Instant")
 CASES = [
     ("intervening_if", "603.4", NETSUKE,
      "My opponent has six cards in hand at the start of their upkeep and draws a seventh. Does Jade Owl Charm deal damage?"),
     ("looks_back", "603.10a", REANIMATOR, "I have three Lungrot Raisers and my opponent destroys all creatures. Do they all trigger?"),
     ("enters", "603.6a", WITNESS, "If I bounce Eternal Seer and play it again, do I get another card back?"),
     ("copies", "707.2", MIMIC, "My Glass Mimic copies a creature with two +1/+1 counters on it. How big is it?"),
+    ("copies_spell", "707.10", TWINCAST, "I cast Twin Spark on my opponent's Lightning Bolt. Can I pick a new target for it?"),
 ]
 
 def kinds(text: str) -> list[str]:
@@ -33,9 +35,10 @@ def kinds(text: str) -> list[str]:
 def test_each_kinds_rule_is_read_from_the_rules_phrasing(full_book: Rulebook) -> None:
     """The rule quoting "When/Whenever/At [trigger event], if [condition], [effect]" (603.4), the one saying
     leaves-the-battlefield abilities look back in time (603.10a), the one opening "Enters-the-battlefield abilities
-    trigger when" (603.6a), the one on what a copy acquires (707.2); one each."""
+    trigger when" (603.6a), the one on what a copy acquires (707.2), the one on copying a spell (707.10); one each."""
     found = {k.weight: [full_book.qg.ids[i] for i in rules_on(k, full_book.qg, full_book.index)] for k in KINDS}
-    assert found == {"intervening_if": ["603.4"], "looks_back": ["603.10a"], "enters": ["603.6a"], "copies": ["707.2"]}
+    assert found == {"intervening_if": ["603.4"], "looks_back": ["603.10a"], "enters": ["603.6a"], "copies": ["707.2"],
+                     "copies_spell": ["707.10"]}
 
 
 def test_a_trigger_with_an_intervening_if_is_read_from_the_oracle_text() -> None:
@@ -69,14 +72,14 @@ def test_triggers_on_leaving_and_entering_are_read_from_the_oracle_text() -> Non
 
 
 def test_copy_effects_are_read_from_the_oracle_text() -> None:
-    """A permanent entering as, or becoming, a copy, a token made a copy; not a spell copied (707.10's, a copy of a
-    spell on the stack), nor a copy of a card cast."""
+    """A permanent entering as, or becoming, a copy, a token made a copy; apart from it, a spell copied (707.10's, a copy
+    of a spell on the stack); neither, a copy of a card cast."""
     for text in (MIMIC.text, "{U}: This creature becomes a copy of target creature until end of turn.",
                  "{T}: Create a token that's a copy of target nonlegendary creature you control. It gains haste."):
         assert kinds(text) == ["copies"], text
-    for text in ("Copy target instant or sorcery spell. You may choose new targets for the copy.",
-                 "Exile target card from a graveyard. You may cast a copy of it this turn."):
-        assert "copies" not in kinds(text), text
+    assert kinds(TWINCAST.text) == ["copies_spell"]
+    assert kinds("When you cast this spell, copy it for each other spell cast before it this turn.") == ["copies_spell"]
+    assert kinds("Exile target card from a graveyard. You may cast a copy of it this turn.") == []
 
 
 @pytest.mark.parametrize(("name", "rule", "named", "question"), CASES, ids=[c[0] for c in CASES])

@@ -1,5 +1,5 @@
 """Rule 74, the kind of a named card's ability: an ability of a kind the rules treat apart is settled by the rule on
-that kind, though the question seldom names the kind.  Four kinds, each rule found by its own phrasing and each
+that kind, though the question seldom names the kind.  Five kinds, each rule found by its own phrasing and each
 card's ability read from its Oracle text (reminder text left out), for every card alike (:data:`KINDS`):
 
 - a trigger with an intervening "if" — "When/Whenever/At [trigger event], if [condition], [effect]" (Ebony Owl
@@ -15,10 +15,14 @@ card's ability read from its Oracle text (reminder text left out), for every car
   included, is checked for them each time permanents enter);
 - a copy effect — "enter as a copy of", "becomes a copy of", "a token that's a copy of" (Clone, Sculpting Steel,
   Dimir Doppelganger, Kiki-Jiki): the rule on what a copy acquires (707.2: the copiable values, not counters, not
-  other effects); questions ask what the copy has, what it is after the original changed.
+  other effects); questions ask what the copy has, what it is after the original changed;
+- a copy of a spell — "Copy target instant or sorcery spell", "copy that spell", "you may copy this spell" (Twincast,
+  Chain of Plasma, Mirari): the rule on copying a spell or ability (707.10: the copy is put on the stack, it was not
+  cast); questions ask what the copy's targets, modes and X are, whether it triggers "whenever you cast".
 
 On the real tuning questions these rules were first seldom before this rule (stop 65: 603.10a first for 3 of the 30
-questions whose first expected rule it is, 603.6a for 11 of 38, 707.2 for 8 of 29, 603.4 for 5 of 23).  A prior-stage
+questions whose first expected rule it is, 603.6a for 11 of 38, 707.2 for 8 of 29, 707.10 for 30 of 44, 603.4 for 5
+of 23).  A prior-stage
 step (it adds text relevance), run with the card steps.
 """
 
@@ -38,13 +42,15 @@ if TYPE_CHECKING:
     from ...build.index import Index
     from ...build.qgraph import QGraph
 
-__all__ = ["COPIES", "ENTERS", "INTERVENING", "KINDS", "LOOKS_BACK", "WEIGHTS", "Kind", "ability_kinds", "kinds_of", "rules_on"]
+__all__ = ["COPIES", "COPIES_SPELL", "ENTERS", "INTERVENING", "KINDS", "LOOKS_BACK", "WEIGHTS", "Kind", "ability_kinds", "kinds_of",
+           "rules_on"]
 
 WEIGHTS = {
     "intervening_if": 1.0,  # rule 74: text relevance given to the rule on the intervening "if" clause (603.4)
     "looks_back": 0.7,  # rule 74: … to the rule saying leaves-the-battlefield abilities look back in time (603.10a)
     "enters": 0.7,  # rule 74: … to the rule on enters-the-battlefield abilities (603.6a)
     "copies": 1.0,  # rule 74: … to the rule on what a copy acquires (707.2)
+    "copies_spell": 1.0,  # rule 74: … to the rule on copying a spell or ability (707.10)
 }
 INTERVENING = lazy(TRIGGER_LINE + r"[^.\n]*?, if\b", re.MULTILINE)
 """A triggered ability with an intervening "if" clause: a line opening a trigger as the other card steps read one
@@ -63,7 +69,10 @@ ENTERS = lazy(_EVENT + r"enters?\b")
 text of 2024 and before says "enters the battlefield")."""
 COPIES = lazy(r"\b(?:as a copy of|becomes? a copy of|that's a copy of|that are copies of|copy of (?:a|an|target|that|any|each)\b)")
 """A copy effect making a permanent or token a copy of an object: "enter as a copy of", "becomes a copy of", "create a
-token that's a copy of"; not copying a spell ("Copy target instant or sorcery spell": 707.10's)."""
+token that's a copy of"; not copying a spell (:data:`COPIES_SPELL`)."""
+COPIES_SPELL = lazy(r"\b[Cc]opy (?:target|that|it|the|each|this)\b[^.]*?\b(?:spell|ability)\b|\bcopies of (?:it|that spell)\b|\bcopy it\b")
+"""A copy of a spell or ability put on the stack: "Copy target instant or sorcery spell", "copy that spell", "you may
+copy this spell and may choose new targets for the copy", "copy it"."""
 
 
 class Kind(NamedTuple):
@@ -86,6 +95,8 @@ KINDS = (
          "a named card's ability triggers on entering"),
     Kind("copies", ("When copying an object", "copiable values"), COPIES.search,
          "a named card makes a copy of an object"),
+    Kind("copies_spell", ("To copy a spell, activated ability, or triggered ability",), COPIES_SPELL.search,
+         "a named card copies a spell or ability"),
 )
 """The kinds, in the order they are raised."""
 
@@ -93,7 +104,8 @@ KINDS = (
 def rules_on(kind: Kind, g: QGraph, index: Index) -> tuple[int, ...]:
     """The CR rules (no variant's) saying all of ``kind.saying``, once per graph: 603.4 quotes the intervening "if"
     template; 603.10a says leaves-the-battlefield abilities look back in time; 603.6a opens "Enters-the-battlefield
-    abilities trigger when"; 707.2, "When copying an object, the copy acquires the copiable values"."""
+    abilities trigger when"; 707.2, "When copying an object, the copy acquires the copiable values"; 707.10, "To copy a
+    spell, activated ability, or triggered ability means …"."""
     key = f"ability kind rules {kind.weight}"
     if key not in g.memo:
         found = []
@@ -118,8 +130,8 @@ def ability_kinds(q: Query) -> None:
     """Rule 74: for each kind of ability a named card words (:func:`kinds_of`), the rule on that kind
     (:func:`rules_on`) is a candidate as if the question matched it, by the kind's weight times how surely the surest
     card wording one was named.
-    Step ``ability_kinds``; weights: ``intervening_if`` = 1.0, ``looks_back`` = 0.7, ``enters`` = 0.7, ``copies`` = 1.0
-    (``bench/fit.py``, stop 66: :mod:`rulesgraph.rank.ranking` has the fit).
+    Step ``ability_kinds``; weights: ``intervening_if`` = 1.0, ``looks_back`` = 0.7, ``enters`` = 0.7, ``copies`` = 1.0,
+    ``copies_spell`` = 1.0 (``bench/fit.py``, stop 66: :mod:`rulesgraph.rank.ranking` has the fit).
     Earns its place on the real tuning questions (``bench/ablate.py --halves``: :mod:`rulesgraph.rank.ranking` has its
     figures)."""
     if not q.a.cards:
