@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rulesgraph import Rulebook
+from rulesgraph.model import NamedCard
 from rulesgraph.rank.cardsteps.abilitykinds import KINDS, kinds_of, rules_on
 
 from .test_cardsteps_cards import card, scored
@@ -28,7 +29,9 @@ CASES = [
     ("copies_spell", "707.10", TWINCAST, "I cast Twin Spark on my opponent's Lightning Bolt. Can I pick a new target for it?"),
 ]
 
+
 def kinds(text: str) -> list[str]:
+    """The weights' names of the kinds ``text`` words, in :data:`KINDS`' order."""
     return [k.weight for k in kinds_of(text)]
 
 
@@ -67,7 +70,10 @@ def test_triggers_on_leaving_and_entering_are_read_from_the_oracle_text() -> Non
     assert kinds(WITNESS.text) == ["enters"]
     assert kinds("Whenever another creature enters the battlefield under your control, you gain 1 life.") == ["enters"]
     for text in ("Destroy all creatures. They can't be regenerated.", "If a creature would die, exile it instead.",
-                 "This land enters tapped.", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it.)"):
+                 "This land enters tapped.", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it.)",
+                 "Whenever you roll a die, you gain 1 life.", "Whenever you roll the planar die, draw a card.",
+                 "When this creature is put into a graveyard from anywhere, shuffle your graveyard into your library.",
+                 "When this card is put into your graveyard from your library, you may return it to the battlefield."):
         assert kinds(text) == [], text
 
 
@@ -79,15 +85,19 @@ def test_copy_effects_are_read_from_the_oracle_text() -> None:
         assert kinds(text) == ["copies"], text
     assert kinds(TWINCAST.text) == ["copies_spell"]
     assert kinds("When you cast this spell, copy it for each other spell cast before it this turn.") == ["copies_spell"]
-    assert kinds("Exile target card from a graveyard. You may cast a copy of it this turn.") == []
+    assert kinds("Whenever an opponent casts an instant spell, that player copies it.") == ["copies_spell"]
+    assert kinds("You may have this creature enter as copies of two creatures.") == ["copies"]
+    for text in ("Exile target card from a graveyard. You may cast a copy of that card this turn.",
+                 "It doesn't copy that creature's color and it gains this ability."):
+        assert kinds(text) == [], text
 
 
 @pytest.mark.parametrize(("name", "rule", "named", "question"), CASES, ids=[c[0] for c in CASES])
-def test_rule_74_raises_each_kinds_rule_by_weight_and_sureness(full_book: Rulebook, name: str, rule: str, named: object,
+def test_rule_74_raises_each_kinds_rule_by_weight_and_sureness(full_book: Rulebook, name: str, rule: str, named: NamedCard,
                                                                question: str) -> None:
     """The kind's rule rises with a card wording such a trigger, more the surer the card; not with a card that words
     none, nor with the kind's weight at 0."""
-    def raised(*cards: object) -> float:
+    def raised(*cards: NamedCard) -> float:
         with weight(name, 0.0):
             without = scored(full_book, question, rule, *cards)
         return scored(full_book, question, rule, *cards) - without

@@ -31,7 +31,8 @@ def test_a_cards_glossary_terms_are_read_once_each_with_their_best_quality(full_
 
 def test_rule_72_a_term_the_cards_text_says_raises_the_rules_its_entry_cites(full_book: Rulebook) -> None:
     """Rule 72: the card's "dies" raises what the glossary's Dies cites (700.4, what dying is), by the weight × the card's
-    sureness; the card without its terms, or the weight 0, does not; the question saying "dies" itself leaves it to rule 4."""
+    sureness; the card without its terms, or the weight 0, does not; the question saying "dies" itself leaves it to rule 4
+    (stated with rule 74's look-back raise off: its 603.10a among the first places reorders them by rules 69 and 71)."""
     engine = replace(ENGINE, terms=glossary_said(full_book.index, ENGINE.text))
     bare = replace(ENGINE, terms=())
     assert scored(full_book, QUESTION, "700.4", engine) > scored(full_book, QUESTION, "700.4", bare)

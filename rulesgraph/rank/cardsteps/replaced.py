@@ -41,7 +41,8 @@ words found the same, ~45 times slower: failing in a sentence, it tried again fr
 TRIGGER_LINE = r"^(?:[^—\n]{1,40} — )?(?:When|Whenever|At)\b"
 """How a triggered ability opens a line of Oracle text (603.1: "[When/Whenever/At] [trigger event], [effect]"), perhaps
 after an ability word and its dash ("Morbid — At the beginning of each end step, …", 207.2c): one pattern for every
-step that reads a card's triggers (rules 59, 73 and 74)."""
+step that reads a card's triggered abilities as lines (rules 59, 73, and 74's intervening "if"; rule 74 reads a trigger
+on leaving or entering wherever "When" or "Whenever" opens a clause, in an ability granted in quotes too)."""
 TRIGGER = lazy(TRIGGER_LINE, re.MULTILINE)
 """A line of Oracle text opening a triggered ability (:data:`TRIGGER_LINE`)."""
 
