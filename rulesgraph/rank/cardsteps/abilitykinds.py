@@ -7,9 +7,10 @@ card's ability read from its Oracle text (reminder text left out), for every car
   true when the event happens, and does nothing if it is false when it resolves); questions ask "does it still
   trigger?" and "what if the count changes before it resolves?";
 - a trigger on leaving — "When … dies", "Whenever … is put into a graveyard from the battlefield", "leaves",
-  "Whenever you sacrifice", "is returned to … hand" (Rotlung Reanimator, Vengeful Dead, Skullclamp, Worldgorger Dragon): the rule
-  saying leaves-the-battlefield abilities "look back in time" (603.10a: the game checks the object as it last existed
-  on the battlefield); questions tell a board wipe, creatures dying together, a card changed before it left;
+  "Whenever you sacrifice", "is returned to … hand" (Rotlung Reanimator, Vengeful Dead, Skullclamp, Worldgorger
+  Dragon): the rule saying leaves-the-battlefield abilities "look back in time" (603.10a: the game checks the object
+  as it last existed on the battlefield); questions tell a board wipe, creatures dying together, a card changed
+  before it left;
 - a trigger on entering — "When … enters", "Whenever a [type] enters" (Eternal Witness, Noxious Ghoul, Warp World's
   lands): the rule on enters-the-battlefield abilities (603.6a: every permanent on the battlefield, the newcomers
   included, is checked for them each time permanents enter);
