@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...common.lazyre import lazy
 from ..pipeline import Query
 from .replaced import TRIGGER_LINE
-from .wording import REMINDER, TEXTS_KEPT
+from .wording import REMINDER, TEXTS_KEPT, cr_rules_saying
 
 if TYPE_CHECKING:
     from ...build.index import Index
@@ -118,13 +118,8 @@ def rules_on(kind: Kind, g: QGraph, index: Index) -> tuple[int, ...]:
     spell, activated ability, or triggered ability means …"."""
     key = f"ability kind rules {kind.weight}"
     if key not in g.memo:
-        found = []
-        for i in index.saying(kind.saying[0]):
-            text = g.attrs[i].get("text") or ""
-            if (g.kind[i] in ("rule", "subrule") and g.attrs[i].get("numbering") == "cr" and not g.variant[i]
-                    and all(s in text for s in kind.saying)):
-                found.append(i)
-        g.memo[key] = tuple(found)
+        g.memo[key] = tuple(i for i in cr_rules_saying(g, index, kind.saying[0])
+                            if all(s in (g.attrs[i].get("text") or "") for s in kind.saying))
     return g.memo[key]
 
 

@@ -40,7 +40,7 @@ from ...common.lazyre import lazy
 from ...common.text import STOPWORDS, stem, words
 from ..pipeline import Query
 from .replaced import TRIGGER, replacing
-from .wording import REMINDER, TEXTS_KEPT
+from .wording import REMINDER, TEXTS_KEPT, cr_rules_saying
 
 if TYPE_CHECKING:
     from ...build.index import Index
@@ -84,13 +84,11 @@ def several_rules(g: QGraph, index: Index) -> dict[str, tuple[int, ...]]:
     (:meth:`~rulesgraph.build.index.Index.saying`, as rule 59 finds its kinds), not every node."""
     if "several rules" not in g.memo:
         found: dict[str, list[int]] = {}
-        for i in index.saying(*_SAYING):
-            attrs = g.attrs[i]
-            if g.kind[i] not in ("rule", "subrule") or attrs.get("numbering") != "cr" or g.variant[i]:
-                continue
-            if m := _SEVERAL.match(attrs.get("text") or ""):
+        for i in cr_rules_saying(g, index, *_SAYING):
+            text = g.attrs[i].get("text") or ""
+            if m := _SEVERAL.match(text):
                 found.setdefault(_KIND[m.group(1)], []).append(i)
-            elif _CANT_RULE.search(attrs.get("text") or ""):
+            elif _CANT_RULE.search(text):
                 found.setdefault("forbidding", []).append(i)
         general = {kind: min(g.kind[i] != "rule" for i in nodes) for kind, nodes in found.items()}  # False: a rule is among them
         g.memo["several rules"] = {kind: tuple(i for i in nodes if (g.kind[i] != "rule") == general[kind])

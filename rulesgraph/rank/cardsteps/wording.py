@@ -1,21 +1,26 @@
 """What a card's words mean as the rules say them: a keyword's meaning quoted by its rule (“Flashback [cost]” means “You
 may cast this card … rather than paying its mana cost”, 702.34a), a card's Oracle text cut into sentences (reminder text
-left out, older "enters the battlefield" read as today's "enters"), and the word a card's own name becomes.  Read by the
-card steps (:mod:`rulesgraph.rank.cardsteps.cards`, rule 25) and :mod:`rulesgraph.rank.cardsteps.effects`.  The
-matching of the rules' quoted card wordings (rules 24 and 29) was deleted in stop 26: it earned nothing on the real tuning questions.
+left out, older "enters the battlefield" read as today's "enters"), the word a card's own name becomes, and the CR rules
+saying a phrase (:func:`cr_rules_saying`).  Read by the card steps (:mod:`rulesgraph.rank.cardsteps.cards`, rule 25)
+and :mod:`rulesgraph.rank.cardsteps.effects`.  The matching of the rules' quoted card wordings (rules 24 and 29) was
+deleted in stop 26: it earned nothing on the real tuning questions.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...build.qgraph import QGraph
 from ...common.lazyre import lazy
 from ...common.text import stem, words
 
-__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "meanings"]
+if TYPE_CHECKING:
+    from ...build.index import Index
+
+__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "cr_rules_saying", "meanings"]
 
 _ENTERS = lazy(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
@@ -84,3 +89,12 @@ def meanings(g: QGraph, rule: str) -> tuple[str, ...]:
         i = g.num.get(rule)
         g.memo[key] = () if i is None else tuple(m for j in range(i, g.end[i]) for m in _MEANS.findall(g.attrs[j].get("text") or ""))
     return g.memo[key]
+
+
+def cr_rules_saying(g: QGraph, index: Index, *phrases: str) -> Iterator[int]:
+    """The CR rules and subrules, no variant's, among the documents that may say one of ``phrases``
+    (:meth:`~rulesgraph.build.index.Index.saying`), in order: where the card steps look for the rule on a kind of
+    ability (rules 73 and 74)."""
+    for i in index.saying(*phrases):
+        if g.kind[i] in ("rule", "subrule") and g.attrs[i].get("numbering") == "cr" and not g.variant[i]:
+            yield i
