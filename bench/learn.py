@@ -2,7 +2,7 @@
 team's sets and the tuning part of the real questions — and write the table the ranking's ``learned`` and ``asked``
 steps read (``data/learned.tsv``, bundled with the package).
 
-Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH]
+Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH] [--cards PATH]
        python bench/learn.py --heldout [--cr PATH] [--cards PATH]
 
 Every question of the sets in :data:`TRAINING` (written by the team's helpers in players' words, each labelled with
@@ -11,8 +11,12 @@ labelled from the answers they got) lends its words to the rules it is labelled 
 a subrule (``702.19b`` counts for ``702.19`` too): a rule's *learned words* are the stems (``doc_terms``) of every
 question settled by it, counted, less the stems of the cards the question is labelled as naming, and only words the
 loaded rules' index knows as words (:func:`known`: the rules' own words, the alias table's slang, ordinary English
-words): a card's name or nickname ("urborg", "goyf", "thalia") says which card, not which rule, and what a card does
-comes from the card data, never from this table.  The words are read with the 2026-06-19 CR (``--cr``).  At query
+words): a card's name or nickname ("urborg", "goyf", "thalia") says which card, not which rule.  What the cards a
+question names say counts too, apart: the stems of their Oracle text (``--cards``, the April 2022 stand-in file; again
+only words the index knows, the card's own names and reminder text left out), each once a question and prefixed ``c:``
+(:func:`rulesgraph.rank.cardsteps.learnedcards.card_words`): questions about a card saying "dies" were settled by 700.4 and
+603.10a, whichever card it was, and rule 75 searches the named cards' words so.  No card's name, text or ruling is in
+the table: word counts by rule.  The words are read with the 2026-06-19 CR (``--cr``).  At query
 time the ``learned`` step (:mod:`rulesgraph.rank.steps.learned`) searches these words as one more document per rule —
 players say "fizzle", "dies", "on the stack" where the rules say "illegal target", "put into a graveyard", "while it's
 on the stack" — and the ``asked`` step reads how many questions each rule settled as its prior.
@@ -42,6 +46,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import lzma
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -57,6 +62,33 @@ from rulesgraph.common.text import words as folded
 from rulesgraph.parse.numbers import rule_of, split_number
 from rulesgraph.question.read import ASKING, Question
 from rulesgraph.question.telling import told_only
+from rulesgraph.rank.cardsteps.learnedcards import card_words
+
+
+def default_cards() -> Path:
+    """The card file the table learns the named cards' words from (``--cards``' default, the April 2022 stand-in)."""
+    from _common import DEFAULT_CARDS
+
+    return DEFAULT_CARDS
+
+
+def card_texts(path: Path) -> Callable[[str], str]:
+    """Card name (or a face's) → its Oracle text, its faces' a blank line apart, from the MTGJSON AtomicCards file at
+    ``path`` (the stand-in of April 2022 by default: what the benchmarks install); "" for a card it lacks (or without
+    the file).  What :func:`learned` reads of the cards a question names."""
+    if not path.is_file():
+        return lambda name: ""
+    with lzma.open(path) if path.suffix == ".xz" else path.open("rb") as f:
+        data = json.load(f)["data"]
+    texts: dict[str, str] = {}
+    for name, faces in data.items():
+        text = "\n\n".join(face.get("text") or "" for face in faces)
+        texts[name] = text
+        for face in name.split(" // "):
+            texts.setdefault(face, text)
+    return lambda name: texts.get(name, "")
+
+
 
 if TYPE_CHECKING:
     from rulesgraph import Rulebook
@@ -111,14 +143,16 @@ def fold(row: dict) -> int:
     return int(hashlib.md5(row.get("source", "").encode()).hexdigest(), 16) % FOLDS
 
 
-def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) -> tuple[dict[str, Counter[str]], Counter[str], int]:
+def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
+            cards: Callable[[str], str] = lambda name: "") -> tuple[dict[str, Counter[str]], Counter[str], int]:
     """Rule → its learned words (stem → count, only the words ``keep`` keeps), rule → how many questions it settled (the
     ``asked`` prior: a question labelled ``702.19b`` counts for ``702.19`` too, once), and how many questions there were.  A
     question told in several sentences lends only the words of what it asks: the words the analysis counts less for
     being said only where it sets the scene (:func:`rulesgraph.question.telling.told_only`: "I have Ragavan out. I cast
     a second one. Do I choose which one to keep?" asks with "choose", "keep") lend nothing here.  Learned from whole real
     questions, the scripted conversations' short follow-ups lost 4 of 135 turns of the blind-written sets; so, the four
-    sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``)."""
+    sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``).  Each card the question is
+    labelled as naming lends its Oracle words (``cards``: name → text), each once (:func:`card_words`)."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
     asked: Counter[str] = Counter()
     n = 0
@@ -129,25 +163,30 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True) 
         told = told_only(read.sentences, list(read.words), ASKING, lambda said: [stem(w) for w in said])
         stems = [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w))
                  if t not in names and t not in told]
+        said = Counter(stems)
+        for card in row.get("cards") or ():
+            text = cards(card)
+            if text:
+                said.update(card_words(card, text, keep))
         for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
-            words[rule].update(stems)
+            words[rule].update(said)
             asked[rule] += 1
     return words, asked, n
 
 
 def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
-          name: Callable[[str], str | None] = lambda rule: "") -> str:
+          name: Callable[[str], str | None] = lambda rule: "", cards: Callable[[str], str] = lambda name: "") -> str:
     """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>4<TAB>trampl:12 block:5
     …``: the second column ``name`` of the rule's rule, :func:`rulesgraph.parse.learned.rule_name`, the third the questions
     it settled; a rule ``name`` does not know, ``None``, is left out, and so is a rule no kept word was learned for)."""
-    words, asked, n = learned(rows, keep)
+    words, asked, n = learned(rows, keep, cards)
     real = sum(1 for r in rows if r.get("part") == "tune")
     head = [
         "# rulesgraph: the words of labelled questions, by the rule that settled them (the ranking's `learned` and `asked` steps).",
         f"# Made by bench/learn.py from {n} questions: {n - real} of the team's sets and {real} real ones (the tuning part);"
         " do not edit by hand.",
         "# rule<TAB>the name of its rule (its title, or its text's first words)<TAB>questions it settled"
-        "<TAB>stem:count stem:count ...",
+        "<TAB>stem:count stem:count ...; a stem c:… is a word of the Oracle text of the cards those questions name.",
     ]
     named = {rule: name(rule) for rule in words}
     said = lambda counts: " ".join(f"{t}:{c}" for t, c in sorted(counts.items(), key=lambda tc: (-tc[1], tc[0])))
@@ -164,17 +203,17 @@ class CrossFit:
     ``calibrate.py``, ``ablate.py`` and ``fit.py`` print of the tuning part is then what a question the step did not learn
     from gets."""
 
-    def __init__(self, book: Rulebook) -> None:
+    def __init__(self, book: Rulebook, cards: Path | None = None) -> None:
         from rulesgraph.build.corpus import firsts_path, firsts_table, standing_path
         from rulesgraph.build.index import asked_of, firsts_of, learned_of, learned_postings
         from rulesgraph.parse.learned import read_learned
 
         self.book, self.team, self.real = book, [r for p in team_paths() for r in rows_of(p)], real_tune()
         self.part = {(r["question"], r.get("source", "")): fold(r) for r in self.real}
-        keep, name = known(book.index), partial(named_rule, book.graph)
+        keep, name, texts = known(book.index), partial(named_rule, book.graph), card_texts(cards or default_cards())
         rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
         def learn(rows: list[dict]) -> Learnt:
-            made = read_learned(table(rows, keep, name))[0]
+            made = read_learned(table(rows, keep, name, texts))[0]
             return learned_postings(learned_of(book.graph, made), rules), asked_of(book.graph, made, rules)
 
         self._learn = learn
@@ -318,7 +357,7 @@ def main() -> None:
     from _common import cr_path, rules_book
 
     book = rules_book(cr_path(args.cr))
-    text = table(training(paths), known(book.index), partial(named_rule, book.graph))
+    text = table(training(paths), known(book.index), partial(named_rule, book.graph), card_texts(args.cards))
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
         print(f"{args.out}: {'current' if same else 'not what the sets make today: run python bench/learn.py'}")

@@ -17,7 +17,7 @@ from rulesgraph.parse.learned import read_learned
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 import learn  # noqa: E402
-from learn import FOLDS, TRAINING, CrossFit, fold, known, learned, rows_of, table, training  # noqa: E402
+from learn import FOLDS, TRAINING, CrossFit, card_texts, fold, known, learned, rows_of, table, training  # noqa: E402
 
 
 def _set(tmp_path: Path, rows: list[dict]) -> Path:
@@ -41,6 +41,32 @@ def test_a_questions_words_go_to_its_rules_and_their_rules_less_its_cards_names(
     parsed, problems = read_learned(table(rows_of(path), name=lambda rule: "its rule"))
     assert problems == [] and parsed["608.2b"] == ("its rule", 1, dict(words["608.2b"]))
     assert list(parsed) == ["608.2", "608.2b", "702.19", "702.19b"]  # the CR's order
+
+
+def test_the_cards_a_question_names_lend_their_oracle_words_to_its_rules_once_each(tmp_path: Path) -> None:
+    """Rule 75's table: each card the question is labelled as naming lends its Oracle words (prefixed ``c:``, its name
+    left out) to the question's rules, once each; a card the card file lacks lends none; the words stay in the table's
+    stem:count form."""
+    path = _set(tmp_path, [
+        {"question": "does it fizzle?", "expected_rules": ["700.4"], "cards": ["Wurmcoil Engine", "Unknown Card"]},
+        {"question": "and this one?", "expected_rules": ["700.4"], "cards": ["Wurmcoil Engine"]},
+    ])
+    texts = {"Wurmcoil Engine": "When Wurmcoil Engine dies, create a token. Then another token."}
+    words, _, _ = learned(rows_of(path), cards=lambda name: texts.get(name, ""))
+    assert words["700.4"]["c:die"] == 2 and words["700.4"]["c:token"] == 2 and words["700.4"]["fizzl"] == 1
+    assert not {"c:wurmcoil", "c:engin", "c:unknown"} & words["700.4"].keys()
+    parsed, problems = read_learned(table(rows_of(path), cards=lambda name: texts.get(name, "")))
+    assert problems == [] and parsed["700.4"][2]["c:die"] == 2
+
+
+def test_card_texts_reads_each_card_and_face_of_an_atomic_cards_file(tmp_path: Path) -> None:
+    """Name (or a face's name) → the faces' Oracle text, a blank line apart; "" for a card it lacks or without the file."""
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps({"data": {"Fire // Ice": [{"text": "Fire deals 2 damage."}, {"text": "Tap target permanent."}],
+                                         "Island": [{"type": "Basic Land — Island"}]}}), encoding="utf-8")
+    text = card_texts(path)
+    assert text("Fire // Ice") == text("Ice") == "Fire deals 2 damage.\n\nTap target permanent."
+    assert text("Island") == "" and text("Nothing") == "" and card_texts(tmp_path / "none.json")("Island") == ""
 
 
 def test_a_rule_the_rules_do_not_have_is_left_out(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.namedcards import CardDeck, open_deck
 
 from .minicards import CARDS, face, install_cards
+from .test_ranking import weight
 
 OWN = {**CARDS,
        "Olwen, the Bright": [face("Olwen, the Bright", "Flying", type_line="Legendary Creature — Elf", keywords=["Flying"])],
@@ -235,7 +236,8 @@ def test_ask_and_card_agree_on_every_name_card_finds(full_book: Rulebook, instal
 def test_the_rules_its_text_is_about_come_before_its_type_lines_and_a_card_without_text_has_none(full_book: Rulebook,
                                                                                                  tmp_path: Path,
                                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the full CR: Sentry Gate's tapped blockers (509.1) before its type line's rule (303, Enchantments); a card
+    """With the full CR: Sentry Gate's rules of combat (its text's tapped blockers, 509.1, without rule 75) before its
+    type line's rule (303, Enchantments); a card
     with no rules text (a vanilla creature) cites no rule "its text is about", only its type line's (302)."""
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     install_cards(full_book, {**OWN, "Plain Bear": [face("Plain Bear", "", type_line="Creature — Bear")]})
@@ -245,6 +247,10 @@ def test_the_rules_its_text_is_about_come_before_its_type_lines_and_a_card_witho
     assert lone is not None
     two = lambda name: ask(full_book, name, 2, rules_only=True, deck=deck, as_question=True)  # two ranked, room left
     rules = [c.id for c in lonename.card_answer(full_book, deck, "Sentry Gate", lone, 8, ranked=two).citations if c.kind != "ruling"]
+    assert all(r.startswith("50") for r in rules[:2]) and rules[2:] == ["303"]  # combat's rules, then the type line
+    with weight("learned_card", 0.0):  # its text's own words; rule 75 adds the rules questions about such cards rest on
+        rules = [c.id for c in lonename.card_answer(full_book, deck, "Sentry Gate", lone, 8, ranked=two).citations
+                 if c.kind != "ruling"]
     assert any(r.startswith("509.1") for r in rules[:2]) and rules[2:] == ["303"]  # the blockers rule, then the type line
     bear = ask(full_book, "Plain Bear", deck=deck)
     assert [c.id for c in bear.citations] == ["302"] and "its text" not in " ".join(w for c in bear.citations for w in c.why)

@@ -48,6 +48,17 @@ def test_postings_keep_the_loaded_rules_and_weigh_a_rarer_word_more(full_book: R
     assert learned_postings({}, {"608.2b": 1}).spans == {}
 
 
+def test_postings_keep_the_card_words_in_documents_of_their_own(full_book: Rulebook) -> None:
+    """Rule 75's card words (``c:``) weigh no question word less: a rule's question words have the weights they would
+    have without them, and the card words their own BM25 over the rules that have some."""
+    words = {"608.2b": {"fizzl": 2, "target": 2}, "115.1": {"target": 2}}
+    carded = {"608.2b": {**words["608.2b"], "c:counter": 5, "c:spell": 3}, "115.1": words["115.1"], "700.4": {"c:die": 1}}
+    plain, both = _index(full_book, words).learned, _index(full_book, carded).learned
+    for term in ("fizzl", "target"):
+        assert list(plain.get(term)[0]) == list(both.get(term)[0]) and list(plain.get(term)[1]) == list(both.get(term)[1])
+    assert list(both.get("c:die")[0]) == [full_book.qg.num["700.4"]] and "c:counter" not in plain
+
+
 def test_rule_68_candidates_gain_by_how_well_their_learned_words_match(full_book: Rulebook) -> None:
     """The best-matching candidate rule gains the weight × the best score; another by its match relative to it; a
     subrule matches as well as its rule (702.19c through 702.19); a candidate that is not a CR rule, or whose rule's

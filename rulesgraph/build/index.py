@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..parse.firsts import Firsts
 
 __all__ = [
+    "CARD_WORD",
     "FIELDS",
     "MEMO",
     "Alias",
@@ -46,6 +47,9 @@ __all__ = [
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
 """How much a word counts in each field of a document (BM25 term frequency is the weighted sum)."""
+CARD_WORD = "c:"
+"""The prefix of a learned card word (``c:die``): a stem of the Oracle text of a card a question named, not of the question
+(rule 75, :func:`rulesgraph.rank.cardsteps.learnedcards.card_words`)."""
 
 MEMO = 200_000
 """At most this many values are kept in :attr:`Index.memo` (``ask`` empties it beyond: a stream of questions is endless)."""
@@ -313,9 +317,17 @@ def asked_of(g: nx.MultiDiGraph, table: Learned, number: dict[str, int]) -> dict
 def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int]) -> Postings:
     """BM25 postings over the learned rule words (rule → stem → count, :func:`rulesgraph.parse.learned.read_learned`), each
     rule of the loaded rules (``number``: node id → its number) one document: a stem said in the questions of few rules
-    points to them, one said in every kind of question hardly counts."""
+    points to them, one said in every kind of question hardly counts.  The words of the cards those questions named
+    (:data:`CARD_WORD` …) are documents of their own, so they change no question word's weight."""
     docs = {rule: said for rule, said in learned.items() if rule in number and said}
-    return _bm25((number[rule], docs[rule]) for rule in sorted(docs, key=number.__getitem__))[0]
+    order = sorted(docs, key=number.__getitem__)
+    out = Postings()
+    for carded in (False, True):  # the questions' words and their named cards' (rule 75's), documents of their own
+        made = _bm25([(number[rule], tf) for rule in order
+                      if (tf := {t: c for t, c in docs[rule].items() if t.startswith(CARD_WORD) == carded})])[0]
+        for term, (start, end) in made.spans.items():
+            out.add(term, list(made.docs[start:end]), list(made.weights[start:end]))
+    return out
 
 
 def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, dict[str, float]]:

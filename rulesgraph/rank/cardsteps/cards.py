@@ -7,8 +7,6 @@ strongly as the question's own words:
 
 - ``card_rulings`` (rule 23): its official rulings compete like FAQ entries: a ruling holding most of what the
   question asks is a candidate answer (cited as kind ``ruling``), and the rules sharing its words rise;
-- ``card_effects`` (rule 25): the layer rule of an effect the card has ("Layer 2: Control-changing effects":
-  Control Magic's "You control enchanted creature", read from the rules by :mod:`rulesgraph.rank.cardsteps.effects`) is a candidate;
 - ``card_text`` (rule 22): the words of its Oracle text are searched for with the question's, weaker ("Can I use Stifle
   on The Abyss?" is about Stifle's "activated or triggered ability" and The Abyss's "At the beginning of …").
 
@@ -18,7 +16,10 @@ kind of effect counted like a keyword) earned nothing on the real tuning questio
 words of the one query.  Rule 21, ``card_types`` (the words of its type line raised the rules of those types, Aura →
 303.4, its layout the rules of its kind of card, Adventurer Card → 715), was deleted in stop 59: with rule 70 in, it
 lost the real tuning questions of one half and gained on the other's (−4 / 0 and +2 / +2 when removed); the type
-line's words are still searched for with the Oracle text's (rule 22).
+line's words are still searched for with the Oracle text's (rule 22).  Rule 25, ``card_effects`` (the layer rule of an
+effect the card has, "Layer 2: Control-changing effects" for Control Magic's "You control enchanted creature", read from
+the rules), was deleted in stop 67: with rule 75 in, removing it gained 1 and 2 at hit@1 on the two halves of the real
+tuning pages and lost 3 and 0 at hit@3.
 """
 
 from __future__ import annotations
@@ -32,22 +33,21 @@ from ...build.relevance import text_relevance
 from ...common.lazyre import lazy
 from ...question.analyze import TOLD
 from ...question.read import MAX_CHARS
+from ...records.cards import self_names
 from ..pipeline import Query
 from ..steps.named import _FRAMING, own_words
-from .effects import card_kinds
 from .wording import TEXTS_KEPT, meanings
 
 if TYPE_CHECKING:
     from ...model import NamedCard
 
-__all__ = ["ORACLE_IDF", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_effects", "card_rulings", "card_text",
-           "self_names", "worded_text"]
+__all__ = ["ORACLE_IDF", "RULING_FLOOR", "TEXT_IDF", "WEIGHTS", "card_rulings", "card_text",
+           "worded_text"]
 
 WEIGHTS = {
     "ruling": 1.0,  # rule 23: a ruling's score, times its fit, relative to the best score
     "ruling_rule": 0.3,  # rule 23: prior of the rules a fitting ruling's words lead to
     "ruling_link": 0.25,  # rule 23: … and a boost, relative to the best score, of the rules it was linked to at install
-    "card_effects": 0.665,  # rule 25: text relevance given to the layer rule of an effect the card has
     "card_text": 0.53,  # rule 22: search weight of a named card's Oracle word, times how surely it was named (question: 1)
 }
 TEXT_IDF = 2.5
@@ -303,41 +303,8 @@ def _each_card(found: list[tuple]) -> list[tuple]:
     return [found[0], other, *(f for f in found[1:] if f is not other)]
 
 
-def self_names(key: str) -> tuple[str, ...]:
-    """The names a card's text calls itself by: its full name, each face's, and the short name before a comma."""
-    faces = key.split(" // ")
-    return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
-
-
 def worded_text(q: Query, card: NamedCard, relations: tuple[str, ...] = ("has", "grants")) -> str:
     """The card's Oracle text and what each keyword it has (or grants) means, as the keyword's rules quote it: Fury's
     evoke "You may cast this card by paying [cost] rather than paying its mana cost" (702.74a)."""
     said = [meaning for _name, rel, rules in card.keywords if rel in relations and rules for meaning in meanings(q.g, rules[0])]
     return "\n".join([card.text, *said]) if said else card.text
-
-
-def card_effects(q: Query) -> None:
-    """Rule 25: a layer rule saying which effects apply in it is a candidate when a named card's effect changes what
-    the rule names ("Layer 2: Control-changing effects": Control Magic's "You control enchanted creature"; "Layer 7b:
-    … base power and/or toughness": Humility's "have base power and toughness 1/1", read by
-    :mod:`rulesgraph.rank.cardsteps.effects`; a sentence defining the card's own power or toughness, “Tarmogoyf's power is equal to …”,
-    is a characteristic-defining ability: "Layer 7a: … abilities that define power and/or toughness", and so are the
-    rules that layer rule cites: "See rule 604.3", what such abilities are and that they work in every zone), as if the
-    question matched it by the weight's share of a full match, times how surely the card was named: the card's text
-    never names the layer its effect applies in.
-    Step ``card_effects``; weights: ``card_effects`` = 0.665 (fitted, ``bench/fit.py``; stop 54, after its misreadings of
-    keyword lines and of abilities named by their kind were mended: 1.33 → 0.665 in four folds of five and on all; held
-    out 34.7 / 52.2 → 34.8 / 52.5% of 2,345).  Earns its place on the real tuning questions: removing it loses 4 at
-    hit@1 and 6 at hit@3 (of 286; ``bench/ablate.py``, stop 34, rule 68 in)."""
-    w = q.w["card_effects"]
-    if w <= 0:
-        return
-    text = q.text
-    for card in q.a.cards:
-        for kind, what in card_kinds(q.g, card.text, self_names(card.key)):
-            text[kind.node] = text.get(kind.node, 0.0) + w * card.confidence
-            q.note(kind.node, f"{card.key} changes {', '.join(sorted(what))} (layer {kind.layer})")
-            if what <= kind.defines:  # a characteristic-defining ability: what its layer rule cites defines them (604.3)
-                for j in q.g.out(kind.node, "cites"):
-                    text[j] = text.get(j, 0.0) + w * card.confidence
-                    q.note(j, f"{card.key} has a characteristic-defining ability ({', '.join(sorted(what))})")

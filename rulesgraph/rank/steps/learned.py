@@ -140,11 +140,14 @@ def learned_candidates(q: Query) -> None:
 
 
 def _said(q: Query) -> dict[int, float]:
-    """How well each rule's learned words match the question's own (the named cards' names left out), the best 1;
-    read once per question, by rules 68 and 70."""
+    """How well each rule's learned words match the question's own (the named cards' names left out) and its named
+    cards' (rule 75's, :mod:`rulesgraph.rank.cardsteps.learnedcards`), the best 1; read once per question, by rules 68
+    and 70."""
     if "learned" not in q.memo:
         names = {t for c in q.a.cards for t in c.name_terms}
-        q.memo["learned"] = learned_relevance(q.index, [(t, weight) for t, weight in q.a.terms if t not in names])
+        terms = [(t, weight) for t, weight in q.a.terms if t not in names]
+        terms += q.memo.get("learned cards", {}).items()
+        q.memo["learned"] = learned_relevance(q.index, terms)
     return q.memo["learned"]
 
 
