@@ -72,22 +72,26 @@ def default_cards() -> Path:
     return DEFAULT_CARDS
 
 
-def card_texts(path: Path) -> Callable[[str], str]:
-    """Card name (or a face's) → its Oracle text, its faces' a blank line apart, from the MTGJSON AtomicCards file at
-    ``path`` (the stand-in of April 2022 by default: what the benchmarks install); "" for a card it lacks (or without
-    the file).  What :func:`learned` reads of the cards a question names."""
+Card = tuple[str, str]
+"""A card as :func:`learned` reads it: its full name (both faces' for a card of two) and its Oracle text."""
+
+
+def card_texts(path: Path) -> Callable[[str], Card]:
+    """Card name (or a face's) → the card's full name and Oracle text, its faces' a blank line apart, from the MTGJSON
+    AtomicCards file at ``path`` (the stand-in of April 2022 by default: what the benchmarks install); ``("", "")`` for
+    a card it lacks (or without the file).  What :func:`learned` reads of the cards a question names: the full name, so
+    a question labelled with one face ("Stomp") leaves the other face's name ("Bonecrusher Giant") out of its words too."""
     if not path.is_file():
-        return lambda name: ""
+        return lambda name: ("", "")
     with lzma.open(path) if path.suffix == ".xz" else path.open("rb") as f:
         data = json.load(f)["data"]
-    texts: dict[str, str] = {}
+    cards: dict[str, Card] = {}
     for name, faces in data.items():
-        text = "\n\n".join(face.get("text") or "" for face in faces)
-        texts[name] = text
+        card = (name, "\n\n".join(face.get("text") or "" for face in faces))
+        cards[name] = card
         for face in name.split(" // "):
-            texts.setdefault(face, text)
-    return lambda name: texts.get(name, "")
-
+            cards.setdefault(face, card)
+    return lambda name: cards.get(name, ("", ""))
 
 
 if TYPE_CHECKING:
@@ -144,7 +148,7 @@ def fold(row: dict) -> int:
 
 
 def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
-            cards: Callable[[str], str] = lambda name: "") -> tuple[dict[str, Counter[str]], Counter[str], int]:
+            cards: Callable[[str], Card] = lambda name: ("", "")) -> tuple[dict[str, Counter[str]], Counter[str], int]:
     """Rule → its learned words (stem → count, only the words ``keep`` keeps), rule → how many questions it settled (the
     ``asked`` prior: a question labelled ``702.19b`` counts for ``702.19`` too, once), and how many questions there were.  A
     question told in several sentences lends only the words of what it asks: the words the analysis counts less for
@@ -152,7 +156,7 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
     a second one. Do I choose which one to keep?" asks with "choose", "keep") lend nothing here.  Learned from whole real
     questions, the scripted conversations' short follow-ups lost 4 of 135 turns of the blind-written sets; so, the four
     sets keep their 159 turns (one more in ``chains``, one fewer in ``chains_holdout``).  Each card the question is
-    labelled as naming lends its Oracle words (``cards``: name → text), each once (:func:`card_words`)."""
+    labelled as naming lends its Oracle words (``cards``: name → full name and text), each once (:func:`card_words`)."""
     words: dict[str, Counter[str]] = defaultdict(Counter)
     asked: Counter[str] = Counter()
     n = 0
@@ -165,9 +169,9 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
                  if t not in names and t not in told]
         said = Counter(stems)
         for card in row.get("cards") or ():
-            text = cards(card)
+            key, text = cards(card)
             if text:
-                said.update(card_words(card, text, keep))
+                said.update(card_words(key, text, keep))
         for rule in {r for e in row["expected_rules"] for r in (e, rule_of(e))}:
             words[rule].update(said)
             asked[rule] += 1
@@ -175,7 +179,7 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
 
 
 def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
-          name: Callable[[str], str | None] = lambda rule: "", cards: Callable[[str], str] = lambda name: "") -> str:
+          name: Callable[[str], str | None] = lambda rule: "", cards: Callable[[str], Card] = lambda name: ("", "")) -> str:
     """The file's text: a header saying what it is, then a line per rule (``702.19b<TAB>trample<TAB>4<TAB>trampl:12 block:5
     …``: the second column ``name`` of the rule's rule, :func:`rulesgraph.parse.learned.rule_name`, the third the questions
     it settled; a rule ``name`` does not know, ``None``, is left out, and so is a rule no kept word was learned for)."""

@@ -141,6 +141,17 @@ def rule_70_off() -> Iterator[None]:
         yield
 
 
+@pytest.fixture
+def rule_75_off() -> Iterator[None]:
+    """Rule 75 (learned cards, stated in test_cardsteps_learnedcards.py) off: a test stating another card step, with and
+    without what that step reads of a card, would see rule 75 bring the rules questions about such cards rest on
+    whichever way."""
+    from .test_ranking import weight
+
+    with weight("learned_card", 0.0):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _mini_without_rule_70(request: pytest.FixtureRequest) -> None:
     """The miniature rules are not the rules the bundled learned words were learned for: rule 70 is off over them."""

@@ -49,7 +49,7 @@ def test_the_bundled_record_reads_whole(full_book: Rulebook) -> None:
     from rulesgraph.build.index import firsts_of
 
     table, problems = read_firsts(FILE.read_text(encoding="utf-8"))
-    assert problems == [] and len(table) > 300
+    assert problems == [] and len(table) > 200  # 264 rules in stop 67 (rule 75 puts fewer different rules first)
     assert len(firsts_of(full_book.graph, table)) == len(table)
 
 

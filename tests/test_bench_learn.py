@@ -44,29 +44,35 @@ def test_a_questions_words_go_to_its_rules_and_their_rules_less_its_cards_names(
 
 
 def test_the_cards_a_question_names_lend_their_oracle_words_to_its_rules_once_each(tmp_path: Path) -> None:
-    """Rule 75's table: each card the question is labelled as naming lends its Oracle words (prefixed ``c:``, its name
-    left out) to the question's rules, once each; a card the card file lacks lends none; the words stay in the table's
-    stem:count form."""
+    """Rule 75's table: each card the question is labelled as naming lends its Oracle words (prefixed ``c:``, its names
+    left out, both faces' when the label names one) to the question's rules, once each; a card the card file lacks
+    lends none; the words stay in the table's stem:count form."""
     path = _set(tmp_path, [
         {"question": "does it fizzle?", "expected_rules": ["700.4"], "cards": ["Wurmcoil Engine", "Unknown Card"]},
         {"question": "and this one?", "expected_rules": ["700.4"], "cards": ["Wurmcoil Engine"]},
+        {"question": "and this?", "expected_rules": ["702.6"], "cards": ["Ice"]},
     ])
-    texts = {"Wurmcoil Engine": "When Wurmcoil Engine dies, create a token. Then another token."}
-    words, _, _ = learned(rows_of(path), cards=lambda name: texts.get(name, ""))
+    cards = {"Wurmcoil Engine": ("Wurmcoil Engine", "When Wurmcoil Engine dies, create a token. Then another token."),
+             "Ice": ("Fire // Ice", "Fire deals 2 damage divided as you choose.\n\nTap target permanent. Ice and Fire.")}
+    read = lambda name: cards.get(name, ("", ""))
+    words, _, _ = learned(rows_of(path), cards=read)
     assert words["700.4"]["c:die"] == 2 and words["700.4"]["c:token"] == 2 and words["700.4"]["fizzl"] == 1
     assert not {"c:wurmcoil", "c:engin", "c:unknown"} & words["700.4"].keys()
-    parsed, problems = read_learned(table(rows_of(path), cards=lambda name: texts.get(name, "")))
+    assert {"c:tap", "c:damag"} <= words["702.6"].keys() and not {"c:fire", "c:ice"} & words["702.6"].keys()
+    parsed, problems = read_learned(table(rows_of(path), cards=read))
     assert problems == [] and parsed["700.4"][2]["c:die"] == 2
 
 
 def test_card_texts_reads_each_card_and_face_of_an_atomic_cards_file(tmp_path: Path) -> None:
-    """Name (or a face's name) → the faces' Oracle text, a blank line apart; "" for a card it lacks or without the file."""
+    """Name (or a face's name) → the card's full name and its faces' Oracle text, a blank line apart; ("", "") for a
+    card it lacks or without the file."""
     path = tmp_path / "AtomicCards.json"
     path.write_text(json.dumps({"data": {"Fire // Ice": [{"text": "Fire deals 2 damage."}, {"text": "Tap target permanent."}],
                                          "Island": [{"type": "Basic Land — Island"}]}}), encoding="utf-8")
     text = card_texts(path)
-    assert text("Fire // Ice") == text("Ice") == "Fire deals 2 damage.\n\nTap target permanent."
-    assert text("Island") == "" and text("Nothing") == "" and card_texts(tmp_path / "none.json")("Island") == ""
+    assert text("Fire // Ice") == text("Ice") == ("Fire // Ice", "Fire deals 2 damage.\n\nTap target permanent.")
+    assert text("Island") == ("Island", "") and text("Nothing") == ("", "")
+    assert card_texts(tmp_path / "none.json")("Island") == ("", "")
 
 
 def test_a_rule_the_rules_do_not_have_is_left_out(tmp_path: Path) -> None:

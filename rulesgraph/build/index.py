@@ -1,7 +1,8 @@
 """Search structures built once from the graph (and cached with it): BM25 postings over
 rules, glossary and FAQ text, a table of names (keywords, glossary terms, cards, titles),
 the word vocabulary for spelling correction, the alias table from ``data/aliases.toml``, and the learned rule words
-from ``data/learned.tsv`` as BM25 postings of one more document per rule.
+from ``data/learned.tsv`` as BM25 postings of one more document per rule (and a second for the words of the cards its
+questions named, rule 75's ``c:`` words).
 
 Nothing here looks at a question; :mod:`rulesgraph.question.analyze` and :mod:`rulesgraph.rank.ranking` do.
 """
@@ -28,21 +29,8 @@ if TYPE_CHECKING:
 
     from ..parse.firsts import Firsts
 
-__all__ = [
-    "CARD_WORD",
-    "FIELDS",
-    "MEMO",
-    "Alias",
-    "Index",
-    "asked_of",
-    "build_index",
-    "firsts_of",
-    "learned_of",
-    "learned_postings",
-    "load_aliases",
-    "name_key",
-    "named_rule",
-]
+__all__ = ["CARD_WORD", "FIELDS", "MEMO", "Alias", "Index", "asked_of", "build_index", "firsts_of", "learned_of",
+           "learned_postings", "load_aliases", "name_key", "named_rule"]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
@@ -147,7 +135,8 @@ class Index:
     """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
     learned: Postings = field(default_factory=Postings)
     """Stemmed term → the CR rules whose labelled questions said it and its BM25 weight there: each rule's learned words
-    (``data/learned.tsv``, :func:`learned_postings`) are one document, searched by the ranking's ``learned`` step."""
+    (``data/learned.tsv``, :func:`learned_postings`) are one document, the words of the cards those questions named
+    (``c:``) another, searched by the ranking's ``learned`` step."""
     asked: dict[int, int] = field(default_factory=dict)
     """A CR rule's document number (its place in :attr:`ids`, as the query graph numbers it) → how many labelled questions
     it settled (``data/learned.tsv``): the ranking's ``asked`` prior."""
@@ -323,16 +312,15 @@ def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int])
     order = sorted(docs, key=number.__getitem__)
     out = Postings()
     for carded in (False, True):  # the questions' words and their named cards' (rule 75's), documents of their own
-        made = _bm25([(number[rule], tf) for rule in order
-                      if (tf := {t: c for t, c in docs[rule].items() if t.startswith(CARD_WORD) == carded})])[0]
-        for term, (start, end) in made.spans.items():
-            out.add(term, list(made.docs[start:end]), list(made.weights[start:end]))
+        _bm25([(number[rule], tf) for rule in order
+               if (tf := {t: c for t, c in docs[rule].items() if t.startswith(CARD_WORD) == carded})], out)
     return out
 
 
-def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, dict[str, float]]:
+def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]], postings: Postings | None = None) -> tuple[Postings, dict[str, float]]:
     """BM25 postings (:data:`K1`, :data:`B`) of ``docs`` — each its number and its terms' frequencies, in the order the
-    postings list them — and each term's idf: the rules' text and the learned rule words are indexed alike."""
+    postings list them; added to ``postings`` if given — and each term's idf: the rules' text and the learned rule words
+    are indexed alike."""
     docs = list(docs)
     n = len(docs)
     lengths = [sum(tf.values()) for _, tf in docs]
@@ -346,7 +334,7 @@ def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]]) -> tuple[Postings, di
         for term, f in tf.items():
             at[term].append(number)
             weights[term].append(idf[term] * f * (K1 + 1) / (f + norm))
-    postings = Postings()
+    postings = Postings() if postings is None else postings
     for term, entries in at.items():
         postings.add(term, entries, weights[term])
     return postings, idf

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...build.index import CARD_WORD, word_terms
-from ...common.text import words
 from ...records.cards import self_names
 from ..pipeline import Query
-from .wording import REMINDER
+from .wording import SELF_WORD, sentences_of
 
 __all__ = ["WEIGHTS", "card_words", "learned_cards"]
 
@@ -24,12 +23,13 @@ WEIGHTS = {
 
 def card_words(key: str, text: str, keep: Callable[[str], bool] = lambda w: True) -> frozenset[str]:
     """The learned table's card words of card ``key`` whose Oracle text is ``text``: the stems of the words ``keep``
-    keeps, its reminder text and its own names left out, each once and prefixed ``c:``
+    keeps, read as the card steps read a card's text (:func:`~rulesgraph.rank.cardsteps.wording.sentences_of`: its
+    reminder text and its own names left out, older "enters the battlefield" read as today's "enters", so the April 2022
+    file the table learns from and a newer card store say alike), each once and prefixed ``c:``
     (:data:`~rulesgraph.build.index.CARD_WORD`).  ``bench/learn.py`` counts them for the rules that settled a question
     naming the card; rule 75 searches them for the cards a question names."""
-    for name in sorted(set(self_names(key)), key=len, reverse=True):
-        text = text.replace(name, " ")
-    return frozenset(CARD_WORD + t for t in word_terms([w for w in words(REMINDER.sub(" ", text)) if keep(w)]))
+    said = {w for sentence in sentences_of(text, self_names(key), str) for w in sentence.split() if w != SELF_WORD}
+    return frozenset(CARD_WORD + t for t in word_terms([w for w in said if keep(w)]))
 
 
 def learned_cards(q: Query) -> None:
@@ -43,8 +43,8 @@ def learned_cards(q: Query) -> None:
     Step ``learned_cards``; weights: ``learned_card`` = 0.5 (the real tuning questions, each answered with the learned
     tables made without its page: ``python bench/fit.py --only learned_card`` fits 0.88 on all of them, but the five
     folds' values, 0.5 to 1.33, score no better held out, 43.1% / 65.0% against 43.6% / 65.1% at hit@1 / hit@3).
-    Earns its place on the real tuning questions: removing it loses 30 / 44 and 4 / 34 at hit@1 / hit@3 on the two
-    halves of ``bench/ablate.py --halves`` (stop 67, cross-fitted; 1,030 / 1,532 with it)."""
+    Earns its place on the real tuning questions: removing it loses 27 / 46 and 1 / 33 at hit@1 / hit@3 on the two
+    halves of ``bench/ablate.py --halves`` (stop 67, cross-fitted; 1,027 / 1,531 with it)."""
     w = q.w["learned_card"]
     if w <= 0 or not q.a.cards:
         return

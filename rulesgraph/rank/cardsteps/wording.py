@@ -35,8 +35,8 @@ SELF_WORD = "thiscard"
 
 
 TEXTS_KEPT = 512
-"""How many card texts and rulings each reading of them keeps for the next question (:func:`sentences_of`, the effects'
-kinds, rules 22 and 23's stems in :mod:`rulesgraph.rank.cardsteps.cards`, one cache for the cards' texts and rulings
+"""How many card texts and rulings each reading of them keeps for the next question (:func:`sentences_of`, rule 75's
+card words, rules 22 and 23's stems in :mod:`rulesgraph.rank.cardsteps.cards`, one cache for the cards' texts and rulings
 alike): as many as the texts of twice the cards a deck keeps (:data:`rulesgraph.question.namedcards.CARDS_KEPT`), a text
 and a ruling each; a text no longer kept is read again.  4,096 each held ~4 MB more at the end
 of a stream of the 1,172 real questions (``bench/latency.py``'s peak RSS)."""

@@ -12,7 +12,9 @@ name, so a renumbered rule of another edition gets none) —, and the index sear
 (:attr:`rulesgraph.build.index.Index.learned`, BM25).  Measured on real questions it did not read: the blind part (never
 learned from), and each tuning question answered with the words learned without its page (``bench/learn.py``'s
 cross-fitting): that is how it is known to carry over to the way people ask.  The same table counts, per rule, the
-questions it settled (:attr:`rulesgraph.build.index.Index.asked`): rule 69's prior.
+questions it settled (:attr:`rulesgraph.build.index.Index.asked`): rule 69's prior; and the Oracle words of the cards
+those questions named, a second document per rule, which the named cards' words are matched against with the
+question's (rule 75, :mod:`rulesgraph.rank.cardsteps.learnedcards`).
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ hit@1 / hit@3; the best 15, 30, 45, 60, 100, 150: 910 / 1,336, 903 / 1,343, 904 
 def learned(q: Query) -> None:
     """Rule 68: each of the :data:`TOP` best candidates that is a CR rule or subrule (this step reorders, it adds none)
     gains the weight × the best score × how well its learned words match the question's own (:attr:`Analysis.terms
-    <rulesgraph.question.analyze.Analysis.terms>` with their weights, the named cards' names left out), relative to the
+    <rulesgraph.question.analyze.Analysis.terms>` with their weights, the named cards' names left out, and rule 75's
+    words of the named cards), relative to the
     best-matching candidate; a subrule matches as well as its rule when that matches better (a question about trample
     and blocking points to 702.19, whichever of its subrules its own words found).
     Step ``learned``; weights: ``learned`` = 0.7 (chosen by cross-validation by source page on the real tuning
@@ -110,7 +113,8 @@ def asked(q: Query) -> None:
 
 def learned_candidates(q: Query) -> None:
     """Rule 70: a CR rule or subrule whose learned words match the question (:attr:`Analysis.terms
-    <rulesgraph.question.analyze.Analysis.terms>`, the named cards' names left out) at least the ``learned_floor`` share
+    <rulesgraph.question.analyze.Analysis.terms>`, the named cards' names left out, with rule 75's words of the named
+    cards) at least the ``learned_floor`` share
     as well as the best-matching rule, and is one of the :data:`MOST` best-matching, is a candidate: its text relevance
     becomes at least ``learned_text`` × its match relative to the best (rule 1's scale: the best text match is 1),
     whatever the rules' own words found.  Players describe a situation in words the rule does not use — "I have Thalia
