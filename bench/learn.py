@@ -46,7 +46,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import lzma
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -57,6 +56,7 @@ from typing import TYPE_CHECKING, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesgraph.build.index import Index, doc_terms, named_rule
+from rulesgraph.cards.read import read_card_file
 from rulesgraph.common.text import STOPWORDS, stem
 from rulesgraph.common.text import words as folded
 from rulesgraph.parse.numbers import rule_of, split_number
@@ -78,19 +78,18 @@ Card = tuple[str, str]
 
 def card_texts(path: Path) -> Callable[[str], Card]:
     """Card name (or a face's) → the card's full name and Oracle text, its faces' a blank line apart, from the MTGJSON
-    AtomicCards file at ``path`` (the stand-in of April 2022 by default: what the benchmarks install); ``("", "")`` for
-    a card it lacks (or without the file).  What :func:`learned` reads of the cards a question names: the full name, so
+    card file at ``path`` (the stand-in of April 2022 by default: what the benchmarks install), read by
+    :func:`rulesgraph.cards.read.read_card_file` as ``update cards`` reads it; ``("", "")`` for a card it lacks (or
+    without the file).  What :func:`learned` reads of the cards a question names: the full name, so
     a question labelled with one face ("Stomp") leaves the other face's name ("Bonecrusher Giant") out of its words too."""
     if not path.is_file():
         return lambda name: ("", "")
-    with lzma.open(path) if path.suffix == ".xz" else path.open("rb") as f:
-        data = json.load(f)["data"]
     cards: dict[str, Card] = {}
-    for name, faces in data.items():
-        card = (name, "\n\n".join(face.get("text") or "" for face in faces))
-        cards[name] = card
-        for face in name.split(" // "):
-            cards.setdefault(face, card)
+    for card in read_card_file(path).cards:  # read as `update cards` reads it: the store's text, cleaned alike
+        entry = (card.name, "\n\n".join(face.text or "" for face in card.faces))
+        cards[card.name] = entry
+        for face in card.name.split(" // "):
+            cards.setdefault(face, entry)
     return lambda name: cards.get(name, ("", ""))
 
 
