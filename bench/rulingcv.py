@@ -24,7 +24,10 @@ a ruling leads depends on the rules' own confidence as well (:func:`rulesgraph.a
 With ``--least``, every tuning question is also answered (cross-fitted, as ``bench/real.py`` answers it) and the least
 chance a leading ruling must have (:data:`rulesgraph.answer.cardanswer.LEAST`) is chosen by 10-fold cross-validation by
 page, five ways of folding: the value that makes the most first paragraphs settle the question on nine parts, scored on
-the tenth (first paragraphs settling the question, the label's ruling leading), beside the value in the code; and each
+the tenth (first paragraphs settling the question, the label's ruling leading), beside the value in the code; a first
+paragraph settles the question as ``bench/real.py`` counts it right first (until stop 68 a leading ruling without a
+label settled when it restated an expected rule, whatever rule followed it: that chose 0.25, which ``real.py`` scored
+lower); and each
 value's figures on the questions of other columns and forums than Wizards' alone, the shape of the questions the
 product is measured on.
 """
@@ -45,7 +48,7 @@ from learn import CrossFit
 from real import REAL, auc, read_real, same_ruling
 
 import rulesgraph.answer.compose as compose
-from rulesgraph.answer.cardanswer import LEAST, RUNNER_FLOOR, lead_chance
+from rulesgraph.answer.cardanswer import LEAST, RUNNER_FLOOR, lead_chance, rests_on
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards as named
 from rulesgraph.rank.cardsteps.cards import FIT
@@ -122,9 +125,10 @@ def fit_lead(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
 
 
 Lead = tuple[float, float, bool, bool, bool, str]
-"""One answered question: its best ruling's chance to settle it, the rules' first paragraph's, whether the ruling settles
-it (the label's, or restating an expected rule where the label names none), whether the rules' first rule does, whether
-its label names a ruling, its page."""
+"""One answered question: its best ruling's chance to settle it, the rules' first paragraph's, whether the answer is right
+first when the ruling leads (it is the label's ruling; where the label names none, the rule cited right after it is an
+expected one: ``bench/real.py``'s "right first"), whether it is when the rule leads (the first rule is an expected one),
+whether its label names a ruling, its page."""
 
 
 def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore[no-untyped-def]
@@ -140,7 +144,10 @@ def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore
     plain = compose.with_rulings
 
     def wrapped(a, citations, rulings, k, place=None, *, rules_settle):  # type: ignore[no-untyped-def]
-        seen.append((lead_chance(rulings, len(a.words)), rules_settle, rulings[0] if rulings else None, [c.id for c in citations[:k]]))
+        out = citations[:k]
+        rests = rests_on(out, rulings[0][5], place or {}) if rulings else None
+        after = (rests or out[0]).id if out else None  # the rule a leading ruling would have right after it
+        seen.append((lead_chance(rulings, len(a.words)), rules_settle, rulings[0] if rulings else None, [c.id for c in out], after))
         return plain(a, citations, rulings, k, place, rules_settle=rules_settle)
 
     def one(r: dict) -> tuple | None:
@@ -161,10 +168,10 @@ def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-unt
     for r, got in zip(rows, weighed(book, deck, rows), strict=True):
         if got is None:
             continue
-        chance, rules, top, cited = got
+        chance, rules, top, cited, after = got
         label = r.get("ruling")
         settles = bool(top and (same_ruling(label, top[1], top[3]) if label else
-                                first_hit(r["expected_rules"], list(top[5])) is not None))
+                                after is not None and first_hit(r["expected_rules"], [after]) == 1))
         rule = first_hit(r["expected_rules"], [c for c in cited if not c.startswith("ruling:")][:1]) == 1
         out.append((chance, rules, settles, rule, bool(label), r.get("source", "")))
     return out
