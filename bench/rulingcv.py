@@ -163,18 +163,19 @@ def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore
 
 
 def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-untyped-def]
-    """Each question's :data:`Lead` (:func:`weighed`)."""
-    out = []
-    for r, got in zip(rows, weighed(book, deck, rows), strict=True):
-        if got is None:
-            continue
-        chance, rules, top, cited, after = got
-        label = r.get("ruling")
-        settles = bool(top and (same_ruling(label, top[1], top[3]) if label else
-                                after is not None and first_hit(r["expected_rules"], [after]) == 1))
-        rule = first_hit(r["expected_rules"], [c for c in cited if not c.startswith("ruling:")][:1]) == 1
-        out.append((chance, rules, settles, rule, bool(label), r.get("source", "")))
-    return out
+    """Each question's :data:`Lead` (:func:`weighed`, :func:`lead_of`)."""
+    return [lead_of(r, got) for r, got in zip(rows, weighed(book, deck, rows), strict=True) if got is not None]
+
+
+def lead_of(row: dict, got: tuple) -> Lead:
+    """One question's :data:`Lead` from what :func:`weighed` saw of its answer: right first as ``bench/real.py`` counts it
+    (:func:`real.score_answer`), the ruling leading or the rule."""
+    chance, rules, top, cited, after = got
+    label = row.get("ruling")
+    settles = bool(top and (same_ruling(label, top[1], top[3]) if label else
+                            after is not None and first_hit(row["expected_rules"], [after]) == 1))
+    rule = first_hit(row["expected_rules"], [c for c in cited if not c.startswith("ruling:")][:1]) == 1
+    return chance, rules, settles, rule, bool(label), row.get("source", "")
 
 
 def leads_with(leads: list[Lead], least: float) -> tuple[int, int]:

@@ -40,3 +40,24 @@ def test_the_fit_learns_which_ruling_settles_and_is_scored_on_the_pages_left_out
     assert all(placed(fits(x, w), label) == 0 for x, label in questions[:3])
     totals = cross_validate(["a", "b", "c", "d"], questions, 0.1)
     assert totals["first"] == 3  # each page's questions with the fit of the others
+
+
+
+def test_a_leading_ruling_is_right_first_as_real_py_counts_it() -> None:
+    """Where the label names a ruling, a leading ruling settles when it is that one; where it names none, when the rule
+    cited right after it is an expected one — not whenever it restates one (until stop 68: that chose LEAST 0.25,
+    which bench/real.py scored lower).  The rules' own first rule is scored as when no ruling leads."""
+    from rulingcv import lead_of
+
+    text = "If Lightning Bolt deals damage to Tarmogoyf, the damage is checked as the spell finishes resolving."
+    top = (0.9, "Tarmogoyf", "2021-03-19", text, 0.5, ("704.5g",), 0.4)  # rule 23's entry: fit, card, date, text, share, links
+    row = {"expected_rules": ["704.5g"], "source": "https://example.org/q"}
+    restating = lead_of(row, (0.6, 0.3, top, ["613.1", "704.5g"], "613.1"))
+    assert restating[2] is False and restating[3] is False  # it restates 704.5g, but 613.1 would follow it and leads the rules
+    followed = lead_of(row, (0.6, 0.3, top, ["704.5g", "613.1"], "704.5g"))
+    assert followed[:4] == (0.6, 0.3, True, True) and followed[4] is False and followed[5] == row["source"]
+    labelled = {**row, "ruling": {"card": "Tarmogoyf", "text": text}}
+    assert lead_of(labelled, (0.6, 0.3, top, ["613.1"], "613.1"))[2:5] == (True, False, True)  # the label's ruling
+    other = (0.9, "Tarmogoyf", "2021-03-19", "Tarmogoyf's ability works in all zones.", 0.5, ("704.5g",), 0.4)
+    assert lead_of(labelled, (0.6, 0.3, other, ["704.5g"], "704.5g"))[2:4] == (False, True)  # another ruling of the card
+    assert lead_of(labelled, (0.6, 0.3, None, ["704.5g"], "704.5g"))[2:4] == (False, True)  # no ruling competed
