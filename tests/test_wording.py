@@ -39,3 +39,11 @@ def test_names_with_punctuation_at_their_ends_are_replaced_as_the_pattern_did() 
     for text, name in [("Gullet and Ashen Gull's wings", "Ashen Gull"), ("Ach! Hans, Run! is cast", "Ach! Hans, Run!"),
                        ("a +2 Mace, +2 Mace", "+2 Mace"), ("aaa", "aa"), ("_a a_ a", "a")]:
         assert _named(text, name, " x ") == re.sub(rf"\b{re.escape(name)}\b", " x ", text)
+
+
+def test_a_card_calls_itself_by_its_name_each_faces_and_a_legends_short_name() -> None:
+    from rulesgraph.rank.cardsteps.wording import self_names
+
+    assert self_names("Tarmogoyf") == ("Tarmogoyf",)
+    assert self_names("Thalia, Guardian of Thraben") == ("Thalia, Guardian of Thraben", "Thalia")
+    assert self_names("Bonecrusher Giant // Stomp") == ("Bonecrusher Giant // Stomp", "Bonecrusher Giant", "Stomp")

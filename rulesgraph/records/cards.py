@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Card", "CardFile", "CardKeyword", "CardName", "Face", "NamedCard", "Relation", "Ruling", "self_names"]
+__all__ = ["Card", "CardFile", "CardKeyword", "CardName", "Face", "NamedCard", "Relation", "Ruling"]
 
 Relation = Literal["has", "grants", "action", "mentions"]
 """How a card relates to a keyword: it ``has`` it (an ability of its own: ``Flying``, ``Persist``),
@@ -197,8 +197,3 @@ class NamedCard:
     """The glossary entries its Oracle text says (``glossary:Dies``, Wurmcoil Engine's "When Wurmcoil Engine dies"), each once
     with how surely it was said (the best match's quality), as the question analysis reads them (rule 72's)."""
 
-
-def self_names(key: str) -> tuple[str, ...]:
-    """The names a card's text calls itself by: its full name, each face's, and the short name before a comma."""
-    faces = key.split(" // ")
-    return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))

@@ -33,10 +33,9 @@ from ...build.relevance import text_relevance
 from ...common.lazyre import lazy
 from ...question.analyze import TOLD
 from ...question.read import MAX_CHARS
-from ...records.cards import self_names
 from ..pipeline import Query
 from ..steps.named import _FRAMING, own_words
-from .wording import TEXTS_KEPT, meanings
+from .wording import TEXTS_KEPT, meanings, self_names
 
 if TYPE_CHECKING:
     from ...model import NamedCard

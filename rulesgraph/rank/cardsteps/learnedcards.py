@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...build.index import CARD_WORD, word_terms
-from ...records.cards import self_names
 from ..pipeline import Query
-from .wording import SELF_WORD, sentences_of
+from .wording import SELF_WORD, self_names, sentences_of
 
 __all__ = ["WEIGHTS", "card_words", "learned_cards"]
 

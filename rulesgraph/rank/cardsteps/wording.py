@@ -21,7 +21,7 @@ from ...common.text import stem, words
 if TYPE_CHECKING:
     from ...build.index import Index
 
-__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "cr_rules_saying", "meanings"]
+__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "cr_rules_saying", "meanings", "self_names", "sentences_of"]
 
 _ENTERS = lazy(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
@@ -99,3 +99,9 @@ def cr_rules_saying(g: QGraph, index: Index, *phrases: str) -> Iterator[int]:
     for i in index.saying(*phrases):
         if g.kind[i] in ("rule", "subrule") and g.attrs[i].get("numbering") == "cr" and not g.variant[i]:
             yield i
+
+
+def self_names(key: str) -> tuple[str, ...]:
+    """The names a card's text calls itself by: its full name, each face's, and the short name before a comma."""
+    faces = key.split(" // ")
+    return tuple(dict.fromkeys([key, *faces, *(f.split(",")[0] for f in faces)]))
