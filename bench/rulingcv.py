@@ -26,8 +26,7 @@ chance a leading ruling must have (:data:`rulesgraph.answer.cardanswer.LEAST`) i
 page, five ways of folding: the value that makes the most first paragraphs settle the question on nine parts, scored on
 the tenth (first paragraphs settling the question, the label's ruling leading), beside the value in the code; a first
 paragraph settles the question as ``bench/real.py`` counts it right first (until stop 68 a leading ruling without a
-label settled when it restated an expected rule, whatever rule followed it: that chose 0.25, which ``real.py`` scored
-lower); and each
+label settled when it restated an expected rule, whatever rule followed it); and each
 value's figures on the questions of other columns and forums than Wizards' alone, the shape of the questions the
 product is measured on.
 """
@@ -45,7 +44,7 @@ import numpy as np
 from _common import card_options, rules_and_cards
 from accuracy import first_hit
 from learn import CrossFit
-from real import REAL, auc, read_real, same_ruling
+from real import REAL, RULE_KINDS, auc, read_real, same_ruling
 
 import rulesgraph.answer.compose as compose
 from rulesgraph.answer.cardanswer import LEAST, RUNNER_FLOOR, lead_chance, rests_on
@@ -133,9 +132,10 @@ whether its label names a ruling, its page."""
 
 def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore[no-untyped-def]
     """Each question answered as ``bench/real.py`` answers it (cross-fitted), with what :func:`with_rulings` is given:
-    ``(the best ruling's chance, the rules' chance, the best ruling (rule 23's entry) or None, the rules' citations'
-    ids)`` (read by wrapping it: the answer shows only the chance that won, and the rules in the order a leading ruling
-    leaves them); ``None`` for a question with no rules answer."""
+    ``(the best ruling's chance, the rules' chance, the best ruling (rule 23's entry) or None, the rules' rule ids, the
+    rule a leading ruling would have right after it)`` (:func:`first_rules`; read by wrapping it: the answer shows only
+    the chance that won, and the rules in the order a leading ruling leaves them); ``None`` for a question with no rules
+    answer."""
     from real import DEPTH
 
     from rulesgraph.answer.compose import ask
@@ -144,10 +144,8 @@ def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore
     plain = compose.with_rulings
 
     def wrapped(a, citations, rulings, k, place=None, *, rules_settle):  # type: ignore[no-untyped-def]
-        out = citations[:k]
-        rests = rests_on(out, rulings[0][5], place or {}) if rulings else None
-        after = (rests or out[0]).id if out else None  # the rule a leading ruling would have right after it
-        seen.append((lead_chance(rulings, len(a.words)), rules_settle, rulings[0] if rulings else None, [c.id for c in out], after))
+        top = rulings[0] if rulings else None
+        seen.append((lead_chance(rulings, len(a.words)), rules_settle, top, *first_rules(citations[:k], top, place or {})))
         return plain(a, citations, rulings, k, place, rules_settle=rules_settle)
 
     def one(r: dict) -> tuple | None:
@@ -162,6 +160,19 @@ def weighed(book, deck, rows: list[dict]) -> list[tuple | None]:  # type: ignore
         compose.with_rulings = plain
 
 
+def first_rules(citations: list, top: tuple | None, place: dict[str, int]) -> tuple[list[str], str | None]:
+    """The rules' citations' rule ids (``bench/real.py``'s ``RULE_KINDS``: a glossary or FAQ citation is none), and the
+    rule that would come right after the best ruling ``top`` (rule 23's entry) if it led: the rule it restates when the
+    rules cite it among their first (:func:`rulesgraph.answer.cardanswer.rests_on`), else the rules' first rule, as
+    :func:`~rulesgraph.answer.cardanswer.with_rulings` orders them; ``None`` without a ruling."""
+    rules = [c.id for c in citations if c.kind in RULE_KINDS]
+    if top is None:
+        return rules, None
+    rests = rests_on(citations, top[5], place)
+    head = citations if rests is None else [rests, *(c for c in citations if c.id != rests.id)]
+    return rules, next((c.id for c in head if c.kind in RULE_KINDS), None)
+
+
 def answered(book, deck, rows: list[dict]) -> list[Lead]:  # type: ignore[no-untyped-def]
     """Each question's :data:`Lead` (:func:`weighed`, :func:`lead_of`)."""
     return [lead_of(r, got) for r, got in zip(rows, weighed(book, deck, rows), strict=True) if got is not None]
@@ -174,7 +185,7 @@ def lead_of(row: dict, got: tuple) -> Lead:
     label = row.get("ruling")
     settles = bool(top and (same_ruling(label, top[1], top[3]) if label else
                             after is not None and first_hit(row["expected_rules"], [after]) == 1))
-    rule = first_hit(row["expected_rules"], [c for c in cited if not c.startswith("ruling:")][:1]) == 1
+    rule = first_hit(row["expected_rules"], cited[:1]) == 1
     return chance, rules, settles, rule, bool(label), row.get("source", "")
 
 

@@ -1,5 +1,6 @@
 """bench/rulingcv.py: rule 23's fit is learned from which ruling settles a question and scored leaving each source page
-out; the lead's chance is learned from each question's best ruling."""
+out; the lead's chance is learned from each question's best ruling; a lead is scored as bench/real.py scores it
+(``first_rules``, ``lead_of``)."""
 
 from __future__ import annotations
 
@@ -42,22 +43,40 @@ def test_the_fit_learns_which_ruling_settles_and_is_scored_on_the_pages_left_out
     assert totals["first"] == 3  # each page's questions with the fit of the others
 
 
+def _entry(text: str, links: tuple[str, ...]) -> tuple:
+    """Rule 23's ruling entry (``RulingEntry``): score, card, date, text, share, links, fit, placed."""
+    return (0.9, "Tarmogoyf", "2021-03-19", text, 0.5, links, 0.4, 0.0)
+
+
+def test_the_rule_after_a_leading_ruling_is_the_one_it_restates_when_cited_first() -> None:
+    """As ``with_rulings`` orders them: the rule the ruling restates when the rules cite it among their first three, else
+    the rules' first rule; a glossary or FAQ citation is no rule (``bench/real.py``'s count)."""
+    from collections import namedtuple
+
+    from rulingcv import first_rules
+
+    cite = namedtuple("cite", "id kind")
+    rules = [cite("glossary:Dies", "glossary"), cite("613.1", "rule"), cite("704.5g", "subrule"), cite("613.4", "rule")]
+    assert first_rules(rules, _entry("x", ("704.5g",)), {}) == (["613.1", "704.5g", "613.4"], "704.5g")
+    assert first_rules(rules, _entry("x", ("613.4",)), {}) == (["613.1", "704.5g", "613.4"], "613.1")  # fourth: not moved
+    assert first_rules(rules, None, {}) == (["613.1", "704.5g", "613.4"], None)
+
 
 def test_a_leading_ruling_is_right_first_as_real_py_counts_it() -> None:
     """Where the label names a ruling, a leading ruling settles when it is that one; where it names none, when the rule
-    cited right after it is an expected one — not whenever it restates one (until stop 68: that chose LEAST 0.25,
-    which bench/real.py scored lower).  The rules' own first rule is scored as when no ruling leads."""
+    cited right after it is an expected one — not whenever it restates one (until stop 68).  The rules' own first rule is
+    scored as when no ruling leads."""
     from rulingcv import lead_of
 
     text = "If Lightning Bolt deals damage to Tarmogoyf, the damage is checked as the spell finishes resolving."
-    top = (0.9, "Tarmogoyf", "2021-03-19", text, 0.5, ("704.5g",), 0.4)  # rule 23's entry: fit, card, date, text, share, links
+    top = _entry(text, ("704.5g",))
     row = {"expected_rules": ["704.5g"], "source": "https://example.org/q"}
-    restating = lead_of(row, (0.6, 0.3, top, ["613.1", "704.5g"], "613.1"))
-    assert restating[2] is False and restating[3] is False  # it restates 704.5g, but 613.1 would follow it and leads the rules
+    restating = lead_of(row, (0.6, 0.3, top, ["613.1", "613.4", "613.7"], "613.1"))  # 704.5g not among the rules' first
+    assert restating[2] is False and restating[3] is False
     followed = lead_of(row, (0.6, 0.3, top, ["704.5g", "613.1"], "704.5g"))
     assert followed[:4] == (0.6, 0.3, True, True) and followed[4] is False and followed[5] == row["source"]
     labelled = {**row, "ruling": {"card": "Tarmogoyf", "text": text}}
     assert lead_of(labelled, (0.6, 0.3, top, ["613.1"], "613.1"))[2:5] == (True, False, True)  # the label's ruling
-    other = (0.9, "Tarmogoyf", "2021-03-19", "Tarmogoyf's ability works in all zones.", 0.5, ("704.5g",), 0.4)
+    other = _entry("Tarmogoyf's ability works in all zones.", ("704.5g",))
     assert lead_of(labelled, (0.6, 0.3, other, ["704.5g"], "704.5g"))[2:4] == (False, True)  # another ruling of the card
     assert lead_of(labelled, (0.6, 0.3, None, ["704.5g"], "704.5g"))[2:4] == (False, True)  # no ruling competed

@@ -196,4 +196,3 @@ class NamedCard:
     terms: tuple[tuple[str, float], ...] = ()
     """The glossary entries its Oracle text says (``glossary:Dies``, Wurmcoil Engine's "When Wurmcoil Engine dies"), each once
     with how surely it was said (the best match's quality), as the question analysis reads them (rule 72's)."""
-

@@ -1,10 +1,10 @@
 """What a card's words mean as the rules say them: a keyword's meaning quoted by its rule (“Flashback [cost]” means “You
 may cast this card … rather than paying its mana cost”, 702.34a), a card's Oracle text cut into sentences (reminder text
-left out, older "enters the battlefield" read as today's "enters"), the word a card's own name becomes, and the CR rules
-saying a phrase (:func:`cr_rules_saying`).  Read by the card steps (:mod:`rulesgraph.rank.cardsteps.cards`,
-:mod:`~rulesgraph.rank.cardsteps.abilitykinds`, :mod:`~rulesgraph.rank.cardsteps.learnedcards` …).  The matching of
-the rules' quoted card wordings (rules 24 and 29) was deleted in stop 26: it earned nothing on the real tuning
-questions.
+left out, older "enters the battlefield" read as today's "enters"), the names a card's text calls itself by
+(:func:`self_names`) and the word they become, and the CR rules saying a phrase (:func:`cr_rules_saying`). Read by the
+card steps (:mod:`rulesgraph.rank.cardsteps.cards`, :mod:`~rulesgraph.rank.cardsteps.abilitykinds`,
+:mod:`~rulesgraph.rank.cardsteps.learnedcards` …). The matching of the rules' quoted card wordings (rules 24 and 29) was
+deleted in stop 26: it earned nothing on the real tuning questions.
 """
 
 from __future__ import annotations
