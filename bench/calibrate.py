@@ -104,15 +104,19 @@ def item(book, deck, row: dict, group: str) -> Item | None:  # type: ignore[no-u
 
 
 def collect(book, deck) -> tuple[dict[str, list[Item]], dict[str, list[Item]]]:  # type: ignore[no-untyped-def]
-    """The real tuning answers per file (cross-fitted: :class:`learn.CrossFit`), and the team's sets' answers per set."""
+    """The real tuning answers per file (cross-fitted: :class:`learn.CrossFit`), and the team's sets' answers per set (the
+    confidence's ``neighbours`` without the set's own questions: :meth:`learn.CrossFit.neighbours_without`)."""
     cross = CrossFit(book)
     real = {}
     for name, rows in read_real(RULES_FILES, "tune").items():
         answered = cross.each(list(enumerate(rows)), lambda ir, n=name: item(book, deck, ir[1], ir[1].get("source") or f"{n}:{ir[0]}"),
                               row=lambda ir: ir[1])
         real[name] = [x for x in answered if x is not None]
-    synthetic = {name: [x for r in read(QUESTIONS / f"{name}.jsonl") if (x := item(book, deck, {**r, "ruling": None}, name)) is not None]
-                 for name in SYNTHETIC}
+    synthetic = {}
+    for name in SYNTHETIC:  # each set's confidence without its own questions among the neighbours (the words learned: in sample)
+        with cross.neighbours_without(name):
+            answered = (item(book, deck, {**r, "ruling": None}, name) for r in read(QUESTIONS / f"{name}.jsonl"))
+            synthetic[name] = [x for x in answered if x is not None]
     return real, synthetic
 
 

@@ -1,6 +1,8 @@
 """Learn which rules players' words point to, and how often each rule settles a question, from labelled questions — the
 team's sets and the tuning part of the real questions — and write the table the ranking's ``learned`` and ``asked``
-steps read (``data/learned.tsv``, bundled with the package).
+steps read (``data/learned.tsv``, bundled with the package), and beside it each of those questions' own words and rules
+(``data/questions.tsv``, :func:`questions_table`), which the confidence's ``neighbours`` reads: how many of the labelled
+questions most like a question were settled by the rule its answer leads with.
 
 Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH] [--cards PATH]
        python bench/learn.py --heldout [--cr PATH] [--cards PATH]
@@ -32,7 +34,9 @@ training sets, nor ``learn_a`` and ``learn_b`` (written for it in stop 34 about 
 learning from them did not gain on the real tuning questions: they measure what the step costs such questions
 instead).
 
-``--check`` exits 1 (and says so) when the bundled table is not what the sets make today.
+``--check`` exits 1 (and says so) when a bundled table is not what the sets make today.  The cross-fitted answers
+(:class:`CrossFit`) read the labelled questions of the other parts alone, as they read the words; ``bench/calibrate.py``
+answers each team set with its own questions out of the neighbours (:meth:`CrossFit.neighbours_without`).
 
 ``--heldout`` measures what the sets say of the step now that it learned from them: for each team set (and
 ``keywords``), hit@1 / hit@3 (answers with the card data, as ``bench/accuracy.py`` counts them) without rules 68 and 69
@@ -48,7 +52,8 @@ import hashlib
 import json
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -97,8 +102,9 @@ if TYPE_CHECKING:
     from rulesgraph import Rulebook
     from rulesgraph.build.index import Postings
 
-    Learnt = tuple[Postings, dict[int, int]]
-    """An index's learned words' postings and its rules' question counts (the ``learned`` and ``asked`` steps' data)."""
+    Learnt = tuple[Postings, dict[int, int], Postings, list[tuple[str, ...]]]
+    """An index's learned words' postings, its rules' question counts (the ``learned`` and ``asked`` steps' data) and
+    its labelled questions' postings and rules (the confidence's ``neighbours``)."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -106,6 +112,8 @@ R = TypeVar("R")
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "bench" / "questions"
 OUT = ROOT / "data" / "learned.tsv"
+QUESTIONS_OUT = ROOT / "data" / "questions.tsv"
+"""The second table, the labelled questions' own words (:func:`questions_table`), written beside :data:`OUT`."""
 TRAINING = ("dev", "forum", "long", "cards", "holdout", "cards_holdout", "cards_holdout2",
             *(f"forum_holdout{n}" for n in ("", *range(2, 17))))
 """The team's labelled rules sets learned from (``bench/questions/<name>.jsonl``)."""
@@ -161,12 +169,7 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
     n = 0
     for row in rows:
         n += 1
-        names = {t for card in row.get("cards") or () for t in doc_terms(card)}
-        read = Question.of(row["question"])
-        told = told_only(read.sentences, list(read.words), ASKING, lambda said: [stem(w) for w in said])
-        stems = [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w))
-                 if t not in names and t not in told]
-        said = Counter(stems)
+        said = Counter(question_stems(row, keep))
         for card in row.get("cards") or ():
             key, text = cards(card)
             if text:
@@ -175,6 +178,28 @@ def learned(rows: Iterable[dict], keep: Callable[[str], bool] = lambda w: True,
             words[rule].update(said)
             asked[rule] += 1
     return words, asked, n
+
+
+def question_stems(row: dict, keep: Callable[[str], bool] = lambda w: True) -> list[str]:
+    """The stems a labelled question lends (:func:`learned`): its words but stopwords, those ``keep`` leaves out, the
+    names of the cards it is labelled as naming and the words it says only where it sets the scene."""
+    names = {t for card in row.get("cards") or () for t in doc_terms(card)}
+    read = Question.of(row["question"])
+    told = told_only(read.sentences, list(read.words), ASKING, lambda said: [stem(w) for w in said])
+    return [t for t in (stem(w) for w in folded(row["question"]) if w not in STOPWORDS and keep(w)) if t not in names and t not in told]
+
+
+def questions_table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True) -> str:
+    """The second file's text (``data/questions.tsv``, the confidence's ``neighbours``): a header, then a line per labelled
+    question lending a stem, in the order of ``rows`` — its rules, then its stems (:func:`question_stems`), each
+    space-separated (``603.10a 700.4<TAB>exil trigger still``).  Stems, not the question: no name, nothing to read back."""
+    head = [
+        "# rulesgraph: the words of each labelled question and the rules that settled it (the confidence's `neighbours`).",
+        "# Made by bench/learn.py from the questions data/learned.tsv is made from; do not edit by hand.",
+        "# rule rule ...<TAB>stem stem ...",
+    ]
+    body = [f"{' '.join(row['expected_rules'])}\t{' '.join(stems)}" for row in rows if (stems := question_stems(row, keep))]
+    return "\n".join(head + body) + "\n"
 
 
 def table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True,
@@ -208,8 +233,8 @@ class CrossFit:
 
     def __init__(self, book: Rulebook, cards: Path | None = None) -> None:
         from rulesgraph.build.corpus import firsts_path, firsts_table, standing_path
-        from rulesgraph.build.index import asked_of, firsts_of, learned_of, learned_postings
-        from rulesgraph.parse.learned import read_learned
+        from rulesgraph.build.index import asked_of, firsts_of, learned_of, learned_postings, neighbour_postings
+        from rulesgraph.parse.learned import read_learned, read_questions
 
         self.book, self.team, self.real = book, [r for p in team_paths() for r in rows_of(p)], real_tune()
         self.part = {(r["question"], r.get("source", "")): fold(r) for r in self.real}
@@ -217,7 +242,8 @@ class CrossFit:
         rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
         def learn(rows: list[dict]) -> Learnt:
             made = read_learned(table(rows, keep, name, texts))[0]
-            return learned_postings(learned_of(book.graph, made), rules), asked_of(book.graph, made, rules)
+            near = neighbour_postings(read_questions(questions_table(rows, keep))[0], learned_of(book.graph, made))
+            return learned_postings(learned_of(book.graph, made), rules), asked_of(book.graph, made, rules), *near
 
         self._learn = learn
         self._tables: dict[int, Learnt] = {}
@@ -233,6 +259,24 @@ class CrossFit:
         """The first rules' record (``data/firsts.tsv``, ``bench/firsts.py``) without each part's answers."""
         self._standing = by_part(standing_path(), "the ranking's standing")
         """The rules' standing (``data/standing.tsv``, ``bench/firsts.py``) without each part's answers."""
+
+    @contextmanager
+    def neighbours_without(self, name: str) -> Iterator[None]:
+        """Within it, the confidence's ``neighbours`` reads the labelled questions of every training set but the team's
+        set ``name`` (and of every real tuning page): a question of that set is not its own nearest neighbour.  The
+        ranking reads none of it, so the answers are as with the bundled table; only the confidence is held out."""
+        from rulesgraph.build.index import learned_of, neighbour_postings
+        from rulesgraph.parse.learned import read_learned, read_questions
+
+        index = self.book.index
+        rows = [r for p in team_paths() if p.stem != name for r in rows_of(p)] + self.real
+        kept = learned_of(self.book.graph, read_learned(OUT.read_text(encoding="utf-8"))[0])
+        bundled = index.neighbours, index.settled
+        index.neighbours, index.settled = neighbour_postings(read_questions(questions_table(rows, known(index)))[0], kept)
+        try:
+            yield
+        finally:
+            index.neighbours, index.settled = bundled
 
     def table_for(self, rows: list[dict]) -> Learnt:
         """The index's learned postings and question counts made from ``rows`` (as the bundled table is made from
@@ -268,13 +312,14 @@ class CrossFit:
 
 
 def learnt(index: Index) -> Learnt:
-    """What ``index`` learned: its learned words' postings and its rules' question counts."""
-    return index.learned, index.asked
+    """What ``index`` learned: its learned words' postings, its rules' question counts and its labelled questions'."""
+    return index.learned, index.asked, index.neighbours, index.settled
 
 
 def use(index: Index, made: Learnt) -> None:
-    """Put learned words' postings and question counts (:meth:`CrossFit.table_for`, :func:`learnt`) in ``index``."""
-    index.learned, index.asked = made
+    """Put learned words' postings, question counts and labelled questions (:meth:`CrossFit.table_for`, :func:`learnt`)
+    in ``index``."""
+    index.learned, index.asked, index.neighbours, index.settled = made
 
 
 def team_paths() -> list[Path]:
@@ -360,13 +405,18 @@ def main() -> None:
     from _common import cr_path, rules_book
 
     book = rules_book(cr_path(args.cr))
-    text = table(training(paths), known(book.index), partial(named_rule, book.graph), card_texts(args.cards))
+    rows = training(paths)
+    text = table(rows, known(book.index), partial(named_rule, book.graph), card_texts(args.cards))
+    asked = questions_table(rows, known(book.index))
+    outs = ((args.out, text, "rules"), (args.out.with_name(QUESTIONS_OUT.name), asked, "questions"))
     if args.check:
-        same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
-        print(f"{args.out}: {'current' if same else 'not what the sets make today: run python bench/learn.py'}")
-        sys.exit(0 if same else 1)
-    args.out.write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}: {text.count(chr(10)) - 3} rules")
+        stale = [path for path, made, _ in outs if not (path.is_file() and path.read_text(encoding="utf-8") == made)]
+        for path, _, _ in outs:
+            print(f"{path}: {'not what the sets make today: run python bench/learn.py' if path in stale else 'current'}")
+        sys.exit(1 if stale else 0)
+    for path, made, what in outs:
+        path.write_text(made, encoding="utf-8")
+        print(f"wrote {path}: {made.count(chr(10)) - 3} {what}")
 
 
 if __name__ == "__main__":

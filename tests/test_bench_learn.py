@@ -220,3 +220,34 @@ def test_crossfit_answers_a_real_tuning_question_without_its_parts_first_rules_r
                                     lambda r: index.firsts.get("702.19b"))
     assert seen == [(2, 2), (4, 1), bundled.get("702.19b")]
     assert index.firsts is bundled
+
+
+def test_each_question_lends_its_own_line_of_stems_to_the_questions_table(tmp_path: Path) -> None:
+    """The confidence's ``neighbours`` table: a line per question with a stem (its rules, then its stems, less its cards'
+    names and its scene-setting words), in the sets' order; a question with no stem left lends no line."""
+    from rulesgraph.parse.learned import read_questions
+
+    rows = rows_of(_set(tmp_path, [
+        {"question": "Does Tarmogoyf trample over a chump blocker?", "expected_rules": ["702.19b", "702.19"], "cards": ["Tarmogoyf"]},
+        {"question": "the", "expected_rules": ["100.1"]},
+        {"question": "what is a fizzle", "expected_rules": ["608.2b"]}]))
+    text = learn.questions_table(rows)
+    assert text.startswith("# rulesgraph:") and text.endswith("\n")
+    table, problems = read_questions(text)
+    assert problems == [] and [rules for rules, _ in table] == [("702.19b", "702.19"), ("608.2b",)]
+    assert "tarmogoyf" not in table[0][1] and {"trampl", "chump", "blocker"} <= set(table[0][1])
+
+
+def test_crossfit_holds_a_team_sets_questions_out_of_the_neighbours_and_puts_them_back(full_book: Rulebook, monkeypatch,  # type: ignore[no-untyped-def]
+                                                                                      tmp_path: Path) -> None:
+    team = _set(tmp_path, [{"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"]}])
+    monkeypatch.setattr(learn, "real_tune", lambda: [])
+    monkeypatch.setattr(learn, "team_paths", lambda: [team])
+    index = full_book.index
+    bundled = index.neighbours
+    cross = CrossFit(full_book)
+    with cross.neighbours_without("another"):
+        assert "umbrella" in index.neighbours and index.settled == [("702.19b",)]
+    with cross.neighbours_without(team.stem):
+        assert "umbrella" not in index.neighbours and index.settled == []
+    assert index.neighbours is bundled

@@ -43,3 +43,19 @@ def test_a_rule_is_named_by_its_title_or_its_first_words() -> None:
 def test_a_count_of_thousands_of_digits_is_left_out() -> None:
     table, problems = read_learned(f"702.19b\ttrample\t{'9' * 5000}\ttrampl:1\n608.2b\tx\t1\tfizzl:{'9' * 5000}\n")
     assert table == {} and [n for n, _ in problems] == [1, 2]
+
+
+def test_each_questions_line_is_its_rules_and_its_stems() -> None:
+    from rulesgraph.parse.learned import read_questions
+
+    text = "\ufeff# made by bench/learn.py\r\n603.10a 700.4\texil trigger still\r\n\n702.19b\ttrampl block\r"
+    assert read_questions(text) == ([(("603.10a", "700.4"), ("exil", "trigger", "still")), (("702.19b",), ("trampl", "block"))], [])
+
+
+def test_a_questions_line_not_of_the_shape_is_left_out_and_said_with_its_number() -> None:
+    from rulesgraph.parse.learned import read_questions
+
+    text = "702.19b\ttrampl\nno tab here\n\ttrampl\n702.19b\t \n702.19b\ttrampl\textra\n613.1\tlayer\n"
+    table, problems = read_questions(text)
+    assert table == [(("702.19b",), ("trampl",)), (("613.1",), ("layer",))]
+    assert [n for n, _ in problems] == [2, 3, 4, 5] and all("rule rule" in why for _, why in problems)

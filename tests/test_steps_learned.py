@@ -131,11 +131,13 @@ def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebo
         pytest.skip("no compiled kernel was built at install")
     questions = ["does my spell fizzle if its only target is gone?", "can I swing with a creature I just played?",
                  "my opponent bolted my creature in response, does my giant growth fizzle?"]
-    compiled = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
+    ways = [{}, {"neighbours": True, "limit": 10}, {"limit": 3}]  # the labelled questions too (the confidence's neighbours)
+    compiled = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms, **w) for q in questions for w in ways]
     monkeypatch.setattr(relevance, "KERNEL", None)
-    python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms) for q in questions]
+    python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms, **w) for q in questions for w in ways]
     assert all(c for c in compiled) and [list(c.items()) for c in compiled] == [list(p.items()) for p in python]
     assert all(list(c.values()) == sorted(c.values(), reverse=True) for c in compiled)
+    assert [len(c) for c in compiled[1::3]] == [10, 10, 10] and [len(c) for c in compiled[2::3]] == [3, 3, 3]
 
 
 def test_rule_70_a_rule_worded_like_the_question_becomes_a_candidate(full_book: Rulebook) -> None:

@@ -53,7 +53,7 @@ def run(ctx: Context) -> int:
     console = ctx.console()
     counts = Table.grid(padding=(0, 2), pad_edge=False)
     for key in ("effective_date", "chapters", "sections", "rules", "subrules", "paragraphs", "examples", "glossary", "keywords",
-                "faq", "cards", "nodes", "edges", "references", "learned_rules"):
+                "faq", "cards", "nodes", "edges", "references", "learned_rules", "labelled_questions"):
         counts.add_row(_LABEL.get(key, key.replace("_", " ")), text(str(report[key] if report[key] is not None else "—")))
     counts.add_row("dangling", Text(str(len(report["dangling"]))))
     counts.add_row("anomalies", Text(str(len(report["anomalies"]))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .corpus import Rulebook, firsts_path, firsts_table, learned_path, learned_table, standing_path
+from .corpus import Rulebook, firsts_path, firsts_table, learned_path, learned_table, questions_path, questions_table, standing_path
 
 __all__ = ["check_report"]
 
@@ -17,11 +17,13 @@ def _where(item: dict[str, Any]) -> str | None:
 
 
 def _tables_skipped() -> list[dict[str, Any]]:
-    """The lines of the bundled tables (the learned rule words, ``data/learned.tsv``; the first rules' record,
-    ``data/firsts.tsv``; the rules' standing, ``data/standing.tsv``) their readers leave out, as skipped lines."""
+    """The lines of the bundled tables (the learned rule words, ``data/learned.tsv``; the labelled questions' words,
+    ``data/questions.tsv``; the first rules' record, ``data/firsts.tsv``; the rules' standing, ``data/standing.tsv``)
+    their readers leave out, as skipped lines."""
     out: list[dict[str, Any]] = []
-    for what, path, read in (("learned rule words", learned_path(), learned_table), ("first rules' record", firsts_path(), firsts_table),
-                             ("rules' standing", standing_path(), firsts_table)):
+    for what, path, read in (("learned rule words", learned_path(), learned_table),
+                             ("labelled questions' words", questions_path(), questions_table),
+                             ("first rules' record", firsts_path(), firsts_table), ("rules' standing", standing_path(), firsts_table)):
         _, problems, error = read(path)
         if error is not None:
             out.append({"reason": f"{what} not read ({error})", "text": "", "where": str(path)})
@@ -56,6 +58,7 @@ def check_report(book: Rulebook) -> dict[str, Any]:
         "edges": g.number_of_edges(),
         "references": g.graph["references"],
         "learned_rules": len(set(book.index.learned.docs)),
+        "labelled_questions": len(book.index.settled),
         "first_rules": len(book.index.firsts),
         "dangling": [
             {"ref": d["raw"], "target": d["target"], "where": _where(d), "reason": d["reason"]} for d in g.graph["dangling"]

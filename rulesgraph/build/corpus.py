@@ -17,22 +17,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..common.sha import sha256
+from ..common.text import words
 from ..errors import RulesgraphError
 from ..sources.read import FORMATS, RawSource, decode_source, read_bytes
 from ..version import SCHEMA, __version__
 from . import cache
-from .index import Index, build_index, load_aliases
+from .index import Alias, Index, build_index
 from .qgraph import QGraph, build_qgraph
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from ..parse.firsts import Firsts
-    from ..parse.learned import Learned
+    from ..parse.learned import Learned, Questions
 
 
 __all__ = ["Rulebook", "SourceSpec", "bundled_dir", "bundled_sources", "firsts_path", "firsts_table", "learned_path", "learned_table",
-           "load", "parse_spec", "standing_path"]
+           "load", "load_aliases", "parse_spec", "questions_path", "questions_table", "standing_path"]
 
 
 class SourceSpec(NamedTuple):
@@ -107,6 +108,19 @@ def aliases_path() -> Path:
     return bundled_dir() / "aliases.toml"
 
 
+def load_aliases(path: Path) -> list[Alias]:
+    """Read the alias table (TOML, ``[[alias]]`` entries with ``say``, ``means``, ``terms``, ``why``)."""
+    import tomllib  # when the index is built, not at every start (answering reads the cache)
+
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesgraphError(f"{path}: cannot read the alias table ({exc})") from None
+    out = []
+    for entry in raw.get("alias", []):
+        say = tuple(tuple(words(s)) for s in entry.get("say", ()))
+        out.append(Alias(tuple(s for s in say if s), entry.get("means", ""), tuple(entry.get("terms", ())), entry.get("why", "")))
+    return out
 
 
 def load(specs: list[SourceSpec], *, use_cache: bool = True, strict: bool = True) -> Rulebook:
@@ -139,7 +153,8 @@ def load(specs: list[SourceSpec], *, use_cache: bool = True, strict: bool = True
     index = build_index(graph, load_aliases(aliases_path()), qg.ids,
                         _bundled(learned_path(), learned_table, "the learned rule words", notices),
                         _bundled(firsts_path(), firsts_table, "the first rules' record", notices),
-                        _bundled(standing_path(), firsts_table, "the rules' standing", notices))
+                        _bundled(standing_path(), firsts_table, "the rules' standing", notices),
+                        list(_bundled(questions_path(), questions_table, "the labelled questions' words", notices)))
     empty = not strict and any(a["kind"] == "empty" for doc in graph.graph["documents"] for a in doc["anomalies"])
     if use_cache and not empty:  # a source found empty by check is not cached: a later load must refuse it
         notice = cache.write(key, {"schema": SCHEMA, "qgraph": qg.parts(), "index": index.parts()}) or cache.write(key, graph, "graph")
@@ -167,6 +182,12 @@ def standing_path() -> Path:
     return bundled_dir() / "standing.tsv"
 
 
+def questions_path() -> Path:
+    """The labelled questions' own words (``bench/learn.py``'s second table): read by the confidence's ``neighbours``;
+    always loaded, like the learned rule words."""
+    return bundled_dir() / "questions.tsv"
+
+
 def learned_table(path: Path) -> tuple[Learned, list[tuple[int, str, str]], str | None]:
     """The learned rule words of ``path`` (:func:`rulesgraph.parse.learned.read_learned`'s table), the lines its reader leaves out
     (line number, why, the line), and why the file could not be read (``None`` when it could): what loading says in
@@ -174,6 +195,14 @@ def learned_table(path: Path) -> tuple[Learned, list[tuple[int, str, str]], str 
     from ..parse.learned import read_learned
 
     return _table(path, read_learned)
+
+
+def questions_table(path: Path) -> tuple[Questions, list[tuple[int, str, str]], str | None]:
+    """The labelled questions' words of ``path`` (:func:`rulesgraph.parse.learned.read_questions`'s table), as
+    :func:`learned_table`."""
+    from ..parse.learned import read_questions
+
+    return _table(path, read_questions)  # type: ignore[return-value]
 
 
 def firsts_table(path: Path) -> tuple[Firsts, list[tuple[int, str, str]], str | None]:
@@ -221,9 +250,9 @@ def _read(spec: SourceSpec, n: int, read: dict[int, RawSource]) -> str:
 
 def _key(specs: list[SourceSpec], digests: list[str], remembered: Callable[[str, Callable[[], str]], str]) -> str:
     """The cache key of ``specs`` whose files' SHA-256 are ``digests`` (and of the alias table, the learned rule words,
-    the first rules' record and the rules' standing, which every load reads)."""
+    the labelled questions' words, the first rules' record and the rules' standing, which every load reads)."""
     parts = [f"{d}|{s.fmt or ''}|{s.display or s.path}" for s, d in zip(specs, digests, strict=True)]
-    for path in (str(aliases_path()), str(learned_path()), str(firsts_path()), str(standing_path())):
+    for path in (str(aliases_path()), str(learned_path()), str(questions_path()), str(firsts_path()), str(standing_path())):
         parts.append(remembered(path, partial(_digest, path)))
     return cache.cache_key(parts, SCHEMA, __version__)
 

@@ -15,13 +15,11 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..common.english import EnglishWords, english_words
 from ..common.text import STOPWORDS, stem, words
-from ..errors import RulesgraphError
-from ..parse.learned import Learned, rule_name
+from ..parse.learned import Learned, Questions, rule_name
 from ..parse.numbers import parent_of, rule_of
 
 if TYPE_CHECKING:
@@ -30,7 +28,7 @@ if TYPE_CHECKING:
     from ..parse.firsts import Firsts
 
 __all__ = ["CARD_WORD", "FIELDS", "MEMO", "Alias", "Index", "asked_of", "build_index", "firsts_of", "learned_of",
-           "learned_postings", "load_aliases", "name_key", "named_rule"]
+           "learned_postings", "name_key", "named_rule", "neighbour_postings"]
 
 K1, B = 1.2, 0.75
 FIELDS = {"title": 2.0, "text": 1.0, "context": 0.4, "examples": 0.5}
@@ -131,6 +129,7 @@ class Index:
     words are, so a question is checked only against the phrases whose rarest word it says (by their first words,
     "cast …", "is …", a long question was checked against some 200 phrases; by the rarest, some 50)."""
     english: EnglishWords = field(default_factory=lambda: EnglishWords(set()))
+    """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
     name_starts: dict[str, int] = field(default_factory=dict)
     """First stem of a name → the most stems a name starting with it has (n-grams starting elsewhere name nothing)."""
     learned: Postings = field(default_factory=Postings)
@@ -146,11 +145,14 @@ class Index:
     standing: dict[str, tuple[int, int]] = field(default_factory=dict)
     """A CR rule's number → (how many times the real tuning answers cited it among their first rules, how many of those
     it was an expected rule) (``data/standing.tsv``, :func:`firsts_of`): the ranking's ``standing`` step."""
+    neighbours: Postings = field(default_factory=Postings)
+    """Stemmed term → the labelled questions that said it (``data/questions.tsv``, :func:`neighbour_postings`) and its
+    BM25 weight there, each question one document: the confidence's ``neighbours``."""
+    settled: list[tuple[str, ...]] = field(default_factory=list)
+    """Each labelled question's rules (those :attr:`learned` has words for), by its document number in :attr:`neighbours`."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
-    """Ordinary English words the rules never use ("volcanic", "wearing"): never corrected to a rules word."""
-
 
     def saying(self, *phrases: str) -> list[int]:
         """The documents that may say one of ``phrases``, in order: those holding the rarest content word of each
@@ -172,6 +174,7 @@ class Index:
         out = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}
         out["postings"] = self.postings.parts()
         out["learned"] = self.learned.parts()
+        out["neighbours"] = self.neighbours.parts()
         out["aliases"] = [(a.say, a.means, a.terms, a.why) for a in self.aliases]
         out["english"] = self.english.__getstate__()
         return out
@@ -181,6 +184,7 @@ class Index:
         fields = dict(parts)
         fields["postings"] = Postings.from_parts(fields["postings"])
         fields["learned"] = Postings.from_parts(fields["learned"])
+        fields["neighbours"] = Postings.from_parts(fields["neighbours"])
         fields["aliases"] = [Alias(*a) for a in fields["aliases"]]
         english = fields["english"] = EnglishWords(set())
         english.__setstate__(parts["english"])
@@ -236,21 +240,6 @@ def _fields(g: nx.MultiDiGraph, nid: str, data: dict) -> dict[str, str]:
     title = data.get("title") or ""
     text = "" if title == data["text"] else data["text"]
     return {"title": title, "text": text, "context": " ".join(context), "examples": " ".join(data.get("examples") or ())}
-
-
-def load_aliases(path: Path) -> list[Alias]:
-    """Read the alias table (TOML, ``[[alias]]`` entries with ``say``, ``means``, ``terms``, ``why``)."""
-    import tomllib  # when the index is built, not at every start (answering reads the cache)
-
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise RulesgraphError(f"{path}: cannot read the alias table ({exc})") from None
-    out = []
-    for entry in raw.get("alias", []):
-        say = tuple(tuple(words(s)) for s in entry.get("say", ()))
-        out.append(Alias(tuple(s for s in say if s), entry.get("means", ""), tuple(entry.get("terms", ())), entry.get("why", "")))
-    return out
 
 
 def _weighted_terms(fields: dict[str, str], vocab: Counter[str]) -> dict[str, float]:
@@ -317,6 +306,13 @@ def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int])
     return out
 
 
+def neighbour_postings(questions: Questions, kept: Mapping[str, object]) -> tuple[Postings, list[tuple[str, ...]]]:
+    """BM25 postings over the labelled questions' stems (:func:`rulesgraph.parse.learned.read_questions`), each question
+    one document, and each one's rules among ``kept`` (the rules :func:`learned_of` keeps: 2024's 701.19 is not 2026's)."""
+    settled = [tuple(r for r in rules if r in kept) for rules, _ in questions]
+    return _bm25(enumerate(Counter(stems) for _, stems in questions))[0], settled
+
+
 def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]], postings: Postings | None = None) -> tuple[Postings, dict[str, float]]:
     """BM25 postings (:data:`K1`, :data:`B`) of ``docs`` — each its number and its terms' frequencies, in the order the
     postings list them; added to ``postings`` if given — and each term's idf: the rules' text and the learned rule words
@@ -341,12 +337,14 @@ def _bm25(docs: Iterable[tuple[int, Mapping[str, float]]], postings: Postings | 
 
 
 def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | None = None,
-                learned: Learned | None = None, firsts: Firsts | None = None, standing: Firsts | None = None) -> Index:
+                learned: Learned | None = None, firsts: Firsts | None = None, standing: Firsts | None = None,
+                questions: Questions | None = None) -> Index:
     """Index every searchable node of ``g``.  With ``order`` (the query-time graph's node numbering), documents
     are numbered by their place in it and :attr:`Index.ids` is ``order``; else searchable nodes are numbered 0….
     ``learned``: the learned rule words and question counts (:attr:`Index.learned`, :attr:`Index.asked`, those of the rules
     ``g`` has: :func:`learned_of`, :func:`asked_of`); ``firsts``: the first rules' record (:attr:`Index.firsts`);
-    ``standing``: the rules' standing among the first citations (:attr:`Index.standing`), a table of the same shape."""
+    ``standing``: the rules' standing among the first citations (:attr:`Index.standing`), a table of the same shape;
+    ``questions``: the labelled questions' words (:attr:`Index.neighbours`, :attr:`Index.settled`)."""
     ids: list[str] = []
     tfs: list[dict[str, float]] = []
     vocab: Counter[str] = Counter()
@@ -393,4 +391,5 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
                  dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules),
-                 asked_of(g, learned or {}, rules), firsts_of(g, firsts or {}), firsts_of(g, standing or {}))
+                 asked_of(g, learned or {}, rules), firsts_of(g, firsts or {}), firsts_of(g, standing or {}),
+                 *neighbour_postings(questions or [], learned_of(g, learned or {})))

@@ -99,24 +99,26 @@ def python_text_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> d
     return {d: s / top for d, s in best}
 
 
-def learned_relevance(index: Index, terms: Iterable[tuple[str, float]]) -> dict[int, float]:
+def learned_relevance(index: Index, terms: Iterable[tuple[str, float]], neighbours: bool = False,
+                      limit: int | None = None) -> dict[int, float]:
     """Plain BM25 (no coverage, every document kept) of ``terms`` (``(stem, weight)``) over the learned rule words
-    (:attr:`~rulesgraph.build.index.Index.learned`), scaled so the best rule is 1, best first (ties in the order the
-    rules were found); computed by the compiled :data:`KERNEL` when it was built (the same values and order as the Python
-    loop, summed in the same order)."""
-    postings = index.learned
+    (:attr:`~rulesgraph.build.index.Index.learned`; ``neighbours``: over the labelled questions' own,
+    :attr:`~rulesgraph.build.index.Index.neighbours`, each question a document), scaled so the best document is 1, best
+    first (ties in the order they were found), only the best ``limit`` if given; computed by the compiled :data:`KERNEL`
+    when it was built (the same values and order as the Python loop, summed in the same order)."""
+    postings, size = (index.neighbours, len(index.settled)) if neighbours else (index.learned, len(index.ids))
     spans = postings.spans
     found = [(*spans[t], w, 0.0) for t, w in terms if t in spans]
     if not found:
         return {}
     if KERNEL is not None:
-        return KERNEL.relevance(postings.docs, postings.weights, len(index.ids), found, 0.0, 1.0, 0.0, len(index.ids))
+        return KERNEL.relevance(postings.docs, postings.weights, size, found, 0.0, 1.0, 0.0, size if limit is None else limit)
     raw: dict[int, float] = {}
     for start, end, qweight, _ in found:
         for doc, weight in zip(postings.docs[start:end], postings.weights[start:end], strict=True):
             raw[doc] = raw.get(doc, 0.0) + weight * qweight
     top = max(raw.values())
-    return {d: v / top for d, v in sorted(raw.items(), key=lambda dv: -dv[1])} if top else {}
+    return {d: v / top for d, v in sorted(raw.items(), key=lambda dv: -dv[1])[:limit]} if top else {}
 
 
 def section_relevance(g: QGraph, text: dict[int, float]) -> dict[str, float]:

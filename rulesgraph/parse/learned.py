@@ -1,5 +1,6 @@
 """Read the learned rule words (``data/learned.tsv``, written by ``bench/learn.py``): text → rule → (its name, how many
-labelled questions it settled, {stem: count}).
+labelled questions it settled, {stem: count}); and the labelled questions' own words (``data/questions.tsv``, written
+with it): text → one ``(rules, stems)`` per question (:func:`read_questions`).
 
 One line per rule, ``702.19b<TAB>trample<TAB>4<TAB>trampl:12 block:5 …``: the rule's number, the name of its rule in the
 rules it was learned with (:func:`rule_name`: ``702.19``'s title, or the first words of an untitled rule's text), the
@@ -17,13 +18,15 @@ from collections.abc import Iterator
 
 from ..common.text import words
 
-__all__ = ["NAME_WORDS", "Learned", "read_learned", "rows", "rule_name"]
+__all__ = ["NAME_WORDS", "Learned", "Questions", "read_learned", "read_questions", "rows", "rule_name"]
 
 NAME_WORDS = 5
 """An untitled rule is named by this many of its first words."""
 
 Learned = dict[str, tuple[str, int, dict[str, int]]]
 """The table: rule → (the name of its rule, the labelled questions it settled, stem → count)."""
+Questions = list[tuple[tuple[str, ...], tuple[str, ...]]]
+"""The labelled questions: each one's rules (as its label names them) and the stems it said, in the table's order."""
 
 
 def rule_name(title: str | None, text: str | None) -> str:
@@ -70,4 +73,19 @@ def read_learned(text: str) -> tuple[Learned, list[tuple[int, str]]]:
             counts[stem] = counts.get(stem, 0) + got
         if counts:
             table[rule] = (columns[1].strip(), questions, counts)
+    return table, problems
+
+
+def read_questions(text: str) -> tuple[Questions, list[tuple[int, str]]]:
+    """The labelled questions of ``data/questions.tsv`` — one line each, ``603.10a 700.4<TAB>exil trigger still …``: the
+    rules that settled it and the stems it said, each separated by spaces — and the lines left out (``(line number,
+    why)``: other than two columns, no rule or no stem), as :func:`read_learned` reads its table."""
+    table: Questions = []
+    problems: list[tuple[int, str]] = []
+    for n, columns in rows(text):
+        rules, stems = (tuple(c.split()) for c in columns) if len(columns) == 2 else ((), ())
+        if not rules or not stems:
+            problems.append((n, "not 'rule rule …<TAB>stem stem …'"))
+            continue
+        table.append((rules, stems))
     return table, problems
