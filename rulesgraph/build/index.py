@@ -2,7 +2,8 @@
 rules, glossary and FAQ text, a table of names (keywords, glossary terms, cards, titles),
 the word vocabulary for spelling correction, the alias table from ``data/aliases.toml``, and the learned rule words
 from ``data/learned.tsv`` as BM25 postings of one more document per rule (and a second for the words of the cards its
-questions named, rule 75's ``c:`` words).
+questions named, rule 75's ``c:`` words), and the labelled questions' own words (``data/questions.tsv``), one document
+each, for the confidence's ``neighbours``.
 
 Nothing here looks at a question; :mod:`rulesgraph.question.analyze` and :mod:`rulesgraph.rank.ranking` do.
 """
