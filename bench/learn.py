@@ -102,7 +102,7 @@ if TYPE_CHECKING:
     from rulesgraph import Rulebook
     from rulesgraph.build.index import Postings
 
-    Learnt = tuple[Postings, dict[int, int], Postings, list[tuple[str, ...]]]
+    Learnt = tuple[Postings, dict[int, int], Postings, list[str]]
     """An index's learned words' postings, its rules' question counts (the ``learned`` and ``asked`` steps' data) and
     its labelled questions' postings and rules (the confidence's ``neighbours``)."""
 

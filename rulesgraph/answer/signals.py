@@ -135,7 +135,7 @@ def neighbours(book: Rulebook, a: Analysis, node: str) -> float:
     like = learned_relevance(ix, [(t, w) for t, w in a.terms if t not in names], neighbours=True, limit=NEIGHBOURS)
     votes: dict[str, float] = {}
     for doc in like:
-        for rule in {r for e in ix.settled[doc] for r in (e, rule_of(e))}:
+        for rule in {r for e in ix.settled[doc].split() for r in (e, rule_of(e))}:
             votes[rule] = votes.get(rule, 0.0) + like[doc]
     total = sum(votes.values())
     return (votes.get(node) or 0.5 * votes.get(rule_of(node), 0.0)) / total if total else 0.0

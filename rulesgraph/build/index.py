@@ -149,8 +149,9 @@ class Index:
     neighbours: Postings = field(default_factory=Postings)
     """Stemmed term → the labelled questions that said it (``data/questions.tsv``, :func:`neighbour_postings`) and its
     BM25 weight there, each question one document: the confidence's ``neighbours``."""
-    settled: list[tuple[str, ...]] = field(default_factory=list)
-    """Each labelled question's rules (those :attr:`learned` has words for), by its document number in :attr:`neighbours`."""
+    settled: list[str] = field(default_factory=list)
+    """Each labelled question's rules (those :attr:`learned` has words for), space-separated (one text, not a tuple of
+    them: half the memory), by its document number in :attr:`neighbours`."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values computed from the index alone, kept as questions need them (a name's specificity, a word's spelling correction,
     the names a word is spelled most like, what an alias leads to); not cached on disk, emptied beyond MEMO entries."""
@@ -307,10 +308,11 @@ def learned_postings(learned: dict[str, dict[str, int]], number: dict[str, int])
     return out
 
 
-def neighbour_postings(questions: Questions, kept: Mapping[str, object]) -> tuple[Postings, list[tuple[str, ...]]]:
+def neighbour_postings(questions: Questions, kept: Mapping[str, object]) -> tuple[Postings, list[str]]:
     """BM25 postings over the labelled questions' stems (:func:`rulesgraph.parse.learned.read_questions`), each question
-    one document, and each one's rules among ``kept`` (the rules :func:`learned_of` keeps: 2024's 701.19 is not 2026's)."""
-    settled = [tuple(r for r in rules if r in kept) for rules, _ in questions]
+    one document, and each one's rules among ``kept`` (the rules :func:`learned_of` keeps: 2024's 701.19 is not 2026's),
+    space-separated (:attr:`Index.settled`)."""
+    settled = [" ".join(r for r in rules if r in kept) for rules, _ in questions]
     return _bm25(enumerate(Counter(stems) for _, stems in questions))[0], settled
 
 
