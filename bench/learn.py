@@ -1,8 +1,8 @@
 """Learn which rules players' words point to, and how often each rule settles a question, from labelled questions — the
 team's sets and the tuning part of the real questions — and write the table the ranking's ``learned`` and ``asked``
 steps read (``data/learned.tsv``, bundled with the package), and beside it each of those questions' own words and rules
-(``data/questions.tsv``, :func:`questions_table`), which the confidence's ``neighbours`` reads: how many of the labelled
-questions most like a question were settled by the rule its answer leads with.
+(``data/questions.tsv``, :func:`questions_table`), which the ranking's ``neighbours`` reads (rule 76): the rules the labelled
+questions most like a question were settled by.
 
 Usage: python bench/learn.py [--check] [--out PATH] [--cr PATH] [--cards PATH]
        python bench/learn.py --heldout [--cr PATH] [--cards PATH]
@@ -35,8 +35,7 @@ learning from them did not gain on the real tuning questions: they measure what 
 instead).
 
 ``--check`` exits 1 (and says so) when a bundled table is not what the sets make today.  The cross-fitted answers
-(:class:`CrossFit`) read the labelled questions of the other parts alone, as they read the words; ``bench/calibrate.py``
-answers each team set with its own questions out of the neighbours (:meth:`CrossFit.neighbours_without`).
+(:class:`CrossFit`) read the labelled questions of the other parts alone, as they read the words.
 
 ``--heldout`` measures what the sets say of the step now that it learned from them: for each team set (and
 ``keywords``), hit@1 / hit@3 (answers with the card data, as ``bench/accuracy.py`` counts them) without rules 68 and 69
@@ -52,8 +51,7 @@ import hashlib
 import json
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -104,7 +102,7 @@ if TYPE_CHECKING:
 
     Learnt = tuple[Postings, dict[int, int], Postings, list[str]]
     """An index's learned words' postings, its rules' question counts (the ``learned`` and ``asked`` steps' data) and
-    its labelled questions' postings and rules (the confidence's ``neighbours``)."""
+    its labelled questions' postings and rules (rule 76, ``neighbours``)."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -190,11 +188,11 @@ def question_stems(row: dict, keep: Callable[[str], bool] = lambda w: True) -> l
 
 
 def questions_table(rows: list[dict], keep: Callable[[str], bool] = lambda w: True) -> str:
-    """The second file's text (``data/questions.tsv``, the confidence's ``neighbours``): a header, then a line per labelled
+    """The second file's text (``data/questions.tsv``, rule 76's ``neighbours``): a header, then a line per labelled
     question lending a stem, in the order of ``rows`` — its rules, then its stems (:func:`question_stems`), each
     space-separated (``603.10a 700.4<TAB>exil trigger still``).  Stems, not the question: no name, nothing to read back."""
     head = [
-        "# rulesgraph: the words of each labelled question and the rules that settled it (the confidence's `neighbours`).",
+        "# rulesgraph: the words of each labelled question and the rules that settled it (the ranking's `neighbours`, rule 76).",
         "# Made by bench/learn.py from the questions data/learned.tsv is made from; do not edit by hand.",
         "# rule rule ...<TAB>stem stem ...",
     ]
@@ -259,24 +257,6 @@ class CrossFit:
         """The first rules' record (``data/firsts.tsv``, ``bench/firsts.py``) without each part's answers."""
         self._standing = by_part(standing_path(), "the ranking's standing")
         """The rules' standing (``data/standing.tsv``, ``bench/firsts.py``) without each part's answers."""
-
-    @contextmanager
-    def neighbours_without(self, name: str) -> Iterator[None]:
-        """Within it, the confidence's ``neighbours`` reads the labelled questions of every training set but the team's
-        set ``name`` (and of every real tuning page): a question of that set is not its own nearest neighbour.  The
-        ranking reads none of it, so the answers are as with the bundled table; only the confidence is held out."""
-        from rulesgraph.build.index import learned_of, neighbour_postings
-        from rulesgraph.parse.learned import read_learned, read_questions
-
-        index = self.book.index
-        rows = [r for p in team_paths() if p.stem != name for r in rows_of(p)] + self.real
-        kept = learned_of(self.book.graph, read_learned(OUT.read_text(encoding="utf-8"))[0])
-        bundled = index.neighbours, index.settled
-        index.neighbours, index.settled = neighbour_postings(read_questions(questions_table(rows, known(index)))[0], kept)
-        try:
-            yield
-        finally:
-            index.neighbours, index.settled = bundled
 
     def table_for(self, rows: list[dict]) -> Learnt:
         """The index's learned postings and question counts made from ``rows`` (as the bundled table is made from

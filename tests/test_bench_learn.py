@@ -223,7 +223,7 @@ def test_crossfit_answers_a_real_tuning_question_without_its_parts_first_rules_r
 
 
 def test_each_question_lends_its_own_line_of_stems_to_the_questions_table(tmp_path: Path) -> None:
-    """The confidence's ``neighbours`` table: a line per question with a stem (its rules, then its stems, less its cards'
+    """Rule 76's ``neighbours`` table: a line per question with a stem (its rules, then its stems, less its cards'
     names and its scene-setting words), in the sets' order; a question with no stem left lends no line."""
     from rulesgraph.parse.learned import read_questions
 
@@ -236,18 +236,3 @@ def test_each_question_lends_its_own_line_of_stems_to_the_questions_table(tmp_pa
     table, problems = read_questions(text)
     assert problems == [] and [rules for rules, _ in table] == [("702.19b", "702.19"), ("608.2b",)]
     assert "tarmogoyf" not in table[0][1] and {"trampl", "chump", "blocker"} <= set(table[0][1])
-
-
-def test_crossfit_holds_a_team_sets_questions_out_of_the_neighbours_and_puts_them_back(full_book: Rulebook, monkeypatch,  # type: ignore[no-untyped-def]
-                                                                                      tmp_path: Path) -> None:
-    team = _set(tmp_path, [{"question": "does the umbrella stop trample?", "expected_rules": ["702.19b"]}])
-    monkeypatch.setattr(learn, "real_tune", lambda: [])
-    monkeypatch.setattr(learn, "team_paths", lambda: [team])
-    index = full_book.index
-    bundled = index.neighbours
-    cross = CrossFit(full_book)
-    with cross.neighbours_without("another"):
-        assert "umbrella" in index.neighbours and index.settled == ["702.19b"]
-    with cross.neighbours_without(team.stem):
-        assert "umbrella" not in index.neighbours and index.settled == []
-    assert index.neighbours is bundled

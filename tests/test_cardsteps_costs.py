@@ -49,8 +49,8 @@ def test_rule_45_a_generic_reduction_and_an_alternative_cost_bring_their_rules(f
     with weight("cost_changes", 0.0):
         assert position(ranked(full_book, question, HELPER), "118.7a") > 2
     question = "Tax Warden is out. If I pitch a blue card to Will of the Deep, do I still pay a mana?"
-    # rules 68 and 69 alone lift 118.9d to third (questions worded so, and it often settles questions): off, to see rule 45's part
-    with weight("asked", 0.0), weight("learned", 0.0):
+    # rules 68, 69 and 76 alone lift 118.9d to third (questions worded so, and it often settles questions): off, to see rule 45's part
+    with weight("asked", 0.0), weight("learned", 0.0), weight("neighbours", 0.0):
         assert position(ranked(full_book, question, TAXER, FREE), "118.9d") <= 2
         with weight("cost_changes", 0.0):
             assert position(ranked(full_book, question, TAXER, FREE), "118.9d") > 2

@@ -104,7 +104,7 @@ def test_check_json_on_the_bundled_data(capsys: pytest.CaptureFixture[str]) -> N
 def test_check_text_and_global_options(capsys: pytest.CaptureFixture[str], cr2026: Path) -> None:
     code, out, _ = run(capsys, "--no-bundled", "--rules", str(cr2026), "check")
     assert code == 0 and re.search(r"^effective date +2026-06-19$", out, re.M) and re.search(r"^glossary +735$", out, re.M)
-    assert re.search(r"^labelled questions +\d+$", out, re.M)  # the confidence's neighbours (data/questions.tsv)
+    assert re.search(r"^labelled questions +\d+$", out, re.M)  # rule 76's neighbours (data/questions.tsv)
     assert re.search(r"^FAQ cards +0$", out, re.M) and "\ncards " not in out  # the FAQ's cards, not the installed card data
     code, out, _ = run(capsys, "check", "--no-bundled", "--rules", f"cr:{cr2026}", "--json")
     assert json.loads(out)["faq"] == 0

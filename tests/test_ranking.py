@@ -122,10 +122,11 @@ def test_rule_8_a_cited_section_passes_score_to_its_relevant_rules(full_book: Ru
     proportion to their relevance, so 606.3 (a loyalty ability once a turn, at sorcery speed) rises
     for a question about planeswalker abilities that never says "loyalty"."""
     question = "can i activate my planeswalker's abilities on my opponent's turn?"
-    monkeypatch.setattr(spread, "SPREAD_INTO", ())
-    without = order(full_book, question).index("606.3")
-    monkeypatch.undo()
-    assert order(full_book, question).index("606.3") < without
+    with weight("neighbours", 0.0):  # rule 76 alone puts 606.3 first: questions like this one were settled by it
+        monkeypatch.setattr(spread, "SPREAD_INTO", ())
+        without = order(full_book, question).index("606.3")
+        monkeypatch.undo()
+        assert order(full_book, question).index("606.3") < without
 
 
 def test_rule_8_the_parent_stays_reachable(mini_book: Rulebook) -> None:

@@ -163,39 +163,3 @@ def test_record_is_how_much_likelier_than_the_average_first_rule_a_rule_settled_
     monkeypatch.setattr(full_book.index, "firsts", {**firsts, top: (30, 0)})
     got = _signals(full_book, question)
     assert got["record"] == record(full_book, top) < 0  # the answer's first rule's record
-
-
-def _with_neighbours(book: Rulebook, questions: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> Rulebook:
-    from rulesgraph.build.index import neighbour_postings
-
-    kept = dict.fromkeys(r for rules, _ in questions for r in rules if r != "999.9")
-    near, settled = neighbour_postings(questions, kept)
-    return dataclasses.replace(book, index=dataclasses.replace(book.index, neighbours=near, settled=settled, memo={}))
-
-
-def test_neighbours_is_the_share_of_the_likest_questions_votes_for_the_first_rule(full_book: Rulebook) -> None:
-    """Each labelled question most like this one votes for its rules (and their rules) by how like it is; the first
-    citation's rule gets its own votes, or half of its rule's; a rule the loaded rules lack (999.9) gets none."""
-    from rulesgraph.answer.signals import neighbours
-
-    book = _with_neighbours(full_book, [(("702.19b",), ("trampl", "chump", "block")), (("702.19c", "999.9"), ("trampl", "deathtouch")),
-                                        (("608.2b",), ("fizzl", "target"))])
-    a = analyze("how much damage does a trampler deal to a chump blocker?", book.index)
-    own, other = neighbours(book, a, "702.19b"), neighbours(book, a, "702.19c")
-    assert 0.0 < other < own < 1.0
-    assert neighbours(book, a, "702.19") == own + other  # both vote for their rule, 702.19
-    assert neighbours(book, a, "702.19d") == pytest.approx(0.5 * neighbours(book, a, "702.19"))
-    assert neighbours(book, a, "608.2b") == 0.0 and neighbours(book, a, "999.9") == 0.0
-    alone = analyze("what is a fizzle", book.index)
-    assert neighbours(book, alone, "608.2b") == 0.5  # one question, voting for 608.2b and for 608.2
-
-
-def test_neighbours_leaves_the_named_cards_names_out_and_is_unknown_without_the_table(full_book: Rulebook) -> None:
-    from rulesgraph.answer.signals import neighbours
-
-    book = _with_neighbours(full_book, [(("702.19b",), ("goyf",)), (("608.2b",), ("fizzl",))])
-    named = analyze("does goyf fizzle?", book.index)
-    card = NamedCard("Tarmogoyf", "goyf", 5, 9, 1.0, "nickname", "Creature — Lhurgoyf", "", (), (), (), frozenset({"goyf"}))
-    assert neighbours(book, named, "702.19b") > 0.0
-    assert neighbours(book, dataclasses.replace(named, cards=(card,)), "702.19b") == 0.0
-    assert math.isnan(neighbours(dataclasses.replace(book, index=dataclasses.replace(book.index, settled=[])), named, "702.19b"))

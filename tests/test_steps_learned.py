@@ -96,14 +96,15 @@ def test_rule_68_with_no_weight_or_no_table_changes_nothing(full_book: Rulebook)
 def test_rule_68_the_bundled_words_bring_a_players_word_to_its_rule(full_book: Rulebook) -> None:
     """With the bundled table (data/learned.tsv), "fizzle", a word the rules never use, brings 608.2 (resolving: a spell
     with no legal target left doesn't resolve, 608.2b) second, under 115.7; without the step it is not among the first
-    four, which are rules on targets (115.7 …) and 608.2b.  Rule 69, which reads the same table, is off throughout.
+    four, which are rules on targets (115.7 …) and 608.2b.  Rule 69, which reads the same table, is off throughout, and
+    so is rule 76, which brings 608.2 first by itself (the next test).
     (Until stop 50's weights, 608.2b itself was fifth without the step and among the first three with it.)"""
     question = "does my spell fizzle if its only target is gone?"
 
     def first(n: int) -> list[str]:
         return [x for x in rank(full_book.index, full_book.qg, analyze(question, full_book.index)).nodes if x[0].isdigit()][:n]
 
-    with weight("asked", 0.0):
+    with weight("asked", 0.0), weight("neighbours", 0.0):  # rule 76 brings 608.2 as well (stated below)
         assert "608.2" in first(2) and "608.2b" in first(3)
         with weight("learned", 0.0):
             assert "608.2" not in first(4)
@@ -131,7 +132,7 @@ def test_the_kernel_and_python_give_the_same_learned_relevance(full_book: Rulebo
         pytest.skip("no compiled kernel was built at install")
     questions = ["does my spell fizzle if its only target is gone?", "can I swing with a creature I just played?",
                  "my opponent bolted my creature in response, does my giant growth fizzle?"]
-    ways = [{}, {"neighbours": True, "limit": 10}, {"limit": 3}]  # the labelled questions too (the confidence's neighbours)
+    ways = [{}, {"neighbours": True, "limit": 10}, {"limit": 3}]  # the labelled questions too (rule 76's neighbours)
     compiled = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms, **w) for q in questions for w in ways]
     monkeypatch.setattr(relevance, "KERNEL", None)
     python = [relevance.learned_relevance(full_book.index, analyze(q, full_book.index).terms, **w) for q in questions for w in ways]
@@ -316,3 +317,69 @@ def test_rule_71_the_bundled_standing_is_the_tables(full_book: Rulebook) -> None
     often and seldom right."""
     odds = standing_of(full_book.index)
     assert full_book.index.standing["608.2"][0] >= 100 and odds["608.2"] > 0 > odds["111.10"]
+
+
+def _voting(book: Rulebook, question: str, scores: dict[str, float], questions: list, **changes: object) -> Query:
+    """A query over an index whose labelled questions (rule 76's neighbours) are ``questions`` (``(rules, stems)``)."""
+    from rulesgraph.build.index import neighbour_postings
+
+    near, settled = neighbour_postings(questions, dict.fromkeys(r for rules, _ in questions for r in rules if r != "999.9"))
+    index = dataclasses.replace(book.index, neighbours=near, settled=settled, memo={})
+    a = dataclasses.replace(analyze(question, index), **changes)  # type: ignore[arg-type]
+    q = Query(index, book.qg, a, WEIGHTS)
+    q.score = {book.qg.num[n]: s for n, s in scores.items()}
+    return q
+
+
+def test_rule_76_candidates_gain_their_share_of_the_likest_questions_votes(full_book: Rulebook) -> None:
+    """The labelled questions most like this one vote for their rules (and their rules) by how alike they are; a
+    candidate CR rule gains the weight × the best score × its share; a subrule without votes of its own half its rule's;
+    a candidate nobody voted for, or that is no CR rule, gains nothing, and nothing is added that was not a candidate."""
+    from rulesgraph.rank.steps.learned import neighbours
+
+    g = full_book.qg
+    questions = [(("702.19b",), ("trampl", "chump", "block")), (("702.2c", "999.9"), ("trampl", "deathtouch")),
+                 (("608.2b",), ("fizzl", "target"))]
+    before = {"702.19b": 1.0, "702.19c": 1.0, "702.2c": 0.5, "608.2b": 2.0, "glossary:Trample": 2.0}
+    q = _voting(full_book, "how much damage does a trampler deal to a chump blocker?", before, questions)
+    neighbours(q)
+    gained = {g.ids[i]: q.score[i] - before[g.ids[i]] for i in q.score}
+    assert set(q.score) == {g.num[n] for n in before}
+    assert gained["702.19b"] > gained["702.2c"] > 0 and gained["608.2b"] == 0 and gained["glossary:Trample"] == 0
+    assert gained["702.19c"] == pytest.approx(0.5 * gained["702.19b"])  # no votes of its own: half its rule's, 702.19
+    assert 0 < gained["702.19b"] < WEIGHTS["neighbours"] * 2.0 * 0.5  # a share: 702.19b and 702.19 split the first's votes
+    assert "settled questions worded like this one" in q.reasons(g.num["702.19b"])[-1]
+
+
+def test_rule_76_leaves_the_named_cards_names_out_and_needs_its_table_and_weight(full_book: Rulebook) -> None:
+    from rulesgraph.rank.steps.learned import neighbours
+
+    g = full_book.qg
+    questions = [(("702.19b",), ("goyf",)), (("608.2b",), ("fizzl",))]
+    q = _voting(full_book, "does goyf fizzle?", {"702.19b": 1.0, "608.2b": 1.0}, questions)
+    neighbours(q)
+    assert q.score[g.num["702.19b"]] > 1.0  # "goyf" is a word of a labelled question here
+    card = NamedCard("Tarmogoyf", "goyf", 5, 9, 1.0, "nickname", "Creature — Lhurgoyf", "", (), (), (), frozenset({"goyf"}))
+    q = _voting(full_book, "does goyf fizzle?", {"702.19b": 1.0, "608.2b": 1.0}, questions, cards=(card,))
+    neighbours(q)
+    assert q.score[g.num["702.19b"]] == 1.0 and q.score[g.num["608.2b"]] > 1.0  # the card's name votes for nothing
+    for table, w in ((questions, 0.0), ([], 1.0)):
+        with weight("neighbours", w):
+            q = _voting(full_book, "does it fizzle", {"608.2b": 1.0}, table)
+            neighbours(q)
+            assert q.score == {g.num["608.2b"]: 1.0}
+
+
+def test_rule_76_the_bundled_questions_bring_a_players_word_to_its_rule(full_book: Rulebook) -> None:
+    """With the bundled labelled questions (data/questions.tsv) and rules 68 and 69 off, the questions worded like "does
+    my spell fizzle if its only target is gone?" bring 608.2 (resolving) first, above the rules on targets; without rule
+    76 it is not among the first five."""
+    question = "does my spell fizzle if its only target is gone?"
+
+    def first(n: int) -> list[str]:
+        return [x for x in rank(full_book.index, full_book.qg, analyze(question, full_book.index)).nodes if x[0].isdigit()][:n]
+
+    with weight("asked", 0.0), weight("learned", 0.0):
+        assert first(1) == ["608.2"]
+        with weight("neighbours", 0.0):
+            assert "608.2" not in first(5)

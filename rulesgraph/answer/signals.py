@@ -16,8 +16,6 @@ page): the question's length, rejected among the forty on the team's sets, earns
 named cards' best ruling.  ``record`` (stop 51) was chosen the same way: how often the real tuning answers the ranking gave
 the first citation's rule first were settled by it (``data/firsts.tsv``, :func:`record`): some rules the words reach
 often are seldom what is asked (of 27 answers led by 613.1d, none was settled by it: ``data/firsts.tsv``).
-``neighbours`` (stop 68) likewise: how many of the labelled questions most like this one were settled by the first
-citation's rule (:func:`neighbours`).
 """
 
 from __future__ import annotations
@@ -27,14 +25,12 @@ import math
 from ..build.corpus import Rulebook
 from ..build.index import doc_terms
 from ..build.relations import definers
-from ..build.relevance import learned_relevance
 from ..parse.numbers import rule_of
 from ..question.analyze import Analysis
 from ..rank.ranking import Ranking, Scored, specificity
 from ..rank.steps.learned import smoothed_odds
 
-__all__ = ["ALIASED", "NEIGHBOURS", "PEAK_OF", "RECORDED", "RESTATED_BY", "RULES_READ", "agree", "neighbours", "record", "restated",
-           "signals"]
+__all__ = ["ALIASED", "PEAK_OF", "RECORDED", "RESTATED_BY", "RULES_READ", "agree", "record", "restated", "signals"]
 
 RULES_READ = 200
 """How many of the best candidates are read to find the best-scoring rules (``lead`` and ``peak``)."""
@@ -114,33 +110,6 @@ def record(book: Rulebook, node: str) -> float:
     return smoothed_odds(*firsts.get(node, (0, 0)), settled / first, RECORDED)
 
 
-NEIGHBOURS = 10
-"""``neighbours`` reads the votes of this many labelled questions (10 of 5, 10, 20 and 40 by the held-out AUC of the
-confidence with it, 10 folds by page on the real tuning answers, in an exploration outside ``bench/``: 0.739, 0.741,
-0.738 and 0.735 against 0.725 without it)."""
-
-
-def neighbours(book: Rulebook, a: Analysis, node: str) -> float:
-    """The share of the votes of the :data:`NEIGHBOURS` labelled questions most like this one (BM25 of the question's
-    words, the named cards' names left out, over theirs: :attr:`~rulesgraph.build.index.Index.neighbours`) that go to
-    ``node``'s rule: each votes for the rules that settled it (and their rules: ``702.19b`` for ``702.19`` too) by how
-    like the question it is, the likest 1; ``node``'s own rule gets its votes, or half of its rule's.  A judge's
-    precedent: what questions told in these words were settled by.  NaN (read as the average) without the table.
-    Unlike the ``learned`` step (rule 68), which adds every question a rule settled into one document, it keeps each
-    question apart: a question told in the very words of one settled by another rule speaks against the answer."""
-    ix = book.index
-    if not ix.settled:
-        return math.nan
-    names = {t for c in a.cards for t in c.name_terms}
-    like = learned_relevance(ix, [(t, w) for t, w in a.terms if t not in names], neighbours=True, limit=NEIGHBOURS)
-    votes: dict[str, float] = {}
-    for doc in like:
-        for rule in {r for e in ix.settled[doc].split() for r in (e, rule_of(e))}:
-            votes[rule] = votes.get(rule, 0.0) + like[doc]
-    total = sum(votes.values())
-    return (votes.get(node) or 0.5 * votes.get(rule_of(node), 0.0)) / total if total else 0.0
-
-
 def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], *, with_cards: bool = False) -> tuple[float, ...]:
     """The signal values for an answer citing ``chosen`` (at least one) from ``ranked``, in SIGNALS order;
     ``with_cards``: card data was installed (without it no card is found, and ``cards`` is not a number)."""
@@ -165,4 +134,4 @@ def signals(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored], 
     ruling_fit = (ranked.rulings[0][6] if ranked.rulings else 0.0) if with_cards else math.nan
     words = math.log1p(len(a.words))
     return (strength, lead, peak, coverage, named, float(keyword), cards, support, restated(ranked, chosen),
-            ruling_fit, words, record(book, top.node), neighbours(book, a, top.node), agree(book, ranked, chosen))
+            ruling_fit, words, record(book, top.node), agree(book, ranked, chosen))

@@ -183,7 +183,7 @@ def standing_path() -> Path:
 
 
 def questions_path() -> Path:
-    """The labelled questions' own words (``bench/learn.py``'s second table): read by the confidence's ``neighbours``;
+    """The labelled questions' own words (``bench/learn.py``'s second table): read by the ranking's ``neighbours`` (rule 76);
     always loaded, like the learned rule words."""
     return bundled_dir() / "questions.tsv"
 

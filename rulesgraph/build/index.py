@@ -3,7 +3,7 @@ rules, glossary and FAQ text, a table of names (keywords, glossary terms, cards,
 the word vocabulary for spelling correction, the alias table from ``data/aliases.toml``, and the learned rule words
 from ``data/learned.tsv`` as BM25 postings of one more document per rule (and a second for the words of the cards its
 questions named, rule 75's ``c:`` words), and the labelled questions' own words (``data/questions.tsv``), one document
-each, for the confidence's ``neighbours``.
+each, for the ranking's ``neighbours`` (rule 76).
 
 Nothing here looks at a question; :mod:`rulesgraph.question.analyze` and :mod:`rulesgraph.rank.ranking` do.
 """
@@ -148,7 +148,7 @@ class Index:
     it was an expected rule) (``data/standing.tsv``, :func:`firsts_of`): the ranking's ``standing`` step."""
     neighbours: Postings = field(default_factory=Postings)
     """Stemmed term → the labelled questions that said it (``data/questions.tsv``, :func:`neighbour_postings`) and its
-    BM25 weight there, each question one document: the confidence's ``neighbours``."""
+    BM25 weight there, each question one document: the ranking's ``neighbours`` (rule 76)."""
     settled: list[str] = field(default_factory=list)
     """Each labelled question's rules (those :attr:`learned` has words for), space-separated (one text, not a tuple of
     them: half the memory), by its document number in :attr:`neighbours`."""
