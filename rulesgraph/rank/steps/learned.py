@@ -145,14 +145,19 @@ def learned_candidates(q: Query) -> None:
             q.relevant(i, gain, "worded like questions this rule settled")
 
 
+def _own_terms(q: Query) -> list[tuple[str, float]]:
+    """The question's search terms with their weights, the named cards' names left out: a card's name says which card,
+    not which rule (the learned words and the labelled questions' words never hold one)."""
+    names = {t for c in q.a.cards for t in c.name_terms}
+    return [(t, weight) for t, weight in q.a.terms if t not in names]
+
+
 def _said(q: Query) -> dict[int, float]:
     """How well each rule's learned words match the question's own (the named cards' names left out) and its named
     cards' (rule 75's, :mod:`rulesgraph.rank.cardsteps.learnedcards`), the best 1; read once per question, by rules 68
     and 70."""
     if "learned" not in q.memo:
-        names = {t for c in q.a.cards for t in c.name_terms}
-        terms = [(t, weight) for t, weight in q.a.terms if t not in names]
-        terms += q.memo.get("learned cards", {}).items()
+        terms = _own_terms(q) + list(q.memo.get("learned cards", {}).items())
         q.memo["learned"] = learned_relevance(q.index, terms)
     return q.memo["learned"]
 
@@ -253,8 +258,7 @@ def neighbours(q: Query) -> None:
     ix = q.index
     if w <= 0 or not q.score or not ix.settled:
         return
-    names = {t for c in q.a.cards for t in c.name_terms}
-    like = learned_relevance(ix, [(t, x) for t, x in q.a.terms if t not in names], neighbours=True, limit=NEIGHBOURS)
+    like = learned_relevance(ix, _own_terms(q), neighbours=True, limit=NEIGHBOURS)
     votes: dict[str, float] = {}
     for doc, v in like.items():
         for rule in {r for e in ix.settled[doc].split() for r in (e, rule_of(e))}:
