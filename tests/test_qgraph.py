@@ -51,6 +51,19 @@ def test_columns(full_book: Rulebook) -> None:
     assert "trampl" in qg.terms_under(qg.num["702.19"]) and "trampl" in qg.stems[i]
 
 
+def test_terms_under_are_the_same_when_no_longer_kept(full_book: Rulebook) -> None:
+    """Only the last :data:`UNDER_KEPT` nodes' sets (two memos of them) are kept; one asked again after it was dropped
+    is worked out again, equal."""
+    from rulesgraph.build.qgraph import UNDER_KEPT
+
+    qg = full_book.qg
+    nodes = [i for i in range(len(qg.ids)) if qg.kind[i] == "rule"][: 3 * UNDER_KEPT]
+    first = [qg.terms_under(i) for i in nodes]
+    assert len(qg._under) <= 2 * UNDER_KEPT
+    assert [qg.terms_under(i) for i in nodes] == first
+    assert qg.terms_under(nodes[-1]) is qg.terms_under(nodes[-1])  # a set just worked out is the one kept
+
+
 def test_sections_are_numbered_alike_exactly_when_they_are_one_section(full_book: Rulebook) -> None:
     """``section_no`` (the compiled base step's section column): 0 exactly for nodes without a section, and two
     nodes share a number exactly when they share a section."""
@@ -104,7 +117,7 @@ def test_attrs_read_from_the_cache_are_the_same_when_no_longer_kept() -> None:
     assert len(read) == len(attrs) and read[-1] == attrs[-1]
     for _ in range(2):
         assert [read[i] for i in range(len(attrs))] == attrs
-    assert len(read._seen) + len(read._old) <= 2 * ATTRS_KEPT
+    assert len(read._recent) <= 2 * ATTRS_KEPT
     first = read[5]
     assert read[5] is first  # a dict just read is the one kept
     with pytest.raises(IndexError):

@@ -22,6 +22,7 @@ from array import array
 from collections.abc import Container, Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..common.recent import Recent
 from ..common.text import terms as doc_terms_of
 from ..common.text import word_line
 from ..parse.numbers import parent_of, rule_of
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = ["EDGE_KINDS", "QGraph", "build_qgraph"]
 
-ATTRS_KEPT = 1024
+ATTRS_KEPT = 512
 """Node attribute dicts decoded from the cache kept in each of :class:`_Attrs`'s two memos."""
+UNDER_KEPT = 128
+"""Nodes whose :meth:`QGraph.terms_under` sets are kept in each of two memos."""
 EDGE_KINDS = ("contains", "cites", "defines", "about", "see_also", "mentions", "current", "renamed_to")
 
 
@@ -65,8 +68,10 @@ class _Nodes:
 class _Attrs:
     """Node attribute dicts, each decoded from the cached bytes when it is read (an answer reads a few dozen of ~4,500;
     decoding them all would be a third of the load time), the last ones read kept: :data:`ATTRS_KEPT` in each of two
-    memos, the last ones and the ones before.  Kept all, a stream of questions came to hold most of them (~3.5 MB of its
-    peak memory: ruling links read every rule's); two memos of 1,024 miss ~5 reads of a question's ~85 (~4 µs each)."""
+    memos, the last ones and the ones before (:class:`~rulesgraph.common.recent.Recent`).  Kept all, a stream of
+    questions came to hold most of them (~3.5 MB of its peak memory: ruling links read every rule's).  On the stream of
+    the 3,763 real questions a question reads ~99: two memos of 512 miss ~10 of them (~4 µs each), of 1,024 ~3, and hold
+    ~0.7 MB more of its peak."""
 
     def __init__(self, blob: bytes, offsets: array[int]) -> None:
         self._blob = memoryview(blob)
@@ -74,8 +79,7 @@ class _Attrs:
         self._count = len(offsets) - 1
         self._all: list[dict[str, Any]] | None = None
         """Every node's, as built (:meth:`of`): a graph built in this process keeps them."""
-        self._seen: dict[int, dict[str, Any]] = {}
-        self._old: dict[int, dict[str, Any]] = {}
+        self._recent: Recent[int, dict[str, Any]] = Recent(ATTRS_KEPT)
 
     @classmethod
     def of(cls, attrs: list[dict[str, Any]]) -> _Attrs:
@@ -90,18 +94,14 @@ class _Attrs:
     def __getitem__(self, i: int) -> dict[str, Any]:
         if self._all is not None:
             return self._all[i]
-        data = self._seen.get(i)
+        if i < 0:  # as a list is read
+            i += self._count
+        data = self._recent.get(i)
         if data is None:
-            if i < 0:  # as a list is read
-                i += self._count
-            data = self._old.get(i)
-            if data is None:
-                if not 0 <= i < self._count:
-                    raise IndexError("node number out of range")
-                data = marshal.loads(self._blob[self._offsets[i] : self._offsets[i + 1]])
-            if len(self._seen) >= ATTRS_KEPT:
-                self._old, self._seen = self._seen, {}
-            self._seen[i] = data
+            if not 0 <= i < self._count:
+                raise IndexError("node number out of range")
+            data = marshal.loads(self._blob[self._offsets[i] : self._offsets[i + 1]])
+            self._recent.put(i, data)
         return data
 
     def __len__(self) -> int:
@@ -163,7 +163,7 @@ class QGraph:
         self.current: dict[int, int] = {i: targets[offsets[i + 1] - 1] for i in range(len(self.ids)) if offsets[i + 1] > offsets[i]}
         """Non-CR rule → the CR rule its text is today (its ``current`` edge)."""
         self.nodes = _Nodes(self)
-        self._under: dict[int, frozenset[str]] = {}
+        self._under: Recent[int, frozenset[str]] = Recent(UNDER_KEPT)
         self._lines: str = parts["lines"][0]
         self._line_at: array[int] = _ints(parts["lines"][1])
         self.memo: dict[Any, Any] = {}
@@ -188,11 +188,14 @@ class QGraph:
         return bool(cited) and all(self.variant[t] for t in cited)
 
     def terms_under(self, i: int) -> frozenset[str]:
-        """The stems of the text and examples of node ``i`` and everything under it (computed once)."""
+        """The stems of the text and examples of node ``i`` and everything under it, kept for the last
+        :data:`UNDER_KEPT` nodes asked (two memos of them): on the stream of the 3,763 real questions a question asks ~17,
+        ~1 of them worked out again, and kept for every node asked they held ~1 MB more of its peak."""
         known = self._under.get(i)
         if known is None:
             start, end = i, self.end[i]
-            known = self._under[i] = frozenset().union(*self.stems[start:end], *self.example_stems[start:end])
+            known = frozenset().union(*self.stems[start:end], *self.example_stems[start:end])
+            self._under.put(i, known)
         return known
 
     def terms_under_all(self, roots: list[int]) -> Container[str]:
