@@ -34,3 +34,14 @@ def test_a_value_found_in_the_older_memo_moves_to_the_newer() -> None:
 def test_a_memo_keeps_at_least_one_value() -> None:
     with pytest.raises(ValueError, match="at least one"):
         Recent(0)
+
+
+def test_a_value_put_again_is_kept_once() -> None:
+    memo: Recent[int, str] = Recent(2)
+    memo.put(1, "a")
+    memo.put(2, "b")
+    memo.put(2, "c")  # already in the newer memo: replaced there, nothing moves
+    assert len(memo) == 2 and memo.get(2) == "c"
+    memo.put(3, "d")  # 1 and 2 are the older memo now
+    memo.put(1, "e")  # put again from the older memo: kept once, in the newer
+    assert len(memo) == 3 and memo.get(1) == "e"

@@ -13,8 +13,9 @@ V = TypeVar("V")
 class Recent(Generic[K, V]):
     """At most ``2 × kept`` values: those put or found since the newer memo started, and the ones before.  When the newer
     memo holds ``kept`` it becomes the older one and a new one starts, so a value looked up again stays and one not
-    looked up for ``kept`` others goes (an LRU's order without its bookkeeping on every hit: a hit in the newer memo is
-    one dict lookup).  Kept whole, the memos of what a question reads grew with every new question a process answered."""
+    looked up while ``kept`` to ``2 × kept`` others were kept goes (an LRU's order, roughly, without its bookkeeping on
+    every hit: a hit in the newer memo is one dict lookup).  A value is never ``None`` (:meth:`get`'s "not kept").  Kept
+    whole, the memos of what a question reads grew with every new question a process answered."""
 
     __slots__ = ("_kept", "_new", "_old")
 
@@ -35,9 +36,11 @@ class Recent(Generic[K, V]):
         return value
 
     def put(self, key: K, value: V) -> None:
-        """Keep ``value`` for ``key`` (the older memo is let go when the newer is full)."""
-        if len(self._new) >= self._kept:
+        """Keep ``value`` (not ``None``) for ``key``, in the newer memo only (the older memo is let go when the newer is
+        full)."""
+        if key not in self._new and len(self._new) >= self._kept:
             self._old, self._new = self._new, {}
+        self._old.pop(key, None)
         self._new[key] = value
 
     def __len__(self) -> int:

@@ -37,10 +37,12 @@ SELF_WORD = "thiscard"
 TEXTS_KEPT = 256
 """How many card texts and rulings each reading of them keeps for the next question (:func:`sentences_of`, rule 75's
 card words, rules 22 and 23's stems in :mod:`rulesgraph.rank.cardsteps.cards`, one cache for the cards' texts and rulings
-alike): as many as the cards a deck keeps (:data:`rulesgraph.question.namedcards.CARDS_KEPT`); a text no longer kept is
-read again.  4,096 each held ~4 MB more at the end of a stream of the 1,172 real questions (``bench/latency.py``'s peak
-RSS); on the stream of the 3,763 real questions 512 held ~1.4 MB more than 256, with which the five readings read ~4,000
-texts more again (rule 23's stems 8,713 of 13,227 instead of 7,195; ~10–40 µs each: ~0.1 s of the stream's ~22 s)."""
+alike): as many as the cards a deck keeps (:data:`rulesgraph.question.namedcards.CARDS_KEPT`), though a card brings its
+text and each of its rulings, so fewer cards' than that (stop 68 kept 512); a text no longer kept is read again.  4,096
+each held ~4 MB more at the end of a stream of the 1,172 real questions (``bench/latency.py``'s peak RSS); on the
+stream of the 3,763 real questions 512 held ~1.4 MB more than 256, with which the five readings read ~4,000 texts more
+again (rule 23's stems 8,713 of 13,227 instead of 7,195; ~10–40 µs each: ~0.1 s over the stream, ~0.03 ms a
+question)."""
 
 
 @lru_cache(maxsize=TEXTS_KEPT)
