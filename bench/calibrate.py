@@ -60,10 +60,10 @@ SYNTHETIC = ("dev", "forum", "forum_holdout", "forum_holdout2", "long", "cards",
 """The team's own sets the confidence was fitted on before (the tuning sets and the older test sets, no longer blind):
 pooled with the real questions as one candidate fit; the blind sets are never read."""
 REAL_WEIGHT = 4.0
+"""In the weighted pooled fit, each real answer counts as this many of the team's."""
 LINE = 140
 """The longest line ruff allows (``pyproject.toml``): a written constant longer says ``# noqa: E501``, a shorter one not
 (ruff flags a ``noqa`` it does not need)."""
-"""In the weighted pooled fit, each real answer counts as this many of the team's."""
 TARGET = 0.75
 """Held-out share of "high" answers whose first paragraph settles the question (issue 27 asks ≥ 75% on the blind part)."""
 MIN_HIGH = 10

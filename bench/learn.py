@@ -240,8 +240,9 @@ class CrossFit:
         rules = {nid: i for i, nid in enumerate(book.index.ids) if nid in book.index.numbers}
         def learn(rows: list[dict]) -> Learnt:
             made = read_learned(table(rows, keep, name, texts))[0]
-            near = neighbour_postings(read_questions(questions_table(rows, keep))[0], learned_of(book.graph, made))
-            return learned_postings(learned_of(book.graph, made), rules), asked_of(book.graph, made, rules), *near
+            kept = learned_of(book.graph, made)
+            near = neighbour_postings(read_questions(questions_table(rows, keep))[0], kept)
+            return learned_postings(kept, rules), asked_of(book.graph, made, rules), *near
 
         self._learn = learn
         self._tables: dict[int, Learnt] = {}

@@ -390,9 +390,10 @@ def build_index(g: nx.MultiDiGraph, aliases: list[Alias], order: list[str] | Non
     if order is not None:
         ids = list(order)
     rules = {nid: number[nid] for nid in numbers if nid in number}
+    kept = learned_of(g, learned or {})  # the rules the learned words and the labelled questions' labels may name
     return Index(ids, postings, idf, dict(names), max((len(k.split()) for k in names), default=1), dict(vocab), aliases,
                  numbers, section, current,
                  {n for n, d in g.nodes(data=True) if d["kind"] == "glossary" and d.get("obsolete")}, surface, dict(phrases), slang,
-                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(learned_of(g, learned or {}), rules),
+                 dict(alias_keys), english_words(vocab.keys() | slang), name_starts, learned_postings(kept, rules),
                  asked_of(g, learned or {}, rules), firsts_of(g, firsts or {}), firsts_of(g, standing or {}),
-                 *neighbour_postings(questions or [], learned_of(g, learned or {})))
+                 *neighbour_postings(questions or [], kept))
