@@ -36,6 +36,16 @@ def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:
     assert all(m.quality < 1 for m in a.matches if m.node == "keyword:trample")
 
 
+def test_a_word_of_an_installed_cards_name_is_never_corrected(mini_book: Rulebook) -> None:
+    """With card data, a word the names of the installed cards hold (``named``) is a card's word, not a slip for a rules
+    word ("arcbound creatures" are not "around"): left as said, neither corrected nor searched for as the fix."""
+    plain = analyze("two tramlpes attack", mini_book.index)
+    assert ("tramlpes", "trample") in plain.corrections and any(t == "trampl" for t, _ in plain.terms)
+    carded = analyze("two tramlpes attack", mini_book.index, named=lambda w: w == "tramlpes")
+    assert carded.corrections == () and not any(t == "trampl" for t, _ in carded.terms)
+    assert analyze("two tramlpes attack", mini_book.index, named=lambda w: False).corrections == plain.corrections
+
+
 def test_word_forms_and_hyphens(mini_book: Rulebook) -> None:
     assert "509" in nodes(mini_book, "when are blockers declared in the declared blockers step")
     assert "keyword:trample" in nodes(mini_book, "trampling over")

@@ -17,7 +17,7 @@ from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import open_deck, with_cards, without_names
 
-from .minicards import atomic, encode
+from .minicards import CARDS, atomic, encode, face, install_cards
 
 
 @pytest.fixture(autouse=True)
@@ -116,6 +116,20 @@ def test_a_word_said_only_in_a_cards_name_is_not_presented_as_a_misspelling(mini
     assert with_cards(a, (sprite,)).corrections == ()
     b = analyze("does Tramlpe Sprite have tramlpe", mini_book.index)
     assert with_cards(b, (sprite,)).corrections == b.corrections
+
+
+def test_a_word_of_any_installed_cards_name_is_no_misspelling(tmp_path: Path, mini_book: Rulebook) -> None:
+    """The words of every installed card's name, said alone, in the plural or as a possessive without its apostrophe,
+    are the card data's (:meth:`CardDeck.names_word`): ``ask`` never reads one as a misspelt rules word, whether or not
+    the question names the card ("two Tramlpes" of Tramlpe Hound is no typo of trample)."""
+    install_cards(mini_book, {**CARDS, "Tramlpe Hound": [face("Tramlpe Hound", "Trample", type_line="Creature — Dog")]})
+    deck, _ = open_deck(mini_book)
+    assert deck is not None
+    assert all(deck.names_word(w) for w in ("mossback", "elders", "tramlpes", "groves", "riverwalker"))
+    assert not any(deck.names_word(w) for w in ("trample", "mossbak", "s"))
+    question = "two tramlpes attack me, can I block both?"
+    assert any(w.startswith("read ‘tramlpes’ as") for w in ask(mini_book, question).why)
+    assert not any(w.startswith("read ‘tramlpes’") for w in ask(mini_book, question, deck=deck).why)
 
 
 def test_a_word_of_a_named_cards_name_is_no_misspelling_wherever_it_is_said(mini_book: Rulebook) -> None:

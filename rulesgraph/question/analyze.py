@@ -9,6 +9,7 @@ glossary terms, card names and section titles on stemmed words (``blocks``/``blo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -345,8 +346,10 @@ def rule_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...
     return missing, bool(missing) and not rest and not held, held
 
 
-def analyze(question: str | Question, index: Index) -> Analysis:
-    """Everything the ranking needs to know about ``question`` (read once: :class:`~rulesgraph.question.read.Question`)."""
+def analyze(question: str | Question, index: Index, named: Callable[[str], bool] | None = None) -> Analysis:
+    """Everything the ranking needs to know about ``question`` (read once: :class:`~rulesgraph.question.read.Question`).
+    ``named``: whether a word is one of an installed card's name's (:meth:`~rulesgraph.question.namedcards.CardDeck.names_word`),
+    never corrected: "arcbound creatures" are not "around", "two phages" not "phases"."""
     q = Question.of(question)
     truncated, folded = q.truncated, q.folded
     numbers = [n for n in _NUMBER.findall(folded) if n in index.numbers]
@@ -359,7 +362,7 @@ def analyze(question: str | Question, index: Index) -> Analysis:
         if ("spelling", w) not in index.memo:  # a word is corrected alike in every question: once per index
             index.memo["spelling", w] = correct(w, index, FRAMING)
         fix = index.memo["spelling", w]
-        if fix:
+        if fix and not (named is not None and named(w)):
             corrections.append((w, fix[0]))
             corrected.append(fix[0])
             quality.append(fix[1])

@@ -202,6 +202,12 @@ class CardDeck:
                 break
         return tuple(out)
 
+    def names_word(self, word: str) -> bool:
+        """Whether the folded ``word`` is a word of an installed card's name, or one said in the plural or as a possessive
+        without its apostrophe ("phages", "sakuras"): a card's word, never read as a misspelt rules word."""
+        known = self.table.name_words
+        return word in known or (word.endswith("s") and (word[:-1] in known or (word.endswith("es") and word[:-2] in known)))
+
     def said_words(self, read: Question) -> frozenset[str]:
         """The folded words of the cards a question names or may name: those it names, and any words said together that
         are a card's whole name of two words or more, whatever the case.  What the routing asks when a tournament word is
