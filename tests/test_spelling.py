@@ -4,7 +4,7 @@ the same letters reordered preferred among equally close ones."""
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.question.spelling import CORRECT, _bases, correct
+from rulesgraph.question.spelling import CORRECT, correct
 
 
 def test_a_slip_is_read_as_the_closest_vocabulary_word(mini_book: Rulebook) -> None:
@@ -24,14 +24,3 @@ def test_a_correction_keeps_the_first_letter(mini_book: Rulebook) -> None:
     """"rtample" is two edits from "trample" but starts with another letter: not a slip for it."""
     fixed = correct("rtample", mini_book.index)
     assert fixed is None or fixed[0][0] == "r"
-
-
-def test_a_word_made_of_a_known_one_by_a_regular_ending_is_no_slip(mini_book: Rulebook) -> None:
-    """Real questions say "replayed", "piped", "resurrects": English words too rare for the list, made of ones in it (or
-    in the rules) by a regular ending; they were read as "replaced", "piper", "restricts".  A lone "d" is no ending."""
-    index = mini_book.index
-    assert "replay" in index.english and "replayed" not in index.english
-    assert correct("replayed", index) is None and correct("tramples", index) is None
-    assert _bases("piped") == ["pipe"] and _bases("blockd") == []  # a base of four letters or more; no lone "d"
-    fixed = correct("tramplde", index)  # "trampl" + "ed" is nothing known: still a slip
-    assert fixed is not None and fixed[0] == "trample"

@@ -1,8 +1,7 @@
 """Spelling correction: an unknown word of a question → the closest word of the corpus vocabulary.
 
 Only a word that is neither in the rules' vocabulary (nor the alias table's, nor a stopword or framing word)
-nor an ordinary English word, nor one made of either by a regular ending, is corrected (``tramlpe`` → ``trample``;
-``volcanic`` and ``replayed`` are left alone), and only to
+nor an ordinary English word is corrected (``tramlpe`` → ``trample``; ``volcanic`` is left alone), and only to
 a word with the same first letter.  Used by :mod:`rulesgraph.question.analyze`, which keeps each word's result per index.
 """
 
@@ -29,8 +28,8 @@ def correct(word: str, index: Index, framing: Collection[str] = ()) -> tuple[str
     if len(word) < 4 or not word.isalpha():
         return None
     known = word in index.vocab or word in index.slang or word in STOPWORDS or word in framing or stem(word) in index.postings
-    if known or word in index.english or any(b in index.english or b in index.vocab for b in _bases(word)):  # "volcanic" is
-        return None  # no slip for "volcano", nor "replayed" for "replaced"
+    if known or word in index.english:  # "volcanic" is not a slip for "volcano"
+        return None
     # slips keep the first letter ("unrelated" is not "related"): only words with the same one are compared
     best = process.extract(word, _by_first_letter(index).get(word[0], ()), scorer=OSA.normalized_similarity,
                            score_cutoff=CORRECT, limit=8)
@@ -41,18 +40,6 @@ def correct(word: str, index: Index, framing: Collection[str] = ()) -> tuple[str
     letters = sorted(word)
     choice = max(best, key=lambda c: (round(c[1], 3), sorted(c[0]) == letters, index.vocab[c[0]]))
     return choice[0], choice[1]
-
-
-_SUFFIXES = (("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("ly", ""), ("ly", "le"))
-"""Regular endings, and what each may have replaced: "replayed", "piped", "resurrects" are an English word made so (a
-lone "d" is no ending: "blockd" is a slip for "blocked")."""
-
-
-def _bases(word: str) -> list[str]:
-    """What ``word`` may be made from by a regular ending (:data:`_SUFFIXES`), of four letters or more: an English or
-    a rules word so made is no slip, though too rare to be in the list itself ("replayed", "piped" of "pipe")."""
-    made = (word[: -len(end)] + base for end, base in _SUFFIXES if word.endswith(end))
-    return [m for m in made if len(m) >= 4]
 
 
 _BY_LETTER = ("vocabulary", "by first letter")
