@@ -37,13 +37,14 @@ def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:
 
 
 def test_a_word_of_an_installed_cards_name_is_never_corrected(mini_book: Rulebook) -> None:
-    """With card data, a word the names of the installed cards hold (``named``) is a card's word, not a slip for a rules
-    word ("arcbound creatures" are not "around"): left as said, neither corrected nor searched for as the fix."""
+    """A word the ``card_word`` predicate accepts (with card data, a word of a card's name written as a name) is a card's
+    word, not a slip for a rules word ("the Arcbound creatures" are not "around"): left as said, neither corrected nor
+    searched for as the fix."""
     plain = analyze("two tramlpes attack", mini_book.index)
     assert ("tramlpes", "trample") in plain.corrections and any(t == "trampl" for t, _ in plain.terms)
-    carded = analyze("two tramlpes attack", mini_book.index, named=lambda w: w == "tramlpes")
+    carded = analyze("two tramlpes attack", mini_book.index, card_word=lambda w: w == "tramlpes")
     assert carded.corrections == () and not any(t == "trampl" for t, _ in carded.terms)
-    assert analyze("two tramlpes attack", mini_book.index, named=lambda w: False).corrections == plain.corrections
+    assert analyze("two tramlpes attack", mini_book.index, card_word=lambda w: False).corrections == plain.corrections
 
 
 def test_word_forms_and_hyphens(mini_book: Rulebook) -> None:

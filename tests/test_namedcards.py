@@ -16,6 +16,7 @@ from rulesgraph.cards.view import keyword_list
 from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import open_deck, with_cards, without_names
+from rulesgraph.question.read import Question
 
 from .minicards import CARDS, atomic, encode, face, install_cards
 
@@ -118,18 +119,25 @@ def test_a_word_said_only_in_a_cards_name_is_not_presented_as_a_misspelling(mini
     assert with_cards(b, (sprite,)).corrections == b.corrections
 
 
-def test_a_word_of_any_installed_cards_name_is_no_misspelling(tmp_path: Path, mini_book: Rulebook) -> None:
-    """The words of every installed card's name, said alone, in the plural or as a possessive without its apostrophe,
-    are the card data's (:meth:`CardDeck.names_word`): ``ask`` never reads one as a misspelt rules word, whether or not
-    the question names the card ("two Tramlpes" of Tramlpe Hound is no typo of trample)."""
-    install_cards(mini_book, {**CARDS, "Tramlpe Hound": [face("Tramlpe Hound", "Trample", type_line="Creature — Dog")]})
+def test_a_word_of_any_installed_cards_name_written_as_a_name_is_no_misspelling(mini_book: Rulebook) -> None:
+    """A word of any installed card's name that the question writes as a name (capitalised mid-sentence), as it is, in
+    the plural or the possessive without its apostrophe, is the card data's (:meth:`CardDeck.names_word`): ``ask``
+    never reads it as a misspelt rules word, whether or not the question names the card ("two Tramlpes" of Tramlpe
+    Hound is no typo of trample).  In lower case it is still a slip; so is a plural of a name word shorter than four
+    letters ("Saps" of Sap), and "-es" is a plural only after s, x, z, ch or sh ("Marshes" of Glimmer Marsh)."""
+    cards = {**CARDS, "Tramlpe Hound": [face("Tramlpe Hound", "Trample", type_line="Creature — Dog")],
+             "Glimmer Marsh": [face("Glimmer Marsh", "", type_line="Land")]}
+    install_cards(mini_book, cards)
     deck, _ = open_deck(mini_book)
     assert deck is not None
-    assert all(deck.names_word(w) for w in ("mossback", "elders", "tramlpes", "groves", "riverwalker"))
-    assert not any(deck.names_word(w) for w in ("trample", "mossbak", "s"))
-    question = "two tramlpes attack me, can I block both?"
-    assert any(w.startswith("read ‘tramlpes’ as") for w in ask(mini_book, question).why)
-    assert not any(w.startswith("read ‘tramlpes’") for w in ask(mini_book, question, deck=deck).why)
+    said = Question.of("so my Mossback, two Elders, the Marshes, the Groves and my Tramlpes, and then two Saps and Houndes")
+    assert all(deck.names_word(w, said) for w in ("mossback", "elders", "marshes", "groves", "tramlpes"))
+    assert not deck.names_word("saps", said) and not deck.names_word("houndes", said)  # "Sap" is too short; "d" + "es"
+    assert not deck.names_word("tramlpes", Question.of("so two tramlpes attack"))  # lower case: a slip
+    capital, lower = "Two of my Tramlpes attack, can I block both?", "two of my tramlpes attack, can I block both?"
+    assert any(w.startswith("read ‘tramlpes’ as") for w in ask(mini_book, capital).why)
+    assert not any(w.startswith("read ‘tramlpes’") for w in ask(mini_book, capital, deck=deck).why)
+    assert any(w.startswith("read ‘tramlpes’ as") for w in ask(mini_book, lower, deck=deck).why)
 
 
 def test_a_word_of_a_named_cards_name_is_no_misspelling_wherever_it_is_said(mini_book: Rulebook) -> None:

@@ -304,7 +304,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     unknown = [f"no rule {n} in the loaded rules" for n in missing]  # a number mistyped, or an older CR's
     if only:  # the number is all it asks: no other rule stands in for it
         return _read_in_part(Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown)), read)
-    a = analyze(read, book.index, deck.names_word if deck is not None else None)
+    a = analyze(read, book.index, deck.card_words(read) if deck is not None else None)
     absent: list[str] = []
     shared: list[tuple[str, tuple[str, ...]]] = []
     if deck is not None:  # what the named cards say reaches the ranking through the card steps

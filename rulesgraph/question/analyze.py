@@ -1,6 +1,6 @@
 """Question analysis: a player's question → what it mentions, each with the reason it was found.
 
-Pure functions of (question, index).  Finds rule numbers (``702.19b``, ``rule 509``,
+Pure functions of (question, index), and with card data of which words are a card's.  Finds rule numbers (``702.19b``, ``rule 509``,
 ``CR 613.1``), corrects misspelt words against the corpus vocabulary (:mod:`rulesgraph.question.spelling`: ``tramlpe`` →
 ``trample``; an ordinary English word such as ``volcanic`` is left alone), matches keywords,
 glossary terms, card names and section titles on stemmed words (``blocks``/``blocked`` →
@@ -9,7 +9,6 @@ glossary terms, card names and section titles on stemmed words (``blocks``/``blo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -23,6 +22,8 @@ from .spelling import correct
 from .telling import in_todays_words, told_only
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..model import NamedCard
 
 __all__ = ["ALIAS_GAP", "EXPANSION", "FRAMING", "FRAMING_TERMS", "NEGATIONS", "TOLD", "Analysis", "Match", "analyze",
@@ -346,10 +347,10 @@ def rule_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...
     return missing, bool(missing) and not rest and not held, held
 
 
-def analyze(question: str | Question, index: Index, named: Callable[[str], bool] | None = None) -> Analysis:
+def analyze(question: str | Question, index: Index, card_word: Callable[[str], bool] | None = None) -> Analysis:
     """Everything the ranking needs to know about ``question`` (read once: :class:`~rulesgraph.question.read.Question`).
-    ``named``: whether a word is one of an installed card's name's (:meth:`~rulesgraph.question.namedcards.CardDeck.names_word`),
-    never corrected: "arcbound creatures" are not "around", "two phages" not "phases"."""
+    ``card_word``: a predicate; a word it accepts is never corrected (with card data,
+    :meth:`~rulesgraph.question.namedcards.CardDeck.names_word`: "the Arcbound creatures" are not "around")."""
     q = Question.of(question)
     truncated, folded = q.truncated, q.folded
     numbers = [n for n in _NUMBER.findall(folded) if n in index.numbers]
@@ -362,7 +363,7 @@ def analyze(question: str | Question, index: Index, named: Callable[[str], bool]
         if ("spelling", w) not in index.memo:  # a word is corrected alike in every question: once per index
             index.memo["spelling", w] = correct(w, index, FRAMING)
         fix = index.memo["spelling", w]
-        if fix and not (named is not None and named(w)):
+        if fix and not (card_word is not None and card_word(w)):
             corrections.append((w, fix[0]))
             corrected.append(fix[0])
             quality.append(fix[1])

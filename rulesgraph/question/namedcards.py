@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..build import cache
@@ -58,6 +59,10 @@ def __getattr__(name: str) -> object:
 
         return NamedCard
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_SIBILANT_ES = lazy(r"(?:[sxz]|ch|sh)es$")
+"""A plural made with "-es": after s, x, z, ch or sh ("Foxes", "Moxes"), never "Tokes" from a name word "tok"."""
 
 
 def without_names(question: str, cards: tuple[NamedCard, ...]) -> str:
@@ -202,11 +207,21 @@ class CardDeck:
                 break
         return tuple(out)
 
-    def names_word(self, word: str) -> bool:
-        """Whether the folded ``word`` is a word of an installed card's name, or one said in the plural or as a possessive
-        without its apostrophe ("phages", "sakuras"): a card's word, never read as a misspelt rules word."""
+    def names_word(self, word: str, read: Question) -> bool:
+        """Whether ``read`` writes the folded ``word`` as a name is written (:attr:`Question.names`: capitalised mid-sentence,
+        or in a run of capitalised words) and it is a word of an installed card's name, as it is or in the plural or the
+        possessive without its apostrophe ("the Arcbound creatures", "two Phages", "the Sakuras ability"; a base of four
+        letters or more, "-es" only after s, x, z, ch or sh): a card's word, not a slip for a rules word.  A slip in
+        lower case is still one ("how many targes can it have" is "targets", whatever name words "targ" may be)."""
+        if word not in read.names:
+            return False
         known = self.table.name_words
-        return word in known or (word.endswith("s") and (word[:-1] in known or (word.endswith("es") and word[:-2] in known)))
+        bases = [word, *([word[:-1]] if word.endswith("s") else []), *([word[:-2]] if _SIBILANT_ES.search(word) else [])]
+        return any(b in known for b in bases if len(b) >= 4)
+
+    def card_words(self, read: Question) -> Callable[[str], bool]:
+        """:meth:`names_word` for the words of ``read``: the predicate :func:`~rulesgraph.question.analyze.analyze` is given."""
+        return partial(self.names_word, read=read)
 
     def said_words(self, read: Question) -> frozenset[str]:
         """The folded words of the cards a question names or may name: those it names, and any words said together that
