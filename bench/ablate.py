@@ -43,6 +43,7 @@ from rulesgraph.question.analyze import Analysis, analyze
 from rulesgraph.question.cardsaid import named_card_keywords
 from rulesgraph.question.namedcards import CardDeck
 from rulesgraph.question.namedcards import with_cards as cards_in
+from rulesgraph.question.read import Question
 from rulesgraph.question.scope import out_of_scope
 from rulesgraph.rank.pipeline import Pipeline
 from rulesgraph.rank.ranking import STEPS, rank
@@ -93,10 +94,10 @@ def analysed(book: Rulebook, deck: CardDeck | None, question: str) -> Analysis |
             return None
     if out_of_scope(question, book.index) is not None:
         return None
-    a = analyze(question, book.index)
     if deck is None:
-        return a
-    a = cards_in(a, deck.named(question))
+        return analyze(question, book.index)
+    read = Question.of(question)  # a card's name word written as a name is not corrected, as in ask
+    a = cards_in(analyze(read, book.index, deck.card_words(read)), deck.named(question))
     return named_card_keywords(a, book.index, book.qg) if a.cards else a  # what the cards say, as ask reads it
 
 

@@ -50,6 +50,7 @@ import rulesgraph.answer.compose as compose
 from rulesgraph.answer.cardanswer import LEAST, RUNNER_FLOOR, lead_chance, rests_on
 from rulesgraph.question.analyze import analyze
 from rulesgraph.question.namedcards import with_cards as named
+from rulesgraph.question.read import Question as Read
 from rulesgraph.rank.cardsteps.cards import FIT
 from rulesgraph.rank.ranking import rank
 
@@ -245,7 +246,8 @@ def main() -> None:
     best: list[tuple[float, float, float, int, bool] | None] = []
     try:
         def ranked(r: dict) -> tuple:
-            a = named(analyze(r["question"], book.index), deck.named(r["question"], ()))
+            read = Read.of(r["question"])  # a card's name word written as a name is not corrected, as in ask
+            a = named(analyze(read, book.index, deck.card_words(read)), deck.named(r["question"], ()))
             return a, rank(book.index, book.qg, a)._query.memo  # type: ignore[union-attr]
 
         for r, (a, memo) in zip(rows, CrossFit(book).each(rows, ranked), strict=True):

@@ -8,7 +8,9 @@ as a :class:`NamedCard`: its type line, Oracle text, rulings, and its keywords a
 rules they run on (:func:`rulesgraph.cards.view.card_view`).  :func:`without_names` blanks the names out of the
 question; :func:`with_cards` adds the cards to the question's analysis and drops the rules terms said only inside
 a card's name, so that a card's name is never read as a rules term ("Path to Exile" does not name the keyword
-Exile); what the card says reaches the ranking through the card steps (:mod:`rulesgraph.rank.cardsteps.cards`).
+Exile); :meth:`CardDeck.names_word` tells which words a question writes as a card's name writes them, which spelling
+correction leaves alone ("the Arcbound creatures" are not "around"); what the card says reaches the ranking through
+the card steps (:mod:`rulesgraph.rank.cardsteps.cards`).
 """
 
 from __future__ import annotations
