@@ -1,9 +1,9 @@
 """Question analysis: a player's question → what it mentions, each with the reason it was found.
 
-Pure functions of (question, index), and with card data of which words are a card's.  Finds rule numbers (``702.19b``, ``rule 509``,
-``CR 613.1``), corrects misspelt words against the corpus vocabulary (:mod:`rulesgraph.question.spelling`: ``tramlpe`` →
-``trample``; an ordinary English word such as ``volcanic`` is left alone), matches keywords,
-glossary terms, card names and section titles on stemmed words (``blocks``/``blocked`` →
+Pure functions of (question, index) and, with card data, of which words are a card's.  Finds rule numbers (``702.19b``,
+``rule 509``, ``CR 613.1``), corrects misspelt words against the corpus vocabulary (:mod:`rulesgraph.question.spelling`:
+``tramlpe`` → ``trample``; an ordinary English word such as ``volcanic`` is left alone, and so is a card's word written
+as a name), matches keywords, glossary terms, card names and section titles on stemmed words (``blocks``/``blocked`` →
 ``block``), and applies the alias table (``ETB`` → enters).
 """
 
