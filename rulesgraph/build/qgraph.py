@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..common.recent import Recent
 from ..common.text import terms as doc_terms_of
 from ..common.text import word_line
+from ..errors import RulesgraphError
 from ..parse.numbers import parent_of, rule_of
 
 if TYPE_CHECKING:
@@ -337,7 +338,8 @@ def build_qgraph(g: nx.MultiDiGraph) -> QGraph:
             spans[sec] = (min(start, i), max(stop, i + 1))
     for sec, (start, stop) in list(spans.items()):
         if any(section[j] != sec for j in range(start, stop)):
-            raise ValueError(f"section {sec} is not contiguous in document order")
+            raise RulesgraphError(f"the rules loaded number section {sec} in two places: a file is out of order "
+                                  "('rulesgraph check' says where), or two files of the rules were loaded together")
     numbering = {sec: k for k, sec in enumerate((sec for sec in spans if sec), 1)}
     section_no = [numbering[sec] if sec else 0 for sec in section]
     out: dict[str, tuple[list[int], list[int]]] = {k: ([0], []) for k in EDGE_KINDS}
