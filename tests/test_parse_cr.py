@@ -184,3 +184,84 @@ def test_a_repeated_number_or_term_keeps_the_first_and_reports_the_second_whole(
     assert dup["rule 100.1a"].text == "100.1a A second text for 100.1a.\nExample: Its own example."
     assert "first at line 23" in dup["rule 100.1a"].message and dup["rule 100.1a"].origin.line == 34
     assert dup["glossary term 'Color'"].text == "Color\nA second definition of color."
+
+
+def _parsed(text: str) -> Document:
+    return parse_cr(SourceText("mini.txt", split_lines(text.lstrip("\ufeff")), "0" * 64, "utf-8-sig"))
+
+
+def test_a_reference_broken_onto_its_own_line_is_no_rule() -> None:
+    """Re-wrapped, "(See rule 100.2.) It …" puts "100.2.) It …" at a line's start: not a rule (a rule's text begins as a
+    sentence does); and a number out of the rules' order is read as the text of the rule above, and reported."""
+    text = MINI.replace("100.1. These Magic rules apply to any Magic game. See rule 100.2.\r\n",
+                        "100.1. These Magic rules apply to any Magic game. (See rule\r\n100.2.) It goes on, see\r\n"
+                        "606.5. And more.\r\n")
+    doc = _parsed(text)
+    rules = {r.key: r for r in doc.rules}
+    assert [r.key for r in doc.rules] == [r.key for r in mini().rules]
+    assert rules["100.1"].text == "These Magic rules apply to any Magic game. (See rule\n100.2.) It goes on, see\n606.5. And more."
+    assert rules["100.2"].text == "To play, each player needs a deck."
+    [astray] = [a for a in doc.anomalies if a.kind == "out-of-order"]
+    assert astray.origin.line == 23 and astray.message.startswith("606.5 is out of the rules' order here")
+
+
+def test_a_numbered_paragraph_out_of_order_is_reported_not_loaded() -> None:
+    """After a blank line, a number out of order is a misplaced paragraph of its own: its text is not attached to the
+    rule above (nor its example), and the report keeps it whole."""
+    text = MINI.replace("100.2. To play, each player needs a deck.\r\n",
+                        "100.2. To play, each player needs a deck.\r\n\r\n100.1c A misplaced subrule.\r\nExample: Its example.\r\n")
+    doc = _parsed(text)
+    rules = {r.key: r for r in doc.rules}
+    assert "100.1c" not in rules and rules["100.2"].examples == () and rules["100.2"].text == "To play, each player needs a deck."
+    [astray] = [a for a in doc.anomalies if a.kind == "out-of-order"]
+    assert astray.text == "100.1c A misplaced subrule.\nExample: Its example." and "not loaded" in astray.message
+
+
+def test_pdf_debris_form_feeds_indentation_and_hyphens() -> None:
+    """A CR copied out of a PDF: page numbers and a running header between the lines of a rule and of a glossary entry,
+    form feeds, the whole file indented, a word hyphenated at a line's end."""
+    lines = MINI.lstrip("\ufeff").split("\r\n")
+    at = lines.index("100.1b A multiplayer game is a game that begins with more than two players.")
+    lines[at] = "100.1b A multiplayer game is a game that begins with more than two play-"
+    lines.insert(at + 1, "ers, and this rule says so.")
+    lines.insert(at + 1, "\f3")
+    lines.insert(at + 2, "Comprehensive Rules")
+    for n, page in ((12, 1), (20, 2), (60, 4), (72, 5)):
+        lines[n:n] = [str(page), "Comprehensive Rules"]
+    doc = _parsed("\r\n".join("  " + line if line else line for line in lines))
+    rules = {r.key: r for r in doc.rules}
+    assert [r.key for r in doc.rules] == [r.key for r in mini().rules]
+    assert rules["100.1b"].text.startswith("A multiplayer game is a game that begins with more than two players, and this rule says so.")
+    assert {e.term: e.text for e in doc.glossary} == {e.term: e.text for e in mini().glossary}
+    assert Counter(s.reason for s in doc.skipped if s.reason != "table of contents") == {"page number": 5, "running header or footer": 5}
+
+
+def test_a_truncated_file_is_reported() -> None:
+    doc = _parsed(MINI[: MINI.index("100. General\r\n\r\n100.1.")])
+    assert [a.message for a in doc.anomalies if a.kind == "truncated"] == [
+        "no numbered rules: the file is truncated or not the Comprehensive Rules",
+        "no glossary: the file is truncated or not the Comprehensive Rules"]
+
+
+def _rewrapped(text: str, width: int = 80) -> str:
+    import textwrap
+
+    out = []
+    for line in text.splitlines():
+        out += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) if len(line) > width else [line]
+    return "\n".join(out)
+
+
+def test_the_2026_file_rewrapped_with_pages_reads_as_the_file_itself() -> None:
+    """The real file wrapped at 80 columns (references broken onto lines of their own: "(See rule" / "702.2.) If"), a
+    page number and running header every 60 lines: every rule and glossary entry as in the file (whitespace aside)."""
+    path = require_cr(CR_2026)
+    clean = full(path)
+    lines = _rewrapped(path.read_text(encoding="utf-8-sig")).split("\n")
+    paged = [line for n in range(0, len(lines), 60) for line in [*lines[n : n + 60], str(n // 60 + 1), "Comprehensive Rules"]]
+    doc = _parsed("\n".join(paged))
+    def flat(text: str) -> str:
+        return " ".join(text.split())
+    assert {r.key: flat(r.text) for r in doc.rules} == {r.key: flat(r.text) for r in clean.rules}
+    assert {e.term: flat(e.text) for e in doc.glossary} == {e.term: flat(e.text) for e in clean.glossary}
+    assert {a.kind for a in doc.anomalies} <= {"out-of-order", "title-mismatch"}

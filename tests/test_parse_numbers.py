@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesgraph.parse.numbers import LETTERS, expand_range, is_title, level_of, parent_of, rule_line, sort_key
+from rulesgraph.parse.numbers import LETTERS, expand_range, in_order, is_title, level_of, order_key, parent_of, rule_line, sort_key
 
 
 def test_letters_skip_l_and_o() -> None:
@@ -53,3 +53,20 @@ def test_levels_parents_and_order() -> None:
 def test_titles_are_short_unpunctuated_texts() -> None:
     assert is_title("Trample") and is_title("Interaction of Continuous Effects")
     assert not is_title("These Magic rules apply to any Magic game.")
+
+
+def test_a_rules_text_begins_as_a_sentence_does() -> None:
+    """A reference broken onto a line of its own is no rule: "702.2.) If …", "601.2, and …", "702.19b of the …"."""
+    assert rule_line("702.19b The controller of an attacking creature") == ("702.19b", "subrule", "The controller of an attacking creature")
+    assert rule_line("112.3 “Quoted” text") is not None and rule_line("611.3 (Obsolete) text") is not None
+    assert rule_line("702.2.) If a creature") is None and rule_line("120.6 ) Any") is None
+    assert rule_line("702.19b of the rules") is None and rule_line("601.2, and then") is None
+
+
+def test_the_numbered_lines_kept_are_the_longest_run_in_order() -> None:
+    assert order_key("7") < order_key("700") < order_key("702.19") < order_key("702.19a") < order_key("702.19l") < order_key("702.20")
+    # "702.2" said by a broken reference inside 120: the rules around it stay, it goes
+    assert in_order(["120.4", "120.4a", "702.2", "120.5", "120.6", "121"]) == {0, 1, 3, 4, 5}
+    # a number said early (a reference) and then in its place: the one in its place is the rule
+    assert in_order(["120.4a", "120.6", "120.5", "120.6"]) == {0, 2, 3}
+    assert in_order([]) == set()

@@ -115,6 +115,9 @@ def test_real_mtr_of_the_other_converter(name: str) -> None:
     assert (counts["chapter"], counts["section"], counts["appendix"]) == (10, 87, 6)
     assert "Magic, it is acceptable" in doc.get("MTR 4.3").text  # "Magic" on a line of its own, rejoined
     assert not doc.anomalies
+    # a table's cells on lines of their own are numbers too, but no page numbers: the Swiss rounds stay in the chart
+    assert "17-32 5 Top 8 33-64 6 Top 8" in " ".join(doc.get("MTR Appendix E").text.split())
+    assert "15 14 50 seconds 13 12 45 seconds" in " ".join(doc.get("MTR Appendix B").text.split())  # a draft's pick times
 
 
 def test_real_ipg_2024() -> None:

@@ -16,7 +16,12 @@ SECTIONS = "Flying\n\nFlying is an evasion ability.\n\nA creature with flying ca
 
 def test_split_lines_accepts_every_line_ending() -> None:
     assert split_lines("a\r\nb\rc\nd") == ("a", "b", "c", "d")
-    assert split_lines("a\x0bb\x0cc\u2028d\n") == ("a\x0bb\x0cc\u2028d",)  # not str.splitlines
+    assert split_lines("a\x0bb\x0cc\u2028d\n") == ("a\x0bb c\u2028d",)  # not str.splitlines (a form feed is a space)
+
+
+def test_a_form_feed_is_a_page_break_not_text() -> None:
+    """pdftotext begins each page's first line with a form feed: "\f111.7. …" is rule 111.7; the line count stays the file's."""
+    assert split_lines("end of a page.\n\f111.7. A rule.\nword\fword\n\f") == ("end of a page.", "111.7. A rule.", "word word", "")
 
 
 @pytest.mark.parametrize(

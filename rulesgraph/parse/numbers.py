@@ -1,15 +1,16 @@
-"""Rule numbers: split them, order them, expand ranges (subrule letters skip ``l`` and ``o``)."""
+"""Rule numbers: split them, order them, expand ranges (subrule letters skip ``l`` and ``o``), find them in a body."""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 from ..common.lazyre import lazy
 
 __all__ = [
-    "LETTERS", "RANGE_LIMIT", "expand_range", "is_title", "level_of", "parent_of", "range_bounds", "rule_line", "rule_of", "sort_key",
-    "split_number",
+    "LETTERS", "RANGE_LIMIT", "expand_range", "in_order", "is_title", "level_of", "order_key", "parent_of", "range_bounds", "rule_line",
+    "rule_of", "sort_key", "split_number",
 ]
 
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -135,11 +136,14 @@ def expand_range(start: str, end: str) -> list[str]:
 
 # Numbered lines, most specific first.  The CR writes rules as "702.19. Trample",
 # but also "606.5 If …" (no dot), "119.1d. In …" (stray dot) and "901.4.All …" (no space).
+_TEXT = r"(?P<text>[^\s a-z).,;:!?\]}].*)"
+"""A rule's text begins as a sentence or a title does, never in lower case or on closing punctuation: "702.2.) If …"
+and "601.2, and …" are a reference broken onto a line of its own, not a rule."""
 _LINE_FORMS = (
-    ("subrule", lazy(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}}[a-z])\.?\s+(?P<text>\S.*)$")),
-    ("rule", lazy(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}})(?:\.\s*|\s+)(?P<text>\S.*)$")),
-    ("section", lazy(r"^(?P<num>\d{3})\.\s+(?P<text>\S.*)$")),
-    ("chapter", lazy(r"^(?P<num>\d)\.\s+(?P<text>\S.*)$")),
+    ("subrule", lazy(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}}[a-z])\.?\s+{_TEXT}$")),
+    ("rule", lazy(rf"^(?P<num>\d{{3}}\.\d{{1,{_DIGITS}}})(?:\.\s*|\s+){_TEXT}$")),
+    ("section", lazy(rf"^(?P<num>\d{{3}})\.\s+{_TEXT}$")),
+    ("chapter", lazy(rf"^(?P<num>\d)\.\s+{_TEXT}$")),
 )
 
 
@@ -155,3 +159,45 @@ def rule_line(line: str) -> tuple[str, str, str] | None:
 def is_title(text: str) -> bool:
     """Whether a rule's text is a heading (``Trample``) rather than a sentence."""
     return len(text) <= 80 and not re.search(r"[.:;,]$", text.rstrip()) and len(text.split()) <= 10
+
+
+# Which numbered lines of a rules body really begin a rule.  A rules file is numbered in document order (100.1 before
+# 100.1a before 100.2 … 905.6); a line that begins with a number out of that order is not a rule: a reference broken
+# onto a line of its own ("(See rule" / "702.2. If …" when the file was re-wrapped), a number a converter moved, a
+# misprint.  Taken for a rule it would put text under the wrong number, push the real rule out as a duplicate and split
+# a section in two.  The numbered lines kept are the longest run of them whose numbers strictly increase (one
+# mechanism for every such slip, whatever its wording); the parser reads the others as text, and reports each.
+
+
+def order_key(number: str) -> tuple[int, int, int, int]:
+    """Where a number stands in a rules file: ``7`` < ``700`` < ``702.19`` < ``702.19a`` < ``702.19b`` < ``702.20``
+    (letters in plain alphabetical order, the CR's skipped l and o included)."""
+    parts = split_number(number)
+    if parts is None:
+        return (99, 9999, 9999, 999)
+    chapter, section, rule, letter = parts
+    return (chapter, -1 if section is None else section, -1 if rule is None else rule, -1 if letter is None else ord(letter))
+
+
+def in_order(numbers: list[str]) -> set[int]:
+    """The places in ``numbers`` (the numbered lines of a body, in file order) of the longest subsequence whose numbers
+    strictly increase; of several as long, the one whose numbers come latest in the file (a number said early by a
+    broken reference gives way to the rule that says it in its place).  O(n log n)."""
+    keys = [order_key(n) for n in numbers]
+    tails: list[tuple[int, int, int, int]] = []  # the smallest last key of an increasing run of each length + 1
+    at: list[int] = []  # the place holding that key
+    before: list[int] = [-1] * len(keys)
+    for i, key in enumerate(keys):
+        j = bisect_left(tails, key)
+        if j == len(tails):
+            tails.append(key)
+            at.append(i)
+        else:
+            tails[j], at[j] = key, i  # an equal or smaller key later in the file takes the place
+        before[i] = at[j - 1] if j else -1
+    kept: set[int] = set()
+    i = at[-1] if at else -1
+    while i >= 0:
+        kept.add(i)
+        i = before[i]
+    return kept

@@ -11,11 +11,11 @@ is dropped silently.  :func:`join_text` puts lines back into paragraphs.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 
 from ..common.lazyre import lazy
 from ..model import Origin, Skipped
+from .furniture import page_numbers, running_heads
 
 __all__ = ["Cleaned", "Line", "TocEntry", "clean", "join_text", "norm_title"]
 
@@ -135,19 +135,13 @@ def _toc(lines: list[Line]) -> tuple[list[Line], list[TocEntry], list[Line]]:
     return keep, entries, dropped
 
 
-def _boilerplate(lines: list[Line], pages: set[int]) -> set[str]:
-    """Texts repeated on many pages next to a page break: running headers and footers."""
-    counts = Counter(line.text for line in lines if line.text)
-    near = Counter(line.text for line in lines if line.text and any(line.no + d in pages for d in (-2, -1, 1, 2)))
-    return {text for text, n in counts.items() if n >= 4 and near[text] >= 0.6 * n}
-
-
 def clean(lines: tuple[str, ...] | list[str], path: str) -> Cleaned:
     """The readable lines of an extracted PDF text, its table of contents and what was left out."""
     raw = [Line(i + 1, " ".join(text.split())) for i, text in enumerate(lines)]
     skipped: list[Skipped] = []
-    pages = {line.no for line in raw if _PAGE.match(line.text)}
-    chrome = _boilerplate(raw, pages)
+    numbered = [(line.no, line.text) for line in raw]
+    pages = page_numbers(numbered)  # a table's cells on lines of their own are numbers too, but not a page apart
+    chrome = running_heads(numbered, pages)
     kept: list[Line] = []
     for line in raw:
         if line.no in pages:

@@ -55,10 +55,13 @@ class SourceText(NamedTuple):
 
 
 def split_lines(text: str) -> tuple[str, ...]:
-    """Split on LF, CRLF and CR only (not on the other characters ``str.splitlines`` breaks at)."""
+    """Split on LF, CRLF and CR only (not on the other characters ``str.splitlines`` breaks at); a form feed (a page
+    break) is no text: dropped where it begins or ends a line, a space within one, so line numbers stay the file's."""
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
+    if "\f" in text:  # a page break (a form feed) begins or ends a line of text copied out of a PDF: no text of its own
+        lines = [line.strip("\f").replace("\f", " ") for line in lines]
     return tuple(lines)
 
 
