@@ -220,6 +220,23 @@ def test_a_site_is_swapped_in_whole_and_replaces_only_a_site(tmp_path: Path) -> 
     assert [p.name for p in mine.iterdir()] == ["notes.txt"]
 
 
+def test_an_empty_name_or_the_current_directory_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``export html ''`` took the current directory and swapped a new one in for it: the shell stood in a deleted
+    directory and the message pointed at "/index.html"."""
+    g = _seeds_graph()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    with pytest.raises(RulesgraphError, match="the directory name is empty"):
+        export_html(g, "")  # type: ignore[arg-type]
+    for name in (".", str(here), str(tmp_path)):
+        with pytest.raises(RulesgraphError, match="is the current directory or holds it"):
+            export_html(g, name)  # type: ignore[arg-type]
+    assert here.is_dir() and list(here.iterdir()) == []
+    export_html(g, "site")  # type: ignore[arg-type]
+    assert (here / "site" / "index.html").is_file()
+
+
 def test_a_symlink_inside_the_target_is_never_followed(tmp_path: Path) -> None:
     """A ``style.css → ../victim.txt`` link placed in the site filled victim.txt with CSS."""
     g = _seeds_graph()

@@ -214,8 +214,13 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
     shown = str(directory)
     if shown == STDOUT:
         raise RulesgraphError("export html writes a directory of pages; give its name, not -")
+    if not shown.strip():
+        raise RulesgraphError("export html: the directory name is empty; give the directory to write the site in")
     target = Path(os.path.abspath(directory))
     _refuse_protected(target, protected, shown)
+    here = Path(os.path.realpath(os.getcwd()))
+    if Path(os.path.realpath(target)) in (here, *here.parents):  # swapped for a new one, the shell would stand nowhere
+        raise RulesgraphError(f"{shown}: is the current directory or holds it; give a new directory (such as {shown.rstrip('/')}/site)")
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise RulesgraphError(f"{shown}: exists and is not a directory")
     if target.exists():
