@@ -35,6 +35,18 @@ def test_a_follow_up_inherits_the_subject(full_book: Rulebook) -> None:
     assert conv.topic()[:2] == ["trample", "deathtouch"]
 
 
+def test_words_the_rules_never_use_follow_nothing_up(full_book: Rulebook) -> None:
+    """"asdfqwer zxcv" after a deathtouch question gave the deathtouch answer again at "high" confidence (new-user
+    helper, stop 75): no word of it is the rules' or a question's, so nothing is carried, and the subject waits."""
+    conv = Conversation()
+    ask(full_book, "does deathtouch work with fight?", conversation=conv)
+    for said in ("asdfqwer zxcv", "hmm"):
+        nonsense = ask(full_book, said, conversation=conv)
+        assert nonsense.citations == () and nonsense.confidence == 0.0
+    follow = ask(full_book, "and with trample?", conversation=conv)
+    assert any(w.startswith("following up on: ") and "deathtouch" in w for w in follow.why)
+
+
 def test_a_pronoun_follow_up(full_book: Rulebook) -> None:
     conv = Conversation()
     ask(full_book, "how does vigilance work?", conversation=conv)
