@@ -71,6 +71,7 @@ def test_nothing_found_exits_1(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("ask", "--json", "xyzzy")  # the JSON on stdout, and the one line on stderr, as --help says
     assert code == 1 and json.loads(out)["citations"] == []
     assert err.startswith("rulesgraph: nothing in the loaded rules matches that question: ")
+    assert f"rulesgraph: {json.loads(out)['error']}" == err.splitlines()[0]  # exit 1 with --json: its reason in 'error
 
 
 @pytest.mark.parametrize("argv", [["ask"], ["ask", ""], ["ask", "   "], ["ask", "\x01\x02\x1b"], ["ask", "-k", "0", "x"],

@@ -177,16 +177,19 @@ def _one(ctx: Context, question: str, k: int) -> int:
     answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards)
     ctx.card_hint(book, question)
     found = bool(answer.citations or answer.answer or not answer.in_rules)
-    if ctx.args.json:
-        ctx.json(answer_json(answer))
-    if not found:  # nothing found: one line on stderr, as README and --help say (beside the JSON too)
+    message = None
+    if not found:  # nothing found: one line on stderr, as README and --help say (and in the JSON's 'error')
         also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
         said = "; ".join(answer.caveats)
         if said and all(c.startswith("no rule ") for c in answer.caveats):  # the number asked for is what is missing
-            ctx.note(said)
+            message = said
         else:  # a caveat (the question cut short) goes first, on the same line
-            ctx.note(f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
-                     f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
+            message = (f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
+                       f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
+    if ctx.args.json:
+        ctx.json({**answer_json(answer), **({"error": message} if message else {})})
+    if message:
+        ctx.note(message)
     elif not ctx.args.json:
         from ..output import show
         from ..render.answer import render_answer

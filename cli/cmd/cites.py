@@ -33,8 +33,11 @@ def run(ctx: Context) -> int:
             raise NotFound(f"‘{echoed(text)}’ is a card: cites takes a rule number, keyword or term ('rulesgraph card "
                            f"NAME' shows a card's rules)") from None
         raise
-    if not result.references and not ctx.args.json:  # nothing found: one line on stderr, as for rule, kw and card
-        ctx.note(f"nothing in the loaded rules refers to {result.rule.label}")
+    if not result.references:  # nothing found: one line on stderr, as for rule, kw and card (in the JSON's 'error' too)
+        message = f"nothing in the loaded rules refers to {result.rule.label}"
+        if ctx.args.json:
+            ctx.json({**cites_json(result), "error": message})
+        ctx.note(message)
         return 1
     ctx.emit(result, cites_json, "render_cites")
-    return 0 if result.references else 1
+    return 0
