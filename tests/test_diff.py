@@ -187,6 +187,11 @@ def test_cli_diff_json_and_text(cr2024: Path, cr2026: Path, capsys: pytest.Captu
     assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "999.9"]) == 1  # in neither: nothing found, not "0 → 0"
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith("rulesgraph: no rule 999.9 in either version")
+    assert main(["diff", str(CR_2026), str(CR_2024), "--rule", "701.14", "--plain"]) == 0  # the later given first: said
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 701.14:")
+    assert captured.err == f"rulesgraph: {CR_2024} is the earlier version: compared from 2024-02-02 to 2026-06-19 (added and removed as " \
+        "the rules went)\n"
 
 
 def test_cli_diff_of_installed_dates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,6 +63,8 @@ def run(ctx: Context) -> int:
         return _tournament(ctx)
     old, new = _sides(args)
     diff = diff_files(old, new, args.rule)
+    if args.old and args.new and diff.old_path == new != old:  # the later version given first: said, not silently turned
+        ctx.note(f"{args.new} is the earlier version: compared from {diff.old} to {diff.new} (added and removed as the rules went)")
     if args.rule and diff.compared == (0, 0):  # a rule neither version has: nothing to compare, said (exit 1), not "0 → 0"
         raise NotFound(f"no rule {from_argv(args.rule)} in either version")
     if args.json:
