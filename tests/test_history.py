@@ -78,6 +78,22 @@ def test_showing_a_rule_never_computes_the_diff(dirs: Path, monkeypatch: pytest.
     assert len(calls) == 1 and str(history.rule_note("100.1")) == "100.1 changed since the 2024-02-02 rules"
 
 
+def test_the_notes_outlive_an_upgrade_of_the_program(dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keyed by the library's code, the stored diff was never found again after an upgrade (showing a rule does not
+    compute one): every "how this rule changed" note vanished until the next ``update`` (new-user helper, stop 75)."""
+    from rulesgraph.build import cache
+
+    store.install(make_cr("2024-02-02").encode(), "a")
+    store.install(make_cr("2026-06-19", extra="New words.").encode(), "b")
+    history.latest()
+    history._memory.clear()
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "another version of the program")
+    assert str(history.rule_note("100.1")) == "100.1 changed since the 2024-02-02 rules"
+    history._memory.clear()
+    monkeypatch.setattr(history, "SCHEMA", history.SCHEMA + 1)  # what a change to what the diff finds does
+    assert history.rule_note("100.1") is None
+
+
 # --- the stored diff is data, never code (issue 31) ------------------------------------------------------------
 
 class _Payload:

@@ -2,7 +2,7 @@
 
 The diff of the two newest installed versions is computed once (about half a second), then
 kept in memory and in the user cache directory (keyed by both files' name, size and mtime and
-the library's code), so a later process reads it in milliseconds and each look-up is a dict
+:data:`SCHEMA`), so a later process reads it in milliseconds and each look-up is a dict
 access.  The stored diff is data (builtins, authenticated as every cache file is: see
 :func:`rulesgraph.build.cache.encode`), never a pickle: a planted ``diff-*`` file is computed again, not run.
 Front ends call :func:`rule_note` with the number of a rule they display.
@@ -17,13 +17,19 @@ from typing import Literal
 
 from ..build import cache
 from ..common.paths import temporary
+from ..common.sha import sha256
 from . import store
 from .diff import Changed, CrDiff, Entry, Moved, diff_files
 
-__all__ = ["History", "RuleNote", "latest", "rule_note"]
+__all__ = ["SCHEMA", "History", "RuleNote", "latest", "rule_note"]
 
 _KEEP = 4
 _SUFFIX = ".diff"
+SCHEMA = 1
+"""The stored diff's shape and meaning: raise it when :func:`~rulesgraph.versions.diff.diff_files` changes what it finds.
+The key is this and the two files' stamps, not the library's code as the rules' cache is: :func:`rule_note` only reads a
+stored diff (``update`` computes it), so keyed by the code the notes vanished after every upgrade until the next
+``update`` (new-user helper, stop 75)."""
 
 NoteKind = Literal["added", "changed", "examples", "renumbered", "removed"]
 
@@ -176,7 +182,7 @@ def latest(*, use_cache: bool = True, compute: bool = True) -> History | None:
     stamp = (_stamp(older), _stamp(newer))
     if use_cache and stamp in _memory:
         return _memory[stamp]
-    key = cache.cache_key([repr(stamp)], 1, "diff")
+    key = sha256(repr(("diff", SCHEMA, stamp)).encode()).hexdigest()[:32]  # not the code's fingerprint: see SCHEMA
     path = cache.cache_dir() / f"diff-{key}{_SUFFIX}"
     diff = _read(path) if use_cache else None
     if diff is None:
