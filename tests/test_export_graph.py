@@ -15,6 +15,7 @@ import networkx as nx
 import pytest
 
 from rulesgraph import Rulebook, RulesgraphError
+from rulesgraph.errors import NotFound
 from rulesgraph.export.graph import around, export_graph, format_for, to_dot
 from rulesgraph_cli.main import main
 
@@ -83,7 +84,7 @@ def test_formats_and_errors(tmp_path: Path, full_book: Rulebook) -> None:
         format_for("graph.out", None)
     with pytest.raises(RulesgraphError, match="is a directory"):
         export_graph(full_book.graph, tmp_path, "json")
-    with pytest.raises(RulesgraphError, match=r"no rule 999\.99"):
+    with pytest.raises(NotFound, match=r"no rule 999\.99"):  # nothing found: exit 1, as README says of a rule not there
         around(full_book.graph, "999.99")
     small = around(full_book.graph, "702.19")
     assert {"702.19", "702.19a", "keyword:trample", "glossary:Trample", "510"} <= set(small.nodes) and len(small) < 60

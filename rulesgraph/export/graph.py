@@ -18,7 +18,7 @@ import networkx as nx
 
 from ..build.link import subtree
 from ..common.outfile import STDOUT, write_file
-from ..errors import RulesgraphError
+from ..errors import NotFound, RulesgraphError
 
 __all__ = ["FORMATS", "around", "export_graph", "format_for", "scalar_graph", "to_dot", "to_json", "xml_safe"]
 
@@ -124,7 +124,7 @@ def to_dot(g: nx.MultiDiGraph) -> str:
 def around(g: nx.MultiDiGraph, top: str) -> nx.MultiDiGraph:
     """``top``, everything it contains, and every node one edge away from those: a graph small enough for Graphviz."""
     if top not in g:
-        raise RulesgraphError(f"no rule {top} in the loaded rules")
+        raise NotFound(f"no rule {top} in the loaded rules")  # nothing found: exit 1, as for rule and cites
     core = set(subtree(g, top))
     near = {n for c in core for n in (*g.successors(c), *g.predecessors(c))}
     return g.subgraph(core | near).copy()
