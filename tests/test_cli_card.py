@@ -57,6 +57,7 @@ def test_acceptance_lookups(run) -> None:  # type: ignore[no-untyped-def]
     assert "Aura → 303.4" in run("card", "[[Rancor]]")[1] and "Equipment → 301.5" in run("card", "bonesplitter")[1]
     assert run("card", "Insectile Aberration")[1].startswith("Delver of Secrets // Insectile Aberration")
     assert run("card", "kitchen finx")[1].startswith("Kitchen Finks")
+    assert "read ‘sol rign’ as Sol Ring\n" in run("card", "sol rign")[1]  # a slip of a name: no talk of newer cards
     said = run("card", "Hullbreacher")[1]  # a card printed since the data: the near name is read, and said to be one
     assert said.startswith("Hull Breach") and "a near name: the card data is of 2022-04-25" in " ".join(said.split())
 

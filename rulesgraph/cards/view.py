@@ -262,9 +262,22 @@ class CardResult:
         if f.how == "face":
             return f"‘{f.matched}’ is a face of {name}"
         read = f"read ‘{echoed(f.query)}’ as {name}"
-        if f.how == "typo" and self.view.data_date:  # a near name, not the one typed: perhaps a card the data predates
+        if f.how == "typo" and self.view.data_date and not _slip(f.query, name):  # a near name, not a slip of one: perhaps
             return f"{read} (a near name: the card data is of {self.view.data_date}, a card printed since is not in it)"
-        return read
+        return read  # a card the data predates
+
+
+SLIP = 2
+"""At most this many letters added, dropped, changed or swapped make a name typed a slip of a card's ("sol rign", "kichen
+finks"): read as it, without the note that a newer card may have been meant."""
+
+
+def _slip(typed: str, name: str) -> bool:
+    from rapidfuzz.distance import OSA
+
+    from ..common.text import fold
+
+    return OSA.distance(fold(typed), fold(name)) <= SLIP
 
 
 def played_first(cards: list[Card]) -> list[Card]:
