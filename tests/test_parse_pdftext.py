@@ -40,6 +40,16 @@ def test_contents_lines_are_read_and_skipped() -> None:
     assert [s.reason for s in got.skipped] == ["table of contents"] * 3
 
 
+def test_dot_leaders_on_a_line_of_their_own_join_their_title() -> None:
+    """A converter that puts the leaders and page on their own line ("1.2 Second Topic" / "........ 4"): left apart, the
+    titles were read as the body's headings and every section's text went under the contents (parser audit, stop 75)."""
+    lines = ["SAMPLE GUIDE", "", "1. Opening Words", "........ 3", "1.2 Second Topic", "", "..... 4", "", "1. Opening Words", "",
+             "Text."]
+    got = clean(lines, "t.txt")
+    assert [(e.number, e.title, e.page) for e in got.toc] == [("1", "Opening Words", 3), ("1.2", "Second Topic", 4)]
+    assert [line.text for line in got.lines if line.text] == ["SAMPLE GUIDE", "1. Opening Words", "Text."]
+
+
 def test_the_heading_of_the_contents_goes_with_them() -> None:
     """"CONTENTS" over the dot leaders is the contents' (it ended the passage before them: the IPG's Framework); a line
     there that does not say so (an effective date, a title) stays, and so does "Contents" where no contents follow."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..common.lazyre import lazy
 from ..model import Origin, Skipped
-from .furniture import page_numbers, running_heads
+from .furniture import Vocabulary, page_numbers, rejoined, running_heads
 
 __all__ = ["Cleaned", "Line", "TocEntry", "clean", "join_text", "norm_title"]
 
@@ -78,6 +78,27 @@ def _join_lone(raw: list[Line]) -> list[Line]:
             continue
         out.append(line)
         i += 1
+    return out
+
+
+_ONLY_LEADERS = lazy(r"^\.{4,}\s*\d{0,3}\s*$")
+
+
+def _join_leaders(lines: list[Line]) -> list[Line]:
+    """A contents line whose dot leaders (and page) a converter put on a line of their own joined to its title again
+    (``4.3 Out-of-Order Sequencing`` / ``....... 23``): left apart, the title read as the section's heading in the body and
+    the section's text was lost under the contents (blank lines between the two are passed over)."""
+    out: list[Line] = []
+    for line in lines:
+        if _ONLY_LEADERS.match(line.text):
+            k = len(out) - 1
+            while k >= 0 and not out[k].text:
+                k -= 1
+            if k >= 0 and not _LEADERS.match(out[k].text):
+                out[k] = Line(out[k].no, f"{out[k].text} {line.text}")
+                del out[k + 1 :]  # the blank lines between the two go with the leaders' line
+                continue
+        out.append(line)
     return out
 
 
@@ -151,7 +172,7 @@ def clean(lines: tuple[str, ...] | list[str], path: str) -> Cleaned:
         else:
             kept.append(line)
     joined = _join_lone([line for line in kept if line.text] if not _has_blanks(kept) else kept)
-    rest, toc, dropped = _toc(joined)
+    rest, toc, dropped = _toc(_join_leaders(joined))
     skipped.extend(Skipped("table of contents", line.text, Origin(path, line.no)) for line in dropped)
     skipped.sort(key=lambda s: s.origin.line)
     return Cleaned(tuple(rest), tuple(toc), tuple(skipped))
@@ -169,11 +190,13 @@ SUBHEADS = frozenset({"Definition", "Examples", "Example", "Philosophy", "Additi
 
 def join_text(lines: list[Line]) -> str:
     """Lines back into text: a blank line (or a bullet, a numbered or lettered item) starts a paragraph; other
-    lines join with one space, none before closing punctuation or after an opening quote, none after a hyphen
-    that ends a word (``invitation-`` / ``only`` stays ``invitation-only``)."""
+    lines join with one space, none before closing punctuation or after an opening quote; a word broken at a line's end
+    is joined as the text or English writes it (:func:`~rulesgraph.parse.furniture.rejoined`: ``incl-`` / ``uding`` is
+    ``including``, ``invitation-`` / ``only`` stays ``invitation-only``)."""
     paragraphs: list[str] = []
     current = ""
     pending = False
+    words = Vocabulary([line.text for line in lines])
     for line in lines:
         text = line.text
         if not text:
@@ -188,7 +211,9 @@ def join_text(lines: list[Line]) -> str:
             current = ""
         if not current:
             current = text
-        elif text.startswith(_NO_SPACE_BEFORE) or current.endswith(_NO_SPACE_AFTER) or re.search(r"[a-z]-$", current):
+        elif (joined := rejoined(current, text, words)) is not None:  # a word broken at the line's end
+            current = joined
+        elif text.startswith(_NO_SPACE_BEFORE) or current.endswith(_NO_SPACE_AFTER):
             current += text
         else:
             current += " " + text
