@@ -49,3 +49,12 @@ def test_a_word_broken_at_a_line_end_is_joined_as_the_document_or_english_writes
     assert rejoined("a line that ends", "on no hyphen", words) is None
     assert rejoined("Two-", "Headed Giant", words) is None  # what follows is not in lower case
     assert english("situation") and not english("thebattlefield")
+
+
+def test_a_form_feed_alone_on_its_line_is_a_page_break_and_a_list_goes_on_over_one() -> None:
+    lines = ["Color", "1. A characteristic of an object.", "", "\f", "", "2. Part of a card.", "", "Colorless", "Having no color."]
+    numbered = list(enumerate(lines, 1))
+    furn = furniture(numbered)
+    assert furn == {3: "page break", 4: "page break", 5: "page break"}
+    assert [text for _, text in without(numbered, furn, paragraphs=True)] == [
+        "Color", "1. A characteristic of an object.", "2. Part of a card.", "", "Colorless", "Having no color."]

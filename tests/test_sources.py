@@ -21,7 +21,8 @@ def test_split_lines_accepts_every_line_ending() -> None:
 
 def test_a_form_feed_is_a_page_break_not_text() -> None:
     """pdftotext begins each page's first line with a form feed: "\f111.7. …" is rule 111.7; the line count stays the file's."""
-    assert split_lines("end of a page.\n\f111.7. A rule.\nword\fword\n\f") == ("end of a page.", "111.7. A rule.", "word word", "")
+    assert split_lines("end of a page.\n\f111.7. A rule.\nword\fword\n\f") == ("end of a page.", "111.7. A rule.", "word word", "\f")
+    # a form feed alone stays, for the parsers to read as a page break (not as a blank line ending a paragraph)
 
 
 @pytest.mark.parametrize(
@@ -128,3 +129,14 @@ def test_unknown_format_is_none(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_text("Shopping list\n\neggs, milk and bread.\n")
     assert detect_format(read_source(path)) is None
+
+
+def test_utf16_saved_without_a_byte_order_mark_is_read() -> None:
+    """Refused as "binary file (contains NUL bytes)" (parser audit, stop 75); a binary file with NUL bytes still is."""
+    from rulesgraph.sources.read import decode
+
+    text = "100.1. These Magic rules apply to any Magic game with two or more players.\n" * 3
+    for encoding in ("utf-16-le", "utf-16-be"):
+        assert decode(text.encode(encoding), "x.txt") == (text, encoding)
+    with pytest.raises(SourceError, match="binary file"):
+        decode(bytes(range(256)) * 4, "x.bin")

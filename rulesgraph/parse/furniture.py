@@ -82,6 +82,7 @@ def furniture(lines: Sequence[tuple[int, str]]) -> dict[int, str]:
     pages = page_numbers(stripped)
     heads = running_heads(stripped, pages) if pages else set()
     out = {no: "page number" if no in pages else "running header or footer" for no, text in stripped if no in pages or text in heads}
+    out.update((no, "page break") for no, text in lines if text and not text.strip("\f"))  # a form feed alone on its line
     k = 0
     while k < len(stripped):  # each run of furniture and blank lines holding some furniture
         if stripped[k][0] not in out:
@@ -98,13 +99,15 @@ def furniture(lines: Sequence[tuple[int, str]]) -> dict[int, str]:
     return out
 
 
-_ENDS = lazy(r"[.!?:)”\"]$")
+_ENDS = lazy(r"[.!?:”\"]$")
+_ITEM = lazy(r"^\d{1,2}\.\s")
+"""A numbered item ("2. Part of a card."): the list it belongs to goes on over the page."""
 
 
 def without(lines: Sequence[tuple[int, str]], furn: dict[int, str], paragraphs: bool = False) -> list[tuple[int, str]]:
     """``lines`` without the ``furn`` lines (:func:`furniture`).  ``paragraphs``: where blank lines part entries (a
-    glossary), a page break between a line that ends a sentence and one that does not go on in lower case keeps one
-    blank line (its first): the entry ended with the page."""
+    glossary), a page break between a line that ends a sentence and one that neither goes on in lower case nor numbers
+    the next item of a list keeps one blank line (its first): the entry ended with the page."""
     out: list[tuple[int, str]] = []
     last, kept = "", False
     for k, (no, text) in enumerate(lines):
@@ -115,7 +118,7 @@ def without(lines: Sequence[tuple[int, str]], furn: dict[int, str], paragraphs: 
         if not paragraphs or text.strip() or kept:
             continue
         after = next((t.strip() for n, t in lines[k + 1 :] if n not in furn and t.strip()), "")
-        if _ENDS.search(last) and not after[:1].islower():
+        if _ENDS.search(last) and not after[:1].islower() and not _ITEM.match(after):
             out.append((no, text))
             kept = True
     return out

@@ -1,7 +1,7 @@
 """Read source files: bytes → decoded, line-split text with provenance (their format is :mod:`.detect`'s to tell).
 
 This is the only module that touches source bytes.  It accepts UTF-8 (with or
-without BOM), UTF-16/32 with BOM, and falls back to Windows-1252; line endings may
+without BOM), UTF-16/32 with BOM, UTF-16 without one, and falls back to Windows-1252; line endings may
 be LF, CRLF or CR, mixed.  Problems a user can cause raise :class:`SourceError`.
 """
 
@@ -56,12 +56,14 @@ class SourceText(NamedTuple):
 
 def split_lines(text: str) -> tuple[str, ...]:
     """Split on LF, CRLF and CR only (not on the other characters ``str.splitlines`` breaks at); a form feed (a page
-    break) is no text: dropped where it begins or ends a line, a space within one, so line numbers stay the file's."""
+    break) is no text: dropped where it begins or ends a line, a space within one, so line numbers stay the file's; a
+    line of form feeds alone stays one, for the parsers to read as a page break
+    (:func:`~rulesgraph.parse.furniture.furniture`), not as a blank line that ends a paragraph."""
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     if "\f" in text:  # a page break (a form feed) begins or ends a line of text copied out of a PDF: no text of its own
-        lines = [line.strip("\f").replace("\f", " ") for line in lines]
+        lines = [line.strip("\f").replace("\f", " ") if line.strip("\f") else line for line in lines]  # a lone one stays
     return tuple(lines)
 
 
@@ -75,6 +77,8 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
                 raise SourceError(path, f"not valid {encoding.upper()} despite its byte-order mark ({exc.reason})") from None
             return text.lstrip("\ufeff"), encoding
     if b"\x00" in data[:65536]:
+        if (wide := _utf16_without_mark(data)) is not None:
+            return wide
         raise SourceError(path, "binary file (contains NUL bytes), not a rules text")
     try:
         return data.decode("utf-8"), "utf-8"
@@ -82,6 +86,23 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
         pass
     text = data.decode("cp1252", errors="replace")
     return text, "cp1252"
+
+
+def _utf16_without_mark(data: bytes) -> tuple[str, str] | None:
+    """The text of UTF-16 saved without a byte-order mark, when it is one: English text in it has a NUL byte in every
+    other place (after each byte of ASCII in little-endian order, before it in big-endian) and none in the others;
+    ``None`` for anything else (a binary file stays refused)."""
+    sample = data[:65536 - len(data[:65536]) % 2]
+    if len(sample) < 64:
+        return None
+    even, odd = sample[0::2].count(0) / (len(sample) // 2), sample[1::2].count(0) / (len(sample) // 2)
+    encoding = "utf-16-le" if odd > 0.5 and even < 0.01 else "utf-16-be" if even > 0.5 and odd < 0.01 else None
+    if encoding is None or len(data) % 2:
+        return None
+    try:
+        return data.decode(encoding), encoding
+    except UnicodeDecodeError:
+        return None
 
 
 def _looks_binary(text: str) -> bool:
