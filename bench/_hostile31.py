@@ -140,7 +140,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
     store = base / "data" / "cards" / "cards.sqlite"
 
     def installed(case: Case) -> None:
-        case.run("update", "cards", "--file", good)
+        case.run("update", "cards", "--replace", "--file", good)
 
     def broken_store(how: Callable[[], None]) -> Callable[[], Measured]:
         def check() -> Measured:
@@ -150,7 +150,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
             case.run("card", "Mossback Elder", status=(0, 2), says="rulesgraph update cards")
             case.run("ask", "does Mossback Elder have trample?", status=(0, 2), says="rulesgraph update cards")
             case.run("ask", "-", stdin=b"Mossback Elder trample\n", status=(0, 2), says="rulesgraph update cards")
-            case.run("update", "cards", "--file", good)
+            case.run("update", "cards", "--replace", "--file", good)
             run = case.run("card", "Mossback Elder")
             case.expect(b"It gains life" in run.out, "the store was not mended by 'update cards'")
             return case.result()
@@ -210,7 +210,8 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
         def check() -> Measured:
             case = Case(env)
             made = data if isinstance(data, bytes) else data()
-            run = case.run("update", "cards", "--file", _cards_file(base, name, made), status=status, says=says, timeout=within * 2)
+            run = case.run("update", "cards", "--replace", "--file", _cards_file(base, name, made), status=status, says=says,
+                           timeout=within * 2)
             del made
             if cards is not None:
                 case.expect(f"({cards:,} card names" in run.out.decode(), f"not {cards:,} cards: {run.out[-200:]!r}")
@@ -260,7 +261,7 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
             case = Case(env)
             weird = {"Ríverwalker — “the First”": _face("Ríverwalker — “the First”", text="Trample — it’s “big”.",
                                                          rulings=[{"date": "2020-01-01", "text": "Ünïcode ✓"}])}
-            case.run("update", "cards", "--file", _cards_file(base, "weird.json", encode(atomic(weird))))
+            case.run("update", "cards", "--replace", "--file", _cards_file(base, "weird.json", encode(atomic(weird))))
             extra = {"PYTHONIOENCODING": name}
             for argv, stdin in ((["ask", "what does trample do — with “Ríverwalker”?"], b""), (["card", "Riverwalker"], b""),
                                 ([], "trample\nRíverwalker\n".encode())):
@@ -319,8 +320,8 @@ def cases(env: Env) -> list[tuple[str, Callable[[], Measured]]]:
     def long_rulings() -> Measured:
         case = Case(env)
         rulings = [{"date": "2020-01-01", "text": f"r{i:04d} " * 1600} for i in range(2000)]
-        case.run("update", "cards", "--file", _cards_file(base, "rulings.json", encode(atomic({"Many Rulings": _face("Many Rulings",
-                                                                                                               rulings=rulings)}))))
+        many = encode(atomic({"Many Rulings": _face("Many Rulings", rulings=rulings)}))
+        case.run("update", "cards", "--replace", "--file", _cards_file(base, "rulings.json", many))
         run = case.run("card", "Many Rulings")
         case.expect(b"more rulings" in run.out and run.seconds < 2.0, f"took {run.seconds:.1f} s")
         installed(case)

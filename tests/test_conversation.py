@@ -45,6 +45,10 @@ def test_words_the_rules_never_use_follow_nothing_up(full_book: Rulebook) -> Non
         assert nonsense.citations == () and nonsense.confidence == 0.0
     follow = ask(full_book, "and with trample?", conversation=conv)
     assert any(w.startswith("following up on: ") and "deathtouch" in w for w in follow.why)
+    conv = Conversation()
+    ask(full_book, "how does flashback work?", conversation=conv)
+    short = ask(full_book, "ETB?", conversation=conv)  # a players' word the aliases read: a follow-up (review, stop 75)
+    assert any(w.startswith("following up on: flashback") for w in short.why)
 
 
 def test_a_pronoun_follow_up(full_book: Rulebook) -> None:

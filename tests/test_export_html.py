@@ -235,6 +235,12 @@ def test_an_empty_name_or_the_current_directory_is_refused(tmp_path: Path, monke
     assert here.is_dir() and list(here.iterdir()) == []
     export_html(g, "site")  # type: ignore[arg-type]
     assert (here / "site" / "index.html").is_file()
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # a shell standing in a removed directory: a site given by its whole path is written
+    export_html(g, tmp_path / "elsewhere")  # type: ignore[arg-type]
+    assert (tmp_path / "elsewhere" / "index.html").is_file()
 
 
 def test_a_symlink_inside_the_target_is_never_followed(tmp_path: Path) -> None:

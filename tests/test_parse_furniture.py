@@ -47,7 +47,9 @@ def test_a_word_broken_at_a_line_end_is_joined_as_the_document_or_english_writes
     assert rejoined("enters-the-", "battlefield abilities", words) == "enters-the-battlefield abilities"
     assert rejoined("invitation-", "only events", words) == "invitation-only events"  # no word: the hyphen stays
     assert rejoined("a line that ends", "on no hyphen", words) is None
-    assert rejoined("Two-", "Headed Giant", words) is None  # what follows is not in lower case
+    assert rejoined("Two-", "Headed Giant", words) == "Two-Headed Giant"  # a capital after it: the compound's hyphen
+    assert rejoined("non-", "English cards", words) == "non-English cards"
+    assert rejoined("a pause -", "then more", words) is None and rejoined("ends-", "— a dash", words) is None
     assert english("situation") and not english("thebattlefield")
 
 

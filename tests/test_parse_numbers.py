@@ -69,4 +69,6 @@ def test_the_numbered_lines_kept_are_the_longest_run_in_order() -> None:
     assert in_order(["120.4", "120.4a", "702.2", "120.5", "120.6", "121"]) == {0, 1, 3, 4, 5}
     # a number said early (a reference) and then in its place: the one in its place is the rule
     assert in_order(["120.4a", "120.6", "120.5", "120.6"]) == {0, 2, 3}
+    assert in_order(["702.19a", "702.19b", "702.19b", "702.19c"]) == {0, 1, 3}  # a number given twice keeps its first
+    assert in_order(["702", "702.1", "702.2", "100", "100.1"]) == {0, 1, 2, 3, 4}  # an excerpt's sections in any order
     assert in_order([]) == set()

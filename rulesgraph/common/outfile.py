@@ -218,8 +218,11 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
         raise RulesgraphError("export html: the directory name is empty; give the directory to write the site in")
     target = Path(os.path.abspath(directory))
     _refuse_protected(target, protected, shown)
-    here = Path(os.path.realpath(os.getcwd()))
-    if Path(os.path.realpath(target)) in (here, *here.parents):  # swapped for a new one, the shell would stand nowhere
+    try:
+        here: Path | None = Path(os.path.realpath(os.getcwd()))
+    except OSError:  # the current directory was removed: nothing to keep the shell in
+        here = None
+    if here is not None and Path(os.path.realpath(target)) in (here, *here.parents):  # swapped away, the shell would stand nowhere
         raise RulesgraphError(f"{shown}: is the current directory or holds it; give a new directory (such as {shown.rstrip('/')}/site)")
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise RulesgraphError(f"{shown}: exists and is not a directory")

@@ -144,12 +144,14 @@ class Vocabulary:
 
 def rejoined(left: str, right: str, words: Vocabulary) -> str | None:
     """``left`` and the line after it, ``right``, as one, when ``left`` ends on a word broken with a hyphen and ``right``
-    goes on in lower case: the hyphen dropped when the document writes the whole word and not the hyphenated one
-    ("incl-" / "uding" → "including"), kept otherwise ("enters-the-" / "battlefield"); ``None`` when no word is broken
-    there (the caller joins the lines as it joins any two)."""
+    goes on with a letter: in lower case, the hyphen dropped when the document writes the whole word and not the
+    hyphenated one ("incl-" / "uding" → "including"), kept otherwise ("enters-the-" / "battlefield"); in a capital, kept
+    ("non-" / "English"); ``None`` when no word is broken there (the caller joins the lines as it joins any two)."""
     head, tail = _SPLIT.search(left), _GOES_ON.match(right)
-    if head is None or tail is None:
+    if head is None or not right[:1].isalpha():
         return None
+    if tail is None:  # a capital after it: a compound broken at its hyphen ("non-" / "English", "Two-" / "Headed")
+        return left + right
     whole, hyphenated = (head.group(1) + tail.group(1)).lower(), f"{head.group(1)}-{tail.group(1)}".lower()
     if hyphenated in words or (whole not in words and not english(whole)):
         return left + right

@@ -161,12 +161,12 @@ def is_title(text: str) -> bool:
     return len(text) <= 80 and not re.search(r"[.:;,]$", text.rstrip()) and len(text.split()) <= 10
 
 
-# Which numbered lines of a rules body really begin a rule.  A rules file is numbered in document order (100.1 before
-# 100.1a before 100.2 … 905.6); a line that begins with a number out of that order is not a rule: a reference broken
-# onto a line of its own ("(See rule" / "702.2. If …" when the file was re-wrapped), a number a converter moved, a
-# misprint.  Taken for a rule it would put text under the wrong number, push the real rule out as a duplicate and split
-# a section in two.  The numbered lines kept are the longest run of them whose numbers strictly increase (one
-# mechanism for every such slip, whatever its wording); the parser reads the others as text, and reports each.
+# Which numbered lines of a rules body really begin a rule.  A rules file is numbered in document order within each
+# section (100.1 before 100.1a before 100.2), and each section stands in one place; a line that begins with a number
+# out of that order is not a rule: a reference broken onto a line of its own ("(See rule" / "702.2. If …" when the
+# file was re-wrapped), a number a converter moved, a misprint.  Taken for a rule it would put text under the wrong
+# number, push the real rule out as a duplicate and split a section in two.  The parser reads the lines in_order
+# leaves out as text, and reports each.
 
 
 def order_key(number: str) -> tuple[int, int, int, int]:
@@ -180,24 +180,56 @@ def order_key(number: str) -> tuple[int, int, int, int]:
 
 
 def in_order(numbers: list[str]) -> set[int]:
-    """The places in ``numbers`` (the numbered lines of a body, in file order) of the longest subsequence whose numbers
-    strictly increase; of several as long, the one whose numbers come latest in the file (a number said early by a
-    broken reference gives way to the rule that says it in its place).  O(n log n)."""
-    keys = [order_key(n) for n in numbers]
-    tails: list[tuple[int, int, int, int]] = []  # the smallest last key of an increasing run of each length + 1
-    at: list[int] = []  # the place holding that key
-    before: list[int] = [-1] * len(keys)
-    for i, key in enumerate(keys):
-        j = bisect_left(tails, key)
-        if j == len(tails):
-            tails.append(key)
-            at.append(i)
+    """The places in ``numbers`` (the numbered lines of a body, in file order) that begin rules.  Each section stands in
+    one place: while a section's numbers are said in two runs, the shortest of its runs and the runs between them is
+    left out (one broken reference, "702.2" inside 120, against 120's two halves and the thousands of section 702; the
+    two halves are one run again once it is out) — sections themselves may come in any order (an excerpt: 702 before
+    100).  Within a section the
+    numbers rise: of its lines, those of the longest rising run are kept, and of several as long, the earliest (a
+    number given twice keeps its first; "120.6" said by a reference before 120.5 is in no such run, the rule 120.6
+    after 120.5 is)."""
+    runs: list[tuple[str, list[int]]] = []
+    for i, number in enumerate(numbers):
+        group = number.split(".")[0]
+        if runs and runs[-1][0] == group:
+            runs[-1][1].append(i)
         else:
-            tails[j], at[j] = key, i  # an equal or smaller key later in the file takes the place
-        before[i] = at[j - 1] if j else -1
-    kept: set[int] = set()
-    i = at[-1] if at else -1
-    while i >= 0:
-        kept.add(i)
-        i = before[i]
+            runs.append((group, [i]))
+    while True:
+        at: dict[str, list[int]] = {}
+        for k, (group, _) in enumerate(runs):
+            at.setdefault(group, []).append(k)
+        split = {k for ks in at.values() if len(ks) > 1 for k in range(ks[0], ks[-1] + 1)}  # its runs and what stands between
+        if not split:
+            break
+        def parts(j: int) -> bool:  # it stands between two runs of one section
+            return 0 < j < len(runs) - 1 and runs[j - 1][0] == runs[j + 1][0]
+        k = min(split, key=lambda j: (len(runs[j][1]), not parts(j), -j))  # the shortest; of equals one that parts a section
+        del runs[k]
+        if 0 < k < len(runs) and runs[k - 1][0] == runs[k][0]:  # the two runs it stood between are one again
+            runs[k - 1] = (runs[k - 1][0], runs[k - 1][1] + runs.pop(k)[1])
+    keys = [order_key(n) for n in numbers]
+    return {i for _, places in runs for i in _rising([keys[j] for j in places], places)}
+
+
+def _rising(keys: list[tuple[int, int, int, int]], places: list[int]) -> list[int]:
+    """Of ``places`` (their numbers' ``keys``), the longest run whose keys strictly rise, the earliest of several as long:
+    the length of the longest rising run ending at each place and of the longest starting there (O(n log n) each),
+    then, from the left, each place that lies on a longest run and goes on from the one taken before it."""
+    def ending(ks: list[tuple[int, ...]]) -> list[int]:
+        tails: list[tuple[int, ...]] = []
+        out = []
+        for key in ks:
+            j = bisect_left(tails, key)
+            tails[j : j + 1] = [key]
+            out.append(j + 1)
+        return out
+    before = ending(keys)  # type: ignore[arg-type]
+    after = ending([tuple(-x for x in key) for key in reversed(keys)])[::-1]
+    best = max(before, default=0)
+    kept, need, last = [], 1, None
+    for k, key in enumerate(keys):
+        if before[k] == need and before[k] + after[k] - 1 == best and (last is None or key > last):
+            kept.append(places[k])
+            need, last = need + 1, key
     return kept

@@ -212,8 +212,8 @@ class Conversation:
         if not self.subjects and not self.cards:
             return a, []
         text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
-        if text and not any(w in STOPWORDS or stem(w) in index.idf for w in text.split()) and not a.cards and not a.corrections:
-            return a, []  # "asdfqwer zxcv", "hmm": no word of the rules or of a question, nothing to follow up; kept for the next
+        if text and not (a.matches or a.cards or a.corrections) and not any(w in STOPWORDS or stem(w) in index.idf for w in text.split()):
+            return a, []  # "asdfqwer zxcv", "hmm": nothing the rules' words, aliases ("ETB?") or names read; kept for the next
         own = [m for m in a.matches if m.kind in _SUBJECTS and not m.negated]
         specific = [m for m in own if m.kind in ("keyword", "card", "rule") or (m.kind == "glossary" and len(m.said) > 5)]
         asked = defined_subject(list(words(a.question)), list(a.matches))

@@ -26,7 +26,8 @@ __all__ = ["SCHEMA", "History", "RuleNote", "latest", "rule_note"]
 _KEEP = 4
 _SUFFIX = ".diff"
 SCHEMA = 1
-"""The stored diff's shape and meaning: raise it when :func:`~rulesgraph.versions.diff.diff_files` changes what it finds.
+"""The stored diff's shape and meaning: raise it when :func:`~rulesgraph.versions.diff.diff_files`, or the parser it reads
+the files with (:func:`~rulesgraph.parse.cr.parse_cr`), changes what it finds in the official files.
 The key is this and the two files' stamps, not the library's code as the rules' cache is: :func:`rule_note` only reads a
 stored diff (``update`` computes it), so keyed by the code the notes vanished after every upgrade until the next
 ``update`` (new-user helper, stop 75)."""
