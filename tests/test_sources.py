@@ -9,7 +9,7 @@ import pytest
 
 from rulesgraph.errors import SourceError
 from rulesgraph.sources.detect import detect_format
-from rulesgraph.sources.read import MAX_BYTES, read_source, split_lines
+from rulesgraph.sources.read import MAX_BYTES, SourceText, read_source, split_lines
 
 SECTIONS = "Flying\n\nFlying is an evasion ability.\n\nA creature with flying can’t be blocked.\n"
 
@@ -140,3 +140,20 @@ def test_utf16_saved_without_a_byte_order_mark_is_read() -> None:
         assert decode(text.encode(encoding), "x.txt") == (text, encoding)
     with pytest.raises(SourceError, match="binary file"):
         decode(bytes(range(256)) * 4, "x.bin")
+
+
+def test_detection_reads_past_a_cover_an_indent_and_a_wrapped_reference() -> None:
+    """A CR whose date line comes after a cover page was read as an excerpt (1,953 anomalies, exit 0); a file indented
+    whole fit no format; a sections page whose wrap put "601.2b and 601.2f–h." at a line's start was taken for an
+    excerpt and refused (FAQ/excerpt/sections audit, stop 75)."""
+    from tests.test_parse_cr import MINI
+
+    def detected(text: str) -> str | None:
+        return detect_format(SourceText("x.txt", split_lines(text), "0" * 64, "utf-8"))
+
+    mini = MINI.lstrip("\ufeff").replace("\r\n", "\n")
+    assert detected(mini) == "cr" and detected("\n" * 45 + mini) == "cr"
+    assert detected("".join(f"    {line}\n" for line in mini.split("\n"))) == "cr"
+    assert split_lines("  a\n    b\n\n  c") == ("a", "  b", "", "c")  # the indentation every line shares goes
+    page = "Menace\n\nMenace is an evasion ability. See rules\n601.2b and 601.2f for how it is blocked.\n"
+    assert detected(page) == "sections"

@@ -221,20 +221,9 @@ def _incomplete(lines: tuple[str, ...], rules: list[Rule], entries: list[Glossar
     return out
 
 
-def _dedented(lines: tuple[str, ...]) -> tuple[str, ...]:
-    """``lines`` without the indentation every line with text shares (a file indented whole, as some copies are: the
-    rules' numbers then begin their lines again); unchanged when one line begins at the margin."""
-    indents = [line[: len(line) - len(line.lstrip())] for line in lines if line.strip()]
-    common = indents[0] if indents else ""
-    for indent in indents:
-        while common and not indent.startswith(common):
-            common = common[:-1]
-    return tuple(line[len(common) :] if line.strip() else line for line in lines) if common else lines
-
-
 def parse_cr(source: SourceText) -> Document:
     """Parse a Comprehensive Rules file into a :class:`Document`."""
-    lines = _dedented(source.lines)
+    lines = source.lines
     effective = effective_date(lines[:40]) or effective_date(lines)
     body_start, glossary_at, credits_at, contents_at = _find_parts(lines)
     numbered = list(enumerate(lines, start=1))

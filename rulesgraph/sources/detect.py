@@ -57,7 +57,9 @@ def looks_like_sections(lines: tuple[str, ...]) -> bool:
     )
 
 
-_CR_RULE = lazy(r"^\d{3}\.\d+[a-z]?\.?\s")
+_CR_RULE = lazy(r"^\d{3}\.\d+[a-z]?\.?\s+[^\sa-z]")
+"""A rule's line: its number, then text that begins as a sentence does ("601.2b and 601.2f–h." is a reference a wrap put
+at a line's start, as the rules parser reads it: :func:`rulesgraph.parse.numbers.rule_line`)."""
 _EFFECTIVE = lazy(r"effective as of", re.IGNORECASE)
 _QUESTION = lazy(r"^Q:")
 
@@ -66,7 +68,7 @@ def detect_format(source: SourceText) -> str | None:
     """Guess a source's format from its lines; ``None`` when it is none we know."""
     lines = source.lines
     numbered = sum(1 for line in lines if _CR_RULE.match(line))
-    dated = any(_EFFECTIVE.search(line) for line in lines[:40])
+    dated = any(_EFFECTIVE.search(line) for line in lines)  # anywhere: a cover or a converter's preamble may come first
     if numbered >= 5 and dated and any(line.strip() == "Glossary" for line in lines):
         return "cr"
     questions = sum(1 for line in lines if _QUESTION.match(line))

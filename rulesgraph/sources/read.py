@@ -58,13 +58,26 @@ def split_lines(text: str) -> tuple[str, ...]:
     """Split on LF, CRLF and CR only (not on the other characters ``str.splitlines`` breaks at); a form feed (a page
     break) is no text: dropped where it begins or ends a line, a space within one, so line numbers stay the file's; a
     line of form feeds alone stays one, for the parsers to read as a page break
-    (:func:`~rulesgraph.parse.furniture.furniture`), not as a blank line that ends a paragraph."""
+    (:func:`~rulesgraph.parse.furniture.furniture`), not as a blank line that ends a paragraph.  The indentation every
+    line shares is removed."""
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     if "\f" in text:  # a page break (a form feed) begins or ends a line of text copied out of a PDF: no text of its own
         lines = [line.strip("\f").replace("\f", " ") if line.strip("\f") else line for line in lines]  # a lone one stays
-    return tuple(lines)
+    return _dedented(lines)
+
+
+def _dedented(lines: list[str]) -> tuple[str, ...]:
+    """``lines`` without the indentation every line with text shares (a file indented whole, as some copies are: its rule
+    numbers and ``Q:`` then begin their lines again, for the format's detection and its parser); unchanged when one line
+    begins at the margin."""
+    indents = [line[: len(line) - len(line.lstrip())] for line in lines if line.strip()]
+    common = indents[0] if indents else ""
+    for indent in indents:
+        while common and not indent.startswith(common):
+            common = common[:-1]
+    return tuple(line[len(common) :] if line.strip() else line for line in lines) if common else tuple(lines)
 
 
 def decode(data: bytes, path: str) -> tuple[str, str]:
