@@ -93,3 +93,24 @@ def test_a_repeated_rule_number_keeps_the_first_and_reports_the_second_whole() -
     assert [r.text for r in doc.rules if r.key == "702.1a"] == ["Widget is a static ability. See rule 601.2a."]
     (dup,) = [a for a in doc.anomalies if a.kind == "duplicate"]
     assert dup.origin.line == 9 and "first at line 1" in dup.message and dup.text == "702.1a A different widget text."
+
+
+def test_a_seed_rewrapped_and_paged_reads_as_itself() -> None:
+    """A keyword FAQ page wrapped at 60 columns (a question's wrapped line holding its "A:", rule lines running on) and
+    given a page number and running header every 20 lines: the same rules and entries, whitespace aside (before, 86
+    anomalies, rule texts cut short and answers inside their questions; a header cut answers and renamed entries)."""
+    import textwrap
+
+    path = bundled_dir() / "keyword-faq-annihilator-to-fight.txt"
+    clean = parse_faq(read_source(path))
+    lines = [part for line in path.read_text(encoding="utf-8-sig").splitlines()
+             for part in (textwrap.wrap(line, 60, break_long_words=False) if line.strip() else [line])]
+    paged = [x for k, line in enumerate(lines) for x in ([line, str(k // 20 + 2), "MTG Keyword FAQ - Rules Compendium"]
+                                                          if k % 20 == 19 else [line])]
+    doc = parse_faq(SourceText("f.txt", split_lines("\n".join(paged)), "0" * 64, "utf-8"))
+
+    def flat(text: str) -> str:
+        return " ".join(text.split())
+    assert [(r.key, flat(r.text)) for r in doc.rules] == [(r.key, flat(r.text)) for r in clean.rules]
+    assert [(e.key, flat(e.question), flat(e.answer)) for e in doc.faq] == [(e.key, flat(e.question), flat(e.answer)) for e in clean.faq]
+    assert {a.kind for a in doc.anomalies} <= {a.kind for a in clean.anomalies}

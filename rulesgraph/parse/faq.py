@@ -23,6 +23,7 @@ from ..model import Anomaly, Document, FaqEntry, Origin, Rule, Skipped
 from ..sources.read import SourceText
 from .cards import card_candidates
 from .checks import letter_gaps
+from .furniture import Vocabulary, furniture, rejoined
 from .numbers import rule_line
 from .refs import find_refs
 
@@ -34,6 +35,10 @@ REPEATS = 3
 _MARKUP = re.compile(r"\[/?(?:b|i|u|s|url|img|quote|color|size|code|spoiler|center|card|mana|hr)(?:=[^\[\]]*)?\]", re.IGNORECASE)
 _QA = re.compile(r"^Q:\s*(?P<q>.*?)(?:\s+A:\s*(?P<a>.*))?$")
 _ANSWER = re.compile(r"^A:\s*(?P<a>.*)$")
+_ANSWER_INSIDE = re.compile(r"(?<=[?.)\]])\s+A:\s*(?P<a>.*)$")
+"""A question's wrapped line that holds its answer's start ("… to Annihilator? A: No. …")."""
+_WRAPPED = re.compile(r"[^.!?:\"”)\]]$")
+"""A line that ends mid-sentence: the next line, with no blank line between, goes on with it."""
 # "Annihilator is a …", "Level up represents …", "Rebound appears …", "“Hexproof” on a permanent means …"
 _DEFINES = re.compile(
     r"^(?:[\"\u201c](?P<quoted>[A-Z][\w' -]{1,40}?)[\"\u201d]|(?P<name>[A-Z][\w'-]*(?: [a-z][\w'-]*){0,2}))"
@@ -102,10 +107,18 @@ def parse_faq(source: SourceText) -> Document:
     anomalies: list[Anomaly] = []
     entry: _Entry | None = None
     numbered: dict[str, Origin] = {}
-
+    furn = furniture(list(enumerate(source.lines, start=1)))  # a page's number and running header: no entry's text
+    words = Vocabulary(source.lines)
+    after = 0  # the line a wrapped line goes on from: the last read, when no blank line came since
     for number, raw in enumerate(source.lines, start=1):
         line = raw.strip()
         origin = Origin(file, number)
+        goes_on, after = after == number - 1, number
+        if number in furn:
+            after = number if not goes_on else after + 1  # the text goes on over the page break
+            if line:
+                skipped.append(Skipped(furn[number], line, origin))
+            continue
         if not line:
             continue
         if line in repeated or not any(ch.isalnum() for ch in line):
@@ -116,6 +129,11 @@ def parse_faq(source: SourceText) -> Document:
                 entry = None
                 if blocks[-1].rules or blocks[-1].entries:
                     blocks.append(_Block())
+            continue
+        if goes_on and entry is None and blocks[-1].rules and not rule_line(line) and not _QA.match(line):
+            rule = blocks[-1].rules[-1]  # a rule line wrapped: its next line goes on with it
+            text = rejoined(rule.text, line, words) or f"{rule.text} {line}"
+            blocks[-1].rules[-1] = Rule(rule.key, rule.number, rule.level, text, rule.origin, refs=find_refs(text, rule.origin))
             continue
         parsed = rule_line(line)
         if parsed:
@@ -139,8 +157,17 @@ def parse_faq(source: SourceText) -> Document:
         if answer and entry is not None and not entry.answered:
             entry.answer.append(answer.group("a"))
             entry.answered = True
+        elif entry is not None and not entry.answered and (inside := _ANSWER_INSIDE.search(line)):  # a wrapped question
+            entry.question.append(line[: inside.start()])  # whose next line holds its "A:"
+            entry.answer.append(inside.group("a"))
+            entry.answered = True
         elif entry is not None:
-            (entry.answer if entry.answered else entry.question).append(line)
+            parts = entry.answer if entry.answered else entry.question
+            joined = rejoined(parts[-1], line, words) if parts and goes_on else None
+            if joined is not None or (parts and goes_on and _WRAPPED.search(parts[-1])):  # the line goes on
+                parts[-1] = joined or f"{parts[-1]} {line}"  # mid-sentence: wrapped, not a paragraph of its own
+            else:
+                parts.append(line)
         else:
             anomalies.append(Anomaly("unplaced", f"text outside any rule or question: {line[:120]!r}", origin, line))
 
