@@ -125,6 +125,20 @@ def test_the_remedy_is_the_case_the_question_tells(empty: Path, full_book: Ruleb
     assert "Remedy: If the triggered ability isn’t covered by the previous paragraphs, the opponent chooses" in told
 
 
+def test_what_a_judge_reads_first_holds_the_fix_whole(empty: Path, full_book: Rulebook) -> None:
+    """The REPL and tournament helper of stop 75: the JAR's missed-trigger fix stopped before its "Otherwise, put the
+    ability on the stack …"; Game Rule Violation's partial fix ended on its colon; a Dark Confidant missed at Competitive
+    read "No Penalty" with no word of the upgrade to a Warning for a trigger detrimental to its controller."""
+    _install_real()
+    fnm = ask(full_book, "what's the fix for a missed trigger at FNM?").answer or ""
+    assert "assume the player chose not to perform it. Otherwise, put the ability on the stack" in fnm
+    grv = ask(full_book, "what's the fix for a game rule violation at comp rel?").answer or ""
+    assert "perform the appropriate partial fix: If a player forgot to untap one or more permanents" in grv and "(3 more)" in grv
+    confidant = ask(full_book, "my opponent forgot his Dark Confidant trigger at a competitive event, what's the penalty?").answer or ""
+    assert confidant.startswith("IPG 2.1 Game Play Error — Missed Trigger: No Penalty.")
+    assert "Upgrade: If the triggered ability is usually considered detrimental for the controlling player" in confidant
+
+
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
     _install_real()
     assert {"tiebreak", "scorekeep", "decklist"} <= policy.jargon()

@@ -51,9 +51,20 @@ def section_citation(section: TSection, doc: TDocument, score: float = 1.0, why:
     return Citation(section.id, doc.kind, section.id, title, body, str(section.origin), doc.effective, round(score, 3), why)
 
 
+_GOES_ON = re.compile(r"^(?:Otherwise|However|Instead|If not|If they do not|If it does not|Unless)\b")
+"""A sentence that goes on from the one before ("… assume the player chose not to perform it. Otherwise, put the ability
+on the stack …"): said with it, as the first sentences of a passage are."""
+
+
 def _first(text: str, sentences: int = 2, limit: int = 420) -> str:
+    """The first ``sentences`` sentences of ``text``'s first paragraph (at most ``limit`` characters), and any that go on
+    from the last of them (:data:`_GOES_ON`: the JAR's missed trigger fix is its "Otherwise, …"), up to half as much
+    again."""
     para = text.split("\n\n")[0] if text else ""
-    return fitted(SENTENCE.split(para)[:sentences], limit)
+    split = SENTENCE.split(para)
+    while sentences < len(split) and _GOES_ON.match(split[sentences]) and len(" ".join(split[: sentences + 1])) <= limit * 1.5:
+        sentences += 1
+    return fitted(split[:sentences], max(limit, len(" ".join(split[:sentences]))))
 
 
 def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str:
@@ -67,6 +78,9 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
             said += f" {_first(parts['Definition'], 1)}"
         if "Additional Remedy" in parts:
             said += f" Remedy: {_remedy(parts['Additional Remedy'], question, s.id, s.title)}"
+        for turn in ("Upgrade", "Downgrade"):  # when the penalty is another: a judge decides it at the table
+            if turn in parts:
+                said += f" {_first(parts[turn], 1)}"
         return said
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
@@ -98,6 +112,8 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     if scores[best] <= 0 or len(tied) > 1:  # none, or several alike: of those, the case of all the others if it is one
         best = max((i for i in tied if _DEFAULT.search(paragraphs[i])), default=best)
     line = _first(paragraphs[best].lstrip("• "))
+    if line.endswith(":") and (items := _items(paragraphs, best)):  # "… perform the appropriate partial fix:" — which
+        line += " " + " ".join(_first(item, 1) for item in items[:2]) + (f" ({len(items) - 2} more)" if len(items) > 2 else "")
     return line + (f" (the remedy says more: '{sid.lower()} remedy')" if len(paragraphs) > 1 else "")
 
 
