@@ -113,14 +113,17 @@ def parse_faq(source: SourceText) -> Document:
     for number, raw in enumerate(source.lines, start=1):
         line = raw.strip()
         origin = Origin(file, number)
-        goes_on, after = after == number - 1, number
+        goes_on = after == number - 1
         if number in furn:
-            after = number if not goes_on else after + 1  # the text goes on over the page break
+            if goes_on:  # the text goes on over the page break
+                after = number
             if line:
                 skipped.append(Skipped(furn[number], line, origin))
             continue
         if not line:
+            after = 0  # a blank line of the page's own: what follows begins anew
             continue
+        after = number
         if line in repeated or not any(ch.isalnum() for ch in line):
             heading = _is_heading(line)
             reason = "decoration" if not any(ch.isalnum() for ch in line) else "repeated heading" if heading else "boilerplate"
