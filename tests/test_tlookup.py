@@ -53,6 +53,19 @@ def test_views(docs: Path) -> None:
     assert is_ref("MTR 4.3") and not is_ref("702.19b")
 
 
+def test_a_slip_in_a_passage_s_name_is_read_or_answered_with_the_nearest(docs: Path) -> None:
+    """A judge's slips (REPL and tournament helper, stop 75): "mtr appendx e", "ipg 2.1 philosphy" and "ipg grv remedy"
+    found nothing and offered nothing; now the slip is read, and what is not found offers the nearest headings."""
+    assert tournament_view("ipg 2.3 philosphy").section.id == "IPG 2.3 Philosophy"
+    assert tournament_view("ipg 2.3 remdy").section.id == "IPG 2.3 Additional Remedy"
+    assert tournament_view("ipg mn3 remedy").section.id == "IPG 2.3 Additional Remedy"  # an infraction's initials, a part
+    with pytest.raises(NotFound, match=r"no MTR Appendix A in"):  # read as the appendix (this small MTR has none)
+        tournament_view("mtr apendix a")
+    with pytest.raises(NotFound, match=r"is called 'chaptr numbr'; nearest: MTR \d Chapter Number \d") as found:
+        tournament_view("mtr chaptr numbr")
+    assert found.value.nearest and all(n.startswith("MTR ") for n in found.value.nearest)
+
+
 def test_without_documents_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "none"))
     tbook.load.cache_clear()

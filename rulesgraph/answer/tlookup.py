@@ -87,12 +87,17 @@ def _resolve(text: str) -> tuple[str, str | None]:
     if not rest:
         raise RulesgraphError(f"say which part of the {KINDS[prefix.lower()]}: e.g. '{prefix} 2', '{prefix} 2.1'"
                               + (", 'IPG GRV'" if prefix == "IPG" else ""))
+    said = rest.split()
+    if len(said) == 2 and len(said[1]) == 1 and said[1].isalpha() and _near(said[0], ("appendix",)):
+        rest = f"appendix {said[1]}"  # "appendx e", "apendix b": a slip of the word
     if a := _APPENDIX.match(rest):
         return f"{prefix} Appendix {a.group('letter').upper()}", None
     if n := _NUMBER.match(rest):
         part = n.group("part")
         return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else ""), None
     sid = named_infraction(rest)
+    if sid is None and len(said) > 1 and _near(said[-1], _PARTS) and (named := named_infraction(" ".join(said[:-1]))):
+        return f"{named} {said[-1].title()}", None  # "ipg grv remedy": an infraction's abbreviation or name, then a part
     if sid is None and (sid := _former(rest)) is not None and sid.startswith(prefix):
         return sid, " ".join(rest.split())
     if sid is None or not sid.startswith(prefix):
@@ -104,8 +109,37 @@ def _resolve(text: str) -> tuple[str, str | None]:
     if sid is None and re.fullmatch(r"\d[\d.]*", rest):  # a number no part has ("mtr 999"): worded as "ipg 7" is
         raise NotFound(f"no {prefix} {rest} in the installed {KINDS[prefix.lower()]}")
     if sid is None:
-        raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}")
+        nearest = _nearest_titles(prefix, rest)
+        raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}"
+                       + (f"; nearest: {', '.join(nearest)}" if nearest else ""), nearest)
     return sid, None
+
+
+_PARTS = ("definition", "examples", "philosophy", "remedy", "additional remedy", "upgrade", "downgrade")
+"""What an infraction's parts are called, as a judge types them after its number or name."""
+NEAR = 75
+"""Least rapidfuzz ratio (0-100) for a word typed to be read as the word it is near ("philosphy", "appendx")."""
+
+
+def _near(word: str, known: tuple[str, ...]) -> str | None:
+    """The word of ``known`` that ``word`` is, or is a slip of (:data:`NEAR`), else ``None``."""
+    from rapidfuzz import fuzz, process
+
+    got = process.extractOne(word.lower(), known, scorer=fuzz.ratio, score_cutoff=NEAR)
+    return got[0] if got else None
+
+
+def _nearest_titles(prefix: str, rest: str, most: int = 3) -> tuple[str, ...]:
+    """The passages of one document whose headings are nearest what was typed (rapidfuzz's WRatio), as ids with titles."""
+    from rapidfuzz import fuzz, process
+
+    index = policy_index()
+    doc = next((d for d in index.docs if d.prefix == prefix), None) if index is not None else None
+    if doc is None or len(rest) > 200:
+        return ()
+    heads = {s.id: s.title for s in doc.sections if s.kind in ("chapter", "section", "appendix", "heading") and s.title}
+    found = process.extract(rest, heads, scorer=fuzz.WRatio, limit=most, score_cutoff=60)
+    return tuple(f"{sid} {heads[sid]}" for _, _, sid in found)
 
 
 def _by_heading(prefix: str, rest: str) -> str | None:
@@ -150,8 +184,10 @@ def tournament_view(text: str) -> TView:
     if found is None and sid.count(" ") >= 2:  # "IPG 2.1 remedy": the part whose name starts so
         base, _, part = sid.partition(" ")[2].partition(" ")
         head = f"{sid.split()[0]} {base}"
-        found = next(((s, d) for d in index.docs for s in d.sections if s.parent == head and s.kind == "part"
-                      and (s.title.lower().startswith(part.lower()) or part.lower() in s.title.lower())), None)
+        parts = [(s, d) for d in index.docs for s in d.sections if s.parent == head and s.kind == "part"]
+        found = next(((s, d) for s, d in parts if s.title.lower().startswith(part.lower()) or part.lower() in s.title.lower()), None)
+        if found is None and (near := _near(part, (*(s.title.lower() for s, _ in parts), "remedy"))):  # "philosphy"
+            found = next(((s, d) for s, d in parts if near in s.title.lower()), None)
     if found is None:
         kind = sid.split()[0].lower()
         if not any(d.kind == kind for d in index.docs):  # the IPG installed, not the MTR: the document is what is missing
