@@ -6,7 +6,8 @@ document's own words:
 
 - a **page number** is a line that is only a number and belongs to the longest run of such lines whose numbers rise
   by 1 to :data:`STEP` at least :data:`PAGE_GAP` lines apart — one a page.  A table's cells on lines of their own
-  ("17-32" / "5" / "Top 8" / "33-64" / "6" …) are numbers too, but a few lines apart: they stay text;
+  ("17-32" / "5" / "Top 8" / "33-64" / "6" …) are numbers too, but their run is not the pages' (it is shorter, falls,
+  or its numbers are not the pages' own): they stay text;
 - a **running header or footer** is a line said within :data:`NEAR` lines of a page number at least :data:`REPEATS`
   times, and there at least :data:`NEAR_SHARE` of the times it is said;
 - a **word hyphenated at a line's end** ("incl-" / "uding") is joined as the document writes it elsewhere, or else as
@@ -28,7 +29,8 @@ _NUMBER = lazy(r"^\d{1,3}$")
 STEP = 3
 """Page numbers rise by at most this much from one to the next (a page may carry none: a full-page table, a cover)."""
 PAGE_GAP = 3
-"""Page numbers stand at least this many lines apart (a page holds more than a table row)."""
+"""Page numbers stand at least this many lines apart (a blank page's number, "36" / "" / "" / "37" in the MTR of
+2026-02-27, stands three lines after the one before; a table's numbers one a line are closer)."""
 REPEATS = 4
 NEAR = 2
 NEAR_SHARE = 0.6
