@@ -9,8 +9,8 @@ from functools import lru_cache
 from ..common.lazyre import lazy
 
 __all__ = [
-    "LETTERS", "RANGE_LIMIT", "expand_range", "in_order", "is_title", "level_of", "order_key", "parent_of", "range_bounds", "rule_line",
-    "rule_of", "sort_key", "split_number",
+    "LETTERS", "RANGE_LIMIT", "STRAYS", "expand_range", "in_order", "is_title", "level_of", "order_key", "parent_of", "range_bounds",
+    "rule_line", "rule_of", "sort_key", "split_number",
 ]
 
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -184,10 +184,9 @@ def in_order(numbers: list[str]) -> set[int]:
     one place: while a section's numbers are said in two runs, the shortest of its runs and the runs between them is
     left out (one broken reference, "702.2" inside 120, against 120's two halves and the thousands of section 702; the
     two halves are one run again once it is out) — sections themselves may come in any order (an excerpt: 702 before
-    100).  Within a section the
-    numbers rise: of its lines, those of the longest rising run are kept, and of several as long, the earliest (a
-    number given twice keeps its first; "120.6" said by a reference before 120.5 is in no such run, the rule 120.6
-    after 120.5 is)."""
+    100).  Within a section the numbers rise: of its lines, those of the longest rising run are kept, and of several as
+    long, the earliest (a number given twice keeps its first; "120.6" said by a reference before 120.5 is in no such
+    run, the rule 120.6 after 120.5 is).  A body with more than :data:`STRAYS` strays is read by its longest rising run."""
     runs: list[tuple[str, list[int]]] = []
     for i, number in enumerate(numbers):
         group = number.split(".")[0]
@@ -195,6 +194,9 @@ def in_order(numbers: list[str]) -> set[int]:
             runs[-1][1].append(i)
         else:
             runs.append((group, [i]))
+    keys = [order_key(n) for n in numbers]
+    if len(runs) - len({group for group, _ in runs}) > STRAYS:  # not a slip here and there: a file out of order
+        return set(_rising(keys, list(range(len(numbers)))))  # throughout; the longest rising run of it all (n log n)
     while True:
         at: dict[str, list[int]] = {}
         for k, (group, _) in enumerate(runs):
@@ -208,8 +210,13 @@ def in_order(numbers: list[str]) -> set[int]:
         del runs[k]
         if 0 < k < len(runs) and runs[k - 1][0] == runs[k][0]:  # the two runs it stood between are one again
             runs[k - 1] = (runs[k - 1][0], runs[k - 1][1] + runs.pop(k)[1])
-    keys = [order_key(n) for n in numbers]
     return {i for _, places in runs for i in _rising([keys[j] for j in places], places)}
+
+
+STRAYS = 64
+"""More runs than sections by this many, and :func:`in_order` keeps the longest rising run of the whole body instead
+of mending each section: a re-wrapped CR has a handful of strays (seven in the 2026 file at 80 columns), and mending
+them one by one costs a pass over the runs each; a shuffled file has thousands."""
 
 
 def _rising(keys: list[tuple[int, int, int, int]], places: list[int]) -> list[int]:
