@@ -86,9 +86,9 @@ def _find_parts(lines: tuple[str, ...]) -> tuple[int, int, int, int]:
 class _Body:
     """Reads the numbered body line by line, closing each rule when the next begins."""
 
-    def __init__(self, file: str, effective: str | None, astray: frozenset[int] = frozenset(), words: Vocabulary | None = None) -> None:
+    def __init__(self, file: str, effective: str | None, astray: frozenset[int], words: Vocabulary) -> None:
         self.file, self.effective = file, effective
-        self.words = words or Vocabulary(())
+        self.words = words
         """The document's words: how a word hyphenated at a line's end is joined (:func:`~rulesgraph.parse.furniture.rejoined`)."""
         self.astray = astray
         """The lines that begin with a number out of the rules' order (:func:`~rulesgraph.parse.numbers.in_order`): text."""
@@ -169,7 +169,7 @@ def _unbroken(lines: list[str], words: Vocabulary) -> list[str]:
 
 
 def _glossary(lines: list[tuple[int, str]], file: str, effective: str | None,
-              words: Vocabulary | None = None) -> tuple[list[GlossaryEntry], list[Anomaly]]:
+              words: Vocabulary) -> tuple[list[GlossaryEntry], list[Anomaly]]:
     entries: list[GlossaryEntry] = []
     anomalies: list[Anomaly] = []
     seen: dict[str, Origin] = {}
@@ -177,7 +177,7 @@ def _glossary(lines: list[tuple[int, str]], file: str, effective: str | None,
         (first, raw_term), rest = block[0], block[1:]
         origin = Origin(file, first, effective)
         term = _OBSOLETE.sub("", raw_term.strip())
-        body = _unbroken([line.strip() for _, line in rest], words or Vocabulary(()))
+        body = _unbroken([line.strip() for _, line in rest], words)
         text = "\n".join(body)
         if term in seen:  # one term, one entry: the later definition is kept whole in the report instead
             message = f"glossary term {term!r} appears again (first at line {seen[term].line}); this definition is not loaded"

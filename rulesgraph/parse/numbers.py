@@ -204,9 +204,7 @@ def in_order(numbers: list[str]) -> set[int]:
         split = {k for ks in at.values() if len(ks) > 1 for k in range(ks[0], ks[-1] + 1)}  # its runs and what stands between
         if not split:
             break
-        def parts(j: int) -> bool:  # it stands between two runs of one section
-            return 0 < j < len(runs) - 1 and runs[j - 1][0] == runs[j + 1][0]
-        k = min(split, key=lambda j: (len(runs[j][1]), not parts(j), -j))  # the shortest; of equals one that parts a section
+        k = min(split, key=lambda j: (len(runs[j][1]), not _parts(runs, j), -j))  # the shortest; of equals one that parts a section
         del runs[k]
         if 0 < k < len(runs) and runs[k - 1][0] == runs[k][0]:  # the two runs it stood between are one again
             runs[k - 1] = (runs[k - 1][0], runs[k - 1][1] + runs.pop(k)[1])
@@ -217,6 +215,11 @@ STRAYS = 64
 """More runs than sections by this many, and :func:`in_order` keeps the longest rising run of the whole body instead
 of mending each section: a re-wrapped CR has a handful of strays (seven in the 2026 file at 80 columns), and mending
 them one by one costs a pass over the runs each; a shuffled file has thousands."""
+
+
+def _parts(runs: list[tuple[str, list[int]]], j: int) -> bool:
+    """Whether run ``j`` stands between two runs of one section."""
+    return 0 < j < len(runs) - 1 and runs[j - 1][0] == runs[j + 1][0]
 
 
 def _rising(keys: list[tuple[int, int, int, int]], places: list[int]) -> list[int]:
