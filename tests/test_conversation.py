@@ -542,3 +542,24 @@ def test_a_looked_up_cards_keywords_keep_their_weight_in_a_long_follow_up(carded
     resolved, _ = conv.resolve(a, carded.index, carded.qg)
     kept = {m.node: m.quality for m in resolved.matches if m.via == "carried"}
     assert kept and all(q == 1.0 for q in kept.values()), kept
+
+
+def test_policy_turn_hears_a_follow_up_after_the_policy_question_it_follows() -> None:
+    """After a policy answer: a level alone asks it again there; a question pointing back or too short to stand alone is
+    heard after it; one telling a game of its own (``game``: its game terms, a card counting two) or saying enough of
+    its own is read as it stands.  The last policy question is kept for one turn only."""
+    def turn(said: str, game: int = 0, last: str = "my opponent drew an extra card at a PPTQ") -> str | None:
+        talk = Conversation()
+        talk.policy = last
+        heard = talk.policy_turn(said, lambda: game)
+        assert talk.policy is None
+        return None if heard is None else heard[0].cleaned[heard[0].own_from:]
+
+    assert turn("what's the fix?") == "what's the fix?"
+    assert turn("what if he did it on purpose?") == "what if he did it on purpose?"
+    assert turn("what if he did it on purpose?", game=1) is not None  # one game term: still about what was told
+    assert turn("what if it was his Brainstorm?", game=2) is None  # a card of its own
+    assert turn("how does trample work?", game=1) is None  # short, and a game term: a rules question
+    assert turn("can I take notes during my match?") is None  # enough words of its own
+    assert turn("what about at FNM?") == "my opponent drew an extra card what about at FNM?"  # asked again, no level
+    assert Conversation().policy_turn("what's the fix?", lambda: 0) is None  # no policy answer before it

@@ -108,3 +108,15 @@ def test_with_the_tournament_documents_too(mini_book: Rulebook, documents: None,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """The router and the documents' search read the same Question (the documents' terms come from its folded text)."""
     _asked_once(mini_book, deck, question, monkeypatch)
+
+
+def test_a_follow_up_is_read_after_the_question_it_follows() -> None:
+    """:meth:`Question.after`: the two as one text, the follow-up's own part where ``own_from`` says; too long together,
+    the earlier one's start is cut, never the follow-up."""
+    q = Question.after("what's the penalty for a missed trigger?", "what if he did it on purpose?")
+    assert q.cleaned == "what's the penalty for a missed trigger? what if he did it on purpose?"
+    assert q.cleaned[q.own_from:] == "what if he did it on purpose?"
+    assert Question("what?").own_from == 0
+    for n in (1990, 1998, 1999, 2000, 2500):
+        long = Question.after("b" * 50, "a" * n)
+        assert len(long.cleaned) <= MAX_CHARS and long.cleaned[long.own_from:] == "a" * min(n, MAX_CHARS), n

@@ -386,6 +386,26 @@ def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Pat
     assert talk.policy is None
 
 
+def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book: Rulebook) -> None:
+    """"what's the fix?" or "what about on my phone?" after a policy answer asks about what was told (it was ranked from
+    the rules alone: "what if he did it on purpose?" cited the supertypes rule); a rules question of its own is not."""
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    talk = Conversation()
+    first = ask(full_book, "my opponent drew an extra card at a PPTQ", conversation=talk)
+    fix = ask(full_book, "what's the fix?", conversation=talk)
+    assert fix.citations[0].id == first.citations[0].id  # alone, it is no question of the documents'
+    assert fix.why[0] == "following up on ‘my opponent drew an extra card at a PPTQ’"
+    purpose = ask(full_book, "what if he did it on purpose?", conversation=talk)
+    assert purpose.citations[0].id.startswith(("IPG", "MTR")), [c.id for c in purpose.citations]
+    notes = ask(full_book, "can I take notes during my match?", conversation=talk)  # a policy question of its own
+    assert notes.citations[0].id == "MTR 2.11" and not any(w.startswith("following up") for w in notes.why)
+    phone = ask(full_book, "what about on my phone?", conversation=talk)
+    assert phone.citations[0].id == "MTR 2.12", [c.id for c in phone.citations]
+    assert ask(full_book, "how does trample work?", conversation=talk).citations[0].id.startswith("702.19")
+
+
 def test_the_confidence_does_not_depend_on_how_many_citations_are_shown(empty: Path, full_book: Rulebook) -> None:
     """It weighs the best section against the runner-up: with one citation asked for (``-k 1``) there was none, and every
     answer said 0.90."""

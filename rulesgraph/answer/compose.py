@@ -247,14 +247,12 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         raise RulesgraphError("empty question: type a rules question, a rule number or a keyword")
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
-    asked_again = None  # the policy question asked again at another level
-    if conversation is not None and conversation.policy is not None:
-        from ..question.policyroute import at_level, level_only
+    turn = None  # a policy follow-up ("what about at FNM?", "what if he …"): what the documents hear, what is remembered
+    if conversation is not None and conversation.policy is not None:  # kept only while the documents answer
+        from ..question.scope import game_terms
 
-        previous, conversation.policy = conversation.policy, None  # kept only while the documents answer
-        if level_only(cleaned):  # "what about at FNM?" after a penalty asked at Competitive: the same question there
-            asked_again, read = previous, Question.of(at_level(previous, question))
-            question, cleaned = read.text, read.cleaned
+        turn = conversation.policy_turn(cleaned, lambda: game_terms(read, book.index) + 2 * (
+            deck is not None and bool(deck.named(question, (), read.words))))
     if conversation is not None and conversation.legal is not None:
         previous, conversation.legal = conversation.legal, None  # kept only while the card data answers
         if (again := legality_again(previous, cleaned)) is not None:  # "what about Legacy?": the same question there
@@ -286,12 +284,14 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if not rules_only:  # from the MTR, IPG and JAR when installed (a price cue only when their words are theirs)
         from .tanswer import tournament_answer, with_rules
 
-        policy = tournament_answer(read, k, outside, book.index, lambda: deck.said_words(read) if deck is not None else frozenset())
+        heard = read if turn is None else turn[0]
+        policy = tournament_answer(heard, k, outside if turn is None else out_of_scope(heard, book.index), book.index,
+                                   lambda: deck.said_words(heard) if deck is not None else frozenset())
         if policy is not None:
             if conversation is not None:  # the question asked, not as asked again ("… what about at FNM?")
-                conversation.policy = asked_again or question
-            return _read_in_part(with_rules(policy, book.index, lambda: ask(book, read, k, rules_only=True, deck=deck), k,
-                                            lambda: deck is not None and bool(deck.named(question, (), read.words)), read), read)
+                conversation.policy = question if turn is None else turn[1]
+            return _read_in_part(with_rules(policy, book.index, lambda: ask(book, heard, k, rules_only=True, deck=deck), k,
+                                            lambda: deck is not None and bool(deck.named(heard.text, (), heard.words)), heard), heard)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         # "which is better, Bolt or StP?": no advice, but the cards it names shown, as under any answer
         shown = tuple(shown_card(c) for c in deck.named(question, (), read.words)) if deck is not None else ()

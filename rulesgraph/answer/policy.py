@@ -100,11 +100,10 @@ class PolicyIndex:
     TITLE = 3
     INFRACTION = 1.3
     """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix
-    (:func:`_penalty_asked`; "what do we do" alone asks neither):
-    the infraction, with its penalty and remedy, is what such a question wants first.  1.3 is the middle of the range
-    (1.25–1.35) in which no question of the policy sets' tune parts loses its expected section from the first three
-    (stop 33); more, and a question telling an error to ask about something else (a spectator who spoke up about a
-    missed trigger) gets infractions only."""
+    (:func:`_penalty_asked`; "what do we do" alone asks neither): the infraction, with its penalty and remedy, is what
+    such a question wants first.  1.3 is the middle of the range (1.25–1.35) in which no question of the policy sets'
+    tune parts loses its expected section from the first three (stop 33); more, and a question telling an error to ask
+    about something else (a spectator who spoke up about a missed trigger) gets infractions only."""
 
     def __init__(self, docs: tuple[TDocument, ...]) -> None:
         from ..build.tdefines import defined_terms
@@ -187,6 +186,10 @@ class PolicyIndex:
     real policy questions' tune part (``bench/policy.py``, stop 56): 79 → 80 of 117 with the level alone, 81 with this
     at 2, 3 or 5; the team's set 53 of 60 either way."""
 
+    BEFORE = 0.5
+    """What the question a follow-up is heard after (:meth:`Question.after`) counts for, its own words counting 1: what
+    it says now leads.  Not fitted (no real policy conversations were found); the names said earlier count this too."""
+
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
     of the name's words (by idf) the question says, when that share is at least :data:`NAME_SHARE`."""
@@ -234,13 +237,18 @@ class PolicyIndex:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
-        spelt = self._spelt(read)  # "at comp rel" picks a document: no search words
-        q = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(read, levels=False, searched=True) if t not in FRAME)
-        rel = rel_of(question)
+        parts = [(read, 1.0)] if not read.own_from else [(Question(read.cleaned[read.own_from:]), 1.0),
+                                                         (Question(read.cleaned[:read.own_from]), self.BEFORE)]
+        q: Counter[str] = Counter()
+        for part, weight in parts:  # "at comp rel" picks a document: no search words
+            spelt = self._spelt(part)
+            q.update({t: n * weight for t, n in Counter(self._unprefixed(spelt.get(t, t)) for t in
+                                                        said_terms(part, levels=False, searched=True) if t not in FRAME).items()})
+        rel = next(filter(None, (rel_of(part.text) for part, _ in parts)), None)
         docs = documents_named(read)
         if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level
             rel = "regular" if docs == _JAR_ALONE else "competitive"
-        named = self._named_in(read) or misspelt_in(read, self.lead)
+        named = [(said, sid, w) for part, w in parts for said, sid in self._named_in(part) or misspelt_in(part, self.lead)]
         ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
@@ -249,9 +257,9 @@ class PolicyIndex:
         for i, (s, doc, _) in enumerate(self.units):
             score = scores.get(i, 0.0) + self.NAME * self._named_share(i, asked)
             why = []
-            for said, sid in named:
+            for said, sid, weight in named:
                 if sid == s.id:
-                    score += 12.0
+                    score += 12.0 * weight
                     why.append(f"‘{said}’ → {s.title}")
             if s.id in ids:
                 score += 50.0

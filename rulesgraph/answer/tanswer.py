@@ -226,6 +226,9 @@ def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
     rel = rel_of(question)
     if rel:
         why.insert(0, _REL_SAID[rel])
+    if isinstance(read, Question) and read.own_from:  # a follow-up heard after the question it follows
+        earlier = read.cleaned[:read.own_from].strip()
+        why.insert(0, f"following up on ‘{earlier if len(earlier) <= 60 else earlier[:59].rstrip() + '…'}’")
     caveats = (_NO_LEVEL,) if not rel and hits[0].doc.kind == "ipg" and hits[0].section.penalty else ()
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)

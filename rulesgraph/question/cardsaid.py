@@ -26,8 +26,8 @@ from .analyze import Analysis, Match, analyze
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "card_subjects", "card_words",
-           "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
+__all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "card_kin", "card_subjects",
+           "card_words", "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
 
 FORGET = 0.2
 """A keyword weaker than this is not searched for; the conversation (:mod:`rulesgraph.question.conversation`) forgets a
@@ -68,6 +68,17 @@ _REMINDER = lazy(r"\([^()]*\)")
 SAYS_MUCH = 15.0
 """Idf-weighted sum of a follow-up's own words above which a carried keyword counts only as far as its rules hold them
 (see :func:`keyword_fit`)."""
+
+
+_SPELL_TYPES = frozenset(("Instant", "Sorcery"))
+_PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
+
+
+def card_kin(card: NamedCard) -> frozenset[str]:
+    """What sort of card it is, for "what about X?" to replace its kin: a spell (instant or sorcery), or its permanent
+    types (Murder takes Wrath of God's place, not Stuffy Doll's)."""
+    types = frozenset(card.type_line.replace("—", " ").replace("//", " ").split())
+    return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
 
 
 def keyword_fit(node: str, own: dict[str, float], g: QGraph) -> float:

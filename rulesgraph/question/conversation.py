@@ -12,6 +12,7 @@ rules hold what the follow-up asks, and the rare words of their Oracle text.  :m
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -20,8 +21,10 @@ from ..build.qgraph import QGraph
 from ..build.relevance import specificity
 from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
-from .cardsaid import FORGET, card_subjects, card_words, own_terms
+from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
+from .policyroute import at_level, level_only
+from .read import ASKING, Question
 
 if TYPE_CHECKING:
     from ..model import NamedCard
@@ -40,10 +43,8 @@ SAYS_ENOUGH = 4
 """A follow-up with more words of its own than this leans on the subjects it carries less: their weights times
 ``SAYS_ENOUGH / its own words`` ("later it has three +1/+1 counters on it and gets hit with a -1/-1 counter. what happens
 to the counters?" after Walking Ballista and Hardened Scales tells its own situation; "and with deathtouch?" is all
-carried).  The cards it carries keep their weight, and so do the keywords of a card looked up (they stand for it):
-they are what its pronouns name.  Stop 56, on the seven chain sets of that time with the card data (299 turns after
-the first, topic switches included; rules at hit@3): 228 → 231 with 3, 232 with 4, 231 with 5, 229 with 6, 228 with 8;
-with 4, five turns gained and one lost (chains_holdout's pro-red, fourth turn); without the card data 222 → 224."""
+carried).  The cards it carries keep their weight, and so do a looked-up card's keywords: they are what its pronouns
+name.  Stop 56 measured 3 to 8 on the chain sets of the time (299 turns after the first): 4 gained most (228 → 232)."""
 
 _SWITCH = re.compile(
     r"\b(different|new|another|unrelated|separate|other) (question|q|topic|thing|subject)\b|\bchanging (the )?(topic|subject|gears)\b"
@@ -90,15 +91,6 @@ _INSIDE_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][\w'’]*")
 """A word with a capital inside a sentence (after a word, not after a full stop): a name ("does Finks come back?")."""
 _CAPS = re.compile(r"\b[A-Z]{3,}\b")
 """A word in capitals: perhaps a name's initials ("RIP")."""
-_SPELL_TYPES = frozenset(("Instant", "Sorcery"))
-_PERMANENT_TYPES = frozenset(("Creature", "Artifact", "Enchantment", "Planeswalker", "Land", "Battle"))
-
-
-def _card_kin(card: NamedCard) -> frozenset[str]:
-    """What sort of card it is, for "what about X?" to replace its kin: a spell (instant or sorcery), or its permanent
-    types (Murder takes Wrath of God's place, not Stuffy Doll's)."""
-    types = frozenset(card.type_line.replace("—", " ").replace("//", " ").split())
-    return frozenset(("spell",)) if types & _SPELL_TYPES else types & _PERMANENT_TYPES
 
 
 def substitutes(text: str) -> bool:
@@ -195,6 +187,25 @@ class Conversation:
             return
         self.about_card(named.key, [f"keyword:{name.lower()}" for name, rel, _ in named.keywords if rel in ("has", "grants")], g,
                         named=named)
+
+    def policy_turn(self, question: str, game: Callable[[], int]) -> tuple[Question, str] | None:
+        """After the documents answered: this question as they should hear it and as a later turn should remember it, or
+        ``None``.  A Rules Enforcement Level alone asks the last question there ("what about at FNM?"); one pointing back
+        ("what if he did it on purpose?") or too short to stand alone ("what's the fix?") is heard after the last one
+        (:meth:`Question.after`), unless it tells a game of its own: ``game`` counts its game terms, a card as two."""
+        previous, self.policy = self.policy, None
+        if previous is None:
+            return None
+        if level_only(question):
+            return Question(at_level(previous, question)), previous
+        text = " ".join(words(question))
+        points_back = bool(_FOLLOW.search(text) or _REFERS.search(text))
+        if not points_back and len([w for w in text.split() if w not in STOPWORDS and w not in ASKING]) > 2:
+            return None
+        if game() >= (2 if points_back else 1):
+            return None
+        heard = Question.after(previous, question)
+        return heard, heard.cleaned
 
     def reset(self) -> None:
         """Start a fresh conversation."""
@@ -294,8 +305,8 @@ class Conversation:
         spell for a spell, a creature for a creature) for good."""
         own = {c.key for c in a.cards}
         if substitute and a.cards:
-            kin = frozenset().union(*(_card_kin(c) for c in a.cards))
-            for key in [k for k, (c, _) in self.cards.items() if k not in own and _card_kin(c) & kin]:
+            kin = frozenset().union(*(card_kin(c) for c in a.cards))
+            for key in [k for k, (c, _) in self.cards.items() if k not in own and card_kin(c) & kin]:
                 del self.cards[key]
         by_name, by_type = self._said_cards(a, text, index)
         if by_name - own:

@@ -63,12 +63,14 @@ def card_words(text: str) -> set[str]:
 class Question:
     """One question, read: :attr:`text` as asked; :attr:`cleaned`, cut at :data:`MAX_CHARS` (:attr:`truncated` says
     whether it was); :attr:`folded`; :attr:`words`, its folded words (apostrophes dropped), found once, with where each
-    begins; and, on first use, :attr:`names` (:func:`card_words`) and :attr:`sentences`."""
+    begins; and, on first use, :attr:`names` (:func:`card_words`) and :attr:`sentences`.  A follow-up heard after the
+    question it follows (:meth:`after`) holds both; :attr:`own_from` says where its own text begins in :attr:`cleaned`."""
 
-    __slots__ = ("_ends", "_names", "_sentences", "_starts", "cleaned", "folded", "text", "truncated", "words")
+    __slots__ = ("_ends", "_names", "_sentences", "_starts", "cleaned", "folded", "own_from", "text", "truncated", "words")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, own_from: int = 0) -> None:
         self.text = text
+        self.own_from = own_from
         cleaned = clean(text)
         self.truncated = len(cleaned) > MAX_CHARS
         self.cleaned = cleaned[:MAX_CHARS]
@@ -85,6 +87,14 @@ class Question:
     def of(cls, question: str | Question) -> Question:
         """``question`` itself when it is read already, else read now (a caller that has only the text)."""
         return question if isinstance(question, Question) else cls(question)
+
+    @classmethod
+    def after(cls, previous: str, text: str) -> Question:
+        """``text`` heard after ``previous``, the question it follows: the two as one text (the earlier one's start cut
+        if they are too long together), its own part beginning at :attr:`own_from`."""
+        own, before = clean(text)[:MAX_CHARS], clean(previous)
+        before = before[max(0, len(before) - (MAX_CHARS - len(own) - 1)):] if len(own) < MAX_CHARS - 1 else ""
+        return cls(f"{before} {own}", len(before) + 1) if before else cls(own)
 
     @property
     def names(self) -> set[str]:
