@@ -406,6 +406,40 @@ def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book
     assert ask(full_book, "how does trample work?", conversation=talk).citations[0].id.startswith("702.19")
 
 
+def test_an_infraction_named_at_regular_rel_leads_with_what_the_jar_says_of_it(empty: Path, full_book: Rulebook) -> None:
+    """At Regular REL the IPG's penalties do not apply: "OA at FNM" answered "Outside Assistance: Match Loss" at 0.90.
+    Each infraction has the JAR heading most like it (its front matter aside), which leads when the level is Regular."""
+    from rulesgraph.answer.policy import policy_index
+
+    _install_real()
+    index = policy_index()
+    assert index is not None
+    jar = {index.units[i][0].id for i in index.regular.values()}
+    assert len(index.regular) == 23 and jar <= {f"JAR {n}" for n in range(2, 10)}, jar
+    assert index.units[index.regular["IPG 2.1"]][0].id == "JAR 2"  # a forgotten trigger
+    assert index.units[index.regular["IPG 4.8"]][0].id == "JAR 8"  # cheating: Serious Problems
+    for asked in ("OA at FNM", "what's the penalty for a decklist problem at a prerelease", "game rule violation at FNM"):
+        a = ask(full_book, asked)
+        assert a.citations[0].id.startswith("JAR"), (asked, [c.id for c in a.citations])
+        assert any(c.id.startswith("IPG 3.2") or c.id.startswith("IPG 3.4") or c.id.startswith("IPG 2.5") for c in a.citations[:2])
+    assert ask(full_book, "OA at competitive").citations[0].id == "IPG 3.2"
+
+
+def test_initials_two_infractions_share_name_neither(empty: Path) -> None:
+    """Deck Problem and Decklist Problem are both "DP": "ipg dp" opened Decklist Problem (Game Loss) when judges mostly mean
+    Deck Problem (Warning); now it names neither and the lookup offers both."""
+    from rulesgraph.answer.policy import policy_index
+    from rulesgraph.answer.tlookup import tournament_view
+    from rulesgraph.errors import NotFound
+
+    _install_real()
+    index = policy_index()
+    assert index is not None and "dp" not in index.named and index.shared["dp"] == ("IPG 3.4", "IPG 3.5")
+    with pytest.raises(NotFound) as e:
+        tournament_view("ipg dp")
+    assert "IPG 3.4" in str(e.value) and "IPG 3.5" in str(e.value)
+
+
 def test_the_confidence_does_not_depend_on_how_many_citations_are_shown(empty: Path, full_book: Rulebook) -> None:
     """It weighs the best section against the runner-up: with one citation asked for (``-k 1``) there was none, and every
     answer said 0.90."""

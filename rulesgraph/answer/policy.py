@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -25,41 +25,18 @@ from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, misspelt_in, named_in, policy_cue, rel_of
 from ..question.read import Question
-from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, said_terms
+from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, american, said_terms
 from .policywords import terms as _terms
 
 if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
     from ..parse.tdoc import TDocument, TSection
 
-__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "american", "jargon", "named_in", "names", "policy_cue",
+__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue",
            "policy_index", "rel_of", "term_counts", "title_words"]
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
-_AMERICAN = ((r"(\w{3})is(e|es|ed|ing|ation|ations|er|ers)$", r"\1iz\2"), (r"ys(e|es|ed|ing)$", r"yz\1"),
-             (r"(av|vi|ol|on|ab|um|ig)our(s|ed|ing|able)?$", r"\1or\2"), (r"dgement(s)?$", r"dgment\1"),
-             (r"([fc])ence(s)?$", r"\1ense\2"), (r"([^aeiou][ae])ll(ed|ing)$", r"\1l\2"))
-"""How a British spelling is spelt in American English, the documents' (randomise → randomize, organiser → organizer,
-behaviour → behavior, judgement → judgment, offence → offense, cancelled → canceled; not rise or wise: three letters
-at least before the -ise)."""
-
-
-_BRITISH_END = lazy(r"(?:is(?:e|es|ed|ing|ation|ations|er|ers)|ys(?:e|es|ed|ing)|our(?:s|ed|ing|able)?|dgements?|ences?|"
-                    r"ll(?:ed|ing))$")
-"""The endings :data:`_AMERICAN` respells: a word with none of them is spelt alike (one search, not six)."""
-
-
-def american(word: str) -> str | None:
-    """The American spelling of a British word (:data:`_AMERICAN`), or ``None`` when it is spelt alike."""
-    if not _BRITISH_END.search(word):
-        return None
-    for pattern, spelt in _AMERICAN:
-        if (other := re.sub(pattern, spelt, word)) != word:
-            return other
-    return None
-
-
 def abbreviations(section: TSection) -> set[str]:
     """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
     State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
@@ -111,11 +88,16 @@ class PolicyIndex:
         self.docs = docs
         self.named: dict[str, str] = {}
         """An abbreviation or name (folded) → section id."""
+        initials = Counter(a for doc in docs for s in doc.sections if s.penalty for a in abbreviations(s))
+        self.shared = {a: tuple(s.id for d in docs for s in d.sections if s.penalty and a in abbreviations(s))
+                       for a, n in initials.items() if n > 1}
+        """Initials several infractions' names share (``dp``) → their sections: a lookup saying one offers them."""
         for doc in docs:
             for s in doc.sections:
                 if s.penalty:
                     for a in abbreviations(s):
-                        self.named.setdefault(a, s.id)
+                        if initials[a] == 1:  # "DP": Deck Problem's and Decklist Problem's, so neither's
+                            self.named.setdefault(a, s.id)
                     self.named.setdefault(" ".join(words(s.name or "")), s.id)
         for say, name in SAID.items():
             target = next((s.id for d in docs for s in d.sections if s.penalty and (s.name == name or s.title.endswith(name))), None)
@@ -159,6 +141,20 @@ class PolicyIndex:
             length = sum(tf.values())
             for t, f in tf.items():
                 self.postings.setdefault(t, []).append((i, f, length))
+
+    @cached_property
+    def regular(self) -> dict[str, int]:
+        """An infraction's section id → the JAR heading most like it (BM25 of the infraction's name and text over the
+        JAR's headings, its front matter aside): what a judge does about it at Regular REL, where the IPG's penalties do
+        not apply ("OA at FNM": General Unwanted Behaviors, not Outside Assistance's Match Loss)."""
+        jar = {i for i, (s, doc, _) in enumerate(self.units) if doc.kind == "jar" and s.kind != "front"}
+        found = {}
+        for s, doc, _ in self.units:
+            if doc.kind == "ipg" and s.penalty:
+                scores = self._bm25(Counter(_terms(f"{s.name} {s.text}")), self.postings, self.df, len(self.units), self.avg)
+                if best := max(((scores[i], i) for i in jar if scores.get(i)), default=None):
+                    found[s.id] = best[1]
+        return found
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -258,7 +254,7 @@ class PolicyIndex:
             score = scores.get(i, 0.0) + self.NAME * self._named_share(i, asked)
             why = []
             for said, sid, weight in named:
-                if sid == s.id:
+                if sid == s.id or (rel == "regular" and self.regular.get(sid) == i):  # at Regular REL, the JAR's for it
                     score += 12.0 * weight
                     why.append(f"‘{said}’ → {s.title}")
             if s.id in ids:

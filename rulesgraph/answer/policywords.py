@@ -2,7 +2,7 @@
 (:data:`SAID`) and the IPG's former ones (:data:`FORMER`), English irregular forms and synonyms (:data:`IRREGULAR`),
 phrases (:data:`SAYINGS`) and short forms (:data:`SHORT`); the words that ask about the documents' changes
 (:data:`CHANGES`), name a Rules Enforcement Level (:data:`LEVEL_NAMED`) or only make a sentence a question
-(:data:`FRAME`); and :func:`terms`, a text's search terms with all of them applied.  Enters: a question's text or
+(:data:`FRAME`); British spellings in the documents' American (:func:`american`); and :func:`terms`, a text's search terms with all of them applied.  Enters: a question's text or
 its words; leaves: stems.  Used by :mod:`rulesgraph.answer.policy` (the ranking) and the routing's word counts."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..question.policyroute import LEVEL_SAID
 from ..question.read import ASKING, Question
 
 __all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "SAID", "SAYINGS", "SHORT",
-           "said_terms", "terms"]
+           "american", "said_terms", "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -133,6 +133,29 @@ OTHER_SENSE = frozenset({"dies", "died", "dying"})
 dying (rule 700.4); the documents' "die" is the one rolled (MTR 3.9 Die Rolling).  Searching the documents, they are
 no word of theirs ("at FNM my opponent's creature died and he forgot the trigger" cited Die Rolling); the routing's
 counts still read them (a word of the rules')."""
+
+
+_AMERICAN = ((r"(\w{3})is(e|es|ed|ing|ation|ations|er|ers)$", r"\1iz\2"), (r"ys(e|es|ed|ing)$", r"yz\1"),
+             (r"(av|vi|ol|on|ab|um|ig)our(s|ed|ing|able)?$", r"\1or\2"), (r"dgement(s)?$", r"dgment\1"),
+             (r"([fc])ence(s)?$", r"\1ense\2"), (r"([^aeiou][ae])ll(ed|ing)$", r"\1l\2"))
+"""How a British spelling is spelt in American English, the documents' (randomise → randomize, organiser → organizer,
+behaviour → behavior, judgement → judgment, offence → offense, cancelled → canceled; not rise or wise: three letters
+at least before the -ise)."""
+
+
+_BRITISH_END = lazy(r"(?:is(?:e|es|ed|ing|ation|ations|er|ers)|ys(?:e|es|ed|ing)|our(?:s|ed|ing|able)?|dgements?|ences?|"
+                    r"ll(?:ed|ing))$")
+"""The endings :data:`_AMERICAN` respells: a word with none of them is spelt alike (one search, not six)."""
+
+
+def american(word: str) -> str | None:
+    """The American spelling of a British word (:data:`_AMERICAN`), or ``None`` when it is spelt alike."""
+    if not _BRITISH_END.search(word):
+        return None
+    for pattern, spelt in _AMERICAN:
+        if (other := re.sub(pattern, spelt, word)) != word:
+            return other
+    return None
 
 
 def said_terms(question: str | Question, *, levels: bool = True, searched: bool = False) -> list[str]:

@@ -138,8 +138,9 @@ def _nearest_titles(prefix: str, rest: str, most: int = 3) -> tuple[str, ...]:
     if doc is None or len(rest) > 200:
         return ()
     heads = {s.id: s.title for s in doc.sections if s.kind in ("chapter", "section", "appendix", "heading") and s.title}
-    found = process.extract(rest, heads, scorer=fuzz.WRatio, limit=most, score_cutoff=60)
-    return tuple(f"{sid} {heads[sid]}" for _, _, sid in found)
+    shared = [sid for sid in index.shared.get(" ".join(words(rest)), ()) if sid in heads]  # "ipg dp": both infractions
+    found = shared or [sid for _, _, sid in process.extract(rest, heads, scorer=fuzz.WRatio, limit=most, score_cutoff=60)]
+    return tuple(f"{sid} {heads[sid]}" for sid in found)
 
 
 def _by_heading(prefix: str, rest: str) -> str | None:
