@@ -2,8 +2,9 @@
 (:data:`SAID`) and the IPG's former ones (:data:`FORMER`), English irregular forms and synonyms (:data:`IRREGULAR`),
 phrases (:data:`SAYINGS`) and short forms (:data:`SHORT`); the words that ask about the documents' changes
 (:data:`CHANGES`), name a Rules Enforcement Level (:data:`LEVEL_NAMED`) or only make a sentence a question
-(:data:`FRAME`); British spellings in the documents' American (:func:`american`); and :func:`terms`, a text's search terms with all of them applied.  Enters: a question's text or
-its words; leaves: stems.  Used by :mod:`rulesgraph.answer.policy` (the ranking) and the routing's word counts."""
+(:data:`FRAME`); British spellings in the documents' American (:func:`american`); and :func:`terms`, a text's search
+terms with all of them applied.  Enters: a question's text or its words; leaves: stems.  Used by
+:mod:`rulesgraph.answer.policy` (the ranking) and the routing's word counts."""
 
 from __future__ import annotations
 
