@@ -70,3 +70,17 @@ def test_words_said_in_the_rules_sense_are_not_searched_but_counted() -> None:
     assert stem("die") not in said_terms(said, searched=True)
     assert said_terms(said).count(stem("die")) == 3
     assert stem("die") in said_terms("we rolled a die", searched=True)
+
+
+def test_slips_read_a_misspelt_word_as_the_documents_word_it_is_a_slip_of() -> None:
+    """"what is the penalty for cheeting" led with Deck Problem: "cheet" is no word of the documents'.  A word they never
+    use, and that is no English or rules word, is read as theirs within one edit in five or so (same first letter);
+    an English word never is ("chatting" is not cheating), nor a word too far from any of theirs ("slowplay")."""
+    from rulesgraph.answer.policywords import slips
+
+    theirs = {stem(w) for w in ("cheating", "bribery", "tardiness", "slowly", "play")}
+    vocabulary = {"c": ["cheating"], "b": ["bribery"], "t": ["tardiness"], "s": ["slowly"]}
+    english = {"chatting"}
+    said = ("penalty", "cheeting", "bribary", "tardyness", "slowplay", "chatting")
+    assert slips(said, theirs, vocabulary, english.__contains__) == {
+        stem("cheeting"): stem("cheating"), stem("bribary"): stem("bribery"), stem("tardyness"): stem("tardiness")}

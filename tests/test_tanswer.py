@@ -425,6 +425,13 @@ def test_an_infraction_named_at_regular_rel_leads_with_what_the_jar_says_of_it(e
     assert ask(full_book, "OA at competitive").citations[0].id == "IPG 3.2"
 
 
+def test_an_infraction_misspelt_in_one_word_is_read_as_the_documents_say_it(empty: Path, full_book: Rulebook) -> None:
+    """"what is the penalty for cheeting" led with Deck Problem: Warning (the documents' search never read "cheet")."""
+    _install_real()
+    assert ask(full_book, "what is the penalty for cheeting").citations[0].id == "IPG 4.8"
+    assert ask(full_book, "tardyness penalty").citations[0].id == "IPG 3.1"
+
+
 def test_initials_two_infractions_share_name_neither(empty: Path) -> None:
     """Deck Problem and Decklist Problem are both "DP": "ipg dp" opened Decklist Problem (Game Loss) when judges mostly mean
     Deck Problem (Warning); now it names neither and the lookup offers both."""

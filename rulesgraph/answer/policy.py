@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
@@ -25,7 +26,7 @@ from ..common.paths import write_atomically
 from ..common.text import STOPWORDS, fold, stem, words
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, misspelt_in, named_in, policy_cue, rel_of
 from ..question.read import Question
-from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, american, said_terms
+from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, abbreviations, american, said_terms, slips
 from .policywords import terms as _terms
 
 if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
@@ -36,18 +37,6 @@ __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
-_SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
-def abbreviations(section: TSection) -> set[str]:
-    """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
-    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
-    if not section.name:
-        return set()
-    parts = words(section.name.split("—")[-1])
-    big = "".join(w[0] for w in parts if w not in _SMALL)
-    all_ = "".join(w[0] for w in parts)
-    return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
-
-
 class Hit(NamedTuple):
     section: TSection
     doc: TDocument
@@ -204,12 +193,21 @@ class PolicyIndex:
                 best = max(best, share)
         return best
 
-    def _spelt(self, read: Question) -> dict[str, str]:
-        """The question's words the documents never use that are theirs in American spelling (:func:`american`), as
-        stems: ``randomis`` → ``random``, ``behaviour`` → ``behavior`` (a judge writing "randomise" or "behaviour" asks
-        about the documents' randomizing and behavior)."""
-        return {t: theirs for w in read.words if (other := american(w)) and (t := stem(w)) not in self.df
-                and (theirs := stem(other)) in self.df}
+    @cached_property
+    def vocabulary(self) -> dict[str, list[str]]:
+        """The documents' words by first letter, for :func:`slips` (made when a question first says a word not theirs)."""
+        found: dict[str, list[str]] = {}
+        for w in sorted({w for s, _, _ in self.units for w in words(s.text) if w.isalpha()}):
+            found.setdefault(w[0], []).append(w)
+        return found
+
+    def _spelt(self, read: Question, known: Callable[[str], bool] | None = None) -> dict[str, str]:
+        """The question's words the documents never use that are theirs in American spelling (:func:`american`:
+        "randomise", "behaviour") or, when ``known`` says which words are English or the rules', misspelt
+        (:func:`slips`: "cheeting"), as stems → their stems."""
+        spelt = {t: theirs for w in read.words if (other := american(w)) and (t := stem(w)) not in self.df
+                 and (theirs := stem(other)) in self.df}
+        return spelt if known is None else slips(read.words, self.df, self.vocabulary, known) | spelt
 
     def _unprefixed(self, term: str) -> str:
         """A word the documents never use, read without its ``re`` when the rest is theirs: "reshuffle" → shuffle,
@@ -229,7 +227,7 @@ class PolicyIndex:
                 scores[i] = scores.get(i, 0.0) + qn * idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / avg))
         return scores
 
-    def search(self, question: str | Question, k: int = 5) -> list[Hit]:
+    def search(self, question: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> list[Hit]:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
         question = read.text
         folded = fold(question)
@@ -237,7 +235,7 @@ class PolicyIndex:
                                                          (Question(read.cleaned[:read.own_from]), self.BEFORE)]
         q: Counter[str] = Counter()
         for part, weight in parts:  # "at comp rel" picks a document: no search words
-            spelt = self._spelt(part)
+            spelt = self._spelt(part, known)
             q.update({t: n * weight for t, n in Counter(self._unprefixed(spelt.get(t, t)) for t in
                                                         said_terms(part, levels=False, searched=True) if t not in FRAME).items()})
         rel = next(filter(None, (rel_of(part.text) for part, _ in parts)), None)

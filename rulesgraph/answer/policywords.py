@@ -9,14 +9,19 @@ terms with all of them applied.  Enters: a question's text or its words; leaves:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
 from ..question.policyroute import LEVEL_SAID
 from ..question.read import ASKING, Question
 
+if TYPE_CHECKING:
+    from ..parse.tdoc import TSection
+
 __all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "SAID", "SAYINGS", "SHORT",
-           "american", "said_terms", "terms"]
+           "SLIP", "abbreviations", "american", "said_terms", "slips", "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -157,6 +162,45 @@ def american(word: str) -> str | None:
         if (other := re.sub(pattern, spelt, word)) != word:
             return other
     return None
+
+
+_SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on", "for"})
+"""Words an infraction's initials leave out ("Failure to Maintain Game State": ``fmgs``; ``ftmgs`` said too)."""
+
+
+def abbreviations(section: TSection) -> set[str]:
+    """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
+    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
+    if not section.name:
+        return set()
+    parts = words(section.name.split("—")[-1])
+    big = "".join(w[0] for w in parts if w not in _SMALL)
+    all_ = "".join(w[0] for w in parts)
+    return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
+
+
+SLIP = 0.8
+"""Least similarity (OSA: a transposition is one edit) for a word the documents never use to be read as one of theirs
+with the same first letter: "cheeting" → cheating, "bribary" → bribery, "tardyness" → tardiness (not "slowplay" →
+slowly, 0.75)."""
+
+
+def slips(said: Iterable[str], theirs: Container[str], vocabulary: Mapping[str, Sequence[str]],
+          known: Callable[[str], bool]) -> dict[str, str]:
+    """The stems of the words said that the documents never use (``theirs``: their stems) and that are no English or
+    rules word (``known``), each → the stem of the documents' word it is a slip of (:data:`SLIP`; ``vocabulary``:
+    their words by first letter)."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    out = {}
+    for w in said:
+        if len(w) < 5 or not w.isalpha() or (t := stem(w)) in theirs or known(w):
+            continue
+        best = process.extractOne(w, vocabulary.get(w[0], ()), scorer=OSA.normalized_similarity, score_cutoff=SLIP)
+        if best is not None and (fixed := stem(best[0])) in theirs:
+            out[t] = fixed
+    return out
 
 
 def said_terms(question: str | Question, *, levels: bool = True, searched: bool = False) -> list[str]:

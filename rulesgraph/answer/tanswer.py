@@ -211,14 +211,15 @@ def cited_for(question: str, k: int = 5) -> list[Citation]:
     return [section_citation(h.section, h.doc, h.score, h.why) for h in index.search(question, k)]
 
 
-def policy_answer(read: str | Question, k: int = 5) -> Answer | None:
-    """The answer from the documents, or ``None`` when none is installed (the caller says how to install them)."""
+def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> Answer | None:
+    """The answer from the documents, or ``None`` when none is installed (the caller says how to install them).
+    ``known``: whether a word is English or the rules' (else a word the documents never use may be read as a slip)."""
     from .policy import policy_index, rel_of
 
     index = policy_index()
     if index is None:
         return None
-    hits = index.search(read, max(k, 2))  # the runner-up's score sets the confidence, whatever ``k`` shows
+    hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     question = read.text if isinstance(read, Question) else read
     if not hits:
         return None
@@ -315,7 +316,7 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
         assert outside is not None  # only the scope routes a question while no document is installed
         return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
                       in_rules=False)
-    answer = policy_answer(read, k)
+    answer = policy_answer(read, k, lambda w: w in index.english or w in index.vocab)
     if answer is None and outside is not None:
         return Answer(question, outside.answer, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
     from .trelevance import SCORED
