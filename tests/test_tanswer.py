@@ -432,6 +432,18 @@ def test_an_infraction_misspelt_in_one_word_is_read_as_the_documents_say_it(empt
     assert ask(full_book, "tardyness penalty").citations[0].id == "IPG 3.1"
 
 
+def test_a_passage_asked_for_by_an_id_no_document_has_is_said_missing(empty: Path, full_book: Rulebook) -> None:
+    """"IPG 3.10" answered with IPG 3.1 Tardiness, "mtr 99.9" with Appendix E, as if found; now, as for "rule 999.9",
+    nothing is cited and the caveat says what is missing; with other words asked, they are answered and it says so."""
+    _install_real()
+    for asked, sid in (("IPG 3.10", "IPG 3.10"), ("what does mtr 99.9 say?", "MTR 99.9")):
+        a = ask(full_book, asked)
+        assert not a.citations and a.caveats == (f"no {sid} in the installed documents",), (asked, a)
+    a = ask(full_book, "what does ipg 3.10 say about tardiness")
+    assert a.citations[0].id == "IPG 3.1" and a.caveats[0] == "no IPG 3.10 in the installed documents"
+    assert ask(full_book, "ipg 3.2").citations[0].id == "IPG 3.2"
+
+
 def test_initials_two_infractions_share_name_neither(empty: Path) -> None:
     """Deck Problem and Decklist Problem are both "DP": "ipg dp" opened Decklist Problem (Game Loss) when judges mostly mean
     Deck Problem (Warning); now it names neither and the lookup offers both."""

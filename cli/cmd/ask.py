@@ -33,6 +33,10 @@ long.jsonl's 185 questions, ~5 ms a full one) walked what the answers keep (the 
 next to nothing; a run every thousand questions still frees what cycles an endless stream leaves."""
 
 
+_MISSING = (" in the loaded rules", " in the installed documents")
+"""How a caveat ends that says the rule or passage asked for by number is missing: the error line is that caveat alone."""
+
+
 def citations(value: str) -> int:
     """``-k``: a whole number from 1 to 50."""
     try:
@@ -181,7 +185,7 @@ def _one(ctx: Context, question: str, k: int) -> int:
     if not found:  # nothing found: one line on stderr, as README and --help say (and in the JSON's 'error')
         also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
         said = "; ".join(answer.caveats)
-        if said and all(c.startswith("no rule ") for c in answer.caveats):  # the number asked for is what is missing
+        if said and all(c.startswith("no ") and c.endswith(_MISSING) for c in answer.caveats):
             message = said
         else:  # a caveat (the question cut short) goes first, on the same line
             message = (f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "

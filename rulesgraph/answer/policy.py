@@ -33,10 +33,15 @@ if TYPE_CHECKING:  # only named here: a rules question reaches this module for t
     from ..parse.tdoc import TDocument, TSection
 
 __all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue",
-           "policy_index", "rel_of", "term_counts", "title_words"]
+           "policy_index", "rel_of", "said_ids", "term_counts", "title_words"]
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+def said_ids(text: str) -> list[str]:
+    """The passages ``text`` names by id, as the documents number them (``ipg 3.2`` → ``IPG 3.2``, ``MTR appendix b``)."""
+    return [f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(text)]
+
+
 class Hit(NamedTuple):
     section: TSection
     doc: TDocument
@@ -243,7 +248,7 @@ class PolicyIndex:
         if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level
             rel = "regular" if docs == _JAR_ALONE else "competitive"
         named = [(said, sid, w) for part, w in parts for said, sid in self._named_in(part) or misspelt_in(part, self.lead)]
-        ids = {f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(question)}
+        ids = set(said_ids(question))
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
         wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _penalty_asked(folded))

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..common.text import STOPWORDS, fold, words
 from ..model import Answer, Citation
-from ..question.read import Question
+from ..question.read import ASKING, Question
 from .firstplace import SENTENCE, fitted
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
@@ -30,6 +31,9 @@ __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_an
 
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
+_ID_SAID = re.compile(r"\b(?:mtr|ipg|jar)\s*(?:section\s*)?(?:appendix\s+[a-f]|\d{1,2}(?:\.\d{1,2})?)\b")
+_ABOUT = frozenset("say says said cover covers section rule read".split())
+"""Words that ask only what a passage named by id says ("what does IPG 3.10 say?")."""
 _NO_LEVEL = ("this is the IPG's penalty, for Competitive and Professional REL; at Regular REL (FNM, prereleases) Judging at "
              "Regular REL applies instead")
 """Said before an infraction's penalty when the question names no one level (none, both, or an event by a name the
@@ -214,13 +218,16 @@ def cited_for(question: str, k: int = 5) -> list[Citation]:
 def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> Answer | None:
     """The answer from the documents, or ``None`` when none is installed (the caller says how to install them).
     ``known``: whether a word is English or the rules' (else a word the documents never use may be read as a slip)."""
-    from .policy import policy_index, rel_of
+    from .policy import policy_index, rel_of, said_ids
 
     index = policy_index()
     if index is None:
         return None
-    hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     question = read.text if isinstance(read, Question) else read
+    unknown = [f"no {sid} in the installed documents" for sid in said_ids(question) if index.section(sid) is None]
+    if unknown and not set(words(_ID_SAID.sub(" ", fold(question)))) - STOPWORDS - ASKING - _ABOUT:  # the id was all it asked
+        return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
+    hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     if not hits:
         return None
     why = [w for h in hits[:k] for w in h.why]
@@ -230,7 +237,7 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     if isinstance(read, Question) and read.own_from:  # a follow-up heard after the question it follows
         earlier = read.cleaned[:read.own_from].strip()
         why.insert(0, f"following up on ‘{earlier if len(earlier) <= 60 else earlier[:59].rstrip() + '…'}’")
-    caveats = (_NO_LEVEL,) if not rel and hits[0].doc.kind == "ipg" and hits[0].section.penalty else ()
+    caveats = (*unknown, *((_NO_LEVEL,) if not rel and hits[0].doc.kind == "ipg" and hits[0].section.penalty else ()))
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
