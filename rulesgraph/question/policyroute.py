@@ -2,18 +2,16 @@
 
 Once the MTR, IPG and JAR are installed, :func:`policy_cue` decides (after :mod:`rulesgraph.question.scope`, whose
 tournament-policy cues always route) whether a question the rules could answer is rather a judge's question.
-Signals, strongest first: an infraction's name or the floor's abbreviation (``GRV``); words only tournament
-questions use (``decklist``, ``time was called``, ``my previous opponent``); the documents' rare title words the
+Signals, strongest first: an infraction's name or the floor's abbreviation (``GRV``), or a JAR part's number; words
+only tournament questions use (``decklist``, ``time was called``, ``my previous opponent``); the documents' rare title words the
 rules never use; a Rules Enforcement Level said or implied with a fix asked ("at FNM …, what do we do"); "judge"
-beside a remedy's words; a duty asked at a named level ("at competitive, do I have to …").  Weaker signals (the
-event said or implied, a judge, a phone or the round, a duty or permission asked, an error told, a fix asked) are
-counted: a question routes when it names no more game terms (keywords, glossary terms) than it gives such signals,
-and at least one of them says where it is played, so "at FNM my opponent cast Wrath …, does it …" asks the rules
-while "can I look up Oracle text on my phone at FNM, or does it have to be a judge" asks the tournament rules.
-An infraction's name misspelt ("outside assitance") routes too, and, where a judge or an event is said, a title of the
-documents said whole with a word the rules never use ("spectators").
-Pure and cheap: regular expressions over the folded question; the game terms are counted only when needed.
-"""
+beside a remedy's words; a duty asked at a named level ("at competitive, do I have to …").  Weaker signals (event
+said or implied, a judge, a phone or the round, a duty or permission asked, an error told, a fix asked) are counted:
+a question routes when it names no more game terms (keywords, glossary terms) than it gives such signals, and one of
+them says where it is played: "at FNM my opponent cast Wrath …, does it …" asks the rules, "can I look up Oracle text
+on my phone at FNM, or does it have to be a judge" the tournament rules.  An infraction's name misspelt ("outside
+assitance") routes too, and, where a judge or an event is said, a title of the documents said whole with a word the
+rules never use ("spectators").  Pure and cheap: regexes over the folded question; game terms counted only if needed."""
 
 from __future__ import annotations
 
@@ -310,6 +308,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     folded = q.folded
     if named and (found := named_in(q, named)):
         return found[0][0]
+    if m := _JAR_PART.search(q.text):  # "JAR 5" (the other documents' ids are the scope's cues)
+        return m.group(0)
     if titled and (title := _title_asked(q, titled, rules_named)):
         return title
     if titled and _AT_EVENT.search(folded) and (title := _title_named(q, titled, rules_named)):
@@ -359,9 +359,9 @@ def rel_of(question: str) -> str | None:
 
 _DOCUMENTS = {"mtr": lazy(r"\bmtr\b|\btournament rules\b"), "ipg": lazy(r"\bipg\b|\binfraction procedure guide\b"),
               "jar": lazy(r"\b(?:the|per|in|says|said) jar\b(?! of)|\bjudging at regular\b")}
-_JAR = lazy(r"\bJAR\b")
-"""The JAR in capitals names it anywhere; in lower case only as a document is spoken of ("the jar says"), for a jar is
-also a thing ("tokens in a jar") and a card's word ("the Jar of Eyeballs trigger")."""
+_JAR, _JAR_PART = lazy(r"\bJAR\b"), lazy(r"\bJAR\s+\d{1,2}\b")
+"""The JAR in capitals names it anywhere (and "JAR 5" a part), in lower case only as a document is spoken of ("the jar
+says"): a jar is also a thing ("tokens in a jar") and a card's word ("the Jar of Eyeballs trigger")."""
 
 
 def documents_named(question: str | Question) -> frozenset[str]:
