@@ -113,6 +113,19 @@ def test_stream_writes_one_line_per_question_in_order(cr2026: Path) -> None:
     assert blank["answer"] is None and blank["citations"] == [] and blank["in_rules"] is False
 
 
+def test_a_stream_line_nothing_answers_carries_the_one_shot_error(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A script reading ``ask --json -`` learns what ``ask --json`` says on exit 1: 'rule 999.9' had no ``error`` there."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"rule 999.9\nwhat is trample\n")))
+    code, out, _ = run("ask", "--json", "-")
+    missing, trample = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and missing["error"] == "no rule 999.9 in the loaded rules" and missing["in_rules"] is True
+    assert "error" not in trample
+    one, alone, _ = run("ask", "--json", "rule 999.9")
+    assert one == 1 and json.loads(alone)["error"] == missing["error"]
+
+
 def test_stream_as_text(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import io
 

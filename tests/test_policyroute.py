@@ -315,8 +315,6 @@ def test_a_follow_up_saying_only_a_level_asks_the_last_question_there() -> None:
 def test_a_jar_part_asked_for_by_number_routes() -> None:
     """"JAR 5" was answered from the rules (510.1); the MTR's and IPG's ids route through the scope already.  A jar in
     lower case is a thing, and a number after it no part."""
-    from rulesgraph.question.policyroute import policy_cue
-
     assert policy_cue("JAR 5") == "JAR 5"
     assert policy_cue("what does JAR 12 say?") == "JAR 12"
     assert policy_cue("I keep my tokens in a jar 5 of them") is None

@@ -67,6 +67,19 @@ def failed(question: str, message: str) -> dict[str, Any]:
             "alternatives": [], "in_rules": False, "caveats": [], "cards": [], "error": message}
 
 
+def nothing_found(answer: Answer) -> str | None:
+    """The error line for an answer that found nothing (no citations nor answer, a rules question), else ``None``: what
+    is missing when a number asked for is, else that nothing matches (a caveat, such as the question cut short, first)."""
+    if answer.citations or answer.answer or not answer.in_rules:
+        return None
+    said = "; ".join(answer.caveats)
+    if said and all(c.startswith("no ") and c.endswith(_MISSING) for c in answer.caveats):
+        return said
+    also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
+    return (f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
+            f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
+
+
 def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None,
             note: Callable[[str], None] = lambda message: None, deck: CardDeck | None = None,
             drop: Callable[[], None] = lambda: None) -> Any:
@@ -144,8 +157,8 @@ def _answer_lines(ctx: Context, k: int) -> int:
                 console.print(said.append(f"\nerror: {visible(str(exc), newlines=False)}\n"))
             continue
         ctx.card_hint(book, question)
-        if console is None:
-            ctx.json(answer_json(answer))
+        if console is None:  # a line nothing answers says so in 'error', as the one-shot command does
+            ctx.json({**answer_json(answer), **({"error": message} if (message := nothing_found(answer)) else {})})
         else:
             console.print(Text("? ", style="bold").append_text(text(question, "bold", newlines=False)))  # a 1 MB line: its start
             console.print(render_answer(answer, opts, [citation(book, c) for c in answer.see_also]))
@@ -180,16 +193,7 @@ def _one(ctx: Context, question: str, k: int) -> int:
     book = ctx.answering_book()
     answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards)
     ctx.card_hint(book, question)
-    found = bool(answer.citations or answer.answer or not answer.in_rules)
-    message = None
-    if not found:  # nothing found: one line on stderr, as README and --help say (and in the JSON's 'error')
-        also = f"; did you mean {'; '.join(answer.alternatives)}?" if answer.alternatives else ""
-        said = "; ".join(answer.caveats)
-        if said and all(c.startswith("no ") and c.endswith(_MISSING) for c in answer.caveats):
-            message = said
-        else:  # a caveat (the question cut short) goes first, on the same line
-            message = (f"{said}{'; ' if said else ''}nothing in the loaded rules matches that question: ask it in other words, "
-                       f"try a rule number (rulesgraph rule N) or a keyword (rulesgraph kw NAME){also}")
+    message = nothing_found(answer)  # one line on stderr, as README and --help say (and in the JSON's 'error')
     if ctx.args.json:
         ctx.json({**answer_json(answer), **({"error": message} if message else {})})
     if message:
@@ -200,4 +204,4 @@ def _one(ctx: Context, question: str, k: int) -> int:
 
         show(ctx.console(wrap=True), render_answer(answer, ctx.render_options(), [citation(book, n) for n in answer.see_also]),
              page=ctx.page)
-    return 0 if found else 1  # a name several cards share: they are offered
+    return 0 if message is None else 1  # a name several cards share: they are offered
