@@ -60,7 +60,10 @@ def test_cites(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and out.startswith("509 Declare Blockers Step — 31 references to it or its parts")
     assert "Evasion Ability" in out and "509.1b, 509.1c" in out
     code, out, _ = run("cites", "--json", "trample")
-    assert code == 0 and json.loads(out)["id"] == "702.19"
+    assert code == 0 and json.loads(out)["id"] == "702.19" and json.loads(out)["corrected_from"] is None
+    code, out, _ = run("cites", "tramlpe")  # corrected, and said so, as kw says it (it swapped the word silently)
+    assert code == 0 and out.splitlines()[1] == "read ‘tramlpe’ as 702.19 Trample"
+    assert json.loads(run("cites", "--json", "tramlpe")[1])["corrected_from"] == "tramlpe"
     code, out, err = run("cites", "702.19a")
     assert code == 1 and out == "" and err == "rulesgraph: nothing in the loaded rules refers to 702.19a\n"
     code, out, _ = run("cites", "--json", "702.19a")  # exit 1 with --json: the object, its reason in 'error'

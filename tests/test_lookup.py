@@ -179,5 +179,5 @@ def test_json_shapes(full_book: Rulebook) -> None:
                          "notes", "today"}
     assert [b["id"] for b in rule["breadcrumb"]] == ["7", "702", "702.19"] and rule["effective"] == "2026-06-19"
     refs = cites_json(cites(full_book, "702.19"))
-    assert set(refs) == {"id", "label", "title", "references"}
+    assert set(refs) == {"id", "label", "title", "corrected_from", "references"}
     assert {"relation", "targets", "id", "kind"} <= set(refs["references"][0])

@@ -319,10 +319,13 @@ def render_cites(result: Cites, opts: RenderOptions) -> RenderableType:
     each with what it points at."""
     n = len(result.references)
     head = label(result.rule, opts).append(f" — {n} reference{'s' * (n != 1)} to it or its parts", style=HEADING)
+    named = " ".join(filter(None, (result.rule.label, result.rule.title)))
+    said = () if result.corrected_from is None else (  # "tramlpe" read as Trample's rule: said, as kw says it
+        Text("read ‘", style=DIM).append(visible(result.corrected_from, newlines=False)).append(f"’ as {visible(named)}"),)
     if not n:
-        return Group(label(result.rule, opts), Text("Nothing in the loaded rules refers to it.", style=DIM))
+        return Group(label(result.rule, opts), *said, Text("Nothing in the loaded rules refers to it.", style=DIM))
     rows = [(r.source, Text(("about " if r.relation == "about" else "→ ") + ", ".join(r.targets))) for r in result.references]
-    return Group(head, *_grouped(rows, opts))
+    return Group(head, *said, *_grouped(rows, opts))
 
 
 def render_related(node: Citation, items: Sequence[Related], opts: RenderOptions) -> RenderableType:

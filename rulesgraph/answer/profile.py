@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -317,7 +317,8 @@ def cites_any(book: Rulebook, text: str) -> Cites:
     p = profile(book, text)
     if not p.defining:
         raise NotFound(f"no rule defines {p.name!r}, so nothing can cite it")
-    return cites_of(book, p.defining[0].id)
+    found = cites_of(book, p.defining[0].id)
+    return found if p.corrected_from is None else replace(found, corrected_from=p.corrected_from)  # "tramlpe": said so
 
 
 def profile_json(p: Profile) -> dict[str, Any]:

@@ -275,6 +275,8 @@ class Cites:
     rule: Citation
     references: tuple[Reference, ...]
     """CR rules in rule order, then other documents' text (by file and line), glossary entries, FAQ entries."""
+    corrected_from: str | None = None
+    """What was typed, when the rule was found by correcting it into a keyword or term's name ("tramlpe")."""
 
 
 def cites(book: Rulebook, text: str) -> Cites:
@@ -368,5 +370,5 @@ def rule_json(view: RuleView) -> dict[str, Any]:
 
 def cites_json(result: Cites) -> dict[str, Any]:
     """``rulesgraph cites --json``: the rule and every reference to it or its parts."""
-    return {"id": result.rule.id, "label": result.rule.label, "title": result.rule.title,
+    return {"id": result.rule.id, "label": result.rule.label, "title": result.rule.title, "corrected_from": result.corrected_from,
             "references": [{**node_json(r.source), "relation": r.relation, "targets": list(r.targets)} for r in result.references]}
