@@ -80,7 +80,7 @@ def main() -> int:
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--cr", help="Comprehensive Rules file (default: the 2026-06-19 file in ../shared), loaded with the bundled FAQs")
     args = p.parse_args()
-    from rulesgraph.answer.policy import names
+    from rulesgraph.answer.trelevance import names
     from rulesgraph.question.scope import out_of_scope
 
     if not names():

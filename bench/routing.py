@@ -50,8 +50,8 @@ def main() -> int:
     p.add_argument("--policy", help="a policy set: count its lines routed to the documents too")
     p.add_argument("--part", default="tune")
     args = p.parse_args()
-    from rulesgraph.answer.policy import names
     from rulesgraph.answer.tanswer import route
+    from rulesgraph.answer.trelevance import names
     from rulesgraph.build.corpus import bundled_sources, load
     from rulesgraph.question.scope import out_of_scope
     from rulesgraph.versions.store import default_cr

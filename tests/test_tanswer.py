@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph.answer import policy
+from rulesgraph.answer import trelevance
 from rulesgraph.answer.compose import answer_json, ask
 from rulesgraph.answer.policy import abbreviations, policy_cue, policy_index, rel_of
 from rulesgraph.answer.tanswer import BANS_TO_COME, route
@@ -141,14 +141,14 @@ def test_what_a_judge_reads_first_holds_the_fix_whole(empty: Path, full_book: Ru
 
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
     _install_real()
-    assert {"tiebreak", "scorekeep", "decklist"} <= policy.jargon()
+    assert {"tiebreak", "scorekeep", "decklist"} <= trelevance.jargon()
     assert ask(full_book, "what are the tiebreakers?").citations[0].id == "MTR 3.1"
-    assert policy_cue("it's too late to respond, right?", {}, jargon=policy.jargon()) is None  # "late" is English
+    assert policy_cue("it's too late to respond, right?", {}, jargon=trelevance.jargon()) is None  # "late" is English
 
 
 def test_the_documents_titles_are_remembered_as_stems(empty: Path, full_book: Rulebook) -> None:
     _install_real()
-    titled = policy.title_words()
+    titled = trelevance.title_words()
     assert {"spectat", "devic electron", "sideboard"} <= titled and "chang previous version" in titled
     asked = "Spectator Sam is watching the match. You, the judge, are nearby. What do you do?"
     assert ask(full_book, asked).citations[0].id.startswith(("MTR", "IPG"))
@@ -310,7 +310,7 @@ def test_policy_questions_reach_the_documents_without_an_ipg(empty: Path, mini_b
     tstore.install(mtr.encode(), "mtr.txt")
     if "jar" in installed:
         tstore.install(make_jar().encode(), "jar.txt")
-    assert policy.names() == {}  # no IPG: no infraction names to find
+    assert trelevance.names() == {}  # no IPG: no infraction names to find
     a = ask(mini_book, "can I take notes during the match?")
     assert a.citations and a.citations[0].id == "MTR 2.1", [c.id for c in a.citations]
 
@@ -398,7 +398,7 @@ def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book
     assert fix.citations[0].id == first.citations[0].id  # alone, it is no question of the documents'
     assert fix.why[0] == "following up on ‘my opponent drew an extra card at a PPTQ’"
     purpose = ask(full_book, "what if he did it on purpose?", conversation=talk)
-    assert purpose.citations[0].id.startswith(("IPG", "MTR")), [c.id for c in purpose.citations]
+    assert purpose.citations[0].id == "IPG 4.8", [c.id for c in purpose.citations]  # the IPG: an intended error is Cheating
     notes = ask(full_book, "can I take notes during my match?", conversation=talk)  # a policy question of its own
     assert notes.citations[0].id == "MTR 2.11" and not any(w.startswith("following up") for w in notes.why)
     phone = ask(full_book, "what about on my phone?", conversation=talk)
@@ -442,6 +442,25 @@ def test_a_passage_asked_for_by_an_id_no_document_has_is_said_missing(empty: Pat
     a = ask(full_book, "what does ipg 3.10 say about tardiness")
     assert a.citations[0].id == "IPG 3.1" and a.caveats[0] == "no IPG 3.10 in the installed documents"
     assert ask(full_book, "ipg 3.2").citations[0].id == "IPG 3.2"
+
+
+def test_an_error_said_intended_leads_with_what_the_documents_say_it_is(empty: Path, full_book: Rulebook) -> None:
+    """"he intentionally looked at an extra card" answered Looking at Extra Cards: Warning; IPG 2 says an intentional error
+    is to be considered Cheating, IPG 3.3 that intentional slow play is Stalling (read from the text: intent_sends).
+    An intentional draw is no intended error."""
+    from rulesgraph.build.tbook import load
+    from rulesgraph.build.tdefines import intent_sends
+
+    _install_real()
+    sends = intent_sends(load())
+    assert sends["IPG 2"] == sends["IPG 3"] == sends["IPG 2.1"] == "IPG 4.8" and sends["IPG 3.3"] == "IPG 4.7"
+    assert "IPG 4.7" not in sends  # "If the slow play is not intentional, … Slow Play": intent's absence sends nowhere
+    for asked, leads in (("he intentionally looked at an extra card at competitive", "IPG 4.8"),
+                         ("player drew an extra card on purpose, what's the penalty", "IPG 4.8"),
+                         ("he deliberately played slowly at competitive", "IPG 4.7"),
+                         ("he looked at an extra card at competitive", "IPG 2.2")):
+        assert ask(full_book, asked).citations[0].id == leads, asked
+    assert ask(full_book, "can we intentionally draw in the last round at competitive?").citations[0].id != "IPG 4.8"
 
 
 def test_initials_two_infractions_share_name_neither(empty: Path) -> None:

@@ -39,3 +39,15 @@ def test_the_real_documents_define_judges_terms() -> None:
                       ("Warning", "IPG 1.1"), ("Game Loss", "IPG 1.1"), ("Match Loss", "IPG 1.1"), ("Disqualification", "IPG 1.1")]:
         assert (term, sid) in terms
     assert not any(sid.startswith("JAR") for _, sid in terms)  # the JAR's headings are sentences
+
+
+def test_intent_sends_a_passage_to_the_infraction_its_text_says_an_intended_error_is() -> None:
+    """A sentence saying intent and naming another infraction sends its passage there; one saying intent is absent does
+    not, nor a passage's own name."""
+    from rulesgraph.build.tdefines import intent_sends
+
+    ipg = make_ipg(infractions=3).replace(
+        "Errors happen.", "Errors happen. If the error was intentional, consider Mistake Number 3.").replace(
+        "A player makes mistake 2 (see MTR section 4.2).", "A player makes mistake 2. If it is not intentional, see Mistake Number 1.")
+    sends = intent_sends((_doc(ipg, "ipg.txt"),))
+    assert sends == {"IPG 2": "IPG 2.3"}, sends

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesgraph.answer import policy, trelevance
+from rulesgraph.answer import trelevance
 from rulesgraph.answer.tanswer import route
 from rulesgraph.answer.trelevance import FEATURES, ROUTE, SCORED, features, relevance, relevant
 from rulesgraph.build import tbook
@@ -37,7 +37,7 @@ def test_without_documents_nothing_counts(empty: None, mini_book: Rulebook) -> N
 
 
 def test_the_documents_own_words(documents: None, full_book: Rulebook) -> None:
-    counts, own = policy.term_counts()
+    counts, own = trelevance.term_counts()
     assert counts["judg"] > 100 and counts["tournament"] > 100
     assert {"judg", "penalti", "tournament", "sideboard", "spectat"} <= own
     assert not {"like", "run", "know", "pleas"} & own  # words English uses as much (the rules' side is weighed per question)

@@ -17,13 +17,10 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from ..build.tbook import newest, tournament_dir
 from ..common.lazyre import lazy
-from ..common.paths import write_atomically
-from ..common.text import STOPWORDS, fold, stem, words
+from ..common.text import fold, stem, words
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, misspelt_in, named_in, policy_cue, rel_of
 from ..question.read import Question
 from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, abbreviations, american, said_terms, slips
@@ -32,8 +29,7 @@ from .policywords import terms as _terms
 if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
     from ..parse.tdoc import TDocument, TSection
 
-__all__ = ["JARGON_ZIPF", "SAID", "Hit", "PolicyIndex", "abbreviations", "jargon", "named_in", "names", "policy_cue",
-           "policy_index", "rel_of", "said_ids", "term_counts", "title_words"]
+__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of", "said_ids"]
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
@@ -199,6 +195,13 @@ class PolicyIndex:
         return best
 
     @cached_property
+    def intent(self) -> dict[str, str]:
+        """Section id → the infraction an intentional error of its kind is (:func:`~rulesgraph.build.tdefines.intent_sends`)."""
+        from ..build.tdefines import intent_sends
+
+        return intent_sends(self.docs)
+
+    @cached_property
     def vocabulary(self) -> dict[str, list[str]]:
         """The documents' words by first letter, for :func:`slips` (made when a question first says a word not theirs)."""
         found: dict[str, list[str]] = {}
@@ -289,110 +292,3 @@ def policy_index() -> PolicyIndex | None:
 
     docs = load()
     return _index_for(tuple(d.sha256 for d in docs)) if docs else None
-
-
-_Remembered = tuple[dict[str, str], frozenset[str], frozenset[str], dict[str, int], frozenset[str]]
-_NAMES: dict[object, _Remembered] = {}
-_NONE: _Remembered = ({}, frozenset(), frozenset(), {}, frozenset())
-OWN_SUPPORT = 10
-"""How often the documents must use a term for it to be one of their own words (:func:`term_counts`)."""
-ENGLISH_RATIO = 2.0
-"""A term is the documents' own when its share of their words is at least e**ENGLISH_RATIO (~7) times its share of
-English (wordfreq, its forms in the documents summed): ``judge``, ``penalty``, ``decklist``; not ``like``, ``run``."""
-JARGON_ZIPF = 3.0
-"""A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
-``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
-
-
-def names() -> dict[str, str]:
-    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
-    on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
-    cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
-    one ``stat``, not the documents' parse (~0.1 s)."""
-    return _remembered()[0]
-
-
-def jargon() -> frozenset[str]:
-    """Stems of the MTR's and IPG's title words that are rare in English (:data:`JARGON_ZIPF`): ``tiebreak`` …"""
-    return _remembered()[1]
-
-
-def title_words() -> frozenset[str]:
-    """The MTR's and IPG's titles as the sorted stems of their words, space-joined (``spectat``, ``devic electron``)."""
-    return _remembered()[2]
-
-
-def term_counts() -> tuple[dict[str, int], frozenset[str]]:
-    """How often each term (:func:`~rulesgraph.answer.policywords.terms`) occurs in the ranked sections of the installed
-    documents, and the terms the documents use far more than English does (:data:`ENGLISH_RATIO`, at least :data:`OWN_SUPPORT` times):
-    ``judg``, ``penalti``, ``sideboard``, not ``like`` or ``run`` — read from the same cache as :func:`names`."""
-    got = _remembered()
-    return got[3], got[4]
-
-
-def _remembered() -> _Remembered:
-    try:
-        stamp: object = tournament_dir().stat().st_mtime_ns
-    except OSError:
-        return _NONE
-    if stamp not in _NAMES:
-        _NAMES.clear()
-        _NAMES[stamp] = _names_cached()
-    return _NAMES[stamp]
-
-
-def _names_cached() -> _Remembered:
-    import json
-
-    from ..build import cache
-    from ..common.sha import sha256
-
-    current = newest()
-    if not current:
-        return _NONE
-    here = Path(__file__).parent.parent  # the rulesgraph package
-    code = [here / "answer" / "policy.py", here / "answer" / "policywords.py", here / "parse" / "tournament.py",
-            here / "parse" / "tdoc.py", here / "parse" / "jar.py", here / "parse" / "pdftext.py", here / "build" / "tbook.py"]
-    key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
-    path = cache.cache_dir() / f"tournament-names-{sha256(repr(key).encode()).hexdigest()[:16]}.json"
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-        named, rare, titled, counts, own = found["names"], found["jargon"], found["titled"], found["counts"], found["own"]
-        if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
-                all(isinstance(w, str) for w in [*rare, *titled, *own]) and isinstance(counts, dict) and \
-                all(isinstance(k, str) and isinstance(v, int) for k, v in counts.items()):
-            return named, frozenset(rare), frozenset(titled), counts, frozenset(own)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    from wordfreq import zipf_frequency
-
-    index = policy_index()
-    named = dict(index.named) if index else {}
-    titles = [s.title for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
-              if s.kind in ("chapter", "section", "appendix")]
-    rare = sorted({stem(w) for t in titles for w in words(t) if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
-    titled = sorted({" ".join(sorted({stem(w) for w in words(t) if w.isalpha() and w not in STOPWORDS})) for t in titles} - {""})
-    counts, own = _own_words(index)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"names": named, "jargon": rare, "titled": titled, "counts": counts, "own": own}).encode())
-    except OSError:
-        pass  # a cache that cannot be written is no reason to fail
-    return named, frozenset(rare), frozenset(titled), counts, frozenset(own)
-
-
-def _own_words(index: PolicyIndex | None) -> tuple[dict[str, int], list[str]]:
-    """Each term's count in the ranked sections' text, and the terms the documents use far more than English does."""
-    from wordfreq import word_frequency
-
-    counts: Counter[str] = Counter()
-    forms: dict[str, set[str]] = {}
-    for s, _, _ in index.units if index else ():
-        counts.update(_terms(s.text))
-        for w in words(s.text):
-            if w not in STOPWORDS:
-                forms.setdefault(stem(IRREGULAR.get(w, w)), set()).add(w)
-    total = max(1, sum(counts.values()))
-    own = sorted(t for t, n in counts.items() if n >= OWN_SUPPORT and
-                 n / total >= math.exp(ENGLISH_RATIO) * max(1e-7, sum(word_frequency(w, "en") for w in forms.get(t, ()))))
-    return dict(counts), own

@@ -228,10 +228,11 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     if unknown and not set(words(_ID_SAID.sub(" ", fold(question)))) - STOPWORDS - ASKING - _ABOUT:  # the id was all it asked
         return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
     hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
+    rel = rel_of(question)
+    hits = _intended(hits, index, read, rel)
     if not hits:
         return None
     why = [w for h in hits[:k] for w in h.why]
-    rel = rel_of(question)
     if rel:
         why.insert(0, _REL_SAID[rel])
     if isinstance(read, Question) and read.own_from:  # a follow-up heard after the question it follows
@@ -242,6 +243,32 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
     return Answer(question, _summary(hits[0], index, read), citations, (), confidence, (*caveats, *why), (), caveats=caveats)
+
+
+_INTENT = re.compile(r"\b(?:intentional(?:ly)?(?! draws?\b| drawing\b| draw\b)|on purpose|deliberately|purposely|knowingly)\b")
+"""A question saying an error was intended ("on purpose", "deliberately"; not an intentional draw, nor "he knows the top
+card" or "if aware of the facts": on the real policy questions "know" and "aware" lost three)."""
+
+
+def _intended(hits: list[Hit], index: PolicyIndex, read: str | Question, rel: str | None) -> list[Hit]:
+    """``hits``, led by the infraction the leading passage says an intentional error is, when the question (its own
+    words, not a question it follows up) says one was intended: "he ignored his trigger on purpose" is Cheating, as IPG
+    2.1 says (at Regular REL, the JAR's heading for it: :attr:`PolicyIndex.regular`)."""
+    from .policy import Hit
+
+    text = read.cleaned[read.own_from:] if isinstance(read, Question) else read
+    if not hits or not _INTENT.search(fold(text)):
+        return hits
+    top = hits[0].section
+    to = index.intent.get(top.id) or index.intent.get(top.parent or "")
+    if to is not None and rel == "regular" and to in index.regular:
+        to = index.units[index.regular[to]][0].id
+    found = index.section(to) if to is not None and to != top.id else None
+    if found is None:
+        return hits
+    was = next((h for h in hits if h.section.id == to), None)
+    lifted = Hit(*found, hits[0].score * 1.01, (*(was.why if was else ()), f"done on purpose: {top.id} says that is {found[0].title}"))
+    return [lifted, *(h for h in hits if h.section.id != to)]
 
 
 SCORED_TOPICS = frozenset({"card prices"})
@@ -264,7 +291,7 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     if outside is not None and outside.topic not in SCORED_TOPICS:
         return None
     from ..build.tbook import newest
-    from .policy import jargon, names, title_words
+    from .trelevance import jargon, names, title_words
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
     if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers

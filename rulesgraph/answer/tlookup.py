@@ -53,7 +53,7 @@ def is_ref(text: str) -> bool:
 
 def named_infraction(text: str) -> str | None:
     """The IPG section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), if installed."""
-    from .policy import names
+    from .trelevance import names
 
     named = names()
     if not named or len(text) > 200:  # no documents, or a paste no infraction's name is

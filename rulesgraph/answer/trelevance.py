@@ -4,7 +4,7 @@ Each word of the question (stemmed as the documents are ranked, card names left 
 the words of each side: the installed MTR, IPG and JAR (their ranked sections' text, counted on first use once installed and
 cached with the infraction names) and the Comprehensive Rules (the loaded index's document frequencies).  From these
 log ratios come the question's :data:`FEATURES`: the words the documents use far more than the rules (``log`` ratio at
-least :data:`OWN`) and far more than English does (:func:`rulesgraph.answer.policy.term_counts`: judge, penalty,
+least :data:`OWN`) and far more than English does (:func:`rulesgraph.answer.trelevance.term_counts`: judge, penalty,
 sideboard, tournament, match, spectator), summed; the words the rules use more (ratio below ``-``:data:`RULES`:
 creature, battlefield, damage, target), summed; every word's ratio summed over the square root of their number (how
 much the question as a whole leans one way, whatever its length); the log of that number; how many kinds of a
@@ -26,14 +26,23 @@ cached counts once a process).
 from __future__ import annotations
 
 import math
+from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..build.tbook import newest, tournament_dir
+from ..common.paths import write_atomically
+from ..common.text import STOPWORDS, stem, words
 from ..question.read import Question
+from .policywords import IRREGULAR
+from .policywords import terms as _terms
 
 if TYPE_CHECKING:
     from ..build.index import Index
+    from .policy import PolicyIndex
 
-__all__ = ["BIAS", "FEATURES", "OWN", "ROUTE", "RULES", "SCORED", "WEIGHTS", "features", "relevance", "relevant"]
+__all__ = ["BIAS", "FEATURES", "JARGON_ZIPF", "OWN", "ROUTE", "RULES", "SCORED", "WEIGHTS", "features", "jargon", "names", "relevance",
+           "relevant", "term_counts", "title_words"]
 
 OWN = 2.0
 """A word counts for the documents when its share of their words is at least e**OWN (~7) times its share of the rules'."""
@@ -53,10 +62,8 @@ score of the rules questions it was fitted on and the lowest policy question's a
 def features(question: str | Question, index: Index) -> tuple[dict[str, float], tuple[str, ...]]:
     """The question's :data:`FEATURES`, and the words that counted for the documents, most telling first; ``({}, ())``
     when no document is installed."""
-    from ..common.text import stem
     from ..question.policyroute import policy_kinds
     from ..question.scope import game_terms
-    from .policy import term_counts
     from .policywords import said_terms
 
     counts, own = term_counts()
@@ -120,3 +127,113 @@ def _totals(counts: dict[str, int], index: Index) -> tuple[int, int]:
     got = (max(1, sum(counts.values())), max(1, len(index.postings.docs)))
     _TOTALS[:] = [(counts, index.postings, got)]
     return got
+
+
+_Remembered = tuple[dict[str, str], frozenset[str], frozenset[str], dict[str, int], frozenset[str]]
+_NAMES: dict[object, _Remembered] = {}
+_NONE: _Remembered = ({}, frozenset(), frozenset(), {}, frozenset())
+OWN_SUPPORT = 10
+"""How often the documents must use a term for it to be one of their own words (:func:`term_counts`)."""
+ENGLISH_RATIO = 2.0
+"""A term is the documents' own when its share of their words is at least e**ENGLISH_RATIO (~7) times its share of
+English (wordfreq, its forms in the documents summed): ``judge``, ``penalty``, ``decklist``; not ``like``, ``run``."""
+JARGON_ZIPF = 3.0
+"""A word of a section title rarer than this in English (wordfreq's Zipf scale) is the documents' jargon:
+``decklist`` 0, ``scorekeeper`` 1.6, ``tiebreakers`` 2.0, ``tardiness`` 2.4, ``pregame`` 2.9 (``stalling`` is 3.2)."""
+
+
+def names() -> dict[str, str]:
+    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
+    on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
+    cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
+    one ``stat``, not the documents' parse (~0.1 s)."""
+    return _remembered()[0]
+
+
+def jargon() -> frozenset[str]:
+    """Stems of the MTR's and IPG's title words that are rare in English (:data:`JARGON_ZIPF`): ``tiebreak`` …"""
+    return _remembered()[1]
+
+
+def title_words() -> frozenset[str]:
+    """The MTR's and IPG's titles as the sorted stems of their words, space-joined (``spectat``, ``devic electron``)."""
+    return _remembered()[2]
+
+
+def term_counts() -> tuple[dict[str, int], frozenset[str]]:
+    """How often each term (:func:`~rulesgraph.answer.policywords.terms`) occurs in the ranked sections of the installed
+    documents, and the terms the documents use far more than English does (:data:`ENGLISH_RATIO`, at least :data:`OWN_SUPPORT` times):
+    ``judg``, ``penalti``, ``sideboard``, not ``like`` or ``run`` — read from the same cache as :func:`names`."""
+    got = _remembered()
+    return got[3], got[4]
+
+
+def _remembered() -> _Remembered:
+    try:
+        stamp: object = tournament_dir().stat().st_mtime_ns
+    except OSError:
+        return _NONE
+    if stamp not in _NAMES:
+        _NAMES.clear()
+        _NAMES[stamp] = _names_cached()
+    return _NAMES[stamp]
+
+
+def _names_cached() -> _Remembered:
+    import json
+
+    from ..build import cache
+    from ..common.sha import sha256
+
+    current = newest()
+    if not current:
+        return _NONE
+    here = Path(__file__).parent.parent  # the rulesgraph package
+    code = [here / "answer" / "policy.py", here / "answer" / "policywords.py", here / "answer" / "trelevance.py",
+            here / "parse" / "tournament.py", here / "parse" / "tdoc.py", here / "parse" / "jar.py", here / "parse" / "pdftext.py",
+            here / "build" / "tbook.py"]
+    key = tuple((p.name, st.st_size, st.st_mtime_ns) for p in [i.path for i in current.values()] + code if (st := p.stat()))
+    path = cache.cache_dir() / f"tournament-names-{sha256(repr(key).encode()).hexdigest()[:16]}.json"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+        named, rare, titled, counts, own = found["names"], found["jargon"], found["titled"], found["counts"], found["own"]
+        if isinstance(named, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()) and \
+                all(isinstance(w, str) for w in [*rare, *titled, *own]) and isinstance(counts, dict) and \
+                all(isinstance(k, str) and isinstance(v, int) for k, v in counts.items()):
+            return named, frozenset(rare), frozenset(titled), counts, frozenset(own)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from wordfreq import zipf_frequency
+
+    from .policy import policy_index
+
+    index = policy_index()
+    named = dict(index.named) if index else {}
+    titles = [s.title for d in (index.docs if index else ()) if d.kind != "jar" for s in d.sections
+              if s.kind in ("chapter", "section", "appendix")]
+    rare = sorted({stem(w) for t in titles for w in words(t) if w.isalpha() and zipf_frequency(w, "en") < JARGON_ZIPF})
+    titled = sorted({" ".join(sorted({stem(w) for w in words(t) if w.isalpha() and w not in STOPWORDS})) for t in titles} - {""})
+    counts, own = _own_words(index)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps({"names": named, "jargon": rare, "titled": titled, "counts": counts, "own": own}).encode())
+    except OSError:
+        pass  # a cache that cannot be written is no reason to fail
+    return named, frozenset(rare), frozenset(titled), counts, frozenset(own)
+
+
+def _own_words(index: PolicyIndex | None) -> tuple[dict[str, int], list[str]]:
+    """Each term's count in the ranked sections' text, and the terms the documents use far more than English does."""
+    from wordfreq import word_frequency
+
+    counts: Counter[str] = Counter()
+    forms: dict[str, set[str]] = {}
+    for s, _, _ in index.units if index else ():
+        counts.update(_terms(s.text))
+        for w in words(s.text):
+            if w not in STOPWORDS:
+                forms.setdefault(stem(IRREGULAR.get(w, w)), set()).add(w)
+    total = max(1, sum(counts.values()))
+    own = sorted(t for t, n in counts.items() if n >= OWN_SUPPORT and
+                 n / total >= math.exp(ENGLISH_RATIO) * max(1e-7, sum(word_frequency(w, "en") for w in forms.get(t, ()))))
+    return dict(counts), own

@@ -237,7 +237,7 @@ def policy_kinds(folded: str) -> int:
 
 
 def _title_said(question: Question, titled: frozenset[str], in_rules: Callable[[str], bool]) -> str | None:
-    """A title of the documents (as :func:`rulesgraph.answer.policy.title_words` gives them) every word of which the
+    """A title of the documents (as :func:`rulesgraph.answer.trelevance.title_words` gives them) every word of which the
     question says, one of them a word the rules never use: "spectators", "electronic devices"."""
     said = {stem(w) for w in question.words}
     for title in titled:
@@ -293,8 +293,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
     :func:`signals`, counted against the game terms the question names (``game_terms``, called only then): "at
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
-    (:func:`rulesgraph.answer.policy.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
-    documents' titles (:func:`rulesgraph.answer.policy.title_words`); one said whole, with a word the rules never use
+    (:func:`rulesgraph.answer.trelevance.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
+    documents' titles (:func:`rulesgraph.answer.trelevance.title_words`); one said whole, with a word the rules never use
     ("spectator"), counts beside a judge or an event said, and one of two words or more that is all the question asks
     routes wherever it is asked, unless ``rules_named`` (asked then) says the rules have a name of those words too (a
     keyword, a glossary entry or a title); one said as a run of a longer question's words routes it when an event or a
