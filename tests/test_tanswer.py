@@ -386,6 +386,15 @@ def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Pat
     assert talk.policy is None
 
 
+def index_regular(sid: str) -> str:
+    """The JAR heading the policy index gives infraction ``sid`` at Regular REL."""
+    from rulesgraph.answer.policy import policy_index
+
+    index = policy_index()
+    assert index is not None
+    return index.units[index.regular[sid]][0].id
+
+
 def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book: Rulebook) -> None:
     """"what's the fix?" or "what about on my phone?" after a policy answer asks about what was told (it was ranked from
     the rules alone: "what if he did it on purpose?" cited the supertypes rule); a rules question of its own is not."""
@@ -404,6 +413,12 @@ def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book
     phone = ask(full_book, "what about on my phone?", conversation=talk)
     assert phone.citations[0].id == "MTR 2.12", [c.id for c in phone.citations]
     assert ask(full_book, "how does trample work?", conversation=talk).citations[0].id.startswith("702.19")
+    assert talk.policy is None
+    ask(full_book, "whats the penalty for a missed trigger at competitive", conversation=talk)
+    assert ask(full_book, "and for looking at extra cards?", conversation=talk).citations[0].id == "IPG 2.2"
+    regular = ask(full_book, "what about at regular?", conversation=talk)  # the follow-up asked there, not the first question
+    assert regular.citations[0].id == index_regular("IPG 2.2"), [c.id for c in regular.citations]
+    assert talk.topic()[-1] == "whats the penalty for a missed trigger at competitive and for looking at extra cards?"
 
 
 def test_an_infraction_named_at_regular_rel_leads_with_what_the_jar_says_of_it(empty: Path, full_book: Rulebook) -> None:

@@ -328,9 +328,11 @@ def _new(shell: Shell, arg: str) -> Outcome:
 
 def _topic(shell: Shell, arg: str) -> Outcome:
     conv = shell.conversation
-    if not conv.subjects and not conv.cards:
+    if not conv.subjects and not conv.cards and not conv.policy:
         return Outcome(Text("Nothing is carried over: ask a question, then follow up with 'and with …?', 'what if it …'.", style=DIM))
     grid = Table.grid(padding=(0, 2))
+    if conv.policy:  # a follow-up is heard after it ("what's the fix?", "what about at FNM?")
+        grid.add_row(text(" ".join(f"{conv.policy_before} {conv.policy}".split()), newlines=False), Text(""), Text("policy question"))
     for key, (_, weight) in sorted(conv.cards.items(), key=lambda kv: -kv[1][1]):  # the cards follow-ups are about
         grid.add_row(text(key, newlines=False), Text(f"{weight:.0%}", style=DIM), Text("card"))
     said: dict[str, tuple[float, list[str]]] = {}

@@ -289,7 +289,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
                                    lambda: deck.said_words(heard) if deck is not None else frozenset())
         if policy is not None:
             if conversation is not None:  # the question asked, not as asked again ("… what about at FNM?")
-                conversation.policy = question if turn is None else turn[1]
+                conversation.policy, conversation.policy_before = (question, "") if turn is None else turn[1]
             return _read_in_part(with_rules(policy, book.index, lambda: ask(book, heard, k, rules_only=True, deck=deck), k,
                                             lambda: deck is not None and bool(deck.named(heard.text, (), heard.words)), heard), heard)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was

@@ -1,14 +1,12 @@
 """Conversation state: follow-up questions inherit what earlier turns were about.
 
-A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve`
-decides whether the new question is a follow-up ("and with deathtouch?", "what if it's a
-token?", "same question for planeswalkers") or a new subject ("ok, different question: how
-does ward work?"), and for a follow-up adds the recent subjects to the question's analysis,
-with weights that decay turn by turn, and the cards earlier turns named when it points back at them
-("does exiling it work though", "her tax", "the doll"), with what those cards say: their keywords, as far as their
-rules hold what the follow-up asks, and the rare words of their Oracle text.  :meth:`Conversation.record` remembers the answer.
-"""
-
+A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve` decides whether the new
+question is a follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new
+subject ("ok, different question: how does ward work?"), and for a follow-up adds the recent subjects to the question's
+analysis, with weights that decay turn by turn, and the cards earlier turns named when it points back at them ("does
+exiling it work though", "her tax"), with their keywords, as far as their rules hold what the follow-up asks, and the
+rare words of their Oracle text; after a policy answer, :meth:`Conversation.policy_turn`.  :meth:`Conversation.record`
+remembers the answer."""
 from __future__ import annotations
 
 import re
@@ -101,10 +99,8 @@ def substitutes(text: str) -> bool:
 _SUBJECTS = ("keyword", "glossary", "title", "card", "rule")
 CONTINUITY = 1.0
 """How much a follow-up favours the sections the previous answer came from; one carrying a card favours none: the card
-(its text, keywords and rulings, which reach the ranking again) is what goes on, while the last answer's sections were
-about the last situation, which a follow-up about the card changes ("what if it reveals a land?" after Dark Confidant
-revealed a split card: mana value, 202.3, not the split-card rules 709.4).  On ``bench/conversation.py``: one more
-follow-up of card_chains.jsonl at hit@3, no other turn of the default sets changed (issue 30)."""
+(its text, keywords, rulings) goes on, while the last sections were about the last situation, which a follow-up about
+the card changes ("what if it reveals a land?" after Dark Confidant revealed a split card: mana value, 202.3, not 709.4)."""
 SPECIFIC = 0.4
 """A common-word term is carried when at least this specific (``planeswalker``, ``token``: yes; ``creature``, ``spell``: no)."""
 
@@ -144,21 +140,23 @@ class Conversation:
     policy: str | None = None
     """The last question, when the tournament documents answered it: a follow-up saying only another Rules Enforcement
     Level asks it again there ("what about at FNM?", :func:`rulesgraph.question.policyroute.level_only`)."""
+    policy_before: str = ""
+    """What :attr:`policy` followed up, when it was heard after an earlier question (:meth:`policy_turn`)."""
     legal: str | None = None
     """The last question, when the card data answered it about playing a card: "what about Legacy?" asks it again of
     another format (:func:`rulesgraph.answer.compose.legality_again`)."""
     cards: dict[str, tuple[NamedCard, float]] = field(default_factory=dict)
-    """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up that names no
-    card of its own ("does exiling it work though", "her tax") is about them, and their text, keywords and rulings
-    reach its ranking as the question's own cards' do (:mod:`rulesgraph.rank.cardsteps.cards`), weighed by what is left;
-    and the follow-up searches for them too: their keywords as carried subjects (:func:`card_subjects`: the Doll's
-    indestructible in "and if it's been dealt 10 damage?") and the rare words of their Oracle text (:func:`card_words`)."""
+    """The cards earlier turns named (or looked up), with weights that fade as subjects' do: a follow-up naming no card
+    ("does exiling it work though", "her tax") is about them, their text, keywords and rulings reaching its ranking as
+    its own cards' would, weighed by what is left, their keywords carried as subjects (:func:`card_subjects`: the Doll's
+    indestructible in "and if it's been dealt 10 damage?") and the rare words of their text searched (:func:`card_words`)."""
 
     def topic(self) -> list[str]:
         """What is being carried, strongest first: the words the subjects were said with (a card looked up first)."""
         ordered = sorted(self.subjects.values(), key=lambda mw: -mw[1])
         cards = sorted(self.cards, key=lambda key: -self.cards[key][1])
-        return list(dict.fromkeys([*([self.card] if self.card else []), *cards, *(m.said for m, _ in ordered)]))
+        policy = [f"{self.policy_before} {self.policy}".strip()] if self.policy else []  # a policy question follow-ups hear
+        return list(dict.fromkeys([*([self.card] if self.card else []), *cards, *(m.said for m, _ in ordered), *policy]))
 
     def about_card(self, name: str, keywords: list[str], g: QGraph, named: NamedCard | None = None) -> None:
         """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
@@ -188,28 +186,31 @@ class Conversation:
         self.about_card(named.key, [f"keyword:{name.lower()}" for name, rel, _ in named.keywords if rel in ("has", "grants")], g,
                         named=named)
 
-    def policy_turn(self, question: str, game: Callable[[], int]) -> tuple[Question, str] | None:
+    def policy_turn(self, question: str, game: Callable[[], int]) -> tuple[Question, tuple[str, str]] | None:
         """After the documents answered: this question as they should hear it and as a later turn should remember it, or
         ``None``.  A Rules Enforcement Level alone asks the last question there ("what about at FNM?"); one pointing back
         ("what if he did it on purpose?") or too short to stand alone ("what's the fix?") is heard after the last one
-        (:meth:`Question.after`), unless it tells a game of its own: ``game`` counts its game terms, a card as two."""
-        previous, self.policy = self.policy, None
+        (:meth:`Question.after`), unless it tells a game of its own: ``game`` counts its game terms, a card as two.  What
+        to remember is the question and what it followed up (:attr:`policy`, :attr:`policy_before`)."""
+        previous, before, self.policy, self.policy_before = self.policy, self.policy_before, None, ""
         if previous is None:
             return None
-        if level_only(question):
-            return Question(at_level(previous, question)), previous
+        if level_only(question):  # what was asked last, asked there; what it followed up, heard before it as before
+            again = at_level(previous, question)
+            return (Question.after(at_level(before, ""), again) if before else Question(again)), (previous, before)
         text = " ".join(words(question))
         points_back = bool(_FOLLOW.search(text) or _REFERS.search(text))
         if not points_back and len([w for w in text.split() if w not in STOPWORDS and w not in ASKING]) > 2:
             return None
         if game() >= (2 if points_back else 1):
             return None
-        heard = Question.after(previous, question)
-        return heard, heard.cleaned
+        earlier = f"{before} {previous}" if before else previous
+        return Question.after(earlier, question), (question, earlier)
 
     def reset(self) -> None:
         """Start a fresh conversation."""
         self.card = self.policy = self.legal = None
+        self.policy_before = ""
         self.subjects.clear()
         self.cards.clear()
         self.frame = ()
