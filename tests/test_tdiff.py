@@ -57,5 +57,12 @@ def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert (got["old"], got["new"], [c["new"] for c in got["changed"]]) == ("2031-03-04", "2032-05-05", ["MTR 5.4"])
     assert main(["diff", "--doc", "mtr", "2031-03-04", "2030-01-01"]) == 2
     assert "no installed MTR effective 2030-01-01" in capsys.readouterr().err
+    assert main(["diff", "--doc", "mtr", "2032-05-05", "2031-03-04", "--json"]) == 0  # the later first: said, turned round
+    turned = capsys.readouterr()
+    assert (json.loads(turned.out)["old"], turned.err) == ("2031-03-04", "rulesgraph: 2032-05-05 is the later version: compared from "
+                                                                         "2031-03-04 to 2032-05-05\n")
+    for option in (["--rule", "2.1"], ["--context", "0"]):  # the rules' diff's options: refused, not ignored
+        assert main(["diff", "--doc", "mtr", *option]) == 2
+        assert capsys.readouterr().err == f"rulesgraph: error: {option[0]} is for the rules' diff, not --doc\n"
     assert main(["versions"]) == 0
     assert "Magic Tournament Rules (MTR): 2032-05-05 (used), 2031-03-04" in capsys.readouterr().out

@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    "instead (OLD and NEW are their effective dates; default: the two newest)")
     p.add_argument("--json", action="store_true", help='print {"old", "new", "added", "removed", "changed", "renumbered", …}')
     p.add_argument("--limit", type=_count, metavar="N", help="list at most N rules of each kind")
-    p.add_argument("--context", type=_count, default=8, metavar="WORDS",
+    p.add_argument("--context", type=_count, metavar="WORDS",
                    help="unchanged words shown around each change (default 8; 0 shows whole texts)")
     return p
 
@@ -70,7 +70,7 @@ def run(ctx: Context) -> int:
     if args.json:
         ctx.json(diff.to_json())
         return 0
-    render_diff(ctx.console(), diff, plain=ctx.plain, limit=args.limit, context=args.context)
+    render_diff(ctx.console(), diff, plain=ctx.plain, limit=args.limit, context=8 if args.context is None else args.context)
     return 0
 
 
@@ -84,7 +84,13 @@ def _tournament(ctx: Context) -> int:
     from ..render.core import text
 
     args = ctx.args
-    diff = diff_installed(args.doc, args.old, args.new)
+    if args.rule is not None or args.context is not None:  # said, not ignored: they select and show the rules' words
+        raise RulesgraphError(f"{'--rule' if args.rule is not None else '--context'} is for the rules' diff, not --doc")
+    old, new = args.old, args.new
+    if old and new and old > new:  # effective dates: the later one given first is said, as for the rules, not diffed backwards
+        ctx.note(f"{old} is the later version: compared from {new} to {old}")
+        old, new = new, old
+    diff = diff_installed(args.doc, old, new)
     if args.json:
         ctx.json(diff.to_json())
         return 0
