@@ -67,7 +67,7 @@ def test_cites(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("cites", "702.19a")
     assert code == 1 and out == "" and err == "rulesgraph: nothing in the loaded rules refers to 702.19a\n"
     code, out, _ = run("cites", "--json", "702.19a")  # exit 1 with --json: the object, its reason in 'error'
-    assert code == 1 and json.loads(out)["error"] == "nothing in the loaded rules refers to 702.19a"
+    assert code == 1 and json.loads(out)["error"] == "nothing in the loaded rules refers to 702.19a" and json.loads(out)["nearest"] == []
     assert run("cites", "999")[0] == 1
     code, out, err = run("cites", "9999")  # a number of no rule's shape: the misuse 'rule 9999' is, not a name found nowhere
     assert (code, out) == (2, "") and err.startswith("rulesgraph: error: '9999' is not a rule number")

@@ -36,7 +36,7 @@ def run(ctx: Context) -> int:
     if not result.references:  # nothing found: one line on stderr, as for rule, kw and card (in the JSON's 'error' too)
         message = f"nothing in the loaded rules refers to {result.rule.label}"
         if ctx.args.json:
-            ctx.json({**cites_json(result), "error": message})
+            ctx.json({**cites_json(result), "error": message, "nearest": []})
         ctx.note(message)
         return 1
     ctx.emit(result, cites_json, "render_cites")
