@@ -135,8 +135,9 @@ class Context:
 
     @property
     def page(self) -> bool:
-        """Page output taller than the terminal."""
-        return not self.plain and self.config().pager
+        """Page output taller than the terminal: on a terminal, unless --plain, NO_COLOR or ``pager = false`` (``color =
+        false`` turns off colour and styles, as README says, not the pager)."""
+        return not (self.opt("plain") or "NO_COLOR" in os.environ or not self.stdout.isatty()) and self.config().pager
 
     def render_options(self, *, hints: bool = False) -> RenderOptions:
         from .render.core import RenderOptions

@@ -66,7 +66,8 @@ def test_flags_override_the_file(tmp_path: Path) -> None:
         Context(build_parser().parse_args(["--url-template", "{nope}"])).config()
 
 
-def test_color_false_means_plain(tmp_path: Path) -> None:
+def test_color_false_means_plain_but_still_paged(tmp_path: Path) -> None:
+    """``color = false`` is colour and styles (and links) off; paging is ``pager``'s to turn off (it was off too, unsaid)."""
     class Tty:
         def isatty(self) -> bool:
             return True
@@ -74,7 +75,9 @@ def test_color_false_means_plain(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("color = false\n")
     ctx = Context(build_parser().parse_args(["--config", str(path)]), stdout=Tty())  # type: ignore[arg-type]
-    assert ctx.plain and not ctx.page and not ctx.render_options().links
+    assert ctx.plain and ctx.page and not ctx.render_options().links
+    path.write_text("color = false\npager = false\n")
+    assert not Context(build_parser().parse_args(["--config", str(path)]), stdout=Tty()).page  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("setup", "message"), [
