@@ -318,3 +318,17 @@ def test_a_jar_part_asked_for_by_number_routes() -> None:
     assert policy_cue("JAR 5") == "JAR 5"
     assert policy_cue("what does JAR 12 say?") == "JAR 12"
     assert policy_cue("I keep my tokens in a jar 5 of them") is None
+    assert policy_cue("what does jar 5 say") == "JAR 5"  # in lower case only when that is nearly all it says
+
+
+def test_a_one_word_infraction_name_is_named_whatever_its_stem() -> None:
+    """"cheating", "stalling", "tardiness" stem to five letters and were taken for abbreviations ("cheats?"): never named.
+    A short name sharing a longer one's stem ("tardy", Tardiness's) is named too; abbreviations stay whole words."""
+    from rulesgraph.question.policyroute import named_in
+
+    named = {"cheating": "IPG 4.8", "stalling": "IPG 4.7", "tardiness": "IPG 3.1", "tardy": "IPG 3.1", "grv": "IPG 2.5"}
+    assert named_in("what about cheating?", named) == [("cheating", "IPG 4.8")]
+    assert named_in("is he stalling", named) == [("stalling", "IPG 4.7")]
+    assert named_in("he was tardy", named) == [("tardiness", "IPG 3.1")]
+    assert named_in("tardiness penalty", named) == [("tardiness", "IPG 3.1")]
+    assert named_in("two grvs", named) == [("grv", "IPG 2.5")] and named_in("groovy", named) == []

@@ -378,7 +378,7 @@ def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Pat
     assert regular.citations and regular.citations[0].id.startswith("JAR")
     again = ask(full_book, "and at a PPTQ?", conversation=talk)
     assert again.citations[0].id == first.citations[0].id
-    assert again.question == "what's the penalty for drawing extra cards? and at a PPTQ?"  # the question asked, not the last hop's
+    assert again.question == "and at a PPTQ?"  # as asked (README: "the question as given"); its why says what it followed
     ask(full_book, "what does trample do?", conversation=talk)  # a rules answer ends it: a level alone asks nothing again
     assert talk.policy is None
     ask(full_book, "what's the penalty for drawing extra cards at competitive REL?", conversation=talk)
@@ -414,11 +414,15 @@ def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book
     assert phone.citations[0].id == "MTR 2.12", [c.id for c in phone.citations]
     assert ask(full_book, "how does trample work?", conversation=talk).citations[0].id.startswith("702.19")
     assert talk.policy is None
+    ask(full_book, "what's the penalty for OA at a PPTQ?", conversation=talk)
+    assert ask(full_book, "what about cheating?", conversation=talk).citations[0].id == "IPG 4.8"  # its name, said now, leads
     ask(full_book, "whats the penalty for a missed trigger at competitive", conversation=talk)
     assert ask(full_book, "and for looking at extra cards?", conversation=talk).citations[0].id == "IPG 2.2"
     regular = ask(full_book, "what about at regular?", conversation=talk)  # the follow-up asked there, not the first question
     assert regular.citations[0].id == index_regular("IPG 2.2"), [c.id for c in regular.citations]
-    assert talk.topic()[-1] == "whats the penalty for a missed trigger at competitive and for looking at extra cards?"
+    assert regular.question == "what about at regular?" and regular.why[0].startswith("following up on ‘whats the penalty")
+    assert talk.topic()[-1].endswith("and for looking at extra cards? what about at regular?")  # the level now asked stays
+    assert ask(full_book, "what's the fix?", conversation=talk).citations[0].id.startswith("JAR")  # at Regular REL still
 
 
 def test_an_infraction_named_at_regular_rel_leads_with_what_the_jar_says_of_it(empty: Path, full_book: Rulebook) -> None:
@@ -430,9 +434,14 @@ def test_an_infraction_named_at_regular_rel_leads_with_what_the_jar_says_of_it(e
     index = policy_index()
     assert index is not None
     jar = {index.units[i][0].id for i in index.regular.values()}
-    assert len(index.regular) == 23 and jar <= {f"JAR {n}" for n in range(2, 10)}, jar
+    assert len(index.regular) == 20 and jar <= {f"JAR {n}" for n in range(2, 10)}, jar
     assert index.units[index.regular["IPG 2.1"]][0].id == "JAR 2"  # a forgotten trigger
     assert index.units[index.regular["IPG 4.8"]][0].id == "JAR 8"  # cheating: Serious Problems
+    assert "IPG 2.3" not in index.regular  # Hidden Card Error: "in-game error" and "draws more cards" nearly tie
+    hce = ask(full_book, "HCE at FNM")  # no JAR heading is clearly its: the IPG's, and a note that it does not apply
+    assert hce.citations[0].id == "IPG 2.3" and hce.caveats[0].startswith("this is the IPG's penalty") and "Regular" in hce.caveats[0]
+    assert ask(full_book, "at FNM my opponent drew an extra card").citations[0].id == "JAR 4"  # a former name tells a situation
+    assert ask(full_book, "my opponent missed his own trigger on purpose at FNM").citations[0].id == "JAR 8"
     for asked in ("OA at FNM", "what's the penalty for a decklist problem at a prerelease", "game rule violation at FNM"):
         a = ask(full_book, asked)
         assert a.citations[0].id.startswith("JAR"), (asked, [c.id for c in a.citations])

@@ -139,8 +139,7 @@ CUT = "the question was very long: only its beginning was read"
 
 
 def _read_in_part(answer: Answer, read: Question) -> Answer:
-    """``answer`` (of the tournament documents, the card data's legality or the scope's line) with :data:`CUT` first among
-    its caveats and reasons when only the question's beginning was read; the rules' own answer says it as it is made."""
+    """``answer`` (of the documents, card data or scope) with :data:`CUT` first in its caveats and reasons if cut short."""
     if not read.truncated or CUT in answer.caveats:
         return answer
     return replace(answer, caveats=(CUT, *answer.caveats), why=(CUT, *answer.why))
@@ -282,16 +281,17 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
             return _read_in_part(legal, read)
     outside = out_of_scope(read, book.index)
     if not rules_only:  # from the MTR, IPG and JAR when installed (a price cue only when their words are theirs)
-        from .tanswer import tournament_answer, with_rules
+        from .tanswer import heard_as, tournament_answer, with_rules
 
         heard = read if turn is None else turn[0]
         policy = tournament_answer(heard, k, outside if turn is None else out_of_scope(heard, book.index), book.index,
                                    lambda: deck.said_words(heard) if deck is not None else frozenset())
         if policy is not None:
-            if conversation is not None:  # the question asked, not as asked again ("… what about at FNM?")
+            if conversation is not None and policy.citations:  # the documents answered: what a follow-up is heard after
                 conversation.policy, conversation.policy_before = (question, "") if turn is None else turn[1]
-            return _read_in_part(with_rules(policy, book.index, lambda: ask(book, heard, k, rules_only=True, deck=deck), k,
-                                            lambda: deck is not None and bool(deck.named(heard.text, (), heard.words)), heard), heard)
+            policy = with_rules(heard_as(policy, question, turn and heard), book.index, lambda: ask(book, heard, k, rules_only=True,
+                                deck=deck), k, lambda: deck is not None and bool(deck.named(heard.text, (), heard.words)), heard)
+            return _read_in_part(policy, heard)
     if outside is not None:  # one honest line instead of a rules-shaped answer; the conversation is left as it was
         # "which is better, Bolt or StP?": no advice, but the cards it names shown, as under any answer
         shown = tuple(shown_card(c) for c in deck.named(question, (), read.words)) if deck is not None else ()

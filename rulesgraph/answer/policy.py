@@ -57,6 +57,12 @@ def _penalty_asked(folded: str) -> bool:
     return asked is not None and _PENALTY_WORD.search(asked.group(0)) is not None
 
 
+_INTENT = re.compile(r"\b(?:intentional(?:ly)?(?! draws?\b| drawing\b| draw\b)|on purpose|deliberately|purposely|knowingly)\b")
+"""A question saying an error was intended ("on purpose", "deliberately"; not an intentional draw, nor "he knows the top
+card" or "if aware of the facts": on the real policy questions "know" and "aware" lost three)."""
+
+
+
 class PolicyIndex:
     """BM25 over every ranked section (chapters with text, sections, appendices, JAR headings) of the documents: a
     section's text, and its names (its title, the terms it defines and, for an infraction, the judges' abbreviations)
@@ -135,16 +141,42 @@ class PolicyIndex:
     @cached_property
     def regular(self) -> dict[str, int]:
         """An infraction's section id → the JAR heading most like it (BM25 of the infraction's name and text over the
-        JAR's headings, its front matter aside): what a judge does about it at Regular REL, where the IPG's penalties do
-        not apply ("OA at FNM": General Unwanted Behaviors, not Outside Assistance's Match Loss)."""
+        JAR's headings, its front matter aside), when clearly so (:data:`CLEARLY` times the next): what a judge does about
+        it at Regular REL, where the IPG's penalties do not apply ("OA at FNM": General Unwanted Behaviors, not Outside
+        Assistance's Match Loss)."""
         jar = {i for i, (s, doc, _) in enumerate(self.units) if doc.kind == "jar" and s.kind != "front"}
         found = {}
         for s, doc, _ in self.units:
             if doc.kind == "ipg" and s.penalty:
                 scores = self._bm25(Counter(_terms(f"{s.name} {s.text}")), self.postings, self.df, len(self.units), self.avg)
-                if best := max(((scores[i], i) for i in jar if scores.get(i)), default=None):
+                best, next_ = (sorted(((scores.get(i, 0.0), i) for i in jar), reverse=True) + [(0.0, -1)] * 2)[:2]
+                if best[0] > 0 and best[0] >= self.CLEARLY * next_[0]:
                     found[s.id] = best[1]
         return found
+
+    CLEARLY = 1.1
+    """How much more like an infraction its JAR heading must be than the next heading (:attr:`regular`): Hidden Card Error
+    (1.05: "in-game error" over "draws more cards"), Failure to Maintain Game State and Communication Policy Violation
+    are near ties, and get none; 20 of 23 infractions get one."""
+
+    def intended(self, hits: list[Hit], read: str | Question, rel: str | None) -> list[Hit]:
+        """``hits``, led by the infraction the leading passage says an intentional error is, when the question (its own
+        words, not a question it follows up) says one was intended: "he ignored his trigger on purpose" is Cheating, as IPG
+        2.1 says (at Regular REL, the JAR's heading for it: :attr:`PolicyIndex.regular`)."""
+        text = read.cleaned[read.own_from:] if isinstance(read, Question) else read
+        if not hits or not _INTENT.search(fold(text)):
+            return hits
+        top = hits[0].section  # a JAR heading stands for the infractions it is the heading of at Regular REL
+        ipg = [top.id] if top.id.startswith("IPG") else [sid for sid, i in self.regular.items() if self.units[i][0].id == top.id]
+        to, says = next((self.intent[sid] for sid in ipg if sid in self.intent), (None, None))
+        if to is not None and rel == "regular" and to in self.regular:
+            to = self.units[self.regular[to]][0].id
+        found = self.section(to) if to is not None and to != top.id else None
+        if found is None:
+            return hits
+        was = next((h for h in hits if h.section.id == to), None)
+        lifted = Hit(*found, hits[0].score * 1.01, (*(was.why if was else ()), f"done on purpose: {says} says that is {found[0].title}"))
+        return [lifted, *(h for h in hits if h.section.id != to)]
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
@@ -195,11 +227,14 @@ class PolicyIndex:
         return best
 
     @cached_property
-    def intent(self) -> dict[str, str]:
-        """Section id → the infraction an intentional error of its kind is (:func:`~rulesgraph.build.tdefines.intent_sends`)."""
+    def intent(self) -> dict[str, tuple[str, str]]:
+        """Section id → the infraction an intentional error of its kind is, and the passage saying so: its own, or its
+        chapter's for every section of it (:func:`~rulesgraph.build.tdefines.intent_sends`: IPG 2 says it of 2.2)."""
         from ..build.tdefines import intent_sends
 
-        return intent_sends(self.docs)
+        sends = intent_sends(self.docs)
+        return {s.id: (sends[where], where) for doc in self.docs for s in doc.sections
+                if (where := s.id if s.id in sends else s.parent if s.parent in sends else None)}
 
     @cached_property
     def vocabulary(self) -> dict[str, list[str]]:
@@ -259,8 +294,8 @@ class PolicyIndex:
         for i, (s, doc, _) in enumerate(self.units):
             score = scores.get(i, 0.0) + self.NAME * self._named_share(i, asked)
             why = []
-            for said, sid, weight in named:
-                if sid == s.id or (rel == "regular" and self.regular.get(sid) == i):  # at Regular REL, the JAR's for it
+            for said, sid, weight in named:  # at Regular REL, a name said (not a former name, telling a situation): the JAR's
+                if sid == s.id or (rel == "regular" and said in self.named and self.regular.get(sid) == i):
                     score += 12.0 * weight
                     why.append(f"‘{said}’ → {s.title}")
             if s.id in ids:

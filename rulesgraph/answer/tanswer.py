@@ -32,8 +32,11 @@ __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_an
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
 _ID_SAID = re.compile(r"\b(?:mtr|ipg|jar)\s*(?:section\s*)?(?:appendix\s+[a-f]|\d{1,2}(?:\.\d{1,2})?)\b")
-_ABOUT = frozenset("say says said cover covers section rule read".split())
+_ABOUT = frozenset("say says said cover covers section rule read penalty penalties remedy fix".split())
 """Words that ask only what a passage named by id says ("what does IPG 3.10 say?")."""
+_AT_REGULAR = ("this is the IPG's penalty, for Competitive and Professional REL: at Regular REL it does not apply, and Judging "
+               "at Regular REL says what to do ('rulesgraph jar' lists its parts)")
+"""Said before an infraction's penalty that leads though the question names Regular REL (no JAR heading is clearly its)."""
 _NO_LEVEL = ("this is the IPG's penalty, for Competitive and Professional REL; at Regular REL (FNM, prereleases) Judging at "
              "Regular REL applies instead")
 """Said before an infraction's penalty when the question names no one level (none, both, or an event by a name the
@@ -229,46 +232,32 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
         return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
     hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     rel = rel_of(question)
-    hits = _intended(hits, index, read, rel)
+    hits = index.intended(hits, read, rel)
     if not hits:
         return None
     why = [w for h in hits[:k] for w in h.why]
     if rel:
         why.insert(0, _REL_SAID[rel])
     if isinstance(read, Question) and read.own_from:  # a follow-up heard after the question it follows
-        earlier = read.cleaned[:read.own_from].strip()
-        why.insert(0, f"following up on ‘{earlier if len(earlier) <= 60 else earlier[:59].rstrip() + '…'}’")
-    caveats = (*unknown, *((_NO_LEVEL,) if not rel and hits[0].doc.kind == "ipg" and hits[0].section.penalty else ()))
+        why.insert(0, f"following up on ‘{_cut(read.cleaned[:read.own_from].strip())}’")
+    penalty = hits[0].doc.kind == "ipg" and hits[0].section.penalty
+    caveats = (*unknown, *((_NO_LEVEL,) if penalty and not rel else (_AT_REGULAR,) if penalty and rel == "regular" else ()))
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
     return Answer(question, _summary(hits[0], index, read), citations, (), confidence, (*caveats, *why), (), caveats=caveats)
 
 
-_INTENT = re.compile(r"\b(?:intentional(?:ly)?(?! draws?\b| drawing\b| draw\b)|on purpose|deliberately|purposely|knowingly)\b")
-"""A question saying an error was intended ("on purpose", "deliberately"; not an intentional draw, nor "he knows the top
-card" or "if aware of the facts": on the real policy questions "know" and "aware" lost three)."""
+def heard_as(answer: Answer, question: str, heard: Question | None) -> Answer:
+    """A policy answer to ``question`` as asked (README: "the question as given"), the documents having heard it as
+    ``heard`` in a conversation: a level said alone is the last question asked there, said in its reasons ("asked again:
+    ‘…’"); a follow-up heard after the last question says that already ("following up on ‘…’")."""
+    again = () if heard is None or heard.own_from else (f"asked again: ‘{_cut(heard.text)}’",)
+    return replace(answer, question=question, why=(*again, *answer.why))
 
 
-def _intended(hits: list[Hit], index: PolicyIndex, read: str | Question, rel: str | None) -> list[Hit]:
-    """``hits``, led by the infraction the leading passage says an intentional error is, when the question (its own
-    words, not a question it follows up) says one was intended: "he ignored his trigger on purpose" is Cheating, as IPG
-    2.1 says (at Regular REL, the JAR's heading for it: :attr:`PolicyIndex.regular`)."""
-    from .policy import Hit
-
-    text = read.cleaned[read.own_from:] if isinstance(read, Question) else read
-    if not hits or not _INTENT.search(fold(text)):
-        return hits
-    top = hits[0].section
-    to = index.intent.get(top.id) or index.intent.get(top.parent or "")
-    if to is not None and rel == "regular" and to in index.regular:
-        to = index.units[index.regular[to]][0].id
-    found = index.section(to) if to is not None and to != top.id else None
-    if found is None:
-        return hits
-    was = next((h for h in hits if h.section.id == to), None)
-    lifted = Hit(*found, hits[0].score * 1.01, (*(was.why if was else ()), f"done on purpose: {top.id} says that is {found[0].title}"))
-    return [lifted, *(h for h in hits if h.section.id != to)]
+def _cut(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 SCORED_TOPICS = frozenset({"card prices"})

@@ -195,9 +195,9 @@ class Conversation:
         previous, before, self.policy, self.policy_before = self.policy, self.policy_before, None, ""
         if previous is None:
             return None
-        if level_only(question):  # what was asked last, asked there; what it followed up, heard before it as before
-            again = at_level(previous, question)
-            return (Question.after(at_level(before, ""), again) if before else Question(again)), (previous, before)
+        if level_only(question):  # what was asked last, asked there (and so remembered); what it followed up, before it
+            again, before = at_level(previous, question), at_level(before, "").strip() if before else ""
+            return (Question.after(before, again) if before else Question(again)), (again, before)
         text = " ".join(words(question))
         points_back = bool(_FOLLOW.search(text) or _REFERS.search(text))
         if not points_back and len([w for w in text.split() if w not in STOPWORDS and w not in ASKING]) > 2:

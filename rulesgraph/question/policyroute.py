@@ -120,14 +120,15 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
     inside Missed Trigger the card whose trigger it was (:data:`_OWNED`)."""
     got = _PATTERNS.get(id(named))
     if got is None or got[0] is not named:
-        back = {_stems(s): s for s in named}
+        back = {_stems(s): s for s in sorted(named, key=len)}  # the longest name of a stem speaks for it ("tardiness")
         def said(key: str) -> str:
             parts = key.split()
-            if len(parts) == 1 and len(key) <= 5:
+            if len(parts) == 1 and len(back[key]) <= 5:  # the name's length, not its stem's: "cheating" is no "cheat"
                 return re.escape(key) + "s?"
             between = _OWNED if len(parts) == 2 and parts[-1].startswith("trigger") else " (?:(?:a|an|the|my|his|her|their|your|its|our) )?"
             return between.join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
-        alternatives = "|".join(said(k) for k in sorted(back, key=len, reverse=True) if k)
+        short = [re.escape(n) + "s?" for n in named if " " not in n and len(n) <= 5]  # "tardy", its stem "tardi" another's
+        alternatives = "|".join([*(said(k) for k in sorted(back, key=len, reverse=True) if k), *short])
         got = (named, lazy(rf" ({alternatives})(?= )"), back)
         _PATTERNS.clear()
         _PATTERNS[id(named)] = got
@@ -155,8 +156,7 @@ def named_in(question: str | Question, named: dict[str, str], said: tuple[str, .
 
 
 MISSPELT = 90
-"""How alike (:func:`rapidfuzz.fuzz.ratio`, 0–100) a run of the question's words must be to an infraction's name of two
-words or more to name it though misspelt ("outside assitance", "game rule violaton")."""
+"""How alike (rapidfuzz's ratio) a run of words must be to an infraction's name of 2+ words to name it ("outside assitance")."""
 
 
 _LONG_NAMES: list[tuple[dict[str, str], list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]] = []
@@ -308,7 +308,7 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     folded = q.folded
     if named and (found := named_in(q, named)):
         return found[0][0]
-    if m := _JAR_PART.search(q.text):  # "JAR 5" (the other documents' ids are the scope's cues)
+    if m := _JAR_PART.search(q.text if len(q.words) > 5 else q.text.upper()):  # "JAR 5", short "jar 5" (MTR, IPG: the scope's)
         return m.group(0)
     if titled and (title := _title_asked(q, titled, rules_named)):
         return title
