@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ECHOED", "CardDataError", "NotFound", "RulesgraphError", "SourceError", "echoed"]
+__all__ = ["ECHOED", "CardDataError", "NotFound", "RulesgraphError", "SourceError", "echoed", "quoted"]
 
 ECHOED = 60
 """Most characters of what the user typed that an error line says back (a name pasted 600 times is not)."""
@@ -12,6 +12,12 @@ def echoed(text: str, limit: int = ECHOED) -> str:
     """What the user typed, as an error line says it back: its spaces collapsed, cut to ``limit`` characters with "…"."""
     said = " ".join(text.split())
     return said if len(said) <= limit else said[: limit - 1].rstrip() + "…"
+
+
+def quoted(text: str, limit: int = ECHOED) -> str:
+    """:func:`echoed` between single quotes, as typed: not ``repr``, whose escapes (``'\\x1b[31m'``) showed a typed control
+    character otherwise than the front ends' visible symbols do (``␛[31m``) for the same character elsewhere."""
+    return f"'{echoed(text, limit)}'"
 
 
 class RulesgraphError(Exception):

@@ -28,6 +28,8 @@ def test_rule_not_found_and_misuse(run) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("rule", "trample")
     assert code == 2 and out == "" and err.count("\n") == 1 and "is not a rule number" in err
     assert run("rule", " ")[2] == "rulesgraph: error: no rule number given (like 7, 702, 702.19 or 702.19b)\n"
+    code, _, err = run("rule", "\x1b[31m702")  # a typed escape is quoted as card and kw quote it, not as Python's repr
+    assert code == 2 and err == "rulesgraph: error: '␛[31m702' is not a rule number (like 7, 702, 702.19 or 702.19b)\n"
 
 
 def test_a_range_of_rules(run) -> None:  # type: ignore[no-untyped-def]

@@ -31,7 +31,7 @@ from ..build.lookup import (
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
 from ..common.text import clean, fold
-from ..errors import RulesgraphError, echoed
+from ..errors import RulesgraphError, echoed, quoted
 from ..model import Citation
 from ..parse.numbers import parent_of
 from ..question.analyze import analyze
@@ -308,7 +308,7 @@ def cites_any(book: Rulebook, text: str) -> Cites:
     if not text.strip():
         raise RulesgraphError("no rule number or keyword given")
     if (first := said_range(text)) is not None:  # "702.19a-c": the rule holding them is what it takes (its parts included)
-        raise RulesgraphError(f"{echoed(text)!r} is a range: cites takes one rule, and finds what cites its parts too "
+        raise RulesgraphError(f"{quoted(text)} is a range: cites takes one rule, and finds what cites its parts too "
                               f"('rulesgraph cites {parent_of(first) if '.' in first else first}')")
     if as_number(text) is not None:
         return cites(book, text)

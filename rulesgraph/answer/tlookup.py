@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..common.text import words
-from ..errors import NotFound, RulesgraphError
+from ..errors import NotFound, RulesgraphError, quoted
 from ..model import Citation
 from ..parse.tdoc import heading
 from ..parse.tournament import KINDS
@@ -71,8 +71,7 @@ def _former(text: str) -> str | None:
 
 def _shown(text: str) -> str:
     """What the user typed, as an error line quotes it: one line, at most 40 characters."""
-    said = " ".join(text.split())
-    return repr(said if len(said) <= 40 else said[:39] + "…")
+    return quoted(text, 40)
 
 
 def _resolve(text: str) -> tuple[str, str | None]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..common.ids import CR_NUMBER, is_cr_id
 from ..common.lazyre import lazy
-from ..errors import NotFound, RulesgraphError, echoed
+from ..errors import NotFound, RulesgraphError, echoed, quoted
 from ..model import Citation
 from ..parse.numbers import RANGE_LIMIT, expand_range, parent_of, rule_of, sort_key
 from .citing import citation
@@ -100,8 +100,8 @@ def range_misuse(text: str) -> RulesgraphError | None:
     if sections is not None:
         first, last = sections.groups()
         if first == last:
-            return RulesgraphError(f"{echoed(text)!r} is one section: ask for {first}")
-        return RulesgraphError(f"{echoed(text)!r} is a range of sections: ask for one section at a time (like {first}), or "
+            return RulesgraphError(f"{quoted(text)} is one section: ask for {first}")
+        return RulesgraphError(f"{quoted(text)} is a range of sections: ask for one section at a time (like {first}), or "
                                f"for rules within one (like {first}.1-{first}.3)")
     if said_range(text) is None:
         return None
@@ -121,7 +121,7 @@ def parse_number(text: str) -> str:
         misuse = range_misuse(text)
         if misuse is not None:
             raise misuse
-        raise RulesgraphError(f"{echoed(text)!r} is not a rule number (like 7, 702, 702.19 or 702.19b)")
+        raise RulesgraphError(f"{quoted(text)} is not a rule number (like 7, 702, 702.19 or 702.19b)")
     return number
 
 
