@@ -131,8 +131,9 @@ def test_jar_parts_by_words_of_their_heading(docs: Path, capsys: pytest.CaptureF
     assert tournament_view("jar missed trigger").section.id == "JAR 1"  # "Missed Trigger Abilities"
     assert tournament_view("jar looking at extra cards").section.id == "JAR 2"
     assert tournament_view("JAR lands").section.id == "JAR 3"
-    with pytest.raises(NotFound, match=r"'extra' matches the headings of JAR 2, JAR 3 equally: say which"):
+    with pytest.raises(NotFound, match=r"'extra' matches the headings of JAR 2, JAR 3 equally: say which") as tied:
         tournament_view("jar extra")
+    assert tied.value.nearest == ("JAR 2 LOOKING AT EXTRA CARDS", "JAR 3 EXTRA LANDS PLAYED")  # offered, as --json's 'nearest'
     with pytest.raises(NotFound, match="nothing in the Judging at Regular REL is called 'zzz'"):
         tournament_view("jar zzz")
     with pytest.raises(NotFound, match=r"^no JAR 999 in the installed Judging at Regular REL$"):  # a number, as "ipg 7" is said

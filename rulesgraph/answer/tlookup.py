@@ -168,7 +168,9 @@ def _by_heading(prefix: str, rest: str) -> str | None:
         return None
     top = [sid for score, sid in scored if math.isclose(score, best)]
     if len(top) > 1:
-        raise NotFound(f"{_shown(rest)} matches the headings of {', '.join(top[:5])}{' …' if len(top) > 5 else ''} equally: say which")
+        titled = {s.id: s.title for s in doc.sections}
+        raise NotFound(f"{_shown(rest)} matches the headings of {', '.join(top[:5])}{' …' if len(top) > 5 else ''} equally: say which",
+                       tuple(f"{sid} {titled[sid]}" for sid in top[:5]))  # offered, as nearest headings are (--json's 'nearest')
     return top[0]
 
 
