@@ -447,6 +447,8 @@ def test_an_infraction_named_at_regular_rel_leads_with_what_the_jar_says_of_it(e
         assert a.citations[0].id.startswith("JAR"), (asked, [c.id for c in a.citations])
         assert any(c.id.startswith("IPG 3.2") or c.id.startswith("IPG 3.4") or c.id.startswith("IPG 2.5") for c in a.citations[:2])
     assert ask(full_book, "OA at competitive").citations[0].id == "IPG 3.2"
+    told = ask(full_book, "what is the penalty for OA at FNM?").answer or ""  # the list item of Outside Assistance's kind
+    assert "strategic advice" in told and "Inadequate shuffling" not in told, told
 
 
 def test_an_infraction_misspelt_in_one_word_is_read_as_the_documents_say_it(empty: Path, full_book: Rulebook) -> None:

@@ -184,6 +184,10 @@ class PolicyIndex:
                 return s, doc
         return None
 
+    def named_in(self, question: str | Question) -> list[tuple[str, str]]:
+        """:meth:`_named_in`: ``(what was said, section id)`` of each infraction the question names."""
+        return self._named_in(question)
+
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
         """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
         Drawing Extra Cards)."""

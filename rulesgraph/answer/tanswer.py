@@ -245,7 +245,20 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
-    return Answer(question, _summary(hits[0], index, read), citations, (), confidence, (*caveats, *why), (), caveats=caveats)
+    return Answer(question, _summary(hits[0], index, _as_infractions(read, hits[0], index)), citations, (), confidence,
+                  (*caveats, *why), (), caveats=caveats)
+
+
+def _as_infractions(read: str | Question, hit: Hit, index: PolicyIndex) -> str | Question:
+    """The question, and for a JAR heading that leads as the one of an infraction it names (:attr:`PolicyIndex.regular`)
+    that infraction's name and definition too: "OA at FNM" is told General Unwanted Behaviors' strategic-advice item,
+    not its first ("Inadequate shuffling"), nor its incentives item (the definition's first sentence alone told that)."""
+    if hit.doc.kind != "jar":
+        return read
+    named = [sid for _, sid in index.named_in(read) if (i := index.regular.get(sid)) is not None and index.units[i][0].id == hit.section.id]
+    told = [f"{found[0].name} {next((p.text for p in found[1].sections if p.parent == sid and p.title == 'Definition'), '')}"
+            for sid in named if (found := index.section(sid)) is not None]
+    return read if not told else " ".join([read.text if isinstance(read, Question) else read, *told])
 
 
 def heard_as(answer: Answer, question: str, heard: Question | None) -> Answer:
