@@ -20,8 +20,8 @@ from ..question.read import ASKING, Question
 if TYPE_CHECKING:
     from ..parse.tdoc import TSection
 
-__all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "SAID", "SAYINGS", "SHORT",
-           "SLIP", "abbreviations", "american", "said_terms", "slips", "terms"]
+__all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "RARE_ENGLISH", "SAID", "SAYINGS",
+           "SHORT", "SLIP", "abbreviations", "american", "said_terms", "slips", "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -198,9 +198,20 @@ def slips(said: Iterable[str], theirs: Container[str], vocabulary: Mapping[str, 
         if len(w) < 5 or not w.isalpha() or (t := stem(w)) in theirs or known(w):
             continue
         best = process.extractOne(w, vocabulary.get(w[0], ()), scorer=OSA.normalized_similarity, score_cutoff=SLIP)
-        if best is not None and (fixed := stem(best[0])) in theirs:
+        if best is not None and (fixed := stem(best[0])) in theirs and not _english(w):
             out[t] = fixed
     return out
+
+
+RARE_ENGLISH = 1.0
+"""A word this common in English (wordfreq's Zipf scale; ``known``'s list stops at 3) is meant, not a slip: "wavering"
+(2.8) is not "wagering", "hesitating" (2.7) no word of theirs; slips score 0 ("cheeting", "bribary")."""
+
+
+def _english(word: str) -> bool:
+    from wordfreq import zipf_frequency  # only for a word that would be read as a slip: ~70 ms to import, once
+
+    return zipf_frequency(word, "en") >= RARE_ENGLISH
 
 
 def said_terms(question: str | Question, *, levels: bool = True, searched: bool = False) -> list[str]:
