@@ -294,6 +294,8 @@ class Context:
         from .output import TrimmedWriter
 
         make = _console_class()
+        if self.plain and self.page:  # ``color = false`` on a terminal: no colour, but the terminal's size and its pager
+            return make(file=self.stdout, color_system=None, no_color=True, highlight=False, emoji=False)
         if self.plain:
             return make(file=TrimmedWriter(self.stdout), color_system=None, force_terminal=False, no_color=True,
                         highlight=False, emoji=False, soft_wrap=not wrap and not self.stdout.isatty(), width=_width(self.stdout))

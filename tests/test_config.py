@@ -76,6 +76,8 @@ def test_color_false_means_plain_but_still_paged(tmp_path: Path) -> None:
     path.write_text("color = false\n")
     ctx = Context(build_parser().parse_args(["--config", str(path)]), stdout=Tty())  # type: ignore[arg-type]
     assert ctx.plain and ctx.page and not ctx.render_options().links
+    console = ctx.console()  # what show() pages through: a terminal's console, without colour (it was a pipe's)
+    assert console.is_terminal and console.color_system is None
     path.write_text("color = false\npager = false\n")
     assert not Context(build_parser().parse_args(["--config", str(path)]), stdout=Tty()).page  # type: ignore[arg-type]
 

@@ -551,7 +551,7 @@ def test_policy_turn_hears_a_follow_up_after_the_policy_question_it_follows() ->
     def turn(said: str, game: int = 0, last: str = "my opponent drew an extra card at a PPTQ") -> str | None:
         talk = Conversation()
         talk.policy = last
-        heard = talk.policy_turn(said, lambda: game)
+        heard = talk.policy_turn(said, lambda: game, lambda: False)
         assert talk.policy is None
         return None if heard is None else heard[0].cleaned[heard[0].own_from:]
 
@@ -562,4 +562,33 @@ def test_policy_turn_hears_a_follow_up_after_the_policy_question_it_follows() ->
     assert turn("how does trample work?", game=1) is None  # short, and a game term: a rules question
     assert turn("can I take notes during my match?") is None  # enough words of its own
     assert turn("what about at FNM?") == "my opponent drew an extra card what about at FNM?"  # asked again, no level
-    assert Conversation().policy_turn("what's the fix?", lambda: 0) is None  # no policy answer before it
+    assert Conversation().policy_turn("what's the fix?", lambda: 0, lambda: False) is None  # no policy answer before it
+
+
+def test_policy_turn_lets_a_question_the_documents_answer_alone_stand_and_bounds_a_chain() -> None:
+    """"can I use my phone?" after a missed trigger was heard after it (short) and answered with Missed Trigger: a short
+    question, or one saying enough, that routes alone stands alone; one pointing back in a few words still follows.  A
+    chain is heard after its first question and its last turn only; the state survives ``game`` raising (card data)."""
+    def talk(last: str = "my opponent missed his trigger at competitive, what's the penalty?", before: str = "") -> Conversation:
+        conv = Conversation()
+        conv.policy, conv.policy_before = last, before
+        return conv
+
+    assert talk().policy_turn("can I use my phone?", lambda: 0, lambda: True) is None
+    assert talk().policy_turn("thanks!", lambda: 0, lambda: False, lambda w: False) is None  # no word of the documents'
+    assert talk().policy_turn("what's the fix?", lambda: 0, lambda: False, lambda w: w == "fix") is not None
+    assert talk().policy_turn("a spectator told them they had lethal, what is the penalty?", lambda: 0, lambda: True) is None
+    assert talk().policy_turn("does he get a game loss?", lambda: 0, lambda: True) is not None  # "he", three words
+    chained = talk("and for looking at extra cards?", before="what's the penalty for a missed trigger?")
+    heard, remembered = chained.policy_turn("what if he did it on purpose?", lambda: 0, lambda: False) or (None, None)
+    assert heard is not None and heard.cleaned[: heard.own_from].strip() == \
+        "what's the penalty for a missed trigger? and for looking at extra cards?"
+    assert remembered == ("what if he did it on purpose?", "what's the penalty for a missed trigger?")  # the first, not all
+
+    def fails() -> int:
+        raise RuntimeError("card data")
+
+    kept = talk()
+    with pytest.raises(RuntimeError):
+        kept.policy_turn("what if it was his Brainstorm?", fails, lambda: False)
+    assert kept.policy is not None  # answered again without the cards, the follow-up still follows

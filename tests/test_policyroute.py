@@ -332,3 +332,4 @@ def test_a_one_word_infraction_name_is_named_whatever_its_stem() -> None:
     assert named_in("he was tardy", named) == [("tardiness", "IPG 3.1")]
     assert named_in("tardiness penalty", named) == [("tardiness", "IPG 3.1")]
     assert named_in("two grvs", named) == [("grv", "IPG 2.5")] and named_in("groovy", named) == []
+    assert named_in("the board stalled and neither of us can attack", named) == []  # no form of the name's own

@@ -120,3 +120,6 @@ def test_a_follow_up_is_read_after_the_question_it_follows() -> None:
     for n in (1990, 1998, 1999, 2000, 2500):
         long = Question.after("b" * 50, "a" * n)
         assert len(long.cleaned) <= MAX_CHARS and long.cleaned[long.own_from:] == "a" * min(n, MAX_CHARS), n
+        assert long.truncated == (n > MAX_CHARS)  # a follow-up cut short says so, as it would alone
+    spaced = Question.after("b" * 1983 + " " + "a" * 10, "what is the fix?")  # the cut at a space: no offset lost
+    assert spaced.cleaned[spaced.own_from:] == "what is the fix?" and spaced.cleaned.startswith("b" * 1983)  # its start kept

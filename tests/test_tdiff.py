@@ -61,6 +61,10 @@ def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     turned = capsys.readouterr()
     assert (json.loads(turned.out)["old"], turned.err) == ("2031-03-04", "rulesgraph: 2032-05-05 is the later version: compared from "
                                                                          "2031-03-04 to 2032-05-05\n")
+    assert main(["diff", "--doc", "mtr", "2099-01-01", "2031-03-04"]) == 2  # not found: said so, no turning round said first
+    assert capsys.readouterr().err == "rulesgraph: error: no installed MTR effective 2099-01-01; installed: 2032-05-05, 2031-03-04\n"
+    assert main(["diff", "--doc", "mtr", "2031-03-04"]) == 2
+    assert "needs two effective dates" in capsys.readouterr().err
     for option in (["--rule", "2.1"], ["--context", "0"]):  # the rules' diff's options: refused, not ignored
         assert main(["diff", "--doc", "mtr", *option]) == 2
         assert capsys.readouterr().err == f"rulesgraph: error: {option[0]} is for the rules' diff, not --doc\n"

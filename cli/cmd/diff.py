@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from rulesgraph import RulesgraphError
 from rulesgraph.errors import NotFound
@@ -87,10 +88,12 @@ def _tournament(ctx: Context) -> int:
     if args.rule is not None or args.context is not None:  # said, not ignored: they select and show the rules' words
         raise RulesgraphError(f"{'--rule' if args.rule is not None else '--context'} is for the rules' diff, not --doc")
     old, new = args.old, args.new
-    if old and new and old > new:  # effective dates: the later one given first is said, as for the rules, not diffed backwards
+    if old and not new:
+        raise RulesgraphError("diff --doc needs two effective dates (OLD NEW), or none to compare the two newest installed")
+    later_first = bool(old and new and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) for d in (old, new)) and old > new)
+    diff = diff_installed(args.doc, *((new, old) if later_first else (old, new)))
+    if later_first:  # said once both are found, as for the rules, not diffed backwards
         ctx.note(f"{old} is the later version: compared from {new} to {old}")
-        old, new = new, old
-    diff = diff_installed(args.doc, old, new)
     if args.json:
         ctx.json(diff.to_json())
         return 0

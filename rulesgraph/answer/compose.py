@@ -248,10 +248,9 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         raise RulesgraphError("the number of citations must be at least 1")
     turn = None  # a policy follow-up ("what about at FNM?", "what if he …"): what the documents hear, what is remembered
     if conversation is not None and conversation.policy is not None:  # kept only while the documents answer
-        from ..question.scope import game_terms
+        from .tanswer import follow_up
 
-        turn = conversation.policy_turn(cleaned, lambda: game_terms(read, book.index) + 2 * (
-            deck is not None and bool(deck.named(question, (), read.words))))
+        turn = follow_up(conversation, read, book.index, lambda: deck is not None and bool(deck.named(question, (), read.words)))
     if conversation is not None and conversation.legal is not None:
         previous, conversation.legal = conversation.legal, None  # kept only while the card data answers
         if (again := legality_again(previous, cleaned)) is not None:  # "what about Legacy?": the same question there
@@ -285,7 +284,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
 
         heard = read if turn is None else turn[0]
         policy = tournament_answer(heard, k, outside if turn is None else out_of_scope(heard, book.index), book.index,
-                                   lambda: deck.said_words(heard) if deck is not None else frozenset())
+                                   lambda: deck.said_words(heard) if deck is not None else frozenset(), turn is not None)
         if policy is not None:
             if conversation is not None and policy.citations:  # the documents answered: what a follow-up is heard after
                 conversation.policy, conversation.policy_before = (question, "") if turn is None else turn[1]

@@ -38,6 +38,14 @@ def said_ids(text: str) -> list[str]:
     return [f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(text)]
 
 
+def _parts(read: Question, before: float) -> list[tuple[Question, float]]:
+    """A question's parts and their weights: itself; or a follow-up's own words (1) and the question it was heard after
+    (``before``)."""
+    if not read.own_from:
+        return [(read, 1.0)]
+    return [(Question(read.cleaned[read.own_from:]), 1.0), (Question(read.cleaned[:read.own_from]), before)]
+
+
 class Hit(NamedTuple):
     section: TSection
     doc: TDocument
@@ -57,7 +65,8 @@ def _penalty_asked(folded: str) -> bool:
     return asked is not None and _PENALTY_WORD.search(asked.group(0)) is not None
 
 
-_INTENT = re.compile(r"\b(?:intentional(?:ly)?(?! draws?\b| drawing\b| draw\b)|on purpose|deliberately|purposely|knowingly)\b")
+_INTENT = re.compile(r"\b(?:intentional(?:ly)?(?! (?:draws?|drawing|drew)\b(?! (?:an?|the|two|three|four|\d+|extra|another|more|cards?|"
+                     r"his|her|their|my)\b))|on purpose|deliberately|purposely|knowingly)\b")
 """A question saying an error was intended ("on purpose", "deliberately"; not an intentional draw, nor "he knows the top
 card" or "if aware of the facts": on the real policy questions "know" and "aware" lost three)."""
 
@@ -166,27 +175,42 @@ class PolicyIndex:
         text = read.cleaned[read.own_from:] if isinstance(read, Question) else read
         if not hits or not _INTENT.search(fold(text)):
             return hits
-        top = hits[0].section  # a JAR heading stands for the infractions it is the heading of at Regular REL
-        ipg = [top.id] if top.id.startswith("IPG") else [sid for sid, i in self.regular.items() if self.units[i][0].id == top.id]
+        top = hits[0].section  # a JAR heading stands for the infractions it is the heading of, those the question names first
+        mapped = [sid for sid, i in self.regular.items() if self.units[i][0].id == top.id]
+        ipg = [top.id] if top.id[:3] != "JAR" else [*(sid for _, sid in self._named_in(text) if sid in mapped), *mapped]
         to, says = next((self.intent[sid] for sid in ipg if sid in self.intent), (None, None))
+        named = self.section(to)[0].title if to is not None and self.section(to) else ""
         if to is not None and rel == "regular" and to in self.regular:
             to = self.units[self.regular[to]][0].id
         found = self.section(to) if to is not None and to != top.id else None
         if found is None:
             return hits
         was = next((h for h in hits if h.section.id == to), None)
-        lifted = Hit(*found, hits[0].score * 1.01, (*(was.why if was else ()), f"done on purpose: {says} says that is {found[0].title}"))
-        return [lifted, *(h for h in hits if h.section.id != to)]
+        said = f"done on purpose: {says} says that is {named}" + (f"; at Regular REL, {to} {found[0].title}" if to[:3] == "JAR" else "")
+        return [Hit(*found, hits[0].score * 1.01, (*(was.why if was else ()), said)), *(h for h in hits if h.section.id != to)]
+
+    def level(self, read: str | Question) -> str | None:
+        """The Rules Enforcement Level a question says or implies (:func:`rel_of`): a follow-up's own, else that of the
+        question it was heard after."""
+        return next(filter(None, (rel_of(part.text) for part, _ in _parts(Question.of(read), self.BEFORE))), None)
+
+    def told_as(self, read: str | Question, hit: Hit) -> str | Question:
+        """The question, and for a JAR heading that leads as the one of an infraction it names (:attr:`regular`) that
+        infraction's name and definition too: "OA at FNM" is told General Unwanted Behaviors' strategic-advice item, not
+        its first ("Inadequate shuffling"), nor its incentives item (the definition's first sentence alone told that)."""
+        if hit.doc.kind != "jar":
+            return read
+        named = [sid for _, sid in self._named_in(read) if (i := self.regular.get(sid)) is not None
+                 and self.units[i][0].id == hit.section.id]
+        told = [f"{found[0].name} {next((p.text for p in found[1].sections if p.parent == sid and p.title == 'Definition'), '')}"
+                for sid in named if (found := self.section(sid)) is not None]
+        return read if not told else " ".join([read.text if isinstance(read, Question) else read, *told])
 
     def section(self, sid: str) -> tuple[TSection, TDocument] | None:
         for doc in self.docs:
             if (s := doc.get(sid)) is not None:
                 return s, doc
         return None
-
-    def named_in(self, question: str | Question) -> list[tuple[str, str]]:
-        """:meth:`_named_in`: ``(what was said, section id)`` of each infraction the question names."""
-        return self._named_in(question)
 
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
         """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
@@ -276,21 +300,19 @@ class PolicyIndex:
 
     def search(self, question: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> list[Hit]:
         read = Question.of(question)  # its words, read once; the documents' own terms are read from its folded text
-        question = read.text
-        folded = fold(question)
-        parts = [(read, 1.0)] if not read.own_from else [(Question(read.cleaned[read.own_from:]), 1.0),
-                                                         (Question(read.cleaned[:read.own_from]), self.BEFORE)]
+        parts = _parts(read, self.BEFORE)
+        folded = parts[0][0].folded  # what a follow-up itself asks (a penalty, a section by id), not the question before it
         q: Counter[str] = Counter()
         for part, weight in parts:  # "at comp rel" picks a document: no search words
             spelt = self._spelt(part, known)
             q.update({t: n * weight for t, n in Counter(self._unprefixed(spelt.get(t, t)) for t in
                                                         said_terms(part, levels=False, searched=True) if t not in FRAME).items()})
-        rel = next(filter(None, (rel_of(part.text) for part, _ in parts)), None)
+        rel = self.level(read)
         docs = documents_named(read)
         if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level
             rel = "regular" if docs == _JAR_ALONE else "competitive"
         named = [(said, sid, w) for part, w in parts for said, sid in self._named_in(part) or misspelt_in(part, self.lead)]
-        ids = set(said_ids(question))
+        ids = set(said_ids(parts[0][0].text))
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
         wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _penalty_asked(folded))

@@ -23,6 +23,7 @@ from .firstplace import SENTENCE, fitted
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
     from ..parse.tdoc import TDocument, TSection
+    from ..question.conversation import Conversation
     from ..question.scope import OutOfScope
     from .policy import Hit, PolicyIndex
 
@@ -35,7 +36,7 @@ _ID_SAID = re.compile(r"\b(?:mtr|ipg|jar)\s*(?:section\s*)?(?:appendix\s+[a-f]|\
 _ABOUT = frozenset("say says said cover covers section rule read penalty penalties remedy fix".split())
 """Words that ask only what a passage named by id says ("what does IPG 3.10 say?")."""
 _AT_REGULAR = ("this is the IPG's penalty, for Competitive and Professional REL: at Regular REL it does not apply, and Judging "
-               "at Regular REL says what to do ('rulesgraph jar' lists its parts)")
+               "at Regular REL says what to do ('rulesgraph jar 1' lists the common issues it covers)")
 """Said before an infraction's penalty that leads though the question names Regular REL (no JAR heading is clearly its)."""
 _NO_LEVEL = ("this is the IPG's penalty, for Competitive and Professional REL; at Regular REL (FNM, prereleases) Judging at "
              "Regular REL applies instead")
@@ -221,7 +222,7 @@ def cited_for(question: str, k: int = 5) -> list[Citation]:
 def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> Answer | None:
     """The answer from the documents, or ``None`` when none is installed (the caller says how to install them).
     ``known``: whether a word is English or the rules' (else a word the documents never use may be read as a slip)."""
-    from .policy import policy_index, rel_of, said_ids
+    from .policy import policy_index, said_ids
 
     index = policy_index()
     if index is None:
@@ -231,7 +232,7 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     if unknown and not set(words(_ID_SAID.sub(" ", fold(question)))) - STOPWORDS - ASKING - _ABOUT:  # the id was all it asked
         return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
     hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
-    rel = rel_of(question)
+    rel = index.level(read)  # a follow-up's own level first, as the search reads it
     hits = index.intended(hits, read, rel)
     if not hits:
         return None
@@ -245,20 +246,22 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     top = hits[0].score
     confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
-    return Answer(question, _summary(hits[0], index, _as_infractions(read, hits[0], index)), citations, (), confidence,
+    return Answer(question, _summary(hits[0], index, index.told_as(read, hits[0])), citations, (), confidence,
                   (*caveats, *why), (), caveats=caveats)
 
 
-def _as_infractions(read: str | Question, hit: Hit, index: PolicyIndex) -> str | Question:
-    """The question, and for a JAR heading that leads as the one of an infraction it names (:attr:`PolicyIndex.regular`)
-    that infraction's name and definition too: "OA at FNM" is told General Unwanted Behaviors' strategic-advice item,
-    not its first ("Inadequate shuffling"), nor its incentives item (the definition's first sentence alone told that)."""
-    if hit.doc.kind != "jar":
-        return read
-    named = [sid for _, sid in index.named_in(read) if (i := index.regular.get(sid)) is not None and index.units[i][0].id == hit.section.id]
-    told = [f"{found[0].name} {next((p.text for p in found[1].sections if p.parent == sid and p.title == 'Definition'), '')}"
-            for sid in named if (found := index.section(sid)) is not None]
-    return read if not told else " ".join([read.text if isinstance(read, Question) else read, *told])
+def follow_up(conversation: Conversation, read: Question, index: Index,
+              names_card: Callable[[], bool]) -> tuple[Question, tuple[str, str]] | None:
+    """How the documents should hear ``read`` after the policy answer the conversation holds, and what it should remember
+    (:meth:`~rulesgraph.question.conversation.Conversation.policy_turn`, given its game terms and whether it routes alone)."""
+    from ..common.text import stem
+    from ..question.scope import game_terms, out_of_scope
+    from .policy import policy_index
+
+    docs = policy_index()
+    return conversation.policy_turn(read.cleaned, lambda: game_terms(read, index) + 2 * names_card(),
+                                    lambda: route(read, out_of_scope(read, index), index) is not None,
+                                    lambda w: docs is not None and stem(w) in docs.df)
 
 
 def heard_as(answer: Answer, question: str, heard: Question | None) -> Answer:
@@ -329,18 +332,18 @@ scope's line for tournament policy said the MTR and IPG cover it."""
 
 
 def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, index: Index,
-                      cards: Callable[[], frozenset[str]] = frozenset) -> Answer | None:
+                      cards: Callable[[], frozenset[str]] = frozenset, follows: bool = False) -> Answer | None:
     """What :func:`rulesgraph.answer.compose.ask` says to a tournament-policy question: the documents' answer when they are
     installed, else the scope's line with how to install them; ``None`` for a question to answer from the rules.
 
     A question the scope finds to be about tournament policy always comes here; with the documents installed, so
     does one that :func:`~rulesgraph.question.policyroute.policy_cue` finds (a judges' abbreviation, tournament-only words),
     and one the scope finds about a topic of :data:`SCORED_TOPICS` whose words the documents' score says are theirs (else
-    the scope's line answers it)."""
+    the scope's line answers it); and a follow-up to a policy answer (``follows``: :func:`follow_up`), however it routes."""
     from .confidence import OUT_OF_SCOPE
 
     question = read.text if isinstance(read, Question) else read
-    if (routed := route(read, outside, index, cards)) is None:
+    if (routed := "a follow-up" if follows else route(read, outside, index, cards)) is None:  # a follow-up is the documents'
         return None
     from ..build.tbook import INSTALL_HINT, newest
     from ..cards.legality import about_bans_to_come

@@ -22,7 +22,7 @@ from .analyze import Analysis, Match, defined_subject
 from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
 from .policyroute import at_level, level_only
-from .read import ASKING, Question
+from .read import ASKING, MAX_CHARS, Question
 
 if TYPE_CHECKING:
     from ..model import NamedCard
@@ -66,16 +66,13 @@ _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
 """A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
 _SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b")
 """The last question asked again, of what follows."""
-
-
 _REFERS = re.compile(
     r"\b(it|its|it's|itself|they|them|their|themselves|he|him|his|she|her|hers|herself|himself|that|this|those|these)\b"
     r"|\b(the|that|this|those|these)\s+(creature|creatures|card|cards|spell|spells|equipment|aura|artifact|enchantment"
     r"|planeswalker|walker|land|lands|permanent|token|tokens|guy|one|ability|trigger|legend)\b"
 )
-"""Words that point back at something named before ("it", "her tax", "that creature", "the equipment"): a follow-up
-carries the earlier cards only when it says one or goes on from the last question (:data:`_GOES_ON`), not "what is the
-stack?"."""
+"""Words pointing back at something named ("it", "her tax", "that creature"): a follow-up carries the earlier cards
+only when it says one or goes on from the last question (:data:`_GOES_ON`), not "what is the stack?"."""
 _GOES_ON = re.compile(r"^\s*(and|but|also|plus|\+|ok(ay)? and|what about|how about|what if|even if|unless|with|same)\b")
 """A question that begins by going on from the last one ("and with Path to Exile?", "what if …")."""
 _DETERMINERS = frozenset("the that this those these my your his her their our".split())
@@ -186,31 +183,34 @@ class Conversation:
         self.about_card(named.key, [f"keyword:{name.lower()}" for name, rel, _ in named.keywords if rel in ("has", "grants")], g,
                         named=named)
 
-    def policy_turn(self, question: str, game: Callable[[], int]) -> tuple[Question, tuple[str, str]] | None:
-        """After the documents answered: this question as they should hear it and as a later turn should remember it, or
-        ``None``.  A Rules Enforcement Level alone asks the last question there ("what about at FNM?"); one pointing back
-        ("what if he did it on purpose?") or too short to stand alone ("what's the fix?") is heard after the last one
-        (:meth:`Question.after`), unless it tells a game of its own: ``game`` counts its game terms, a card as two.  What
-        to remember is the question and what it followed up (:attr:`policy`, :attr:`policy_before`)."""
-        previous, before, self.policy, self.policy_before = self.policy, self.policy_before, None, ""
+    def policy_turn(self, question: str, game: Callable[[], int], alone: Callable[[], bool],
+                    theirs: Callable[[str], bool] = lambda w: True) -> tuple[Question, tuple[str, str]] | None:
+        """After a policy answer: how the documents should hear this question and what to remember, or ``None``.  A level
+        alone asks the last question there ("what about at FNM?"); one pointing back ("what if he did it on purpose?") or
+        too short to stand alone ("what's the fix?") is heard after it, unless it tells a game (``game``: game terms, a card
+        two) or, short or saying :data:`SAYS_ENOUGH` words, routes alone (``alone``: "can I use my phone?"); a short one
+        pointing nowhere needs a word of the documents' (``theirs``): "thanks!" is none."""
+        previous, before = self.policy, self.policy_before
         if previous is None:
             return None
-        if level_only(question):  # what was asked last, asked there (and so remembered); what it followed up, before it
-            again, before = at_level(previous, question), at_level(before, "").strip() if before else ""
-            return (Question.after(before, again) if before else Question(again)), (again, before)
         text = " ".join(words(question))
-        points_back = bool(_FOLLOW.search(text) or _REFERS.search(text))
-        if not points_back and len([w for w in text.split() if w not in STOPWORDS and w not in ASKING]) > 2:
+        said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
+        points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
+        follows = level_only(question) or (said and (points_back or short) and game() < (2 if points_back else 1)
+                                           and not ((not points_back or len(said) >= SAYS_ENOUGH) and alone()))
+        self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
+        if not follows:
             return None
-        if game() >= (2 if points_back else 1):
-            return None
-        earlier = f"{before} {previous}" if before else previous
-        return Question.after(earlier, question), (question, earlier)
+        if level_only(question):  # what was asked last, asked there (and so remembered), after what it followed
+            before = at_level(before, "").strip() if before else ""
+            asked = " ".join(s for s in re.split(r"(?<=[?.!])\s+", previous) if not level_only(s))  # not "what about at X?"
+            again = at_level(asked[: max(0, MAX_CHARS - len(question) - 2)], question)
+            return (Question.after(before, again) if before else Question(again)), (again, before)
+        return Question.after(f"{before} {previous}".strip(), question), (question, before or previous)  # the first and last
 
     def reset(self) -> None:
         """Start a fresh conversation."""
-        self.card = self.policy = self.legal = None
-        self.policy_before = ""
+        self.card, self.policy, self.legal, self.policy_before = None, None, None, ""
         self.subjects.clear()
         self.cards.clear()
         self.frame = ()

@@ -123,8 +123,8 @@ def _names_pattern(named: dict[str, str]) -> tuple[re.Pattern[str], dict[str, st
         back = {_stems(s): s for s in sorted(named, key=len)}  # the longest name of a stem speaks for it ("tardiness")
         def said(key: str) -> str:
             parts = key.split()
-            if len(parts) == 1 and len(back[key]) <= 5:  # the name's length, not its stem's: "cheating" is no "cheat"
-                return re.escape(key) + "s?"
+            if len(parts) == 1:  # the name's length, not its stem's ("cheating" is no abbreviation); its own forms only
+                return re.escape(key) + "s?" if len(back[key]) <= 5 else f"{re.escape(back[key])}|{re.escape(key)}(?:s|ing|ers?)?"
             between = _OWNED if len(parts) == 2 and parts[-1].startswith("trigger") else " (?:(?:a|an|the|my|his|her|their|your|its|our) )?"
             return between.join(re.escape(w) + (r"\w*" if len(w) >= 4 else "") for w in parts)
         short = [re.escape(n) + "s?" for n in named if " " not in n and len(n) <= 5]  # "tardy", its stem "tardi" another's

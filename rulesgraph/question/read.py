@@ -90,11 +90,15 @@ class Question:
 
     @classmethod
     def after(cls, previous: str, text: str) -> Question:
-        """``text`` heard after ``previous``, the question it follows: the two as one text (the earlier one's start cut
-        if they are too long together), its own part beginning at :attr:`own_from`."""
-        own, before = clean(text)[:MAX_CHARS], clean(previous)
-        before = before[max(0, len(before) - (MAX_CHARS - len(own) - 1)):] if len(own) < MAX_CHARS - 1 else ""
-        return cls(f"{before} {own}", len(before) + 1) if before else cls(own)
+        """``text`` heard after ``previous``, the question it follows: the two as one text, its own part beginning at
+        :attr:`own_from`; too long together, the earlier one is cut at its end (it was read from its start), and a
+        follow-up too long itself is cut, as it would be alone, and says so (:attr:`truncated`)."""
+        own = clean(text)
+        room = MAX_CHARS - min(len(own), MAX_CHARS) - 1
+        before = clean(previous)[: max(0, room)].rstrip()
+        heard = cls(f"{before} {own}", len(before) + 1) if before else cls(own)
+        heard.truncated = len(own) > MAX_CHARS
+        return heard
 
     @property
     def names(self) -> set[str]:
