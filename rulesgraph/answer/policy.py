@@ -6,9 +6,11 @@ question saying most of a section's name (by idf) gets more; an infraction leads
 or asking for a penalty or a fix; an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from
 the IPG's own infraction names, plus the few :data:`SAID` that are not initials) or by its name, even misspelt,
 leads; a section named by its id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question
-says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL,
-``competitive``, ``PTQ`` → the IPG.  The documents are the installed ones (:func:`rulesgraph.build.tbook.load`), read
-on first use only."""
+says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL (an infraction named
+there leading with its JAR heading, :attr:`PolicyIndex.regular`), ``competitive``, ``PTQ`` → the IPG.  An error said
+intended leads with what the documents say it is (:meth:`PolicyIndex.intended`); a follow-up is searched with the
+question it follows at :data:`PolicyIndex.BEFORE`.  The documents are the installed ones
+(:func:`rulesgraph.build.tbook.load`), read on first use only."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ __all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cu
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+
+
 def said_ids(text: str) -> list[str]:
     """The passages ``text`` names by id, as the documents number them (``ipg 3.2`` → ``IPG 3.2``, ``MTR appendix b``)."""
     return [f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(text)]
@@ -69,7 +73,6 @@ _INTENT = re.compile(r"\b(?:intentional(?:ly)?(?! (?:draws?|drawing|drew)\b(?! (
                      r"his|her|their|my)\b))|on purpose|deliberately|purposely|knowingly)\b")
 """A question saying an error was intended ("on purpose", "deliberately"; not an intentional draw, nor "he knows the top
 card" or "if aware of the facts": on the real policy questions "know" and "aware" lost three)."""
-
 
 
 class PolicyIndex:
