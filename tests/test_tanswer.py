@@ -367,6 +367,17 @@ def test_bans_to_come_are_refused_with_the_documents_installed(empty: Path, full
     assert ask(full_book, "is oko banned in modern").citations[0].id == "MTR 6.4"
 
 
+def test_a_follow_up_once_the_documents_are_gone_is_the_rules(empty: Path, mini_book: Rulebook) -> None:
+    """A policy question remembered, then the documents removed: a follow-up goes to the documents however it routes,
+    and there are none (it was an assertion error)."""
+    from rulesgraph.question.conversation import Conversation
+
+    talk = Conversation()
+    talk.policy = "my opponent drew an extra card at a PPTQ"
+    answer = ask(mini_book, "what if he did it on purpose?", conversation=talk)
+    assert answer.in_rules and talk.policy is None
+
+
 def test_a_level_said_alone_after_a_policy_answer_asks_it_again_there(empty: Path, full_book: Rulebook) -> None:
     from rulesgraph.question.conversation import Conversation
 

@@ -352,7 +352,8 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
         return Answer(question, BANS_TO_COME, (), (), OUT_OF_SCOPE, (outside.why,), (), in_rules=False)
 
     if not newest():
-        assert outside is not None  # only the scope routes a question while no document is installed
+        if outside is None:  # a follow-up once the documents are gone (only the scope routes a question then): the rules'
+            return None
         return Answer(question, f"{outside.answer} To answer from them here, {INSTALL_HINT}.", (), (), OUT_OF_SCOPE, (outside.why,), (),
                       in_rules=False)
     answer = policy_answer(read, k, lambda w: w in index.english or w in index.vocab)
