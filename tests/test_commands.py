@@ -141,6 +141,29 @@ def test_follow_ups_carry_the_topic_until_new(shell: Shell) -> None:
     assert "Nothing is carried over" in out(shell, ":topic")
 
 
+def test_topic_shows_the_policy_question_a_follow_up_is_heard_after(shell: Shell, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a policy answer :topic said "Nothing is carried over" though "what's the fix?" was heard after it."""
+    from rulesgraph.build import tbook
+    from rulesgraph.versions import tstore
+
+    from .conftest import require_tournament
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tbook.load.cache_clear()
+    try:
+        for name in ("MTR-20260227.txt", "IPG-20240923.txt", "JAR-20240923.txt"):
+            tstore.install_file(require_tournament(name))
+        out(shell, "what's the penalty for a missed trigger at competitive?")
+        topic = " ".join(out(shell, ":topic").split())
+        assert "what's the penalty for a missed trigger at competitive? policy question" in topic, topic
+        assert "following up on" in out(shell, "what's the fix?")
+        out(shell, ":new")
+        assert "Nothing is carried over" in out(shell, ":topic")
+    finally:
+        tbook.load.cache_clear()
+
+
 def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
     text = out(shell, f":diff {cr2024} {cr2026} 702.19")
     assert text.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 702.19")
