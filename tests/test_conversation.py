@@ -588,6 +588,16 @@ def test_policy_turn_lets_a_question_the_documents_answer_alone_stand_and_bounds
     def fails() -> int:
         raise RuntimeError("card data")
 
+    from types import SimpleNamespace
+
+    held = talk()  # a card from an earlier rules turn: "her tax" and "it" are the card's, "he" the opponent's conduct
+    held.cards = {"Thalia, Guardian of Thraben": (SimpleNamespace(type_line="Legendary Creature — Human Soldier"), 1.0)}  # type: ignore[dict-item]
+    assert held.policy_turn("does her tax hit my own instants too?", lambda: 1, lambda: False) is None
+    held.policy = "my opponent missed his trigger at competitive, what's the penalty?"
+    assert held.policy_turn("does it apply to my own spells?", lambda: 1, lambda: False) is None
+    held.policy = "my opponent missed his trigger at competitive, what's the penalty?"
+    assert held.policy_turn("what if he did it on purpose?", lambda: 1, lambda: False) is not None
+
     kept = talk()
     with pytest.raises(RuntimeError):
         kept.policy_turn("what if it was his Brainstorm?", fails, lambda: False)

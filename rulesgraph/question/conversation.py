@@ -185,18 +185,18 @@ class Conversation:
 
     def policy_turn(self, question: str, game: Callable[[], int], alone: Callable[[], bool],
                     theirs: Callable[[str], bool] = lambda w: True) -> tuple[Question, tuple[str, str]] | None:
-        """After a policy answer: how the documents should hear this question and what to remember, or ``None``.  A level
-        alone asks the last question there ("what about at FNM?"); one pointing back ("what if he did it on purpose?") or
-        too short to stand alone ("what's the fix?") is heard after it, unless it tells a game (``game``: game terms, a card
-        two) or, short or saying :data:`SAYS_ENOUGH` words, routes alone (``alone``: "can I use my phone?"); a short one
-        pointing nowhere needs a word of the documents' (``theirs``): "thanks!" is none."""
+        """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone
+        re-asks the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?") or short ("what's
+        the fix?") is heard after it, unless it tells a game (``game``: game terms, a card two; pointing back, not at a person,
+        a card held one; "her" of a character two) or, short or of :data:`SAYS_ENOUGH` words, routes alone, or says none of ``theirs``."""
         previous, before = self.policy, self.policy_before
         if previous is None:
             return None
         text = " ".join(words(question))
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
-        follows = level_only(question) or (said and (points_back or short) and game() < (2 if points_back else 1)
+        card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
+        follows = level_only(question) or (said and (points_back or short) and game() + card < (2 if points_back else 1)
                                            and not ((not points_back or len(said) >= SAYS_ENOUGH) and alone()))
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
         if not follows:
