@@ -70,3 +70,5 @@ def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert capsys.readouterr().err == f"rulesgraph: error: {option[0]} is for the rules' diff, not --doc\n"
     assert main(["versions"]) == 0
     assert "Magic Tournament Rules (MTR): 2032-05-05 (used), 2031-03-04" in capsys.readouterr().out
+    assert main(["--cr-date", "2020-01-01", "versions", "--json"]) == 2  # no such CR: said, as every other command says it
+    assert json.loads(capsys.readouterr().out)["error"].startswith("no installed rules effective 2020-01-01")

@@ -36,6 +36,8 @@ def run(ctx: Context) -> int:
     from rulesgraph.versions import store
 
     versions = store.installed()
+    if ctx.opt("cr_date"):  # as every other command reads it: a date installed, else one line and exit 2
+        store.path_for(ctx.opt("cr_date"))
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
     card_store = ctx.cards()
     info = card_store.info if card_store else None
