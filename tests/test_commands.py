@@ -169,6 +169,23 @@ def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
     assert text.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 702.19")
     assert "usage: :diff OLD NEW [N]" in out(shell, ":diff 2024-02-02")
     assert "no installed rules effective 1999-01-01" in out(shell, ":diff 1999-01-01 2000-01-01")
+    assert "no rule 999.9 in either version" in out(shell, f":diff {cr2024} {cr2026} 999.9")  # was "0 → 0", as if unchanged
+    turned = " ".join(out(shell, f":diff {cr2026} {cr2024} 702.19").split())  # the later first: turned round, and said
+    assert turned.startswith(f"{cr2024} is the earlier version: compared from 2024-02-02 to 2026-06-19"), turned[:200]
+
+
+def test_diff_command_takes_a_quoted_path_with_spaces(shell: Shell, cr2024: Path, cr2026: Path, tmp_path: Path) -> None:
+    spaced = tmp_path / "old cr" / "rules 2024.txt"
+    spaced.parent.mkdir()
+    spaced.write_bytes(cr2024.read_bytes())
+    assert out(shell, f':diff "{spaced}" {cr2026} 702.19').startswith("Comprehensive Rules 2024-02-02 → 2026-06-19")
+
+
+def test_a_citation_number_as_shown_opens_it_and_a_command_prefix_of_two_says_which(shell: Shell) -> None:
+    out(shell, "trample and deathtouch")
+    assert out(shell, "[2]") == out(shell, "2") and out(shell, "#1") == out(shell, "1")  # as shown, not a new question
+    assert ":c begins :card and :cites: type more of it" in out(shell, ":c 702.19")
+    assert "did you mean :sources?" in out(shell, ":help sorces")
 
 
 def test_typing_a_rulings_number_shows_it_with_its_card(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

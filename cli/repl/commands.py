@@ -25,7 +25,6 @@ from rulesgraph.errors import NotFound
 from rulesgraph.model import Citation, ShownCard
 from rulesgraph.question.conversation import Conversation
 from rulesgraph.question.nocards import HINT, names_a_card
-from rulesgraph.versions import store
 
 from ..render.answer import render_answer, render_ruling
 from ..render.core import (
@@ -40,8 +39,8 @@ from ..render.core import (
     render_rules,
     text,
 )
-from ..render.diff import diff_group
 from ..render.profile import profile_targets, render_profile
+from .session import diff_command, new_command, topic_command
 from .views import Command, Outcome, View
 
 if TYPE_CHECKING:
@@ -54,6 +53,8 @@ HISTORY = 100
 """Views kept for :back."""
 _RULE_KINDS = frozenset({"chapter", "section", "rule", "subrule", "paragraph"})
 _ITEM = re.compile(r"\d{1,2}")
+_SHOWN = re.compile(r"\[(\d{1,2})\]|#(\d{1,2})")
+"""A citation's number as the answer shows it (``[2]``) or as lists often say it (``#2``): K, typed so."""
 _BRACKETED = re.compile(r"^\[\[.+\]\]$")
 _CARD_WORDS = 4
 """A line of more words than this is a question, never a card's name told loosely."""
@@ -207,7 +208,9 @@ class Shell:
 
     def interpret(self, line: str) -> Outcome:
         """A citation's number, a rule number, a keyword/term/card name, or else a question."""
-        if _ITEM.fullmatch(line) and (1 <= int(line) <= len(self.items()) or (self.items() and int(line) >= 10)):
+        if shown := _SHOWN.fullmatch(line):  # "[2]": the citation shown so, not a question about the words near it
+            line = shown.group(1) or shown.group(2)
+        if _ITEM.fullmatch(line) and (1 <= int(line) <= len(self.items()) or (self.items() and int(line) >= 10) or shown):
             return self.open(line)  # "99" after a list of 5: no such citation (no rule is numbered 10 to 99), not a question
         from rulesgraph.answer.tlookup import is_ref, named_infraction  # the tournament modules only once a line is typed
 
@@ -238,9 +241,7 @@ class Shell:
         name, _, arg = line[1:].partition(" ")
         command = lookup_command(name.lower())
         if command is None:
-            close = difflib.get_close_matches(name.lower(), list(_NAMES), n=1, cutoff=0.5)
-            hint = f"; did you mean :{_NAMES[close[0]].name}?" if close else "; :help lists the commands"
-            raise RulesgraphError(f"unknown command :{name}{hint}")
+            raise RulesgraphError(f"unknown command :{name}{_command_hint(name.lower())}")
         if command.args and not command.args.startswith("[") and not arg.strip():
             raise RulesgraphError(f"usage: :{command.name} {command.args}")
         return command.run(self, arg.strip())
@@ -287,7 +288,7 @@ def _help(shell: Shell, arg: str) -> Outcome:
     if arg:
         command = lookup_command(arg.lstrip(":").lower())
         if command is None:
-            raise RulesgraphError(f"no command :{arg.lstrip(':')}; :help lists them")
+            raise RulesgraphError(f"no command :{arg.lstrip(':')}{_command_hint(arg.lstrip(':').lower())}")
         return Outcome(Text(f":{command.name} {command.args}".rstrip() + f"  {command.help}"))
     return Outcome(help_text())
 
@@ -321,41 +322,6 @@ def _sources(shell: Shell, arg: str) -> Outcome:
     return Outcome(sources_view(shell.book, shell.cards))
 
 
-def _new(shell: Shell, arg: str) -> Outcome:
-    shell.conversation.reset()
-    return Outcome(Text("New conversation: the next question carries nothing over.", style=DIM))
-
-
-def _topic(shell: Shell, arg: str) -> Outcome:
-    conv = shell.conversation
-    if not conv.subjects and not conv.cards and not conv.policy:
-        return Outcome(Text("Nothing is carried over: ask a question, then follow up with 'and with …?', 'what if it …'.", style=DIM))
-    grid = Table.grid(padding=(0, 2))
-    if conv.policy:  # a follow-up is heard after it ("what's the fix?", "what about at FNM?")
-        grid.add_row(text(" ".join(f"{conv.policy_before} {conv.policy}".split()), newlines=False), Text(""), Text("policy question"))
-    for key, (_, weight) in sorted(conv.cards.items(), key=lambda kv: -kv[1][1]):  # the cards follow-ups are about
-        grid.add_row(text(key, newlines=False), Text(f"{weight:.0%}", style=DIM), Text("card"))
-    said: dict[str, tuple[float, list[str]]] = {}
-    for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
-        best, nodes = said.get(match.said, (weight, []))
-        label = shell.book.qg.nodes[match.node]["label"] if match.node in shell.book.qg else match.node
-        kind = {"title": "rule", "glossary": "glossary entry"}.get(match.kind, match.kind)
-        said[match.said] = (max(best, weight), [*nodes, f"{kind} {label}"])
-    for words, (weight, nodes) in said.items():
-        grid.add_row(text(words, newlines=False), Text(f"{weight:.0%}", style=DIM), text(", ".join(dict.fromkeys(nodes))))
-    return Outcome(Group(Text("Follow-up questions carry (weight fades each turn):", style=DIM), grid))
-
-
-def _diff(shell: Shell, arg: str) -> Outcome:
-    parts = arg.split()
-    if len(parts) not in (2, 3):
-        raise RulesgraphError("usage: :diff OLD NEW [N], OLD and NEW installed dates (see 'rulesgraph versions') or files")
-    from rulesgraph.versions.diff import diff_files  # the differ (and the CR parser it needs) only for :diff
-
-    diff = diff_files(str(store.resolve(parts[0])), str(store.resolve(parts[1])), parts[2] if len(parts) == 3 else None)
-    return Outcome(diff_group(diff, plain=not shell.opts.links, limit=40))
-
-
 def _rule(shell: Shell, arg: str) -> Outcome:
     from rulesgraph.answer.tlookup import is_ref  # ":rule MTR 4.3" as `rulesgraph rule MTR 4.3` takes it
 
@@ -380,15 +346,26 @@ COMMANDS: dict[str, Command] = {
         Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
         Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
         Command("sources", "", "what is loaded: files, formats, counts, the CR's date, the card data and tournament documents", _sources),
-        Command("new", "", "start a new conversation: follow-up questions carry nothing over (Ctrl-L too)", _new),
-        Command("topic", "", "what follow-up questions carry over from earlier ones", _topic),
-        Command("diff", "OLD NEW [N]", "what changed between two CR versions (installed dates or files), all or rule N", _diff),
+        Command("new", "", "start a new conversation: follow-up questions carry nothing over (Ctrl-L too)", new_command),
+        Command("topic", "", "what follow-up questions carry over from earlier ones", topic_command),
+        Command("diff", "OLD NEW [N]", "what changed between two CR versions (installed dates or files), all or rule N", diff_command),
         Command("quit", "", "leave (Ctrl-D does the same)", _quit, ("q", "exit")),
     )
 }
 """Every ``:command``; other modules may add to it (a ``:diff`` command, for one)."""
 
 _NAMES: dict[str, Command] = {}
+
+
+def _command_hint(name: str) -> str:
+    """What an unknown command name may have meant: the commands it begins ("; :c is :card or :cites: type more"), else
+    the nearest name ("; did you mean :sources?"), else where the commands are listed."""
+    lookup_command(name)  # the names, as the lookup knows them
+    starting = sorted({c.name for n, c in _NAMES.items() if n.startswith(name)}) if name else []
+    if len(starting) > 1:
+        return f"; :{name} begins {' and '.join(f':{n}' for n in starting)}: type more of it"
+    close = difflib.get_close_matches(name, list(_NAMES), n=1, cutoff=0.5)
+    return f"; did you mean :{_NAMES[close[0]].name}?" if close else "; :help lists the commands"
 
 
 def lookup_command(name: str) -> Command | None:
