@@ -65,6 +65,7 @@ def test_command_arguments(completer: RulesCompleter) -> None:
     kw = complete(completer, ":kw first s")
     assert kw[0].text == "First Strike" and kw[0].start_position == -len("first s")
     assert complete(completer, ":related tram")[0].text == "Trample"
+    assert complete(completer, ":cites tram")[0].text == "Trample"  # cites takes a keyword too: it offered nothing
     assert complete(completer, ":back x") == []
 
 
@@ -106,3 +107,20 @@ def test_a_huge_line_is_not_searched_whole_on_every_key(completer: RulesComplete
     assert complete(completer, question + " :kw tram")[0].text == "Trample"  # a ':' late in a question is no command
     assert complete(completer, ":kw " + question + "tram") == []
     assert lengths and max(lengths) <= TAIL
+
+
+def test_rule_command_completes_the_documents_ids(completer: RulesCompleter, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """``:rule IPG 2.1`` shows a passage, but ``:rule IPG 2`` completed nothing, as a plain line "ipg 2" does."""
+    from rulesgraph.build import tbook
+    from rulesgraph.versions import tstore
+
+    from .minitourney import make_ipg
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    tbook.load.cache_clear()
+    try:
+        tstore.install(make_ipg().encode(), "ipg.txt")
+        plain = [c.text for c in complete(completer, "ipg 2.")]
+        assert plain and [c.text for c in complete(completer, ":rule IPG 2.")] == plain
+    finally:
+        tbook.load.cache_clear()

@@ -30,7 +30,9 @@ _NUMBER = re.compile(r"(?<![\w.])\d[\d.]*[a-z]?$")
 _PASSAGE = re.compile(r"(?i)(?:^|\s)(mtr|ipg|jar)\s+([\w.]*)$")
 """A tournament document named, then the start of a section number or abbreviation."""
 _WORDS = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+){0,3}$")
-_NUMBER_ARGS = frozenset({"rule", "cites"})
+_NUMBER_ARGS = frozenset({"rule"})
+_NUMBER_OR_NAME_ARGS = frozenset({"related", "cites"})
+"""Commands taking a rule number or a name (``:cites trample`` as ``:cites 702.19``)."""
 _NAME_ARGS = frozenset({"kw"})
 _CARD_ARGS = frozenset({"card"})
 
@@ -71,13 +73,15 @@ class RulesCompleter(Completer):
                 yield from self._commands(name)
                 return
             name = name.lower()
-            if name in _NUMBER_ARGS:
+            if name in _NUMBER_ARGS and (passage := _PASSAGE.search(arg)):  # ":rule MTR 4" takes the documents' ids too
+                yield from self._passages(passage.group(1).upper(), passage.group(2))
+            elif name in _NUMBER_ARGS:
                 yield from self._numbers(arg.strip())
             elif name in _NAME_ARGS:
                 yield from self._names(arg.lstrip(), whole=True)
             elif name in _CARD_ARGS:
                 yield from self._card_names(arg.lstrip(), LIMIT, typos=True)
-            elif name == "related":
+            elif name in _NUMBER_OR_NAME_ARGS:
                 yield from (self._numbers(arg.strip()) if arg.strip()[:1].isdigit() else self._names(arg.lstrip(), whole=True))
             return
         passage = _PASSAGE.search(before)
