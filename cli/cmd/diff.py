@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 
 from rulesgraph import RulesgraphError
 from rulesgraph.errors import NotFound
@@ -90,7 +89,9 @@ def _tournament(ctx: Context) -> int:
     old, new = args.old, args.new
     if old and not new:
         raise RulesgraphError("diff --doc needs two effective dates (OLD NEW), or none to compare the two newest installed")
-    later_first = bool(old and new and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) for d in (old, new)) and old > new)
+    from rulesgraph.versions import store
+
+    later_first = bool(old and new and store.is_date(old) and store.is_date(new) and old > new)
     diff = diff_installed(args.doc, *((new, old) if later_first else (old, new)))
     if later_first:  # said once both are found, as for the rules, not diffed backwards
         ctx.note(f"{old} is the later version: compared from {new} to {old}")

@@ -31,7 +31,7 @@ from .policywords import terms as _terms
 if TYPE_CHECKING:  # only named here: a rules question reaches this module for the routing's names, which read no document
     from ..parse.tdoc import TDocument, TSection
 
-__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of", "said_ids"]
+__all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of", "said_ids", "without_ids"]
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
@@ -40,6 +40,11 @@ _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.
 def said_ids(text: str) -> list[str]:
     """The passages ``text`` names by id, as the documents number them (``ipg 3.2`` → ``IPG 3.2``, ``MTR appendix b``)."""
     return [f"{m.group(1).upper()} {m.group(2).title() if m.group(2)[0].isalpha() else m.group(2)}" for m in _ID.finditer(text)]
+
+
+def without_ids(text: str) -> str:
+    """``text`` with the passage ids it says (:func:`said_ids`) taken out: what else it asks."""
+    return _ID.sub(" ", text)
 
 
 def _parts(read: Question, before: float) -> list[tuple[Question, float]]:
@@ -182,7 +187,7 @@ class PolicyIndex:
         mapped = [sid for sid, i in self.regular.items() if self.units[i][0].id == top.id]
         ipg = [top.id] if top.id[:3] != "JAR" else [*(sid for _, sid in self._named_in(text) if sid in mapped), *mapped]
         to, says = next((self.intent[sid] for sid in ipg if sid in self.intent), (None, None))
-        named = self.section(to)[0].title if to is not None and self.section(to) else ""
+        named = found[0].title if to is not None and (found := self.section(to)) else ""
         if to is not None and rel == "regular" and to in self.regular:
             to = self.units[self.regular[to]][0].id
         found = self.section(to) if to is not None and to != top.id else None

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..common.text import STOPWORDS, fold, words
+from ..errors import echoed
 from ..model import Answer, Citation
 from ..question.read import ASKING, Question
 from .firstplace import SENTENCE, fitted
@@ -32,7 +33,6 @@ __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_an
 
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
              "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
-_ID_SAID = re.compile(r"\b(?:mtr|ipg|jar)\s*(?:section\s*)?(?:appendix\s+[a-f]|\d{1,2}(?:\.\d{1,2})?)\b")
 _ABOUT = frozenset("say says said cover covers section rule read penalty penalties remedy fix".split())
 """Words that ask only what a passage named by id says ("what does IPG 3.10 say?")."""
 _AT_REGULAR = ("this is the IPG's penalty, for Competitive and Professional REL: at Regular REL it does not apply, and Judging "
@@ -222,14 +222,14 @@ def cited_for(question: str, k: int = 5) -> list[Citation]:
 def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> Answer | None:
     """The answer from the documents, or ``None`` when none is installed (the caller says how to install them).
     ``known``: whether a word is English or the rules' (else a word the documents never use may be read as a slip)."""
-    from .policy import policy_index, said_ids
+    from .policy import policy_index, said_ids, without_ids
 
     index = policy_index()
     if index is None:
         return None
     question = read.text if isinstance(read, Question) else read
     unknown = [f"no {sid} in the installed documents" for sid in said_ids(question) if index.section(sid) is None]
-    if unknown and not set(words(_ID_SAID.sub(" ", fold(question)))) - STOPWORDS - ASKING - _ABOUT:  # the id was all it asked
+    if unknown and not set(words(without_ids(fold(question)))) - STOPWORDS - ASKING - _ABOUT:  # the id was all it asked
         return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
     hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     rel = index.level(read)  # a follow-up's own level first, as the search reads it
@@ -240,7 +240,7 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     if rel:
         why.insert(0, _REL_SAID[rel])
     if isinstance(read, Question) and read.own_from:  # a follow-up heard after the question it follows
-        why.insert(0, f"following up on ‘{_cut(read.cleaned[:read.own_from].strip())}’")
+        why.insert(0, f"following up on ‘{echoed(read.cleaned[:read.own_from], 60)}’")
     penalty = hits[0].doc.kind == "ipg" and hits[0].section.penalty
     caveats = (*unknown, *((_NO_LEVEL,) if penalty and not rel else (_AT_REGULAR,) if penalty and rel == "regular" else ()))
     top = hits[0].score
@@ -268,12 +268,8 @@ def heard_as(answer: Answer, question: str, heard: Question | None) -> Answer:
     """A policy answer to ``question`` as asked (README: "the question as given"), the documents having heard it as
     ``heard`` in a conversation: a level said alone is the last question asked there, said in its reasons ("asked again:
     ‘…’"); a follow-up heard after the last question says that already ("following up on ‘…’")."""
-    again = () if heard is None or heard.own_from else (f"asked again: ‘{_cut(heard.text)}’",)
+    again = () if heard is None or heard.own_from else (f"asked again: ‘{echoed(heard.text, 60)}’",)
     return replace(answer, question=question, why=(*again, *answer.why))
-
-
-def _cut(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 SCORED_TOPICS = frozenset({"card prices"})

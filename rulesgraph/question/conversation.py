@@ -203,7 +203,7 @@ class Conversation:
             return None
         if level_only(question):  # what was asked last, asked there (and so remembered), after what it followed
             before = at_level(before, "").strip() if before else ""
-            asked = " ".join(s for s in re.split(r"(?<=[?.!])\s+", previous) if not level_only(s))  # not "what about at X?"
+            asked = " ".join(s for s, _ in Question(previous).sentences if not level_only(s))  # not "what about at X?"
             again = at_level(asked[: max(0, MAX_CHARS - len(question) - 2)], question)
             return (Question.after(before, again) if before else Question(again)), (again, before)
         return Question.after(f"{before} {previous}".strip(), question), (question, before or previous)  # the first and last

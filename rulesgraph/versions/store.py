@@ -37,6 +37,7 @@ __all__ = [
     "install",
     "install_file",
     "installed",
+    "is_date",
     "newest",
     "path_for",
     "remembered_format",
@@ -183,9 +184,14 @@ def newest() -> Installed | None:
     return versions[0] if versions else None
 
 
+def is_date(text: str) -> bool:
+    """Whether ``text`` is written as an effective date, ``YYYY-MM-DD``."""
+    return _DATE.match(text) is not None
+
+
 def check_date(date: str) -> str:
     """``date`` if it looks like ``YYYY-MM-DD``; a one-line error otherwise."""
-    if not _DATE.match(date):
+    if not is_date(date):
         raise RulesgraphError(f"not a date: {date!r} (write it as YYYY-MM-DD, e.g. 2026-06-19)")
     return date
 
