@@ -123,3 +123,9 @@ def test_a_follow_up_is_read_after_the_question_it_follows() -> None:
         assert long.truncated == (n > MAX_CHARS)  # a follow-up cut short says so, as it would alone
     spaced = Question.after("b" * 1983 + " " + "a" * 10, "what is the fix?")  # the cut at a space: no offset lost
     assert spaced.cleaned[spaced.own_from:] == "what is the fix?" and spaced.cleaned.startswith("b" * 1983)  # its start kept
+
+
+@pytest.mark.full_cr
+def test_thanks_asks_nothing(full_book: Rulebook) -> None:
+    assert not ask(full_book, "thanks!").citations  # the FAQ's "thanks to infect" answered it with 119.4
+    assert ask(full_book, "thanks, and what does trample do?").citations[0].id.startswith("702.19")

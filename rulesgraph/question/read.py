@@ -24,9 +24,10 @@ MAX_CHARS = 2000
 """Longer questions are cut here (the answer says so): nobody asks a rules question that long."""
 ASKING = frozenset(
     "what whats does do how work works working mean means meaning explain explanation deal actually exactly tell "
-    "question quick please pls help understand define definition happens happen wondering".split()
+    "question quick please pls help understand define definition happens happen wondering thanks thank thx cheers".split()
 )
-"""Words that only make a sentence a question ("how does X work"): not searched for."""
+"""Words that only make a sentence a question ("how does X work") or thank for an answer: not searched for ("thanks!"
+is no question about infect's FAQ, "thanks to infect")."""
 _CASED = lazy(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
 _JOINERS = frozenset("of to the from in de a an".split())
 _SENTENCE = STOPWORDS | ASKING
