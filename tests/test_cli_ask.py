@@ -126,6 +126,11 @@ def test_a_stream_line_nothing_answers_carries_the_one_shot_error(run, monkeypat
     assert one == 1 and json.loads(alone)["error"] == missing["error"]
 
 
+def test_a_dash_with_other_words_is_neither_stdin_nor_a_question(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("ask", "-", "extra", "words")
+    assert code == 2 and not out and "'-' reads questions from stdin and takes no other words" in err
+
+
 def test_stream_as_text(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import io
 

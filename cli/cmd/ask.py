@@ -172,6 +172,8 @@ def run(ctx: Context) -> int:
     k = ctx.config().citations
     if words == ["-"]:
         return _stream(ctx, k)
+    if words and words[0] == "-":  # "ask - extra words": stdin, or a question? neither guessed
+        raise RulesgraphError("ask: '-' reads questions from stdin and takes no other words; to ask about a minus, quote it")
     if ctx.args.conversation:
         raise RulesgraphError("ask --conversation needs '-' (questions on stdin): one question alone has no conversation")
     if not words:
