@@ -160,6 +160,14 @@ def test_a_card_is_the_topic(shell: Shell) -> None:
     assert shell.conversation.topic() == []
 
 
+def test_a_card_and_the_keyword_it_carries_are_one_row_of_the_topic(full_book: Rulebook, session_deck: CardDeck) -> None:
+    shell = Shell(full_book, RenderOptions(hints=True), k=5, deck=lambda: session_deck)
+    _out(shell, "how does Thalia, Guardian of Thraben work")
+    _out(shell, "does her tax hit my own instants too?")
+    topic = _out(shell, ":topic")
+    assert topic.count("Thalia, Guardian of Thraben") == 1 and "card, keyword First Strike" in topic
+
+
 def test_toolbar_shows_the_card(shell: Shell) -> None:
     _out(shell, "stuffy doll")
     bar = "".join(t for _, t in fit("sources", "short", 200, ", ".join(shell.conversation.topic())))

@@ -48,9 +48,9 @@ def topic_command(shell: Shell, arg: str) -> Outcome:
     grid = Table.grid(padding=(0, 2))
     if conv.policy:  # a follow-up is heard after it ("what's the fix?", "what about at FNM?")
         grid.add_row(text(" ".join(f"{conv.policy_before} {conv.policy}".split()), newlines=False), Text(""), Text("policy question"))
+    said: dict[str, tuple[float, list[str]]] = {}  # one row a name: a card and the keyword it carries are one subject
     for key, (_, weight) in sorted(conv.cards.items(), key=lambda kv: -kv[1][1]):  # the cards follow-ups are about
-        grid.add_row(text(key, newlines=False), Text(f"{weight:.0%}", style=DIM), Text("card"))
-    said: dict[str, tuple[float, list[str]]] = {}
+        said[key] = (weight, ["card"])
     for match, weight in sorted(conv.subjects.values(), key=lambda mw: -mw[1]):
         best, nodes = said.get(match.said, (weight, []))
         label = shell.book.qg.nodes[match.node]["label"] if match.node in shell.book.qg else match.node
