@@ -20,23 +20,23 @@ from routing import rules_questions
 
 
 def test_previous_opponents_are_tournament_words() -> None:
-    assert policy_cue("at fnm I found a card from my last opponent's deck in my library mid-game", game_terms=lambda: 4) \
+    assert policy_cue("at fnm I found a card from my last opponent's deck in my library mid-game", game_terms=lambda *_: 4) \
         == "my last opponent's"
-    assert policy_cue("found his round 2 opponents card in my deck", game_terms=lambda: 4) == "round 2 opponents"
-    assert policy_cue("on the last opponent's turn, do his creatures have to attack me?", game_terms=lambda: 3) is None
+    assert policy_cue("found his round 2 opponents card in my deck", game_terms=lambda *_: 4) == "round 2 opponents"
+    assert policy_cue("on the last opponent's turn, do his creatures have to attack me?", game_terms=lambda *_: 3) is None
 
 
 def test_saying_go_is_a_tournament_shortcut() -> None:
-    assert policy_cue("my opponent said go, can I still cast an instant?", game_terms=lambda: 3) == "said go"
-    assert policy_cue("AP casts Whisperwood Elemental and says Go. Is he in time?", game_terms=lambda: 3) == "says go"
+    assert policy_cue("my opponent said go, can I still cast an instant?", game_terms=lambda *_: 3) == "said go"
+    assert policy_cue("AP casts Whisperwood Elemental and says Go. Is he in time?", game_terms=lambda *_: 3) == "says go"
     for told in ("he said go ahead, so I attacked with everything", "the card says go to the graveyard, does it?",
                  "she said go back to my main phase"):
-        assert policy_cue(told, game_terms=lambda: 3) is None, told
+        assert policy_cue(told, game_terms=lambda *_: 3) is None, told
 
 
 def test_a_card_named_like_a_cue_is_a_card() -> None:
-    assert policy_cue("Player A casts Bribery on player C, who gains control?", game_terms=lambda: 2) is None
-    assert policy_cue("is it bribery if we split the prizes?", game_terms=lambda: 1) == "bribery"
+    assert policy_cue("Player A casts Bribery on player C, who gains control?", game_terms=lambda *_: 2) is None
+    assert policy_cue("is it bribery if we split the prizes?", game_terms=lambda *_: 1) == "bribery"
 
 
 def test_signals_need_where_the_game_is_played() -> None:
@@ -48,16 +48,47 @@ def test_signals_need_where_the_game_is_played() -> None:
 
 def test_more_signals_outweigh_more_game_terms() -> None:
     phone = "can I look up oracle text on my phone during a game at fnm, or does it have to be a judge"
-    assert policy_cue(phone, game_terms=lambda: 2) == "fnm"
-    assert policy_cue(phone, game_terms=lambda: 5) is None  # a described game situation stays with the rules
-    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda: 2) is None
-    assert policy_cue("what's the minimum time for a round?", game_terms=lambda: 0) == "round"
+    assert policy_cue(phone, game_terms=lambda *_: 2) == "fnm"
+    assert policy_cue(phone, game_terms=lambda *_: 5) is None  # a described game situation stays with the rules
+    assert policy_cue("at fnm he cast Shock, does it resolve?", game_terms=lambda *_: 2) is None
+    assert policy_cue("what's the minimum time for a round?", game_terms=lambda *_: 0) == "round"
+
+
+def test_each_setting_word_counts_once_and_is_no_game_term() -> None:
+    assert signals(fold("can I use my phone during a match?")) == ("phone", "a match")
+    assert signals(fold("can I bet on my match?")) == ("bet on", "my match")
+    counted: list[frozenset[str]] = []
+    def terms(besides: frozenset[str] = frozenset()) -> int:  # "match" and "during" are glossary terms; "match" sets the scene
+        counted.append(besides)
+        return len({"match", "dure"} - besides)
+    assert policy_cue("can I use my phone during a match?", game_terms=terms) == "phone"  # 2 signals, 1 term left
+    assert counted[-1] == {"phone", "a", "match"}
+    assert policy_cue("is it legal to play with unsleeved cards?", game_terms=lambda *_: 1) == "unsleeved"
+    assert policy_cue("he won the match with Shock, does it deal damage?", game_terms=lambda *_: 3) is None
+
+
+def test_a_setting_is_said_as_a_tournament_says_it(documents: None, full_book: Rulebook) -> None:
+    """On the real index ("match" and "during" are glossary terms there): a match played, a bet placed, route; the verbs
+    "match" and "bet" do not."""
+    index = full_book.index
+    for asked in ("can I use my phone during a match?", "can I bet on my match?", "can my girlfriend watch my match"):
+        assert route(asked, out_of_scope(asked, index), index) is not None, asked
+    for asked in ("do the colors have to match?", "I bet he has a counterspell, should I cast it anyway?",
+                  "does the name have to match exactly for Spellbook?"):
+        assert route(asked, out_of_scope(asked, index), index) is None, asked
+    assert signals(fold("my phone rang during my match, and his phones too")) == ("phone", "my match")  # by stem, once
+
+
+def test_a_name_said_as_cards_are_written_weighs_as_a_game_term() -> None:
+    wish = "Is my sideboard 'outside the game' for Burning Wish during my match?"
+    assert policy_cue(wish, game_terms=lambda *_: 1) is None
+    assert policy_cue("Is my sideboard 'outside the game' during my match?", game_terms=lambda *_: 1) == "my match"
 
 
 def test_a_level_named_without_rel() -> None:
     assert LEVEL_SAID.search("do my lands have to be closer to me at competitive?")
     assert not LEVEL_SAID.search("at competitive play there are more judges")
-    assert policy_cue("do my lands have to be closer to me than my creatures at competitive?", game_terms=lambda: 3) \
+    assert policy_cue("do my lands have to be closer to me than my creatures at competitive?", game_terms=lambda *_: 3) \
         == "at competitive"
 
 
@@ -84,32 +115,32 @@ def test_rules_sets_stay_with_the_rules(documents: None, full_book: Rulebook, se
 
 
 def test_a_duty_to_tell_the_opponent_is_communication_policy() -> None:
-    assert policy_cue("opponent holds his hand low and I can see his cards. do I have to tell him?", game_terms=lambda: 3) \
+    assert policy_cue("opponent holds his hand low and I can see his cards. do I have to tell him?", game_terms=lambda *_: 3) \
         == "have to tell"
-    assert policy_cue("should I point out his missed trigger", game_terms=lambda: 2) is not None
-    assert policy_cue("Show and Tell resolved, can I put Control Magic onto Thrun?", game_terms=lambda: 3) is None
-    assert policy_cue("my opponent claims I have to announce X before tapping mana", game_terms=lambda: 3) is None
+    assert policy_cue("should I point out his missed trigger", game_terms=lambda *_: 2) is not None
+    assert policy_cue("Show and Tell resolved, can I put Control Magic onto Thrun?", game_terms=lambda *_: 3) is None
+    assert policy_cue("my opponent claims I have to announce X before tapping mana", game_terms=lambda *_: 3) is None
 
 
 def test_sideboarding_one_for_one_is_procedure() -> None:
-    assert policy_cue("how many cards can my sideboard have, and do I have to swap cards one for one", game_terms=lambda: 2) \
+    assert policy_cue("how many cards can my sideboard have, and do I have to swap cards one for one", game_terms=lambda *_: 2) \
         == "swap cards one for one"
-    assert policy_cue("how many cards can a constructed sideboard have", game_terms=lambda: 2) is None
+    assert policy_cue("how many cards can a constructed sideboard have", game_terms=lambda *_: 2) is None
 
 
 def test_a_judge_called_about_an_error() -> None:
-    assert policy_cue("judge, he drew an extra card", game_terms=lambda: 2) == "judge,"
-    assert policy_cue("judge! my opponent drew an extra card off Brainstorm", game_terms=lambda: 3) == "judge!"
-    assert policy_cue("judge he cast Lightning Bolt with the wrong mana", game_terms=lambda: 4) == "judge"
-    assert policy_cue("my opponent called a judge at fnm and the judge said it can attack, why?", game_terms=lambda: 4) is None
+    assert policy_cue("judge, he drew an extra card", game_terms=lambda *_: 2) == "judge,"
+    assert policy_cue("judge! my opponent drew an extra card off Brainstorm", game_terms=lambda *_: 3) == "judge!"
+    assert policy_cue("judge he cast Lightning Bolt with the wrong mana", game_terms=lambda *_: 4) == "judge"
+    assert policy_cue("my opponent called a judge at fnm and the judge said it can attack, why?", game_terms=lambda *_: 4) is None
     assert policy_cue("Judge chat question. Player casts Wrath of God, then taps his lands. Which order is correct?",
-                      game_terms=lambda: 4) is None
+                      game_terms=lambda *_: 4) is None
     assert signals(fold("can I call a judge?")) == ("call a judge",)  # "judge" is counted once
 
 
 def test_players_words_for_slow_play_and_permissions() -> None:
-    assert policy_cue("my opponent is taking forever to play", game_terms=lambda: 2) == "taking forever"
-    assert policy_cue("is it ok to have a phone on the table during a match", game_terms=lambda: 2) == "phone"
+    assert policy_cue("my opponent is taking forever to play", game_terms=lambda *_: 2) == "taking forever"
+    assert policy_cue("is it ok to have a phone on the table during a match", game_terms=lambda *_: 2) == "phone"
 
 
 def test_infraction_names_are_matched_as_stems_without_articles() -> None:
@@ -145,19 +176,19 @@ def test_a_forgotten_trigger_is_a_missed_trigger() -> None:
 
 
 def test_a_level_named_with_an_error_told() -> None:
-    assert policy_cue("player forgot to reveal the card he tutored for, at competitive", game_terms=lambda: 4) == "at competitive"
-    assert policy_cue("at competitive, he cast Wrath: does it kill indestructible creatures?", game_terms=lambda: 4) is None
+    assert policy_cue("player forgot to reveal the card he tutored for, at competitive", game_terms=lambda *_: 4) == "at competitive"
+    assert policy_cue("at competitive, he cast Wrath: does it kill indestructible creatures?", game_terms=lambda *_: 4) is None
 
 
 def test_what_information_a_player_must_give() -> None:
-    assert policy_cue("what information do I have to give my opponent if he asks", game_terms=lambda: 2) is not None
+    assert policy_cue("what information do I have to give my opponent if he asks", game_terms=lambda *_: 2) is not None
     assert policy_cue("Switcheroo on my guy and theirs, they kill theirs in response. Do I still have to give them mine?",
-                      game_terms=lambda: 2) is None
-    assert policy_cue("can I listen to music with headphones during my match", game_terms=lambda: 2) == "headphones"
+                      game_terms=lambda *_: 2) is None
+    assert policy_cue("can I listen to music with headphones during my match", game_terms=lambda *_: 2) == "headphones"
 
 
 def test_a_misspelt_name_of_two_words_or_more() -> None:
-    from rulesgraph.question.policyroute import misspelt_in
+    from rulesgraph.question.spelling import misspelt_in
 
     named = {"outside assistance": "IPG 3.2", "oa": "IPG 3.2", "slow play": "IPG 3.3"}
     assert misspelt_in("should this be considered outside assitance?", named) == [("outside assistance", "IPG 3.2")]
@@ -165,8 +196,8 @@ def test_a_misspelt_name_of_two_words_or_more() -> None:
     assert misspelt_in("outside the assistance", named) == []  # a run of as many words as the name
     assert misspelt_in("otside asistance", named) == []  # only runs one word of which begins as the name's does
     # routed wherever it is said (a few runs compared: no rules question of the routing set says one)
-    assert policy_cue("Competitive REL. is that outside assitance?", named, game_terms=lambda: 5) == "outside assistance"
-    assert policy_cue("the match has begun but not the game: is this Outside Assitance?", named, game_terms=lambda: 5) == \
+    assert policy_cue("Competitive REL. is that outside assitance?", named, game_terms=lambda *_: 5) == "outside assistance"
+    assert policy_cue("the match has begun but not the game: is this Outside Assitance?", named, game_terms=lambda *_: 5) == \
         "outside assistance"
 
 
@@ -176,7 +207,7 @@ def test_reg_rel_is_a_level() -> None:
     assert rel_of("is there a trackable penalty at reg REL") == "regular"
     assert LEVEL_SAID.search(fold("reg rel: does he have to"))
     assert rel_of("in the competition REL it should not be allowed") == "competitive"
-    assert policy_cue("in the competition REL is a card list allowed?", game_terms=lambda: 6) == "competition rel"
+    assert policy_cue("in the competition REL is a card list allowed?", game_terms=lambda *_: 6) == "competition rel"
     # both levels said ("I took this call at Regular REL; the fix at Competitive?"): neither document is preferred
     assert rel_of("I took a judge call in a Regular REL event: what would the fix be at Competitive instead?") is None
 
@@ -195,22 +226,22 @@ def test_the_documents_a_question_names() -> None:
 
 def test_an_error_told_and_its_fix_asked_with_no_card_route() -> None:
     """No event or judge said: an error told and what happens asked, with no card named and at most one game term."""
-    assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda: 1) == "accidentally"
-    assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda: 2) is None  # a game told
-    assert policy_cue("I accidentally drew an extra card, is that bad?", game_terms=lambda: 0) is None  # no fix asked
-    assert policy_cue("I accidentally drew an extra card off Brainstorm, what happens now?", game_terms=lambda: 1) is None  # a card
+    assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda *_: 1) == "accidentally"
+    assert policy_cue("I accidentally drew an extra card, what happens now?", game_terms=lambda *_: 2) is None  # a game told
+    assert policy_cue("I accidentally drew an extra card, is that bad?", game_terms=lambda *_: 0) is None  # no fix asked
+    assert policy_cue("I accidentally drew an extra card off Brainstorm, what happens now?", game_terms=lambda *_: 1) is None  # a card
 
 
 def test_a_title_said_whole_with_a_word_only_the_documents_use() -> None:
     titled = frozenset({"spectat", "coverag video", "card mark"})
     in_rules = {"card", "mark", "judg"}.__contains__
     asked = "Spectator Sam is watching. You, the judge, see him point at a card. What do you do?"
-    assert policy_cue(asked, game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "spectat"
-    assert policy_cue("Sam is watching. You, the judge, see it", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None
+    assert policy_cue(asked, game_terms=lambda *_: 6, in_rules=in_rules, titled=titled) == "spectat"
+    assert policy_cue("Sam is watching. You, the judge, see it", game_terms=lambda *_: 6, in_rules=in_rules, titled=titled) is None
     video = "the video coverage shows the card"
-    assert policy_cue(video, game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # no judge, no event said
-    assert policy_cue(f"judge, {video}", game_terms=lambda: 6, in_rules=in_rules, titled=titled) == "coverag video"
-    assert policy_cue("judge: is my card marked?", game_terms=lambda: 6, in_rules=in_rules, titled=titled) is None  # the rules use both
+    assert policy_cue(video, game_terms=lambda *_: 6, in_rules=in_rules, titled=titled) is None  # no judge, no event said
+    assert policy_cue(f"judge, {video}", game_terms=lambda *_: 6, in_rules=in_rules, titled=titled) == "coverag video"
+    assert policy_cue("judge: is my card marked?", game_terms=lambda *_: 6, in_rules=in_rules, titled=titled) is None  # the rules use both
 
 
 def test_a_title_that_is_all_the_question_asks_routes() -> None:
@@ -235,18 +266,19 @@ def test_a_title_said_inside_a_question_at_an_event_routes() -> None:
     the rules' never routes."""
     titled = frozenset({"order out sequenc", "shortcut tournament", "graveyard order", "abil trigger"})
     at_event = "at a competitive event my opponent played a land and then cast a spell — out of order sequencing?"
-    assert policy_cue(at_event, titled=titled, game_terms=lambda: 4) == "order out sequenc"
-    assert policy_cue("what is a tournament shortcut for passing priority?", titled=titled, game_terms=lambda: 2) == "shortcut tournament"
-    assert policy_cue("can I rearrange the order of my graveyard at any time?", titled=titled, game_terms=lambda: 2) is None
+    assert policy_cue(at_event, titled=titled, game_terms=lambda *_: 4) == "order out sequenc"
+    assert policy_cue("what is a tournament shortcut for passing priority?", titled=titled, game_terms=lambda *_: 2) \
+        == "shortcut tournament"
+    assert policy_cue("can I rearrange the order of my graveyard at any time?", titled=titled, game_terms=lambda *_: 2) is None
     for asked in ("A judge told me it makes me shuffle cards from my graveyard, is that right?",  # a judge is no event
                   "in a casual game, is damage marked on a card removed at the end of turn?",
                   "is it a regular creature card? can I shuffle cards into my library with it"):
-        assert policy_cue(asked, titled=titled | {"card shuffl", "card mark"}, game_terms=lambda: 3,
+        assert policy_cue(asked, titled=titled | {"card shuffl", "card mark"}, game_terms=lambda *_: 3,
                           in_rules=lambda term: True) is None, asked  # the rules use every word of those titles
-    assert policy_cue("my opponent cast a spell out of order sequencing it wrong", titled=titled, game_terms=lambda: 4) is None
+    assert policy_cue("my opponent cast a spell out of order sequencing it wrong", titled=titled, game_terms=lambda *_: 4) is None
     named, in_rules = {"abil trigger"}.__contains__, {"abil", "trigger", "judg", "stack"}.__contains__
     assert policy_cue("judge, how do triggered abilities stack?", titled=titled, rules_named=named, in_rules=in_rules,
-                      game_terms=lambda: 3) is None
+                      game_terms=lambda *_: 3) is None
 
 
 def test_policy_kinds_counts_each_kind_once_wherever_played() -> None:
@@ -261,29 +293,29 @@ def test_the_end_of_a_round_and_sanctioned_events_are_tournament_words() -> None
     """The MTR's end-of-match procedure ("the round time expires", its "additional turns") and a sanctioned event are
     tournament words; a card's "extra turns" are the rules'."""
     assert policy_cue("the round time expires and we play 5 additional turns: does Emrakul's extra turn count?",
-                      game_terms=lambda: 4) is not None
-    assert policy_cue("in a sanctioned event can I use a playmat with art on it?", game_terms=lambda: 0) == "sanctioned event"
-    assert policy_cue("I cast Time Walk, when do I take the extra turn?", game_terms=lambda: 2) is None
+                      game_terms=lambda *_: 4) is not None
+    assert policy_cue("in a sanctioned event can I use a playmat with art on it?", game_terms=lambda *_: 0) == "sanctioned event"
+    assert policy_cue("I cast Time Walk, when do I take the extra turn?", game_terms=lambda *_: 2) is None
 
 
 def test_a_judge_called_in_the_passive_and_a_pptq_say_where_it_is_played() -> None:
-    assert policy_cue("a judge was called: I forgot my upkeep trigger", game_terms=lambda: 1) == "a judge was called"
-    assert policy_cue("we called over a judge: I forgot my upkeep trigger", game_terms=lambda: 1) == "called over a judge"
+    assert policy_cue("a judge was called: I forgot my upkeep trigger", game_terms=lambda *_: 1) == "a judge was called"
+    assert policy_cue("we called over a judge: I forgot my upkeep trigger", game_terms=lambda *_: 1) == "called over a judge"
     assert policy_cue('he says "attack", I say it can\'t, he says he missed the chance to discard. judge is called, whats the ruling?',
-                      game_terms=lambda: 3) == "judge is called"  # no article
+                      game_terms=lambda *_: 3) == "judge is called"  # no article
     assert signals(fold("at a pptq my opponent did this, what now")) == ("pptq", "what now")
 
 
 def test_the_events_structure_is_tournament_words_but_not_byes_or_a_top_8() -> None:
-    assert policy_cue("can we ID the last round of swiss?", game_terms=lambda: 0) == "swiss"
-    assert policy_cue("the pairings were posted, do I have to sit at my table now", game_terms=lambda: 0) == "the pairings"
-    assert policy_cue("is it legal to agree on splitting the prizes", game_terms=lambda: 0) is not None
-    assert policy_cue("I reveal the top 8 cards of my library with Lurking Predators, bye bye creatures", game_terms=lambda: 3) is None
-    assert policy_cue("after pairing my creatures with soulbond, what happens?", game_terms=lambda: 2) is None
-    assert policy_cue("do soulbond pairings break when one of them leaves?", game_terms=lambda: 2) is None
-    assert policy_cue("is there prize support at a prerelease?", game_terms=lambda: 0) != "prize support"  # not the documents' word
+    assert policy_cue("can we ID the last round of swiss?", game_terms=lambda *_: 0) == "swiss"
+    assert policy_cue("the pairings were posted, do I have to sit at my table now", game_terms=lambda *_: 0) == "the pairings"
+    assert policy_cue("is it legal to agree on splitting the prizes", game_terms=lambda *_: 0) is not None
+    assert policy_cue("I reveal the top 8 cards of my library with Lurking Predators, bye bye creatures", game_terms=lambda *_: 3) is None
+    assert policy_cue("after pairing my creatures with soulbond, what happens?", game_terms=lambda *_: 2) is None
+    assert policy_cue("do soulbond pairings break when one of them leaves?", game_terms=lambda *_: 2) is None
+    assert policy_cue("is there prize support at a prerelease?", game_terms=lambda *_: 0) != "prize support"  # not the documents' word
     # a card's extra turns are "additional turns" to players too; the MTR's end of round says "five additional turns"
-    assert policy_cue("If I cast Time Stretch twice, how many additional turns do I take?", game_terms=lambda: 2) is None
+    assert policy_cue("If I cast Time Stretch twice, how many additional turns do I take?", game_terms=lambda *_: 2) is None
 
 
 def test_a_cards_name_is_no_tournament_word(documents: None, full_book: Rulebook, session_deck: CardDeck) -> None:

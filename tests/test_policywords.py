@@ -24,6 +24,9 @@ def test_players_words_read_as_the_documents_words() -> None:
     for said in ("his friend watching asked us to pause", "an observer said something", "the railbirds told him"):
         assert stem("spectator") in terms(said), said  # someone watching is what the MTR calls a spectator
     assert stem("spectator") not in terms("I was watching the stack")
+    assert stem("spectator") in terms("can my girlfriend watch my match") and stem("spectator") not in terms("watch my creature")
+    assert stem("concede") in terms("can I scoop to my buddy") == terms("can I concede to my buddy")
+    assert stem("sleeves") in terms("can I play with unsleeved cards")
     for said in ("are alters legal", "my altered cards", "can I play alt art lands"):  # a card's alter: MTR 3.3's words
         assert {stem("artistic"), stem("modifications")} <= set(terms(said)), said
     assert stem("artistic") not in terms("he altered his decklist")  # the decklist "may not be altered": MTR 2.7's

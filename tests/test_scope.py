@@ -76,6 +76,8 @@ def test_an_incentive_for_a_result_is_bribery_not_a_price_or_a_keyword() -> None
                      "is it ok to offer my opponent half the prize if he concedes?",
                      "my opponent offered me a booster pack if I scoop, is that allowed?",
                      "can I pay my opponent 20 dollars to concede the match?",
+                     "opponent offered me $20 to concede, what happens", "he said he would give me $5 if I concede",
+                     "he offered me $1,000 to concede", "he offered me 20$ to concede", "he'd give me $5.50 if I concede",
                      "my opponent says he'll give me his Tarmogoyf if I let him win"):
         assert out_of_scope(question).topic == "tournament policy", question  # type: ignore[union-attr]
     assert out_of_scope("my opponent scooped for a booster pack, is that ok?").topic == "tournament policy"  # type: ignore[union-attr]

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..common.lazyre import lazy
 from ..common.text import fold, stem, words
-from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, misspelt_in, named_in, policy_cue, rel_of
+from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, named_in, policy_cue, rel_of
 from ..question.read import Question
+from ..question.spelling import misspelt_in
 from .policywords import CAPITALS, CHANGES, FORMER, FRAME, IRREGULAR, SAID, abbreviations, american, said_terms, slips
 from .policywords import terms as _terms
 

@@ -32,7 +32,7 @@ __all__ = ["BANS_TO_COME", "RULES_TOO", "SCORED_TOPICS", "cited_for", "policy_an
            "tournament_answer", "with_rules"]
 
 _REL_SAID = {"regular": "Regular REL: Judging at Regular REL applies, not the IPG's penalties",
-             "competitive": "Competitive REL: the Infraction Procedure Guide applies"}
+             "competitive": "Competitive or Professional REL: the Infraction Procedure Guide applies"}
 _ABOUT = frozenset("say says said cover covers section rule read penalty penalties remedy fix".split())
 """Words that ask only what a passage named by id says ("what does IPG 3.10 say?")."""
 _AT_REGULAR = ("this is the IPG's penalty, for Competitive and Professional REL: at Regular REL it does not apply, and Judging "
@@ -304,7 +304,8 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     from ..question.policyroute import policy_cue
     from ..question.scope import game_terms
 
-    return policy_cue(question, named, lambda: game_terms(question, index), jargon(), lambda t: t in index.idf, title_words(),
+    return policy_cue(question, named, lambda besides=frozenset(): game_terms(question, index, besides), jargon(),
+                      lambda t: t in index.idf, title_words(),
                       lambda: relevant(question, index), cards, lambda key: key in rules_names(index))
 
 

@@ -21,8 +21,9 @@ from collections.abc import Callable
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
 from .read import ASKING, Question
+from .spelling import misspelt_in
 
-__all__ = ["LEVEL_SAID", "at_level", "documents_named", "level_only", "misspelt_in", "named_in", "policy_cue", "policy_kinds", "rel_of",
+__all__ = ["LEVEL_SAID", "at_level", "documents_named", "level_only", "named_in", "policy_cue", "policy_kinds", "rel_of",
            "signals"]
 
 _REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
@@ -59,11 +60,12 @@ also what players call a card's extra turns), and so is a "sanctioned" event; so
 the documents; not "a bye", "the top 8" or a bare "pairing(s)", which are English or the rules' words too: "the top 8
 cards", soulbond's pairings); so is a player who "said go" or "your turn", a tournament shortcut the MTR defines and the
 rules never name (not "said go ahead", nor a card that says "… go to the graveyard")."""
-_SETTING = lazy(r"\b(?:phones?|spectators?|(?:flip|flipped|flipping) a coin|betting|sleeves?|sleeved|tournaments?|"
+_SETTING = lazy(r"\b(?:phones?|spectators?|(?:flip|flipped|flipping) a coin|bet(?:ting)? on|(?:a|the|place|placed|make|made) bets?|"
+                r"betting|(?:un)?sleeves?|(?:un)?sleeved|tournaments?|(?:my|our|his|her|their|the|a|this|next|last|feature) matche?s?|"
                 r"rounds?(?! (?:up|down)\b))\b")
-"""Words a rules question may use to set its scene too: they count beside few game terms only.  "Spectators" is one
-(until stop 36 a word only tournament questions use: "I played spectator seating while …" is a card's, Spectator Seating,
-which card data of 2022 lacks; no policy tuning question routed by it alone)."""
+"""Words a rules question may use to set its scene too ("my match", betting on it; not "do the colors have to match?", "I
+bet he has it"; "spectator seating" is a card's): each counts once beside few game terms, and is no game term itself
+there ("match" is a glossary term: :func:`policy_cue`)."""
 _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
             r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
             r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
@@ -155,50 +157,6 @@ def named_in(question: str | Question, named: dict[str, str], said: tuple[str, .
     return out
 
 
-MISSPELT = 90
-"""How alike (rapidfuzz's ratio) a run of words must be to an infraction's name of 2+ words to name it ("outside assitance")."""
-
-
-_LONG_NAMES: list[tuple[dict[str, str], list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]] = []
-
-
-def _long_names(named: dict[str, str]) -> tuple[list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]:
-    """The names of two words or more (ten letters at least) with their section and number of words, and each of
-    their words' first three letters → (the name, the word's place in it): made once per ``named`` (four kept)."""
-    for known, long, begins in _LONG_NAMES:  # the router's names and the ranking's (with former names): two at most
-        if known is named:
-            return long, begins
-    long = [(name, sid, len(name.split())) for name, sid in named.items() if len(name.split()) >= 2 and len(name) >= 10]
-    begins = {}
-    for n, (name, _, _) in enumerate(long):
-        for j, part in enumerate(name.split()):
-            begins.setdefault(part[:3], []).append((n, j))
-    _LONG_NAMES[:] = [*_LONG_NAMES[-3:], (named, long, begins)]
-    return long, begins
-
-
-def misspelt_in(question: str | Question, named: dict[str, str]) -> list[tuple[str, str]]:
-    """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
-    of as many words as the name has, compared whole (one or two letters wrong or missing in a long name).  Only the
-    runs one word of which begins as the name's word in its place does are compared ("assitance" begins as
-    "assistance"): a name misspelt keeps one word's first letters, and a rules question says few such runs."""
-    from rapidfuzz.fuzz import ratio
-
-    said = Question.of(question).words
-    long, begins = _long_names(named)
-    starts: dict[int, set[int]] = {}
-    for i, w in enumerate(said):
-        for n, j in begins.get(w[:3], ()):
-            if 0 <= i - j <= len(said) - long[n][2]:
-                starts.setdefault(n, set()).add(i - j)
-    out = []
-    for n in sorted(starts):
-        name, sid, size = long[n]
-        if any(ratio(name, " ".join(said[i : i + size]), score_cutoff=MISSPELT) for i in starts[n]):
-            out.append((name, sid))
-    return out
-
-
 def _search(pattern: re.Pattern[str], folded: str, *needles: str) -> re.Match[str] | None:
     """``pattern.search(folded)``, skipped when none of the ``needles`` (words every match holds) is in it: a
     substring test costs little beside a search of the whole question."""
@@ -217,7 +175,10 @@ def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str]
     told at home are rules questions).  ``known``: ``rel`` and ``called`` are already searched for."""
     if not known:
         rel, called = _REGULAR.search(folded) or _COMPETITIVE.search(folded), _called(folded)
-    found = [m.group(0).strip() for m in (rel, _SETTING.search(folded), called) if m]
+    setting: dict[str, str] = {}  # each setting word once, by its stem ("my phone during a match … his phones")
+    for m in _SETTING.finditer(folded):
+        setting.setdefault(stem(m.group(0).split()[-1]), m.group(0))
+    found = [*(m.group(0).strip() for m in (rel,) if m), *setting.values(), *(m.group(0).strip() for m in (called,) if m)]
     if not found:
         return ()
     extra = (_DUTY, _ERROR, _FIX) if called else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
@@ -284,14 +245,16 @@ def _rules_name(key: str, rules_named: Callable[[str], bool]) -> bool:
     return rules_named(key) or rules_named(key.replace(" ", ""))
 
 
-def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[[], int] = lambda: 0,
+def policy_cue(question: str | Question, named: dict[str, str] | None = None, game_terms: Callable[..., int] = lambda *_: 0,
                jargon: frozenset[str] = frozenset(), in_rules: Callable[[str], bool] = lambda term: False,
                titled: frozenset[str] = frozenset(), relevant: Callable[[], str | None] = lambda: None,
                cards: Callable[[], frozenset[str]] = frozenset, rules_named: Callable[[str], bool] = lambda key: False) -> str | None:
     """Words that make a question one of tournament policy where the rules scope does not already say so: an
     infraction's name or abbreviation, or tournament-only words; a Rules Enforcement Level said or implied ("at
     FNM") with a fix asked, "judge" with a remedy's words, a named level with a duty; else the weak
-    :func:`signals`, counted against the game terms the question names (``game_terms``, called only then): "at
+    :func:`signals`, counted against the game terms the question names (``game_terms``, called only then, given the
+    signals' own stems not to count: "during my match" sets the scene, though "match" is a glossary term) and a name
+    said as card names are written (capitalised words, :attr:`~rulesgraph.question.read.Question.names`): "at
     FNM my opponent cast Wrath …, does it …" asks the rules.  ``jargon``: the documents' title words rare in English
     (:func:`rulesgraph.answer.trelevance.jargon`); one counts when ``in_rules`` says the rules do not use it.  ``titled``: the
     documents' titles (:func:`rulesgraph.answer.trelevance.title_words`); one said whole, with a word the rules never use
@@ -337,7 +300,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return found[0][0]  # "is this outside assitance?": a name of two words or more, misspelt (~0.05 ms a question)
     if titled and (rel or said or "judge" in folded) and (own := _title_said(q, titled, in_rules)):
         return own  # "you, the judge, see a spectator tell them …": a title only the documents use, at an event
-    if (weak := signals(folded, rel, called, known=True)) and game_terms() <= len(weak):
+    if (weak := signals(folded, rel, called, known=True)) and \
+            game_terms(frozenset(stem(w) for s in weak for w in words(s))) + bool(q.names) <= len(weak):
         return weak[0]
     if (scored := relevant()) is not None:  # no cue: the question's words, the documents' rather than the rules', may say it
         return scored

@@ -82,10 +82,12 @@ TOPICS = (
             # Not a cost paid to concede ("pay 2 life to concede"), nor a card given in the game ("give my opponent a
             # creature with Donate and he concedes", "give him Illusions of Grandeur so he has to concede")
             r"(?:offer\w*|pay|pays|paid|paying|promis\w*) (?:\w+ ){0,2}?(?:me|him|her|them|you|us|(?:my|his|her|their|the|your) "
-            r"opponents?)(?: \w+){0,6}? (?:if|to|for|so) (?:\w+ ){0,2}?(?:concedes?|conceded|conceding|scoops?|scooped|scooping)",
+            r"opponents?)(?: [$£€]?\w[\w,.]*[$£€]?){0,6}? (?:if|to|for|so) (?:\w+ ){0,2}?"
+            r"(?:concedes?|conceded|conceding|scoops?|scooped|scooping)",
             r"(?:offer\w*|pay|pays|paid|paying|give|gives|gave|giving|promis\w*)(?: \w+){0,8}? (?:if|to|for|so) (?:\w+ ){0,2}?"
             r"(?:let|lets|letting) (?:me|him|her|them|you|us) win",
-            r"(?:give|gives|gave|giving) (?:\w+ ){0,3}?(?:prizes?|money|cash|dollars|bucks|packs?|boosters?|a cut|a share)"
+            r"(?:give|gives|gave|giving) (?:\w+ ){0,3}?"
+            r"(?:prizes?|money|cash|dollars|bucks|[$£€]\d[\d,.]*|\d[\d,.]*[$£€]|packs?|boosters?|a cut|a share)"
             r"(?: \w+){0,4}? (?:if|to|for|so) (?:\w+ ){0,2}?(?:concedes?|conceded|conceding|scoops?|scooped|scooping)",
             r"(?:concedes?|conceded|conceding|scoops?|scooped|scooping)(?: \w+){0,6}? (?:in exchange for|for) (?:\w+ ){0,3}?"
             r"(?:prizes?|packs?|boosters?|money|cash|dollars|bucks|a cut|a share)",
@@ -198,10 +200,11 @@ class OutOfScope(NamedTuple):
         return f"‘{self.cue}’: a question about {self.topic}, not the rules of the game"
 
 
-def game_terms(question: str | Question, index: Index) -> int:
-    """How many keywords and glossary terms (one or two words) the question names: how much it describes a game."""
+def game_terms(question: str | Question, index: Index, besides: frozenset[str] = frozenset()) -> int:
+    """How many keywords and glossary terms (one or two words) the question names: how much it describes a game.
+    ``besides``: stems not counted (a word the caller already weighs as something else: "my match" sets a tournament)."""
     stems = [stem(w) for w in Question.of(question).words]
-    keys = {*stems, *(" ".join(p) for p in pairwise(stems))}
+    keys = {*stems, *(" ".join(p) for p in pairwise(stems))} - besides
     return sum(1 for k in keys if any(n.startswith(("keyword:", "glossary:")) for n in index.names.get(k, ())))
 
 

@@ -3,6 +3,8 @@
 Only a word that is neither in the rules' vocabulary (nor the alias table's, nor a stopword or framing word)
 nor an ordinary English word is corrected (``tramlpe`` → ``trample``; ``volcanic`` is left alone), and only to
 a word with the same first letter.  Used by :mod:`rulesgraph.question.analyze`, which keeps each word's result per index.
+And the tournament documents' names of two words or more said misspelt ("outside assitance": :func:`misspelt_in`), which
+route a question (:mod:`rulesgraph.question.policyroute`) and name an infraction.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from rapidfuzz.distance import OSA
 
 from ..build.index import Index
 from ..common.text import STOPWORDS, stem
+from .read import Question
 
-__all__ = ["CORRECT", "correct"]
+__all__ = ["CORRECT", "MISSPELT", "correct", "misspelt_in"]
 
 CORRECT = 0.7
 """Least similarity (OSA: a transposition counts as one edit) for an unknown word to be read as a known
@@ -54,3 +57,47 @@ def _by_first_letter(index: Index) -> dict[str, list[str]]:
         for w in index.vocab:
             groups.setdefault(w[0], []).append(w)
     return groups
+
+
+MISSPELT = 90
+"""How alike (rapidfuzz's ratio) a run of words must be to an infraction's name of 2+ words to name it ("outside assitance")."""
+
+
+_LONG_NAMES: list[tuple[dict[str, str], list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]] = []
+
+
+def _long_names(named: dict[str, str]) -> tuple[list[tuple[str, str, int]], dict[str, list[tuple[int, int]]]]:
+    """The names of two words or more (ten letters at least) with their section and number of words, and each of
+    their words' first three letters → (the name, the word's place in it): made once per ``named`` (four kept)."""
+    for known, long, begins in _LONG_NAMES:  # the router's names and the ranking's (with former names): two at most
+        if known is named:
+            return long, begins
+    long = [(name, sid, len(name.split())) for name, sid in named.items() if len(name.split()) >= 2 and len(name) >= 10]
+    begins = {}
+    for n, (name, _, _) in enumerate(long):
+        for j, part in enumerate(name.split()):
+            begins.setdefault(part[:3], []).append((n, j))
+    _LONG_NAMES[:] = [*_LONG_NAMES[-3:], (named, long, begins)]
+    return long, begins
+
+
+def misspelt_in(question: str | Question, named: dict[str, str]) -> list[tuple[str, str]]:
+    """``(name, section id)`` for the names of ``named`` of two words or more that the question says misspelt: each run
+    of as many words as the name has, compared whole (one or two letters wrong or missing in a long name).  Only the
+    runs one word of which begins as the name's word in its place does are compared ("assitance" begins as
+    "assistance"): a name misspelt keeps one word's first letters, and a rules question says few such runs."""
+    from rapidfuzz.fuzz import ratio
+
+    said = Question.of(question).words
+    long, begins = _long_names(named)
+    starts: dict[int, set[int]] = {}
+    for i, w in enumerate(said):
+        for n, j in begins.get(w[:3], ()):
+            if 0 <= i - j <= len(said) - long[n][2]:
+                starts.setdefault(n, set()).add(i - j)
+    out = []
+    for n in sorted(starts):
+        name, sid, size = long[n]
+        if any(ratio(name, " ".join(said[i : i + size]), score_cutoff=MISSPELT) for i in starts[n]):
+            out.append((name, sid))
+    return out
