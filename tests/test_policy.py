@@ -55,6 +55,14 @@ def test_title_words_and_text_rank_by_bm25() -> None:
     assert len(index.search("players dice snack", k=2)) == 2
 
 
+def test_a_storys_words_weigh_less_than_what_it_asks() -> None:
+    index = PolicyIndex(_docs())
+    story = "We were eating snacks. My opponent ate a snack. Then he ate another snack. Which chair do I sit in?"
+    assert index.search(story)[0].section.id == "MTR 1.1"  # asked: the chair; told: snacks, three times
+    index.TOLD = 1.0
+    assert index.search(story)[0].section.id == "MTR 1.3"
+
+
 def test_an_infraction_named_or_abbreviated_leads() -> None:
     index = PolicyIndex(_docs())
     assert index.named["dd"] == "IPG 2.1" and index.named["loud chewing of snacks"] == "IPG 2.2"
@@ -112,7 +120,7 @@ def test_cues_and_rel() -> None:
     assert policy_cue("can my opponent see my decklist?") == "decklist"
     assert policy_cue("what are the tiebreakers", jargon=frozenset({"tiebreak"})) == "tiebreak"
     assert policy_cue("what are the tiebreakers", jargon=frozenset({"tiebreak"}), in_rules=lambda t: True) is None
-    assert policy_cue("does deathtouch work with trample?", game_terms=lambda: 2) is None
+    assert policy_cue("does deathtouch work with trample?", game_terms=lambda *_: 2) is None
     assert rel_of("at a PTQ") == "competitive" and rel_of("at the kitchen table") == "regular" and rel_of("at home") is None
 
 
