@@ -265,6 +265,10 @@ def test_her_tax_after_the_lone_card_answer(carded: Rulebook, deck: CardDeck) ->
     conv = Conversation()  # "he" and "his" are the opponent's, even after a legend
     ask(carded, "Thalia, Guardian of Thraben", conversation=conv, deck=deck)
     assert _cards(ask(carded, "can my opponent respond when he draws his card for the turn?", k=3, conversation=conv, deck=deck)) == []
+    conv = Conversation()  # "him", the object a legend is, with a card of its own: both (a helper's Teferi lost, stop 81)
+    ask(carded, "how does teferi time raveler work", conversation=conv, deck=deck)
+    both = ask(carded, "my opponent controls him. can I cast Brainstorm during their end step?", k=3, conversation=conv, deck=deck)
+    assert set(_cards(both)) == {"Brainstorm", "Teferi, Time Raveler"}
 
 
 def test_he_and_his_of_the_opponent_start_a_new_question(full_book: Rulebook) -> None:

@@ -58,8 +58,8 @@ _FOLLOW = re.compile(
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
     r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
-_HER = re.compile(r"\b(she|her|hers|herself)\b")
-"""A character's pronoun (:meth:`Conversation._her`)."""
+_HER = re.compile(r"\b(she|her|hers|herself|him)\b")
+"""A character's pronoun (:meth:`Conversation._her`); "him" too, the object a legend is ("my opponent controls him")."""
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
 """An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
 _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
@@ -317,9 +317,9 @@ class Conversation:
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
 
     def _her(self, text: str) -> bool:
-        """``text`` says "she" or "her" while the conversation holds a legendary creature or planeswalker, a character
-        ("Thalia, Guardian of Thraben" then "does her ability affect my own spells?").  Not "he" or "his": players say
-        those of their opponent ("can my opponent respond when he draws his card?" is a new question)."""
+        """``text`` says "she", "her" or "him" while the conversation holds a legendary creature or planeswalker, a character
+        ("Thalia, Guardian of Thraben" then "does her ability affect …?"; Teferi, Time Raveler then "my opponent controls
+        him").  Not "he" or "his": players say those of their opponent ("can my opponent respond when he draws his card?")."""
         return bool(_HER.search(text)) and any(c.type_line.startswith("Legendary") and
                                                 ("Creature" in c.type_line or "Planeswalker" in c.type_line)
                                                 for c, _ in self.cards.values())
