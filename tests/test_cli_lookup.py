@@ -46,6 +46,15 @@ def test_a_range_of_rules(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 2 and out == "" and err.count("\n") == 1 and "'rulesgraph cites 702.19'" in err
 
 
+def test_several_rule_numbers_each_in_turn(run) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run("rule", "702.19b", "509.1a")  # they were joined as '702.19b 509.1a', no rule number
+    assert code == 0 and err == "" and out.index("702.19b The controller") < out.index("509.1a The defending player")
+    code, out, _ = run("rule", "--json", "702.19b", "702.20a-b")
+    assert code == 0 and json.loads(out)["range"] == ["702.19b", "702.20a", "702.20b"]
+    assert run("rule", "702.19b", "999.1")[:2] == (1, "")  # one missing: said, nothing half shown
+    assert run("rule", "CR", "702.19b")[0] == 0  # words with a number are still one number
+
+
 def test_kw(run) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run("kw", "tramlpe")
     assert code == 0 and out.startswith("Trample  keyword ability · 702.19\nread ‘tramlpe’ as ‘Trample’")

@@ -18,7 +18,7 @@ from rich.text import Text
 from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import citation
 from rulesgraph.answer.profile import cites_any, find_name, profile, profile_of, related
-from rulesgraph.build.lookup import as_number, rule_views, said_range, view_node
+from rulesgraph.build.lookup import as_number, each_given, rule_views, said_range, view_node
 from rulesgraph.cards.names import NameIndex
 from rulesgraph.common.text import clean
 from rulesgraph.errors import NotFound
@@ -325,7 +325,11 @@ def _sources(shell: Shell, arg: str) -> Outcome:
 def _rule(shell: Shell, arg: str) -> Outcome:
     from rulesgraph.answer.tlookup import is_ref  # ":rule MTR 4.3" as `rulesgraph rule MTR 4.3` takes it
 
-    return shell.tournament(arg) if is_ref(arg) else shell.show(View(render_rules(rule_views(shell.book, arg), shell.opts)))
+    if is_ref(arg):
+        return shell.tournament(arg)
+    given = each_given(arg.split())  # several numbers or ranges ("702.19b 509.1a"), each in turn, as `rulesgraph rule` takes them
+    views = [v for n in given for v in rule_views(shell.book, n)] if len(given) > 1 else rule_views(shell.book, arg)
+    return shell.show(View(render_rules(views, shell.opts)))
 
 
 def _quit(shell: Shell, arg: str) -> Outcome:

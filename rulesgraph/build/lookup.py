@@ -33,6 +33,7 @@ __all__ = [
     "cites",
     "cites_json",
     "cites_of",
+    "each_given",
     "is_cr_id",
     "node_json",
     "parse_number",
@@ -91,6 +92,14 @@ def said_range(text: str) -> str | None:
     plain = _plain(text)
     m = _RANGE.match(plain) or _SECTIONS.match(plain)
     return m.group(1).lower() if m else None
+
+
+def each_given(parts: list[str]) -> list[str]:
+    """The rule numbers or ranges that words given apart each are, to show in turn ("702.19b 509.1a" → both), or the
+    words as one when they are not each one ("702.19 b", "rule 702.19b", "MTR 4.3")."""
+    if len(parts) > 1 and all(as_number(p) is not None or said_range(p) is not None for p in parts):
+        return parts
+    return [" ".join(parts)]
 
 
 def range_misuse(text: str) -> RulesgraphError | None:
