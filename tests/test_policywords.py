@@ -27,6 +27,8 @@ def test_players_words_read_as_the_documents_words() -> None:
     assert stem("spectator") in terms("can my girlfriend watch my match") and stem("spectator") not in terms("watch my creature")
     assert stem("concede") in terms("can I scoop to my buddy") == terms("can I concede to my buddy")
     assert stem("sleeves") in terms("can I play with unsleeved cards")
+    for said in ("what if it happens again later in the match?", "second time he did it", "is a repeat offense a game loss"):
+        assert {stem("subsequent"), stem("upgraded")} <= set(terms(said)), said  # the IPG's upgrade, in its words
     for said in ("are alters legal", "my altered cards", "can I play alt art lands"):  # a card's alter: MTR 3.3's words
         assert {stem("artistic"), stem("modifications")} <= set(terms(said)), said
     assert stem("artistic") not in terms("he altered his decklist")  # the decklist "may not be altered": MTR 2.7's

@@ -522,3 +522,14 @@ def test_the_confidence_does_not_depend_on_how_many_citations_are_shown(empty: P
     asked = "what's the penalty for drawing extra cards at competitive REL?"
     one, five = ask(full_book, asked, k=1), ask(full_book, asked, k=5)
     assert len(one.citations) == 1 and one.confidence == five.confidence < 0.9
+
+
+def test_an_error_that_happens_again_is_the_upgrade(empty: Path, full_book: Rulebook) -> None:
+    """A judge's follow-up about a repeat ("what if it happens again later in the match?") is the category opening that
+    says the third or subsequent Warning is upgraded (it cited MTR 2.3, the mulligan, before stop 81)."""
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    conv = Conversation()
+    ask(full_book, "my opponent drew an extra card off brainstorm at competitive, what's the penalty", conversation=conv)
+    assert ask(full_book, "what if it happens again later in the match?", conversation=conv).citations[0].id == "IPG 2"

@@ -84,6 +84,9 @@ SAYINGS = {"on purpose": "intentionally knowingly", "hand out": "issue", "hands 
               for whose in ("my", "our", "his", "her", "their", "the", "a", "this", "that") for match in ("match", "matches")},
            "scoop": "concede", "scoops": "concedes", "scooped": "conceded", "scooping": "conceding",
            "unsleeved": "without sleeves",
+           **dict.fromkeys(("happens again", "happened again", "does it again", "did it again", "do it again", "second time",
+                            "third time", "repeat offense", "repeat offence", "repeat offenses", "repeat offences",
+                            "keeps doing it", "keeps happening"), "again subsequent upgraded"),
            **dict.fromkeys(("observer", "onlooker", "bystander", "railbird"), "spectator"),
            **dict.fromkeys(("observers", "onlookers", "bystanders", "railbirds"), "spectators")}
 """Players' phrases for the documents' words, read as those words ("on purpose" → intentionally).  Players call the
@@ -91,10 +94,12 @@ decklist a "deck list", "deck sheet" or "registration sheet"; "slow play" (the I
 at Regular REL calls "taking unreasonable amounts of time"; "mana weaving" (sorting lands between spells) is a way to
 arrange a deck that shuffling must undo.  Someone watching a game (a friend watching, an observer, an onlooker, a
 bystander, a railbird, whoever watches a match) is what the MTR calls a spectator; to scoop is to concede; unsleeved
-cards are without sleeves.  A card's alter (an altered card, alt art) is its "artistic modification", a miscut or
-misprint a "misprinted" card; headphones, earbuds, a smartwatch or a laptop an electronic device (as a phone is), and
-"taking too long" slow play; lying to a judge is what Cheating's definition calls lying to a Tournament Official.  A
-player who "said go" (or "your turn") used one of the Tournament Shortcuts, whose passage says what the phrase means."""
+cards are without sleeves; an error that "happens again", a "second time" or a "repeat offense" is the IPG's
+subsequent one, which its category's opening says is upgraded.  A card's alter (an altered card, alt art) is its
+"artistic modification", a miscut or misprint a "misprinted" card; headphones, earbuds, a smartwatch or a laptop an
+electronic device (as a phone is), and "taking too long" slow play; lying to a judge is what Cheating's definition calls
+lying to a Tournament Official.  A player who "said go" (or "your turn") used one of the Tournament Shortcuts, whose
+passage says what the phrase means."""
 _SAYINGS = lazy(r"\b(?:" + "|".join(re.escape(k) for k in sorted(SAYINGS, key=len, reverse=True)) + r")\b")
 SHORT = {"hj": "head judge", "opp": "opponent", "opps": "opponents", "dq": "disqualification", "dqed": "disqualified",
          "sb": "sideboard", "id": "intentional draw", "rel": "rules enforcement level",
