@@ -58,8 +58,8 @@ _FOLLOW = re.compile(
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
     r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
-_HER = re.compile(r"\b(she|her|hers|herself|him)\b")
-"""A character's pronoun (:meth:`Conversation._her`); "him" too, the object a legend is ("my opponent controls him")."""
+_HER, _HIM = re.compile(r"\b(she|her|hers|herself)\b"), re.compile(r"\bhim\b")
+"""A character's pronouns (:meth:`Conversation._her`); "him" only in a rules follow-up (after a policy answer, a person)."""
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
 """An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
 _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
@@ -235,7 +235,7 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or self._names_held(a, text, index) or self._her(text)
+        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or self._names_held(a, text, index) or self._her(text, him=True)
         follow = points_back or not specific or len(own_words) <= 3
         if follow and not points_back and any(c.how != "carried" and c.key not in self.cards for c in a.cards):
             # "Does Rest in Peace stop Kitchen Finks from persisting?" after Lightning Greaves: cards of its own, and
@@ -316,11 +316,11 @@ class Conversation:
             return []
         return [(c, w) for key, (c, w) in self.cards.items() if key not in own]
 
-    def _her(self, text: str) -> bool:
-        """``text`` says "she", "her" or "him" while the conversation holds a legendary creature or planeswalker, a character
+    def _her(self, text: str, him: bool = False) -> bool:
+        """``text`` says "she" or "her" (or ``him``: "him") while the conversation holds a legendary creature or planeswalker
         ("Thalia, Guardian of Thraben" then "does her ability affect …?"; Teferi, Time Raveler then "my opponent controls
         him").  Not "he" or "his": players say those of their opponent ("can my opponent respond when he draws his card?")."""
-        return bool(_HER.search(text)) and any(c.type_line.startswith("Legendary") and
+        return bool(_HER.search(text) or (him and _HIM.search(text))) and any(c.type_line.startswith("Legendary") and
                                                 ("Creature" in c.type_line or "Planeswalker" in c.type_line)
                                                 for c, _ in self.cards.values())
 
