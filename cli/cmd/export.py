@@ -9,20 +9,25 @@ from rulesgraph import RulesgraphError
 from ..context import Context
 from ..safe import visible
 
-HELP = "write the loaded rules as a static web site (html DIR) or the knowledge graph (graph OUT: json, graphml or dot)"
+HELP = ("write the loaded rules as a static web site (html DIR) or the knowledge graph (graph OUT: json, graphml or dot), "
+        "with the installed tournament documents and cards")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     from rulesgraph.export.graph import FORMATS  # networkx: only when 'export' is the command
 
     p = sub.add_parser("export", help=HELP, description=HELP + ". 'html' writes one page per chapter, the glossary, a page "
-                       "per keyword and a search page into DIR; 'graph' writes every node and edge to OUT.")
+                       "per keyword and a search page into DIR, and the installed cards and tournament documents; 'graph' writes every "
+                       "node and edge to OUT: the rules, FAQ entries, the tournament documents' passages, and every "
+                       "installed card with its rulings.")
     p.add_argument("what", choices=("html", "graph"), help="html: a static site; graph: the knowledge graph")
     p.add_argument("out", metavar="DIR|OUT", help="the site's directory (html: new, empty, or a site written before, which "
                    "is replaced whole) or the graph file (graph; - for standard output)")
     p.add_argument("--single-page", action="store_true", help="html: everything on one page instead of one page per chapter")
     p.add_argument("--format", choices=FORMATS, help="graph: json (node-link), graphml or dot (default: from OUT's suffix)")
-    p.add_argument("--rule", metavar="N", help="graph: only rule N, what it contains and their neighbours (small enough for Graphviz)")
+    p.add_argument("--rule", metavar="N", help="graph: only rule N, what it contains and their neighbours among the rules and "
+                   "the tournament documents, cards left out (small enough for Graphviz)")
+    p.add_argument("--no-cards", action="store_true", help="graph: leave the installed cards and their rulings out")
     return p
 
 
@@ -35,8 +40,8 @@ def run(ctx: Context) -> int:
 
     args = ctx.args
     if args.what == "html":
-        if args.format or args.rule:
-            raise RulesgraphError("--format and --rule are for 'export graph'; 'export html' writes the whole site")
+        if args.format or args.rule or args.no_cards:
+            raise RulesgraphError("--format, --rule and --no-cards are for 'export graph'; 'export html' writes the whole site")
         book = ctx.book()
         store = ctx.cards()  # every installed card gets its page (the card index, sorted by name, and a card search)
         cards = None
@@ -55,13 +60,19 @@ def run(ctx: Context) -> int:
         return 0
     if args.single_page:
         raise RulesgraphError("--single-page is for 'export html'")
-    g = ctx.book().graph
+    from rulesgraph.build import tbook
+    from rulesgraph.export.joined import joined_graph
+
+    store = None if args.rule or args.no_cards else ctx.cards()
+    g, joined = joined_graph(ctx.book(), tbook.load(), store)
     if args.rule:
         g = around(g, args.rule)
     protected = _protected(ctx)
     to_stdout = destination(args.out, protected) == "stdout"
     fmt = export_graph(g, args.out, args.format, protected=protected, stdout=ctx.stdout.buffer if to_stdout else None)
     line = f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt}"
+    held = [*joined.documents, *([f"{joined.cards:,} cards with {joined.rulings:,} rulings"] if store is not None else [])]
+    line += f" (the rules with {', '.join(held)})" if held else ""
     if to_stdout:  # the graph is the output: the summary goes to stderr
         ctx.note(f"{line} to standard output")
     else:

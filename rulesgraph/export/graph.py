@@ -20,16 +20,18 @@ from ..build.link import subtree
 from ..common.outfile import STDOUT, write_file
 from ..errors import NotFound, RulesgraphError
 
-__all__ = ["FORMATS", "around", "export_graph", "format_for", "scalar_graph", "to_dot", "to_json", "xml_safe"]
+__all__ = ["FORMATS", "around", "export_graph", "format_for", "json_chunks", "scalar_graph", "to_dot", "to_json", "xml_safe"]
 
 FORMATS = ("json", "graphml", "dot")
 _SUFFIXES = {".json": "json", ".graphml": "graphml", ".xml": "graphml", ".dot": "dot", ".gv": "dot"}
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot carry (a rules file is text, but nothing stops it holding them)."""
 _NODE_COLOURS = {"chapter": "#1f3b73", "section": "#2d5fa8", "rule": "#4f86c6", "subrule": "#9cc3e6", "paragraph": "#b8d8b8",
-                 "glossary": "#e6b85c", "keyword": "#d9534f", "faq": "#8e6bbf", "card": "#7f7f7f"}
+                 "glossary": "#e6b85c", "keyword": "#d9534f", "faq": "#8e6bbf", "card": "#7f7f7f",
+                 "ruling": "#bfbfbf", "appendix": "#2e8b57", "heading": "#2e8b57", "part": "#8fbc8f", "term": "#e6b85c", "cr": "#ffffff"}
 _EDGE_COLOURS = {"contains": "#bbbbbb", "cites": "#2d5fa8", "defines": "#d9534f", "about": "#8e6bbf", "see_also": "#e6b85c",
-                 "mentions": "#7f7f7f", "current": "#2e8b57", "renamed_to": "#d9534f"}
+                 "mentions": "#7f7f7f", "current": "#2e8b57", "renamed_to": "#d9534f",
+                 "ruling": "#bfbfbf", "restates": "#8e6bbf", "keyword": "#d9534f", "type": "#9cc3e6"}
 
 
 def format_for(path: str, given: str | None) -> str:
@@ -65,13 +67,16 @@ def scalar_graph(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     """A copy whose attributes are all scalars (None dropped), each edge also carrying its ``kind``; ids, keys
     and texts carry only what XML can (GraphML of a file with control characters did not read back)."""
     out = nx.MultiDiGraph()
-    out.graph.update({k: _scalar(v) for k, v in ((k, g.graph.get(k)) for k in ("schema", "effective", "references")) if v is not None})
+    kept = ("schema", "effective", "references", "tournament", "cards")
+    out.graph.update({k: _scalar(v) for k, v in ((k, g.graph.get(k)) for k in kept) if v is not None})
     ids: dict[str, str] = {}
+    used: set[str] = set()  # a set: searching the values of ``ids`` was quadratic (3 minutes with every card)
     for nid in g.nodes:
         safe = xml_safe(str(nid))
-        while safe in ids.values():  # two ids that differ only in what was replaced stay two nodes
+        while safe in used:  # two ids that differ only in what was replaced stay two nodes
             safe += "\ufffd"
         ids[nid] = safe
+        used.add(safe)
     for nid, data in g.nodes(data=True):
         out.add_node(ids[nid], **{xml_safe(k): s for k, v in data.items() if (s := _scalar(v)) is not None})
     for src, dst, key, data in g.edges(keys=True, data=True):
@@ -80,10 +85,22 @@ def scalar_graph(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return out
 
 
+def json_chunks(g: nx.MultiDiGraph) -> Iterator[str]:
+    """Node-link JSON in pieces, a node or an edge at a time (networkx's ``node_link_data`` layout): the whole graph
+    with every card is ~55 MB of text, which is never held at once."""
+    dump = lambda value: json.dumps(value, ensure_ascii=False, default=list)
+    yield f'{{"directed": true, "multigraph": true, "graph": {dump(g.graph)}, "nodes": ['
+    for i, (nid, data) in enumerate(g.nodes(data=True)):
+        yield ("" if i == 0 else ", ") + dump({**data, "id": nid})
+    yield '], "edges": ['
+    for i, (src, dst, key, data) in enumerate(g.edges(keys=True, data=True)):
+        yield ("" if i == 0 else ", ") + dump({**data, "source": src, "target": dst, "key": key})
+    yield "]}"
+
+
 def to_json(g: nx.MultiDiGraph) -> str:
     """Node-link JSON: ``{"directed", "multigraph", "graph", "nodes": [{"id", …}], "edges": [{"source", "target", "key", …}]}``."""
-    data = nx.node_link_data(g, edges="edges")
-    return json.dumps(data, ensure_ascii=False, default=list)
+    return "".join(json_chunks(g))
 
 
 def _quote(value: object) -> str:
@@ -138,11 +155,13 @@ def export_graph(g: nx.MultiDiGraph, path: str | os.PathLike[str], fmt: str | No
     target = os.fspath(path)
     chosen = format_for(target, fmt)
     if chosen == "json":
-        write = lambda fh: fh.write(to_json(g).encode("utf-8"))
+        write = lambda fh: fh.writelines(chunk.encode("utf-8") for chunk in json_chunks(g))
     elif chosen == "dot":
-        write = lambda fh: fh.write(to_dot(g).encode("utf-8"))
+        write = lambda fh: fh.writelines((line + "\n").encode("utf-8") for line in _dot_lines(g))
     else:
+        from .graphml import graphml_lines
+
         scalar = scalar_graph(g)
-        write = lambda fh: nx.write_graphml(scalar, fh, encoding="utf-8", named_key_ids=True)
+        write = lambda fh: fh.writelines((line + "\n").encode("utf-8") for line in graphml_lines(scalar))
     write_file(target, write, protected=protected, stdout=stdout)
     return chosen
