@@ -151,6 +151,22 @@ def test_check_reports_tournament_files_with_lines(data: Path, tmp_path: Path, c
     assert "5 chapters, 44 sections" in out and f"{cut}:" in out and "toc-mismatch: the contents list 3.2" in out
 
 
+def test_check_names_a_reference_no_section_answers(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tournament graph has no edge for "see section 9.9" of a document without a 9.9: check says where it is."""
+    mtr = tmp_path / "mtr.txt"
+    mtr.write_text(make_mtr().replace("Players follow point 2 of chapter 3 (see section 1.1).",
+                                      "Players follow point 2 of chapter 3 (see section 9.9).", 1), encoding="utf-8")
+    ipg = tmp_path / "ipg.txt"
+    ipg.write_text(make_ipg(infractions=9), encoding="utf-8")  # citing MTR 4.1–4.9, as many as make_mtr's chapter 4 has
+    assert main(["check", str(mtr), str(ipg), "--json"]) == 0
+    by_kind = {d["kind"]: d for d in json.loads(capsys.readouterr().out)["tournament"]}
+    (bad,) = [a for a in by_kind["mtr"]["anomalies"] if a["kind"] == "unresolved-reference"]
+    assert bad["message"] == "MTR 3.2 refers to MTR 9.9, which is not in the document" and bad["where"].startswith(f"{mtr}:")
+    assert not [a for a in by_kind["ipg"]["anomalies"] if a["kind"] == "unresolved-reference"]  # its MTR sections resolve
+    assert main(["check", str(mtr)]) == 0
+    assert "unresolved-reference: MTR 3.2 refers to MTR 9.9" in capsys.readouterr().out
+
+
 def test_a_bare_update_includes_the_documents(data: Path) -> None:
     from rulesgraph_cli.cmd import update as cmd_update
     from rulesgraph_cli.main import build_parser

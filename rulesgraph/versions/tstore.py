@@ -214,6 +214,7 @@ def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:
     from ..parse.tournament import parse_tournament
 
     out: list[dict[str, object]] = []
+    docs: list[TDocument] = []
     targets = [(str(p), None) for p in paths] if paths is not None else [(str(i.path), i.kind) for i in newest().values()]
     for path, kind in targets:
         raw = read_bytes(path)
@@ -230,4 +231,27 @@ def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:
         })
         for item in out[-1]["skipped"]:  # type: ignore[attr-defined]
             item.pop("origin", None)
+        docs.append(doc)
+    for doc, report in zip(docs, out, strict=True):
+        report["anomalies"].extend(_unresolved(doc, docs))  # type: ignore[attr-defined]
+    return out
+
+
+def _unresolved(doc: TDocument, docs: list[TDocument]) -> list[dict[str, str]]:
+    """The references of ``doc``'s passages to a section of a document checked with it (``see section 9.9``, ``MTR
+    section 4.3`` from the IPG) that no such section answers: the tournament graph has no edge for them
+    (:func:`rulesgraph.build.tgraph.build`), so ``check`` names each with its passage's file and line.  A reference to a
+    document not checked with it, or to a CR rule, is not judged here."""
+    from ..build.tgraph import references
+
+    ids = {s.id for d in docs for s in d.sections}
+    prefixes = {d.prefix for d in docs}
+    out = []
+    for s in doc.sections:
+        if s.kind == "part":
+            continue  # its text is its section's, whose references are read once
+        for target in references(s.text, doc.prefix):
+            if target.split(" ", 1)[0] in prefixes and target not in ids:
+                out.append({"kind": "unresolved-reference", "message": f"{s.id} refers to {target}, which is not in the document",
+                            "where": str(s.origin)})
     return out
