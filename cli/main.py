@@ -204,6 +204,8 @@ def _programs(what: str) -> None:
 
 
 def _main(ctx: Context, args: argparse.Namespace) -> int:
+    from .streams import write_error
+
     try:
         status = _run(ctx, args)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not in the interpreter's exit
@@ -216,6 +218,8 @@ def _main(ctx: Context, args: argparse.Namespace) -> int:
         return 1
     except RulesgraphError as exc:
         ctx.note(f"error: {exc}")
+        if write_error() is not None:  # writing standard output failed (export graph - > a full disk): what it still
+            _silence_stdout()  # buffers must not fail again, with a traceback, in the interpreter's last flush
         _json_error(ctx, args, str(exc))
         return 2
     except KeyboardInterrupt:

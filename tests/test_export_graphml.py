@@ -14,7 +14,8 @@ from rulesgraph.export.graphml import graphml_lines, key_types
 def sample() -> nx.MultiDiGraph:
     g = nx.MultiDiGraph(effective="2026-06-19")
     g.add_node('card:"Quoted" <b>Card</b> & Co', kind="card", text="line one\nline <two> & \"three\"", rank=12, missing=True)
-    g.add_node("702.19", kind="rule", rank=1.5, missing=False)
+    g.add_node("702.19", kind="rule", rank=1.5, missing=False, seen="twice")
+    g.add_node("702.2", kind="rule", seen=2, text="carriage\r\nreturn\rkept")
     g.add_edge('card:"Quoted" <b>Card</b> & Co', "702.19", key="keyword", relation="has", weight=0.25)
     g.add_edge('card:"Quoted" <b>Card</b> & Co', "702.19", key="type", weight=1)
     return g
@@ -25,6 +26,8 @@ def test_types_of_each_attribute() -> None:
     assert types[("node", "rank")] == "double"  # a long and a double: a double
     assert types[("node", "missing")] == "boolean" and types[("node", "text")] == "string"
     assert types[("edge", "weight")] == "double" and types[("graph", "effective")] == "string"
+    assert types[("node", "seen")] == "string"  # a string and a long: networkx's writer could not read its own file back
+    assert types[("node", "kind")] == types[("edge", "relation")] == "string" and ("edge", "kind") not in types
 
 
 def test_reads_back_with_networkx(tmp_path: Path) -> None:
@@ -39,3 +42,6 @@ def test_reads_back_with_networkx(tmp_path: Path) -> None:
     assert loaded.nodes["702.19"]["missing"] is False
     assert loaded.edges['card:"Quoted" <b>Card</b> & Co', "702.19", "keyword"]["relation"] == "has"
     assert loaded.graph["effective"] == "2026-06-19"
+    assert loaded.nodes["702.2"]["text"] == "carriage\r\nreturn\rkept" and loaded.nodes["702.2"]["seen"] == "2"
+    assert loaded.edges['card:"Quoted" <b>Card</b> & Co', "702.19", "type"]["kind"] == "type"  # scalar_graph's edge kind
+    assert loaded.nodes["702.19"]["kind"] == "rule"  # a node's kind and an edge's are two keys

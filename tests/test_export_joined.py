@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import networkx as nx
 import pytest
 
 from rulesgraph import Rulebook
+from rulesgraph.answer.cardanswer import ruling_citation
 from rulesgraph.cards.store import open_store
 from rulesgraph.export.graph import export_graph
 from rulesgraph.export.joined import card_node, joined_graph
@@ -20,7 +22,11 @@ from rulesgraph.sources.read import SourceText, read_source, split_lines
 from rulesgraph_cli.main import main
 
 from .conftest import FIXTURES
-from .minicards import CARDS, install_cards
+from .minicards import CARDS, face, install_cards
+
+TWICE = [{"date": "2020-01-01", "text": "The first ruling of that day."}, {"date": "2020-01-01", "text": "The second one."},
+         {"date": "2021-05-05", "text": "Trample matters only when it is blocked."}]
+"""Rulings of one day numbered as answers cite them: from 1 for each date (most real rulings share a date)."""
 
 
 def documents() -> tuple[TDocument, ...]:
@@ -64,6 +70,22 @@ def test_every_installed_card_with_its_rulings(mini_book: Rulebook, tmp_path: Pa
     assert g.edges[card_node("Banner of the Grove"), "keyword:deathtouch", "keyword"]["relation"] == "grants"
     split = g.nodes[card_node("Sap // Drain")]  # one node per card, its faces joined
     assert split["type_line"] == "Instant // Instant" and "\n//\n" in split["text"]
+    weights = [w for *_, k, w in g.edges(keys=True, data="weight") if k == "restates"]
+    assert weights and all(0 < w <= 1 for w in weights) and max(weights) == 1  # each ruling's best rule weighs 1
+
+
+def test_rulings_of_one_day_are_numbered_as_answers_cite_them(mini_book: Rulebook, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    store = open_store(install_cards(mini_book, {"Twin Elder": [face("Twin Elder", "Trample", rulings=TWICE)]}))
+    assert store is not None
+    g, _ = joined_graph(mini_book, (), store)
+    store.close()
+    ids = [d for _, d, k in g.out_edges(card_node("Twin Elder"), keys=True) if k == "ruling"]
+    card = SimpleNamespace(key="Twin Elder", rulings=[(r["date"], r["text"]) for r in TWICE])
+    assert ids == [ruling_citation(card, r["date"], r["text"], 0.0, ()).id for r in TWICE]  # type: ignore[arg-type]
+    assert ids == ["ruling:Twin Elder:2020-01-01:1", "ruling:Twin Elder:2020-01-01:2", "ruling:Twin Elder:2021-05-05:1"]
+    assert [g.nodes[i]["text"] for i in ids] == [r["text"] for r in TWICE]
 
 
 def test_a_card_the_faq_mentions_is_one_node(full_book: Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,6 +98,8 @@ def test_a_card_the_faq_mentions_is_one_node(full_book: Rulebook, tmp_path: Path
     store.close()
     assert g.nodes[mentioned]["kind"] == "card" and g.nodes[mentioned]["text"] and g.in_degree(mentioned) >= 1  # FAQ's mention kept
     assert sum(1 for n in g if n.startswith(f"card:{name}")) == 1
+    typed = {g.nodes[d]["title"]: w for _, d, k, w in g.out_edges(card_node("Mossback Elder"), keys=True, data="word") if k == "type"}
+    assert typed.get("Creatures") == "Creature"  # the type line's words lead to the rules of their types
 
 
 @pytest.mark.parametrize("fmt", ["json", "graphml", "dot"])
@@ -97,6 +121,7 @@ def test_the_joined_graph_in_every_format(mini_book: Rulebook, tmp_path: Path, m
         return
     assert set(loaded.nodes) == set(g.nodes) and loaded.number_of_edges() == g.number_of_edges()
     assert loaded.nodes["MTR 2.1"]["text"] == g.nodes["MTR 2.1"]["text"]
+    assert "MTR" in str(loaded.graph["tournament"]) and "cards" in loaded.graph  # what was joined, said in the file
 
 
 def test_cli_exports_cards_and_documents_unless_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mini_book: Rulebook,
@@ -112,5 +137,9 @@ def test_cli_exports_cards_and_documents_unless_told(tmp_path: Path, monkeypatch
     assert "rulings" not in capsys.readouterr().out
     nodes = {n["id"] for n in json.loads((tmp_path / "n.json").read_text(encoding="utf-8"))["nodes"]}
     assert not any(n.startswith(("card:Mossback", "ruling:")) for n in nodes)
+    assert main(["export", "graph", *rules, "--rule", "702.19", str(tmp_path / "r.json")]) == 0
+    assert "rulings" not in capsys.readouterr().out  # one rule's neighbours, cards left out
+    nodes = {n["id"] for n in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["nodes"]}
+    assert "702.19b" in nodes and not any(n.startswith("ruling:") for n in nodes)
     assert main(["export", "html", *rules, "--no-cards", str(tmp_path / "site")]) == 2  # a graph option
     assert "--no-cards" in capsys.readouterr().err

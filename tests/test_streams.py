@@ -29,7 +29,8 @@ def _rg(*argv: str, env: dict[str, str] | None = None, stdin: bytes = b"", stdou
 
     return subprocess.run([sys.executable, "-m", "rulesgraph", "--no-bundled", "--rules", str(MINI), *argv], input=stdin,
                           stdout=stdout if stdout is not None else subprocess.PIPE, stderr=subprocess.PIPE,
-                          env={**os.environ, **(env or {})}, timeout=120, preexec_fn=small_files if limit else None)
+                          env={**os.environ, **(env or {}), **({"PYTHONDONTWRITEBYTECODE": "1"} if limit else {})}, timeout=120,
+                          preexec_fn=small_files if limit else None)  # a limited process wrote truncated .pyc files for later
 
 
 def _one_line(proc: subprocess.CompletedProcess[bytes], says: str) -> None:

@@ -85,20 +85,22 @@ def scalar_graph(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return out
 
 
-def json_chunks(g: nx.MultiDiGraph) -> Iterator[str]:
-    """Node-link JSON in pieces, a node or an edge at a time (networkx's ``node_link_data`` layout): the whole graph
-    with every card is ~55 MB of text, which is never held at once."""
+def json_chunks(g: nx.Graph) -> Iterator[str]:
+    """Node-link JSON in pieces, a node or an edge at a time (networkx's ``node_link_data`` layout, ``key`` for a
+    multigraph's edges): the whole graph with every card is ~55 MB of text, which is never held at once."""
     dump = lambda value: json.dumps(value, ensure_ascii=False, default=list)
-    yield f'{{"directed": true, "multigraph": true, "graph": {dump(g.graph)}, "nodes": ['
+    multi = g.is_multigraph()
+    yield (f'{{"directed": {dump(g.is_directed())}, "multigraph": {dump(multi)}, "graph": {dump(g.graph)}, "nodes": [')
     for i, (nid, data) in enumerate(g.nodes(data=True)):
         yield ("" if i == 0 else ", ") + dump({**data, "id": nid})
     yield '], "edges": ['
-    for i, (src, dst, key, data) in enumerate(g.edges(keys=True, data=True)):
-        yield ("" if i == 0 else ", ") + dump({**data, "source": src, "target": dst, "key": key})
+    edges = g.edges(keys=True, data=True) if multi else ((s, d, None, a) for s, d, a in g.edges(data=True))
+    for i, (src, dst, key, data) in enumerate(edges):
+        yield ("" if i == 0 else ", ") + dump({**data, "source": src, "target": dst, **({"key": key} if multi else {})})
     yield "]}"
 
 
-def to_json(g: nx.MultiDiGraph) -> str:
+def to_json(g: nx.Graph) -> str:
     """Node-link JSON: ``{"directed", "multigraph", "graph", "nodes": [{"id", …}], "edges": [{"source", "target", "key", …}]}``."""
     return "".join(json_chunks(g))
 

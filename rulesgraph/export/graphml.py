@@ -1,9 +1,12 @@
 """GraphML written as a stream, a node or an edge at a time: the knowledge graph with every card (~74,000 nodes,
 ~224,000 edges) took networkx's writer, which builds the whole XML tree first, over 1 GB; this holds one element.
 
-The file is what :func:`networkx.write_graphml` writes with ``named_key_ids=True`` (attribute names as key ids; edge
-keys as the edge's ``id``), so :func:`networkx.read_graphml` reads it back with the same nodes, edges, keys and typed
-values.  Takes a graph whose attributes are scalars (:func:`rulesgraph.export.graph.scalar_graph`).
+The file is what :func:`networkx.write_graphml` writes, but for the key ids, which say the domain and the attribute's
+name (``n:kind``, ``e:kind``, ``g:effective``: a node's and an edge's ``kind`` are two keys) and the type of an
+attribute whose values differ in type (``string``, where networkx's writer declared the first value's type and could
+not read its own file back); edge keys are the edges' ``id``s.  :func:`networkx.read_graphml` reads it back with the same
+nodes, edges, keys and typed values, a carriage return in a text included (escaped: a parser reads a bare one as a line
+end).  Takes a graph whose attributes are scalars (:func:`rulesgraph.export.graph.scalar_graph`).
 """
 
 from __future__ import annotations
@@ -51,26 +54,27 @@ def key_types(g: nx.MultiDiGraph) -> dict[tuple[str, str], str]:
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return escape(str(value))
+    return escape(str(value), {"\r": "&#13;"})
 
 
-def _data(data: dict[str, object], domain: str, types: dict[tuple[str, str], str]) -> str:
-    return "".join(f"<data key={quoteattr(f'{domain[0]}:{k}')}>{_value(v)}</data>" for k, v in data.items()
-                   if v is not None and (domain, k) in types)
+def _data(data: dict[str, object], domain: str, tags: dict[tuple[str, str], str]) -> str:
+    """A node's, edge's or the graph's ``<data>`` elements; ``tags``: each key's opening tag, made once."""
+    return "".join(f"{tags[domain, k]}{_value(v)}</data>" for k, v in data.items() if v is not None and (domain, k) in tags)
 
 
 def graphml_lines(g: nx.MultiDiGraph) -> Iterator[str]:
     """The GraphML document of ``g``, a line at a time."""
     types = key_types(g)
+    tags = {(domain, name): f"<data key={quoteattr(f'{domain[0]}:{name}')}>" for domain, name in types}
     yield '<?xml version="1.0" encoding="utf-8"?>'
     yield _NS
     for (domain, name), kind in types.items():
         yield f'  <key id={quoteattr(f"{domain[0]}:{name}")} for="{domain}" attr.name={quoteattr(name)} attr.type="{kind}" />'
-    yield '  <graph edgedefault="directed">' + _data(g.graph, "graph", types)
+    yield '  <graph edgedefault="directed">' + _data(g.graph, "graph", tags)
     for nid, data in g.nodes(data=True):
-        yield f"    <node id={quoteattr(str(nid))}>{_data(data, 'node', types)}</node>"
+        yield f"    <node id={quoteattr(str(nid))}>{_data(data, 'node', tags)}</node>"
     for src, dst, key, data in g.edges(keys=True, data=True):
         yield (f"    <edge id={quoteattr(str(key))} source={quoteattr(str(src))} target={quoteattr(str(dst))}>"
-               f"{_data(data, 'edge', types)}</edge>")
+               f"{_data(data, 'edge', tags)}</edge>")
     yield "  </graph>"
     yield "</graphml>"

@@ -131,7 +131,12 @@ def _add_card(g: nx.MultiDiGraph, card: Card, links: list[tuple[tuple[str, float
             g.add_edge(cid, target, key="keyword", relation=relation)
     for word, relation, rules in view_types:
         target = next((r for r in rules if r in g), None)
-        if target is not None and not g.has_edge(cid, target, "type"):
+        if target is None:
+            continue
+        if g.has_edge(cid, target, "type"):  # two words of the type line run on one rule: both are said
+            edge = g.edges[cid, target, "type"]
+            edge["word"] += f", {word}"
+        else:
             g.add_edge(cid, target, key="type", relation=relation, word=word)
     return len(card.rulings)
 
