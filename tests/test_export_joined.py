@@ -14,8 +14,9 @@ import pytest
 from rulesgraph import Rulebook
 from rulesgraph.answer.cardanswer import ruling_citation
 from rulesgraph.cards.store import open_store
+from rulesgraph.common.ids import card_id as card_node
 from rulesgraph.export.graph import export_graph
-from rulesgraph.export.joined import card_node, joined_graph
+from rulesgraph.export.joined import joined_graph
 from rulesgraph.parse.tdoc import TDocument
 from rulesgraph.parse.tournament import parse_tournament
 from rulesgraph.sources.read import SourceText, read_source, split_lines

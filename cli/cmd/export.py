@@ -71,9 +71,7 @@ def run(ctx: Context) -> int:
     to_stdout = destination(args.out, protected) == "stdout"
     fmt = export_graph(g, args.out, args.format, protected=protected, stdout=ctx.stdout.buffer if to_stdout else None)
     line = f"wrote {g.number_of_nodes():,} nodes and {g.number_of_edges():,} edges as {fmt}"
-    present = {str(d.get("doc", "")).upper() for _, d in g.nodes(data=True) if d.get("document")}  # --rule: those it kept
-    held = [*(d for d in joined.documents if d.split()[0] in present),
-            *([f"{joined.cards:,} cards with {joined.rulings:,} rulings"] if store is not None else [])]
+    held = joined.held(g)  # with --rule, the documents whose passages it kept
     line += f" (the rules with {', '.join(held)})" if held else ""
     if to_stdout:  # the graph is the output: the summary goes to stderr
         ctx.note(f"{line} to standard output")

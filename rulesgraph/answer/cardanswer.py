@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ..common.ids import ruling_id
 from ..model import Citation, ShownCard
 from ..question.analyze import Analysis
 from ..rank.cardsteps.cards import RULINGS
@@ -89,7 +90,7 @@ placed lower stays where it is (the rules' own first rule is then what follows t
 def ruling_citation(card: NamedCard, date: str, text: str, score: float, why: tuple[str, ...]) -> Citation:
     """The citation of one of ``card``'s rulings (id ``ruling:<card>:<date>:<n>``, shown with its card and date)."""
     same = [t for d, t in card.rulings if d == date]
-    return Citation(f"ruling:{card.key}:{date}:{same.index(text) + 1}", "ruling", card.key, None, text,
+    return Citation(ruling_id(card.key, date, same.index(text) + 1), "ruling", card.key, None, text,
                     f"{card.key} ruling, {date}", None, round(score, 3), why)
 
 

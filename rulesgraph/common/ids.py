@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # a type hint only: the records are made where files are pars
     from ..model import Document
 
 
-__all__ = ["CR_NUMBER", "card_id", "faq_id", "glossary_id", "is_cr_id", "keyword_id", "rule_id"]
+__all__ = ["CR_NUMBER", "card_id", "faq_id", "glossary_id", "is_cr_id", "keyword_id", "rule_id", "ruling_id"]
 
 CR_NUMBER = lazy(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
 """A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
@@ -42,3 +42,9 @@ def faq_id(key: str) -> str:
 
 def card_id(name: str) -> str:
     return f"card:{name}"
+
+
+def ruling_id(card: str, date: str, n: int) -> str:
+    """The ``n``-th (from 1) of card ``card``'s rulings of ``date``: ``ruling:Doubling Season:2020-08-07:2``, the id an
+    answer cites it by and the exported graph's node."""
+    return f"ruling:{card}:{date}:{n}"

@@ -12,6 +12,7 @@ end).  Takes a graph whose attributes are scalars (:func:`rulesgraph.export.grap
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
@@ -42,7 +43,8 @@ def _joined(a: str, b: str) -> str:
 def key_types(g: nx.MultiDiGraph) -> dict[tuple[str, str], str]:
     """``(domain, name)`` → GraphML type of every attribute of the graph, its nodes and its edges."""
     out: dict[tuple[str, str], str] = {}
-    items = [("graph", g.graph)] + [("node", d) for _, d in g.nodes(data=True)] + [("edge", d) for *_, d in g.edges(keys=True, data=True)]
+    items = chain([("graph", g.graph)], (("node", d) for _, d in g.nodes(data=True)),
+                  (("edge", d) for *_, d in g.edges(keys=True, data=True)))
     for domain, data in items:
         for name, value in data.items():
             if value is not None:

@@ -21,18 +21,19 @@ few seconds).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from ..common.ids import card_id, keyword_id, ruling_id
+
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..cards.store import CardStore
+    from ..cards.view import CardView
     from ..parse.tdoc import TDocument
-    from ..records.cards import Card
 
-__all__ = ["CR_PREFIX", "Joined", "add_cards", "add_tournament", "card_node", "joined_graph"]
+__all__ = ["CR_PREFIX", "Joined", "add_cards", "add_tournament", "joined_graph"]
 
 CR_PREFIX = "CR "
 """How the tournament graph names a CR rule it cites (``CR 103.4``); in the joined graph, the rule's own node."""
@@ -48,11 +49,15 @@ class Joined:
         self.rulings = 0
         self.missing: list[str] = []
         """CR rules a tournament document cites that the loaded rules lack (kept as ``cr`` nodes)."""
+        self.with_cards = False
+        """Whether the installed cards were joined (none may be installed)."""
 
-
-def card_node(name: str) -> str:
-    """A card's node id: ``card:`` and its full name (``card:Bonecrusher Giant // Stomp``)."""
-    return f"card:{name}"
+    def held(self, g: nx.MultiDiGraph) -> list[str]:
+        """What ``g`` (the joined graph, or the part of it ``--rule`` keeps) holds besides the rules, for the summary
+        line: each document with a passage in it (``MTR 2026-02-27``), and the cards joined."""
+        present = {str(d["doc"]).upper() for _, d in g.nodes(data=True) if d.get("document") and d.get("doc")}
+        cards = [f"{self.cards:,} cards with {self.rulings:,} rulings"] if self.with_cards else []
+        return [*(d for d in self.documents if d.split()[0] in present), *cards]
 
 
 def add_tournament(g: nx.MultiDiGraph, docs: tuple[TDocument, ...], joined: Joined) -> None:
@@ -88,22 +93,17 @@ def add_tournament(g: nx.MultiDiGraph, docs: tuple[TDocument, ...], joined: Join
 
 
 def _keyword_node(g: nx.MultiDiGraph, name: str, rules: tuple[str, ...]) -> str | None:
-    from ..common.ids import keyword_id
-
     node = keyword_id(name)
     if node in g:
         return node
     return next((r for r in rules if r in g), None)
 
 
-Linked = Iterable[tuple[str, str, tuple[str, ...]]]
-"""A card's words and the rules they run on: ``(keyword or type word, relation, rules)``."""
-
-
-def _add_card(g: nx.MultiDiGraph, card: Card, links: list[tuple[tuple[str, float], ...]], view_keywords: Linked,
-              view_types: Linked) -> int:
-    """One card, its rulings and their edges; returns how many rulings were added."""
-    cid = card_node(card.name)
+def _add_card(g: nx.MultiDiGraph, view: CardView, links: list[tuple[tuple[str, float], ...]]) -> int:
+    """One card (with its keywords and type-line words linked to the rules), its rulings and their edges; returns how
+    many rulings were added."""
+    card = view.card
+    cid = card_id(card.name)
     faces = card.faces
     attrs = {"kind": "card", "label": card.name, "title": card.name, "layout": card.layout,
              "type_line": " // ".join(f.type_line for f in faces),
@@ -111,33 +111,29 @@ def _add_card(g: nx.MultiDiGraph, card: Card, links: list[tuple[tuple[str, float
              "text": "\n//\n".join(f.text for f in faces if f.text),
              "color_identity": "".join(card.color_identity),
              "legalities": dict(card.legalities) or None, "leadership": list(card.leadership) or None}
-    if cid in g:  # a card a FAQ entry mentions: the same node, now with the card data
-        g.nodes[cid].update({k: v for k, v in attrs.items() if v is not None})
-    else:
-        g.add_node(cid, **{k: v for k, v in attrs.items() if v is not None})
+    g.add_node(cid, **{k: v for k, v in attrs.items() if v is not None})  # a card a FAQ entry mentions: its node, completed
     seen: dict[str, int] = {}
     for i, ruling in enumerate(card.rulings):
         seen[ruling.date] = seen.get(ruling.date, 0) + 1
-        rid = f"ruling:{card.name}:{ruling.date}:{seen[ruling.date]}"
+        rid = ruling_id(card.name, ruling.date, seen[ruling.date])
         g.add_node(rid, kind="ruling", label=f"{card.name} ruling, {ruling.date}", title=card.name, date=ruling.date,
                    text=ruling.text)
         g.add_edge(cid, rid, key="ruling")
         for rule, weight in links[i] if i < len(links) else ():
             if rule in g:
                 g.add_edge(rid, rule, key="restates", weight=round(weight, 3))
-    for name, relation, rules in view_keywords:
-        target = _keyword_node(g, name, rules)
+    for k in view.keywords:
+        target = _keyword_node(g, k.name, k.rules)
         if target is not None and not g.has_edge(cid, target, "keyword"):
-            g.add_edge(cid, target, key="keyword", relation=relation)
-    for word, relation, rules in view_types:
-        target = next((r for r in rules if r in g), None)
+            g.add_edge(cid, target, key="keyword", relation=k.relation)
+    for t in view.types:
+        target = next((r for r in t.rules if r in g), None)
         if target is None:
             continue
         if g.has_edge(cid, target, "type"):  # two words of the type line run on one rule: both are said
-            edge = g.edges[cid, target, "type"]
-            edge["word"] += f", {word}"
+            g.edges[cid, target, "type"]["word"] += f", {t.name}"
         else:
-            g.add_edge(cid, target, key="type", relation=relation, word=word)
+            g.add_edge(cid, target, key="type", relation=t.relation, word=t.name)
     return len(card.rulings)
 
 
@@ -152,11 +148,9 @@ def add_cards(g: nx.MultiDiGraph, book: Rulebook, store: CardStore, joined: Join
         card = store.card(name, keywords)
         if card is None:
             continue
-        view = card_view(book, card)
-        joined.rulings += _add_card(g, card, store.ruling_links(name),
-                                    ((k.name, k.relation, k.rules) for k in view.keywords),
-                                    ((t.name, t.relation, t.rules) for t in view.types))
+        joined.rulings += _add_card(g, card_view(book, card), store.ruling_links(name))
         joined.cards += 1
+    joined.with_cards = True
     g.graph["cards"] = {"version": store.info.version, "date": store.info.date, "cards": joined.cards, "rulings": joined.rulings}
 
 
