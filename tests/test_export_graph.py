@@ -160,3 +160,24 @@ def test_never_onto_a_loaded_or_installed_source(tmp_path: Path, capsys: pytest.
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "refusing to write there" in err
     assert installed.read_bytes() == before
+
+
+def test_a_damaged_card_store_stops_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An export holds every installed card: with the card store damaged, 'export graph' and 'export html' say so in one
+    line and exit 2, writing nothing (a graph without its cards would pass for the whole graph); 'export graph
+    --no-cards' still writes the rest."""
+    from rulesgraph.cards import store_path
+
+    store = store_path()
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_bytes(b"not a database at all" * 100)
+    out = tmp_path / "g.json"
+    assert main(["export", "graph", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not a card store" in err[0] and "--no-cards" in err[0]
+    assert not out.exists()
+    assert main(["export", "html", str(tmp_path / "site")]) == 2
+    assert "not a card store" in capsys.readouterr().err
+    assert not (tmp_path / "site" / "index.html").exists()
+    assert main(["export", "graph", "--no-cards", str(out)]) == 0
+    assert nx.node_link_graph(json.loads(out.read_text()), edges="edges").number_of_nodes() > 200

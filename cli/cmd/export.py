@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rulesgraph import RulesgraphError
 
 from ..context import Context
 from ..safe import visible
+
+if TYPE_CHECKING:
+    from rulesgraph.cards.store import CardStore
 
 HELP = ("write the loaded rules as a static web site (html DIR) or the knowledge graph (graph OUT: json, graphml or dot), "
         "with the installed tournament documents and cards")
@@ -43,7 +47,7 @@ def run(ctx: Context) -> int:
         if args.format or args.rule or args.no_cards:
             raise RulesgraphError("--format, --rule and --no-cards are for 'export graph'; 'export html' writes the whole site")
         book = ctx.book()
-        store = ctx.cards()  # every installed card gets its page (the card index, sorted by name, and a card search)
+        store = ctx.cards(required=True)  # every installed card gets its page (the card index, sorted by name, and a card search)
         cards = None
         if store is not None:
             from rulesgraph.export.cards import card_files
@@ -63,7 +67,7 @@ def run(ctx: Context) -> int:
     from rulesgraph.build import tbook
     from rulesgraph.export.joined import joined_graph
 
-    store = None if args.rule or args.no_cards else ctx.cards()
+    store = None if args.rule or args.no_cards else _cards(ctx)
     g, joined = joined_graph(ctx.book(), tbook.load(), store)
     if args.rule:
         g = around(g, args.rule)
@@ -78,6 +82,15 @@ def run(ctx: Context) -> int:
     else:
         ctx.console().print(Text(f"{line} to {visible(str(args.out), newlines=False)}"))
     return 0
+
+
+def _cards(ctx: Context) -> CardStore | None:
+    """The installed cards for the graph: a damaged store is the error (a graph silently without its cards would pass for
+    the whole graph), naming the way to export without them."""
+    try:
+        return ctx.cards(required=True)
+    except RulesgraphError as exc:
+        raise RulesgraphError(f"{exc} (or 'export graph --no-cards' leaves the cards out)") from None
 
 
 def _protected(ctx: Context) -> list[str]:
