@@ -162,12 +162,14 @@ def test_never_onto_a_loaded_or_installed_source(tmp_path: Path, capsys: pytest.
     assert installed.read_bytes() == before
 
 
-def test_a_damaged_card_store_stops_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_damaged_card_store_stops_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """An export holds every installed card: with the card store damaged, 'export graph' and 'export html' say so in one
     line and exit 2, writing nothing (a graph without its cards would pass for the whole graph); 'export graph
-    --no-cards' still writes the rest."""
+    --no-cards' still writes the rest.  (A data directory of its own: the damaged store must not outlive the test.)"""
     from rulesgraph.cards import store_path
 
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     store = store_path()
     store.parent.mkdir(parents=True, exist_ok=True)
     store.write_bytes(b"not a database at all" * 100)
