@@ -97,6 +97,8 @@ class Context:
     _book: Rulebook | None = None
     _config: Config | None = None
     _cards: CardStore | Literal[False] | None = None
+    _cards_error: RulesgraphError | None = None
+    """Why the card store could not be opened (a later command needing it fails with the same line)."""
     _names: NameIndex | None = None
     deck: CardDeck | None = None
     """The installed cards opened for answering (:meth:`answering_book`); ``None`` before, without card data, or after
@@ -256,10 +258,12 @@ class Context:
             try:
                 self._cards = open_store() or False
             except RulesgraphError as exc:
+                self._cards, self._cards_error = False, exc
                 if required:
                     raise
                 self.note_once(str(exc))
-                self._cards = False
+        elif required and self._cards_error is not None:  # said once as a note; a command that needs the cards fails
+            raise self._cards_error
         return self._cards or None
 
     def card_names(self, *, required: bool = False) -> NameIndex | None:

@@ -179,7 +179,34 @@ def test_a_damaged_card_store_stops_the_export(tmp_path: Path, capsys: pytest.Ca
     assert len(err) == 1 and "not a card store" in err[0] and "--no-cards" in err[0]
     assert not out.exists()
     assert main(["export", "html", str(tmp_path / "site")]) == 2
-    assert "not a card store" in capsys.readouterr().err
-    assert not (tmp_path / "site" / "index.html").exists()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not a card store" in err[0] and "update cards" in err[0]
+    assert not (tmp_path / "site").exists()
     assert main(["export", "graph", "--no-cards", str(out)]) == 0
     assert nx.node_link_graph(json.loads(out.read_text()), edges="edges").number_of_nodes() > 200
+
+
+def test_card_data_damaged_behind_the_names_stops_the_graph_export(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch, seeds_book: Rulebook) -> None:
+    """A store that opens but whose rulings' links are gone (a dropped table) fails as the cards are read: the same one
+    line, naming --no-cards, exit 2, nothing written."""
+    import sqlite3
+
+    from rulesgraph.cards import store_path
+    from rulesgraph.cards.install import install
+    from rulesgraph.cards.read import read_card_file
+    from rulesgraph.cards.rulinglinks import Linker
+    from rulesgraph.cards.view import keyword_list
+
+    from .conftest import M21, require_cards
+
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    store_path().parent.mkdir(parents=True)
+    install(read_card_file(require_cards(M21)), keyword_list(seeds_book), path=store_path(), linker=Linker(seeds_book))
+    with sqlite3.connect(store_path()) as db:
+        db.execute("drop table ruling_rules")
+    out = tmp_path / "g.json"
+    assert main(["export", "graph", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "ruling_rules" in err[0] and "--no-cards" in err[0]
+    assert not out.exists()

@@ -6,6 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from rulesgraph import RulesgraphError
+from rulesgraph.errors import CardDataError
 
 from ..context import Context
 from ..safe import visible
@@ -68,7 +69,10 @@ def run(ctx: Context) -> int:
     from rulesgraph.export.joined import joined_graph
 
     store = None if args.rule or args.no_cards else _cards(ctx)
-    g, joined = joined_graph(ctx.book(), tbook.load(), store)
+    try:
+        g, joined = joined_graph(ctx.book(), tbook.load(), store)
+    except CardDataError as exc:  # damage read only behind the names (a dropped table of rulings): the same hint
+        raise RulesgraphError(f"{exc} {_NO_CARDS}") from None
     if args.rule:
         g = around(g, args.rule)
     protected = _protected(ctx)
@@ -84,13 +88,16 @@ def run(ctx: Context) -> int:
     return 0
 
 
+_NO_CARDS = "(or 'export graph --no-cards' leaves the cards out)"
+
+
 def _cards(ctx: Context) -> CardStore | None:
     """The installed cards for the graph: a damaged store is the error (a graph silently without its cards would pass for
     the whole graph), naming the way to export without them."""
     try:
         return ctx.cards(required=True)
     except RulesgraphError as exc:
-        raise RulesgraphError(f"{exc} (or 'export graph --no-cards' leaves the cards out)") from None
+        raise RulesgraphError(f"{exc} {_NO_CARDS}") from None
 
 
 def _protected(ctx: Context) -> list[str]:
