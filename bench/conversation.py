@@ -45,7 +45,7 @@ it (follow-ups 29 → 30 of 46), then read for the cards follow-ups lost; and tw
 for its misses), and twenty more written so in stop 83 to check a change chosen on the others (measured once with and
 without it: follow-ups 33 and 34 of 40 with state, 37 asked alone; the change was not kept; read since), and twenty-four
 more written so at the end of stop 83 (three turns each; measured once: 56 of 72 turns, follow-ups 38 of 48 with state, 33
-alone)."""
+alone; 57 once a first turn the duty-to-tell cue sent to the tournament documents was mended)."""
 
 
 def measure(book: Rulebook, deck: CardDeck | None, path: Path, misses: bool) -> None:

@@ -120,6 +120,11 @@ def test_a_duty_to_tell_the_opponent_is_communication_policy() -> None:
     assert policy_cue("should I point out his missed trigger", game_terms=lambda *_: 2) is not None
     assert policy_cue("Show and Tell resolved, can I put Control Magic onto Thrun?", game_terms=lambda *_: 3) is None
     assert policy_cue("my opponent claims I have to announce X before tapping mana", game_terms=lambda *_: 3) is None
+    # telling apart tells no one (a blind conversation set's first turn was sent to the documents so)
+    assert policy_cue("how do i tell if purphoros is a creature? does his own red symbol count for devotion?",
+                      game_terms=lambda *_: 2) is None
+    assert policy_cue("how do we tell which creature entered first?", game_terms=lambda *_: 2) is None
+    assert policy_cue("do I tell my opponent when I shuffle my hand into my library?", game_terms=lambda *_: 2) == "do i tell"
 
 
 def test_sideboarding_one_for_one_is_procedure() -> None:

@@ -86,11 +86,12 @@ _DUTY = lazy(r"\b(?:have to|has to|must|required|obliged|allowed|can (?:i|he|she
 """A player's duties and permissions: asked at a named REL ("comp rel: does he have to tell me …") they are policy."""
 _TELL = lazy(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) to|must|should) "
              r"(?:tell|inform|point out|remind|warn)\b|"
-             r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell|inform|point out|remind|warn)\b|"
+             r"\b(?:do|does|should|must) (?:i|he|she|they|we) (?:tell(?! (?:if|whether|which|what|apart|the difference)\b)|inform|"
+             r"point out|remind|warn)\b|"
              r"\b(?:information|info)\b.{0,30}\b(?:have to|has to|must|need to|required to)\b|"
              r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
 """A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
-own announcements are "announce", "reveal")."""
+own announcements are "announce", "reveal"); "how do I tell if Purphoros is a creature?" tells apart, it tells no one."""
 _ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
               r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
               r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
