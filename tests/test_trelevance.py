@@ -34,6 +34,19 @@ def empty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_without_documents_nothing_counts(empty: None, mini_book: Rulebook) -> None:
     assert relevance("what is the penalty for a decklist error at a tournament?", mini_book.index) == (0.0, ())
     assert relevant("can a spectator talk to a judge during the match?", mini_book.index) is None
+    assert trelevance.leaning("do you have to announce which deck you use when sideboarding?", mini_book.index) is None
+
+
+def test_leaning_is_the_band_under_the_route(documents: None, full_book: Rulebook) -> None:
+    """From ``LEAN`` up to ``ROUTE`` a question stays with the rules but leans toward the documents: its score, else None."""
+    assert trelevance.LEAN < 0 < trelevance.ROUTE
+    question = ("If when sideboarding your sideboard and deck have enough cards to be legally played as a deck, do you have "
+                "to announce which one you are using during the sideboarding time?")
+    score = trelevance.leaning(question, full_book.index)
+    assert score is not None and trelevance.LEAN <= score < trelevance.ROUTE
+    assert score == pytest.approx(relevance(question, full_book.index)[0])
+    assert trelevance.leaning("what is trample?", full_book.index) is None  # the rules' words
+    assert trelevance.leaning("are sleeves with holographic backs allowed at a ptq and what is the penalty", full_book.index) is None
 
 
 def test_the_documents_own_words(documents: None, full_book: Rulebook) -> None:

@@ -280,7 +280,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
             return _read_in_part(legal, read)
     outside = out_of_scope(read, book.index)
     if not rules_only:  # from the MTR, IPG and JAR when installed (a price cue only when their words are theirs)
-        from .tanswer import heard_as, tournament_answer, with_rules
+        from .tanswer import heard_as, tournament_answer, with_documents, with_rules
 
         heard = read if turn is None else turn[0]
         policy = tournament_answer(heard, k, outside if turn is None else out_of_scope(heard, book.index), book.index,
@@ -359,6 +359,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     else:
         confidence = rules_settle
     direct = ruled or rules_direct
+    citations, why = (citations, why) if rules_only else with_documents(read, book.index, citations, why, k)  # a judge's call?
     return Answer(
         question=question,
         answer=direct,

@@ -209,7 +209,7 @@ def _named(item: str, asked: set[str]) -> bool:
     return any((said := set(_terms(part))) and said <= asked for part in {item, item.split(",", 1)[0]})
 
 
-def cited_for(question: str, k: int = 5) -> list[Citation]:
+def cited_for(question: str | Question, k: int = 5) -> list[Citation]:
     """The citations a policy question gets (empty when no document is installed)."""
     from .policy import policy_index
 
@@ -292,7 +292,7 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     if outside is not None and outside.topic not in SCORED_TOPICS:
         return None
     from ..build.tbook import newest
-    from .trelevance import jargon, names, title_words
+    from .trelevance import jargon, names, rules_names, title_words
 
     named = names()  # one stat while nothing changes: a rules question never reads the documents
     if not named and not newest():  # no IPG (no infraction names) but an MTR or JAR still answers
@@ -307,19 +307,6 @@ def route(question: str | Question, outside: OutOfScope | None, index: Index,
     return policy_cue(question, named, lambda besides=frozenset(): game_terms(question, index, besides), jargon(),
                       lambda t: t in index.idf, title_words(),
                       lambda: relevant(question, index), cards, lambda key: key in rules_names(index))
-
-
-def rules_names(index: Index) -> frozenset[str]:
-    """Every name the rules' index knows (keywords, glossary entries, section and rule titles) as its words' sorted stems, stop
-    words left out, as :func:`~rulesgraph.question.policyroute.policy_cue` compares the documents' titles: made once per
-    index, when a question first says a title (all it asks, or at an event)."""
-    from ..common.text import STOPWORDS
-
-    got = index.memo.get("rules names")
-    if got is None:
-        got = index.memo["rules names"] = frozenset(" ".join(sorted({w for w in key.split() if w not in STOPWORDS}))
-                                                    for key in index.names)
-    return got
 
 
 BANS_TO_COME = ("No rules document says what will be banned, or why a card was: Wizards of the Coast announces changes "
@@ -394,3 +381,16 @@ def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int
     note = "the rules too: " + "; ".join(c.label for c in ruled.citations[: k - keep])
     return replace(policy, citations=cited, why=(*policy.why, note), caveats=(*policy.caveats, *ruled.caveats),
                    cards=policy.cards or ruled.cards)  # the cards it names, shown under it as under a rules answer
+
+
+def with_documents(read: Question, index: Index, citations: list[Citation], why: list[str], k: int) -> tuple[list[Citation], list[str]]:
+    """A rules answer's ``citations`` and ``why`` for a question whose words lean toward the documents without routing it
+    (its score from :data:`~rulesgraph.answer.trelevance.LEAN` up): the documents' best passage cited third, after the
+    rules' first two (the judge's call may be what it asks), every citation of the rules' kept in its order after it;
+    any other answer's as they are."""
+    from .trelevance import leaning
+
+    if k < 3 or len(citations) < 2 or (score := leaning(read, index)) is None or not (passage := cited_for(read, 1)):
+        return citations, why
+    note = f"the tournament documents too: {passage[0].label} (its words lean toward them, score {score:.1f})"
+    return [*citations[:2], passage[0], *citations[2:]], [*why, note]

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from ..build.index import Index
     from .policy import PolicyIndex
 
-__all__ = ["BIAS", "FEATURES", "JARGON_ZIPF", "OWN", "ROUTE", "RULES", "SCORED", "WEIGHTS", "features", "jargon", "names", "relevance",
-           "relevant", "term_counts", "title_words"]
+__all__ = ["BIAS", "FEATURES", "JARGON_ZIPF", "LEAN", "OWN", "ROUTE", "RULES", "SCORED", "WEIGHTS", "features", "jargon", "leaning",
+           "names", "relevance", "relevant", "rules_names", "term_counts", "title_words"]
 
 OWN = 2.0
 """A word counts for the documents when its share of their words is at least e**OWN (~7) times its share of the rules'."""
@@ -57,6 +57,13 @@ BIAS = -4.4235
 ROUTE = 1.269
 """The score from which a question goes to the documents, fitted by ``bench/routefit.py``: midway between the highest
 score of the rules questions it was fitted on and the lowest policy question's above it."""
+LEAN = -1.0
+"""The score from which a question the rules answer still cites the documents' best passage third
+(:func:`rulesgraph.answer.tanswer.with_documents`): a judge's question telling a game situation ("draw 8 for my opening
+hand at comp REL") scores between the two.  Chosen on the tuning parts (stop 84, ``bench/policy.py``, ``bench/real.py``):
+from -2.0 to -0.75 the real policy questions with their section in the first three go 83 → 87 of 117 and the team's
+stay 53 of 60, and no real rules question loses an expected rule from the first three; -1.0, nearer ``ROUTE``, touches
+fewer rules answers (30 of the routing set's 8,054 questions score between)."""
 
 
 def features(question: str | Question, index: Index) -> tuple[dict[str, float], tuple[str, ...]]:
@@ -69,8 +76,10 @@ def features(question: str | Question, index: Index) -> tuple[dict[str, float], 
     counts, own = term_counts()
     if not counts:
         return {}, ()
-    docs_total, rules_total = _totals(counts, index)
     read = Question.of(question)
+    if _LAST and _LAST[0][:3] == (read.text, index, counts):  # the routing worked it out; the answer asks again
+        return _LAST[0][3]
+    docs_total, rules_total = _totals(counts, index)
     cards = {stem(w) for w in read.names}
     documents = rules = balance = 0.0
     n = 0
@@ -91,7 +100,13 @@ def features(question: str | Question, index: Index) -> tuple[dict[str, float], 
             rules += ratio
     got = {"documents": documents, "rules": rules, "balance": balance / math.sqrt(max(1, n)), "length": math.log(max(1, n)),
            "kinds": float(policy_kinds(read.folded)), "game_terms": game_terms(read, index) / max(1, n), "card": float(bool(read.names))}
-    return got, tuple(sorted(said, key=lambda t: -said[t]))
+    _LAST[:] = [(read.text, index, counts, (got, tuple(sorted(said, key=lambda t: -said[t]))))]
+    return _LAST[0][3]
+
+
+_LAST: list[tuple[str, Index, dict[str, int], tuple[dict[str, float], tuple[str, ...]]]] = []
+"""The last question's features (its text, the index and counts they were worked out with): :func:`leaning` asks for them
+again after the routing (:func:`relevant`) did."""
 
 
 def relevance(question: str | Question, index: Index) -> tuple[float, tuple[str, ...]]:
@@ -101,6 +116,14 @@ def relevance(question: str | Question, index: Index) -> tuple[float, tuple[str,
     if not got:
         return 0.0, ()
     return BIAS + sum(WEIGHTS[f] * got[f] for f in FEATURES), said
+
+
+def leaning(question: str | Question, index: Index) -> float | None:
+    """The question's score when it is at least :data:`LEAN` but under :data:`ROUTE`, else ``None`` (also when no
+    document is installed)."""
+    got, _ = features(question, index)
+    score = BIAS + sum(WEIGHTS[f] * got[f] for f in FEATURES) if got else None
+    return score if score is not None and LEAN <= score < ROUTE else None
 
 
 SCORED = "its words are the documents' rather than the rules'"
@@ -237,3 +260,14 @@ def _own_words(index: PolicyIndex | None) -> tuple[dict[str, int], list[str]]:
     own = sorted(t for t, n in counts.items() if n >= OWN_SUPPORT and
                  n / total >= math.exp(ENGLISH_RATIO) * max(1e-7, sum(word_frequency(w, "en") for w in forms.get(t, ()))))
     return dict(counts), own
+
+
+def rules_names(index: Index) -> frozenset[str]:
+    """Every name the rules' index knows (keywords, glossary entries, section and rule titles) as its words' sorted stems, stop
+    words left out, as :func:`~rulesgraph.question.policyroute.policy_cue` compares the documents' titles: made once per
+    index, when a question first says a title (all it asks, or at an event)."""
+    got = index.memo.get("rules names")
+    if got is None:
+        got = index.memo["rules names"] = frozenset(" ".join(sorted({w for w in key.split() if w not in STOPWORDS}))
+                                                    for key in index.names)
+    return got
