@@ -181,7 +181,7 @@ def _rules_sample() -> list[str]:
 
 def test_rules_questions_answer_exactly_as_before(empty: Path, full_book: Rulebook) -> None:
     """With the documents installed a rules question answers as before, but for one thing: a question whose words lean
-    toward them (its routing score from ``LEAN`` up) cites their best passage third, the rules' last citation giving way."""
+    toward them (its routing score from ``LEAN`` up) cites their best passage third, every citation of the rules' after it."""
     sample = _rules_sample()
     assert len(sample) >= 40
     before = [answer_json(ask(full_book, q)) for q in sample]
@@ -194,7 +194,7 @@ def test_rules_questions_answer_exactly_as_before(empty: Path, full_book: Rulebo
             continue
         assert trelevance.leaning(q, full_book.index) is not None, q
         ids = [c["id"] for c in a["citations"]]
-        assert ids[:2] + ids[3:] == [c["id"] for c in b["citations"]][:-1] and ids[2].split()[0] in {"MTR", "IPG", "JAR"}, q
+        assert ids[:2] + ids[3:] == [c["id"] for c in b["citations"]] and ids[2].split()[0] in {"MTR", "IPG", "JAR"}, q
         assert a["answer"] == b["answer"] and a["confidence"] == b["confidence"] and a["why"][:-1] == b["why"], q
         leaning += 1
     assert leaning <= len(sample) // 10  # the boundary's few, not the rules' answers
@@ -206,7 +206,9 @@ def test_a_judges_question_the_rules_keep_cites_the_documents_third(empty: Path,
                 "to announce which one you are using during the sideboarding time?")  # bench/questions/policy/real.jsonl
     assert route(question, None, full_book.index) is None  # its words are the rules' too: they answer it
     a = ask(full_book, question)
-    assert a.citations[2].id == "MTR 3.16" and [c.kind for c in a.citations].count("mtr") == 1 and len(a.citations) == 5
+    rules = ask(full_book, question, rules_only=True)
+    assert a.citations[2].id == "MTR 3.16" and [c.kind for c in a.citations].count("mtr") == 1
+    assert [c.id for c in a.citations[:2] + a.citations[3:]] == [c.id for c in rules.citations]  # none displaced
     assert any(w.startswith("the tournament documents too: MTR 3.16") for w in a.why)
     assert all(c.kind not in {"mtr", "ipg", "jar"} for c in ask(full_book, question, k=2).citations)  # two: the rules' own
     plain = "does deathtouch work with trample when my 5/5 is blocked?"

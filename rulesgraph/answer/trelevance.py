@@ -14,7 +14,8 @@ with the question: a judge's forum post tells a long game situation, a rules que
 names a card.
 The score is a logistic model's log-odds over them (:data:`WEIGHTS`, :data:`BIAS`), and a question scoring at least
 :data:`ROUTE` goes to the documents though no cue routed it ("two cards stuck together when I drew and I saw the
-second one, what now").
+second one, what now"); one scoring from :data:`LEAN` up stays with the rules, leaning toward the documents
+(:func:`leaning`): its answer cites their best passage too.
 
 The weights and the threshold are fitted by ``bench/routefit.py`` on the tune parts of the policy sets
 (``bench/questions/policy/policy.jsonl`` and ``real.jsonl``) against every rules question of the routing set
@@ -59,11 +60,12 @@ ROUTE = 1.269
 score of the rules questions it was fitted on and the lowest policy question's above it."""
 LEAN = -1.0
 """The score from which a question the rules answer still cites the documents' best passage third
-(:func:`rulesgraph.answer.tanswer.with_documents`): a judge's question telling a game situation ("draw 8 for my opening
-hand at comp REL") scores between the two.  Chosen on the tuning parts (stop 84, ``bench/policy.py``, ``bench/real.py``):
-from -2.0 to -0.75 the real policy questions with their section in the first three go 83 → 87 of 117 and the team's
-stay 53 of 60, and no real rules question loses an expected rule from the first three; -1.0, nearer ``ROUTE``, touches
-fewer rules answers (30 of the routing set's 8,054 questions score between)."""
+(:func:`rulesgraph.answer.tanswer.with_documents`): a judge's question told in the game's words ("… do you have to
+announce which one you are using during the sideboarding time?", 0.6) scores between the two.  Chosen on the tuning
+parts (stop 84, ``bench/policy.py``, ``bench/real.py``): from -2.0 to -0.75 the real policy questions with their
+section in the first three go 83 → 87 of 117 and the team's stay 53 of 60, and no real rules question loses an
+expected rule from the first three; -1.0, nearer ``ROUTE``, touches fewer rules answers (31 of the routing set's 8,054
+questions gain a passage)."""
 
 
 def features(question: str | Question, index: Index) -> tuple[dict[str, float], tuple[str, ...]]:
