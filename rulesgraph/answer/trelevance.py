@@ -115,16 +115,19 @@ def relevance(question: str | Question, index: Index) -> tuple[float, tuple[str,
     """The question's score (the log-odds that it is the documents': :data:`WEIGHTS` over its :func:`features`) and
     the words that counted for the documents, most telling first; ``(0.0, ())`` when no document is installed."""
     got, said = features(question, index)
-    if not got:
-        return 0.0, ()
-    return BIAS + sum(WEIGHTS[f] * got[f] for f in FEATURES), said
+    return (_score(got), said) if got else (0.0, ())
+
+
+def _score(got: dict[str, float]) -> float:
+    """The log-odds of features ``got``: :data:`BIAS` and :data:`WEIGHTS` over them."""
+    return BIAS + sum(WEIGHTS[f] * got[f] for f in FEATURES)
 
 
 def leaning(question: str | Question, index: Index) -> float | None:
     """The question's score when it is at least :data:`LEAN` but under :data:`ROUTE`, else ``None`` (also when no
     document is installed)."""
     got, _ = features(question, index)
-    score = BIAS + sum(WEIGHTS[f] * got[f] for f in FEATURES) if got else None
+    score = _score(got) if got else None  # not relevance's 0.0 without documents: that would lean
     return score if score is not None and LEAN <= score < ROUTE else None
 
 
