@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesgraph import Rulebook
-from rulesgraph.cards.rulinglinks import KEEP, LINKS, Linker
+from rulesgraph.build.relations import definers
+from rulesgraph.build.relevance import specificity
+from rulesgraph.cards.rulinglinks import KEEP, LINKS, NAMED, Linker
+from rulesgraph.common.text import stem, words
 
 
 def test_a_ruling_is_linked_to_the_rules_it_restates_best_first(mini_book: Rulebook) -> None:
@@ -49,3 +52,40 @@ def test_a_variants_rules_are_linked_only_to_a_ruling_naming_the_variant(full_bo
                                         "Bulwark Elf")]
     assert plain and not any(r.startswith("810") for r in plain)
     assert any(r.startswith("810") for r in named)
+
+
+def _every_name_read(linker: Linker, said: list[str], name: set[str]) -> tuple[dict[int, float], bool]:
+    """What :meth:`Linker._named` gives, read the plain way (as it was until stop 85): every run of words looked up,
+    whatever word it starts with, and each name's rules worked out again each time it is said."""
+    index, g = linker.book.index, linker.book.qg
+    out: dict[int, float] = {}
+    variant = False
+    for n in range(1, min(index.longest_name, 6) + 1):
+        for start in range(len(said) - n + 1):
+            key = " ".join(said[start : start + n])
+            nodes = index.names.get(key)
+            if not nodes or set(said[start : start + n]) <= name:
+                continue
+            for node in nodes:
+                at = g.num.get(node)
+                variant = variant or (at is not None and (bool(g.variant[at]) or g.cites_variant(at)))
+                kind = g.kind_of(node)
+                rules = definers(g, node) if kind == "keyword" else g.targets(node, "cites") if kind == "glossary" else (node,)
+                for i in map(g.num.get, rules):
+                    if i is not None and linker._rules[i]:
+                        out[i] = max(out.get(i, 0.0), NAMED * specificity(index, key))
+    return out, variant
+
+
+def test_the_names_said_are_read_as_every_run_of_words_would_be(full_book: Rulebook) -> None:
+    """Reading names only from the words names start with, and each name's rules once, changes nothing: on the text of
+    every rule of the 2026 CR (as rulings, their keywords, glossary terms and titles said again and again), the
+    names and the variant found are those of looking up every run of words."""
+    linker = Linker(full_book)
+    g = full_book.qg
+    texts = [g.attrs[i].get("text") or "" for i in range(len(g.ids)) if g.kind[i] in ("rule", "subrule")]
+    assert len(texts) > 3000
+    for text in texts:
+        said = [stem(w) for w in words(text)]
+        for name in (set(), set(said[:2])):  # a card named with the ruling's first words: its names are not the ruling's
+            assert linker._named(said, name) == _every_name_read(linker, said, name), text
