@@ -76,13 +76,13 @@ class KeywordList:
     @cached_property
     def by_name(self) -> dict[str, tuple[str, str | None]]:
         """Lower-case name → (current name, its category): worked out once per list, not once per card joined (a
-        card store's install joined 23,711 cards, each building it again: ~3 s)."""
+        card store's install joined 23,711 cards, each building it again: ~3 s); shared, so read it, never change it."""
         cats = {n: c for n, c, _ in self.entries}
         return {n.lower(): (cur, cats.get(cur, c)) for n, c, cur in self.entries}
 
     @cached_property
     def categories(self) -> dict[str, str | None]:
-        """Current name → its category."""
+        """Current name → its category (shared, as :attr:`by_name`)."""
         return {cur: cat for cur, cat in self.by_name.values()}
 
     def pattern(self) -> re.Pattern[str]:

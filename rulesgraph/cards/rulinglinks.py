@@ -13,9 +13,10 @@ every ruling of every card:
 
 The best :data:`LINKS` rules scoring at least :data:`KEEP` of the best are kept, with their score relative to the best
 (1 for the best).  A variant's rules (Two-Headed Giant, Commander …) are left out unless the ruling names the variant.
-About 0.4 ms per ruling: the 45,058 rulings of the stand-in card data, 25,284 different texts with their cards' names,
-link in 10.6 s of CPU at install (13.8 s before stop 85 read names only from the words names start with, and each name's
-rules once; both on a slow day, when this line's 6 s of stop 30 took about twice as long).
+About 0.4 ms per different text: the 45,058 rulings of the stand-in card data, 25,284 different texts with their cards'
+names, link in 10.6 s of CPU at install (13.8 s before stop 85 read names only from the words names start with, as far
+as the longest of them reaches, and each name's rules once; both on a slow day, when this line's 6 s of stop 30 took
+about twice as long).
 """
 
 from __future__ import annotations
@@ -51,8 +52,6 @@ class Linker:
         self._rules = [g.kind[i] in _KINDS and g.attrs[i].get("numbering") == "cr" for i in range(len(g.ids))]
         self._fingerprint: str | None = None
         self._memo: dict[tuple[str, frozenset[str]], tuple[tuple[str, float], ...]] = {}
-        self._starts = frozenset(name.split(" ", 1)[0] for name in book.index.names)
-        """The first words of the names (:meth:`_named` reads no longer name from a word no name starts with)."""
         self._names: dict[str, tuple[float, bool, tuple[int, ...]]] = {}
         self._plain = [rule and not g.variant[i] for i, rule in enumerate(self._rules)]
         """The rules a ruling naming no variant may be linked to: none of a variant's."""
@@ -76,10 +75,8 @@ class Linker:
         out: dict[int, float] = {}
         variant = False
         longest = min(index.longest_name, 6)
-        for start in range(len(said)):
-            if said[start] not in self._starts:
-                continue
-            for n in range(1, min(longest, len(said) - start) + 1):
+        for start in range(len(said)):  # from each word, as many words as the longest name starting with it has
+            for n in range(1, min(longest, index.name_starts.get(said[start], 0), len(said) - start) + 1):
                 key = " ".join(said[start : start + n])
                 if key not in index.names or set(said[start : start + n]) <= name:
                     continue

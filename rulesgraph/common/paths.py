@@ -1,12 +1,11 @@
 """The user data directory every installed thing lives under, and writing there safely: a file replaced whole through
-a temporary file and a rename, and the temporary files of killed processes swept away.  ``tempfile`` and
-``platformdirs`` are imported where they are used: together ~8 ms of a one-question process's CPU (issue 29's 4×
-line), which needs neither when it writes nothing and the environment names its directories.  On Linux the user
-directories are the XDG ones, read from the environment as platformdirs reads them (:data:`XDG`), so a user who sets
-no variable does not pay for importing it either (its ``unix`` module imports ``tempfile``, ``shutil``, ``bz2``,
-``lzma`` and ``random``: ~18 ms of a one-question process's CPU, 226 → 207 ms, stop 85); elsewhere platformdirs says.
-Used by the CR's and the tournament documents' version stores and by the card store alike, so none of them borrows
-it from another."""
+a temporary file and a rename, and the temporary files of killed processes swept away.  ``tempfile`` is imported where
+it is used, and platformdirs only where the platform's directories cannot be read from the environment: on Linux they
+are the XDG Base Directory specification's (:data:`XDG`), read as platformdirs reads them, so a one-question process
+that writes nothing imports neither (platformdirs' ``unix`` module imports ``tempfile``, ``shutil``, ``bz2``, ``lzma``
+and ``random``: ~16 ms of such a process's CPU, 223 → 207 ms on a slow day, stop 85; stop 45 had made both imports
+lazy, which spared them only to a user whose environment names rulesgraph's directories).  Used by the CR's and the
+tournament documents' version stores and by the card store alike, so none of them borrows it from another."""
 
 from __future__ import annotations
 
@@ -27,20 +26,28 @@ STALE = 600.0
 XDG = {"data": ("XDG_DATA_HOME", "~/.local/share"), "cache": ("XDG_CACHE_HOME", "~/.cache"),
        "config": ("XDG_CONFIG_HOME", "~/.config")}
 """On Linux, each kind of user directory's variable and its default when it is unset or not an absolute path (the XDG
-Base Directory specification, as platformdirs reads it: ``tests/test_paths.py`` compares the two)."""
+Base Directory specification, as recent platformdirs releases read it — older ones took a relative path as it was —:
+``tests/test_paths.py`` compares the two)."""
 
 
 def user_dir(variable: str, kind: str) -> Path:
     """``$variable`` or the platform's user ``kind`` directory for rulesgraph (``data``, ``cache``, ``config``)."""
     if said := os.environ.get(variable):
         return Path(said)
-    if sys.platform.startswith("linux") and "ANDROID_DATA" not in os.environ:  # Android's are platformdirs' own
-        name, default = XDG[kind]
+    if sys.platform.startswith("linux") and not _android() and os.path.isabs(os.environ.get("HOME", "/")):
+        name, default = XDG[kind]  # (a blank or relative HOME, platformdirs reads as none: it says where to look)
         said = os.environ.get(name, "")  # the specification: a relative path is to be ignored
-        return Path(said if os.path.isabs(said) else os.path.expanduser(default)) / "rulesgraph"
+        base = said if os.path.isabs(said) else os.path.expanduser(default)
+        if os.path.isabs(base):  # else no HOME and no user entry: platformdirs says what is wrong
+            return Path(base) / "rulesgraph"
     import platformdirs
 
     return Path(getattr(platformdirs, f"user_{kind}_path")("rulesgraph"))
+
+
+def _android() -> bool:
+    """Whether this Linux is Android's, whose directories are platformdirs' own (as it tells them)."""
+    return hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ
 
 
 def data_dir() -> Path:
