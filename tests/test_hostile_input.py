@@ -2,7 +2,8 @@
 ``int()``, and a fuzz run of files made from the grammar of real rules lines.
 
 Growth is asserted, not time: each repetitive shape is built at ``n`` and at 4 × ``n`` repeats, and the larger
-may take at most 5 × as long (a quadratic parser takes 16 ×).  ``bench/fuzz_rules.py`` is the long fuzz run.
+may take at most :data:`GROWS` × as long (a linear parser takes ~4 ×, a quadratic one ~16 ×).
+``bench/fuzz_rules.py`` is the long fuzz run.
 """
 
 from __future__ import annotations
@@ -17,15 +18,20 @@ from rulesgraph.parse.numbers import RANGE_LIMIT
 
 from .hostile import GROWTH, Growth, build, cr_file, faq_file, generated_file, growth_ratio
 
+GROWS = 8
+"""The most the larger input may take, as a multiple of the smaller's time: midway (geometrically) between a linear
+parser's 4 × and a quadratic one's 16 × (5 × until stop 85: a linear scan's 4 × has little room under it on a loaded
+machine, and a page scan timed so failed CI once at 6.7 ×)."""
+
 
 @pytest.mark.parametrize("case", GROWTH, ids=[c.name for c in GROWTH])
 def test_parsing_grows_linearly(case: Growth) -> None:
     small, large = growth_ratio(case)
     for _ in range(2):  # more tries, longer: on a shared machine a burst of load can still land on one side
-        if large <= 5 * small:
+        if large <= GROWS * small:
             break
         small, large = growth_ratio(case, repeat=5)
-    assert large <= 5 * small, f"{case.name}: {small * 1000:.1f} ms → {large * 1000:.1f} ms for 4 × the input"
+    assert large <= GROWS * small, f"{case.name}: {small * 1000:.1f} ms → {large * 1000:.1f} ms for 4 × the input"
 
 
 def test_a_range_expands_only_to_the_rules_present() -> None:
