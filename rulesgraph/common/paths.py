@@ -26,8 +26,8 @@ STALE = 600.0
 XDG = {"data": ("XDG_DATA_HOME", "~/.local/share"), "cache": ("XDG_CACHE_HOME", "~/.cache"),
        "config": ("XDG_CONFIG_HOME", "~/.config")}
 """On Linux, each kind of user directory's variable and its default when it is unset or not an absolute path (the XDG
-Base Directory specification, as recent platformdirs releases read it — older ones took a relative path as it was —:
-``tests/test_paths.py`` compares the two)."""
+Base Directory specification, as recent platformdirs releases read it; older ones took a relative path as it was).
+``tests/test_paths.py`` compares the two."""
 
 
 def user_dir(variable: str, kind: str) -> Path:
