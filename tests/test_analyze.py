@@ -29,6 +29,20 @@ def test_rule_numbers(mini_book: Rulebook) -> None:
     assert analyze("chapter 3 triggers", mini_book.index).numbers == ()  # a Saga's chapter, not the rules'
 
 
+def test_a_rule_number_is_searched_as_a_number_not_as_words(mini_book: Rulebook) -> None:
+    """"702.19b" would search "702" and "19b" in every rule citing a rule of 702 or a "…19b"; "rule" in every rule naming
+    one ("the legend rule") when the number is all the question says."""
+    def words(question: str) -> set[str]:
+        return {w for w, _ in analyze(question, mini_book.index).terms}
+
+    assert words("702.19b") == set() and words("rule 509.1") == set() and words("what does CR 510.1a say?") == set()
+    said = words("what does 702.19b say about deathtouch")
+    assert "deathtouch" in said and not said & {"702", "19b"}
+    assert words("rule 413.2d says a token can't come back; does it?") >= {"token", "back"}  # an old number's digits too
+    assert not words("rule 413.2d says a token can't come back; does it?") & {"413", "2d"}
+    assert "20" in words("I'm at 20 life, does it matter")  # numbers that are no rule's are words as before
+
+
 def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:
     a = analyze("tramlpe and deathtuch?", mini_book.index)
     assert dict(a.corrections) == {"tramlpe": "trample", "deathtuch": "deathtouch"}

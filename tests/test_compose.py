@@ -215,6 +215,13 @@ def test_a_chapter_asked_by_its_digit_lists_its_sections(full_book: Rulebook) ->
     assert ask(full_book, "what does rule 509 say?").citations[0].id == "509"
 
 
+def test_a_rule_asked_by_number_cites_only_its_own(full_book: Rulebook) -> None:
+    """README's "702.19b": the rule, then its parent, not the rules whose text cites a rule of 702 or a "…19b" (303.4, 301.7,
+    608.3g came second, fourth and fifth) nor those naming "the legend rule" for "rule 704.5k"."""
+    for question, cited in (("702.19b", ["702.19b", "702.19"]), ("rule 704.5k", ["704.5k", "704.5"]), ("CR 613.1f", ["613.1f", "613.1"])):
+        assert [c.id for c in ask(full_book, question).citations] == cited, question
+
+
 def test_with_card_data_only_the_card_finders_cards_are_said_to_be_named(full_book: Rulebook, deck) -> None:  # type: ignore[no-untyped-def]
     """"can i stifle …" says the verb (the card finder does not take it for the card): the why lines do not say it names
     the card Stifle the bundled FAQs mention, as the answer's cards do not list it; said as a name, it is both."""

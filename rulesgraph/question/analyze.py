@@ -302,14 +302,12 @@ def _aliases(said_words: list[str], index: Index, matches: list[Match], weights:
     def inside_alias(m: Match) -> bool:
         return m.kind != "alias" and any(m.said != said and f" {m.said} " in line and m.node not in meant
                                          and name_key(m.said) not in names for line, said, meant, names in spaced)
-
     return [m for m in matches if not inside_alias(m)] if spaced else matches
 
 
 CARD = 0.3
 """Weight of the words of what looks like a card name (``Soul Warden``): a card's name says little about the
 rules a question turns on, and its rare words ("warden") would otherwise outweigh the question's own."""
-
 
 _SAID_NUMBER = lazy(r"(?:(?<![\w.])|(?<=\bcr))(\d{3}\.\d+[a-z]?|(?<=\brule )\d+|(?<=\brules )\d+|(?<=\bcr )\d+|(?<=§ )\d+|"
                     r"(?<=§)\d+|^\s*\d+(?=\s*[?.!]*\s*$))(?!\w)(?!\.\d)")
@@ -319,17 +317,17 @@ _NAMED_AS_RULE = lazy(r"(?:\brules?|\bcr|§)\s*$")
 """Said just before a number, "rule", "cr" or "§" makes it one ("rule 999.9", not "999.99 dollars")."""
 _RULE_SHAPED = lazy(r"\d{3}(?:\.\d+[a-z]?)?")
 """A number shaped like a rule's (``702``, ``702.19``, ``702.19b``); another counts only when all the question says."""
-_ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read"))
+_ABOUT_A_NUMBER = frozenset(doc_terms("say says said cr number rule rules text read")) | FRAMING_TERMS
 _GLUED_CR = lazy(r"cr\d+")  # a word "CR702": the number glued to "CR"
 
 
-def _said_numbers(q: Question) -> tuple[list[tuple[str, int]], bool]:
-    """The numbers said that may be rules' (:data:`_SAID_NUMBER`, where each starts), and whether it says anything else."""
+def _said_numbers(q: Question) -> tuple[list[tuple[str, int]], bool, set[str]]:
+    """The numbers said that may be rules' (:data:`_SAID_NUMBER`, where each starts), whether it says more, their words."""
     if not (said := [(m.group(1), m.start(1)) for m in _SAID_NUMBER.finditer(q.folded)]):
-        return said, True
+        return said, True, set()
     pieces = {t for n, _ in said for t in doc_terms(n)}
     said_words = [w[2:] if _GLUED_CR.fullmatch(w) else w for w in q.words]  # the question's words, split once ("cr702")
-    return said, any(t not in pieces and t not in FRAMING_TERMS and t not in _ABOUT_A_NUMBER for t in word_terms(said_words))
+    return said, any(t not in pieces and t not in _ABOUT_A_NUMBER for t in word_terms(said_words)), pieces
 
 
 def rule_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
@@ -340,7 +338,7 @@ def rule_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...
     "rule" or "cr" says it is one, when its first three digits are a rule ("702.99z"), or when it is all the question
     says; "I paid 999.99" says none.  A question naming a rule the rules hold as well asks that rule."""
     q = Question.of(question)
-    said, rest = _said_numbers(q)
+    said, rest, _ = _said_numbers(q)
     missing = tuple(dict.fromkeys(n for n, at in said if n not in index.numbers and (not rest or (_RULE_SHAPED.fullmatch(n) and (
         _NAMED_AS_RULE.search(q.folded[:at]) or n.split(".")[0] in index.numbers)))))
     held = () if rest else tuple(dict.fromkeys(n for n, _ in said if n in index.numbers))
@@ -374,6 +372,8 @@ def analyze(question: str | Question, index: Index, card_word: Callable[[str], b
     matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number", via="number") for n in dict.fromkeys(numbers)]
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
+    _, rest, pieces = _said_numbers(q)  # a number is matched as one, not as words: "702", "19b" find every rule citing a 702.x
+    weights = {t: w for t, w in weights.items() if t not in pieces and (rest or t not in _ABOUT_A_NUMBER)}  # "rule": "legend rule"
     cards = q.names
     matches = _aliases(corrected, index, matches, weights, frozenset(cards))
     # "I have X out. I cast Y. Can I …?": X and Y set the scene
