@@ -162,6 +162,15 @@ def test_never_onto_a_loaded_or_installed_source(tmp_path: Path, capsys: pytest.
     assert installed.read_bytes() == before
 
 
+def test_a_file_in_a_directory_that_is_not_there_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``export graph /nonexistent/dir/x.json`` made /nonexistent/dir and wrote there; now: one line, exit 2, nothing made."""
+    target = tmp_path / "missing" / "x.json"
+    assert main(["export", "graph", str(target), "--format", "json", "--no-cards"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"no such directory {target.parent}" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_damaged_card_store_stops_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """An export holds every installed card: with the card store damaged, 'export graph' and 'export html' say so in one

@@ -243,6 +243,13 @@ def test_an_empty_name_or_the_current_directory_is_refused(tmp_path: Path, monke
     assert (tmp_path / "elsewhere" / "index.html").is_file()
 
 
+def test_a_site_in_a_directory_that_is_not_there_is_refused(tmp_path: Path) -> None:
+    """A mistyped parent ("/tmp/sitse/site") made the whole tree of folders without a word; now it is one line, nothing made."""
+    with pytest.raises(RulesgraphError, match=r"no such directory .*missing/deeper; create it first"):
+        export_html(_seeds_graph(), tmp_path / "missing" / "deeper" / "site")  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_symlink_inside_the_target_is_never_followed(tmp_path: Path) -> None:
     """A ``style.css → ../victim.txt`` link placed in the site filled victim.txt with CSS."""
     g = _seeds_graph()

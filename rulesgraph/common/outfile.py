@@ -11,7 +11,8 @@
   is ever followed or written through.  A site lists the files it wrote, with their SHA-256, in
   :data:`MANIFEST`: a directory holding any other file (a page the user added, even ``notes.html``) or a file
   changed since is refused, never deleted.
-* No path that is, or holds, a protected one (a loaded source, the installed rules) is written.
+* No path that is, or holds, a protected one (a loaded source, the installed rules) is written, and no folder is made:
+  the directory a file or a site goes in must be there.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def write_file(path: str, write: Callable[[BinaryIO], object], *, protected: Ite
             with open(path, "wb") as fh:
                 write(WholeWriter(fh))
         else:
-            _atomic(Path(os.path.realpath(path)), write)
+            _atomic(Path(os.path.realpath(path)), write, path)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             raise
@@ -115,8 +116,14 @@ def write_file(path: str, write: Callable[[BinaryIO], object], *, protected: Ite
     return kind
 
 
-def _atomic(target: Path, write: Callable[[BinaryIO], object]) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
+def _in_a_directory(target: Path, shown: str) -> None:
+    """``target``'s directory must be there: a mistyped path ("/tmp/sitse/x.json") is refused, not made a tree of folders."""
+    if not target.parent.is_dir():
+        raise RulesgraphError(f"{shown}: no such directory {target.parent}; create it first or give another path")
+
+
+def _atomic(target: Path, write: Callable[[BinaryIO], object], shown: str) -> None:
+    _in_a_directory(target, shown)
     fd, tmp = temporary(target.parent, f".{target.name}.")
     try:
         public(fd)
@@ -230,7 +237,7 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
         why = _replaceable(target, files)
         if why:
             raise RulesgraphError(f"{shown}: will not replace this directory: {why}; give a new or empty directory")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    _in_a_directory(target, shown)
     fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent))
     try:
         listed: dict[str, str] = {}
