@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -248,10 +249,16 @@ def test_update_tournament_malformed_url_is_one_line(data: Path, monkeypatch: py
     assert not data.exists() or not list(data.rglob("*.txt"))
 
 
-def test_update_file_without_tournament_names_the_command(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "my rules.txt"  # no .pdf: the rules' reading gets it
+def test_update_file_installs_what_the_file_is(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``update --file`` with no kind installs a tournament document's text as one (its help says "what the file is";
+    a PDF always was); ``update rules --file`` refuses it, naming the command that installs it."""
+    path = tmp_path / "my rules.txt"  # no .pdf: its title says what it is
     path.write_text(make_mtr(), encoding="utf-8")
-    assert main(["update", "--file", str(path)]) == 2
+    assert main(["update", "--file", str(path)]) == 0
+    assert "installed the Magic Tournament Rules" in capsys.readouterr().out
+    assert [p.name for p in (data / "tournament").glob("*.txt")] and not list((data / "rules").glob("*.txt"))
+    shutil.rmtree(data / "tournament")
+    assert main(["update", "rules", "--file", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is the Magic Tournament Rules, a tournament document" in err
     assert f"'rulesgraph update tournament --file '{path}''" in err

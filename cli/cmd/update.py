@@ -55,8 +55,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
                    f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
-    p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, or an MTGJSON "
-                   "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file")
+    p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, an MTGJSON "
+                   "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file, or an MTR, IPG or JAR (.pdf or its text); "
+                   "what it is is read from it")
     p.add_argument("--replace", action="store_true", help="cards: install a file that holds far fewer cards than the "
                    "installed card data (a set file over AtomicCards), which it replaces")
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
@@ -108,7 +109,9 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
     if args.what:
         return (args.what,)
     if args.file:
-        if args.file.lower().endswith(".pdf"):
+        from rulesgraph.versions.tstore import detect_file_kind
+
+        if args.file.lower().endswith(".pdf") or detect_file_kind(args.file):  # what the file is: an MTR's text too
             return ("tournament",)
         return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
     if args.url:
@@ -184,7 +187,7 @@ def _rules(ctx: Context, console: Console | None = None) -> None:
 
 
 def _tournament_said(path: str, exc: RulesgraphError) -> RulesgraphError:
-    """A tournament document given to the rules' ``update --file``: say what it is and the command that installs it."""
+    """A tournament document given to ``update rules --file``: say what it is and the command that installs it."""
     import shlex
 
     from rulesgraph.versions.tstore import detect_file_kind
