@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 from rulesgraph.versions.diff import CrDiff, Entry, Moved, word_diff
-from rulesgraph_cli.render.diff import render_diff, render_words, summary
+from rulesgraph_cli.render.diff import diff_group, render_diff, render_words, summary
 
 
 def test_plain_marks_and_context() -> None:
@@ -26,3 +26,19 @@ def test_render_diff_plain_text() -> None:
     text = out.getvalue()
     assert text.startswith(summary(diff)) and "1 added, 1 removed, 0 changed" in text
     assert "701.9 → 701.5a  91.2" in text and "701.5a  (was 701.9) To behold." in text and "701.9  (now 701.5a) Gone <b>." in text
+
+
+def test_the_repl_wraps_a_rules_text_under_itself() -> None:
+    """``:diff`` in the REPL wraps at the terminal's width: each rule's text goes on under itself, not at the margin (it
+    did at column 0); ``rulesgraph diff`` leaves the lines whole."""
+    long = "Some older cards were printed with the ability totem armor or referenced that ability. " * 2
+    diff = CrDiff("2024-02-02", "2026-06-19", "a", "b", "702.89", added=(Entry("702.89b", long.strip()),), compared=(2, 3))
+    out = io.StringIO()
+    Console(file=out, width=60, color_system=None).print(diff_group(diff, plain=True))
+    shown = out.getvalue().splitlines()
+    lines = shown[shown.index("added (1):") + 1:]
+    assert lines[0].startswith("  702.89b  Some older") and len(lines) > 2
+    assert all(line.startswith(" " * 11) and line[11] != " " for line in lines[1:])
+    whole = io.StringIO()
+    render_diff(Console(file=whole, width=60, color_system=None, soft_wrap=True), diff, plain=True)
+    assert f"  702.89b  {long.strip()}" in whole.getvalue().splitlines()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from rulesgraph.versions.diff import CrDiff
@@ -76,15 +78,29 @@ def _clip(text: str, width: int) -> str:
 
 
 def diff_group(diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8) -> Group:
-    """The same lines as :func:`render_diff`, as one renderable."""
+    """The same lines as :func:`render_diff`, as one renderable wrapped to the REPL's width under each rule's text."""
     lines = _Lines()
-    render_diff(lines, diff, plain=plain, limit=limit, context=context)
+    render_diff(lines, diff, plain=plain, limit=limit, context=context, hanging=True)
     return Group(*lines.items)
 
 
-def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8) -> None:
+def _entry(line: Text, at: int, hanging: bool) -> Text | Padding:
+    """A rule's line (``  702.89b  text``, the text from ``at``): as it is, or (``hanging``) its number and its text in
+    columns, so that the text wraps under itself rather than at the margin."""
+    if not hanging:
+        return line
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
+    grid.add_row(line[2:at - 2], line[at:])
+    return Padding(grid, (0, 0, 0, 2))
+
+
+def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8,
+                hanging: bool = False) -> None:
     """Summary line, then renumbered, added, removed and changed rules (at most ``limit`` of each; changed
-    rules show ``context`` unchanged words around each change, 0 for whole texts)."""
+    rules show ``context`` unchanged words around each change, 0 for whole texts); ``hanging``: each rule's text wraps
+    under itself (:func:`_entry`), not at the margin."""
     console.print(Text(summary(diff), style="bold"))
     head = "bold" if not plain else ""
 
@@ -107,27 +123,29 @@ def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | No
         if section(title, len(entries)):
             for e in entries[:limit]:
                 line = Text(f"  {visible(e.id)}  ", style="" if plain else style)
+                at = len(line)
                 if e.id in moved_from and title == "added":
                     line.append(f"(was {moved_from[e.id].old}) ", style="dim")
                 if e.id in moved_to and title == "removed":
                     line.append(f"(now {moved_to[e.id].new}) ", style="dim")
                 line.append(_clip(visible(e.text, newlines=False), 200))
-                console.print(line)
+                console.print(_entry(line, at, hanging))
             more(len(entries))
     if section("changed", len(diff.changed)):
         for c in diff.changed[:limit]:
             line = Text(f"  {visible(c.id)}  ", style=head)
+            at = len(line)
             if c.id in moved_from or c.id in moved_to:  # another rule's text took this number: no word diff to read
                 now = f"now the text of {moved_from[c.id].old}" if c.id in moved_from else "new text"
                 was = f"; its old text is now {moved_to[c.id].new}" if c.id in moved_to else ""
                 line.append(f"({now}{was}) ", style="dim")
                 line.append(_clip(visible(c.new, newlines=False), 200))
-                console.print(line)
+                console.print(_entry(line, at, hanging))
                 continue
             line.append_text(render_words(c.words, plain=plain, context=context))
             if c.examples:
                 line.append("  (examples changed too)", style="dim")
-            console.print(line)
+            console.print(_entry(line, at, hanging))
         more(len(diff.changed))
     if diff.examples_changed:
         console.print(Text(f"\nexamples changed, text unchanged ({len(diff.examples_changed):,}): "
