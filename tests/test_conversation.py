@@ -336,6 +336,17 @@ def test_what_about_another_card_takes_its_kins_place(carded: Rulebook, deck: Ca
     assert _cards(ask(carded, "what is the stack?", conversation=conv, deck=deck)) == []
 
 
+def test_another_card_takes_the_place_of_the_last_named_of_its_kin_only(carded: Rulebook, deck: CardDeck) -> None:
+    """Tarmogoyf attacks and Ambush Viper blocks; "what about with Wall of Roots instead?" puts the Wall in the blocker's
+    place and keeps the attacker (every creature of the conversation went, and the question lost what was attacking)."""
+    conv = Conversation()
+    ask(carded, "my opponent attacks with a Tarmogoyf and I flash in Ambush Viper to block it", conversation=conv, deck=deck)
+    ask(carded, "does that creature kill it?", conversation=conv, deck=deck)
+    instead = ask(carded, "what about with Wall of Roots instead?", conversation=conv, deck=deck)
+    assert set(_cards(instead)) == {"Wall of Roots", "Tarmogoyf"}
+    assert "Ambush Viper" not in conv.cards and "Tarmogoyf" in conv.cards
+
+
 def test_a_shared_short_name_is_the_card_the_conversation_is_about(carded: Rulebook, deck: CardDeck) -> None:
     """"Thalia" names several cards; after Thalia, Guardian of Thraben it is she (alone it is none of them)."""
     assert _cards(ask(carded, "does Thalia tax flashback spells?", deck=deck)) == []

@@ -302,13 +302,13 @@ class Conversation:
         """The earlier cards a follow-up is about: those it says a word of the name of ("does the bogle die?", "can I equip
         greaves to …", "does RIP stop …": :meth:`_said_cards`), else all but its own when it points back at something
         (:data:`_REFERS`, a word of a card's type line: "my construct"), goes on from the last question
-        (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder takes the place of (its kin: a
-        spell for a spell, a creature for a creature) for good."""
+        (:data:`_GOES_ON`) or asks it again; "what about Murder?" drops the card Murder takes the place of (the last named
+        of its kin: a spell for a spell, a creature for a creature) for good."""
         own = {c.key for c in a.cards}
-        if substitute and a.cards:
-            kin = frozenset().union(*(card_kin(c) for c in a.cards))
-            for key in [k for k, (c, _) in self.cards.items() if k not in own and card_kin(c) & kin]:
-                del self.cards[key]
+        for named in a.cards if substitute else ():  # each takes the place of the last named of its kin, not of all of them:
+            kin = card_kin(named)  # Wall of Roots "instead" is the blocker Ambush Viper's, not the attacking Tarmogoyf's too
+            if same := [k for k, (c, _) in self.cards.items() if k not in own and card_kin(c) & kin]:
+                del self.cards[same[-1]]
         by_name, by_type = self._said_cards(a, text, index)
         if by_name - own:
             return [(c, w) for key, (c, w) in self.cards.items() if key in by_name and key not in own]
