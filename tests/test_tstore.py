@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from rulesgraph.versions import tstore
 from rulesgraph_cli.main import main
 
 from .conftest import require_tournament
+from .minicr import make_cr
 from .minitourney import make_ipg, make_mtr
 
 
@@ -268,6 +270,21 @@ def test_update_file_installs_what_the_file_is(data: Path, tmp_path: Path, capsy
     assert main(["update", "--file", str(other)]) == 2
     err = capsys.readouterr().err
     assert "not the Comprehensive Rules" in err and "tournament" not in err
+
+
+def test_update_file_reads_a_pipe_once_to_know_what_it_is(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``update --file <(cat rules.txt)``: looking into the file to see whether it is a tournament document read the
+    pipe's first 16 KB, and the rules installed were what was left (1,088 of 1,108 rules, starting mid-sentence)."""
+    fifo = tmp_path / "rules-pipe"
+    os.mkfifo(fifo)
+    text = make_cr("2025-11-14").encode()
+    threading.Thread(target=fifo.write_bytes, args=(text,), daemon=True).start()
+    codes: list[int] = []
+    worker = threading.Thread(target=lambda: codes.append(main(["update", "--file", str(fifo)])), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert not worker.is_alive() and codes == [0], capsys.readouterr().err
+    assert (data / "rules" / "MagicCompRules-20251114.txt").read_bytes() == text
 
 
 def test_detect_file_kind(tmp_path: Path) -> None:

@@ -56,8 +56,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
                    f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
     p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, an MTGJSON "
-                   "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file, or an MTR, IPG or JAR (.pdf or its text); "
-                   "what it is is read from it")
+                   "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file, or an MTR, IPG or JAR (a .pdf, or its text, "
+                   "known by its title)")
     p.add_argument("--replace", action="store_true", help="cards: install a file that holds far fewer cards than the "
                    "installed card data (a set file over AtomicCards), which it replaces")
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
@@ -109,14 +109,26 @@ def _targets(args: argparse.Namespace) -> tuple[str, ...]:
     if args.what:
         return (args.what,)
     if args.file:
-        from rulesgraph.versions.tstore import detect_file_kind
-
-        if args.file.lower().endswith(".pdf") or detect_file_kind(args.file):  # what the file is: an MTR's text too
+        if args.file.lower().endswith(".pdf") or _tournament_text(args.file):  # what the file is: an MTR's text too
             return ("tournament",)
         return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
     if args.url:
         return ("cards",) if args.url.lower().split("?")[0].endswith(_CARD_FILE) else ("rules",)
     return ("rules", "cards", "tournament")
+
+
+def _tournament_text(path: str) -> bool:
+    """``path`` is a regular file whose title says it is a tournament document.  Only a regular file is looked into: a
+    pipe (``--file <(…)``) can be read once, and what installs it reads it whole."""
+    import stat
+
+    from rulesgraph.versions.tstore import detect_file_kind
+
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+    return regular and detect_file_kind(path) is not None
 
 
 def _address(ctx: Context, env: str, setting: str) -> str:
