@@ -41,6 +41,8 @@ def test_a_rule_number_is_searched_as_a_number_not_as_words(mini_book: Rulebook)
     assert words("rule 413.2d says a token can't come back; does it?") >= {"token", "back"}  # an old number's digits too
     assert not words("rule 413.2d says a token can't come back; does it?") & {"413", "2d"}
     assert "20" in words("I'm at 20 life, does it matter")  # numbers that are no rule's are words as before
+    assert "3" in words("rule 120.3: if I take 3 damage, do I lose?")  # a digit of the number said elsewhere too
+    assert "40" in words("what's the rule 40 card minimum for limited?")  # not a rule: "rule 40" is said, not meant
 
 
 def test_spelling_is_corrected_against_the_corpus(mini_book: Rulebook) -> None:

@@ -9,6 +9,7 @@ as a name), matches keywords, glossary terms, card names and section titles on s
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -322,12 +323,13 @@ _GLUED_CR = lazy(r"cr\d+")  # a word "CR702": the number glued to "CR"
 
 
 def _said_numbers(q: Question) -> tuple[list[tuple[str, int]], bool, set[str]]:
-    """The numbers said that may be rules' (:data:`_SAID_NUMBER`, where each starts), whether it says more, their words."""
+    """Numbers said that may be rules' (:data:`_SAID_NUMBER`, where each starts), whether it says more, the words of its rules'."""
     if not (said := [(m.group(1), m.start(1)) for m in _SAID_NUMBER.finditer(q.folded)]):
         return said, True, set()
-    pieces = {t for n, _ in said for t in doc_terms(n)}
-    said_words = [w[2:] if _GLUED_CR.fullmatch(w) else w for w in q.words]  # the question's words, split once ("cr702")
-    return said, any(t not in pieces and t not in _ABOUT_A_NUMBER for t in word_terms(said_words)), pieces
+    pieces = Counter(t for n, _ in said for t in doc_terms(n))
+    terms = Counter(word_terms([w[2:] if _GLUED_CR.fullmatch(w) else w for w in q.words]))  # the words, split once ("cr702")
+    rest = any(t not in pieces and t not in _ABOUT_A_NUMBER for t in terms)
+    return said, rest, {t for n, _ in said if "." in n or not rest for t in doc_terms(n) if terms[t] <= pieces[t]}
 
 
 def rule_numbers(question: str | Question, index: Index) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
@@ -350,9 +352,7 @@ def analyze(question: str | Question, index: Index, card_word: Callable[[str], b
     ``card_word``: a predicate; a word it accepts is never corrected (with card data,
     :meth:`~rulesgraph.question.namedcards.CardDeck.names_word`: "the Arcbound creatures" are not "around")."""
     q = Question.of(question)
-    truncated, folded = q.truncated, q.folded
-    numbers = [n for n in _NUMBER.findall(folded) if n in index.numbers]
-    numbers += [c for c in _CHAPTER.findall(folded) if c in index.numbers]
+    numbers = [n for n in _NUMBER.findall(q.folded) + _CHAPTER.findall(q.folded) if n in index.numbers]
     raw = list(q.words)
     corrected: list[str] = []
     quality: list[float] = []
@@ -372,8 +372,8 @@ def analyze(question: str | Question, index: Index, card_word: Callable[[str], b
     matches = [Match(n, "rule", n, 1.0, f"‘{n}’ is a rule number", via="number") for n in dict.fromkeys(numbers)]
     matches += _names(stems, corrected, index, quality)
     weights = dict.fromkeys(doc_terms(" ".join(w for w in corrected if w not in ASKING)), 1.0)
-    _, rest, pieces = _said_numbers(q)  # a number is matched as one, not as words: "702", "19b" find every rule citing a 702.x
-    weights = {t: w for t, w in weights.items() if t not in pieces and (rest or t not in _ABOUT_A_NUMBER)}  # "rule": "legend rule"
+    _, rest, pieces = _said_numbers(q)  # a rule's number is matched as one, not as words ("702", "19b": every rule citing a 702.x,
+    weights = {t: w for t, w in weights.items() if t not in pieces and (rest or t not in _ABOUT_A_NUMBER)}  # "rule": every "… rule")
     cards = q.names
     matches = _aliases(corrected, index, matches, weights, frozenset(cards))
     # "I have X out. I cast Y. Can I …?": X and Y set the scene
@@ -396,4 +396,4 @@ def analyze(question: str | Question, index: Index, card_word: Callable[[str], b
         focus = max(focus, DEFINED_FOCUS)
         matches = [subject] + [m for m in matches if m is not subject]
     return Analysis(q.text, tuple(corrected), tuple(weights.items()), tuple(dict.fromkeys(numbers)), tuple(matches),
-                    tuple(corrections), focus, truncated)
+                    tuple(corrections), focus, q.truncated)
