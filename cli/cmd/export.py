@@ -39,11 +39,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def run(ctx: Context) -> int:
     from rich.text import Text
 
-    from rulesgraph.common.outfile import destination
+    from rulesgraph.common.outfile import destination, in_a_directory
     from rulesgraph.export.graph import around, export_graph
     from rulesgraph.export.html import export_html
 
     args = ctx.args
+    in_a_directory(args.out)  # a mistyped directory is said before the rules and cards are read, not after
     if args.what == "html":
         if args.format or args.rule or args.no_cards:
             raise RulesgraphError("--format, --rule and --no-cards are for 'export graph'; 'export html' writes the whole site")

@@ -29,7 +29,7 @@ from .paths import temporary
 from .sha import sha256
 from .whole import WholeWriter
 
-__all__ = ["MANIFEST", "STDOUT", "destination", "open_regular", "public", "write_file", "write_site"]
+__all__ = ["MANIFEST", "STDOUT", "destination", "in_a_directory", "open_regular", "public", "write_file", "write_site"]
 
 STDOUT = "-"
 SITE_MARK = "Made by rulesgraph"
@@ -120,6 +120,13 @@ def _in_a_directory(target: Path, shown: str) -> None:
     """``target``'s directory must be there: a mistyped path ("/tmp/sitse/x.json") is refused, not made a tree of folders."""
     if not target.parent.is_dir():
         raise RulesgraphError(f"{shown}: no such directory {target.parent}; create it first or give another path")
+
+
+def in_a_directory(path: str) -> None:
+    """Refuse ``path`` now, before an export's work, when the directory it would go in is not there (``-`` goes to
+    standard output); :func:`write_file` and :func:`write_site` check again as they write."""
+    if path != STDOUT and path.strip():
+        _in_a_directory(Path(os.path.realpath(path)), path)
 
 
 def _atomic(target: Path, write: Callable[[BinaryIO], object], shown: str) -> None:
