@@ -39,6 +39,10 @@ def test_the_repl_wraps_a_rules_text_under_itself() -> None:
     lines = shown[shown.index("added (1):") + 1:]
     assert lines[0].startswith("  702.89b  Some older") and len(lines) > 2
     assert all(line.startswith(" " * 11) and line[11] != " " for line in lines[1:])
+    short = CrDiff("2024-02-02", "2026-06-19", "a", "b", None, added=(Entry("701.5a", "Gone."),), compared=(1, 1))
+    out = io.StringIO()
+    Console(file=out, width=60, color_system=None).print(diff_group(short, plain=True))
+    assert "  701.5a  Gone." in out.getvalue().splitlines()  # not stretched to the margin with spaces
     whole = io.StringIO()
     render_diff(Console(file=whole, width=60, color_system=None, soft_wrap=True), diff, plain=True)
     assert f"  702.89b  {long.strip()}" in whole.getvalue().splitlines()

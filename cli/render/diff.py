@@ -93,7 +93,7 @@ def _entry(line: Text, at: int, hanging: bool) -> Text | Padding:
     grid.add_column(no_wrap=True)
     grid.add_column(overflow="fold")  # a word longer than the column is broken, not cut
     grid.add_row(line[2:at - 2], line[at:])
-    return Padding(grid, (0, 0, 0, 2))
+    return Padding(grid, (0, 0, 0, 2), expand=False)  # no line of spaces to the margin
 
 
 def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | None = None, context: int = 8,
