@@ -382,11 +382,10 @@ class Conversation:
                 kept[node] = (m, weight)
         self.subjects = kept
         relied = {c.key for c in a.cards if c.how == "carried"}
+        own = {c.key: c for c in a.cards if c.how != "carried"}  # subjects now, as its own keywords are, and the last named
         self.cards = {key: (c, w * (CARRIED_DECAY if key in relied else DECAY)) for key, (c, w) in self.cards.items()}
-        self.cards = {key: cw for key, cw in self.cards.items() if cw[1] >= FORGET}
-        for c in a.cards:  # the question's own cards are subjects now, as its own keywords are
-            if c.how != "carried":
-                self.cards[c.key] = (c, ADDED if follow_up or relied else 1.0)
+        self.cards = {key: cw for key, cw in self.cards.items() if cw[1] >= FORGET and key not in own}
+        self.cards.update((key, (c, ADDED if follow_up or relied else 1.0)) for key, c in own.items())
         if self.card and not any(m.said == self.card for m, _ in kept.values()) and self.card not in self.cards:
             self.card = None  # its keywords and the card have faded: the card is no longer the topic
         for m in a.matches:
