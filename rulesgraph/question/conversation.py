@@ -306,7 +306,7 @@ class Conversation:
         of its kin: a spell for a spell, a creature for a creature) for good."""
         own = {c.key for c in a.cards}
         for named in a.cards if substitute else ():  # each takes the place of the last named of its kin, not of all of them:
-            kin = card_kin(named)  # Wall of Roots "instead" is the blocker Ambush Viper's, not the attacking Tarmogoyf's too
+            kin = card_kin(named)  # after Tarmogoyf, then Ambush Viper, Wall of Roots "instead" takes the Viper's place alone
             if same := [k for k, (c, _) in self.cards.items() if k not in own and card_kin(c) & kin]:
                 del self.cards[same[-1]]
         by_name, by_type = self._said_cards(a, text, index)
