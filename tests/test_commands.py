@@ -114,6 +114,16 @@ def test_help_sources_quit(shell: Shell) -> None:
     assert shell.handle(":quit").quit and shell.handle(":q").quit and shell.handle(":exit").quit
 
 
+def test_sources_fit_a_normal_terminal(shell: Shell) -> None:
+    """At 80 columns every file's name, format and date are shown whole (all three were cut: "secti…", "2026-06…"), its
+    counts wrapping in what is left."""
+    outcome = shell.handle(":sources")
+    assert outcome.renderable is not None
+    shown = plain_text(outcome.renderable, 80)
+    assert "…" not in shown and "MagicCompRules-20260619.txt" in shown and "2026-06-19" in shown
+    assert "1,170 rule" in shown and " sections " in shown
+
+
 def test_command_names() -> None:
     assert lookup_command("cites").name == "cites"  # type: ignore[union-attr]
     assert lookup_command("sou").name == "sources"  # type: ignore[union-attr]  # an unambiguous prefix

@@ -62,10 +62,10 @@ def sources_view(book: Rulebook, cards: CardStore | None) -> RenderableType:
     grid = Table.grid(padding=(0, 2))
     for _ in range(3):
         grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=True, style=DIM)
+    grid.add_column(style=DIM)  # the counts wrap in what the name, format and date leave (at 90 columns all were cut: "secti…")
     for doc in book.qg.graph["documents"]:
         kinds = ("rule", "subrule", "paragraph", "glossary", "faq")
-        counts = ", ".join(f"{doc[k]} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
+        counts = ", ".join(f"{doc[k]:,} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
         grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
     effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
                  else "no Comprehensive Rules loaded (install them: rulesgraph update)")
