@@ -576,7 +576,7 @@ def test_policy_turn_hears_a_follow_up_after_the_policy_question_it_follows() ->
     assert turn("what if it was his Brainstorm?", game=2) is None  # a card of its own
     assert turn("how does trample work?", game=1) is None  # short, and a game term: a rules question
     assert turn("can I take notes during my match?") is None  # enough words of its own
-    assert turn("what about at FNM?") == "my opponent drew an extra card what about at FNM?"  # asked again, no level
+    assert turn("what about at FNM?") == "at fnm: my opponent drew an extra card"  # asked again there, its own level gone
     assert Conversation().policy_turn("what's the fix?", lambda: 0, lambda: False) is None  # no policy answer before it
 
 

@@ -345,8 +345,9 @@ def test_a_follow_up_saying_only_a_level_asks_the_last_question_there() -> None:
                  "what is competitive REL?", "what's FNM?"):  # the last two ask what the level is
         assert not level_only(said), said
     again = at_level("What's the penalty for drawing extra cards at Competitive REL?", "what about at FNM?")
-    assert again == "what's the penalty for drawing extra cards? what about at FNM?"
+    assert again == "at fnm: what's the penalty for drawing extra cards?"
     assert rel_of(again) == "regular"
+    assert at_level(again, "and at a PPTQ?") == "at a pptq: what's the penalty for drawing extra cards?"
 
 
 def test_a_jar_part_asked_for_by_number_routes() -> None:

@@ -460,7 +460,7 @@ def test_a_follow_up_to_a_policy_answer_is_heard_after_it(empty: Path, full_book
     regular = ask(full_book, "what about at regular?", conversation=talk)  # the follow-up asked there, not the first question
     assert regular.citations[0].id == index_regular("IPG 2.2"), [c.id for c in regular.citations]
     assert regular.question == "what about at regular?" and regular.why[0].startswith("following up on ‘whats the penalty")
-    assert talk.topic()[-1].endswith("and for looking at extra cards? what about at regular?")  # the level now asked stays
+    assert talk.topic()[-1].endswith("at regular: and for looking at extra cards?")  # the level now asked stays
     assert ask(full_book, "what's the fix?", conversation=talk).citations[0].id.startswith("JAR")  # at Regular REL still
 
 
@@ -561,3 +561,21 @@ def test_an_error_that_happens_again_is_the_upgrade(empty: Path, full_book: Rule
     conv = Conversation()
     ask(full_book, "my opponent drew an extra card off brainstorm at competitive, what's the penalty", conversation=conv)
     assert ask(full_book, "what if it happens again later in the match?", conversation=conv).citations[0].id == "IPG 2"
+
+
+def test_a_judges_follow_ups_to_a_policy_answer(empty: Path, full_book: Rulebook) -> None:
+    """Two follow-ups a new user's trial found answered wrong: "what about a decklist error instead?" after slow play
+    repeated IPG 3.3 (the name said before counted in full), and "and at FNM?" after a question of two sentences
+    cited the JAR's introduction, not JAR 4 (asked again as three sentences, its first read as a scene told)."""
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    talk = Conversation()
+    ask(full_book, "What's the penalty for slow play at a Competitive event?", conversation=talk)
+    assert ask(full_book, "what about a decklist error instead?", conversation=talk).citations[0].id == "IPG 3.4"
+    talk = Conversation()
+    first = ask(full_book, "My opponent drew an extra card at Competitive. What's the infraction and the fix?", conversation=talk)
+    assert first.citations[0].id == "IPG 2.3"
+    fnm = ask(full_book, "and at FNM?", conversation=talk)
+    assert fnm.citations[0].id == "JAR 4", [c.id for c in fnm.citations]
+    assert fnm.why[0].startswith("asked again: ‘at fnm: my opponent drew an extra card.")
