@@ -63,6 +63,8 @@ def test_kw(run) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and data["name"] == "Umbra Armor" and data["formerly"] == ["Totem armor"]
     code, out, err = run("kw", "xyzzy")
     assert code == 1 and out == "" and err.startswith("rulesgraph: no keyword, glossary term or card named 'xyzzy'")
+    code, _, err = run("kw", "\x1b[2J\x1b[Hxyzzy")  # said back as typed, its escapes visible, as every error line does
+    assert code == 1 and err.startswith("rulesgraph: no keyword, glossary term or card named '␛[2J␛[Hxyzzy'")
     assert run("kw", " ")[1:] == ("", "rulesgraph: error: no keyword, glossary term or card name given\n")
 
 

@@ -31,7 +31,7 @@ from ..build.lookup import (
 from ..build.qgraph import QGraph
 from ..build.relations import current_keyword
 from ..common.text import clean, fold
-from ..errors import RulesgraphError, echoed, quoted
+from ..errors import RulesgraphError, quoted
 from ..model import Citation
 from ..parse.numbers import parent_of
 from ..question.analyze import analyze
@@ -211,14 +211,14 @@ def profile(book: Rulebook, text: str) -> Profile:
     """The profile of the keyword, glossary term or card ``text`` names; raises :class:`NotFound` otherwise."""
     found = find_name(book, text)
     g = book.qg
-    shown = echoed(clean(text))
+    shown = quoted(text)  # as typed, as every error line says it back (the front ends show a control character as ␛)
     if found is not None and g.nodes[found[0]]["kind"] not in _PREFER:
         number = found[0]
-        raise NotFound(f"{shown!r} is the title of rule {number} ({g.nodes[number]['title']}), not a keyword, term or card")
+        raise NotFound(f"{shown} is the title of rule {number} ({g.nodes[number]['title']}), not a keyword, term or card")
     if found is None:
         close = suggest(book, text)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise NotFound(f"no keyword, glossary term or card named {shown!r}{hint}", tuple(close))
+        raise NotFound(f"no keyword, glossary term or card named {shown}{hint}", tuple(close))
     node, typed = found
     return profile_of(book, node, typed)
 
