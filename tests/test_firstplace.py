@@ -177,6 +177,9 @@ def test_a_sentence_ends_after_a_quotation_closing_on_its_stop() -> None:
     said = "A spell is modal if it says “Choose one —.” Each of those options is a mode. Modal cards got errata."
     assert SENTENCE.split(said) == ["A spell is modal if it says “Choose one —.”", "Each of those options is a mode.",
                                     "Modal cards got errata."]
+    said = "Each player draws seven. (Some effects can modify it.) A player who is dissatisfied may take a mulligan."
+    assert SENTENCE.split(said) == ["Each player draws seven.", "(Some effects can modify it.)",  # "what is a mulligan" began
+                                    "A player who is dissatisfied may take a mulligan."]  # with "(Some effects … size.) A …"
 
 
 def test_a_first_paragraph_gives_whole_sentences_and_cuts_only_a_first_one_too_long() -> None:

@@ -38,9 +38,10 @@ FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
-SENTENCE = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’]))\s+(?=[A-Z“\"(])")
-"""Where a sentence ends: after ".", "!" or "?", or after a quotation closing on one ("… such as “Choose one —.” Each of
-those options is a mode."), before a capital, a quote or a bracket."""
+SENTENCE = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[A-Z“\"(])")
+"""Where a sentence ends: after ".", "!" or "?", or after a quotation or a bracket closing on one ("… such as “Choose one
+—.” Each of those options is a mode.", "(Some effects can modify a player’s starting hand size.) A player who is …"),
+before a capital, a quote or a bracket."""
 _LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|However|Then|Otherwise|Rather|Similarly|"
                    r"Doing so)\b")
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
