@@ -90,6 +90,7 @@ def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:
     shown = plain_text(shell.handle("ipg 2.3").renderable, 100)
     assert "IPG 2 Play Errors" in shown and "penalty  Match Loss" in shown
     assert shell.items()[1] == "IPG 2.3 Philosophy"
+    assert "[2] IPG 2.3 Philosophy" in shown  # the parts numbered as typing a number opens them
     assert "Mistakes happen." in plain_text(shell.handle("2").renderable, 100)
     assert "IPG 2.4" in plain_text(shell.handle("mistake number 4").renderable, 100)
     assert "Mistakes happen." in plain_text(shell.handle(":rule IPG 2.3").renderable, 100)  # as `rulesgraph rule IPG 2.3`

@@ -1,4 +1,4 @@
-"""Render a tournament-document passage (``rulesgraph mtr 4.3``, ``ipg 2.1``): breadcrumb, penalty, text, parts."""
+"""Render a tournament-document passage (``rulesgraph mtr 4.3``, ``ipg 2.1``): breadcrumb, penalty, text, numbered parts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from rich.text import Text
 
 from rulesgraph.answer.tlookup import TView, heading
 
-from .core import CRUMB, DIM, HEADING, RenderOptions, _fields, joined, text
+from .core import CRUMB, DIM, HEADING, RenderOptions, _fields, _numbered, joined, text
 
 
 def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
@@ -22,9 +22,9 @@ def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
         parts.append(_fields([("penalty", text(view.penalty, HEADING, newlines=False))]))
     if c.text:
         parts += [Text(), text(c.text)]
-    if view.children:
-        rows = [text(heading(ch.label, ch.title, "  "), newlines=False) for ch in view.children]
-        parts += [Text(), Text("contains", style=DIM), *rows]
+    if view.children:  # numbered as the REPL opens them ("4" after ":rule IPG 2.1": its Additional Remedy)
+        rows = [(i, text(heading(ch.label, ch.title, "  "), newlines=False)) for i, ch in enumerate(view.children, 1)]
+        parts += [Text(), Text("contains", style=DIM), _numbered(rows)]
     rows = [(name, text("; ".join(f"{i} {t}" if t else i for i, t in refs), newlines=False))
             for name, refs in (("cites", view.cites), ("cited by", view.cited_by)) if refs]
     if view.defines:
