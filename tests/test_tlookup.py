@@ -94,6 +94,16 @@ def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:
     assert "Mistakes happen." in plain_text(shell.handle("2").renderable, 100)
     assert "IPG 2.4" in plain_text(shell.handle("mistake number 4").renderable, 100)
     assert "Mistakes happen." in plain_text(shell.handle(":rule IPG 2.3").renderable, 100)  # as `rulesgraph rule IPG 2.3`
+    assert "penalty  Match Loss" in plain_text(shell.handle(":kw mistake number 3").renderable, 100)  # no keyword: the IPG's
+
+
+def test_kw_shows_an_infractions_passage(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"kw missed trigger" said no keyword, glossary term or card had that name, with the nearest cards (Moriok Rigger),
+    while typing the name alone in the REPL opened IPG 2.1 (a new user's trial found it): a name only the IPG's shows it."""
+    assert main(["kw", "mistake", "number", "3"]) == 0
+    assert "IPG 2.3 Play Error — Mistake Number 3" in capsys.readouterr().out
+    assert main(["kw", "mn3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "IPG 2.3"
 
 
 def test_completion(docs: Path) -> None:

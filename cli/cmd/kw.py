@@ -1,5 +1,6 @@
 """``rulesgraph kw NAME``: a keyword's, glossary term's or card's profile — and, with card data installed, any card by
-name (shown as ``rulesgraph card`` shows it: "Rest in Peace" is a card, not a misspelt glossary term)."""
+name (shown as ``rulesgraph card`` shows it: "Rest in Peace" is a card, not a misspelt glossary term); an infraction's
+name, its IPG passage (as ``rulesgraph rule`` shows it)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from ..safe import from_argv
 
 if TYPE_CHECKING:
     from rulesgraph import Rulebook
+    from rulesgraph.answer.tlookup import TView
     from rulesgraph.cards.names import NameIndex
 
-HELP = "a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it; or a card"
+HELP = ("a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it; or a card, "
+        "or an infraction's passage of the IPG")
 CARD_HINT = "for a card, 'rulesgraph card NAME' shows it (with the card data: 'rulesgraph update cards' installs it)"
 """Said after "no keyword, glossary term or card named …" when no card data is installed."""
 
@@ -71,6 +74,11 @@ def run(ctx: Context) -> int:
         try:
             result = profile(book, text)
         except NotFound as exc:
+            if (passage := infraction(text)) is not None:  # "kw missed trigger": the IPG's, as 'rule missed trigger' shows it
+                from rulesgraph.answer.tlookup import tview_json
+
+                ctx.emit(passage, tview_json, "tourney.render_tview")
+                return 0
             if names is None:
                 raise NotFound(f"{exc}; {CARD_HINT}") from None
             return _card(ctx, text, exc)
@@ -80,6 +88,14 @@ def run(ctx: Context) -> int:
             ctx.note(hint)
         return 0
     return _card(ctx, text, None)
+
+
+def infraction(text: str) -> TView | None:
+    """The installed IPG's passage of the infraction ``text`` names whole ("missed trigger", "GRV"), for a name that is
+    no keyword, glossary term or card: ``None`` when it names none (or no documents are installed)."""
+    from rulesgraph.answer.tlookup import named_infraction, tournament_view
+
+    return tournament_view(text) if named_infraction(text) is not None else None
 
 
 def neither(missing: NotFound, card: NotFound) -> NotFound:
