@@ -271,6 +271,23 @@ def test_her_tax_after_the_lone_card_answer(carded: Rulebook, deck: CardDeck) ->
     assert set(_cards(both)) == {"Brainstorm", "Teferi, Time Raveler"}
 
 
+def test_a_matter_of_its_own_asked_of_the_card_held_carries_the_card_not_the_last_matter(carded: Rulebook, deck: CardDeck) -> None:
+    """"does her ability affect adventure spells?" after a question of Thalia and flashback led with Flashback (a new
+    user's trial found it): a follow-up asking its own matter (a keyword, a glossary term) of the card it points back
+    at carries the card, not the last question's matters; one going on from the last question ("and if …") carries them."""
+    conv = Conversation()
+    ask(carded, "Does Thalia, Guardian of Thraben make my opponent pay more for flashback spells cast from the graveyard?",
+        conversation=conv, deck=deck)
+    adventure = ask(carded, "does her ability affect adventure spells?", k=3, conversation=conv, deck=deck)
+    assert _cards(adventure) == ["Thalia, Guardian of Thraben"]
+    assert adventure.citations[0].id.startswith("715") and "702.34" not in [c.id for c in adventure.citations]
+    conv = Conversation()
+    ask(carded, "Does Thalia, Guardian of Thraben make my opponent pay more for flashback spells cast from the graveyard?",
+        conversation=conv, deck=deck)
+    going_on = ask(carded, "and if it's cast with its adventure?", k=3, conversation=conv, deck=deck)
+    assert any(w.startswith("following up on:") and "flashback" in w for w in going_on.why)
+
+
 def test_he_and_his_of_the_opponent_start_a_new_question(full_book: Rulebook) -> None:
     """Players say "he" and "his" of their opponent: a new question saying them carries nothing over (4a540ff made them
     follow-up signs and was reverted: "can my opponent respond when he draws …" cited the deathtouch asked before)."""

@@ -220,7 +220,9 @@ class Conversation:
 
     def resolve(self, a: Analysis, index: Index, g: QGraph) -> tuple[Analysis, list[str]]:
         """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
-        subject resets the topic; "same question for X" drops X's kin from it for good."""
+        subject resets the topic; "same question for X" drops X's kin from it for good; a follow-up asking a matter of its
+        own of a card held ("does her ability affect adventure spells?" after Thalia and flashback), not going on from
+        the last question ("and if …"), carries the card, not the last question's matters."""
         if not self.subjects and not self.cards:
             return a, []
         text = " ".join(words(a.question))  # as typed: spelling correction must not turn "unrelated" into "related"
@@ -237,14 +239,11 @@ class Conversation:
         own_words = [t for t, w in a.terms if w == 1.0]
         points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or self._names_held(a, text, index) or self._her(text, him=True)
         follow = points_back or not specific or len(own_words) <= 3
-        if follow and not points_back and any(c.how != "carried" and c.key not in self.cards for c in a.cards):
+        if not follow or (not points_back and any(c.how != "carried" and c.key not in self.cards for c in a.cards)):
             # "Does Rest in Peace stop Kitchen Finks from persisting?" after Lightning Greaves: cards of its own, and
             # nothing that points back at what was said: a new subject, however few its other words
             self.reset()
-            return a, ["new subject: nothing carried over"]
-        if not follow:
-            self.reset()
-            return a, []
+            return a, ["new subject: nothing carried over"] if follow else []
         own_nodes = {m.node for m in own}
         carried = [(m, w) for node, (m, w) in self.subjects.items() if node not in own_nodes]
         if _SAME.search(text):  # "same question for battles": battles take the place of planeswalkers, their kin
@@ -258,6 +257,8 @@ class Conversation:
             carried = [(m, w) for m, w in carried if m.node not in dropped]
         substitute = _SUBSTITUTE.search(text)
         cards = self._cards_carried(a, text, bool(substitute), index)
+        if cards and specific and not substitute and not _GOES_ON.search(text):  # a matter of its own, of the card held:
+            carried = [(m, w) for m, w in carried if m.said in self.cards or m.said == self.card]  # the last one's not carried
         if not carried and not substitute and not cards:
             return a, []
         lean = min(1.0, SAYS_ENOUGH / max(len(own_words), 1))
