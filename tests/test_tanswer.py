@@ -579,3 +579,20 @@ def test_a_judges_follow_ups_to_a_policy_answer(empty: Path, full_book: Rulebook
     fnm = ask(full_book, "and at FNM?", conversation=talk)
     assert fnm.citations[0].id == "JAR 4", [c.id for c in fnm.citations]
     assert fnm.why[0].startswith("asked again: ‘at fnm: my opponent drew an extra card.")
+
+
+def test_a_policy_follow_up_saying_the_documents_words_stays_with_them(empty: Path, full_book: Rulebook) -> None:
+    """"what if he threatened his opponent instead?" after a penalty question was answered from the rules (702.10 Haste):
+    "opponent", "instead" are glossary terms, counted as telling a game.  Words most of the documents' sections say too
+    (a tenth or more: :attr:`PolicyIndex.SHARED`) tell none in a policy conversation."""
+    from rulesgraph.answer.policy import policy_index
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    index = policy_index()
+    assert index is not None and {"oppon", "instead", "deck"} <= index.its_words(("opponent", "instead", "deck", "trample"))
+    assert "trampl" not in index.its_words(("trample",))
+    talk = Conversation()
+    ask(full_book, "my opponent keeps swearing at me at a competitive event, what is the penalty?", conversation=talk)
+    threat = ask(full_book, "what if he threatened his opponent instead?", k=3, conversation=talk)
+    assert threat.citations[0].id.startswith("IPG 4"), [c.id for c in threat.citations]

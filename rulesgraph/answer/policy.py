@@ -9,8 +9,8 @@ leads; a section named by its id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules
 says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL (an infraction named
 there leading with its JAR heading, :attr:`PolicyIndex.regular`), ``competitive``, ``PTQ`` → the IPG.  An error said
 intended leads with what the documents say it is (:meth:`PolicyIndex.intended`); a follow-up is searched with the
-question it follows at :data:`PolicyIndex.BEFORE`.  The documents are the installed ones
-(:func:`rulesgraph.build.tbook.load`), read on first use only."""
+question it follows at :data:`PolicyIndex.BEFORE`, a name said there standing for its chapter when the follow-up asks of
+that (:meth:`PolicyIndex._in_category`).  The documents are the installed ones (:func:`rulesgraph.build.tbook.load`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..common.lazyre import lazy
-from ..common.text import fold, stem, words
+from ..common.text import STOPWORDS, fold, stem, words
 from ..question.conversation import substitutes
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, named_in, policy_cue, rel_of
 from ..question.read import ASKING, Question
@@ -51,8 +51,7 @@ def without_ids(text: str) -> str:
 
 
 def _parts(read: Question, before: float) -> list[tuple[Question, float]]:
-    """A question's parts and their weights: itself; or a follow-up's own words (1) and the question it was heard after
-    (``before``)."""
+    """A question's parts and weights: itself; or a follow-up's own words (1) and the question before (``before``)."""
     if not read.own_from:
         return [(read, 1.0)]
     return [(Question(read.cleaned[read.own_from:]), 1.0), (Question(read.cleaned[:read.own_from]), before)]
@@ -92,18 +91,14 @@ class PolicyIndex:
     B = 0.75
     TITLE = 3
     INFRACTION = 1.3
-    """An infraction's score multiplies by this for a question that tells an error or asks for a penalty or fix
-    (:func:`_penalty_asked`; "what do we do" alone asks neither): the infraction, with its penalty and remedy, is what
-    such a question wants first.  1.3 is the middle of the range (1.25–1.35) in which no question of the policy sets'
-    tune parts loses its expected section from the first three (stop 33); more, and a question telling an error to ask
-    about something else (a spectator who spoke up about a missed trigger) gets infractions only."""
+    """An infraction's score multiplies by this for a question telling an error or asking a penalty or fix
+    (:func:`_penalty_asked`; "what do we do" alone asks neither).  1.3: the middle of 1.25–1.35, where no tune question of
+    the policy sets loses its section from the first three (stop 33); more, and errors told give infractions only."""
 
     TOLD = 0.5
-    """A term said only in the sentences telling a long question's story, not in what it asks
-    (:func:`~rulesgraph.question.telling.told_only`, as the rules' ranking reads it): it weighs this much.  A judge's forum
-    post tells the game (cards, zones, "Player A casts …") and asks the policy in its last sentences.  Real policy tuning
-    questions with the expected section in the first three: 1 (as before): 81 of 117, 0.8: 82, 0.5: 83, 0.3: 83; the
-    team's tuning questions 53 of 60 at each."""
+    """A term said only in the sentences telling a long question's story (:func:`~rulesgraph.question.telling.told_only`)
+    weighs this much: a judge's post tells the game and asks the policy last.  Real policy tuning questions with their
+    section in the first three: 1: 81 of 117, 0.8: 82, 0.5: 83, 0.3: 83; the team's 53 of 60 at each."""
 
     def __init__(self, docs: tuple[TDocument, ...]) -> None:
         from ..build.tdefines import defined_terms
@@ -244,11 +239,9 @@ class PolicyIndex:
     remedies are the less likely answer."""
 
     NAMED = 3.0
-    """A document's score multiplies by this when the question names it and not every other ("what does the JAR say
-    about missed triggers?", "the IPG says …": :func:`~rulesgraph.question.policyroute.documents_named`): it asks where
-    the answer is to be read; naming only the JAR (or the IPG) also says its level when the question says none.  On the
-    real policy questions' tune part (``bench/policy.py``, stop 56): 79 → 80 of 117 with the level alone, 81 with this
-    at 2, 3 or 5; the team's set 53 of 60 either way."""
+    """A document's score multiplies by this when the question names it, not every other ("what does the JAR say about
+    …": :func:`~rulesgraph.question.policyroute.documents_named`); naming only the JAR (or IPG) says its level too.  Real
+    policy tune part (stop 56): 79 → 80 of 117 with the level alone, 81 with this at 2, 3 or 5; the team's 53 of 60."""
 
     BEFORE = 0.5
     """What the question a follow-up is heard after (:meth:`Question.after`) counts for, its own words counting 1: what
@@ -260,6 +253,26 @@ class PolicyIndex:
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
     of the name's words (by idf) the question says, when that share is at least :data:`NAME_SHARE`."""
     NAME_SHARE = 0.5
+
+    SHARED = 0.1
+    """A game term in a follow-up to a policy answer tells a game only when fewer than this share of the documents'
+    sections say it (:meth:`its_words`): "opponent", "deck", "instead" are theirs too; "trigger", "mana" tell one."""
+
+    def its_words(self, said: tuple[str, ...]) -> frozenset[str]:
+        """The stems of the words ``said`` that the documents say in :data:`SHARED` of their sections or more, and of
+        stop words ("if" is a glossary entry): no sign of a game in a policy conversation."""
+        common = len(self.units) * self.SHARED
+        return frozenset(t for w in said if (t := stem(w)) and (w in STOPWORDS or self.df.get(t, 0) >= common))
+
+    def _in_category(self, own: set[str], named: list[tuple[str, str, float]]) -> list[tuple[str, str, float]]:
+        """``named``, a name said before standing for the section holding its own (its chapter) when the follow-up's own
+        words find that one more: "what if it happens again?" after Hidden Card Error asks IPG 2's upgrade, not 2.3's."""
+        scores = self._bm25(Counter(own), self.postings, self.df, len(self.units), self.avg)
+        at = {s.id: i for i, (s, _, _) in enumerate(self.units)}
+        def held(sid: str, weight: float) -> str:  # its chapter, when the follow-up's own words find that more
+            parent = found[0].parent if weight < 1.0 and (found := self.section(sid)) else None
+            return parent if parent in at and sid in at and scores.get(at[parent], 0.0) > scores.get(at[sid], 0.0) else sid
+        return [(name, held(sid, weight), weight) for name, sid, weight in named]
 
     def _named_share(self, unit: int, asked: set[str]) -> float:
         best = 0.0
@@ -340,6 +353,7 @@ class PolicyIndex:
             rel = "regular" if docs == _JAR_ALONE else "competitive"
         named = [(name, sid, 1.0 if n == 0 else before) for n, (part, _) in enumerate(parts)
                  for name, sid in self._named_in(part) or misspelt_in(part, self.lead)]
+        named = self._in_category(said[0], named) if before else named
         ids = set(said_ids(parts[0][0].text))
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
