@@ -7,6 +7,11 @@ question answered from the rules counts as a miss.  Only the
 lines of the chosen ``--part`` are read (``tune`` by default; the ``blind`` part is for the final measure only).
 
     RULESGRAPH_DATA_DIR=… python bench/policy.py bench/questions/policy/policy.jsonl --part tune [-v] [--direct]
+
+A file of conversations (``{"id", "turns": [{"question", "expected"}]}``, ``bench/questions/policy/chains.jsonl``) is
+asked turn by turn through one :class:`~rulesgraph.question.conversation.Conversation` each, with the installed card
+data (a follow-up may name a card), every line read: first turns and follow-ups are counted apart; a cited part of a
+section ("IPG 2.1 Upgrade") counts for it.
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rulesgraph import Rulebook
 from rulesgraph.answer.policy import policy_index
 
 
@@ -46,9 +53,11 @@ def main() -> int:
 
     spec = default_cr([])
     book = load([*bundled_sources(), spec] if spec else bundled_sources())  # as ask loads them: the FAQs too
+    lines = [json.loads(line) for line in Path(args.file).read_text(encoding="utf-8").splitlines() if line.strip()]
+    if lines and "turns" in lines[0]:
+        return conversations(book, lines, args.k, args.v)
     total = hit = 0
-    for line in Path(args.file).read_text(encoding="utf-8").splitlines():
-        item = json.loads(line)
+    for item in lines:
         if item.get("part") != args.part:
             continue
         total += 1
@@ -64,6 +73,29 @@ def main() -> int:
         elif args.v:
             print(f"MISS {expected} | {item['question']}\n     got {[c.id for c in cited]}")
     print(f"{args.part}: expected section in the first {args.k} citations: {hit}/{total} = {hit / max(1, total):.1%}")
+    return 0
+
+
+def conversations(book: Rulebook, chains: list[dict[str, Any]], k: int, verbose: bool) -> int:
+    """Each conversation asked turn by turn; prints first turns and follow-ups with an expected section in the first ``k``."""
+    from rulesgraph.answer.compose import ask
+    from rulesgraph.question.conversation import Conversation
+    from rulesgraph.question.namedcards import open_deck
+
+    deck = open_deck(book)[0]
+    counts = {"first turns": [0, 0], "follow-ups": [0, 0]}
+    for item in chains:
+        conversation = Conversation()
+        for n, turn in enumerate(item["turns"]):
+            cited = [c.id for c in ask(book, turn["question"], k=max(k, 5), conversation=conversation, deck=deck).citations[:k]]
+            right = any(c == e or c.startswith(f"{e} ") for e in turn["expected"] for c in cited)
+            count = counts["first turns" if n == 0 else "follow-ups"]
+            count[0] += right
+            count[1] += 1
+            if verbose and not right:
+                print(f"MISS [{item['id']} #{n + 1}] {turn['expected']} | {turn['question']}\n     got {cited}")
+    for name, (hit, total) in counts.items():
+        print(f"{name}: expected section in the first {k} citations: {hit}/{total} = {hit / max(1, total):.1%}")
     return 0
 
 
