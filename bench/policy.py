@@ -11,7 +11,8 @@ lines of the chosen ``--part`` are read (``tune`` by default; the ``blind`` part
 A file of conversations (``{"id", "turns": [{"question", "expected"}]}``, ``bench/questions/policy/chains.jsonl``) is
 asked turn by turn through one :class:`~rulesgraph.question.conversation.Conversation` each, with the installed card
 data (a follow-up may name a card), every line read: first turns and follow-ups are counted apart; a cited part of a
-section ("IPG 2.1 Upgrade") counts for it.
+section ("IPG 2.1 Upgrade") counts for it; ``--part`` and ``--direct`` are refused there (every turn counts, and a
+follow-up is heard after its question).
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesgraph import Rulebook
 from rulesgraph.answer.policy import policy_index
+
+if TYPE_CHECKING:
+    from rulesgraph import Rulebook
 
 
 def matches(expected: str, cited_id: str, cited_title: str) -> bool:
@@ -55,6 +58,8 @@ def main() -> int:
     book = load([*bundled_sources(), spec] if spec else bundled_sources())  # as ask loads them: the FAQs too
     lines = [json.loads(line) for line in Path(args.file).read_text(encoding="utf-8").splitlines() if line.strip()]
     if lines and "turns" in lines[0]:
+        if args.direct or args.part != "tune":
+            p.error("a file of conversations takes neither --part nor --direct")
         return conversations(book, lines, args.k, args.v)
     total = hit = 0
     for item in lines:

@@ -71,15 +71,18 @@ def test_an_infraction_named_or_abbreviated_leads() -> None:
     assert top.section.id == "IPG 2.2" and any("LCS" in w.upper() for w in top.why)
 
 
-
 def test_a_follow_up_asking_of_another_infraction_instead_carries_no_name_said_before() -> None:
     """"what about a decklist error instead?" after a slow play question repeated IPG 3.3 Slow Play word for word: the
     name said before counted in full.  A follow-up is heard after its question, whose names count as its words do
-    (``BEFORE``), none when the follow-up asks the question of something else; "and if he does it again?" keeps them."""
+    (``BEFORE``), none when the follow-up names a section itself or says "instead"; "and if he does it again?" and "what
+    about the penalty then?" keep them."""
     index = PolicyIndex(_docs())
     before = "what's the penalty for dropped dice at comp?"
     assert index.search(Question.after(before, "what about loud chewing instead?"))[0].section.id == "IPG 2.2"
     assert index.search(Question.after(before, "and if he does it again?"))[0].section.id == "IPG 2.1"
+    assert index.search(Question.after(before, "what about the penalty then?"))[0].section.id == "IPG 2.1"  # no other named
+    assert index.search(Question.after(before, "what if he was chewing loudly instead?"))[0].section.id == "IPG 2.2"
+
 
 def test_a_section_named_by_id_leads() -> None:
     index = PolicyIndex(_docs())

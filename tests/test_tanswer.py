@@ -583,8 +583,8 @@ def test_a_judges_follow_ups_to_a_policy_answer(empty: Path, full_book: Rulebook
 
 def test_a_policy_follow_up_saying_the_documents_words_stays_with_them(empty: Path, full_book: Rulebook) -> None:
     """"what if he threatened his opponent instead?" after a penalty question was answered from the rules (702.10 Haste):
-    "opponent", "instead" are glossary terms, counted as telling a game.  Words most of the documents' sections say too
-    (a tenth or more: :attr:`PolicyIndex.SHARED`) tell none in a policy conversation."""
+    "opponent", "instead" are glossary terms, counted as telling a game.  Words many of the documents' sections say too
+    (a tenth or more: :attr:`PolicyIndex.SHARED`) tell none in a policy conversation: it is heard after the question."""
     from rulesgraph.answer.policy import policy_index
     from rulesgraph.question.conversation import Conversation
 
@@ -593,6 +593,7 @@ def test_a_policy_follow_up_saying_the_documents_words_stays_with_them(empty: Pa
     assert index is not None and {"oppon", "instead", "deck"} <= index.its_words(("opponent", "instead", "deck", "trample"))
     assert "trampl" not in index.its_words(("trample",))
     talk = Conversation()
-    ask(full_book, "my opponent keeps swearing at me at a competitive event, what is the penalty?", conversation=talk)
+    first = ask(full_book, "my opponent keeps swearing at me at a competitive event, what is the penalty?", conversation=talk)
     threat = ask(full_book, "what if he threatened his opponent instead?", k=3, conversation=talk)
-    assert threat.citations[0].id.startswith("IPG 4"), [c.id for c in threat.citations]
+    assert threat.citations[0].id.startswith("IPG 4"), [c.id for c in threat.citations]  # Unsporting Conduct, not 702.10
+    assert threat.citations[0].id != first.citations[0].id and any(w.startswith("following up on") for w in threat.why)

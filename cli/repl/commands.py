@@ -265,7 +265,9 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 
 def _kw(shell: Shell, arg: str) -> Outcome:
-    from ..cmd.kw import CARD_HINT, also_card, card_first, infraction, neither
+    from rulesgraph.answer.tlookup import named_infraction
+
+    from ..cmd.kw import CARD_HINT, also_card, card_first, neither
 
     names = shell.card_names() if shell.cards is not None else None
     if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
@@ -273,7 +275,7 @@ def _kw(shell: Shell, arg: str) -> Outcome:
     try:
         p = profile(shell.book, arg)
     except NotFound as exc:
-        if infraction(arg) is not None:  # ":kw missed trigger": the IPG's passage, as typing the name alone shows it
+        if named_infraction(arg) is not None:  # ":kw missed trigger": the IPG's passage, as typing the name alone shows it
             return shell.tournament(arg)
         if names is None:
             raise NotFound(f"{exc}; {CARD_HINT.replace('rulesgraph card NAME', ':card NAME')}") from None

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
-from ..question.conversation import substitutes
 from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, named_in, policy_cue, rel_of
 from ..question.read import ASKING, Question
 from ..question.spelling import misspelt_in
@@ -37,6 +36,7 @@ if TYPE_CHECKING:  # only named here: a rules question reaches this module for t
 __all__ = ["SAID", "Hit", "PolicyIndex", "abbreviations", "named_in", "policy_cue", "policy_index", "rel_of", "said_ids", "without_ids"]
 
 _JAR_ALONE, _IPG_ALONE = frozenset(("jar",)), frozenset(("ipg",))
+_INSTEAD = lazy(r"\binstead\b")
 _ID = lazy(r"\b(mtr|ipg|jar)\s*(?:section\s*)?((?:appendix\s+[a-f])|\d{1,2}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 
 
@@ -244,10 +244,9 @@ class PolicyIndex:
     policy tune part (stop 56): 79 → 80 of 117 with the level alone, 81 with this at 2, 3 or 5; the team's 53 of 60."""
 
     BEFORE = 0.5
-    """What the question a follow-up is heard after (:meth:`Question.after`) counts for, its own words counting 1: what
-    it says now leads.  Not fitted (no real policy conversations were found); the names said earlier count this too (a
-    name's share, :data:`NAME`, and a name said, each as much), and nothing when the follow-up asks the question of
-    something else ("what about a decklist error instead?": :func:`~rulesgraph.question.conversation.substitutes`)."""
+    """What the question a follow-up is heard after (:meth:`Question.after`) counts for, its own words counting 1.  Not
+    fitted (no real policy conversations then); its names count this too (a name's share, :data:`NAME`, and a name said),
+    and nothing when the follow-up names a section itself or says "instead" ("what about a decklist error instead?")."""
 
     NAME = 10.0
     """Added for a question saying all of a section's name (its title, a term it defines): in proportion to the share
@@ -336,31 +335,33 @@ class PolicyIndex:
         parts = _parts(read, self.BEFORE)
         folded = parts[0][0].folded  # what a follow-up itself asks (a penalty, a section by id), not the question before it
         q: Counter[str] = Counter()
-        said: list[set[str]] = []  # each part's terms
+        part_terms: list[set[str]] = []  # each part's terms
         for part, weight in parts:  # "at comp rel" picks a document: no search words
             spelt = self._spelt(part, known)
             told = {self._unprefixed(spelt.get(t, t)) for t in told_only(part.sentences, list(part.words), ASKING,
                                                                            lambda said: _terms(" ".join(said)))}
             terms = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(part, levels=False, searched=True) if t not in FRAME)
             q.update({t: n * weight * (self.TOLD if t in told else 1.0) for t, n in terms.items()})
-            said.append(set(terms))
-        # names said before count as the question before does, none for a follow-up asking it of something else instead
-        # ("what about a decklist error instead?" after slow play: the level and the penalty asked go on, slow play not)
-        before = self.BEFORE if len(parts) > 1 and not (said[0] and substitutes(parts[0][0].text)) else 0.0
+            part_terms.append(set(terms))
+        # names said before count as the question before does, none for a follow-up asking it of another section ("what
+        # about cheating?") or of something "instead" ("what about a decklist error instead?" after slow play)
+        own = parts[0][0]
+        instead = len(parts) > 1 and bool(_INSTEAD.search(own.folded) or self._named_in(own) or misspelt_in(own, self.lead))
+        before = self.BEFORE if len(parts) > 1 and not instead else 0.0
         rel = self.level(read)
         docs = documents_named(read)
         if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level
             rel = "regular" if docs == _JAR_ALONE else "competitive"
         named = [(name, sid, 1.0 if n == 0 else before) for n, (part, _) in enumerate(parts)
                  for name, sid in self._named_in(part) or misspelt_in(part, self.lead)]
-        named = self._in_category(said[0], named) if before else named
+        named = self._in_category(part_terms[0], named) if before else named
         ids = set(said_ids(parts[0][0].text))
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
         wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _penalty_asked(folded))
         hits = []
         for i, (s, doc, _) in enumerate(self.units):
-            share = max(self._named_share(i, said[0]), before * self._named_share(i, asked) if before else 0.0)
+            share = max(self._named_share(i, part_terms[0]), before * self._named_share(i, asked) if before else 0.0)
             score = scores.get(i, 0.0) + self.NAME * share
             why = []
             for name, sid, weight in named:  # at Regular REL, a name said (not a former name, telling a situation): the JAR's

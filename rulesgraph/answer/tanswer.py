@@ -259,8 +259,8 @@ def follow_up(conversation: Conversation, read: Question, index: Index,
     from .policy import policy_index
 
     docs = policy_index()
-    shared = docs.its_words(read.words) if docs is not None else frozenset()  # the documents' words too: they tell no game
-    return conversation.policy_turn(read.cleaned, lambda: game_terms(read, index, shared) + 2 * names_card(),
+    shared = lambda: docs.its_words(read.words) if docs is not None else frozenset()  # the documents' words: they tell no game
+    return conversation.policy_turn(read.cleaned, lambda: game_terms(read, index, shared()) + 2 * names_card(),
                                     lambda: route(read, out_of_scope(read, index), index) is not None,
                                     lambda w: docs is not None and stem(w) in docs.df)
 

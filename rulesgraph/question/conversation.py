@@ -258,7 +258,7 @@ class Conversation:
         substitute = _SUBSTITUTE.search(text)
         cards = self._cards_carried(a, text, bool(substitute), index)
         if cards and specific and not substitute and not _GOES_ON.search(text):  # a matter of its own, of the card held:
-            carried = [(m, w) for m, w in carried if m.said in self.cards or m.said == self.card]  # the last one's not carried
+            carried = [(m, w) for m, w in carried if m.said in self.cards or m.said == self.card]  # no earlier matters carried
         if not carried and not substitute and not cards:
             return a, []
         lean = min(1.0, SAYS_ENOUGH / max(len(own_words), 1))

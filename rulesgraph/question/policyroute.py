@@ -360,7 +360,8 @@ def at_level(previous: str, text: str) -> str:
     """The last policy question asked again at the level ``text`` says: that level, then ``previous`` without the level
     it said ("what's the penalty for drawing extra cards at competitive REL?", "what about at FNM?" → "at fnm: what's the
     penalty for drawing extra cards?"): the question as it was, its sentences as many (a sentence more would read its
-    first as a scene told, not asked about), at the new level."""
+    first as a scene told, not asked about), at the new level; folded (lower case).  When ``text`` says no level (""),
+    ``previous`` without its level alone."""
     stripped = " ".join(re.sub(r"\s+([?.!,:])", r"\1", _LEVEL.sub(" ", fold(previous))).split()).lstrip(": ")
     level = _LEVEL.search(fold(text))
     return f"{level.group(0).strip()}: {stripped}" if level and stripped else stripped or text.strip()
