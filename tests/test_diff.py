@@ -182,6 +182,11 @@ def test_cli_diff_json_and_text(cr2024: Path, cr2026: Path, capsys: pytest.Captu
     assert out.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 701.14:")
     assert "701.12 → 701.14  100.0" in out and "701.14e  (now 701.18e) Previously, the action" in out
     assert "701.14  (now the text of 701.12; its old text is now 701.18) Fight" in out  # not a word diff of two unrelated texts
+    assert "its old text, at no number now" not in out  # it went to 701.18
+    assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "509.3", "--plain"]) == 0  # the damage assignment order went:
+    out = capsys.readouterr().out  # a judge's trial saw only the text that took its number
+    assert "509.3  (now the text of 509.5) Triggered" in out
+    assert "its old text, at no number now: Third, for each blocking creature, the defending player announces" in out
     assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "100.6", "--plain"]) == 0
     assert "at [-WPN.Wizards.com/en/resources/rules-documents).-] {+WPN.Wizards.com/en/rules-documents).+}" in capsys.readouterr().out
     assert main(["diff", str(CR_2024), str(CR_2026), "--rule", "999.9"]) == 1  # in neither: nothing found, not "0 → 0"

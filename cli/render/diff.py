@@ -141,6 +141,10 @@ def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | No
                 line.append(f"({now}{was}) ", style="dim")
                 line.append(_clip(visible(c.new, newlines=False), 200))
                 console.print(_entry(line, at, hanging))
+                if c.id not in moved_to:  # its old text is nowhere now: what it said (509.3, damage assignment order)
+                    gone = Text(" " * at + "its old text, at no number now: ", style="" if plain else "red")
+                    gone.append(_clip(visible(c.old, newlines=False), 200))
+                    console.print(_entry(gone, at, hanging))
                 continue
             line.append_text(render_words(c.words, plain=plain, context=context))
             if c.examples:
