@@ -95,6 +95,7 @@ def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:
     assert "IPG 2.4" in plain_text(shell.handle("mistake number 4").renderable, 100)
     assert "Mistakes happen." in plain_text(shell.handle(":rule IPG 2.3").renderable, 100)  # as `rulesgraph rule IPG 2.3`
     assert "penalty  Match Loss" in plain_text(shell.handle(":kw mistake number 3").renderable, 100)  # no keyword: the IPG's
+    assert "penalty  Match Loss" in plain_text(shell.handle(":related IPG 2.3").renderable, 100)  # said no such name
 
 
 def test_kw_shows_an_infractions_passage(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -257,6 +257,10 @@ def _related(shell: Shell, arg: str) -> Outcome:
     try:
         node, items = related(shell.book, arg)
     except NotFound:  # ":related Stuffy Doll", named exactly: the card, with the rules of its keywords, types, rulings
+        from rulesgraph.answer.tlookup import is_ref, named_infraction
+
+        if is_ref(arg) or named_infraction(arg) is not None:  # ":related IPG 2.1": the passage, what it cites and what cites it
+            return shell.tournament(arg)
         names = shell.card_names() if shell.cards is not None else None
         if names is None or names.exact(arg) is None:
             raise
