@@ -445,6 +445,20 @@ def test_a_legality_question_asked_again_of_another_format_or_deck(carded: Ruleb
     assert legality_again("is sol ring legal in modern?", "and in pauper?") == "is it legal in pauper?"
     assert legality_again("is sol ring banned in legacy?", "what about vintage?") == "is it banned in vintage?"
     assert legality_again("what is trample?", "what about legacy?") is None
+    assert legality_again("is sol ring banned in legacy?", "what about mana crypt instead?", lambda said: True) \
+        == "is mana crypt banned in legacy?"
+    assert legality_again("is sol ring banned in legacy?", "what about cheating instead?") is None  # no card: as before
+
+
+def test_a_legality_question_asked_again_of_another_card(carded: Rulebook, deck: CardDeck) -> None:
+    """"what about mana crypt instead?" after "is sol ring banned in commander?" and "what about in legacy?" was answered
+    from the rules, with coin flips (a new user's trial): it is the last question, of the card it names."""
+    conv = Conversation()
+    ask(carded, "is sol ring banned in commander?", conversation=conv, deck=deck)
+    assert ask(carded, "what about in legacy?", conversation=conv, deck=deck).answer.startswith("Yes: Sol Ring is banned in Legacy")
+    crypt = ask(carded, "what about mana crypt instead?", conversation=conv, deck=deck)
+    assert crypt.answer.startswith("Yes: Mana Crypt is banned in Legacy"), crypt.answer
+    assert ask(carded, "is it legal in vintage?", conversation=conv, deck=deck).answer.startswith("Yes: Mana Crypt is restricted")
 
 
 def test_without_a_word_pointing_back_no_card_is_carried_into_a_legality_question(carded: Rulebook, deck: CardDeck) -> None:

@@ -70,6 +70,14 @@ def test_legal_and_banned_in_a_format_with_the_datas_date(book: Rulebook, deck: 
     assert "the most played" in a.why[0]
 
 
+def test_it_in_a_second_sentence_is_the_card_of_the_first(book: Rulebook, deck: CardDeck) -> None:
+    """"is golos legal in commander? can it be my commander" read no card (the question asked is the second sentence, whose
+    "it" is the card the first one names): answered from the MTR, unsure (a new user's trial)."""
+    a = ask(book, "is golos legal in commander? can it be my commander", deck=deck)
+    assert a.answer.startswith("No: Golos, Tireless Pilgrim is banned in Commander"), a.answer
+    assert ask(book, "I love Sol Ring. Is it legal in Pauper?", deck=deck).answer.startswith("No: Sol Ring is not legal in Pauper")
+
+
 def test_a_name_said_with_its_the_in_lower_case(book: Rulebook, deck: CardDeck) -> None:
     """"is the rack legal?" asks about The Rack, not Scroll Rack (the words after "the" are a shorter card name)."""
     assert ask(book, "is the rack legal in legacy", deck=deck).answer.startswith("Yes: The Rack is legal in Legacy.")

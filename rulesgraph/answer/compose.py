@@ -5,7 +5,7 @@ were chosen, a confidence, and "did you mean" alternatives.  Every cited id exis
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -36,19 +36,14 @@ if TYPE_CHECKING:
 __all__ = ["CITABLE", "MIN_SCORE", "answer_json", "ask", "citation"]
 
 CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glossary", "faq"})
-MIN_SCORE = 0.2
-"""Candidates scoring below this are not relevant enough to cite."""
-TELLING = 0.5
-"""Least specificity of a named term for the answer to mention it (see :func:`_telling`)."""
-SAME_RULE = 0.5
-"""See :func:`_diversify`."""
+MIN_SCORE = 0.2  # candidates scoring below this are not relevant enough to cite
+TELLING = 0.5  # least specificity of a named term for the answer to mention it (see :func:`_telling`)
+SAME_RULE = 0.5  # see :func:`_diversify`
 IN_PASSING = 0.3
 """See :func:`_diversify`: what is left of SAME_RULE for a further subrule of a keyword's rule in a question that says
 much besides what it names (focus 0)."""
-FAQ_SHOW = 0.5
-"""See :func:`_faq_forward`."""
-ALTERNATIVES = 0.6
-"""Below this confidence the answer offers other readings ("did you mean …")."""
+FAQ_SHOW = 0.5  # see :func:`_faq_forward`
+ALTERNATIVES = 0.6  # below this confidence the answer offers other readings ("did you mean …")
 
 
 def _select(book: Rulebook, ranked: Ranking, k: int, focus: float = 1.0) -> list[Scored]:
@@ -208,15 +203,14 @@ def _keywords(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored]
 
 
 _AGAIN = lazy(r"^\W*(?:(?:and|so|but|ok(?:ay)?)\W+)*(?:(?:what|how) about|same (?:question|thing) (?:for|in|with)|and)\s+"
-              r"(?:(?:in|for|as|at)\s+)?(?:(?:a|an|the|my)\s+)?")
-"""The start of a legality question asked again of something else: "what about", "and in a", "same question for"."""
+              r"(?:(?:in|for|as|at)\s+)?(?:(?:a|an|the|my)\s+)?")  # a legality question asked again of something else
 
 
-def legality_again(previous: str, said: str) -> str | None:
-    """The legality question ``previous`` asked again of the format, deck or colours ``said`` names ("is Sol Ring
-    legal in Modern?", "what about Legacy?" → "is it legal in Legacy?"; "can it go in a mono-green deck?", "and a
-    Selesnya one?" → "can it go in a Selesnya deck?"), about "it": the card the conversation holds; ``None`` when
-    ``said`` is not such a question or names nothing the card data's answers read."""
+def legality_again(previous: str, said: str, names: Callable[[str], bool] = lambda said: False) -> str | None:
+    """The legality question ``previous`` asked again of the format, deck or colours ``said`` names ("is Sol Ring legal in
+    Modern?", "what about Legacy?" → "is it legal in Legacy?"; "and a Selesnya one?" → "can it go in a Selesnya deck?"),
+    about "it", the card held; or of the card it names (``names``: "what about Mana Crypt instead?" → "is Mana Crypt
+    legal in modern?"); ``None`` when ``said`` is not such a question or names nothing the card data's answers read."""
     from .legalanswer import read_question
 
     m = _AGAIN.match(said)
@@ -229,7 +223,12 @@ def legality_again(previous: str, said: str) -> str | None:
     again = {"legal": f"is it {status} in {rest}?", "deck": f"can it go in a {deck} deck?",
              "leader": f"can it be my commander in {rest}?"}.get(asked.kind)
     now = read_question(again) if again else None
-    return again if now is not None and now.kind == asked.kind and (now.format is not None or now.colors) else None
+    if now is not None and now.kind == asked.kind and (now.format is not None or now.colors):
+        return again
+    card = re.sub(r"\s+instead$", "", rest, flags=re.IGNORECASE)
+    again = {"legal": f"is {card} {status} in {asked.format}?", "leader": f"can {card} be my commander?"}.get(asked.kind)
+    now = read_question(again) if again and asked.format and names(card) else None
+    return again if now is not None and now.kind == asked.kind and now.format == asked.format else None
 
 
 def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conversation | None = None, *,
@@ -253,7 +252,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         turn = follow_up(conversation, read, book.index, lambda: deck is not None and bool(deck.named(question, (), read.words)))
     if conversation is not None and conversation.legal is not None:
         previous, conversation.legal = conversation.legal, None  # kept only while the card data answers
-        if (again := legality_again(previous, cleaned)) is not None:  # "what about Legacy?": the same question there
+        if (again := legality_again(previous, cleaned, lambda said: deck is not None and bool(deck.named(said)))) is not None:
             read = Question.of(again)
             question, cleaned = read.text, read.cleaned
     follow_up = False

@@ -40,8 +40,7 @@ LOOSE = frozenset({"short", "part", "initials", "prefix"})
 """How a card may be named by less than its name (:class:`~rulesgraph.question.mentions.CardMention`): when the words the
 question asks about say more than those ("is Minsc and Boo legal": Minsc, Beloved Ranger), the answer starts by saying which
 card it read, as for a misspelt name ("Read ‘Hullbreacher’ as Hullbreaker Horror: …") and a short name cards share ("Oko")."""
-LOOSE_SURE = 0.6
-"""Confidence of an answer about a card named loosely: the fact is sure, the card it is about less so (medium)."""
+LOOSE_SURE = 0.6  # confidence of an answer about a card named loosely: the fact is sure, the card less so (medium)
 
 _FORMAT_WORDS = [
     (r"pauper commander|pdh|pauper edh", "paupercommander"), (r"duel commander|french commander", "duel"),
@@ -178,12 +177,9 @@ def read_question(question: str) -> Asked | None:
     return None
 
 
-_ABBREVIATION = lazy(r"(?<!\w)[A-Z][A-Za-z]{0,2}\.")
-"""A capitalised word of at most three letters and a period: perhaps an abbreviation inside a card's name."""
-_KEPT = "\u2024"
-"""What stands for such a period while the question is read: a one-dot leader, which ends no sentence."""
-_GOES_ON = lazy(r" ?[a-z]")
-"""What follows a period that ends a name but not the sentence: "Is Agents of S.H.I.E.L.D. legal in Modern?"."""
+_ABBREVIATION = lazy(r"(?<!\w)[A-Z][A-Za-z]{0,2}\.")  # a capitalised word of 3 letters or fewer and a period: "Mr."
+_KEPT = "\u2024"  # what stands for such a period while the question is read: a one-dot leader, which ends no sentence
+_GOES_ON = lazy(r" ?[a-z]")  # after a period that ends a name, not the sentence: "Is Agents of S.H.I.E.L.D. legal in Modern?"
 
 
 def _kept(m: re.Match[str]) -> str:
@@ -225,7 +221,12 @@ def _subject(cards: tuple[NamedCard, ...], asked: Asked, q: str = "") -> tuple[N
         asking = q[lo:hi]
         subject = next((c for c in cards if c is not leader and c.said
                         and re.search(rf"(?<!\w){re.escape(c.said)}(?!\w)", asking, re.IGNORECASE)), None)
+    if subject is None and q and _POINTS_BACK.search(q[lo:hi]):  # "is golos legal in commander? can it be my commander":
+        subject = next((c for c in reversed(cards) if c is not leader and c.end <= lo), None)  # the card named before "it"
     return subject, leader
+
+
+_POINTS_BACK = lazy(r"\b(?:it|its|this card|that card|he|she|him|her)\b", re.IGNORECASE)  # of a card said before it
 
 
 def _said_as_words(card: NamedCard) -> bool:
