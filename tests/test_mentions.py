@@ -505,7 +505,10 @@ def test_initials_in_capitals_or_in_the_names_own_case(ranked: NameTable) -> Non
     assert said("My opponent StPs my token", ranked) == [("StPs", "Swords to Plowshares", "initials")]
     assert said("I cast STP on it", ranked) == [("STP", "Swords to Plowshares", "initials")]
     assert said("I cast Stp on it", ranked) == []  # mixed case must put small letters where the small words are
-    assert said("I cast jtms on it", ranked) == []
+    # in lower case, as players type: initials English never writes ("jtms", as `card jtms` finds it; a trial's
+    # "can jtms be my commander" read no card), not those it does ("stp", "led")
+    assert said("I cast jtms on it", ranked) == [("jtms", "Jace, the Mind Sculptor", "initials")]
+    assert said("I cast stp on it", ranked) == []
     assert said("the LED is on", ranked) == []  # "led" is English: in capitals it is an acronym, not a card
     assert said("MY OPPONENT CASTS JTMS AT EOT", ranked) == []  # all capitals: no capital is evidence
 

@@ -75,6 +75,7 @@ INITIALS_ZIPF = 3.0
 """Initials said in capitals are a card's only when English (chat included) hardly writes them as a word: ``JTMS``
 0, ``STP`` 2.8; not ``LED`` 5.1, ``TBH`` 4.2, ``MOM`` 5.1.  Said in mixed case where the name's small words are
 (``StP``, ``BoP``), they are a card's whatever English says."""
+LOWER_INITIALS_ZIPF = 1.0  # initials in lower case are a card's when English hardly writes them: jtms 0; not stp 2.8, lol
 SHORT_ZIPF = 5.0
 """A word English uses this often (zipf: one in 100,000 words) is never said for a card (``Mind`` of Mind Stone,
 ``Ring`` of Sol Ring are; ``Will``, ``City`` are not), however played the card."""
@@ -93,10 +94,9 @@ read, as the rest of the analysis reads only a question's beginning (:data:`rule
 is four times, so a long question's cards are read past it).  Within the bound the finder is linear in the question's
 length (a 1 MB question costs what its first 8,000 characters do)."""
 
-TYPE_BEFORE = frozenset("a an non each other another every all any no".split())
+TYPE_BEFORE = frozenset("a an non each other another every all any no".split())  # around a type's name: the type, no card
 ARTICLES = frozenset({"a", "an"})
 TYPE_AFTER = frozenset("token tokens creature creatures card cards spell spells permanent permanents you type types".split())
-"""Words around a type's name that say it is the type, not a card named like it."""
 
 BRACKET_FIT = 0.75
 """Least similarity (Levenshtein, normalized) of a name in brackets to the card name it is read as, when it is none as
@@ -260,10 +260,10 @@ class _Finder(TypoReading):
 
     def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.cards.shortforms`): initials
-        said in capitals (``JTMS``, ``REB's``; see :data:`INITIALS_ZIPF`) or in the name's own mixed case (``StP``) in
-        a text that is not all capitals; a word said with a
-        capital inside a sentence (``I Bolt it``), or at its start when what follows is what cards do, and not as
-        a type, a common noun or part of a longer capitalised name; never a word as common as :data:`SHORT_ZIPF`."""
+        said in capitals (``JTMS``, ``REB's``; see :data:`INITIALS_ZIPF`), in lower case when English never writes them
+        (``jtms``: :data:`LOWER_INITIALS_ZIPF`) or in the name's own mixed case (``StP``) in a text not all capitals; a
+        word said with a capital inside a sentence (``I Bolt it``), or at its start when what follows is what cards do,
+        and not as a type, a common noun or part of a longer capitalised name; never a word as common as :data:`SHORT_ZIPF`."""
         tok = self.toks[i]
         if i != j:
             return None
@@ -273,6 +273,8 @@ class _Finder(TypoReading):
                 return None
             if core.isupper():
                 return 0.8 if z < INITIALS_ZIPF else None
+            if core.islower() and z < LOWER_INITIALS_ZIPF:  # "can jtms be my commander": typed as players type
+                return 0.7
             small = [w in JOINERS for w in tokens(self.t.keys[g][0])]  # "StP": small letters where the small words are
             return 0.8 if len(small) == len(core) and all(c.islower() == s for c, s in zip(core, small, strict=True)) else None
         if not tok.cap or z >= SHORT_ZIPF or self.common_noun(i, j, lower=False) or self.in_longer_run(i, j):
