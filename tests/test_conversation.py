@@ -445,9 +445,11 @@ def test_a_legality_question_asked_again_of_another_format_or_deck(carded: Ruleb
     assert legality_again("is sol ring legal in modern?", "and in pauper?") == "is it legal in pauper?"
     assert legality_again("is sol ring banned in legacy?", "what about vintage?") == "is it banned in vintage?"
     assert legality_again("what is trample?", "what about legacy?") is None
-    assert legality_again("is sol ring banned in legacy?", "what about mana crypt instead?", lambda said: True) \
-        == "is mana crypt banned in legacy?"
-    assert legality_again("is sol ring banned in legacy?", "what about cheating instead?") is None  # no card: as before
+    crypt = lambda said: said.lower() == "mana crypt"  # what the deck finds whole
+    assert legality_again("is sol ring banned in legacy?", "what about mana crypt instead?", crypt) == "is mana crypt banned in Legacy?"
+    assert legality_again("is sol ring legal in pauper commander?", "what about mana crypt?", crypt) \
+        == "is mana crypt legal in Pauper Commander?"  # the format said as read back, not MTGJSON's key
+    assert legality_again("is sol ring banned in legacy?", "what about if he casts mana crypt?", crypt) is None
 
 
 def test_a_legality_question_asked_again_of_another_card(carded: Rulebook, deck: CardDeck) -> None:
@@ -459,6 +461,13 @@ def test_a_legality_question_asked_again_of_another_card(carded: Rulebook, deck:
     crypt = ask(carded, "what about mana crypt instead?", conversation=conv, deck=deck)
     assert crypt.answer.startswith("Yes: Mana Crypt is banned in Legacy"), crypt.answer
     assert ask(carded, "is it legal in vintage?", conversation=conv, deck=deck).answer.startswith("Yes: Mana Crypt is restricted")
+    conv = Conversation()  # a card said inside what the follow-up tells is no card asked about (a review found it was)
+    ask(carded, "is sol ring banned in legacy?", conversation=conv, deck=deck)
+    bolt = ask(carded, "what about if my opponent casts Lightning Bolt on it?", conversation=conv, deck=deck)
+    assert not (bolt.answer or "").startswith(("Yes", "No"))
+    conv = Conversation()
+    ask(carded, "can kitchen finks go in a mono green commander deck?", conversation=conv, deck=deck)
+    assert ask(carded, "what about llanowar elves instead?", conversation=conv, deck=deck).answer.startswith("Yes, by color identity")
 
 
 def test_without_a_word_pointing_back_no_card_is_carried_into_a_legality_question(carded: Rulebook, deck: CardDeck) -> None:

@@ -76,6 +76,9 @@ def test_it_in_a_second_sentence_is_the_card_of_the_first(book: Rulebook, deck: 
     a = ask(book, "is golos legal in commander? can it be my commander", deck=deck)
     assert a.answer.startswith("No: Golos, Tireless Pilgrim is banned in Commander"), a.answer
     assert ask(book, "I love Sol Ring. Is it legal in Pauper?", deck=deck).answer.startswith("No: Sol Ring is not legal in Pauper")
+    for told in ("I play Sol Ring. Is it true that companions are banned in modern?",  # "it" is no card there (a review)
+                 "My opponent cast Lightning Bolt. Is her deck legal in modern?", "I have Sol Ring and Mana Crypt. Is it legal in legacy?"):
+        assert not (ask(book, told, deck=deck).answer or "").startswith(("Yes", "No")), told
 
 
 def test_a_name_said_with_its_the_in_lower_case(book: Rulebook, deck: CardDeck) -> None:

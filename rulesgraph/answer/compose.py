@@ -39,9 +39,7 @@ CITABLE = frozenset({"chapter", "section", "rule", "subrule", "paragraph", "glos
 MIN_SCORE = 0.2  # candidates scoring below this are not relevant enough to cite
 TELLING = 0.5  # least specificity of a named term for the answer to mention it (see :func:`_telling`)
 SAME_RULE = 0.5  # see :func:`_diversify`
-IN_PASSING = 0.3
-"""See :func:`_diversify`: what is left of SAME_RULE for a further subrule of a keyword's rule in a question that says
-much besides what it names (focus 0)."""
+IN_PASSING = 0.3  # of SAME_RULE, for a further subrule of a keyword's rule in a question saying much besides (focus 0)
 FAQ_SHOW = 0.5  # see :func:`_faq_forward`
 ALTERNATIVES = 0.6  # below this confidence the answer offers other readings ("did you mean …")
 
@@ -207,10 +205,11 @@ _AGAIN = lazy(r"^\W*(?:(?:and|so|but|ok(?:ay)?)\W+)*(?:(?:what|how) about|same (
 
 
 def legality_again(previous: str, said: str, names: Callable[[str], bool] = lambda said: False) -> str | None:
-    """The legality question ``previous`` asked again of the format, deck or colours ``said`` names ("is Sol Ring legal in
-    Modern?", "what about Legacy?" → "is it legal in Legacy?"; "and a Selesnya one?" → "can it go in a Selesnya deck?"),
-    about "it", the card held; or of the card it names (``names``: "what about Mana Crypt instead?" → "is Mana Crypt
-    legal in modern?"); ``None`` when ``said`` is not such a question or names nothing the card data's answers read."""
+    """The legality question ``previous`` asked again of the card ``said`` names, whole (``names``; of a status, a leader or
+    a deck's colours: "what about Mana Crypt instead?" → "is Mana Crypt banned in Legacy?"), else of the format, deck or colours
+    it names ("what about Legacy?" → "is it legal in Legacy?"; "and a Selesnya one?" → "can it go in a Selesnya deck?"),
+    about "it", the card held; ``None`` when ``said`` is not such a question or names nothing the answers read."""
+    from ..cards.legality import format_name
     from .legalanswer import read_question
 
     m = _AGAIN.match(said)
@@ -219,16 +218,17 @@ def legality_again(previous: str, said: str, names: Callable[[str], bool] = lamb
     if asked is None or not rest:
         return None
     status = "banned" if asked.status in ("banned", "illegal") else "legal"
+    if names(card := re.sub(r"\s+instead$", "", rest, flags=re.IGNORECASE)):  # a card's name: no format nor deck
+        fmt = format_name(asked.format) if asked.format else None
+        again = {"legal": f"is {card} {status} in {fmt}?", "leader": f"can {card} be my commander in {fmt}?", "deck":
+                 f"can {card} go in a {asked.deck} deck?" if asked.deck else None}.get(asked.kind)
+        now = read_question(again) if again and fmt else None
+        return again if now is not None and now.kind == asked.kind and now.format == asked.format else None
     deck = re.sub(r"\s+(?:deck|one|list)$", "", rest, flags=re.IGNORECASE)
     again = {"legal": f"is it {status} in {rest}?", "deck": f"can it go in a {deck} deck?",
              "leader": f"can it be my commander in {rest}?"}.get(asked.kind)
     now = read_question(again) if again else None
-    if now is not None and now.kind == asked.kind and (now.format is not None or now.colors):
-        return again
-    card = re.sub(r"\s+instead$", "", rest, flags=re.IGNORECASE)
-    again = {"legal": f"is {card} {status} in {asked.format}?", "leader": f"can {card} be my commander?"}.get(asked.kind)
-    now = read_question(again) if again and asked.format and names(card) else None
-    return again if now is not None and now.kind == asked.kind and now.format == asked.format else None
+    return again if now is not None and now.kind == asked.kind and (now.format is not None or now.colors) else None
 
 
 def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conversation | None = None, *,
@@ -252,7 +252,8 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         turn = follow_up(conversation, read, book.index, lambda: deck is not None and bool(deck.named(question, (), read.words)))
     if conversation is not None and conversation.legal is not None:
         previous, conversation.legal = conversation.legal, None  # kept only while the card data answers
-        if (again := legality_again(previous, cleaned, lambda said: deck is not None and bool(deck.named(said)))) is not None:
+        whole = lambda said: deck is not None and [(c.start, c.end) for c in deck.named(said)] == [(0, len(said))]
+        if (again := legality_again(previous, cleaned, whole)) is not None:  # "what about Legacy?": the same question there
             read = Question.of(again)
             question, cleaned = read.text, read.cleaned
     follow_up = False

@@ -34,8 +34,7 @@ __all__ = ["LOOSE", "LOOSE_SURE", "MAX_WORDS", "SURE", "Asked", "legality_answer
 
 MAX_WORDS = 50
 """A longer question tells a game and asks about it: that it names a format and a card is the scene, not the question."""
-SURE = 0.95
-"""Confidence of an answer read off the card data: the fact is the data's; only the reading of the question can err."""
+SURE = 0.95  # confidence of an answer read off the card data: the fact is the data's; only the reading can err
 LOOSE = frozenset({"short", "part", "initials", "prefix"})
 """How a card may be named by less than its name (:class:`~rulesgraph.question.mentions.CardMention`): when the words the
 question asks about say more than those ("is Minsc and Boo legal": Minsc, Beloved Ranger), the answer starts by saying which
@@ -107,8 +106,7 @@ _ASKS = [(lazy(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.I
 """The status a legality question asks about, by its words (the first that its words say); else whether it is legal
 ("legal", "allowed", "can I play", "unbanned")."""
 _EITHER = lazy(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]*\bor\b[^?.!]*\b(?:legal|allowed|banned|"
-                     r"restricted|ban ?list|banlist)\b", re.IGNORECASE)
-"""A question offering two statuses ("legal in Commander or on the banned list?"): the fact answers it, not a yes or no."""
+                     r"restricted|ban ?list|banlist)\b", re.IGNORECASE)  # two statuses offered: the fact answers, no yes or no
 _IDENTITY = lazy(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
 
@@ -221,12 +219,14 @@ def _subject(cards: tuple[NamedCard, ...], asked: Asked, q: str = "") -> tuple[N
         asking = q[lo:hi]
         subject = next((c for c in cards if c is not leader and c.said
                         and re.search(rf"(?<!\w){re.escape(c.said)}(?!\w)", asking, re.IGNORECASE)), None)
-    if subject is None and q and _POINTS_BACK.search(q[lo:hi]):  # "is golos legal in commander? can it be my commander":
-        subject = next((c for c in reversed(cards) if c is not leader and c.end <= lo), None)  # the card named before "it"
+    before = {c.key: c for c in cards if c is not leader and c.end <= lo}  # "is golos legal in commander? can it be my
+    if subject is None and q and len(before) == 1 and _POINTS_BACK.search(q[lo:hi]):  # commander": the one card before
+        subject = next(iter(before.values()))
     return subject, leader
 
 
-_POINTS_BACK = lazy(r"\b(?:it|its|this card|that card|he|she|him|her)\b", re.IGNORECASE)  # of a card said before it
+_POINTS_BACK = lazy(r"^\W*(?:(?:and|so|but)\s+)?(?:is|can|could|may|would)\s+(?:it|this card|that card)\b(?!\s+(?:true|ok|okay|fine|"
+                    r"possible|that)\b)|\b(?:play|run|use|include)\s+(?:it|this card|that card)\b", re.IGNORECASE)  # it, as the card
 
 
 def _said_as_words(card: NamedCard) -> bool:
