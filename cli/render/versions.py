@@ -28,7 +28,7 @@ def cards_line(info: StoreInfo | None) -> str:
     if info is None and store_path().is_file():  # there, but not opened: damaged or of an older layout
         return f"the card data in {store_path()} could not be read; 'rulesgraph update cards' installs it again"
     if info is None:
-        return f"no card data installed in {cards_dir()}; 'rulesgraph update cards' installs MTGJSON's"
+        return f"no card data installed in {cards_dir()}; 'rulesgraph update cards' installs MTGJSON's AtomicCards"
     return (f"cards: {card_build(info)}, {info.cards:,} card names, {info.faces:,} faces, {info.rulings:,} rulings "
             f"(from {info.source}, installed {info.installed}): {info.path}")
 
@@ -64,8 +64,9 @@ def sources_view(book: Rulebook, cards: CardStore | None) -> RenderableType:
         grid.add_column(no_wrap=True)
     grid.add_column(style=DIM)  # the counts wrap in what the name, format and date leave (at 90 columns all were cut: "secti…")
     for doc in book.qg.graph["documents"]:
-        kinds = ("rule", "subrule", "paragraph", "glossary", "faq")
-        counts = ", ".join(f"{doc[k]:,} {k if k != 'faq' else 'FAQ entries'}" for k in kinds if doc[k])
+        kinds = {"rule": "rules", "subrule": "subrules", "paragraph": "paragraphs", "glossary": "glossary entries", "faq": "FAQ entries"}
+        counts = ", ".join(f"{doc[k]:,} {said if doc[k] != 1 else said.removesuffix('s').replace('entrie', 'entry')}"
+                           for k, said in kinds.items() if doc[k])
         grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
     effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
                  else "no Comprehensive Rules loaded (install them: rulesgraph update)")
