@@ -48,6 +48,11 @@ def tournament_lines(documents: list) -> list[str]:  # type: ignore[type-arg]
     return lines
 
 
+_COUNTED = (("rule", "rule", "rules"), ("subrule", "subrule", "subrules"), ("paragraph", "paragraph", "paragraphs"),
+            ("glossary", "glossary entry", "glossary entries"), ("faq", "FAQ entry", "FAQ entries"))
+"""What ``:sources`` counts of a loaded file: its key, and the words for one and for several."""
+
+
 def sources_view(book: Rulebook, cards: CardStore | None) -> RenderableType:
     """The REPL's ``:sources``: each loaded file with its format, effective date and counts, where the rules were loaded
     from, then the card data and the tournament documents as ``versions`` says them."""
@@ -64,9 +69,7 @@ def sources_view(book: Rulebook, cards: CardStore | None) -> RenderableType:
         grid.add_column(no_wrap=True)
     grid.add_column(style=DIM)  # the counts wrap in what the name, format and date leave (at 90 columns all were cut: "secti…")
     for doc in book.qg.graph["documents"]:
-        kinds = {"rule": "rules", "subrule": "subrules", "paragraph": "paragraphs", "glossary": "glossary entries", "faq": "FAQ entries"}
-        counts = ", ".join(f"{doc[k]:,} {said if doc[k] != 1 else said.removesuffix('s').replace('entrie', 'entry')}"
-                           for k, said in kinds.items() if doc[k])
+        counts = ", ".join(f"{doc[k]:,} {one if doc[k] == 1 else many}" for k, one, many in _COUNTED if doc[k])
         grid.add_row(text(doc["path"], newlines=False), Text(doc["format"]), Text(doc["effective"] or ""), text(counts))
     effective = (f"Comprehensive Rules effective {book.effective}" if book.effective
                  else "no Comprehensive Rules loaded (install them: rulesgraph update)")

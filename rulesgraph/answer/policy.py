@@ -345,15 +345,14 @@ class PolicyIndex:
             part_terms.append(set(terms))
         # names said before count as the question before does, none for a follow-up asking it of another section ("what
         # about cheating?") or of something "instead" ("what about a decklist error instead?" after slow play)
-        own = parts[0][0]
-        instead = len(parts) > 1 and bool(_INSTEAD.search(own.folded) or self._named_in(own) or misspelt_in(own, self.lead))
+        said_names = [self._named_in(part) or misspelt_in(part, self.lead) for part, _ in parts]  # each part's, read once
+        instead = len(parts) > 1 and bool(_INSTEAD.search(parts[0][0].folded) or said_names[0])
         before = self.BEFORE if len(parts) > 1 and not instead else 0.0
         rel = self.level(read)
         docs = documents_named(read)
         if rel is None and docs in (_JAR_ALONE, _IPG_ALONE):  # the document for one level says that level
             rel = "regular" if docs == _JAR_ALONE else "competitive"
-        named = [(name, sid, 1.0 if n == 0 else before) for n, (part, _) in enumerate(parts)
-                 for name, sid in self._named_in(part) or misspelt_in(part, self.lead)]
+        named = [(name, sid, 1.0 if n == 0 else before) for n, found in enumerate(said_names) for name, sid in found]
         named = self._in_category(part_terms[0], named) if before else named
         ids = set(said_ids(parts[0][0].text))
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
