@@ -45,3 +45,13 @@ def test_reads_back_with_networkx(tmp_path: Path) -> None:
     assert loaded.nodes["702.2"]["text"] == "carriage\r\nreturn\rkept" and loaded.nodes["702.2"]["seen"] == "2"
     assert loaded.edges['card:"Quoted" <b>Card</b> & Co', "702.19", "type"]["kind"] == "type"  # scalar_graph's edge kind
     assert loaded.nodes["702.19"]["kind"] == "rule"  # a node's kind and an edge's are two keys
+
+
+def test_edges_have_no_shared_ids() -> None:
+    """networkx's writer gave each edge its multigraph key as its id: every "cites" edge had the id "cites", and Gephi
+    and yEd, which take the id as the edge's identity, kept one edge of each kind."""
+    g = sample()
+    g.add_edge("702.19", "702.2", key="keyword")
+    lines = [line for line in graphml_lines(scalar_graph(g)) if line.lstrip().startswith("<edge")]
+    assert len(lines) == 3 and not any(" id=" in line for line in lines)
+    assert sum('<data key="e:key">keyword</data>' in line for line in lines) == 2

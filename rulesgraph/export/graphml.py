@@ -4,7 +4,10 @@
 The file is what :func:`networkx.write_graphml` writes, but for the key ids, which say the domain and the attribute's
 name (``n:kind``, ``e:kind``, ``g:effective``: a node's and an edge's ``kind`` are two keys) and the type of an
 attribute whose values differ in type (``string``, where networkx's writer declared the first value's type and could
-not read its own file back); edge keys are the edges' ``id``s.  :func:`networkx.read_graphml` reads it back with the same
+not read its own file back) and the edges, which have no ``id`` (networkx's writer made an edge's multigraph key its
+id, so thousands of edges shared the id ``cites``, and Gephi and yEd, which take an id as the edge's identity, kept
+one of each) but carry their key as an attribute ``key``, which networkx reads as the key when an edge has no id.
+:func:`networkx.read_graphml` reads it back with the same
 nodes, edges, keys and typed values, a carriage return in a text included (escaped: a parser reads a bare one as a line
 end).  Takes a graph whose attributes are scalars (:func:`rulesgraph.export.graph.scalar_graph`).
 """
@@ -67,6 +70,8 @@ def _data(data: dict[str, object], domain: str, tags: dict[tuple[str, str], str]
 def graphml_lines(g: nx.MultiDiGraph) -> Iterator[str]:
     """The GraphML document of ``g``, a line at a time."""
     types = key_types(g)
+    if g.number_of_edges():
+        types[("edge", "key")] = "string"
     tags = {(domain, name): f"<data key={quoteattr(f'{domain[0]}:{name}')}>" for domain, name in types}
     yield '<?xml version="1.0" encoding="utf-8"?>'
     yield _NS
@@ -76,7 +81,7 @@ def graphml_lines(g: nx.MultiDiGraph) -> Iterator[str]:
     for nid, data in g.nodes(data=True):
         yield f"    <node id={quoteattr(str(nid))}>{_data(data, 'node', tags)}</node>"
     for src, dst, key, data in g.edges(keys=True, data=True):
-        yield (f"    <edge id={quoteattr(str(key))} source={quoteattr(str(src))} target={quoteattr(str(dst))}>"
-               f"{_data(data, 'edge', tags)}</edge>")
+        yield (f"    <edge source={quoteattr(str(src))} target={quoteattr(str(dst))}>"
+               f"{tags['edge', 'key']}{_value(key)}</data>{_data(data, 'edge', tags)}</edge>")
     yield "  </graph>"
     yield "</graphml>"
