@@ -57,6 +57,20 @@ def test_a_same_date_copy_with_fewer_rules_does_not_replace(data_dir: Path) -> N
     assert store.install(make_cr("2026-06-19", filler=301).encode(), "more.txt").status == "replaced"
 
 
+def test_a_same_date_copy_that_reads_worse_does_not_replace(data_dir: Path) -> None:
+    """A trial's copy with CR CR LF line ends (a CRLF file converted again) replaced the installed rules with every
+    glossary term apart from its definition, and said "replaced".  CR CR LF is now one line break; a copy that still
+    reads with more problems than the installed one of its date is refused, naming `check`."""
+    full = make_cr("2026-06-19")
+    store.install(full.encode(), "full.txt")
+    again = store.install(full.replace("\r\n", "\r\r\n").encode(), "crcrlf.txt")
+    assert again.status == "replaced" and again.glossary == 3 and again.rules == 253
+    worse = full.replace("Deathtouch\r\nA keyword", "Deathtouch\r\n\r\nA keyword").encode()
+    with pytest.raises(SourceError, match=r"reads with 2 problems where the installed rules .* read with 0 \(`rulesgraph check worse.txt`"):
+        store.install(worse, "worse.txt")
+    assert store.path_for("2026-06-19").read_bytes() == full.replace("\r\n", "\r\r\n").encode()
+
+
 def test_unknown_date_names_what_is_installed(data_dir: Path) -> None:
     store.install(make_cr("2024-02-02").encode(), "old.txt")
     with pytest.raises(RulesgraphError, match=r"^no installed rules effective 2025-01-01; installed: 2024-02-02$"):

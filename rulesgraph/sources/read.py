@@ -28,7 +28,9 @@ FORMATS = ("cr", "faq", "excerpt", "sections")
 MAX_BYTES = 32 * 1024 * 1024
 """Larger files are refused: the full Comprehensive Rules are about 1 MB."""
 
-_LINE_BREAK = lazy(r"\r\n|\r|\n")
+_LINE_BREAK = lazy(r"\r+\n|\r|\n")
+"""CR CR LF is one break: a CRLF file whose line ends were converted again (an LF made CRLF) has it; read as two, every
+glossary term of the CR stood apart from its definition."""
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
@@ -55,7 +57,7 @@ class SourceText(NamedTuple):
 
 
 def split_lines(text: str) -> tuple[str, ...]:
-    """Split on LF, CRLF and CR only (not on the other characters ``str.splitlines`` breaks at); a form feed (a page
+    """Split on LF, CRLF (CR CR LF too) and CR only (not on the other characters ``str.splitlines`` breaks at); a form feed (a page
     break) is no text: dropped where it begins or ends a line, a space within one, so line numbers stay the file's; a
     line of form feeds alone stays one, for the parsers to read as a page break
     (:func:`~rulesgraph.parse.furniture.furniture`), not as a blank line that ends a paragraph.  The indentation every

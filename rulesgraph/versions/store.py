@@ -136,7 +136,7 @@ def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
     elif target.is_file():
         status = "unchanged" if target.read_bytes() == data else "replaced"
         if status == "replaced":
-            _check_not_smaller(counts["rule"] + counts["subrule"], name, target)
+            _check_not_worse(doc, counts["rule"] + counts["subrule"], name, target)
     if status in ("installed", "replaced"):
         try:
             write_atomically(target, data)
@@ -145,10 +145,11 @@ def install(data: bytes, name: str, *, dry_run: bool = False) -> Validated:
     return Validated(date, target, counts["rule"], counts["subrule"], len(doc.glossary), status)
 
 
-def _check_not_smaller(numbered: int, name: str, target: Path) -> None:
+def _check_not_worse(doc: Document, numbered: int, name: str, target: Path) -> None:
     """Refuse to replace the installed rules of the same date with a copy holding fewer numbered rules (a copy with rules
     cut out: a corrected file of the same date has as many or more), as the tournament documents' store refuses one with
-    fewer sections."""
+    fewer sections, or with one whose reading finds more problems (a copy whose line ends were mangled read every glossary
+    term apart from its definition: as many rules, a thousand empty entries)."""
     from ..parse.cr import parse_cr
 
     try:
@@ -159,6 +160,9 @@ def _check_not_smaller(numbered: int, name: str, target: Path) -> None:
     if numbered < have:
         raise SourceError(name, f"has {numbered:,} numbered rules, fewer than the {have:,} of the installed rules of the same "
                                 f"date ({target}): not replaced")
+    if len(doc.anomalies) > len(old.anomalies):
+        raise SourceError(name, f"reads with {len(doc.anomalies):,} problems where the installed rules of the same date ({target}) "
+                                f"read with {len(old.anomalies):,} (`rulesgraph check {name}` lists them): not replaced")
 
 
 def install_file(path: str | os.PathLike[str]) -> Validated:
