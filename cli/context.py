@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
-from rulesgraph import Rulebook, RulesgraphError, SourceSpec, bundled_sources, load, parse_spec
+from rulesgraph import Rulebook, RulesgraphError, SourceError, SourceSpec, bundled_sources, load, parse_spec
 
 from .config import Config, load_config, validate
 from .safe import json_line, visible
@@ -95,6 +95,8 @@ class Context:
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
     _book: Rulebook | None = None
+    _installed: SourceSpec | None = None
+    """The installed CR :meth:`specs` chose, if any (a load failing on it says how to install it again)."""
     _config: Config | None = None
     _cards: CardStore | Literal[False] | None = None
     _cards_error: RulesgraphError | None = None
@@ -169,13 +171,22 @@ class Context:
         given = [parse_spec(p) for p in self.opt("rules", []) + self.opt("sub_rules", [])]
         date = self.opt("cr_date")
         installed = None if self.opt("no_installed") and date is None else store.default_cr(given, date)
+        self._installed = installed
         return specs + ([installed] if installed else []) + given
 
     def book(self, *, strict: bool = True) -> Rulebook:
         """Load the sources once; notices (cache rebuilt …) go to stderr.  Not ``strict`` (``check``): a source in which
         its format finds nothing is reported, not refused (:func:`rulesgraph.build.corpus.load`)."""
         if self._book is None:
-            self._book = load(self.specs(), use_cache=not self.opt("no_cache"), strict=strict)
+            specs = self.specs()
+            try:
+                self._book = load(specs, use_cache=not self.opt("no_cache"), strict=strict)
+            except SourceError as exc:
+                if self._installed is None or exc.path != self._installed.display:
+                    raise
+                from rulesgraph.versions import store
+
+                raise store.damaged(self._installed, str(exc).removeprefix(f"{exc.path}: ")) from None
             _keep()
             for notice in self._book.notices:
                 self.note_once(notice)  # the card names' cache, opened next, says "cache not written" alike: once

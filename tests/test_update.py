@@ -255,6 +255,26 @@ def test_cli_update_and_versions(site: Server, data_dir: Path, tmp_path: Path, c
     assert capsys.readouterr().err == "rulesgraph: error: no installed rules effective 2025-01-01; installed: 2026-06-19, 2024-02-02\n"
 
 
+def test_a_damaged_installed_cr_says_so_and_how_to_mend_it(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial overwrote the installed CR with "garbage": `versions` listed it as usual, `check` exited 0, and every
+    other command said only "MagicCompRules-20260619.txt: no rule … found in it" — no path, no way out."""
+    monkeypatch.setenv("RULESGRAPH_CACHE_DIR", str(tmp_path / "cache"))
+    store.install(make_cr("2024-02-02").encode(), "old.txt")
+    store.install(make_cr("2026-06-19").encode(), "new.txt")
+    store.path_for("2026-06-19").write_text("garbage\n", encoding="utf-8")
+    assert main(["versions"]) == 0
+    out = capsys.readouterr().out
+    assert "loaded by default, damaged" in out and "2026-06-19 no longer reads as the Comprehensive Rules: install it again" in out
+    assert main(["versions", "--json"]) == 0 and '"reads": false' in capsys.readouterr().out
+    said = (f"rulesgraph: error: the installed rules effective 2026-06-19 ({store.path_for('2026-06-19')}) no longer read (")
+    assert main(["rule", "702.19"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(said) and err.endswith("'rulesgraph update --file PATH', or load another with --cr-date 2024-02-02\n")
+    assert main(["check"]) == 2 and capsys.readouterr().err.startswith(said)
+    assert main(["--cr-date", "2024-02-02", "rule", "702.19"]) == 0
+
+
 def test_cli_update_errors_are_one_line_exit_2(site: Server, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     site.routes.pop(TXT)
     assert main(["update", "--url", site.url("/en/rules"), "--timeout", "5"]) == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import Any
 
 from ..context import Context
 
@@ -49,7 +50,7 @@ def run(ctx: Context) -> int:
         report["tournament"] = tournament
     if args.json:
         ctx.json(report)
-        return 0
+        return _damaged(ctx, report)
     console = ctx.console()
     counts = Table.grid(padding=(0, 2), pad_edge=False)
     for key in ("effective_date", "chapters", "sections", "rules", "subrules", "paragraphs", "examples", "glossary", "keywords",
@@ -83,7 +84,21 @@ def run(ctx: Context) -> int:
     if tournament:
         console.print()
         _tournament(ctx, tournament, None)
-    return 0
+    return _damaged(ctx, report)
+
+
+def _damaged(ctx: Context, report: dict[str, Any]) -> int:
+    """2, with the one line every other command says, when the installed CR loaded no longer reads (each would refuse
+    to answer from it); 0 otherwise."""
+    installed = ctx._installed
+    empty = installed is not None and any(a["kind"] == "empty" and (a["where"] or "").startswith(f"{installed.display}:")
+                                          for a in report["anomalies"])
+    if not empty or installed is None:
+        return 0
+    from rulesgraph.versions import store
+
+    ctx.note(f"error: {store.damaged(installed, 'nothing in it reads as rules')}")
+    return 2
 
 
 _PLURAL = {"front": "front parts", "appendix": "appendices", "part": "infraction parts"}

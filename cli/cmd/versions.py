@@ -46,7 +46,8 @@ def run(ctx: Context) -> int:
     documents = tbook.installed()
     if ctx.args.json:
         ctx.json({"directory": str(store.rules_dir()), "default": chosen,
-                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size} for v in versions], "cards": _cards_json(info),
+                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size, "reads": v.reads()} for v in versions],
+                  "cards": _cards_json(info),
                   "tournament": [{"document": d.kind.upper(), "date": d.date, "path": str(d.path)} for d in documents]})
         return 0
     console = ctx.console()
@@ -59,9 +60,15 @@ def run(ctx: Context) -> int:
     table = Table.grid(padding=(0, 2), pad_edge=False)
     for v in versions:
         mark = ("loaded (--cr-date)" if ctx.opt("cr_date") else "loaded by default") if v.date == chosen else ""
+        if not v.reads():
+            mark = f"{mark}{', ' if mark else ''}damaged"
         table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
     console.print(Text(visible(f"{len(versions)} installed in {store.rules_dir()}:")))
     console.print(table)
+    for v in versions:
+        if not v.reads():
+            console.print(Text(f"{v.date} no longer reads as the Comprehensive Rules: install it again with 'rulesgraph update' or "
+                               "'rulesgraph update --file PATH'"))
     console.print(Text(visible(cards_line(info))))
     _tournament_lines(console, documents)
     return 0

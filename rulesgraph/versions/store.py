@@ -64,6 +64,11 @@ class Installed(NamedTuple):
     def size(self) -> int:
         return self.path.stat().st_size
 
+    def reads(self) -> bool:
+        """Whether the file still reads as a Comprehensive Rules file (a damaged or overwritten one does not; its format
+        is remembered by size and modification time, so asking again costs nothing)."""
+        return _is_cr(SourceSpec(str(self.path), None, self.path.name))
+
 
 class Validated(NamedTuple):
     """A file that passed validation, and what :func:`install` did with it."""
@@ -250,6 +255,16 @@ def default_cr(specs: list[SourceSpec], date: str | None = None) -> SourceSpec |
             return None
         path = latest.path
     return SourceSpec(str(path), "cr", path.name)
+
+
+def damaged(spec: SourceSpec, reason: str) -> RulesgraphError:
+    """The one line for an installed CR that no longer reads (``reason``: what reading it said), with the ways out."""
+    dated = _NAME.match(Path(spec.path).name)
+    date = f"{dated.group(1)}-{dated.group(2)}-{dated.group(3)}" if dated else "?"
+    others = [v.date for v in installed() if v.date != date]
+    other = f", or load another with --cr-date {others[0]}" if others else ""
+    return RulesgraphError(f"the installed rules effective {date} ({spec.path}) no longer read ({reason}): install them again "
+                           f"with 'rulesgraph update' or 'rulesgraph update --file PATH'{other}")
 
 
 FORMATS_KEPT = 64
