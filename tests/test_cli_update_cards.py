@@ -73,6 +73,9 @@ def test_stand_in_counts(capsys: pytest.CaptureFixture[str], cr2026: Path, full_
     assert store_path().read_bytes() == before
     assert main(["--rules", str(cr2026), "update", "cards", "--file", str(require_cards(M21)), "--replace"]) == 0
     assert "replaced the installed card data with MTGJSON 5.1.0+20210718 of 2021-07-18 (285 card names" in capsys.readouterr().out
+    assert main(["--rules", str(cr2026), "card", "Kitchen Finks"]) == 1  # of 2008: not "a card printed since"
+    assert capsys.readouterr().err.startswith("rulesgraph: no card named ‘Kitchen Finks’ in the installed card data, one set's 285 "
+                                              "cards ('rulesgraph update cards' installs every card)")
 
 
 def test_new_rules_join_the_cards_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -304,7 +304,12 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         found = Found(query, (key,), "shortened", key)
     if not found.keys:
         near = f"; nearest: {', '.join(found.nearest)}" if found.nearest else ""
-        since = f" in the card data of {store.info.date} (a card printed since is not in it)" if store.info.date else ""
+        info = store.info
+        if info.kind == "set":  # one set's cards: a card not in it is most likely of another set, not newer
+            since = (f" in the installed card data, one set's {info.cards:,} cards ('rulesgraph update cards' installs every "
+                     "card)")
+        else:
+            since = f" in the card data of {info.date} (a card printed since is not in it)" if info.date else ""
         raise NotFound(f"no card named ‘{echoed(query)}’{since}{near}", tuple(found.nearest))
     if found.key is not None:
         card = store.card(found.key, keyword_list(book))
