@@ -22,6 +22,8 @@ from .test_export_html import broken_links, parse_site
 
 HOSTILE = {"<script>alert(1)</script> Zapper": [face("<script>alert(1)</script> Zapper", "Deal 1 damage.\x1b[31m <b>bold</b>",
                                                      type_line="Instant", rulings=[{"date": "2020-01-01", "text": "<i>Ruled</i>"}])]}
+NAMED = {name: [face(name, "Draw a card.", type_line="Artifact")] for name in ("Æther Vial", "Vial Smasher the Fierce", "Mind Drain")}
+"""A ligature ("æther vial" was read "ther vial") and a face's name said alone ("Drain" is Sap // Drain's face)."""
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +31,7 @@ def site(full_book: Rulebook, tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("data")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("RULESGRAPH_DATA_DIR", str(data))
-        store = open_store(install_cards(full_book, {**CARDS, **HOSTILE}))
+        store = open_store(install_cards(full_book, {**CARDS, **HOSTILE, **NAMED}))
         assert store is not None
         out = tmp_path_factory.mktemp("site") / "site"
         export_html(full_book.graph, out, cards=lambda site, document: card_files(full_book, store, site, document))
@@ -52,10 +54,13 @@ def test_a_single_page_site_links_its_card_pages(full_book: Rulebook, tmp_path: 
 def test_an_index_of_every_card_sorted_by_name(site: Path) -> None:
     pages = parse_site(site)
     index = pages["card-index.html"]
-    names = [t for t in index.text if t.strip() and t in {*CARDS, *HOSTILE}]
-    folded = lambda n: unicodedata.normalize("NFKD", n).encode("ascii", "ignore").decode().lower()  # Ríverwalker as Riverwalker
-    assert sorted(names, key=folded) == names and len(names) == len(CARDS) + len(HOSTILE)
+    names = [t for t in index.text if t.strip() and t in {*CARDS, *HOSTILE, *NAMED}]
+    folded = lambda n: unicodedata.normalize("NFKD", n.replace("Æ", "Ae")).encode("ascii", "ignore").decode().lower()  # Rí as Ri
+    assert sorted(names, key=folded) == names and len(names) == len(CARDS) + len(HOSTILE) + len(NAMED)
     assert "card-index.html" in (site / "index.html").read_text(encoding="utf-8")  # linked from the contents
+    assert names.index("Æther Vial") < names.index("Banner of the Grove")  # under A, as "aether vial" (it was after Z)
+    search = (site / "search.html").read_text(encoding="utf-8")  # the rules' search finds no card: it says where to look
+    assert 'Cards are not searched here: <a id="card-search" href="card-search.html">find a card</a>' in search
 
 
 def test_each_card_with_text_rulings_legality_and_linked_rules(site: Path) -> None:
@@ -76,7 +81,8 @@ def test_every_text_of_the_card_data_is_escaped(site: Path) -> None:
 
 
 @pytest.mark.parametrize(("query", "first"), [("mosback elder", "Mossback Elder"), ("Banner of the Grove", "Banner of the Grove"),
-                                              ("thorn claok", "Thorn Cloak"), ("riverwalker first", "Ríverwalker, the First")])
+                                              ("thorn claok", "Thorn Cloak"), ("riverwalker first", "Ríverwalker, the First"),
+                                              ("æther vial", "Æther Vial"), ("AEther Vial", "Æther Vial"), ("drain", "Sap // Drain")])
 def test_the_card_search_forgives_typos(site: Path, tmp_path: Path, query: str, first: str) -> None:
     node = shutil.which("node")
     if node is None:

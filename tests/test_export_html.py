@@ -86,6 +86,7 @@ def test_pages_and_anchors(site: Path, full_book: Rulebook) -> None:
     names = {p.name for p in site.iterdir()}
     assert {"index.html", "glossary.html", "keywords.html", "search.html", "style.css", "search.js", "search-index.js"} <= names
     assert {f"chapter-{n}.html" for n in range(1, 10)} <= names
+    assert "card-search" not in (site / "search.html").read_text(encoding="utf-8")  # no cards: no card search to point to
     assert "keyword-trample.html" in names and "keyword-annihilator.html" in names
     pages = parse_site(site)
     g = full_book.graph

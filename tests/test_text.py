@@ -69,3 +69,11 @@ def test_clean_joins_a_word_an_invisible_format_character_splits() -> None:
     # what the card finder reads (ask passes it the question so): the same characters gone, the rest as asked
     assert drop_invisible("what does Tarmo\u200bgoyf count?\u00a0") == "what does Tarmogoyf count?\u00a0"
     assert drop_invisible("plain ascii\tkept") == "plain ascii\tkept"
+
+
+def test_filed_spells_out_ligatures_and_drops_accents() -> None:
+    """Where an index files a name: "Æther Vial" under A, as "aether vial" (NFKD splits no ligature; it sorted after Z)."""
+    from rulesgraph.common.text import filed
+
+    assert filed("Æther Vial") == "aether vial" and filed("Ríverwalker, the First") == "riverwalker, the first"
+    assert filed("Sol Ring") == "sol ring" and filed("Lim-Dûl's Vault") == "lim-dul's vault"

@@ -87,6 +87,18 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", _NON_ASCII.sub(_fold_char, text)).lower()
 
 
+_LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "đ": "d", "ł": "l", "þ": "th"})
+
+
+def filed(text: str) -> str:
+    """Where a name is filed in an index: lower case, accents dropped and ligatures spelled out ("Æther Vial" under A, as
+    "aether vial"; NFKD splits no ligature).  The site's card search folds names the same way."""
+    if text.isascii():
+        return text.lower()
+    split = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in split if not unicodedata.combining(ch)).translate(_LIGATURES)
+
+
 def _fold_char(m: re.Match[str]) -> str:
     ch = m.group()
     return _FOLD.get(ord(ch), ch)  # type: ignore[return-value]

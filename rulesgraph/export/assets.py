@@ -53,6 +53,8 @@ SEARCH_JS = """\
   var status = document.getElementById("status");
   if (!results || !status) { return; }
   if (!query) { status.textContent = "Type words to look for in the rules, glossary, keywords and FAQ."; return; }
+  var cards = document.getElementById("card-search");
+  if (cards) { cards.href = "card-search.html?q=" + encodeURIComponent(query); }
   var words = query.toLowerCase().split(/\\s+/).filter(Boolean);
   var q = words.join(" ");
   var hits = [];

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.legality import by_status, colors_said, format_name
 from ..cards.view import card_view, keyword_list
-from ..common.text import fold, slug
+from ..common.text import filed, slug
 from .htmltext import link
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ _STATUS = (("Legal", "Legal in"), ("Restricted", "Restricted in"), ("Banned", "B
 
 
 def _letter(name: str) -> str:
-    first = next((c for c in fold(name).lower() if c.isalnum()), "")
+    first = next((c for c in filed(name) if c.isalnum()), "")
     return first if "a" <= first <= "z" else "other"
 
 
@@ -82,7 +82,7 @@ def card_files(book: Rulebook, store: CardStore, site: Site, document: Callable[
     wraps a page's body in the site's page layout."""
     keywords = keyword_list(book)
     formats, date = store.formats(), store.info.date
-    names = sorted((e.name for e in store.names() if e.kind == "name"), key=lambda n: (fold(n).lower(), n))
+    names = sorted((e.name for e in store.names() if e.kind == "name"), key=lambda n: (filed(n), n))
     pages: dict[str, list[str]] = {}
     index: list[tuple[str, str, str]] = []  # name, href, type line
     taken: set[str] = set()
@@ -129,7 +129,15 @@ CARD_SEARCH_JS = """\
   var status = document.getElementById("status");
   if (!results || !status) { return; }
   if (!query) { status.textContent = "Type a card's name, or part of it."; return; }
-  function fold(s) { return s.normalize("NFKD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase(); }
+  var LIGATURES = {"\\u00e6": "ae", "\\u0153": "oe", "\\u00df": "ss", "\\u00f8": "o", "\\u0111": "d", "\\u0142": "l", "\\u00fe": "th"};
+  function fold(s) {  // as rulesgraph.common.text.filed: NFKD splits no ligature ("\\u00e6ther" was read "ther")
+    return s.toLowerCase().normalize("NFKD").replace(/[\\u0300-\\u036f]/g, "")
+      .replace(/[\\u00e6\\u0153\\u00df\\u00f8\\u0111\\u0142\\u00fe]/g, function (c) { return LIGATURES[c]; });
+  }
+  function named(name) {  // the whole name, or one face's ("Stomp" is Bonecrusher Giant // Stomp's), is the query
+    var q = fold(query);
+    return fold(name) === q || name.split(" // ").some(function (face) { return fold(face) === q; });
+  }
   function split(s) { return fold(s).split(/[^a-z0-9]+/).filter(Boolean); }
   function distance(a, b, most) {  // edits (a swap of two letters is one), or most + 1 once it must exceed most
     if (Math.abs(a.length - b.length) > most) { return most + 1; }
@@ -171,7 +179,7 @@ CARD_SEARCH_JS = """\
       var c = cost(words[w], names);
       if (c < 0) { ok = false; } else { total += c; }
     }
-    if (ok) { hits.push([total, fold(cards[i][0]) === fold(query) ? 0 : 1, names.length, i]); }
+    if (ok) { hits.push([total, named(cards[i][0]) ? 0 : 1, names.length, i]); }
   }
   hits.sort(function (a, b) { return a[1] - b[1] || a[0] - b[0] || a[2] - b[2] || a[3] - b[3]; });
   status.textContent = hits.length + (hits.length === 1 ? " card" : " cards") + " for \\u201c" + query + "\\u201d" +

@@ -372,8 +372,10 @@ def export_html(g: nx.MultiDiGraph, directory: str | os.PathLike[str], *, single
         for page, title, html in content:
             files[f"{page}.html"] = _document(title, f'<section class="page" id="page-{escape(page)}">{html}</section>', site,
                                               pages.effective)
-    files["search.html"] = _document("Search", '<h1>Search</h1><p id="status"></p><ol id="results" class="results"></ol>', site,
-                                     pages.effective, script=True)
+    to_cards = ('<p>Cards are not searched here: <a id="card-search" href="card-search.html">find a card</a>.</p>'
+                if cards is not None else "")  # a card's name found nothing, and nothing said where to look
+    files["search.html"] = _document("Search", f'<h1>Search</h1><p id="status"></p>{to_cards}<ol id="results" class="results"></ol>',
+                                     site, pages.effective, script=True)
     files["style.css"] = STYLE_CSS
     files["search.js"] = SEARCH_JS
     files["search-index.js"] = _search_index(g, site, searched)

@@ -140,10 +140,10 @@ def _add_card(g: nx.MultiDiGraph, view: CardView, links: list[tuple[tuple[str, f
 def add_cards(g: nx.MultiDiGraph, book: Rulebook, store: CardStore, joined: Joined) -> None:
     """Join every installed card (sorted by name) with its rulings into ``g``."""
     from ..cards.view import card_view, keyword_list
-    from ..common.text import fold
+    from ..common.text import filed
 
     keywords = keyword_list(book)
-    names = sorted((e.name for e in store.names() if e.kind == "name"), key=lambda n: (fold(n).lower(), n))
+    names = sorted((e.name for e in store.names() if e.kind == "name"), key=lambda n: (filed(n), n))
     for name in names:
         card = store.card(name, keywords)
         if card is None:
