@@ -61,6 +61,8 @@ def _check_template(template: str, where: str) -> None:
         raise RulesgraphError(f"{where}: url_template is not a valid template ({exc})") from None
     if any(ord(ch) < 32 or 0x7F <= ord(ch) <= 0x9F for ch in template):
         raise RulesgraphError(f"{where}: url_template contains control characters")
+    if not fields_:
+        raise RulesgraphError(f"{where}: url_template has neither {{number}} nor {{anchor}}: every rule would link to one address")
     unknown = {name for name, _, _ in fields_} - _PLACEHOLDERS
     if unknown:
         raise RulesgraphError(f"{where}: url_template uses {{{sorted(unknown)[0]}}}; only {{number}} and {{anchor}} are filled in")
@@ -71,15 +73,34 @@ def _check_template(template: str, where: str) -> None:
             raise RulesgraphError(f"{where}: url_template uses {{{shown}}}; write {{{name}}} alone (no format or conversion)")
 
 
+_TOML_KIND = {bool: "true or false", int: "a whole number ({key} = 5, no quotes)", str: 'text in quotes ({key} = "…")'}
+"""What a setting's value must be, in the config file's words (not Python's: "must be int, not '5'")."""
+
+
+def _toml(value: object) -> str:
+    """A value as the config file wrote it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}" (text)'
+    if isinstance(value, (int, float)):
+        return f"{value} (a number)"
+    return "a list" if isinstance(value, list) else "a table" if isinstance(value, dict) else "a date or time"
+
+
 def validate(values: dict[str, Any], where: str) -> Config:
     """A Config from a table of settings; unknown keys and wrong types are errors naming the file."""
     known = Config._fields
     for key, value in values.items():
         if key not in known:
-            raise RulesgraphError(f"{where}: unknown setting {key!r} (known: {', '.join(known)})")
+            from difflib import get_close_matches
+
+            near = get_close_matches(key, known, n=1)
+            meant = f"did you mean {near[0]}? " if near else ""
+            raise RulesgraphError(f"{where}: unknown setting {key!r} ({meant}known: {', '.join(known)})")
         expected = type(getattr(Config(), key))
         if type(value) is not expected:
-            raise RulesgraphError(f"{where}: {key} must be {'true or false' if expected is bool else expected.__name__}, not {value!r}")
+            raise RulesgraphError(f"{where}: {key} must be {_TOML_KIND[expected].format(key=key)}, not {_toml(value)}")
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
     for key in ("rules_url", "cards_url"):

@@ -26,8 +26,10 @@ def test_the_user_config_dir_is_overridable(tmp_path: Path, monkeypatch: pytest.
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("colour = true", "unknown setting 'colour'"),
-    ("citations = '5'", "citations must be int"),
+    ("colour = true", "unknown setting 'colour' (did you mean color? known: "),
+    ("citations = '5'", 'citations must be a whole number (citations = 5, no quotes), not "5" (text)'),  # was "must be int"
+    ("cards_url = 3", 'cards_url must be text in quotes (cards_url = "…"), not 3 (a number)'),
+    ("url_template = 'https://example.org/rules'", "neither {number} nor {anchor}"),  # every link the same address
     ("citations = 0", "between 1 and 50"),
     ("pager = 1", "pager must be true or false"),
     ("url_template = 'https://x/{rule}'", "only {number} and {anchor}"),
@@ -85,7 +87,7 @@ def test_color_false_means_plain_but_still_paged(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("setup", "message"), [
     (lambda p: None, "no such config file"),
     (lambda p: p.mkdir(), "cannot read the config file"),
-    (lambda p: p.write_text("citations = 'many'\n"), "citations must be int"),
+    (lambda p: p.write_text("citations = 'many'\n"), "citations must be a whole number"),
     (lambda p: p.write_bytes(b"\xff\xfe\x00garbage"), "cannot read the config file"),
 ], ids=["missing", "directory", "bad value", "not UTF-8"])
 def test_a_bad_config_file_is_one_line_and_exit_2_for_every_command(tmp_path: Path, capsys: pytest.CaptureFixture[str],
