@@ -11,7 +11,7 @@ from rulesgraph.errors import RulesgraphError
 from rulesgraph.parse.tournament import parse_tournament
 from rulesgraph.sources.read import SourceText, split_lines
 from rulesgraph.versions import tstore
-from rulesgraph.versions.tdiff import diff_documents, diff_installed, wording
+from rulesgraph.versions.tdiff import diff_documents, documents, wording
 from rulesgraph_cli.main import main
 
 from .minitourney import make_mtr
@@ -50,7 +50,7 @@ def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
     tstore.install(make_mtr("March 4, 2031").encode(), "a.txt")
     with pytest.raises(RulesgraphError, match="two installed versions"):
-        diff_installed("mtr")
+        documents("mtr")
     tstore.install(make_mtr("May 5, 2032").replace("point 4 of chapter 5", "point four of chapter 5").encode(), "b.txt")
     assert main(["diff", "--doc", "mtr", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
@@ -62,13 +62,40 @@ def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert (json.loads(turned.out)["old"], turned.err) == ("2031-03-04", "rulesgraph: 2032-05-05 is the later version: compared from "
                                                                          "2031-03-04 to 2032-05-05\n")
     assert main(["diff", "--doc", "mtr", "2099-01-01", "2031-03-04"]) == 2  # not found: said so, no turning round said first
-    assert capsys.readouterr().err == "rulesgraph: error: no installed MTR effective 2099-01-01; installed: 2032-05-05, 2031-03-04\n"
+    assert capsys.readouterr().err == ("rulesgraph: error: no installed MTR effective 2099-01-01, nor such a file; installed: "
+                                       "2032-05-05, 2031-03-04\n")
     assert main(["diff", "--doc", "mtr", "2031-03-04"]) == 2
-    assert "needs two effective dates" in capsys.readouterr().err
-    for option in (["--rule", "2.1"], ["--context", "0"]):  # the rules' diff's options: refused, not ignored
-        assert main(["diff", "--doc", "mtr", *option]) == 2
-        assert capsys.readouterr().err == f"rulesgraph: error: {option[0]} is for the rules' diff, not --doc\n"
+    assert "needs two versions" in capsys.readouterr().err
+    assert main(["diff", "--doc", "mtr", "--context", "0"]) == 2  # the rules' diff's option: refused, not ignored
+    assert capsys.readouterr().err == "rulesgraph: error: --context is for the rules' diff, not --doc\n"
+    assert main(["diff", "--doc", "mtr"]) == 0  # a summary line of counts first, as the rules' diff has
+    assert capsys.readouterr().out.startswith("MTR 2031-03-04 → 2032-05-05: 0 added, 0 removed, 0 renumbered, 0 retitled, 1 changed\n")
     assert main(["versions"]) == 0
     assert "Magic Tournament Rules (MTR): 2032-05-05 (used), 2031-03-04" in capsys.readouterr().out
     assert main(["--cr-date", "2020-01-01", "versions", "--json"]) == 2  # no such CR: said, as every other command says it
     assert json.loads(capsys.readouterr().out)["error"].startswith("no installed rules effective 2020-01-01")
+
+
+def test_files_and_one_section(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial: `diff --doc mtr FILE FILE` was refused ("no installed MTR effective /…/MTR-20251110.txt") though the rules'
+    diff takes files, `--rule 4.3` was refused, and `--json` had no counts."""
+    monkeypatch.setenv("RULESGRAPH_DATA_DIR", str(tmp_path / "data"))
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text(make_mtr("March 4, 2031"), encoding="utf-8")
+    new.write_text(make_mtr("May 5, 2032").replace("Players follow point 3 of chapter 2", "Players now follow point 3 of chapter 2")
+                   .replace("point 4 of chapter 5", "point four of chapter 5"), encoding="utf-8")
+    assert main(["diff", "--doc", "mtr", str(old), str(new), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [c["new"] for c in got["changed"]] == ["MTR 2.3", "MTR 5.4"] and got["counts"]["changed"] == 2 and got["section"] is None
+    assert main(["diff", "--doc", "mtr", str(old), str(new), "--rule", "5.4", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [c["new"] for c in got["changed"]] == ["MTR 5.4"] and got["section"] == "MTR 5.4"
+    assert main(["diff", "--doc", "mtr", str(old), str(new), "--rule", "mtr 2"]) == 0  # a chapter keeps its sections
+    assert capsys.readouterr().out.startswith("MTR 2031-03-04 → 2032-05-05, MTR 2: 0 added, 0 removed, 0 renumbered, 0 retitled, "
+                                              "1 changed\n")
+    assert main(["diff", "--doc", "mtr", str(old), str(new), "--rule", "9.9"]) == 1
+    assert capsys.readouterr().err == "rulesgraph: no section MTR 9.9 in either version\n"
+    assert main(["diff", "--doc", "ipg", str(old), str(new)]) == 2
+    assert capsys.readouterr().err.endswith("old.txt: is the Magic Tournament Rules, not the Infraction Procedure Guide\n")
+    assert main(["diff", "--doc", "mtr", str(new), str(old)]) == 0  # the later first: said, turned round
+    assert "is the later version: compared from 2031-03-04 to 2032-05-05" in capsys.readouterr().err

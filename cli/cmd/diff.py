@@ -19,8 +19,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("old", nargs="?", metavar="OLD", help="earlier version: YYYY-MM-DD (installed) or a file")
     p.add_argument("new", nargs="?", metavar="NEW", help="later version: YYYY-MM-DD (installed) or a file")
     p.add_argument("--rule", metavar="N", help="only this rule and what it contains (702, 702.19 …)")
-    p.add_argument("--doc", choices=("mtr", "ipg", "jar"), help="compare two installed versions of a tournament document "
-                   "instead (OLD and NEW are their effective dates; default: the two newest)")
+    p.add_argument("--doc", choices=("mtr", "ipg", "jar"), help="compare two versions of a tournament document instead (OLD "
+                   "and NEW are installed effective dates or files, PDF or text; default: the two newest installed; --rule 4.3 "
+                   "keeps one section)")
     p.add_argument("--json", action="store_true", help='print {"old", "new", "added", "removed", "changed", "renumbered", …}')
     p.add_argument("--limit", type=_count, metavar="N", help="list at most N rules of each kind")
     p.add_argument("--context", type=_count, metavar="WORDS",
@@ -75,33 +76,34 @@ def run(ctx: Context) -> int:
 
 
 def _tournament(ctx: Context) -> int:
-    """``diff --doc mtr [OLD NEW]``: sections added, removed, renumbered, retitled and reworded."""
+    """``diff --doc mtr [OLD NEW] [--rule 4.3]``: sections added, removed, renumbered, retitled and reworded."""
     from rich.text import Text
 
     from rulesgraph.answer.tlookup import heading
-    from rulesgraph.versions.tdiff import diff_installed
+    from rulesgraph.versions.tdiff import KINDS, diff_documents, documents
 
     from ..render.core import text
 
     args = ctx.args
-    if args.rule is not None or args.context is not None:  # said, not ignored: they select and show the rules' words
-        raise RulesgraphError(f"{'--rule' if args.rule is not None else '--context'} is for the rules' diff, not --doc")
-    old, new = args.old, args.new
-    if old and not new:
-        raise RulesgraphError("diff --doc needs two effective dates (OLD NEW), or none to compare the two newest installed")
-    from rulesgraph.versions import store
-
-    later_first = bool(old and new and store.is_date(old) and store.is_date(new) and old > new)
-    diff = diff_installed(args.doc, *((new, old) if later_first else (old, new)))
-    if later_first:  # said once both are found, as for the rules, not diffed backwards
-        ctx.note(f"{old} is the later version: compared from {new} to {old}")
+    if args.context is not None:  # said, not ignored: it shows the rules' words
+        raise RulesgraphError("--context is for the rules' diff, not --doc")
+    old, new = documents(args.doc, args.old, args.new)
+    if old.effective and new.effective and old.effective > new.effective:  # said once both are read, not diffed backwards
+        ctx.note(f"{args.old} is the later version: compared from {new.effective} to {old.effective}")
+        old, new = new, old
+    diff = diff_documents(old, new)
+    if args.rule is not None:
+        diff = diff.within(_section(args.doc, args.rule, [s.id for doc in (old, new) for s in doc.sections]))
     if args.json:
         ctx.json(diff.to_json())
         return 0
     console = ctx.console()
-    console.print(Text(f"{args.doc.upper()} {diff.old} → {diff.new}", style="bold"))
+    counts = diff.counts()
+    scope = f", {diff.scope}" if diff.scope else ""
+    said = ", ".join(f"{counts[k]:,} {k}" for k in KINDS)
+    console.print(Text(f"{args.doc.upper()} {diff.old} → {diff.new}{scope}: {said}", style="bold"))
     limit = args.limit
-    for kind in ("added", "removed", "renumbered", "retitled", "changed"):
+    for kind in KINDS:
         items = [c for c in diff.changes if c.kind == kind]
         if not items:
             continue
@@ -114,3 +116,16 @@ def _tournament(ctx: Context) -> int:
     if not diff.changes:
         console.print(Text("no differences"))
     return 0
+
+
+def _section(kind: str, given: str, ids: list[str]) -> str:
+    """``--rule`` with ``--doc``: the section of either version it names, as the documents number it (``4.3``, ``mtr 4.3``
+    and ``MTR 4.3`` are ``MTR 4.3``; ``appendix a`` is ``MTR Appendix A``); none is a :class:`NotFound`."""
+    said = " ".join(given.split())
+    if said.lower().startswith(kind + " "):
+        said = said[len(kind) + 1 :]
+    wanted = f"{kind} {said}".lower()
+    found = next((i for i in ids if i.lower() == wanted), None)
+    if found is None:
+        raise NotFound(f"no section {kind.upper()} {said} in either version")
+    return found

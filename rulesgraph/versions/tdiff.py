@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import RulesgraphError
 from ..parse.tdoc import TDocument, TSection
 
-__all__ = ["Change", "TDiff", "diff_documents", "diff_installed"]
+__all__ = ["KINDS", "Change", "TDiff", "diff_documents", "documents"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +34,27 @@ class TDiff:
     new: str | None
     changes: tuple[Change, ...]
 
+    scope: str | None = None
+    """The section (``4.3``) the changes were kept to, with what it holds; ``None``: the whole document."""
+
+    def counts(self) -> dict[str, int]:
+        return {k: sum(1 for c in self.changes if c.kind == k) for k in KINDS}
+
     def to_json(self) -> dict[str, Any]:
-        groups: dict[str, list[dict[str, Any]]] = {k: [] for k in ("added", "removed", "renumbered", "retitled", "changed")}
+        groups: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
         for c in self.changes:
             groups[c.kind].append({"old": c.old, "new": c.new, "title": c.title, "detail": c.detail})
-        return {"document": self.kind, "old": self.old, "new": self.new, **groups}
+        return {"document": self.kind, "old": self.old, "new": self.new, "section": self.scope, **groups, "counts": self.counts()}
+
+    def within(self, section: str) -> TDiff:
+        """The changes of ``section`` and the sections it holds, on either side (``4`` keeps 4.1 … 4.8; ``4.3`` the
+        section 4.3 was or became)."""
+        inside = lambda sid: sid is not None and (sid == section or sid.startswith(section + "."))
+        return TDiff(self.kind, self.old, self.new, tuple(c for c in self.changes if inside(c.old) or inside(c.new)), section)
+
+
+KINDS = ("added", "removed", "renumbered", "retitled", "changed")
+"""The kinds of change, in the order they are listed."""
 
 
 def _words(text: str) -> list[str]:
@@ -106,25 +122,41 @@ def diff_documents(old: TDocument, new: TDocument) -> TDiff:
     return TDiff(new.kind, old.effective, new.effective, tuple(changes))
 
 
-def diff_installed(kind: str, old: str | None = None, new: str | None = None) -> TDiff:
-    """Two installed versions of ``kind`` by effective date (default: the two newest)."""
+def documents(kind: str, old: str | None = None, new: str | None = None) -> tuple[TDocument, TDocument]:
+    """The two versions of ``kind`` to compare: each an installed effective date or a file (a PDF or its text), by
+    default the two newest installed."""
     from ..build.tbook import installed
-    from ..parse.tournament import parse_tournament
-    from ..sources.read import read_source
 
     versions = [v for v in installed() if v.kind == kind]
-    if old is None:
+    if old is None or new is None:
+        if old is not None:
+            raise RulesgraphError("diff --doc needs two versions (OLD NEW), or none to compare the two newest installed")
         if len(versions) < 2:
             raise RulesgraphError(f"comparing needs two installed versions of the {kind.upper()}, and {len(versions)} is installed "
-                                  "('rulesgraph update tournament --file PATH' installs another)")
-        pair = (versions[1], versions[0])
-    else:
-        found = {v.date: v for v in versions}
-        missing = [d for d in (old, new) if d not in found]
-        if missing or new is None:
-            have = ", ".join(v.date for v in versions) or "none"
-            raise RulesgraphError(f"no installed {kind.upper()} effective {missing[0] if missing else '(second date missing)'}; "
-                                  f"installed: {have}")
-        pair = (found[old], found[new])
-    docs = [parse_tournament(read_source(v.path, v.path.name), kind) for v in pair]
-    return diff_documents(docs[0], docs[1])
+                                  "('rulesgraph update tournament --file PATH' installs another, or give two files)")
+        old, new = versions[1].date, versions[0].date
+    return _document(kind, old, versions), _document(kind, new, versions)
+
+
+def _document(kind: str, arg: str, versions: list[Any]) -> TDocument:
+    """One side: an installed version by its effective date, else a file of the same kind."""
+    from pathlib import Path
+
+    from ..errors import SourceError
+    from ..parse.kinds import KINDS as NAMES
+    from ..parse.tournament import parse_tournament
+    from ..sources.read import SourceText, read_bytes, read_source, split_lines
+    from .store import is_date
+    from .tstore import document_text
+
+    found = {v.date: v for v in versions}
+    if arg in found:
+        return parse_tournament(read_source(found[arg].path, found[arg].path.name), kind)
+    have = ", ".join(v.date for v in versions) or "none"
+    if is_date(arg) or not Path(arg).exists():
+        raise RulesgraphError(f"no installed {kind.upper()} effective {arg}, nor such a file; installed: {have}")
+    raw = read_bytes(arg)
+    doc = parse_tournament(SourceText(raw.path, split_lines(document_text(raw.data, raw.path)), raw.sha256, "utf-8"))
+    if doc.kind != kind:
+        raise SourceError(arg, f"is the {NAMES[doc.kind]}, not the {NAMES[kind]}")
+    return doc

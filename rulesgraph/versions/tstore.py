@@ -49,7 +49,7 @@ class TValidated:
         return MINIMUM[self.kind][0]
 
 
-def _text_of(data: bytes, name: str) -> str:
+def document_text(data: bytes, name: str) -> str:
     """The document's text: a PDF's extracted text, or a text file decoded."""
     from ..sources.pdf import is_pdf, pdf_text
 
@@ -72,7 +72,7 @@ def validate(data: bytes, name: str, kind: str | None = None) -> tuple[TDocument
     """The parsed document and its text; a one-line :class:`SourceError` for anything else (wrong kind, no date, truncated)."""
     from ..parse.tournament import parse_tournament
 
-    text = _text_of(data, name)
+    text = document_text(data, name)
     doc = parse_tournament(SourceText(name, split_lines(text), "", "utf-8"))
     if kind is not None and doc.kind != kind:
         raise SourceError(name, f"is the {KINDS[doc.kind]}, not the {KINDS[kind]}")
@@ -218,7 +218,7 @@ def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:
     targets = [(str(p), None) for p in paths] if paths is not None else [(str(i.path), i.kind) for i in newest().values()]
     for path, kind in targets:
         raw = read_bytes(path)
-        doc = parse_tournament(SourceText(raw.path, split_lines(_text_of(raw.data, raw.path)), raw.sha256, "utf-8"), kind)
+        doc = parse_tournament(SourceText(raw.path, split_lines(document_text(raw.data, raw.path)), raw.sha256, "utf-8"), kind)
         counts: dict[str, int] = {}
         for s in doc.sections:
             counts[s.kind] = counts.get(s.kind, 0) + 1
