@@ -70,6 +70,14 @@ def test_bad_files_are_one_line(data: bytes, message: str) -> None:
     assert "\n" not in str(info.value) and str(info.value).startswith("bad.json: ")
 
 
+def test_a_compressed_name_without_compressed_bytes_says_so() -> None:
+    """A trial's JPEG named X.json.xz was "not an MTGJSON card file (it does not start with a JSON object)"."""
+    with pytest.raises(SourceError, match=r"^X.json.xz: not xz data, though its name ends in .xz$"):
+        parse_card_bytes(b"\xff\xd8\xff\xe0JFIF", "X.json.xz")
+    with pytest.raises(SourceError, match=r"^c.GZ: not gzip data, though its name ends in .GZ$"):
+        parse_card_bytes(b"{}", "c.GZ")
+
+
 def test_a_million_rulings_are_refused() -> None:
     card = face("A", rulings=[{"date": "2020-01-01", "text": "x"}] * 1_000_000)
     with pytest.raises(SourceError, match="1,000,000 rulings"):

@@ -85,3 +85,16 @@ def test_the_first_rules_record_s_bad_lines_are_reported(seeds_book: Rulebook, t
     table.unlink()
     bad = [s for s in check_report(seeds_book)["skipped"] if s["reason"].startswith("first rules")]
     assert len(bad) == 1 and "not read" in bad[0]["reason"] and bad[0]["where"] == str(table)
+
+
+def test_a_card_file_is_named_for_what_it_is(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`check AtomicCards-….json.xz` said "binary file…, not a rules text" (a trial): it says what the file is and what
+    checks it."""
+    from rulesgraph_cli.main import main
+
+    path = tmp_path / "AtomicCards.json.xz"
+    path.write_bytes(b"\xfd7zXZ\x00")
+    assert main(["check", str(path)]) == 2
+    assert capsys.readouterr().err == (f"rulesgraph: error: {path}: card data, which check does not read; 'rulesgraph update cards "
+                                       f"--file {path}' checks and installs it, 'rulesgraph versions' says what card data is "
+                                       "installed\n")

@@ -72,6 +72,9 @@ def test_installed_versions_and_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert capsys.readouterr().out.startswith("MTR 2031-03-04 → 2032-05-05: 0 added, 0 removed, 0 renumbered, 0 retitled, 1 changed\n")
     assert main(["versions"]) == 0
     assert "Magic Tournament Rules (MTR): 2032-05-05 (used), 2031-03-04" in capsys.readouterr().out
+    assert main(["versions", "--json"]) == 0  # "(used)" in JSON too: a trial found no way to tell which one answers use
+    assert [(d["date"], d["used"]) for d in json.loads(capsys.readouterr().out)["tournament"]] == [("2032-05-05", True),
+                                                                                                  ("2031-03-04", False)]
     assert main(["--cr-date", "2020-01-01", "versions", "--json"]) == 2  # no such CR: said, as every other command says it
     assert json.loads(capsys.readouterr().out)["error"].startswith("no installed rules effective 2020-01-01")
 

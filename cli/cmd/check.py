@@ -6,6 +6,8 @@ import argparse
 from collections import Counter
 from typing import Any
 
+from rulesgraph import RulesgraphError
+
 from ..context import Context
 
 HELP = "load sources and report what was parsed, what could not be resolved or placed"
@@ -29,8 +31,12 @@ def run(ctx: Context) -> int:
 
     args = ctx.args
     from rulesgraph.build import tbook
+    from rulesgraph.cards.read import CARD_FILE
     from rulesgraph.versions import tstore
 
+    if cards := next((p for p in args.paths if p.lower().endswith(CARD_FILE)), None):  # was "binary file…, not a rules text"
+        raise RulesgraphError(f"{cards}: card data, which check does not read; 'rulesgraph update cards --file {cards}' checks "
+                              "and installs it, 'rulesgraph versions' says what card data is installed")
     given = [p for p in args.paths if tstore.is_tournament_file(p)]
     if given or (not args.paths and tbook.newest()):
         tournament = tstore.check_report(given or None)

@@ -40,9 +40,6 @@ def _said(status: str, what: str) -> str:
     return _SAID[status].format(what=what)
 
 
-_CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")
-
-
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     from rulesgraph.sources.fetch import TIMEOUT
 
@@ -106,14 +103,16 @@ def _working(ctx: Context, what: str) -> Iterator[None]:
 
 
 def _targets(args: argparse.Namespace) -> tuple[str, ...]:
+    from rulesgraph.cards.read import CARD_FILE
+
     if args.what:
         return (args.what,)
     if args.file:
         if args.file.lower().endswith(".pdf") or _tournament_text(args.file):  # what the file is: an MTR's text too
             return ("tournament",)
-        return ("cards",) if args.file.lower().endswith(_CARD_FILE) else ("rules",)
+        return ("cards",) if args.file.lower().endswith(CARD_FILE) else ("rules",)
     if args.url:
-        return ("cards",) if args.url.lower().split("?")[0].endswith(_CARD_FILE) else ("rules",)
+        return ("cards",) if args.url.lower().split("?")[0].endswith(CARD_FILE) else ("rules",)
     return ("rules", "cards", "tournament")
 
 

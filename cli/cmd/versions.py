@@ -48,7 +48,8 @@ def run(ctx: Context) -> int:
         ctx.json({"directory": str(store.rules_dir()), "default": chosen,
                   "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size, "reads": v.reads()} for v in versions],
                   "cards": _cards_json(info),
-                  "tournament": [{"document": d.kind.upper(), "date": d.date, "path": str(d.path)} for d in documents]})
+                  "tournament": [{"document": d.kind.upper(), "date": d.date, "path": str(d.path),
+                                  "used": d == next(e for e in documents if e.kind == d.kind)} for d in documents]})
         return 0
     console = ctx.console()
     if not versions:

@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import SourceError
 from .model import Card, CardFile, Face, Ruling
 
-__all__ = ["MAX_FILE", "MAX_JSON", "MEMORY", "decompress", "parse_card_bytes", "read_card_file"]
+__all__ = ["CARD_FILE", "MAX_FILE", "MAX_JSON", "MEMORY", "decompress", "parse_card_bytes", "read_card_file"]
 
 MAX_FILE = 256 * 1024 * 1024
 """Bytes read from a card file or download (MTGJSON's AtomicCards.json.xz is about 20 MB)."""
@@ -64,6 +64,10 @@ _DROP = frozenset({"foreignData", "purchaseUrls", "printings", "identifiers", "v
 _MAGIC: tuple[tuple[bytes, str], ...] = ((b"\xfd7zXZ\x00", "xz"), (b"\x1f\x8b", "gzip"), (b"BZh", "bzip2"))
 
 
+CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")
+"""The endings of a card file's name (``update --file`` tells card files from rules files by them)."""
+
+
 def read_card_file(path: str | os.PathLike[str]) -> CardFile:
     """Read, decompress (by content, whatever the name says), parse and validate a local card file."""
     shown = os.fspath(path)
@@ -84,10 +88,16 @@ def read_card_file(path: str | os.PathLike[str]) -> CardFile:
     return parse_card_bytes(data, shown)
 
 
+_SUFFIXES = ((".xz", "xz"), (".gz", "gzip"), (".bz2", "bzip2"))
+
+
 def decompress(data: bytes, name: str) -> bytes | bytearray:
     """``data`` itself, or its xz/gzip/bzip2 content; at most :data:`MAX_JSON` bytes are ever produced."""
     kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
     if kind is None:
+        named = next((k for suffix, k in _SUFFIXES if name.lower().endswith(suffix)), None)
+        if named is not None and data.strip():  # said as what its name promised, not "does not start with a JSON object"
+            raise SourceError(name, f"not {named} data, though its name ends in {name[name.rindex('.'):]}")
         return data
     too_large = SourceError(name, f"decompresses to more than {MAX_JSON // 2**20} MB: not an MTGJSON card file")
     truncated = SourceError(name, f"truncated {kind} data: the file ends before its compressed stream does")
