@@ -225,8 +225,9 @@ def empty_user(site: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def test_first_start_offers_the_rules_and_goes_on_with_them(empty_user: Server) -> None:
     book, out = _first_screen("\n")  # Enter: yes
-    assert out.startswith("The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them, "
-                          "the card data and the tournament documents (MTR, IPG, JAR) now? [Y/n] \n")  # one line
+    assert out.startswith("The full Comprehensive Rules are not installed (only the bundled keyword FAQs are). Download them,\n"
+                          "the card data and the tournament documents (MTR, IPG, JAR) now? [Y/n] \n")  # wrapped at words
+    assert max(len(line) for line in out.split("\n")[:2]) <= 100  # the console's width (a trial: "… t / he card data")
     assert book.effective == "2026-06-19"
     assert "installed the Comprehensive Rules effective 2026-06-19" in out
     assert "could not install the cards: " in out and "404" in out  # card data failing leaves the rules installed
@@ -245,7 +246,7 @@ def test_first_start_declined_says_how_to_install_later(empty_user: Server) -> N
     assert book.effective is None and empty_user.hits == []
     flat = " ".join(out.split())
     assert "Later: run 'rulesgraph update'" in flat and "update --file PATH" in flat and "update cards --file PATH" in flat
-    assert "'rulesgraph update tournament --file PATH' with the MTR, IPG and JAR PDFs" in flat
+    assert "'rulesgraph update tournament --file PATH' with the MTR, IPG and JAR PDFs (or their text)" in flat
 
 
 def test_first_start_offers_only_what_is_missing(empty_user: Server, tmp_path: Path) -> None:
@@ -255,7 +256,7 @@ def test_first_start_offers_only_what_is_missing(empty_user: Server, tmp_path: P
 
     tstore.install(make_ipg().encode(), "ipg.txt")
     _, out = _first_screen("n\n")
-    assert "Download them and the card data now? [Y/n]" in out and "update tournament" not in out
+    assert "Download them and the card data now? [Y/n]" in " ".join(out.split()) and "update tournament" not in out
 
 
 def test_first_start_offline_names_the_offline_way(empty_user: Server, monkeypatch: pytest.MonkeyPatch) -> None:

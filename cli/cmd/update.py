@@ -154,7 +154,7 @@ def _offline(what: str) -> str:
         "rules": f"offline, install a file you have: 'rulesgraph update --file PATH' (the TXT file from {DEFAULT_URL})",
         "cards": f"offline, install a file you have: 'rulesgraph update cards --file PATH' (AtomicCards.json.xz from {cards.DEFAULT_URL})",
         "tournament": "offline, install a file you have: 'rulesgraph update tournament --file PATH' (a PDF from "
-                      "https://wpn.wizards.com/en/rules-documents)",
+                      "https://wpn.wizards.com/en/rules-documents, or its text)",
     }[what]
 
 

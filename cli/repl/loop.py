@@ -5,6 +5,7 @@ pipe and DummyOutput; without a terminal it reads lines from stdin instead."""
 from __future__ import annotations
 
 import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -43,7 +44,7 @@ OFFER = "The full Comprehensive Rules are not installed (only the bundled keywor
 they are not installed either (answered with Enter or y: download, then go on with them)."""
 OFFLINE = {"rules": f"'rulesgraph update --file PATH' with the TXT file from {store.RULES_PAGE}",
            "cards": f"'rulesgraph update cards --file PATH' with AtomicCards.json.xz from {DEFAULT_URL}",
-           "tournament": "'rulesgraph update tournament --file PATH' with the MTR, IPG and JAR PDFs from "
+           "tournament": "'rulesgraph update tournament --file PATH' with the MTR, IPG and JAR PDFs (or their text) from "
                          "https://wpn.wizards.com/en/rules-documents"}
 """The offline way to install each thing the first start offers."""
 LATER = "run 'rulesgraph update' (offline: {ways})"
@@ -183,7 +184,8 @@ def first_screen(ctx: Context, console: Console, confirm: Callable[[str], str]) 
     missing = ["rules"] + (["cards"] if not store_path().is_file() else []) + (["tournament"] if not newest() else [])
     also = [{"cards": "the card data", "tournament": "the tournament documents (MTR, IPG, JAR)"}[m] for m in missing[1:]]
     try:
-        reply = confirm(OFFER.format(also=(", " if len(also) > 1 else " and ") + " and ".join(also) if also else ""))
+        offer = OFFER.format(also=(", " if len(also) > 1 else " and ") + " and ".join(also) if also else "")
+        reply = confirm(textwrap.fill(offer, width=max(console.width, 40)) + " ")  # wrapped at words, as every other line
     except (EOFError, KeyboardInterrupt):
         reply = "n"
     if reply.strip().lower() not in ("", "y", "yes"):
