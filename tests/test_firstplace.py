@@ -206,6 +206,16 @@ def test_a_first_paragraph_ending_on_a_colon_lists_what_it_introduces(full_book:
     shortcut = listing(g, "732.2", "Taking a shortcut follows the following procedure.").splitlines()
     assert [line.split()[0] for line in shortcut[1:]] == ["732.2a", "732.2b", "732.2c"]
     assert listing(g, "702.19", "Trample is a static ability.") == "Trample is a static ability."  # nothing announced
+    mana = listing(g, "605.1", "Only abilities that meet either of the following two sets of criteria are mana abilities.")
+    assert mana.splitlines()[2].startswith("605.1b") and mana.endswith("and it could add mana to a player’s mana pool when it resolves.")
+    assert "…" not in mana  # two listed, each whole (cut at 200 characters, 605.1b lost its last criterion: a trial)
+
+
+def test_a_telling_sentence_is_given_whole_up_to_twice_a_line(full_book: Rulebook) -> None:
+    """707.2's sentence on copiable values (a trial's Clone question) was cut at LINE, "… and may also set additional…"."""
+    copied = ask(full_book, "Clone copies a creature. What are the copiable values, and do its power, toughness and face-down "
+                            "status count?").answer or ""
+    assert "The copiable values are" in copied and "…" not in copied and len(copied) > LINE
 
 
 def test_a_sentence_pointing_at_this_layer_or_rule_is_given_with_the_one_before(full_book: Rulebook) -> None:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..rank.ranking import Scored
 
-__all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "asked_words",
+__all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE", "asked_words",
            "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant", "no_variant_first", "short", "telling_sentence"]
 
 FAQ_ALIKE = 70
@@ -56,6 +56,12 @@ rule."): it names the whole rule, so it is given with whichever of them speaks t
 LINE = 400
 """The most characters of an answer line: what a leaning sentence leans on is cut to fit (the telling sentence never is,
 unless it is longer alone)."""
+WHOLE = 2 * LINE
+"""A telling sentence is cut only beyond this many characters (22 of the 2026 CR's 7,942 sentences are longer than
+:data:`LINE`, 5 longer than this): cut at :data:`LINE`, its deciding clause went ("… and may also set additional…").
+A subrule listed under a rule's announcement (:func:`listing`) is given whole within ``WHOLE`` shared by those listed,
+at least ``LINE // 2`` each: two of them, as 605.1's criteria for mana abilities, each whole (cut at 200, 605.1b lost
+"… activated mana ability, and it could add mana")."""
 LEANS = 3
 """At most this many sentences before the telling one are given with it."""
 ALONE = 60
@@ -234,7 +240,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
             if telling[best][1] < SETTLES and not (named and first["text"] != first.get("title")):  # a chapter's parts
                 return deciding(book, chosen)  # are headings too: its number asked for is answered by its rules' names
             if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
-                return fitted([telling[best][0]], LINE)
+                return fitted([telling[best][0]], WHOLE)
             said = short(g.nodes[children[0]]["text"])
             if len(said) < 80 and len(children) > 1:  # "Deathtouch is a static ability." says too little alone
                 said += " " + short(g.nodes[children[1]]["text"])
@@ -245,7 +251,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         return listing(g, chosen[0].node, short(top["text"])) if named else deciding(book, chosen)
     if short(top["text"], 1) == sentence or sentence == "":
         return listing(g, chosen[0].node, short(top["text"]))  # the rule's first words speak to the question: as a rule is read
-    return listing(g, chosen[0].node, fitted([sentence], LINE))
+    return listing(g, chosen[0].node, fitted([sentence], WHOLE))
 
 
 _INTRODUCES = lazy(r"\bthe following\b[^.:]*[.:]$")
@@ -261,7 +267,8 @@ def listing(g: QGraph, node: str, said: str) -> str:
     children = g.targets(node, "contains") if said.endswith(":") or _INTRODUCES.search(said) else []
     if not children:
         return said
-    lines = [f"{g.nodes[c]['label']} {short(g.nodes[c]['text'], 1, LINE // 2)}" for c in children[:LISTED]]
+    each = max(LINE // 2, WHOLE // min(len(children), LISTED))
+    lines = [f"{g.nodes[c]['label']} {short(g.nodes[c]['text'], 1, each)}" for c in children[:LISTED]]
     if len(children) > LISTED:
         lines.append(f"… and {len(children) - LISTED} more ({g.nodes[children[LISTED]]['label']}–{g.nodes[children[-1]]['label']})")
     return "\n".join([said, *lines])
