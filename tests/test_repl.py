@@ -60,6 +60,16 @@ def test_quit_command(full_book: Rulebook) -> None:
     assert code == 0 and shell.views == []
 
 
+def test_bare_exit_quit_and_help_are_commands(full_book: Rulebook) -> None:
+    """A new user's first words: "exit" and "help" were "Nothing in the loaded rules matches", "quit" an unsure answer citing
+    702.145 Daybound and Nightbound (a trial)."""
+    for word in ("exit", "Quit", "quit"):
+        code, out, shell = drive(full_book, f"{word}\n702.19\n\x04")
+        assert code == 0 and shell.views == [] and "Nothing in the loaded rules" not in out
+    _, out, shell = drive(full_book, "help\n\x04")
+    assert ":cites" in out and "Nothing in the loaded rules" not in out
+
+
 def test_unknown_command_suggests(full_book: Rulebook) -> None:
     _, out, _ = drive(full_book, ":cits 702.19\n:sorces\n\x04")
     assert "error: unknown command :cits; did you mean :cites?" in out

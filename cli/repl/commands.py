@@ -60,6 +60,8 @@ _CARD_WORDS = 4
 """A line of more words than this is a question, never a card's name told loosely."""
 CARD_ITEM = "card-data:"
 """Prefix of a numbered item that opens a card of the card data (an ambiguous name's candidates)."""
+_BARE = frozenset(("exit", "quit", "help"))
+"""Commands understood without their colon (each once answered as a question: "quit" cited 702.145 Daybound)."""
 
 
 @dataclass
@@ -200,8 +202,8 @@ class Shell:
         if not line:
             return Outcome()
         try:
-            if line.startswith(":"):
-                return self.command(line)
+            if line.startswith(":") or line.lower() in _BARE:  # "exit", "help": what a new user types first, not questions
+                return self.command(line if line.startswith(":") else ":" + line.lower())
             return self.interpret(line)
         except RulesgraphError as exc:
             return Outcome(render_error(str(exc)), found=False)
