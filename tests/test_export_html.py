@@ -375,3 +375,22 @@ def test_a_site_on_a_nearly_full_disk_is_an_error_not_cut_pages(tmp_path: Path, 
         patched.setattr(builtins, "open", filling)
         export_html(g, tmp_path / "site")  # type: ignore[arg-type]
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_export_html_refuses_a_bad_directory_before_making_the_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """`export html /tmp/trialE` from inside it built the whole site (13.5 s with the cards) before refusing (a trial)."""
+    from rulesgraph_cli.context import Context
+    from rulesgraph_cli.main import main
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the rules were loaded before the directory was checked")
+
+    monkeypatch.setattr(Context, "book", never)
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "html", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith(f"rulesgraph: error: {tmp_path}: is the current directory or holds it")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    assert main(["export", "html", "mine"]) == 2
+    assert "mine: will not replace this directory: it holds 'notes.txt', which rulesgraph did not write" in capsys.readouterr().err

@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 def run(ctx: Context) -> int:
     from rich.text import Text
 
-    from rulesgraph.common.outfile import destination, in_a_directory
+    from rulesgraph.common.outfile import destination, in_a_directory, site_target
     from rulesgraph.export.graph import around, export_graph
     from rulesgraph.export.html import export_html
 
@@ -48,6 +48,7 @@ def run(ctx: Context) -> int:
     if args.what == "html":
         if args.format or args.rule or args.no_cards:
             raise RulesgraphError("--format, --rule and --no-cards are for 'export graph'; 'export html' writes the whole site")
+        site_target(args.out, _protected(ctx))  # where it may not go is said before the site is made, not after
         book = ctx.book()
         store = ctx.cards(required=True)  # every installed card gets its page (the card index, sorted by name, and a card search)
         cards = None

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..rank.ranking import Scored
 
-__all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE", "asked_words",
-           "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant", "no_variant_first", "short", "telling_sentence"]
+__all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE",
+           "asked_words", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant", "no_variant_first", "short",
+           "telling_sentence"]
 
 FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""

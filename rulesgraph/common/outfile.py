@@ -29,7 +29,7 @@ from .paths import temporary
 from .sha import sha256
 from .whole import WholeWriter
 
-__all__ = ["MANIFEST", "STDOUT", "destination", "in_a_directory", "open_regular", "public", "write_file", "write_site"]
+__all__ = ["MANIFEST", "STDOUT", "destination", "in_a_directory", "open_regular", "public", "site_target", "write_file", "write_site"]
 
 STDOUT = "-"
 SITE_MARK = "Made by rulesgraph"
@@ -187,10 +187,10 @@ def _manifest(directory: Path) -> dict[str, str] | None:
     return files
 
 
-def _replaceable(directory: Path, names: Iterable[str] = ()) -> str | None:
+def _replaceable(directory: Path, names: Iterable[str] | None = ()) -> str | None:
     """Why an existing directory may not be replaced by a new site, or ``None`` when it may: it is empty, or holds
     only the files its :data:`MANIFEST` lists, unchanged (a site from before the list: only regular files this
-    export writes again, with an index.html rulesgraph wrote)."""
+    export writes again — ``names``; ``None``: any a site may hold —, with an index.html rulesgraph wrote)."""
     entries = list(os.scandir(directory))
     if not entries:
         return None
@@ -201,7 +201,7 @@ def _replaceable(directory: Path, names: Iterable[str] = ()) -> str | None:
         if e.is_symlink() or not e.is_file(follow_symlinks=False):
             return f"it holds {e.name!r}, which rulesgraph did not write"
         if listed is None:
-            if not e.name.endswith(_SITE_FILES) or e.name not in set(names):
+            if not e.name.endswith(_SITE_FILES) or (names is not None and e.name not in set(names)):
                 return f"it holds {e.name!r}, which rulesgraph did not write"
         elif e.name not in listed:
             return f"it holds {e.name!r}, which rulesgraph did not write (it is not in {MANIFEST})"
@@ -219,12 +219,13 @@ def _replaceable(directory: Path, names: Iterable[str] = ()) -> str | None:
     return None
 
 
-def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
-               protected: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
-    """Write ``files`` (name → text) as the directory ``directory``: built in a fresh directory beside it, then
-    renamed into place (an old site is moved aside first and removed after).  Returns the paths written."""
-    import tempfile  # here, as in :func:`~rulesgraph.common.paths.temporary`: only a site written needs it
-
+def site_target(directory: str | os.PathLike[str], protected: Iterable[str | os.PathLike[str]] = (),
+                names: Iterable[str] | None = None) -> Path:
+    """Where a site named ``directory`` goes, or a one-line error saying why it may not go there (``-``, an empty name,
+    a loaded source, the current directory, a file, a directory of other files — ``names``: the files the new site
+    has; ``None``: any a site may have —, no such parent directory).  Asked before the site is made (``export html``
+    built the whole site, 13 s with the cards, before it said the directory was the current one) and again as it is
+    written."""
     shown = str(directory)
     if shown == STDOUT:
         raise RulesgraphError("export html writes a directory of pages; give its name, not -")
@@ -241,10 +242,20 @@ def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise RulesgraphError(f"{shown}: exists and is not a directory")
     if target.exists():
-        why = _replaceable(target, files)
+        why = _replaceable(target, names)
         if why:
             raise RulesgraphError(f"{shown}: will not replace this directory: {why}; give a new or empty directory")
     _in_a_directory(target, shown)
+    return target
+
+
+def write_site(directory: str | os.PathLike[str], files: dict[str, str], *,
+               protected: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Write ``files`` (name → text) as the directory ``directory``: built in a fresh directory beside it, then
+    renamed into place (an old site is moved aside first and removed after).  Returns the paths written."""
+    import tempfile  # here, as in :func:`~rulesgraph.common.paths.temporary`: only a site written needs it
+
+    shown, target = str(directory), site_target(directory, protected, files)
     fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent))
     try:
         listed: dict[str, str] = {}
