@@ -139,6 +139,17 @@ def test_what_a_judge_reads_first_holds_the_fix_whole(empty: Path, full_book: Ru
     assert "Upgrade: If the triggered ability is usually considered detrimental for the controlling player" in confidant
 
 
+def test_a_definition_says_its_cases_and_an_upgrade_its_penalty(empty: Path, full_book: Rulebook) -> None:
+    """A trial: Outside Assistance read "… does any of the following: Downgrade: …", its cases dropped; Marked Cards' first
+    Upgrade stopped before "the penalty is a Game Loss", its second (a pattern) was not said."""
+    _install_real()
+    oa = ask(full_book, 'A spectator points at a creature and says "attack with that" at comp rel. Is that OA?').answer or ""
+    assert "does any of the following: • Seeks play advice" in oa and "• Gives play advice" in oa and "• During a game" in oa
+    marked = ask(full_book, "player's sleeves: 4 lands have bent corners at competitive, what is the penalty?").answer or ""
+    assert "Mountain or Forest. … As the decklist is being changed to match the new contents of the deck, the penalty is a Game " \
+           "Loss. Upgrade: If the Head Judge believes that a deck’s owner noticing the pattern of markings" in marked
+
+
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
     _install_real()
     assert {"tiebreak", "scorekeep", "decklist"} <= trelevance.jargon()

@@ -8,6 +8,7 @@ terms with all of them applied.  Enters: a question's text or its words; leaves:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -20,8 +21,9 @@ from ..question.read import ASKING, Question
 if TYPE_CHECKING:
     from ..parse.tdoc import TSection
 
-__all__ = ["CAPITALS", "CHANGES", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "RARE_ENGLISH", "SAID", "SAYINGS",
-           "SHORT", "SLIP", "abbreviations", "american", "said_terms", "slips", "terms"]
+__all__ = ["CAPITALS", "CHANGES", "DOC_WORDS", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "RARE_ENGLISH", "SAID",
+           "SAYINGS", "SHORT", "SLIP", "abbreviations", "american", "asked_terms", "names_item", "said_terms", "slips", "telling_scores",
+           "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -233,3 +235,27 @@ def said_terms(question: str | Question, *, levels: bool = True, searched: bool 
     if not levels:
         line = LEVEL_SAID.sub(" ", LEVEL_NAMED.sub(" ", line))
     return _stemmed(_SAYINGS.sub(lambda m: SAYINGS[m.group(0)], line).split())
+
+
+DOC_WORDS = frozenset({"mtr", "ipg", "jar"})
+"""The documents' short names, said to name a passage, never a word of one."""
+
+
+def asked_terms(question: str | Question) -> set[str]:
+    """A question's words that may tell one paragraph of a passage from another (:func:`said_terms`): not the documents'
+    names nor numbers ("mtr 4.3" holds "3", as does the list item "3. While resolving Restore Balance …")."""
+    return {t for t in said_terms(question) if not t.isdigit() and t not in DOC_WORDS}
+
+
+def telling_scores(said: list[set[str]], asked: set[str]) -> list[float]:
+    """How much each paragraph (its terms, ``said``) tells of the question (its terms, ``asked``): the question's terms it
+    holds, each by log(paragraphs / paragraphs holding it), so a term most of them say counts for little."""
+    df = {t: sum(t in terms for terms in said) for t in asked}
+    weight = {t: math.log(len(said) / n) for t, n in df.items() if n}
+    return [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
+
+
+def names_item(item: str, asked: set[str]) -> bool:
+    """Whether the question (its terms, ``asked``) names a list item: every word of it, or of its short name, the part
+    before a comma ("Oko" of "Oko, Thief of Crowns"), as players say a card's name."""
+    return any((said := set(terms(part))) and said <= asked for part in {item, item.split(",", 1)[0]})

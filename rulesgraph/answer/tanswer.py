@@ -9,7 +9,6 @@ questions answer as they did before the documents were installed.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -20,6 +19,8 @@ from ..errors import echoed
 from ..model import Answer, Citation
 from ..question.read import ASKING, Question
 from .firstplace import SENTENCE, fitted
+from .policywords import asked_terms, names_item, telling_scores
+from .policywords import terms as _terms
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
@@ -83,17 +84,42 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
         parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
         said = f"{s.heading}: {s.penalty}."
         if "Definition" in parts:
-            said += f" {_first(parts['Definition'], 1)}"
+            said += f" {_defined(parts['Definition'], question)}"
         if "Additional Remedy" in parts:
             said += f" Remedy: {_remedy(parts['Additional Remedy'], question, s.id, s.title)}"
         for turn in ("Upgrade", "Downgrade"):  # when the penalty is another: a judge decides it at the table
             if turn in parts:
-                said += f" {_first(parts[turn], 1)}"
+                said += "".join(f" {_turn(p)}" for p in parts[turn].split("\n\n") if p.strip())
         return said
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
         return f"{doc.title} — {head}: {_telling(s.text, question)}"
     return f"{s.heading}: {_passage(s.text, question)}"
+
+
+LISTED = 3
+"""A definition introducing this many cases or fewer says them all; more, the two the question tells best and how many more."""
+
+
+def _defined(text: str, question: str | Question) -> str:
+    """An infraction's definition as one sentence, with the cases it introduces ("… does any of the following:" was all
+    Outside Assistance's first paragraph said before its Downgrade: a trial)."""
+    paragraphs = [p for p in text.split("\n\n") if p.strip()] or [""]
+    line = _first(paragraphs[0], 1)
+    items = _items(paragraphs, 0) if line.endswith(":") else []
+    if len(items) > LISTED:
+        scores = telling_scores([set(_terms(item)) for item in items], asked_terms(question))
+        told = sorted(sorted(range(len(items)), key=lambda i: -scores[i])[:2])
+        return f"{line} {' '.join('• ' + _first(items[i], 1) for i in told)} ({len(items) - 2} more)"
+    return f"{line} {' '.join('• ' + _first(item, 1) for item in items)}" if items else line
+
+
+def _turn(paragraph: str) -> str:
+    """An Upgrade or Downgrade paragraph: its first sentence, and the one saying the penalty when that is another (Marked
+    Cards' first Upgrade ended on "… Mountain or Forest.", its "the penalty is a Game Loss" two sentences on)."""
+    said = SENTENCE.split(" ".join(paragraph.split()))
+    penalty = next((x for x in said[1:] if "penalty is" in x.lower()), None) if "penalty" not in said[0].lower() else None
+    return f"{said[0]} … {penalty}" if penalty else said[0]
 
 
 _DEFAULT = re.compile(r"\b(?:(?:isn['’]t|is not|not) covered by the previous|for all other|in all other cases)\b", re.IGNORECASE)
@@ -110,11 +136,8 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
     that says it is the case of all the others (:data:`_DEFAULT`: Missed Trigger's fourth, "If the triggered ability
     isn't covered by the previous paragraphs, the opponent chooses …", not its first, an Aura's trigger, nor its second,
     a delayed trigger's, for "my opponent forgot his Dark Confidant trigger": "opponent" is in both), else the first."""
-    from .policywords import said_terms
-    from .policywords import terms as _terms
-
     paragraphs = [p for p in text.split("\n\n") if p.strip()] or [""]
-    scores = _telling_scores([set(_terms(p)) for p in paragraphs], _asked(said_terms(question)) - set(_terms(title)))
+    scores = telling_scores([set(_terms(p)) for p in paragraphs], asked_terms(question) - set(_terms(title)))
     best = max(range(len(paragraphs)), key=lambda i: (scores[i], -i))
     tied = [i for i, score in enumerate(scores) if score == scores[best]]
     if scores[best] <= 0 or len(tied) > 1:  # none, or several alike: of those, the case of all the others if it is one
@@ -129,20 +152,17 @@ def _passage(text: str, question: str | Question) -> str:
     """The paragraph of a section sharing most words with the question (of equals, one introducing a list that names a
     name of several words the question says — "The following cards are banned …:" for "is Oko banned" —, else the first),
     as two sentences; one that introduces a list brings the items the question names, or says how long the list is."""
-    from .policywords import said_terms
-    from .policywords import terms as _terms
-
-    asked = _asked(said_terms(question))
+    asked = asked_terms(question)
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
     lists = {i: _items(paragraphs, i) for i in heads if paragraphs[i].rstrip().endswith(":")}  # "The following …:"
     best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))),  # then, of equals, the list that
-                                            any(_named(item, asked) and len(_terms(item)) > 1 for item in lists.get(i, ())),
+                                            any(names_item(item, asked) and len(_terms(item)) > 1 for item in lists.get(i, ())),
                                             -i))  # names a name of several words the question says ("Oko, Thief of Crowns")
     said = _first(paragraphs[best])
     if said.endswith(":"):
         items = lists.get(best) or _items(paragraphs, best)
-        named = [item for item in items if _named(item, asked)]
+        named = [item for item in items if names_item(item, asked)]
         if named:
             said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")
         elif items:
@@ -150,27 +170,16 @@ def _passage(text: str, question: str | Question) -> str:
     return said
 
 
-def _telling_scores(said: list[set[str]], asked: set[str]) -> list[float]:
-    """How much each paragraph (its terms, ``said``) tells of the question (its terms, ``asked``): the question's terms it
-    holds, each by log(paragraphs / paragraphs holding it), so a term most of them say counts for little."""
-    df = {t: sum(t in terms for terms in said) for t in asked}
-    weight = {t: math.log(len(said) / n) for t, n in df.items() if n}
-    return [sum(weight.get(t, 0.0) for t in terms & asked) for terms in said]
-
-
 def _telling(text: str, question: str | Question) -> str:
     """What a Judging at Regular REL part says of the question's case: its paragraph or list item holding most of the
-    question's words that few of its paragraphs hold (:func:`_telling_scores`, as :func:`_remedy` weighs its cases:
+    question's words that few of its paragraphs hold (:func:`.policywords.telling_scores`, as :func:`_remedy` weighs its cases:
     "opponent" is in most), the first of equals.  A list item comes with what the list says of all its items:
     the paragraph introducing it ("… must be removed from your event …:"), or else the one after it ("The priority is to
     educate players …"): "General Unwanted Behaviors" lists inadequate shuffling, slow play, tardiness …, and a player
     late to the round is told its tardiness item, not its first."""
-    from .policywords import said_terms
-    from .policywords import terms as _terms
-
     paragraphs = [p.strip() for p in text.split("\n\n") if p.lstrip("• ").strip()] or [text]
     plain = [p.lstrip("• ").strip() for p in paragraphs]
-    scores = _telling_scores([set(_terms(p)) for p in plain], _asked(said_terms(question)))
+    scores = telling_scores([set(_terms(p)) for p in plain], asked_terms(question))
     best = max(range(len(plain)), key=lambda i: (scores[i], -i))
     if not paragraphs[best].startswith("•"):
         return _first(plain[best])
@@ -189,24 +198,6 @@ def _items(paragraphs: list[str], i: int) -> list[str]:
             break
         items.append(p.lstrip("• ").strip())
     return items
-
-
-def _asked(terms: list[str]) -> set[str]:
-    """A question's words that may tell one paragraph of a passage from another: not the documents' names nor numbers
-    ("mtr 4.3" holds "3", as does the list item "3. While resolving Restore Balance …")."""
-    return {t for t in terms if not t.isdigit() and t not in DOC_WORDS}
-
-
-DOC_WORDS = frozenset({"mtr", "ipg", "jar"})
-"""The documents' short names, said to name a passage, never a word of one."""
-
-
-def _named(item: str, asked: set[str]) -> bool:
-    """Whether the question names a list item: every word of it, or of its short name, the part before a comma
-    ("Oko" of "Oko, Thief of Crowns"), as players say a card's name."""
-    from .policywords import terms as _terms
-
-    return any((said := set(_terms(part))) and said <= asked for part in {item, item.split(",", 1)[0]})
 
 
 def cited_for(question: str | Question, k: int = 5) -> list[Citation]:
