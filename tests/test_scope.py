@@ -99,6 +99,16 @@ def test_op_is_deck_advice_only_when_it_says_overpowered() -> None:
         assert found is not None and found.topic == "deck advice", question
 
 
+def test_the_sideboard_against_the_main_deck_is_no_matchup() -> None:
+    """A judge asking whether cards may move between "the sideboard vs the main deck" between matches was refused as deck
+    advice (a trial); siding in against a deck still is."""
+    asked = ("Between matches at a Modern RCQ, can a player change which cards are in the sideboard vs the main deck, or must "
+             "they start each match with the registered list?")
+    assert (found := out_of_scope(asked)) is None or found.topic != "deck advice"
+    for question in ("what should I board in against burn?", "sideboarding vs tron, what comes out?"):
+        assert (found := out_of_scope(question)) is not None and found.topic == "deck advice", question
+
+
 def test_a_cue_inside_a_card_name_or_beside_a_rule_number_is_not_one() -> None:
     assert out_of_scope("Can I cast Price of Progress in response?") is None
     assert out_of_scope("what does 100.6 say about penalties") is None

@@ -120,7 +120,9 @@ TOPICS = (
             # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
             r"(?:sideboard|sideboarding|side ?board|board) (?:plans?|guides?|strateg(?:y|ies)|tips|tech|options|choices|cards)",
             r"(?:side|board|bring|swap|sideboard|put) (?:\w+ ){0,3}?(?:in|out|into) (?:\w+ ){0,4}?(?:against|vs\.?|versus)",
-            r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)", r"game ?plan",
+            # … not the sideboard set against the main deck ("which cards are in the sideboard vs the main deck": the MTR's)
+            r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)(?! (?:the |their |his |her |my |your )?"
+            r"(?:main ?deck|main|deck|library)\b)", r"game ?plan",
             r"(?:build|built|building) (?:a |my |the )?deck (?:against|to beat|that beats)",
         ),
         (
