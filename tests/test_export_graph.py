@@ -63,6 +63,10 @@ def test_dot_syntax(exported: Path, full_book: Rulebook, seeds_book: Rulebook, t
     assert text.startswith("digraph rulesgraph {") and text.rstrip().endswith("}")
     assert '"702.19" -> "702.19a" [kind="contains"' in text
     assert to_dot(nx.MultiDiGraph([("a\"b", "c\\d")])).count('"a\\"b" -> "c\\\\d"') == 1
+    part = nx.MultiDiGraph()  # a part's label says its title already: "IPG 2.1 Philosophy Philosophy" (a trial)
+    part.add_node("IPG 2.1 Philosophy", label="IPG 2.1 Philosophy", title="Philosophy", kind="part")
+    part.add_node("702.19", label="702.19", title="Trample", kind="rule")
+    assert 'label="IPG 2.1 Philosophy",' in to_dot(part) and 'label="702.19 Trample"' in to_dot(part)
     dot, nop = shutil.which("dot"), shutil.which("nop")
     if dot is None or nop is None:
         missing = " and ".join(n for n, p in (("dot", dot), ("nop", nop)) if p is None)

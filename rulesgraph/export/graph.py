@@ -122,7 +122,7 @@ def _dot_lines(g: nx.MultiDiGraph) -> Iterator[str]:
     for nid, data in g.nodes(data=True):
         label = data.get("label") or nid
         title = data.get("title")
-        if title and title != label:
+        if title and title != label and not label.endswith(f" {title}"):  # a part's label says its title: "IPG 2.1 Philosophy"
             label = f"{label} {title}" if len(title) <= 40 else f"{label} {title[:39]}…"
         text = data.get("text") or ""
         attrs = {"label": label, "kind": data.get("kind"), "tooltip": text[:300] or None,
