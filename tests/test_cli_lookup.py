@@ -68,6 +68,13 @@ def test_kw(run) -> None:  # type: ignore[no-untyped-def]
     assert run("kw", " ")[1:] == ("", "rulesgraph: error: no keyword, glossary term or card name given\n")
 
 
+def test_cites_of_a_passage_points_to_its_view(run) -> None:  # type: ignore[no-untyped-def]
+    """`cites "IPG 2.1"` said "no keyword, glossary term or card named" (a trial): the passage's own view lists its citers."""
+    code, out, err = run("cites", "IPG", "2.1")
+    assert (code, out) == (1, "") and err == ("rulesgraph: ‘IPG 2.1’ is a tournament document's passage: 'rulesgraph ipg 2.1' "
+                                              "lists what cites it\n")
+
+
 def test_cites(run) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run("cites", "509")
     assert code == 0 and out.startswith("509 Declare Blockers Step — 31 references to it or its parts")

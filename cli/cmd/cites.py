@@ -28,6 +28,12 @@ def run(ctx: Context) -> int:
     try:
         result = cites_any(ctx.book(), text)
     except NotFound:
+        from rulesgraph.answer.tlookup import is_ref
+
+        if is_ref(text):  # "IPG 2.1": a passage's view lists what cites it
+            kind = text.split()[0].lower()
+            raise NotFound(f"‘{echoed(text)}’ is a tournament document's passage: 'rulesgraph {kind} {echoed(text[len(kind):].strip())}' "
+                           "lists what cites it") from None
         names = ctx.card_names()  # None without card data
         if names is not None and names.exact(text) is not None:  # a card's name: not what cites takes
             raise NotFound(f"‘{echoed(text)}’ is a card: cites takes a rule number, keyword or term ('rulesgraph card "
