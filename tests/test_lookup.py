@@ -24,12 +24,13 @@ from rulesgraph.build.lookup import (
 @pytest.mark.parametrize(("written", "number"), [("702.19b", "702.19b"), ("702.19B", "702.19b"), ("rule 702.19", "702.19"),
                                                   ("CR 509.1a.", "509.1a"), (" 7 ", "7"), ("section 509", "509"),
                                                   ("CR702.19b", "702.19b"), ("§ 702.19", "702.19"), ("702.19 b", "702.19b"),
-                                                  ("702,19", "702.19"), ("704.5j?", "704.5j")])
+                                                  ("702,19", "702.19"), ("704.5j?", "704.5j"), ("702.19.b", "702.19b"),
+                                                  ("702.19(b)", "702.19b"), ("702.19 (b)", "702.19b")])  # a trial: 702.19.b refused
 def test_numbers_as_written(written: str, number: str) -> None:
     assert parse_number(written) == number and as_number(written) == number
 
 
-@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "702.19 bc", "trample 702.19"])
+@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "702.19 bc", "trample 702.19", "702.19..b", "702.19(bc)"])
 def test_not_numbers(text: str) -> None:
     assert as_number(text) is None
     with pytest.raises(RulesgraphError, match="is not a rule number" if text else "no rule number given") as info:

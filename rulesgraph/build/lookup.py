@@ -46,8 +46,9 @@ __all__ = [
     "vocabulary",
 ]
 
-_WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s*|§\s*)?(\d+)(?:[.,](\d+)(?:\s?([a-z]))?)?[.?!]*$", re.IGNORECASE)
-"""A rule number as people write it: ``702.19b``, ``rule 702.19b``, ``CR702.19b``, ``§ 702.19``, ``702.19 b``, ``702,19``, ``704.5j?``."""
+_WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s*|§\s*)?(\d+)(?:[.,](\d+)(?:(?:\s?|\.)\(?([a-z])\)?)?)?[.?!]*$", re.IGNORECASE)
+"""A rule number as people write it: ``702.19b``, ``rule 702.19b``, ``CR702.19b``, ``§ 702.19``, ``702.19 b``, ``702.19.b``,
+``702.19(b)``, ``702,19``, ``704.5j?``."""
 _RANGE = lazy(r"^(?:(?:cr|rules?)\s*|§\s*)?(\d{3}\.\d+[a-z]?)\s*(?:[-‐‑–—−]|\s(?:to|through|thru)\s)\s*"
              r"(?:(?:cr|rules?)\s*)?(\d{3}\.\d+[a-z]?|[a-z]|\d+)[.?!]*$", re.IGNORECASE)
 """A range of rules as people write it: ``702.19a-c`` (any dash: hyphen, non-breaking hyphen, en and em dash, minus
