@@ -262,7 +262,8 @@ class CardResult:
         if f.how == "face":
             return f"‘{f.matched}’ is a face of {name}"
         read = f"read ‘{echoed(f.query)}’ as {name}"
-        if f.how == "typo" and self.view.data_date and not _slip(f.query, name):  # a near name, not a slip of one: perhaps
+        faces = {name, *(face.name for face in self.view.card.faces)}  # "insectile aberation": a slip of a face's name
+        if f.how == "typo" and self.view.data_date and not any(_slip(f.query, n) for n in faces):  # a near name: perhaps
             return f"{read} (a near name: the card data is of {self.view.data_date}, a card printed since is not in it)"
         return read  # a card the data predates
 
