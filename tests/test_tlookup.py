@@ -83,6 +83,10 @@ def test_one_shot_commands(docs: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "no MTR 9.9" in capsys.readouterr().err
     for argv in (["ipg", "IPG 2.3", "--json"], ["ipg", "IPG", "2.3", "--json"], ["mtr", "IPG 2.3", "--json"]):  # the id --json cites
         assert main(argv) == 0 and json.loads(capsys.readouterr().out)["id"] == "IPG 2.3", argv
+    assert main(["ipg", "2.2", "2.3", "--json"]) == 0  # several numbers: each (it read "no IPG 2.2 2.3": a trial)
+    assert [p["id"] for p in json.loads(capsys.readouterr().out)["passages"]] == ["IPG 2.2", "IPG 2.3"]
+    assert main(["ipg", "2.2", "2.3"]) == 0 and capsys.readouterr().out.count("\nIPG 2.3 ") == 1
+    assert main(["ipg", "2.2", "9.9"]) == 1 and "no IPG 9.9" in capsys.readouterr().err
 
 
 def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:

@@ -4,10 +4,14 @@ penalty and parts (``ipg 2.1 philosophy``, ``ipg grv``, ``mtr appendix b``)."""
 from __future__ import annotations
 
 import argparse
+import re
 from typing import NamedTuple
 
 from ..context import Context
 from ..safe import from_argv
+
+_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2})?")
+"""A section's number (``2.1``, ``4``): given several, each is shown."""
 
 
 class _Doc(NamedTuple):
@@ -32,7 +36,12 @@ class _Doc(NamedTuple):
     def run(self, ctx: Context) -> int:
         from rulesgraph.answer.tlookup import is_ref, tournament_view, tview_json
 
-        said = from_argv(" ".join(ctx.args.ref))
+        refs = [from_argv(r) for r in ctx.args.ref]
+        if len(refs) > 1 and all(_NUMBER.fullmatch(r) for r in refs):  # "ipg 2.2 2.3": each, as rule takes several numbers
+            views = [tournament_view(f"{self.name} {r}") for r in refs]
+            ctx.emit(views, lambda vs: {"passages": [tview_json(v) for v in vs]}, "tourney.render_tviews")
+            return 0
+        said = " ".join(refs)
         view = tournament_view(said if is_ref(said) else f"{self.name} {said}")  # "ipg 'IPG 2.1'", "ipg 'MTR 4.3'" as said
         ctx.emit(view, tview_json, "tourney.render_tview")
         return 0

@@ -34,3 +34,11 @@ def render_tview(view: TView, opts: RenderOptions) -> RenderableType:
     parts += [Text(), text(f"{c.source}", DIM, newlines=False)]
     del opts
     return Group(*parts)
+
+
+def render_tviews(views: list[TView], opts: RenderOptions) -> RenderableType:
+    """Several passages asked at once (``ipg 2.2 2.3``), one after another, a blank line between."""
+    parts: list[RenderableType] = []
+    for view in views:
+        parts += [*([Text("")] if parts else []), render_tview(view, opts)]
+    return Group(*parts)
