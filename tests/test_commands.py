@@ -178,6 +178,8 @@ def test_diff_command(shell: Shell, cr2024: Path, cr2026: Path) -> None:
     text = out(shell, f":diff {cr2024} {cr2026} 702.19")
     assert text.startswith("Comprehensive Rules 2024-02-02 → 2026-06-19, rule 702.19")
     assert "usage: :diff OLD NEW [N]" in out(shell, ":diff 2024-02-02")
+    said = " ".join(out(shell, ":diff --doc mtr").split())  # was "--doc: neither an installed date … nor a file"
+    assert "'rulesgraph diff --doc mtr|ipg|jar [OLD NEW]' compares the tournament documents'" in said
     assert "no installed rules effective 1999-01-01" in out(shell, ":diff 1999-01-01 2000-01-01")
     assert "no rule 999.9 in either version" in out(shell, f":diff {cr2024} {cr2026} 999.9")  # was "0 → 0", as if unchanged
     turned = " ".join(out(shell, f":diff {cr2026} {cr2024} 702.19").split())  # the later first: turned round, and said

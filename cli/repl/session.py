@@ -68,6 +68,9 @@ def diff_command(shell: Shell, arg: str) -> Outcome:
         parts = shlex.split(arg)
     except ValueError:  # an unclosed quote: the words as typed
         parts = arg.split()
+    if parts and (parts[0].startswith("--doc") or parts[0].lower() in ("mtr", "ipg", "jar")):  # was "--doc: neither an installed date …"
+        raise RulesgraphError(":diff compares versions of the Comprehensive Rules; 'rulesgraph diff --doc mtr|ipg|jar [OLD NEW]' "
+                              "compares the tournament documents'")
     if len(parts) not in (2, 3):
         raise RulesgraphError("usage: :diff OLD NEW [N], OLD and NEW installed dates (see 'rulesgraph versions') or files")
     from rulesgraph.versions.diff import diff_files  # the differ (and the CR parser it needs) only for :diff
