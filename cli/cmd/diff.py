@@ -10,7 +10,8 @@ from rulesgraph.errors import NotFound
 from ..context import Context
 from ..safe import from_argv
 
-HELP = "list rules added, removed, changed (word by word) and renumbered between two CR versions"
+HELP = ("list rules added, removed, changed (word by word) and renumbered between two CR versions (--doc: two versions of "
+        "the MTR, IPG or JAR)")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]

@@ -13,7 +13,7 @@ from ..safe import visible
 if TYPE_CHECKING:
     from rulesgraph.cards.store import StoreInfo
 
-HELP = "list the installed Comprehensive Rules versions (by effective date) and the installed card data"
+HELP = "list the installed Comprehensive Rules versions (by effective date), card data and tournament documents"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
