@@ -64,6 +64,9 @@ def test_a_slip_in_a_passage_s_name_is_read_or_answered_with_the_nearest(docs: P
     with pytest.raises(NotFound, match=r"is called 'chaptr numbr'; nearest: MTR \d Chapter Number \d") as found:
         tournament_view("mtr chaptr numbr")
     assert found.value.nearest and all(n.startswith("MTR ") for n in found.value.nearest)
+    with pytest.raises(NotFound, match=r"is called 'mn3'; the Infraction Procedure Guide has it: 'rulesgraph ipg 2.3'$"):
+        tournament_view("mtr mn3")  # another document's infraction ("mtr tardiness": a trial)
+    assert tournament_view("mtr 2,4").section.id == "MTR 2.4"  # a comma-decimal keyboard's number
 
 
 def test_without_documents_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

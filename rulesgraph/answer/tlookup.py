@@ -91,7 +91,7 @@ def _resolve(text: str) -> tuple[str, str | None]:
         rest = f"appendix {said[1]}"  # "appendx e", "apendix b": a slip of the word
     if a := _APPENDIX.match(rest):
         return f"{prefix} Appendix {a.group('letter').upper()}", None
-    if n := _NUMBER.match(rest):
+    if n := _NUMBER.match(re.sub(r"^(\d{1,2}),(\d{1,2})\b", r"\1.\2", rest)):  # "mtr 4,3" as a comma-decimal keyboard types it
         part = n.group("part")
         return f"{prefix} {n.group('num')}" + (f" {part.strip().title()}" if part else ""), None
     sid = named_infraction(rest)
@@ -108,6 +108,13 @@ def _resolve(text: str) -> tuple[str, str | None]:
     if sid is None and re.fullmatch(r"\d[\d.]*", rest):  # a number no part has ("mtr 999"): worded as "ipg 7" is
         raise NotFound(f"no {prefix} {rest} in the installed {KINDS[prefix.lower()]}")
     if sid is None:
+        from ..build.tgraph import defined_by
+
+        other = named_infraction(rest) or next(iter(defined_by(" ".join(words(rest)))), None)  # "mtr tardiness": the IPG's
+        if other is not None:
+            kind, number = other.split(" ", 1)
+            raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}; the {KINDS[kind.lower()]} has "
+                           f"it: 'rulesgraph {kind.lower()} {number.lower()}'", (other,))
         nearest = _nearest_titles(prefix, rest)
         raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}"
                        + (f"; nearest: {', '.join(nearest)}" if nearest else ""), nearest)
