@@ -221,6 +221,7 @@ def test_a_judges_question_the_rules_keep_cites_the_documents_third(empty: Path,
     a = ask(full_book, question)
     rules = ask(full_book, question, rules_only=True)
     assert a.citations[2].id == "MTR 3.16" and [c.kind for c in a.citations].count("mtr") == 1
+    assert "\n\n" not in a.citations[2].text and len(a.citations[2].text) < 400  # its opening, as a rule's paragraph: not 25 lines
     assert [c.id for c in a.citations[:2] + a.citations[3:]] == [c.id for c in rules.citations]  # none displaced
     assert any(w.startswith("the tournament documents too: MTR 3.16") for w in a.why)
     assert all(c.kind not in {"mtr", "ipg", "jar"} for c in ask(full_book, question, k=2).citations)  # two: the rules' own

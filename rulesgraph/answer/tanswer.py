@@ -200,14 +200,14 @@ def _items(paragraphs: list[str], i: int) -> list[str]:
     return items
 
 
-def cited_for(question: str | Question, k: int = 5) -> list[Citation]:
-    """The citations a policy question gets (empty when no document is installed)."""
+def cited_for(question: str | Question, k: int = 5, *, short: bool = False) -> list[Citation]:
+    """The citations a policy question gets (empty when no document is installed); ``short``: :func:`section_citation`'s."""
     from .policy import policy_index
 
     index = policy_index()
     if index is None:
         return []
-    return [section_citation(h.section, h.doc, h.score, h.why) for h in index.search(question, k)]
+    return [section_citation(h.section, h.doc, h.score, h.why, short=short) for h in index.search(question, k)]
 
 
 def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool] | None = None) -> Answer | None:
@@ -378,11 +378,12 @@ def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int
 def with_documents(read: Question, index: Index, citations: list[Citation], why: list[str], k: int) -> tuple[list[Citation], list[str]]:
     """A rules answer's ``citations`` and ``why`` for a question whose words lean toward the documents without routing it
     (its score from :data:`~rulesgraph.answer.trelevance.LEAN` up): the documents' best passage cited third, after the
-    rules' first two (the judge's call may be what it asks), every citation of the rules' kept in its order after it;
+    rules' first two (the judge's call may be what it asks), its opening sentences as a rule's citation is one paragraph
+    (MTR 3.16 printed whole was 25 lines among them: a trial), every citation of the rules' kept in its order after it;
     any other answer's as they are."""
     from .trelevance import leaning
 
-    if k < 3 or len(citations) < 2 or (score := leaning(read, index)) is None or not (passage := cited_for(read, 1)):
+    if k < 3 or len(citations) < 2 or (score := leaning(read, index)) is None or not (passage := cited_for(read, 1, short=True)):
         return citations, why
     note = f"the tournament documents too: {passage[0].label} (its words lean toward them, score {score:.1f})"
     return [*citations[:2], passage[0], *citations[2:]], [*why, note]
