@@ -75,7 +75,8 @@ def test_a_compressed_name_without_compressed_bytes_says_so() -> None:
     with pytest.raises(SourceError, match=r"^X.json.xz: not xz data, though its name ends in .xz$"):
         parse_card_bytes(b"\xff\xd8\xff\xe0JFIF", "X.json.xz")
     with pytest.raises(SourceError, match=r"^c.GZ: not gzip data, though its name ends in .GZ$"):
-        parse_card_bytes(b"{}", "c.GZ")
+        parse_card_bytes(b"garbage", "c.GZ")
+    assert parse_card_bytes(GOOD, "AtomicCards.json.gz").cards  # JSON a browser unpacked, its name kept: read as JSON
 
 
 def test_a_million_rulings_are_refused() -> None:

@@ -98,3 +98,6 @@ def test_a_card_file_is_named_for_what_it_is(tmp_path: Path, capsys: pytest.Capt
     assert capsys.readouterr().err == (f"rulesgraph: error: {path}: card data, which check does not read; 'rulesgraph update cards "
                                        f"--file {path}' checks and installs it, 'rulesgraph versions' says what card data is "
                                        "installed\n")
+    graph = tmp_path / "graph.json"  # a graph exported as JSON is no card data: read as a source, refused as one
+    graph.write_text('{"directed": true, "nodes": []}')
+    assert main(["check", str(graph)]) == 2 and "card data" not in capsys.readouterr().err

@@ -73,6 +73,7 @@ def test_cites_of_a_passage_points_to_its_view(run) -> None:  # type: ignore[no-
     code, out, err = run("cites", "IPG", "2.1")
     assert (code, out) == (1, "") and err == ("rulesgraph: ‘IPG 2.1’ is a tournament document's passage: 'rulesgraph ipg 2.1' "
                                               "lists what cites it\n")
+    assert "'rulesgraph ipg 2.1'" in run("cites", " IPG  2.1")[2] and "passage" not in run("cites", "mtr")[2]
 
 
 def test_cites(run) -> None:  # type: ignore[no-untyped-def]

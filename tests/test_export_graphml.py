@@ -55,3 +55,6 @@ def test_edges_have_no_shared_ids() -> None:
     lines = [line for line in graphml_lines(scalar_graph(g)) if line.lstrip().startswith("<edge")]
     assert len(lines) == 3 and not any(" id=" in line for line in lines)
     assert sum('<data key="e:key">keyword</data>' in line for line in lines) == 2
+    g.edges["702.19", "702.2", "keyword"]["key"] = 5  # an attribute of that name is not written: it would be the key
+    again = [line for line in graphml_lines(g) if line.lstrip().startswith("<edge")]
+    assert all(line.count('<data key="e:key">') == 1 for line in again)

@@ -30,7 +30,8 @@ def test_numbers_as_written(written: str, number: str) -> None:
     assert parse_number(written) == number and as_number(written) == number
 
 
-@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "702.19 bc", "trample 702.19", "702.19..b", "702.19(bc)"])
+@pytest.mark.parametrize("text", ["abc", "", "70", "7021", "702.19bb", "702.19 bc", "trample 702.19", "702.19..b", "702.19(bc)",
+                                  "702.19(b", "702.19b)", "702.19.(b)"])
 def test_not_numbers(text: str) -> None:
     assert as_number(text) is None
     with pytest.raises(RulesgraphError, match="is not a rule number" if text else "no rule number given") as info:

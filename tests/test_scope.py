@@ -105,7 +105,11 @@ def test_the_sideboard_against_the_main_deck_is_no_matchup() -> None:
     asked = ("Between matches at a Modern RCQ, can a player change which cards are in the sideboard vs the main deck, or must "
              "they start each match with the registered list?")
     assert (found := out_of_scope(asked)) is None or found.topic != "deck advice"
-    for question in ("what should I board in against burn?", "sideboarding vs tron, what comes out?"):
+    for question in ("can I swap cards in my sideboard vs my main deck between matches?",
+                     "which cards are in the sideboard vs. the main deck?"):  # a review: the dot, and the sibling cue
+        assert (found := out_of_scope(question)) is None or found.topic != "deck advice", question
+    for question in ("what should I board in against burn?", "sideboarding vs tron, what comes out?",
+                     "what cards should I board against your deck", "what do I sideboard against the deck that beat me?"):
         assert (found := out_of_scope(question)) is not None and found.topic == "deck advice", question
 
 

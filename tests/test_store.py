@@ -66,7 +66,8 @@ def test_a_same_date_copy_that_reads_worse_does_not_replace(data_dir: Path) -> N
     again = store.install(full.replace("\r\n", "\r\r\n").encode(), "crcrlf.txt")
     assert again.status == "replaced" and again.glossary == 3 and again.rules == 253
     worse = full.replace("Deathtouch\r\nA keyword", "Deathtouch\r\n\r\nA keyword").encode()
-    with pytest.raises(SourceError, match=r"reads with 2 problems where the installed rules .* read with 0 \(`rulesgraph check worse.txt`"):
+    said = r"reads with 2 problems where the installed rules .* read with 0 \('rulesgraph check FILE' on it lists them\): not replaced$"
+    with pytest.raises(SourceError, match=said):
         store.install(worse, "worse.txt")
     assert store.path_for("2026-06-19").read_bytes() == full.replace("\r\n", "\r\r\n").encode()
 

@@ -14,7 +14,7 @@ from rulesgraph.versions import tstore
 from rulesgraph.versions.tdiff import diff_documents, documents, wording
 from rulesgraph_cli.main import main
 
-from .minitourney import make_mtr
+from .minitourney import make_ipg, make_mtr
 
 
 def _doc(text: str):  # type: ignore[no-untyped-def]
@@ -96,6 +96,15 @@ def test_files_and_one_section(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, 
     assert main(["diff", "--doc", "mtr", str(old), str(new), "--rule", "mtr 2"]) == 0  # a chapter keeps its sections
     assert capsys.readouterr().out.startswith("MTR 2031-03-04 → 2032-05-05, MTR 2: 0 added, 0 removed, 0 renumbered, 0 retitled, "
                                               "1 changed\n")
+    ipg_old, ipg_new = tmp_path / "ipg-old.txt", tmp_path / "ipg-new.txt"
+    ipg_old.write_text(make_ipg(), encoding="utf-8")
+    ipg_new.write_text(make_ipg().replace("Mistakes happen.", "Mistakes do happen."), encoding="utf-8")
+    assert main(["diff", "--doc", "ipg", str(ipg_old), str(ipg_new), "--rule", "2.3 philosophy", "--json"]) == 0  # a part: its section
+    assert [c["new"] for c in json.loads(capsys.readouterr().out)["changed"]] == ["IPG 2.3"]
+    dateless = tmp_path / "dateless.txt"
+    dateless.write_text("\n".join(line for line in make_mtr("March 4, 2031").splitlines() if not line.startswith("Effective")))
+    assert main(["diff", "--doc", "mtr", str(dateless), str(new)]) == 2  # compared as "None → 2032-05-05" before a review
+    assert "no 'Effective Month D, YYYY' line near the top" in capsys.readouterr().err
     assert main(["diff", "--doc", "mtr", str(old), str(new), "--rule", "9.9"]) == 1
     assert capsys.readouterr().err == "rulesgraph: no section MTR 9.9 in either version\n"
     assert main(["diff", "--doc", "ipg", str(old), str(new)]) == 2

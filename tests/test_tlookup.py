@@ -90,6 +90,8 @@ def test_one_shot_commands(docs: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert [p["id"] for p in json.loads(capsys.readouterr().out)["passages"]] == ["IPG 2.2", "IPG 2.3"]
     assert main(["ipg", "2.2", "2.3"]) == 0 and capsys.readouterr().out.count("\nIPG 2.3 ") == 1
     assert main(["ipg", "2.2", "9.9"]) == 1 and "no IPG 9.9" in capsys.readouterr().err
+    assert main(["cites", "IPG", "2.3"]) == 1 and "'rulesgraph ipg 2.3' lists what cites it" in capsys.readouterr().err
+    assert main(["cites", "IPG", "9.9"]) == 1 and "passage" not in capsys.readouterr().err  # none: no command that finds nothing
 
 
 def test_repl_lines_and_parts(docs: Path, mini_book: Rulebook) -> None:

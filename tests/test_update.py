@@ -5,6 +5,7 @@ no TXT link, a server too slow to answer).  Nothing here touches the internet.""
 from __future__ import annotations
 
 import io
+import json
 import socket
 import sys
 import threading
@@ -272,6 +273,8 @@ def test_a_damaged_installed_cr_says_so_and_how_to_mend_it(data_dir: Path, tmp_p
     err = capsys.readouterr().err
     assert err.startswith(said) and err.endswith("'rulesgraph update --file PATH', or load another with --cr-date 2024-02-02\n")
     assert main(["check"]) == 2 and capsys.readouterr().err.startswith(said)
+    assert main(["check", "--json"]) == 2  # the error in the object too, as every --json command says it
+    assert json.loads(capsys.readouterr().out)["error"].startswith(said.removeprefix("rulesgraph: error: "))
     assert main(["--cr-date", "2024-02-02", "rule", "702.19"]) == 0
 
 

@@ -34,7 +34,7 @@ def run(ctx: Context) -> int:
     from rulesgraph.cards.read import CARD_FILE
     from rulesgraph.versions import tstore
 
-    if cards := next((p for p in args.paths if p.lower().endswith(CARD_FILE)), None):  # was "binary file…, not a rules text"
+    if cards := next((p for p in args.paths if p.lower().endswith(CARD_FILE) and _card_data(p)), None):  # was "binary file…"
         raise RulesgraphError(f"{cards}: card data, which check does not read; 'rulesgraph update cards --file {cards}' checks "
                               "and installs it, 'rulesgraph versions' says what card data is installed")
     given = [p for p in args.paths if tstore.is_tournament_file(p)]
@@ -54,9 +54,10 @@ def run(ctx: Context) -> int:
     report = check_report(ctx.book(strict=False))  # a file in which nothing is found: reported with its lines
     if tournament:
         report["tournament"] = tournament
+    damaged = _damaged(ctx, report)
     if args.json:
-        ctx.json(report)
-        return _damaged(ctx, report)
+        ctx.json({**report, "error": damaged} if damaged else report)
+        return _said(ctx, damaged)
     console = ctx.console()
     counts = Table.grid(padding=(0, 2), pad_edge=False)
     for key in ("effective_date", "chapters", "sections", "rules", "subrules", "paragraphs", "examples", "glossary", "keywords",
@@ -90,20 +91,27 @@ def run(ctx: Context) -> int:
     if tournament:
         console.print()
         _tournament(ctx, tournament, None)
-    return _damaged(ctx, report)
+    return _said(ctx, damaged)
 
 
-def _damaged(ctx: Context, report: dict[str, Any]) -> int:
-    """2, with the one line every other command says, when the installed CR loaded no longer reads (each would refuse
-    to answer from it); 0 otherwise."""
+def _damaged(ctx: Context, report: dict[str, Any]) -> str | None:
+    """The one line every other command says when the installed CR loaded no longer reads (each would refuse to answer
+    from it), else ``None``."""
     installed = ctx._installed
     empty = installed is not None and any(a["kind"] == "empty" and (a["where"] or "").startswith(f"{installed.display}:")
                                           for a in report["anomalies"])
     if not empty or installed is None:
-        return 0
+        return None
     from rulesgraph.versions import store
 
-    ctx.note(f"error: {store.damaged(installed, 'nothing in it reads as rules')}")
+    return str(store.damaged(installed, "nothing in it reads as rules"))
+
+
+def _said(ctx: Context, damaged: str | None) -> int:
+    """Exit 2 with ``damaged`` said on stderr, after the report; else 0."""
+    if damaged is None:
+        return 0
+    ctx.note(f"error: {damaged}")
     return 2
 
 
@@ -138,3 +146,16 @@ def _tournament(ctx: Context, docs: list[dict[str, object]], as_json: dict[str, 
         if ctx.args.all:
             for s in skipped:  # type: ignore[attr-defined]
                 console.print(text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}", newlines=False))
+
+
+def _card_data(path: str) -> bool:
+    """Whether the file at ``path`` holds card data by its first bytes: compressed (xz, gzip, bzip2: a rules file never
+    is), or JSON naming MTGJSON's ``meta`` or ``data`` (not a graph exported as JSON); a missing file is said so by the
+    usual reading."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return head.startswith((b"\xfd7zXZ\x00", b"\x1f\x8b", b"BZh")) or (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+                                                                     and (b'"meta"' in head or b'"data"' in head))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from rulesgraph.errors import NotFound, echoed
+from rulesgraph.errors import NotFound, RulesgraphError, echoed
 
 from ..context import Context
 from ..safe import from_argv
@@ -28,16 +28,13 @@ def run(ctx: Context) -> int:
     try:
         result = cites_any(ctx.book(), text)
     except NotFound:
-        from rulesgraph.answer.tlookup import is_ref
-
-        if is_ref(text):  # "IPG 2.1": a passage's view lists what cites it
-            kind = text.split()[0].lower()
-            raise NotFound(f"‘{echoed(text)}’ is a tournament document's passage: 'rulesgraph {kind} {echoed(text[len(kind):].strip())}' "
-                           "lists what cites it") from None
         names = ctx.card_names()  # None without card data
         if names is not None and names.exact(text) is not None:  # a card's name: not what cites takes
             raise NotFound(f"‘{echoed(text)}’ is a card: cites takes a rule number, keyword or term ('rulesgraph card "
                            f"NAME' shows a card's rules)") from None
+        if passage := _passage(text):  # "IPG 2.1": a passage's view lists what cites it
+            raise NotFound(f"‘{echoed(text)}’ is a tournament document's passage: 'rulesgraph {passage}' lists what "
+                           "cites it") from None
         raise
     if not result.references:  # nothing found: one line on stderr, as for rule, kw and card (in the JSON's 'error' too)
         message = f"nothing in the loaded rules refers to {result.rule.label}"
@@ -47,3 +44,22 @@ def run(ctx: Context) -> int:
         return 1
     ctx.emit(result, cites_json, "render_cites")
     return 0
+
+
+def _passage(text: str) -> str | None:
+    """The ``ipg 2.1`` command that shows the installed passage ``text`` names (its view lists what cites it), or ``None``."""
+    from rulesgraph.answer.tlookup import tournament_view
+
+    said = " ".join(text.split())
+    kind, _, rest = said.partition(" ")
+    if kind.lower() not in ("mtr", "ipg", "jar") or not rest:
+        return None
+    from rulesgraph.build.tbook import newest
+
+    if kind.lower() not in newest():  # not installed: the command says how to install it
+        return f"{kind.lower()} {rest}"
+    try:
+        view = tournament_view(said)
+    except RulesgraphError:
+        return None
+    return f"{view.section.id.split(' ', 1)[0].lower()} {view.section.id.split(' ', 1)[1].lower()}"

@@ -94,7 +94,9 @@ def _tournament(ctx: Context) -> int:
         old, new = new, old
     diff = diff_documents(old, new)
     if args.rule is not None:
-        diff = diff.within(_section(args.doc, args.rule, [s.id for doc in (old, new) for s in doc.sections]))
+        parts = {s.id: s.parent for doc in (old, new) for s in doc.sections if s.kind == "part"}  # compared in their section
+        section = _section(args.doc, args.rule, [s.id for doc in (old, new) for s in doc.sections])
+        diff = diff.within(parts.get(section) or section)
     if args.json:
         ctx.json(diff.to_json())
         return 0

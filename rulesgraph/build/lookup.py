@@ -46,7 +46,8 @@ __all__ = [
     "vocabulary",
 ]
 
-_WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s*|§\s*)?(\d+)(?:[.,](\d+)(?:(?:\s?|\.)\(?([a-z])\)?)?)?[.?!]*$", re.IGNORECASE)
+_WRITTEN = lazy(r"^(?:(?:cr|rule|rules|section)\s*|§\s*)?(\d+)(?:[.,](\d+)(?:(?:\s?|\.)([a-z])|\s?\(([a-z])\))?)?[.?!]*$",
+               re.IGNORECASE)
 """A rule number as people write it: ``702.19b``, ``rule 702.19b``, ``CR702.19b``, ``§ 702.19``, ``702.19 b``, ``702.19.b``,
 ``702.19(b)``, ``702,19``, ``704.5j?``."""
 _RANGE = lazy(r"^(?:(?:cr|rules?)\s*|§\s*)?(\d{3}\.\d+[a-z]?)\s*(?:[-‐‑–—−]|\s(?:to|through|thru)\s)\s*"
@@ -73,7 +74,7 @@ def _plain(text: str) -> str:
 def as_number(text: str) -> str | None:
     """``702.19B``, ``rule 702.19b``, ``CR 702.19b.``, ``§702.19 b`` → ``702.19b``; ``None`` when ``text`` is not a rule number."""
     m = _WRITTEN.match(_plain(text))
-    number = (m.group(1) + (f".{m.group(2)}{m.group(3) or ''}" if m.group(2) else "")).lower() if m else ""
+    number = (m.group(1) + (f".{m.group(2)}{m.group(3) or m.group(4) or ''}" if m.group(2) else "")).lower() if m else ""
     return number if CR_NUMBER.fullmatch(number) else None
 
 

@@ -96,9 +96,10 @@ def decompress(data: bytes, name: str) -> bytes | bytearray:
     kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
     if kind is None:
         named = next((k for suffix, k in _SUFFIXES if name.lower().endswith(suffix)), None)
-        if named is not None and data.strip():  # said as what its name promised, not "does not start with a JSON object"
+        head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+        if named is not None and head and not head.startswith(b"{"):  # a JPEG named .xz: said as what its name promised
             raise SourceError(name, f"not {named} data, though its name ends in {name[name.rindex('.'):]}")
-        return data
+        return data  # JSON under a compressed name (a browser unpacked the download and kept the name): read as JSON
     too_large = SourceError(name, f"decompresses to more than {MAX_JSON // 2**20} MB: not an MTGJSON card file")
     truncated = SourceError(name, f"truncated {kind} data: the file ends before its compressed stream does")
     out = bytearray()

@@ -6,7 +6,8 @@ name (``n:kind``, ``e:kind``, ``g:effective``: a node's and an edge's ``kind`` a
 attribute whose values differ in type (``string``, where networkx's writer declared the first value's type and could
 not read its own file back) and the edges, which have no ``id`` (networkx's writer made an edge's multigraph key its
 id, so thousands of edges shared the id ``cites``, and Gephi and yEd, which take an id as the edge's identity, kept
-one of each) but carry their key as an attribute ``key``, which networkx reads as the key when an edge has no id.
+one of each) but carry their key as an attribute ``key``, which networkx reads as the key when an edge has no id (and
+keeps as an attribute too; an edge's own attribute of that name is not written: it would stand for the key).
 :func:`networkx.read_graphml` reads it back with the same
 nodes, edges, keys and typed values, a carriage return in a text included (escaped: a parser reads a bare one as a line
 end).  Takes a graph whose attributes are scalars (:func:`rulesgraph.export.graph.scalar_graph`).
@@ -63,15 +64,17 @@ def _value(value: object) -> str:
 
 
 def _data(data: dict[str, object], domain: str, tags: dict[tuple[str, str], str]) -> str:
-    """A node's, edge's or the graph's ``<data>`` elements; ``tags``: each key's opening tag, made once."""
-    return "".join(f"{tags[domain, k]}{_value(v)}</data>" for k, v in data.items() if v is not None and (domain, k) in tags)
+    """A node's, edge's or the graph's ``<data>`` elements; ``tags``: each key's opening tag, made once (an edge's ``key``
+    is its multigraph key, written first)."""
+    return "".join(f"{tags[domain, k]}{_value(v)}</data>" for k, v in data.items()
+                   if v is not None and (domain, k) in tags and not (domain == "edge" and k == "key"))
 
 
 def graphml_lines(g: nx.MultiDiGraph) -> Iterator[str]:
     """The GraphML document of ``g``, a line at a time."""
     types = key_types(g)
     if g.number_of_edges():
-        types[("edge", "key")] = "string"
+        types[("edge", "key")] = "string"  # the multigraph key's, whatever an attribute of that name held
     tags = {(domain, name): f"<data key={quoteattr(f'{domain[0]}:{name}')}>" for domain, name in types}
     yield '<?xml version="1.0" encoding="utf-8"?>'
     yield _NS

@@ -35,6 +35,9 @@ __all__ = ["TOPICS", "OutOfScope", "out_of_scope"]
 _FORMATS = (r"(?:standard|pioneer|modern|legacy|vintage|pauper|commander|edh|cedh|historic|explorer|alchemy|brawl|"
             r"timeless|premodern|oathbreaker|penny dreadful|old ?school)")
 """Constructed formats, whose card pools tournament policy sets (Limited's deck rules are in the CR: 100.2b)."""
+_MAIN = r"(?!\.? (?:the |their |his |her |my |your )?(?:main ?deck|maindeck|library)\b)"
+"""After "sideboard vs" / "against": not the main deck (the sideboard set against it is the MTR's 3.16, no matchup; "board
+against your deck" still is one)."""
 
 
 class Topic(NamedTuple):
@@ -119,10 +122,9 @@ TOPICS = (
             r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
             # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
             r"(?:sideboard|sideboarding|side ?board|board) (?:plans?|guides?|strateg(?:y|ies)|tips|tech|options|choices|cards)",
-            r"(?:side|board|bring|swap|sideboard|put) (?:\w+ ){0,3}?(?:in|out|into) (?:\w+ ){0,4}?(?:against|vs\.?|versus)",
             # … not the sideboard set against the main deck ("which cards are in the sideboard vs the main deck": the MTR's)
-            r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)(?! (?:the |their |his |her |my |your )?"
-            r"(?:main ?deck|main|deck|library)\b)", r"game ?plan",
+            r"(?:side|board|bring|swap|sideboard|put) (?:\w+ ){0,3}?(?:in|out|into) (?:\w+ ){0,4}?(?:against|vs\.?|versus)" + _MAIN,
+            r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)" + _MAIN, r"game ?plan",
             r"(?:build|built|building) (?:a |my |the )?deck (?:against|to beat|that beats)",
         ),
         (

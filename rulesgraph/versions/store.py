@@ -167,7 +167,7 @@ def _check_not_worse(doc: Document, numbered: int, name: str, target: Path) -> N
                                 f"date ({target}): not replaced")
     if len(doc.anomalies) > len(old.anomalies):
         raise SourceError(name, f"reads with {len(doc.anomalies):,} problems where the installed rules of the same date ({target}) "
-                                f"read with {len(old.anomalies):,} (`rulesgraph check {name}` lists them): not replaced")
+                                f"read with {len(old.anomalies):,} ('rulesgraph check FILE' on it lists them): not replaced")
 
 
 def install_file(path: str | os.PathLike[str]) -> Validated:

@@ -159,4 +159,6 @@ def _document(kind: str, arg: str, versions: list[Any]) -> TDocument:
     doc = parse_tournament(SourceText(raw.path, split_lines(document_text(raw.data, raw.path)), raw.sha256, "utf-8"))
     if doc.kind != kind:
         raise SourceError(arg, f"is the {NAMES[doc.kind]}, not the {NAMES[kind]}")
+    if doc.effective is None:  # compared as "None → 2026-02-27" otherwise
+        raise SourceError(arg, f"no 'Effective Month D, YYYY' line near the top: not a complete {NAMES[kind]}")
     return doc
