@@ -251,13 +251,19 @@ class CardResult:
     view: CardView | None
     candidates: tuple[tuple[str, str], ...] = ()
     """``(card key, its first face's type line)`` for an ambiguous name."""
+    also: tuple[str, ...] = ()
+    """Cards named the name asked and an epithet (``card Urborg`` finds the 1994 land; Urborg, Tomb of Yawgmoth is most
+    often meant): said under the card found."""
 
     @property
     def note(self) -> str | None:
         """How the name was read, when not as typed (``read ‘stuffy dol’ as Stuffy Doll``)."""
         f = self.found
-        if self.view is None or f.how == "exact":
+        if self.view is None:
             return None
+        if f.how == "exact":
+            listed = ", ".join(self.also[:ALSO]) + (f" and {len(self.also) - ALSO} more" if len(self.also) > ALSO else "")
+            return f"also a card: {listed}" if self.also else None
         name = self.view.card.name
         if f.how == "face":
             return f"‘{f.matched}’ is a face of {name}"
@@ -268,6 +274,8 @@ class CardResult:
         return read  # a card the data predates
 
 
+ALSO = 3
+"""At most this many cards named a found card's name and an epithet are said under it (then how many more)."""
 SLIP = 2
 """At most this many letters added, dropped, changed or swapped make a name typed a slip of a card's ("sol rign", "kichen
 finks"): read as it, without the note that a newer card may have been meant."""
@@ -315,7 +323,11 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
     if found.key is not None:
         card = store.card(found.key, keyword_list(book))
         if card is not None:
-            return CardResult(found, card_view(book, card, store.formats(), store.info.date))
+            from .names import normalize
+
+            also = () if found.how != "exact" else tuple(dict.fromkeys(  # the name with an epithet: another card
+                names.entries[i].key for i in names.starting(normalize(card.name) + ",") if names.entries[i].key != card.name))
+            return CardResult(found, card_view(book, card, store.formats(), store.info.date), also=also)
     cards = store.cards(list(found.keys))
     if found.how in ("short", "prefix", "typo"):  # "Olivia", "lightnig blot": the most played first
         cards = played_first(cards)
@@ -326,9 +338,10 @@ def result_json(result: CardResult) -> dict[str, Any]:
     """``card --json``: the card (see :func:`card_json`) plus ``query`` and ``read_as``; or, for an ambiguous
     name, the same keys empty (:data:`NO_CARD`: ``name: null``) and ``candidates``."""
     if result.view is not None:
-        return {"query": result.found.query, "read_as": result.note, **card_json(result.view), "candidates": []}
+        read_as = result.note if result.found.how != "exact" else None
+        return {"query": result.found.query, "read_as": read_as, **card_json(result.view), "candidates": [], "also": list(result.also)}
     return {"query": result.found.query, "read_as": None, **NO_CARD,
-            "candidates": [{"name": key, "type_line": line} for key, line in result.candidates]}
+            "candidates": [{"name": key, "type_line": line} for key, line in result.candidates], "also": []}
 
 
 NO_CARD: dict[str, Any] = {"name": None, "layout": None, "funny": None, "faces": [], "keywords": [], "types": [],
