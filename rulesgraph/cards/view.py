@@ -257,7 +257,8 @@ class CardResult:
 
     @property
     def note(self) -> str | None:
-        """How the name was read, when not as typed (``read ‘stuffy dol’ as Stuffy Doll``)."""
+        """How the name was read, when not as typed (``read ‘stuffy dol’ as Stuffy Doll``); for a name found as typed, the
+        cards named it with an epithet (:attr:`also`), if any."""
         f = self.found
         if self.view is None:
             return None
@@ -335,7 +336,7 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
 
 
 def result_json(result: CardResult) -> dict[str, Any]:
-    """``card --json``: the card (see :func:`card_json`) plus ``query`` and ``read_as``; or, for an ambiguous
+    """``card --json``: the card (see :func:`card_json`) plus ``query``, ``read_as`` and ``also``; or, for an ambiguous
     name, the same keys empty (:data:`NO_CARD`: ``name: null``) and ``candidates``."""
     if result.view is not None:
         read_as = result.note if result.found.how != "exact" else None
