@@ -70,6 +70,13 @@ def test_bare_exit_quit_and_help_are_commands(full_book: Rulebook) -> None:
     assert ":cites" in out and "Nothing in the loaded rules" not in out
 
 
+def test_a_short_question_is_no_name(full_book: Rulebook) -> None:
+    """"can it be countered?" (a trial's follow-up) showed the keyword profile of Counter: its one word not a stop word
+    names it.  A line whose first word asks is a question."""
+    _, out, _ = drive(full_book, "can it be countered?\n\x04")
+    assert "keyword action · 701.6" not in out and "read ‘can it be countered’ as" not in out and "[1] " in out
+
+
 def test_unknown_command_suggests(full_book: Rulebook) -> None:
     _, out, _ = drive(full_book, ":cits 702.19\n:sorces\n\x04")
     assert "error: unknown command :cits; did you mean :cites?" in out

@@ -43,6 +43,9 @@ __all__ = ["Profile", "Related", "cites_any", "find_name", "profile", "profile_j
 _PREFER = {"keyword": 0, "glossary": 1, "card": 2}
 _MAX_WORDS = 6
 """Longer input is a question, not a name."""
+_ASKS = frozenset("can could does do did is are was were will would should may might must has have".split())
+"""A first word that asks (every other word but one may be a stop word): no name said alone begins so, only a question
+(a card's name that does, "Do or Die", is found whole before this is asked)."""
 COMMON_WORD = 0.5
 """A keyword only *mentioned* near another is related to it only when its name is this specific
 (:func:`~rulesgraph.rank.ranking.specificity`): ``Double Strike`` is, ``Cast`` and ``Counter`` are not."""
@@ -97,6 +100,8 @@ def find_name(book: Rulebook, text: str) -> tuple[str, str | None] | None:
         return _prefer(book.qg, nodes), None
     if (heading := _heading(book.qg, cleaned)) is not None:
         return heading, None
+    if cleaned.split()[0].lower() in _ASKS:  # "can it be countered?" is a question, though its one word names Counter
+        return None
     a = analyze(cleaned, book.index)
     whole = " ".join(a.words)
     found = [m.node for m in a.matches if m.kind in ("keyword", "glossary", "card", "title") and m.said == whole]
