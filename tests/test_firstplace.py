@@ -180,6 +180,8 @@ def test_a_sentence_ends_after_a_quotation_closing_on_its_stop() -> None:
     said = "Each player draws seven. (Some effects can modify it.) A player who is dissatisfied may take a mulligan."
     assert SENTENCE.split(said) == ["Each player draws seven.", "(Some effects can modify it.)",  # "what is a mulligan" began
                                     "A player who is dissatisfied may take a mulligan."]  # with "(Some effects … size.) A …"
+    said = "A player loses the game. (This is a state-based action. See rule 704.) Then play goes on."  # 903.10a: a trial
+    assert SENTENCE.split(said) == ["A player loses the game.", "(This is a state-based action. See rule 704.)", "Then play goes on."]
 
 
 def test_a_first_paragraph_gives_whole_sentences_and_cuts_only_a_first_one_too_long() -> None:

@@ -39,10 +39,27 @@ FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
-SENTENCE = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[A-Z“\"(])")
+_ENDS = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[A-Z“\"(])")
+
+
+class _Sentences:
+    """``SENTENCE.split(text)``: the sentences of ``text``."""
+
+    def split(self, text: str) -> list[str]:
+        out: list[str] = []
+        for piece in _ENDS.split(text):
+            if out and out[-1].count("(") > out[-1].count(")"):  # within a bracket: "(This is a state-based action. See
+                out[-1] += " " + piece  # rule 704.)" is one, not "(This is a state-based action." with its bracket open
+            else:
+                out.append(piece)
+        return out
+
+
+SENTENCE = _Sentences()
 """Where a sentence ends: after ".", "!" or "?", or after a quotation or a bracket closing on one ("… such as “Choose one
 —.” Each of those options is a mode.", "(Some effects can modify a player’s starting hand size.) A player who is …"),
-before a capital, a quote or a bracket."""
+before a capital, a quote or a bracket — never inside a bracket (903.10a's answer ended "(This is a state-based action."
+open: a trial)."""
 _LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|However|Then|Otherwise|Rather|Similarly|"
                    r"Doing so)\b")
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
