@@ -59,6 +59,9 @@ def test_acceptance_lookups(run) -> None:  # type: ignore[no-untyped-def]
     assert run("card", "kitchen finx")[1].startswith("Kitchen Finks")
     assert "read ‘sol rign’ as Sol Ring\n" in run("card", "sol rign")[1]  # a slip of a name: no talk of newer cards
     assert "read ‘insectile aberation’ as Delver of Secrets // Insectile Aberration\n" in run("card", "insectile aberation")[1]  # a face's
+    golos = " ".join(run("card", "Golos, Tireless Pilgrim")[1].split())  # banned: not "can be your commander in Commander"
+    assert "banned in Commander" in golos and "commander could lead a deck in Commander, but is banned there" in golos
+    assert "commander can be your commander in Commander" in " ".join(run("card", "Kenrith, the Returned King")[1].split())
     urborg = run("card", "Urborg")[1]  # the 1994 land, and the card a judge most often means (a trial)
     assert urborg.startswith("Urborg\nalso a card: Urborg, Tomb of Yawgmoth\n")
     assert (_json(run, "Urborg")["also"], _json(run, "Urborg")["read_as"]) == (["Urborg, Tomb of Yawgmoth"], None)

@@ -136,8 +136,12 @@ def _play(view: CardView) -> RenderableType:
             grid.add_row(Text(title), text(", ".join(format_name(f) for f in groups[status])))
     if groups.get("Unlisted"):  # no legality at all: newer than the data's lists, or a card no format admits
         grid.add_row(Text("legality"), Text("none listed in any format (newer than the data's lists, or a card no format admits)"))
-    if card.leadership:
-        grid.add_row(Text("commander"), text("can be your commander in " + ", ".join(format_name(f) for f in card.leadership)))
+    banned = set(groups.get("Banned", ()))  # Golos could lead a Commander deck, but is banned there: not "can be your commander"
+    can, could = [f for f in card.leadership if f not in banned], [f for f in card.leadership if f in banned]
+    said = ([f"can be your commander in {', '.join(format_name(f) for f in can)}"] if can else []) + (
+        [f"could lead a deck in {', '.join(format_name(f) for f in could)}, but is banned there"] if could else [])
+    if said:
+        grid.add_row(Text("commander"), text("; ".join(said)))
     identity = card.color_identity
     letters = f" ({', '.join(c for c in 'WUBRG' if c in identity)})" if identity else ""
     grid.add_row(Text("color identity"), text(colors_said(identity) + letters))
