@@ -56,6 +56,7 @@ def test_several_rule_numbers_each_in_turn(run) -> None:  # type: ignore[no-unty
 
 
 def test_kw(run) -> None:  # type: ignore[no-untyped-def]
+    assert "read ‘must attack’ as ‘Goad’" in run("kw", "must attack")[1]  # kw names what it looks up: no question (a review)
     code, out, _ = run("kw", "tramlpe")
     assert code == 0 and out.startswith("Trample  keyword ability · 702.19\nread ‘tramlpe’ as ‘Trample’")
     code, out, _ = run("kw", "totem", "armor", "--json")

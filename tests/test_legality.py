@@ -4,7 +4,7 @@ define the terms found by their words under the glossary entry."""
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.cards.legality import by_status, colors_said, defining_rule, format_name, standing
+from rulesgraph.cards.legality import by_status, colors_said, defining_rule, format_name, leads, standing
 from rulesgraph.cards.model import Card, Face
 
 RING = Card("Sol Ring", "normal", (Face("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}."),),
@@ -21,6 +21,16 @@ def test_a_format_the_data_names_but_not_for_the_card_is_not_legal_and_an_unknow
     assert by_status(RING, FORMATS) == {"Legal": ["commander"], "Banned": ["legacy"], "Restricted": ["vintage"],
                                         "Not legal": ["modern"]}
     assert format_name("paupercommander") == "Pauper Commander" and format_name("newformat") == "Newformat"
+
+
+def test_a_leader_banned_or_not_legal_is_not_said_to_be_your_commander() -> None:
+    """`card golos` said "banned in Commander" and "can be your commander in Commander"; a review found the A- cards, not
+    legal in Commander, alike."""
+    leader = Card("Golos", "normal", (Face("Golos", "{5}", "Legendary Artifact Creature", ""),), leadership=("commander", "brawl",
+                  "oathbreaker"), legalities=(("commander", "Banned"), ("brawl", "Not legal"), ("oathbreaker", "Legal")))
+    assert leads(leader, by_status(leader, ("commander", "brawl", "oathbreaker"))) == [
+        "can be your commander in Oathbreaker", "could lead a deck in Commander, but is banned there",
+        "could lead a deck in Brawl, but is not legal there"]
 
 
 def test_colors_in_words() -> None:

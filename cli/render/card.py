@@ -124,7 +124,7 @@ def render_card(view: CardView, opts: RenderOptions, note: str | None = None) ->
 
 def _play(view: CardView) -> RenderableType:
     """Its legality per format, the formats it can be a commander in, its color identity, and the data's date."""
-    from rulesgraph.cards.legality import by_status, colors_said, format_name
+    from rulesgraph.cards.legality import by_status, colors_said, format_name, leads
 
     card = view.card
     grid = Table.grid(padding=(0, 2))
@@ -136,11 +136,7 @@ def _play(view: CardView) -> RenderableType:
             grid.add_row(Text(title), text(", ".join(format_name(f) for f in groups[status])))
     if groups.get("Unlisted"):  # no legality at all: newer than the data's lists, or a card no format admits
         grid.add_row(Text("legality"), Text("none listed in any format (newer than the data's lists, or a card no format admits)"))
-    banned = set(groups.get("Banned", ()))  # Golos could lead a Commander deck, but is banned there: not "can be your commander"
-    can, could = [f for f in card.leadership if f not in banned], [f for f in card.leadership if f in banned]
-    said = ([f"can be your commander in {', '.join(format_name(f) for f in can)}"] if can else []) + (
-        [f"could lead a deck in {', '.join(format_name(f) for f in could)}, but is banned there"] if could else [])
-    if said:
+    if said := leads(card, groups):  # Golos could lead a Commander deck, but is banned there: not "can be your commander"
         grid.add_row(Text("commander"), text("; ".join(said)))
     identity = card.color_identity
     letters = f" ({', '.join(c for c in 'WUBRG' if c in identity)})" if identity else ""

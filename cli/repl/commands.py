@@ -223,7 +223,7 @@ class Shell:
         names = self.card_names() if self.cards is not None else None
         if names is not None and _BRACKETED.match(line):  # [[Card Name]]: always a card
             return self.card(line)
-        found = find_name(self.book, line)
+        found = find_name(self.book, line, typed_line=True)
         exact_rules_name = found is not None and found[1] is None and self.book.qg.nodes[found[0]]["kind"] != "card"
         if names is not None and not exact_rules_name and names.exact(line):  # "Persist" stays the keyword
             return self.card(line)

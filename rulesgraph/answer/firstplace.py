@@ -39,7 +39,7 @@ FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
-_ENDS = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[A-Z“\"(])")
+_ENDS = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)])|(?<=[.!?][”\"’]\)))\s+(?=[A-Z“\"(])")
 
 
 class _Sentences:
@@ -56,7 +56,7 @@ class _Sentences:
 
 
 SENTENCE = _Sentences()
-"""Where a sentence ends: after ".", "!" or "?", or after a quotation or a bracket closing on one ("… such as “Choose one
+"""Where a sentence ends: after ".", "!" or "?", or after a quotation or a bracket closing on one, or both ("… such as “Choose one
 —.” Each of those options is a mode.", "(Some effects can modify a player’s starting hand size.) A player who is …"),
 before a capital, a quote or a bracket — never inside a bracket (903.10a's answer ended "(This is a state-based action."
 open: a trial)."""

@@ -89,9 +89,11 @@ def _prefer(g: QGraph, nodes: list[str]) -> str:
     return min(nodes, key=lambda n: (_PREFER.get(g.nodes[n]["kind"], 3), nodes.index(n)))
 
 
-def find_name(book: Rulebook, text: str) -> tuple[str, str | None] | None:
+def find_name(book: Rulebook, text: str, *, typed_line: bool = False) -> tuple[str, str | None] | None:
     """The node a name (and nothing else) names, with the typed text when its spelling was corrected;
-    ``None`` when ``text`` is not a name.  Keywords win over glossary terms, cards and rule titles."""
+    ``None`` when ``text`` is not a name.  Keywords win over glossary terms, cards and rule titles.  ``typed_line``: a
+    REPL line, which may be a short question (:data:`_ASKS`); ``kw`` and ``cites`` name what they look up ("must attack"
+    is Goad)."""
     cleaned = clean(text).strip(" ?!.:;,\"'")
     if not cleaned or len(cleaned.split()) > _MAX_WORDS:
         return None
@@ -100,7 +102,7 @@ def find_name(book: Rulebook, text: str) -> tuple[str, str | None] | None:
         return _prefer(book.qg, nodes), None
     if (heading := _heading(book.qg, cleaned)) is not None:
         return heading, None
-    if cleaned.split()[0].lower() in _ASKS:  # "can it be countered?" is a question, though its one word names Counter
+    if typed_line and cleaned.split()[0].lower() in _ASKS:  # "can it be countered?" is a question, though "countered" names Counter
         return None
     a = analyze(cleaned, book.index)
     whole = " ".join(a.words)

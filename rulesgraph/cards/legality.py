@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from .model import Card
 
-__all__ = ["COLORS", "FORMAT_NAMES", "FUTURE", "Standing", "about_bans_to_come", "colors_said", "defining_rule", "format_name", "standing"]
+__all__ = ["COLORS", "FORMAT_NAMES", "FUTURE", "Standing", "about_bans_to_come", "by_status", "colors_said", "defining_rule", "format_name",
+           "leads", "standing"]
 
 FUTURE = lazy(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
@@ -90,6 +91,24 @@ def by_status(card: Card, formats: tuple[str, ...]) -> dict[str, list[str]]:
     for fmt in sorted(formats, key=lambda f: (order.get(f, len(order)), f)):
         out.setdefault(standing(card, fmt, formats).status, []).append(fmt)
     return out
+
+
+_LEADS = {"Banned": "could lead a deck in {}, but is banned there", "Not legal": "could lead a deck in {}, but is not legal there",
+          "Unlisted": "could lead a deck in {} (the data lists no legality for it)"}
+"""How a card that can lead a deck in a format (its leadership skill) is said there when it may not be played there."""
+
+
+def leads(card: Card, groups: dict[str, list[str]]) -> list[str]:
+    """What a card's leadership says, format by format, beside its standing (``groups``: :func:`by_status`'s): "can be
+    your commander in Commander", or, banned or not legal there, that it could lead a deck there but is not allowed
+    (`card golos` said "banned in Commander" and "can be your commander in Commander"; ``ask`` answers "No")."""
+    status = {f: s for s, fmts in groups.items() for f in fmts}
+    can = [f for f in card.leadership if status.get(f, "Legal") in ("Legal", "Restricted")]
+    said = [f"can be your commander in {', '.join(format_name(f) for f in can)}"] if can else []
+    for kind, line in _LEADS.items():
+        if not_allowed := [f for f in card.leadership if status.get(f) == kind]:
+            said.append(line.format(", ".join(format_name(f) for f in not_allowed)))
+    return said
 
 
 def defining_rule(book: Rulebook, term: str, said: str) -> str | None:

@@ -262,9 +262,9 @@ class CardResult:
         f = self.found
         if self.view is None:
             return None
-        if f.how == "exact":
-            listed = ", ".join(self.also[:ALSO]) + (f" and {len(self.also) - ALSO} more" if len(self.also) > ALSO else "")
-            return f"also a card: {listed}" if self.also else None
+        if f.how == "exact":  # the names hold commas: "; " between them
+            listed = "; ".join(self.also[:ALSO]) + (f"; and {len(self.also) - ALSO} more" if len(self.also) > ALSO else "")
+            return f"also {'a card' if len(self.also) == 1 else 'cards'}: {listed}" if self.also else None
         name = self.view.card.name
         if f.how == "face":
             return f"‘{f.matched}’ is a face of {name}"
@@ -326,8 +326,9 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         if card is not None:
             from .names import normalize
 
-            also = () if found.how != "exact" else tuple(dict.fromkeys(  # the name with an epithet: another card
+            keys = [] if found.how != "exact" else list(dict.fromkeys(  # the name with an epithet: another card
                 names.entries[i].key for i in names.starting(normalize(card.name) + ",") if names.entries[i].key != card.name))
+            also = tuple(c.name for c in played_first(store.cards(keys))) if keys else ()  # the most played first
             return CardResult(found, card_view(book, card, store.formats(), store.info.date), also=also)
     cards = store.cards(list(found.keys))
     if found.how in ("short", "prefix", "typo"):  # "Olivia", "lightnig blot": the most played first

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..cards.legality import by_status, colors_said, format_name
+from ..cards.legality import by_status, colors_said, format_name, leads
 from ..cards.view import card_view, keyword_list
 from ..common.text import filed, slug
 from .htmltext import link
@@ -71,8 +71,7 @@ def _card(view: CardView, anchor: str, site: Site) -> str:
     if groups.get("Unlisted"):
         play.append("Legality: none listed in any format")
     play.append(f"Color identity: {escape(colors_said(c.color_identity))}")
-    if c.leadership:
-        play.append(f"Can be a commander in: {escape(', '.join(map(format_name, c.leadership)))}")
+    play += [escape(line[0].upper() + line[1:]) for line in leads(c, groups)]  # not "can be a commander" where it is banned
     out.append(f'<p class="meta">{" · ".join(play)}</p></div>')
     return "".join(out)
 
