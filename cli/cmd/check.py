@@ -31,10 +31,10 @@ def run(ctx: Context) -> int:
 
     args = ctx.args
     from rulesgraph.build import tbook
-    from rulesgraph.cards.read import CARD_FILE
+    from rulesgraph.cards.read import is_card_file
     from rulesgraph.versions import tstore
 
-    if cards := next((p for p in args.paths if p.lower().endswith(CARD_FILE) and _card_data(p)), None):  # was "binary file…"
+    if cards := next((p for p in args.paths if is_card_file(p)), None):  # was "binary file…, not a rules text"
         raise RulesgraphError(f"{cards}: card data, which check does not read; 'rulesgraph update cards --file {cards}' checks "
                               "and installs it, 'rulesgraph versions' says what card data is installed")
     given = [p for p in args.paths if tstore.is_tournament_file(p)]
@@ -147,15 +147,3 @@ def _tournament(ctx: Context, docs: list[dict[str, object]], as_json: dict[str, 
             for s in skipped:  # type: ignore[attr-defined]
                 console.print(text(f"  {s['where']}: {s['reason']}: {s['text'][:100]}", newlines=False))
 
-
-def _card_data(path: str) -> bool:
-    """Whether the file at ``path`` holds card data by its first bytes: compressed (xz, gzip, bzip2: a rules file never
-    is), or JSON naming MTGJSON's ``meta`` or ``data`` (not a graph exported as JSON); a missing file is said so by the
-    usual reading."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return False
-    return head.startswith((b"\xfd7zXZ\x00", b"\x1f\x8b", b"BZh")) or (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
-                                                                     and (b'"meta"' in head or b'"data"' in head))

@@ -62,4 +62,4 @@ def _passage(text: str) -> str | None:
         view = tournament_view(said)
     except RulesgraphError:
         return None
-    return f"{view.section.id.split(' ', 1)[0].lower()} {view.section.id.split(' ', 1)[1].lower()}"
+    return view.section.id.lower()  # "IPG 2.5" → "ipg 2.5", the command and its argument

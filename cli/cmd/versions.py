@@ -36,6 +36,7 @@ def run(ctx: Context) -> int:
     from rulesgraph.versions import store
 
     versions = store.installed()
+    damaged = {v.date for v in versions if not v.reads()}  # each file's format asked once (remembered by size and time)
     if ctx.opt("cr_date"):  # as every other command reads it: a date installed, else one line and exit 2
         store.path_for(ctx.opt("cr_date"))
     chosen = ctx.opt("cr_date") or (versions[0].date if versions else None)
@@ -46,7 +47,7 @@ def run(ctx: Context) -> int:
     documents = tbook.installed()
     if ctx.args.json:
         ctx.json({"directory": str(store.rules_dir()), "default": chosen,
-                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size, "reads": v.reads()} for v in versions],
+                  "versions": [{"date": v.date, "path": str(v.path), "bytes": v.size, "reads": v.date not in damaged} for v in versions],
                   "cards": _cards_json(info),
                   "tournament": [{"document": d.kind.upper(), "date": d.date, "path": str(d.path),
                                   "used": d == next(e for e in documents if e.kind == d.kind)} for d in documents]})
@@ -61,13 +62,13 @@ def run(ctx: Context) -> int:
     table = Table.grid(padding=(0, 2), pad_edge=False)
     for v in versions:
         mark = ("loaded (--cr-date)" if ctx.opt("cr_date") else "loaded by default") if v.date == chosen else ""
-        if not v.reads():
+        if v.date in damaged:
             mark = f"{mark}{', ' if mark else ''}damaged"
         table.add_row(Text(v.date), Text(v.path.name), Text(f"{v.size:,} bytes", justify="right"), Text(mark))
     console.print(Text(visible(f"{len(versions)} installed in {store.rules_dir()}:")))
     console.print(table)
     for v in versions:
-        if not v.reads():
+        if v.date in damaged:
             console.print(Text(f"{v.date} no longer reads as the Comprehensive Rules: install it again with 'rulesgraph update' or "
                                "'rulesgraph update --file PATH'"))
     console.print(Text(visible(cards_line(info))))

@@ -112,9 +112,9 @@ def _resolve(text: str) -> tuple[str, str | None]:
 
         other = named_infraction(rest) or next(iter(defined_by(" ".join(words(rest)))), None)  # "mtr tardiness": the IPG's
         if other is not None:
-            kind, number = other.split(" ", 1)
-            raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}; the {KINDS[kind.lower()]} has "
-                           f"it: 'rulesgraph {kind.lower()} {number.lower()}'", (other,))
+            kind = other.split(" ", 1)[0].lower()
+            raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}; the {KINDS[kind]} has it: "
+                           f"'rulesgraph {other.lower()}'", (other,))
         nearest = _nearest_titles(prefix, rest)
         raise NotFound(f"nothing in the {KINDS[prefix.lower()]} is called {_shown(rest)}"
                        + (f"; nearest: {', '.join(nearest)}" if nearest else ""), nearest)

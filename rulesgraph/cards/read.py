@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import SourceError
 from .model import Card, CardFile, Face, Ruling
 
-__all__ = ["CARD_FILE", "MAX_FILE", "MAX_JSON", "MEMORY", "decompress", "parse_card_bytes", "read_card_file"]
+__all__ = ["CARD_FILE", "MAX_FILE", "MAX_JSON", "MEMORY", "decompress", "is_card_file", "parse_card_bytes", "read_card_file"]
 
 MAX_FILE = 256 * 1024 * 1024
 """Bytes read from a card file or download (MTGJSON's AtomicCards.json.xz is about 20 MB)."""
@@ -89,6 +89,22 @@ def read_card_file(path: str | os.PathLike[str]) -> CardFile:
 
 
 _SUFFIXES = ((".xz", "xz"), (".gz", "gzip"), (".bz2", "bzip2"))
+
+
+def is_card_file(path: str) -> bool:
+    """Whether the file at ``path`` is named and begins as card data: compressed (a rules file never is) or JSON naming
+    MTGJSON's ``meta`` or ``data`` (not a graph exported as JSON); ``False`` for a file that cannot be read (its usual
+    reading says why)."""
+    if not path.lower().endswith(CARD_FILE):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    if any(head.startswith(magic) for magic, _ in _MAGIC):
+        return True
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") and (b'"meta"' in head or b'"data"' in head)
 
 
 def decompress(data: bytes, name: str) -> bytes | bytearray:

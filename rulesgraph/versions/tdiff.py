@@ -145,9 +145,9 @@ def _document(kind: str, arg: str, versions: list[Any]) -> TDocument:
     from ..errors import SourceError
     from ..parse.kinds import KINDS as NAMES
     from ..parse.tournament import parse_tournament
-    from ..sources.read import SourceText, read_bytes, read_source, split_lines
+    from ..sources.read import read_source
     from .store import is_date
-    from .tstore import document_text
+    from .tstore import read_document
 
     found = {v.date: v for v in versions}
     if arg in found:
@@ -155,8 +155,7 @@ def _document(kind: str, arg: str, versions: list[Any]) -> TDocument:
     have = ", ".join(v.date for v in versions) or "none"
     if is_date(arg) or not Path(arg).exists():
         raise RulesgraphError(f"no installed {kind.upper()} effective {arg}, nor such a file; installed: {have}")
-    raw = read_bytes(arg)
-    doc = parse_tournament(SourceText(raw.path, split_lines(document_text(raw.data, raw.path)), raw.sha256, "utf-8"))
+    doc = read_document(arg)
     if doc.kind != kind:
         raise SourceError(arg, f"is the {NAMES[doc.kind]}, not the {NAMES[kind]}")
     if doc.effective is None:  # compared as "None → 2026-02-27" otherwise

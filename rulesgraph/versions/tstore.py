@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the parser is imported when a document is read, not to see 
 
 
 __all__ = ["KINDS", "MINIMUM", "TValidated", "check_report", "detect_file_kind", "download", "install", "install_file",
-           "is_tournament_file", "truncated_at", "urls"]
+           "is_tournament_file", "read_document", "truncated_at", "urls"]
 
 MINIMUM = {"mtr": ("section", 40), "ipg": ("section", 15), "jar": ("heading", 3)}
 """The least a complete document of each kind has (the 2026 MTR has 87 sections, the IPG 28, the JAR 9 headings)."""
@@ -206,19 +206,25 @@ def detect_file_kind(path: str) -> str | None:
     return KINDS[kind] if kind else None
 
 
+def read_document(path: str, kind: str | None = None) -> TDocument:
+    """The tournament document in the file at ``path`` (a PDF or its text), parsed as ``kind`` (detected when ``None``)."""
+    from ..parse.tournament import parse_tournament
+
+    raw = read_bytes(path)
+    return parse_tournament(SourceText(raw.path, split_lines(document_text(raw.data, raw.path)), raw.sha256, "utf-8"), kind)
+
+
 def check_report(paths: list[str] | None = None) -> list[dict[str, object]]:
     """What ``check`` says of each tournament document (the installed newest ones, or ``paths``): counts by kind of
     part, the contents' cross-check and every line left out of the sections, each with its file and line."""
     from dataclasses import asdict
 
-    from ..parse.tournament import parse_tournament
 
     out: list[dict[str, object]] = []
     docs: list[TDocument] = []
     targets = [(str(p), None) for p in paths] if paths is not None else [(str(i.path), i.kind) for i in newest().values()]
     for path, kind in targets:
-        raw = read_bytes(path)
-        doc = parse_tournament(SourceText(raw.path, split_lines(document_text(raw.data, raw.path)), raw.sha256, "utf-8"), kind)
+        doc = read_document(path, kind)
         counts: dict[str, int] = {}
         for s in doc.sections:
             counts[s.kind] = counts.get(s.kind, 0) + 1
