@@ -64,8 +64,7 @@ _DROP = frozenset({"foreignData", "purchaseUrls", "printings", "identifiers", "v
 _MAGIC: tuple[tuple[bytes, str], ...] = ((b"\xfd7zXZ\x00", "xz"), (b"\x1f\x8b", "gzip"), (b"BZh", "bzip2"))
 
 
-CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")
-"""The endings of a card file's name (``update --file`` tells card files from rules files by them)."""
+CARD_FILE = (".json", ".json.xz", ".json.gz", ".json.bz2", ".xz", ".gz", ".bz2")  # update --file tells card files by them
 
 
 def read_card_file(path: str | os.PathLike[str]) -> CardFile:
@@ -92,19 +91,13 @@ _SUFFIXES = ((".xz", "xz"), (".gz", "gzip"), (".bz2", "bzip2"))
 
 
 def is_card_file(path: str) -> bool:
-    """Whether the file at ``path`` is named and begins as card data: compressed (a rules file never is) or JSON naming
-    MTGJSON's ``meta`` or ``data`` (not a graph exported as JSON); ``False`` for a file that cannot be read (its usual
-    reading says why)."""
-    if not path.lower().endswith(CARD_FILE):
-        return False
-    try:
-        with open(path, "rb") as fh:
+    """Whether ``path`` is named and begins as card data: compressed, or JSON naming ``meta`` or ``data`` (not a graph)."""
+    if path.lower().endswith(CARD_FILE):
+        with contextlib.suppress(OSError), open(path, "rb") as fh:  # one that cannot be read: its usual reading says why
             head = fh.read(4096)
-    except OSError:
-        return False
-    if any(head.startswith(magic) for magic, _ in _MAGIC):
-        return True
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") and (b'"meta"' in head or b'"data"' in head)
+            return any(head.startswith(m) for m, _ in _MAGIC) or (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+                                                                   and (b'"meta"' in head or b'"data"' in head))
+    return False
 
 
 def decompress(data: bytes, name: str) -> bytes | bytearray:
@@ -112,9 +105,8 @@ def decompress(data: bytes, name: str) -> bytes | bytearray:
     kind = next((k for magic, k in _MAGIC if data.startswith(magic)), None)
     if kind is None:
         named = next((k for suffix, k in _SUFFIXES if name.lower().endswith(suffix)), None)
-        head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
-        if named is not None and head and not head.startswith(b"{"):  # a JPEG named .xz: said as what its name promised
-            raise SourceError(name, f"not {named} data, though its name ends in {name[name.rindex('.'):]}")
+        if named is not None and (head := data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")) and not head.startswith(b"{"):
+            raise SourceError(name, f"not {named} data, though its name ends in {name[name.rindex('.'):]}")  # a JPEG named .xz
         return data  # JSON under a compressed name (a browser unpacked the download and kept the name): read as JSON
     too_large = SourceError(name, f"decompresses to more than {MAX_JSON // 2**20} MB: not an MTGJSON card file")
     truncated = SourceError(name, f"truncated {kind} data: the file ends before its compressed stream does")
