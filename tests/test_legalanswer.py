@@ -1,6 +1,6 @@
-"""rulesgraph/answer/legalanswer.py: questions about playing a named card — legal or banned in a format, a commander, a card in a
-deck of some colors or of some commander, a color identity — answered from the card data with the defining rule cited;
-bans to come and rules questions that only sound alike are not."""
+"""rulesgraph/answer/legal/ (read.py, answer.py): questions about playing a named card — legal or banned in a format, a
+commander, a card in a deck of some colors or of some commander, a color identity — answered from the card data with the defining rule
+cited; bans to come and rules questions that only sound alike are not."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from rulesgraph import Rulebook
 from rulesgraph.answer.compose import ask
-from rulesgraph.answer.legalanswer import read_question, unabbreviated
+from rulesgraph.answer.legal.read import read_question, unabbreviated
 from rulesgraph.question.namedcards import CardDeck
 
 
@@ -146,7 +146,7 @@ def test_a_card_the_data_lacks(book: Rulebook, deck: CardDeck, documents: None) 
 
 
 def test_names_said_in_capitals() -> None:
-    from rulesgraph.answer.legalfacts import names_said
+    from rulesgraph.answer.legal.facts import names_said
 
     assert names_said("Is Orcish Bowmasters legal in Legacy?") == ["Orcish Bowmasters"]
     assert names_said("Is The One Ring legal in Modern?") == ["The One Ring"]
@@ -280,7 +280,7 @@ def test_ban_news_stays_refused_and_rules_questions_stay_rules(book: Rulebook, d
 
 
 def test_without_card_data_nothing_is_read_from_it(full_book: Rulebook) -> None:
-    from rulesgraph.answer.legalanswer import legality_answer
+    from rulesgraph.answer.legal.answer import legality_answer
 
     assert legality_answer(full_book, None, "is Sol Ring legal in commander?") is None
 
@@ -289,7 +289,7 @@ def test_a_list_that_bans_by_category_says_nothing_of_a_card_it_does_not_name(bo
                                                                                 documents: None) -> None:
     """Legacy's MTR list bans "All cards with the card type “Conspiracy”": a Conspiracy, banned in the card data and on no
     list by name, stays banned, where a list of names alone would have said it is no longer banned."""
-    from rulesgraph.answer.mtrlists import mtr_listed
+    from rulesgraph.answer.legal.lists import mtr_listed
 
     assert mtr_listed("Backup Plan", "legacy", "2022-04-25") is None
     assert mtr_listed("Brainstorm", "legacy", "2022-04-25") is None

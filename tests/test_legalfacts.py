@@ -1,11 +1,11 @@
-"""rulesgraph/answer/legalfacts.py: the yes or no of a legality answer answers the status the question asked (banned,
+"""rulesgraph/answer/legal/facts.py: the yes or no of a legality answer answers the status the question asked (banned,
 restricted, legal, not legal), the fact follows; names and deck words are said as English says them."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulesgraph.answer.legalfacts import article, possessive, verdict
+from rulesgraph.answer.legal.facts import article, possessive, verdict
 
 
 @pytest.mark.parametrize(("status", "asked", "starts"), [

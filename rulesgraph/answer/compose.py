@@ -210,7 +210,7 @@ def legality_again(previous: str, said: str, names: Callable[[str], bool] = lamb
     it names ("what about Legacy?" → "is it legal in Legacy?"; "and a Selesnya one?" → "can it go in a Selesnya deck?"),
     about "it", the card held; ``None`` when ``said`` is not such a question or names nothing the answers read."""
     from ..cards.legality import format_name
-    from .legalanswer import read_question
+    from .legal.answer import read_question
 
     m = _AGAIN.match(said)
     asked = read_question(previous) if m else None
@@ -268,7 +268,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         if lone is not None:  # with the rules its text is about: its name ranked as a question (lonename._rules_of)
             ranked = lambda n: ask(book, n, k, rules_only=True, deck=deck, as_question=True)
             return card_answer(book, deck, question, lone, k, conversation, ranked)
-        from .legalanswer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
+        from .legal.answer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
 
         carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"
         legal = legality_answer(book, deck, question, k, carried)

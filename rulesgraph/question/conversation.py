@@ -170,7 +170,7 @@ class Conversation:
     def cards_referred(self, question: str) -> tuple[NamedCard, ...]:
         """The earlier cards, the strongest first, when ``question`` points back at something (:data:`_REFERS`: "is it
         legal in Modern?", "can this card be my commander?", "and that one?"): what a question that names no card of its
-        own is about, for an answer read off the card data (:mod:`rulesgraph.answer.legalanswer`) before any ranking."""
+        own is about, for an answer read off the card data (:mod:`rulesgraph.answer.legal.answer`) before any ranking."""
         if not self.cards or not _REFERS.search(" ".join(words(question))):
             return ()
         return tuple(c for c, _ in sorted(self.cards.values(), key=lambda cw: -cw[1]))

@@ -1,4 +1,4 @@
-"""What a legality question asks (:class:`Asked`, read by :mod:`rulesgraph.answer.legalanswer`), the words of its answer
+"""What a legality question asks (:class:`Asked`, read by :mod:`rulesgraph.answer.legal.answer`), the words of its answer
 from one card's data, and the rules that define its terms: yes or no to the status the question asked (banned,
 restricted, legal, not legal), then the fact.
 
@@ -13,14 +13,14 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..cards.legality import by_status, colors_said, defining_rule, format_name, standing
-from ..common.lazyre import lazy
+from ...cards.legality import by_status, colors_said, defining_rule, format_name, standing
+from ...common.lazyre import lazy
 
 if TYPE_CHECKING:
-    from ..build.corpus import Rulebook
-    from ..cards.model import Card
-    from ..model import Answer, NamedCard
-    from .mtrlists import Listed
+    from ...build.corpus import Rulebook
+    from ...cards.model import Card
+    from ...model import Answer, NamedCard
+    from .lists import Listed
 
 __all__ = ["COMMANDER_LIKE", "COPIES", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said",
            "decide", "in_game", "names_said", "possessive", "terms", "verdict", "with_copies"]
@@ -324,9 +324,9 @@ def absent_card(question: str, asked: Asked, name: str, date: str | None, caveat
     standing cannot be read and how to install newer cards — not the tournament documents' passage on some other
     matter ("is Sheoldred, the Apocalypse legal in Standard?" with the cards of 2022 was answered with MTR 6.2).
     ``listed``: what the MTR says of it, when the caller looked it up already."""
-    from ..model import Answer
-    from .mtrlists import mtr_listed
-    from .tanswer import section_citation
+    from ...model import Answer
+    from ..tanswer import section_citation
+    from .lists import mtr_listed
 
     fmt = asked.format
     if listed is None and asked.kind == "legal" and fmt:
@@ -360,8 +360,8 @@ def names_said(question: str) -> list[str]:
     """The capitalised runs of ``question`` that may be a card's name, without a sentence's first words (:data:`_OPENING`)
     and the formats and events said after them ("… in Legacy"), two words or more.  Sets and products are said so too
     ("Secret Lair", "Dominaria United"): the caller takes one for a card only where a list names it."""
-    from ..cards.legality import FORMAT_NAMES
-    from ..common.text import STOPWORDS
+    from ...cards.legality import FORMAT_NAMES
+    from ...common.text import STOPWORDS
 
     known = {w.casefold() for n in FORMAT_NAMES.values() for w in n.split()} | {"fnm", "friday", "night", "magic", "mtg"}
     out = []

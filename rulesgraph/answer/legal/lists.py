@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..cards.names import normalize
-from ..common.lazyre import lazy
+from ...cards.names import normalize
+from ...common.lazyre import lazy
 
 if TYPE_CHECKING:
-    from ..parse.tdoc import TDocument, TSection
+    from ...parse.tdoc import TDocument, TSection
 
 __all__ = ["Listed", "mtr_listed"]
 
@@ -58,7 +58,7 @@ _READ: dict[str, _Lists] = {}
 def mtr_listed(name: str, fmt: str, data_date: str | None) -> Listed | None:
     """Where the newest installed MTR puts card ``name`` in format ``fmt`` (an MTGJSON key), when that MTR is newer than
     the card data (``data_date``, ISO) and has a banned list for the format; ``None`` otherwise."""
-    from ..build.tbook import load
+    from ...build.tbook import load
 
     doc = next((d for d in load() if d.kind == "mtr"), None)
     if doc is None or not doc.effective or (data_date is not None and doc.effective <= data_date):
