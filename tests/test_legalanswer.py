@@ -303,3 +303,30 @@ def test_a_card_unlisted_that_cannot_fit_a_deck_is_a_sure_no(book: Rulebook, dec
     """Color identity settles it whatever the card's legality: no "cannot say", and sure."""
     a = ask(book, "can Chun-Li, Countless Kicks go in my mono-white commander deck?", deck=deck)
     assert a.answer.startswith("No: Chun-Li, Countless Kicks' color identity is white and blue") and a.confidence > 0.5
+
+
+def test_a_commander_named_apart_from_the_card_asked_about(book: Rulebook, deck: CardDeck) -> None:
+    """"my commander is atraxa. can i run lightning bolt in my deck?" listed 903.5 and Atraxa's rulings (a Commander player's
+    trial): the deck's commander, named in another sentence, decides by color identity."""
+    assert read_question("my commander is atraxa. can i run lightning bolt in my deck?").leader_span == (16, 22)
+    a = ask(book, "my commander is atraxa. can i run lightning bolt in my deck?", deck=deck)
+    assert a.answer.startswith("No: Lightning Bolt's color identity is red, and red is not in Atraxa, Praetors' Voice's"), a.answer
+    assert [c.name for c in a.cards] == ["Lightning Bolt", "Atraxa, Praetors' Voice"] and _cited(a)[0] == "903.5c"
+    b = ask(book, "Atraxa is my commander. Can I play Kitchen Finks?", deck=deck)
+    assert b.answer.startswith("Yes, by color identity: Kitchen Finks' color identity is white and green, all of it in Atraxa"), b.answer
+    c = ask(book, "my commander is Atraxa. can I use her ability on my opponent's creature?", deck=deck)
+    assert not c.answer.startswith(("Yes", "No")), c.answer  # no card asked about: a rules question
+
+
+def test_each_card_asked_about_is_answered(book: Rulebook, deck: CardDeck) -> None:
+    """"Can Teferi … be my commander? What about … Jace, the Mind Sculptor?" answered Teferi alone (a Commander player's
+    trial); cards listed together are answered together; a card named in the scene is not asked about."""
+    a = ask(book, "Can Teferi, Temporal Archmage be my commander? What about a regular planeswalker like Jace, the Mind Sculptor?",
+            deck=deck)
+    assert a.answer.startswith("Yes: Teferi, Temporal Archmage can be your commander") and "No: the card data says Jace, the Mind " \
+        "Sculptor can't be a commander" in a.answer
+    assert [c.name for c in a.cards] == ["Teferi, Temporal Archmage", "Jace, the Mind Sculptor"]
+    b = ask(book, "is sol ring or mana crypt banned in commander?", deck=deck)
+    assert b.answer.startswith("No: Sol Ring is legal in Commander.") and "No: Mana Crypt is legal in Commander." in b.answer
+    c = ask(book, "Is Lightning Bolt legal in Modern? My opponent played Leyline of Sanctity.", deck=deck)
+    assert "Leyline" not in c.answer and [x.name for x in c.cards] == ["Lightning Bolt"]

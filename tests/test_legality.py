@@ -4,7 +4,17 @@ define the terms found by their words under the glossary entry."""
 from __future__ import annotations
 
 from rulesgraph import Rulebook
-from rulesgraph.cards.legality import by_status, colors_said, defining_rule, format_name, leads, standing
+from rulesgraph.cards.legality import (
+    by_status,
+    colors_said,
+    defining_rule,
+    format_name,
+    is_background,
+    is_doctor,
+    leads,
+    partner_abilities,
+    standing,
+)
 from rulesgraph.cards.model import Card, Face
 
 RING = Card("Sol Ring", "normal", (Face("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}."),),
@@ -85,3 +95,36 @@ def test_bans_to_come_need_a_ban_word_and_a_word_of_the_future() -> None:
     assert about_bans_to_come("what's the next card to get banned in Standard")
     assert not about_bans_to_come("is sol ring banned in commander")
     assert not about_bans_to_come("what happens next when time is called?")
+
+
+def _legend(name: str, text: str, type_line: str = "Legendary Creature — Human", subtypes: tuple[str, ...] = ("Human",)) -> Card:
+    supers = tuple(t for t in type_line.split(" — ")[0].split() if t == "Legendary")
+    types = tuple(t for t in type_line.split(" — ")[0].split() if t != "Legendary")
+    return Card(name, "normal", (Face(name, "{1}", type_line, text, supertypes=supers, types=types, subtypes=subtypes),))
+
+
+def test_partner_abilities_as_oracle_text_prints_them() -> None:
+    """Each kind of 702.124, reminder text or not; a rules text that only mentions partner is none."""
+    assert partner_abilities(_legend("A", "Flying\nPartner (You can have two commanders if both have partner.)")) == [("partner", "")]
+    assert partner_abilities(_legend("B", "Partner with Cee (When this creature enters, …)")) == [("partner with", "Cee")]
+    assert partner_abilities(_legend("C", "Partner—Character select")) == [("partner—character select", "")]
+    assert partner_abilities(_legend("D", "Friends forever (You can have two commanders if both have friends forever.)")) == [
+        ("partner—friends forever", "")]  # the older printing of partner—Friends forever
+    assert partner_abilities(_legend("E", "Choose a Background (You can have a Background as a second commander.)")) == [
+        ("choose a background", "")]
+    assert partner_abilities(_legend("F", "Doctor’s companion")) == [("doctor's companion", "")]
+    assert partner_abilities(_legend("G", "Creatures you control with partner get +1/+1.")) == []
+
+
+def test_the_other_half_of_a_background_or_a_doctors_companion() -> None:
+    background = _legend("Guild Artisan", "Commander creatures you own have …", "Legendary Enchantment — Background", ("Background",))
+    assert is_background(background) and not is_background(_legend("H", ""))
+    doctor = _legend("The Tenth Doctor", "", "Legendary Creature — Time Lord Doctor", ("Time Lord", "Doctor"))
+    assert is_doctor(doctor)
+    assert not is_doctor(_legend("Rogue", "", "Legendary Creature — Time Lord Rogue", ("Time Lord", "Rogue")))
+
+
+def test_an_entry_naming_its_variants_is_found_by_its_first_term(full_book: Rulebook) -> None:
+    """The glossary's "Partner, “Partner—[text],” “Partner with [name]”" is the entry of Partner."""
+    rule = defining_rule(full_book, "Partner", "partner means designate two legendary cards as your commander if each of them has partner")
+    assert rule == "702.124h"

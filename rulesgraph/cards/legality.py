@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .model import Card
 
 __all__ = ["COLORS", "FORMAT_NAMES", "FUTURE", "Standing", "about_bans_to_come", "by_status", "colors_said", "defining_rule", "format_name",
-           "leads", "standing"]
+           "is_background", "is_doctor", "leads", "partner_abilities", "standing"]
 
 FUTURE = lazy(r"\b(?:will|going to|gonna|get(?:ting)? banned|next|predict\w*|expect\w*|rumou?r\w*|should (?:be|get)|"
                      r"why (?:was|is|were|did)|when (?:was|is|will|did))\b", re.IGNORECASE)
@@ -120,6 +120,8 @@ def defining_rule(book: Rulebook, term: str, said: str) -> str | None:
     key = ("defining rule", term, said)
     if key not in g.memo:
         node = glossary_id(term)
+        if node not in g:  # an entry naming its variants too: "Partner, “Partner—[text],” “Partner with [name]”"
+            node = next((n for n in g.nodes if n.startswith(f"{node},")), node)
         found = None
         if node in g:
             roots = [t for t in g.targets(node, "cites") if g.nodes[t].get("numbering") == "cr"]
@@ -144,3 +146,37 @@ def defining_rule(book: Rulebook, term: str, said: str) -> str | None:
             found = best[3] if best is not None else (roots[0] if roots else None)
         g.memo[key] = found
     return g.memo[key]
+
+
+_PARTNER = lazy(r"^(?:partner with ([^(\n]+?)|partner(?:\s*[—–-]\s*([^(\n]+?))?|(friends forever)|(choose a background)|"
+                r"(doctor['’]s companion))\s*(?:\(.*)?$", re.IGNORECASE | re.MULTILINE)
+"""A partner ability as Oracle text prints it, one line: "Partner", "Partner with NAME", "Partner—Friends forever" (the older
+printing "Friends forever"), "Choose a Background", "Doctor's companion" — each with its reminder text, if any."""
+
+
+def partner_abilities(card: Card) -> list[tuple[str, str]]:
+    """The partner abilities of ``card`` (CR 702.124), each as ``(kind, name)``: ``("partner", "")``, ``("partner—friends
+    forever", "")``, ``("partner with", "Pir, Imaginative Rascal")``, ``("choose a background", "")``, ``("doctor's companion", "")``."""
+    out: list[tuple[str, str]] = []
+    for face in card.faces:
+        for m in _PARTNER.finditer(face.text):
+            if m.group(1):
+                out.append(("partner with", m.group(1).strip()))
+            elif m.group(3):
+                out.append(("partner—friends forever", ""))
+            elif m.group(4) or m.group(5):
+                out.append(((m.group(4) or m.group(5)).lower().replace("’", "'"), ""))
+            else:
+                out.append(("partner" + (f"—{m.group(2).strip().lower()}" if m.group(2) else ""), ""))
+    return out
+
+
+def is_background(card: Card) -> bool:
+    """A legendary Background enchantment card: the other half of "Choose a Background" (CR 702.124k)."""
+    return any("Legendary" in f.supertypes and "Enchantment" in f.types and "Background" in f.subtypes for f in card.faces)
+
+
+def is_doctor(card: Card) -> bool:
+    """A legendary Time Lord Doctor creature card with no other creature types: the other half of "Doctor's companion"."""
+    return any("Legendary" in f.supertypes and "Creature" in f.types and set(f.subtypes) == {"Time Lord", "Doctor"}
+               for f in card.faces)

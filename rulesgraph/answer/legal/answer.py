@@ -20,7 +20,7 @@ from ...common.lazyre import lazy
 from ...model import Answer
 from ..cardanswer import absent_why, shown_card
 from .facts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, decide, names_said, terms, with_copies
-from .read import ABBREVIATION, COLORS, FORMAT, MAX_WORDS, kept, read_question, unabbreviated
+from .read import ABBREVIATION, COLORS, FORMAT, MAX_WORDS, kept, read_question, sentence_span, unabbreviated
 
 if TYPE_CHECKING:
     from ...build.corpus import Rulebook
@@ -92,6 +92,11 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(deck, said)
     named, leader = _subject(cards, asked, said)
+    also = _also_asked(cards, asked, said, named, leader)
+    if asked.kind == "pair":  # "can I have Thrasios and Kenrith as commanders?": both said where it asks
+        lo, hi = asked.within
+        two = list({c.key: c for c in cards if lo <= c.start and c.end <= hi and not c.many}.values())
+        return _pair_answer(book, deck, question, two if len(two) == 2 else _pair_said(book, deck, said[lo:hi], lo), k)
     shared = read_as is not None  # the most played of the cards a short name fits: said first (a carried "it" is not)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
         named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
@@ -125,6 +130,11 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     text, rules = decide(book, card, asked, formats, leader_card, named.many or asked.copies)
     if text is None:
         return None
+    for other in also:  # "can Teferi be my commander? what about Jace?": each card asked about, in turn
+        more = store.card(other.key)
+        more_text, more_rules = decide(book, more, asked, formats, leader_card, other.many or asked.copies) if more else (None, [])
+        if more_text is not None:
+            text, rules = f"{text} {more_text}", rules + more_rules
     if newer is not None:  # the MTR is newer than the card data, and lists it otherwise
         listed, old = newer
         where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
@@ -147,12 +157,78 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
     if leader_card is not None and leader is not None:
         why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
-    shown = [shown_card(c) for c in (named, leader) if c is not None]
+    shown = [shown_card(c) for c in (named, *also, leader) if c is not None]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it); who
     # may lead a deck, what a deck may hold by color identity (903) and how many copies (100.2a, 903.5b) are the CR's own
     sure = (LOOSE_SURE if loose else SURE) if cited and CANNOT_SAY not in text else 0.5  # the data cannot settle it
     return Answer(question, text, tuple(cited), terms(asked), sure, tuple(why), (), cards=tuple(shown),
                   in_rules=asked.kind != "legal" or any(said in DECK_LIMITS for _, said in rules))
+
+
+_LIST = lazy(r"^\W*(?:,|and|or|nor|&|/|\+|,\s*(?:and|or))?\W*$", re.IGNORECASE)
+"""Between two cards of a list ("Teferi or Jace", "Sol Ring, Mana Crypt and Mana Vault")."""
+_WHAT_ABOUT = lazy(r"^\W*(?:(?:and|or|also|but|ok|okay|so)\W+)?(?:(?:what|how) about|same (?:for|with|question for)|and|or|also)\b",
+                   re.IGNORECASE)
+"""A sentence asking the same of another card ("What about Jace, the Mind Sculptor?")."""
+
+
+def _also_asked(cards: tuple[NamedCard, ...], asked: Asked, q: str, named: NamedCard | None,
+                leader: NamedCard | None) -> list[NamedCard]:
+    """The other cards the question asks the same of: listed with the card asked about ("is Sol Ring or Mana Crypt banned in
+    Commander?") or in a later sentence that asks "what about" one ("… What about Jace, the Mind Sculptor?"), each once."""
+    if named is None:
+        return []
+    seen, out, last = {named.key}, [], named
+    for c in sorted(cards, key=lambda c: c.start):
+        if c is leader or c.key in seen or c.start < named.end or c.many:
+            continue
+        lo = sentence_span(q, c.start, c.end)[0]
+        listed = _LIST.match(q[last.end : c.start]) is not None
+        if listed or (lo >= asked.within[1] - 1 and _WHAT_ABOUT.match(q[lo:c.start])):
+            seen.add(c.key)
+            out.append(c)
+            last = c
+    return out[:3]
+
+
+_TWO = lazy(r"\b(?:have|are|can|could|may|is|pair|partner|use|run|play)\s+(?:up\s+)?(.+?)\s+(?:and|with|&|\+)\s+(.+?)(?:\s+(?:as|be|"
+            r"partners?|together|commanders?)\b|\s*[?.!]|$)", re.IGNORECASE)
+"""The two names of a question asking about a pair ("are thrasios and tymna partners?"), for names said in lower case."""
+
+
+def _pair_said(book: Rulebook, deck: CardDeck, asking: str, at: int) -> list[NamedCard]:
+    """The two cards a pair question (``asking``, its sentence, at ``at`` in the question) names as words
+    :func:`~rulesgraph.answer.lonename.lone_name` reads as one card each ("thrasios", "tymna"), or none."""
+    from ..lonename import lone_name
+
+    m = _TWO.search(asking)
+    out = []
+    for g in (1, 2) if m else ():
+        lone = lone_name(book, m.group(g), deck)
+        card = deck.card(lone.keys[0]) if lone is not None and len(lone.keys) == 1 and not lone.typo else None
+        if card is not None:
+            out.append(replace(card, said=m.group(g), start=at + m.start(g), end=at + m.end(g)))
+    return out if len(out) == 2 and out[0].key != out[1].key else []
+
+
+def _pair_answer(book: Rulebook, deck: CardDeck, question: str, two: list[NamedCard], k: int) -> Answer | None:
+    """"Can the ``two`` be my commanders?", from their partner abilities; ``None`` without two cards."""
+    from .pairs import decide_pair
+
+    if len(two) != 2:
+        return None
+    named, other = two
+    a, b = deck.store.card(named.key), deck.store.card(other.key)
+    if a is None or b is None:
+        return None
+    text, rules = decide_pair(book, a, b, deck.store.formats())
+    date = deck.store.info.date
+    text += f" (card data of {date})" if date else ""
+    cited = list({c.id: c for c in (citation(book, node, SURE, (why,)) for node, why in rules if node and node in book.qg)}.values())[:k]
+    why = (f"‘{named.said}’ names card {a.name}", f"‘{other.said}’ names card {b.name}",
+           "a question about two commanders, answered from their partner abilities in the card data")
+    return Answer(question, text, tuple(cited), ("Partner",), SURE if cited else 0.5, why, (),
+                  cards=(shown_card(named), shown_card(other)), in_rules=True)
 
 
 def _as_the_mtr_lists(card: Card, asked: Asked, formats: tuple[str, ...], data_date: str | None) -> tuple[Card, tuple[Listed, str] | None]:

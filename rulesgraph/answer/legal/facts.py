@@ -31,7 +31,7 @@ class Asked(NamedTuple):
     letters, or ``None`` when the deck is named by its commander)."""
 
     kind: str
-    """``legal``, ``leader``, ``deck`` or ``identity``."""
+    """``legal``, ``leader``, ``pair`` (two cards leading a deck together), ``deck`` or ``identity``."""
     format: str | None
     colors: frozenset[str] | None = None
     leader_span: tuple[int, int] | None = None
@@ -254,7 +254,7 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
             text = (f"No: {possessive(name)} color identity is {colors_said(identity)}, and {colors_said(outside)} is not in "
                     f"{whose} color identity ({colors_said(deck_colors)}).")
         else:
-            text = (f"Yes, by color identity: {possessive(name)} is {colors_said(identity)}, all of it in {whose} "
+            text = (f"Yes, by color identity: {possessive(name)} color identity is {colors_said(identity)}, all of it in {whose} "
                     f"({colors_said(deck_colors)}).")
             if s.status in ("Banned", "Not legal"):  # its colors fit, the format does not let it in
                 text = (f"No: {name} is {s.status.lower()} in {format_name(fmt)}, though by color identity it would fit "

@@ -76,6 +76,20 @@ _DECK = lazy(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|permit
                    r"(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
                    r"pdh|oathbreaker) )?deck\b|\bwith ((?:[\w,'’-]+ ){0,6}?)as (?:my|the|a|our|their|your) (?:commander|general)\b",
                    re.IGNORECASE)
+_PAIR = lazy(r"\b(?:can|could|may|are|is|do|does|will|would)\b[^?.!]{0,120}?(?:\b(?:be|as) (?:my |our |your |the |their )?"
+             r"(?:two |co-?|dual )?(?:commanders|generals)\b|\bpartners?\b(?! (?:commanders?|abilit|mechanic))|\bpartner(?:ed)? "
+             r"(?:up )?with\b|\b(?:pair(?:ed)?|team(?:ed)? up)\b(?=[^?.!]*\b(?:commanders?|background|edh)\b))", re.IGNORECASE)
+"""Asking whether two cards can lead a Commander deck together: "can I have X and Y as commanders", "can X partner with Y",
+"are X and Y partners", "can I pair X with a Background as my commander"."""
+_COMMANDER_IS = lazy(r"\b(?:my|our|the) (?:commander|general) (?:is|was|will be|'s|’s) ((?:[\w,'’-]+ ?){1,7}?)(?=\s*(?:[?.!;]|$|"
+                     r", | and | but | so | can | could ))|((?:[\w,'’-]+ ){1,7}?)(?:is|as) (?:my|our|the) (?:commander|general)\b",
+                     re.IGNORECASE)
+"""A deck's commander named apart from the question about a card ("my commander is Atraxa. can I run Bolt in my deck?",
+"I have Atraxa as my commander, can I play Bolt?")."""
+_RUN = lazy(r"\b(?:can|could|may) (?:i|we|you) (?:still )?(?:run|play|include|add)\b[^?.!]{1,60}?(?: in (?:it|there|the "
+            r"deck|my deck|that deck|with (?:it|her|him|them)))?\s*(?:[?.!]|$)", re.IGNORECASE)
+"""Asking to put a card in a deck, the card last in the sentence ("can I run Lightning Bolt?"): a deck question when
+the commander is named apart (:data:`_COMMANDER_IS`)."""
 _ASKS = [(lazy(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.IGNORECASE), "illegal"),
          (lazy(r"\b(?:banned|ban ?list|banlist)\b", re.IGNORECASE), "banned"),
          (lazy(r"\brestricted\b", re.IGNORECASE), "restricted"),
@@ -110,11 +124,23 @@ def _colors(words: str) -> frozenset[str] | None:
     return frozenset(found) if said else None
 
 
+def _commander_said(q: str) -> tuple[int, int] | None:
+    """Where ``q`` names its deck's commander ("my commander is Atraxa", "Atraxa is my commander"), or ``None``."""
+    m = _COMMANDER_IS.search(q)
+    if m is None:
+        return None
+    g = 1 if m.group(1) is not None else 2
+    return m.start(g), m.end(g)
+
+
 def read_question(question: str) -> Asked | None:
     """What a question naming a card asks about playing it, or ``None`` when it asks something else."""
     q = " ".join(question.split())
     if len(q.split()) > MAX_WORDS or _FUTURE.search(q):
         return None
+    for m in _PAIR.finditer(q):
+        if not _CONDITION.search(q[: m.start()]):
+            return Asked("pair", "commander", within=sentence_span(q, m.start(), m.end()))
     for m in _LEADER.finditer(q):
         if not _CONDITION.search(q[: m.start()]):
             said = m.group(0).lower()
@@ -137,6 +163,11 @@ def read_question(question: str) -> Asked | None:
         if words.strip() and fmt in (None, "commander", "brawl", "duel", "paupercommander") and find_format(words) is None:
             return Asked("deck", fmt or "commander", None, (start, start + len(words.rstrip())),
                          within=sentence_span(q, m.start(), m.end()))
+        if (leader := _commander_said(q)) is not None and fmt in (None, "commander", "brawl", "duel", "paupercommander"):
+            return Asked("deck", fmt or "commander", None, leader, within=sentence_span(q, m.start(), m.end()))
+    for m in _RUN.finditer(q):  # "my commander is Atraxa. can I run Lightning Bolt?"
+        if not _CONDITION.search(q[: m.start()]) and (leader := _commander_said(q)) is not None:
+            return Asked("deck", find_format(q) or "commander", None, leader, within=sentence_span(q, m.start(), m.end()))
     m = _IDENTITY.search(q)
     if m is not None:
         return Asked("identity", None, within=sentence_span(q, m.start(), m.end()))
