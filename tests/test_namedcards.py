@@ -229,6 +229,11 @@ def test_more_than_one_of_a_card() -> None:
     assert not more_than_one("he Murders the Angel in response", [(3, 10, "plural")])
     assert not more_than_one("then he Lightning Bolts me", [(8, 23, "plural")])
     assert more_than_one("two Blood Artists. One of them dies", [(4, 17, "plural")])
+    # said twice as two players' own: two of it (603.3b's APNAP order was missed for "my Soul Warden and an opponent's Soul Warden")
+    two = "when my Soul Warden and an opponent's Soul Warden trigger, whose goes on the stack first?"
+    assert more_than_one(two, [(8, 19, "exact"), (38, 49, "exact")])
+    assert more_than_one("my Thalia and your Thalia", [(3, 9, "exact"), (19, 25, "exact")])
+    assert not more_than_one("I have my Thalia out. Does my Thalia tax me?", [(10, 16, "exact"), (30, 36, "exact")])
 
 
 def test_a_lower_case_word_is_a_card_when_the_next_word_says_what_the_card_does(tmp_path: Path, mini_book: Rulebook) -> None:

@@ -205,7 +205,8 @@ not ("do both players pay Thalia's tax?")."""
 def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequence[str] | None = None) -> bool:
     """Whether ``question`` speaks of more than one of a card it names at ``spans`` (each mention's start, end and how
     it was found): a plural of its name, a number or "another" right before a mention ("a second Thalia", "two
-    Jaces"), a copy of it (:data:`_COPY`), or the card named twice in a question saying "they both" (:data:`_BOTH`).
+    Jaces"), a copy of it (:data:`_COPY`), or the card named twice as two players' (:data:`_OWNER`: "my Soul Warden and an
+    opponent's Soul Warden") or in a question saying "they both" (:data:`_BOTH`).
     ``said``: the question's words, when it was read already (:class:`~rulesgraph.question.read.Question`)."""
     for _, end, how in spans:
         if how == "plural" and next((w.lower() for w in words(question[end : end + 12])), "") not in _OBJECT:
@@ -222,5 +223,13 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequen
             return True
     if len(spans) < 2:
         return False
+    owners = {_OWNER.get(ws[-1].lower()) for start, _, _ in spans if (ws := question[max(0, start - 24) : start].split())}
+    if len(owners - {None}) >= 2:  # "my Soul Warden and an opponent's Soul Warden": two of it, each player's own
+        return True
     line = f" {' '.join(w.lower() for w in (words(question) if said is None else said))} "
     return any(phrase in line for phrase in _BOTH)
+
+
+_OWNER = {"my": "me", "our": "me", "your": "you", "his": "other", "her": "other", "their": "other", "opponent's": "other",
+          "opponent’s": "other", "opponents'": "other", "opponents’": "other", "friend's": "other", "friend’s": "other"}
+"""Whose a card is, by the word right before its name: one said twice as two players' is two of it."""
