@@ -146,7 +146,7 @@ def test_a_card_the_data_lacks(book: Rulebook, deck: CardDeck, documents: None) 
 
 
 def test_names_said_in_capitals() -> None:
-    from rulesgraph.answer.legal.facts import names_said
+    from rulesgraph.question.mention_context import names_said
 
     assert names_said("Is Orcish Bowmasters legal in Legacy?") == ["Orcish Bowmasters"]
     assert names_said("Is The One Ring legal in Modern?") == ["The One Ring"]

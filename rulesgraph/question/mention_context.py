@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from ..cards.nametable import NameTable
     from .mention_words import CardMention, Word
 
-__all__ = ["CONFIRMED", "SAID_SHORT", "TAIL_CARDS", "TAIL_MORE", "confirmed", "coreferent", "epithets", "more_than_one", "shortenings",
-           "tails"]
+__all__ = ["CONFIRMED", "SAID_SHORT", "TAIL_CARDS", "TAIL_MORE", "confirmed", "coreferent", "epithets", "more_than_one", "name_runs",
+           "names_said", "shortenings", "tails", "unknown_names"]
 
 CONFIRMED = 0.65
 """Confidence of a word the rest of the text confirms is a card's: a weak reading listed with a card, or the shortening
@@ -233,3 +233,64 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequen
 _OWNER = {"my": "me", "our": "me", "your": "you", "his": "other", "her": "other", "their": "other", "opponent's": "other",
           "opponent’s": "other", "opponents'": "other", "opponents’": "other", "friend's": "other", "friend’s": "other"}
 """Whose a card is, by the word right before its name: one said twice as two players' is two of it."""
+
+
+_NAME_LIKE = lazy(r"(?<![\w'’-])([A-Z][\w'’-]+(?:(?:,? (?:of|the|to|and|from|in))*,? [A-Z][\w'’-]+)+)")
+"""A run of capitalised words, as a card's name is said ("Orcish Bowmasters", "Sheoldred, the Apocalypse")."""
+_JOINING = frozenset({"of", "the", "to", "and", "from", "in"})
+_OPENING = frozenset("is are was were can could may might will would should does do did has have i my a an if so and but or how "
+                     "what why when".split())
+"""A sentence's first words, capitalised as such ("Is", "Can"): no part of a name ("The One Ring" keeps its "The")."""
+
+
+def name_runs(question: str) -> list[tuple[int, int, str]]:
+    """The capitalised runs of ``question`` that may be a card's name (start, end, the words), without a sentence's first
+    words (:data:`_OPENING`) and the formats and events said after them ("… in Legacy"), two words or more.  Sets and
+    products are said so too ("Secret Lair", "Dominaria United"): a caller takes one for a card only where more says so."""
+    from ..cards.legality import FORMAT_NAMES
+
+    known = {w.casefold() for n in FORMAT_NAMES.values() for w in n.split()} | {"fnm", "friday", "night", "magic", "mtg"}
+    out = []
+    for m in _NAME_LIKE.finditer(question):
+        said = [(w.start(), w.end(), w.group()) for w in re.finditer(r"\S+", m.group(1))]
+        while said and said[0][2].casefold() in _OPENING:
+            said.pop(0)
+        while said and (said[-1][2].casefold() in known or said[-1][2] in _JOINING):
+            said.pop()
+        if len(said) >= 2 and not all(w.casefold().strip(",") in known | STOPWORDS for _, _, w in said):
+            start, end = m.start(1) + said[0][0], m.start(1) + said[-1][1]
+            text = question[start:end].rstrip(",")
+            out.append((start, start + len(text), text))
+    return out
+
+
+def names_said(question: str) -> list[str]:
+    """The words of :func:`name_runs`."""
+    return [text for _, _, text in name_runs(question)]
+
+
+_PRODUCT = frozenset("horizons legends edition masters remastered lair collection booster boxes box draft prerelease sealed "
+                     "core set promo commander championship tour rules guide document".split())
+"""Words of a set's, product's, event's or document's name ("Modern Horizons", "Commander Legends", "Pro Tour"), which no
+unknown card is taken for."""
+
+
+_LEGEND = lazy(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?, (?:the )?(?!I\b|I['’])[A-Z][\w'’-]+"
+               r"(?: (?:of |the |to |and |from |in )*[A-Z][\w'’-]+)*$")
+"""A legendary card's name as such names are made: a name, a comma and an epithet ("Delney, Streetwise Lookout", "Kaervek,
+the Punisher"), not "I" ("Okay, I'm confused")."""
+
+
+def unknown_names(question: str, found: Sequence[tuple[int, int]], table: NameTable) -> list[str]:
+    """Runs of capitalised words (:func:`name_runs`) shaped as a legendary card's name (:data:`_LEGEND`) that no card found
+    (``found``: their spans) covers: a newer card's ("Delney, Streetwise Lookout" with the cards of 2022), unless one of
+    their words is a set's or product's (:data:`_PRODUCT`).  A name of any other shape is not taken for one: on the real
+    questions, nine in ten such runs were creature types, sets and sentence openings ("Bird Soldiers", "Magic Online")."""
+    out = []
+    for start, end, text in name_runs(question):
+        said = text.removesuffix("'s").removesuffix("’s")
+        if any(a < end and start < b for a, b in found) or not _LEGEND.match(said):
+            continue
+        if not any(w in _PRODUCT for w in tokens(said)) and said not in out:
+            out.append(said)
+    return out

@@ -179,6 +179,7 @@ class CardDeck:
         names it says of cards the installed data lacks (:func:`~rulesgraph.question.mentions.find_cards`); ``shared``
         gets each name it says that several cards share and nothing in it decides between (as said, and those cards,
         each name once): "two Thalias" is no card's text."""
+        from .mention_context import unknown_names
         from .mentions import bounded, find_cards
 
         question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
@@ -195,6 +196,8 @@ class CardDeck:
                 if m.key is None and cards and cards not in told and not read.intersection(cards):
                     told.add(cards)
                     shared.append((m.said, cards))
+        if absent is not None:  # "Delney, Streetwise Lookout" with the cards of 2022: a newer card, said so
+            absent.extend(n for n in unknown_names(question, [(m.start, m.end) for m in mentions], self.table) if n not in absent)
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
             if m.key in seen:

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from ...build.citing import citation
 from ...common.lazyre import lazy
 from ...model import Answer
+from ...question.mention_context import names_said
 from ..cardanswer import absent_why, shown_card
-from .facts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, decide, names_said, terms, with_copies
+from .facts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, decide, terms, with_copies
 from .read import ABBREVIATION, COLORS, FORMAT, MAX_WORDS, kept, read_question, sentence_span, unabbreviated
 
 if TYPE_CHECKING:

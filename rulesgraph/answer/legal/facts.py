@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .lists import Listed
 
 __all__ = ["COMMANDER_LIKE", "COPIES", "DECK_LIMITS", "Asked", "absent_card", "article", "copies_allowed", "copies_said",
-           "decide", "in_game", "names_said", "possessive", "terms", "verdict", "with_copies"]
+           "decide", "in_game", "possessive", "terms", "verdict", "with_copies"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
 class Asked(NamedTuple):
@@ -344,33 +344,3 @@ def absent_card(question: str, asked: Asked, name: str, date: str | None, caveat
     text = f"Its standing{where} cannot be read from the card data installed: 'rulesgraph update cards' installs the latest."
     return Answer(question, text, (), (), 0.0, (caveat, "a question about playing a card, which the card data lacks"), (),
                   caveats=(caveat,), in_rules=False)
-
-
-_NAME_LIKE = lazy(r"(?<![\w'’-])([A-Z][\w'’-]+(?:(?:,? (?:of|the|to|and|from|in))*,? [A-Z][\w'’-]+)+)")
-"""A run of capitalised words, as a card's name is said ("Orcish Bowmasters", "Sheoldred, the Apocalypse")."""
-_JOINING = frozenset({"of", "the", "to", "and", "from", "in"})
-
-
-_OPENING = frozenset("is are was were can could may might will would should does do did has have i my a an if so and but or how "
-                     "what why when".split())
-"""A sentence's first words, capitalised as such ("Is", "Can"): no part of a name ("The One Ring" keeps its "The")."""
-
-
-def names_said(question: str) -> list[str]:
-    """The capitalised runs of ``question`` that may be a card's name, without a sentence's first words (:data:`_OPENING`)
-    and the formats and events said after them ("… in Legacy"), two words or more.  Sets and products are said so too
-    ("Secret Lair", "Dominaria United"): the caller takes one for a card only where a list names it."""
-    from ...cards.legality import FORMAT_NAMES
-    from ...common.text import STOPWORDS
-
-    known = {w.casefold() for n in FORMAT_NAMES.values() for w in n.split()} | {"fnm", "friday", "night", "magic", "mtg"}
-    out = []
-    for m in _NAME_LIKE.finditer(question):
-        said = m.group(1).split()
-        while said and said[0].casefold() in _OPENING:
-            said.pop(0)
-        while said and (said[-1].casefold() in known or said[-1] in _JOINING):
-            said.pop()
-        if len(said) >= 2 and not all(w.casefold().strip(",") in known | STOPWORDS for w in said):
-            out.append(" ".join(said).rstrip(","))
-    return out
