@@ -26,7 +26,8 @@ def test_what_is_no_pair_question(question: str) -> None:
 
 
 @pytest.mark.parametrize(("question", "starts", "rule"), [
-    ("can I have Thrasios and Kenrith as commanders?", "No: Kenrith, the Returned King has no partner ability", "702.124h"),
+    ("can I have Thrasios and Kenrith as commanders?", "No: Kenrith, the Returned King has no partner ability. Thrasios, Triton "
+     "Hero has partner, which pairs it only with another card with partner.", "702.124h"),
     ("are thrasios and tymna partners?", "Yes: Thrasios, Triton Hero and Tymna the Weaver can be your two commanders: both have "
      "partner. The deck's color identity is their combined one: white, blue, black and green.", "702.124h"),
     ("can pir and toothy be my commanders?", "Yes: Pir, Imaginative Rascal and Toothy, Imaginary Friend can be your two "

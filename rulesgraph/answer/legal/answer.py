@@ -226,8 +226,10 @@ def _pair_answer(book: Rulebook, deck: CardDeck, question: str, two: list[NamedC
     date = deck.store.info.date
     text += f" (card data of {date})" if date else ""
     cited = list({c.id: c for c in (citation(book, node, SURE, (why,)) for node, why in rules if node and node in book.qg)}.values())[:k]
+    info = deck.store.info
+    data = f"MTGJSON {info.version}" if info.version else "the card data"
     why = (f"‘{named.said}’ names card {a.name}", f"‘{other.said}’ names card {b.name}",
-           "a question about two commanders, answered from their partner abilities in the card data")
+           f"a question about playing a card, answered from {data}{f' of {date}' if date else ''}: their partner abilities")
     return Answer(question, text, tuple(cited), ("Partner",), SURE if cited else 0.5, why, (),
                   cards=(shown_card(named), shown_card(other)), in_rules=True)
 

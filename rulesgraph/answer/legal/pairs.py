@@ -85,8 +85,8 @@ def decide_pair(book: Rulebook, a: Card, b: Card, formats: tuple[str, ...]) -> t
     if lacking:
         other = {"choose a background": "a legendary Background enchantment card", "doctor's companion": "a legendary Time Lord "
                  "Doctor creature card with no other creature types", "partner with": "the card it names"}.get(
-                     kinds[0], "a card with the same ability")
-        text = f"No: {lacking[0]} has no partner ability, and {having[0]}, which lets it lead a deck beside {other} only."
+                     kinds[0], f"another card with {kinds[0]}")
+        text = f"No: {lacking[0]} has no partner ability. {having[0]}, which pairs it only with {other}."
         return text, [rule(kinds[0])]
     if set(kinds) == {"partner with"}:
         text = f"No: {'; '.join(having)}: “partner with” pairs only the two cards that name each other."
