@@ -1,8 +1,9 @@
 """Legality and deck-building questions answered from the card data (bench/questions/legality.jsonl): is the fact
 right (yes/no, banned, restricted, the color identity), is the card the one asked about, and is the rule that defines
 the term among the first three citations; questions that only look like these (bans to come, a legal target) must not
-be answered from the legalities.  Each line: ``question``, ``kind`` (legal, leader, deck, identity, copies, none), ``card``,
-``expect`` (for legal: the card's status, legal, not legal, banned or restricted; for leader and deck: yes or no; the
+be answered from the legalities.  Each line: ``question``, ``kind`` (legal, leader, pair, deck, identity, copies, none),
+``card`` (for pair: the first of the two), ``expect`` (for legal: the card's status, legal, not legal, banned or restricted; for
+leader, pair and deck: yes or no; the
 colors for identity; for copies yes, no, or ``limit`` when no number is asked, with ``holds``, the words of the limit: "up
 to four"), for a legal question asked yes or no ``says`` (the yes or no it must begin with: "is Sol Ring
 banned in Commander?" — no; without it, a question offering two statuses, the answer must begin with neither),

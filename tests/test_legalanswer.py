@@ -316,6 +316,16 @@ def test_a_commander_named_apart_from_the_card_asked_about(book: Rulebook, deck:
     assert b.answer.startswith("Yes, by color identity: Kitchen Finks' color identity is white and green, all of it in Atraxa"), b.answer
     c = ask(book, "my commander is Atraxa. can I use her ability on my opponent's creature?", deck=deck)
     assert not c.answer.startswith(("Yes", "No")), c.answer  # no card asked about: a rules question
+    for scene in ("my commander is Atraxa. can I play Swords to Plowshares on my own commander?",  # a review's: in a game,
+                  "my commander is Krenko, Mob Boss. can I add Lightning Bolt to the stack in response?",  # not in a deck
+                  "my commander is Krenko, Mob Boss. can I still play Lightning Bolt after he died?"):
+        assert not ask(book, scene, deck=deck).answer.startswith(("Yes", "No")), scene
+    for first in ("I love Sol Ring and Atraxa is my commander. can I run Lightning Bolt?",  # the commander is the card that
+                  "Sol Ring aside, Atraxa is my commander. Can I run Lightning Bolt?"):  # can lead, said where it is named
+        assert "in Atraxa, Praetors' Voice's color identity" in ask(book, first, deck=deck).answer, first
+    two = ask(book, "my commanders are Thrasios and Tymna. can I run Swords to Plowshares?", deck=deck)  # 702.124c: combined
+    assert two.answer.startswith("Yes, by color identity: Swords to Plowshares' color identity is white, all of it in Thrasios, "
+                                 "Triton Hero and Tymna the Weaver's (white, blue, black and green)"), two.answer
 
 
 def test_each_card_asked_about_is_answered(book: Rulebook, deck: CardDeck) -> None:
@@ -330,3 +340,15 @@ def test_each_card_asked_about_is_answered(book: Rulebook, deck: CardDeck) -> No
     assert b.answer.startswith("No: Sol Ring is legal in Commander.") and "No: Mana Crypt is legal in Commander." in b.answer
     c = ask(book, "Is Lightning Bolt legal in Modern? My opponent played Leyline of Sanctity.", deck=deck)
     assert "Leyline" not in c.answer and [x.name for x in c.cards] == ["Lightning Bolt"]
+    d = ask(book, "is Grizzly Bears legal in standard? what about with Llanowar Elves in play?", deck=deck)  # another scene
+    assert "Llanowar" not in d.answer
+    e = ask(book, "is Sol Ring, Mana Crypt, Mana Vault, Mox Diamond and Chrome Mox legal in Legacy?", deck=deck)
+    assert "Chrome Mox is legal in Legacy" in e.answer  # every card of the list
+    f = ask(book, "is Sol Ring or Hullbreacher banned in commander?", deck=deck)  # each card read as it was said
+    assert "Read ‘Hullbreacher’ as Hullbreaker Horror: No" in f.answer and f.confidence < 0.95
+
+
+def test_each_card_of_a_list_has_what_the_newer_tournament_rules_say(book: Rulebook, deck: CardDeck, documents: None) -> None:
+    """"is Lightning Bolt or Fury legal in Modern?" said Fury was legal: the newer MTR's list is read for every card."""
+    a = ask(book, "is Lightning Bolt or Fury legal in Modern?", deck=deck).answer
+    assert "No: Fury is banned in Modern. (MTR 6.4 of the Magic Tournament Rules effective 2026-02-27 lists it as banned" in a, a

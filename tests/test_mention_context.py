@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from rulesgraph.cards.model import CardName
@@ -99,14 +97,15 @@ def test_a_tail_that_is_a_word_of_names_or_of_a_longer_name_is_no_card(goyfs: Na
 
 def test_a_name_shaped_as_a_legends_that_no_card_is_is_said_to_be_missing() -> None:
     """"Delney, Streetwise Lookout" with the cards of 2022 was answered as if no card were named; only the shape of a
-    legendary name counts (a name, a comma, an epithet): creature types, sets and sentence openings do not."""
+    legendary name counts (a name, a comma, an epithet): creature types, sets, greetings and sentence openings do not."""
     from rulesgraph.question.mention_context import name_runs, unknown_names
 
-    table = SimpleNamespace()  # unknown_names reads no table field: a name's shape decides
     q = "I have a Delney, Streetwise Lookout in play and Kaervek, the Punisher's copy. Okay, I'm lost."
-    assert unknown_names(q, [], table) == ["Delney, Streetwise Lookout", "Kaervek, the Punisher"]  # type: ignore[arg-type]
-    assert unknown_names(q, [(9, 35)], table) == ["Kaervek, the Punisher"]  # type: ignore[arg-type]  # a card found there
+    assert unknown_names(q, []) == ["Delney, Streetwise Lookout", "Kaervek, the Punisher"]
+    assert unknown_names(q, [(9, 35)]) == ["Kaervek, the Punisher"]  # a card found there
+    assert unknown_names("Is Myrkul, Lord of Bones legal?", []) == ["Myrkul, Lord of Bones"]
     for other in ("If I have Bird Soldiers in play", "I play on Magic Online", "from Ravnica: City of Guilds, the Temple Garden",
-                  "Modern Horizons, the Set"):
-        assert unknown_names(other, [], table) == [], other  # type: ignore[arg-type]
+                  "Modern Horizons, the Set", "Thanks, Steve. is brainstorm legal in legacy?", "Ok, Magic Arena says no",
+                  "Hi, Tom here", "Wait, Ward triggers?", "in Kaldheim, Ikoria and Theros drafts", "Sorry, English isn't my language"):
+        assert unknown_names(other, []) == [], other
     assert name_runs("Is Sheoldred, the Apocalypse legal in Legacy?") == [(3, 28, "Sheoldred, the Apocalypse")]

@@ -234,6 +234,8 @@ def test_more_than_one_of_a_card() -> None:
     assert more_than_one(two, [(8, 19, "exact"), (38, 49, "exact")])
     assert more_than_one("my Thalia and your Thalia", [(3, 9, "exact"), (19, 25, "exact")])
     assert not more_than_one("I have my Thalia out. Does my Thalia tax me?", [(10, 16, "exact"), (30, 36, "exact")])
+    stolen = "I took my opponent's Soul Warden with Control Magic. Does my Soul Warden now gain me life?"  # one, changing hands
+    assert not more_than_one(stolen, [(21, 32, "exact"), (61, 72, "exact")])
 
 
 def test_a_lower_case_word_is_a_card_when_the_next_word_says_what_the_card_does(tmp_path: Path, mini_book: Rulebook) -> None:

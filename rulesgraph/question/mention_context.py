@@ -2,7 +2,10 @@
 is one ("with humility and Opalescence both out"), a word that is a card's name said short is the card the text
 names in full ("Darksteel Colossus … Colossus says", "Tarmagoyf … does goyf count"), and a capitalised word no name is
 that ends a one-word name is that card said short, or one of the few it may be ("Goyf": Tarmogoyf, Lhurgoyf); and
-whether the question speaks of more than one of a card it names ("a second Thalia", "two Jaces", :func:`more_than_one`).
+whether the question speaks of more than one of a card it names ("a second Thalia", "two Jaces", "my Soul Warden and an
+opponent's Soul Warden": :func:`more_than_one`); and the runs of capitalised words that may be a card's name
+(:func:`name_runs`), of which those shaped as a legendary card's and found as no card are said to be missing from the card
+data (:func:`unknown_names`: "Delney, Streetwise Lookout" with the cards of 2022).
 
 Read after the finder's own pass over the words, from its mentions (``found``) and its words; linear in the question.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..cards.model import JOINERS
@@ -223,13 +227,19 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequen
             return True
     if len(spans) < 2:
         return False
-    owners = {_OWNER.get(ws[-1].lower()) for start, _, _ in spans if (ws := question[max(0, start - 24) : start].split())}
-    if len(owners - {None}) >= 2:  # "my Soul Warden and an opponent's Soul Warden": two of it, each player's own
-        return True
+    ordered = sorted(spans)
+    for (a, a_end, _), (b, _, _) in pairwise(ordered):  # "my Soul Warden and an opponent's Soul Warden": two of it,
+        before_a, before_b = question[max(0, a - 24) : a].split(), question[max(0, b - 24) : b].split()  # each player's own,
+        between = question[a_end:b]  # said together; "I took my opponent's Soul Warden. Does my Soul Warden …" is one
+        owners = {_OWNER.get(before_a[-1].lower()) if before_a else None, _OWNER.get(before_b[-1].lower()) if before_b else None}
+        if None not in owners and len(owners) == 2 and _JOINED.match(between):
+            return True
     line = f" {' '.join(w.lower() for w in (words(question) if said is None else said))} "
     return any(phrase in line for phrase in _BOTH)
 
 
+_JOINED = lazy(r"^\s*(?:,|and|or|vs\.?|versus|against|&)\s+(?:an?\s+|the\s+)?[\w'’]+\s*$", re.IGNORECASE)
+"""Between two mentions of a card said together as two players' ("… and an opponent's …", "… vs. your …")."""
 _OWNER = {"my": "me", "our": "me", "your": "you", "his": "other", "her": "other", "their": "other", "opponent's": "other",
           "opponent’s": "other", "opponents'": "other", "opponents’": "other", "friend's": "other", "friend’s": "other"}
 """Whose a card is, by the word right before its name: one said twice as two players' is two of it."""
@@ -275,13 +285,15 @@ _PRODUCT = frozenset("horizons legends edition masters remastered lair collectio
 unknown card is taken for."""
 
 
-_LEGEND = lazy(r"^[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?, (?:the )?(?!I\b|I['’])[A-Z][\w'’-]+"
-               r"(?: (?:of |the |to |and |from |in )*[A-Z][\w'’-]+)*$")
-"""A legendary card's name as such names are made: a name, a comma and an epithet ("Delney, Streetwise Lookout", "Kaervek,
-the Punisher"), not "I" ("Okay, I'm confused")."""
+_LEGEND = lazy(r"^(?!(?i:ok|okay|so|well|yes|no|thanks|thank you|sorry|hi|hello|hey|wait|also|basically|anyway|now|then|edit|"
+               r"update|note|ps|btw|alright|right|sure)\b)[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?, (?:the [A-Z][\w'’-]+|(?!I\b|I['’])"
+               r"[A-Z][\w'’-]+(?: (?:of |the |to |from |in )*[A-Z][\w'’-]+)+)$")
+"""A legendary card's name as such names are made: a name, a comma and an epithet of two words or more or "the" and one
+("Delney, Streetwise Lookout", "Kaervek, the Punisher", "Myrkul, Lord of Bones"); not a greeting or aside before a comma
+("Thanks, Steve", "Ok, Magic Arena says …"), a list ("Kaldheim, Ikoria and Theros") or "I" ("Okay, I'm lost")."""
 
 
-def unknown_names(question: str, found: Sequence[tuple[int, int]], table: NameTable) -> list[str]:
+def unknown_names(question: str, found: Sequence[tuple[int, int]]) -> list[str]:
     """Runs of capitalised words (:func:`name_runs`) shaped as a legendary card's name (:data:`_LEGEND`) that no card found
     (``found``: their spans) covers: a newer card's ("Delney, Streetwise Lookout" with the cards of 2022), unless one of
     their words is a set's or product's (:data:`_PRODUCT`).  A name of any other shape is not taken for one: on the real

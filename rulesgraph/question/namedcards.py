@@ -197,7 +197,7 @@ class CardDeck:
                     told.add(cards)
                     shared.append((m.said, cards))
         if absent is not None:  # "Delney, Streetwise Lookout" with the cards of 2022: a newer card, said so
-            absent.extend(n for n in unknown_names(question, [(m.start, m.end) for m in mentions], self.table) if n not in absent)
+            absent.extend(n for n in unknown_names(question, [(m.start, m.end) for m in mentions]) if n not in absent)
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
             if m.key in seen:

@@ -1,6 +1,8 @@
 """Questions about playing a named card in a format, answered from the card data: "is Sol Ring legal in Commander?", "is Oko
-banned in Modern?", "can Grist be my commander?", "can Kitchen Finks go in a mono-green Commander deck?", "what is Kitchen
-Finks's color identity?", "can I run 2 copies of Sol Ring in Commander?" (the deck rules and the card's own text).
+banned in Modern?", "can Grist be my commander?", "can Kitchen Finks go in a mono-green Commander deck?", "my commander is
+Atraxa. can I run Lightning Bolt?", "can I have Thrasios and Kenrith as commanders?" (:mod:`.pairs`), "what is Kitchen
+Finks's color identity?", "can I run 2 copies of Sol Ring in Commander?" (the deck rules and the card's own text); each card
+a question lists or asks about again answered in turn ("… What about Jace, the Mind Sculptor?").
 
 A question is one of these when it names a card (with card data installed) and says what it asks in the words such
 questions use: a format beside "legal", "banned", "restricted" or "play … in"; "be my commander"; a deck's colors or its
@@ -12,6 +14,7 @@ about bans to come ("will X get banned?") is not one: it stays out of the rules'
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -26,6 +29,7 @@ from .read import ABBREVIATION, COLORS, FORMAT, MAX_WORDS, kept, read_question, 
 if TYPE_CHECKING:
     from ...build.corpus import Rulebook
     from ...cards.model import Card
+    from ...cards.store import CardStore
     from ...model import NamedCard
     from ...question.namedcards import CardDeck
     from .lists import Listed
@@ -39,24 +43,30 @@ question asks about say more than those ("is Minsc and Boo legal": Minsc, Belove
 card it read, as for a misspelt name ("Read ‘Hullbreacher’ as Hullbreaker Horror: …") and a short name cards share ("Oko")."""
 LOOSE_SURE = 0.6  # confidence of an answer about a card named loosely: the fact is sure, the card less so (medium)
 
-def _subject(cards: tuple[NamedCard, ...], asked: Asked, q: str = "") -> tuple[NamedCard | None, NamedCard | None]:
-    """The card asked about and, for "in my Atraxa deck", the deck's commander.  A card is named once, where it is first
-    said: one said again in the sentence that asks (``q``, the question) is asked about there when it names a format ("I
-    love Sol Ring, it's great. Is Sol Ring legal in Pauper?")."""
-    leader = None
+def _subject(cards: tuple[NamedCard, ...], asked: Asked, q: str = "",
+             can_lead: Callable[[NamedCard], bool] = lambda c: True) -> tuple[NamedCard | None, list[NamedCard]]:
+    """The card asked about and, for "in my Atraxa deck" or "my commanders are Thrasios and Tymna", the deck's commanders:
+    the cards said where the question names them that can lead a deck (``can_lead``: "Sol Ring aside, Atraxa is my
+    commander" names Atraxa).  A card is named once, where it is first said: one said again in the sentence that asks
+    (``q``, the question) is asked about there when it names a format ("I love Sol Ring, it's great. Is Sol Ring legal in
+    Pauper?").  For "can I run …" (:attr:`Asked.last`) the card asked about, or the last of a list of them, ends the
+    words asked about: "can I play Path to Exile on her?" asks about no card's place in a deck."""
+    leaders: list[NamedCard] = []
     if asked.leader_span is not None:
         a, b = asked.leader_span
-        leader = next((c for c in cards if c.start >= a and c.end <= b + 2), None)
+        leaders = [c for c in cards if c.start >= a and c.end <= b + 2 and can_lead(c)]
     lo, hi = asked.within
-    subject = next((c for c in cards if c is not leader and lo <= c.start and c.end <= hi), None)
+    subject = next((c for c in cards if c not in leaders and lo <= c.start and c.end <= hi), None)
+    if asked.last and (subject is None or max(c.end for c in cards if lo <= c.start and c.end <= hi) < hi - 1):
+        return None, leaders
     if subject is None and q and asked.format is not None:  # a format said: "is the Nefashu restricted to blocking?" is none
         asking = q[lo:hi]
-        subject = next((c for c in cards if c is not leader and c.said
+        subject = next((c for c in cards if c not in leaders and c.said
                         and re.search(rf"(?<!\w){re.escape(c.said)}(?!\w)", asking, re.IGNORECASE)), None)
-    before = {c.key: c for c in cards if c is not leader and c.end <= lo}  # "is golos legal in commander? can it be my
+    before = {c.key: c for c in cards if c not in leaders and c.end <= lo}  # "is golos legal in commander? can it be my
     if subject is None and q and len(before) == 1 and _POINTS_BACK.search(q[lo:hi]):  # commander": the one card before
         subject = next(iter(before.values()))
-    return subject, leader
+    return subject, leaders
 
 
 _POINTS_BACK = lazy(r"^\W*(?:(?:and|so|but)\s+)?(?:is|can|could|may|would)\s+(?:it|this card|that card)\b(?!\s+(?:true|ok|okay|fine|"
@@ -92,12 +102,15 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
         cards = _said_alone(book, deck, said)
     if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(deck, said)
-    named, leader = _subject(cards, asked, said)
-    also = _also_asked(cards, asked, said, named, leader)
     if asked.kind == "pair":  # "can I have Thrasios and Kenrith as commanders?": both said where it asks
         lo, hi = asked.within
         two = list({c.key: c for c in cards if lo <= c.start and c.end <= hi and not c.many}.values())
-        return _pair_answer(book, deck, question, two if len(two) == 2 else _pair_said(book, deck, said[lo:hi], lo), k)
+        paired = _pair_answer(book, deck, question, two if len(two) == 2 else _pair_said(book, deck, said[lo:hi], lo), k)
+        if paired is not None or (asked := read_question(read, pairs=False)) is None:
+            return paired
+    store = deck.store
+    named, leaders = _subject(cards, asked, said, lambda c: _can_lead(store.card(c.key)))
+    also = _also_asked(cards, asked, said, named, leaders)
     shared = read_as is not None  # the most played of the cards a short name fits: said first (a carried "it" is not)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
         named, read_as = carried[0], f"read as {carried[0].key}, the card the conversation is about (the question points back at it)"
@@ -115,7 +128,6 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
             return absent_card(question, asked, absent[0], date, absent_why(absent[:1], date)[0], SURE, listed)
     if named is None or (named.many and asked.kind != "legal"):
         return None
-    store = deck.store
     card = store.card(named.key)
     if card is None:
         return None
@@ -124,28 +136,22 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     data = f"MTGJSON {info.version}" if info.version else "the card data"
     dated = f"{data} of {info.date}" if info.date else data
     since = f"card data of {info.date}" if info.date else "the installed card data"
-    leader_card = store.card(leader.key) if leader is not None else None
-    card, newer = _as_the_mtr_lists(card, asked, formats, info.date)
+    leader_card = _together([c for c in (store.card(x.key) for x in leaders) if c is not None])
     if (asked := with_copies(asked, said, named)) is None:  # "two Thalias in play": the game's rules, not the deck's
         return None
-    text, rules = decide(book, card, asked, formats, leader_card, named.many or asked.copies)
+    alone = "".join(" " if any(o.start <= i < o.end for o in also) else ch for i, ch in enumerate(said)) if also else said
+    text, rules, newer = _fact(book, store, card, named, asked, formats, leader_card, alone, shared)  # its words, not the list's
     if text is None:
         return None
-    for other in also:  # "can Teferi be my commander? what about Jace?": each card asked about, in turn
+    loose = shared or named.how == "typo" or (named.how in LOOSE and _says_more(alone, named.said))
+    for other in also:  # "can Teferi be my commander? what about Jace?": each card asked about, in turn, said as the first
         more = store.card(other.key)
-        more_text, more_rules = decide(book, more, asked, formats, leader_card, other.many or asked.copies) if more else (None, [])
+        more_text, more_rules, _ = _fact(book, store, more, other, asked, formats, leader_card, other.said) if more else (None, [], None)
         if more_text is not None:
             text, rules = f"{text} {more_text}", rules + more_rules
-    if newer is not None:  # the MTR is newer than the card data, and lists it otherwise
-        listed, old = newer
-        where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
-        says = f"lists it as {listed.status.lower()}" if listed.status else "no longer lists it"
-        text += f" ({where} {says}; the {since} says {old.lower()}.)"
-    else:
+            loose = loose or other.how == "typo"
+    if newer is None:
         text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
-    loose = shared or named.how == "typo" or (named.how in LOOSE and _says_more(said, named.said))
-    if loose:  # "Hullbreacher" read as Hullbreaker Horror: said first, not only among the reasons
-        text = f"Read ‘{named.said}’ as {card.name}: {text}"
     cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
     cited = list({c.id: c for c in cited}.values())[:k]
     if newer is not None:
@@ -156,9 +162,9 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
         listed_at = section_citation(newer[0].section, newer[0].doc, SURE, (why_listed,), short=True)
         cited = [replace(listed_at, text=newer[0].said or listed_at.text), *cited][:k]  # the list, not the section's opening
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
-    if leader_card is not None and leader is not None:
-        why.insert(1, f"‘{leader.said}’ names card {leader_card.name}, the deck's commander")
-    shown = [shown_card(c) for c in (named, *also, leader) if c is not None]
+    for at, one in enumerate(leaders, start=1):
+        why.insert(at, f"‘{one.said}’ names card {one.key}, the deck's commander")
+    shown = [shown_card(c) for c in (named, *also, *leaders)]
     # a format's card pool is tournament policy, not the Comprehensive Rules (in_rules false: the card data answers it); who
     # may lead a deck, what a deck may hold by color identity (903) and how many copies (100.2a, 903.5b) are the CR's own
     sure = (LOOSE_SURE if loose else SURE) if cited and CANNOT_SAY not in text else 0.5  # the data cannot settle it
@@ -166,22 +172,60 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
                   in_rules=asked.kind != "legal" or any(said in DECK_LIMITS for _, said in rules))
 
 
+def _fact(book: Rulebook, store: CardStore, card: Card, named: NamedCard, asked: Asked, formats: tuple[str, ...],
+          leader: Card | None, said: str, shared: bool = False) -> tuple[str | None, list[tuple[str | None, str]], tuple | None]:
+    """What the card data (and a newer MTR's lists) say of one card asked about: the words, with what the newer MTR lists
+    said right after them and a card read loosely said first ("Read ‘Hullbreacher’ as Hullbreaker Horror: …"), the rules to
+    cite, and the MTR's listing, if any."""
+    info = store.info
+    card, newer = _as_the_mtr_lists(card, asked, formats, info.date)
+    text, rules = decide(book, card, asked, formats, leader, named.many or asked.copies)
+    if text is None:
+        return None, [], None
+    if newer is not None:  # the MTR is newer than the card data, and lists it otherwise
+        listed, old = newer
+        where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
+        says = f"lists it as {listed.status.lower()}" if listed.status else "no longer lists it"  # right after its card
+        since = f"card data of {info.date}" if info.date else "the installed card data"
+        text += f" ({where} {says}; the {since} says {old.lower()}.)"
+    if shared or named.how == "typo" or (named.how in LOOSE and _says_more(said, named.said)):
+        text = f"Read ‘{named.said}’ as {card.name}: {text}"  # said first, not only among the reasons
+    return text, rules, newer
+
+
+def _can_lead(card: Card | None) -> bool:
+    """Whether ``card`` could be a deck's commander, as the card data says (a leadership, or a legendary card)."""
+    return card is not None and (bool(card.leadership) or any("Legendary" in f.supertypes for f in card.faces))
+
+
+def _together(leaders: list[Card]) -> Card | None:
+    """The deck's commander, or two commanders as one: their names joined and their color identities combined (702.124c)."""
+    if len(leaders) < 2:
+        return leaders[0] if leaders else None
+    both = leaders[:2]
+    return replace(both[0], name=" and ".join(c.name for c in both),
+                   color_identity=tuple(sorted(set(both[0].color_identity) | set(both[1].color_identity))))
+
+
 _LIST = lazy(r"^\W*(?:,|and|or|nor|&|/|\+|,\s*(?:and|or))?\W*$", re.IGNORECASE)
 """Between two cards of a list ("Teferi or Jace", "Sol Ring, Mana Crypt and Mana Vault")."""
-_WHAT_ABOUT = lazy(r"^\W*(?:(?:and|or|also|but|ok|okay|so)\W+)?(?:(?:what|how) about|same (?:for|with|question for)|and|or|also)\b",
-                   re.IGNORECASE)
-"""A sentence asking the same of another card ("What about Jace, the Mind Sculptor?")."""
+_WHAT_ABOUT = lazy(r"^\W*(?:(?:and|or|also|but|ok|okay|so)\W+)?(?:(?:what|how) about|same (?:for|with|question for)|and|or|also)\b"
+                   r"(?!\s+(?:with|if|when|in|on|at|after|before|during|while|under|against)\b)", re.IGNORECASE)
+"""A sentence asking the same of another card ("What about Jace, the Mind Sculptor?"), not of another scene ("what about
+with Llanowar Elves in play?")."""
+MOST_ASKED = 8
+"""At most this many cards of one legality question are answered (a list pasted as a question names dozens)."""
 
 
 def _also_asked(cards: tuple[NamedCard, ...], asked: Asked, q: str, named: NamedCard | None,
-                leader: NamedCard | None) -> list[NamedCard]:
+                leaders: list[NamedCard]) -> list[NamedCard]:
     """The other cards the question asks the same of: listed with the card asked about ("is Sol Ring or Mana Crypt banned in
     Commander?") or in a later sentence that asks "what about" one ("… What about Jace, the Mind Sculptor?"), each once."""
     if named is None:
         return []
     seen, out, last = {named.key}, [], named
     for c in sorted(cards, key=lambda c: c.start):
-        if c is leader or c.key in seen or c.start < named.end or c.many:
+        if c in leaders or c.key in seen or c.start < named.end:
             continue
         lo = sentence_span(q, c.start, c.end)[0]
         listed = _LIST.match(q[last.end : c.start]) is not None
@@ -189,12 +233,14 @@ def _also_asked(cards: tuple[NamedCard, ...], asked: Asked, q: str, named: Named
             seen.add(c.key)
             out.append(c)
             last = c
-    return out[:3]
+    return out[: MOST_ASKED - 1]
 
 
-_TWO = lazy(r"\b(?:have|are|can|could|may|is|pair|partner|use|run|play)\s+(?:up\s+)?(.+?)\s+(?:and|with|&|\+)\s+(.+?)(?:\s+(?:as|be|"
-            r"partners?|together|commanders?)\b|\s*[?.!]|$)", re.IGNORECASE)
-"""The two names of a question asking about a pair ("are thrasios and tymna partners?"), for names said in lower case."""
+_TWO = lazy(r"\b(?:have|are|can|could|may|is|pair|use|run|play)\s+(?:(?:i|we)\s+(?:have|play|run|use|pair)\s+)?(?:up\s+)?(.+?)\s+"
+            r"(?:partner(?:ed)?\s+(?:up\s+)?with|and|with|&|\+)\s+(.+?)(?:\s+(?:as|be|partners?|together|commanders?)\b|\s*[?.!]|$)",
+            re.IGNORECASE)
+"""The two names of a question asking about a pair ("are thrasios and tymna partners?", "can thrasios partner with tymna?"),
+for names said in lower case."""
 
 
 def _pair_said(book: Rulebook, deck: CardDeck, asking: str, at: int) -> list[NamedCard]:
@@ -223,6 +269,9 @@ def _pair_answer(book: Rulebook, deck: CardDeck, question: str, two: list[NamedC
     if a is None or b is None:
         return None
     text, rules = decide_pair(book, a, b, deck.store.formats())
+    loose = [f"‘{c.said}’ as {x.name}" for c, x in ((named, a), (other, b)) if c.how == "typo"]  # each name is said in full
+    if loose:  # "Thrasio" read as Thrasios, Triton Hero: said first
+        text = f"Read {' and '.join(loose)}: {text}"
     date = deck.store.info.date
     text += f" (card data of {date})" if date else ""
     cited = list({c.id: c for c in (citation(book, node, SURE, (why,)) for node, why in rules if node and node in book.qg)}.values())[:k]
@@ -230,7 +279,7 @@ def _pair_answer(book: Rulebook, deck: CardDeck, question: str, two: list[NamedC
     data = f"MTGJSON {info.version}" if info.version else "the card data"
     why = (f"‘{named.said}’ names card {a.name}", f"‘{other.said}’ names card {b.name}",
            f"a question about playing a card, answered from {data}{f' of {date}' if date else ''}: their partner abilities")
-    return Answer(question, text, tuple(cited), ("Partner",), SURE if cited else 0.5, why, (),
+    return Answer(question, text, tuple(cited), ("Partner",), (LOOSE_SURE if loose else SURE) if cited else 0.5, why, (),
                   cards=(shown_card(named), shown_card(other)), in_rules=True)
 
 

@@ -1,4 +1,4 @@
-"""What a legality question asks (:class:`Asked`, read by :mod:`rulesgraph.answer.legal.answer`), the words of its answer
+"""What a legality question asks (:class:`Asked`, read by :mod:`rulesgraph.answer.legal.read`), the words of its answer
 from one card's data, and the rules that define its terms: yes or no to the status the question asked (banned,
 restricted, legal, not legal), then the fact.
 
@@ -47,6 +47,8 @@ class Asked(NamedTuple):
     """It asks about several copies of the card."""
     count: int | None = None
     """How many copies it asks about, when it says a number ("can I run 2 copies", "a playset": 4)."""
+    last: bool = False
+    """The card asked about must end where :attr:`within` ends: it is the whole object of "can I run …"."""
 
 
 _SAYS = {  # (status asked, the card's status) → yes or no

@@ -33,6 +33,11 @@ _RULE_WORDS = {
 """The words of the rule defining each kind of partner ability, to find it under the glossary entry Partner."""
 
 
+_OTHER_HALF = {"choose a background": "a legendary Background enchantment card",
+               "doctor's companion": "a legendary Time Lord Doctor creature card with no other creature types"}
+"""The abilities that pair a card with a card of a kind, not with another card having the same ability, and that kind."""
+
+
 def _said(kind: str, name: str) -> str:
     return f"partner with {name}" if kind == "partner with" else kind.replace("doctor's companion", "Doctor's companion").replace(
         "choose a background", "“Choose a Background”")
@@ -83,10 +88,11 @@ def decide_pair(book: Rulebook, a: Card, b: Card, formats: tuple[str, ...]) -> t
         return text, [rule("partner")]
     kinds = [k for k, _ in pa + pb]
     if lacking:
-        other = {"choose a background": "a legendary Background enchantment card", "doctor's companion": "a legendary Time Lord "
-                 "Doctor creature card with no other creature types", "partner with": "the card it names"}.get(
-                     kinds[0], f"another card with {kinds[0]}")
+        other = {**_OTHER_HALF, "partner with": "the card it names"}.get(kinds[0], f"another card with {kinds[0]}")
         text = f"No: {lacking[0]} has no partner ability. {having[0]}, which pairs it only with {other}."
+        return text, [rule(kinds[0])]
+    if set(kinds) <= set(_OTHER_HALF) and len(set(kinds)) == 1:  # two "Choose a Background": each needs a Background
+        text = f"No: {both} both have {_said(kinds[0], '')}, which pairs a card only with {_OTHER_HALF[kinds[0]]}; neither is one."
         return text, [rule(kinds[0])]
     if set(kinds) == {"partner with"}:
         text = f"No: {'; '.join(having)}: “partner with” pairs only the two cards that name each other."
