@@ -49,6 +49,10 @@ MAX_CARDS = 6
 CARDS_KEPT = 256
 """The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
 _SCHEMA = 11
+_SUBJECT = lazy(r"\b(?:i|you|he|she|they|we|opp|opponent)(?: (?:then|just|can|could|will|would|should|must|to))? $", re.IGNORECASE)
+"""Right before a lower-case card name said as a verb: who casts it ("i bolt …", "he could swords …")."""
+_OBJECT = lazy(r" (?:my|his|her|their|your|our|the|a|an|it|him|them|me|target|that|this|each|every)\b", re.IGNORECASE)
+"""Right after it: what it is cast at ("… bolt my opponent's guy", "… path it")."""
 _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
 
@@ -253,6 +257,9 @@ class CardDeck:
         after = _NEXT.match(question, m.end)
         if m.key is None or after is None:
             return False
+        if _SUBJECT.search(question, 0, m.start) and _OBJECT.match(question, m.end) and m.said.lower() not in self.table.rules_words:
+            card = self.store.card(m.key)  # "if i bolt my opponent's guy": an instant or sorcery cast at something, said as a verb
+            return card is not None and any(t in ("Instant", "Sorcery") for f in card.faces for t in f.types)
         verb = doc_terms(after.group(1))
         if not verb or in_sorted(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
             return False
