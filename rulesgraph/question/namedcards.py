@@ -50,9 +50,8 @@ CARDS_KEPT = 256
 """The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
 _SCHEMA = 11
 _SUBJECT = lazy(r"\b(?:i|you|he|she|they|we|opp|opponent)(?: (?:then|just|can|could|will|would|should|must|to))? $", re.IGNORECASE)
-"""Right before a lower-case card name said as a verb: who casts it ("i bolt …", "he could swords …")."""
 _OBJECT = lazy(r" (?:my|his|her|their|your|our|the|a|an|it|him|them|me|target|that|this|each|every)\b", re.IGNORECASE)
-"""Right after it: what it is cast at ("… bolt my opponent's guy", "… path it")."""
+"""Around a lower-case card name said as the verb of casting it: who casts it, and what at ("I negate it")."""
 _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
 
@@ -251,7 +250,8 @@ class CardDeck:
         """A weak mention (a lower-case word English knows, :data:`rulesgraph.question.mentions.WEAK`) is the card when the word
         after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
         (Clone: "… enter the battlefield as a copy …"), or what it is by its type line ("the humility enchantment");
-        not when the two words are a rules term ("finality counter")."""
+        not when the two words are a rules term ("finality counter"); an instant's or sorcery's name said as the verb of
+        casting it (:data:`_SUBJECT`, :data:`_OBJECT`: "I negate it", "can I fling my ghalta"; not a rules word)."""
         from .mention_words import in_sorted
 
         after = _NEXT.match(question, m.end)
