@@ -28,7 +28,7 @@ from ..common.ids import keyword_id
 from ..common.lazyre import lazy
 from ..common.sha import sha256
 from ..common.text import words
-from .mention_context import more_than_one
+from .mention_context import more_than_one, unknown_names
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -182,7 +182,6 @@ class CardDeck:
         names it says of cards the installed data lacks (:func:`~rulesgraph.question.mentions.find_cards`); ``shared``
         gets each name it says that several cards share and nothing in it decides between (as said, and those cards,
         each name once): "two Thalias" is no card's text."""
-        from .mention_context import unknown_names
         from .mentions import bounded, find_cards
 
         question = bounded(question)  # what the finder reads; "a second Thalia" is looked for there too
