@@ -15,7 +15,7 @@ from rulesgraph.cards.read import read_card_file
 from rulesgraph.cards.view import keyword_list
 from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
-from rulesgraph.question.namedcards import CardDeck, open_deck, with_cards, without_names
+from rulesgraph.question.namedcards import open_deck, with_cards, without_names
 from rulesgraph.question.read import Question
 
 from .minicards import CARDS, atomic, encode, face, install_cards
@@ -299,12 +299,3 @@ def test_a_deck_keeps_only_the_last_cards_it_read(tmp_path: Path, mini_book: Rul
     again = deck.card("Banner of the Grove")  # read again from the store
     assert again == banner and again is not banner and list(deck._cards) == ["Sap // Drain", "Banner of the Grove"]
 
-
-def test_a_spell_said_as_a_verb_is_the_card(deck: CardDeck) -> None:
-    """A lower-case word English knows is a card when said as the verb of casting it at something ("I negate it", "can I
-    fling my ghalta"), if the card is an instant or sorcery; a rules word ("I exile it") and a word said otherwise ("does
-    that negate the whole chain?") are not."""
-    assert [c.key for c in deck.named("I negate it")] == ["Negate"]
-    assert "Fling" in [c.key for c in deck.named("can I fling my ghalta")]
-    assert deck.named("does that negate the whole chain?") == ()
-    assert deck.named("I exile it with my ability") == ()

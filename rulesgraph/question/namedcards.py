@@ -49,9 +49,6 @@ MAX_CARDS = 6
 CARDS_KEPT = 256
 """The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
 _SCHEMA = 11
-_SUBJECT = lazy(r"\b(?:i|you|he|she|they|we|opp|opponent)(?: (?:then|just|can|could|will|would|should|must|to))? $", re.IGNORECASE)
-_OBJECT = lazy(r" (?:my|his|her|their|your|our|the|a|an|it|him|them|me|target|that|this|each|every)\b", re.IGNORECASE)
-"""Around a lower-case card name said as the verb of casting it: who casts it, and what at ("I negate it")."""
 _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
 
@@ -249,16 +246,12 @@ class CardDeck:
         """A weak mention (a lower-case word English knows, :data:`rulesgraph.question.mentions.WEAK`) is the card when the word
         after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
         (Clone: "… enter the battlefield as a copy …"), or what it is by its type line ("the humility enchantment");
-        not when the two words are a rules term ("finality counter"); an instant's or sorcery's name said as the verb of
-        casting it (:data:`_SUBJECT`, :data:`_OBJECT`: "I negate it", "can I fling my ghalta"; not a rules word)."""
+        not when the two words are a rules term ("finality counter")."""
         from .mention_words import in_sorted
 
         after = _NEXT.match(question, m.end)
         if m.key is None or after is None:
             return False
-        if _SUBJECT.search(question, 0, m.start) and _OBJECT.match(question, m.end) and m.said.lower() not in self.table.rules_words:
-            card = self.store.card(m.key)  # "if i bolt my opponent's guy": an instant or sorcery cast at something, said as a verb
-            return card is not None and any(t in ("Instant", "Sorcery") for f in card.faces for t in f.types)
         verb = doc_terms(after.group(1))
         if not verb or in_sorted(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
             return False
