@@ -45,6 +45,11 @@ def test_what_is_no_pair_question(question: str) -> None:
     ("can Pir partner with Tymna?", "No: Pir, Imaginative Rascal has partner with Toothy, Imaginary Friend; Tymna the Weaver has "
      "partner. Different partner abilities can't be combined", "702.124f"),
     ("can I have Sol Ring and Lightning Bolt as commanders?", "No: neither Sol Ring nor Lightning Bolt has a partner ability", "702.124h"),
+    ("Are Thrasios and Tymna a legal pair?", "Yes: Thrasios, Triton Hero and Tymna the Weaver", "702.124h"),  # a second review's
+    ("can Kenrith and Atraxa be my commanders in my deck?", "No: neither Kenrith, the Returned King nor Atraxa", "702.124h"),
+    ("is it legal to have Kenrith and Atraxa as my commanders?", "No: neither Kenrith, the Returned King nor Atraxa", "702.124h"),
+    ("would Thrasios and Kenrith work as co-commanders?", "No: Kenrith, the Returned King has no partner ability", "702.124h"),
+    ("can I partner Thrasios with Tymna?", "Yes: Thrasios, Triton Hero and Tymna the Weaver", "702.124h"),
 ])
 def test_two_commanders_from_their_partner_abilities(book: Rulebook, deck: CardDeck, question: str, starts: str, rule: str) -> None:
     """Thrasios and Kenrith was answered with a Thrasios ruling about commander tax (a Commander player's trial)."""
@@ -67,6 +72,8 @@ def test_questions_of_another_kind_about_two_commanders_keep_their_answers(book:
     assert golos.startswith("Yes: Golos, Tireless Pilgrim is banned in Commander.") and "No: Kenrith, the Returned King is legal" in golos
     alone = ask(book, "can Tymna be my commander without a partner?", deck=deck).answer
     assert alone.startswith("Yes: Tymna the Weaver can be your commander"), alone
+    unread = ask(book, "can i have thrasios and tymma as commanders?", deck=deck).answer  # one of two names not read: no
+    assert not unread.startswith(("Yes", "No", "Read")), unread  # answer about the other alone
 
 
 def _legend(name: str, text: str, type_line: str = "Legendary Creature — Human", subtypes: tuple[str, ...] = ("Human",)) -> Card:

@@ -323,6 +323,13 @@ def test_a_commander_named_apart_from_the_card_asked_about(book: Rulebook, deck:
     for first in ("I love Sol Ring and Atraxa is my commander. can I run Lightning Bolt?",  # the commander is the card that
                   "Sol Ring aside, Atraxa is my commander. Can I run Lightning Bolt?"):  # can lead, said where it is named
         assert "in Atraxa, Praetors' Voice's color identity" in ask(book, first, deck=deck).answer, first
+    for said, starts in (("Atraxa is my commander. can I play Lightning Bolt in EDH?", "No"),  # a second review's: words
+                         ("Atraxa is my commander. can I run Swords to Plowshares too?", "Yes"),  # after the card
+                         ("Atraxa is my commander. The commander is in the command zone. can I run Lightning Bolt?", "No")):
+        assert ask(book, said, deck=deck).answer.startswith(starts), said
+    for unsure in ("my commanders are thrasios and tymna. can i run swords to plowshares?",  # "tymna" not read: no answer
+                   "my commanders are Krenko, Mob Boss and Atraxa. can I run Lightning Bolt?"):  # from Thrasios alone; no pair
+        assert not ask(book, unsure, deck=deck).answer.startswith(("Yes", "No")), unsure
     two = ask(book, "my commanders are Thrasios and Tymna. can I run Swords to Plowshares?", deck=deck)  # 702.124c: combined
     assert two.answer.startswith("Yes, by color identity: Swords to Plowshares' color identity is white, all of it in Thrasios, "
                                  "Triton Hero and Tymna the Weaver's (white, blue, black and green)"), two.answer
@@ -352,3 +359,10 @@ def test_each_card_of_a_list_has_what_the_newer_tournament_rules_say(book: Ruleb
     """"is Lightning Bolt or Fury legal in Modern?" said Fury was legal: the newer MTR's list is read for every card."""
     a = ask(book, "is Lightning Bolt or Fury legal in Modern?", deck=deck).answer
     assert "No: Fury is banned in Modern. (MTR 6.4 of the Magic Tournament Rules effective 2026-02-27 lists it as banned" in a, a
+
+
+@pytest.mark.parametrize("question", ["Thanks, Steve. is brainstorm legal in legacy?",
+                                      "Guys, Quick Question: is brainstorm legal in legacy?"])
+def test_a_greeting_before_the_question_is_not_a_card(book: Rulebook, deck: CardDeck, question: str) -> None:
+    """"Thanks, Steve." was said to be a card the data lacks, and the question went unanswered (a review)."""
+    assert ask(book, question, deck=deck).answer.startswith("Yes: Brainstorm is legal in Legacy."), question

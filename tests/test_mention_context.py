@@ -106,6 +106,7 @@ def test_a_name_shaped_as_a_legends_that_no_card_is_is_said_to_be_missing() -> N
     assert unknown_names("Is Myrkul, Lord of Bones legal?", []) == ["Myrkul, Lord of Bones"]
     for other in ("If I have Bird Soldiers in play", "I play on Magic Online", "from Ravnica: City of Guilds, the Temple Garden",
                   "Modern Horizons, the Set", "Thanks, Steve. is brainstorm legal in legacy?", "Ok, Magic Arena says no",
-                  "Hi, Tom here", "Wait, Ward triggers?", "in Kaldheim, Ikoria and Theros drafts", "Sorry, English isn't my language"):
+                  "Hi, Tom here", "Wait, Ward triggers?", "in Kaldheim, Ikoria and Theros drafts", "Sorry, English isn't my language",
+                  "Guys, Quick Question: is brainstorm legal?", "Cheers, Mike Jones. is it legal?"):
         assert unknown_names(other, []) == [], other
     assert name_runs("Is Sheoldred, the Apocalypse legal in Legacy?") == [(3, 28, "Sheoldred, the Apocalypse")]

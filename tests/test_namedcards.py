@@ -234,6 +234,7 @@ def test_more_than_one_of_a_card() -> None:
     assert more_than_one(two, [(8, 19, "exact"), (38, 49, "exact")])
     assert more_than_one("my Thalia and your Thalia", [(3, 9, "exact"), (19, 25, "exact")])
     assert not more_than_one("I have my Thalia out. Does my Thalia tax me?", [(10, 16, "exact"), (30, 36, "exact")])
+    assert more_than_one("my Soul Warden and my opponent's Soul Warden", [(3, 14, "exact"), (33, 44, "exact")])
     stolen = "I took my opponent's Soul Warden with Control Magic. Does my Soul Warden now gain me life?"  # one, changing hands
     assert not more_than_one(stolen, [(21, 32, "exact"), (61, 72, "exact")])
 

@@ -48,9 +48,9 @@ class _Sentences:
     def split(self, text: str) -> list[str]:
         out: list[str] = []
         for piece in _ENDS.split(text):
-            if out and (out[-1].count("(") > out[-1].count(")") or out[-1].count("“") > out[-1].count("”")):  # within a
-                out[-1] += " " + piece  # bracket or a quotation: "(This is a state-based action. See rule 704.)" is one, and
-            else:  # "“Equip [cost]” means “[Cost]: Attach … you control. Activate only as a sorcery.”" is, not cut in the quote
+            if out and out[-1].count("(") > out[-1].count(")"):  # within a bracket: "(This is a state-based action. See
+                out[-1] += " " + piece  # rule 704.)" is one, not "(This is a state-based action." with its bracket open
+            else:
                 out.append(piece)
         return out
 

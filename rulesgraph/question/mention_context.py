@@ -238,7 +238,8 @@ def more_than_one(question: str, spans: list[tuple[int, int, str]], said: Sequen
     return any(phrase in line for phrase in _BOTH)
 
 
-_JOINED = lazy(r"^\s*(?:,|and|or|vs\.?|versus|against|&)\s+(?:an?\s+|the\s+)?[\w'’]+\s*$", re.IGNORECASE)
+_JOINED = lazy(r"^\s*(?:,|and|or|vs\.?|versus|against|&)\s+(?:also\s+)?(?:(?:an?|the|my|each|every|his|her|their|your)\s+)?"
+               r"[\w'’]+\s*$", re.IGNORECASE)
 """Between two mentions of a card said together as two players' ("… and an opponent's …", "… vs. your …")."""
 _OWNER = {"my": "me", "our": "me", "your": "you", "his": "other", "her": "other", "their": "other", "opponent's": "other",
           "opponent’s": "other", "opponents'": "other", "opponents’": "other", "friend's": "other", "friend’s": "other"}
@@ -293,6 +294,10 @@ _LEGEND = lazy(r"^(?!(?i:ok|okay|so|well|yes|no|thanks|thank you|sorry|hi|hello|
 ("Thanks, Steve", "Ok, Magic Arena says …"), a list ("Kaldheim, Ikoria and Theros") or "I" ("Okay, I'm lost")."""
 
 
+_OPENS = lazy(r"(?:^|[.?!:]\s*)$")
+"""Before a sentence's first word."""
+
+
 def unknown_names(question: str, found: Sequence[tuple[int, int]]) -> list[str]:
     """Runs of capitalised words (:func:`name_runs`) shaped as a legendary card's name (:data:`_LEGEND`) that no card found
     (``found``: their spans) covers: a newer card's ("Delney, Streetwise Lookout" with the cards of 2022), unless one of
@@ -301,8 +306,8 @@ def unknown_names(question: str, found: Sequence[tuple[int, int]]) -> list[str]:
     out = []
     for start, end, text in name_runs(question):
         said = text.removesuffix("'s").removesuffix("’s")
-        if any(a < end and start < b for a, b in found) or not _LEGEND.match(said):
-            continue
+        if any(a < end and start < b for a, b in found) or not _LEGEND.match(said) or _OPENS.search(question[:start]):
+            continue  # at a sentence's start, a name and a comma is most often a greeting ("Guys, Quick Question: …")
         if not any(w in _PRODUCT for w in tokens(said)) and said not in out:
             out.append(said)
     return out

@@ -22,6 +22,7 @@ from ...build.citing import citation
 from ...common.lazyre import lazy
 from ...model import Answer
 from ...question.mention_context import names_said
+from ...question.namedcards import MAX_CARDS
 from ..cardanswer import absent_why, shown_card
 from .facts import CANNOT_SAY, DECK_LIMITS, Asked, absent_card, decide, terms, with_copies
 from .read import ABBREVIATION, COLORS, FORMAT, MAX_WORDS, kept, read_question, sentence_span, unabbreviated
@@ -99,17 +100,23 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     cards = tuple(c for c in (deck.named(said) if named_all is None else named_all) if not _said_as_words(c))
     read_as = None
     if not cards and not carried:  # "brainstorm legal in legacy?": the words the question asks about, as a name said alone
-        cards = _said_alone(book, deck, said)
+        colon = said.rfind(": ", 0, asked.within[1])  # in the sentence that asks ("Thanks, Steve. is …", "Quick question: is …")
+        lo = max(asked.within[0], colon + 2 if colon >= 0 else 0)
+        cards = tuple(replace(c, start=c.start + lo, end=c.end + lo) for c in _said_alone(book, deck, said[lo:]))
     if not cards and not carried:  # "is Oko banned in Modern?": a short name several cards share: the most played
         cards, read_as = _shared(deck, said)
     if asked.kind == "pair":  # "can I have Thrasios and Kenrith as commanders?": both said where it asks
         lo, hi = asked.within
         two = list({c.key: c for c in cards if lo <= c.start and c.end <= hi and not c.many}.values())
         paired = _pair_answer(book, deck, question, two if len(two) == 2 else _pair_said(book, deck, said[lo:hi], lo), k)
-        if paired is not None or (asked := read_question(read, pairs=False)) is None:
-            return paired
+        if paired is not None or _TWO.search(said[lo:hi]) or (asked := read_question(read, pairs=False)) is None:
+            return paired  # two names said, one not read ("thrasios and tymma"): no answer about one of them
     store = deck.store
     named, leaders = _subject(cards, asked, said, lambda c: _can_lead(store.card(c.key)))
+    if named is None and asked.last and (asked := read_question(read, pairs=False, runs=False)) is not None:
+        named, leaders = _subject(cards, asked, said, lambda c: _can_lead(store.card(c.key)))  # "can I run X on her?": not X's deck
+    if asked is None:
+        return None
     also = _also_asked(cards, asked, said, named, leaders)
     shared = read_as is not None  # the most played of the cards a short name fits: said first (a carried "it" is not)
     if named is None and carried:  # "sol ring" then "is it legal in modern?": the card the conversation is about
@@ -137,6 +144,8 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     dated = f"{data} of {info.date}" if info.date else data
     since = f"card data of {info.date}" if info.date else "the installed card data"
     leader_card = _together([c for c in (store.card(x.key) for x in leaders) if c is not None])
+    if leaders and (leader_card is None or (len(leaders) == 1 and _ANOTHER.search(_blanked(said, cards, *asked.leader_span)))):
+        return None  # "my commanders are Krenko and Atraxa": no two that lead together; "… thrasios and tymna": one not read
     if (asked := with_copies(asked, said, named)) is None:  # "two Thalias in play": the game's rules, not the deck's
         return None
     alone = "".join(" " if any(o.start <= i < o.end for o in also) else ch for i, ch in enumerate(said)) if also else said
@@ -144,23 +153,29 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if text is None:
         return None
     loose = shared or named.how == "typo" or (named.how in LOOSE and _says_more(alone, named.said))
+    listings, from_data = [newer] if newer else [], newer is None
     for other in also:  # "can Teferi be my commander? what about Jace?": each card asked about, in turn, said as the first
         more = store.card(other.key)
-        more_text, more_rules, _ = _fact(book, store, more, other, asked, formats, leader_card, other.said) if more else (None, [], None)
+        if more is None:
+            continue
+        more_text, more_rules, listed = _fact(book, store, more, other, asked, formats, leader_card, other.said)
         if more_text is not None:
             text, rules = f"{text} {more_text}", rules + more_rules
             loose = loose or other.how == "typo"
-    if newer is None:
+            listings, from_data = [*listings, listed] if listed else listings, from_data or listed is None
+    if len(cards) >= MAX_CARDS and also:  # the card reader reads no more of a question
+        text += f" (The first {MAX_CARDS} cards the question names are read: ask about the others apart.)"
+    if from_data:
         text += f" ({since})" if asked.kind == "identity" else f" ({since}: ban lists change, so check the current list before an event.)"
     cited = [citation(book, node, SURE, (why,)) for node, why in rules if node is not None and node in book.qg]
     cited = list({c.id: c for c in cited}.values())[:k]
-    if newer is not None:
+    if listings:
         from ..tanswer import section_citation
 
-        status = newer[0].status
+        status = listings[0][0].status
         why_listed = f"the newer MTR lists it as {status.lower()}" if status else "the newer MTR's banned list does not name it"
-        listed_at = section_citation(newer[0].section, newer[0].doc, SURE, (why_listed,), short=True)
-        cited = [replace(listed_at, text=newer[0].said or listed_at.text), *cited][:k]  # the list, not the section's opening
+        listed_at = section_citation(listings[0][0].section, listings[0][0].doc, SURE, (why_listed,), short=True)
+        cited = [replace(listed_at, text=listings[0][0].said or listed_at.text), *cited][:k]  # the list, not the section's opening
     why = [read_as or f"‘{named.said}’ names card {card.name}", f"a question about playing a card, answered from {dated}"]
     for at, one in enumerate(leaders, start=1):
         why.insert(at, f"‘{one.said}’ names card {one.key}, the deck's commander")
@@ -193,16 +208,28 @@ def _fact(book: Rulebook, store: CardStore, card: Card, named: NamedCard, asked:
     return text, rules, newer
 
 
+_ANOTHER = lazy(r"\s(?:and|&|\+)\s+\S", re.IGNORECASE)
+"""In the words naming a deck's commanders, another one said ("thrasios and tymna")."""
+
+
+def _blanked(q: str, cards: tuple[NamedCard, ...], start: int, end: int) -> str:
+    """``q[start:end]`` with the cards found there blanked: what else it says."""
+    return "".join(" " if any(c.start <= i < c.end for c in cards) else q[i] for i in range(start, min(end, len(q))))
+
+
 def _can_lead(card: Card | None) -> bool:
     """Whether ``card`` could be a deck's commander, as the card data says (a leadership, or a legendary card)."""
     return card is not None and (bool(card.leadership) or any("Legendary" in f.supertypes for f in card.faces))
 
 
 def _together(leaders: list[Card]) -> Card | None:
-    """The deck's commander, or two commanders as one: their names joined and their color identities combined (702.124c)."""
-    if len(leaders) < 2:
-        return leaders[0] if leaders else None
-    both = leaders[:2]
+    """The deck's commander, or two commanders as one when their partner abilities let them lead together: their names joined
+    and their color identities combined (702.124c); ``None`` for none, or for two that cannot or three."""
+    from .pairs import pairs_as
+
+    if len(leaders) != 2 or pairs_as(*leaders) is None:
+        return leaders[0] if len(leaders) == 1 else None
+    both = leaders
     return replace(both[0], name=" and ".join(c.name for c in both),
                    color_identity=tuple(sorted(set(both[0].color_identity) | set(both[1].color_identity))))
 
@@ -213,8 +240,6 @@ _WHAT_ABOUT = lazy(r"^\W*(?:(?:and|or|also|but|ok|okay|so)\W+)?(?:(?:what|how) a
                    r"(?!\s+(?:with|if|when|in|on|at|after|before|during|while|under|against)\b)", re.IGNORECASE)
 """A sentence asking the same of another card ("What about Jace, the Mind Sculptor?"), not of another scene ("what about
 with Llanowar Elves in play?")."""
-MOST_ASKED = 8
-"""At most this many cards of one legality question are answered (a list pasted as a question names dozens)."""
 
 
 def _also_asked(cards: tuple[NamedCard, ...], asked: Asked, q: str, named: NamedCard | None,
@@ -233,7 +258,7 @@ def _also_asked(cards: tuple[NamedCard, ...], asked: Asked, q: str, named: Named
             seen.add(c.key)
             out.append(c)
             last = c
-    return out[: MOST_ASKED - 1]
+    return out
 
 
 _TWO = lazy(r"\b(?:have|are|can|could|may|is|pair|use|run|play)\s+(?:(?:i|we)\s+(?:have|play|run|use|pair)\s+)?(?:up\s+)?(.+?)\s+"

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ...build.corpus import Rulebook
     from ...cards.model import Card
 
-__all__ = ["decide_pair"]
+__all__ = ["decide_pair", "pairs_as"]
 
 _RULE_WORDS = {
     "partner": "partner means you may designate two legendary cards as your commander rather than one if each of them has partner",
@@ -43,7 +43,7 @@ def _said(kind: str, name: str) -> str:
         "choose a background", "“Choose a Background”")
 
 
-def _pairs(a: Card, b: Card) -> str | None:
+def pairs_as(a: Card, b: Card) -> str | None:
     """The kind of partner ability by which ``a`` and ``b`` lead a deck together, or ``None``."""
     pa, pb = partner_abilities(a), partner_abilities(b)
     for ka, other_a in pa:
@@ -66,7 +66,7 @@ def decide_pair(book: Rulebook, a: Card, b: Card, formats: tuple[str, ...]) -> t
         words = _RULE_WORDS["partner—" if key.startswith("partner—") else key]
         return defining_rule(book, "Partner", words), "says which two cards can be commanders together"
 
-    kind = _pairs(a, b)
+    kind = pairs_as(a, b)
     both = f"{a.name} and {b.name}"
     if kind is not None:
         how = {"partner with": "each has partner with the other", "choose a background": "one has “Choose a Background” and the other is a "

@@ -76,27 +76,31 @@ _DECK = lazy(r"\b(?:go|goes|be|put|include|run|play|use|add|legal|allowed|permit
                    r"(?:in|into|to|for) (?:a|an|my|the|your|our|their) ((?:[\w,'’-]+ ){0,6}?)(?:(?:commander|edh|cedh|brawl|"
                    r"pdh|oathbreaker) )?deck\b|\bwith ((?:[\w,'’-]+ ){0,6}?)as (?:my|the|a|our|their|your) (?:commander|general)\b",
                    re.IGNORECASE)
-_PAIR = lazy(r"\b(?:can|could|may)\b[^?.!]{0,100}?\b(?:be|as) (?:my |our |your |the |their )?(?:two |co-?|dual )?"
-             r"(?:commanders|generals|partners)\b|\b(?:can|could|may)\b[^?.!]{0,60}?\bpartner(?:ed)? (?:up )?with\b|\bare\b[^?.!]{0,80}?"
-             r"\b(?:partners|a (?:legal |valid )?(?:partner )?pair)\s*(?:[?.!]|$)|\b(?:can|could|may)\b[^?.!]{0,80}?\b(?:pair(?:ed)?|"
-             r"team(?:ed)? up)\b[^?.!]*\bas (?:my |our |your )?(?:co-?)?commanders?\b", re.IGNORECASE)
-"""Asking whether two cards can lead a Commander deck together: "can I have X and Y as commanders", "can X and Y be my
-commanders", "can X partner with Y", "are X and Y partners?", "can I pair X with Y as my commanders"."""
-_NOT_PAIR = lazy(r"\b(?:tax|damage|banned|ban ?list|legal|illegal|allowed|99|deck|brawl|oathbreaker|duel)\b", re.IGNORECASE)
-"""In the sentence that asks, words of another question about two commanders: their tax or damage (702.124d), their
-legality, a deck's other cards, a format without partners."""
-_COMMANDER_IS = lazy(r"\b(?:my|our|the) (?:commander|general)s? (?:is|are|was|were|will be|'s|’s) ", re.IGNORECASE)
-"""A deck's commander named after these words ("my commander is Atraxa. can I run Bolt in my deck?")."""
-_IS_COMMANDER = lazy(r"\b(?:is|are|as) (?:my|our|the) (?:commander|general)s?\b", re.IGNORECASE)
-"""… or before these ("Atraxa is my commander", "I have Atraxa as my commander")."""
-_CLAUSE = lazy(r"[.?!;:]\s|,\s(?=[a-z])(?!the [A-Z])|\s(?:but|so|while|because|since|and(?=\s+(?:[a-z]|I\b)))\s")
-"""Where a clause ends: a sentence's end, a comma before a lower-case word ("Atraxa, can I …", not "Atraxa, Praetors' Voice"
-nor "Muldrotha, the Gravetide"), "but", "so", "and" before a lower-case word ("Thrasios and Tymna" are one commander's words,
-"… and can I" not)."""
-_RUN = lazy(r"\b(?:can|could|may) (?:i|we|you) (?:still )?(?:run|play|include|add) (?P<o>[^?.!]{1,60}?)(?: (?:in|into|to) (?:it|there|"
-            r"the deck|my deck|that deck|the 99)| with (?:it|her|him|them))?\s*(?:[?.!]|$)", re.IGNORECASE)
-"""Asking to put a card in a deck, the card last in the sentence ("can I run Lightning Bolt?", group ``o``): a deck question
-when the commander is named apart (:func:`_commander_said`); "can I play Path to Exile on her?" is none."""
+_PAIR = lazy(r"\b(?:be|as) (?:(?:my|our|your|their|the) )?(?:two |co-?|dual )?(?:commanders|generals)\b|\ba (?:legal |valid )?pair\b|"
+             r"\bco-?commanders\b|\bpartner(?:ed|s)?\b(?! (?:abilit|mechanic|commander|keyword))|"
+             r"\bpair(?:ed)?\b[^?.!]*\bas (?:my |our |your )?(?:co-?)?commanders?\b",
+             re.IGNORECASE)
+"""Asking whether two cards can lead a Commander deck together: "can X and Y be my commanders", "can I have X and Y as my
+commanders", "can X partner with Y", "are X and Y partners?", "is X a valid partner for Y", "X and Y as co-commanders"
+(answered only when two cards are named there: "can Tymna be my commander without a partner?" is about one)."""
+_NOT_PAIR = lazy(r"\b(?:tax|damage|banned|ban ?list|restricted|99|brawl|oathbreaker|duel|attacks?|blocks?|combat|triggers?|dies|cast)\b",
+                 re.IGNORECASE)
+"""In the sentence that asks, words of another question about two commanders: their tax or damage (702.124d), a ban, a
+deck's other cards, a format without partners, what they do in a game."""
+_COMMANDER_IS = lazy(r"\b(?:my|our|the) (?:commander|general)s? (?:is|are|was|were|will be|'s|’s) |\b(?:is|are|as) (?:my|our|the) "
+                     r"(?:commander|general)s?\b", re.IGNORECASE)
+"""A deck's commander named after these words ("my commander is Atraxa. can I run Bolt in my deck?") or before them
+("Atraxa is my commander", "I have Atraxa as my commander"), whichever the question says first."""
+_CLAUSE = lazy(r"[.?!;:](?:\s|$)|,?\s+(?=(?:can|could|may|do|does|did|is|are|will|would|should|how|what|why|when|if|but|so|"
+               r"while|because|since)\b)|\s+and\s+(?=(?:can|could|may|do|does|is|will|would|should|i)\b)", re.IGNORECASE)
+"""Where a clause ends: a sentence's end, a question's or another clause's first word ("my commander is Atraxa, can I …",
+"… and can I …"); not a name's comma ("Atraxa, Praetors' Voice", "Muldrotha, the Gravetide") nor "and" between two
+commanders ("Thrasios and Tymna")."""
+_RUN = lazy(r"\b(?:can|could|may) (?:i|we|you) (?:still |also )?(?:run|play|include|add) (?P<o>[^?.!]{1,60}?)(?: (?:in|into|to|for) "
+            r"(?:it|there|the deck|my deck|that deck|this deck|the 99|my 99|(?:my |a |an |the )?(?:commander|edh|cedh|brawl)"
+            r"(?: deck)?)| with (?:it|her|him|them))?(?:,? (?:too|as well|also|though|then))?\s*(?:[?.!]|$)", re.IGNORECASE)
+"""Asking to put a card in a deck, the card last in the sentence ("can I run Lightning Bolt in EDH too?", group ``o``): a
+deck question when the commander is named apart (:func:`_commander_said`); "can I play Path to Exile on her?" is none."""
 _ASKS = [(lazy(r"\b(?:illegal|not (?:legal|allowed|permitted|playable))\b", re.IGNORECASE), "illegal"),
          (lazy(r"\b(?:banned|ban ?list|banlist)\b", re.IGNORECASE), "banned"),
          (lazy(r"\brestricted\b", re.IGNORECASE), "restricted"),
@@ -133,30 +137,28 @@ def _colors(words: str) -> frozenset[str] | None:
 
 def _commander_said(q: str) -> tuple[int, int] | None:
     """Where ``q`` names its deck's commander (or commanders) in a clause of its own: after "my commander is" to the clause's
-    end, or before "is my commander" from the clause's start — not a card said earlier ("I love Sol Ring and Atraxa is my
-    commander": Atraxa); ``None`` when it names none."""
+    end, or before "is my commander" from the clause's start; the cards there that can lead a deck are its commanders ("I
+    love Sol Ring and Atraxa is my commander": Atraxa).  ``None`` when it names none."""
     m = _COMMANDER_IS.search(q)
-    if m is not None:
-        end = _CLAUSE.search(q, m.end())
-        return m.end(), end.start() if end else len(q.rstrip(" ?!."))
-    m = _IS_COMMANDER.search(q)
     if m is None:
         return None
+    if m.group().lower().startswith(("my", "our", "the")):
+        end = _CLAUSE.search(q, m.end())
+        return m.end(), end.start() if end else len(q.rstrip(" ?!."))
     starts = [c.end() for c in _CLAUSE.finditer(q, 0, m.start())]
-    if not m.group().lower().startswith("are"):  # one commander: "I love Sol Ring and Atraxa is my commander" is Atraxa
-        starts += [a.end() for a in re.finditer(r"\sand\s", q[: m.start()])]
     return max(starts, default=0), m.start()
 
 
-def read_question(question: str, pairs: bool = True) -> Asked | None:
+def read_question(question: str, pairs: bool = True, runs: bool = True) -> Asked | None:
     """What a question naming a card asks about playing it, or ``None`` when it asks something else; ``pairs=False``: not
-    whether two cards can be commanders together (when the pair's two cards were not found, what else it may ask)."""
+    whether two cards can be commanders together, ``runs=False``: not "can I run X" (when the cards those need were not
+    found where they must be, what else it may ask)."""
     q = " ".join(question.split())
     if len(q.split()) > MAX_WORDS or _FUTURE.search(q):
         return None
     for m in _PAIR.finditer(q) if pairs else ():
         within = sentence_span(q, m.start(), m.end())
-        if not _CONDITION.search(q[: m.start()]) and not _NOT_PAIR.search(q[slice(*within)]):
+        if not _CONDITION.search(q[within[0] : m.start()]) and not _NOT_PAIR.search(q[slice(*within)]):
             return Asked("pair", "commander", within=within)
     for m in _LEADER.finditer(q):
         if not _CONDITION.search(q[: m.start()]):
@@ -182,7 +184,7 @@ def read_question(question: str, pairs: bool = True) -> Asked | None:
                          within=sentence_span(q, m.start(), m.end()))
         if (leader := _commander_said(q)) is not None and fmt in (None, "commander", "brawl", "duel", "paupercommander"):
             return Asked("deck", fmt or "commander", None, leader, within=sentence_span(q, m.start(), m.end()))
-    for m in _RUN.finditer(q):  # "my commander is Atraxa. can I run Lightning Bolt?": the card is the object, whole
+    for m in _RUN.finditer(q) if runs else ():  # "my commander is Atraxa. can I run Lightning Bolt?": the object, whole
         if not _CONDITION.search(q[: m.start()]) and (leader := _commander_said(q)) is not None:
             return Asked("deck", find_format(q) or "commander", None, leader, within=(m.start("o"), m.end("o")), last=True)
     m = _IDENTITY.search(q)
