@@ -50,6 +50,8 @@ def test_what_is_no_pair_question(question: str) -> None:
     ("is it legal to have Kenrith and Atraxa as my commanders?", "No: neither Kenrith, the Returned King nor Atraxa", "702.124h"),
     ("would Thrasios and Kenrith work as co-commanders?", "No: Kenrith, the Returned King has no partner ability", "702.124h"),
     ("can I partner Thrasios with Tymna?", "Yes: Thrasios, Triton Hero and Tymna the Weaver", "702.124h"),
+    ("are Rowan Kenrith and Will Kenrith partners?", "Yes: Rowan Kenrith and Will Kenrith can be your two commanders: each has "
+     "partner with the other", "702.124j"),  # "Will" in a card's name is no question about bans to come
 ])
 def test_two_commanders_from_their_partner_abilities(book: Rulebook, deck: CardDeck, question: str, starts: str, rule: str) -> None:
     """Thrasios and Kenrith was answered with a Thrasios ruling about commander tax (a Commander player's trial)."""

@@ -95,6 +95,11 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
         named_all = deck.named(said)
         read = unabbreviated(said, [(c.start, c.end) for c in named_all])
     asked = read_question(read)
+    if asked is None and _WILL.search(read):  # "are Rowan Kenrith and Will Kenrith partners?": "Will" said in a card's name,
+        named_all = named_all or deck.named(said)  # not of bans to come
+        names = [c for c in named_all if _WILL.search(c.said)]
+        asked = read_question("".join("~" if ch.lower() == "i" and any(c.start <= i < c.end for c in names) and _WILL.match(
+            read, i - 1) else ch for i, ch in enumerate(read)))  # "W~ll Kenrith": the offsets kept
     if asked is None:
         return None
     cards = tuple(c for c in (deck.named(said) if named_all is None else named_all) if not _said_as_words(c))
@@ -208,6 +213,7 @@ def _fact(book: Rulebook, store: CardStore, card: Card, named: NamedCard, asked:
     return text, rules, newer
 
 
+_WILL = lazy(r"\bwill\b", re.IGNORECASE)
 _ANOTHER = lazy(r"\s(?:and|&|\+)\s+\S", re.IGNORECASE)
 """In the words naming a deck's commanders, another one said ("thrasios and tymna")."""
 
