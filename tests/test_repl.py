@@ -158,6 +158,8 @@ def test_toolbar_fits_the_width(full_book: Rulebook, seeds_book: Rulebook) -> No
     assert tiny.strip() == KEYS
     assert "no CR loaded" in summary(seeds_book)
     assert KEYS in "".join(part[1] for part in toolbar(full_book)())
+    topic = "".join(part[1] for part in fit(long, short, 100, "Cyclonic Rift, Ephemerate, Lightning Greaves"))
+    assert topic.startswith(" topic: Cyclonic Rift") and KEYS in topic and len(topic) <= 100  # a trial's at 100: no "^D quit"
 
 
 def test_reading_lines_without_a_terminal(full_book: Rulebook) -> None:

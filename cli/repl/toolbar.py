@@ -38,7 +38,11 @@ def fit(long: str, short: str, width: int, topic: str = "") -> FormattedText:
         line = f" {text} │ {KEYS} "
         if len(line) <= room:
             return FormattedText([*lead, ("class:bottom-toolbar.text", f" {text} "), ("class:bottom-toolbar.keys", f"│ {KEYS} ")])
-    return FormattedText([*lead, ("class:bottom-toolbar.keys", f" {KEYS} ")])
+    keys = f" {KEYS} "
+    if lead and len(lead[0][1]) + len(keys) > width:  # the keys whole, "^D quit" last: the topic shortened to leave them room
+        left = width - len(keys) - len(" topic:  │") - 1
+        lead = [("class:bottom-toolbar.topic", f" topic: {topic[:left]}… │")] if left >= 8 else []
+    return FormattedText([*lead, ("class:bottom-toolbar.keys", keys)])
 
 
 def toolbar(book: Rulebook, topic: Callable[[], list[str]] | None = None) -> Callable[[], FormattedText]:
