@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -254,13 +255,20 @@ _OPENING = frozenset("is are was were can could may might will would should does
 """A sentence's first words, capitalised as such ("Is", "Can"): no part of a name ("The One Ring" keeps its "The")."""
 
 
+@cache
+def _known() -> tuple[frozenset[str], frozenset[str]]:
+    """The words of formats' and events' names ("Legacy", "FNM"), and those with the stopwords: made once, not per question."""
+    from ..cards.legality import FORMAT_NAMES
+
+    known = frozenset({w.casefold() for n in FORMAT_NAMES.values() for w in n.split()} | {"fnm", "friday", "night", "magic", "mtg"})
+    return known, known | STOPWORDS
+
+
 def name_runs(question: str) -> list[tuple[int, int, str]]:
     """The capitalised runs of ``question`` that may be a card's name (start, end, the words), without a sentence's first
     words (:data:`_OPENING`) and the formats and events said after them ("… in Legacy"), two words or more.  Sets and
     products are said so too ("Secret Lair", "Dominaria United"): a caller takes one for a card only where more says so."""
-    from ..cards.legality import FORMAT_NAMES
-
-    known = {w.casefold() for n in FORMAT_NAMES.values() for w in n.split()} | {"fnm", "friday", "night", "magic", "mtg"}
+    known, plain = _known()
     out = []
     for m in _NAME_LIKE.finditer(question):
         said = [(w.start(), w.end(), w.group()) for w in re.finditer(r"\S+", m.group(1))]
@@ -268,7 +276,7 @@ def name_runs(question: str) -> list[tuple[int, int, str]]:
             said.pop(0)
         while said and (said[-1][2].casefold() in known or said[-1][2] in _JOINING):
             said.pop()
-        if len(said) >= 2 and not all(w.casefold().strip(",") in known | STOPWORDS for _, _, w in said):
+        if len(said) >= 2 and not all(w.casefold().strip(",") in plain for _, _, w in said):
             start, end = m.start(1) + said[0][0], m.start(1) + said[-1][1]
             text = question[start:end].rstrip(",")
             out.append((start, start + len(text), text))

@@ -44,6 +44,7 @@ question asks about say more than those ("is Minsc and Boo legal": Minsc, Belove
 card it read, as for a misspelt name ("Read ‘Hullbreacher’ as Hullbreaker Horror: …") and a short name cards share ("Oko")."""
 LOOSE_SURE = 0.6  # confidence of an answer about a card named loosely: the fact is sure, the card less so (medium)
 
+
 def _subject(cards: tuple[NamedCard, ...], asked: Asked, q: str = "",
              can_lead: Callable[[NamedCard], bool] = lambda c: True) -> tuple[NamedCard | None, list[NamedCard]]:
     """The card asked about and, for "in my Atraxa deck" or "my commanders are Thrasios and Tymna", the deck's commanders:
@@ -144,16 +145,13 @@ def legality_answer(book: Rulebook, deck: CardDeck | None, question: str, k: int
     if card is None:
         return None
     formats = store.formats()
-    info = store.info
-    data = f"MTGJSON {info.version}" if info.version else "the card data"
-    dated = f"{data} of {info.date}" if info.date else data
-    since = f"card data of {info.date}" if info.date else "the installed card data"
+    dated, since = _dated(store)
     leader_card = _together([c for c in (store.card(x.key) for x in leaders) if c is not None])
     if leaders and (leader_card is None or (len(leaders) == 1 and _ANOTHER.search(_blanked(said, cards, *asked.leader_span)))):
         return None  # "my commanders are Krenko and Atraxa": no two that lead together; "… thrasios and tymna": one not read
     if (asked := with_copies(asked, said, named)) is None:  # "two Thalias in play": the game's rules, not the deck's
         return None
-    alone = "".join(" " if any(o.start <= i < o.end for o in also) else ch for i, ch in enumerate(said)) if also else said
+    alone = _blanked(said, tuple(also), 0, len(said)) if also else said
     text, rules, newer = _fact(book, store, card, named, asked, formats, leader_card, alone, shared)  # its words, not the list's
     if text is None:
         return None
@@ -197,8 +195,7 @@ def _fact(book: Rulebook, store: CardStore, card: Card, named: NamedCard, asked:
     """What the card data (and a newer MTR's lists) say of one card asked about: the words, with what the newer MTR lists
     said right after them and a card read loosely said first ("Read ‘Hullbreacher’ as Hullbreaker Horror: …"), the rules to
     cite, and the MTR's listing, if any."""
-    info = store.info
-    card, newer = _as_the_mtr_lists(card, asked, formats, info.date)
+    card, newer = _as_the_mtr_lists(card, asked, formats, store.info.date)
     text, rules = decide(book, card, asked, formats, leader, named.many or asked.copies)
     if text is None:
         return None, [], None
@@ -206,8 +203,7 @@ def _fact(book: Rulebook, store: CardStore, card: Card, named: NamedCard, asked:
         listed, old = newer
         where = f"{listed.section.id} of the Magic Tournament Rules effective {listed.doc.effective}"
         says = f"lists it as {listed.status.lower()}" if listed.status else "no longer lists it"  # right after its card
-        since = f"card data of {info.date}" if info.date else "the installed card data"
-        text += f" ({where} {says}; the {since} says {old.lower()}.)"
+        text += f" ({where} {says}; the {_dated(store)[1]} says {old.lower()}.)"
     if shared or named.how == "typo" or (named.how in LOOSE and _says_more(said, named.said)):
         text = f"Read ‘{named.said}’ as {card.name}: {text}"  # said first, not only among the reasons
     return text, rules, newer
@@ -216,6 +212,14 @@ def _fact(book: Rulebook, store: CardStore, card: Card, named: NamedCard, asked:
 _WILL = lazy(r"\bwill\b", re.IGNORECASE)
 _ANOTHER = lazy(r"\s(?:and|&|\+)\s+\S", re.IGNORECASE)
 """In the words naming a deck's commanders, another one said ("thrasios and tymna")."""
+
+
+def _dated(store: CardStore) -> tuple[str, str]:
+    """The card data as the reasons name it ("MTGJSON 5.2.0+20220425 of 2022-04-25") and as an answer dates its fact ("card
+    data of 2022-04-25")."""
+    info = store.info
+    data = f"MTGJSON {info.version}" if info.version else "the card data"
+    return (f"{data} of {info.date}" if info.date else data), (f"card data of {info.date}" if info.date else "the installed card data")
 
 
 def _blanked(q: str, cards: tuple[NamedCard, ...], start: int, end: int) -> str:
@@ -235,9 +239,8 @@ def _together(leaders: list[Card]) -> Card | None:
 
     if len(leaders) != 2 or pairs_as(*leaders) is None:
         return leaders[0] if len(leaders) == 1 else None
-    both = leaders
-    return replace(both[0], name=" and ".join(c.name for c in both),
-                   color_identity=tuple(sorted(set(both[0].color_identity) | set(both[1].color_identity))))
+    a, b = leaders
+    return replace(a, name=f"{a.name} and {b.name}", color_identity=tuple(sorted(set(a.color_identity) | set(b.color_identity))))
 
 
 _LIST = lazy(r"^\W*(?:,|and|or|nor|&|/|\+|,\s*(?:and|or))?\W*$", re.IGNORECASE)
@@ -303,13 +306,11 @@ def _pair_answer(book: Rulebook, deck: CardDeck, question: str, two: list[NamedC
     loose = [f"‘{c.said}’ as {x.name}" for c, x in ((named, a), (other, b)) if c.how == "typo"]  # each name is said in full
     if loose:  # "Thrasio" read as Thrasios, Triton Hero: said first
         text = f"Read {' and '.join(loose)}: {text}"
-    date = deck.store.info.date
-    text += f" (card data of {date})" if date else ""
+    dated, since = _dated(deck.store)
+    text += f" ({since})" if deck.store.info.date else ""
     cited = list({c.id: c for c in (citation(book, node, SURE, (why,)) for node, why in rules if node and node in book.qg)}.values())[:k]
-    info = deck.store.info
-    data = f"MTGJSON {info.version}" if info.version else "the card data"
     why = (f"‘{named.said}’ names card {a.name}", f"‘{other.said}’ names card {b.name}",
-           f"a question about playing a card, answered from {data}{f' of {date}' if date else ''}: their partner abilities")
+           f"a question about playing a card, answered from {dated}: their partner abilities")
     return Answer(question, text, tuple(cited), ("Partner",), (LOOSE_SURE if loose else SURE) if cited else 0.5, why, (),
                   cards=(shown_card(named), shown_card(other)), in_rules=True)
 
