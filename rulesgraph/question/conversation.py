@@ -1,12 +1,11 @@
 """Conversation state: follow-up questions inherit what earlier turns were about.
 
-A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve` decides whether the new
-question is a follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new
-subject ("ok, different question: how does ward work?"), and for a follow-up adds the recent subjects to the question's
-analysis, with weights that decay turn by turn, and the cards earlier turns named when it points back at them ("does
-exiling it work though", "her tax"), with their keywords, as far as their rules hold what the follow-up asks, and the
-rare words of their Oracle text; after a policy answer, :meth:`Conversation.policy_turn`.  :meth:`Conversation.record`
-remembers the answer."""
+A plain object the front end holds (never global). Each turn, :meth:`Conversation.resolve` decides whether the new question is a
+follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new subject ("ok, different
+question: how does ward work?"), and for a follow-up adds the recent subjects to the question's analysis, with weights that decay turn
+by turn, and the cards earlier turns named when it points back at them ("does exiling it work though", "her tax"), with their keywords,
+as far as their rules hold what the follow-up asks, and the rare words of their Oracle text; after a policy answer,
+:meth:`Conversation.policy_turn`. :meth:`Conversation.record` remembers the answer."""
 from __future__ import annotations
 
 import re
@@ -58,6 +57,7 @@ _FOLLOW = re.compile(
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
     r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
+_PEOPLE = re.compile(r"\b(he|him|his|himself|she|her|hers|herself|they|them|their|themselves)\b")  # in any policy question
 _HER, _HIM = re.compile(r"\b(she|her|hers|herself)\b"), re.compile(r"\bhim\b")
 """A character's pronouns (:meth:`Conversation._her`); "him" only in a rules follow-up (after a policy answer, a person)."""
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
@@ -103,9 +103,8 @@ SPECIFIC = 0.4
 
 
 def _specific(m: Match, index: Index) -> bool:
-    """Worth carrying to the next turn: a keyword, card or rule number, a term players' words led to
-    (SBA → State-Based Actions), or a term that is not common vocabulary (``layer``, not ``creature``);
-    never an obsolete term."""
+    """Worth carrying to the next turn: a keyword, card or rule number, a term players' words led to (SBA → State-Based
+    Actions), or a term that is not common vocabulary (``layer``, not ``creature``); never an obsolete term."""
     if m.node in index.obsolete:
         return False
     return m.kind in ("keyword", "card", "rule") or m.via == "alias" or specificity(index, m.said) >= SPECIFIC
@@ -187,8 +186,8 @@ class Conversation:
                     theirs: Callable[[str], bool] = lambda w: True) -> tuple[Question, tuple[str, str]] | None:
         """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone
         re-asks the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?") or short ("what's
-        the fix?") is heard after it, unless it tells a game (``game``: game terms, a card two; pointing back, not at a person,
-        a card held one; "her" of a character two) or, short or of :data:`SAYS_ENOUGH` words, routes alone, or says none of ``theirs``."""
+        the fix?") is heard after it, unless it tells a game (``game``; a card held, "her" count too), routes alone short or with
+        :data:`SAYS_ENOUGH` words pointing at no situation (people, :data:`_PEOPLE`, are no situation), or says none of ``theirs``."""
         previous, before = self.policy, self.policy_before
         if previous is None:
             return None
@@ -196,8 +195,9 @@ class Conversation:
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
         card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
+        anew = not points_back or (len(said) >= SAYS_ENOUGH and not (_FOLLOW.search(u := _PEOPLE.sub(" ", text)) or _REFERS.search(u)))
         follows = level_only(question) or (said and (points_back or short) and game() + card < (2 if points_back else 1)
-                                           and not ((not points_back or len(said) >= SAYS_ENOUGH) and alone()))
+                                           and not (anew and alone()))  # a question of its own, if the documents answer it
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
         if not follows:
             return None
