@@ -34,10 +34,8 @@ from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
 from .mention_words import ASKS, DOES, DOES_VERBS, CardMention, in_sorted, joined, scan, title_case, variants
 
-__all__ = ["ACTS", "ACTS_ON", "ASKED_ZIPF", "BARE", "BRACKET_FIT",
-           "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF", "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS",
-           "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD",
-           "SHORT_ZIPF", "WEAK",
+__all__ = ["ACTS", "ACTS_ON", "ASKED_ZIPF", "BARE", "BRACKET_FIT", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF",
+           "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD", "SHORT_ZIPF", "WEAK",
            "CardMention", "bounded", "find_cards"]
 
 RARE_WORD = 2.0
@@ -68,9 +66,9 @@ creature").  "on it" since stop 65: card recall on the real tuning questions 97.
 COUNTS = frozenset("two three four both 2 3 4 multiple several".split())
 """Words before a plural that count what it names: a name in the plural after one ("my two thalias", "both Finks") is
 copies of a card, as an owner word makes a lower-case name one."""
-OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own"})
-"""Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast
-living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
+OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own", "has", "have", "had", "controls", "control"})
+"""Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "he has ballista",
+"cast living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
 INITIALS_ZIPF = 3.0
 """Initials said in capitals are a card's only when English (chat included) hardly writes them as a word: ``JTMS``
 0, ``STP`` 2.8; not ``LED`` 5.1, ``TBH`` 4.2, ``MOM`` 5.1.  Said in mixed case where the name's small words are
@@ -79,11 +77,11 @@ LOWER_INITIALS_ZIPF = 1.0  # initials in lower case are a card's when English ha
 SHORT_ZIPF = 5.0
 """A word English uses this often (zipf: one in 100,000 words) is never said for a card (``Mind`` of Mind Stone,
 ``Ring`` of Sol Ring are; ``Will``, ``City`` are not), however played the card."""
+LOWER_SHORT = 0.55  # a short form in lower case after an owner's or casting word, rarer than INITIAL_RARE: "my greaves"
 WEAK = 0.4
-"""Confidence of a lower-case word English knows (zipf between :data:`RARE_WORD` and :data:`INITIAL_RARE`: ``clone``
-3.7, ``humility`` 3.6) that is a card's name, said with no evidence of its own: below what answering reads as a card
-(:data:`rulesgraph.question.namedcards.MIN_CONFIDENCE`), unless the question says what that card does in its own words
-(:mod:`rulesgraph.question.namedcards`)."""
+"""Confidence of a lower-case word English knows (zipf between :data:`RARE_WORD` and :data:`INITIAL_RARE`: ``clone`` 3.7, ``humility``
+3.6) that is a card's name, said with no evidence of its own: below what answering reads as a card
+(:data:`rulesgraph.question.namedcards.MIN_CONFIDENCE`), unless the question says what that card does in its own words."""
 GENERIC = frozenset({"effect", "effects", "ability", "abilities", "deck", "decks"})
 """Words after a lower-case word English knows (zipf above half :data:`RARE_WORD`) that make it a common noun
 ("a clone effect", "flicker ability"), as an article before it does ("a counterspell"; not "a skullclamp")."""
@@ -217,7 +215,7 @@ class _Finder(TypoReading):
         owned = cue or acts or does or (i > 0 and toks[i - 1].word in OWNER) or toks[j].possessive
         z = t.zipf[g]
         if t.kind[g] in ("short form", "initials"):
-            return self.short_form(g, i, j, z, acts)
+            return self.short_form(g, i, j, z, acts, owned)
         short = {"short": -0.05, "part": -0.1}.get(t.kind[g], 0.0)
         if t.rules[g]:  # "cast Flash", "Exile targets …", "Vigilance the card", "Fear is on my creature" (no keyword is)
             after = [w.word for w in toks[j + 1 : j + 4]]
@@ -258,12 +256,13 @@ class _Finder(TypoReading):
             return 0.65  # "opp cast murder on my guy": a one-face card's whole name, cast, though English knows the word well
         return WEAK if z < INITIAL_RARE and t.kind[g] in ("name", "face") else None  # kept when named or listed with a card
 
-    def short_form(self, g: int, i: int, j: int, z: float, acts: str) -> float | None:
+    def short_form(self, g: int, i: int, j: int, z: float, acts: str, owned: bool = False) -> float | None:
         """How sure the word ``i`` is a player's short form of a card (:mod:`rulesgraph.cards.shortforms`): initials
         said in capitals (``JTMS``, ``REB's``; see :data:`INITIALS_ZIPF`), in lower case when English never writes them
         (``jtms``: :data:`LOWER_INITIALS_ZIPF`) or in the name's own mixed case (``StP``) in a text not all capitals; a
-        word said with a capital inside a sentence (``I Bolt it``), or at its start when what follows is what cards do,
-        and not as a type, a common noun or part of a longer capitalised name; never a word as common as :data:`SHORT_ZIPF`."""
+        word said with a capital inside a sentence (``I Bolt it``), at its start when what follows is what cards do, or in lower
+        case after an ``owned`` cue when rare (:data:`LOWER_SHORT`), and not as a type, a common noun or part of a longer
+        capitalised name; never a word as common as :data:`SHORT_ZIPF`."""
         tok = self.toks[i]
         if i != j:
             return None
@@ -277,13 +276,14 @@ class _Finder(TypoReading):
                 return 0.7
             small = [w in JOINERS for w in tokens(self.t.keys[g][0])]  # "StP": small letters where the small words are
             return 0.8 if len(small) == len(core) and all(c.islower() == s for c, s in zip(core, small, strict=True)) else None
-        if not tok.cap or z >= SHORT_ZIPF or self.common_noun(i, j, lower=False) or self.in_longer_run(i, j):
+        if not (tok.cap or (owned and z < INITIAL_RARE)) or z >= SHORT_ZIPF or self.common_noun(i, j, not tok.cap) \
+                or self.in_longer_run(i, j):
             return None
         before = self.toks[i - 1].word if i > 0 else ""
         after = self.toks[j + 1].word if j + 1 < len(self.toks) else ""
         if (before in TYPE_BEFORE and before not in ARTICLES) or after in TYPE_AFTER:  # "any Signet"; "a Bolt" is one
             return None
-        return 0.7 if not tok.initial else 0.65 if acts else None
+        return LOWER_SHORT if not tok.cap else 0.7 if not tok.initial else 0.65 if acts else None
 
     def a_thing(self, g: int, i: int, j: int) -> bool:
         """A capitalised rules word inside a sentence, counted as a thing ("counter a Cancel.", "with a Cancel from my hand"):
