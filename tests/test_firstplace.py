@@ -182,6 +182,11 @@ def test_a_sentence_ends_after_a_quotation_closing_on_its_stop() -> None:
                                     "A player who is dissatisfied may take a mulligan."]  # with "(Some effects … size.) A …"
     said = "A player loses the game. (This is a state-based action. See rule 704.) Then play goes on."  # 903.10a: a trial
     assert SENTENCE.split(said) == ["A player loses the game.", "(This is a state-based action. See rule 704.)", "Then play goes on."]
+    said = "Equip is an ability. “Equip [cost]” means “[Cost]: Attach this to target creature. Activate only as a sorcery.”"
+    assert SENTENCE.split(said) == ["Equip is an ability.",  # 702.6a's answer ended inside its quotation
+                                    "“Equip [cost]” means “[Cost]: Attach this to target creature. Activate only as a sorcery.”"]
+    long_tail = "It means “Exile it. " + "Then" + " more" * 20 + ".” Next."  # a long quotation's sentences stay apart
+    assert SENTENCE.split(long_tail)[0] == "It means “Exile it."
 
 
 def test_a_first_paragraph_gives_whole_sentences_and_cuts_only_a_first_one_too_long() -> None:

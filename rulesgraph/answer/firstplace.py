@@ -39,6 +39,9 @@ FAQ_HOLDS = 0.5
 """Least share of the question's own (idf-weighted, framing left out) words a FAQ entry must hold to answer it."""
 SETTLES = 0.2
 """Least share of the question's own (idf-weighted) words the answer line's sentence must hold to be given as the answer."""
+QUOTE_TAIL = 60
+"""A quotation's last sentence (its closing quote in it) at most this long stays with the sentence that opened it: 702.6a's
+answer ended "“[Cost]: Attach this permanent to target creature you control." without "Activate only as a sorcery.”"."""
 _ENDS = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)])|(?<=[.!?][”\"’]\)))\s+(?=[A-Z“\"(])")
 
 
@@ -50,6 +53,8 @@ class _Sentences:
         for piece in _ENDS.split(text):
             if out and out[-1].count("(") > out[-1].count(")"):  # within a bracket: "(This is a state-based action. See
                 out[-1] += " " + piece  # rule 704.)" is one, not "(This is a state-based action." with its bracket open
+            elif out and out[-1].count("“") > out[-1].count("”") and "”" in piece and len(piece) <= QUOTE_TAIL:
+                out[-1] += " " + piece  # a quotation's short last sentence: "… you control. Activate only as a sorcery.”"
             else:
                 out.append(piece)
         return out
