@@ -327,12 +327,13 @@ def test_a_commander_named_apart_from_the_card_asked_about(book: Rulebook, deck:
                          ("Atraxa is my commander. can I run Swords to Plowshares too?", "Yes"),  # after the card
                          ("Atraxa is my commander. The commander is in the command zone. can I run Lightning Bolt?", "No")):
         assert ask(book, said, deck=deck).answer.startswith(starts), said
-    for unsure in ("my commanders are thrasios and tymna. can i run swords to plowshares?",  # "tymna" not read: no answer
-                   "my commanders are Krenko, Mob Boss and Atraxa. can I run Lightning Bolt?"):  # from Thrasios alone; no pair
-        assert not ask(book, unsure, deck=deck).answer.startswith(("Yes", "No")), unsure
-    two = ask(book, "my commanders are Thrasios and Tymna. can I run Swords to Plowshares?", deck=deck)  # 702.124c: combined
-    assert two.answer.startswith("Yes, by color identity: Swords to Plowshares' color identity is white, all of it in Thrasios, "
-                                 "Triton Hero and Tymna the Weaver's (white, blue, black and green)"), two.answer
+    unsure = "my commanders are Krenko, Mob Boss and Atraxa. can I run Lightning Bolt?"  # no pair: no answer from one alone
+    assert not ask(book, unsure, deck=deck).answer.startswith(("Yes", "No")), unsure
+    for said in ("my commanders are Thrasios and Tymna. can I run Swords to Plowshares?",  # 702.124c: combined
+                 "my commanders are thrasios and tymna. can i run swords to plowshares?"):  # "tymna": Tymna the Weaver's short name
+        two = ask(book, said, deck=deck)
+        assert two.answer.startswith("Yes, by color identity: Swords to Plowshares' color identity is white, all of it in Thrasios, "
+                                     "Triton Hero and Tymna the Weaver's (white, blue, black and green)"), two.answer
 
 
 def test_each_card_asked_about_is_answered(book: Rulebook, deck: CardDeck) -> None:

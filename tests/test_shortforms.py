@@ -56,6 +56,18 @@ def test_the_short_name_is_what_comes_before_a_comma() -> None:
     assert short_name("Yes!, Really") is None  # a head that ends a sentence is no name
 
 
+def test_a_legendary_characters_name_before_its_epithet_is_its_short_name() -> None:
+    """"is tymna a partner with thrasios?" read Thrasios (a comma's short name) and not Tymna the Weaver."""
+    legend = ("Creature", "Human", "Legendary")
+    assert short_name("Tymna the Weaver", legend) == "Tymna"
+    assert short_name("Jhoira of the Ghitu", legend) == "Jhoira"
+    assert short_name("Liliana of the Veil", ("Legendary", "Liliana", "Planeswalker")) == "Liliana"
+    assert short_name("Tymna the Weaver") is None  # not known legendary
+    assert short_name("Heart of Kiran", ("Artifact", "Legendary", "Vehicle")) is None  # a thing, not a character
+    assert short_name("Sidar Kondo of Jamuraa", legend) is None  # the epithet does not follow the first word
+    assert short_name("Zur the Enchanter", legend) is None  # too short to stand alone
+
+
 def test_words_said_alone_begin_or_end_a_name_of_several_words() -> None:
     cards = [CardName("Snapcaster Mage"), CardName("Kitchen Finks"), CardName("Thalia's Lieutenant"),
              CardName("Jace, the Mind Sculptor"), CardName("Silly Thing", funny=True), CardName("Elf Warrior Archer")]

@@ -208,7 +208,7 @@ class NameTable:
             for face in card.faces:
                 add(face, card, "face")
             for name in (card.key, *card.faces):
-                short = short_name(name)
+                short = short_name(name, card.types)
                 if short:
                     add(short, card, "short")
         words: dict[str, float] = {}

@@ -76,10 +76,17 @@ def abbreviations(rule_phrases: Iterable[tuple[str, ...]]) -> set[str]:
     return out
 
 
-def short_name(name: str) -> str | None:
-    """The short name before a comma: ``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
+def short_name(name: str, types: tuple[str, ...] = ()) -> str | None:
+    """The short name before a comma: ``Sheoldred, the Apocalypse`` → ``Sheoldred``; and a legendary character's name
+    before its epithet, where no comma parts them (``Tymna the Weaver``, ``Jhoira of the Ghitu``: "is tymna a partner?"
+    named no card): a legendary creature's or planeswalker's first word of :data:`SHORT_LETTERS` or more before "the" or
+    "of"."""
     head, sep, _ = name.partition(", ")
-    return head if sep and head and not head.endswith(("!", "?")) else None
+    if sep:
+        return head if head and not head.endswith(("!", "?")) else None
+    first, *rest = name.split()
+    character = "Legendary" in types and ("Creature" in types or "Planeswalker" in types)
+    return first if character and rest[:1] in (["the"], ["of"]) and len(first) >= SHORT_LETTERS and first.isalpha() else None
 
 
 def said_alone(cards: list[CardName], type_words: set[tuple[str, ...]],

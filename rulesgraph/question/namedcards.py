@@ -48,7 +48,7 @@ MAX_CARDS = 6
 """At most this many cards of one question are read (a decklist pasted as a question names dozens)."""
 CARDS_KEPT = 256
 """The most cards a deck keeps read (the last named): see :meth:`CardDeck.card`."""
-_SCHEMA = 11
+_SCHEMA = 12
 _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
 
