@@ -639,6 +639,10 @@ def test_policy_turn_lets_a_question_the_documents_answer_alone_stand_and_bounds
     assert decklist.policy_turn("the judges caught it while counting lists in round 2. what do i get?", lambda: 0, lambda: True)
     assert talk().policy_turn("does my opponent get a penalty too? he didn't ask for it", lambda: 0, lambda: True) is not None
     assert talk().policy_turn("a spectator told them they had lethal, what is the penalty?", lambda: 0, lambda: True) is None
+    # asking a judge (a fix, a penalty, a level) is the documents' whatever game it tells; a rules question is not
+    assert talk().policy_turn("whats the fix, can I take back my attack?", lambda: 1, lambda: False) is not None
+    assert talk().policy_turn("ok what if at a competitive event he'd drawn 8 for his opening hand?", lambda: 2, lambda: False)
+    assert talk().policy_turn("does its trigger use the stack?", lambda: 2, lambda: False) is None
     chained = talk("and for looking at extra cards?", before="what's the penalty for a missed trigger?")
     heard, remembered = chained.policy_turn("what if he did it on purpose?", lambda: 0, lambda: False) or (None, None)
     assert heard is not None and heard.cleaned[: heard.own_from].strip() == \

@@ -9,7 +9,7 @@ from rulesgraph.answer.tanswer import route
 from rulesgraph.build.corpus import Rulebook
 from rulesgraph.common.text import fold
 from rulesgraph.question.namedcards import CardDeck
-from rulesgraph.question.policyroute import LEVEL_SAID, _title_asked, policy_cue, policy_kinds, signals
+from rulesgraph.question.policyroute import LEVEL_SAID, _title_asked, asks_judge, policy_cue, policy_kinds, signals
 from rulesgraph.question.read import Question
 from rulesgraph.question.scope import out_of_scope
 
@@ -371,3 +371,11 @@ def test_a_one_word_infraction_name_is_named_whatever_its_stem() -> None:
     assert named_in("tardiness penalty", named) == [("tardiness", "IPG 3.1")]
     assert named_in("two grvs", named) == [("grv", "IPG 2.5")] and named_in("groovy", named) == []
     assert named_in("the board stalled and neither of us can attack", named) == []  # no form of the name's own
+
+
+def test_asks_judge_reads_a_fix_a_remedy_or_a_level() -> None:
+    assert asks_judge("whats the fix, can I take back my attack?")
+    assert asks_judge("does he get a penalty too?")
+    assert asks_judge("and what if it happened at a PPTQ instead?")
+    assert not asks_judge("does its trigger use the stack?")
+    assert not asks_judge("what if he had cast it with flash?")

@@ -20,7 +20,7 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
 from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
-from .policyroute import at_level, level_only
+from .policyroute import PEOPLE, asks_judge, at_level, level_only
 from .read import ASKING, MAX_CHARS, Question
 
 if TYPE_CHECKING:
@@ -57,7 +57,6 @@ _FOLLOW = re.compile(
     r"|is (that|it|this)|can (it|i|they|you) still|even if|unless|with)\b"
     r"|\b(it|its|it's|that|this|they|them|those|these|same|one|ones|there|then|too|either|instead|as well|still)\b"
 )
-_PEOPLE = re.compile(r"\b(he|him|his|himself|she|her|hers|herself|they|them|their|themselves)\b")  # in any policy question
 _HER, _HIM = re.compile(r"\b(she|her|hers|herself)\b"), re.compile(r"\bhim\b")
 """A character's pronouns (:meth:`Conversation._her`); "him" only in a rules follow-up (after a policy answer, a person)."""
 _DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
@@ -184,10 +183,10 @@ class Conversation:
 
     def policy_turn(self, question: str, game: Callable[[], int], alone: Callable[[], bool],
                     theirs: Callable[[str], bool] = lambda w: True) -> tuple[Question, tuple[str, str]] | None:
-        """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone
-        re-asks the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?") or short ("what's
-        the fix?") is heard after it, unless it tells a game (``game``; a card held, "her" count too), routes alone short or with
-        :data:`SAYS_ENOUGH` words pointing at no situation (people, :data:`_PEOPLE`, are no situation), or says none of ``theirs``."""
+        """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone re-asks
+        the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?"), short ("what's the fix?") or
+        asking a judge (:func:`asks_judge`) is heard after it unless it tells a game (``game``, cards held, "her") and asks no judge,
+        routes alone short or with :data:`SAYS_ENOUGH` words pointing at no situation (:data:`PEOPLE`), or says none of ``theirs``."""
         previous, before = self.policy, self.policy_before
         if previous is None:
             return None
@@ -195,8 +194,9 @@ class Conversation:
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
         card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
-        anew = not points_back or (len(said) >= SAYS_ENOUGH and not (_FOLLOW.search(u := _PEOPLE.sub(" ", text)) or _REFERS.search(u)))
-        follows = level_only(question) or (said and (points_back or short) and game() + card < (2 if points_back else 1)
+        anew = not points_back or (len(said) >= SAYS_ENOUGH and not (_FOLLOW.search(u := PEOPLE.sub(" ", text)) or _REFERS.search(u)))
+        judge = asks_judge(question)  # "what's the fix?", "a penalty too?", "at comp?": the documents', whatever game it tells
+        follows = level_only(question) or (said and (points_back or short or judge) and (judge or game() + card < (2 if points_back else 1))
                                            and not (anew and alone()))  # a question of its own, if the documents answer it
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
         if not follows:

@@ -23,8 +23,8 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .read import ASKING, Question
 from .spelling import misspelt_in
 
-__all__ = ["LEVEL_SAID", "at_level", "documents_named", "level_only", "named_in", "policy_cue", "policy_kinds", "rel_of",
-           "signals"]
+__all__ = ["LEVEL_SAID", "PEOPLE", "asks_judge", "at_level", "documents_named", "level_only", "named_in", "policy_cue", "policy_kinds",
+           "rel_of", "signals"]
 
 _REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                  r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store)")
@@ -345,6 +345,18 @@ _ASKING = frozenset("what about how and but or so ok okay then though instead sa
 """Words of a follow-up that asks the last question again ("what about at FNM?", "and at competitive REL?")."""
 _DEFINING = lazy(r"\s*(?:what(?:'s| is| are| does)|define|meaning of|explain)\b")
 """How a question asking what a level is begins ("what is FNM?"): it asks nothing again."""
+
+
+PEOPLE = lazy(r"\b(?:he|him|his|himself|she|her|hers|herself|they|them|their|themselves)\b")
+"""Pronouns of people, which every policy question has: a follow-up pointing back only at them ("a spectator told them
+they had lethal, what is the penalty?") asks anew (:meth:`rulesgraph.question.conversation.Conversation.policy_turn`)."""
+
+
+def asks_judge(text: str) -> bool:
+    """Whether ``text`` asks what a judge does (:data:`_FIX`: "what's the fix?"), names a remedy (:data:`_REMEDY`: "a penalty
+    too?") or says a Rules Enforcement Level: after a policy answer, a follow-up of the documents whatever game it tells."""
+    folded = fold(text)
+    return bool(_FIX.search(folded) or _REMEDY.search(folded)) or rel_of(text) is not None
 
 
 def level_only(text: str) -> bool:
