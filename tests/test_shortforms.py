@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from rulesgraph.cards.model import CardName
 from rulesgraph.cards.nametable import tokens
-from rulesgraph.cards.shortforms import FAMILY, SHORT_POPULAR, ShortForms, abbreviations, initials, said_alone, short_name
+from rulesgraph.cards.shortforms import (
+    FAMILY,
+    SHORT_POPULAR,
+    ShortForms,
+    abbreviations,
+    epithet_named,
+    initials,
+    named_parts,
+    said_alone,
+    short_name,
+)
 
 CARDS = [CardName("Lightning Bolt", rank=400), CardName("Bolt Bend", rank=1700), CardName("Swords to Plowshares", rank=13),
          CardName("Search the Premises", rank=5000), CardName("Jace, the Mind Sculptor", rank=1500),
@@ -57,15 +67,22 @@ def test_the_short_name_is_what_comes_before_a_comma() -> None:
 
 
 def test_a_legendary_characters_name_before_its_epithet_is_its_short_name() -> None:
-    """"is tymna a partner with thrasios?" read Thrasios (a comma's short name) and not Tymna the Weaver."""
+    """"is tymna a partner with thrasios?" read Thrasios (a comma's short name) and not Tymna the Weaver: its first word, a
+    part, needed an owner's word in lower case.  Only a one-face character's, never English, no other card's part."""
     legend = ("Creature", "Human", "Legendary")
-    assert short_name("Tymna the Weaver", legend) == "Tymna"
-    assert short_name("Jhoira of the Ghitu", legend) == "Jhoira"
-    assert short_name("Liliana of the Veil", ("Legendary", "Liliana", "Planeswalker")) == "Liliana"
-    assert short_name("Tymna the Weaver") is None  # not known legendary
-    assert short_name("Heart of Kiran", ("Artifact", "Legendary", "Vehicle")) is None  # a thing, not a character
-    assert short_name("Sidar Kondo of Jamuraa", legend) is None  # the epithet does not follow the first word
-    assert short_name("Zur the Enchanter", legend) is None  # too short to stand alone
+    assert epithet_named(CardName("Tymna the Weaver", types=legend))
+    assert epithet_named(CardName("Liliana of the Veil", types=("Legendary", "Liliana", "Planeswalker")))
+    assert not epithet_named(CardName("Heart of Kiran", types=("Artifact", "Legendary", "Vehicle")))  # a thing
+    assert not epithet_named(CardName("Halvar, God of Battle // Sword of the Realms", ("Halvar, God of Battle", "Sword of the Realms"),
+                                      types=("Creature", "Equipment", "Legendary")))  # a face that is no character
+    assert not epithet_named(CardName("Sidar Kondo of Jamuraa", types=legend))
+    cards = [CardName("Tymna the Weaver", rank=300, types=legend), CardName("Hope of Ghirapur", rank=3000, types=legend),
+             CardName("Kodama of the West Tree", rank=900, types=legend), CardName("Kodama of the East Tree", rank=1200, types=legend)]
+    zipf = {"tymna": 0.0, "hope": 5.6, "kodama": 1.5}
+    kinds = {(w, c.key): k for w, c, k in named_parts(cards, set(), lambda n: n.lower().split(), lambda w: zipf.get(w, 0.0))}
+    assert kinds[("tymna", "Tymna the Weaver")] == "short"
+    assert ("hope", "Hope of Ghirapur") not in kinds  # English: no part at all
+    assert {k for (w, _), k in kinds.items() if w == "kodama"} == {"part"}  # two Kodamas: parts, as before
 
 
 def test_words_said_alone_begin_or_end_a_name_of_several_words() -> None:

@@ -24,7 +24,7 @@ from ..common.lazyre import lazy
 from ..common.packed import SEP, Codes, Flags, Groups, Labels, Numbers, Spaced, Strings, Tuples
 from ..common.packed import joined as joined_words
 from .model import BRACKET_ONLY, JOINERS
-from .shortforms import PART_CARDS, ShortForms, abbreviations, parts, short_name
+from .shortforms import PART_CARDS, ShortForms, abbreviations, named_parts, short_name
 
 if TYPE_CHECKING:  # a type hint only: the table is built from names, never from the records themselves here
     from .model import CardName
@@ -208,7 +208,7 @@ class NameTable:
             for face in card.faces:
                 add(face, card, "face")
             for name in (card.key, *card.faces):
-                short = short_name(name, card.types)
+                short = short_name(name)
                 if short:
                     add(short, card, "short")
         words: dict[str, float] = {}
@@ -218,8 +218,8 @@ class NameTable:
                 words[word] = zipf(word)
             return words[word]
 
-        for word, card in parts(cards, type_words, tokens, common):
-            add(word, card, "part")
+        for word, card, kind in named_parts(cards, type_words, tokens, common):
+            add(word, card, kind)
         one_words = {p[0] for p in rule_phrases if len(p) == 1}
         shorts = ShortForms(cards, tokens)
         for form, card, kind in shorts.forms(taken=set(entries), rules_words=one_words, type_words=type_words,

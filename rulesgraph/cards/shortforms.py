@@ -14,6 +14,7 @@ as weaker evidence than a name (capitals are required: ``Bolt`` mid-sentence, ``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
     from .model import CardName
 
 __all__ = ["FAMILY", "INITIALS_LETTERS", "INITIALS_RANK", "PART_CARDS", "PART_FIRST", "PART_LAST", "PART_PLAYED", "PART_RARE",
-           "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations", "initials", "parts", "said_alone", "short_name"]
+           "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations", "epithet_named", "initials", "named_parts",
+           "parts", "said_alone", "short_name"]
 
 PART_CARDS = 12
 """Most cards one first word may stand for (``Olivia`` for Olivia Voldaren among the Olivias; not ``Sol``'s
@@ -76,17 +78,19 @@ def abbreviations(rule_phrases: Iterable[tuple[str, ...]]) -> set[str]:
     return out
 
 
-def short_name(name: str, types: tuple[str, ...] = ()) -> str | None:
-    """The short name before a comma: ``Sheoldred, the Apocalypse`` → ``Sheoldred``; and a legendary character's name
-    before its epithet, where no comma parts them (``Tymna the Weaver``, ``Jhoira of the Ghitu``: "is tymna a partner?"
-    named no card): a legendary creature's or planeswalker's first word of :data:`SHORT_LETTERS` or more before "the" or
-    "of"."""
+def short_name(name: str) -> str | None:
+    """The short name before a comma: ``Sheoldred, the Apocalypse`` → ``Sheoldred``."""
     head, sep, _ = name.partition(", ")
-    if sep:
-        return head if head and not head.endswith(("!", "?")) else None
-    first, *rest = name.split()
-    character = "Legendary" in types and ("Creature" in types or "Planeswalker" in types)
-    return first if character and rest[:1] in (["the"], ["of"]) and len(first) >= SHORT_LETTERS and first.isalpha() else None
+    return head if sep and head and not head.endswith(("!", "?")) else None
+
+
+def epithet_named(card: CardName) -> bool:
+    """A legendary character's name told with its epithet where no comma parts them (``Tymna the Weaver``, ``Jhoira of
+    the Ghitu``): its first word is the character's name, as the name before a comma is (:func:`short_name`).  One face
+    only: a multi-face card's types are its faces' together (Halvar's Sword of the Realms is no character)."""
+    words = card.key.split()
+    character = "Legendary" in card.types and ("Creature" in card.types or "Planeswalker" in card.types)
+    return character and not card.faces and words[1:2] in (["the"], ["of"])
 
 
 def said_alone(cards: list[CardName], type_words: set[tuple[str, ...]],
@@ -125,6 +129,18 @@ def parts(cards: list[CardName], type_words: set[tuple[str, ...]], tokens: Calla
             yield from ((word, card) for card in first if common < PART_RARE or not card.rank or card.rank <= PART_PLAYED)
         if len(last) == 1 and common < PART_LAST:
             yield word, last[0]
+
+
+def named_parts(cards: list[CardName], type_words: set[tuple[str, ...]], tokens: Callable[[str], list[str]],
+                zipf: Callable[[str], float]) -> Iterator[tuple[str, CardName, str]]:
+    """The :func:`parts`, each with its kind: ``short`` for a character's name said before its epithet
+    (:func:`epithet_named`) that English never writes (:data:`PART_RARE`) and no other card's part is — "is tymna a
+    partner with thrasios?" read Thrasios, a comma's short name, but not Tymna the Weaver: a part needs an owner's word in
+    lower case, a short name no more —, else ``part``."""
+    said = list(parts(cards, type_words, tokens, zipf))
+    begins = Counter(word for word, _ in said)
+    for word, card in said:
+        yield word, card, "short" if begins[word] == 1 and zipf(word) <= PART_RARE and epithet_named(card) else "part"
 
 
 def _ranked(cards: Iterable[CardName]) -> list[CardName]:

@@ -66,9 +66,9 @@ creature").  "on it" since stop 65: card recall on the real tuning questions 97.
 COUNTS = frozenset("two three four both 2 3 4 multiple several".split())
 """Words before a plural that count what it names: a name in the plural after one ("my two thalias", "both Finks") is
 copies of a card, as an owner word makes a lower-case name one."""
-OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own", "has", "have", "had", "controls", "control"})
-"""Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "he has ballista",
-"cast living death" (not "a clone effect"), and so does a possessive ("pacifism's controller")."""
+OWNER = frozenset({"my", "your", "his", "her", "their", "opponents", "our", "own"})
+"""Words before a lower-case name that make an uncommon word a card, as *cast* does: "my clone copies …", "cast living death"
+(not "a clone effect"), and so does a possessive ("pacifism's controller"); not "have": "I have delirium", "second thoughts"."""
 INITIALS_ZIPF = 3.0
 """Initials said in capitals are a card's only when English (chat included) hardly writes them as a word: ``JTMS``
 0, ``STP`` 2.8; not ``LED`` 5.1, ``TBH`` 4.2, ``MOM`` 5.1.  Said in mixed case where the name's small words are
