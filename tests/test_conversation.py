@@ -634,15 +634,11 @@ def test_policy_turn_lets_a_question_the_documents_answer_alone_stand_and_bounds
     assert talk().policy_turn("what's the fix?", lambda: 0, lambda: False, lambda w: w == "fix") is not None
     assert talk().policy_turn("a spectator told them they had lethal, what is the penalty?", lambda: 0, lambda: True) is None
     assert talk().policy_turn("does he get a game loss?", lambda: 0, lambda: True) is not None  # "he", three words
-    # pointing back at the situation told ("it", "too"), not at a person, a follow-up that routes alone still follows
-    decklist = talk("can I still change my decklist after handing it in?")
-    assert decklist.policy_turn("the judges caught it while counting lists in round 2. what do i get?", lambda: 0, lambda: True)
-    assert talk().policy_turn("does my opponent get a penalty too? he didn't ask for it", lambda: 0, lambda: True) is not None
-    assert talk().policy_turn("a spectator told them they had lethal, what is the penalty?", lambda: 0, lambda: True) is None
-    # asking a judge (a fix, a penalty, a level) is the documents' whatever game it tells; a rules question is not
+    # naming a judge's remedy is the documents' whatever game it tells; a rules question is not, nor a new question said so
     assert talk().policy_turn("whats the fix, can I take back my attack?", lambda: 1, lambda: False) is not None
-    assert talk().policy_turn("ok what if at a competitive event he'd drawn 8 for his opening hand?", lambda: 2, lambda: False)
     assert talk().policy_turn("does its trigger use the stack?", lambda: 2, lambda: False) is None
+    assert talk().policy_turn("if I cast Lightning Bolt on a creature with hexproof, what happens?", lambda: 3, lambda: False) is None
+    assert talk().policy_turn("new question: is that deathtouch blocker a warning?", lambda: 2, lambda: False) is None
     chained = talk("and for looking at extra cards?", before="what's the penalty for a missed trigger?")
     heard, remembered = chained.policy_turn("what if he did it on purpose?", lambda: 0, lambda: False) or (None, None)
     assert heard is not None and heard.cleaned[: heard.own_from].strip() == \

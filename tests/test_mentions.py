@@ -501,16 +501,18 @@ def test_short_forms_need_capitals_and_are_labelled(ranked: NameTable) -> None:
 
 
 def test_short_forms_in_lower_case_after_an_owner_when_rare() -> None:
-    """Forum questions are typed in lower case: a short form rarer in English than INITIAL_RARE is a card after an owner's
-    word ("my greaves"); never bare, never a word English knows well."""
+    """Forum questions are typed in lower case: a short form rarer in English than LOWER_SHORT_ZIPF is a card after an owner's
+    word ("my greaves"); never bare, never a word English knows ("my decay counter" is no Abrupt Decay: a review's)."""
     cards = [CardName("Lightning Greaves", rank=60), CardName("Walking Ballista", rank=200), CardName("Lightning Bolt", rank=400),
-             CardName("Bolt Bend", rank=1700)]
-    zipf = {"greaves": 2.8, "ballista": 2.0, "lightning": 4.2, "walking": 4.5, "bolt": 4.0, "bend": 4.3}
+             CardName("Bolt Bend", rank=1700), CardName("Abrupt Decay", rank=100)]
+    zipf = {"greaves": 2.8, "ballista": 2.0, "lightning": 4.2, "walking": 4.5, "bolt": 4.0, "bend": 4.3, "decay": 3.83, "abrupt": 3.6}
     t = NameTable.build(cards, ["end of turn"], zipf=lambda w: zipf.get(w, 0.0))
     assert said("can i equip my greaves at instant speed?", t) == [("greaves", "Lightning Greaves", "short form")]
     assert said("the greaves fell off", t) == []  # no owner's word: a word, perhaps
     assert [c for _, c, _ in said("his ballista has two counters", t)] == ["Walking Ballista"]
     assert said("can i bolt my own creature, since it is my bolt?", t) == []  # "bolt" is English (4.0): capitals needed
+    assert said("does my Decay counter stay?", t) == [("Decay", "Abrupt Decay", "short form")]  # capitalised, it is one
+    assert said("does my decay counter stay?", t) == []  # "decay" (3.83): English enough
     assert 0.5 < find_cards("my greaves", t)[0].confidence < 0.6
 
 

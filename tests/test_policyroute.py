@@ -373,9 +373,10 @@ def test_a_one_word_infraction_name_is_named_whatever_its_stem() -> None:
     assert named_in("the board stalled and neither of us can attack", named) == []  # no form of the name's own
 
 
-def test_asks_judge_reads_a_fix_a_remedy_or_a_level() -> None:
+def test_asks_judge_reads_a_judges_remedy_named() -> None:
     assert asks_judge("whats the fix, can I take back my attack?")
-    assert asks_judge("does he get a penalty too?")
-    assert asks_judge("and what if it happened at a PPTQ instead?")
+    assert asks_judge("does he get a penalty too?") and asks_judge("is that a game loss?")
     assert not asks_judge("does its trigger use the stack?")
-    assert not asks_judge("what if he had cast it with flash?")
+    assert not asks_judge("if I cast Lightning Bolt on a creature with hexproof, what happens?")  # a review's: rules asked
+    assert not asks_judge("how does backup work if the creature already has trample?")  # backup: a keyword
+    assert not asks_judge("at a prerelease can I flash in a creature during combat?")  # a level alone

@@ -1,11 +1,12 @@
 """Conversation state: follow-up questions inherit what earlier turns were about.
 
-A plain object the front end holds (never global). Each turn, :meth:`Conversation.resolve` decides whether the new question is a
-follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new subject ("ok, different
-question: how does ward work?"), and for a follow-up adds the recent subjects to the question's analysis, with weights that decay turn
-by turn, and the cards earlier turns named when it points back at them ("does exiling it work though", "her tax"), with their keywords,
-as far as their rules hold what the follow-up asks, and the rare words of their Oracle text; after a policy answer,
-:meth:`Conversation.policy_turn`. :meth:`Conversation.record` remembers the answer."""
+A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve` decides whether the new
+question is a follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new
+subject ("ok, different question: how does ward work?"), and for a follow-up adds the recent subjects to the question's
+analysis, with weights that decay turn by turn, and the cards earlier turns named when it points back at them ("does
+exiling it work though", "her tax"), with their keywords, as far as their rules hold what the follow-up asks, and the
+rare words of their Oracle text; after a policy answer, :meth:`Conversation.policy_turn`.  :meth:`Conversation.record`
+remembers the answer."""
 from __future__ import annotations
 
 import re
@@ -20,7 +21,7 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
 from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
-from .policyroute import PEOPLE, asks_judge, at_level, level_only
+from .policyroute import asks_judge, at_level, level_only
 from .read import ASKING, MAX_CHARS, Question
 
 if TYPE_CHECKING:
@@ -185,8 +186,8 @@ class Conversation:
                     theirs: Callable[[str], bool] = lambda w: True) -> tuple[Question, tuple[str, str]] | None:
         """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone re-asks
         the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?"), short ("what's the fix?") or
-        asking a judge (:func:`asks_judge`) is heard after it unless it tells a game (``game``, cards held, "her") and asks no judge,
-        routes alone short or with :data:`SAYS_ENOUGH` words pointing at no situation (:data:`PEOPLE`), or says none of ``theirs``."""
+        naming a judge's remedy (:func:`asks_judge`; no new question said) is heard after it unless it tells a game (``game``, cards
+        held, "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words, or says none of ``theirs``."""
         previous, before = self.policy, self.policy_before
         if previous is None:
             return None
@@ -194,10 +195,9 @@ class Conversation:
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
         card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
-        anew = not points_back or (len(said) >= SAYS_ENOUGH and not (_FOLLOW.search(u := PEOPLE.sub(" ", text)) or _REFERS.search(u)))
-        judge = asks_judge(question)  # "what's the fix?", "a penalty too?", "at comp?": the documents', whatever game it tells
+        judge = not _SWITCH.search(text) and asks_judge(question)  # "what's the fix?": the documents', whatever game it tells
         follows = level_only(question) or (said and (points_back or short or judge) and (judge or game() + card < (2 if points_back else 1))
-                                           and not (anew and alone()))  # a question of its own, if the documents answer it
+                                           and not ((not points_back or len(said) >= SAYS_ENOUGH) and alone()))
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
         if not follows:
             return None

@@ -77,7 +77,7 @@ LOWER_INITIALS_ZIPF = 1.0  # initials in lower case are a card's when English ha
 SHORT_ZIPF = 5.0
 """A word English uses this often (zipf: one in 100,000 words) is never said for a card (``Mind`` of Mind Stone,
 ``Ring`` of Sol Ring are; ``Will``, ``City`` are not), however played the card."""
-LOWER_SHORT = 0.55  # a short form in lower case after an owner's or casting word, rarer than INITIAL_RARE: "my greaves"
+LOWER_SHORT, LOWER_SHORT_ZIPF = 0.55, 3.0  # a short form in lower case after an owner's word, rarer than this: "my greaves"
 WEAK = 0.4
 """Confidence of a lower-case word English knows (zipf between :data:`RARE_WORD` and :data:`INITIAL_RARE`: ``clone`` 3.7, ``humility``
 3.6) that is a card's name, said with no evidence of its own: below what answering reads as a card
@@ -276,7 +276,7 @@ class _Finder(TypoReading):
                 return 0.7
             small = [w in JOINERS for w in tokens(self.t.keys[g][0])]  # "StP": small letters where the small words are
             return 0.8 if len(small) == len(core) and all(c.islower() == s for c, s in zip(core, small, strict=True)) else None
-        if not (tok.cap or (owned and z < INITIAL_RARE)) or z >= SHORT_ZIPF or self.common_noun(i, j, not tok.cap) \
+        if not (tok.cap or (owned and z < LOWER_SHORT_ZIPF)) or z >= SHORT_ZIPF or self.common_noun(i, j, not tok.cap) \
                 or self.in_longer_run(i, j):
             return None
         before = self.toks[i - 1].word if i > 0 else ""

@@ -23,7 +23,7 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .read import ASKING, Question
 from .spelling import misspelt_in
 
-__all__ = ["LEVEL_SAID", "PEOPLE", "asks_judge", "at_level", "documents_named", "level_only", "named_in", "policy_cue", "policy_kinds",
+__all__ = ["LEVEL_SAID", "asks_judge", "at_level", "documents_named", "level_only", "named_in", "policy_cue", "policy_kinds",
            "rel_of", "signals"]
 
 _REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
@@ -347,16 +347,14 @@ _DEFINING = lazy(r"\s*(?:what(?:'s| is| are| does)|define|meaning of|explain)\b"
 """How a question asking what a level is begins ("what is FNM?"): it asks nothing again."""
 
 
-PEOPLE = lazy(r"\b(?:he|him|his|himself|she|her|hers|herself|they|them|their|themselves)\b")
-"""Pronouns of people, which every policy question has: a follow-up pointing back only at them ("a spectator told them
-they had lethal, what is the penalty?") asks anew (:meth:`rulesgraph.question.conversation.Conversation.policy_turn`)."""
+_JUDGES = lazy(r"\b(?:fix(?:es)?|remed(?:y|ies)|penalt(?:y|ies)|infractions?|warnings?|(?:game|match) loss\w*|disqualif\w*|dq)\b")
+"""A judge's remedies named: what only a question to a judge asks of a situation told."""
 
 
 def asks_judge(text: str) -> bool:
-    """Whether ``text`` asks what a judge does (:data:`_FIX`: "what's the fix?"), names a remedy (:data:`_REMEDY`: "a penalty
-    too?") or says a Rules Enforcement Level: after a policy answer, a follow-up of the documents whatever game it tells."""
-    folded = fold(text)
-    return bool(_FIX.search(folded) or _REMEDY.search(folded)) or rel_of(text) is not None
+    """Whether ``text`` names a judge's remedy (:data:`_JUDGES`: "whats the fix, can I take back my attack?"): after a policy
+    answer, a follow-up of the documents whatever game it tells; not "what happens?", "back up" (a keyword) or a level."""
+    return bool(_JUDGES.search(fold(text)))
 
 
 def level_only(text: str) -> bool:
