@@ -224,8 +224,8 @@ class _Finder(TypoReading):
             return 0.7 + short if named and all(c.cap for c in content) else None
         if (t.typename[g] or t.kind[g] == "part") and not cue and self.as_type(g, i, j, articles=t.typename[g]):
             return None
-        if t.kind[g] == "part" and not (all(c.cap for c in content) or owned or (z <= RARE_WORD and not self.common_noun(i, j, True))):
-            return None  # in lower case, unowned, a word English knows, or a deck ("a snapcaster deck"); else the card ("snapcaster")
+        if t.kind[g] == "part" and not (all(c.cap for c in content) or owned):
+            return None  # a name's word said alone in lower case is a deck or a word ("pauper delver mirror")
         if len(content) >= 2:
             if all(c.cap for c in content) and any(not c.initial for c in content):
                 return 0.95 + short
