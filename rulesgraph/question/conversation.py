@@ -195,7 +195,7 @@ class Conversation:
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
         card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
-        judge = not _SWITCH.search(text) and asks_judge(question)  # "what's the fix?": the documents', whatever game it tells
+        judge = not _SWITCH.search(text) and asks_judge(text)  # "what's the fix?": the documents', whatever game it tells
         follows = level_only(question) or (said and (points_back or short or judge) and (judge or game() + card < (2 if points_back else 1))
                                            and not ((not points_back or len(said) >= SAYS_ENOUGH) and alone()))
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
