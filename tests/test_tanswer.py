@@ -238,7 +238,10 @@ def test_the_passage_that_answers_and_its_list() -> None:
     assert _passage(text, "is grizzly bears banned in sample?") == \
         "The following cards are banned in Sample tournaments: Grizzly Bears"
     assert _passage(text, "is sol ring banned in sample?") == \
-        "The following cards are banned in Sample tournaments: (3 listed, none of them named in the question)"
+        "The following cards are banned in Sample tournaments: • Grizzly Bears • The Big Ring • Giant Growth"  # all three
+    longer = text.replace("Other text.", "• Sol Ring\n\nOther text.")
+    assert _passage(longer, "is black lotus banned in sample?") == \
+        "The following cards are banned in Sample tournaments: (4 listed, none of them named in the question)"
     assert _passage(text, "which sets are allowed") == "Sets one to nine are allowed."
 
 
@@ -381,7 +384,14 @@ def test_a_list_item_is_named_by_its_short_name() -> None:
     assert _passage(text, "is GRAK banned in sample?") == "The following cards are banned in Sample tournaments: Grak, Keeper of Bears"
     assert _passage(text, "are grak and toma banned?") == \
         "The following cards are banned in Sample tournaments: Grak, Keeper of Bears; Toma, the Quiet"
-    assert _passage(text, "is keeper banned in sample?").endswith("(3 listed, none of them named in the question)")
+    assert _passage(text, "is keeper banned in sample?").endswith(": • Grak, Keeper of Bears • Plain Bear • Toma, the Quiet")
+
+
+def test_real_short_list_is_quoted_whole(empty: Path, full_book: Rulebook) -> None:
+    tstore.install_file(require_tournament("MTR-20260227.txt"))
+    said = ask(full_book, "mtr 3.4").answer or ""
+    assert said.startswith("MTR 3.4 Proxy Cards") and "criteria: • The card has been accidentally damaged" in said
+    assert "• The card is a foil card for which no non-foil printing exists." in said and "listed" not in said
 
 
 def test_real_banned_card_by_short_name(empty: Path, full_book: Rulebook) -> None:
