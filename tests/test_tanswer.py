@@ -150,6 +150,17 @@ def test_a_definition_says_its_cases_and_an_upgrade_its_penalty(empty: Path, ful
            "Loss. Upgrade: If the Head Judge believes that a deck’s owner noticing the pattern of markings" in marked
 
 
+def test_an_upgrade_the_question_asks_of_is_read_before_the_remedy(empty: Path, full_book: Rulebook) -> None:
+    """A trial: a 59-card deck presented before game 1 read Deck Problem's companion remedy before the upgrade to a Game
+    Loss it asked of; a question naming no penalty is told the remedy first, as before."""
+    _install_real()
+    deck = ask(full_book, "My opponent presented a 59 card deck before game 1. is that a game loss?").answer or ""
+    assert deck.startswith("IPG 3.5") and deck.index("Upgrade: In games before sideboarding") < deck.index("Remedy:")
+    assert deck.count("Upgrade: In games before sideboarding") == 1  # said once, not again after the remedy
+    late = ask(full_book, "my opponent sat down 7 minutes after the round started at the rcq. what does he get").answer or ""
+    assert late.startswith("IPG 3.1") and late.index("Remedy:") < late.index("Upgrade:")
+
+
 def test_jargon_of_the_documents_is_a_cue(empty: Path, full_book: Rulebook) -> None:
     _install_real()
     assert {"tiebreak", "scorekeep", "decklist"} <= trelevance.jargon()

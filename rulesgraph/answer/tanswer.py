@@ -21,6 +21,7 @@ from ..question.read import ASKING, Question
 from .firstplace import SENTENCE, fitted
 from .policywords import asked_terms, names_item, telling_scores
 from .policywords import terms as _terms
+from .tturns import told_turn, turn_said
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
@@ -85,12 +86,13 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
         said = f"{s.heading}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_defined(parts['Definition'], question)}"
+        turns = [p for turn in ("Upgrade", "Downgrade") if turn in parts for p in parts[turn].split("\n\n") if p.strip()]
+        told = told_turn(parts.get("Additional Remedy", ""), turns, question, s.title)
+        if told is not None:  # the question asks of the penalty the case it tells makes another: that first
+            said += f" {turn_said(turns.pop(told))}"
         if "Additional Remedy" in parts:
             said += f" Remedy: {_remedy(parts['Additional Remedy'], question, s.id, s.title)}"
-        for turn in ("Upgrade", "Downgrade"):  # when the penalty is another: a judge decides it at the table
-            if turn in parts:
-                said += "".join(f" {_turn(p)}" for p in parts[turn].split("\n\n") if p.strip())
-        return said
+        return said + "".join(f" {turn_said(p)}" for p in turns)  # when the penalty is another: a judge decides it at the table
     if doc.kind == "jar":
         head = doc.title if s.kind == "front" else s.title
         return f"{doc.title} — {head}: {_telling(s.text, question)}"
@@ -112,14 +114,6 @@ def _defined(text: str, question: str | Question) -> str:
         told = sorted(sorted(range(len(items)), key=lambda i: -scores[i])[:2])
         return f"{line} {' '.join('• ' + _first(items[i], 1) for i in told)} ({len(items) - 2} more)"
     return f"{line} {' '.join('• ' + _first(item, 1) for item in items)}" if items else line
-
-
-def _turn(paragraph: str) -> str:
-    """An Upgrade or Downgrade paragraph: its first sentence, and the one saying the penalty when that is another (Marked
-    Cards' first Upgrade ended on "… Mountain or Forest.", its "the penalty is a Game Loss" two sentences on)."""
-    said = SENTENCE.split(" ".join(paragraph.split()))
-    penalty = next((x for x in said[1:] if "penalty is" in x.lower()), None) if "penalty" not in said[0].lower() else None
-    return f"{said[0]} … {penalty}" if penalty else said[0]
 
 
 _DEFAULT = re.compile(r"\b(?:(?:isn['’]t|is not|not) covered by the previous|for all other|in all other cases)\b", re.IGNORECASE)
