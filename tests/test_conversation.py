@@ -620,6 +620,39 @@ def test_policy_turn_hears_a_follow_up_after_the_policy_question_it_follows() ->
     assert Conversation().policy_turn("what's the fix?", lambda: 0, lambda: False) is None  # no policy answer before it
 
 
+def test_a_bare_remedy_follow_up_is_heard_after_the_policy_question_though_it_routes_alone() -> None:
+    """A trial: "whats the penalty" after a Missed Trigger answer routes to the documents alone, and was answered alone
+    (Deck Problem); naming nothing but a remedy (two other words at most) it asks the last question's penalty."""
+    def turn(said: str) -> str | None:
+        talk = Conversation()
+        talk.policy = "I forgot my Dark Confidant trigger at an RCQ. is it gone?"
+        heard = talk.policy_turn(said, lambda: 0, lambda: True)
+        return None if heard is None else heard[0].cleaned[: heard[0].own_from].strip()
+
+    assert turn("whats the penalty") == "I forgot my Dark Confidant trigger at an RCQ. is it gone?"
+    assert turn("whats the fix? and does the other guy get a penalty too") is not None
+    assert turn("what's the penalty for slow play at a ptq?") is None  # a case of its own: three other words
+
+
+def test_a_remedy_asked_after_the_rules_answer_to_an_error_told_is_heard_after_it(full_book: Rulebook) -> None:
+    """A trial: "whats the fix? and does the other guy get a penalty too" after a rules answer to an extra card drawn
+    stood alone (IPG 1.2, Applying Penalties).  The rules' answer to a question telling an error (``record``) is kept
+    one turn: a follow-up naming a remedy in few words of its own is heard after it; nothing else is."""
+    told = "my opponent accidentally drew four cards off his Brainstorm instead of three"
+
+    def after(first: str, said: str) -> str | None:
+        talk = Conversation()
+        talk.record(analyze(first, full_book.index), (), full_book.index)
+        heard = talk.policy_turn(said, lambda: 0, lambda: True)
+        assert talk.told is None  # one turn only
+        return None if heard is None else heard[0].cleaned[: heard[0].own_from].strip()
+
+    assert after(told, "whats the fix? and does the other guy get a penalty too") == told
+    assert after(told, "does Brainstorm use the stack?") is None  # no remedy asked
+    assert after(told, "new question: what's the penalty for slow play?") is None
+    assert after("how does Brainstorm work with a split second spell?", "whats the fix?") is None  # no error told
+
+
 def test_policy_turn_lets_a_question_the_documents_answer_alone_stand_and_bounds_a_chain() -> None:
     """"can I use my phone?" after a missed trigger was heard after it (short) and answered with Missed Trigger: a short
     question, or one saying enough, that routes alone stands alone; one pointing back in a few words still follows.  A

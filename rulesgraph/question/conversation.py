@@ -1,12 +1,11 @@
 """Conversation state: follow-up questions inherit what earlier turns were about.
 
-A plain object the front end holds (never global).  Each turn, :meth:`Conversation.resolve` decides whether the new
-question is a follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new
-subject ("ok, different question: how does ward work?"), and for a follow-up adds the recent subjects to the question's
-analysis, with weights that decay turn by turn, and the cards earlier turns named when it points back at them ("does
-exiling it work though", "her tax"), with their keywords, as far as their rules hold what the follow-up asks, and the
-rare words of their Oracle text; after a policy answer, :meth:`Conversation.policy_turn`.  :meth:`Conversation.record`
-remembers the answer."""
+A plain object the front end holds (never global). Each turn, :meth:`Conversation.resolve` decides whether the new question is a
+follow-up ("and with deathtouch?", "what if it's a token?", "same question for planeswalkers") or a new subject ("ok, different
+question: how does ward work?"), and for a follow-up adds the recent subjects to the question's analysis, with weights that decay turn
+by turn, and the cards earlier turns named when it points back at them ("does exiling it work though", "her tax"), with their keywords,
+as far as their rules hold what the follow-up asks, and the rare words of their Oracle text; after a policy answer,
+:meth:`Conversation.policy_turn`. :meth:`Conversation.record` remembers the answer."""
 from __future__ import annotations
 
 import re
@@ -21,7 +20,7 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
 from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
-from .policyroute import asks_judge, at_level, level_only
+from .policyroute import ERROR, asks_judge, at_level, level_only
 from .read import ASKING, MAX_CHARS, Question
 
 if TYPE_CHECKING:
@@ -138,6 +137,9 @@ class Conversation:
     Level asks it again there ("what about at FNM?", :func:`rulesgraph.question.policyroute.level_only`)."""
     policy_before: str = ""
     """What :attr:`policy` followed up, when it was heard after an earlier question (:meth:`policy_turn`)."""
+    told: str | None = None
+    """The last question, when the rules answered it and it told an error (:data:`~rulesgraph.question.policyroute.ERROR`: "he
+    accidentally drew an extra card"): a follow-up naming a judge's remedy ("whats the fix?") is heard after it (:meth:`policy_turn`)."""
     legal: str | None = None
     """The last question, when the card data answered it about playing a card: "what about Legacy?" asks it again of
     another format (:func:`rulesgraph.answer.compose.legality_again`)."""
@@ -155,9 +157,8 @@ class Conversation:
         return list(dict.fromkeys([*([self.card] if self.card else []), *cards, *(m.said for m, _ in ordered), *policy]))
 
     def about_card(self, name: str, keywords: list[str], g: QGraph, named: NamedCard | None = None) -> None:
-        """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?")
-        carry its keywords (those the graph has), said as the card's name, and the card itself (``named``) as a card
-        the question names."""
+        """A card was looked up: it is the topic now, and follow-up questions ("what if it's blocked by a 2/2?") carry its keywords
+        (those the graph has), said as the card's name, and the card itself (``named``) as a card the question names."""
         self.reset()
         self.card = name
         if named is not None:
@@ -187,17 +188,21 @@ class Conversation:
         """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone re-asks
         the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?"), short ("what's the fix?") or
         naming a judge's remedy (:func:`asks_judge`; no new question said) is heard after it unless it tells a game (``game``, cards
-        held, "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words, or says none of ``theirs``."""
-        previous, before = self.policy, self.policy_before
-        if previous is None:
-            return None
+        held, "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words (not when all but two of its words
+        name a remedy: "whats the penalty"), or says none of ``theirs``.  After the rules' answer to an error told (:attr:`told`),
+        one naming a remedy in at most :data:`SAYS_ENOUGH` words of its own ("whats the fix? and does the other guy get a penalty
+        too") is heard after that question."""
+        previous, before, told, self.told = self.policy, self.policy_before, self.told, None
         text = " ".join(words(question))
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
+        judge = not _SWITCH.search(text) and asks_judge(text)  # "what's the fix?": the documents', whatever game it tells
+        if previous is None:  # after the rules' answer to an error told, "whats the fix?" asks a judge's fix of it
+            return (Question.after(told, question), (question, told)) if told and judge and len(said) <= SAYS_ENOUGH else None
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
         card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
-        judge = not _SWITCH.search(text) and asks_judge(text)  # "what's the fix?": the documents', whatever game it tells
+        bare = judge and sum(not asks_judge(w) for w in said) <= 2  # "whats the penalty": no case of its own to route alone
         follows = level_only(question) or (said and (points_back or short or judge) and (judge or game() + card < (2 if points_back else 1))
-                                           and not ((not points_back or len(said) >= SAYS_ENOUGH) and alone()))
+                                           and (bare or not ((not points_back or len(said) >= SAYS_ENOUGH) and alone())))
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after
         if not follows:
             return None
@@ -210,13 +215,10 @@ class Conversation:
 
     def reset(self) -> None:
         """Start a fresh conversation."""
-        self.card, self.policy, self.legal, self.policy_before = None, None, None, ""
+        self.card, self.policy, self.legal, self.policy_before, self.told = None, None, None, "", None
         self.subjects.clear()
         self.cards.clear()
-        self.frame = ()
-        self.repeated = False
-        self.last_citations = ()
-        self.turns = 0
+        self.frame, self.repeated, self.last_citations, self.turns = (), False, (), 0
 
     def resolve(self, a: Analysis, index: Index, g: QGraph) -> tuple[Analysis, list[str]]:
         """The analysis to rank with (carried subjects added for a follow-up) and notes for ``why``.  A new
@@ -326,12 +328,11 @@ class Conversation:
                                                 for c, _ in self.cards.values())
 
     def _names_held(self, a: Analysis, text: str, index: Index) -> bool:
-        """``text`` speaks of a card held by a word of its name (:meth:`_said_cards`), by a word of its subtypes after a
-        determiner or an owner ("can I move the equipment …" after Lightning Greaves, "does the doll survive?"), or by
-        one of its card types after a definite determiner ("can the creature come back twice?" after Kitchen Finks, "if
-        the enchantment leaves …" after Rest in Peace) in a question bringing no object of its own (:data:`_INTRODUCES`):
-        a follow-up, however much it says of its own.  A card type after
-        an owner ("my artifact") is any card's: no sign."""
+        """``text`` speaks of a card held by a word of its name (:meth:`_said_cards`), by a word of its subtypes after a determiner or
+        an owner ("can I move the equipment …" after Lightning Greaves, "does the doll survive?"), or by one of its card types after a
+        definite determiner ("can the creature come back twice?" after Kitchen Finks, "if the enchantment leaves …" after Rest in Peace)
+        in a question bringing no object of its own (:data:`_INTRODUCES`): a follow-up, however much it says of its own.  A card type
+        after an owner ("my artifact") is any card's: no sign."""
         by_name, _ = self._said_cards(a, text, index)
         if by_name:
             return True
@@ -345,13 +346,12 @@ class Conversation:
         return bool(after & subtypes or (definite & types and not _INTRODUCES.search(text)))
 
     def _said_cards(self, a: Analysis, text: str, index: Index) -> tuple[set[str], bool]:
-        """The earlier cards ``text`` speaks of by a word of their name (and whether it says a word of one's type line
-        after a determiner or an owner: "can my construct block?").  A word of a held card's name, or a player's
-        shortening of one (:func:`~rulesgraph.question.mention_context.shortened`: ``goyf``), names it after a determiner
-        or an owner ("does the doll survive?"), said with a capital inside the question ("does Finks come back?"), or
-        when the rules never use the word ("can I equip greaves to …"; not "the rest of my library" after Rest in Peace);
-        the initials of its name in capitals name it too ("does RIP stop dies triggers?").  Words of a card the question
-        names itself are that card's."""
+        """The earlier cards ``text`` speaks of by a word of their name (and whether it says a word of one's type line after a
+        determiner or an owner: "can my construct block?").  A word of a held card's name, or a player's shortening of one
+        (:func:`~rulesgraph.question.mention_context.shortened`: ``goyf``), names it after a determiner or an owner ("does the doll
+        survive?"), said with a capital inside the question ("does Finks come back?"), or when the rules never use the word ("can I
+        equip greaves to …"; not "the rest of my library" after Rest in Peace); the initials of its name in capitals name it too ("does
+        RIP stop dies triggers?").  Words of a card the question names itself are that card's."""
         said = text.split()
         after = {said[k + 1].removesuffix("s") for k in range(len(said) - 1) if said[k] in _DETERMINERS} - STOPWORDS
         own = {w for c in a.cards if c.how != "carried" for w in words(c.said)}
@@ -370,10 +370,10 @@ class Conversation:
         return by_name, by_type
 
     def record(self, a: Analysis, citations: tuple[str, ...], index: Index) -> None:
-        """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less:
-        "and with deathtouch?" adds to the topic rather than replacing it); subjects it carried fade
-        slowly, the others quickly."""
+        """Remember this turn: its own subjects at full weight (a follow-up's new subjects a little less: "and with deathtouch?" adds to
+        the topic rather than replacing it); subjects it carried fade slowly, the others quickly."""
         self.turns += 1
+        self.told = a.question if ERROR.search(fold(a.question)) else None
         carried = {m.node for m in a.matches if m.via == "carried"}
         follow_up = bool(carried)
         kept = {}

@@ -92,7 +92,7 @@ _TELL = lazy(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) 
              r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
 """A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
 own announcements are "announce", "reveal"); "how do I tell if Purphoros is a creature?" tells apart, it tells no one."""
-_ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
+ERROR = _ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
               r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
               r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
 """An error told: with the event said and few game terms it is a judge's question (what is the fix)."""
