@@ -80,6 +80,21 @@ def test_cli_update_tournament_file(data: Path, tmp_path: Path, capsys: pytest.C
     assert err.count("\n") == 1 and "not a tournament document" in err
 
 
+def test_cli_update_several_files_installs_each(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial: "update tournament --file MTR --file IPG --file JAR" installed the JAR alone and said nothing of the others.
+    Each file given is installed in turn; a bad one is one line, exit 2, and the others are installed still."""
+    mtr, ipg, bad = tmp_path / "mtr.txt", tmp_path / "ipg.txt", tmp_path / "bad.txt"
+    mtr.write_text(make_mtr(), encoding="utf-8")
+    ipg.write_text(make_ipg(), encoding="utf-8")
+    bad.write_text("nothing\n", encoding="utf-8")
+    assert main(["update", "tournament", "--file", str(mtr), "--file", str(ipg)]) == 0
+    out = capsys.readouterr().out
+    assert "installed the Magic Tournament Rules" in out and "installed the Infraction Procedure Guide" in out
+    assert main(["update", "--file", str(bad), "--file", str(ipg)]) == 2
+    said = capsys.readouterr()
+    assert said.err.count("\n") == 1 and said.err.count(str(bad)) == 1 and "already installed" in said.out
+
+
 @pytest.fixture
 def mirror() -> Iterator[dict[str, tuple[int, bytes, str]]]:
     """``/mtr`` etc. redirect (302) to ``/files/<name>``, as mtgdoc.link does to Wizards' PDFs."""
@@ -176,7 +191,10 @@ def test_a_bare_update_includes_the_documents(data: Path) -> None:
 
     parse = build_parser().parse_args
     assert cmd_update._targets(parse(["update"])) == ("rules", "cards", "tournament")
-    assert cmd_update._targets(parse(["update", "--file", "x.pdf"])) == ("tournament",)
+    args = parse(["update", "--file", "x.pdf"])
+    assert args.file == ["x.pdf"]
+    args.file = "x.pdf"  # one at a time: run() installs each file given in turn
+    assert cmd_update._targets(args) == ("tournament",)
 
 
 def test_a_cut_document_is_refused_by_its_own_contents(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,9 +52,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--url", help=f"rules: the page to find the TXT link on, or a .txt address (default: {DEFAULT_URL}); "
                    f"cards: the AtomicCards .json.xz address (default: the config's cards_url, ${cards.URL_ENV}, or "
                    f"{cards.DEFAULT_URL}); tournament: one document's PDF or text address (which one it is, read from it)")
-    p.add_argument("--file", metavar="PATH", help="install this file instead of downloading: a CR .txt, an MTGJSON "
-                   "AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file, or an MTR, IPG or JAR (a .pdf, or its text, "
-                   "known by its title)")
+    p.add_argument("--file", metavar="PATH", action="append", help="install this file instead of downloading: a CR .txt, an "
+                   "MTGJSON AtomicCards (.json, .json.xz, .json.gz, .json.bz2) or set file, or an MTR, IPG or JAR (a .pdf, or its "
+                   "text, known by its title); repeat it to install several, each in turn")
     p.add_argument("--replace", action="store_true", help="cards: install a file that holds far fewer cards than the "
                    "installed card data (a set file over AtomicCards), which it replaces")
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
@@ -356,9 +356,26 @@ def first_install(ctx: Context, console: Console) -> bool:
 
 
 def run(ctx: Context) -> int:
-    """Each target in turn; with several, a failure of one (said in one line) does not stop the others."""
-    if ctx.opt("file") is not None and ctx.opt("url") is not None:  # one source of what to install, not two
+    """Each file given in turn (``--file`` repeated: the MTR, IPG and JAR at once; a trial found all but the last
+    dropped), or the one source; a failure of one of several (said in one line) does not stop the others."""
+    files = ctx.opt("file", [])
+    if files and ctx.opt("url") is not None:  # one source of what to install, not two
         raise RulesgraphError("update: give --file or --url, not both")
+    failed = False
+    for path in files or [None]:
+        ctx.args.file = path
+        try:
+            failed = _run(ctx) != 0 or failed
+        except RulesgraphError as exc:
+            if len(files) <= 1:
+                raise
+            ctx.note(f"error: {exc}" if str(path) in str(exc) else f"error: {path}: {exc}")
+            failed = True
+    return 2 if failed else 0
+
+
+def _run(ctx: Context) -> int:
+    """Each target in turn; with several, a failure of one (said in one line) does not stop the others."""
     for option in ("file", "url"):
         if ctx.opt(option) is not None and not ctx.opt(option).strip():  # "--url ''" was the default address, said nothing
             raise RulesgraphError(f"update: --{option} is empty")
