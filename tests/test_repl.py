@@ -192,11 +192,12 @@ def test_without_card_data_the_repl_says_so_once(full_book: Rulebook, cr2026: Pa
     assert repl_module.welcome(full_book, "No card data.\x1b[2J").plain.splitlines()[2] == "No card data.␛[2J"
 
 
-def test_ctrl_l_starts_a_new_conversation(full_book: Rulebook) -> None:
+def test_ctrl_l_clears_the_screen_and_the_conversation_goes_on(full_book: Rulebook) -> None:
+    """A trial: a player pressed Ctrl-L to tidy the screen mid-conversation and lost the follow-up's context; ``:new`` starts afresh."""
     code, _out, shell = drive(full_book, "what does trample do?\n\x0c\x04")
+    assert code == 0 and shell.conversation.topic() == ["trample"]
+    code, _out, shell = drive(full_book, "what does trample do?\n:new\n\x04")
     assert code == 0 and shell.conversation.topic() == []
-    code, _out, shell = drive(full_book, "what does trample do?\n\x04")
-    assert shell.conversation.topic() == ["trample"]
 
 
 def test_the_toolbar_shows_the_topic(full_book: Rulebook) -> None:

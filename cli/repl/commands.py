@@ -72,7 +72,7 @@ class Shell:
     opts: RenderOptions
     k: int = 5
     conversation: Conversation = field(default_factory=Conversation)
-    """What follow-up questions carry over; :new (or Ctrl-L) starts afresh."""
+    """What follow-up questions carry over; :new starts afresh."""
     views: list[View] = field(default_factory=list)
     position: int = -1
     cards: CardStore | None = None
@@ -322,7 +322,7 @@ def help_text() -> RenderableType:
     for c in COMMANDS.values():
         commands.add_row(f":{c.name} {c.args}".rstrip(), Text(c.help))
     keys = ("Tab completes · ↑/↓ history · Ctrl-R searches history · → takes a suggestion · Ctrl-C clears the line · "
-            "Ctrl-L clears the screen and starts a new conversation · Ctrl-D quits")
+            "Ctrl-L clears the screen · :new starts a new conversation · Ctrl-D quits")
     return Group(Text("Type", style=DIM), typing, Text(), Text("Commands", style=DIM), commands, Text(), Text(keys, style=DIM))
 
 
@@ -360,7 +360,7 @@ COMMANDS: dict[str, Command] = {
         Command("back", "", "show the previous view again", lambda s, a: s.move(-1), ("b",)),
         Command("forward", "", "undo :back", lambda s, a: s.move(1), ("f",)),
         Command("sources", "", "what is loaded: files, formats, counts, the CR's date, the card data and tournament documents", _sources),
-        Command("new", "", "start a new conversation: follow-up questions carry nothing over (Ctrl-L too)", new_command),
+        Command("new", "", "start a new conversation: follow-up questions carry nothing over", new_command),
         Command("topic", "", "what follow-up questions carry over from earlier ones", topic_command),
         Command("diff", "OLD NEW [N]", "what changed between two CR versions (installed dates or files), all or rule N", diff_command),
         Command("quit", "", "leave (Ctrl-D does the same)", _quit, ("q", "exit")),

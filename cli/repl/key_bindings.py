@@ -1,12 +1,10 @@
-"""The REPL's own keys: Ctrl-C clears the line (instead of quitting), Ctrl-L clears the screen and
-starts a new conversation, pasted text with line breaks becomes one line (one question), and what the terminal's
-parser takes for a mouse report is typed text (the REPL asks for no mouse reports).
+"""The REPL's own keys: Ctrl-C clears the line (instead of quitting), Ctrl-L clears the screen (the conversation goes on, as
+a terminal's Ctrl-L leaves a shell's state; ``:new`` starts a new one), pasted text with line breaks becomes one line (one
+question), and what the terminal's parser takes for a mouse report is typed text (the REPL asks for no mouse reports).
 Everything else is prompt_toolkit's Emacs defaults: Ctrl-D on an empty line quits, Ctrl-R searches
 the history, → takes the suggestion."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -19,14 +17,13 @@ def one_line(data: str) -> str:
     return " ".join(part.strip() for part in data.replace("\r\n", "\n").replace("\r", "\n").split("\n") if part.strip())
 
 
-def key_bindings(on_clear: Callable[[], None] | None = None) -> KeyBindings:
+def key_bindings() -> KeyBindings:
     kb = KeyBindings()
 
     @kb.add("c-l")
-    def _fresh(event: KeyPressEvent) -> None:
-        """Ctrl-L: clear the screen and start a new conversation (follow-ups carry nothing over)."""
-        if on_clear is not None:
-            on_clear()
+    def _clear_screen(event: KeyPressEvent) -> None:
+        """Ctrl-L: clear the screen, nothing else (it started a new conversation too, which a trial's player pressed to
+        tidy the screen mid-conversation and lost the follow-up's context without a word)."""
         event.app.renderer.clear()
 
     @kb.add("c-c")

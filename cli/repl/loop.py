@@ -113,7 +113,7 @@ def make_session(book: Rulebook, *, history: History | None = None, input: Input
         completer=RulesCompleter(lambda: vocabulary(book), commands, shell.card_names if shell else lambda: None),
         complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), bottom_toolbar=bar,
-        key_bindings=key_bindings(shell.conversation.reset if shell else None),
+        key_bindings=key_bindings(),
         style=STYLE, enable_history_search=False, mouse_support=False,
         color_depth=ColorDepth.MONOCHROME if plain else None,
     )

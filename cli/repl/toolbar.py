@@ -15,7 +15,7 @@ from ..safe import visible
 
 __all__ = ["KEYS", "fit", "summary", "toolbar"]
 
-KEYS = "Tab complete · ^R search · ^C clear · ^L new topic · ^D quit"
+KEYS = "Tab complete · ^R search · ^C clear · ^D quit"
 
 
 def summary(book: Rulebook, *, counts: bool = True) -> str:
