@@ -631,7 +631,8 @@ def test_a_bare_remedy_follow_up_is_heard_after_the_policy_question_though_it_ro
 
     assert turn("whats the penalty") == "I forgot my Dark Confidant trigger at an RCQ. is it gone?"
     assert turn("whats the fix? and does the other guy get a penalty too") is not None
-    assert turn("what's the penalty for slow play at a ptq?") is None  # a case of its own: three other words
+    assert turn("what's the penalty for slow play at a ptq?") is None  # a case of its own
+    assert turn("what is the penalty for marked cards?") is None  # a review: joined to the question before, JAR 6 led
 
 
 def test_a_remedy_asked_after_the_rules_answer_to_an_error_told_is_heard_after_it(full_book: Rulebook) -> None:
@@ -640,15 +641,18 @@ def test_a_remedy_asked_after_the_rules_answer_to_an_error_told_is_heard_after_i
     one turn: a follow-up naming a remedy in few words of its own is heard after it; nothing else is."""
     told = "my opponent accidentally drew four cards off his Brainstorm instead of three"
 
-    def after(first: str, said: str) -> str | None:
+    def after(first: str, said: str, game: int = 0) -> str | None:
         talk = Conversation()
         talk.record(analyze(first, full_book.index), (), full_book.index)
-        heard = talk.policy_turn(said, lambda: 0, lambda: True)
+        heard = talk.policy_turn(said, lambda: game, lambda: True)
         assert talk.told is None  # one turn only
         return None if heard is None else heard[0].cleaned[: heard[0].own_from].strip()
 
     assert after(told, "whats the fix? and does the other guy get a penalty too") == told
     assert after(told, "does Brainstorm use the stack?") is None  # no remedy asked
+    wrong = "I cast Lightning Bolt at the wrong target, it's still on the stack, can I change it?"  # a review's: "fix" a card's
+    assert after(wrong, "does Misdirection fix that?", game=2) is None and after(wrong, "does it fix itself?") is None
+    assert after(wrong, "is that a warning?") == wrong
     assert after(told, "new question: what's the penalty for slow play?") is None
     assert after("how does Brainstorm work with a split second spell?", "whats the fix?") is None  # no error told
 

@@ -246,7 +246,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if k < 1:
         raise RulesgraphError("the number of citations must be at least 1")
     turn = None  # a policy follow-up ("what about at FNM?", "what if he …"): what the documents hear, what is remembered
-    if conversation is not None and (conversation.policy or conversation.told) is not None:  # kept while the documents answer
+    if conversation is not None and (conversation.policy or conversation.told) is not None:  # documents' answer, error told
         from .tanswer import follow_up
 
         turn = follow_up(conversation, read, book.index, lambda: deck is not None and bool(deck.named(question, (), read.words)))

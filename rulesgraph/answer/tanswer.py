@@ -145,8 +145,8 @@ def _remedy(text: str, question: str | Question, sid: str, title: str) -> str:
 def _passage(text: str, question: str | Question) -> str:
     """The paragraph of a section sharing most words with the question (of equals, one introducing a list that names a
     name of several words the question says — "The following cards are banned …:" for "is Oko banned" —, else the first),
-    as two sentences; one that introduces a list brings the items the question names, or, none named, the whole list
-    when it is :data:`LISTED` items or fewer (Proxy Cards' two criteria: a trial found the passage stopping at
+    as two sentences; one that introduces a list brings the items the question names, or, none named, each item's first
+    sentence when it is :data:`LISTED` items or fewer (Proxy Cards' two criteria: a trial found the passage stopping at
     "criteria:"), else how long it is."""
     asked = asked_terms(question)
     paragraphs = text.split("\n\n") if text else [""]
@@ -161,7 +161,7 @@ def _passage(text: str, question: str | Question) -> str:
         named = [item for item in items if names_item(item, asked)]
         if named:
             said += " " + "; ".join(named[:5]) + ("…" if len(named) > 5 else "")
-        elif len(items) <= LISTED:  # a short list is what the passage says: "… at least one of the following criteria:"
+        elif items and len(items) <= LISTED:  # a short list is what the passage says: "… at least one of the following criteria:"
             said += " " + " ".join("• " + _first(item, 1) for item in items)
         else:
             said += f" ({len(items)} listed, none of them named in the question)"

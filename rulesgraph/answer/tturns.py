@@ -25,8 +25,8 @@ def told_turn(remedy: str, turns: list[str], question: str | Question, title: st
     """Which of an infraction's Upgrade and Downgrade paragraphs ``turns`` the question asks of, or None: one it tells
     better than any case of the remedy (their words weighed together as :func:`rulesgraph.answer.tanswer._remedy` weighs
     a remedy's, the infraction's ``title`` left out), when the question names the penalty that paragraph gives or asks of an upgrade or a
-    downgrade (:data:`_PENALTIES`): "my sleeves have nicks … when is it a game loss" is Marked Cards' Upgrade, read
-    before its remedy; "my opponent sat down 7 minutes late, what does he get" names none, so is told the remedy first."""
+    downgrade (:data:`_PENALTIES`): "a 59-card deck presented before game 1, is that a game loss?" is Deck Problem's
+    Upgrade, read before its remedy; "my opponent sat down 7 minutes late, what does he get" names none, so is told the remedy first."""
     named = list(_PENALTIES.finditer(Question.of(question).folded))
     asked = {_SAME.get(k, k) for m in named for k in m.groups() if k}
     if not turns or not asked:

@@ -20,7 +20,7 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
 from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
-from .policyroute import ERROR, asks_judge, at_level, level_only
+from .policyroute import ERROR, PERSONS, asks_judge, asks_remedy, at_level, level_only
 from .read import ASKING, MAX_CHARS, Question
 
 if TYPE_CHECKING:
@@ -188,19 +188,19 @@ class Conversation:
         """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone re-asks
         the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?"), short ("what's the fix?") or
         naming a judge's remedy (:func:`asks_judge`; no new question said) is heard after it unless it tells a game (``game``, cards
-        held, "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words (not when all but two of its words
-        name a remedy: "whats the penalty"), or says none of ``theirs``.  After the rules' answer to an error told (:attr:`told`),
-        one naming a remedy in at most :data:`SAYS_ENOUGH` words of its own ("whats the fix? and does the other guy get a penalty
-        too") is heard after that question."""
+        held, "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words (unless it says nothing but a remedy
+        and a person: "whats the penalty"), or says none of ``theirs``.  After the rules' answer to an error told (:attr:`told`), one
+        asking a remedy (:func:`asks_remedy`) in few words and no game's is heard after it ("whats the fix? and does he get a warning")."""
         previous, before, told, self.told = self.policy, self.policy_before, self.told, None
         text = " ".join(words(question))
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         judge = not _SWITCH.search(text) and asks_judge(text)  # "what's the fix?": the documents', whatever game it tells
         if previous is None:  # after the rules' answer to an error told, "whats the fix?" asks a judge's fix of it
-            return (Question.after(told, question), (question, told)) if told and judge and len(said) <= SAYS_ENOUGH else None
+            heard = told and judge and len(said) <= SAYS_ENOUGH and asks_remedy(question) and not game()  # "does Misdirection fix that?"
+            return (Question.after(told, question), (question, told)) if heard else None
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))
         card = points_back and (bool(self.cards) and not re.search(r"\b(he|him|his|opponents?)\b", text)) + 2 * self._her(text)
-        bare = judge and sum(not asks_judge(w) for w in said) <= 2  # "whats the penalty": no case of its own to route alone
+        bare = judge and all(asks_judge(w) or w in PERSONS for w in said)  # "whats the penalty": no case of its own to route alone
         follows = level_only(question) or (said and (points_back or short or judge) and (judge or game() + card < (2 if points_back else 1))
                                            and (bare or not ((not points_back or len(said) >= SAYS_ENOUGH) and alone())))
         self.policy, self.policy_before = None, ""  # kept while the documents answer (and if ``game`` raised); heard after

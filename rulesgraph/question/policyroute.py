@@ -357,6 +357,19 @@ def asks_judge(text: str) -> bool:
     return bool(_JUDGES.search(fold(text)))
 
 
+_REMEDY_ASKED = lazy(r"\b(?:(?:the|a|any|whats|what'?s) fix(?:es)?\b|fix\s*\?|(?:remed(?:y|ies)|penalt(?:y|ies)|infractions?|warnings?|"
+                     r"(?:game|match) loss\w*|disqualif\w*|dq)\b)")
+"""A remedy asked as a judge's: the fix as a noun ("whats the fix?", "fix?"), a penalty, an infraction, a warning, a loss."""
+PERSONS = frozenset("other guy opponent opponents opp player players both".split())
+"""Who a bare remedy follow-up may ask about beside the remedy ("and does the other guy get a penalty too")."""
+
+
+def asks_remedy(text: str) -> bool:
+    """Whether ``text`` asks a judge's remedy (:data:`_REMEDY_ASKED`), not "fix" as a card's verb ("does Misdirection fix that?",
+    "does it fix my mana?"): what a follow-up to the rules' answer to an error told must ask to be heard after it."""
+    return bool(_REMEDY_ASKED.search(fold(text)))
+
+
 def level_only(text: str) -> bool:
     """Whether ``text`` says a Rules Enforcement Level and nothing else but asking words: a follow-up asking the last
     policy question again at that level ("what about at FNM?", "and at a PPTQ?")."""
