@@ -15,6 +15,7 @@ from rulesgraph.answer.firstplace import (
     SETTLES,
     UNSETTLED,
     UNSETTLED_LEAD,
+    WHOLE,
     direct,
     faq_answers,
     fitted,
@@ -185,8 +186,12 @@ def test_a_sentence_ends_after_a_quotation_closing_on_its_stop() -> None:
     said = "Equip is an ability. “Equip [cost]” means “[Cost]: Attach this to target creature. Activate only as a sorcery.”"
     assert SENTENCE.split(said) == ["Equip is an ability.",  # 702.6a's answer ended inside its quotation
                                     "“Equip [cost]” means “[Cost]: Attach this to target creature. Activate only as a sorcery.”"]
-    long_tail = "It means “Exile it. " + "Then" + " more" * 20 + ".” Next."  # a long quotation's sentences stay apart
+    tail = "It means “Exile it. " + "Then" + " more" * 20 + ".” Next."  # a quotation whole (702.85a, Cascade's: a trial)
+    assert SENTENCE.split(tail) == ["It means “Exile it. Then" + " more" * 20 + ".”", "Next."]
+    long_tail = "It means “Exile it. " + "Then" + " more" * 100 + ".” Next."  # past QUOTE_WHOLE its sentences stay apart
     assert SENTENCE.split(long_tail)[0] == "It means “Exile it."
+    unclosed = "It means “Exile it. Then more. And more."  # a quotation never closed: sentence by sentence
+    assert SENTENCE.split(unclosed) == ["It means “Exile it.", "Then more.", "And more."]
 
 
 def test_a_first_paragraph_gives_whole_sentences_and_cuts_only_a_first_one_too_long() -> None:
@@ -196,6 +201,15 @@ def test_a_first_paragraph_gives_whole_sentences_and_cuts_only_a_first_one_too_l
     assert short(f"{first} {second}", 2, 250) == first and fitted([first, second], 1000) == f"{first} {second}"
     cut = short(second, 1, 100)
     assert len(cut) <= 100 and cut.endswith("…") and not cut.endswith(" …")
+    quoted = "“Cascade” means “When you cast this spell," + " exile more" * 30 + ".”"  # what a keyword means, whole
+    assert short(f"{first} {quoted}", 2, 250) == f"{first} {quoted}" and len(f"{first} {quoted}") <= WHOLE
+
+
+def test_a_keyword_quoted_in_its_first_paragraph_is_quoted_whole(full_book: Rulebook) -> None:
+    """A trial: "if i cascade into living end on my opponent's turn" quoted 702.85a to "… less than this spell’s mana
+    value." inside its quotation, without "You may cast that card …"."""
+    said = ask(full_book, "if i cascade into living end on my opponent's turn what happens").answer or ""
+    assert said.startswith("Cascade is a triggered ability") and said.endswith("on the bottom of your library in a random order.”")
 
 
 def test_a_first_paragraph_ending_on_a_colon_lists_what_it_introduces(full_book: Rulebook) -> None:

@@ -42,6 +42,9 @@ SETTLES = 0.2
 QUOTE_TAIL = 60
 """A quotation's last sentence (its closing quote in it) at most this long stays with the sentence that opened it: 702.6a's
 answer ended "“[Cost]: Attach this permanent to target creature you control." without "Activate only as a sorcery.”"."""
+QUOTE_WHOLE = 480
+"""A sentence opening a quotation is given with the rest of the quotation when together they are at most this long: 702.85a's
+"“Cascade” means “When you cast this spell, exile cards …" stopped before "You may cast that card …" (a trial)."""
 _ENDS = lazy(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)])|(?<=[.!?][”\"’]\)))\s+(?=[A-Z“\"(])")
 
 
@@ -50,14 +53,28 @@ class _Sentences:
 
     def split(self, text: str) -> list[str]:
         out: list[str] = []
-        for piece in _ENDS.split(text):
+        pieces = _ENDS.split(text)
+        i = 0
+        while i < len(pieces):
+            piece, i = pieces[i], i + 1
             if out and out[-1].count("(") > out[-1].count(")"):  # within a bracket: "(This is a state-based action. See
                 out[-1] += " " + piece  # rule 704.)" is one, not "(This is a state-based action." with its bracket open
-            elif out and out[-1].count("“") > out[-1].count("”") and "”" in piece and len(piece) <= QUOTE_TAIL:
-                out[-1] += " " + piece  # a quotation's short last sentence: "… you control. Activate only as a sorcery.”"
+            elif out and out[-1].count("“") > out[-1].count("”") and (end := _closing(pieces, i - 1, len(out[-1]))) is not None:
+                out[-1] = " ".join([out[-1], *pieces[i - 1 : end + 1]])  # a quotation whole: "… Activate only as a sorcery.”"
+                i = end + 1
             else:
                 out.append(piece)
         return out
+
+
+def _closing(pieces: list[str], start: int, said: int) -> int | None:
+    """The piece at or after ``start`` closing the quotation a sentence of ``said`` characters opened, when the sentence
+    and those pieces fit :data:`QUOTE_WHOLE` together, or its last sentence alone :data:`QUOTE_TAIL`; else None."""
+    end = next((j for j in range(start, len(pieces)) if "”" in pieces[j]), None)
+    if end is None:
+        return None
+    whole = said + sum(len(p) + 1 for p in pieces[start : end + 1])
+    return end if whole <= QUOTE_WHOLE or (end == start and len(pieces[start]) <= QUOTE_TAIL) else None
 
 
 SENTENCE = _Sentences()
@@ -204,11 +221,15 @@ def short(text: str, sentences: int = 2, limit: int = 400) -> str:
 
 def fitted(sentences: list[str], limit: int) -> str:
     """``sentences`` said together in at most ``limit`` characters: the last ones left out until they fit, so a sentence
-    is given whole or not at all; only a first sentence longer than ``limit`` alone is cut, at a word, with "…"."""
-    while len(sentences) > 1 and len(" ".join(sentences)) > limit:
+    is given whole or not at all; only a first sentence longer than ``limit`` alone is cut, at a word, with "…".  A last
+    sentence quoting what a keyword means (``“Cascade” means “…”``, whole: :data:`QUOTE_WHOLE`) stays up to :data:`WHOLE`."""
+    def most(said: list[str]) -> int:
+        return WHOLE if said and "”" in said[-1][-2:] else limit
+
+    while len(sentences) > 1 and len(" ".join(sentences)) > most(sentences):
         sentences = sentences[:-1]
     out = " ".join(sentences)
-    return out if len(out) <= limit else out[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return out if len(out) <= most(sentences) else out[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 UNSETTLED_LEAD = "The rules that bear on it: "
