@@ -387,6 +387,19 @@ def test_the_list_that_names_it_and_no_number_pick_the_paragraph() -> None:
     assert _passage(numbered, "mtr 4.3") == "Players may shortcut a block of actions."
 
 
+def test_a_list_item_telling_the_case_is_quoted_with_its_introduction() -> None:
+    """A trial: "i said go … can i go back to my main phase?" read MTR 4.2's opening, never its "Go" shortcut: a list
+    item holding at least two more of the question's words than any paragraph is quoted after its list's opening."""
+    from rulesgraph.answer.tanswer import _passage
+
+    text = ("A shortcut skips parts of the game.\n\nCommon shortcuts are detailed below.\n\n"
+            "• A player who passes in their first main phase moves to combat.\n\n"
+            "• A player who says go in their second main phase moves to the end step.\n\nOther text.")
+    assert _passage(text, "i said go in my main phase, can i go back?") == \
+        "Common shortcuts are detailed below. A player who says go in their second main phase moves to the end step."
+    assert _passage(text, "what is a shortcut?") == "A shortcut skips parts of the game."
+
+
 def test_a_list_item_is_named_by_its_short_name() -> None:
     from rulesgraph.answer.tanswer import _passage
 
@@ -396,6 +409,12 @@ def test_a_list_item_is_named_by_its_short_name() -> None:
     assert _passage(text, "are grak and toma banned?") == \
         "The following cards are banned in Sample tournaments: Grak, Keeper of Bears; Toma, the Quiet"
     assert _passage(text, "is keeper banned in sample?").endswith(": • Grak, Keeper of Bears • Plain Bear • Toma, the Quiet")
+
+
+def test_real_shortcut_said_is_quoted(empty: Path, full_book: Rulebook) -> None:
+    tstore.install_file(require_tournament("MTR-20260227.txt"))
+    said = ask(full_book, "at an rcq i said go and my opponent started his turn, can i go back to my main phase and play a land?").answer
+    assert (said or "").startswith("MTR 4.2") and "uses a phrase such as “Go” or “Your Turn” at any time" in (said or "")
 
 
 def test_real_short_list_is_quoted_whole(empty: Path, full_book: Rulebook) -> None:
