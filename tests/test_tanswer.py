@@ -398,6 +398,19 @@ def test_a_list_item_telling_the_case_is_quoted_with_its_introduction() -> None:
     assert _passage(text, "i said go in my main phase, can i go back?") == \
         "Common shortcuts are detailed below. A player who says go in their second main phase moves to the end step."
     assert _passage(text, "what is a shortcut?") == "A shortcut skips parts of the game."
+    banned = ("The following cards are banned:\n\n• This Town Ain't Big Enough\n\n• Vivi Ornitier\n\n• Grizzly Bears\n\n"
+              "• Sol Ring\n\nOther text.")  # a review: the list said by its named items, not one item alone
+    assert _passage(banned, "are This Town Ain't Big Enough and Vivi Ornitier banned?") == \
+        "The following cards are banned: This Town Ain't Big Enough; Vivi Ornitier"
+    criteria = ("A proxy is a card. It must meet one of the following criteria:\n\n• It is damaged.\n\n"
+                "• It is a foil card for which no non-foil printing exists.")
+    assert _passage(criteria, "can i get a proxy for a foil card with no non-foil printing?") == \
+        "A proxy is a card. It must meet one of the following criteria: • It is damaged. • It is a foil card for which no non-foil " \
+        "printing exists."
+    told = ("Shortcuts follow.\n\nSome apply when priority is passed:\n\n"
+            "• A player who says go in the second main phase passes to the end step.")
+    assert _passage(told, "i said go in my second main phase") == \
+        "Some apply when priority is passed: A player who says go in the second main phase passes to the end step."
 
 
 def test_a_list_item_is_named_by_its_short_name() -> None:

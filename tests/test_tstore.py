@@ -93,6 +93,11 @@ def test_cli_update_several_files_installs_each(data: Path, tmp_path: Path, caps
     assert main(["update", "--file", str(bad), "--file", str(ipg)]) == 2
     said = capsys.readouterr()
     assert said.err.count("\n") == 1 and said.err.count(str(bad)) == 1 and "already installed" in said.out
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"\x00\x01 not rules")  # a review: a bad --rules source was said once a file, and blamed on each
+    assert main(["update", "--rules", str(junk), "--file", str(mtr), "--file", str(ipg)]) == 2
+    said = capsys.readouterr()
+    assert said.err.count("\n") == 1 and str(mtr) not in said.err and said.out == ""
 
 
 @pytest.fixture

@@ -361,6 +361,12 @@ def run(ctx: Context) -> int:
     files = ctx.opt("file", [])
     if files and ctx.opt("url") is not None:  # one source of what to install, not two
         raise RulesgraphError("update: give --file or --url, not both")
+    given = ctx.opt("rules", []) + ctx.opt("sub_rules", [])
+    if given:  # the user's own sources are read before anything is installed: a bad one is said and changes nothing
+        from rulesgraph.build.corpus import load, parse_spec  # (installing reads them only after, to join the cards to them)
+
+        load([parse_spec(p) for p in given], use_cache=not ctx.opt("no_cache"))  # them alone: an installed file that
+        # no longer reads must not stop the update that replaces it
     failed = False
     for path in files or [None]:
         ctx.args.file = path
@@ -380,12 +386,6 @@ def _run(ctx: Context) -> int:
         if ctx.opt(option) is not None and not ctx.opt(option).strip():  # "--url ''" was the default address, said nothing
             raise RulesgraphError(f"update: --{option} is empty")
     targets = _targets(ctx.args)
-    given = ctx.opt("rules", []) + ctx.opt("sub_rules", [])
-    if given:  # the user's own sources are read before anything is installed: a bad one is said and changes nothing
-        from rulesgraph.build.corpus import load, parse_spec  # (installing reads them only after, to join the cards to them)
-
-        load([parse_spec(p) for p in given], use_cache=not ctx.opt("no_cache"))  # them alone: an installed file that
-        # no longer reads must not stop the update that replaces it
     failed = False
     for what in targets:
         try:

@@ -42,6 +42,8 @@ SETTLES = 0.2
 QUOTE_TAIL = 60
 """A quotation's last sentence (its closing quote in it) at most this long stays with the sentence that opened it: 702.6a's
 answer ended "“[Cost]: Attach this permanent to target creature you control." without "Activate only as a sorcery.”"."""
+_MEANS = lazy(r"\bmeans? “")
+"""What a keyword's quotation says: ``“Cascade” means “…”`` (:func:`fitted`), not a rule's "(See rule 509, “Declare …”)"."""
 QUOTE_WHOLE = 480
 """A sentence opening a quotation is given with the rest of the quotation when together they are at most this long: 702.85a's
 "“Cascade” means “When you cast this spell, exile cards …" stopped before "You may cast that card …" (a trial)."""
@@ -215,7 +217,8 @@ def telling_sentence(index: Index, a: Analysis, text: str) -> tuple[str, float]:
 
 
 def short(text: str, sentences: int = 2, limit: int = 400) -> str:
-    """The first ``sentences`` sentences of ``text``'s first paragraph, at most ``limit`` characters (:func:`fitted`)."""
+    """The first ``sentences`` sentences of ``text``'s first paragraph, at most ``limit`` characters, or :data:`WHOLE` when
+    the last is what a keyword means, quoted (:func:`fitted`)."""
     return fitted(SENTENCE.split(" ".join(text.split("\n\n")[0].split()))[:sentences], limit)
 
 
@@ -224,7 +227,7 @@ def fitted(sentences: list[str], limit: int) -> str:
     is given whole or not at all; only a first sentence longer than ``limit`` alone is cut, at a word, with "…".  A last
     sentence quoting what a keyword means (``“Cascade” means “…”``, whole: :data:`QUOTE_WHOLE`) stays up to :data:`WHOLE`."""
     def most(said: list[str]) -> int:
-        return WHOLE if said and "”" in said[-1][-2:] else limit
+        return WHOLE if said and _MEANS.search(said[-1]) and said[-1].endswith("”") else limit
 
     while len(sentences) > 1 and len(" ".join(sentences)) > most(sentences):
         sentences = sentences[:-1]

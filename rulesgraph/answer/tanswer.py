@@ -147,8 +147,9 @@ def _passage(text: str, question: str | Question) -> str:
     name of several words the question says — "The following cards are banned …:" for "is Oko banned" —, else the first),
     as two sentences; one that introduces a list brings the items the question names, or, none named, each item's first
     sentence when it is :data:`LISTED` items or fewer (Proxy Cards' two criteria: a trial found the passage stopping at
-    "criteria:"), else how long it is.  A list item holding two of the question's words more than that paragraph is
-    said instead, after its list's opening sentence (MTR 4.2's "Go" shortcut for "i said go, can i go back?")."""
+    "criteria:"), else how long it is.  A list item holding two of the question's words more than that paragraph (not
+    one of a list that paragraph says whole or by the items named), the one telling most (:func:`telling_scores`), is
+    said instead, after the sentence opening its list (MTR 4.2's "Go" shortcut for "i said go, can i go back?")."""
     asked = asked_terms(question)
     paragraphs = text.split("\n\n") if text else [""]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
@@ -157,11 +158,14 @@ def _passage(text: str, question: str | Question) -> str:
                                             any(names_item(item, asked) and len(_terms(item)) > 1 for item in lists.get(i, ())),
                                             -i))  # names a name of several words the question says ("Oko, Thief of Crowns")
     said = _first(paragraphs[best])
-    bullets = [i for i, p in enumerate(paragraphs) if p.startswith("•")]
-    item = max(bullets, key=lambda i: (len(asked & set(_terms(paragraphs[i]))), -i), default=None)
+    own = len(lists.get(best, ())) if any(names_item(i, asked) for i in lists.get(best, ())) or len(lists.get(best, ())) <= LISTED else 0
+    bullets = [i for i, p in enumerate(paragraphs) if p.startswith("•") and not best < i <= best + own]  # not a list said whole
+    told = telling_scores([set(_terms(p)) for p in paragraphs], asked)
+    item = max(bullets, key=lambda i: (told[i], -i), default=None)
     if item is not None and len(asked & set(_terms(paragraphs[item]))) > len(asked & set(_terms(paragraphs[best]))) + 1:
         intro = next((paragraphs[j] for j in range(item - 1, -1, -1) if not paragraphs[j].startswith("•")), "")
-        return f"{_first(intro, 1)} {_first(paragraphs[item].lstrip('• '))}".strip()  # "said go": 4.2's shortcut "Go"
+        opening = SENTENCE.split(" ".join(intro.split()))[-1] if intro.rstrip().endswith(":") else _first(intro, 1)
+        return f"{opening} {_first(paragraphs[item].lstrip('• '))}".strip()  # "said go": 4.2's shortcut "Go"
     if said.endswith(":"):
         items = lists.get(best) or _items(paragraphs, best)
         named = [item for item in items if names_item(item, asked)]
