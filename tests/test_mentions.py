@@ -257,6 +257,10 @@ def test_a_whole_card_name_cast_is_the_card_however_common_the_word(table: NameT
     # a name of three letters too, cast ("i cast fog"); said any other way it is a word ("my creature can fly")
     assert said("i cast fog before damage", table) == [("fog", "Fog", "exact")]
     assert said("my creature can fly over the fog", table) == []
+    # a trial's "evoking fury": evoked, dashed, foretold or unearthed, as when cast (only a card can be)
+    assert said("can i kill it in response to evoking murder?", table) == [("murder", "Murder", "exact")]
+    assert said("if i foretell murder and cast it later", table) == [("murder", "Murder", "exact")]
+    assert said("a dash of murder mystery", table) == []
 
 
 def test_a_card_named_like_a_type_is_not_the_type(table: NameTable) -> None:

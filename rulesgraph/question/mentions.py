@@ -32,7 +32,7 @@ from ..common.packed import Spaced
 from ..common.text import STOPWORDS
 from .mention_context import confirmed, coreferent, epithets, shortenings, tails
 from .mention_typos import CHANCE, LONG_NAME, LOWER_TYPO_EDITS, LOWER_TYPO_WORDS, PLAYED, TypoReading
-from .mention_words import ASKS, DOES, DOES_VERBS, CardMention, in_sorted, joined, scan, title_case, variants
+from .mention_words import ASKS, DOES, DOES_VERBS, KEYWORD_CAST, CardMention, in_sorted, joined, scan, title_case, variants
 
 __all__ = ["ACTS", "ACTS_ON", "ASKED_ZIPF", "BARE", "BRACKET_FIT", "CHANCE", "CUE", "FIND_CHARS", "GENERIC", "INITIALS_ZIPF",
            "INITIAL_RARE", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "OWNER", "PLAYED", "RARE_WORD", "SHORT_ZIPF", "WEAK",
@@ -44,9 +44,9 @@ words of English (``tarmogoyf`` 0, ``opalescence`` 1.5, ``disenchant`` 1.4); ``s
 INITIAL_RARE = 4.0
 """A capitalised sentence-initial single word is a card only when rarer than one in 100,000 words of English
 ("Humility is out …", 3.6; not "Shock deals …", 4.5): the capital there is the sentence's, not the name's."""
-CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving", "basic"})
+CUE = frozenset({"cast", "casts", "casting", "resolve", "resolves", "resolving", "basic"}) | KEYWORD_CAST
 """Words before a single-word name that is also a rules word that make it a card ("cast Flash", "a basic Island")."""
-CAST = frozenset({"cast", "casts", "casting"})
+CAST = frozenset({"cast", "casts", "casting"}) | KEYWORD_CAST
 """Of :data:`CUE`, the words that make even a word English says every day a card when a card's whole name follows
 ("cast murder"): not a split card's half ("cast burn spells" is no Turn // Burn), not "resolve death triggers"."""
 ACTS = frozenset({"targets", "resolves", "deals", "says", "lets", "costs"})
