@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
-from ..question.policyroute import _ERROR, _FIX, _REMEDY, documents_named, named_in, policy_cue, rel_of
+from ..question.policyroute import _FIX, _REMEDY, ERROR, documents_named, named_in, policy_cue, rel_of
 from ..question.read import ASKING, Question
 from ..question.spelling import misspelt_in
 from ..question.telling import told_only
@@ -357,7 +357,7 @@ class PolicyIndex:
         ids = set(said_ids(parts[0][0].text))
         scores = self._bm25(q, self.postings, self.df, len(self.units), self.avg)
         asked = set(q)
-        wants_infraction = bool(_ERROR.search(folded) or _REMEDY.search(folded) or _penalty_asked(folded))
+        wants_infraction = bool(ERROR.search(folded) or _REMEDY.search(folded) or _penalty_asked(folded))
         hits = []
         for i, (s, doc, _) in enumerate(self.units):
             share = max(self._named_share(i, part_terms[0]), before * self._named_share(i, asked) if before else 0.0)

@@ -152,17 +152,19 @@ def _passage(text: str, question: str | Question) -> str:
     said instead, after the sentence opening its list (MTR 4.2's "Go" shortcut for "i said go, can i go back?")."""
     asked = asked_terms(question)
     paragraphs = text.split("\n\n") if text else [""]
+    terms = [set(_terms(p)) for p in paragraphs]
     heads = [i for i, p in enumerate(paragraphs) if not p.startswith("•")]
     lists = {i: _items(paragraphs, i) for i in heads if paragraphs[i].rstrip().endswith(":")}  # "The following …:"
-    best = max(heads or [0], key=lambda i: (len(asked & set(_terms(paragraphs[i]))),  # then, of equals, the list that
+    best = max(heads or [0], key=lambda i: (len(asked & terms[i]),  # then, of equals, the list that
                                             any(names_item(item, asked) and len(_terms(item)) > 1 for item in lists.get(i, ())),
                                             -i))  # names a name of several words the question says ("Oko, Thief of Crowns")
     said = _first(paragraphs[best])
-    own = len(lists.get(best, ())) if any(names_item(i, asked) for i in lists.get(best, ())) or len(lists.get(best, ())) <= LISTED else 0
-    bullets = [i for i, p in enumerate(paragraphs) if p.startswith("•") and not best < i <= best + own]  # not a list said whole
-    told = telling_scores([set(_terms(p)) for p in paragraphs], asked)
-    item = max(bullets, key=lambda i: (told[i], -i), default=None)
-    if item is not None and len(asked & set(_terms(paragraphs[item]))) > len(asked & set(_terms(paragraphs[best]))) + 1:
+    listed = lists.get(best, [])
+    whole = len(listed) if any(names_item(i, asked) for i in listed) or len(listed) <= LISTED else 0  # said by name or whole
+    told = telling_scores(terms, asked)
+    item = max((i for i, p in enumerate(paragraphs) if p.startswith("•") and not best < i <= best + whole),
+               key=lambda i: (told[i], -i), default=None)
+    if item is not None and len(asked & terms[item]) > len(asked & terms[best]) + 1:
         intro = next((paragraphs[j] for j in range(item - 1, -1, -1) if not paragraphs[j].startswith("•")), "")
         opening = SENTENCE.split(" ".join(intro.split()))[-1] if intro.rstrip().endswith(":") else _first(intro, 1)
         return f"{opening} {_first(paragraphs[item].lstrip('• '))}".strip()  # "said go": 4.2's shortcut "Go"

@@ -23,8 +23,8 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .read import ASKING, Question
 from .spelling import misspelt_in
 
-__all__ = ["LEVEL_SAID", "asks_judge", "at_level", "documents_named", "level_only", "named_in", "policy_cue", "policy_kinds",
-           "rel_of", "signals"]
+__all__ = ["ERROR", "LEVEL_SAID", "PERSONS", "asks_judge", "asks_remedy", "at_level", "documents_named", "level_only", "named_in",
+           "policy_cue", "policy_kinds", "rel_of", "signals"]
 
 _REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                  r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store)")
@@ -92,9 +92,9 @@ _TELL = lazy(r"\b(?:(?:have|has|need|needs|supposed|required|obliged|obligated) 
              r"\b(?:have to|has to|must|need to|required to) (?:give|share|tell)\b.{0,30}\b(?:information|info)\b")
 """A duty to tell the opponent something: what players must say to each other is the tournament rules' (the game's
 own announcements are "announce", "reveal"); "how do I tell if Purphoros is a creature?" tells apart, it tells no one."""
-ERROR = _ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
-              r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
-              r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
+ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra cards?|too many cards|drew (?:an? )?(?:extra|\d+|"
+             r"two|three|four|five|six|seven|eight)\b|wrong|realii?[sz]ed|noticed|peek\w*|dropped|(?:fell|flipped) (?:over|face up)|"
+             r"on purpose|deliberately|intentionally|illegal(?:ly)?)\b")
 """An error told: with the event said and few game terms it is a judge's question (what is the fix)."""
 
 
@@ -182,12 +182,12 @@ def signals(folded: str, rel: re.Match[str] | None = None, called: re.Match[str]
     found = [*(m.group(0).strip() for m in (rel,) if m), *setting.values(), *(m.group(0).strip() for m in (called,) if m)]
     if not found:
         return ()
-    extra = (_DUTY, _ERROR, _FIX) if called else (_JUDGE, _DUTY, _ERROR, _FIX)  # a call says "judge" once
+    extra = (_DUTY, ERROR, _FIX) if called else (_JUDGE, _DUTY, ERROR, _FIX)  # a call says "judge" once
     found += [m.group(0) for pattern in extra if (m := pattern.search(folded))]
     return tuple(found)
 
 
-POLICY_KINDS = (_ERROR, _DUTY, _FIX, _JUDGE, _TELL, _REMEDY, _SETTING)
+POLICY_KINDS = (ERROR, _DUTY, _FIX, _JUDGE, _TELL, _REMEDY, _SETTING)
 """The kinds of a policy question's words, each counted once by :func:`policy_kinds`: an error told, a duty asked, a fix
 asked, a judge, a duty to tell, a remedy's words, a setting word."""
 
@@ -290,10 +290,10 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
     if (judge := _search(_JUDGE, folded, "judge", "hj")) and _REMEDY.search(folded):
         return judge.group(0)
     called = _called(folded)
-    if called and _ERROR.search(folded):  # "judge, he drew an extra card"
+    if called and ERROR.search(folded):  # "judge, he drew an extra card"
         return called.group(0).strip()
     if (said := _search(LEVEL_SAID, folded, "rel", "comp", "professional", "rules enforcement")) and \
-            (_DUTY.search(folded) or _ERROR.search(folded)):
+            (_DUTY.search(folded) or ERROR.search(folded)):
         return said.group(0)  # "at competitive, does he have to …", "comp rel: he forgot to reveal …"
     if m := _search(_TELL, folded, "tell", "inform", "point out", "remind", "warn", "info"):
         return m.group(0)
@@ -306,7 +306,7 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return weak[0]
     if (scored := relevant()) is not None:  # no cue: the question's words, the documents' rather than the rules', may say it
         return scored
-    if (error := _ERROR.search(folded)) and _FIX.search(folded) and not q.names and game_terms() <= 1:
+    if (error := ERROR.search(folded)) and _FIX.search(folded) and not q.names and game_terms() <= 1:
         return error.group(0)  # "I accidentally drew an extra card, what happens now?": a slip told, its fix asked, no card's rules
     return None
 
@@ -347,7 +347,9 @@ _DEFINING = lazy(r"\s*(?:what(?:'s| is| are| does)|define|meaning of|explain)\b"
 """How a question asking what a level is begins ("what is FNM?"): it asks nothing again."""
 
 
-_JUDGES = lazy(r"\b(?:fix(?:es)?|remed(?:y|ies)|penalt(?:y|ies)|infractions?|warnings?|(?:game|match) loss\w*|disqualif\w*|dq)\b")
+_PENALTIES = r"remed(?:y|ies)|penalt(?:y|ies)|infractions?|warnings?|(?:game|match) loss\w*|disqualif\w*|dq"
+"""A judge's remedies but the fix, as :data:`_JUDGES` and :data:`_REMEDY_ASKED` name them."""
+_JUDGES = lazy(rf"\b(?:fix(?:es)?|{_PENALTIES})\b")
 """A judge's remedies named: what only a question to a judge asks of a situation told."""
 
 
@@ -357,8 +359,7 @@ def asks_judge(text: str) -> bool:
     return bool(_JUDGES.search(fold(text)))
 
 
-_REMEDY_ASKED = lazy(r"\b(?:(?:the|a|any|whats|what'?s) fix(?:es)?\b|fix\s*\?|(?:remed(?:y|ies)|penalt(?:y|ies)|infractions?|warnings?|"
-                     r"(?:game|match) loss\w*|disqualif\w*|dq)\b)")
+_REMEDY_ASKED = lazy(rf"\b(?:(?:the|a|any|whats|what'?s) fix(?:es)?\b|fix\s*\?|(?:{_PENALTIES})\b)")
 """A remedy asked as a judge's: the fix as a noun ("whats the fix?", "fix?"), a penalty, an infraction, a warning, a loss."""
 PERSONS = frozenset("other guy opponent opponents opp player players both".split())
 """Who a bare remedy follow-up may ask about beside the remedy ("and does the other guy get a penalty too")."""
