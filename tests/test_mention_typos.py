@@ -39,6 +39,9 @@ def test_lower_case_misspellings_of_names_that_are_cards_in_lower_case(typed: Na
     assert said("we hold the lime here", typed) == []  # words that meet by chance: not a card said in lower case
     # the last word one slip from a much played name's ("confidante" is English too): ``card`` reads it, so does ``ask``
     assert said("my dark confidante reveals a land", typed) == [("dark confidante", "Dark Confidant", "typo")]
+    # only its first word capitalised, as a sentence writes a name ("Sheoldred the apocolypse", a trial): read whole, not as
+    # the first word's card and another card one slip from the last
+    assert said("can Sword of fire and ics be equipped twice", typed) == [("Sword of fire and ics", "Sword of Fire and Ice", "typo")]
 
 
 def test_much_played_names_need_less_evidence_in_lower_case(typed: NameTable) -> None:

@@ -134,7 +134,7 @@ class TypoReading:
                 continue
             for a in starts:
                 for b in range(max(i, a + 1), min(len(toks), a + LOWER_TYPO_WORDS)):
-                    if (a, b, i) in seen or any(self.taken[a:b + 1]) or any(tk.cap for tk in toks[a:b + 1]):
+                    if (a, b, i) in seen or any(self.taken[a:b + 1]) or any(tk.cap for tk in toks[a + 1:b + 1]):
                         continue
                     seen.add((a, b, i))
                     words = [tk.word for tk in toks[a:b + 1]]
