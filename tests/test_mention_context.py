@@ -110,3 +110,15 @@ def test_a_name_shaped_as_a_legends_that_no_card_is_is_said_to_be_missing() -> N
                   "Guys, Quick Question: is brainstorm legal?", "Cheers, Mike Jones. is it legal?"):
         assert unknown_names(other, []) == [], other
     assert name_runs("Is Sheoldred, the Apocalypse legal in Legacy?") == [(3, 28, "Sheoldred, the Apocalypse")]
+
+
+def test_a_slip_inside_a_legends_name_no_card_has_does_not_cover_it() -> None:
+    """"Can Wilson, Refined Grizzly be my commander?" with cards lacking Wilson read "Wilson" as a slip of Wildsong Howler
+    and answered of that card (a trial): a card read there only by a slip covers no part of the name; one read as said
+    does, and a slip covering the whole run does too."""
+    from rulesgraph.question.mention_context import unknown_runs
+
+    q = "Can Wilson, Refined Grizzly be my commander?"
+    assert unknown_runs(q, [(4, 10)], [(4, 10)]) == [(4, 27, "Wilson, Refined Grizzly")]
+    assert unknown_runs(q, [(4, 10)]) == []  # "Wilson" read as said: a card is there
+    assert unknown_runs(q, [(4, 27)], [(4, 27)]) == []  # the whole name one slip from a card's

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .mention_words import CardMention, Word
 
 __all__ = ["CONFIRMED", "SAID_SHORT", "TAIL_CARDS", "TAIL_MORE", "confirmed", "coreferent", "epithets", "more_than_one", "name_runs",
-           "names_said", "shortenings", "tails", "unknown_names"]
+           "names_said", "shortenings", "tails", "unknown_names", "unknown_runs"]
 
 CONFIRMED = 0.65
 """Confidence of a word the rest of the text confirms is a card's: a weak reading listed with a card, or the shortening
@@ -306,16 +306,27 @@ _OPENS = lazy(r"(?:^|[.?!:]\s*)$")
 """Before a sentence's first word."""
 
 
-def unknown_names(question: str, found: Sequence[tuple[int, int]]) -> list[str]:
+def unknown_names(question: str, found: Sequence[tuple[int, int]], guessed: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """The names of :func:`unknown_runs`."""
+    return [name for _, _, name in unknown_runs(question, found, guessed)]
+
+
+def unknown_runs(question: str, found: Sequence[tuple[int, int]],
+                 guessed: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, str]]:
     """Runs of capitalised words (:func:`name_runs`) shaped as a legendary card's name (:data:`_LEGEND`) that no card found
-    (``found``: their spans) covers: a newer card's ("Delney, Streetwise Lookout" with the cards of 2022), unless one of
-    their words is a set's or product's (:data:`_PRODUCT`).  A name of any other shape is not taken for one: on the real
+    (``found``: their spans) covers, each with its span: a newer card's ("Delney, Streetwise Lookout" with the cards of
+    2022), unless one of their words is a set's or product's (:data:`_PRODUCT`).  A card read there only as a slip of one
+    of its words (``guessed``: "Wilson" one slip from Wildsong Howler, in "Wilson, Refined Grizzly") covers none: a whole
+    name no card has is likelier than a slip inside it.  A name of any other shape is not taken for one: on the real
     questions, nine in ten such runs were creature types, sets and sentence openings ("Bird Soldiers", "Magic Online")."""
-    out = []
+    out: list[tuple[int, int, str]] = []
     for start, end, text in name_runs(question):
         said = text.removesuffix("'s").removesuffix("’s")
-        if any(a < end and start < b for a, b in found) or not _LEGEND.match(said) or _OPENS.search(question[:start]):
+        covered = [(a, b) for a, b in found if a < end and start < b]
+        if any(span not in guessed or (span[0] <= start and end <= span[1]) for span in covered):
+            continue
+        if not _LEGEND.match(said) or _OPENS.search(question[:start]):
             continue  # at a sentence's start, a name and a comma is most often a greeting ("Guys, Quick Question: …")
-        if not any(w in _PRODUCT for w in tokens(said)) and said not in out:
-            out.append(said)
+        if not any(w in _PRODUCT for w in tokens(said)) and said not in (n for *_, n in out):
+            out.append((start, end, said))
     return out

@@ -28,7 +28,7 @@ from ..common.ids import keyword_id
 from ..common.lazyre import lazy
 from ..common.sha import sha256
 from ..common.text import words
-from .mention_context import more_than_one, unknown_names
+from .mention_context import more_than_one, unknown_runs
 
 if TYPE_CHECKING:
     from ..build.corpus import Rulebook
@@ -195,8 +195,12 @@ class CardDeck:
                 if m.key is None and cards and cards not in told and not read.intersection(cards):
                     told.add(cards)
                     shared.append((m.said, cards))
-        if absent is not None:  # "Delney, Streetwise Lookout" with the cards of 2022: a newer card, said so
-            absent.extend(n for n in unknown_names(question, [(m.start, m.end) for m in mentions]) if n not in absent)
+        slips = [(m.start, m.end) for m in mentions if m.how == "typo"]
+        if absent is not None or slips:  # "Delney, Streetwise Lookout" with the cards of 2022: a newer card, no slip inside it
+            runs = unknown_runs(question, [(m.start, m.end) for m in mentions], slips)
+            if absent is not None:
+                absent.extend(n for *_, n in runs if n not in absent)
+            mentions = [m for m in mentions if not any(a <= m.start and m.end <= b for a, b, _ in runs)]
         mentions = [m for m in mentions if m.key is not None]
         for m in mentions:
             if m.key in seen:
