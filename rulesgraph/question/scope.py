@@ -3,7 +3,7 @@
 The Comprehensive Rules say how a game of Magic is played.  They do not cover tournament policy
 (banned and restricted lists, format legality, penalties and infractions, Rules Enforcement Levels,
 deck registration, tournament procedure: the Magic Tournament Rules and the Infraction Procedure
-Guide do), card prices, deck-building or play advice, or other games.  A question about one of those
+Guide do), card prices, deck-building or play advice, tournament results and release news, or other games.  A question about one of those
 should get one honest line saying so, not a rules-shaped answer ("is Sol Ring banned in Modern" is
 not about "the Ring tempts you").
 
@@ -149,6 +149,21 @@ TOPICS = (
             r"(?:buy|sell|buying|selling|sold|bought)\b.{0,40}\b(?:for|price|online|store|shop|singles|collection|boosters?|packs?|"
             r"box(?:es)?|money|cash|lgs)",
             r"market value|trade value|resale|collection value", r"budget", r"(?:expensive|cheap|pricey) to (?:buy|get|own|pick up)",
+        ),
+    ),
+    Topic(
+        "news and results",
+        "The Comprehensive Rules don't cover this: tournament results, release dates and other news are for Magic's news and "
+        "coverage pages.",
+        (
+            # who won an event, not a game ("who wins if both players lose at once?" is 104.4a's)
+            r"who (?:won|wins|win|is winning|took down|topped) (?:the |this |last |a )?(?:\w+ ){0,5}?(?:tournaments?|"
+            r"championships?|worlds|pro ?tour|grand prix|gp|regionals?|rcq|ptq|open|finals?|top ?8|invitational|series|"
+            r"qualifiers?)(?! (?:game|match))",
+            r"release dates?", r"(?:spoiler|preview) season", r"(?:results|standings|decklists) (?:of|from) (?:the )?(?:last |latest )?"
+            r"(?:pro ?tour|worlds|grand prix|world championship)",
+            r"when (?:is|does|do|will) (?:the )?(?:next|new|upcoming) (?:set|expansion|product)s? (?:come out|coming out|release|"
+            r"released|drop|launch|out)",
         ),
     ),
     Topic(
