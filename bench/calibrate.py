@@ -48,7 +48,7 @@ from real import DEPTH, REAL, auc, read_real, score_answer
 
 from rulesgraph.answer.compose import ask
 from rulesgraph.answer.confidence import FITTED, LOW, SIGNALS, standard, vagueness
-from rulesgraph.answer.firstplace import UNSETTLED, UNSETTLED_LEAD
+from rulesgraph.answer.firstplace import UNSETTLED, unsettled
 from rulesgraph.question.namedcards import open_deck
 
 QUESTIONS = ROOT / "bench" / "questions"
@@ -99,10 +99,10 @@ def item(book, deck, row: dict, group: str) -> Item | None:  # type: ignore[no-u
     answer = ask(book, row["question"], k=DEPTH, deck=deck)
     if not answer.signals:
         return None
-    unsettled = bool(answer.answer and answer.answer.startswith(UNSETTLED_LEAD))
+    said_rules = unsettled(answer.answer)
     scored = score_answer(row, answer)
     led = answer.confidence if answer.citations and answer.citations[0].kind == "ruling" else math.nan
-    return Item(tuple(answer.signals), scored.right_first, group, unsettled,
+    return Item(tuple(answer.signals), scored.right_first, group, said_rules,
                 first_hit(row["expected_rules"], scored.rules[:1]) == 1, led)
 
 

@@ -16,6 +16,8 @@ from rulesgraph.answer.firstplace import (
     UNSETTLED,
     UNSETTLED_LEAD,
     WHOLE,
+    card_says,
+    deciding,
     direct,
     faq_answers,
     fitted,
@@ -25,8 +27,10 @@ from rulesgraph.answer.firstplace import (
     no_variant_first,
     short,
     telling_sentence,
+    unsettled,
 )
 from rulesgraph.build.index import doc_terms
+from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
 from rulesgraph.rank.ranking import Scored
 
@@ -137,6 +141,27 @@ def test_an_answer_no_rule_sentence_speaks_to_says_which_rules_bear_on_it_and_is
     assert unsettled.citations[0].id in unsettled.answer and unsettled.confidence <= UNSETTLED
     settled = ask(full_book, "can a tapped creature block?")
     assert settled.answer is not None and not settled.answer.startswith(UNSETTLED_LEAD)
+
+
+def test_when_no_rule_speaks_to_the_question_the_named_cards_sentence_that_does_comes_first(mini_book: Rulebook) -> None:
+    """"Does Dockside Extortionist count treasures my opponents control?" was answered "The rules that bear on it: 111.10,
+    605.3, 603.3." (a trial): the sentence of a named card's Oracle text holding most of the question's own words (at
+    least SETTLES of them) is quoted first, as the card's; a card whose text says nothing of it adds nothing, and the line
+    still says which rules bear on it (its confidence capped as before)."""
+    from dataclasses import replace
+
+    text = "Flying\nWhen this creature enters, create X Treasure tokens, where X is the number of artifacts your opponents control."
+    dock = NamedCard("Dockside Pirate", "Dockside Pirate", 5, 20, 0.95, "exact", "Creature", text, (), (), (),
+                     frozenset(doc_terms("Dockside Pirate")))
+    a = replace(analyze("does Dockside Pirate count treasures my opponents control?", mini_book.index), cards=(dock,))
+    assert card_says(mini_book.index, a) == ("Dockside Pirate: “When this creature enters, create X Treasure tokens, where X is the"
+                                             " number of artifacts your opponents control.”")
+    line = deciding(mini_book, [Scored("702.19", 1.0, [])], a=a)
+    assert line.startswith("Dockside Pirate: “When") and line.endswith(UNSETTLED_LEAD + "702.19 Trample.") and unsettled(line)
+    quiet = replace(dock, text="Flying")
+    b = replace(a, cards=(quiet,))
+    assert card_says(mini_book.index, b) is None
+    assert deciding(mini_book, [Scored("702.19", 1.0, [])], a=b) == UNSETTLED_LEAD + "702.19 Trample."
 
 
 def test_a_headings_answer_line_is_its_subrule_that_speaks_to_the_question(mini_book: Rulebook) -> None:

@@ -25,7 +25,7 @@ from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_card, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
-from .firstplace import UNSETTLED, UNSETTLED_LEAD, in_rule_order, no_variant_first
+from .firstplace import UNSETTLED, in_rule_order, no_variant_first, unsettled
 from .firstplace import direct as first_line
 from .signals import signals as answer_signals
 
@@ -122,7 +122,7 @@ def rules_view(book: Rulebook, a: Analysis, ranked: Ranking, chosen: list[Scored
     signals = answer_signals(book, a, ranked, chosen, with_cards=with_cards)
     direct = first_line(book, a, chosen, a.focus >= 0.99)
     settle = round(probability(signals), 3)
-    if direct is not None and direct.startswith(UNSETTLED_LEAD):
+    if unsettled(direct):
         settle = min(settle, UNSETTLED)
     return signals, settle, direct
 

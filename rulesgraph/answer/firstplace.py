@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from ..rank.ranking import Scored
 
 __all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE",
-           "asked_words", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant", "no_variant_first", "short",
-           "telling_sentence"]
+           "asked_words", "card_says", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant",
+           "no_variant_first", "short", "telling_sentence", "unsettled"]
 
 FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
@@ -243,9 +243,31 @@ data installed) 855 of 2,351 answers were such, their first rule an expected one
 paragraph quotes a rule's sentence, 524 (47%)."""
 
 
-def deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
+def unsettled(line: str | None) -> bool:
+    """Whether an answer line says which rules bear on the question (:func:`deciding`) rather than quote one speaking to it."""
+    return line is not None and UNSETTLED_LEAD in line
+
+
+def card_says(index: Index, a: Analysis) -> str | None:
+    """The sentence of a named card's Oracle text (a face's, for a card of several) holding most of the question's own
+    words, said as the card's ("Drannith Magistrate: “Your opponents can't cast spells from anywhere other than their
+    hands.”"), when it holds at least :data:`SETTLES` of them (the first of equals): what a judge reads before the
+    rules when no rule's sentence speaks to the question (:func:`deciding`)."""
+    best: tuple[float, str, str] | None = None
+    for card in a.cards:
+        faces = [(f.name, f.text) for f in card.faces if f.text] if len(card.faces) > 1 else [(card.key, card.text)]
+        for name, text in faces:
+            for line in text.split("\n"):
+                sentence, share = telling_sentence(index, a, line)
+                if sentence and share >= SETTLES and (best is None or share > best[0]):
+                    best = (share, name, sentence)
+    return None if best is None else f"{best[1]}: “{fitted([best[2]], LINE)}”"
+
+
+def deciding(book: Rulebook, chosen: list[Scored], most: int = 3, a: Analysis | None = None) -> str:
     """The answer line when no sentence of the first rule speaks to the question: which rules bear on it (not "decide it":
-    the first is an expected rule in about a third of them, :data:`UNSETTLED`)."""
+    the first is an expected rule in about a third of them, :data:`UNSETTLED`), after what a named card says of it
+    (:func:`card_says`, given the question ``a``)."""
     g = book.qg
     named = []
     for c in chosen:
@@ -256,7 +278,8 @@ def deciding(book: Rulebook, chosen: list[Scored], most: int = 3) -> str:
         named.append(f"{data['label']} {title}" if title and title != data["label"] else str(data["label"]))
         if len(named) >= most:
             break
-    return UNSETTLED_LEAD + ", ".join(named) + "."
+    said = card_says(book.index, a) if a is not None else None
+    return (f"{said} " if said else "") + UNSETTLED_LEAD + ", ".join(named) + "."
 
 
 def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) -> str | None:
@@ -285,7 +308,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
             best = max(range(len(children)), key=lambda j: (telling[j][1], -j))
             first = g.nodes[children[0]]
             if telling[best][1] < SETTLES and not (named and first["text"] != first.get("title")):  # a chapter's parts
-                return deciding(book, chosen)  # are headings too: its number asked for is answered by its rules' names
+                return deciding(book, chosen, a=a)  # are headings too: its number asked for is answered by its rules' names
             if best > 0 and telling[best][1] > telling[0][1]:  # a later subrule speaks to the question
                 return fitted([telling[best][0]], WHOLE)
             said = short(g.nodes[children[0]]["text"])
@@ -295,7 +318,7 @@ def direct(book: Rulebook, a: Analysis, chosen: list[Scored], defining: bool) ->
         return None if not defining else top["title"]
     sentence, share = telling_sentence(book.index, a, top["text"])
     if share < SETTLES:
-        return listing(g, chosen[0].node, short(top["text"])) if named else deciding(book, chosen)
+        return listing(g, chosen[0].node, short(top["text"])) if named else deciding(book, chosen, a=a)
     if short(top["text"], 1) == sentence or sentence == "":
         return listing(g, chosen[0].node, short(top["text"]))  # the rule's first words speak to the question: as a rule is read
     return listing(g, chosen[0].node, fitted([sentence], WHOLE))
