@@ -70,7 +70,7 @@ def test_the_card_store_keeps_legalities_leadership_and_color_identity(tmp_path)
     from .minicards import atomic, encode, face
 
     cards = {"Leader": [face("Leader", "", type_line="Legendary Creature — Elf", legalities={"commander": "Legal", "modern": "Banned"},
-                             leadershipSkills={"commander": True, "brawl": False}, colorIdentity=["G", "W"])],
+                             leadershipSkills={"commander": True, "brawl": False, "pauper_commander": True}, colorIdentity=["G", "W"])],
              "Plain": [face("Plain", "")]}
     path = tmp_path / "cards.sqlite"
     install(parse_card_bytes(encode(atomic(cards)), "x.json"), KeywordList.of([]), path=path)
@@ -78,7 +78,9 @@ def test_the_card_store_keeps_legalities_leadership_and_color_identity(tmp_path)
     assert store is not None
     leader = store.card("Leader")
     assert leader is not None and leader.legalities == (("commander", "Legal"), ("modern", "Banned"))
-    assert leader.leadership == ("commander",) and leader.color_identity == ("G", "W")
+    # MTGJSON writes Pauper Commander's leadership "pauper_commander" and its legality "paupercommander": read as one format
+    # (`card "tapestry warden"` said "can be your commander in Pauper_Commander", and no Pauper Commander question found it)
+    assert leader.leadership == ("commander", "paupercommander") and leader.color_identity == ("G", "W")
     plain = store.card("Plain")
     assert plain is not None and plain.leadership == () and plain.color_identity == ()
     assert store.formats() == ("commander", "modern", "vintage")

@@ -169,8 +169,9 @@ class CardStore:
                 "SELECT keyword, relation, category FROM card_keywords WHERE card = ? ORDER BY seq", (cid,)), "ssS"))
         play = self._db.execute("SELECT legalities, leadership, identity FROM card_play WHERE card = ?", (cid,)).fetchone()
         legal, leads, identity = (json.loads(p) for p in play) if play else ({}, [], [])
+        # MTGJSON names a format's leadership "pauper_commander", its legality "paupercommander": one key, as legalities write it
         return Card(name, layout, faces, rulings, joined, bool(funny), ascii_name, rank, tuple((str(f), str(s)) for f, s in legal),
-                    tuple(map(str, leads)), tuple(map(str, identity)))
+                    tuple(str(f).replace("_", "") for f in leads), tuple(map(str, identity)))
 
     @_guarded
     def formats(self) -> tuple[str, ...]:
