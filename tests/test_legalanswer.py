@@ -239,6 +239,12 @@ def test_a_commander_from_the_leadership_data(book: Rulebook, deck: CardDeck) ->
     assert a.answer.startswith("No") and _cited(a)[0] == "903.3"
     golos = ask(book, "Can I use Golos, Tireless Pilgrim as my commander?", deck=deck).answer  # it could lead: banned
     assert golos.startswith("No: Golos, Tireless Pilgrim is banned in Commander, so it can't be your commander")
+    # the format said after "my commander" is the one asked of (a trial's "… be my commander in pauper commander?" was
+    # answered of Commander), and Duel Commander, whose leadership the data does not give, is led as Commander is
+    duel = ask(book, "Can Kenrith, the Returned King be my commander in duel commander?", deck=deck).answer
+    assert duel.startswith("Yes: Kenrith, the Returned King can be your commander in Duel Commander"), duel
+    pauper = ask(book, "Can Grist, the Hunger Tide be my commander in Pauper Commander?", deck=deck).answer
+    assert pauper.startswith("No: the card data says Grist, the Hunger Tide can't be a commander in Pauper Commander"), pauper
 
 
 def test_a_card_in_a_deck_by_color_identity(book: Rulebook, deck: CardDeck) -> None:

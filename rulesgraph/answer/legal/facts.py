@@ -26,6 +26,11 @@ __all__ = ["COMMANDER_LIKE", "COPIES", "DECK_LIMITS", "Asked", "absent_card", "a
            "decide", "in_game", "possessive", "terms", "verdict", "with_copies"]
 
 COMMANDER_LIKE = ("commander", "duel", "paupercommander", "brawl", "historicbrawl", "standardbrawl", "oathbreaker")
+LED_AS = {"duel": "commander", "historicbrawl": "brawl", "standardbrawl": "brawl"}
+"""Formats the card data gives no leadership for, and the variant whose leadership stands for theirs: "can Kenrith be my
+commander in Duel Commander?" is answered as Commander's leadership says (its legality there still Duel Commander's)."""
+
+
 class Asked(NamedTuple):
     """What a legality question asks: its kind, the format, and for a deck question the deck's colors (a set of color
     letters, or ``None`` when the deck is named by its commander)."""
@@ -217,6 +222,8 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
     if asked.kind == "leader":
         fmt = asked.format or "commander"
         s = standing(card, fmt, formats)
+        if not s.leads and LED_AS.get(fmt) in card.leadership:
+            s = s._replace(leads=True)
         variant = "Brawl" if fmt in ("brawl", "historicbrawl", "standardbrawl") else "Commander"
         rule = defining_rule(book, variant, "legendary card designated as its commander creature card")
         type_line = " // ".join(f.type_line for f in card.faces)

@@ -163,9 +163,10 @@ def read_question(question: str, pairs: bool = True, runs: bool = True) -> Asked
     for m in _LEADER.finditer(q):
         if not _CONDITION.search(q[: m.start()]):
             said = m.group(0).lower()
+            named = find_format(q, m.end()) or find_format(q)  # "… be my commander in pauper commander?": the format said after
             fmt = "brawl" if "brawl" in said else "oathbreaker" if "oathbreaker" in said else "paupercommander" if (
-                "pdh" in said or "pauper" in said) else (find_format(q) if find_format(q) in ("brawl", "oathbreaker", "paupercommander",
-                                                                                     "historicbrawl", "duel") else "commander")
+                "pdh" in said or "pauper" in said) else (named if named in ("brawl", "oathbreaker", "paupercommander",
+                                                                             "historicbrawl", "duel") else "commander")
             within = sentence_span(q, m.start(), m.end())
             banned = next((st for p, st in _ASKS if p.search(q[slice(*within)])), None) in ("banned", "illegal")
             return Asked("leader", fmt, within=within, status="banned" if banned else "legal")
