@@ -25,3 +25,13 @@ def test_targets_follow_the_numbers_shown(full_book: Rulebook) -> None:
     for n, node in enumerate(targets, 1):
         line = next(line for line in shown.splitlines() if line.lstrip().startswith(f"[{n}] "))
         assert node.split(":", 1)[-1].lower() in line.lower(), (n, node, line)  # the number opens what its line names
+
+
+def test_a_few_defining_rules_are_shown_whole(full_book: Rulebook) -> None:
+    """``kw "legend rule"`` cut 704.5j, the rule the term is about, at "… are controll…" (a trial): up to WHOLE_DEFINING
+    defining rules are wrapped whole; the other sections stay a line each."""
+    shown = plain_text(render_profile(profile(full_book, "legend rule"), OPTS))
+    said = " ".join(shown.split())
+    assert "the rest are put into their owners’ graveyards. This is called the “legend rule.”" in said
+    glossary = shown.split("\nglossary\n", 1)[1].splitlines()[0]
+    assert glossary.endswith("…")  # a glossary row is still one line

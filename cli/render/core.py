@@ -274,15 +274,15 @@ def render_rules(views: Sequence[RuleView], opts: RenderOptions) -> RenderableTy
 
 
 def listing(title: Text, rows: Sequence[tuple[Citation, Text]], opts: RenderOptions, start: int = 1, *,
-            words: bool = True, kinds: bool = True) -> RenderableType:
+            words: bool = True, kinds: bool = True, whole: bool = False) -> RenderableType:
     """A numbered one-line-per-node list: ``[3] 702.9b  Flying … → 509``; the node's words (when ``words``)
-    are cut to fit the width, the tail (dimmed) wraps.  ``kinds``: say ``glossary:``/``FAQ`` before such nodes
-    (not needed when the title says it)."""
+    are cut to fit the width (wrapped whole with ``whole``), the tail (dimmed) wraps.  ``kinds``: say ``glossary:``/``FAQ``
+    before such nodes (not needed when the title says it)."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(no_wrap=True, justify="right", style=INDEX)
     grid.add_column(no_wrap=True)
     if words:
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(ratio=1, no_wrap=not whole, overflow="fold" if whole else "ellipsis")
     grid.add_column(style=DIM, ratio=None if words else 1)
     for i, (c, tail) in enumerate(rows, start):
         said = c.title if c.kind == "faq" else "" if _heading_only(c) or c.kind in ("keyword", "card") else c.text

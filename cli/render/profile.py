@@ -15,6 +15,9 @@ from .core import DIM, HEADING, RenderOptions, entry, joined, listing, rule_ref,
 
 CITED_BY_SHOWN = 10
 """A profile lists this many of the references to its rule; ``:cites`` lists them all."""
+WHOLE_DEFINING = 3
+"""A profile with at most this many defining rules shows each whole, wrapped (``kw "legend rule"`` cut 704.5j at
+"… are controll…", the rule it is about); more are listed a line each."""
 
 
 def _profile_sections(p: Profile) -> list[tuple[str, list[tuple[Citation, str]]]]:
@@ -54,7 +57,7 @@ def render_profile(p: Profile, opts: RenderOptions) -> RenderableType:
             continue
         rendered = [(c, text(tail, newlines=False)) for c, tail in rows]
         parts += [Text(), listing(Text(title, style=HEADING), rendered, opts, start, words=title != "related",
-                                  kinds=title not in ("glossary", "FAQ"))]
+                                  kinds=title not in ("glossary", "FAQ"), whole=title == "defining rules" and len(rows) <= WHOLE_DEFINING)]
         start += len(rows)
     if len(p.cited_by) > CITED_BY_SHOWN and p.defining:
         parts.append(Text(f"… {len(p.cited_by) - CITED_BY_SHOWN} more: :cites {visible(p.defining[0].label)}", style=DIM))
