@@ -183,3 +183,26 @@ def test_json_shapes(full_book: Rulebook) -> None:
     refs = cites_json(cites(full_book, "702.19"))
     assert set(refs) == {"id", "label", "title", "corrected_from", "references"}
     assert {"relation", "targets", "id", "kind"} <= set(refs["references"][0])
+
+
+def test_a_mistyped_number_names_the_nearest_numbers() -> None:
+    """``rule 7045k`` said only that it was no rule number (a trial): the numbers it is once its dots are left out, else a
+    slip or two from it, best first; none when nothing is near."""
+    from rulesgraph.common.ids import nearest_numbers
+
+    numbers = ["704", "704.5", "704.5j", "704.5k", "704.5z", "702.19b", "100"]
+    assert nearest_numbers("7045k", numbers) == ["704.5k"]
+    assert nearest_numbers("702,19b", numbers) == ["702.19b"]
+    assert nearest_numbers("704.5zz", numbers)[0] == "704.5z"
+    assert nearest_numbers("999.9", numbers) == [] and nearest_numbers("", numbers) == []
+
+
+def test_the_rule_commands_errors_name_the_nearest_rules(full_book: Rulebook) -> None:
+    from rulesgraph.build.lookup import rule_view
+    from rulesgraph.errors import NotFound, RulesgraphError
+
+    with pytest.raises(RulesgraphError, match=r"is not a rule number .*; nearest: 704\.5k$"):
+        rule_view(full_book, "7045k")
+    with pytest.raises(NotFound, match=r"^no rule 702\.99z in the loaded rules; nearest: 702\.99") as found:
+        rule_view(full_book, "702.99z")
+    assert found.value.nearest[0] == "702.99"

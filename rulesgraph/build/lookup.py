@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..common.ids import CR_NUMBER, is_cr_id
+from ..common.ids import CR_NUMBER, is_cr_id, nearest_numbers
 from ..common.lazyre import lazy
 from ..errors import NotFound, RulesgraphError, echoed, quoted
 from ..model import Citation
@@ -207,9 +207,13 @@ def _not_loaded(book: Rulebook, number: str) -> NotFound:
 
 
 def rule_view(book: Rulebook, text: str) -> RuleView:
-    """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded."""
-    number = parse_number(text)
+    """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded.  Either error
+    names the nearest numbers the loaded rules have, when some are a slip away (:func:`nearest_numbers`)."""
     g = book.qg
+    try:
+        number = parse_number(text)
+    except RulesgraphError as e:
+        raise RulesgraphError(f"{e}{_said(_nearest(book, text))}") from None
     if number in g and g.nodes[number].get("numbering") == "cr":
         return view_node(book, number)
     others = _documents_with(book, number)
@@ -217,7 +221,16 @@ def rule_view(book: Rulebook, text: str) -> RuleView:
         view = view_node(book, others[0])
         extra = tuple(f"also numbered {number} in {g.nodes[o]['file']}" for o in others[1:])
         return replace(view, notes=view.notes + extra)
-    raise _not_loaded(book, number)
+    nearest = _nearest(book, number)
+    raise NotFound(f"{_not_loaded(book, number)}{_said(nearest)}", nearest)
+
+
+def _nearest(book: Rulebook, said: str) -> tuple[str, ...]:
+    return tuple(nearest_numbers(said, [n for n in book.qg.num if is_cr_id(n)])) if book.effective else ()
+
+
+def _said(nearest: tuple[str, ...]) -> str:
+    return f"; nearest: {', '.join(nearest)}" if nearest else ""
 
 
 def rule_views(book: Rulebook, text: str) -> list[RuleView]:

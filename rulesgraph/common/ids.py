@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # a type hint only: the records are made where files are pars
     from ..model import Document
 
 
-__all__ = ["CR_NUMBER", "card_id", "faq_id", "glossary_id", "is_cr_id", "keyword_id", "rule_id", "ruling_id"]
+__all__ = ["CR_NUMBER", "card_id", "faq_id", "glossary_id", "is_cr_id", "keyword_id", "nearest_numbers", "rule_id", "ruling_id"]
 
 CR_NUMBER = lazy(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?")
 """A chapter (``7``), section (``702``), rule (``702.19``) or subrule (``702.19b``) number."""
@@ -48,3 +48,25 @@ def ruling_id(card: str, date: str, n: int) -> str:
     """The ``n``-th (from 1) of card ``card``'s rulings of ``date``: ``ruling:Doubling Season:2020-08-07:2``, the id an
     answer cites it by and the exported graph's node."""
     return f"ruling:{card}:{date}:{n}"
+
+
+def _squashed(number: str) -> str:
+    return "".join(ch for ch in number.lower() if ch.isalnum())
+
+
+def nearest_numbers(said: str, numbers: list[str], most: int = 3) -> list[str]:
+    """The rule numbers of ``numbers`` nearest a number mistyped (``7045k``, ``704.5zz``, ``702,19b``): those that are
+    ``said`` once its dots and spaces are left out, else up to ``most`` a slip or two from it (rapidfuzz's ratio of the
+    digits and letters, at least 85), best first."""
+    from rapidfuzz import fuzz, process
+
+    key = _squashed(said)
+    if not key:
+        return []
+    squashed = {n: _squashed(n) for n in numbers}
+    same = [n for n, k in squashed.items() if k == key]
+    if same:
+        return sorted(same, key=len)[:most]
+    found = process.extract(key, squashed, scorer=fuzz.ratio, limit=most, score_cutoff=85)
+    return [n for _, _, n in found]
+
