@@ -156,14 +156,17 @@ TOPICS = (
         "The Comprehensive Rules don't cover this: tournament results, release dates and other news are for Magic's news and "
         "coverage pages.",
         (
-            # who won an event, not a game ("who wins if both players lose at once?" is 104.4a's)
-            r"who (?:won|wins|win|is winning|took down|topped) (?:the |this |last |a )?(?:\w+ ){0,5}?(?:tournaments?|"
-            r"championships?|worlds|pro ?tour|grand prix|gp|regionals?|rcq|ptq|open|finals?|top ?8|invitational|series|"
-            r"qualifiers?)(?! (?:game|match))",
-            r"release dates?", r"(?:spoiler|preview) season", r"(?:results|standings|decklists) (?:of|from) (?:the )?(?:last |latest )?"
+            # who won an event, not a game ("who wins if both players lose at once?" is 104.4a's, "who wins if we draw our
+            # final card …", "… mill the top 8 cards" and "the tournament game" too): a past win and an event's name
+            r"who (?:won|took down|topped) (?:the |this |last |a )?(?:\w+ ){0,5}?(?:tournaments?|championships?|worlds|"
+            r"pro ?tour|grand prix|gp|regionals?|rcq|ptq|invitational|qualifiers?)(?! (?:game|match))",
+            # a set's release, not a card's use before it ("… in a Standard tournament before the official release date?" is
+            # MTR 3.7's)
+            r"release dates? (?:of|for) (?:the )?(?:next|new|upcoming|latest) (?:\w+ ){0,2}?(?:set|expansion|product)s?",
+            r"(?:spoiler|preview) season", r"(?:results|standings|decklists) (?:of|from) (?:the )?(?:last |latest )?"
             r"(?:pro ?tour|worlds|grand prix|world championship)",
-            r"when (?:is|does|do|will) (?:the )?(?:next|new|upcoming) (?:set|expansion|product)s? (?:come out|coming out|release|"
-            r"released|drop|launch|out)",
+            r"when (?:is|does|do|will) (?:the )?(?:next|new|upcoming) (?:\w+ ){0,2}?(?:set|expansion|product)s? (?:come out|coming out|"
+            r"release|released|drop|launch|out)",
         ),
     ),
     Topic(
