@@ -122,3 +122,5 @@ def test_a_slip_inside_a_legends_name_no_card_has_does_not_cover_it() -> None:
     assert unknown_runs(q, [(4, 10)], [(4, 10)]) == [(4, 27, "Wilson, Refined Grizzly")]
     assert unknown_runs(q, [(4, 10)]) == []  # "Wilson" read as said: a card is there
     assert unknown_runs(q, [(4, 27)], [(4, 27)]) == []  # the whole name one slip from a card's
+    legal = "Is Thalia, Guardian of Thrabn Legal in Modern?"  # a legend's name misspelt, the run going on past it
+    assert unknown_runs(legal, [(3, 29)], [(3, 29)]) == []

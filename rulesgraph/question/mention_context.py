@@ -315,15 +315,19 @@ def unknown_runs(question: str, found: Sequence[tuple[int, int]],
                  guessed: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, str]]:
     """Runs of capitalised words (:func:`name_runs`) shaped as a legendary card's name (:data:`_LEGEND`) that no card found
     (``found``: their spans) covers, each with its span: a newer card's ("Delney, Streetwise Lookout" with the cards of
-    2022), unless one of their words is a set's or product's (:data:`_PRODUCT`).  A card read there only as a slip of one
-    of its words (``guessed``: "Wilson" one slip from Wildsong Howler, in "Wilson, Refined Grizzly") covers none: a whole
-    name no card has is likelier than a slip inside it.  A name of any other shape is not taken for one: on the real
-    questions, nine in ten such runs were creature types, sets and sentence openings ("Bird Soldiers", "Magic Online")."""
+    2022), unless one of their words is a set's or product's (:data:`_PRODUCT`).  A card read there only as a slip of the
+    words before its comma (``guessed``: "Wilson" one slip from Wildsong Howler, in "Wilson, Refined Grizzly") covers
+    none: a whole name no card has is likelier than a slip inside it; a slip reaching past the comma is a legend's name
+    misspelt ("Thalia, Guardian of Thrabn", the run going on to a capitalised "Legal").  A name of any other shape is not
+    taken for one: on the real questions, nine in ten such runs were creature types, sets and sentence openings ("Bird
+    Soldiers", "Magic Online")."""
     out: list[tuple[int, int, str]] = []
     for start, end, text in name_runs(question):
         said = text.removesuffix("'s").removesuffix("’s")
+        comma = question.find(",", start, end)
+        head = comma if comma >= 0 else end
         covered = [(a, b) for a, b in found if a < end and start < b]
-        if any(span not in guessed or (span[0] <= start and end <= span[1]) for span in covered):
+        if any(span not in guessed or span[1] > head for span in covered):
             continue
         if not _LEGEND.match(said) or _OPENS.search(question[:start]):
             continue  # at a sentence's start, a name and a comma is most often a greeting ("Guys, Quick Question: …")
