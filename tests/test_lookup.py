@@ -194,6 +194,7 @@ def test_a_mistyped_number_names_the_nearest_numbers() -> None:
     assert nearest_numbers("7045k", numbers) == ["704.5k"]
     assert nearest_numbers("702,19b", numbers) == ["702.19b"]
     assert nearest_numbers("704.5zz", numbers)[0] == "704.5z"
+    assert nearest_numbers("740.5k", numbers) == ["704.5k"] and "704.5k" in nearest_numbers("704.k5", numbers)  # two swapped
     assert nearest_numbers("999.9", numbers) == [] and nearest_numbers("", numbers) == []
 
 
@@ -206,3 +207,6 @@ def test_the_rule_commands_errors_name_the_nearest_rules(full_book: Rulebook) ->
     with pytest.raises(NotFound, match=r"^no rule 702\.99z in the loaded rules; nearest: 702\.99") as found:
         rule_view(full_book, "702.99z")
     assert found.value.nearest[0] == "702.99"
+    with pytest.raises(RulesgraphError) as ranged:  # a range's message names no number
+        rule_view(full_book, "702.1-1")
+    assert "nearest" not in str(ranged.value)

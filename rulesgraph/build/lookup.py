@@ -206,14 +206,15 @@ def _not_loaded(book: Rulebook, number: str) -> NotFound:
     return NotFound(f"no rule {number} in the loaded rules{hint}")
 
 
-def rule_view(book: Rulebook, text: str) -> RuleView:
+def rule_view(book: Rulebook, text: str, nearest: bool = True) -> RuleView:
     """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded.  Either error
-    names the nearest numbers the loaded rules have, when some are a slip away (:func:`nearest_numbers`)."""
+    names the nearest numbers the loaded rules have, when some are a slip away (:func:`nearest_numbers`; not for a
+    range, nor with ``nearest`` false: a range's numbers are looked up one by one, and the missing ones left out)."""
     g = book.qg
     try:
         number = parse_number(text)
     except RulesgraphError as e:
-        raise RulesgraphError(f"{e}{_said(_nearest(book, text))}") from None
+        raise RulesgraphError(f"{e}{_said(_nearest(book, text) if nearest and range_misuse(text) is None else ())}") from None
     if number in g and g.nodes[number].get("numbering") == "cr":
         return view_node(book, number)
     others = _documents_with(book, number)
@@ -221,8 +222,8 @@ def rule_view(book: Rulebook, text: str) -> RuleView:
         view = view_node(book, others[0])
         extra = tuple(f"also numbered {number} in {g.nodes[o]['file']}" for o in others[1:])
         return replace(view, notes=view.notes + extra)
-    nearest = _nearest(book, number)
-    raise NotFound(f"{_not_loaded(book, number)}{_said(nearest)}", nearest)
+    near = _nearest(book, number) if nearest else ()
+    raise NotFound(f"{_not_loaded(book, number)}{_said(near)}", near)
 
 
 def _nearest(book: Rulebook, said: str) -> tuple[str, ...]:
@@ -247,7 +248,7 @@ def rule_views(book: Rulebook, text: str) -> list[RuleView]:
     views = []
     for number in numbers:
         try:
-            views.append(rule_view(book, number))
+            views.append(rule_view(book, number, nearest=False))
         except NotFound:
             continue
     if not views:

@@ -55,10 +55,10 @@ def _squashed(number: str) -> str:
 
 
 def nearest_numbers(said: str, numbers: list[str], most: int = 3) -> list[str]:
-    """The rule numbers of ``numbers`` nearest a number mistyped (``7045k``, ``704.5zz``, ``702,19b``): those that are
-    ``said`` once its dots and spaces are left out, else up to ``most`` a slip or two from it (rapidfuzz's ratio of the
-    digits and letters, at least 85), best first."""
-    from rapidfuzz import fuzz, process
+    """The rule numbers of ``numbers`` nearest a number mistyped (``7045k``, ``704.5zz``, ``740.5k``, ``702,19b``): those
+    that are ``said`` once its dots and spaces are left out, else up to ``most`` one slip from it (a character added,
+    dropped or changed, or two swapped: optimal string alignment; two slips in a key of seven or more), nearest first."""
+    from rapidfuzz.distance import OSA
 
     key = _squashed(said)
     if not key:
@@ -67,6 +67,6 @@ def nearest_numbers(said: str, numbers: list[str], most: int = 3) -> list[str]:
     same = [n for n, k in squashed.items() if k == key]
     if same:
         return sorted(same, key=len)[:most]
-    found = process.extract(key, squashed, scorer=fuzz.ratio, limit=most, score_cutoff=85)
-    return [n for _, _, n in found]
-
+    slips = 2 if len(key) >= 7 else 1
+    near = sorted((d, n) for n, k in squashed.items() if (d := OSA.distance(key, k, score_cutoff=slips)) <= slips)
+    return [n for _, n in near[:most]]
