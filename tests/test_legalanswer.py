@@ -242,9 +242,15 @@ def test_a_commander_from_the_leadership_data(book: Rulebook, deck: CardDeck) ->
     # the format said after "my commander" is the one asked of (a trial's "… be my commander in pauper commander?" was
     # answered of Commander), and Duel Commander, whose leadership the data does not give, is led as Commander is
     duel = ask(book, "Can Kenrith, the Returned King be my commander in duel commander?", deck=deck).answer
-    assert duel.startswith("Yes: Kenrith, the Returned King can be your commander in Duel Commander"), duel
+    assert duel.startswith("Yes: Kenrith, the Returned King can be your commander in Duel Commander: the card data says it can"
+                           " lead a Commander deck"), duel
     pauper = ask(book, "Can Grist, the Hunger Tide be my commander in Pauper Commander?", deck=deck).answer
     assert pauper.startswith("No: the card data says Grist, the Hunger Tide can't be a commander in Pauper Commander"), pauper
+    # a variant named before the asking words, another format after them (a review): the variant is the one asked of
+    before = ask(book, "I'm building for Pauper Commander. Can Grist, the Hunger Tide be my commander? It's fine in Legacy.",
+                 deck=deck).answer
+    assert "in Pauper Commander" in before.split(".")[0], before
+    assert "in Standard Brawl" in ask(book, "Can Kenrith, the Returned King be my commander in Standard Brawl?", deck=deck).answer
 
 
 def test_a_card_in_a_deck_by_color_identity(book: Rulebook, deck: CardDeck) -> None:

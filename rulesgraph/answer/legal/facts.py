@@ -222,8 +222,9 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
     if asked.kind == "leader":
         fmt = asked.format or "commander"
         s = standing(card, fmt, formats)
-        if not s.leads and LED_AS.get(fmt) in card.leadership:
-            s = s._replace(leads=True)
+        deck = "a deck"
+        if not s.leads and LED_AS.get(fmt) in card.leadership:  # as the variant it is played as says
+            s, deck = s._replace(leads=True), f"a {format_name(LED_AS[fmt])} deck"
         variant = "Brawl" if fmt in ("brawl", "historicbrawl", "standardbrawl") else "Commander"
         rule = defining_rule(book, variant, "legendary card designated as its commander creature card")
         type_line = " // ".join(f.type_line for f in card.faces)
@@ -233,15 +234,15 @@ def decide(book: Rulebook, card: Card, asked: Asked, formats: tuple[str, ...], l
                     "lets it lead a deck the data cannot say.")
         elif s.leads and s.status in ("Banned", "Not legal"):  # "can Golos be my commander?": not in a game of the format
             text = (f"No: {name} is {s.status.lower()} in {format_name(fmt)}, so it can't be your commander there, though the "
-                    f"card data says it could lead a deck ({type_line}).")
+                    f"card data says it could lead {deck} ({type_line}).")
         elif s.leads:
-            text = f"Yes: {name} can be your commander in {format_name(fmt)}: the card data says it can lead a deck ({type_line})."
+            text = f"Yes: {name} can be your commander in {format_name(fmt)}: the card data says it can lead {deck} ({type_line})."
         elif not card.leadership and not any(w == "Legendary" for w in card.supertypes) and fmt not in card.leadership:
             text = f"No: {name} can't be a commander in {format_name(fmt)}: it is not a legendary card ({type_line})."
         else:
             text = f"No: the card data says {name} can't be a commander in {format_name(fmt)} ({type_line})."
         if asked.status == "banned":  # "is Golos banned as a commander?": the yes or no is the ban's
-            can = "the card data says it can lead a deck" if s.leads else "it can't be a commander there"
+            can = f"the card data says it can lead {deck}" if s.leads else "it can't be a commander there"
             text = f"{verdict(name, fmt, s.status, 'banned')} As a commander: {can} ({type_line})."
         rules = [(rule, "says which cards can be a commander")]
         if any("can be your commander" in f.text.lower() for f in card.faces):

@@ -112,6 +112,22 @@ _EITHER = lazy(r"\b(?:legal|allowed|banned|restricted|ban ?list|banlist)\b[^?.!]
 _IDENTITY = lazy(r"\bcolou?r identit(?:y|ies)\b", re.IGNORECASE)
 
 
+LEADING = ("brawl", "oathbreaker", "paupercommander", "historicbrawl", "standardbrawl", "duel")
+"""Formats of commanders other than Commander itself, which a question asking for a commander may name."""
+
+
+def _leading_format(question: str, after: int) -> str:
+    """The format of commanders a question asking for one means: the first of :data:`LEADING` it names after the words
+    asking ("… be my commander in pauper commander?"), else before them ("I play Duel Commander. Can Kenrith be my
+    commander even though it is banned in Legacy?"), else Commander."""
+    for start in (after, 0):
+        for m in FORMAT.finditer(question, start):
+            key = next(k for p, k in _KEYS if p.match(m.group(1)))
+            if key in LEADING:
+                return key
+    return "commander"
+
+
 def find_format(question: str, start: int = 0, end: int | None = None) -> str | None:
     m = FORMAT.search(question, start, len(question) if end is None else end)
     if m is None:
@@ -163,10 +179,8 @@ def read_question(question: str, pairs: bool = True, runs: bool = True) -> Asked
     for m in _LEADER.finditer(q):
         if not _CONDITION.search(q[: m.start()]):
             said = m.group(0).lower()
-            named = find_format(q, m.end()) or find_format(q)  # "… be my commander in pauper commander?": the format said after
             fmt = "brawl" if "brawl" in said else "oathbreaker" if "oathbreaker" in said else "paupercommander" if (
-                "pdh" in said or "pauper" in said) else (named if named in ("brawl", "oathbreaker", "paupercommander",
-                                                                             "historicbrawl", "duel") else "commander")
+                "pdh" in said or "pauper" in said) else _leading_format(q, m.end())
             within = sentence_span(q, m.start(), m.end())
             banned = next((st for p, st in _ASKS if p.search(q[slice(*within)])), None) in ("banned", "illegal")
             return Asked("leader", fmt, within=within, status="banned" if banned else "legal")
