@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..build.corpus import Rulebook
     from ..rank.ranking import Scored
 
-__all__ = ["ALONE", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE",
+__all__ = ["ALONE", "CARD_WORDS", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE",
            "asked_words", "card_says", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant",
            "no_variant_first", "short", "telling_sentence", "unsettled"]
 
@@ -85,10 +85,10 @@ SENTENCE = _Sentences()
 before a capital, a quote or a bracket — never inside a bracket (903.10a's answer ended "(This is a state-based action."
 open: a trial)."""
 _LEANS_BACK = lazy(r"^\(?(?:See|This|These|That|Those|Such|It|Its|They|Their|However|Then|Otherwise|Rather|Similarly|"
-                   r"Doing so)\b")
+                   r"Doing so|(?:If|When) (?:you|they|that player) (?:do|does|don[’']t|doesn[’']t)|If (?:so|not))\b")
 """A sentence that does not stand alone: it opens on what the sentence before it said ("This rule is informally called
-the “summoning sickness” rule.", "This is called the “legend rule.”", "However, …") or only points elsewhere ("(See
-rule 509, …)")."""
+the “summoning sickness” rule.", "This is called the “legend rule.”", "However, …", a card's "If you do, counter that
+spell.") or only points elsewhere ("(See rule 509, …)")."""
 _POINTS_BACK = lazy(r"\b(?:this|these) (?:layer|sublayer|rule|step|phase|process|sequence)\b")
 """A sentence naming what it speaks of by pointing at the one before: "Effects that refer to the base power and/or
 toughness of a creature apply in this layer." (613.4b), "Ignore this rule for creatures with haste" (602.5a)."""
@@ -243,6 +243,10 @@ data installed) 855 of 2,351 answers were such, their first rule an expected one
 paragraph quotes a rule's sentence, 524 (47%)."""
 
 
+CARD_WORDS = 4
+"""A line of a card's text shorter than this is a keyword said by its name (:func:`card_says` quotes none)."""
+
+
 def unsettled(line: str | None) -> bool:
     """Whether an answer line says which rules bear on the question (:func:`deciding`) rather than quote one speaking to it."""
     return line is not None and UNSETTLED_LEAD in line
@@ -257,7 +261,14 @@ def card_says(index: Index, a: Analysis) -> str | None:
     for card in a.cards:
         faces = [(f.name, f.text) for f in card.faces if f.text] if len(card.faces) > 1 else [(card.key, card.text)]
         for name, text in faces:
+            header = ""
             for line in text.split("\n"):
+                if not line.startswith("•"):
+                    header = line
+                elif header:  # a mode said with the words choosing it ("Choose two — • Draw a card.")
+                    line = f"{header} {line}"
+                if len(line.split()) < CARD_WORDS:  # "Flying", "Enchant creature", "Equip {2}": a keyword, said by name
+                    continue
                 sentence, share = telling_sentence(index, a, line)
                 if sentence and share >= SETTLES and (best is None or share > best[0]):
                     best = (share, name, sentence)
