@@ -3,7 +3,8 @@
 The Comprehensive Rules say how a game of Magic is played.  They do not cover tournament policy
 (banned and restricted lists, format legality, penalties and infractions, Rules Enforcement Levels,
 deck registration, tournament procedure: the Magic Tournament Rules and the Infraction Procedure
-Guide do), card prices, deck-building or play advice, tournament results and release news, or other games.  A question about one of those
+Guide do), card prices, deck-building or play advice, tournament results and release news, what changed between their own
+versions (the diff's), or other games.  A question about one of those
 should get one honest line saying so, not a rules-shaped answer ("is Sol Ring banned in Modern" is
 not about "the Ring tempts you").
 
@@ -167,6 +168,21 @@ TOPICS = (
             r"(?:pro ?tour|worlds|grand prix|world championship)",
             r"when (?:is|does|do|will) (?:the )?(?:next|new|upcoming) (?:\w+ ){0,2}?(?:set|expansion|product)s? (?:come out|coming out|"
             r"release|released|drop|launch|out)",
+        ),
+    ),
+    Topic(
+        "changes to the rules",
+        "The Comprehensive Rules don't say what changed in them: 'rulesgraph diff' compares two installed versions ('--rule N'"
+        " for one rule's part), and 'rulesgraph rule N' says when a rule changed or moved since the version before.",
+        (
+            # what changed between versions, not what changed in a game ("what changed about my creature after it
+            # transformed?", "when was my creature removed from combat?")
+            r"what(?:'s| is| has| have| are)? (?:changed|new|different|the (?:latest |recent |new )?changes)(?: \w+){0,3}? "
+            r"(?:in|to|with|between|since) (?:the )?(?:(?:new|newest|latest|last|current|recent|old|\d{4}) )*(?:comprehensive rules|"
+            r"cr|crs|rules (?:update|versions?)|versions of the (?:comprehensive )?rules)",
+            r"(?:comprehensive rules|cr) (?:update|changes|changelog|diff)", r"rules? changes? (?:in|between|since) (?:the )?"
+            r"(?:(?:new|newest|latest|last|current) )*(?:comprehensive rules|cr|\d{4})",
+            r"(?:removed|changed|added|deleted) (?:from|in|to) the (?:comprehensive rules|cr)",
         ),
     ),
     Topic(
