@@ -26,6 +26,10 @@ def test_render_diff_plain_text() -> None:
     text = out.getvalue()
     assert text.startswith(summary(diff)) and "1 added, 1 removed, 0 changed" in text
     assert "701.9 → 701.5a  91.2" in text and "701.5a  (was 701.9) To behold." in text and "701.9  (now 701.5a) Gone <b>." in text
+    # a number a moved rule took or left is counted so under its section (a trial: 131 of the 136 "removed" from 2024 to
+    # 2026 were moves, which a judge studying took for rules gone)
+    assert "added (1; 1 of them a moved rule's new number, marked (was …)):" in text
+    assert "removed (1; 1 of them a moved rule's old number, marked (now …)):" in text
 
 
 def test_the_repl_wraps_a_rules_text_under_itself() -> None:

@@ -104,9 +104,11 @@ def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | No
     console.print(Text(summary(diff), style="bold"))
     head = "bold" if not plain else ""
 
-    def section(title: str, count: int) -> bool:
+    def section(title: str, count: int, moved: int = 0) -> bool:
         if count:
-            console.print(Text(f"\n{title} ({count:,}):", style=head))
+            mark = "new number, marked (was …)" if title == "added" else "old number, marked (now …)"
+            how = f"; {moved:,} of them a moved rule's {mark}" if moved else ""
+            console.print(Text(f"\n{title} ({count:,}{how}):", style=head))
         return bool(count)
 
     def more(count: int) -> None:
@@ -120,7 +122,8 @@ def render_diff(console: _Printer, diff: CrDiff, *, plain: bool, limit: int | No
             console.print(Text(visible(f"  {m.old} → {m.new}  {m.similarity:.1f}")))
         more(len(diff.renumbered))
     for title, entries, style in (("added", diff.added, "green"), ("removed", diff.removed, "red")):
-        if section(title, len(entries)):
+        moves = moved_from if title == "added" else moved_to  # a number a moved rule took or left: listed, and said so
+        if section(title, len(entries), sum(1 for e in entries if e.id in moves)):
             for e in entries[:limit]:
                 line = Text(f"  {visible(e.id)}  ", style="" if plain else style)
                 at = len(line)
