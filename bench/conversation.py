@@ -1,6 +1,6 @@
 """Follow-up benchmark: per-turn hit@3 over scripted conversations, with and without conversation state.
 
-Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses] [--no-cards]
+Usage: python bench/conversation.py [--cr PATH] [--chains FILE ...] [--misses] [--no-cards] [--stream N]
 The installed card data (``rulesgraph update cards``, under RULESGRAPH_DATA_DIR) is read as ``ask`` reads it, unless
 ``--no-cards``; card_chains.jsonl (conversations that start from a card, follow-ups naming it only by pronoun or role)
 needs it.
@@ -14,6 +14,13 @@ measured: chains.jsonl (ours), chains_holdout.jsonl (written blind, since read f
 chains_holdout2.jsonl and chains_holdout3.jsonl (written blind, only measured), card_chains.jsonl,
 card_chains_holdout.jsonl, card_chains_holdout2.jsonl, card_chains_holdout3.jsonl, card_chains_holdout4.jsonl,
 card_chains_holdout5.jsonl, card_chains_holdout6.jsonl and card_chains_holdout7.jsonl.
+
+``--stream N``: a judge's REPL left open all evening hears question after question, most of them not follow-ups.  N real
+tuning questions (``bench/questions/real``, shuffled with a fixed seed; each from its own page, none a follow-up) are
+asked one after another in one conversation, and each alone: rule-level hit@3 both ways, and how many answers carried
+something from the questions before (a "following up on" line).  Every one is self-contained, so each answer carried
+is a wrong one; the figures are in sample for the learned words (not cross-fitted as ``bench/real.py``'s), which lifts both
+columns alike: the difference is the measure.
 """
 
 from __future__ import annotations
@@ -96,6 +103,7 @@ def main() -> None:
     ap.add_argument("--chains", type=Path, nargs="+", default=[CHAINS / f"{name}.jsonl" for name in SETS])
     ap.add_argument("--misses", action="store_true", help="list the turns missed with state")
     ap.add_argument("--no-cards", action="store_true", help="answer without the installed card data")
+    ap.add_argument("--stream", type=int, metavar="N", help="ask N real questions one after another in one conversation")
     args = ap.parse_args()
     cr = cr_path(args.cr)
     book = rules_book(cr)
@@ -106,8 +114,32 @@ def main() -> None:
         deck = open_deck(book)[0]
     cards = "no card data" if deck is None else f"cards of {deck.store.info.source or 'the installed card data'}"
     print(f"{cr.name} + bundled seeds; {cards}\n")
+    if args.stream:
+        stream(book, deck, args.stream)
+        return
     for path in args.chains:
         measure(book, deck, path, args.misses)
+
+
+def stream(book: Rulebook, deck: CardDeck | None, n: int) -> None:
+    """``--stream``: real questions one after another in one conversation, against each alone (see the module's doc)."""
+    import random
+
+    from real import REAL, read_real
+
+    rows = [r for rs in read_real([REAL], "tune").values() for r in rs]
+    random.Random(5).shuffle(rows)
+    rows = rows[:n]
+    conv = Conversation()
+    alone = kept = carried = 0
+    for r in rows:
+        one = ask(book, r["question"], k=5, deck=deck)
+        turn = ask(book, r["question"], k=5, deck=deck, conversation=conv)
+        alone += (first_hit(r["expected_rules"], rules_of(one)[:3]) or 4) <= 3
+        kept += (first_hit(r["expected_rules"], rules_of(turn)[:3]) or 4) <= 3
+        carried += any(w.startswith("following up on") for w in turn.why)
+    print(table([(f"{len(rows)} real questions", f"{alone} ({alone / len(rows):.1%})", f"{kept} ({kept / len(rows):.1%})",
+                  f"{carried}")], ("asked", "hit@3 each alone", "hit@3 one after another", "answers carrying the last")))
 
 
 if __name__ == "__main__":

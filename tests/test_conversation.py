@@ -311,6 +311,25 @@ def test_cards_of_its_own_and_nothing_pointing_back_start_a_new_subject(carded: 
     assert "Lightning Greaves" not in _cards(then) and "Kitchen Finks" in _cards(then)
 
 
+def test_a_word_pointing_back_after_a_card_of_its_own_points_at_that_card(carded: Rulebook, deck: CardDeck) -> None:
+    """A store judge's REPL, open all evening (a trial): "Blood Artist and Wrath of God: does Blood Artist trigger …,
+    including itself?" after Teferi's Protection and Cyclonic Rift followed up on them, and card after card piled up in the
+    topic.  A word pointing back said after the question's own new card (not as its object: "can i ephemerate it") may
+    mean that card: it starts a new subject.  A follow-up saying "it" before any card of its own still carries."""
+    conv = Conversation()
+    ask(carded, "Does Teferi's Protection save my stuff from an overloaded Cyclonic Rift?", conversation=conv, deck=deck)
+    new = ask(carded, "Blood Artist and Wrath of God: does Blood Artist trigger for every creature that dies, including itself?",
+              conversation=conv, deck=deck)
+    assert _cards(new) == ["Blood Artist", "Wrath of God"] and not any(w.startswith("following up on") for w in new.why)
+    assert "Cyclonic Rift" not in conv.cards
+    then = ask(carded, "and does it trigger if it's exiled instead?", conversation=conv, deck=deck)
+    assert "Blood Artist" in _cards(then) and any(w.startswith("following up on") for w in then.why)
+    object_ = Conversation()
+    ask(carded, "what happens to a token copy of Wurmcoil Engine when it dies?", conversation=object_, deck=deck)
+    again = ask(carded, "can i ephemerate it and get it back?", conversation=object_, deck=deck)
+    assert "Wurmcoil Engine" in _cards(again)  # "ephemerate it": the card said as a verb, "it" its object
+
+
 def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook, deck: CardDeck) -> None:
     conv = Conversation()
     ask(carded, "does Blood Moon turn off my Urza's Saga?", conversation=conv, deck=deck)

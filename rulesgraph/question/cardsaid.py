@@ -6,7 +6,8 @@ persist, "what happens when Wrath of God hits my Stuffy Doll" about the Doll's i
 :func:`card_subjects` makes a card's keywords subjects of the question, said by their own names, as strongly as the card
 is meant and as far as their rules hold what the question asks (:func:`keyword_fit`); :func:`named_card_keywords` does so
 for the cards a question names, :class:`rulesgraph.question.conversation.Conversation` for the cards a follow-up
-carries, with the rare words of their Oracle text too (:func:`card_words`).
+carries, with the rare words of their Oracle text too (:func:`card_words`); :func:`first_own_card` says where a question
+names a card of its own, which a word pointing back after it may mean.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..build.index import Index, doc_terms
 from ..build.qgraph import QGraph
 from ..common.ids import keyword_id
 from ..common.lazyre import lazy
+from ..common.text import words
 from .analyze import FRAMING_TERMS as _FRAMING
 from .analyze import Analysis, Match, analyze
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from ..model import NamedCard
 
 __all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "card_kin", "card_subjects",
-           "card_words", "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
+           "card_words", "first_own_card", "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
 
 FORGET = 0.2
 """A keyword weaker than this is not searched for; the conversation (:mod:`rulesgraph.question.conversation`) forgets a
@@ -225,3 +227,22 @@ def glossary_said(index: Index, text: str, names: tuple[str, ...] = ()) -> tuple
         if m.kind == "glossary" and not m.negated and m.quality > best.get(m.node, 0.0):
             best[m.node] = m.quality
     return tuple(best.items())
+
+
+def first_own_card(text: str, cards: tuple[NamedCard, ...], held: dict[str, object]) -> int:
+    """Where ``text`` (the question's words) first names a card of its own — one no earlier turn named, said as a
+    name, not as a verb taking an object ("ephemerate it") —: a word pointing back after it may point at that card
+    ("Blood Artist and Wrath of God: does Blood Artist trigger …, including itself?"), not at what was said before."""
+    found = []
+    for c in cards:
+        if c.how in ("carried", "verb") or c.key in held:
+            continue
+        said = " ".join(words(c.said))
+        i = text.find(said)
+        if i >= 0 and not _OBJECT.match(text, i + len(said)):
+            found.append(i)
+    return min(found, default=len(text))
+
+
+_OBJECT = re.compile(r" (it|them|that|this|those|these|her|him)\b")
+"""A pronoun right after a card's name: the card said as a verb of which it is the object ("can i ephemerate it")."""

@@ -18,7 +18,7 @@ from ..build.qgraph import QGraph
 from ..build.relevance import specificity
 from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
-from .cardsaid import FORGET, card_kin, card_subjects, card_words, own_terms
+from .cardsaid import FORGET, card_kin, card_subjects, card_words, first_own_card, own_terms
 from .mention_context import SHORT_LETTERS, shortened
 from .policyroute import ERROR, PERSONS, asks_judge, asks_remedy, at_level, level_only
 from .read import ASKING, MAX_CHARS, Question
@@ -30,8 +30,7 @@ __all__ = ["DECAY", "SAYS_ENOUGH", "Conversation", "substitutes"]
 
 DECAY = 0.6
 """How much a subject still counts one turn later (it is forgotten below :data:`FORGET`)."""
-CARRIED_DECAY = 0.85
-"""A subject a follow-up relied on stays the topic: it fades this slowly."""
+CARRIED_DECAY = 0.85  # a subject a follow-up relied on stays the topic: it fades this slowly
 ADDED = 0.8
 """Weight of a subject a follow-up adds ("and with deathtouch?")."""
 CARRIED_TERMS = 0.6
@@ -239,7 +238,8 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", text))) or self._names_held(a, text, index) or self._her(text, him=True)
+        before = text[:first_own_card(text, a.cards, self.cards)]  # "Blood Artist …, including itself?": its own card
+        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", before))) or self._names_held(a, text, index) or self._her(text, him=True)
         follow = points_back or not specific or len(own_words) <= 3
         if not follow or (not points_back and any(c.how != "carried" and c.key not in self.cards for c in a.cards)):
             # "Does Rest in Peace stop Kitchen Finks from persisting?" after Lightning Greaves: cards of its own, and
