@@ -18,6 +18,8 @@ __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
 DEFAULT_URL = "https://yawgatog.com/resources/magic-rules/#R{anchor}"
 """Yawgatog's hyperlinked Comprehensive Rules: ``#R70219b`` is the anchor of rule 702.19b."""
 _PLACEHOLDERS = frozenset({"number", "anchor"})
+LEVELS = ("", "regular", "competitive")
+"""The values of ``rel`` (:attr:`Config.rel`): none, Regular REL, Competitive REL (the IPG's, as Professional's)."""
 MAX_BYTES = 64 * 1024
 """A config file is a few lines; a larger one (or ``/dev/zero``) is refused before it is read."""
 
@@ -41,6 +43,10 @@ class Config(NamedTuple):
     (``$RULESGRAPH_RULES_URL`` overrides it)."""
     cards_url: str = CARDS_URL
     """Where ``update cards`` downloads MTGJSON's AtomicCards from (``$RULESGRAPH_CARDS_URL`` overrides it)."""
+    rel: str = ""
+    """The Rules Enforcement Level a tournament-policy question saying none is answered for: ``regular`` (FNM,
+    prereleases: Judging at Regular REL), ``competitive`` (the Infraction Procedure Guide), or empty (the IPG, with a note
+    that Regular REL differs); ``--rel`` overrides it, and a level the question says wins over both."""
 
     def with_overrides(self, **changes: Any) -> Config:
         """A copy with the given settings replaced; ``None`` values leave a setting alone."""
@@ -101,6 +107,8 @@ def validate(values: dict[str, Any], where: str) -> Config:
         expected = type(getattr(Config(), key))
         if type(value) is not expected:
             raise RulesgraphError(f"{where}: {key} must be {_TOML_KIND[expected].format(key=key)}, not {_toml(value)}")
+    if values.get("rel", "") not in LEVELS:
+        raise RulesgraphError(f"{where}: rel must be \"regular\" or \"competitive\", not {_toml(values['rel'])}")
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
     for key in ("rules_url", "cards_url"):

@@ -88,6 +88,24 @@ def test_missed_trigger_answer_leads_with_penalty(empty: Path, full_book: Rulebo
     assert "Competitive or Professional REL" in a.why[0]
 
 
+def test_the_level_the_asker_set_answers_a_question_naming_none(empty: Path, full_book: Rulebook) -> None:
+    """A store judge at FNM typed "at FNM" into every policy question (a trial): a question read with a level set
+    (:attr:`Question.level`: the config's ``rel``, ``--rel``) is answered at it when it says none — Judging at Regular REL,
+    no note that the IPG's penalty is Competitive REL's —, and a level it says wins; follow-ups keep it."""
+    from rulesgraph.question.conversation import Conversation
+    from rulesgraph.question.read import Question
+
+    _install_real()
+    late = "player arrives 5 minutes late"
+    regular = ask(full_book, Question(late, level="regular"))
+    assert regular.citations[0].id.startswith("JAR") and not regular.caveats, [c.id for c in regular.citations]
+    assert ask(full_book, Question(f"{late} at competitive REL", level="regular")).citations[0].id.startswith("IPG")
+    conv = Conversation()
+    ask(full_book, Question("what's the penalty for a missed trigger?", level="regular"), conversation=conv)
+    again = ask(full_book, Question("and if he does it again?", level="regular"), conversation=conv)
+    assert again.citations and again.citations[0].id.startswith("JAR"), [c.id for c in again.citations]
+
+
 def test_a_penalty_asked_with_no_level_says_it_is_the_ipgs(empty: Path, full_book: Rulebook) -> None:
     """The IPG's penalty is Competitive REL's: a question naming no level is told so before it, and where a casual event's
     answer is (one naming a level is not); the JAR's item that tells the case comes with what its list says of all."""

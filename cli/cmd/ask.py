@@ -12,6 +12,7 @@ from rulesgraph import Rulebook, RulesgraphError
 from rulesgraph.answer.compose import answer_json, ask, citation
 from rulesgraph.common.text import clean
 from rulesgraph.errors import CardDataError
+from rulesgraph.question.read import Question
 
 from ..context import Context
 from ..safe import from_argv, visible
@@ -82,23 +83,26 @@ def nothing_found(answer: Answer) -> str | None:
 
 def _answer(book: Rulebook, question: str, k: int, conversation: Conversation | None = None,
             note: Callable[[str], None] = lambda message: None, deck: CardDeck | None = None,
-            drop: Callable[[], None] = lambda: None) -> Any:
+            drop: Callable[[], None] = lambda: None, rel: str = "") -> Any:
     if not clean(question):
         raise RulesgraphError(EMPTY)
-    return answer_or_rules(book, question, k, conversation, note, deck, drop)
+    return answer_or_rules(book, question, k, conversation, note, deck, drop, rel)
 
 
 def answer_or_rules(book: Rulebook, question: str, k: int, conversation: Conversation | None,
-                    note: Callable[[str], None], deck: CardDeck | None = None, drop: Callable[[], None] = lambda: None) -> Answer:
-    """:func:`~rulesgraph.answer.compose.ask`; when reading the installed cards fails (a damaged store: a dropped table, pages
+                    note: Callable[[str], None], deck: CardDeck | None = None, drop: Callable[[], None] = lambda: None,
+                    rel: str = "") -> Answer:
+    """:func:`~rulesgraph.answer.compose.ask`, at the Rules Enforcement Level ``rel`` when the question says none (the
+    config's ``rel``, ``--rel``); when reading the installed cards fails (a damaged store: a dropped table, pages
     that do not read), its one line goes to ``note`` and the question is answered from the rules alone, the cards
     left out for the rest of the process (``drop``; ``rulesgraph update cards`` mends them)."""
+    read = Question(question, level=rel or None)
     try:
-        return ask(book, question, k, conversation, deck=deck)
+        return ask(book, read, k, conversation, deck=deck)
     except CardDataError as exc:
         note(str(exc))
         drop()
-        return ask(book, question, k, conversation)
+        return ask(book, read, k, conversation)
 
 
 def _lines() -> Iterator[str]:
@@ -148,7 +152,7 @@ def _answer_lines(ctx: Context, k: int) -> int:
         if not cards_opened and clean(question):
             book, cards_opened = ctx.answering_book(), True
         try:
-            answer = _answer(book, question, k, conversation, ctx.note_once, ctx.deck, ctx.drop_cards)
+            answer = _answer(book, question, k, conversation, ctx.note_once, ctx.deck, ctx.drop_cards, ctx.config().rel)
         except RulesgraphError as exc:
             if console is None:
                 ctx.json(failed(question, str(exc)))
@@ -193,7 +197,7 @@ def run(ctx: Context) -> int:
 def _one(ctx: Context, question: str, k: int) -> int:
     """Answer ``question``, the one the command line asked."""
     book = ctx.answering_book()
-    answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards)
+    answer = _answer(book, question, k, note=ctx.note_once, deck=ctx.deck, drop=ctx.drop_cards, rel=ctx.config().rel)
     ctx.card_hint(book, question)
     message = nothing_found(answer)  # one line on stderr, as README and --help say (and in the JSON's 'error')
     if ctx.args.json:

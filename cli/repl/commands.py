@@ -87,6 +87,8 @@ class Shell:
     """Called when the card data could not be read: the rest of the session answers from the rules alone."""
     rulings: dict[str, tuple[Citation, ShownCard | None]] = field(default_factory=dict)
     """The card rulings answers cited, by citation id, with their cards: what typing a ruling's number opens."""
+    rel: str = ""
+    """The Rules Enforcement Level a policy question saying none is answered for (the config's ``rel``, ``--rel``)."""
     cards_hint: bool = False
     """No card data is installed: the first answer to a question naming what looks like a card says how to install it."""
 
@@ -113,7 +115,7 @@ class Shell:
         from ..cmd.ask import answer_or_rules
 
         damage: list[str] = []  # a damaged card store: one line above the answer, from the rules alone
-        result = answer_or_rules(self.book, question, self.k, self.conversation, damage.append, self.deck(), self.drop)
+        result = answer_or_rules(self.book, question, self.k, self.conversation, damage.append, self.deck(), self.drop, self.rel)
         see_also = [citation(self.book, n) for n in result.see_also]
         cards = {c.name: c for c in result.cards}
         self.rulings.update((c.id, (c, cards.get(c.label))) for c in result.citations if c.kind == "ruling")

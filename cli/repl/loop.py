@@ -205,7 +205,7 @@ def run_repl(ctx: Context) -> int:
         cards = ctx.cards()
         return Shell(book, ctx.render_options(hints=True), ctx.config().citations, cards=cards, card_names=ctx.card_names,
                      prepare=lambda: ctx.answering_book(note_missing=True), deck=lambda: ctx.deck, drop=ctx.drop_cards,
-                     cards_hint=cards is None)
+                     cards_hint=cards is None, rel=ctx.config().rel)
 
     if not (sys.stdin.isatty() and ctx.stdout.isatty()):  # no one to ask: say it once, and answer from what is there
         if ctx.rules_missing():

@@ -282,7 +282,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
     if not rules_only:  # from the MTR, IPG and JAR when installed (a price cue only when their words are theirs)
         from .tanswer import heard_as, tournament_answer, with_documents, with_rules
 
-        heard = read if turn is None else turn[0]
+        heard = read if turn is None else turn[0].at(read.level)  # a follow-up keeps the level the asker set
         policy = tournament_answer(heard, k, outside if turn is None else out_of_scope(heard, book.index), book.index,
                                    lambda: deck.said_words(heard) if deck is not None else frozenset(), turn is not None)
         if policy is not None:

@@ -204,8 +204,9 @@ class PolicyIndex:
 
     def level(self, read: str | Question) -> str | None:
         """The Rules Enforcement Level a question says or implies (:func:`rel_of`): a follow-up's own, else that of the
-        question it was heard after."""
-        return next(filter(None, (rel_of(part.text) for part, _ in _parts(Question.of(read), self.BEFORE))), None)
+        question it was heard after; else the level the asker set (:attr:`Question.level`)."""
+        read = Question.of(read)
+        return next(filter(None, (rel_of(part.text) for part, _ in _parts(read, self.BEFORE))), read.level)
 
     def told_as(self, read: str | Question, hit: Hit) -> str | Question:
         """The question, and for a JAR heading that leads as the one of an infraction it names (:attr:`regular`) that

@@ -65,13 +65,15 @@ class Question:
     """One question, read: :attr:`text` as asked; :attr:`cleaned`, cut at :data:`MAX_CHARS` (:attr:`truncated` says
     whether it was); :attr:`folded`; :attr:`words`, its folded words (apostrophes dropped), found once, with where each
     begins; and, on first use, :attr:`names` (:func:`card_words`) and :attr:`sentences`.  A follow-up heard after the
-    question it follows (:meth:`after`) holds both; :attr:`own_from` says where its own text begins in :attr:`cleaned`."""
+    question it follows (:meth:`after`) holds both; :attr:`own_from` says where its own text begins in :attr:`cleaned`;
+    :attr:`level`, the Rules Enforcement Level the asker set for a question saying none (the config's ``rel``)."""
 
-    __slots__ = ("_ends", "_names", "_sentences", "_starts", "cleaned", "folded", "own_from", "text", "truncated", "words")
+    __slots__ = ("_ends", "_names", "_sentences", "_starts", "cleaned", "folded", "level", "own_from", "text", "truncated", "words")
 
-    def __init__(self, text: str, own_from: int = 0) -> None:
+    def __init__(self, text: str, own_from: int = 0, level: str | None = None) -> None:
         self.text = text
         self.own_from = own_from
+        self.level = level
         cleaned = clean(text)
         self.truncated = len(cleaned) > MAX_CHARS
         self.cleaned = cleaned[:MAX_CHARS]
@@ -100,6 +102,12 @@ class Question:
         heard = cls(f"{before} {own}", len(before) + 1) if before else cls(own)
         heard.truncated = len(own) > MAX_CHARS
         return heard
+
+    def at(self, level: str | None) -> Question:
+        """Itself, asked at ``level`` unless a level was set already (a follow-up heard after the question it follows keeps
+        the asker's level)."""
+        self.level = self.level or level
+        return self
 
     @property
     def names(self) -> set[str]:
