@@ -63,3 +63,13 @@ def test_two_words_cut_short_are_the_one_played_card_they_begin() -> None:
     assert said("with lab man out", t) == []  # no capitals: no evidence
     assert said("I have Ramp Grow out", t) == []  # hardly played
     assert said("My Syl Safe blocks", t) == []  # it begins two names: neither
+
+
+def test_a_rules_word_inflected_with_a_slip_is_no_cards_name() -> None:
+    """"Cyclonic Rift overloded" read "overloded" as Overloaded Mage-Ring (a trial): a long unknown word one slip from a rules
+    word with an ending ("overloaded") is that word misspelt, not a card's; a card's name misspelt still is one."""
+    cards = [CardName("Overloaded Mage-Ring", rank=9000), CardName("Cyclonic Rift", rank=100), CardName("Tarmogoyf", rank=50)]
+    t = NameTable.build(cards, ["overload", "flash"], zipf=lambda w: 0.0)
+    assert said("can I still bounce it with Cyclonic Rift overloded?", t) == [("Cyclonic Rift", "Cyclonic Rift", "exact")]
+    assert said("my tarmogyof is big", t) == [("tarmogyof", "Tarmogoyf", "typo")]
+

@@ -15,7 +15,7 @@ from rulesgraph.cards.read import read_card_file
 from rulesgraph.cards.view import keyword_list
 from rulesgraph.model import NamedCard
 from rulesgraph.question.analyze import analyze
-from rulesgraph.question.namedcards import open_deck, with_cards, without_names
+from rulesgraph.question.namedcards import CardDeck, open_deck, with_cards, without_names
 from rulesgraph.question.read import Question
 
 from .minicards import CARDS, atomic, encode, face, install_cards
@@ -300,3 +300,10 @@ def test_a_deck_keeps_only_the_last_cards_it_read(tmp_path: Path, mini_book: Rul
     again = deck.card("Banner of the Grove")  # read again from the store
     assert again == banner and again is not banner and list(deck._cards) == ["Sap // Drain", "Banner of the Grove"]
 
+
+
+def test_a_word_making_a_rules_term_with_the_word_before_is_no_card(deck: CardDeck) -> None:
+    """"Manifest dread put an instant face down" read "dread" as the card Dread (a trial): a lower-case word read as a card
+    only because the word after it is one the card's text says is not, when it and the word before are a rules term."""
+    assert deck.named("Manifest dread put an instant face down. Can I turn it face up later?") == ()
+    assert [c.key for c in deck.named("my clone copies a creature with counters")] == ["Clone"]  # the word after still reads

@@ -11,6 +11,7 @@ rightly in lower case, would be a card (its words rarely meet by chance, :data:`
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards.model import JOINERS
@@ -40,6 +41,12 @@ CLIPPED = 3
 """Least letters of each word of a name said cut short (``Lab Man``)."""
 
 
+@lru_cache(maxsize=2)
+def _near(rules_words: frozenset[str]) -> frozenset[str]:
+    """The one-word rules words, each also with a letter dropped: a word a slip from one shares one of these."""
+    return frozenset(d for w in rules_words for d in dropped(w)) | rules_words
+
+
 def _content(surface: tuple[str, ...]) -> list[str]:
     return [w for w in surface if w not in JOINERS]
 
@@ -65,7 +72,8 @@ class TypoReading:
         i = 0
         while i < len(toks):  # maximal capitalised runs (small words inside), and long unknown lower-case words
             if self.taken[i] or not toks[i].cap or (toks[i].word in STOPWORDS and (toks[i].initial or toks[i].raw == "I")):
-                if not self.taken[i] and not toks[i].cap and len(toks[i].word) >= TYPO_LETTERS and self.unknown(toks[i].word):
+                if (not self.taken[i] and not toks[i].cap and len(toks[i].word) >= TYPO_LETTERS and self.unknown(toks[i].word)
+                        and not self.rules_form(toks[i].word)):
                     spans.append((i, i))
                 i += 1
                 continue
@@ -152,6 +160,16 @@ class TypoReading:
                         continue
                     out.append((0.75 if edits == 1 else 0.65, g, a, b, "typo"))
         return out
+
+    def rules_form(self, word: str) -> bool:
+        """``word`` is a rules word inflected, one slip from it ("overloded": overload's "overloaded"; "flahsed"): not a
+        card's name misspelt (it read "Cyclonic Rift overloded" as Overloaded Mage-Ring, a trial)."""
+        near = _near(self.t.rules_words)
+        for ending in ("ing", "ed", "es", "s", "d"):
+            base = word.removesuffix(ending)
+            if base != word and len(base) >= 4 and (base in near or not dropped(base).isdisjoint(near)):
+                return True
+        return False
 
     def near_played(self, word: str) -> bool:
         """``word`` is the first or last word of a much played card's name, or one slip from it

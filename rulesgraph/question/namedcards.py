@@ -51,6 +51,7 @@ CARDS_KEPT = 256
 _SCHEMA = 12
 _NEXT = lazy(r"[ \t]+([A-Za-z]+)\b")
 """The word right after a card's name, spaces only between (not "humility, is it …")."""
+_BEFORE = lazy(r"\b([A-Za-z]+)[ \t]+$")  # the word right before it ("manifest" of "Manifest dread")
 
 
 def __getattr__(name: str) -> object:
@@ -250,14 +251,15 @@ class CardDeck:
         """A weak mention (a lower-case word English knows, :data:`rulesgraph.question.mentions.WEAK`) is the card when the word
         after it says what the card does in the card's own words: "clone copies a creature", "clone enters copying …"
         (Clone: "… enter the battlefield as a copy …"), or what it is by its type line ("the humility enchantment");
-        not when the two words are a rules term ("finality counter")."""
+        not when it and a word beside it are a rules term ("finality counter", "manifest dread")."""
         from .mention_words import in_sorted
 
-        after = _NEXT.match(question, m.end)
+        after, before = _NEXT.match(question, m.end), _BEFORE.search(question, 0, m.start)
         if m.key is None or after is None:
             return False
-        verb = doc_terms(after.group(1))
-        if not verb or in_sorted(self.table.rules_long, f"{m.said.lower()} {after.group(1).lower()}"):
+        verb, said = doc_terms(after.group(1)), m.said.lower()
+        if not verb or any(in_sorted(self.table.rules_long, p) for p in (f"{said} {after.group(1).lower()}",
+                                                                          f"{before.group(1).lower()} {said}" if before else "")):
             return False
         card = self.store.card(m.key)
         own = " ".join(f"{f.text or ''} {f.type_line}" for f in card.faces) if card is not None else ""
