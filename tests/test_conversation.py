@@ -314,8 +314,9 @@ def test_cards_of_its_own_and_nothing_pointing_back_start_a_new_subject(carded: 
 def test_a_word_pointing_back_after_a_card_of_its_own_points_at_that_card(carded: Rulebook, deck: CardDeck) -> None:
     """A store judge's REPL, open all evening (a trial): "Blood Artist and Wrath of God: does Blood Artist trigger …,
     including itself?" after Teferi's Protection and Cyclonic Rift followed up on them, and card after card piled up in the
-    topic.  A word pointing back said after the question's own new card (not as its object: "can i ephemerate it") may
-    mean that card: it starts a new subject.  A follow-up saying "it" before any card of its own still carries."""
+    topic.  A word pointing back said after the question's own new card may mean that card: it starts a new subject,
+    unless the card is said doing something to it ("can i ephemerate it", "does Swords to Plowshares exile it?").  A
+    follow-up saying "it" before any card of its own still carries."""
     conv = Conversation()
     ask(carded, "Does Teferi's Protection save my stuff from an overloaded Cyclonic Rift?", conversation=conv, deck=deck)
     new = ask(carded, "Blood Artist and Wrath of God: does Blood Artist trigger for every creature that dies, including itself?",
@@ -328,6 +329,13 @@ def test_a_word_pointing_back_after_a_card_of_its_own_points_at_that_card(carded
     ask(carded, "what happens to a token copy of Wurmcoil Engine when it dies?", conversation=object_, deck=deck)
     again = ask(carded, "can i ephemerate it and get it back?", conversation=object_, deck=deck)
     assert "Wurmcoil Engine" in _cards(again)  # "ephemerate it": the card said as a verb, "it" its object
+    # a review: the new card doing something to what was said ("exile it", "counter that trigger") still points back
+    acted = Conversation()
+    ask(carded, "what happens when Wurmcoil Engine dies?", conversation=acted, deck=deck)
+    assert "Wurmcoil Engine" in _cards(ask(carded, "does Swords to Plowshares exile it?", conversation=acted, deck=deck))
+    goyf = Conversation()
+    ask(carded, "how big is Tarmogoyf?", conversation=goyf, deck=deck)  # "shockland" is no saying of Shock
+    assert "Tarmogoyf" in _cards(ask(carded, "if I crack a shockland, does it survive a Shock?", conversation=goyf, deck=deck))
 
 
 def test_a_card_the_follow_up_names_joins_and_cards_fade(carded: Rulebook, deck: CardDeck) -> None:

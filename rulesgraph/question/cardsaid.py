@@ -6,8 +6,8 @@ persist, "what happens when Wrath of God hits my Stuffy Doll" about the Doll's i
 :func:`card_subjects` makes a card's keywords subjects of the question, said by their own names, as strongly as the card
 is meant and as far as their rules hold what the question asks (:func:`keyword_fit`); :func:`named_card_keywords` does so
 for the cards a question names, :class:`rulesgraph.question.conversation.Conversation` for the cards a follow-up
-carries, with the rare words of their Oracle text too (:func:`card_words`); :func:`first_own_card` says where a question
-names a card of its own, which a word pointing back after it may mean.
+carries, with the rare words of their Oracle text too (:func:`card_words`); :func:`around_own_card` says what a question says
+before it names a card of its own, and whether it points back after.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from .analyze import Analysis, Match, analyze
 if TYPE_CHECKING:
     from ..model import NamedCard
 
-__all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "card_kin", "card_subjects",
-           "card_words", "first_own_card", "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
+__all__ = ["CARD_IDF", "CARD_WORDS", "FORGET", "KEYWORD_USE", "KIND", "NAMED", "SAYS_MUCH", "TERMS", "around_own_card", "card_kin",
+           "card_subjects", "card_words", "glossary_said", "keyword_fit", "kind_subjects", "named_card_keywords", "own_terms"]
 
 FORGET = 0.2
 """A keyword weaker than this is not searched for; the conversation (:mod:`rulesgraph.question.conversation`) forgets a
@@ -229,20 +229,26 @@ def glossary_said(index: Index, text: str, names: tuple[str, ...] = ()) -> tuple
     return tuple(best.items())
 
 
-def first_own_card(text: str, cards: tuple[NamedCard, ...], held: dict[str, object]) -> int:
-    """Where ``text`` (the question's words) first names a card of its own — one no earlier turn named, said as a
-    name, not as a verb taking an object ("ephemerate it") —: a word pointing back after it may point at that card
-    ("Blood Artist and Wrath of God: does Blood Artist trigger …, including itself?"), not at what was said before."""
-    found = []
+def around_own_card(text: str, cards: tuple[NamedCard, ...], held: dict[str, object]) -> tuple[str, bool]:
+    """``text`` (the question's words) before it first names a card of its own — one no earlier turn named, said as a
+    name, not as a verb taking an object ("ephemerate it") —, and whether the card is said doing something to what was
+    said before (:data:`_BACK`)."""
+    found, back = [], False
     for c in cards:
         if c.how in ("carried", "verb") or c.key in held:
             continue
-        said = " ".join(words(c.said))
-        i = text.find(said)
-        if i >= 0 and not _OBJECT.match(text, i + len(said)):
-            found.append(i)
-    return min(found, default=len(text))
+        m = re.search(rf"\b{re.escape(' '.join(words(c.said)))}\b", text)
+        if m is not None and not _OBJECT.match(text, m.end()):
+            found.append(m.start())
+            back = back or _BACK.match(text, m.end()) is not None
+    at = min(found, default=len(text))
+    return text[:at], back
 
 
 _OBJECT = re.compile(r" (it|them|that|this|those|these|her|him)\b")
 """A pronoun right after a card's name: the card said as a verb of which it is the object ("can i ephemerate it")."""
+_BACK = re.compile(r" [\w']+ (?:it|them|its|their|that (?:creature|card|spell|permanent|token|ability|trigger))\b")
+"""The card the question names doing something to what was said before: its verb (or "on") and a pronoun right after it
+("does Swords to Plowshares exile it?", "can Stifle counter that trigger?", "cast Lightning Bolt on it"); not a pronoun
+further on, which most often means the card itself ("Thassa's Oracle enters and my opponent kills it", "…, including
+itself?")."""

@@ -18,7 +18,7 @@ from ..build.qgraph import QGraph
 from ..build.relevance import specificity
 from ..common.text import STOPWORDS, fold, stem, words
 from .analyze import Analysis, Match, defined_subject
-from .cardsaid import FORGET, card_kin, card_subjects, card_words, first_own_card, own_terms
+from .cardsaid import FORGET, around_own_card, card_kin, card_subjects, card_words, own_terms
 from .mention_context import SHORT_LETTERS, shortened
 from .policyroute import ERROR, PERSONS, asks_judge, asks_remedy, at_level, level_only
 from .read import ASKING, MAX_CHARS, Question
@@ -238,8 +238,8 @@ class Conversation:
             self.reset()
             return a, ["new subject: nothing carried over"]
         own_words = [t for t, w in a.terms if w == 1.0]
-        before = text[:first_own_card(text, a.cards, self.cards)]  # "Blood Artist …, including itself?": its own card
-        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", before))) or self._names_held(a, text, index) or self._her(text, him=True)
+        before, acts = around_own_card(text, a.cards, self.cards)  # "Blood Artist …, including itself?": its own card
+        points_back = bool(_FOLLOW.search(_DUMMY_IT.sub(" ", before)) or acts) or self._names_held(a, text, index) or self._her(text, True)
         follow = points_back or not specific or len(own_words) <= 3
         if not follow or (not points_back and any(c.how != "carried" and c.key not in self.cards for c in a.cards)):
             # "Does Rest in Peace stop Kitchen Finks from persisting?" after Lightning Greaves: cards of its own, and
