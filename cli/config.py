@@ -18,8 +18,9 @@ __all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
 DEFAULT_URL = "https://yawgatog.com/resources/magic-rules/#R{anchor}"
 """Yawgatog's hyperlinked Comprehensive Rules: ``#R70219b`` is the anchor of rule 702.19b."""
 _PLACEHOLDERS = frozenset({"number", "anchor"})
-LEVELS = ("", "regular", "competitive")
-"""The values of ``rel`` (:attr:`Config.rel`): none, Regular REL, Competitive REL (the IPG's, as Professional's)."""
+LEVELS = ("", "regular", "competitive", "professional")
+"""The values of ``rel`` (:attr:`Config.rel`): none, Regular REL, Competitive REL, Professional REL (the IPG's, read as
+Competitive's)."""
 MAX_BYTES = 64 * 1024
 """A config file is a few lines; a larger one (or ``/dev/zero``) is refused before it is read."""
 
@@ -108,7 +109,9 @@ def validate(values: dict[str, Any], where: str) -> Config:
         if type(value) is not expected:
             raise RulesgraphError(f"{where}: {key} must be {_TOML_KIND[expected].format(key=key)}, not {_toml(value)}")
     if values.get("rel", "") not in LEVELS:
-        raise RulesgraphError(f"{where}: rel must be \"regular\" or \"competitive\", not {_toml(values['rel'])}")
+        raise RulesgraphError(f"{where}: rel must be \"regular\", \"competitive\" or \"professional\", not {_toml(values['rel'])}")
+    if values.get("rel") == "professional":  # the IPG's, as Competitive REL's
+        values = {**values, "rel": "competitive"}
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
     for key in ("rules_url", "cards_url"):

@@ -55,8 +55,8 @@ def add_global_options(parser: argparse.ArgumentParser, *, sub: bool = False) ->
     group.add_argument("--no-cache", action="store_true", default=unset, help="build from the sources without reading or writing the cache")
     group.add_argument("--plain", action="store_true", default=unset, help="plain text: no colour, no links, no pager")
     group.add_argument("--no-pager", action="store_true", default=unset, help="never page long output")
-    group.add_argument("--rel", choices=("regular", "competitive"), default=unset,
-                       help="answer policy questions that name no Rules Enforcement Level for this one (config: rel)")
+    group.add_argument("--rel", choices=("regular", "competitive", "professional", "none"), default=unset,
+                       help="answer policy questions that name no Rules Enforcement Level for this one (config: rel; none: unset)")
     group.add_argument("--url-template", default=unset, metavar="TEMPLATE",
                        help="where rule numbers link to: {number} is 702.19b, {anchor} is 70219b")
     group.add_argument("--config", default=unset, metavar="PATH", help="read settings from this TOML file instead of the user config file")
@@ -131,7 +131,8 @@ class Context:
             if template is not None:
                 validate({"url_template": template}, "--url-template")
             self._config = config.with_overrides(citations=self.opt("k"), url_template=template,
-                                                 pager=False if self.opt("no_pager") else None, rel=self.opt("rel"))
+                                                 pager=False if self.opt("no_pager") else None,
+                                                 rel={"none": "", "professional": "competitive"}.get(self.opt("rel"), self.opt("rel")))
         return self._config
 
     @property

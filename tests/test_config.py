@@ -32,7 +32,7 @@ def test_the_user_config_dir_is_overridable(tmp_path: Path, monkeypatch: pytest.
     ("url_template = 'https://example.org/rules'", "neither {number} nor {anchor}"),  # every link the same address
     ("citations = 0", "between 1 and 50"),
     ("pager = 1", "pager must be true or false"),
-    ("rel = 'fnm'", 'rel must be "regular" or "competitive", not "fnm" (text)'),
+    ("rel = 'fnm'", 'rel must be "regular", "competitive" or "professional", not "fnm" (text)'),
     ("url_template = 'https://x/{rule}'", "only {number} and {anchor}"),
     ("url_template = 'https://x/{number'", "not a valid template"),
     ("url_template = \"https://x/\\u001b{number}\"", "control characters"),
@@ -70,6 +70,9 @@ def test_flags_override_the_file(tmp_path: Path) -> None:
     path.write_text('rel = "regular"\n')  # a store judge's level; a flag overrides it
     assert Context(build_parser().parse_args(["--config", str(path)])).config().rel == "regular"
     assert Context(build_parser().parse_args(["--config", str(path), "--rel", "competitive"])).config().rel == "competitive"
+    assert Context(build_parser().parse_args(["--config", str(path), "--rel", "none"])).config().rel == ""  # unset again
+    path.write_text('rel = "professional"\n')  # the IPG's, as Competitive REL's
+    assert Context(build_parser().parse_args(["--config", str(path)])).config().rel == "competitive"
 
 
 def test_color_false_means_plain_but_still_paged(tmp_path: Path) -> None:

@@ -100,6 +100,8 @@ def test_the_level_the_asker_set_answers_a_question_naming_none(empty: Path, ful
     regular = ask(full_book, Question(late, level="regular"))
     assert regular.citations[0].id.startswith("JAR") and not regular.caveats, [c.id for c in regular.citations]
     assert ask(full_book, Question(f"{late} at competitive REL", level="regular")).citations[0].id.startswith("IPG")
+    both = "I took a missed trigger call at a Regular REL event: what would the fix be at Competitive?"  # both said: neither set
+    assert ask(full_book, Question(both, level="regular")).citations[0].id == ask(full_book, both).citations[0].id
     conv = Conversation()
     ask(full_book, Question("what's the penalty for a missed trigger?", level="regular"), conversation=conv)
     again = ask(full_book, Question("and if he does it again?", level="regular"), conversation=conv)

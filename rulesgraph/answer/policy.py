@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..common.lazyre import lazy
 from ..common.text import STOPWORDS, fold, stem, words
-from ..question.policyroute import _FIX, _REMEDY, ERROR, documents_named, named_in, policy_cue, rel_of
+from ..question.policyroute import _FIX, _REMEDY, ERROR, documents_named, named_in, policy_cue, rel_of, says_level
 from ..question.read import ASKING, Question
 from ..question.spelling import misspelt_in
 from ..question.telling import told_only
@@ -204,9 +204,9 @@ class PolicyIndex:
 
     def level(self, read: str | Question) -> str | None:
         """The Rules Enforcement Level a question says or implies (:func:`rel_of`): a follow-up's own, else that of the
-        question it was heard after; else the level the asker set (:attr:`Question.level`)."""
+        question it was heard after; else, when it says no level at all, the level the asker set (:attr:`Question.level`)."""
         read = Question.of(read)
-        return next(filter(None, (rel_of(part.text) for part, _ in _parts(read, self.BEFORE))), read.level)
+        return next(filter(None, (rel_of(p.text) for p, _ in _parts(read, self.BEFORE))), None if says_level(read.text) else read.level)
 
     def told_as(self, read: str | Question, hit: Hit) -> str | Question:
         """The question, and for a JAR heading that leads as the one of an infraction it names (:attr:`regular`) that

@@ -23,8 +23,8 @@ from ..common.text import STOPWORDS, fold, stem, words
 from .read import ASKING, Question
 from .spelling import misspelt_in
 
-__all__ = ["ERROR", "LEVEL_SAID", "PERSONS", "asks_judge", "asks_remedy", "at_level", "documents_named", "level_only", "named_in",
-           "policy_cue", "policy_kinds", "rel_of", "signals"]
+__all__ = ["ERROR", "LEVEL_SAID", "PERSONS", "asks_judge", "asks_remedy", "at_level", "documents_named", "level_only",
+           "named_in", "policy_cue", "policy_kinds", "rel_of", "says_level", "signals"]
 
 _REGULAR_SAID = (r"fnm|friday night magic|casual|regular(?: rel)?|reg rel|prerelease|pre-release|kitchen table|"
                  r"commander night|launch part(?:y|ies)|store (?:event|championship)|at (?:my|the|our) (?:lgs|store)")
@@ -320,6 +320,11 @@ def rel_of(question: str) -> str | None:
     if regular and competitive:
         return None
     return "regular" if regular else "competitive" if competitive else None
+
+
+def says_level(question: str) -> bool:
+    """Whether the question says a Rules Enforcement Level, one or both (:func:`rel_of` is ``None`` for both)."""
+    return bool(_REGULAR.search(folded := fold(question)) or _COMPETITIVE.search(folded))
 
 
 _DOCUMENTS = {"mtr": lazy(r"\bmtr\b|\btournament rules\b"), "ipg": lazy(r"\bipg\b|\binfraction procedure guide\b"),
