@@ -176,13 +176,18 @@ TOPICS = (
         " for one rule's part), and 'rulesgraph rule N' says when a rule changed or moved since the version before.",
         (
             # what changed between versions, not what changed in a game ("what changed about my creature after it
-            # transformed?", "when was my creature removed from combat?")
-            r"what(?:'s| is| has| have| are)? (?:changed|new|different|the (?:latest |recent |new )?changes)(?: \w+){0,3}? "
-            r"(?:in|to|with|between|since) (?:the )?(?:(?:new|newest|latest|last|current|recent|old|\d{4}) )*(?:comprehensive rules|"
-            r"cr|crs|rules (?:update|versions?)|versions of the (?:comprehensive )?rules)",
+            # transformed?", "when was my creature removed from combat?") nor what the CR says of a variant ("what's different
+            # about multiplayer in the CR?")
+            r"what(?:'?s| is| has| have| are)? (?:changed|new|the (?:latest |recent |new )?changes)(?: \w+){0,3}? "
+            r"(?:in|to|with|between|since) (?:the )?(?:(?:new|newest|latest|last|current|recent|old) )*(?:\d{4} )?(?:comprehensive "
+            r"rules|cr|crs|rules (?:update|versions?)|versions of the (?:comprehensive )?rules)",
+            r"what(?:'?s| is| has| have| are)? (?:changed|new) (?:in|to|with|since) (?:the )?\d{4} (?:comprehensive )?rules",
+            r"what(?:'?s| is| are)? different (?:in|about|with|between|since) (?:the )?(?:new|newest|latest|old|last|\d{4}) "
+            r"(?:comprehensive rules|cr|rules (?:update|version))",
             r"(?:comprehensive rules|cr) (?:update|changes|changelog|diff)", r"rules? changes? (?:in|between|since) (?:the )?"
             r"(?:(?:new|newest|latest|last|current) )*(?:comprehensive rules|cr|\d{4})",
-            r"(?:removed|changed|added|deleted) (?:from|in|to) the (?:comprehensive rules|cr)",
+            r"when (?:was|were|did) .{0,60}\b(?:removed|changed|added|deleted|introduced) (?:from|in|to|into) the "
+            r"(?:comprehensive rules|cr)", r"(?:removed|deleted) from the (?:comprehensive rules|cr)",
         ),
     ),
     Topic(
