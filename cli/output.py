@@ -25,8 +25,11 @@ class SystemPager(Pager):
     is not held); printed directly when there is no pager to run.  Ctrl-C inside the pager is the pager's business,
     not ours."""
 
-    def __init__(self, fallback: TextIO) -> None:
+    def __init__(self, fallback: TextIO, prompt: str | None = None) -> None:
         self.fallback = fallback
+        self.prompt = prompt
+        """What ``less`` (run with our options) says at its foot instead of ":" — the REPL's "q: back to the question
+        prompt": a trial's next question, typed into the pager, went to ``less``."""
 
     def show(self, content: str) -> None:
         command = os.environ.get("PAGER") or "less"
@@ -38,8 +41,8 @@ class SystemPager(Pager):
             self.fallback.flush()
             return
         env = dict(os.environ)
-        if os.path.basename(words[0]) == "less":
-            env.setdefault("LESS", LESS)
+        if os.path.basename(words[0]) == "less" and "LESS" not in env:  # a prompt's colons escaped, ended by "$"
+            env["LESS"] = LESS + (f"-Ps{self.prompt.replace(':', chr(92) + ':')}$" if self.prompt else "")
         proc = subprocess.Popen(words, stdin=subprocess.PIPE, env=env, text=True, errors="backslashreplace")
         try:
             assert proc.stdin is not None
@@ -55,13 +58,14 @@ class SystemPager(Pager):
                 continue
 
 
-def show(console: Console, renderable: RenderableType, *, page: bool = False) -> None:
-    """Print ``renderable``; page it when ``page``, the console is a terminal and it would not fit."""
+def show(console: Console, renderable: RenderableType, *, page: bool = False, prompt: str | None = None) -> None:
+    """Print ``renderable``; page it when ``page``, the console is a terminal and it would not fit (``prompt``: what the
+    pager says at its foot, :attr:`SystemPager.prompt`)."""
     if page and console.is_terminal:
         lines = console.render_lines(renderable, console.options, pad=False, new_lines=False)
         if len(lines) >= console.height - 1:
             # without links: only newer pagers understand OSC 8, older ones would show the escape codes
-            with console.pager(pager=SystemPager(console.file), styles=console.color_system is not None, links=False):
+            with console.pager(pager=SystemPager(console.file, prompt), styles=console.color_system is not None, links=False):
                 console.print(renderable)
             return
     console.print(renderable)

@@ -69,6 +69,8 @@ def test_less_keeps_the_answer_on_screen_unless_the_user_set_its_options(monkeyp
     monkeypatch.delenv("LESS", raising=False)
     SystemPager(io.StringIO()).show("page me\n")
     assert seen.read_text() == "FRX"
+    SystemPager(io.StringIO(), "q: back to the question prompt").show("page me\n")  # the REPL's foot line, its colon escaped
+    assert seen.read_text() == "FRX-Psq\\: back to the question prompt$"
     monkeypatch.setenv("LESS", "-S")
-    SystemPager(io.StringIO()).show("page me\n")
+    SystemPager(io.StringIO(), "q: back").show("page me\n")
     assert seen.read_text() == "-S"

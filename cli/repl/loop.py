@@ -125,6 +125,10 @@ def welcome(book: Rulebook, note: str | None = None) -> Text:
     return Text("\n".join(lines + ([visible(note)] if note else [])), style="dim")
 
 
+PAGER_PROMPT = "q: back to the question prompt"
+"""What ``less`` says at its foot when a REPL answer is paged (a trial typed the next question into the pager)."""
+
+
 def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: bool = False,
          greeting: RenderableType | None = None) -> int:
     """Read, handle, show, until Ctrl-D or :quit.  Ctrl-C clears the line (or stops an answer being
@@ -141,7 +145,7 @@ def repl(shell: Shell, session: PromptSession[str], console: Console, *, page: b
         try:
             renderable, done = _handle(shell, line)
             if renderable is not None:
-                show(console, renderable, page=page)
+                show(console, renderable, page=page, prompt=PAGER_PROMPT)
                 console.print()
         except KeyboardInterrupt:  # Ctrl-C while answering or printing: back to the prompt
             console.print(Text("(interrupted)", style="dim"))
