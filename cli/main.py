@@ -220,7 +220,7 @@ def _main(ctx: Context, args: argparse.Namespace) -> int:
         ctx.note(f"error: {exc}")
         if write_error() is not None:  # writing standard output failed (export graph - > a full disk): what it still
             _silence_stdout()  # buffers must not fail again, with a traceback, in the interpreter's last flush
-        _json_error(ctx, args, str(exc))
+        _json_error(ctx, args, str(exc), getattr(exc, "nearest", ()))  # a mistyped rule number's nearest
         return 2
     except KeyboardInterrupt:
         return 130

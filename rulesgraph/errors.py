@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ECHOED", "CardDataError", "NotFound", "RulesgraphError", "SourceError", "echoed", "quoted"]
+__all__ = ["ECHOED", "CardDataError", "Misused", "NotFound", "RulesgraphError", "SourceError", "echoed", "quoted"]
 
 ECHOED = 60
 """Most characters of what the user typed that an error line says back (a name pasted 600 times is not)."""
@@ -35,6 +35,15 @@ class SourceError(RulesgraphError):
         self.line = line
         where = f"{path}:{line}" if line is not None else path
         super().__init__(f"{where}: {message}")
+
+
+class Misused(RulesgraphError):
+    """A misuse (exit 2) with the names nearest to what was meant ("rule 7045k": 704.5k), said in ``--json``'s
+    ``nearest`` as :class:`NotFound`'s are."""
+
+    def __init__(self, message: str, nearest: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.nearest = nearest
 
 
 class NotFound(RulesgraphError):

@@ -333,6 +333,13 @@ def test_a_word_pointing_back_after_a_card_of_its_own_points_at_that_card(carded
     acted = Conversation()
     ask(carded, "what happens when Wurmcoil Engine dies?", conversation=acted, deck=deck)
     assert "Wurmcoil Engine" in _cards(ask(carded, "does Swords to Plowshares exile it?", conversation=acted, deck=deck))
+    # nor is a pronoun after a word asking of the new card or opening a clause, nor an "it" that means nothing (a user's check)
+    for q in ("If Wrath of God destroys my Stuffy Doll, does it trigger?", "I control Blood Artist. If it dies, how many triggers?",
+              "Is it true that Blood Moon turns Urborg, Tomb of Yawgmoth into a Mountain?",
+              "It's my first game. Can Sol Ring be in my deck?"):
+        fresh = Conversation()
+        ask(carded, "When Kitchen Finks dies, does it come back?", conversation=fresh, deck=deck)
+        assert "Kitchen Finks" not in _cards(ask(carded, q, conversation=fresh, deck=deck)), q
     goyf = Conversation()
     ask(carded, "how big is Tarmogoyf?", conversation=goyf, deck=deck)  # "shockland" is no saying of Shock
     assert "Tarmogoyf" in _cards(ask(carded, "if I crack a shockland, does it survive a Shock?", conversation=goyf, deck=deck))

@@ -202,8 +202,9 @@ def test_the_rule_commands_errors_name_the_nearest_rules(full_book: Rulebook) ->
     from rulesgraph.build.lookup import rule_view
     from rulesgraph.errors import NotFound, RulesgraphError
 
-    with pytest.raises(RulesgraphError, match=r"is not a rule number .*; nearest: 704\.5k$"):
+    with pytest.raises(RulesgraphError, match=r"is not a rule number .*; nearest: 704\.5k$") as misused:
         rule_view(full_book, "7045k")
+    assert getattr(misused.value, "nearest", ()) == ("704.5k",)  # --json's "nearest" too
     with pytest.raises(NotFound, match=r"^no rule 702\.99z in the loaded rules; nearest: 702\.99") as found:
         rule_view(full_book, "702.99z")
     assert found.value.nearest[0] == "702.99"

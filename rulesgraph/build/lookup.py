@@ -15,7 +15,7 @@ from typing import Any
 
 from ..common.ids import CR_NUMBER, is_cr_id, nearest_numbers
 from ..common.lazyre import lazy
-from ..errors import NotFound, RulesgraphError, echoed, quoted
+from ..errors import Misused, NotFound, RulesgraphError, echoed, quoted
 from ..model import Citation
 from ..parse.numbers import RANGE_LIMIT, expand_range, parent_of, rule_of, sort_key
 from .citing import citation
@@ -105,8 +105,7 @@ def each_given(parts: list[str]) -> list[str]:
 
 
 def range_misuse(text: str) -> RulesgraphError | None:
-    """What to say of a range of rules where one rule is wanted, or of a range that cannot be shown; ``None`` for
-    anything else."""
+    """What to say of a range of rules where one rule is wanted, or of a range that cannot be shown; else ``None``."""
     sections = _SECTIONS.match(_plain(text))
     if sections is not None:
         first, last = sections.groups()
@@ -207,14 +206,15 @@ def _not_loaded(book: Rulebook, number: str) -> NotFound:
 
 
 def rule_view(book: Rulebook, text: str, nearest: bool = True) -> RuleView:
-    """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded.  Either error
-    names the nearest numbers the loaded rules have, when some are a slip away (:func:`nearest_numbers`; not for a
-    range, nor with ``nearest`` false: a range's numbers are looked up one by one, and the missing ones left out)."""
+    """The rule a number names (see :func:`parse_number`); raises :class:`NotFound` when it is not loaded, :class:`Misused`
+    when it is no number.  Either names the nearest numbers the loaded rules have, when some are a slip away
+    (:func:`nearest_numbers`; not for a range, nor with ``nearest`` false: a range's numbers are looked up one by one)."""
     g = book.qg
     try:
         number = parse_number(text)
     except RulesgraphError as e:
-        raise RulesgraphError(f"{e}{_said(_nearest(book, text) if nearest and range_misuse(text) is None else ())}") from None
+        near = _nearest(book, text) if nearest and range_misuse(text) is None else ()
+        raise Misused(f"{e}{_said(near)}", near) from None
     if number in g and g.nodes[number].get("numbering") == "cr":
         return view_node(book, number)
     others = _documents_with(book, number)

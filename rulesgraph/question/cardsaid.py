@@ -247,8 +247,11 @@ def around_own_card(text: str, cards: tuple[NamedCard, ...], held: dict[str, obj
 
 _OBJECT = re.compile(r" (it|them|that|this|those|these|her|him)\b")
 """A pronoun right after a card's name: the card said as a verb of which it is the object ("can i ephemerate it")."""
-_BACK = re.compile(r" [\w']+ (?:it|them|its|their|that (?:creature|card|spell|permanent|token|ability|trigger))\b")
+_BACK = re.compile(r" (?:on|(?!(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|had|may|might|must|if|when|"
+                   r"and|or|but|so|then|as|because|once|while|after|before|dies|died|enters|entered)\b)[\w']+) "
+                   r"(?:it|them|its|their|that (?:creature|card|spell|permanent|token|ability|trigger))\b")
 """The card the question names doing something to what was said before: its verb (or "on") and a pronoun right after it
 ("does Swords to Plowshares exile it?", "can Stifle counter that trigger?", "cast Lightning Bolt on it"); not a pronoun
 further on, which most often means the card itself ("Thassa's Oracle enters and my opponent kills it", "…, including
-itself?")."""
+itself?"), nor one after a word asking of the card or opening a clause ("Stuffy Doll, does it trigger?", "Blood Artist.
+If it dies …": a review of the stop's change)."""

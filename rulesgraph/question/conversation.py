@@ -58,8 +58,8 @@ _FOLLOW = re.compile(
 )
 _HER, _HIM = re.compile(r"\b(she|her|hers|herself)\b"), re.compile(r"\bhim\b")
 """A character's pronouns (:meth:`Conversation._her`); "him" only in a rules follow-up (after a policy answer, a person)."""
-_DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)\b")
-"""An "it" that refers to nothing ("how much damage does it take", "is it legal to …"): no sign of a follow-up."""
+_DUMMY_IT = re.compile(r"\b(does|did|will|would|do) it take\b|\bis it (possible|legal|allowed|true|ok|okay)( that)?\b|^its my\b")
+"""An "it" that refers to nothing ("how much damage does it take", "is it true that …", "it's my first game …")."""
 _SAME = re.compile(r"\bsame (question|thing) (for|with|about)\b")
 """A follow-up that names its own subject in place of the last one's ("what about X" may add X instead)."""
 _SUBSTITUTE = re.compile(rf"^\s*(what|how) about\b|{_SAME.pattern}|^\s*and for\b")
