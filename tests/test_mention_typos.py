@@ -73,3 +73,14 @@ def test_a_rules_word_inflected_with_a_slip_is_no_cards_name() -> None:
     assert said("can I still bounce it with Cyclonic Rift overloded?", t) == [("Cyclonic Rift", "Cyclonic Rift", "exact")]
     assert said("my tarmogyof is big", t) == [("tarmogyof", "Tarmogoyf", "typo")]
 
+
+def test_a_short_capitalised_word_two_slips_from_a_name_is_another_name() -> None:
+    """"Can Wilson be my commander?" read Wilson as two slips from Wildsong (Wildsong Howler's first word) and answered of
+    Howlpack Piper (a user's check): a word shorter than TWO_SLIPS letters alone is read as a name one slip from it only;
+    a longer one ("Tarmogyoff") as before."""
+    cards = [CardName("Wildsong Howler", rank=9000), CardName("Tarmogoyf", rank=50)]
+    t = NameTable.build(cards, [], zipf=lambda w: 0.0)
+    assert said("Can Wilson be my commander?", t) == []
+    assert said("Can Wildsng attack?", t) == [("Wildsng", "Wildsong Howler", "typo")]  # one slip: read
+    assert said("Is Tarmogyoff big?", t) == [("Tarmogyoff", "Tarmogoyf", "typo")]
+

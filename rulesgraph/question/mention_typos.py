@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from ..cards.nametable import NameTable
     from .mention_words import Word
 
-__all__ = ["CHANCE", "CLIPPED", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "NEAR_LETTERS", "PLAYED", "TypoReading"]
+__all__ = ["CHANCE", "CLIPPED", "LONG_NAME", "LOWER_TYPO_EDITS", "LOWER_TYPO_WORDS", "NEAR_LETTERS", "PLAYED", "TWO_SLIPS",
+           "TypoReading"]
 
 CHANCE = 1.0
 """A lower-case name of several words is a card when the zipf its content words would have together by chance
@@ -37,6 +38,9 @@ NEAR_LETTERS = 6
 one slip from another word: "end", "main")."""
 LONG_NAME = 16
 """Letters of a name long enough that a lower-case misspelling of it may have one edit more."""
+TWO_SLIPS = 8
+"""Least letters of a capitalised word alone read as a name two slips from it ("Tarmogyoff" as Tarmogoyf); a shorter
+one two slips from a name is most often another name ("Wilson", two from Wildsong)."""
 CLIPPED = 3
 """Least letters of each word of a name said cut short (``Lab Man``)."""
 
@@ -99,6 +103,8 @@ class TypoReading:
                     if a == b and toks[a].initial and toks[a].cap and len(words[0]) < TYPO_LETTERS:
                         continue
                     hit = self.t.misspelt(" ".join(words))
+                    if hit is not None and hit[1] > 1 and len(words) == 1 and len(words[0]) < TWO_SLIPS:
+                        continue  # "Wilson" two slips from Wildsong (of Wildsong Howler): a short word, another name
                     if hit is not None and not (known and hit[1] > 1):  # a slip that is itself a word: one edit
                         out.append((0.8 if hit[1] == 1 else 0.7, hit[0], a, b, "typo"))
         return out + self.lower_typos() + self.clipped()
