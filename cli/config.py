@@ -13,11 +13,17 @@ from rulesgraph.cards import DEFAULT_URL as CARDS_URL
 from rulesgraph.common.paths import user_dir
 from rulesgraph.versions.store import RULES_PAGE
 
-__all__ = ["DEFAULT_URL", "Config", "config_path", "load_config", "validate"]
+__all__ = ["DEFAULT_URL", "Config", "config_path", "level_setting", "load_config", "validate"]
 
 DEFAULT_URL = "https://yawgatog.com/resources/magic-rules/#R{anchor}"
 """Yawgatog's hyperlinked Comprehensive Rules: ``#R70219b`` is the anchor of rule 702.19b."""
 _PLACEHOLDERS = frozenset({"number", "anchor"})
+def level_setting(value: str) -> str:
+    """A ``rel`` value (the config's or ``--rel``'s) as answers read it: ``professional`` is the IPG's, as ``competitive``;
+    ``none`` (the flag's) unsets it."""
+    return {"professional": "competitive", "none": ""}.get(value, value)
+
+
 LEVELS = ("", "regular", "competitive", "professional")
 """The values of ``rel`` (:attr:`Config.rel`): none, Regular REL, Competitive REL, Professional REL (the IPG's, read as
 Competitive's)."""
@@ -110,8 +116,8 @@ def validate(values: dict[str, Any], where: str) -> Config:
             raise RulesgraphError(f"{where}: {key} must be {_TOML_KIND[expected].format(key=key)}, not {_toml(value)}")
     if values.get("rel", "") not in LEVELS:
         raise RulesgraphError(f"{where}: rel must be \"regular\", \"competitive\" or \"professional\", not {_toml(values['rel'])}")
-    if values.get("rel") == "professional":  # the IPG's, as Competitive REL's
-        values = {**values, "rel": "competitive"}
+    if "rel" in values:
+        values = {**values, "rel": level_setting(values["rel"])}
     if "citations" in values and not 1 <= values["citations"] <= 50:
         raise RulesgraphError(f"{where}: citations must be between 1 and 50, not {values['citations']}")
     for key in ("rules_url", "cards_url"):

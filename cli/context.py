@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from rulesgraph import Rulebook, RulesgraphError, SourceError, SourceSpec, bundled_sources, load, parse_spec
 
-from .config import Config, load_config, validate
+from .config import Config, level_setting, load_config, validate
 from .safe import json_line, visible
 
 if TYPE_CHECKING:  # rich, the renderer and the CR store are imported when used: '--json' output never needs them
@@ -132,7 +132,7 @@ class Context:
                 validate({"url_template": template}, "--url-template")
             self._config = config.with_overrides(citations=self.opt("k"), url_template=template,
                                                  pager=False if self.opt("no_pager") else None,
-                                                 rel={"none": "", "professional": "competitive"}.get(self.opt("rel"), self.opt("rel")))
+                                                 rel=level_setting(r) if (r := self.opt("rel")) is not None else None)
         return self._config
 
     @property

@@ -37,22 +37,21 @@ class SourceError(RulesgraphError):
         super().__init__(f"{where}: {message}")
 
 
-class Misused(RulesgraphError):
-    """A misuse (exit 2) with the names nearest to what was meant ("rule 7045k": 704.5k), said in ``--json``'s
-    ``nearest`` as :class:`NotFound`'s are."""
+class _Nearest(RulesgraphError):
+    """An error with ``nearest``: the names nearest to what was asked, when the finder has some (``--json``'s "nearest")."""
 
     def __init__(self, message: str, nearest: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.nearest = nearest
 
 
-class NotFound(RulesgraphError):
-    """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1).  ``nearest``: the
-    names nearest to what was asked, when the finder has some (a front end trying two finders says them once)."""
+class Misused(_Nearest):
+    """A misuse (exit 2) with the names nearest to what was meant ("rule 7045k": 704.5k)."""
 
-    def __init__(self, message: str, nearest: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.nearest = nearest
+
+class NotFound(_Nearest):
+    """Well-formed, but not in the loaded rules: front ends report it as "nothing found" (exit 1), with the nearest names
+    (a front end trying two finders says them once)."""
 
 
 class CardDataError(RulesgraphError):

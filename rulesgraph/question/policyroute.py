@@ -315,8 +315,7 @@ def rel_of(question: str) -> str | None:
     """``regular`` or ``competitive`` when the question says or implies one Rules Enforcement Level; ``None`` when it
     says none, or both ("I took this call at a Regular REL event: what would the fix be at Competitive?" asks about
     the other one, "at FNM it's a caution, what about a PTQ?" about either): neither document is then preferred."""
-    folded = fold(question)
-    regular, competitive = _REGULAR.search(folded), _COMPETITIVE.search(folded)
+    regular, competitive = _levels(question)
     if regular and competitive:
         return None
     return "regular" if regular else "competitive" if competitive else None
@@ -324,7 +323,11 @@ def rel_of(question: str) -> str | None:
 
 def says_level(question: str) -> bool:
     """Whether the question says a Rules Enforcement Level, one or both (:func:`rel_of` is ``None`` for both)."""
-    return bool(_REGULAR.search(folded := fold(question)) or _COMPETITIVE.search(folded))
+    return any(_levels(question))
+
+
+def _levels(question: str) -> tuple[bool, bool]:  # (says Regular REL, says Competitive or Professional)
+    return bool(_REGULAR.search(folded := fold(question))), bool(_COMPETITIVE.search(folded))
 
 
 _DOCUMENTS = {"mtr": lazy(r"\bmtr\b|\btournament rules\b"), "ipg": lazy(r"\bipg\b|\binfraction procedure guide\b"),
