@@ -682,3 +682,34 @@ def test_a_policy_follow_up_saying_the_documents_words_stays_with_them(empty: Pa
     threat = ask(full_book, "what if he threatened his opponent instead?", k=3, conversation=talk)
     assert threat.citations[0].id.startswith("IPG 4"), [c.id for c in threat.citations]  # Unsporting Conduct, not 702.10
     assert threat.citations[0].id != first.citations[0].id and any(w.startswith("following up on") for w in threat.why)
+
+
+def test_a_level_alone_after_the_rules_answer_to_an_error_told_asks_that_error_there(empty: Path, full_book: Rulebook) -> None:
+    """A head judge's trial: "player drew an extra card" (answered from the rules), then "same thing but at FNM" was
+    heard alone and led with the JAR's Serious Problems (theft, a DQ) at 0.76.  The error told, asked at that level."""
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    talk = Conversation()
+    assert ask(full_book, "player drew an extra card", conversation=talk).in_rules
+    fnm = ask(full_book, "same thing but at FNM", conversation=talk)
+    assert fnm.citations[0].id == "JAR 4" and fnm.why[0] == "asked again: ‘at fnm: player drew an extra card’", fnm.why[:2]
+    talk = Conversation()
+    ask(full_book, "can my creature block a flier?", conversation=talk)  # no error told: nothing to ask again
+    assert ask(full_book, "same thing but at FNM", conversation=talk).why[0].startswith("asked again") is False
+
+
+def test_a_lookup_asks_only_for_the_passage_it_names(empty: Path, full_book: Rulebook) -> None:
+    """The same trial: "mtr 4.3" cited Appendix C and E after 4.3 (their "4" and "3"); "ipg 2.1 remedy" printed the
+    summary whose hint names it ("the remedy says more: 'ipg 2.1 remedy'") instead of the remedy; "OoOS" found nothing;
+    "jar missed trigger" answered from the IPG.  A passage named is named, not searched for by its number's digits; a
+    part asked for after a name or number is said whole; a title with a hyphenated word has initials too."""
+    _install_real()
+    assert [c.id for c in ask(full_book, "mtr 4.3").citations] == ["MTR 4.3"]
+    remedy = ask(full_book, "ipg 2.1 remedy").answer or ""
+    assert remedy.startswith("IPG 2.1 Game Play Error — Missed Trigger — Additional Remedy: If the triggered ability is an")
+    assert "isn’t covered by the previous paragraphs" in remedy and "the remedy says more" not in remedy
+    assert (ask(full_book, "hce upgrade").answer or "").startswith("IPG 2.3 Game Play Error — Hidden Card Error — Upgrade: If a")
+    assert ask(full_book, "OoOS").citations[0].id == "MTR 4.3"
+    assert ask(full_book, "jar missed trigger").citations[0].id.startswith("JAR")
+    assert not ask(full_book, "Jar of Eyeballs trigger").citations[0].id.startswith("JAR")  # a card, not the document

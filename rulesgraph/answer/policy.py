@@ -106,16 +106,15 @@ class PolicyIndex:
         self.docs = docs
         self.named: dict[str, str] = {}
         """An abbreviation or name (folded) → section id."""
-        initials = Counter(a for doc in docs for s in doc.sections if s.penalty for a in abbreviations(s))
-        self.shared = {a: tuple(s.id for d in docs for s in d.sections if s.penalty and a in abbreviations(s))
-                       for a, n in initials.items() if n > 1}
+        initials = Counter(a for doc in docs for s in doc.sections for a in abbreviations(s))
+        self.shared = {a: tuple(s.id for d in docs for s in d.sections if a in abbreviations(s)) for a, n in initials.items() if n > 1}
         """Initials several infractions' names share (``dp``) → their sections: a lookup saying one offers them."""
         for doc in docs:
             for s in doc.sections:
+                for a in abbreviations(s):
+                    if initials[a] == 1:  # "DP": Deck Problem's and Decklist Problem's, so neither's
+                        self.named.setdefault(a, s.id)
                 if s.penalty:
-                    for a in abbreviations(s):
-                        if initials[a] == 1:  # "DP": Deck Problem's and Decklist Problem's, so neither's
-                            self.named.setdefault(a, s.id)
                     self.named.setdefault(" ".join(words(s.name or "")), s.id)
         for say, name in SAID.items():
             target = next((s.id for d in docs for s in d.sections if s.penalty and (s.name == name or s.title.endswith(name))), None)
@@ -341,7 +340,8 @@ class PolicyIndex:
             spelt = self._spelt(part, known)
             told = {self._unprefixed(spelt.get(t, t)) for t in told_only(part.sentences, list(part.words), ASKING,
                                                                            lambda said: _terms(" ".join(said)))}
-            terms = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(part, levels=False, searched=True) if t not in FRAME)
+            cited = FRAME | {t for sid in said_ids(part.text) for t in _terms(sid)}  # "MTR 4.3" is named: its words find every "4"
+            terms = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(part, levels=False, searched=True) if t not in cited)
             q.update({t: n * weight * (self.TOLD if t in told else 1.0) for t, n in terms.items()})
             part_terms.append(set(terms))
         # names said before count as the question before does, none for a follow-up asking it of another section ("what

@@ -21,9 +21,9 @@ from ..question.read import ASKING, Question
 if TYPE_CHECKING:
     from ..parse.tdoc import TSection
 
-__all__ = ["CAPITALS", "CHANGES", "DOC_WORDS", "FORMER", "FRAME", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "RARE_ENGLISH", "SAID",
-           "SAYINGS", "SHORT", "SLIP", "abbreviations", "american", "asked_terms", "names_item", "said_terms", "slips", "telling_scores",
-           "terms"]
+__all__ = ["CAPITALS", "CHANGES", "DOC_WORDS", "FORMER", "FRAME", "HYPHENED", "IRREGULAR", "LEVEL_NAMED", "OTHER_SENSE", "RARE_ENGLISH",
+           "SAID", "SAYINGS", "SHORT", "SLIP", "abbreviations", "american", "asked_terms", "names_item", "part_asked", "said_terms",
+           "slips", "telling_scores", "terms"]
 
 SAID = {
     "dlp": "Decklist Problem", "ddlp": "Decklist Problem", "d/dlp": "Decklist Problem", "usc": "Unsporting Conduct",
@@ -179,15 +179,33 @@ _SMALL = frozenset({"a", "an", "and", "at", "of", "to", "the", "or", "in", "on",
 """Words an infraction's initials leave out ("Failure to Maintain Game State": ``fmgs``; ``ftmgs`` said too)."""
 
 
+HYPHENED = 4
+"""Least letters of the initials of a passage's title with a hyphenated word (``Out-of-Order Sequencing`` → ``ooos``)."""
+
+
 def abbreviations(section: TSection) -> set[str]:
     """An infraction's initials as judges say them: ``Game Rule Violation`` → ``grv``, ``Failure to Maintain Game
-    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation."""
+    State`` → ``fmgs`` and ``ftmgs``; one letter, or an English word, is no abbreviation.  Another passage's title has
+    initials only with a hyphenated word, each part a letter, :data:`HYPHENED` or more (``OoOS`` for MTR 4.3)."""
     if not section.name:
-        return set()
+        said = "".join(w[0] for w in words(section.title.replace("-", " "))) if "-" in section.title else ""
+        return {said} if len(said) >= HYPHENED else set()
     parts = words(section.name.split("—")[-1])
     big = "".join(w[0] for w in parts if w not in _SMALL)
     all_ = "".join(w[0] for w in parts)
     return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
+
+
+_PART = lazy(r"^\W*(?:(?:mtr|ipg|jar)\s+)?[\w\s.-]{1,40}?\s+(?P<part>definition|examples?|philosophy|(?:additional\s+)?remedy|"
+             r"upgrades?|downgrades?)\W*$")
+"""A passage named and then one of an infraction's parts, all a question says ("ipg 2.1 remedy", "grv philosophy")."""
+
+
+def part_asked(question: str, parts: Container[str]) -> str | None:
+    """The part of an infraction (of ``parts``, its titles: ``Additional Remedy``) a lookup-shaped question asks for whole."""
+    m = _PART.match(fold(question))
+    said = None if m is None else m.group("part").split()[-1].rstrip("s").title()
+    return next((t for t in (said, f"Additional {said}", f"{said}s") if t in parts), None) if said else None
 
 
 SLIP = 0.8

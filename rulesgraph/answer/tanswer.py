@@ -19,7 +19,7 @@ from ..errors import echoed
 from ..model import Answer, Citation
 from ..question.read import ASKING, Question
 from .firstplace import SENTENCE, fitted
-from .policywords import asked_terms, names_item, telling_scores
+from .policywords import asked_terms, names_item, part_asked, telling_scores
 from .policywords import terms as _terms
 from .tturns import told_turn, turn_said
 
@@ -83,6 +83,8 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     s, doc = hit.section, hit.doc
     if s.penalty:
         parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
+        if asked := part_asked(question.text if isinstance(question, Question) else question, parts):  # "ipg 2.1 remedy": all of it
+            return f"{s.heading} — {asked}: {' '.join(parts[asked].split()).removeprefix(f'{asked}:').strip()}"
         said = f"{s.heading}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_defined(parts['Definition'], question)}"
@@ -387,10 +389,8 @@ def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int
 
 def with_documents(read: Question, index: Index, citations: list[Citation], why: list[str], k: int) -> tuple[list[Citation], list[str]]:
     """A rules answer's ``citations`` and ``why`` for a question whose words lean toward the documents without routing it
-    (its score from :data:`~rulesgraph.answer.trelevance.LEAN` up): the documents' best passage cited third, after the
-    rules' first two (the judge's call may be what it asks), its opening sentences as a rule's citation is one paragraph
-    (MTR 3.16 printed whole was 25 lines among them: a trial), every citation of the rules' kept in its order after it;
-    any other answer's as they are."""
+    (its score from :data:`~rulesgraph.answer.trelevance.LEAN` up): the documents' best passage cited third, after the rules'
+    first two (the judge's call may be what it asks), its opening sentences only (MTR 3.16 whole was 25 lines: a trial)."""
     from .trelevance import leaning
 
     if k < 3 or len(citations) < 2 or (score := leaning(read, index)) is None or not (passage := cited_for(read, 1, short=True)):

@@ -175,8 +175,7 @@ class Conversation:
         return tuple(c for c, _ in sorted(self.cards.values(), key=lambda cw: -cw[1]))
 
     def about_named(self, named: NamedCard, g: QGraph) -> None:
-        """A card an answer read off the card data was about ("is Sol Ring legal in Modern?"): the topic of what follows,
-        as a card looked up is (``can it be my commander?``)."""
+        """A card an answer read off the card data was about ("is Sol Ring legal in Modern?"): what follows is about it."""
         if self.card == named.key and named.key in self.cards:
             return
         self.about_card(named.key, [f"keyword:{name.lower()}" for name, rel, _ in named.keywords if rel in ("has", "grants")], g,
@@ -184,17 +183,18 @@ class Conversation:
 
     def policy_turn(self, question: str, game: Callable[[], int], alone: Callable[[], bool],
                     theirs: Callable[[str], bool] = lambda w: True) -> tuple[Question, tuple[str, str]] | None:
-        """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone re-asks
-        the last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?"), short ("what's the fix?") or
-        naming a judge's remedy (:func:`asks_judge`; no new question said) is heard after it unless it tells a game (``game``, cards
-        held, "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words (unless it says nothing but a remedy
-        and a person: "whats the penalty"), or says none of ``theirs``.  After the rules' answer to an error told (:attr:`told`), one
-        asking a remedy (:func:`asks_remedy`) in few words and no game's is heard after it ("whats the fix? and does he get a warning")."""
-        previous, before, told, self.told = self.policy, self.policy_before, self.told, None
-        text = " ".join(words(question))
+        """After a policy answer: how the documents hear this question and what to remember, or ``None``.  A level alone re-asks the
+        last question ("what about at FNM?"); one pointing back ("what if he did it on purpose?"), short ("what's the fix?") or naming
+        a judge's remedy (:func:`asks_judge`; no new question said) is heard after it unless it tells a game (``game``, cards held,
+        "her") and names no remedy, routes alone short or of :data:`SAYS_ENOUGH` words (unless it says nothing but a remedy and a
+        person: "whats the penalty"), or says none of ``theirs``.  After the rules' answer to an error told (:attr:`told`), a level
+        alone asks it there, one asking a remedy (:func:`asks_remedy`) in few words and no game's is heard after it."""
+        previous, before, told, self.told, text = self.policy, self.policy_before, self.told, None, " ".join(words(question))
         said = [w for w in text.split() if w not in STOPWORDS and w not in ASKING]
         judge = not _SWITCH.search(text) and asks_judge(text)  # "what's the fix?": the documents', whatever game it tells
-        if previous is None:  # after the rules' answer to an error told, "whats the fix?" asks a judge's fix of it
+        if previous is None:  # after the rules' answer to an error told, "whats the fix?" asks its fix, "same thing at FNM" it there
+            if told and level_only(question):
+                return Question(again := at_level(told, question)), (again, "")
             heard = told and judge and len(said) <= SAYS_ENOUGH and asks_remedy(question) and not game()  # "does Misdirection fix that?"
             return (Question.after(told, question), (question, told)) if heard else None
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))

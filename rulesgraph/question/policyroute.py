@@ -331,10 +331,10 @@ def _levels(question: str) -> tuple[bool, bool]:  # (says Regular REL, says Comp
 
 
 _DOCUMENTS = {"mtr": lazy(r"\bmtr\b|\btournament rules\b"), "ipg": lazy(r"\bipg\b|\binfraction procedure guide\b"),
-              "jar": lazy(r"\b(?:the|per|in|says|said) jar\b(?! of)|\bjudging at regular\b")}
+              "jar": lazy(r"^\W*jar\b(?! of)|\b(?:the|per|in|says|said) jar\b(?! of)|\bjudging at regular\b")}
 _JAR, _JAR_PART = lazy(r"\bJAR\b"), lazy(r"\bJAR\s+\d{1,2}\b")
-"""The JAR in capitals names it anywhere (and "JAR 5" a part), in lower case only as a document is spoken of ("the jar
-says"): a jar is also a thing ("tokens in a jar") and a card's word ("the Jar of Eyeballs trigger")."""
+"""The JAR in capitals names it anywhere (and "JAR 5" a part), in lower case as a document is spoken of ("the jar says") or
+first, as its lookup is typed ("jar missed trigger"): a jar is also a thing ("tokens in a jar"), a card's word ("Jar of …")."""
 
 
 def documents_named(question: str | Question) -> frozenset[str]:
@@ -348,9 +348,9 @@ def documents_named(question: str | Question) -> frozenset[str]:
 _LEVEL = lazy(rf"(?:\b(?:at|in|on|for)\s+(?:(?:a|an|the|my|our)\s+)?)?\b(?:{_REGULAR_SAID}|{_COMPETITIVE_SAID})"
               r"(?:\s+(?:rel|level|events?))?\b")
 """A Rules Enforcement Level said or implied, with the preposition and article before it ("at a PPTQ", "at FNM")."""
-_ASKING = frozenset("what about how and but or so ok okay then though instead same question if it its is was were this that "
-                    "there the a an at in on for event events tournament rel level game games magic play played".split())
-"""Words of a follow-up that asks the last question again ("what about at FNM?", "and at competitive REL?")."""
+_ASKING = frozenset("what about how and but or so ok okay then though instead same question thing situation case if it its is was were "
+                    "this that there the a an at in on for event events tournament rel level game games magic play played".split())
+"""Words of a follow-up that asks the last question again ("what about at FNM?", "and at competitive REL?", "same thing at FNM")."""
 _DEFINING = lazy(r"\s*(?:what(?:'s| is| are| does)|define|meaning of|explain)\b")
 """How a question asking what a level is begins ("what is FNM?"): it asks nothing again."""
 
