@@ -307,8 +307,8 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
     if store is None or names is None:
         raise NotFound("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
                        "'rulesgraph kw NAME' shows FAQ entries about a card")
-    found = names.find(query)
-    if found.key is None and shortened is not None and (key := shortened(query)) is not None:
+    found = names.find(query)  # a short form said whole ("LED") before a slip of a name ("Lead", the face of Destined // Lead)
+    if (found.key is None or found.how == "typo") and shortened is not None and (key := shortened(query)) is not None:
         from .names import Found
 
         found = Found(query, (key,), "shortened", key)
