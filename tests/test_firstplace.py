@@ -288,3 +288,16 @@ def test_a_telling_sentence_too_short_to_stand_alone_is_given_with_the_one_befor
     said, _ = telling_sentence(full_book.index, analyze("can i choose the same mode twice?", full_book.index), text)
     assert said.startswith("A spell or ability is modal") and said.endswith("Each of those options is a mode.")
     assert len("Each of those options is a mode.") < ALONE
+
+
+def test_an_old_rule_the_question_names_is_said_to_be_gone_unless_the_answer_says_so(full_book: Rulebook) -> None:
+    """A returning player's trial: "… didn't use the Dark Ritual mana. Do I take mana burn?" was answered from 106.4 with
+    no word that mana burn is gone, and "Is Force of Will still an interrupt?" from 118.9.  An obsolete glossary entry
+    saying a rule or type changed is a note; one renaming a word ("in play") is none, nor one its first paragraph says."""
+    burn = ask(full_book, "I cast Dark Ritual in my upkeep and didn't use the mana. Do I take mana burn?")
+    assert any(c.startswith("Mana Burn: Older versions of the rules") and "no longer exists" in c for c in burn.caveats)
+    assert any(c.startswith("Interrupt: An obsolete card type.") for c in ask(full_book, "Is Force of Will still an interrupt?").caveats)
+    assert not any(c.startswith("Mana Burn") for c in ask(full_book, "is mana burn still a thing?").caveats)  # its answer
+    assert not any(c.startswith("In Play") for c in ask(full_book, "I have Humility in play, what happens?").caveats)
+    gapped = ask(full_book, "Or have I to pay one mana each time that source will deal damage?")  # words said apart
+    assert not any(c.startswith("Mana Source") for c in gapped.caveats)

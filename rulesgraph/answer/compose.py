@@ -25,7 +25,7 @@ from ..question.scope import out_of_scope
 from ..rank.ranking import Ranking, Scored, definers, rank, specificity
 from .cardanswer import absent_why, card_why, lead_chance, shared_why, shown_card, shown_cards, with_rulings
 from .confidence import OUT_OF_SCOPE, probability
-from .firstplace import UNSETTLED, in_rule_order, no_variant_first, unsettled
+from .firstplace import UNSETTLED, changed_rules, in_rule_order, no_variant_first, unsettled
 from .firstplace import direct as first_line
 from .signals import signals as answer_signals
 
@@ -370,7 +370,7 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         alternatives=tuple(alternatives),
         see_also=tuple(see_also[:5]),
         cards=shown_cards(a),
-        caveats=tuple(caveats),
+        caveats=(*changed_rules(book.index, g, a, direct), *caveats),  # "mana burn": that rule no longer exists
         signals=signals,
     )
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..rank.ranking import Scored
 
 __all__ = ["ALONE", "CARD_WORDS", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE",
-           "asked_words", "card_says", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant",
+           "asked_words", "card_says", "changed_rules", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant",
            "no_variant_first", "short", "telling_sentence", "unsettled"]
 
 FAQ_ALIKE = 70
@@ -245,6 +245,19 @@ paragraph quotes a rule's sentence, 524 (47%)."""
 
 CARD_WORDS = 4
 """A line of a card's text shorter than this is a keyword said by its name (:func:`card_says` quotes none)."""
+
+
+_CHANGED = lazy(r"\bno longer\b|\b(?:is|are) now\b")
+"""An obsolete glossary entry saying a rule or type changed ("That rule no longer exists", "are now instants"), not a word
+that was renamed ("An obsolete term for the battlefield"): Mana Burn, Interrupt, Damage Assignment Order …"""
+
+
+def changed_rules(index: Index, g: QGraph, a: Analysis, line: str | None) -> tuple[str, ...]:
+    """A note for each old rule the question names (:data:`_CHANGED`; its words said together: not "mana each time that source")
+    that the first paragraph ``line`` does not say: "I didn't use the Dark Ritual mana, do I take mana burn?" is told it is gone."""
+    said = dict.fromkeys(m.node for m in a.matches if not m.negated and m.via != "gapped" and m.node in index.obsolete and m.node in g)
+    notes = (f"{g.nodes[n]['label']}: {g.nodes[n]['text']}" for n in said if _CHANGED.search(g.nodes[n]["text"]))
+    return tuple(n for n in notes if n.split(": ", 1)[1] not in (line or ""))
 
 
 def unsettled(line: str | None) -> bool:
