@@ -713,3 +713,18 @@ def test_a_lookup_asks_only_for_the_passage_it_names(empty: Path, full_book: Rul
     assert ask(full_book, "OoOS").citations[0].id == "MTR 4.3"
     assert ask(full_book, "jar missed trigger").citations[0].id.startswith("JAR")
     assert not ask(full_book, "Jar of Eyeballs trigger").citations[0].id.startswith("JAR")  # a card, not the document
+
+
+def test_an_offence_told_again_is_told_its_chapters_upgrade(empty: Path, full_book: Rulebook) -> None:
+    """The head judge's trial: "third GRV today" read a plain Warning at 0.80, though IPG 2 says the third Warning for a
+    Game Play Error in the same category is a Game Loss; its sentence only in ``ipg 2``.  An offence told again is told
+    its chapter's upgrade; one told once is not."""
+    from rulesgraph.answer.tturns import repeated
+
+    _install_real()
+    third = ask(full_book, "third GRV today at competitive, what's the penalty").answer or ""
+    assert "IPG 2: With the exception of Failure to Maintain Game State, which is never upgraded, the third or subsequent" in third
+    second = ask(full_book, "second slow play warning at an RCQ, what does he get?").answer or ""
+    assert "IPG 3: A Warning for a Tournament Error offense is upgraded to a Game Loss if the player has already" in second
+    assert "IPG 2:" not in (ask(full_book, "what's the penalty for GRV at comp").answer or "")
+    assert repeated("Nothing is upgraded here. Or is it?", "a second game") is None

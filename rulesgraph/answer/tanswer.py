@@ -21,7 +21,7 @@ from ..question.read import ASKING, Question
 from .firstplace import SENTENCE, fitted
 from .policywords import asked_terms, names_item, part_asked, telling_scores
 from .policywords import terms as _terms
-from .tturns import told_turn, turn_said
+from .tturns import repeated, told_turn, turn_said
 
 if TYPE_CHECKING:  # the documents' modules are imported only once a question needs them (rules questions never do)
     from ..build.index import Index
@@ -88,6 +88,8 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
         said = f"{s.heading}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_defined(parts['Definition'], question)}"
+        if (chapter := next((c for c in doc.sections if c.id == s.parent), None)) and (again := repeated(chapter.text, question)):
+            said += f" {chapter.id}: {again}"  # "his third GRV today": the penalty is another
         turns = [p for turn in ("Upgrade", "Downgrade") if turn in parts for p in parts[turn].split("\n\n") if p.strip()]
         told = told_turn(parts.get("Additional Remedy", ""), turns, question, s.title)
         if told is not None:  # the question asks of the penalty the case it tells makes another: that first
@@ -363,12 +365,10 @@ Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell 
 
 def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool],
                read: Question | None = None) -> Answer:
-    """A policy answer that tells a game situation, or that only the routing score sent to the documents (no cue said
-    it: :data:`rulesgraph.answer.trelevance.SCORED`), with the rules' best citations after the documents' first
-    three (the judge's remedy leads; what the game's rules say follows) and the cards it names, shown as the rules'
-    answer shows them; any other answer as it is.  ``rules``
-    answers the question from the rules only, ``names_card`` says whether it names a card: called only when needed;
-    ``read``: the question as ``ask`` read it."""
+    """A policy answer that tells a game situation, or that only the routing score sent to the documents (no cue said it:
+    :data:`rulesgraph.answer.trelevance.SCORED`), with the rules' best citations after the documents' first three (the
+    judge's remedy leads; the game's rules follow) and the cards it names; any other answer as it is.  ``rules`` answers the
+    question from the rules only, ``names_card`` says whether it names a card (called only when needed); ``read``: as read."""
     from ..question.scope import game_terms
     from .trelevance import SCORED
 

@@ -1,5 +1,6 @@
 """An infraction's Upgrade and Downgrade paragraphs in its answer's first paragraph: each as said there
-(:func:`turn_said`), and the one the question asks of, said before the remedy (:func:`told_turn`).
+(:func:`turn_said`), and the one the question asks of, said before the remedy (:func:`told_turn`); and its chapter's
+upgrade of an offence repeated, when the question tells one (:func:`repeated`).
 
 Called by :func:`rulesgraph.answer.tanswer._summary` with the IPG's parts of the infraction that leads a policy answer.
 """
@@ -13,7 +14,7 @@ from .firstplace import SENTENCE
 from .policywords import asked_terms, telling_scores
 from .policywords import terms as _terms
 
-__all__ = ["told_turn", "turn_said"]
+__all__ = ["repeated", "told_turn", "turn_said"]
 
 _PENALTIES = lazy(r"\b(?:(game|match) loss\w*|(gl|ml)|(warning)s?|(disqualif)\w*|(dq)\w*|(upgrad|downgrad)\w*)\b")
 """A penalty named ("when is it a game loss", "GL", "DQ'd") or its change ("could the HJ choose not to upgrade"), as
@@ -46,3 +47,27 @@ def turn_said(paragraph: str) -> str:
     said = SENTENCE.split(" ".join(paragraph.split()))
     penalty = next((x for x in said[1:] if "penalty is" in x.lower()), None) if "penalty" not in said[0].lower() else None
     return f"{said[0]} … {penalty}" if penalty else said[0]
+
+
+_AGAIN = lazy(r"\b(?:(?:does|did|do|doing|commits?|committed|happens?|happened) (?:it |that |this |the same )?again|subsequent|"
+              r"repeat(?:ed)? (?:offen\w*|infraction\w*|warning\w*)|already (?:got|received|had|has|been given|was given|been issued) "
+              r"(?:a |one |an? \w+ )?(?:warning|penalty|game loss|one))\b|"
+              r"\b(?:second|2nd|third|3rd|another)((?: [\w/]+){1,3})")
+"""A question telling an offence committed again ("if he does it again", "a second warning for slow play", "he already got
+one"), or an ordinal followed within three words by an offence (:data:`_OFFENCE`, or an infraction's name or abbreviation:
+"his third GRV today"); not "the 3rd game", "saw the second one", "shuffle again": what the IPG's chapters say of
+repeated Warnings may change the penalty."""
+_OFFENCE = frozenset("time times warning warnings offense offence offenses offences infraction infractions".split())
+
+
+def repeated(chapter: str, question: str | Question) -> str | None:
+    """The sentence of an infraction's chapter introduction (``chapter``, its text) that upgrades a repeated offence, when the
+    question tells one (:data:`_AGAIN`): IPG 2's "… the third or subsequent Warning for a Game Play Error offense in the same
+    category is upgraded to a Game Loss", IPG 3's "… upgraded to a Game Loss if the player has already received a Warning …"."""
+    from .trelevance import names
+
+    for m in _AGAIN.finditer(Question.of(question).folded):
+        said = (m.group(1) or "").split()
+        if not m.group(1) or _OFFENCE & set(said) or any(" ".join(said[:n]) in names() for n in range(1, len(said) + 1)):
+            return next((x for x in SENTENCE.split(" ".join(chapter.split())) if "upgraded to" in x), None)
+    return None
