@@ -99,6 +99,15 @@ def test_op_is_deck_advice_only_when_it_says_overpowered() -> None:
         assert found is not None and found.topic == "deck advice", question
 
 
+def test_sideboard_cards_in_a_deck_are_an_incident_not_advice() -> None:
+    """A head judge's trial: "at FNM he forgot to put his sideboard away, sideboard cards shuffled into his deck" was refused
+    as deck advice ("sideboard cards"); which sideboard cards to bring still is advice."""
+    assert out_of_scope("at FNM he forgot to put his sideboard away, sideboard cards shuffled into his deck") is None
+    for question in ("what sideboard cards should I bring against burn?", "good sideboard cards for modern", "sideboard cards vs tron"):
+        found = out_of_scope(question)
+        assert found is not None and found.topic == "deck advice", question
+
+
 def test_the_sideboard_against_the_main_deck_is_no_matchup() -> None:
     """A judge asking whether cards may move between "the sideboard vs the main deck" between matches was refused as deck
     advice (a trial); siding in against a deck still is."""
