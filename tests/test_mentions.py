@@ -533,6 +533,14 @@ def test_initials_in_capitals_or_in_the_names_own_case(ranked: NameTable) -> Non
     assert said("MY OPPONENT CASTS JTMS AT EOT", ranked) == []  # all capitals: no capital is evidence
 
 
+def test_a_word_after_a_hyphen_is_no_short_form() -> None:
+    """A returning player's trial: "If I bounce O-Ring with its ETB trigger on the stack" read "Ring" as Sol Ring."""
+    t = NameTable.build([CardName("Sol Ring", rank=1), CardName("Lightning Bolt", rank=400)], [],
+                        zipf=lambda w: {"ring": 4.5, "sol": 3.0}.get(w, 0.0))
+    assert said("I tap my Ring for mana", t) == [("Ring", "Sol Ring", "short form")]
+    assert said("If I bounce O-Ring with its ETB trigger on the stack, what happens?", t) == []
+
+
 def test_rules_abbreviations_are_never_initials() -> None:
     cards = [CardName("Emiel the Blessed", rank=10), CardName("Entourage of Trest", rank=10)]
     t = NameTable.build(cards, ["end of turn", "enters the battlefield"], zipf=lambda w: 0.0)
