@@ -254,3 +254,17 @@ def test_the_rules_its_text_is_about_come_before_its_type_lines_and_a_card_witho
     assert any(r.startswith("509.1") for r in rules[:2]) and rules[2:] == ["303"]  # the blockers rule, then the type line
     bear = ask(full_book, "Plain Bear", deck=deck)
     assert [c.id for c in bear.citations] == ["302"] and "its text" not in " ".join(w for c in bear.citations for w in c.why)
+
+
+def test_an_ability_word_is_no_misspelt_card_and_a_card_named_like_one_says_so(full_book: Rulebook, session_deck: CardDeck) -> None:
+    """A new user's trial with 2026 cards: "how does landfall work" answered with Landfill (read as misspelt), "how does
+    void work" with the 2016 sorcery Void only.  The CR's ability words (207.2c's list, read from the rules) are no card's
+    misspelt name; a card whose name is one says the word is an ability word too."""
+    from rulesgraph.rank.cardsteps.wording import ability_words
+
+    said, rule = ability_words(full_book.qg, full_book.index)
+    assert {"landfall", "void", "flurry", "will of the council"} <= said and rule == "207.2c"
+    assert lone_name(full_book, "how does landfall work", session_deck) is None
+    void = ask(full_book, "how does void work", deck=session_deck)
+    assert void.cards[0].name == "Void" and void.caveats[0].startswith("‘void’ is also an ability word")
+    assert not ask(full_book, "how does tarmogoyf work", deck=session_deck).caveats

@@ -24,6 +24,7 @@ from ..cards.nametable import TYPO_LETTERS, tokens
 from ..common.lazyre import lazy
 from ..model import Answer, Citation
 from ..question.analyze import analyze
+from ..rank.cardsteps.wording import ability_words
 from .cardanswer import SHOWN, ruling_citation, shown_card
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
         if len(faces) == 1:  # said whole as a face ("Stomp"), not only the beginning of another name
             return LoneName(said, tuple(faces))
         return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
-    if rules_name:
+    if rules_name or " ".join(toks) in ability_words(book.qg, book.index)[0]:  # "landfall" is no Landfill misspelt
         return None
     hit = t.misspelt(" ".join(toks))
     if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
@@ -185,12 +186,15 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     cited += _rules_of(book, card, ranked)[:k]  # k of the rules, its rulings besides, as every answer cites them
     how = " (spelling corrected)" if lone.typo else ""
     why = (f"‘{lone.said}’ is only the name of card {card.key}{how}: its rulings and the rules it runs on",)
+    said, rule = ability_words(book.qg, book.index)
+    also = (f"‘{lone.said}’ is also an ability word, which has no rules meaning of its own (rule {rule})",) \
+        if rule and " ".join(tokens(lone.said)) in said else ()  # "void": the 2016 sorcery, and the word of Edge of Eternities
     if conversation is not None:
         conversation.about_card(card.key, [f"keyword:{name.lower()}" for name, rel, _ in card.keywords if rel in ("has", "grants")],
                                 book.qg, named=card)
     return Answer(question, shown_card(card).said() or card.type_line, tuple(cited),
                   tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
-                  TYPO_SURE if lone.typo else SURE, why, (), cards=(shown_card(card),))
+                  TYPO_SURE if lone.typo else SURE, (*also, *why), (), cards=(shown_card(card),), caveats=also)
 
 
 def _rules_of(book: Rulebook, card: NamedCard, ranked: Callable[[str], Answer] | None = None) -> list[Citation]:

@@ -21,7 +21,7 @@ from ...common.text import stem, words
 if TYPE_CHECKING:
     from ...build.index import Index
 
-__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "cr_rules_saying", "meanings", "self_names", "sentences_of"]
+__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "ability_words", "cr_rules_saying", "meanings", "self_names", "sentences_of"]
 
 _ENTERS = lazy(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
@@ -102,6 +102,20 @@ def cr_rules_saying(g: QGraph, index: Index, *phrases: str) -> Iterator[int]:
     for i in index.saying(*phrases):
         if g.kind[i] in ("rule", "subrule") and g.attrs[i].get("numbering") == "cr" and not g.variant[i]:
             yield i
+
+
+_ABILITY_WORDS = lazy(r"\bThe ability words are ([^.]+)\.")
+
+
+def ability_words(g: QGraph, index: Index) -> tuple[frozenset[str], str | None]:
+    """The ability words the CR lists ("The ability words are adamant, addendum, …, and will of the council."), folded, and
+    the rule listing them, once per graph: words with no rules meaning that cards print in italics (landfall, void, flurry)."""
+    if "ability words" not in g.memo:
+        listed = [(g.ids[i], m.group(1)) for i in cr_rules_saying(g, index, "The ability words are")
+                  if (m := _ABILITY_WORDS.search(g.attrs[i].get("text") or ""))]
+        said = frozenset(w.strip().removeprefix("and ").lower() for _, line in listed for w in line.split(","))
+        g.memo["ability words"] = (said, listed[0][0] if listed else None)
+    return g.memo["ability words"]
 
 
 def self_names(key: str) -> tuple[str, ...]:
