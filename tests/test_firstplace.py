@@ -292,11 +292,14 @@ def test_a_telling_sentence_too_short_to_stand_alone_is_given_with_the_one_befor
 
 def test_an_old_rule_the_question_names_is_said_to_be_gone_unless_the_answer_says_so(full_book: Rulebook) -> None:
     """A returning player's trial: "… didn't use the Dark Ritual mana. Do I take mana burn?" was answered from 106.4 with
-    no word that mana burn is gone, and "Is Force of Will still an interrupt?" from 118.9.  An obsolete glossary entry
-    saying a rule or type changed is a note; one renaming a word ("in play") is none, nor one its first paragraph says."""
+    no word that mana burn is gone.  An obsolete glossary entry saying a rule is gone is a note; one renaming a word ("in
+    play") or a type become another ("interrupt", "mana source": today's words too) is none, nor one its answer says."""
     burn = ask(full_book, "I cast Dark Ritual in my upkeep and didn't use the mana. Do I take mana burn?")
     assert any(c.startswith("Mana Burn: Older versions of the rules") and "no longer exists" in c for c in burn.caveats)
-    assert any(c.startswith("Interrupt: An obsolete card type.") for c in ask(full_book, "Is Force of Will still an interrupt?").caveats)
+    assert any(c.startswith("Damage Assignment Order: Previously") for c in ask(full_book, "do I still order my blockers for damage "
+                                                                                    "assignment order?").caveats)
+    for today in ("can I interrupt my opponent's attack with an instant?", "is Llanowar Elves a mana source?"):  # today's words
+        assert not ask(full_book, today).caveats, today
     assert not any(c.startswith("Mana Burn") for c in ask(full_book, "is mana burn still a thing?").caveats)  # its answer
     assert not any(c.startswith("In Play") for c in ask(full_book, "I have Humility in play, what happens?").caveats)
     gapped = ask(full_book, "Or have I to pay one mana each time that source will deal damage?")  # words said apart

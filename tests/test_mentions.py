@@ -538,7 +538,8 @@ def test_a_word_after_a_hyphen_is_no_short_form() -> None:
     t = NameTable.build([CardName("Sol Ring", rank=1), CardName("Lightning Bolt", rank=400)], [],
                         zipf=lambda w: {"ring": 4.5, "sol": 3.0}.get(w, 0.0))
     assert said("I tap my Ring for mana", t) == [("Ring", "Sol Ring", "short form")]
-    assert said("If I bounce O-Ring with its ETB trigger on the stack, what happens?", t) == []
+    for ring in ("O-Ring", "O‑Ring", "O–Ring"):  # a hyphen, a non-breaking hyphen, an en dash
+        assert said(f"If I bounce {ring} with its ETB trigger on the stack, what happens?", t) == [], ring
 
 
 def test_rules_abbreviations_are_never_initials() -> None:

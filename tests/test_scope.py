@@ -102,8 +102,12 @@ def test_op_is_deck_advice_only_when_it_says_overpowered() -> None:
 def test_sideboard_cards_in_a_deck_are_an_incident_not_advice() -> None:
     """A head judge's trial: "at FNM he forgot to put his sideboard away, sideboard cards shuffled into his deck" was refused
     as deck advice ("sideboard cards"); which sideboard cards to bring still is advice."""
-    assert out_of_scope("at FNM he forgot to put his sideboard away, sideboard cards shuffled into his deck") is None
-    for question in ("what sideboard cards should I bring against burn?", "good sideboard cards for modern", "sideboard cards vs tron"):
+    for question in ("at FNM he forgot to put his sideboard away, sideboard cards shuffled into his deck",
+                     "do I have to tell my opponent what sideboard cards I brought in?",
+                     "how many sideboard cards for a constructed deck?"):
+        assert out_of_scope(question) is None, question
+    for question in ("what sideboard cards should I bring against burn?", "good sideboard cards for modern", "sideboard cards vs tron",
+                     "which sideboard cards are good against tron?"):
         found = out_of_scope(question)
         assert found is not None and found.topic == "deck advice", question
 

@@ -709,6 +709,10 @@ def test_a_lookup_asks_only_for_the_passage_it_names(empty: Path, full_book: Rul
     remedy = ask(full_book, "ipg 2.1 remedy").answer or ""
     assert remedy.startswith("IPG 2.1 Game Play Error — Missed Trigger — Additional Remedy: If the triggered ability is an")
     assert "isn’t covered by the previous paragraphs" in remedy and "the remedy says more" not in remedy
+    assert (ask(full_book, "ipg 2.1's remedy").answer or "") == remedy
+    penalty = ask(full_book, "missed trigger penalty and remedy").answer or ""  # the penalty asked too: the summary
+    assert penalty.startswith("IPG 2.1 Game Play Error — Missed Trigger: No Penalty.")
+    assert [c.id for c in ask(full_book, "mtr 4").citations[:3]] == ["MTR 4.1", "MTR 4.2", "MTR 4.3"]  # a chapter without text
     assert (ask(full_book, "hce upgrade").answer or "").startswith("IPG 2.3 Game Play Error — Hidden Card Error — Upgrade: If a")
     assert ask(full_book, "OoOS").citations[0].id == "MTR 4.3"
     assert ask(full_book, "jar missed trigger").citations[0].id.startswith("JAR")
@@ -727,4 +731,8 @@ def test_an_offence_told_again_is_told_its_chapters_upgrade(empty: Path, full_bo
     second = ask(full_book, "second slow play warning at an RCQ, what does he get?").answer or ""
     assert "IPG 3: A Warning for a Tournament Error offense is upgraded to a Game Loss if the player has already" in second
     assert "IPG 2:" not in (ask(full_book, "what's the penalty for GRV at comp").answer or "")
-    assert repeated("Nothing is upgraded here. Or is it?", "a second game") is None
+    assert "IPG 2:" not in (ask(full_book, "third missed trigger today at competitive, penalty?").answer or "")  # No Penalty's
+    upgrade = "A Warning for an offense is upgraded to a Game Loss. Nothing else is."
+    assert repeated(upgrade, "his second warning today") == "A Warning for an offense is upgraded to a Game Loss."
+    for once in ("a second game", "he already has one card in hand", "what happens again if he draws", "the 3rd game"):
+        assert repeated(upgrade, once) is None, once

@@ -247,9 +247,10 @@ CARD_WORDS = 4
 """A line of a card's text shorter than this is a keyword said by its name (:func:`card_says` quotes none)."""
 
 
-_CHANGED = lazy(r"\bno longer\b|\b(?:is|are) now\b")
-"""An obsolete glossary entry saying a rule or type changed ("That rule no longer exists", "are now instants"), not a word
-that was renamed ("An obsolete term for the battlefield"): Mana Burn, Interrupt, Damage Assignment Order …"""
+_CHANGED = lazy(r"\bno longer\b")
+"""An obsolete glossary entry saying a rule is gone ("That rule no longer exists", "no longer needs to assign an order"):
+Mana Burn, Damage Assignment Order, the Planeswalker Uniqueness Rule; not a word renamed ("An obsolete term for the
+battlefield") nor a card type become another (Interrupt, Mana Source: "interrupt" and "mana source" are today's words too)."""
 
 
 def changed_rules(index: Index, g: QGraph, a: Analysis, line: str | None) -> tuple[str, ...]:

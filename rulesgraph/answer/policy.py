@@ -4,7 +4,7 @@ Ranking is BM25 over the documents' sections: their text, and their names (title
 infraction's abbreviations) counting extra.  Then nudges that apply to every section and question alike: a
 question saying most of a section's name (by idf) gets more; an infraction leads for a question telling an error
 or asking for a penalty or a fix; an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from
-the IPG's own infraction names, plus the few :data:`SAID` that are not initials) or by its name, even misspelt,
+the IPG's own infraction names and hyphenated titles', ``OoOS``, and the few :data:`SAID`) or by its name, even misspelt,
 leads; a section named by its id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question
 says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL (an infraction named
 there leading with its JAR heading, :attr:`PolicyIndex.regular`), ``competitive``, ``PTQ`` → the IPG.  An error said
@@ -108,7 +108,7 @@ class PolicyIndex:
         """An abbreviation or name (folded) → section id."""
         initials = Counter(a for doc in docs for s in doc.sections for a in abbreviations(s))
         self.shared = {a: tuple(s.id for d in docs for s in d.sections if a in abbreviations(s)) for a, n in initials.items() if n > 1}
-        """Initials several infractions' names share (``dp``) → their sections: a lookup saying one offers them."""
+        """Initials several names share (``dp``: Deck Problem, Decklist Problem) → their sections: a lookup offers them."""
         for doc in docs:
             for s in doc.sections:
                 for a in abbreviations(s):
@@ -134,8 +134,7 @@ class PolicyIndex:
         for said, sid in self.lead.items():
             own.setdefault(sid, []).append(said)
         penalties = {s.penalty.lower() for d in docs for s in d.sections if s.penalty}
-        """A penalty's name (Warning, Game Loss) names the section defining it (IPG 1.1), but earns it no :data:`NAME`
-        bonus: most questions saying one ask which an infraction gets ("is that a warning?")."""
+        """A penalty's name (Warning, Game Loss) names its section (IPG 1.1), but earns no :data:`NAME` bonus ("is that a warning?")."""
         self.units: list[tuple[TSection, TDocument, Counter[str]]] = []
         self.names: list[list[frozenset[str]]] = []
         """Each unit's names as sets of terms: its title, the terms it defines, its abbreviations."""
@@ -150,6 +149,7 @@ class PolicyIndex:
                     tf[t] += self.TITLE
                 self.names.append([frozenset(n) for name in names if name.lower() not in penalties and (n := _terms(name))])
                 self.units.append((s, doc, tf))
+        self.unit_ids = {s.id for s, _, _ in self.units}
         self.df = Counter(t for _, _, tf in self.units for t in tf)
         self.avg = sum(sum(tf.values()) for _, _, tf in self.units) / max(1, len(self.units))
         self.postings: dict[str, list[tuple[int, int, int]]] = {}
@@ -226,8 +226,7 @@ class PolicyIndex:
         return None
 
     def _named_in(self, question: str | Question) -> list[tuple[str, str]]:
-        """The names the question says, its irregular forms read as the documents' ("drew an extra card" says
-        Drawing Extra Cards)."""
+        """The names the question says, its irregular forms read as the documents' ("drew an extra card": Drawing Extra Cards)."""
         read = Question.of(question)
         said = named_in(read, self.lead, tuple(IRREGULAR.get(w, w) for w in read.words))
         return [(w, sid) for w, sid in said if w not in CAPITALS or re.search(rf"\b{w.upper()}\b", read.text)]
@@ -368,9 +367,9 @@ class PolicyIndex:
                 if weight and (sid == s.id or (rel == "regular" and name in self.named and self.regular.get(sid) == i)):
                     score += 12.0 * weight
                     why.append(f"‘{name}’ → {s.title}")
-            if s.id in ids:
-                score += 50.0
-                why.append(f"‘{s.id}’ named")
+            if s.id in ids or (s.parent in ids and s.parent not in self.unit_ids):  # "MTR 4", a chapter with no text: its sections
+                score += 50.0 if s.id in ids else 25.0
+                why.append(f"‘{s.id if s.id in ids else s.parent}’ named")
             if s.kind == "appendix" and s.title.lower().startswith("changes") and not CHANGES.search(folded):
                 score *= 0.3  # a list of what changed answers "what changed", not the question it shares words with
             if s.penalty and wants_infraction:

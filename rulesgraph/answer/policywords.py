@@ -2,8 +2,9 @@
 (:data:`SAID`) and the IPG's former ones (:data:`FORMER`), English irregular forms and synonyms (:data:`IRREGULAR`),
 phrases (:data:`SAYINGS`) and short forms (:data:`SHORT`); the words that ask about the documents' changes
 (:data:`CHANGES`), name a Rules Enforcement Level (:data:`LEVEL_NAMED`) or only make a sentence a question
-(:data:`FRAME`); British spellings in the documents' American (:func:`american`); and :func:`terms`, a text's search
-terms with all of them applied.  Enters: a question's text or its words; leaves: stems.  Used by
+(:data:`FRAME`); British spellings in the documents' American (:func:`american`); a passage's initials
+(:func:`abbreviations`) and a part of an infraction asked for by name (:func:`part_asked`); and :func:`terms`, a text's
+search terms with all of them applied.  Enters: a question's text or its words; leaves: stems.  Used by
 :mod:`rulesgraph.answer.policy` (the ranking) and the routing's word counts."""
 
 from __future__ import annotations
@@ -196,16 +197,21 @@ def abbreviations(section: TSection) -> set[str]:
     return {a for a in (big, all_) if len(a) >= 2 and a not in STOPWORDS}
 
 
-_PART = lazy(r"^\W*(?:(?:mtr|ipg|jar)\s+)?[\w\s.-]{1,40}?\s+(?P<part>definition|examples?|philosophy|(?:additional\s+)?remedy|"
+_PART = lazy(r"^\W*(?P<name>[\w\s.-]{1,40}?)(?:['’]s)?\W*\s+(?P<part>definition|examples?|philosophy|(?:additional\s+)?remedy|"
              r"upgrades?|downgrades?)\W*$")
-"""A passage named and then one of an infraction's parts, all a question says ("ipg 2.1 remedy", "grv philosophy")."""
+"""A passage named and then one of an infraction's parts, all a question says ("ipg 2.1 remedy", "grv philosophy", "ipg
+2.1's remedy")."""
 
 
-def part_asked(question: str, parts: Container[str]) -> str | None:
-    """The part of an infraction (of ``parts``, its titles: ``Additional Remedy``) a lookup-shaped question asks for whole."""
+def part_asked(question: str, parts: Container[str], names: Container[str]) -> str | None:
+    """The part of an infraction (of ``parts``, its titles: ``Additional Remedy``) a lookup-shaped question asks for whole,
+    after one of the infraction's ``names`` (its id and name folded, its abbreviations: ``ipg 2.1``, ``missed trigger``,
+    ``mt``); not "missed trigger penalty and remedy", nor "my opponent forgot his trigger whats the remedy"."""
     m = _PART.match(fold(question))
-    said = None if m is None else m.group("part").split()[-1].rstrip("s").title()
-    return next((t for t in (said, f"Additional {said}", f"{said}s") if t in parts), None) if said else None
+    if m is None or " ".join(m.group("name").replace(":", " ").split()) not in names:
+        return None
+    said = m.group("part").split()[-1].rstrip("s").title()
+    return next((t for t in (said, f"Additional {said}", f"{said}s") if t in parts), None)
 
 
 SLIP = 0.8

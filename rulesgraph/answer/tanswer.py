@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from ..common.text import STOPWORDS, fold, words
@@ -83,12 +84,14 @@ def _summary(hit: Hit, index: PolicyIndex, question: str | Question = "") -> str
     s, doc = hit.section, hit.doc
     if s.penalty:
         parts = {p.title: p.text for p in doc.sections if p.parent == s.id and p.kind == "part"}
-        if asked := part_asked(question.text if isinstance(question, Question) else question, parts):  # "ipg 2.1 remedy": all of it
+        names = {s.id.lower(), " ".join(words(s.name or "")), *(a for a, sid in index.named.items() if sid == s.id)}
+        if asked := part_asked(question.text if isinstance(question, Question) else question, parts, names):  # "ipg 2.1 remedy"
             return f"{s.heading} — {asked}: {' '.join(parts[asked].split()).removeprefix(f'{asked}:').strip()}"
         said = f"{s.heading}: {s.penalty}."
         if "Definition" in parts:
             said += f" {_defined(parts['Definition'], question)}"
-        if (chapter := next((c for c in doc.sections if c.id == s.parent), None)) and (again := repeated(chapter.text, question)):
+        chapter = next((c for c in doc.sections if c.id == s.parent), None) if s.penalty == "Warning" else None  # of Warnings
+        if chapter and (again := repeated(chapter.text, question)):
             said += f" {chapter.id}: {again}"  # "his third GRV today": the penalty is another
         turns = [p for turn in ("Upgrade", "Downgrade") if turn in parts for p in parts[turn].split("\n\n") if p.strip()]
         told = told_turn(parts.get("Additional Remedy", ""), turns, question, s.title)
@@ -206,12 +209,7 @@ def _telling(text: str, question: str | Question) -> str:
 
 def _items(paragraphs: list[str], i: int) -> list[str]:
     """The list items (``• …``) right after paragraph ``i``."""
-    items = []
-    for p in paragraphs[i + 1 :]:
-        if not p.startswith("•"):
-            break
-        items.append(p.lstrip("• ").strip())
-    return items
+    return [p.lstrip("• ").strip() for p in takewhile(lambda p: p.startswith("•"), paragraphs[i + 1 :])]
 
 
 def cited_for(question: str | Question, k: int = 5, *, short: bool = False) -> list[Citation]:

@@ -52,7 +52,8 @@ def is_ref(text: str) -> bool:
 
 
 def named_infraction(text: str) -> str | None:
-    """The IPG section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), if installed."""
+    """The section an infraction's whole name or abbreviation names (``missed trigger``, ``GRV``), or a passage's initials
+    (``OoOS``), if installed."""
     from .trelevance import names
 
     named = names()

@@ -171,7 +171,8 @@ JARGON_ZIPF = 3.0
 
 
 def names() -> dict[str, str]:
-    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), without parsing anything
+    """The infraction names and abbreviations of the installed IPG (``grv`` → ``IPG 2.5``), and the initials of the other
+    passages' hyphenated titles (``ooos`` → ``MTR 4.3``: :func:`~rulesgraph.answer.policywords.abbreviations`), without parsing anything
     on most calls: remembered per process by the directory's modification time (one ``stat`` a call), and in the
     cache directory by the installed files' sizes and times (and the deriving code's), so a rules question costs
     one ``stat``, not the documents' parse (~0.1 s)."""

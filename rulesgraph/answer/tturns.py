@@ -49,15 +49,15 @@ def turn_said(paragraph: str) -> str:
     return f"{said[0]} … {penalty}" if penalty else said[0]
 
 
-_AGAIN = lazy(r"\b(?:(?:does|did|do|doing|commits?|committed|happens?|happened) (?:it |that |this |the same )?again|subsequent|"
-              r"repeat(?:ed)? (?:offen\w*|infraction\w*|warning\w*)|already (?:got|received|had|has|been given|was given|been issued) "
-              r"(?:a |one |an? \w+ )?(?:warning|penalty|game loss|one))\b|"
+_AGAIN = lazy(r"\b(?:(?:does|did|do|doing|commits?|committed) (?:it|that|this|the same(?: thing)?) again|"
+              r"repeat(?:ed)? (?:offen\w*|infraction\w*|warning\w*)|already (?:got|received|was given|been given|been issued) "
+              r"(?:a |an |another )?(?:\w+ )?(?:warning|penalty|game loss))\b|"
               r"\b(?:second|2nd|third|3rd|another)((?: [\w/]+){1,3})")
 """A question telling an offence committed again ("if he does it again", "a second warning for slow play", "he already got
-one"), or an ordinal followed within three words by an offence (:data:`_OFFENCE`, or an infraction's name or abbreviation:
-"his third GRV today"); not "the 3rd game", "saw the second one", "shuffle again": what the IPG's chapters say of
-repeated Warnings may change the penalty."""
-_OFFENCE = frozenset("time times warning warnings offense offence offenses offences infraction infractions".split())
+a warning"), or an ordinal followed within three words by an offence (:data:`_OFFENCE`, or an infraction's name or
+abbreviation: "his third GRV today"); not "the 3rd game", "saw the second one", "what happens again", "already has one
+card": what the IPG's chapters say of repeated Warnings may change the penalty."""
+_OFFENCE = frozenset("time warning warnings offense offence offenses offences infraction infractions".split())
 
 
 def repeated(chapter: str, question: str | Question) -> str | None:

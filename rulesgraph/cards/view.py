@@ -301,7 +301,8 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
     data installed is a :class:`NotFound`, as no tournament documents installed is for ``mtr`` (nothing to find:
     exit 1); no such card one naming the nearest names.
     ``shortened``: the card a player's short form stands for (:meth:`rulesgraph.question.namedcards.CardDeck.shortened`),
-    asked when no one name is the query — so ``card bolt`` is the Lightning Bolt a question's "Bolt" is."""
+    asked when no one name is the query or only a slip of one — so ``card bolt`` is the Lightning Bolt a question's "Bolt" is,
+    ``card LED`` Lion's Eye Diamond, not a slip of Destined // Lead's face."""
     if not query.strip():  # a misuse, whatever is installed
         raise RulesgraphError("no card name given")
     if store is None or names is None:

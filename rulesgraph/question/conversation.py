@@ -137,8 +137,8 @@ class Conversation:
     policy_before: str = ""
     """What :attr:`policy` followed up, when it was heard after an earlier question (:meth:`policy_turn`)."""
     told: str | None = None
-    """The last question, when the rules answered it and it told an error (:data:`~rulesgraph.question.policyroute.ERROR`: "he
-    accidentally drew an extra card"): a follow-up naming a judge's remedy ("whats the fix?") is heard after it (:meth:`policy_turn`)."""
+    """The last question, when the rules answered it and it told an error (:data:`~rulesgraph.question.policyroute.ERROR`: "drew
+    an extra card"): "whats the fix?" is heard after it, a level alone ("same thing at FNM") asks it there (:meth:`policy_turn`)."""
     legal: str | None = None
     """The last question, when the card data answered it about playing a card: "what about Legacy?" asks it again of
     another format (:func:`rulesgraph.answer.compose.legality_again`)."""
@@ -194,7 +194,7 @@ class Conversation:
         judge = not _SWITCH.search(text) and asks_judge(text)  # "what's the fix?": the documents', whatever game it tells
         if previous is None:  # after the rules' answer to an error told, "whats the fix?" asks its fix, "same thing at FNM" it there
             if told and level_only(question):
-                return Question(again := at_level(told, question)), (again, "")
+                return Question(again := at_level(told[: max(0, MAX_CHARS - len(question) - 2)], question)), (again, "")
             heard = told and judge and len(said) <= SAYS_ENOUGH and asks_remedy(question) and not game()  # "does Misdirection fix that?"
             return (Question.after(told, question), (question, told)) if heard else None
         points_back, short = bool(_FOLLOW.search(text) or _REFERS.search(text)), len(said) <= 2 and any(map(theirs, said))

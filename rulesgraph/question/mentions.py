@@ -277,7 +277,7 @@ class _Finder(TypoReading):
             small = [w in JOINERS for w in tokens(self.t.keys[g][0])]  # "StP": small letters where the small words are
             return 0.8 if len(small) == len(core) and all(c.islower() == s for c, s in zip(core, small, strict=True)) else None
         if not (tok.cap or (owned and z < LOWER_SHORT_ZIPF)) or z >= SHORT_ZIPF or self.common_noun(i, j, not tok.cap) \
-                or self.in_longer_run(i, j) or self.text[tok.start - 1 : tok.start] == "-":  # "O-Ring" is no Sol Ring
+                or self.in_longer_run(i, j) or self.text[tok.start - 1 : tok.start] in ("-", "‐", "‑", "–"):  # "O-Ring": no Sol Ring
             return None
         before = self.toks[i - 1].word if i > 0 else ""
         after = self.toks[j + 1].word if j + 1 < len(self.toks) else ""

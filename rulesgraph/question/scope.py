@@ -123,7 +123,7 @@ TOPICS = (
             r"(?:is|are) (?:\w+ ){0,3}?op(?= (?:in|for) |\s*[?!.]|$)",  # "is X op (in …)?": not "my OP casts …"
             # sideboard plans and matchups: what to bring in, not whether a sideboard may be used (100.4)
             r"(?:sideboard|sideboarding|side ?board|board) (?:plans?|guides?|strateg(?:y|ies)|tips|tech|options|choices)",
-            r"(?:what|which) sideboard cards|sideboard cards (?:for|against|vs)",  # not "sideboard cards shuffled into his deck"
+            r"(?:what|which) sideboard cards (?:should|to|would|are (?:good|best))|sideboard cards (?:against|vs)",  # not "… into his deck"
             # … not the sideboard set against the main deck ("which cards are in the sideboard vs the main deck": the MTR's)
             r"(?:side|board|bring|swap|sideboard|put) (?:\w+ ){0,3}?(?:in|out|into) (?:\w+ ){0,4}?(?:against|vs\.?|versus)" + _MAIN,
             r"(?:sideboard|side|board)(?:ing)? (?:in |out )?(?:against|vs\.?|versus)" + _MAIN, r"game ?plan",
