@@ -25,6 +25,7 @@ from rulesgraph.answer.firstplace import (
     listing,
     names_a_variant,
     no_variant_first,
+    reminded,
     short,
     telling_sentence,
     unsettled,
@@ -304,3 +305,17 @@ def test_an_old_rule_the_question_names_is_said_to_be_gone_unless_the_answer_say
     assert not any(c.startswith("In Play") for c in ask(full_book, "I have Humility in play, what happens?").caveats)
     gapped = ask(full_book, "Or have I to pay one mana each time that source will deal damage?")  # words said apart
     assert not any(c.startswith("Mana Source") for c in gapped.caveats)
+
+
+def test_reminder_text_is_quoted_after_what_it_reminds_of() -> None:
+    """A new user's trial with 2026 cards: Badgermole Cub's answer quoted "(Target land you control becomes a 0/0 creature
+    …)" alone, no word of earthbend; on the real tuning questions, Culling Scales' "(If two or more permanents are tied for
+    lowest, …)" without the destroying it qualifies."""
+    line = ("When this creature enters, earthbend 1. (Target land you control becomes a 0/0 creature with haste that's still a "
+            "land. Put a +1/+1 counter on it. When it dies or is exiled, return it to the battlefield tapped.)")
+    assert reminded(line, "When it dies or is exiled, return it to the battlefield tapped.)") == (
+        "When this creature enters, earthbend 1. (… When it dies or is exiled, return it to the battlefield tapped.)")
+    assert reminded(line, "(Target land you control becomes a 0/0 creature with haste that's still a land.") == (
+        "When this creature enters, earthbend 1. (Target land you control becomes a 0/0 creature with haste that's still a land. …)")
+    assert reminded("Flying. Draw a card.", "Draw a card.") == "Draw a card."  # no reminder
+    assert reminded("(This is an aside.) Draw a card.", "Draw a card.") == "Draw a card."  # after the parenthesis

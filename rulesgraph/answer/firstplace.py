@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ALONE", "CARD_WORDS", "FAQ_ALIKE", "FAQ_HOLDS", "LINE", "LISTED", "SENTENCE", "SETTLES", "UNSETTLED", "UNSETTLED_LEAD", "WHOLE",
            "asked_words", "card_says", "changed_rules", "deciding", "direct", "faq_answers", "fitted", "listing", "names_a_variant",
-           "no_variant_first", "short", "telling_sentence", "unsettled"]
+           "no_variant_first", "reminded", "short", "telling_sentence", "unsettled"]
 
 FAQ_ALIKE = 70
 """Least token-set ratio (0-100) between the question and a FAQ entry's question for the entry to answer it."""
@@ -285,8 +285,18 @@ def card_says(index: Index, a: Analysis) -> str | None:
                     continue
                 sentence, share = telling_sentence(index, a, line)
                 if sentence and share >= SETTLES and (best is None or share > best[0]):
-                    best = (share, name, sentence)
+                    best = (share, name, reminded(line, sentence))
     return None if best is None else f"{best[1]}: “{fitted([best[2]], LINE)}”"
+
+
+def reminded(line: str, sentence: str) -> str:
+    """``sentence`` of a card's Oracle ``line``, after the keyword it reminds of when it is reminder text: "When this creature
+    enters, earthbend 1. (… When it dies or is exiled, return it to the battlefield tapped.)", not the reminder alone."""
+    line = " ".join(line.split())
+    at, opened = line.find(sentence), line.find("(")
+    if opened < 0 or at < opened or not line[:opened].strip():
+        return sentence
+    return f"{line[:opened].strip()} ({'' if at - opened < 2 else '… '}{sentence.removeprefix('(')}" + ("" if ")" in sentence else " …)")
 
 
 def deciding(book: Rulebook, chosen: list[Scored], most: int = 3, a: Analysis | None = None) -> str:
