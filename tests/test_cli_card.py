@@ -77,6 +77,7 @@ def test_a_players_short_form_is_the_card_a_question_reads(run, deck: CardDeck) 
     assert code == 0 and out.startswith("Lightning Bolt") and "read ‘bolt’ as Lightning Bolt" in out
     assert run("card", "JTMS")[1].startswith("Jace, the Mind Sculptor")
     assert run("card", "LED")[1].startswith("Lion's Eye Diamond")  # initials said whole, not a slip of Destined // Lead's face
+    assert run("card", "MoM")[1].startswith("Mask of Memory") and run("card", "Mom")[0] == 1  # "Mom" is a player's Mother of Runes
     assert run("card", "Bolt Hound")[1].startswith("Bolt Hound")  # a name is still the name
     assert "read ‘sol rign’ as Sol Ring" in run("card", "sol rign")[1]  # a slip of a name no short form is
 

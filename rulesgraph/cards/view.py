@@ -309,7 +309,8 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
         raise NotFound("no card data installed: 'rulesgraph update cards' installs MTGJSON's (or --file a copy); "
                        "'rulesgraph kw NAME' shows FAQ entries about a card")
     found = names.find(query)  # a short form said whole ("LED") before a slip of a name ("Lead", the face of Destined // Lead)
-    if (found.key is None or found.how == "typo") and shortened is not None and (key := shortened(query)) is not None:
+    if (found.key is None or found.how == "typo") and shortened is not None and (key := shortened(query)) is not None \
+            and not _miscased(query, key):
         from .names import Found
 
         found = Found(query, (key,), "shortened", key)
@@ -335,6 +336,19 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
     if found.how in ("short", "prefix", "typo"):  # "Olivia", "lightnig blot": the most played first
         cards = played_first(cards)
     return CardResult(found, None, tuple((c.name, c.faces[0].type_line) for c in cards))
+
+
+def _miscased(said: str, key: str) -> bool:
+    """Initials said in mixed case that do not put their small letters where ``key``'s small words are: "Mom" is no MoM
+    (Mask of Memory: a player means Mother of Runes), "StP" is Swords to Plowshares; lower case and capitals say nothing."""
+    from .model import JOINERS
+    from .nametable import tokens
+
+    said = said.strip()
+    toks = list(tokens(key))
+    if said.islower() or said.isupper() or len(said) != len(toks) or not said.isalpha():
+        return False
+    return said != "".join(t[0] if t in JOINERS else t[0].upper() for t in toks)
 
 
 def result_json(result: CardResult) -> dict[str, Any]:
