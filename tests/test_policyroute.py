@@ -380,3 +380,13 @@ def test_asks_judge_reads_a_judges_remedy_named() -> None:
     assert not asks_judge("if I cast Lightning Bolt on a creature with hexproof, what happens?")  # a review's: rules asked
     assert not asks_judge("how does backup work if the creature already has trample?")  # backup: a keyword
     assert not asks_judge("at a prerelease can I flash in a creature during combat?")  # a level alone
+
+
+def test_a_document_named_routes() -> None:
+    """A review: "jar drew extra card" and "jar: player drew an extra card" were answered from the rules (500.7, extra turns),
+    though "jar …" first names the JAR as its lookup does.  A document named by its name or initials routes; the MTR only by
+    its initials ("tournament rules" are a game variant's words too); a jar that is a card's word does not."""
+    assert policy_cue("jar drew extra card") == "JAR named"
+    assert policy_cue("per the IPG, is this one a warning or nothing?") == "IPG named"
+    assert policy_cue("what does the mtr say about this") == "MTR named"
+    assert policy_cue("my Jar of Eyeballs got a counter, how many does it have?") is None

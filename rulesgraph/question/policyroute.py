@@ -2,7 +2,7 @@
 
 Once the MTR, IPG and JAR are installed, :func:`policy_cue` decides (after :mod:`rulesgraph.question.scope`, whose
 tournament-policy cues always route) whether a question the rules could answer is rather a judge's question.
-Signals, strongest first: an infraction's name or the floor's abbreviation (``GRV``), or a JAR part's number; words
+Signals, strongest first: an infraction's name or abbreviation (``GRV``), a JAR part's number, a document named; words
 only tournament questions use (``decklist``, ``time was called``, ``my previous opponent``); the documents' rare title words the
 rules never use; a Rules Enforcement Level said or implied with a fix asked ("at FNM …, what do we do"); "judge"
 beside a remedy's words; a duty asked at a named level ("at competitive, do I have to …").  Weaker signals (event
@@ -63,9 +63,8 @@ rules never name (not "said go ahead", nor a card that says "… go to the grave
 _SETTING = lazy(r"\b(?:phones?|spectators?|(?:flip|flipped|flipping) a coin|bet(?:ting)? on|(?:a|the|place|placed|make|made) bets?|"
                 r"betting|(?:un)?sleeves?|(?:un)?sleeved|tournaments?|(?:my|our|his|her|their|the|a|this|next|last|feature) matche?s?|"
                 r"rounds?(?! (?:up|down)\b))\b")
-"""Words a rules question may use to set its scene too ("my match", betting on it; not "do the colors have to match?", "I
-bet he has it"; "spectator seating" is a card's): each counts once beside few game terms, and is no game term itself
-there ("match" is a glossary term: :func:`policy_cue`)."""
+"""Words a rules question may use to set its scene too ("my match", betting on it; not "do the colors have to match?", "I bet he
+has it"; "spectator seating" is a card's): each counts once beside few game terms, and is no game term itself there."""
 _FIX = lazy(r"\b(?:what (?:do|should|does|will|can) (?:we|i|you|the judge|a judge|judges) do|what now|"
             r"what(?:'s| is|s) the (?:\w+ )?(?:fix|remedy|penalty)|"
             r"how (?:does|do|should|would|will) (?:the |a )?judges? (?:fix|handle|rule)|"
@@ -99,7 +98,6 @@ ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra c
 
 
 _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
-
 
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "our"})
 """Left out between a name's words: an article, or a possessive ("missed their trigger" says Missed Trigger)."""
@@ -274,6 +272,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return found[0][0]
     if m := _JAR_PART.search(q.text if len(q.words) > 5 else q.text.upper()):  # "JAR 5", short "jar 5" (MTR, IPG: the scope's)
         return m.group(0)
+    if (docs := documents_named(q)) and (docs - {"mtr"} or re.search(r"\bmtr\b", folded)):  # "jar drew extra card", "per the IPG"
+        return f"{'/'.join(sorted(docs)).upper()} named"  # not "2HG tournament rules": the rules' words too
     if titled and (title := _title_asked(q, titled, rules_named)):
         return title
     if titled and _AT_EVENT.search(folded) and (title := _title_named(q, titled, rules_named)):
