@@ -4,7 +4,7 @@ Ranking is BM25 over the documents' sections: their text, and their names (title
 infraction's abbreviations) counting extra.  Then nudges that apply to every section and question alike: a
 question saying most of a section's name (by idf) gets more; an infraction leads for a question telling an error
 or asking for a penalty or a fix; an infraction named by the floor's abbreviation (``GRV``, ``LEC``; derived from
-the IPG's own infraction names and hyphenated titles', ``OoOS``, and the few :data:`SAID`) or by its name, even misspelt,
+the IPG's infraction names and the documents' hyphenated titles, ``OoOS``, and the few :data:`SAID`) or its name, misspelt too,
 leads; a section named by its id (``IPG 2.5``, ``MTR 4.3``) leads; and the Rules Enforcement Level the question
 says or implies picks the document: ``at FNM``, ``casual``, ``prerelease`` → Judging at Regular REL (an infraction named
 there leading with its JAR heading, :attr:`PolicyIndex.regular`), ``competitive``, ``PTQ`` → the IPG.  An error said
