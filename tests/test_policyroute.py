@@ -388,5 +388,6 @@ def test_a_document_named_routes() -> None:
     its initials ("tournament rules" are a game variant's words too); a jar that is a card's word does not."""
     assert policy_cue("jar drew extra card") == "JAR named"
     assert policy_cue("per the IPG, is this one a warning or nothing?") == "IPG named"
-    assert policy_cue("what does the mtr say about this") == "MTR named"
+    assert policy_cue("what does the mtr say about taking notes") == "MTR named"
+    assert policy_cue("per the JAR?") is None  # a document and nothing else: a follow-up's, heard after its question
     assert policy_cue("my Jar of Eyeballs got a counter, how many does it have?") is None

@@ -712,7 +712,9 @@ def test_a_lookup_asks_only_for_the_passage_it_names(empty: Path, full_book: Rul
     assert (ask(full_book, "ipg 2.1's remedy").answer or "") == remedy
     penalty = ask(full_book, "missed trigger penalty and remedy").answer or ""  # the penalty asked too: the summary
     assert penalty.startswith("IPG 2.1 Game Play Error — Missed Trigger: No Penalty.")
-    assert [c.id for c in ask(full_book, "mtr 4").citations[:3]] == ["MTR 4.1", "MTR 4.2", "MTR 4.3"]  # a chapter without text
+    chapter = ask(full_book, "mtr 4")  # a chapter of sections only: them
+    assert [c.id for c in chapter.citations[:3]] == ["MTR 4.1", "MTR 4.2", "MTR 4.3"] and chapter.confidence == 0.9
+    assert (chapter.answer or "").startswith("MTR 4 Communication: MTR 4.1 Player Communication; MTR 4.2 Tournament Shortcuts;")
     assert (ask(full_book, "hce upgrade").answer or "").startswith("IPG 2.3 Game Play Error — Hidden Card Error — Upgrade: If a")
     assert ask(full_book, "OoOS").citations[0].id == "MTR 4.3"
     assert ask(full_book, "jar missed trigger").citations[0].id.startswith("JAR")
@@ -736,3 +738,21 @@ def test_an_offence_told_again_is_told_its_chapters_upgrade(empty: Path, full_bo
     assert repeated(upgrade, "his second warning today") == "A Warning for an offense is upgraded to a Game Loss."
     for once in ("a second game", "he already has one card in hand", "what happens again if he draws", "the 3rd game"):
         assert repeated(upgrade, once) is None, once
+
+
+
+def test_a_passages_initials_change_no_passages_words(empty: Path, full_book: Rulebook) -> None:
+    """A user checking the change: "what happens when time is called" led with MTR 1.10 instead of MTR 2.4, and a mulligan
+    question with MTR 2.3 instead of IPG 2.4 — the hyphenated titles' initials ("ooos", "eomp") had joined their passages'
+    names, so every passage's length and the average moved and near ties turned: they are lookup keys only.  And "per the
+    JAR?" after a penalty question routed alone once a document named routed (MTR Appendix D, Memory Jar's booster mix)."""
+    from rulesgraph.question.conversation import Conversation
+
+    _install_real()
+    index = policy_index()
+    assert index is not None and index.named["ooos"] == "MTR 4.3"
+    assert [h.section.id for h in index.search("what happens when time is called", 2)] == ["MTR 2.4", "MTR 1.10"]
+    talk = Conversation()
+    ask(full_book, "penalty for missed trigger at comp", conversation=talk)
+    jar = ask(full_book, "per the JAR?", conversation=talk)
+    assert jar.citations[0].id == "IPG 2.1" and any(w.startswith("following up on") for w in jar.why), [c.id for c in jar.citations]

@@ -104,8 +104,7 @@ class PolicyIndex:
         from ..build.tdefines import defined_terms
 
         self.docs = docs
-        self.named: dict[str, str] = {}
-        """An abbreviation or name (folded) → section id."""
+        self.named: dict[str, str] = {}  # an abbreviation or name (folded) → section id
         initials = Counter(a for doc in docs for s in doc.sections for a in abbreviations(s))
         self.shared = {a: tuple(s.id for d in docs for s in d.sections if a in abbreviations(s)) for a, n in initials.items() if n > 1}
         """Initials several names share (``dp``: Deck Problem, Decklist Problem) → their sections: a lookup offers them."""
@@ -127,12 +126,13 @@ class PolicyIndex:
         for say, name in FORMER.items():
             if target := next((s.id for d in docs for s in d.sections if s.penalty and s.name == name), None):
                 self.lead.setdefault(say, target)
-        own: dict[str, list[str]] = {}
-        """A section's own names beside its title: the terms it defines, the abbreviations judges say for it."""
+        own: dict[str, list[str]] = {}  # a section's own names beside its title: the terms it defines, its abbreviations
         for term, sid in defined_terms(docs):
             own.setdefault(sid, []).append(term)
+        titled = {a for doc in docs for s in doc.sections if not s.penalty for a in abbreviations(s)}  # "ooos": a lookup's key only
         for said, sid in self.lead.items():
-            own.setdefault(sid, []).append(said)
+            if said not in titled:  # an infraction's initials weigh as its words; a hyphenated title's change no passage's
+                own.setdefault(sid, []).append(said)
         penalties = {s.penalty.lower() for d in docs for s in d.sections if s.penalty}
         """A penalty's name (Warning, Game Loss) names its section (IPG 1.1), but earns no :data:`NAME` bonus ("is that a warning?")."""
         self.units: list[tuple[TSection, TDocument, Counter[str]]] = []

@@ -188,12 +188,10 @@ def _passage(text: str, question: str | Question) -> str:
 
 
 def _telling(text: str, question: str | Question) -> str:
-    """What a Judging at Regular REL part says of the question's case: its paragraph or list item holding most of the
-    question's words that few of its paragraphs hold (:func:`.policywords.telling_scores`, as :func:`_remedy` weighs its cases:
-    "opponent" is in most), the first of equals.  A list item comes with what the list says of all its items:
-    the paragraph introducing it ("… must be removed from your event …:"), or else the one after it ("The priority is to
-    educate players …"): "General Unwanted Behaviors" lists inadequate shuffling, slow play, tardiness …, and a player
-    late to the round is told its tardiness item, not its first."""
+    """What a Judging at Regular REL part says of the question's case: its paragraph or list item holding most of the question's
+    words that few of its paragraphs hold (:func:`.policywords.telling_scores`), the first of equals; a list item with what the
+    list says of all its items, the paragraph introducing it or else the one after it ("The priority is to educate players …"):
+    a player late to the round is told General Unwanted Behaviors' tardiness item, not its first."""
     paragraphs = [p.strip() for p in text.split("\n\n") if p.lstrip("• ").strip()] or [text]
     plain = [p.lstrip("• ").strip() for p in paragraphs]
     scores = telling_scores([set(_terms(p)) for p in plain], asked_terms(question))
@@ -232,13 +230,16 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
         return None
     question = read.text if isinstance(read, Question) else read
     unknown = [f"no {sid} in the installed documents" for sid in said_ids(question) if index.section(sid) is None]
-    if unknown and not set(words(without_ids(fold(question)))) - STOPWORDS - ASKING - _ABOUT:  # the id was all it asked
+    bare = not set(words(without_ids(fold(question)))) - STOPWORDS - ASKING - _ABOUT  # the id is all it asks
+    if unknown and bare:
         return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
     hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     rel = index.level(read)  # a follow-up's own level first, as the search reads it
     hits = index.intended(hits, read, rel)
     if not hits:
         return None
+    chapter = next((c for sid in said_ids(question) if bare and (c := index.section(sid)) and c[0].kind == "chapter"
+                    and not c[0].text.strip()), None)
     why = [w for h in hits[:k] for w in h.why]
     if rel:
         why.insert(0, _REL_SAID[rel])
@@ -247,9 +248,11 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
     penalty = hits[0].doc.kind == "ipg" and hits[0].section.penalty
     caveats = (*unknown, *((_NO_LEVEL,) if penalty and not rel else (_AT_REGULAR,) if penalty and rel == "regular" else ()))
     top = hits[0].score
-    confidence = round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
+    confidence = 0.9 if chapter else round(min(0.9, 0.3 + 0.6 * (top - (hits[1].score if len(hits) > 1 else 0)) / max(top, 1e-9)), 2)
     citations = tuple(section_citation(h.section, h.doc, h.score, h.why, short=True) for h in hits[:k])
-    return Answer(question, _summary(hits[0], index, index.told_as(read, hits[0])), citations, (), confidence,
+    said = f"{chapter[0].heading}: " + "; ".join(f"{c.id} {c.title}" for c in chapter[1].sections if c.parent == chapter[0].id) \
+        if chapter else _summary(hits[0], index, index.told_as(read, hits[0]))  # "mtr 4", a chapter of sections only: them
+    return Answer(question, said, citations, (), confidence,
                   (*caveats, *why), (), caveats=caveats)
 
 
@@ -355,10 +358,9 @@ def tournament_answer(read: str | Question, k: int, outside: OutOfScope | None, 
 
 
 RULES_TOO = 3
-"""How many game terms (:func:`rulesgraph.question.scope.game_terms`) make a policy question one that tells a game situation
-(so does naming a card), whose answer cites the rules after the tournament documents ("he cast Brainstorm, drew
-three and passed without putting two back: what does the judge do" → IPG 2.5 Game Rule Violation, then the ruling of
-Brainstorm).  Fewer ("can I take notes during a match": *match*, *during*) tell no game."""
+"""How many game terms (:func:`rulesgraph.question.scope.game_terms`) make a policy question one that tells a game situation (so
+does naming a card), whose answer cites the rules after the documents ("he cast Brainstorm, drew three and passed without putting
+two back: what does the judge do" → IPG 2.5, then Brainstorm's ruling).  Fewer ("can I take notes during a match") tell none."""
 
 
 def with_rules(policy: Answer, index: Index, rules: Callable[[], Answer], k: int, names_card: Callable[[], bool],

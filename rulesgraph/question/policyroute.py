@@ -75,8 +75,7 @@ _JUDGE = lazy(r"\b(?:judges?|hj)\b")
 _CALLED = lazy(r"^\W*judges?\s*(?:[,!:]|(?=(?:he|she|they|my|i|we|this|there|what)\b))|"
                r"\b(?:call|calls|called|calling|get|got|grab|grabbed|ask|asked|fetch|fetched)(?: for| over)? (?:a|the) judge\b|"
                r"\b(?:(?:a|the) )?judge (?:was|is|got|gets|had been|has been) (?:called|summoned|fetched)\b")
-"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge", "we called over a judge", "the judge was
-called"): the game is at an event."""
+"""A judge called or addressed ("judge, he drew an extra card", "can I call a judge", "the judge was called"): at an event."""
 _REMEDY = lazy(r"\b(?:(?:the|a) (?:\w+ )?fix|fix(?:es|ing)? (?:it|this|that|the (?:game|situation|error|mistake))|remed(?:y|ies)|"
                r"back(?:ing)? ?up|penalt(?:y|ies)|infractions?|warnings?|game loss\w*)\b")
 """Words of a judge's remedy: beside "judge" they make a question one of procedure ("how does a judge fix it")."""
@@ -98,6 +97,7 @@ ERROR = lazy(r"\b(?:forg[oe]t\w*|missed|accident\w*|by mistake|mistakes?|extra c
 
 
 _PATTERNS: dict[int, tuple[dict[str, str], re.Pattern[str], dict[str, str]]] = {}
+_BARE = STOPWORDS | ASKING  # words saying nothing of a case ("per the JAR?" names a document and nothing else)
 
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "our"})
 """Left out between a name's words: an article, or a possessive ("missed their trigger" says Missed Trigger)."""
@@ -272,8 +272,8 @@ def policy_cue(question: str | Question, named: dict[str, str] | None = None, ga
         return found[0][0]
     if m := _JAR_PART.search(q.text if len(q.words) > 5 else q.text.upper()):  # "JAR 5", short "jar 5" (MTR, IPG: the scope's)
         return m.group(0)
-    if (docs := documents_named(q)) and (docs - {"mtr"} or re.search(r"\bmtr\b", folded)):  # "jar drew extra card", "per the IPG"
-        return f"{'/'.join(sorted(docs)).upper()} named"  # not "2HG tournament rules": the rules' words too
+    if (docs := documents_named(q)) and (docs - {"mtr"} or re.search(r"\bmtr\b", folded)) and len(set(q.words) - docs - _BARE) > 1:
+        return f"{'/'.join(sorted(docs)).upper()} named"  # "jar drew extra card"; not "per the JAR?" (a follow-up), "2HG tournament rules"
     if titled and (title := _title_asked(q, titled, rules_named)):
         return title
     if titled and _AT_EVENT.search(folded) and (title := _title_named(q, titled, rules_named)):
