@@ -230,15 +230,15 @@ def policy_answer(read: str | Question, k: int = 5, known: Callable[[str], bool]
         return None
     question = read.text if isinstance(read, Question) else read
     unknown = [f"no {sid} in the installed documents" for sid in said_ids(question) if index.section(sid) is None]
-    bare = not set(words(without_ids(fold(question)))) - STOPWORDS - ASKING - _ABOUT  # the id is all it asks
-    if unknown and bare:
+    bare = lambda: not set(words(without_ids(fold(question)))) - STOPWORDS - ASKING - _ABOUT  # the id is all it asks (split only then)
+    if unknown and bare():
         return Answer(question, None, (), (), 0.0, tuple(unknown), (), caveats=tuple(unknown))
     hits = index.search(read, max(k, 2), known)  # the runner-up's score sets the confidence, whatever ``k`` shows
     rel = index.level(read)  # a follow-up's own level first, as the search reads it
     hits = index.intended(hits, read, rel)
     if not hits:
         return None
-    chapter = next((c for sid in said_ids(question) if bare and (c := index.section(sid)) and c[0].kind == "chapter"
+    chapter = next((c for sid in said_ids(question) if (c := index.section(sid)) and c[0].kind == "chapter" and bare()
                     and not c[0].text.strip()), None)
     why = [w for h in hits[:k] for w in h.why]
     if rel:
