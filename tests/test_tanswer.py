@@ -718,6 +718,7 @@ def test_a_lookup_asks_only_for_the_passage_it_names(empty: Path, full_book: Rul
     assert (ask(full_book, "hce upgrade").answer or "").startswith("IPG 2.3 Game Play Error — Hidden Card Error — Upgrade: If a")
     assert ask(full_book, "OoOS").citations[0].id == "MTR 4.3"
     assert ask(full_book, "jar missed trigger").citations[0].id.startswith("JAR")
+    assert "MTR 6.5" not in [c.id for c in ask(full_book, "jar tardiness").citations]  # the JAR named is no Memory Jar's word
     assert not ask(full_book, "Jar of Eyeballs trigger").citations[0].id.startswith("JAR")  # a card, not the document
 
 

@@ -339,7 +339,8 @@ class PolicyIndex:
             spelt = self._spelt(part, known)
             told = {self._unprefixed(spelt.get(t, t)) for t in told_only(part.sentences, list(part.words), ASKING,
                                                                            lambda said: _terms(" ".join(said)))}
-            cited = FRAME | {t for sid in said_ids(part.text) for t in _terms(sid)}  # "MTR 4.3" is named: its words find every "4"
+            named_docs = " ".join([*said_ids(part.text), *documents_named(part)])  # "MTR 4.3", "jar …" named: not every "4", Memory Jar
+            cited = FRAME | set(_terms(named_docs))
             terms = Counter(self._unprefixed(spelt.get(t, t)) for t in said_terms(part, levels=False, searched=True) if t not in cited)
             q.update({t: n * weight * (self.TOLD if t in told else 1.0) for t, n in terms.items()})
             part_terms.append(set(terms))
