@@ -105,16 +105,16 @@ class PolicyIndex:
 
         self.docs = docs
         self.named: dict[str, str] = {}  # an abbreviation or name (folded) → section id
-        initials = Counter(a for doc in docs for s in doc.sections for a in abbreviations(s))
-        self.shared = {a: tuple(s.id for d in docs for s in d.sections if a in abbreviations(s)) for a, n in initials.items() if n > 1}
+        initialled = [(s, abbreviations(s)) for doc in docs for s in doc.sections]  # each passage's initials, worked out once
+        initials = Counter(a for _, found in initialled for a in found)
+        self.shared = {a: tuple(s.id for s, found in initialled if a in found) for a, n in initials.items() if n > 1}
         """Initials several names share (``dp``: Deck Problem, Decklist Problem) → their sections: a lookup offers them."""
-        for doc in docs:
-            for s in doc.sections:
-                for a in abbreviations(s):
-                    if initials[a] == 1:  # "DP": Deck Problem's and Decklist Problem's, so neither's
-                        self.named.setdefault(a, s.id)
-                if s.penalty:
-                    self.named.setdefault(" ".join(words(s.name or "")), s.id)
+        for s, found in initialled:
+            for a in found:
+                if initials[a] == 1:  # "DP": Deck Problem's and Decklist Problem's, so neither's
+                    self.named.setdefault(a, s.id)
+            if s.penalty:
+                self.named.setdefault(" ".join(words(s.name or "")), s.id)
         for say, name in SAID.items():
             target = next((s.id for d in docs for s in d.sections if s.penalty and (s.name == name or s.title.endswith(name))), None)
             if target is None and name == "Unsporting Conduct":
@@ -129,7 +129,7 @@ class PolicyIndex:
         own: dict[str, list[str]] = {}  # a section's own names beside its title: the terms it defines, its abbreviations
         for term, sid in defined_terms(docs):
             own.setdefault(sid, []).append(term)
-        titled = {a for doc in docs for s in doc.sections if not s.penalty for a in abbreviations(s)}  # "ooos": a lookup's key only
+        titled = {a for s, found in initialled if not s.penalty for a in found}  # a hyphenated title's ("ooos"): a lookup's key only
         for said, sid in self.lead.items():
             if said not in titled:  # an infraction's initials weigh as its words; a hyphenated title's change no passage's
                 own.setdefault(sid, []).append(said)

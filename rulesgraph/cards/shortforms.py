@@ -15,15 +15,15 @@ as weaker evidence than a name (capitals are required: ``Bolt`` mid-sentence, ``
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .model import CardName
 
 __all__ = ["FAMILY", "INITIALS_LETTERS", "INITIALS_RANK", "PART_CARDS", "PART_FIRST", "PART_LAST", "PART_PLAYED", "PART_RARE",
-           "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations", "epithet_named", "initials", "named_parts",
-           "parts", "said_alone", "short_name"]
+           "SHORT_LETTERS", "SHORT_POPULAR", "SHORT_RANK", "ShortForms", "abbreviations", "cased_as_initials", "epithet_named",
+           "initials", "named_parts", "parts", "said_alone", "short_name"]
 
 PART_CARDS = 12
 """Most cards one first word may stand for (``Olivia`` for Olivia Voldaren among the Olivias; not ``Sol``'s
@@ -62,6 +62,14 @@ INITIALS_LETTERS = 3
 def initials(toks: Iterable[str]) -> str:
     """The first letters of a name's folded words, small words included (``jtms``, ``stp``, ``led``)."""
     return "".join(t[0] for t in toks if t)
+
+
+def cased_as_initials(said: str, words: Sequence[str]) -> bool:
+    """Whether initials said in mixed case put their small letters where the name's small words (``words``, folded) are:
+    ``StP`` for Swords to Plowshares, ``MoM`` for Mask of Memory; not ``Mom`` (a player's Mother of Runes)."""
+    from .model import JOINERS
+
+    return len(said) == len(words) and all(c.islower() == (w in JOINERS) for c, w in zip(said, words, strict=True))
 
 
 def abbreviations(rule_phrases: Iterable[tuple[str, ...]]) -> set[str]:

@@ -339,16 +339,14 @@ def find_card(book: Rulebook, store: CardStore | None, names: NameIndex | None, 
 
 
 def _miscased(said: str, key: str) -> bool:
-    """Initials said in mixed case that do not put their small letters where ``key``'s small words are: "Mom" is no MoM
-    (Mask of Memory: a player means Mother of Runes), "StP" is Swords to Plowshares; lower case and capitals say nothing."""
-    from .model import JOINERS
+    """Initials of ``key`` said in mixed case, but not as a question's are read (:func:`~rulesgraph.cards.shortforms.cased_as_initials`):
+    "Mom" is no MoM (Mask of Memory: a player means Mother of Runes); lower case and capitals say nothing."""
     from .nametable import tokens
+    from .shortforms import cased_as_initials
 
-    said = said.strip()
-    toks = list(tokens(key))
-    if said.islower() or said.isupper() or len(said) != len(toks) or not said.isalpha():
-        return False
-    return said != "".join(t[0] if t in JOINERS else t[0].upper() for t in toks)
+    said, toks = said.strip(), tokens(key)
+    mixed = said.isalpha() and not said.islower() and not said.isupper() and len(said) == len(toks)
+    return mixed and not cased_as_initials(said, toks)
 
 
 def result_json(result: CardResult) -> dict[str, Any]:

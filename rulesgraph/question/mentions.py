@@ -26,7 +26,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..cards.model import JOINERS
 from ..cards.nametable import NameTable, tokens
-from ..cards.shortforms import INITIALS_LETTERS
+from ..cards.shortforms import INITIALS_LETTERS, cased_as_initials
 from ..common.lazyre import lazy
 from ..common.packed import Spaced
 from ..common.text import STOPWORDS
@@ -274,8 +274,7 @@ class _Finder(TypoReading):
                 return 0.8 if z < INITIALS_ZIPF else None
             if core.islower() and z < LOWER_INITIALS_ZIPF:  # "can jtms be my commander": typed as players type
                 return 0.7
-            small = [w in JOINERS for w in tokens(self.t.keys[g][0])]  # "StP": small letters where the small words are
-            return 0.8 if len(small) == len(core) and all(c.islower() == s for c, s in zip(core, small, strict=True)) else None
+            return 0.8 if cased_as_initials(core, tokens(self.t.keys[g][0])) else None  # "StP": small letters where small words are
         if not (tok.cap or (owned and z < LOWER_SHORT_ZIPF)) or z >= SHORT_ZIPF or self.common_noun(i, j, not tok.cap) \
                 or self.in_longer_run(i, j) or self.text[tok.start - 1 : tok.start] in ("-", "‐", "‑", "–"):  # "O-Ring": no Sol Ring
             return None
