@@ -1,0 +1,31 @@
+"""bench/aliases.py: every alias phrase found where it is written, and a phrase unread only while measured."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rulesgraph import Rulebook
+from rulesgraph.question.analyze import analyze
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+from aliases import phrases_of, unread  # noqa: E402
+
+
+def test_a_phrase_is_found_where_it_is_written(mini_book: Rulebook) -> None:
+    index = mini_book.index
+    places = phrases_of(index)
+    assert places and all(" ".join(index.aliases[i].say[j]) == phrase for phrase, at in places.items() for i, j in at)
+    assert sum(len(at) for at in places.values()) == sum(len(a.say) for a in index.aliases)
+
+
+def test_an_unread_phrase_is_not_matched_and_comes_back(mini_book: Rulebook) -> None:
+    """"eot" is read as end of turn; with its phrase unread the question names no alias, and after, it does again."""
+    index = mini_book.index
+    question = "does it end at eot?"
+    said = lambda: [m.said for m in analyze(question, index).of_kind("alias")]
+    assert said() == ["eot"]
+    with unread(index, phrases_of(index)["eot"]):
+        assert said() == []
+    assert said() == ["eot"]
