@@ -1,7 +1,7 @@
 """Alias ablation: what each phrase of the alias table (``data/aliases.toml``) earns on real questions — the change in
 rule-level hit@1 and hit@3 when that one phrase is no longer read, on every real tuning question it is said in.
 
-Usage: python bench/aliases.py [SET ...] [--whole] [--only PHRASES] [--cr PATH] [--cards PATH] [--json] [--all]
+Usage: python bench/aliases.py [SET ...] [--whole] [--means] [--only PHRASES] [--cr PATH] [--cards PATH] [--json] [--all]
 
 The alias table is hand-written players' words; a phrase that real questions say in another sense ("would die" asked
 of a creature that may die, not of a replacement effect) sends them to the wrong rules.  This measures each phrase the
@@ -10,7 +10,8 @@ tuning part only; a blind part is never read) is analysed as ``ask`` analyses it
 it, analysed and ranked again with that phrase unread (:func:`unread`), cross-fitted (:class:`learn.CrossFit`), its
 rule hits counted as ``ablate.py`` counts them.  The questions are pooled and dealt into the two halves by page of
 ``ablate.py --halves``; a team's file (no ``source`` pages) is a column of its own.  With ``--whole`` the unit is an
-alias with all its phrases (a row names its first); ``--only`` measures just the phrases named.  Prints one row per
+alias with all its phrases (a row names its first); ``--means`` keeps each unit's glossary terms named
+and leaves out only the rules words it adds (:func:`unmeant`); ``--only`` measures just the phrases named.  Prints one row per
 phrase that changes a question (negative: the phrase earns them), then how many phrases were said at all; ``--all``
 prints the phrases that change nothing too.
 """
@@ -46,6 +47,22 @@ def phrases_of(index: Index) -> dict[str, list[tuple[int, int]]]:
 
 
 @contextmanager
+def unmeant(index: Index, places: list[tuple[int, int]]) -> Iterator[None]:
+    """The aliases at ``places`` read as before but adding none of their rules words (``means``) while inside: what their
+    glossary terms alone do."""
+    kept = {i: index.aliases[i] for i, _ in places}
+    for i in kept:
+        index.aliases[i] = kept[i]._replace(means="")
+        index.memo.pop(("alias", i), None)
+    try:
+        yield
+    finally:
+        for i, alias in kept.items():
+            index.aliases[i] = alias
+            index.memo.pop(("alias", i), None)
+
+
+@contextmanager
 def unread(index: Index, places: list[tuple[int, int]]) -> Iterator[None]:
     """The alias table without the phrases at ``places`` while inside (put back however it ends)."""
     kept = index.alias_keys
@@ -64,6 +81,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="one JSON object per phrase instead of the table")
     ap.add_argument("--all", action="store_true", help="list the phrases that change nothing too")
     ap.add_argument("--whole", action="store_true", help="an alias with all its phrases as the unit")
+    ap.add_argument("--means", action="store_true", help="leave out an alias's rules words only (its terms still named)")
     ap.add_argument("--only", help="only these phrases (or with --whole, aliases by their first phrase), comma-separated")
     args = ap.parse_args()
     started = time.perf_counter()
@@ -94,7 +112,7 @@ def main() -> None:
         for phrase in sorted(said, key=lambda p: (-len(said[p]), p)):
             lines = said[phrase]
             before = cross.each([(r, analysed(book, deck, r["question"])) for _, r in lines], found, row=lambda x: x[0])
-            with unread(index, places[phrase]):
+            with (unmeant if args.means else unread)(index, places[phrase]):
                 items = [(r, analysed(book, deck, r["question"])) for _, r in lines]
                 after = cross.each([(r, a) for r, a in items if a is not None], found, row=lambda x: x[0])
             change: dict[str, list[int]] = {name: [0, 0] for name in parts}

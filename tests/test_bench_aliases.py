@@ -10,7 +10,7 @@ from rulesgraph.question.analyze import analyze
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
-from aliases import phrases_of, unread  # noqa: E402
+from aliases import phrases_of, unmeant, unread  # noqa: E402
 
 
 def test_a_phrase_is_found_where_it_is_written(mini_book: Rulebook) -> None:
@@ -29,3 +29,15 @@ def test_an_unread_phrase_is_not_matched_and_comes_back(mini_book: Rulebook) -> 
     with unread(index, phrases_of(index)["eot"]):
         assert said() == []
     assert said() == ["eot"]
+
+
+def test_an_unmeant_alias_names_its_terms_but_adds_no_rules_words(mini_book: Rulebook) -> None:
+    """``--means``: "eot" still names its alias, without the words "end step cleanup …" the alias adds; after, with them."""
+    index = mini_book.index
+    question = "does it end at eot?"
+    added = lambda: {t for t, w in analyze(question, index).terms if w < 1.0}
+    said = lambda: [m.said for m in analyze(question, index).of_kind("alias")]
+    assert "cleanup" in added()
+    with unmeant(index, phrases_of(index)["eot"]):
+        assert said() == ["eot"] and "cleanup" not in added()
+    assert "cleanup" in added()
