@@ -10,7 +10,7 @@ import pytest
 from rulesgraph import Rulebook
 from rulesgraph.answer import lonename
 from rulesgraph.answer.compose import ask
-from rulesgraph.answer.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, lone_name, unframed
+from rulesgraph.answer.lonename import CHOICES_CONFIDENCE, SURE, TYPO_SURE, LoneName, lone_name, unframed
 from rulesgraph.build.index import name_key
 from rulesgraph.cards.nametable import tokens
 from rulesgraph.question.conversation import Conversation
@@ -264,7 +264,21 @@ def test_an_ability_word_is_no_misspelt_card_and_a_card_named_like_one_says_so(f
 
     said, rule = ability_words(full_book.qg, full_book.index)
     assert {"landfall", "void", "flurry", "will of the council"} <= said and rule == "207.2c"
-    assert lone_name(full_book, "how does landfall work", session_deck) is None
+    assert lone_name(full_book, "how does landfall work", session_deck) == LoneName("landfall", (), ability="207.2c")
     void = ask(full_book, "how does void work", deck=session_deck)
     assert void.cards[0].name == "Void" and void.caveats[0].startswith("‘void’ is also an ability word")
     assert not ask(full_book, "how does tarmogoyf work", deck=session_deck).caveats
+
+
+def test_an_ability_word_said_alone_is_answered_with_the_rule_listing_them(full_book: Rulebook, session_deck: CardDeck) -> None:
+    """A new user's trial: "how does landfall work" answered with the lands rules (305.2a, "a player can play a land")
+    at 0.00.  An ability word said alone, no card's name, is answered with what 207.2c says of ability words, its list
+    left out; one with a glossary entry of its own (Threshold, once a keyword) keeps it, a question asking more is ranked."""
+    for question in ("landfall", "how does landfall work?", "what is magecraft"):
+        answer = ask(full_book, question, deck=session_deck)
+        assert [c.id for c in answer.citations] == ["207.2c"] and answer.confidence == SURE
+        said = answer.answer or ""
+        assert said.startswith("‘") and "is an ability word. An ability word appears" in said
+        assert "The ability words are" not in said
+    assert lone_name(full_book, "threshold", session_deck) is None
+    assert lone_name(full_book, "how does landfall work with fetchlands?", session_deck) is None

@@ -68,6 +68,9 @@ class LoneName(NamedTuple):
     """Read as a misspelt long name."""
     total: int = 0
     """How many cards the name may be, when more than :data:`CHOICES` (``keys`` holds the most played)."""
+    ability: str | None = None
+    """The rule listing the CR's ability words, when the words said are one and no card's name ("how does landfall
+    work"): the answer is that rule (:func:`card_answer`), not lands rules found by the word's letters."""
 
 
 def unframed(question: str) -> str:
@@ -102,8 +105,11 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
         if len(faces) == 1:  # said whole as a face ("Stomp"), not only the beginning of another name
             return LoneName(said, tuple(faces))
         return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
-    if rules_name or " ".join(toks) in ability_words(book.qg, book.index)[0]:  # "landfall" is no Landfill misspelt
+    if rules_name:
         return None
+    listed, rule = ability_words(book.qg, book.index)
+    if " ".join(toks) in listed:  # "landfall" is no Landfill misspelt: an ability word, which the rule listing them says
+        return LoneName(said, (), ability=rule) if rule else None
     hit = t.misspelt(" ".join(toks))
     if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
         return None
@@ -171,7 +177,10 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     """The answer to a question that is only a card's name: one card with its rulings and rules (it becomes the
     conversation's topic, as the ``card`` command makes it), or the cards a short name may be.  ``ranked`` answers a
     question as any other is answered (never as a card's name alone): given the card's name, it finds the rules the
-    card's text is about (:func:`_rules_of`)."""
+    card's text is about (:func:`_rules_of`).  An ability word said alone is answered with the rule listing them
+    (:func:`_ability_word`)."""
+    if lone.ability is not None:
+        return _ability_word(book, question, lone.said, lone.ability)
     cards = [c for key in lone.keys if (c := deck.card(key)) is not None]
     if len(cards) != 1:
         names = tuple(c.key for c in cards)
@@ -195,6 +204,16 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     return Answer(question, shown_card(card).said() or card.type_line, tuple(cited),
                   tuple(dict.fromkeys(name for name, rel, rules_ in card.keywords if rules_ and rel != "mentions")),
                   TYPO_SURE if lone.typo else SURE, (*also, *why), (), cards=(shown_card(card),), caveats=also)
+
+
+def _ability_word(book: Rulebook, question: str, said: str, rule: str) -> Answer:
+    """The answer to an ability word said alone: what the rule listing the ability words says of them, its list left out
+    ("An ability word appears in italics at the beginning of some abilities. … they have no special rules meaning and no
+    individual entries in the Comprehensive Rules."), and that rule cited."""
+    text = book.qg.nodes[rule].get("text") or ""
+    what = text.split(" The ability words are", 1)[0].strip()
+    why = f"‘{said}’ is one of the ability words rule {rule} lists: words with no rules meaning of their own"
+    return Answer(question, f"‘{said}’ is an ability word. {what}", (citation(book, rule, SURE, (why,)),), (), SURE, (why,), ())
 
 
 def _rules_of(book: Rulebook, card: NamedCard, ranked: Callable[[str], Answer] | None = None) -> list[Citation]:
