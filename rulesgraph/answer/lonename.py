@@ -3,7 +3,8 @@ work`` — answered with the card: its Oracle text, its rulings cited (the first
 oldest first), then ``k`` of the rules it runs on: its keywords' and layout's, then the rules its text is about (the
 card's name ranked as a question: its Oracle text is all it asks), then its type line's (the rulings besides them, as
 in every answer); or, when the name is a short name several cards share (``Thalia``: Thalia, Guardian of Thraben; Thalia, Heretic
-Cathar), the cards it could be, most played first.  Never a rules-shaped answer to a card's name.
+Cathar), the cards it could be, most played first.  Never a rules-shaped answer to a card's name.  An ability word the
+CR lists said alone, no card's name (``how does landfall work``), is answered with the rule on ability words.
 
 Read against the installed cards' :class:`~rulesgraph.cards.nametable.NameTable` (the one :mod:`rulesgraph.question.mentions` reads
 questions with, so nothing more is loaded): the words left once the framing words are gone must be one surface of the
