@@ -235,12 +235,17 @@ def test_kw_takes_a_cards_name_and_a_keywords_name_stays_the_keywords(run, full_
     assert code == 0 and out.startswith("Trample  keyword ability") and err == ""
     code, out, err = run("kw", "trample")  # said as the rules say it: no line, though Trample is no card's name
     assert code == 0 and err == ""
+    code, out, err = run("kw", "landfall")  # an ability word: the rule saying what one is, not Landfill read as misspelt
+    assert code == 0 and "207.2c An ability word appears" in out and "Landfill" not in out
+    assert err == "rulesgraph: ‘landfall’ is an ability word, with no rules meaning of its own: rule 207.2c says so\n"
     code, _, err = run("kw", "zzyzx", "beast")  # neither: said once, with the nearest card names
     assert code == 1 and "card named 'zzyzx beast'" in err and "; nearest cards: " in err and err.count("zzyzx") == 1
     shell = Shell(full_book, RenderOptions(hints=True), k=5, cards=open_store(), card_names=lambda: open_store().name_index())
     assert plain_text(shell.handle(":kw Rest in Peace").renderable, 100).startswith("Rest in Peace  {1}{W}")
     said = " ".join(plain_text(shell.handle(":kw zzyzx beast").renderable, 200).split())  # neither: said as 'kw' says it
     assert "no keyword, glossary term or card named 'zzyzx beast'" in said and "; nearest cards: " in said and said.count("zzyzx") == 1
+    landfall = plain_text(shell.handle(":kw landfall").renderable, 120)
+    assert landfall.startswith("‘landfall’ is an ability word") and "An ability word appears" in landfall
     assert plain_text(shell.handle(":related Stuffy Doll").renderable, 100).startswith("Stuffy Doll  {5}")  # its rules
     assert plain_text(shell.handle(":related 702.12").renderable, 100).startswith("related to 702.12")
     assert "no keyword, glossary term or card named 'zzyzx'" in plain_text(shell.handle(":related zzyzx").renderable, 100)

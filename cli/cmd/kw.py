@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rulesgraph.cards.names import NameIndex
 
 HELP = ("a keyword's or glossary term's profile: defining rules, glossary, FAQ entries, related keywords, what cites it; or a card, "
-        "or an infraction's passage of the IPG")
+        "the rule on ability words for one (landfall), or an infraction's passage of the IPG")
 CARD_HINT = "for a card, 'rulesgraph card NAME' shows it (with the card data: 'rulesgraph update cards' installs it)"
 """Said after "no keyword, glossary term or card named …" when no card data is installed."""
 
@@ -79,6 +79,12 @@ def run(ctx: Context) -> int:
 
                 ctx.emit(passage, tview_json, "tourney.render_tview")
                 return 0
+            if (rule := ability_rule(book, text)) is not None:  # "kw landfall": the rule on ability words, not Landfill
+                from rulesgraph.build.lookup import rule_json, rule_views
+
+                ctx.note(ability_line(text, rule))
+                ctx.emit(rule_views(book, rule)[0], rule_json, "render_rule")
+                return 0
             if names is None:
                 raise NotFound(f"{exc}; {CARD_HINT}") from None
             return _card(ctx, text, exc)
@@ -88,6 +94,21 @@ def run(ctx: Context) -> int:
             ctx.note(hint)
         return 0
     return _card(ctx, text, None)
+
+
+def ability_rule(book: Rulebook, text: str) -> str | None:
+    """The rule listing the CR's ability words when ``text`` is one of them ("landfall": not Landfill misspelt), else
+    ``None``; asked only of a name that is no keyword, glossary term or card's exact name ("void" is the card)."""
+    from rulesgraph.cards.nametable import tokens
+    from rulesgraph.rank.cardsteps.wording import ability_words
+
+    listed, rule = ability_words(book.qg, book.index)
+    return rule if " ".join(tokens(text)) in listed else None
+
+
+def ability_line(text: str, rule: str) -> str:
+    """The line said over the rule shown for an ability word."""
+    return f"‘{echoed(text)}’ is an ability word, with no rules meaning of its own: rule {rule} says so"
 
 
 def infraction(text: str) -> TView | None:
