@@ -79,7 +79,9 @@ def run(ctx: Context) -> int:
 
                 ctx.emit(passage, tview_json, "tourney.render_tview")
                 return 0
-            if (rule := ability_rule(book, text)) is not None:  # "kw landfall": the rule on ability words, not Landfill
+            from rulesgraph.rank.cardsteps.wording import ability_word_rule
+
+            if (rule := ability_word_rule(book.qg, book.index, text)) is not None:  # "kw landfall": the rule on ability words
                 from rulesgraph.build.lookup import rule_json, rule_views
 
                 ctx.note(ability_line(text, rule))
@@ -94,16 +96,6 @@ def run(ctx: Context) -> int:
             ctx.note(hint)
         return 0
     return _card(ctx, text, None)
-
-
-def ability_rule(book: Rulebook, text: str) -> str | None:
-    """The rule listing the CR's ability words when ``text`` is one of them ("landfall": not Landfill misspelt), else
-    ``None``; asked only of a name that is no keyword, glossary term or card's exact name ("void" is the card)."""
-    from rulesgraph.cards.nametable import tokens
-    from rulesgraph.rank.cardsteps.wording import ability_words
-
-    listed, rule = ability_words(book.qg, book.index)
-    return rule if " ".join(tokens(text)) in listed else None
 
 
 def ability_line(text: str, rule: str) -> str:

@@ -274,8 +274,9 @@ def _related(shell: Shell, arg: str) -> Outcome:
 
 def _kw(shell: Shell, arg: str) -> Outcome:
     from rulesgraph.answer.tlookup import named_infraction
+    from rulesgraph.rank.cardsteps.wording import ability_word_rule
 
-    from ..cmd.kw import CARD_HINT, ability_line, ability_rule, also_card, card_first, neither
+    from ..cmd.kw import CARD_HINT, ability_line, also_card, card_first, neither
 
     names = shell.card_names() if shell.cards is not None else None
     if card_first(shell.book, names, arg):  # ":kw Rest in Peace": the card
@@ -285,7 +286,7 @@ def _kw(shell: Shell, arg: str) -> Outcome:
     except NotFound as exc:
         if named_infraction(arg) is not None:  # ":kw missed trigger": the IPG's passage, as typing the name alone shows it
             return shell.tournament(arg)
-        if (rule := ability_rule(shell.book, arg)) is not None:  # ":kw landfall": as 'kw landfall' shows it
+        if (rule := ability_word_rule(shell.book.qg, shell.book.index, arg)) is not None:  # ":kw landfall": as 'kw landfall' shows it
             return shell.show(View(Group(Text(ability_line(arg, rule), style=DIM), render_rules(rule_views(shell.book, rule), shell.opts))))
         if names is None:
             raise NotFound(f"{exc}; {CARD_HINT.replace('rulesgraph card NAME', ':card NAME')}") from None

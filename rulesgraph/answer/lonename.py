@@ -25,7 +25,7 @@ from ..cards.nametable import TYPO_LETTERS, tokens
 from ..common.lazyre import lazy
 from ..model import Answer, Citation
 from ..question.analyze import analyze
-from ..rank.cardsteps.wording import ability_words
+from ..rank.cardsteps.wording import ABILITY_WORDS_ARE, ability_word_rule
 from .cardanswer import SHOWN, ruling_citation, shown_card
 
 if TYPE_CHECKING:
@@ -108,9 +108,8 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
         return LoneName(said, t.keys[g][:CHOICES], total=len(t.keys[g]) if len(t.keys[g]) > CHOICES else 0)
     if rules_name:
         return None
-    listed, rule = ability_words(book.qg, book.index)
-    if " ".join(toks) in listed:  # "landfall" is no Landfill misspelt: an ability word, which the rule listing them says
-        return LoneName(said, (), ability=rule) if rule else None
+    if (rule := ability_word_rule(book.qg, book.index, said)) is not None:  # "landfall" is no Landfill misspelt: an ability word
+        return LoneName(said, (), ability=rule)
     hit = t.misspelt(" ".join(toks))
     if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
         return None
@@ -196,9 +195,8 @@ def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k
     cited += _rules_of(book, card, ranked)[:k]  # k of the rules, its rulings besides, as every answer cites them
     how = " (spelling corrected)" if lone.typo else ""
     why = (f"‘{lone.said}’ is only the name of card {card.key}{how}: its rulings and the rules it runs on",)
-    said, rule = ability_words(book.qg, book.index)
-    also = (f"‘{lone.said}’ is also an ability word, which has no rules meaning of its own (rule {rule})",) \
-        if rule and " ".join(tokens(lone.said)) in said else ()  # "void": the 2016 sorcery, and the word of Edge of Eternities
+    rule = ability_word_rule(book.qg, book.index, lone.said)  # "void": the 2016 sorcery, and the word of Edge of Eternities
+    also = (f"‘{lone.said}’ is also an ability word, which has no rules meaning of its own (rule {rule})",) if rule else ()
     if conversation is not None:
         conversation.about_card(card.key, [f"keyword:{name.lower()}" for name, rel, _ in card.keywords if rel in ("has", "grants")],
                                 book.qg, named=card)
@@ -212,7 +210,7 @@ def _ability_word(book: Rulebook, question: str, said: str, rule: str) -> Answer
     ("An ability word appears in italics at the beginning of some abilities. … they have no special rules meaning and no
     individual entries in the Comprehensive Rules."), and that rule cited."""
     text = book.qg.nodes[rule].get("text") or ""
-    what = text.split(" The ability words are", 1)[0].strip()
+    what = text.split(f" {ABILITY_WORDS_ARE}", 1)[0].strip()
     why = f"‘{said}’ is one of the ability words rule {rule} lists: words with no rules meaning of their own"
     return Answer(question, f"‘{said}’ is an ability word. {what}", (citation(book, rule, SURE, (why,)),), (), SURE, (why,), ())
 

@@ -21,7 +21,8 @@ from ...common.text import stem, words
 if TYPE_CHECKING:
     from ...build.index import Index
 
-__all__ = ["REMINDER", "SELF_WORD", "TEXTS_KEPT", "ability_words", "cr_rules_saying", "meanings", "self_names", "sentences_of"]
+__all__ = ["ABILITY_WORDS_ARE", "REMINDER", "SELF_WORD", "TEXTS_KEPT", "ability_word_rule", "ability_words", "cr_rules_saying",
+           "meanings", "self_names", "sentences_of"]
 
 _ENTERS = lazy(r"\b(enters?|entering) the battlefield\b", re.IGNORECASE)
 """Older Oracle text says "enters the battlefield" where the rules now say "enters"."""
@@ -104,18 +105,29 @@ def cr_rules_saying(g: QGraph, index: Index, *phrases: str) -> Iterator[int]:
             yield i
 
 
-_ABILITY_WORDS = lazy(r"\bThe ability words are ([^.]+)\.")
+ABILITY_WORDS_ARE = "The ability words are"
+"""How the CR's rule listing the ability words opens its list (207.2c)."""
+_ABILITY_WORDS = lazy(rf"\b{ABILITY_WORDS_ARE} ([^.]+)\.")
 
 
 def ability_words(g: QGraph, index: Index) -> tuple[frozenset[str], str | None]:
     """The ability words the CR lists ("The ability words are adamant, addendum, …, and will of the council."), folded, and
     the rule listing them, once per graph: words with no rules meaning that cards print in italics (landfall, void, flurry)."""
     if "ability words" not in g.memo:
-        listed = [(g.ids[i], m.group(1)) for i in cr_rules_saying(g, index, "The ability words are")
+        listed = [(g.ids[i], m.group(1)) for i in cr_rules_saying(g, index, ABILITY_WORDS_ARE)
                   if (m := _ABILITY_WORDS.search(g.attrs[i].get("text") or ""))]
         said = frozenset(w.strip().removeprefix("and ").lower() for _, line in listed for w in line.split(","))
         g.memo["ability words"] = (said, listed[0][0] if listed else None)
     return g.memo["ability words"]
+
+
+def ability_word_rule(g: QGraph, index: Index, said: str) -> str | None:
+    """The rule listing the ability words when ``said`` (its words, as a card's name is read) is one of them ("landfall",
+    "How does Landfall work" unframed), else ``None``: what ``ask``, ``kw`` and the REPL's ``:kw`` read a lone word with."""
+    from ...cards.nametable import tokens
+
+    listed, rule = ability_words(g, index)
+    return rule if " ".join(tokens(said)) in listed else None
 
 
 def self_names(key: str) -> tuple[str, ...]:
