@@ -282,3 +282,15 @@ def test_an_ability_word_said_alone_is_answered_with_the_rule_listing_them(full_
         assert "The ability words are" not in said
     assert lone_name(full_book, "threshold", session_deck) is None
     assert lone_name(full_book, "how does landfall work with fetchlands?", session_deck) is None
+
+
+def test_an_ability_word_said_alone_without_cards_installed_is_answered_alike(full_book: Rulebook) -> None:
+    """Stop 94 read an ability word said alone only with card data installed: a user who declined the cards was answered
+    "how does landfall work" with the lands rules (305.2a) at 0.00.  Without cards only the ability word is read (no card
+    name can be), a glossary entry of its own still keeps it, and a question asking more is ranked."""
+    assert lone_name(full_book, "how does landfall work", None) == LoneName("landfall", (), ability="207.2c")
+    answer = ask(full_book, "how does landfall work?")
+    assert [c.id for c in answer.citations] == ["207.2c"] and answer.confidence == SURE
+    assert (answer.answer or "").startswith("‘landfall’ is an ability word. An ability word appears")
+    assert lone_name(full_book, "threshold", None) is None and lone_name(full_book, "Mossback Elder", None) is None
+    assert lone_name(full_book, "how does landfall work with fetchlands?", None) is None

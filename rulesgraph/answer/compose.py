@@ -261,13 +261,13 @@ def ask(book: Rulebook, question: str | Question, k: int = 5, conversation: Conv
         from ..question.conversation import substitutes
 
         follow_up = substitutes(cleaned)  # "what about X?"
-    if deck is not None and not follow_up:  # only a card's name: the card, its rulings and its rules (or its cards)
+    if not follow_up and not as_question:  # only a card's name: the card, its rulings and its rules (or its cards); an ability word
         from .lonename import card_answer, lone_name
 
-        lone = None if as_question else lone_name(book, cleaned, deck)
-        if lone is not None:  # with the rules its text is about: its name ranked as a question (lonename._rules_of)
+        if (lone := lone_name(book, cleaned, deck)) is not None:  # its name ranked as a question too (lonename._rules_of)
             ranked = lambda n: ask(book, n, k, rules_only=True, deck=deck, as_question=True)
             return card_answer(book, deck, question, lone, k, conversation, ranked)
+    if deck is not None and not follow_up:
         from .legal.answer import legality_answer  # "is Sol Ring legal in Commander?": the card data says
 
         carried = conversation.cards_referred(cleaned) if conversation is not None else ()  # "is it legal in Modern?"

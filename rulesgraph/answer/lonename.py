@@ -82,20 +82,24 @@ def unframed(question: str) -> str:
 
 
 def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName | None:
-    """The card(s) ``question`` is only the name of, or ``None`` (no cards installed, more than a name, a rules word).
+    """The card(s) ``question`` is only the name of, or ``None`` (more than a name, a rules word; without cards installed,
+    only an ability word is read).
     Of several cards the words may be, a multi-face card they are a face of is the card (``Stomp`` is Bonecrusher
     Giant // Stomp, not Stomp and Howl, whose name only begins with it); a one-face card's whole name shared with far
     more played cards (a Vanguard ``Karn``) is one of the choices.  A token's name ("treasure": Treasure Token) is the
     rules'."""
-    if deck is None or len(question.split()) > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
+    if len(question.split()) > 2 * LONE_WORDS:  # a long question is not a name: nothing more is read
         return None
     said = unframed(question)
     toks = tuple(tokens(said))
     if not toks or len(toks) > LONE_WORDS:
         return None
-    t = deck.table
     rules_name = any(not n.startswith("card:") for key in (name_key(said), name_key(f"{said} token"))  # "treasure"
                      for n in book.index.names.get(key, ()))
+    if deck is None:  # no cards installed: an ability word is still no lands rule found by its letters
+        rule = None if rules_name else ability_word_rule(book.qg, book.index, said)
+        return LoneName(said, (), ability=rule) if rule is not None else None
+    t = deck.table
     g = t.exact.get(toks)
     if g is not None:
         if t.rules[g] or t.bracket_only[g] or rules_name or (t.kind[g] == "initials" and not said.isupper()):
@@ -172,15 +176,15 @@ def _as_card_finds(deck: object, said: str, toks: tuple[str, ...]) -> tuple[str,
     return (found.key,) if found.how == "prefix" and found.key is not None else ()
 
 
-def card_answer(book: Rulebook, deck: CardDeck, question: str, lone: LoneName, k: int, conversation: Conversation | None = None,
+def card_answer(book: Rulebook, deck: CardDeck | None, question: str, lone: LoneName, k: int, conversation: Conversation | None = None,
                 ranked: Callable[[str], Answer] | None = None) -> Answer:
     """The answer to a question that is only a card's name: one card with its rulings and rules (it becomes the
     conversation's topic, as the ``card`` command makes it), or the cards a short name may be.  ``ranked`` answers a
     question as any other is answered (never as a card's name alone): given the card's name, it finds the rules the
     card's text is about (:func:`_rules_of`).  An ability word said alone is answered with the rule listing them
-    (:func:`_ability_word`)."""
-    if lone.ability is not None:
-        return _ability_word(book, question, lone.said, lone.ability)
+    (:func:`_ability_word`), with cards installed or not (``deck`` ``None``: :func:`lone_name` read nothing else)."""
+    if lone.ability is not None or deck is None:
+        return _ability_word(book, question, lone.said, lone.ability or "")
     cards = [c for key in lone.keys if (c := deck.card(key)) is not None]
     if len(cards) != 1:
         names = tuple(c.key for c in cards)
