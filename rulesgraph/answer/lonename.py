@@ -96,12 +96,9 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
         return None
     rules_name = any(not n.startswith("card:") for key in (name_key(said), name_key(f"{said} token"))  # "treasure"
                      for n in book.index.names.get(key, ()))
-    if deck is None:  # no cards installed: an ability word is still no lands rule found by its letters
-        rule = None if rules_name else ability_word_rule(book.qg, book.index, said)
-        return LoneName(said, (), ability=rule) if rule is not None else None
-    t = deck.table
-    g = t.exact.get(toks)
-    if g is not None:
+    t = deck.table if deck is not None else None  # no cards installed: only an ability word is read
+    g = t.exact.get(toks) if t is not None else None
+    if t is not None and g is not None:
         if t.rules[g] or t.bracket_only[g] or rules_name or (t.kind[g] == "initials" and not said.isupper()):
             return None
         if t.sure[g]:
@@ -114,6 +111,8 @@ def lone_name(book: Rulebook, question: str, deck: CardDeck | None) -> LoneName 
         return None
     if (rule := ability_word_rule(book.qg, book.index, said)) is not None:  # "landfall" is no Landfill misspelt: an ability word
         return LoneName(said, (), ability=rule)
+    if t is None:
+        return None
     hit = t.misspelt(" ".join(toks))
     if hit is not None and (t.rules[hit[0]] or t.bracket_only[hit[0]] or not t.sure[hit[0]]):
         return None
@@ -183,8 +182,9 @@ def card_answer(book: Rulebook, deck: CardDeck | None, question: str, lone: Lone
     question as any other is answered (never as a card's name alone): given the card's name, it finds the rules the
     card's text is about (:func:`_rules_of`).  An ability word said alone is answered with the rule listing them
     (:func:`_ability_word`), with cards installed or not (``deck`` ``None``: :func:`lone_name` read nothing else)."""
-    if lone.ability is not None or deck is None:
-        return _ability_word(book, question, lone.said, lone.ability or "")
+    if lone.ability is not None:
+        return _ability_word(book, question, lone.said, lone.ability)
+    assert deck is not None  # without cards lone_name reads only an ability word
     cards = [c for key in lone.keys if (c := deck.card(key)) is not None]
     if len(cards) != 1:
         names = tuple(c.key for c in cards)
